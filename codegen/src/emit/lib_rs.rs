@@ -1,0 +1,122 @@
+//! `lib.rs` of the generated crate: crate docs, re-exports, the service constants and the
+//! `Operation` enum.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use super::{ident, inner_doc};
+use crate::model::Model;
+
+pub(super) fn emit(model: &Model) -> TokenStream {
+    let service = &model.service;
+    let mut crate_doc = format!(
+        "# {name}\n\nClient and server wire code of the `{name}` ASMX web service, generated from `rmm-spec.yaml`.\n\n\
+         - namespace: `{ns}`\n- endpoint: `{path}`\n- bindings: SOAP 1.1, SOAP 1.2, HTTP GET, HTTP POST\n\n\
+         Each operation has a request type holding its business parameters and a response type; the credentials \
+         travel separately as [`Credentials`] and are put back at their exact wire positions. The sans-IO wire \
+         functions are methods of those types: `encode_request` / `decode_response` on the client side, \
+         `decode_request` / `encode_response` on the server side (see [`wire`]).\n\n\
+         Strings are `Option<String>`: `None` is an absent SOAP element (which an ASMX host reads as null), \
+         `Some(String::new())` an empty one.\n\n\
+         | # | Operation | Parameters |\n|---|---|---|\n",
+        name = service.name,
+        ns = service.namespace,
+        path = service.path,
+    );
+    for op in &model.operations {
+        crate_doc.push_str(&format!(
+            "| {} | [`{}`] | {} |\n",
+            op.number,
+            op.wire,
+            op.params.len()
+        ));
+    }
+    let crate_doc = inner_doc(&crate_doc);
+
+    let names: Vec<_> = model.operations.iter().map(|op| ident(&op.wire)).collect();
+    let wire_names: Vec<_> = model
+        .operations
+        .iter()
+        .map(|op| Literal::string(&op.wire))
+        .collect();
+    let modules: Vec<_> = model
+        .operations
+        .iter()
+        .map(|op| format_ident!("{}", op.snake))
+        .collect();
+    let variant_docs: Vec<_> = model
+        .operations
+        .iter()
+        .map(|op| {
+            format!(
+                " Operation {}: [`{}`](crate::{}).",
+                op.number, op.wire, op.wire
+            )
+        })
+        .collect();
+    let count = model.operations.len();
+    let service_doc = format!(
+        " The `{}` service: its namespace, path and the opening of its HTTP GET/POST results.",
+        service.name
+    );
+    let (name, ns, path, string_open) = (
+        &service.name,
+        &service.namespace,
+        &service.path,
+        &service.string_open,
+    );
+
+    quote! {
+        #crate_doc
+        #![forbid(unsafe_code)]
+
+        mod credentials;
+        mod types;
+        pub mod wire;
+
+        pub use credentials::Credentials;
+        pub use types::*;
+
+        /// The runtime this crate is generated against, re-exported so dependents need only this crate.
+        pub use rmm_runtime as runtime;
+        pub use rmm_runtime::deps::rust_decimal::Decimal;
+        pub use rmm_runtime::{Binding, EncodeError, Fault, FaultCode, RequestError, ResponseError};
+
+        #[doc = #service_doc]
+        pub static SERVICE: runtime::ServiceInfo = runtime::ServiceInfo {
+            name: #name,
+            namespace: #ns,
+            path: #path,
+            string_open: #string_open,
+        };
+
+        /// The operations of the service, in the interface document's order.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Operation {
+            #( #[doc = #variant_docs] #names, )*
+        }
+
+        impl Operation {
+            /// Every operation, in order.
+            pub const ALL: [Operation; #count] = [ #( Operation::#names, )* ];
+
+            /// The operation's wire name.
+            pub const fn name(self) -> &'static str {
+                match self { #( Operation::#names => #wire_names, )* }
+            }
+
+            /// The operation with this exact (case-sensitive) wire name.
+            pub fn from_name(name: &str) -> Option<Operation> {
+                match name {
+                    #( #wire_names => Some(Operation::#names), )*
+                    _ => None,
+                }
+            }
+
+            /// The operation's wire literals.
+            pub const fn info(self) -> &'static runtime::OperationInfo {
+                match self { #( Operation::#names => &wire::#modules::OPERATION, )* }
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! `types.rs`: one request type and one response type per operation.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::{doc, ident, rust_type, type_name, type_note};
+use crate::model::{Model, OperationModel, Role};
+use crate::spec::SoapType;
+
+pub(super) fn emit(model: &Model) -> TokenStream {
+    let items = model.operations.iter().map(|op| {
+        let request = request_type(model, op);
+        let response = response_type(op);
+        quote!(#request #response)
+    });
+    quote! {
+        //! Request and response types, one pair per operation, in the interface document's order.
+
+        use std::fmt;
+
+        #(#items)*
+    }
+}
+
+fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
+    let name = ident(&op.wire);
+    let total = op.params.len();
+    let credentials: Vec<String> = op
+        .params
+        .iter()
+        .filter_map(|p| match p.role {
+            Role::Credential(_) => Some(format!("`{}` ({})", p.wire, p.position)),
+            Role::Business => None,
+        })
+        .collect();
+    let business = op.business_params().count();
+    let text = format!(
+        "`{wire}`, operation {number} of `{service}`: {doc}\n\n\
+         The request's {business} business parameters. Its credentials {creds} travel in [`Credentials`](crate::Credentials); \
+         the wire carries all {total} parameters in the order their positions give.\n\n\
+         Encode with [`encode_request`](Self::encode_request) (client), decode with \
+         [`decode_request`](Self::decode_request) (server); the result is [`{response}`].",
+        wire = op.wire,
+        number = op.number,
+        service = model.service.name,
+        doc = op.doc,
+        creds = credentials.join(", "),
+        response = op.response_type,
+    );
+    let struct_doc = doc(&text);
+    let fields = op.business_params().map(|p| {
+        let field = ident(&p.field);
+        let ty = rust_type(p.ty);
+        let secret = if p.secret {
+            " Secret: `Debug` prints it redacted."
+        } else {
+            ""
+        };
+        let doc = doc(&format!(
+            "`{}`: SOAP `{}`, position {} of {total}.{secret}\n\n{}",
+            p.wire,
+            type_name(p.ty),
+            p.position,
+            type_note(p.ty)
+        ));
+        quote! { #doc pub #field: #ty, }
+    });
+    let has_secret = op.business_params().any(|p| p.secret);
+    let (derives, debug_impl) = if has_secret {
+        let wire = &op.wire;
+        let debug_fields = op.business_params().map(|p| {
+            let field = ident(&p.field);
+            let name = &p.wire;
+            match (p.secret, p.ty) {
+                (false, _) => quote!(.field(#name, &self.#field)),
+                (true, SoapType::String) => {
+                    quote!(.field(#name, &crate::runtime::Redacted::option(&self.#field)))
+                }
+                (true, _) => quote!(.field(#name, &crate::runtime::Redacted::value())),
+            }
+        });
+        (
+            quote!(#[derive(Clone, PartialEq, Eq, Default)]),
+            quote! {
+                impl fmt::Debug for #name {
+                    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.debug_struct(#wire) #(#debug_fields)* .finish()
+                    }
+                }
+            },
+        )
+    } else {
+        (
+            quote!(#[derive(Debug, Clone, PartialEq, Eq, Default)]),
+            quote!(),
+        )
+    };
+    quote! {
+        #struct_doc
+        #derives
+        pub struct #name {
+            #(#fields)*
+        }
+
+        #debug_impl
+    }
+}
+
+fn response_type(op: &OperationModel) -> TokenStream {
+    let name = ident(&op.response_type);
+    let struct_doc = doc(&format!(
+        "The response of [`{wire}`]: the element `{response}` holding `{result}`.\n\n\
+         Encode with [`encode_response`](Self::encode_response) (server), decode with \
+         [`decode_response`](Self::decode_response) (client).",
+        wire = op.wire,
+        response = op.response_name,
+        result = op.result_name,
+    ));
+    let field_doc = doc(&format!(
+        "`{}`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).",
+        op.result_name
+    ));
+    quote! {
+        #struct_doc
+        #[derive(Debug, Clone, PartialEq, Eq, Default)]
+        pub struct #name {
+            #field_doc
+            pub result: Option<String>,
+        }
+    }
+}

@@ -1,0 +1,393 @@
+//! `wire/`: per operation, its wire literals and the four bindings' codecs in both
+//! directions, as sans-IO methods of the request and response types.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use super::{doc, ident};
+use crate::model::{Model, OperationModel, ParamModel, Role};
+use crate::spec::SoapType;
+
+/// Room reserved for a value whose length is not known before writing it.
+fn value_room(ty: SoapType) -> usize {
+    match ty {
+        SoapType::Int => 11,     // "-2147483648"
+        SoapType::Boolean => 5,  // "false"
+        SoapType::Decimal => 31, // 29 digits, sign, point
+        SoapType::String => 0,   // counted at run time
+    }
+}
+
+pub(super) fn emit_mod(model: &Model) -> TokenStream {
+    let modules = model.operations.iter().map(|op| {
+        let module = format_ident!("{}", op.snake);
+        let text = doc(&format!("Operation {}: `{}`.", op.number, op.wire));
+        quote!(#text pub mod #module;)
+    });
+    quote! {
+        //! Wire code, one module per operation. Every module holds the operation's literals
+        //! (`OPERATION`) and four methods:
+        //!
+        //! | side | request | response |
+        //! |---|---|---|
+        //! | client | `encode_request` | `decode_response` |
+        //! | server | `decode_request` | `encode_response` |
+        //!
+        //! They are sans-IO: they turn typed values into `http` messages with byte bodies and
+        //! back, for any of the four [`Binding`](crate::Binding)s.
+
+        use crate::runtime::deps::bytes::Bytes;
+        use crate::runtime::deps::http::{Request, Response};
+        use crate::runtime::{Binding, EncodeError, ParamValue, RequestError, ResponseError};
+        use crate::{Credentials, Operation};
+
+        #(#modules)*
+
+        /// What every request type does, for code generic over operations (a client's
+        /// `call`, a server's dispatch, tests). Each method is the request type's inherent
+        /// method of the same name.
+        pub trait OperationRequest: Sized + Clone + PartialEq + std::fmt::Debug {
+            /// The operation's response type.
+            type Response: OperationResponse;
+            /// The operation.
+            const OPERATION: Operation;
+            /// Client side: this call as a request of `binding`.
+            fn encode_request(&self, credentials: &Credentials, binding: Binding) -> Result<Request<Bytes>, EncodeError>;
+            /// Server side: reads a request of `binding` routed to this operation.
+            fn decode_request<B: AsRef<[u8]>>(request: &Request<B>, binding: Binding) -> Result<(Credentials, Self), RequestError>;
+            /// Every parameter in wire order, credentials at their positions.
+            fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)>;
+        }
+
+        /// What every response type does. Every operation of this service returns a string.
+        pub trait OperationResponse: Sized + Clone + PartialEq + std::fmt::Debug {
+            /// A response holding `result`.
+            fn from_result(result: Option<String>) -> Self;
+            /// The result.
+            fn result(&self) -> Option<&str>;
+            /// Server side: the `200` response on `binding`.
+            fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError>;
+            /// Client side: reads the response to a call over `binding`.
+            fn decode_response<B: AsRef<[u8]>>(response: &Response<B>, binding: Binding) -> Result<Self, ResponseError>;
+        }
+    }
+}
+
+/// `field: value,`, or the shorthand `field,` when the value is the variable of that name.
+fn field_init(field: &proc_macro2::Ident, value: TokenStream) -> TokenStream {
+    if *field == value.to_string() {
+        quote!(#field,)
+    } else {
+        quote!(#field: #value,)
+    }
+}
+
+/// The expression reading a parameter's value: from the request or from the credentials.
+fn value_expr(p: &ParamModel) -> TokenStream {
+    let field = ident(&p.field);
+    match p.role {
+        Role::Business => quote!(self.#field),
+        Role::Credential(_) => quote!(credentials.#field),
+    }
+}
+
+pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream {
+    let request = ident(&op.wire);
+    let response = ident(&op.response_type);
+    let module_doc = super::inner_doc(&format!(
+        "Wire code of operation {}, `{}`: {} parameters over SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST.",
+        op.number,
+        op.wire,
+        op.params.len()
+    ));
+    let (name, soap_action, soap12_ct, http_path) = (
+        &op.wire,
+        &op.soap_action,
+        &op.soap12_content_type,
+        &op.http_path,
+    );
+    let (request_open, request_close) = (&op.request_open, &op.request_close);
+    let (response_open, response_close) = (&op.response_open, &op.response_close);
+    let (response_name, result_name) = (&op.response_name, &op.result_name);
+
+    // Client: SOAP encoder, one writer call per parameter, in wire order.
+    let fixed_soap: usize = op.request_open.len()
+        + op.request_close.len()
+        + op.params
+            .iter()
+            .map(|p| p.open_tag.len() + p.close_tag.len() + value_room(p.ty))
+            .sum::<usize>();
+    let fixed_form: usize = op
+        .params
+        .iter()
+        .map(|p| p.wire.len() + 2 + value_room(p.ty))
+        .sum();
+    let string_lens: Vec<TokenStream> = op
+        .params
+        .iter()
+        .filter(|p| p.ty == SoapType::String)
+        .map(|p| {
+            let value = value_expr(p);
+            quote!(+ message::text_len(&#value))
+        })
+        .collect();
+    let soap_writes = op.params.iter().map(|p| {
+        let value = value_expr(p);
+        let (open, close, wire) = (&p.open_tag, &p.close_tag, &p.wire);
+        match p.ty {
+            SoapType::Int => quote!(w.int(#open, #value, #close);),
+            SoapType::Boolean => quote!(w.boolean(#open, #value, #close);),
+            SoapType::Decimal => quote!(w.decimal(#open, &#value, #close);),
+            SoapType::String => quote!(w.string(#wire, #open, #value.as_deref(), #close)?;),
+        }
+    });
+    let form_writes = op.params.iter().map(|p| {
+        let value = value_expr(p);
+        let wire = &p.wire;
+        match p.ty {
+            SoapType::Int => quote!(form.int(#wire, #value);),
+            SoapType::Boolean => quote!(form.boolean(#wire, #value);),
+            SoapType::Decimal => quote!(form.decimal(#wire, &#value);),
+            SoapType::String => {
+                quote!(form.string(OPERATION.name, #wire, #value.as_deref(), binding)?;)
+            }
+        }
+    });
+
+    // Server: SOAP decoder. One slot per parameter; the first occurrence wins.
+    let slots = op.params.iter().map(|p| {
+        let slot = ident(&p.field);
+        let ty = match p.ty {
+            SoapType::Int => quote!(Option<i32>),
+            SoapType::String => quote!(Option<String>),
+            SoapType::Boolean => quote!(Option<bool>),
+            SoapType::Decimal => quote!(Option<crate::Decimal>),
+        };
+        quote!(let mut #slot: #ty = None;)
+    });
+    let arms = op.params.iter().map(|p| {
+        let slot = ident(&p.field);
+        let wire = &p.wire;
+        let bytes = Literal::byte_string(p.wire.as_bytes());
+        let read = match p.ty {
+            SoapType::Int => quote!(param.int(#wire)?),
+            SoapType::String => quote!(param.string(#wire)?),
+            SoapType::Boolean => quote!(param.boolean(#wire)?),
+            SoapType::Decimal => quote!(param.decimal(#wire)?),
+        };
+        quote!(#bytes if #slot.is_none() => #slot = Some(#read),)
+    });
+    let soap_value = |p: &ParamModel| {
+        let slot = ident(&p.field);
+        match p.ty {
+            SoapType::String => quote!(#slot),
+            _ => quote!(#slot.unwrap_or_default()),
+        }
+    };
+    let form_reads = op.params.iter().map(|p| {
+        let slot = ident(&p.field);
+        let wire = &p.wire;
+        let read = match p.ty {
+            SoapType::Int => quote!(form.int(OPERATION.name, #wire)?),
+            SoapType::String => quote!(Some(form.string(OPERATION.name, #wire)?)),
+            SoapType::Boolean => quote!(form.boolean(OPERATION.name, #wire)?),
+            SoapType::Decimal => quote!(form.decimal(OPERATION.name, #wire)?),
+        };
+        quote!(let #slot = #read;)
+    });
+    let form_value = |p: &ParamModel| {
+        let slot = ident(&p.field);
+        quote!(#slot)
+    };
+    let build = |value: &dyn Fn(&ParamModel) -> TokenStream| {
+        let credentials = model.credentials.iter().enumerate().map(|(i, c)| {
+            let field = ident(&c.field);
+            match op.params.iter().find(|p| p.role == Role::Credential(i)) {
+                Some(p) => field_init(&field, value(p)),
+                None => quote!(#field: Default::default(),),
+            }
+        });
+        let fields = op
+            .business_params()
+            .map(|p| field_init(&ident(&p.field), value(p)));
+        quote! {
+            Ok((Credentials { #(#credentials)* }, #request { #(#fields)* }))
+        }
+    };
+    let soap_build = build(&soap_value);
+    let form_build = build(&form_value);
+
+    let order: Vec<String> = op.params.iter().map(|p| p.wire.clone()).collect();
+    let encode_doc = doc(&format!(
+        "Client side: this call as a request of `binding`, the credentials at their positions \
+         (wire order: {}).\n\n\
+         SOAP 1.1 posts an envelope to `{}` with `SOAPAction: {}`; SOAP 1.2 posts one with \
+         `Content-Type: {}`; HTTP GET sends the parameters in the query of `{}`; HTTP POST \
+         sends them as a form body to the same path. The URI is origin-form: join it to the \
+         base URL. Fails only for a `None` string over HTTP GET/POST or a string with a \
+         character XML cannot carry.",
+        order.join(", "),
+        model.service.path,
+        op.soap_action,
+        op.soap12_content_type,
+        op.http_path
+    ));
+    let decode_doc = doc(
+        "Server side: reads a request of `binding` routed to this operation.\n\n\
+         SOAP: parameters may come in any order, the first of a repeated element wins, unknown \
+         elements are ignored and absent ones take their defaults (`0`, `false`, `None`), as on \
+         an ASMX host; unqualified parameters, `xsi:nil` and a DOCTYPE are refused. HTTP \
+         GET/POST: every parameter is required, names match case-insensitively, and repeated \
+         parameters are refused.",
+    );
+    let operation_doc = format!(" The wire literals of `{}`.", op.wire);
+    let values = op.params.iter().map(|p| {
+        let value = value_expr(p);
+        let wire = &p.wire;
+        match p.ty {
+            SoapType::Int => quote!((#wire, ParamValue::Int(#value)),),
+            SoapType::Boolean => quote!((#wire, ParamValue::Boolean(#value)),),
+            SoapType::Decimal => quote!((#wire, ParamValue::Decimal(&#value)),),
+            SoapType::String => quote!((#wire, ParamValue::String(#value.as_deref())),),
+        }
+    });
+    let count = Literal::usize_unsuffixed(op.params.len());
+    let variant = ident(&op.wire);
+    let fixed_soap = Literal::usize_unsuffixed(fixed_soap);
+    let fixed_form = Literal::usize_unsuffixed(fixed_form);
+
+    quote! {
+        #module_doc
+
+        use crate::runtime::deps::bytes::Bytes;
+        use crate::runtime::deps::http::{Request, Response};
+        use crate::runtime::{self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError};
+        use crate::{Credentials, Operation, #request, #response};
+
+        #[doc = #operation_doc]
+        pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
+            service: &crate::SERVICE,
+            name: #name,
+            soap_action: #soap_action,
+            soap12_content_type: #soap12_ct,
+            http_path: #http_path,
+            request_open: #request_open,
+            request_close: #request_close,
+            response_open: #response_open,
+            response_close: #response_close,
+            response_name: #response_name,
+            result_name: #result_name,
+        };
+
+        impl #request {
+            #encode_doc
+            pub fn encode_request(
+                &self,
+                credentials: &Credentials,
+                binding: Binding,
+            ) -> Result<Request<Bytes>, EncodeError> {
+                if binding.is_soap() {
+                    let capacity = #fixed_soap #(#string_lens)*;
+                    let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+                    w.raw(OPERATION.request_open);
+                    #(#soap_writes)*
+                    w.raw(OPERATION.request_close);
+                    Ok(message::soap_request(binding, &OPERATION, w.finish()))
+                } else {
+                    let capacity = #fixed_form #(#string_lens)*;
+                    let mut form = runtime::form::FormWriter::with_capacity(capacity);
+                    #(#form_writes)*
+                    Ok(message::form_request(binding, &OPERATION, form.finish()))
+                }
+            }
+
+            /// Every parameter in wire order, credentials at their positions: what a signer
+            /// signs and an echo prints.
+            pub fn values<'a>(&'a self, credentials: &'a Credentials) -> [(&'static str, ParamValue<'a>); #count] {
+                [ #(#values)* ]
+            }
+
+            #decode_doc
+            pub fn decode_request<B: AsRef<[u8]>>(
+                request: &Request<B>,
+                binding: Binding,
+            ) -> Result<(Credentials, Self), RequestError> {
+                if binding.is_soap() {
+                    Self::decode_soap(binding, request.body().as_ref())
+                } else {
+                    Self::decode_form(binding, request)
+                }
+            }
+
+            fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+                #(#slots)*
+                let mut reader = soap::RequestReader::new(binding, &OPERATION, body)?;
+                while let Some(param) = reader.next_param()? {
+                    match param.name() {
+                        #(#arms)*
+                        _ => {}
+                    }
+                }
+                #soap_build
+            }
+
+            fn decode_form<B: AsRef<[u8]>>(binding: Binding, request: &Request<B>) -> Result<(Credentials, Self), RequestError> {
+                let form = message::read_form(binding, request)?;
+                #(#form_reads)*
+                #form_build
+            }
+        }
+
+        impl #response {
+            /// Server side: the `200` response carrying this result on `binding`, byte for
+            /// byte as an ASMX host writes it.
+            pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+                message::string_response(binding, &OPERATION, self.result.as_deref())
+            }
+
+            /// Client side: reads the response to a call over `binding`: the result, or the
+            /// fault, error status or undecodable body it got instead.
+            pub fn decode_response<B: AsRef<[u8]>>(
+                response: &Response<B>,
+                binding: Binding,
+            ) -> Result<Self, ResponseError> {
+                message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+            }
+        }
+
+        impl super::OperationRequest for #request {
+            type Response = #response;
+            const OPERATION: Operation = Operation::#variant;
+
+            fn encode_request(&self, credentials: &Credentials, binding: Binding) -> Result<Request<Bytes>, EncodeError> {
+                Self::encode_request(self, credentials, binding)
+            }
+
+            fn decode_request<B: AsRef<[u8]>>(request: &Request<B>, binding: Binding) -> Result<(Credentials, Self), RequestError> {
+                Self::decode_request(request, binding)
+            }
+
+            fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+                Self::values(self, credentials).to_vec()
+            }
+        }
+
+        impl super::OperationResponse for #response {
+            fn from_result(result: Option<String>) -> Self {
+                Self { result }
+            }
+
+            fn result(&self) -> Option<&str> {
+                self.result.as_deref()
+            }
+
+            fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+                Self::encode_response(self, binding)
+            }
+
+            fn decode_response<B: AsRef<[u8]>>(response: &Response<B>, binding: Binding) -> Result<Self, ResponseError> {
+                Self::decode_response(response, binding)
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! # rmm-codegen
+//!
+//! The generator: [`spec`] loads and validates `rmm-spec.yaml`, [`model`] decides every name
+//! once, and [`emit`] turns the model into the files of the generated crate. It does no I/O
+//! beyond reading the spec; writing files is the caller's (xtask's) job.
+
+pub mod emit;
+pub mod model;
+pub mod spec;
+
+use std::path::Path;
+
+pub use emit::GeneratedFile;
+pub use spec::SpecErrors;
+
+/// Generates the generated crate's `src/` files from spec text; `file` names the spec in
+/// error messages.
+pub fn generate_from_source(source: &str, file: &str) -> Result<Vec<GeneratedFile>, SpecErrors> {
+    let spec = spec::parse(source, file)?;
+    let model = model::Model::from_spec(&spec, file)?;
+    Ok(emit::generate(&model))
+}
+
+/// Generates the generated crate's `src/` files from the spec file at `path`.
+pub fn generate(path: &Path) -> Result<Vec<GeneratedFile>, SpecErrors> {
+    let spec = spec::load(path)?;
+    let model = model::Model::from_spec(&spec, &path.display().to_string())?;
+    Ok(emit::generate(&model))
+}
+
+/// Every `.rs` file under `dir`, relative to it, sorted; an absent `dir` has none.
+pub fn list_rs_files(dir: &Path) -> Result<Vec<std::path::PathBuf>, String> {
+    fn walk(base: &Path, dir: &Path, out: &mut Vec<std::path::PathBuf>) -> Result<(), String> {
+        let entries = match std::fs::read_dir(dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(format!("cannot read {}: {e}", dir.display())),
+        };
+        for entry in entries {
+            let path = entry
+                .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+                .path();
+            if path.is_dir() {
+                walk(base, &path, out)?;
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                out.push(
+                    path.strip_prefix(base)
+                        .expect("walked below base")
+                        .to_path_buf(),
+                );
+            }
+        }
+        Ok(())
+    }
+    let mut files = Vec::new();
+    walk(dir, dir, &mut files)?;
+    files.sort();
+    Ok(files)
+}
+
+/// Compares `files` with what is in `dir`: one line per file that is stale (differs),
+/// missing, or extra (an `.rs` file the generator no longer produces). Empty when up to date.
+pub fn stale_files(files: &[GeneratedFile], dir: &Path) -> Result<Vec<String>, String> {
+    let mut problems = Vec::new();
+    for file in files {
+        let path = dir.join(&file.path);
+        match std::fs::read_to_string(&path) {
+            Ok(text) if text == file.contents => {}
+            Ok(_) => problems.push(format!("stale:   {}", path.display())),
+            Err(_) => problems.push(format!("missing: {}", path.display())),
+        }
+    }
+    for existing in list_rs_files(dir)? {
+        if !files
+            .iter()
+            .any(|f| std::path::Path::new(&f.path) == existing)
+        {
+            problems.push(format!("extra:   {}", dir.join(existing).display()));
+        }
+    }
+    Ok(problems)
+}

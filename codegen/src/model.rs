@@ -1,0 +1,342 @@
+//! The model: a validated [`Spec`] with every name and wire literal decided, once.
+//!
+//! Emitters read names from here and never derive one themselves, so a Rust name, a wire
+//! name and a position can only ever disagree in one place.
+
+use crate::spec::{SoapType, Spec, SpecError, SpecErrors};
+
+/// Everything the emitters need.
+#[derive(Debug, Clone)]
+pub struct Model {
+    /// The service.
+    pub service: ServiceModel,
+    /// The credentials (required ones first, as the spec lists them, then optional ones).
+    pub credentials: Vec<CredentialModel>,
+    /// The operations, in spec order.
+    pub operations: Vec<OperationModel>,
+}
+
+/// The service and the names derived from it.
+#[derive(Debug, Clone)]
+pub struct ServiceModel {
+    /// Wire name (`MobileService`).
+    pub name: String,
+    /// XML namespace.
+    pub namespace: String,
+    /// Endpoint path.
+    pub path: String,
+    /// `<?xml …?>\n<string xmlns="{namespace}">`, the start of an HTTP GET/POST result.
+    pub string_open: String,
+}
+
+/// A credential: a parameter filled by a signer, not by the request type.
+#[derive(Debug, Clone)]
+pub struct CredentialModel {
+    /// Wire name.
+    pub wire: String,
+    /// Rust field name of `Credentials`.
+    pub field: String,
+    /// SOAP type (the same in every operation carrying it).
+    pub ty: SoapType,
+    /// Carried by every operation.
+    pub required: bool,
+    /// Never printed.
+    pub secret: bool,
+    /// Wire names of the operations that carry it, in spec order.
+    pub used_by: Vec<String>,
+}
+
+/// What a parameter is to the generated code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// A field of the operation's request type.
+    Business,
+    /// A field of `Credentials` (the index into [`Model::credentials`]).
+    Credential(usize),
+}
+
+/// One parameter of one operation.
+#[derive(Debug, Clone)]
+pub struct ParamModel {
+    /// Wire name (`accountnumber`, `type`).
+    pub wire: String,
+    /// Rust field name, escaped where Rust needs it (`r#type`).
+    pub field: String,
+    /// 1-based position on the wire.
+    pub position: usize,
+    /// SOAP type.
+    pub ty: SoapType,
+    /// Request field or credential.
+    pub role: Role,
+    /// Never printed by `Debug`.
+    pub secret: bool,
+    /// `<{wire}>`.
+    pub open_tag: String,
+    /// `</{wire}>`.
+    pub close_tag: String,
+}
+
+/// One operation and every name and literal derived from it.
+#[derive(Debug, Clone)]
+pub struct OperationModel {
+    /// 1-based position in the spec (the interface document's number).
+    pub number: usize,
+    /// Wire name (`MobileTaskCreate`), also the request type's name.
+    pub wire: String,
+    /// The response type (`MobileTaskCreateResponse`).
+    pub response_type: String,
+    /// snake_case name for methods and the wire module (`mobile_task_create`).
+    pub snake: String,
+    /// Documentation from the spec.
+    pub doc: String,
+    /// Every parameter, in wire order.
+    pub params: Vec<ParamModel>,
+    /// `"{namespace}/{wire}"`, quoted, as the SOAPAction header carries it.
+    pub soap_action: String,
+    /// The SOAP 1.2 request content type with its `action` parameter.
+    pub soap12_content_type: String,
+    /// `{path}/{wire}`.
+    pub http_path: String,
+    /// `<{wire} xmlns="{namespace}">`.
+    pub request_open: String,
+    /// `</{wire}>`.
+    pub request_close: String,
+    /// `{wire}Response`.
+    pub response_name: String,
+    /// `<{wire}Response xmlns="{namespace}">`.
+    pub response_open: String,
+    /// `</{wire}Response>`.
+    pub response_close: String,
+    /// `{wire}Result`.
+    pub result_name: String,
+}
+
+impl OperationModel {
+    /// The parameters that are fields of the request type.
+    pub fn business_params(&self) -> impl Iterator<Item = &ParamModel> {
+        self.params.iter().filter(|p| p.role == Role::Business)
+    }
+}
+
+/// Rust keywords that a raw identifier (`r#…`) can escape.
+const RAW_KEYWORDS: &[&str] = &[
+    "as", "break", "const", "continue", "else", "enum", "extern", "false", "fn", "for", "if",
+    "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static",
+    "struct", "trait", "true", "type", "unsafe", "use", "where", "while", "async", "await", "dyn",
+    "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof", "unsized",
+    "virtual", "yield", "try", "gen",
+];
+/// Keywords that cannot be raw identifiers: these get a trailing underscore.
+const RESERVED: &[&str] = &["self", "Self", "super", "crate", "_"];
+
+/// `MobileTaskCreate` → `mobile_task_create`; `HTTPGetX` → `http_get_x`; already snake
+/// names (and `-`/`.` separated ones) come out with `_`.
+pub fn snake_case(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '-' || c == '.' {
+            out.push('_');
+            continue;
+        }
+        if c.is_ascii_uppercase() {
+            let prev = i.checked_sub(1).map(|j| chars[j]);
+            let next = chars.get(i + 1).copied();
+            let boundary = match prev {
+                Some(p) if p.is_ascii_lowercase() || p.is_ascii_digit() => true,
+                Some(p) if p.is_ascii_uppercase() => next.is_some_and(|n| n.is_ascii_lowercase()),
+                _ => false,
+            };
+            if boundary && !out.ends_with('_') {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The Rust field name of a wire name: snake_case, escaped if it is a keyword.
+pub fn field_name(wire: &str) -> String {
+    let snake = snake_case(wire);
+    if RAW_KEYWORDS.contains(&snake.as_str()) {
+        format!("r#{snake}")
+    } else if RESERVED.contains(&snake.as_str()) {
+        format!("{snake}_")
+    } else {
+        snake
+    }
+}
+
+impl Model {
+    /// Decides every name. `spec` must have passed validation; what can still fail here is
+    /// a collision between two names that only meet in Rust (`account-name` and
+    /// `account_name` both become `account_name`).
+    pub fn from_spec(spec: &Spec, file: &str) -> Result<Model, SpecErrors> {
+        let ns = &spec.service.namespace;
+        let mut errors = Vec::new();
+        let credentials: Vec<CredentialModel> = spec
+            .credentials
+            .iter()
+            .map(|c| (c, true))
+            .chain(spec.optional_credentials.iter().map(|c| (c, false)))
+            .map(|(wire, required)| {
+                let users: Vec<_> = spec
+                    .operations
+                    .iter()
+                    .filter_map(|op| {
+                        op.params
+                            .iter()
+                            .find(|p| &p.name == wire)
+                            .map(|p| (op, p.ty))
+                    })
+                    .collect();
+                CredentialModel {
+                    wire: wire.clone(),
+                    field: field_name(wire),
+                    // Validation guarantees every credential is used, with one type.
+                    ty: users.first().map_or(SoapType::String, |(_, ty)| *ty),
+                    required,
+                    secret: spec.secrets.contains(wire),
+                    used_by: users.iter().map(|(op, _)| op.name.clone()).collect(),
+                }
+            })
+            .collect();
+
+        let operations = spec
+            .operations
+            .iter()
+            .enumerate()
+            .map(|(i, op)| {
+                let params: Vec<ParamModel> = op
+                    .params
+                    .iter()
+                    .enumerate()
+                    .map(|(j, p)| ParamModel {
+                        wire: p.name.clone(),
+                        field: field_name(&p.name),
+                        position: j + 1,
+                        ty: p.ty,
+                        role: credentials
+                            .iter()
+                            .position(|c| c.wire == p.name)
+                            .map_or(Role::Business, Role::Credential),
+                        secret: spec.secrets.contains(&p.name),
+                        open_tag: format!("<{}>", p.name),
+                        close_tag: format!("</{}>", p.name),
+                    })
+                    .collect();
+                let mut fields: Vec<(&str, &str)> =
+                    params.iter().map(|p| (p.field.as_str(), p.wire.as_str())).collect();
+                fields.sort();
+                for pair in fields.windows(2) {
+                    if pair[0].0 == pair[1].0 {
+                        errors.push(SpecError {
+                            file: file.to_owned(),
+                            line: None,
+                            column: None,
+                            message: format!(
+                                "operation \"{}\": parameters \"{}\" and \"{}\" both become the Rust field `{}`; rename one",
+                                op.name, pair[0].1, pair[1].1, pair[0].0
+                            ),
+                        });
+                    }
+                }
+                let wire = &op.name;
+                OperationModel {
+                    number: i + 1,
+                    wire: wire.clone(),
+                    response_type: format!("{wire}Response"),
+                    snake: snake_case(wire),
+                    doc: op.doc.trim().to_owned(),
+                    params,
+                    soap_action: format!("\"{ns}/{wire}\""),
+                    soap12_content_type: format!(
+                        "application/soap+xml; charset=utf-8; action=\"{ns}/{wire}\""
+                    ),
+                    http_path: format!("{}/{wire}", spec.service.path),
+                    request_open: format!("<{wire} xmlns=\"{ns}\">"),
+                    request_close: format!("</{wire}>"),
+                    response_name: format!("{wire}Response"),
+                    response_open: format!("<{wire}Response xmlns=\"{ns}\">"),
+                    response_close: format!("</{wire}Response>"),
+                    result_name: format!("{wire}Result"),
+                }
+            })
+            .collect::<Vec<_>>();
+
+        let mut types: Vec<(String, &str)> = Vec::new();
+        for op in &operations {
+            types.push((op.wire.clone(), &op.wire));
+            types.push((op.response_type.clone(), &op.wire));
+        }
+        for reserved in ["Credentials", "Operation", "Binding", "Decimal"] {
+            if let Some((_, op)) = types.iter().find(|(t, _)| t == reserved) {
+                errors.push(SpecError {
+                    file: file.to_owned(),
+                    line: None,
+                    column: None,
+                    message: format!("operation \"{op}\" would define the type `{reserved}`, which the generated crate already defines; rename the operation"),
+                });
+            }
+        }
+        types.sort();
+        for pair in types.windows(2) {
+            if pair[0].0 == pair[1].0 {
+                errors.push(SpecError {
+                    file: file.to_owned(),
+                    line: None,
+                    column: None,
+                    message: format!(
+                        "operations \"{}\" and \"{}\" both define the type `{}`; rename one",
+                        pair[0].1, pair[1].1, pair[0].0
+                    ),
+                });
+            }
+        }
+        if !errors.is_empty() {
+            return Err(SpecErrors(errors));
+        }
+        let service = &spec.service;
+        Ok(Model {
+            service: ServiceModel {
+                name: service.name.clone(),
+                namespace: ns.clone(),
+                path: service.path.clone(),
+                string_open: format!(
+                    "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<string xmlns=\"{ns}\">"
+                ),
+            },
+            credentials,
+            operations,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snake_case_splits_words_and_acronyms() {
+        assert_eq!(snake_case("MobileTaskCreate"), "mobile_task_create");
+        assert_eq!(
+            snake_case("MobileGetInvoiceDetails"),
+            "mobile_get_invoice_details"
+        );
+        assert_eq!(snake_case("HTTPGetX"), "http_get_x");
+        assert_eq!(snake_case("Op2Go"), "op2_go");
+        assert_eq!(snake_case("accountnumber"), "accountnumber");
+        assert_eq!(snake_case("account-name.x"), "account_name_x");
+    }
+
+    #[test]
+    fn field_names_escape_keywords() {
+        assert_eq!(field_name("type"), "r#type");
+        assert_eq!(field_name("primary"), "primary");
+        assert_eq!(field_name("self"), "self_");
+        assert_eq!(field_name("Match"), "r#match");
+    }
+}

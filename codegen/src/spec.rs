@@ -1,0 +1,408 @@
+//! `rmm-spec.yaml`: its format, loading and validation.
+//!
+//! Loading parses with serde_yaml's API (the maintained `yaml_serde` fork) and then validates;
+//! every error names the offending item and, where it can be found, its `file:line:col`.
+//!
+//! [`parse`] reports either the first error serde_yaml meets (YAML syntax, an unknown key, a
+//! value of the wrong shape), or else every problem the validator finds, in source order.
+
+use std::fmt;
+use std::path::Path;
+
+mod locate;
+mod raw;
+mod validate;
+
+/// A whole spec file, as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spec {
+    /// The `service:` block.
+    pub service: Service,
+    /// Credentials every operation carries (`credentials:`), in the order written.
+    pub credentials: Vec<String>,
+    /// Credentials only some operations carry (`optional_credentials:`).
+    pub optional_credentials: Vec<String>,
+    /// Parameter names whose values are never printed (`secrets:`).
+    pub secrets: Vec<String>,
+    /// The operations, in the order written (which is the order of every output).
+    pub operations: Vec<Operation>,
+}
+
+/// The `service:` block.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Service {
+    /// The service's name (`MobileService`); trait and client names derive from it.
+    pub name: String,
+    /// The XML namespace of every operation element.
+    pub namespace: String,
+    /// The endpoint path (`/api/rmm/MobileService.asmx`).
+    pub path: String,
+}
+
+/// One operation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Operation {
+    /// Wire name (`MobileTaskCreate`).
+    pub name: String,
+    /// Documentation, into rustdoc.
+    pub doc: String,
+    /// Parameters in wire order.
+    pub params: Vec<Param>,
+    /// The result's type (only `string` today).
+    pub result: SoapType,
+}
+
+/// One parameter: `- name: type`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Param {
+    /// Wire name.
+    pub name: String,
+    /// SOAP type.
+    pub ty: SoapType,
+}
+
+/// The SOAP types a spec may name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SoapType {
+    /// `int`
+    Int,
+    /// `string`
+    String,
+    /// `boolean`
+    Boolean,
+    /// `decimal`
+    Decimal,
+}
+
+/// One problem in a spec file, with its location when known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpecError {
+    /// The file, as given to [`parse`] (or the path given to [`load`]).
+    pub file: String,
+    /// 1-based line of the offending item, if known.
+    pub line: Option<usize>,
+    /// 1-based column (in characters) of the offending item, if known.
+    pub column: Option<usize>,
+    /// What is wrong, naming the offending item.
+    pub message: String,
+}
+
+impl fmt::Display for SpecError {
+    /// `file:line:col: message`, or `file: message` when the location is unknown.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.file)?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+            if let Some(column) = self.column {
+                write!(f, ":{column}")?;
+            }
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+/// Every problem found in a spec file (at least one), in source order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpecErrors(pub Vec<SpecError>);
+
+impl fmt::Display for SpecErrors {
+    /// One error per line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, error) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{error}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for SpecErrors {}
+
+/// Reads and parses the spec file at `path`; messages name the file as `path` is written.
+pub fn load(path: &Path) -> Result<Spec, SpecErrors> {
+    let file = path.display().to_string();
+    match std::fs::read_to_string(path) {
+        Ok(source) => parse(&source, &file),
+        Err(err) => Err(SpecErrors(vec![SpecError {
+            file,
+            line: None,
+            column: None,
+            message: format!("cannot read the spec file: {err}"),
+        }])),
+    }
+}
+
+/// Parses and validates the text of a spec; `file` names it, verbatim, in every message.
+pub fn parse(source: &str, file: &str) -> Result<Spec, SpecErrors> {
+    let raw: raw::RawSpec = match serde_yaml::from_str(source) {
+        Ok(raw) => raw,
+        Err(err) => return Err(SpecErrors(vec![yaml_error(&err, source, file)])),
+    };
+    let issues = validate::validate(&raw, &locate::Locator::new(source));
+    if !issues.is_empty() {
+        return Err(SpecErrors(
+            issues
+                .into_iter()
+                .map(|issue| SpecError {
+                    file: file.to_owned(),
+                    line: issue.at.map(|p| p.line),
+                    column: issue.at.map(|p| p.column),
+                    message: issue.message,
+                })
+                .collect(),
+        ));
+    }
+    Ok(into_spec(raw))
+}
+
+/// A serde_yaml error as a [`SpecError`]: its location moves to the front, where every
+/// message has it, instead of trailing the message as ` at line L column C`.
+fn yaml_error(err: &serde_yaml::Error, source: &str, file: &str) -> SpecError {
+    let mut message = err.to_string();
+    let location = err.location();
+    if let Some(loc) = &location {
+        let suffix = format!(" at line {} column {}", loc.line(), loc.column());
+        if let Some(at) = message.find(&suffix) {
+            message.replace_range(at..at + suffix.len(), "");
+        }
+    }
+    let blank = |line: &str| {
+        let t = line.trim();
+        t.is_empty() || t.starts_with('#') || t == "---"
+    };
+    if source.lines().all(blank) {
+        // serde_yaml says "missing field `service`" at the end of the file; say what it is.
+        return SpecError {
+            file: file.to_owned(),
+            line: None,
+            column: None,
+            message: "the spec is empty; it needs at least a service and operations".to_owned(),
+        };
+    }
+    SpecError {
+        file: file.to_owned(),
+        line: location.as_ref().map(|l| l.line()),
+        column: location.as_ref().map(|l| l.column()),
+        message,
+    }
+}
+
+/// The validated raw spec as a [`Spec`]. Every type name has been checked.
+fn into_spec(raw: raw::RawSpec) -> Spec {
+    let ty = |name: &str| validate::soap_type(name).expect("validated type");
+    let names = |list: Vec<raw::Word>| list.into_iter().map(|w| w.0).collect();
+    Spec {
+        service: Service {
+            name: raw.service.name.0,
+            namespace: raw.service.namespace,
+            path: raw.service.path,
+        },
+        credentials: names(raw.credentials),
+        optional_credentials: names(raw.optional_credentials),
+        secrets: names(raw.secrets),
+        operations: raw
+            .operations
+            .into_iter()
+            .map(|op| Operation {
+                name: op.name.0,
+                doc: op.doc.unwrap_or_default(),
+                params: op
+                    .params
+                    .into_iter()
+                    .map(|p| Param {
+                        ty: ty(&p.ty),
+                        name: p.name,
+                    })
+                    .collect(),
+                result: ty(&op.result.0),
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const REAL: &str = include_str!("../../rmm-spec.yaml");
+
+    fn real() -> Spec {
+        parse(REAL, "rmm-spec.yaml").unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn op<'s>(spec: &'s Spec, name: &str) -> &'s Operation {
+        spec.operations
+            .iter()
+            .find(|o| o.name == name)
+            .unwrap_or_else(|| panic!("no operation {name}"))
+    }
+
+    fn param(name: &str, ty: SoapType) -> Param {
+        Param {
+            name: name.to_owned(),
+            ty,
+        }
+    }
+
+    #[test]
+    fn real_spec_counts() {
+        let spec = real();
+        assert_eq!(spec.operations.len(), 20);
+        let params: usize = spec.operations.iter().map(|o| o.params.len()).sum();
+        assert_eq!(params, 195);
+        assert!(spec.operations.iter().all(|o| o.result == SoapType::String));
+        assert!(spec.operations.iter().all(|o| !o.doc.trim().is_empty()));
+    }
+
+    #[test]
+    fn real_spec_header() {
+        let spec = real();
+        assert_eq!(
+            spec.service,
+            Service {
+                name: "MobileService".into(),
+                namespace: "http://rmm.example.com/mobile".into(),
+                path: "/api/rmm/MobileService.asmx".into(),
+            }
+        );
+        assert_eq!(spec.credentials, ["repnumber", "timestamp", "sig"]);
+        assert_eq!(spec.optional_credentials, ["mobilekey"]);
+        assert_eq!(spec.secrets, ["password", "sig", "mobilekey"]);
+        assert_eq!(spec.operations[0].name, "MobileTaskCreate");
+        assert_eq!(spec.operations[19].name, "MobileGetInvoiceDetails");
+    }
+
+    #[test]
+    fn real_spec_first_and_last_params() {
+        use SoapType::*;
+        let spec = real();
+        let cases = [
+            (
+                "MobileTaskCreate",
+                27,
+                param("repnumber", Int),
+                param("mobilekey", String),
+            ),
+            (
+                "MobileServiceOrderCreate",
+                21,
+                param("repnumber", Int),
+                param("mobilekey", String),
+            ),
+            (
+                "MobileItemsServicedCreate",
+                21,
+                param("sonumber", Int),
+                param("mobilekey", String),
+            ),
+            (
+                "MobileContactUpdate",
+                17,
+                param("accountnumber", Int),
+                param("sig", String),
+            ),
+            (
+                "MobilePartsUsedAssemblyUpdate",
+                7,
+                param("sopartsusedassemblydetailkeyid", Int),
+                param("mobilekey", String),
+            ),
+            (
+                "MobileCustomerInventoryDropdown",
+                4,
+                param("accountnumber", String),
+                param("sig", String),
+            ),
+            (
+                "MobileGetInvoiceDetails",
+                5,
+                param("invoicenumber", Int),
+                param("sig", String),
+            ),
+        ];
+        for (name, count, first, last) in cases {
+            let o = op(&spec, name);
+            assert_eq!(o.params.len(), count, "{name}");
+            assert_eq!(o.params.first(), Some(&first), "{name}");
+            assert_eq!(o.params.last(), Some(&last), "{name}");
+        }
+        let parts = op(&spec, "MobilePartsUsedAssemblyUpdate");
+        assert_eq!(parts.params[1], param("quantity", Decimal));
+        assert_eq!(parts.params[2], param("sellfor", Decimal));
+        let task = op(&spec, "MobileTaskCreate");
+        assert_eq!(task.params[16], param("alarmindicator", Boolean));
+    }
+
+    #[test]
+    fn real_spec_types_are_per_operation() {
+        let spec = real();
+        for o in &spec.operations {
+            let ty = |name: &str| o.params.iter().find(|p| p.name == name).map(|p| p.ty);
+            let string_accounts = [
+                "MobileCustomerInventoryDropdown",
+                "MobileAccountDefaultsList",
+            ];
+            if let Some(t) = ty("accountnumber") {
+                let want = if string_accounts.contains(&o.name.as_str()) {
+                    SoapType::String
+                } else {
+                    SoapType::Int
+                };
+                assert_eq!(t, want, "accountnumber in {}", o.name);
+            }
+            if let Some(t) = ty("sonumber") {
+                let want = if o.name == "MobileServiceOrderRepAssignedList" {
+                    SoapType::String
+                } else {
+                    SoapType::Int
+                };
+                assert_eq!(t, want, "sonumber in {}", o.name);
+            }
+            assert_eq!(ty("repnumber"), Some(SoapType::Int), "{}", o.name);
+            assert_eq!(ty("timestamp"), Some(SoapType::String), "{}", o.name);
+            assert_eq!(ty("sig"), Some(SoapType::String), "{}", o.name);
+        }
+        let with_accountnumber = spec
+            .operations
+            .iter()
+            .filter(|o| o.params.iter().any(|p| p.name == "accountnumber"))
+            .count();
+        assert!(with_accountnumber > 2);
+    }
+
+    #[test]
+    fn display_with_and_without_location() {
+        let located = SpecError {
+            file: "a.yaml".into(),
+            line: Some(3),
+            column: Some(7),
+            message: "bad".into(),
+        };
+        let bare = SpecError {
+            file: "a.yaml".into(),
+            line: None,
+            column: None,
+            message: "worse".into(),
+        };
+        assert_eq!(located.to_string(), "a.yaml:3:7: bad");
+        assert_eq!(bare.to_string(), "a.yaml: worse");
+        assert_eq!(
+            SpecErrors(vec![located, bare]).to_string(),
+            "a.yaml:3:7: bad\na.yaml: worse"
+        );
+    }
+
+    #[test]
+    fn unreadable_file_names_the_path() {
+        let err = load(Path::new("no/such/spec.yaml")).unwrap_err();
+        assert_eq!(err.0.len(), 1);
+        assert_eq!(err.0[0].file, "no/such/spec.yaml");
+        assert!(err
+            .to_string()
+            .starts_with("no/such/spec.yaml: cannot read the spec file: "));
+    }
+}

@@ -1,0 +1,136 @@
+//! The spec as serde reads it, before validation: names and type names are still plain text.
+//!
+//! Every map denies unknown fields, so a typo (`parms:`, `namespce:`) fails in serde_yaml with
+//! its line and column and the unknown key named.
+
+use std::fmt;
+
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde::Deserialize;
+
+/// The whole file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawSpec {
+    pub service: RawService,
+    #[serde(default)]
+    pub credentials: Vec<Word>,
+    #[serde(default)]
+    pub optional_credentials: Vec<Word>,
+    #[serde(default)]
+    pub secrets: Vec<Word>,
+    pub operations: Vec<RawOperation>,
+}
+
+/// The `service:` block.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawService {
+    pub name: Word,
+    pub namespace: String,
+    pub path: String,
+}
+
+/// One operation. `doc` is optional here so that a missing or empty doc is reported by the
+/// validator, naming the operation.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawOperation {
+    pub name: Word,
+    pub doc: Option<String>,
+    pub params: Vec<RawParam>,
+    pub result: TypeWord,
+}
+
+/// One parameter, written as a single-key map: `- repnumber: int`.
+#[derive(Debug)]
+pub(super) struct RawParam {
+    pub name: String,
+    pub ty: String,
+}
+
+/// A name: a YAML string. A number, boolean or null where a name belongs is an error.
+#[derive(Debug)]
+pub(super) struct Word(pub String);
+
+/// A type name (`int`, `string`, …): a YAML string, checked by the validator.
+#[derive(Debug)]
+pub(super) struct TypeWord(pub String);
+
+/// Accepts a string scalar only; says `what` was expected otherwise.
+struct StrVisitor(&'static str);
+
+impl Visitor<'_> for StrVisitor {
+    type Value = String;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(self.0)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<String, E> {
+        Ok(v.to_owned())
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<String, E> {
+        Err(E::custom(format_args!(
+            "expected {}, found no value",
+            self.0
+        )))
+    }
+}
+
+impl<'de> Deserialize<'de> for Word {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(StrVisitor("a name")).map(Word)
+    }
+}
+
+impl<'de> Deserialize<'de> for TypeWord {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(StrVisitor("a type name (int, string, boolean or decimal)"))
+            .map(TypeWord)
+    }
+}
+
+const PARAM_SHAPE: &str = "a parameter written as a one-key map `- name: type`";
+
+impl<'de> Deserialize<'de> for RawParam {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct ParamVisitor;
+
+        impl<'de> Visitor<'de> for ParamVisitor {
+            type Value = RawParam;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(PARAM_SHAPE)
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawParam, A::Error> {
+                let mut entries: Vec<(String, String)> = Vec::new();
+                while let Some((name, ty)) = map.next_entry::<Word, TypeWord>()? {
+                    entries.push((name.0, ty.0));
+                }
+                match entries.len() {
+                    1 => {
+                        let (name, ty) = entries.pop().expect("one entry");
+                        Ok(RawParam { name, ty })
+                    }
+                    0 => Err(de::Error::custom(format_args!(
+                        "expected {PARAM_SHAPE}, found an empty map"
+                    ))),
+                    n => {
+                        let keys: Vec<String> =
+                            entries.iter().map(|(k, _)| format!("\"{k}\"")).collect();
+                        Err(de::Error::custom(format_args!(
+                            "expected {PARAM_SHAPE}, found a map with {n} keys ({}); \
+                             write each parameter as its own list entry",
+                            keys.join(", ")
+                        )))
+                    }
+                }
+            }
+        }
+
+        d.deserialize_map(ParamVisitor)
+    }
+}

@@ -1,0 +1,461 @@
+//! The semantic checks run on a spec that parsed: every problem found, each located in the
+//! source where the scanner can find it.
+
+use std::collections::{HashMap, HashSet};
+
+use super::locate::{Locator, OpLines, Pos};
+use super::raw::RawSpec;
+use super::SoapType;
+
+/// One problem found by the validator.
+pub(super) struct Issue {
+    /// Where the offending item is written, if found.
+    pub at: Option<Pos>,
+    /// Where to sort it among the others: `at`, or the enclosing item when `at` is unknown.
+    anchor: Option<Pos>,
+    pub message: String,
+}
+
+/// The spelling of each type, in the order they are listed to the user.
+const TYPE_NAMES: [(&str, SoapType); 4] = [
+    ("int", SoapType::Int),
+    ("string", SoapType::String),
+    ("boolean", SoapType::Boolean),
+    ("decimal", SoapType::Decimal),
+];
+
+/// The type spelled `name`, if any.
+pub(super) fn soap_type(name: &str) -> Option<SoapType> {
+    TYPE_NAMES
+        .iter()
+        .find(|(spelling, _)| *spelling == name)
+        .map(|&(_, ty)| ty)
+}
+
+/// How a type is spelled in the spec.
+fn type_name(ty: SoapType) -> &'static str {
+    TYPE_NAMES
+        .iter()
+        .find(|(_, t)| *t == ty)
+        .map(|&(spelling, _)| spelling)
+        .expect("every type has a spelling")
+}
+
+const VALID_TYPES: &str = "the types are int, string, boolean and decimal";
+
+const NCNAME_RULE: &str = "rmm accepts ASCII XML names: an ASCII letter or '_' first, \
+                           then ASCII letters, digits, '_', '-' or '.'";
+
+/// Why `name` is not an ASCII XML NCName, if it is not.
+fn ncname_problem(name: &str) -> Option<String> {
+    let mut chars = name.chars();
+    let Some(first) = chars.next() else {
+        return Some("it is empty".to_owned());
+    };
+    if !(first.is_ascii_alphabetic() || first == '_') {
+        return Some(format!("it starts with {first:?}"));
+    }
+    name.chars()
+        .enumerate()
+        .skip(1)
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))
+        .map(|(i, c)| format!("character {c:?} at position {} is not allowed", i + 1))
+}
+
+/// Rust's strict and reserved keywords (2021 edition, plus `gen` reserved in 2024).
+const RUST_KEYWORDS: &[&str] = &[
+    "Self", "abstract", "as", "async", "await", "become", "box", "break", "const", "continue",
+    "crate", "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if",
+    "impl", "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub",
+    "ref", "return", "self", "static", "struct", "super", "trait", "true", "try", "type", "typeof",
+    "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
+];
+
+/// Why `name` (already an NCName) cannot name a Rust type, if it cannot.
+fn rust_type_problem(name: &str) -> Option<String> {
+    if let Some((i, c)) = name
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
+    {
+        return Some(format!(
+            "character {c:?} at position {} is not allowed in a Rust identifier",
+            i + 1
+        ));
+    }
+    if name == "_" {
+        return Some("`_` alone is not a Rust identifier".to_owned());
+    }
+    if RUST_KEYWORDS.contains(&name) {
+        return Some(format!("`{name}` is a Rust keyword"));
+    }
+    None
+}
+
+/// Where an operation and its parts are written, as far as the scanner found them.
+struct OpPlaces {
+    lines: Option<OpLines>,
+    name: Option<Pos>,
+    /// Name and type position of each param, by index.
+    params: Option<Vec<(Pos, Pos)>>,
+}
+
+/// Collects issues.
+struct Checker<'s, 'a> {
+    loc: &'s Locator<'a>,
+    issues: Vec<Issue>,
+}
+
+impl Checker<'_, '_> {
+    fn push(&mut self, at: Option<Pos>, anchor: Option<Pos>, message: String) {
+        self.issues.push(Issue {
+            at,
+            anchor: at.or(anchor),
+            message,
+        });
+    }
+
+    /// Reports `name` if it is not an XML name; `subject` names it in the message (`secret
+    /// "x"`). Returns whether it is one.
+    fn ncname(&mut self, name: &str, subject: &str, at: Option<Pos>, anchor: Option<Pos>) -> bool {
+        match ncname_problem(name) {
+            None => true,
+            Some(why) => {
+                self.push(
+                    at,
+                    anchor,
+                    format!("{subject} is not a valid XML name: {why}; {NCNAME_RULE}"),
+                );
+                false
+            }
+        }
+    }
+
+    /// Reports an operation or service name that is not an XML name or cannot name a Rust
+    /// type.
+    fn type_name(&mut self, name: &str, what: &str, at: Option<Pos>, anchor: Option<Pos>) {
+        if !self.ncname(name, &format!("{what} {name:?}"), at, anchor) {
+            return;
+        }
+        if let Some(why) = rust_type_problem(name) {
+            self.push(
+                at,
+                anchor,
+                format!(
+                    "{what} {name:?} cannot name a Rust type: {why}; operation and service \
+                     names must match [A-Za-z_][A-Za-z0-9_]* and not be a Rust keyword"
+                ),
+            );
+        }
+    }
+
+    /// Reports each of `names` (from list `key`) that is not in `used`, and returns them.
+    fn unused<'n>(
+        &mut self,
+        used: &HashSet<&str>,
+        key: &str,
+        what: &str,
+        names: &[&'n str],
+    ) -> Vec<&'n str> {
+        let mut unused = Vec::new();
+        for &name in names {
+            if !used.contains(name) {
+                self.push(
+                    self.loc.list_entry(key, name, 0),
+                    self.loc.top_key_pos(key),
+                    format!("{what} {name:?} is not a parameter of any operation"),
+                );
+                unused.push(name);
+            }
+        }
+        unused
+    }
+
+    /// Checks one of the top-level name lists; returns the names that are valid, first
+    /// occurrence only.
+    fn name_list<'n>(&mut self, key: &str, what: &str, names: &'n [String]) -> Vec<&'n str> {
+        let list_at = self.loc.top_key_pos(key);
+        let mut count: HashMap<&str, usize> = HashMap::new();
+        let mut valid = Vec::new();
+        for name in names {
+            let nth = count.entry(name).or_insert(0);
+            let at = self.loc.list_entry(key, name, *nth);
+            *nth += 1;
+            if *nth == 1 {
+                if self.ncname(name, &format!("{what} {name:?}"), at, list_at) {
+                    valid.push(name.as_str());
+                }
+            } else if *nth == 2 {
+                self.push(at, list_at, format!("{key} lists {name:?} twice"));
+            }
+        }
+        valid
+    }
+}
+
+/// Checks everything the brief of the spec format asks; the issues come out in source order.
+pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
+    let mut c = Checker {
+        loc,
+        issues: Vec::new(),
+    };
+
+    // service
+    let service = &raw.service;
+    let service_at = loc.top_key_pos("service");
+    let name_at = loc.service_value("name", &service.name.0);
+    c.type_name(&service.name.0, "service name", name_at, service_at);
+    let ns = &service.namespace;
+    let ns_at = loc.service_value("namespace", ns);
+    if ns.is_empty() {
+        c.push(ns_at, service_at, "service namespace is empty".to_owned());
+    } else if ns.chars().any(char::is_whitespace) {
+        c.push(
+            ns_at,
+            service_at,
+            format!("service namespace {ns:?} contains whitespace"),
+        );
+    }
+    let path = &service.path;
+    let path_at = loc.service_value("path", path);
+    if !path.starts_with('/') {
+        c.push(
+            path_at,
+            service_at,
+            format!("service path {path:?} must start with '/'"),
+        );
+    }
+    if let Some(bad) = path.chars().find(|&ch| ch == '?' || ch == '#') {
+        c.push(
+            path_at,
+            service_at,
+            format!("service path {path:?} contains {bad:?}; a path has no query or fragment"),
+        );
+    }
+    if path.chars().any(char::is_whitespace) {
+        c.push(
+            path_at,
+            service_at,
+            format!("service path {path:?} contains whitespace"),
+        );
+    }
+
+    // the name lists
+    let words = |list: &[super::raw::Word]| list.iter().map(|w| w.0.clone()).collect::<Vec<_>>();
+    let credentials = words(&raw.credentials);
+    let optional = words(&raw.optional_credentials);
+    let secrets = words(&raw.secrets);
+    let credentials = c.name_list("credentials", "credential", &credentials);
+    let optional_valid = c.name_list("optional_credentials", "optional credential", &optional);
+    let secrets = c.name_list("secrets", "secret", &secrets);
+    let mut optional = Vec::new();
+    for name in optional_valid {
+        if credentials.contains(&name) {
+            c.push(
+                loc.list_entry("optional_credentials", name, 0),
+                loc.top_key_pos("optional_credentials"),
+                format!(
+                    "{name:?} is listed in both credentials and optional_credentials; a \
+                     credential is either carried by every operation (credentials) or by \
+                     some (optional_credentials)"
+                ),
+            );
+        } else {
+            optional.push(name);
+        }
+    }
+
+    // where everything is
+    let ops_lines = loc.operations(raw.operations.len());
+    let places: Vec<OpPlaces> = raw
+        .operations
+        .iter()
+        .enumerate()
+        .map(|(i, op)| {
+            let lines = ops_lines.as_ref().map(|l| l[i]);
+            let names: Vec<&str> = op.params.iter().map(|p| p.name.as_str()).collect();
+            OpPlaces {
+                lines,
+                name: lines.and_then(|l| loc.op_value(l, "name", &op.name.0)),
+                params: lines.and_then(|l| loc.params(l, &names)),
+            }
+        })
+        .collect();
+
+    // which names the operations use
+    let used: HashSet<&str> = raw
+        .operations
+        .iter()
+        .flat_map(|op| op.params.iter().map(|p| p.name.as_str()))
+        .collect();
+    let unused_credentials = c.unused(&used, "credentials", "credential", &credentials);
+    c.unused(
+        &used,
+        "optional_credentials",
+        "optional credential",
+        &optional,
+    );
+    c.unused(&used, "secrets", "secret", &secrets);
+
+    // operations
+    if raw.operations.is_empty() {
+        c.push(
+            loc.top_key_pos("operations"),
+            None,
+            "operations: the list is empty; a spec needs at least one operation".to_owned(),
+        );
+    }
+    let mut op_seen: HashMap<&str, usize> = HashMap::new();
+    for (op, place) in raw.operations.iter().zip(&places) {
+        let name = op.name.0.as_str();
+        let op_at = place.lines.map(|l| loc.op_start(l));
+        let anchor = place.name.or(op_at);
+        c.type_name(name, "operation name", place.name, op_at);
+        let seen = op_seen.entry(name).or_insert(0);
+        *seen += 1;
+        if *seen == 2 {
+            c.push(
+                place.name,
+                op_at,
+                format!("operation {name:?} is defined twice; operation names must be unique"),
+            );
+        }
+
+        let doc_problem = match op.doc.as_deref() {
+            None => Some("has no doc"),
+            Some(doc) if doc.trim().is_empty() => Some("has an empty doc"),
+            Some(_) => None,
+        };
+        if let Some(problem) = doc_problem {
+            let doc_at = place.lines.and_then(|l| loc.op_key(l, "doc"));
+            c.push(
+                doc_at.or(place.name),
+                op_at,
+                format!(
+                    "operation {name:?} {problem}; say what it does in a sentence (it becomes \
+                     the rustdoc)"
+                ),
+            );
+        }
+
+        let mut param_seen: HashMap<&str, usize> = HashMap::new();
+        for (i, p) in op.params.iter().enumerate() {
+            let (p_at, ty_at) = match &place.params {
+                Some(v) => (Some(v[i].0), Some(v[i].1)),
+                None => (None, None),
+            };
+            let subject = format!("parameter {:?} of operation {name:?}", p.name);
+            c.ncname(&p.name, &subject, p_at, anchor);
+            let seen = param_seen.entry(&p.name).or_insert(0);
+            *seen += 1;
+            if *seen == 2 {
+                c.push(
+                    p_at,
+                    anchor,
+                    format!("operation {name:?} lists parameter {:?} twice", p.name),
+                );
+            }
+            if soap_type(&p.ty).is_none() {
+                c.push(
+                    ty_at,
+                    anchor,
+                    format!(
+                        "parameter {:?} of operation {name:?} has unknown type {:?}; \
+                         {VALID_TYPES}",
+                        p.name, p.ty
+                    ),
+                );
+            }
+        }
+
+        let result = &op.result.0;
+        let result_at = place.lines.and_then(|l| loc.op_value(l, "result", result));
+        match soap_type(result) {
+            Some(SoapType::String) => {}
+            Some(ty) => c.push(
+                result_at,
+                anchor,
+                format!(
+                    "operation {name:?} has result type {}; only string results are \
+                     supported today",
+                    type_name(ty)
+                ),
+            ),
+            None => c.push(
+                result_at,
+                anchor,
+                format!("operation {name:?} has unknown result type {result:?}; {VALID_TYPES}"),
+            ),
+        }
+
+        for &cred in &credentials {
+            if unused_credentials.contains(&cred) || op.params.iter().any(|p| p.name == cred) {
+                continue;
+            }
+            c.push(
+                place.name,
+                op_at,
+                format!(
+                    "operation {name:?} lacks credential {cred:?}, which every operation must \
+                     carry (list it in optional_credentials if only some operations do)"
+                ),
+            );
+        }
+    }
+
+    // credential types: one per credential, int or string
+    for (&cred, what) in credentials
+        .iter()
+        .map(|n| (n, "credential"))
+        .chain(optional.iter().map(|n| (n, "optional credential")))
+    {
+        let mut first: Option<(&str, SoapType)> = None;
+        for (op, place) in raw.operations.iter().zip(&places) {
+            let Some(i) = op.params.iter().position(|p| p.name == cred) else {
+                continue;
+            };
+            let Some(ty) = soap_type(&op.params[i].ty) else {
+                continue;
+            };
+            let at = place.params.as_ref().map(|v| v[i].1);
+            let anchor = place.name.or(place.lines.map(|l| loc.op_start(l)));
+            match first {
+                None => {
+                    first = Some((&op.name.0, ty));
+                    if !matches!(ty, SoapType::Int | SoapType::String) {
+                        c.push(
+                            at,
+                            anchor,
+                            format!(
+                                "{what} {cred:?} is {} in operation {:?}; a credential must \
+                                 be int or string",
+                                type_name(ty),
+                                op.name.0
+                            ),
+                        );
+                    }
+                }
+                Some((first_op, first_ty)) if first_ty != ty => c.push(
+                    at,
+                    anchor,
+                    format!(
+                        "{what} {cred:?} is {} in operation {first_op:?} but {} in operation \
+                         {:?}; a credential has one type in every operation",
+                        type_name(first_ty),
+                        type_name(ty),
+                        op.name.0
+                    ),
+                ),
+                Some(_) => {}
+            }
+        }
+    }
+
+    let mut issues = c.issues;
+    issues.sort_by_key(|issue| {
+        issue
+            .anchor
+            .map_or((usize::MAX, usize::MAX), |p| (p.line, p.column))
+    });
+    issues
+}

@@ -1,0 +1,58 @@
+//! The four ways an ASMX operation is reached.
+
+/// One of the four bindings an ASMX host serves every operation over.
+///
+/// The wire shape of each is in `shared/interface/mobile-service-interface.md` §4.1 and in
+/// `shared/asmx-reference/FINDINGS.md`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Binding {
+    /// SOAP 1.1: `POST {path}`, `text/xml; charset=utf-8`, quoted `SOAPAction` header.
+    Soap11,
+    /// SOAP 1.2: `POST {path}`, `application/soap+xml; charset=utf-8; action="…"`.
+    Soap12,
+    /// HTTP GET: `GET {path}/{Operation}?name=value&…`.
+    HttpGet,
+    /// HTTP POST: `POST {path}/{Operation}` with an `application/x-www-form-urlencoded` body.
+    HttpPost,
+}
+
+impl Binding {
+    /// All four bindings, in the order the interface document lists them.
+    pub const ALL: [Binding; 4] = [
+        Binding::Soap11,
+        Binding::Soap12,
+        Binding::HttpGet,
+        Binding::HttpPost,
+    ];
+
+    /// Whether the binding carries a SOAP envelope (1.1 or 1.2).
+    pub const fn is_soap(self) -> bool {
+        matches!(self, Binding::Soap11 | Binding::Soap12)
+    }
+
+    /// The `Content-Type` of a successful response on this binding, as an ASMX host sends it.
+    pub const fn response_content_type(self) -> &'static str {
+        match self {
+            Binding::Soap12 => crate::soap::SOAP12_CONTENT_TYPE,
+            Binding::Soap11 | Binding::HttpGet | Binding::HttpPost => {
+                crate::soap::SOAP11_CONTENT_TYPE
+            }
+        }
+    }
+
+    /// A short human name, used in error messages (`SOAP 1.1`, `HTTP GET`, …).
+    pub const fn label(self) -> &'static str {
+        match self {
+            Binding::Soap11 => "SOAP 1.1",
+            Binding::Soap12 => "SOAP 1.2",
+            Binding::HttpGet => "HTTP GET",
+            Binding::HttpPost => "HTTP POST",
+        }
+    }
+}
+
+impl std::fmt::Display for Binding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.label())
+    }
+}

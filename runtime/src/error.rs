@@ -1,0 +1,244 @@
+//! The errors of the wire layer, one type per direction:
+//! [`EncodeError`] (we cannot put a value on the wire), [`RequestError`] (a server could not
+//! read a request), [`ResponseError`] (a client got something other than a result).
+
+use crate::{Binding, Fault, SoapType};
+
+/// Why a value could not be read as its SOAP type. The message is a sentence fragment that
+/// [`RequestError::InvalidValue`] completes with the parameter's name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    /// Nothing but whitespace where a number or boolean was expected.
+    #[error("it is empty")]
+    Empty,
+    /// Not an optionally signed run of decimal digits.
+    #[error("it is not an integer")]
+    NotInteger,
+    /// Digits, but outside `-2147483648..=2147483647`.
+    #[error("it is outside the range of an int (-2147483648 to 2147483647)")]
+    IntOverflow,
+    /// Not one of the boolean spellings the binding accepts.
+    #[error("it is not a boolean (accepted here: {accepted})")]
+    NotBoolean {
+        /// The spellings the binding accepts, for the message.
+        accepted: &'static str,
+    },
+    /// Not a decimal number.
+    #[error("it is not a decimal number")]
+    NotDecimal,
+    /// A comma: ASMX reads `1,5` over HTTP GET/POST as 15, so we refuse it everywhere.
+    #[error(
+        "it contains a comma; only '.' is a decimal point and thousands separators are refused"
+    )]
+    DecimalComma,
+    /// An exponent (`1E2`): not xsd:decimal, and ASMX refuses it too.
+    #[error("it has an exponent, which a decimal does not allow")]
+    DecimalExponent,
+    /// More significant digits than a 96-bit decimal holds.
+    #[error("it has more digits than a decimal can hold")]
+    DecimalPrecision,
+}
+
+/// A value that cannot be written on the chosen binding.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EncodeError {
+    /// An absent (`None`) string: only SOAP can leave an element out; HTTP GET/POST send every
+    /// parameter, and sending `""` instead would silently change the value.
+    #[error("parameter {param} of {operation} is absent (None), which {binding} cannot express: it sends every parameter; pass Some(\"\") to send an empty string")]
+    AbsentOverHttp {
+        /// Operation name.
+        operation: &'static str,
+        /// Wire name of the parameter.
+        param: &'static str,
+        /// The binding that cannot carry it.
+        binding: Binding,
+    },
+    /// A character XML 1.0 cannot carry (a C0 control other than tab, LF and CR).
+    #[error(
+        "{field} of {operation} contains the character U+{code:04X}, which XML 1.0 cannot carry"
+    )]
+    InvalidXmlChar {
+        /// Operation name.
+        operation: &'static str,
+        /// Wire name of the parameter, or of the result element.
+        field: &'static str,
+        /// The offending code point.
+        code: u32,
+    },
+}
+
+/// Why a server could not read a request as the operation it was routed to.
+///
+/// [`RequestError::is_malformed`] tells the errors an ASMX host answers with `400` and an
+/// empty body from those it answers with a client fault.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RequestError {
+    /// The body is not well-formed XML (truncated, mismatched tags, not XML, empty).
+    #[error("The request body is not well-formed XML: {reason}.")]
+    MalformedXml {
+        /// What the XML reader reported, with its byte position.
+        reason: String,
+    },
+    /// A document type declaration. Refused before anything in it is read, so no entity is
+    /// ever expanded or fetched.
+    #[error(
+        "The request body contains a document type declaration (DOCTYPE), which is not allowed."
+    )]
+    Doctype,
+    /// Well-formed XML that is not a SOAP envelope of the expected version with one body
+    /// element.
+    #[error("The request is not a {binding} envelope: {reason}.")]
+    NotAnEnvelope {
+        /// The binding that was expected.
+        binding: Binding,
+        /// What was found instead.
+        reason: String,
+    },
+    /// A header block marked `mustUnderstand` that this service does not understand.
+    #[error("The SOAP header {header} is marked mustUnderstand and this service does not understand it.")]
+    MustUnderstand {
+        /// The header's `{namespace}local` name.
+        header: String,
+    },
+    /// The body element is not the operation this request was routed to.
+    #[error("The body element {found} is not the operation {expected} in namespace {namespace}.")]
+    WrongOperation {
+        /// The operation the request was routed to.
+        expected: &'static str,
+        /// The namespace the operation element must be in.
+        namespace: &'static str,
+        /// `{namespace}local` of what the body held.
+        found: String,
+    },
+    /// A child of the operation element outside the service namespace. ASMX silently reads
+    /// such parameters as absent (0, false, null); we refuse instead.
+    #[error("The element {found} in {operation} is not in the service namespace {namespace}; parameters must be qualified.")]
+    UnqualifiedParameter {
+        /// Operation name.
+        operation: &'static str,
+        /// The service namespace.
+        namespace: &'static str,
+        /// `{namespace}local` of the element.
+        found: String,
+    },
+    /// `xsi:nil="true"` on a parameter. The service's schema declares no parameter nillable
+    /// (ASMX would read a nil string as `""` and fault on a nil int or boolean).
+    #[error("Parameter {param} of {operation} is marked xsi:nil, but no parameter of this service is nillable; leave the element out instead.")]
+    NilParameter {
+        /// Operation name.
+        operation: &'static str,
+        /// Wire name of the parameter.
+        param: &'static str,
+    },
+    /// A parameter element holding child elements instead of text.
+    #[error("Parameter {param} of {operation} contains an element; a parameter holds text only.")]
+    NestedElement {
+        /// Operation name.
+        operation: &'static str,
+        /// Wire name of the parameter.
+        param: &'static str,
+    },
+    /// HTTP GET/POST: a parameter was not sent (every parameter is required there).
+    #[error("Parameter {param} of {operation} is missing; {binding} requires every parameter.")]
+    MissingParameter {
+        /// Operation name.
+        operation: &'static str,
+        /// Wire name of the parameter.
+        param: &'static str,
+        /// HTTP GET or HTTP POST.
+        binding: Binding,
+    },
+    /// HTTP GET/POST: a parameter sent more than once. ASMX joins the values with commas; we
+    /// refuse instead.
+    #[error("Parameter {param} of {operation} is given {count} times; send it once.")]
+    RepeatedParameter {
+        /// Operation name.
+        operation: &'static str,
+        /// Wire name of the parameter.
+        param: &'static str,
+        /// How many times it was sent.
+        count: usize,
+    },
+    /// A value that is not of the parameter's SOAP type.
+    #[error("Parameter {param} of {operation} must be {ty}, and the value '{value}' is not valid: {error}.")]
+    InvalidValue {
+        /// Operation name.
+        operation: &'static str,
+        /// Wire name of the parameter.
+        param: &'static str,
+        /// Its SOAP type.
+        ty: SoapType,
+        /// The text as sent (after unescaping).
+        value: String,
+        /// Why it was refused.
+        error: ValueError,
+    },
+    /// Text that is not UTF-8 after percent-decoding (GET/POST) or in the body.
+    #[error("The {part} is not valid UTF-8.")]
+    InvalidUtf8 {
+        /// Which part of the request (`query string`, `form body`, `request body`).
+        part: &'static str,
+    },
+    /// ASP.NET request validation (GET/POST only): a value with `<` followed by a letter, `!`,
+    /// `/` or `?`, or with `&#`. ASMX refuses these with this message, so we do too.
+    #[error("A potentially dangerous Request.{collection} value was detected from the client ({name}=\"{excerpt}\").")]
+    DangerousValue {
+        /// `QueryString` (GET) or `Form` (POST).
+        collection: &'static str,
+        /// The parameter's name as sent.
+        name: String,
+        /// The start of the value, as ASP.NET quotes it.
+        excerpt: String,
+    },
+}
+
+impl RequestError {
+    /// Whether an ASMX host answers this with `400 Bad Request` and an empty body (malformed
+    /// XML and any DOCTYPE) rather than with a client fault.
+    pub fn is_malformed(&self) -> bool {
+        matches!(
+            self,
+            RequestError::MalformedXml { .. } | RequestError::Doctype
+        )
+    }
+}
+
+/// What a client got instead of an operation's result.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ResponseError {
+    /// A SOAP 1.1 or 1.2 fault.
+    #[error("{operation} over {binding}: SOAP fault {fault}")]
+    Fault {
+        /// Operation name.
+        operation: &'static str,
+        /// The binding the call went over.
+        binding: Binding,
+        /// The fault as sent.
+        fault: Fault,
+    },
+    /// A status other than 200 without a SOAP fault, e.g. the `500 text/plain` error body
+    /// of HTTP GET/POST, or the `400` (empty body) an ASMX host gives for malformed XML.
+    #[error("{operation} over {binding}: HTTP status {status}: {body}")]
+    Status {
+        /// Operation name.
+        operation: &'static str,
+        /// The binding the call went over.
+        binding: Binding,
+        /// The HTTP status code.
+        status: u16,
+        /// The body as text (lossy UTF-8, trailing newline removed).
+        body: String,
+    },
+    /// A response that could not be read; the body is kept for diagnosis.
+    #[error("{operation} over {binding}: undecodable response: {reason}")]
+    Undecodable {
+        /// Operation name.
+        operation: &'static str,
+        /// The binding the call went over.
+        binding: Binding,
+        /// What was wrong with it.
+        reason: String,
+        /// The body bytes as received.
+        body: bytes::Bytes,
+    },
+}

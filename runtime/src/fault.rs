@@ -1,0 +1,86 @@
+//! SOAP faults, version-neutral.
+
+/// The code of a SOAP fault, named once for both versions: SOAP 1.1 writes `soap:Client` where
+/// SOAP 1.2 writes `soap:Sender`, and `soap:Server` where 1.2 writes `soap:Receiver`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum FaultCode {
+    /// The request was wrong (`soap:Client` / `soap:Sender`).
+    Client,
+    /// The service failed (`soap:Server` / `soap:Receiver`).
+    Server,
+    /// A `mustUnderstand` header was not understood (`soap:MustUnderstand`).
+    MustUnderstand,
+    /// The envelope's version is not the binding's (`soap:VersionMismatch`).
+    VersionMismatch,
+    /// Any other code, as received (qualified name text).
+    Other(String),
+}
+
+impl FaultCode {
+    /// The local part of the code on the given SOAP version (`Client` or `Sender`, …).
+    pub fn local_name(&self, soap12: bool) -> &str {
+        match (self, soap12) {
+            (FaultCode::Client, false) => "Client",
+            (FaultCode::Client, true) => "Sender",
+            (FaultCode::Server, false) => "Server",
+            (FaultCode::Server, true) => "Receiver",
+            (FaultCode::MustUnderstand, _) => "MustUnderstand",
+            (FaultCode::VersionMismatch, _) => "VersionMismatch",
+            (FaultCode::Other(text), _) => text,
+        }
+    }
+
+    /// Reads the local part of a received code (either version's spelling).
+    pub fn from_local_name(local: &str) -> FaultCode {
+        match local {
+            "Client" | "Sender" => FaultCode::Client,
+            "Server" | "Receiver" => FaultCode::Server,
+            "MustUnderstand" => FaultCode::MustUnderstand,
+            "VersionMismatch" => FaultCode::VersionMismatch,
+            other => FaultCode::Other(other.to_owned()),
+        }
+    }
+}
+
+/// A SOAP fault: what a handler returns to refuse a call, and what a client receives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fault {
+    /// Who is to blame.
+    pub code: FaultCode,
+    /// The human-readable reason (`faultstring` / `soap:Reason/soap:Text`).
+    pub reason: String,
+    /// The text of `detail` / `soap:Detail`; ASMX always sends it empty.
+    pub detail: String,
+}
+
+impl Fault {
+    /// A fault blaming the caller.
+    pub fn client(reason: impl Into<String>) -> Fault {
+        Fault {
+            code: FaultCode::Client,
+            reason: reason.into(),
+            detail: String::new(),
+        }
+    }
+
+    /// A fault blaming the service.
+    pub fn server(reason: impl Into<String>) -> Fault {
+        Fault {
+            code: FaultCode::Server,
+            reason: reason.into(),
+            detail: String::new(),
+        }
+    }
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.code.local_name(false), self.reason)?;
+        if !self.detail.is_empty() {
+            write!(f, " (detail: {})", self.detail)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Fault {}

@@ -1,0 +1,991 @@
+//! The query-string and form-body codec of HTTP GET and HTTP POST.
+//!
+//! Both bindings carry parameters as `application/x-www-form-urlencoded` pairs: GET in the
+//! query string, POST in the body. [`FormWriter`] builds them; [`FormReader`] reads them the
+//! way an ASMX host does (see `shared/asmx-reference/FINDINGS.md`, "HTTP GET / HTTP POST"),
+//! except where the host silently reads wrong data, which it refuses instead.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use percent_encoding::percent_decode;
+use rust_decimal::Decimal;
+
+use crate::value::{self, dotnet};
+use crate::{Binding, EncodeError, RequestError, SoapType, ValueError};
+
+/// Builds a query string or form body: `name=value` pairs joined with `&`, each part encoded
+/// as `application/x-www-form-urlencoded` (space as `+`, `@` as `%40`, `:` as `%3A`, …).
+#[derive(Debug, Clone, Default)]
+pub struct FormWriter {
+    out: String,
+}
+
+impl FormWriter {
+    /// An empty writer.
+    pub fn new() -> FormWriter {
+        FormWriter::default()
+    }
+
+    /// An empty writer whose buffer holds `capacity` bytes before it grows.
+    pub fn with_capacity(capacity: usize) -> FormWriter {
+        FormWriter {
+            out: String::with_capacity(capacity),
+        }
+    }
+
+    /// Appends `name=value`, both encoded.
+    pub fn pair(&mut self, name: &str, value: &str) {
+        self.name(name);
+        self.out
+            .extend(form_urlencoded::byte_serialize(value.as_bytes()));
+    }
+
+    /// Appends an int parameter.
+    pub fn int(&mut self, name: &str, value: i32) {
+        self.name(name);
+        // Digits and '-' need no encoding.
+        value::write_int(&mut self.out, value);
+    }
+
+    /// Appends a boolean parameter as `true` or `false`.
+    pub fn boolean(&mut self, name: &str, value: bool) {
+        self.name(name);
+        value::write_boolean(&mut self.out, value);
+    }
+
+    /// Appends a decimal parameter, its scale kept.
+    pub fn decimal(&mut self, name: &str, value: &Decimal) {
+        self.name(name);
+        // Digits, '-' and '.' need no encoding.
+        value::write_decimal(&mut self.out, value);
+    }
+
+    /// Appends a string parameter.
+    ///
+    /// `None` is refused with [`EncodeError::AbsentOverHttp`]: HTTP GET and POST send every
+    /// parameter, and the host would read a missing one as an error, an empty one as `""`.
+    pub fn string(
+        &mut self,
+        operation: &'static str,
+        name: &'static str,
+        value: Option<&str>,
+        binding: Binding,
+    ) -> Result<(), EncodeError> {
+        let value = value.ok_or(EncodeError::AbsentOverHttp {
+            operation,
+            param: name,
+            binding,
+        })?;
+        self.pair(name, value);
+        Ok(())
+    }
+
+    /// What has been written so far.
+    pub fn as_str(&self) -> &str {
+        &self.out
+    }
+
+    /// The finished query string or form body (without a leading `?`).
+    pub fn finish(self) -> String {
+        self.out
+    }
+
+    /// Starts a pair: the separator, the encoded name and `=`.
+    fn name(&mut self, name: &str) {
+        // Every pair writes '=', so a non-empty buffer always means a pair before this one.
+        if !self.out.is_empty() {
+            self.out.push('&');
+        }
+        self.out
+            .extend(form_urlencoded::byte_serialize(name.as_bytes()));
+        self.out.push('=');
+    }
+}
+
+/// Where a [`FormReader`]'s pairs come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FormSource {
+    /// The query string of an HTTP GET request.
+    Query,
+    /// The `application/x-www-form-urlencoded` body of an HTTP POST request.
+    Body,
+}
+
+impl FormSource {
+    /// The binding that carries parameters here.
+    pub const fn binding(self) -> Binding {
+        match self {
+            FormSource::Query => Binding::HttpGet,
+            FormSource::Body => Binding::HttpPost,
+        }
+    }
+
+    /// The ASP.NET collection name (`Request.QueryString`, `Request.Form`), for
+    /// [`RequestError::DangerousValue`].
+    pub const fn collection(self) -> &'static str {
+        match self {
+            FormSource::Query => "QueryString",
+            FormSource::Body => "Form",
+        }
+    }
+
+    /// The part of the request, for [`RequestError::InvalidUtf8`].
+    const fn part(self) -> &'static str {
+        match self {
+            FormSource::Query => "query string",
+            FormSource::Body => "form body",
+        }
+    }
+}
+
+/// The decoded pairs of a query string or form body, and the typed lookups a generated
+/// server uses to read an operation's parameters from them.
+#[derive(Debug, Clone)]
+pub struct FormReader<'a> {
+    pairs: Vec<Pair<'a>>,
+    source: FormSource,
+}
+
+/// One `&`-separated segment, decoded.
+#[derive(Debug, Clone)]
+struct Pair<'a> {
+    /// `None` for a segment without `=`, which no parameter matches.
+    name: Option<Cow<'a, str>>,
+    /// The text after the first `=`, or the whole segment when there is none.
+    value: Cow<'a, str>,
+}
+
+impl<'a> FormReader<'a> {
+    /// Splits and decodes `input` (a query string without its `?`, or a form body) and applies
+    /// ASP.NET request validation to every value, as the host does before any parameter is
+    /// read.
+    ///
+    /// Empty segments are skipped; `+` is a space; a bad escape such as `%zz` is kept
+    /// literally, as the host keeps it. Names and values borrow from `input` unless decoding
+    /// changed them.
+    pub fn parse(input: &'a [u8], source: FormSource) -> Result<FormReader<'a>, RequestError> {
+        let mut pairs = Vec::with_capacity(memchr::memchr_iter(b'&', input).count() + 1);
+        let mut dangerous = false;
+        for segment in input.split(|&byte| byte == b'&') {
+            if segment.is_empty() {
+                continue;
+            }
+            let pair = match memchr::memchr(b'=', segment) {
+                Some(eq) => Pair {
+                    name: Some(decode(&segment[..eq], source)?),
+                    value: decode(&segment[eq + 1..], source)?,
+                },
+                None => Pair {
+                    name: None,
+                    value: decode(segment, source)?,
+                },
+            };
+            dangerous = dangerous || (is_validated(&pair, source) && is_dangerous(&pair.value));
+            pairs.push(pair);
+        }
+        if dangerous {
+            return Err(dangerous_value_error(&pairs, source));
+        }
+        Ok(FormReader { pairs, source })
+    }
+
+    /// Where the pairs came from.
+    pub fn source(&self) -> FormSource {
+        self.source
+    }
+
+    /// Reads an int parameter with the HTTP rules ([`value::dotnet::parse_int`]).
+    pub fn int(&self, operation: &'static str, name: &'static str) -> Result<i32, RequestError> {
+        self.typed(operation, name, SoapType::Int, dotnet::parse_int)
+    }
+
+    /// Reads a boolean parameter with the HTTP rules ([`value::dotnet::parse_boolean`]).
+    pub fn boolean(
+        &self,
+        operation: &'static str,
+        name: &'static str,
+    ) -> Result<bool, RequestError> {
+        self.typed(operation, name, SoapType::Boolean, dotnet::parse_boolean)
+    }
+
+    /// Reads a decimal parameter with the HTTP rules ([`value::dotnet::parse_decimal`]).
+    pub fn decimal(
+        &self,
+        operation: &'static str,
+        name: &'static str,
+    ) -> Result<Decimal, RequestError> {
+        self.typed(operation, name, SoapType::Decimal, dotnet::parse_decimal)
+    }
+
+    /// Reads a string parameter. `name=` gives `""`; over HTTP a string is never absent.
+    pub fn string(
+        &self,
+        operation: &'static str,
+        name: &'static str,
+    ) -> Result<String, RequestError> {
+        self.text(operation, name).map(str::to_owned)
+    }
+
+    fn typed<T>(
+        &self,
+        operation: &'static str,
+        name: &'static str,
+        ty: SoapType,
+        parse: fn(&str) -> Result<T, ValueError>,
+    ) -> Result<T, RequestError> {
+        let text = self.text(operation, name)?;
+        parse(text).map_err(|error| RequestError::InvalidValue {
+            operation,
+            param: name,
+            ty,
+            value: text.to_owned(),
+            error,
+        })
+    }
+
+    /// The one value sent for `name`.
+    ///
+    /// Names match ASCII-case-insensitively, as on the host (parameter names are ASCII
+    /// identifiers). The host joins a repeated parameter's values with commas, which no
+    /// caller means, so a repeat is refused.
+    fn text(&self, operation: &'static str, name: &'static str) -> Result<&str, RequestError> {
+        let mut matches = self.pairs.iter().filter(|pair| {
+            pair.name
+                .as_deref()
+                .is_some_and(|sent| sent.eq_ignore_ascii_case(name))
+        });
+        let first = matches.next().ok_or(RequestError::MissingParameter {
+            operation,
+            param: name,
+            binding: self.source.binding(),
+        })?;
+        let repeats = matches.count();
+        if repeats > 0 {
+            return Err(RequestError::RepeatedParameter {
+                operation,
+                param: name,
+                count: repeats + 1,
+            });
+        }
+        Ok(&first.value)
+    }
+}
+
+/// `+` as space, then percent-decoding, then strict UTF-8.
+fn decode(raw: &[u8], source: FormSource) -> Result<Cow<'_, str>, RequestError> {
+    let bytes: Cow<'_, [u8]> = if memchr::memchr(b'+', raw).is_some() {
+        // An escape never spans a '+' (it would not be a valid escape), so decoding the runs
+        // between them gives the same bytes as replacing first, with one allocation.
+        let mut decoded = Vec::with_capacity(raw.len());
+        for (i, run) in raw.split(|&byte| byte == b'+').enumerate() {
+            if i > 0 {
+                decoded.push(b' ');
+            }
+            decoded.extend(percent_decode(run));
+        }
+        Cow::Owned(decoded)
+    } else {
+        percent_decode(raw).into()
+    };
+    let invalid = |_| RequestError::InvalidUtf8 {
+        part: source.part(),
+    };
+    match bytes {
+        Cow::Borrowed(bytes) => std::str::from_utf8(bytes)
+            .map(Cow::Borrowed)
+            .map_err(invalid),
+        Cow::Owned(bytes) => String::from_utf8(bytes)
+            .map(Cow::Owned)
+            .map_err(|e| invalid(e.utf8_error())),
+    }
+}
+
+/// Whether request validation looks at this pair's value.
+///
+/// The host reads a form-body segment without `=` as a name with no value, and validation
+/// looks at values only; in a query string the same segment is a value without a name.
+fn is_validated(pair: &Pair<'_>, source: FormSource) -> bool {
+    pair.name.is_some() || source == FormSource::Query
+}
+
+/// ASP.NET request validation: `<` followed by an ASCII letter, `!`, `/` or `?`, or `&#`.
+fn is_dangerous(value: &str) -> bool {
+    let bytes = value.as_bytes();
+    memchr::memchr2_iter(b'<', b'&', bytes).any(|at| match (bytes[at], bytes.get(at + 1)) {
+        (b'<', Some(&next)) => next.is_ascii_alphabetic() || matches!(next, b'!' | b'/' | b'?'),
+        (b'&', Some(&next)) => next == b'#',
+        _ => false,
+    })
+}
+
+/// The error the host gives for a request with a dangerous value (error path only, so it may
+/// allocate, but it stays linear: a body can hold very many pairs).
+///
+/// The host validates its collection key by key, in the order each name first appeared, and
+/// a key's value is all its values joined with `,`; the error names that key as first
+/// spelled. A segment without `=` in a query string is a value under a null key (shown as an
+/// empty name). Joining cannot make or unmake a dangerous pattern (`,` is not part of one),
+/// so the key reported is the earliest-appearing key that has any dangerous value.
+fn dangerous_value_error(pairs: &[Pair<'_>], source: FormSource) -> RequestError {
+    let validated: Vec<&Pair<'_>> = pairs
+        .iter()
+        .filter(|pair| is_validated(pair, source))
+        .collect();
+    let mut first_of_key: HashMap<Option<String>, usize> = HashMap::new();
+    let mut reported: Option<usize> = None;
+    for (index, pair) in validated.iter().enumerate() {
+        let first = *first_of_key.entry(key(pair)).or_insert(index);
+        if is_dangerous(&pair.value) && reported.is_none_or(|r| first < r) {
+            reported = Some(first);
+        }
+    }
+    let first = reported.expect("called only when some validated value is dangerous");
+    let reported_key = key(validated[first]);
+    let joined = validated
+        .iter()
+        .filter(|pair| key(pair) == reported_key)
+        .map(|pair| &*pair.value)
+        .collect::<Vec<_>>()
+        .join(",");
+    RequestError::DangerousValue {
+        collection: source.collection(),
+        name: validated[first]
+            .name
+            .as_deref()
+            .unwrap_or_default()
+            .to_owned(),
+        excerpt: excerpt(&joined),
+    }
+}
+
+/// The key the host files a pair under: its name, case-insensitively, or none.
+fn key(pair: &Pair<'_>) -> Option<String> {
+    pair.name.as_deref().map(str::to_lowercase)
+}
+
+/// The start of a value as the host quotes it in the validation message.
+///
+/// The host quotes the value and, when the quoted text is over 20 UTF-16 units, keeps its
+/// first 16 and appends `..."`: so a value over 18 units shows its first 15 and `...`.
+/// `<!DOCTYPE x [<!ENTITY e "v">]>` becomes `<!DOCTYPE x [<!...`. A character that would be
+/// cut in half (a surrogate pair) is left out whole.
+fn excerpt(value: &str) -> String {
+    const KEPT_UNITS: usize = 15;
+    const WHOLE_UNITS: usize = 18;
+    if value.encode_utf16().nth(WHOLE_UNITS).is_none() {
+        return value.to_owned();
+    }
+    let mut units = 0;
+    let mut end = 0;
+    for (at, c) in value.char_indices() {
+        units += c.len_utf16();
+        if units > KEPT_UNITS {
+            break;
+        }
+        end = at + c.len_utf8();
+    }
+    format!("{}...", &value[..end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OP: &str = "MobileContactEmailCreate";
+
+    fn query(input: &str) -> FormReader<'_> {
+        FormReader::parse(input.as_bytes(), FormSource::Query).unwrap()
+    }
+
+    fn body(input: &str) -> FormReader<'_> {
+        FormReader::parse(input.as_bytes(), FormSource::Body).unwrap()
+    }
+
+    fn dangerous(input: &str, source: FormSource) -> (String, String) {
+        match FormReader::parse(input.as_bytes(), source) {
+            Err(RequestError::DangerousValue {
+                collection,
+                name,
+                excerpt,
+            }) => {
+                assert_eq!(collection, source.collection());
+                (name, excerpt)
+            }
+            other => panic!("expected DangerousValue for {input:?}, got {other:?}"),
+        }
+    }
+
+    // ---- FormWriter ----
+
+    #[test]
+    fn writer_reproduces_the_captured_get_query() {
+        // get-op12-ok.txt.
+        let mut form = FormWriter::with_capacity(160);
+        form.int("accountnumber", 1001);
+        form.int("contactnumber", 5);
+        form.string(OP, "email", Some("jane.doe@example.com"), Binding::HttpGet)
+            .unwrap();
+        form.boolean("primary", true);
+        form.int("repnumber", 42);
+        form.string(
+            OP,
+            "timestamp",
+            Some("2026-01-01T00:00:00Z"),
+            Binding::HttpGet,
+        )
+        .unwrap();
+        form.string(OP, "sig", Some("abc"), Binding::HttpGet)
+            .unwrap();
+        form.string(OP, "mobilekey", Some("mk-1"), Binding::HttpGet)
+            .unwrap();
+        assert_eq!(
+            form.finish(),
+            "accountnumber=1001&contactnumber=5&email=jane.doe%40example.com&primary=true&repnumber=42\
+             &timestamp=2026-01-01T00%3A00%3A00Z&sig=abc&mobilekey=mk-1"
+        );
+    }
+
+    #[test]
+    fn writer_reproduces_the_captured_post_body_encoding() {
+        // The taskcomment, subject and location values of post-op01-request-validation.txt.
+        let mut form = FormWriter::new();
+        form.pair(
+            "taskcomment",
+            "Line1\nLine2 \"quoted\" 'single' 100% + a=b;c",
+        );
+        form.pair("subject", "Café naïve ☕");
+        form.pair("location", "  padded  ");
+        assert_eq!(
+            form.as_str(),
+            "taskcomment=Line1%0ALine2+%22quoted%22+%27single%27+100%25+%2B+a%3Db%3Bc\
+             &subject=Caf%C3%A9+na%C3%AFve+%E2%98%95&location=++padded++"
+        );
+    }
+
+    #[test]
+    fn writer_writes_typed_values() {
+        let mut form = FormWriter::new();
+        form.int("min", i32::MIN);
+        form.int("max", i32::MAX);
+        form.boolean("no", false);
+        form.decimal("quantity", &Decimal::new(-123400, 4));
+        form.decimal("zero", &Decimal::new(0, 1));
+        form.pair("empty", "");
+        form.pair("a b&c=d", "x");
+        assert_eq!(
+            form.finish(),
+            "min=-2147483648&max=2147483647&no=false&quantity=-12.3400&zero=0.0&empty=&a+b%26c%3Dd=x"
+        );
+    }
+
+    #[test]
+    fn writer_leaves_unreserved_characters_alone() {
+        let mut form = FormWriter::new();
+        form.pair("v", "AZaz09-._*~/?#[]");
+        assert_eq!(form.finish(), "v=AZaz09-._*%7E%2F%3F%23%5B%5D");
+    }
+
+    #[test]
+    fn writer_sends_an_empty_string_but_refuses_an_absent_one() {
+        let mut form = FormWriter::new();
+        form.string(OP, "email", Some(""), Binding::HttpPost)
+            .unwrap();
+        assert_eq!(
+            form.string(OP, "sig", None, Binding::HttpPost),
+            Err(EncodeError::AbsentOverHttp {
+                operation: OP,
+                param: "sig",
+                binding: Binding::HttpPost
+            })
+        );
+        // The refused parameter left nothing behind.
+        assert_eq!(form.finish(), "email=");
+    }
+
+    #[test]
+    fn writer_output_reads_back() {
+        let mut form = FormWriter::new();
+        form.int("n", -7);
+        form.boolean("b", true);
+        form.decimal("d", &Decimal::new(150, 2));
+        form.pair("s", "a+b c%20&d=e ☕ <>");
+        let text = form.finish();
+        let reader = body(&text);
+        assert_eq!(reader.int(OP, "n"), Ok(-7));
+        assert_eq!(reader.boolean(OP, "b"), Ok(true));
+        assert_eq!(reader.decimal(OP, "d").unwrap().to_string(), "1.50");
+        assert_eq!(reader.string(OP, "s").unwrap(), "a+b c%20&d=e ☕ <>");
+    }
+
+    // ---- FormReader: splitting and decoding ----
+
+    #[test]
+    fn reader_reads_the_captured_post_body() {
+        // post-op12-ok-charset.txt.
+        let reader = body(
+            "accountnumber=1001&contactnumber=5&email=jane.doe%40example.com&primary=true&repnumber=42\
+             &timestamp=2026-01-01T00%3A00%3A00Z&sig=abc&mobilekey=mk-1",
+        );
+        assert_eq!(reader.source(), FormSource::Body);
+        assert_eq!(reader.int(OP, "accountnumber"), Ok(1001));
+        assert_eq!(reader.int(OP, "contactnumber"), Ok(5));
+        assert_eq!(reader.string(OP, "email").unwrap(), "jane.doe@example.com");
+        assert_eq!(reader.boolean(OP, "primary"), Ok(true));
+        assert_eq!(
+            reader.string(OP, "timestamp").unwrap(),
+            "2026-01-01T00:00:00Z"
+        );
+        assert_eq!(reader.string(OP, "mobilekey").unwrap(), "mk-1");
+    }
+
+    #[test]
+    fn reader_decodes_plus_percent_and_utf8() {
+        // get-op12-plus-in-query.txt (sig=a+b is "a b"), and the %-encoded values of
+        // get-op01-request-validation.txt.
+        let reader = query(
+            "sig=a+b&taskcomment=Line1%0ALine2%20%22quoted%22%20%27single%27%20100%25%20%2B%20a%3Db%3Bc\
+             &subject=Caf%C3%A9%20na%C3%AFve%20%E2%98%95&location=%20%20padded%20%20&plus=%2B+%2b",
+        );
+        assert_eq!(reader.string(OP, "sig").unwrap(), "a b");
+        assert_eq!(
+            reader.string(OP, "taskcomment").unwrap(),
+            "Line1\nLine2 \"quoted\" 'single' 100% + a=b;c"
+        );
+        assert_eq!(reader.string(OP, "subject").unwrap(), "Café naïve ☕");
+        assert_eq!(reader.string(OP, "location").unwrap(), "  padded  ");
+        assert_eq!(reader.string(OP, "plus").unwrap(), "+ +");
+    }
+
+    #[test]
+    fn reader_keeps_bad_escapes_literally() {
+        // get-malformed-query.txt: email=%zz reaches the operation as "%zz".
+        let reader = query("email=%zz&a=%4&b=%&c=%%41&d=100%&e=%2+1");
+        assert_eq!(reader.string(OP, "email").unwrap(), "%zz");
+        assert_eq!(reader.string(OP, "a").unwrap(), "%4");
+        assert_eq!(reader.string(OP, "b").unwrap(), "%");
+        assert_eq!(reader.string(OP, "c").unwrap(), "%A");
+        assert_eq!(reader.string(OP, "d").unwrap(), "100%");
+        assert_eq!(reader.string(OP, "e").unwrap(), "%2 1");
+    }
+
+    #[test]
+    fn reader_skips_junk_separators() {
+        // post-malformed-body.txt: "&&" and "=x" do not disturb the other parameters.
+        let reader = body(
+            "accountnumber=1001&&contactnumber=5&email=%zz&primary=true&repnumber=42&=x&timestamp=t&sig=s&mobilekey=k",
+        );
+        assert_eq!(reader.int(OP, "contactnumber"), Ok(5));
+        assert_eq!(reader.string(OP, "email").unwrap(), "%zz");
+        assert_eq!(reader.string(OP, "timestamp").unwrap(), "t");
+        assert_eq!(reader.string(OP, "mobilekey").unwrap(), "k");
+        let reader = query("&&&a=1&&");
+        assert_eq!(reader.int(OP, "a"), Ok(1));
+    }
+
+    #[test]
+    fn reader_splits_at_the_first_equals_sign() {
+        let reader = query("sig=a=b==&empty=&eq==");
+        assert_eq!(reader.string(OP, "sig").unwrap(), "a=b==");
+        assert_eq!(reader.string(OP, "empty").unwrap(), "");
+        assert_eq!(reader.string(OP, "eq").unwrap(), "=");
+    }
+
+    #[test]
+    fn reader_decodes_names_too() {
+        let reader = query("e%6Dail=x&first+name=y&caf%C3%A9=z");
+        assert_eq!(reader.string(OP, "email").unwrap(), "x");
+        assert_eq!(reader.string(OP, "first name").unwrap(), "y");
+        assert_eq!(reader.string(OP, "café").unwrap(), "z");
+    }
+
+    #[test]
+    fn reader_segment_without_equals_matches_nothing() {
+        for source in [FormSource::Query, FormSource::Body] {
+            let reader = FormReader::parse(b"email&sig=s", source).unwrap();
+            assert_eq!(
+                reader.string(OP, "email"),
+                Err(RequestError::MissingParameter {
+                    operation: OP,
+                    param: "email",
+                    binding: source.binding()
+                })
+            );
+            assert_eq!(reader.string(OP, "sig").unwrap(), "s");
+        }
+    }
+
+    #[test]
+    fn reader_borrows_when_nothing_is_decoded() {
+        let reader = query("a=plain&b=x%41&c=x+y&%41=v");
+        let pair = |i: usize| &reader.pairs[i];
+        assert!(matches!(pair(0).name, Some(Cow::Borrowed("a"))));
+        assert!(matches!(pair(0).value, Cow::Borrowed("plain")));
+        assert!(matches!(pair(1).value, Cow::Owned(ref v) if v == "xA"));
+        assert!(matches!(pair(2).value, Cow::Owned(ref v) if v == "x y"));
+        assert!(matches!(pair(3).name, Some(Cow::Owned(ref n)) if n == "A"));
+        assert!(matches!(pair(3).value, Cow::Borrowed("v")));
+    }
+
+    #[test]
+    fn reader_refuses_invalid_utf8_after_decoding() {
+        let invalid = |input: &[u8], source| FormReader::parse(input, source).unwrap_err();
+        assert_eq!(
+            invalid(b"email=%C3", FormSource::Query),
+            RequestError::InvalidUtf8 {
+                part: "query string"
+            }
+        );
+        assert_eq!(
+            invalid(b"email=%FF+x", FormSource::Body),
+            RequestError::InvalidUtf8 { part: "form body" }
+        );
+        assert_eq!(
+            invalid(b"%E9t%E9=1", FormSource::Body),
+            RequestError::InvalidUtf8 { part: "form body" }
+        );
+        assert_eq!(
+            invalid(b"a=\xff", FormSource::Query),
+            RequestError::InvalidUtf8 {
+                part: "query string"
+            }
+        );
+        // Even a parameter nobody asks for.
+        assert_eq!(
+            invalid(b"a=1&unused=%80", FormSource::Query),
+            RequestError::InvalidUtf8 {
+                part: "query string"
+            }
+        );
+    }
+
+    #[test]
+    fn reader_of_empty_input_has_no_parameters() {
+        let reader = query("");
+        assert_eq!(
+            reader.int(OP, "accountnumber"),
+            Err(RequestError::MissingParameter {
+                operation: OP,
+                param: "accountnumber",
+                binding: Binding::HttpGet
+            })
+        );
+    }
+
+    // ---- FormReader: lookups ----
+
+    #[test]
+    fn lookup_names_are_case_insensitive() {
+        // get-op12-param-name-case.txt.
+        let reader = query("ACCOUNTNUMBER=1001&Email=jane.doe%40example.com&PRIMARY=true");
+        assert_eq!(reader.int(OP, "accountnumber"), Ok(1001));
+        assert_eq!(reader.string(OP, "email").unwrap(), "jane.doe@example.com");
+        assert_eq!(reader.boolean(OP, "primary"), Ok(true));
+    }
+
+    #[test]
+    fn lookup_reports_missing_parameters_with_the_binding() {
+        // get-op12-missing-int.txt and post-op12-missing-string.txt.
+        let reader = query("accountnumber=1001");
+        assert_eq!(
+            reader.int(OP, "contactnumber"),
+            Err(RequestError::MissingParameter {
+                operation: OP,
+                param: "contactnumber",
+                binding: Binding::HttpGet
+            })
+        );
+        let reader = body("accountnumber=1001");
+        assert_eq!(
+            reader.string(OP, "email"),
+            Err(RequestError::MissingParameter {
+                operation: OP,
+                param: "email",
+                binding: Binding::HttpPost
+            })
+        );
+        // A prefix or a longer name is not the parameter.
+        let reader = body("emai=x&emails=y");
+        assert!(matches!(
+            reader.string(OP, "email"),
+            Err(RequestError::MissingParameter { .. })
+        ));
+    }
+
+    #[test]
+    fn lookup_refuses_repeated_parameters() {
+        // get-op12-repeated-param.txt: the host would read "a,b".
+        let reader = query("email=jane.doe%40example.com&sig=abc&email=second%40example.com");
+        assert_eq!(
+            reader.string(OP, "email"),
+            Err(RequestError::RepeatedParameter {
+                operation: OP,
+                param: "email",
+                count: 2
+            })
+        );
+        // In any case, and even with equal values.
+        let reader = body("n=1&N=1&n=1");
+        assert_eq!(
+            reader.int(OP, "n"),
+            Err(RequestError::RepeatedParameter {
+                operation: OP,
+                param: "n",
+                count: 3
+            })
+        );
+        assert_eq!(
+            reader.string(OP, "sig"),
+            Err(RequestError::MissingParameter {
+                operation: OP,
+                param: "sig",
+                binding: Binding::HttpPost
+            })
+        );
+    }
+
+    #[test]
+    fn lookup_ignores_unknown_parameters() {
+        // get-op12-extra-param.txt.
+        let reader = query("accountnumber=1001&extra=whatever&another");
+        assert_eq!(reader.int(OP, "accountnumber"), Ok(1001));
+    }
+
+    #[test]
+    fn lookup_applies_the_http_value_rules() {
+        let reader = query("padded=%201001%20&True=True&one=1&decimal=-0012.3400&empty=&comma=1%2C5&big=2147483648&e=1E2");
+        assert_eq!(reader.int(OP, "padded"), Ok(1001));
+        assert_eq!(reader.boolean(OP, "True"), Ok(true));
+        assert_eq!(
+            reader.decimal(OP, "decimal").unwrap().to_string(),
+            "-12.3400"
+        );
+        assert_eq!(
+            reader.boolean(OP, "one"),
+            Err(RequestError::InvalidValue {
+                operation: OP,
+                param: "one",
+                ty: SoapType::Boolean,
+                value: "1".into(),
+                error: ValueError::NotBoolean {
+                    accepted: "true or false, in any case"
+                },
+            })
+        );
+        assert_eq!(
+            reader.int(OP, "empty"),
+            Err(RequestError::InvalidValue {
+                operation: OP,
+                param: "empty",
+                ty: SoapType::Int,
+                value: String::new(),
+                error: ValueError::Empty,
+            })
+        );
+        assert_eq!(
+            reader.decimal(OP, "comma"),
+            Err(RequestError::InvalidValue {
+                operation: OP,
+                param: "comma",
+                ty: SoapType::Decimal,
+                value: "1,5".into(),
+                error: ValueError::DecimalComma,
+            })
+        );
+        assert!(matches!(
+            reader.int(OP, "big"),
+            Err(RequestError::InvalidValue {
+                error: ValueError::IntOverflow,
+                ..
+            })
+        ));
+        assert!(matches!(
+            reader.decimal(OP, "e"),
+            Err(RequestError::InvalidValue {
+                ty: SoapType::Decimal,
+                error: ValueError::DecimalExponent,
+                ..
+            })
+        ));
+        // An empty string is a value, not an absence.
+        assert_eq!(reader.string(OP, "empty").unwrap(), "");
+    }
+
+    #[test]
+    fn lookup_error_quotes_the_value_after_decoding() {
+        let reader = body("n=%C3%A9+1");
+        match reader.int(OP, "n") {
+            Err(RequestError::InvalidValue {
+                value,
+                error: ValueError::NotInteger,
+                ..
+            }) => assert_eq!(value, "é 1"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    // ---- FormReader: request validation ----
+
+    #[test]
+    fn validation_reproduces_the_captured_messages() {
+        // get-op01-request-validation.txt.
+        let (name, excerpt) = dangerous(
+            "repnumber=42&accountnumber=1001&accountname=Acme%20%3CLtd%3E&contactnumber=5&tasktype=Call\
+             &taskcomment=Line1%0ALine2%20%22quoted%22%20%27single%27%20100%25%20%2B%20a%3Db%3Bc&sig=abc",
+            FormSource::Query,
+        );
+        assert_eq!(
+            (name.as_str(), excerpt.as_str()),
+            ("accountname", "Acme <Ltd>")
+        );
+        // post-op01-request-validation.txt.
+        let (name, excerpt) = dangerous(
+            "repnumber=42&accountname=Acme+%3CLtd%3E&sig=abc",
+            FormSource::Body,
+        );
+        assert_eq!(
+            (name.as_str(), excerpt.as_str()),
+            ("accountname", "Acme <Ltd>")
+        );
+        // post-op12-doctype-in-form-value.txt.
+        let (name, excerpt) = dangerous(
+            "accountnumber=1001&email=jane.doe%40example.com&sig=%3C%21DOCTYPE+x+%5B%3C%21ENTITY+e+%22v%22%3E%5D%3E&mobilekey=mk-1",
+            FormSource::Body,
+        );
+        assert_eq!(
+            (name.as_str(), excerpt.as_str()),
+            ("sig", "<!DOCTYPE x [<!...")
+        );
+        let message = FormReader::parse(
+            b"sig=%3C%21DOCTYPE+x+%5B%3C%21ENTITY+e+%22v%22%3E%5D%3E",
+            FormSource::Body,
+        )
+        .unwrap_err()
+        .to_string();
+        assert_eq!(
+            message,
+            "A potentially dangerous Request.Form value was detected from the client (sig=\"<!DOCTYPE x [<!...\")."
+        );
+    }
+
+    #[test]
+    fn validation_catches_each_dangerous_pattern() {
+        for value in [
+            "<a", "x<Z", "<!--", "</b>", "<?xml", "&#60;", "a&#x3c;", "&#", "<<b",
+        ] {
+            let input = format!(
+                "v={}",
+                form_urlencoded::byte_serialize(value.as_bytes()).collect::<String>()
+            );
+            let (name, excerpt) = dangerous(&input, FormSource::Query);
+            assert_eq!((name.as_str(), excerpt.as_str()), ("v", value));
+        }
+    }
+
+    #[test]
+    fn validation_lets_harmless_markup_characters_through() {
+        for value in [
+            "<", "a <", "1 < 2", "<1", "< b", "<=", "<>", "<é", "&", "&amp;", "a & #", "#&", ">b",
+            "<_", "<-",
+        ] {
+            let input = format!(
+                "v={}",
+                form_urlencoded::byte_serialize(value.as_bytes()).collect::<String>()
+            );
+            let reader = FormReader::parse(input.as_bytes(), FormSource::Body)
+                .unwrap_or_else(|e| panic!("{value:?} refused: {e}"));
+            assert_eq!(reader.string(OP, "v").unwrap(), value);
+        }
+    }
+
+    #[test]
+    fn validation_applies_to_decoded_values_not_raw_ones() {
+        // Raw "<" in the input and an escaped one are the same value.
+        assert_eq!(dangerous("v=<b>", FormSource::Query).1, "<b>");
+        assert_eq!(dangerous("v=%26%23", FormSource::Query).1, "&#");
+        // '+' decodes to a space, so this is "< b": harmless.
+        assert!(FormReader::parse(b"v=%3C+b", FormSource::Query).is_ok());
+    }
+
+    #[test]
+    fn validation_covers_unknown_parameters_and_reports_the_name_as_sent() {
+        let (name, excerpt) = dangerous(
+            "accountnumber=1001&Extra%20Param=%3Cscript%3E",
+            FormSource::Body,
+        );
+        assert_eq!(
+            (name.as_str(), excerpt.as_str()),
+            ("Extra Param", "<script>")
+        );
+    }
+
+    #[test]
+    fn validation_happens_before_any_lookup_problem() {
+        // A repeated, dangerous parameter: the host validates first.
+        let (name, excerpt) = dangerous("email=a&email=%3Cb", FormSource::Query);
+        // The host's value for a repeated key is all of them joined with ','.
+        assert_eq!((name.as_str(), excerpt.as_str()), ("email", "a,<b"));
+    }
+
+    #[test]
+    fn validation_reports_the_first_key_in_order_of_first_appearance() {
+        // Key "a" appears first; its second value is the dangerous one, and the host (walking
+        // keys, not pairs) reports "a" with its joined value, not "b".
+        let (name, excerpt) = dangerous("a=1&b=%3Cx&A=%3Cy", FormSource::Query);
+        assert_eq!((name.as_str(), excerpt.as_str()), ("a", "1,<y"));
+        let (name, excerpt) = dangerous("b=%3Cx&a=1&A=%3Cy", FormSource::Query);
+        assert_eq!((name.as_str(), excerpt.as_str()), ("b", "<x"));
+    }
+
+    #[test]
+    fn validation_of_segments_without_equals_follows_the_host() {
+        // Query: the segment is a value with no name.
+        let (name, excerpt) = dangerous("a=1&%3Cscript%3E", FormSource::Query);
+        assert_eq!((name.as_str(), excerpt.as_str()), ("", "<script>"));
+        // Form body: the segment is a name with no value, and names are not validated.
+        let reader = body("a=1&%3Cscript%3E");
+        assert_eq!(reader.int(OP, "a"), Ok(1));
+        // Nor are names anywhere.
+        assert!(FormReader::parse(b"%3Cb%3E=1", FormSource::Query).is_ok());
+    }
+
+    #[test]
+    fn validation_error_path_stays_linear_on_huge_bodies() {
+        // 200,000 distinct names and one dangerous value at the end: a quadratic search for
+        // the reported key would not finish.
+        let mut input = String::new();
+        for i in 0..200_000 {
+            input.push_str(&format!("p{i}=v&"));
+        }
+        input.push_str("P7=%3Cb&last=%3Cc");
+        let (name, excerpt) = dangerous(&input, FormSource::Body);
+        assert_eq!((name.as_str(), excerpt.as_str()), ("p7", "v,<b"));
+    }
+
+    #[test]
+    fn excerpt_truncates_like_the_host() {
+        assert_eq!(excerpt(""), "");
+        assert_eq!(excerpt("Acme <Ltd>"), "Acme <Ltd>");
+        // 18 UTF-16 units still fit (quoted: 20); 19 do not.
+        assert_eq!(excerpt("<b>456789012345678"), "<b>456789012345678");
+        assert_eq!(excerpt("<b>4567890123456789"), "<b>456789012345...");
+        assert_eq!(
+            excerpt("<!DOCTYPE x [<!ENTITY e \"v\">]>"),
+            "<!DOCTYPE x [<!..."
+        );
+        // Units, not bytes: "é" is one unit, so 18 of them fit whole.
+        assert_eq!(excerpt(&"é".repeat(18)), "é".repeat(18));
+        assert_eq!(excerpt(&"é".repeat(19)), format!("{}...", "é".repeat(15)));
+        // "☕" is one unit too; "𝄞" is two, and is not cut in half.
+        assert_eq!(excerpt(&"☕".repeat(20)), format!("{}...", "☕".repeat(15)));
+        assert_eq!(excerpt(&"𝄞".repeat(10)), format!("{}...", "𝄞".repeat(7)));
+        assert_eq!(
+            excerpt(&format!("{}𝄞x", "a".repeat(17))),
+            format!("{}...", "a".repeat(15))
+        );
+        assert_eq!(
+            excerpt(&format!("{}𝄞", "a".repeat(16))),
+            format!("{}𝄞", "a".repeat(16))
+        );
+    }
+}

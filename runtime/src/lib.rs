@@ -1,0 +1,35 @@
+//! # rmm-runtime
+//!
+//! Everything of an rmm-generated crate that does not vary with the spec: the [`Binding`]s,
+//! the value rules of each binding ([`value`]), the XML writer and reader ([`xml`], [`soap`]),
+//! the query/form codec ([`form`]), and the error and fault types.
+//!
+//! Generated crates name this crate only through their own re-export, so a downstream crate
+//! depends on the generated crate alone.
+
+mod binding;
+mod error;
+mod fault;
+pub mod form;
+pub mod message;
+mod operation;
+mod param_value;
+mod redact;
+pub mod soap;
+pub mod value;
+pub mod xml;
+
+pub use binding::Binding;
+pub use error::{EncodeError, RequestError, ResponseError, ValueError};
+pub use fault::{Fault, FaultCode};
+pub use operation::{OperationInfo, ServiceInfo};
+pub use param_value::ParamValue;
+pub use redact::Redacted;
+pub use value::SoapType;
+
+/// Re-exports the generated code names, so it needs no dependency of its own.
+pub mod deps {
+    pub use bytes;
+    pub use http;
+    pub use rust_decimal;
+}

@@ -1,0 +1,454 @@
+//! HTTP messages of every binding, sans IO: generated code hands in bodies and gets
+//! `http::Request` / `http::Response` values with byte bodies, and back.
+//!
+//! Requests carry no `Host` (the transport adds it) and are origin-form (path and query only):
+//! a client joins them to its base URL.
+
+use bytes::Bytes;
+use http::header::{HeaderValue, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
+use http::{Method, Request, Response, StatusCode};
+
+use crate::form::{FormReader, FormSource};
+use crate::soap::{self, ResponseBody, SOAP11_CONTENT_TYPE};
+use crate::{xml, Binding, EncodeError, Fault, OperationInfo, RequestError, ResponseError};
+
+/// `Content-Type` of HTTP POST requests.
+pub const FORM_CONTENT_TYPE: &str = "application/x-www-form-urlencoded";
+/// `Content-Type` of HTTP GET/POST error bodies.
+pub const TEXT_CONTENT_TYPE: &str = "text/plain; charset=utf-8";
+/// `Cache-Control` an ASMX host puts on results and on faults thrown by an operation.
+pub const CACHE_CONTROL_RESULT: &str = "private, max-age=0";
+/// The `SOAPAction` header's name.
+pub const SOAP_ACTION: &str = "soapaction";
+/// XML declaration and line feed that open every HTTP GET/POST result document.
+pub const STRING_DOCUMENT_PROLOG: &str = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n";
+
+fn length(len: usize) -> HeaderValue {
+    HeaderValue::from(len as u64)
+}
+
+/// A SOAP request: `POST {path}` with the envelope; SOAP 1.1 names the action in a quoted
+/// `SOAPAction` header, SOAP 1.2 in the `action` parameter of its content type.
+pub fn soap_request(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    envelope: String,
+) -> Request<Bytes> {
+    let mut request = Request::new(Bytes::from(envelope));
+    *request.method_mut() = Method::POST;
+    *request.uri_mut() = http::Uri::from_static(operation.service.path);
+    let headers = request.headers_mut();
+    if binding == Binding::Soap12 {
+        headers.insert(
+            CONTENT_TYPE,
+            HeaderValue::from_static(operation.soap12_content_type),
+        );
+    } else {
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static(SOAP11_CONTENT_TYPE));
+        headers.insert(SOAP_ACTION, HeaderValue::from_static(operation.soap_action));
+    }
+    let len = request.body().len();
+    request.headers_mut().insert(CONTENT_LENGTH, length(len));
+    request
+}
+
+/// An HTTP GET request (`GET {path}/{Op}?{pairs}`) or HTTP POST request (`POST {path}/{Op}`
+/// with the pairs as a form body).
+///
+/// # Panics
+/// On a SOAP binding (a bug in the caller).
+pub fn form_request(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    pairs: String,
+) -> Request<Bytes> {
+    match binding {
+        Binding::HttpGet => {
+            let mut uri = String::with_capacity(operation.http_path.len() + 1 + pairs.len());
+            uri.push_str(operation.http_path);
+            uri.push('?');
+            uri.push_str(&pairs);
+            let mut request = Request::new(Bytes::new());
+            // Every byte of `pairs` is form-urlencoded, so the URI is always valid.
+            *request.uri_mut() =
+                http::Uri::try_from(uri).expect("form-encoded query is a valid URI");
+            request
+        }
+        Binding::HttpPost => {
+            let len = pairs.len();
+            let mut request = Request::new(Bytes::from(pairs));
+            *request.method_mut() = Method::POST;
+            *request.uri_mut() = http::Uri::from_static(operation.http_path);
+            let headers = request.headers_mut();
+            headers.insert(CONTENT_TYPE, HeaderValue::from_static(FORM_CONTENT_TYPE));
+            headers.insert(CONTENT_LENGTH, length(len));
+            request
+        }
+        Binding::Soap11 | Binding::Soap12 => panic!("{binding} requests are envelopes, not forms"),
+    }
+}
+
+/// The query string (HTTP GET) or form body (HTTP POST) of a request, parsed.
+///
+/// # Panics
+/// On a SOAP binding (a bug in the caller).
+pub fn read_form<B: AsRef<[u8]>>(
+    binding: Binding,
+    request: &Request<B>,
+) -> Result<FormReader<'_>, RequestError> {
+    match binding {
+        Binding::HttpGet => FormReader::parse(
+            request.uri().query().unwrap_or("").as_bytes(),
+            FormSource::Query,
+        ),
+        Binding::HttpPost => FormReader::parse(request.body().as_ref(), FormSource::Body),
+        Binding::Soap11 | Binding::Soap12 => panic!("{binding} requests are envelopes, not forms"),
+    }
+}
+
+/// The byte length of an optional string (`0` for `None`), for sizing buffers.
+#[inline]
+pub fn text_len(value: &Option<String>) -> usize {
+    value.as_ref().map_or(0, String::len)
+}
+
+fn response(
+    status: StatusCode,
+    content_type: &'static str,
+    cache: Option<&'static str>,
+    body: String,
+) -> Response<Bytes> {
+    let len = body.len();
+    let mut response = Response::new(Bytes::from(body));
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+    headers.insert(CONTENT_LENGTH, length(len));
+    if let Some(cache) = cache {
+        headers.insert(CACHE_CONTROL, HeaderValue::from_static(cache));
+    }
+    response
+}
+
+/// The `200` response carrying an operation's string result, byte for byte as an ASMX host
+/// writes it. A `None` result leaves the SOAP result element out and sends `xsi:nil` over
+/// HTTP GET/POST; an empty one is written as an empty element (`<x />`), as .NET does.
+pub fn string_response(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    result: Option<&str>,
+) -> Result<Response<Bytes>, EncodeError> {
+    let invalid = |code| EncodeError::InvalidXmlChar {
+        operation: operation.name,
+        field: operation.result_name,
+        code,
+    };
+    let text_len = result.map_or(0, str::len);
+    let body = if binding.is_soap() {
+        let mut w = soap::SoapWriter::new(
+            binding,
+            operation.name,
+            2 * operation.response_open.len() + text_len + 64,
+        );
+        match result {
+            None => {
+                w.raw(operation.response_open);
+                w.raw(operation.response_close);
+            }
+            Some(text) => {
+                w.raw(operation.response_open);
+                w.raw("<");
+                w.raw(operation.result_name);
+                if text.is_empty() {
+                    w.raw(" />");
+                } else {
+                    w.raw(">");
+                    w.string(operation.result_name, "", Some(text), "")?;
+                    w.raw("</");
+                    w.raw(operation.result_name);
+                    w.raw(">");
+                }
+                w.raw(operation.response_close);
+            }
+        }
+        w.finish()
+    } else {
+        let service = operation.service;
+        let mut out = String::with_capacity(service.string_open.len() + text_len + 16);
+        match result {
+            None => {
+                out.push_str(STRING_DOCUMENT_PROLOG);
+                out.push_str("<string xsi:nil=\"true\" xmlns:xsi=\"");
+                out.push_str(xml::XSI_NS);
+                out.push_str("\" xmlns=\"");
+                out.push_str(service.namespace);
+                out.push_str("\" />");
+            }
+            Some("") => {
+                // `string_open` ends with `>`: the empty element is written `<string … />`.
+                out.push_str(&service.string_open[..service.string_open.len() - 1]);
+                out.push_str(" />");
+            }
+            Some(text) => {
+                out.push_str(service.string_open);
+                xml::escape_text(&mut out, text).map_err(invalid)?;
+                out.push_str("</string>");
+            }
+        }
+        out
+    };
+    Ok(response(
+        StatusCode::OK,
+        binding.response_content_type(),
+        Some(CACHE_CONTROL_RESULT),
+        body,
+    ))
+}
+
+/// The response to a fault: on SOAP a `500` fault envelope (`soap:Client`/`soap:Server` on
+/// 1.1, `soap:Sender`/`soap:Receiver` on 1.2), on HTTP GET/POST a `500` text body holding
+/// the reason and a line feed, as an ASMX host answers.
+pub fn fault_response(binding: Binding, fault: &Fault) -> Response<Bytes> {
+    if binding.is_soap() {
+        response(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            binding.response_content_type(),
+            Some(CACHE_CONTROL_RESULT),
+            soap::fault_envelope(binding, fault),
+        )
+    } else {
+        let mut body = String::with_capacity(fault.reason.len() + 1);
+        body.push_str(&fault.reason);
+        body.push('\n');
+        response(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            TEXT_CONTENT_TYPE,
+            Some(CACHE_CONTROL_RESULT),
+            body,
+        )
+    }
+}
+
+/// Reads the response to a call of `operation`: its string result, or what went wrong.
+pub fn decode_string_response<B: AsRef<[u8]>>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    response: &Response<B>,
+) -> Result<Option<String>, ResponseError> {
+    let body = response.body().as_ref();
+    let status = response.status();
+    let undecodable = |reason: String| ResponseError::Undecodable {
+        operation: operation.name,
+        binding,
+        reason,
+        body: Bytes::copy_from_slice(body),
+    };
+    let status_error = || ResponseError::Status {
+        operation: operation.name,
+        binding,
+        status: status.as_u16(),
+        body: String::from_utf8_lossy(body)
+            .trim_end_matches('\n')
+            .to_owned(),
+    };
+    let is_xml = response
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| {
+            let mime = ct.split(';').next().unwrap_or("").trim();
+            mime.eq_ignore_ascii_case("text/xml")
+                || mime.eq_ignore_ascii_case("application/soap+xml")
+        });
+    if binding.is_soap() {
+        if status == StatusCode::OK
+            || (status == StatusCode::INTERNAL_SERVER_ERROR && is_xml && !body.is_empty())
+        {
+            return match soap::read_response(binding, operation, body) {
+                Ok(ResponseBody::Result(result)) if status == StatusCode::OK => Ok(result),
+                Ok(ResponseBody::Fault(fault)) => Err(ResponseError::Fault {
+                    operation: operation.name,
+                    binding,
+                    fault,
+                }),
+                Ok(ResponseBody::Result(_)) => Err(status_error()),
+                Err(_) if status != StatusCode::OK => Err(status_error()),
+                Err(reason) => Err(undecodable(reason)),
+            };
+        }
+        return Err(status_error());
+    }
+    if status != StatusCode::OK {
+        return Err(status_error());
+    }
+    soap::read_string_document(operation, body).map_err(undecodable)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ServiceInfo;
+
+    static SERVICE: ServiceInfo = ServiceInfo {
+        name: "S",
+        namespace: "urn:s",
+        path: "/s.asmx",
+        string_open: "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<string xmlns=\"urn:s\">",
+    };
+    static OP: OperationInfo = OperationInfo {
+        service: &SERVICE,
+        name: "Op",
+        soap_action: "\"urn:s/Op\"",
+        soap12_content_type: "application/soap+xml; charset=utf-8; action=\"urn:s/Op\"",
+        http_path: "/s.asmx/Op",
+        request_open: "<Op xmlns=\"urn:s\">",
+        request_close: "</Op>",
+        response_open: "<OpResponse xmlns=\"urn:s\">",
+        response_close: "</OpResponse>",
+        response_name: "OpResponse",
+        result_name: "OpResult",
+    };
+
+    fn body(r: &Response<Bytes>) -> &str {
+        std::str::from_utf8(r.body()).unwrap()
+    }
+
+    #[test]
+    fn soap11_result_is_asmx_bytes() {
+        let r = string_response(Binding::Soap11, &OP, Some("a & <b>")).unwrap();
+        assert_eq!(r.status(), 200);
+        assert_eq!(r.headers()[CONTENT_TYPE], "text/xml; charset=utf-8");
+        assert_eq!(r.headers()[CACHE_CONTROL], "private, max-age=0");
+        assert_eq!(
+            body(&r),
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?><soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\"><soap:Body><OpResponse xmlns=\"urn:s\"><OpResult>a &amp; &lt;b&gt;</OpResult></OpResponse></soap:Body></soap:Envelope>"
+        );
+        assert_eq!(
+            r.headers()[CONTENT_LENGTH],
+            body(&r).len().to_string().as_str()
+        );
+    }
+
+    #[test]
+    fn string_results_round_trip_on_every_binding() {
+        for binding in Binding::ALL {
+            for result in [None, Some(""), Some("x"), Some("a\r\nb <&> \"é\"")] {
+                let r = string_response(binding, &OP, result).unwrap();
+                assert_eq!(
+                    decode_string_response(binding, &OP, &r).unwrap().as_deref(),
+                    result,
+                    "{binding} {result:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn empty_and_null_results_are_written_as_dotnet_does() {
+        assert!(body(&string_response(Binding::Soap12, &OP, Some("")).unwrap())
+            .ends_with("<soap:Body><OpResponse xmlns=\"urn:s\"><OpResult /></OpResponse></soap:Body></soap:Envelope>"));
+        assert_eq!(
+            body(&string_response(Binding::HttpGet, &OP, Some("")).unwrap()),
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<string xmlns=\"urn:s\" />"
+        );
+        assert_eq!(
+            body(&string_response(Binding::HttpPost, &OP, None).unwrap()),
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<string xsi:nil=\"true\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xmlns=\"urn:s\" />"
+        );
+    }
+
+    #[test]
+    fn result_with_control_character_is_an_encode_error() {
+        assert_eq!(
+            string_response(Binding::Soap11, &OP, Some("a\u{7}")).unwrap_err(),
+            EncodeError::InvalidXmlChar {
+                operation: "Op",
+                field: "OpResult",
+                code: 7
+            }
+        );
+        assert!(string_response(Binding::HttpGet, &OP, Some("\u{0}")).is_err());
+    }
+
+    #[test]
+    fn faults_are_written_as_asmx_writes_them_and_read_back() {
+        let fault = Fault::client("requested fault");
+        let r = fault_response(Binding::Soap11, &fault);
+        assert_eq!(r.status(), 500);
+        assert!(body(&r).ends_with("<soap:Body><soap:Fault><faultcode>soap:Client</faultcode><faultstring>requested fault</faultstring><detail /></soap:Fault></soap:Body></soap:Envelope>"));
+        let r12 = fault_response(Binding::Soap12, &fault);
+        assert_eq!(
+            r12.headers()[CONTENT_TYPE],
+            "application/soap+xml; charset=utf-8"
+        );
+        assert!(body(&r12).ends_with("<soap:Body><soap:Fault><soap:Code><soap:Value>soap:Sender</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang=\"en\">requested fault</soap:Text></soap:Reason><soap:Detail /></soap:Fault></soap:Body></soap:Envelope>"));
+        for binding in [Binding::Soap11, Binding::Soap12] {
+            let server = Fault {
+                code: crate::FaultCode::Server,
+                reason: "x < y".into(),
+                detail: "d".into(),
+            };
+            match decode_string_response(binding, &OP, &fault_response(binding, &server)) {
+                Err(ResponseError::Fault { fault, .. }) => assert_eq!(fault, server),
+                other => panic!("{other:?}"),
+            }
+        }
+        let get = fault_response(Binding::HttpGet, &fault);
+        assert_eq!(get.headers()[CONTENT_TYPE], "text/plain; charset=utf-8");
+        assert_eq!(body(&get), "requested fault\n");
+        match decode_string_response(Binding::HttpGet, &OP, &get) {
+            Err(ResponseError::Status {
+                status: 500, body, ..
+            }) => assert_eq!(body, "requested fault"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn asmx_400_with_empty_body_is_a_status_error() {
+        let mut r = Response::new(Bytes::new());
+        *r.status_mut() = StatusCode::BAD_REQUEST;
+        r.headers_mut().insert(
+            CONTENT_TYPE,
+            HeaderValue::from_static("text/xml; charset=utf-8"),
+        );
+        assert!(matches!(
+            decode_string_response(Binding::Soap11, &OP, &r),
+            Err(ResponseError::Status { status: 400, .. })
+        ));
+    }
+
+    #[test]
+    fn garbage_200_keeps_the_bytes() {
+        let r = Response::new(Bytes::from_static(b"<html>oops"));
+        match decode_string_response(Binding::Soap11, &OP, &r) {
+            Err(ResponseError::Undecodable { body, reason, .. }) => {
+                assert_eq!(&body[..], b"<html>oops");
+                assert_eq!(
+                    reason,
+                    "the root element is {}html, not a SOAP 1.1 envelope"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        let truncated = string_response(Binding::Soap11, &OP, Some("x"))
+            .unwrap()
+            .map(|b| b.slice(..b.len() - 10));
+        match decode_string_response(Binding::Soap11, &OP, &truncated) {
+            Err(ResponseError::Undecodable { reason, .. }) => {
+                assert!(
+                    reason.starts_with("the body is not well-formed XML"),
+                    "{reason}"
+                )
+            }
+            other => panic!("{other:?}"),
+        }
+        let wrong = Response::new(Bytes::from_static(
+            b"<string xmlns=\"urn:other\">x</string>",
+        ));
+        assert!(matches!(
+            decode_string_response(Binding::HttpGet, &OP, &wrong),
+            Err(ResponseError::Undecodable { .. })
+        ));
+    }
+}

@@ -1,0 +1,70 @@
+//! A parameter's value seen as text, whatever its type: what a signer signs, what an echo
+//! prints, what a log shows.
+
+use std::fmt;
+
+use rust_decimal::Decimal;
+
+/// One parameter value, borrowed from a request or credentials.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParamValue<'a> {
+    /// An `int`.
+    Int(i32),
+    /// A `boolean`.
+    Boolean(bool),
+    /// A `decimal`, its scale kept.
+    Decimal(&'a Decimal),
+    /// A `string`; `None` is an absent SOAP element.
+    String(Option<&'a str>),
+}
+
+impl ParamValue<'_> {
+    /// The SOAP type of the value.
+    pub const fn soap_type(&self) -> crate::SoapType {
+        match self {
+            ParamValue::Int(_) => crate::SoapType::Int,
+            ParamValue::Boolean(_) => crate::SoapType::Boolean,
+            ParamValue::Decimal(_) => crate::SoapType::Decimal,
+            ParamValue::String(_) => crate::SoapType::String,
+        }
+    }
+}
+
+/// The value as an ASMX echo prints it: digits, `true`/`false`, the decimal with its scale,
+/// the string as is, and `<null>` for an absent string.
+impl fmt::Display for ParamValue<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamValue::Int(v) => write!(f, "{v}"),
+            ParamValue::Boolean(v) => f.write_str(if *v { "true" } else { "false" }),
+            ParamValue::Decimal(v) => write!(f, "{v}"),
+            ParamValue::String(Some(v)) => f.write_str(v),
+            ParamValue::String(None) => f.write_str("<null>"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    #[test]
+    fn prints_as_the_host_echoes() {
+        let d = Decimal::from_str("-12.3400").unwrap();
+        let shown: Vec<String> = [
+            ParamValue::Int(-2147483648),
+            ParamValue::Boolean(true),
+            ParamValue::Decimal(&d),
+            ParamValue::String(Some("  a b ")),
+            ParamValue::String(None),
+        ]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+        assert_eq!(
+            shown,
+            ["-2147483648", "true", "-12.3400", "  a b ", "<null>"]
+        );
+    }
+}

@@ -1,0 +1,700 @@
+//! SOAP 1.1 and 1.2 envelopes: the request writer of clients, the request reader of servers,
+//! and the fault and result bodies of both directions.
+//!
+//! Envelopes are written as an ASMX host writes them: one line, the prefix `soap` bound to the
+//! binding's envelope namespace, `xsi` and `xsd` declared, no header.
+
+use std::borrow::Cow;
+
+use rust_decimal::Decimal;
+
+use crate::xml::{self, Content, Element, Node, Ns, XmlCursor, XmlError, XSI_NS};
+use crate::{value, Binding, EncodeError, Fault, FaultCode, OperationInfo, RequestError};
+
+/// Envelope namespace of SOAP 1.1.
+pub const SOAP11_NS: &str = "http://schemas.xmlsoap.org/soap/envelope/";
+/// Envelope namespace of SOAP 1.2.
+pub const SOAP12_NS: &str = "http://www.w3.org/2003/05/soap-envelope";
+/// `Content-Type` of SOAP 1.1 messages, and of every HTTP GET/POST result.
+pub const SOAP11_CONTENT_TYPE: &str = "text/xml; charset=utf-8";
+/// `Content-Type` of SOAP 1.2 messages (requests add an `action` parameter).
+pub const SOAP12_CONTENT_TYPE: &str = "application/soap+xml; charset=utf-8";
+
+/// Everything before the body element of a SOAP 1.1 envelope.
+pub const ENVELOPE11_OPEN: &str = concat!(
+    r#"<?xml version="1.0" encoding="utf-8"?>"#,
+    r#"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" "#,
+    r#"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" "#,
+    r#"xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>"#
+);
+/// Everything before the body element of a SOAP 1.2 envelope.
+pub const ENVELOPE12_OPEN: &str = concat!(
+    r#"<?xml version="1.0" encoding="utf-8"?>"#,
+    r#"<soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" "#,
+    r#"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" "#,
+    r#"xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>"#
+);
+/// Everything after the body element, both versions.
+pub const ENVELOPE_CLOSE: &str = "</soap:Body></soap:Envelope>";
+
+/// The envelope namespace of a SOAP binding.
+///
+/// # Panics
+/// On HTTP GET or POST, which carry no envelope (a bug in the caller).
+pub fn envelope_ns(binding: Binding) -> &'static str {
+    match binding {
+        Binding::Soap11 => SOAP11_NS,
+        Binding::Soap12 => SOAP12_NS,
+        Binding::HttpGet | Binding::HttpPost => panic!("{binding} has no SOAP envelope"),
+    }
+}
+
+fn envelope_open(binding: Binding) -> &'static str {
+    if binding == Binding::Soap12 {
+        ENVELOPE12_OPEN
+    } else {
+        ENVELOPE11_OPEN
+    }
+}
+
+/// Writes one envelope into one pre-sized buffer. Generated encoders call it once per
+/// parameter with the parameter's precomputed open and close tags.
+#[derive(Debug)]
+pub struct SoapWriter {
+    out: String,
+    operation: &'static str,
+}
+
+impl SoapWriter {
+    /// Starts an envelope of `binding` whose body will hold about `capacity` bytes.
+    pub fn new(binding: Binding, operation: &'static str, capacity: usize) -> SoapWriter {
+        let open = envelope_open(binding);
+        let mut out = String::with_capacity(open.len() + capacity + ENVELOPE_CLOSE.len());
+        out.push_str(open);
+        SoapWriter { out, operation }
+    }
+
+    /// Appends precomputed markup.
+    #[inline]
+    pub fn raw(&mut self, markup: &'static str) {
+        self.out.push_str(markup);
+    }
+
+    /// Appends `<p>value</p>` for an int.
+    #[inline]
+    pub fn int(&mut self, open: &'static str, value: i32, close: &'static str) {
+        self.out.push_str(open);
+        value::write_int(&mut self.out, value);
+        self.out.push_str(close);
+    }
+
+    /// Appends `<p>true</p>` or `<p>false</p>`.
+    #[inline]
+    pub fn boolean(&mut self, open: &'static str, value: bool, close: &'static str) {
+        self.out.push_str(open);
+        value::write_boolean(&mut self.out, value);
+        self.out.push_str(close);
+    }
+
+    /// Appends `<p>value</p>` for a decimal, its scale kept.
+    #[inline]
+    pub fn decimal(&mut self, open: &'static str, value: &Decimal, close: &'static str) {
+        self.out.push_str(open);
+        value::write_decimal(&mut self.out, value);
+        self.out.push_str(close);
+    }
+
+    /// Appends `<p>text</p>`, escaped; nothing at all for `None` (the element is left out,
+    /// which an ASMX host reads as null).
+    #[inline]
+    pub fn string(
+        &mut self,
+        field: &'static str,
+        open: &'static str,
+        value: Option<&str>,
+        close: &'static str,
+    ) -> Result<(), EncodeError> {
+        if let Some(text) = value {
+            self.out.push_str(open);
+            xml::escape_text(&mut self.out, text).map_err(|code| EncodeError::InvalidXmlChar {
+                operation: self.operation,
+                field,
+                code,
+            })?;
+            self.out.push_str(close);
+        }
+        Ok(())
+    }
+
+    /// Closes the envelope and returns it.
+    pub fn finish(mut self) -> String {
+        self.out.push_str(ENVELOPE_CLOSE);
+        self.out
+    }
+}
+
+// Indices of the namespaces a request reader classifies against.
+const ENV: usize = 0;
+const SERVICE: usize = 1;
+const XSI: usize = 2;
+
+impl From<XmlError> for RequestError {
+    fn from(error: XmlError) -> RequestError {
+        match error {
+            XmlError::Malformed(reason) => RequestError::MalformedXml { reason },
+            XmlError::Doctype => RequestError::Doctype,
+            XmlError::NotUtf8 => RequestError::InvalidUtf8 {
+                part: "request body",
+            },
+        }
+    }
+}
+
+/// Reads a request envelope down to the operation element, then yields its parameter
+/// elements one by one. After the last one it reads the rest of the document, so a request
+/// is only ever answered when it is well-formed to the end.
+pub struct RequestReader<'a> {
+    cursor: XmlCursor<'a, 3>,
+    binding: Binding,
+    operation: &'static OperationInfo,
+    /// The operation element was `<Op/>` or its end tag has been read.
+    finished: bool,
+}
+
+impl<'a> RequestReader<'a> {
+    /// Checks the envelope of `binding` and that its body element is `operation`.
+    pub fn new(
+        binding: Binding,
+        operation: &'static OperationInfo,
+        body: &'a [u8],
+    ) -> Result<RequestReader<'a>, RequestError> {
+        let env_ns = envelope_ns(binding);
+        let mut cursor = XmlCursor::new(body, [env_ns, operation.service.namespace, XSI_NS]);
+        let not_envelope = |reason: String| RequestError::NotAnEnvelope { binding, reason };
+        let root = match cursor.next()? {
+            Node::Start(root) => root,
+            Node::Eof => {
+                return Err(RequestError::MalformedXml {
+                    reason: "the body is empty".into(),
+                })
+            }
+            Node::End | Node::Text => {
+                unreachable!("the cursor yields no end or text before a root")
+            }
+        };
+        if root.ns != Ns::Known(ENV) || root.local() != b"Envelope" {
+            return Err(not_envelope(format!(
+                "the root element is {}, not {{{env_ns}}}Envelope",
+                root.display_name(cursor.known())
+            )));
+        }
+        if root.empty {
+            return Err(not_envelope("the envelope has no Body".into()));
+        }
+        // Header blocks (none understood) until the Body.
+        let body_element = loop {
+            let element = match cursor.next()? {
+                Node::Start(element) => element,
+                Node::Text => return Err(not_envelope("the envelope holds text".into())),
+                Node::End | Node::Eof => {
+                    return Err(not_envelope("the envelope has no Body".into()))
+                }
+            };
+            if element.ns == Ns::Known(ENV) && element.local() == b"Header" {
+                if !element.empty {
+                    read_header(&mut cursor)?;
+                }
+                continue;
+            }
+            if element.ns == Ns::Known(ENV) && element.local() == b"Body" {
+                break element;
+            }
+            return Err(not_envelope(format!(
+                "expected Header or Body, found {}",
+                element.display_name(cursor.known())
+            )));
+        };
+        let op_element = if body_element.empty {
+            None
+        } else {
+            match cursor.next()? {
+                Node::Start(element) => Some(element),
+                Node::Text => return Err(not_envelope("the Body holds text".into())),
+                Node::End | Node::Eof => None,
+            }
+        };
+        let Some(op_element) = op_element else {
+            return Err(not_envelope("the Body is empty".into()));
+        };
+        if op_element.ns != Ns::Known(SERVICE) || op_element.local() != operation.name.as_bytes() {
+            return Err(RequestError::WrongOperation {
+                expected: operation.name,
+                namespace: operation.service.namespace,
+                found: op_element.display_name(cursor.known()),
+            });
+        }
+        let mut reader = RequestReader {
+            cursor,
+            binding,
+            operation,
+            finished: false,
+        };
+        if op_element.empty {
+            reader.finish()?;
+        }
+        Ok(reader)
+    }
+
+    /// The next child element of the operation element, or `None` after the last one (when
+    /// the rest of the document has been read and found well-formed).
+    pub fn next_param(&mut self) -> Result<Option<Param<'a>>, RequestError> {
+        if self.finished {
+            return Ok(None);
+        }
+        loop {
+            match self.cursor.next()? {
+                Node::Start(element) => return self.param(element).map(Some),
+                // Stray text between parameters carries nothing; ASMX ignores it too.
+                Node::Text => {}
+                Node::End => {
+                    self.finish()?;
+                    return Ok(None);
+                }
+                Node::Eof => unreachable!("the cursor reports an early end as malformed"),
+            }
+        }
+    }
+
+    fn param(&mut self, element: Element<'a>) -> Result<Param<'a>, RequestError> {
+        let nil = self
+            .cursor
+            .attribute(&element, XSI, "nil")?
+            .is_some_and(|v| matches!(v.trim_matches(|c| " \t\r\n".contains(c)), "true" | "1"));
+        let qualified = element.ns == Ns::Known(SERVICE);
+        let content = if element.empty {
+            Content {
+                text: Cow::Borrowed(""),
+                nested: false,
+            }
+        } else {
+            self.cursor.content()?
+        };
+        Ok(Param {
+            operation: self.operation,
+            display_name: if qualified {
+                String::new()
+            } else {
+                element.display_name(self.cursor.known())
+            },
+            element,
+            qualified,
+            nil,
+            content,
+        })
+    }
+
+    fn finish(&mut self) -> Result<(), RequestError> {
+        self.finished = true;
+        // Further body entries are read (for well-formedness) and ignored, as ASMX does.
+        loop {
+            match self.cursor.next()? {
+                Node::Start(element) => {
+                    if !element.empty {
+                        self.cursor.skip()?;
+                    }
+                }
+                Node::Text => {
+                    return Err(RequestError::NotAnEnvelope {
+                        binding: self.binding,
+                        reason: "the Body holds text".into(),
+                    })
+                }
+                Node::End => break,
+                Node::Eof => unreachable!("the cursor reports an early end as malformed"),
+            }
+        }
+        // </Envelope>, then nothing but comments and whitespace.
+        match self.cursor.next()? {
+            Node::End => {}
+            _ => {
+                return Err(RequestError::NotAnEnvelope {
+                    binding: self.binding,
+                    reason: "the envelope continues after the Body".into(),
+                })
+            }
+        }
+        match self.cursor.next()? {
+            Node::Eof => Ok(()),
+            _ => Err(RequestError::MalformedXml {
+                reason: "content after the root element".into(),
+            }),
+        }
+    }
+}
+
+/// Reads header blocks; one marked `mustUnderstand` is refused, as no header is understood.
+fn read_header(cursor: &mut XmlCursor<'_, 3>) -> Result<(), RequestError> {
+    loop {
+        match cursor.next()? {
+            Node::Start(block) => {
+                let must = cursor.attribute(&block, ENV, "mustUnderstand")?;
+                if must.is_some_and(|v| matches!(v.trim(), "1" | "true")) {
+                    return Err(RequestError::MustUnderstand {
+                        header: block.display_name(cursor.known()),
+                    });
+                }
+                if !block.empty {
+                    cursor.skip()?;
+                }
+            }
+            Node::Text => {}
+            Node::End => return Ok(()),
+            Node::Eof => unreachable!("the cursor reports an early end as malformed"),
+        }
+    }
+}
+
+/// One child element of the operation element. Generated decoders match on [`Param::name`]
+/// and read known parameters with the typed methods, which refuse what ASMX would misread.
+pub struct Param<'a> {
+    operation: &'static OperationInfo,
+    element: Element<'a>,
+    display_name: String,
+    qualified: bool,
+    nil: bool,
+    content: Content<'a>,
+}
+
+impl<'a> Param<'a> {
+    /// The element's local name.
+    #[inline]
+    pub fn name(&self) -> &[u8] {
+        self.element.local()
+    }
+
+    fn text(self, param: &'static str) -> Result<Cow<'a, str>, RequestError> {
+        let operation = self.operation.name;
+        if !self.qualified {
+            return Err(RequestError::UnqualifiedParameter {
+                operation,
+                namespace: self.operation.service.namespace,
+                found: self.display_name,
+            });
+        }
+        if self.nil {
+            return Err(RequestError::NilParameter { operation, param });
+        }
+        if self.content.nested {
+            return Err(RequestError::NestedElement { operation, param });
+        }
+        Ok(self.content.text)
+    }
+
+    fn typed<T>(
+        self,
+        param: &'static str,
+        ty: crate::SoapType,
+        parse: fn(&str) -> Result<T, crate::ValueError>,
+    ) -> Result<T, RequestError> {
+        let operation = self.operation.name;
+        let text = self.text(param)?;
+        parse(&text).map_err(|error| RequestError::InvalidValue {
+            operation,
+            param,
+            ty,
+            value: text.into_owned(),
+            error,
+        })
+    }
+
+    /// Reads an `xsd:int`.
+    pub fn int(self, param: &'static str) -> Result<i32, RequestError> {
+        self.typed(param, crate::SoapType::Int, value::xsd::parse_int)
+    }
+
+    /// Reads an `xsd:boolean` (`true`, `false`, `1`, `0`).
+    pub fn boolean(self, param: &'static str) -> Result<bool, RequestError> {
+        self.typed(param, crate::SoapType::Boolean, value::xsd::parse_boolean)
+    }
+
+    /// Reads an `xsd:decimal`, its scale kept.
+    pub fn decimal(self, param: &'static str) -> Result<Decimal, RequestError> {
+        self.typed(param, crate::SoapType::Decimal, value::xsd::parse_decimal)
+    }
+
+    /// Reads an `xsd:string` exactly (an empty element is `""`).
+    pub fn string(self, param: &'static str) -> Result<String, RequestError> {
+        self.text(param).map(Cow::into_owned)
+    }
+}
+
+/// Writes the body of a SOAP fault response, as an ASMX host writes it.
+pub fn fault_envelope(binding: Binding, fault: &Fault) -> String {
+    let soap12 = binding == Binding::Soap12;
+    let mut out = String::with_capacity(512 + fault.reason.len());
+    out.push_str(envelope_open(binding));
+    // Reason and detail text is ours or a handler's; characters XML cannot carry are
+    // replaced so a fault can always be sent.
+    let push_text = |out: &mut String, text: &str| {
+        if xml::escape_text(out, text).is_err() {
+            let cleaned: String = text
+                .chars()
+                .map(|c| {
+                    if c < ' ' && !"\t\n\r".contains(c) {
+                        '\u{FFFD}'
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            let _ = xml::escape_text(out, &cleaned);
+        }
+    };
+    let mut escaped_reason = String::new();
+    push_text(&mut escaped_reason, &fault.reason);
+    let code = fault.code.local_name(soap12);
+    if soap12 {
+        out.push_str("<soap:Fault><soap:Code><soap:Value>soap:");
+        out.push_str(code);
+        out.push_str("</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang=\"en\">");
+        out.push_str(&escaped_reason);
+        out.push_str("</soap:Text></soap:Reason>");
+        if fault.detail.is_empty() {
+            out.push_str("<soap:Detail />");
+        } else {
+            out.push_str("<soap:Detail>");
+            push_text(&mut out, &fault.detail);
+            out.push_str("</soap:Detail>");
+        }
+    } else {
+        out.push_str("<soap:Fault><faultcode>soap:");
+        out.push_str(code);
+        out.push_str("</faultcode><faultstring>");
+        out.push_str(&escaped_reason);
+        out.push_str("</faultstring>");
+        if fault.detail.is_empty() {
+            out.push_str("<detail />");
+        } else {
+            out.push_str("<detail>");
+            push_text(&mut out, &fault.detail);
+            out.push_str("</detail>");
+        }
+    }
+    out.push_str("</soap:Fault>");
+    out.push_str(ENVELOPE_CLOSE);
+    out
+}
+
+/// What the body of a SOAP response held.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ResponseBody {
+    /// The operation's response element, with the result text (`None`: no result element).
+    Result(Option<String>),
+    /// A fault.
+    Fault(Fault),
+}
+
+/// Reads a SOAP response envelope of `operation`: its result, or a fault. The error is a
+/// sentence for [`crate::ResponseError::Undecodable`].
+pub fn read_response(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    body: &[u8],
+) -> Result<ResponseBody, String> {
+    let env_ns = envelope_ns(binding);
+    let mut cursor = XmlCursor::new(body, [env_ns, operation.service.namespace, XSI_NS]);
+    let root = expect_start(&mut cursor, "the envelope")?;
+    if root.ns != Ns::Known(ENV) || root.local() != b"Envelope" || root.empty {
+        return Err(format!(
+            "the root element is {}, not a {binding} envelope",
+            root.display_name(cursor.known())
+        ));
+    }
+    let body_element = loop {
+        let e = expect_start(&mut cursor, "the Body")?;
+        if e.ns == Ns::Known(ENV) && e.local() == b"Header" {
+            if !e.empty {
+                cursor.skip().map_err(describe)?;
+            }
+            continue;
+        }
+        break e;
+    };
+    if body_element.ns != Ns::Known(ENV) || body_element.local() != b"Body" || body_element.empty {
+        return Err(format!(
+            "expected a Body, found {}",
+            body_element.display_name(cursor.known())
+        ));
+    }
+    let entry = expect_start(&mut cursor, "the body element")?;
+    let result = if entry.ns == Ns::Known(ENV) && entry.local() == b"Fault" {
+        if entry.empty {
+            return Err("the Fault is empty".into());
+        }
+        ResponseBody::Fault(read_fault(&mut cursor, binding == Binding::Soap12).map_err(describe)?)
+    } else if entry.ns == Ns::Known(SERVICE) && entry.local() == operation.response_name.as_bytes()
+    {
+        let mut result = None;
+        if !entry.empty {
+            loop {
+                match cursor.next().map_err(describe)? {
+                    Node::Start(e) => {
+                        if result.is_none()
+                            && e.ns == Ns::Known(SERVICE)
+                            && e.local() == operation.result_name.as_bytes()
+                        {
+                            let text = if e.empty {
+                                String::new()
+                            } else {
+                                let content = cursor.content().map_err(describe)?;
+                                if content.nested {
+                                    return Err(format!(
+                                        "{} holds elements, not text",
+                                        operation.result_name
+                                    ));
+                                }
+                                content.text.into_owned()
+                            };
+                            result = Some(text);
+                        } else if !e.empty {
+                            cursor.skip().map_err(describe)?;
+                        }
+                    }
+                    Node::Text => {}
+                    Node::End => break,
+                    Node::Eof => unreachable!("the cursor reports an early end as malformed"),
+                }
+            }
+        }
+        ResponseBody::Result(result)
+    } else {
+        return Err(format!(
+            "the body element is {}, not {{{}}}{} or a Fault",
+            entry.display_name(cursor.known()),
+            operation.service.namespace,
+            operation.response_name
+        ));
+    };
+    // The rest must be well-formed too.
+    loop {
+        match cursor.next().map_err(describe)? {
+            Node::Eof => return Ok(result),
+            Node::Start(e) if !e.empty => cursor.skip().map_err(describe)?,
+            _ => {}
+        }
+    }
+}
+
+fn describe(error: XmlError) -> String {
+    match error {
+        XmlError::Malformed(reason) => format!("the body is not well-formed XML: {reason}"),
+        XmlError::Doctype => "the body contains a DOCTYPE, which is refused".to_owned(),
+        XmlError::NotUtf8 => "the body is not UTF-8".to_owned(),
+    }
+}
+
+/// The next element, skipping whitespace; anything else is reported as `what` missing.
+fn expect_start<'a>(cursor: &mut XmlCursor<'a, 3>, what: &str) -> Result<Element<'a>, String> {
+    match cursor.next().map_err(describe)? {
+        Node::Start(e) => Ok(e),
+        Node::Text => Err(format!("text where {what} was expected")),
+        Node::End | Node::Eof => Err(format!("{what} is missing")),
+    }
+}
+
+/// Reads the children of a `Fault` element (either version) up to its end tag.
+fn read_fault(cursor: &mut XmlCursor<'_, 3>, soap12: bool) -> Result<Fault, XmlError> {
+    let mut code = None;
+    let mut reason = None;
+    let mut detail = String::new();
+    loop {
+        let element = match cursor.next()? {
+            Node::Start(e) => e,
+            Node::Text => continue,
+            Node::End => break,
+            Node::Eof => unreachable!("the cursor reports an early end as malformed"),
+        };
+        // SOAP 1.1 children are unqualified; SOAP 1.2 children are in the envelope namespace.
+        let local = element.local().to_vec();
+        let text_of =
+            |cursor: &mut XmlCursor<'_, 3>, e: &Element<'_>| -> Result<String, XmlError> {
+                if e.empty {
+                    Ok(String::new())
+                } else {
+                    Ok(cursor.content()?.text.into_owned())
+                }
+            };
+        match (soap12, local.as_slice()) {
+            (false, b"faultcode") => code = Some(text_of(cursor, &element)?),
+            (false, b"faultstring") => reason = Some(text_of(cursor, &element)?),
+            (false, b"detail") | (true, b"Detail") => detail = text_of(cursor, &element)?,
+            (true, b"Code") | (true, b"Reason") if !element.empty => {
+                // The value is the text of the first child (Value / Text).
+                loop {
+                    match cursor.next()? {
+                        Node::Start(child) => {
+                            let text = text_of(cursor, &child)?;
+                            if local == b"Code" && code.is_none() {
+                                code = Some(text);
+                            } else if local == b"Reason" && reason.is_none() {
+                                reason = Some(text);
+                            }
+                        }
+                        Node::Text => {}
+                        Node::End => break,
+                        Node::Eof => unreachable!("the cursor reports an early end as malformed"),
+                    }
+                }
+            }
+            _ => {
+                if !element.empty {
+                    cursor.skip()?;
+                }
+            }
+        }
+    }
+    let code = code.unwrap_or_default();
+    let local = code.trim().rsplit(':').next().unwrap_or_default();
+    Ok(Fault {
+        code: FaultCode::from_local_name(local),
+        reason: reason.unwrap_or_default(),
+        detail,
+    })
+}
+
+/// Reads the HTTP GET/POST result document `<string xmlns="{namespace}">text</string>`
+/// (`xsi:nil="true"` is a null result).
+pub fn read_string_document(
+    operation: &'static OperationInfo,
+    body: &[u8],
+) -> Result<Option<String>, String> {
+    let mut cursor = XmlCursor::new(body, [operation.service.namespace, XSI_NS]);
+    let root = match cursor.next().map_err(describe)? {
+        Node::Start(e) => e,
+        _ => return Err("the body is empty".into()),
+    };
+    if root.ns != Ns::Known(0) || root.local() != b"string" {
+        return Err(format!(
+            "the root element is {}, not {{{}}}string",
+            root.display_name(cursor.known()),
+            operation.service.namespace
+        ));
+    }
+    let nil = cursor
+        .attribute(&root, 1, "nil")
+        .map_err(describe)?
+        .is_some_and(|v| matches!(v.trim(), "true" | "1"));
+    let text = if root.empty {
+        String::new()
+    } else {
+        let content = cursor.content().map_err(describe)?;
+        if content.nested {
+            return Err("the result holds elements, not text".into());
+        }
+        content.text.into_owned()
+    };
+    match cursor.next().map_err(describe)? {
+        Node::Eof => Ok(if nil { None } else { Some(text) }),
+        _ => Err("content after the root element".into()),
+    }
+}

@@ -1,0 +1,328 @@
+//! Parameter values: their SOAP types, the rules that read them from text, and the writers
+//! that put them on the wire.
+//!
+//! Two rule sets, because a real ASMX host applies two (see `shared/asmx-reference/FINDINGS.md`):
+//! - [`xsd`]: SOAP 1.1 and 1.2 read parameters as XML Schema lexical forms (`XmlConvert`).
+//! - [`dotnet`]: HTTP GET and POST read them with .NET's invariant-culture conversions
+//!   (`Convert.ChangeType`), except where those read silently wrong data, which we refuse.
+
+pub mod dotnet;
+pub mod xsd;
+
+use rust_decimal::Decimal;
+
+use crate::ValueError;
+
+/// The SOAP type of a parameter, as the interface document and the spec name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SoapType {
+    /// `xsd:int`, a Rust `i32`.
+    Int,
+    /// `xsd:string`, a Rust `Option<String>` (`None` when the SOAP element is absent).
+    String,
+    /// `xsd:boolean`, a Rust `bool`.
+    Boolean,
+    /// `xsd:decimal`, a `rust_decimal::Decimal` (scale kept as sent).
+    Decimal,
+}
+
+impl SoapType {
+    /// The type's name in the spec and the interface document (`int`, `string`, …).
+    pub const fn name(self) -> &'static str {
+        match self {
+            SoapType::Int => "int",
+            SoapType::String => "string",
+            SoapType::Boolean => "boolean",
+            SoapType::Decimal => "decimal",
+        }
+    }
+}
+
+impl std::fmt::Display for SoapType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Appends `v` in decimal (`-2147483648` … `2147483647`), as XmlConvert and .NET both print it.
+pub fn write_int(out: &mut String, v: i32) {
+    // Encoders call this for every int they put on the wire; a digit loop on the stack keeps
+    // `fmt` (and its dynamic dispatch) off that path.
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    // unsigned_abs, so that i32::MIN has a magnitude to print.
+    let mut rest = v.unsigned_abs();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.reserve(digits.len() - start + 1);
+    if v < 0 {
+        out.push('-');
+    }
+    for &digit in &digits[start..] {
+        out.push(char::from(digit));
+    }
+}
+
+/// Appends `true` or `false`, the canonical xsd:boolean spellings (what ASMX writes).
+pub fn write_boolean(out: &mut String, v: bool) {
+    out.push_str(if v { "true" } else { "false" });
+}
+
+/// Appends `v` as rust_decimal prints it: plain notation, the scale kept (`1.50` stays `1.50`).
+pub fn write_decimal(out: &mut String, v: &Decimal) {
+    use std::fmt::Write;
+    // Writing into a String cannot fail.
+    let _ = write!(out, "{v}");
+}
+
+/// Reads an optionally signed run of ASCII digits, with the surrounding whitespace already
+/// removed by the caller's binding rules.
+fn int_from_trimmed(text: &str) -> Result<i32, ValueError> {
+    let (negative, digits) = split_sign(text.as_bytes()).ok_or(ValueError::Empty)?;
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return Err(ValueError::NotInteger);
+    }
+    // The whole text is known to be digits, so an overflow can stop the loop early; leading
+    // zeros keep the magnitude at 0 and cost nothing.
+    let limit = u64::from(i32::MIN.unsigned_abs());
+    let mut magnitude: u64 = 0;
+    for &digit in digits {
+        magnitude = magnitude * 10 + u64::from(digit - b'0');
+        if magnitude > limit {
+            return Err(ValueError::IntOverflow);
+        }
+    }
+    let signed = if negative {
+        -(magnitude as i64)
+    } else {
+        magnitude as i64
+    };
+    i32::try_from(signed).map_err(|_| ValueError::IntOverflow)
+}
+
+/// The largest mantissa a `Decimal` holds: 96 bits.
+const DECIMAL_MAX_MANTISSA: u128 = (1 << 96) - 1;
+
+/// Reads the xsd:decimal lexical form `(\+|-)?([0-9]+(\.[0-9]*)?|\.[0-9]+)`, with the
+/// surrounding whitespace already removed, keeping the scale as sent.
+///
+/// The grammar is checked here rather than left to rust_decimal's parser, which also accepts
+/// `_` separators and rounds excess digits instead of refusing them.
+fn decimal_from_trimmed(text: &str) -> Result<Decimal, ValueError> {
+    let bytes = text.as_bytes();
+    if bytes.is_empty() {
+        return Err(ValueError::Empty);
+    }
+    // A comma wins over every other complaint: it is the one mistake the HTTP bindings of the
+    // host turn into a wrong number (`1,5` is 15 there), so it gets the message that says so.
+    if memchr::memchr(b',', bytes).is_some() {
+        return Err(ValueError::DecimalComma);
+    }
+    let (negative, rest) = split_sign(bytes).ok_or(ValueError::Empty)?;
+
+    let mut mantissa: u128 = 0;
+    let mut too_many_digits = false;
+    let mut digits = 0usize;
+    let mut scale = 0usize;
+    let mut after_point = false;
+    let mut position = 0;
+    while let Some(&byte) = rest.get(position) {
+        match byte {
+            b'0'..=b'9' => {
+                digits += 1;
+                if after_point {
+                    scale += 1;
+                }
+                // Saturate rather than stop: what follows may still turn the verdict into
+                // "not a decimal", which is the more useful message.
+                if !too_many_digits {
+                    mantissa = mantissa * 10 + u128::from(byte - b'0');
+                    too_many_digits = mantissa > DECIMAL_MAX_MANTISSA;
+                }
+            }
+            b'.' if !after_point => after_point = true,
+            b'e' | b'E' if digits > 0 && is_exponent_digits(&rest[position + 1..]) => {
+                return Err(ValueError::DecimalExponent);
+            }
+            _ => return Err(ValueError::NotDecimal),
+        }
+        position += 1;
+    }
+    if digits == 0 {
+        return Err(ValueError::NotDecimal);
+    }
+    let scale = u32::try_from(scale).map_err(|_| ValueError::DecimalPrecision)?;
+    if too_many_digits || scale > Decimal::MAX_SCALE {
+        return Err(ValueError::DecimalPrecision);
+    }
+    // The mantissa fits in 96 bits, so the i128 conversion and negation cannot overflow.
+    let magnitude = mantissa as i128;
+    let signed = if negative { -magnitude } else { magnitude };
+    Decimal::try_from_i128_with_scale(signed, scale).map_err(|_| ValueError::DecimalPrecision)
+}
+
+/// `(\+|-)?[0-9]+`, the exponent part after `e` or `E`.
+fn is_exponent_digits(bytes: &[u8]) -> bool {
+    let digits = match bytes.first() {
+        Some(b'+' | b'-') => &bytes[1..],
+        _ => bytes,
+    };
+    !digits.is_empty() && digits.iter().all(u8::is_ascii_digit)
+}
+
+/// Splits an optional leading `+` or `-` off: `(negative, rest)`, or `None` for empty text.
+fn split_sign(bytes: &[u8]) -> Option<(bool, &[u8])> {
+    match bytes.first()? {
+        b'-' => Some((true, &bytes[1..])),
+        b'+' => Some((false, &bytes[1..])),
+        _ => Some((false, bytes)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    fn int_text(v: i32) -> String {
+        let mut out = String::new();
+        write_int(&mut out, v);
+        out
+    }
+
+    #[test]
+    fn write_int_prints_boundaries_and_small_values() {
+        assert_eq!(int_text(0), "0");
+        assert_eq!(int_text(7), "7");
+        assert_eq!(int_text(-7), "-7");
+        assert_eq!(int_text(10), "10");
+        assert_eq!(int_text(-10), "-10");
+        assert_eq!(int_text(1001), "1001");
+        assert_eq!(int_text(i32::MAX), "2147483647");
+        assert_eq!(int_text(i32::MIN), "-2147483648");
+        assert_eq!(int_text(i32::MIN + 1), "-2147483647");
+    }
+
+    #[test]
+    fn write_int_agrees_with_display_across_the_range() {
+        let mut v: i64 = i64::from(i32::MIN);
+        while v <= i64::from(i32::MAX) {
+            let v32 = v as i32;
+            assert_eq!(int_text(v32), v32.to_string());
+            v += 65_521; // a prime stride, so every digit position varies
+        }
+        for v in [
+            -1_000_000_000,
+            999_999_999,
+            1_000_000_000,
+            -999_999_999,
+            99,
+            100,
+            -100,
+        ] {
+            assert_eq!(int_text(v), v.to_string());
+        }
+    }
+
+    #[test]
+    fn write_int_appends_to_what_is_there() {
+        let mut out = String::from("a=");
+        write_int(&mut out, -42);
+        out.push('&');
+        write_int(&mut out, 5);
+        assert_eq!(out, "a=-42&5");
+    }
+
+    #[test]
+    fn write_boolean_uses_canonical_spellings() {
+        let mut out = String::new();
+        write_boolean(&mut out, true);
+        out.push(' ');
+        write_boolean(&mut out, false);
+        assert_eq!(out, "true false");
+    }
+
+    #[test]
+    fn write_decimal_keeps_the_scale() {
+        for text in ["1.50", "-12.3400", "0.0", "0", "7", "0.5", "-0.001"] {
+            let mut out = String::from(">");
+            write_decimal(&mut out, &Decimal::from_str(text).unwrap());
+            assert_eq!(out, format!(">{text}"));
+        }
+        let mut out = String::new();
+        write_decimal(&mut out, &Decimal::MAX);
+        assert_eq!(out, "79228162514264337593543950335");
+        out.clear();
+        write_decimal(&mut out, &Decimal::MIN);
+        assert_eq!(out, "-79228162514264337593543950335");
+        out.clear();
+        write_decimal(&mut out, &Decimal::from_i128_with_scale(1, 28));
+        assert_eq!(out, "0.0000000000000000000000000001");
+    }
+
+    #[test]
+    fn int_core_reads_signs_and_digits_only() {
+        assert_eq!(int_from_trimmed("42"), Ok(42));
+        assert_eq!(int_from_trimmed("+42"), Ok(42));
+        assert_eq!(int_from_trimmed("-42"), Ok(-42));
+        assert_eq!(int_from_trimmed(""), Err(ValueError::Empty));
+        for bad in [
+            "+", "-", "+-1", "--1", "1-", "1 2", "0x10", "1.0", "1e3", "١",
+        ] {
+            assert_eq!(
+                int_from_trimmed(bad),
+                Err(ValueError::NotInteger),
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn int_core_prefers_not_integer_over_overflow() {
+        assert_eq!(
+            int_from_trimmed("99999999999999999999x"),
+            Err(ValueError::NotInteger)
+        );
+        assert_eq!(
+            int_from_trimmed("99999999999999999999"),
+            Err(ValueError::IntOverflow)
+        );
+    }
+
+    #[test]
+    fn decimal_core_builds_the_exact_value() {
+        let d = decimal_from_trimmed("-0012.3400").unwrap();
+        assert_eq!(d.mantissa(), -123400);
+        assert_eq!(d.scale(), 4);
+        // No negative zero: the host prints `-0.0` as `0.0`.
+        assert_eq!(decimal_from_trimmed("-0.0").unwrap().to_string(), "0.0");
+        assert!(!decimal_from_trimmed("-0").unwrap().is_sign_negative());
+    }
+
+    #[test]
+    fn decimal_core_classifies_exponents() {
+        for text in ["1E2", "1e2", "1.5E+3", "-1e-3", ".5e1", "1.e1"] {
+            assert_eq!(
+                decimal_from_trimmed(text),
+                Err(ValueError::DecimalExponent),
+                "{text}"
+            );
+        }
+        // Not a well-formed exponent, so simply not a decimal.
+        for text in [
+            "1E", "1E+", "E2", "e", "1E2.5", "1E2x", ".E1", "1EE2", "abcdef",
+        ] {
+            assert_eq!(
+                decimal_from_trimmed(text),
+                Err(ValueError::NotDecimal),
+                "{text}"
+            );
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! The HTTP GET and HTTP POST rules: what ASMX's `Convert.ChangeType(text, type,
+//! InvariantCulture)` reads, minus the forms it reads as silently wrong numbers.
+//!
+//! Numbers allow .NET's number whitespace (U+0009 to U+000D and the space) around them.
+
+use rust_decimal::Decimal;
+
+use crate::ValueError;
+
+/// The spellings [`parse_boolean`] accepts, for [`ValueError::NotBoolean`].
+const BOOLEAN_SPELLINGS: &str = "true or false, in any case";
+
+/// Reads an int as `Int32.Parse` with `NumberStyles.Integer` does: an optional `+` or `-`,
+/// then ASCII digits.
+pub fn parse_int(text: &str) -> Result<i32, ValueError> {
+    super::int_from_trimmed(trim_number(text))
+}
+
+/// Reads a boolean as `Boolean.Parse` does: `true` or `false` in any case (`True`, `TRUE`);
+/// `1`, `0` and `yes` are refused, as the host refuses them.
+pub fn parse_boolean(text: &str) -> Result<bool, ValueError> {
+    // Boolean.Parse trims with char.IsWhiteSpace (all of Unicode's White_Space, which is what
+    // Rust's is_whitespace is) and also strips NUL characters.
+    let trimmed = text.trim_matches(|c: char| c.is_whitespace() || c == '\0');
+    if trimmed.eq_ignore_ascii_case("true") {
+        Ok(true)
+    } else if trimmed.eq_ignore_ascii_case("false") {
+        Ok(false)
+    } else if trimmed.is_empty() {
+        Err(ValueError::Empty)
+    } else {
+        Err(ValueError::NotBoolean {
+            accepted: BOOLEAN_SPELLINGS,
+        })
+    }
+}
+
+/// Reads a decimal in the xsd:decimal form, keeping the scale as sent.
+///
+/// The host reads a comma as a thousands separator (`1,5` is 15, `1,234.5` is 1234.5), which
+/// silently changes the number a client meant, so any comma is refused; so is an exponent,
+/// which the host refuses too.
+pub fn parse_decimal(text: &str) -> Result<Decimal, ValueError> {
+    super::decimal_from_trimmed(trim_number(text))
+}
+
+/// Strips what .NET's number parser counts as white: U+0009 to U+000D and the space.
+fn trim_number(text: &str) -> &str {
+    text.trim_matches(|c: char| c == ' ' || ('\t'..='\r').contains(&c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decimal_text(text: &str) -> String {
+        parse_decimal(text).unwrap().to_string()
+    }
+
+    #[test]
+    fn int_reads_signed_digits() {
+        assert_eq!(parse_int("42"), Ok(42));
+        assert_eq!(parse_int("+42"), Ok(42));
+        assert_eq!(parse_int("-42"), Ok(-42));
+        assert_eq!(parse_int("007"), Ok(7));
+        assert_eq!(parse_int("-0"), Ok(0));
+        assert_eq!(parse_int("2147483647"), Ok(i32::MAX));
+        assert_eq!(parse_int("-2147483648"), Ok(i32::MIN));
+    }
+
+    #[test]
+    fn int_trims_dotnet_whitespace() {
+        // get-op12-int-padded: "%201001%20" is 1001.
+        assert_eq!(parse_int(" 1001 "), Ok(1001));
+        assert_eq!(parse_int("\t\n\u{b}\u{c}\r1\r\u{c}\u{b}\n\t"), Ok(1));
+    }
+
+    #[test]
+    fn int_refuses_unicode_whitespace_and_inner_spaces() {
+        for text in ["\u{a0}1", "1\u{2003}", "\u{85}1", "- 1", "1 2", "+ 1"] {
+            assert_eq!(parse_int(text), Err(ValueError::NotInteger), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn int_refuses_empty_garbage_and_overflow() {
+        // get-op12-empty-int, get-op12-int-not-integer, get-op12-int-overflow.
+        assert_eq!(parse_int(""), Err(ValueError::Empty));
+        assert_eq!(parse_int(" \t"), Err(ValueError::Empty));
+        assert_eq!(parse_int("abc"), Err(ValueError::NotInteger));
+        assert_eq!(parse_int("1.0"), Err(ValueError::NotInteger));
+        assert_eq!(parse_int("1,000"), Err(ValueError::NotInteger));
+        assert_eq!(parse_int("2147483648"), Err(ValueError::IntOverflow));
+        assert_eq!(parse_int("-2147483649"), Err(ValueError::IntOverflow));
+        assert_eq!(
+            parse_int("123456789012345678901234567890"),
+            Err(ValueError::IntOverflow)
+        );
+    }
+
+    #[test]
+    fn boolean_accepts_true_and_false_in_any_case() {
+        // get-op12-bool-True.
+        for text in [
+            "true",
+            "True",
+            "TRUE",
+            "tRuE",
+            " true ",
+            "\ttrue\r\n",
+            "\u{a0}True\u{3000}",
+            "true\0",
+        ] {
+            assert_eq!(parse_boolean(text), Ok(true), "{text:?}");
+        }
+        for text in ["false", "False", "FALSE", " false", "\0false"] {
+            assert_eq!(parse_boolean(text), Ok(false), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn boolean_refuses_numbers_and_words() {
+        let refused = Err(ValueError::NotBoolean {
+            accepted: "true or false, in any case",
+        });
+        // get-op12-bool-1, get-op12-bool-0, get-op12-bool-yes.
+        for text in ["1", "0", "yes", "no", "t", "truee", "true false", "on"] {
+            assert_eq!(parse_boolean(text), refused, "{text:?}");
+        }
+        assert_eq!(parse_boolean(""), Err(ValueError::Empty));
+        assert_eq!(parse_boolean(" \0 "), Err(ValueError::Empty));
+    }
+
+    #[test]
+    fn decimal_keeps_the_scale_as_sent() {
+        // get-op09-ok-decimal-variants and get-op09-ok-decimal-plain-variants.
+        assert_eq!(decimal_text("-0012.3400"), "-12.3400");
+        assert_eq!(decimal_text("0.0"), "0.0");
+        assert_eq!(decimal_text(".5"), "0.5");
+        assert_eq!(decimal_text("+7"), "7");
+        assert_eq!(decimal_text("1.50"), "1.50");
+        assert_eq!(decimal_text("1."), "1");
+        assert_eq!(decimal_text("\u{b} 2.5\u{c}"), "2.5");
+    }
+
+    #[test]
+    fn decimal_refuses_every_comma() {
+        // get-op09-decimal-comma (host: 15) and get-op09-decimal-thousands (host: 1234.5).
+        for text in ["1,5", "1,234.5", " 1,5 ", "1,", ",5", "abc,"] {
+            assert_eq!(
+                parse_decimal(text),
+                Err(ValueError::DecimalComma),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn decimal_refuses_exponent_garbage_and_excess_digits() {
+        // get-op09-decimal-exponent and get-op09-decimal-not-number.
+        assert_eq!(parse_decimal("1E2"), Err(ValueError::DecimalExponent));
+        assert_eq!(parse_decimal("2.5e-1"), Err(ValueError::DecimalExponent));
+        assert_eq!(parse_decimal("abc"), Err(ValueError::NotDecimal));
+        assert_eq!(parse_decimal("1_000"), Err(ValueError::NotDecimal));
+        assert_eq!(parse_decimal("\u{a0}1"), Err(ValueError::NotDecimal));
+        assert_eq!(parse_decimal(""), Err(ValueError::Empty));
+        assert_eq!(parse_decimal("\u{b}"), Err(ValueError::Empty));
+        assert_eq!(
+            parse_decimal("0.12345678901234567890123456789"),
+            Err(ValueError::DecimalPrecision)
+        );
+    }
+}
