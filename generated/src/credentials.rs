@@ -35,10 +35,7 @@ impl fmt::Debug for Credentials {
             .field("repnumber", &self.repnumber)
             .field("timestamp", &self.timestamp)
             .field("sig", &crate::runtime::Redacted::option(&self.sig))
-            .field(
-                "mobilekey",
-                &crate::runtime::Redacted::option(&self.mobilekey),
-            )
+            .field("mobilekey", &crate::runtime::Redacted::option(&self.mobilekey))
             .finish()
     }
 }

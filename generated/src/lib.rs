@@ -47,7 +47,9 @@ pub use types::*;
 /// The runtime this crate is generated against, re-exported so dependents need only this crate.
 pub use rmm_runtime as runtime;
 pub use rmm_runtime::deps::rust_decimal::Decimal;
-pub use rmm_runtime::{Binding, EncodeError, Fault, FaultCode, RequestError, ResponseError};
+pub use rmm_runtime::{
+    Binding, EncodeError, Fault, FaultCode, RequestError, ResponseError,
+};
 
 /// The `MobileService` service: its namespace, path and the opening of its HTTP GET/POST results.
 pub static SERVICE: runtime::ServiceInfo = runtime::ServiceInfo {
@@ -154,20 +156,30 @@ impl Operation {
             Operation::MobileItemsServicedCreate => "MobileItemsServicedCreate",
             Operation::MobileContactUpdate => "MobileContactUpdate",
             Operation::MobileAccountJournalUpdate => "MobileAccountJournalUpdate",
-            Operation::MobilePriceBookQuantityEachLocation => "MobilePriceBookQuantityEachLocation",
+            Operation::MobilePriceBookQuantityEachLocation => {
+                "MobilePriceBookQuantityEachLocation"
+            }
             Operation::MobilePasswordKeeperCreate => "MobilePasswordKeeperCreate",
             Operation::MobileTaskConflictCheck => "MobileTaskConflictCheck",
             Operation::MobilePartsUsedAssemblyUpdate => "MobilePartsUsedAssemblyUpdate",
             Operation::MobileAccountSearch => "MobileAccountSearch",
             Operation::MobileInvoiceBacktrack => "MobileInvoiceBacktrack",
             Operation::MobileContactEmailCreate => "MobileContactEmailCreate",
-            Operation::MobileCustomerInventoryDropdown => "MobileCustomerInventoryDropdown",
+            Operation::MobileCustomerInventoryDropdown => {
+                "MobileCustomerInventoryDropdown"
+            }
             Operation::MobilePhoneNumberDelete => "MobilePhoneNumberDelete",
-            Operation::MobileServiceOrderRepAssignedDelete => "MobileServiceOrderRepAssignedDelete",
-            Operation::MobileServiceOrderRepAssignedList => "MobileServiceOrderRepAssignedList",
+            Operation::MobileServiceOrderRepAssignedDelete => {
+                "MobileServiceOrderRepAssignedDelete"
+            }
+            Operation::MobileServiceOrderRepAssignedList => {
+                "MobileServiceOrderRepAssignedList"
+            }
             Operation::MobileAccountDefaultsList => "MobileAccountDefaultsList",
             Operation::MobileServiceOrderLockCheck => "MobileServiceOrderLockCheck",
-            Operation::MobilePartsUsedPriceLevelSelect => "MobilePartsUsedPriceLevelSelect",
+            Operation::MobilePartsUsedPriceLevelSelect => {
+                "MobilePartsUsedPriceLevelSelect"
+            }
             Operation::MobileGetInvoiceDetails => "MobileGetInvoiceDetails",
         }
     }
@@ -185,11 +197,15 @@ impl Operation {
             }
             "MobilePasswordKeeperCreate" => Some(Operation::MobilePasswordKeeperCreate),
             "MobileTaskConflictCheck" => Some(Operation::MobileTaskConflictCheck),
-            "MobilePartsUsedAssemblyUpdate" => Some(Operation::MobilePartsUsedAssemblyUpdate),
+            "MobilePartsUsedAssemblyUpdate" => {
+                Some(Operation::MobilePartsUsedAssemblyUpdate)
+            }
             "MobileAccountSearch" => Some(Operation::MobileAccountSearch),
             "MobileInvoiceBacktrack" => Some(Operation::MobileInvoiceBacktrack),
             "MobileContactEmailCreate" => Some(Operation::MobileContactEmailCreate),
-            "MobileCustomerInventoryDropdown" => Some(Operation::MobileCustomerInventoryDropdown),
+            "MobileCustomerInventoryDropdown" => {
+                Some(Operation::MobileCustomerInventoryDropdown)
+            }
             "MobilePhoneNumberDelete" => Some(Operation::MobilePhoneNumberDelete),
             "MobileServiceOrderRepAssignedDelete" => {
                 Some(Operation::MobileServiceOrderRepAssignedDelete)
@@ -199,7 +215,9 @@ impl Operation {
             }
             "MobileAccountDefaultsList" => Some(Operation::MobileAccountDefaultsList),
             "MobileServiceOrderLockCheck" => Some(Operation::MobileServiceOrderLockCheck),
-            "MobilePartsUsedPriceLevelSelect" => Some(Operation::MobilePartsUsedPriceLevelSelect),
+            "MobilePartsUsedPriceLevelSelect" => {
+                Some(Operation::MobilePartsUsedPriceLevelSelect)
+            }
             "MobileGetInvoiceDetails" => Some(Operation::MobileGetInvoiceDetails),
             _ => None,
         }
@@ -209,8 +227,12 @@ impl Operation {
     pub const fn info(self) -> &'static runtime::OperationInfo {
         match self {
             Operation::MobileTaskCreate => &wire::mobile_task_create::OPERATION,
-            Operation::MobileServiceOrderCreate => &wire::mobile_service_order_create::OPERATION,
-            Operation::MobileItemsServicedCreate => &wire::mobile_items_serviced_create::OPERATION,
+            Operation::MobileServiceOrderCreate => {
+                &wire::mobile_service_order_create::OPERATION
+            }
+            Operation::MobileItemsServicedCreate => {
+                &wire::mobile_items_serviced_create::OPERATION
+            }
             Operation::MobileContactUpdate => &wire::mobile_contact_update::OPERATION,
             Operation::MobileAccountJournalUpdate => {
                 &wire::mobile_account_journal_update::OPERATION
@@ -221,31 +243,43 @@ impl Operation {
             Operation::MobilePasswordKeeperCreate => {
                 &wire::mobile_password_keeper_create::OPERATION
             }
-            Operation::MobileTaskConflictCheck => &wire::mobile_task_conflict_check::OPERATION,
+            Operation::MobileTaskConflictCheck => {
+                &wire::mobile_task_conflict_check::OPERATION
+            }
             Operation::MobilePartsUsedAssemblyUpdate => {
                 &wire::mobile_parts_used_assembly_update::OPERATION
             }
             Operation::MobileAccountSearch => &wire::mobile_account_search::OPERATION,
-            Operation::MobileInvoiceBacktrack => &wire::mobile_invoice_backtrack::OPERATION,
-            Operation::MobileContactEmailCreate => &wire::mobile_contact_email_create::OPERATION,
+            Operation::MobileInvoiceBacktrack => {
+                &wire::mobile_invoice_backtrack::OPERATION
+            }
+            Operation::MobileContactEmailCreate => {
+                &wire::mobile_contact_email_create::OPERATION
+            }
             Operation::MobileCustomerInventoryDropdown => {
                 &wire::mobile_customer_inventory_dropdown::OPERATION
             }
-            Operation::MobilePhoneNumberDelete => &wire::mobile_phone_number_delete::OPERATION,
+            Operation::MobilePhoneNumberDelete => {
+                &wire::mobile_phone_number_delete::OPERATION
+            }
             Operation::MobileServiceOrderRepAssignedDelete => {
                 &wire::mobile_service_order_rep_assigned_delete::OPERATION
             }
             Operation::MobileServiceOrderRepAssignedList => {
                 &wire::mobile_service_order_rep_assigned_list::OPERATION
             }
-            Operation::MobileAccountDefaultsList => &wire::mobile_account_defaults_list::OPERATION,
+            Operation::MobileAccountDefaultsList => {
+                &wire::mobile_account_defaults_list::OPERATION
+            }
             Operation::MobileServiceOrderLockCheck => {
                 &wire::mobile_service_order_lock_check::OPERATION
             }
             Operation::MobilePartsUsedPriceLevelSelect => {
                 &wire::mobile_parts_used_price_level_select::OPERATION
             }
-            Operation::MobileGetInvoiceDetails => &wire::mobile_get_invoice_details::OPERATION,
+            Operation::MobileGetInvoiceDetails => {
+                &wire::mobile_get_invoice_details::OPERATION
+            }
         }
     }
 }

@@ -579,10 +579,7 @@ impl fmt::Debug for MobilePasswordKeeperCreate {
             .field("accountnumber", &self.accountnumber)
             .field("title", &self.title)
             .field("username", &self.username)
-            .field(
-                "password",
-                &crate::runtime::Redacted::option(&self.password),
-            )
+            .field("password", &crate::runtime::Redacted::option(&self.password))
             .field("url", &self.url)
             .field("expirationdate", &self.expirationdate)
             .field("notes", &self.notes)

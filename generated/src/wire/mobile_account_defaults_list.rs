@@ -7,7 +7,9 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, MobileAccountDefaultsList, MobileAccountDefaultsListResponse, Operation};
+use crate::{
+    Credentials, Operation, MobileAccountDefaultsList, MobileAccountDefaultsListResponse,
+};
 
 /// The wire literals of `MobileAccountDefaultsList`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -34,8 +36,7 @@ impl MobileAccountDefaultsList {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 192
-                + message::text_len(&self.accountnumber)
+            let capacity = 192 + message::text_len(&self.accountnumber)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
@@ -57,8 +58,7 @@ impl MobileAccountDefaultsList {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 53
-                + message::text_len(&self.accountnumber)
+            let capacity = 53 + message::text_len(&self.accountnumber)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
@@ -87,15 +87,9 @@ impl MobileAccountDefaultsList {
         credentials: &'a Credentials,
     ) -> [(&'static str, ParamValue<'a>); 4] {
         [
-            (
-                "accountnumber",
-                ParamValue::String(self.accountnumber.as_deref()),
-            ),
+            ("accountnumber", ParamValue::String(self.accountnumber.as_deref())),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
     }
@@ -114,7 +108,10 @@ impl MobileAccountDefaultsList {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut accountnumber: Option<String> = None;
         let mut repnumber: Option<i32> = None;
         let mut timestamp: Option<String> = None;
@@ -142,7 +139,9 @@ impl MobileAccountDefaultsList {
                 sig,
                 mobilekey: Default::default(),
             },
-            MobileAccountDefaultsList { accountnumber },
+            MobileAccountDefaultsList {
+                accountnumber,
+            },
         ))
     }
 
@@ -162,7 +161,9 @@ impl MobileAccountDefaultsList {
                 sig,
                 mobilekey: Default::default(),
             },
-            MobileAccountDefaultsList { accountnumber },
+            MobileAccountDefaultsList {
+                accountnumber,
+            },
         ))
     }
 }
@@ -170,7 +171,10 @@ impl MobileAccountDefaultsList {
 impl MobileAccountDefaultsListResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -180,7 +184,8 @@ impl MobileAccountDefaultsListResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -204,7 +209,10 @@ impl super::OperationRequest for MobileAccountDefaultsList {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, MobileAccountJournalUpdate, MobileAccountJournalUpdateResponse, Operation,
+    Credentials, Operation, MobileAccountJournalUpdate,
+    MobileAccountJournalUpdateResponse,
 };
 
 /// The wire literals of `MobileAccountJournalUpdate`.
@@ -36,8 +37,7 @@ impl MobileAccountJournalUpdate {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 374
-                + message::text_len(&self.journalnote)
+            let capacity = 374 + message::text_len(&self.journalnote)
                 + message::text_len(&self.journalaction)
                 + message::text_len(&self.journaltopic)
                 + message::text_len(&credentials.timestamp)
@@ -76,8 +76,7 @@ impl MobileAccountJournalUpdate {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 157
-                + message::text_len(&self.journalnote)
+            let capacity = 157 + message::text_len(&self.journalnote)
                 + message::text_len(&self.journalaction)
                 + message::text_len(&self.journaltopic)
                 + message::text_len(&credentials.timestamp)
@@ -125,24 +124,12 @@ impl MobileAccountJournalUpdate {
         [
             ("journalkeyid", ParamValue::Int(self.journalkeyid)),
             ("accountnumber", ParamValue::Int(self.accountnumber)),
-            (
-                "journalnote",
-                ParamValue::String(self.journalnote.as_deref()),
-            ),
-            (
-                "journalaction",
-                ParamValue::String(self.journalaction.as_deref()),
-            ),
-            (
-                "journaltopic",
-                ParamValue::String(self.journaltopic.as_deref()),
-            ),
+            ("journalnote", ParamValue::String(self.journalnote.as_deref())),
+            ("journalaction", ParamValue::String(self.journalaction.as_deref())),
+            ("journaltopic", ParamValue::String(self.journaltopic.as_deref())),
             ("contactnumber", ParamValue::Int(self.contactnumber)),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
     }
@@ -161,7 +148,10 @@ impl MobileAccountJournalUpdate {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut journalkeyid: Option<i32> = None;
         let mut accountnumber: Option<i32> = None;
         let mut journalnote: Option<String> = None;
@@ -256,7 +246,10 @@ impl MobileAccountJournalUpdate {
 impl MobileAccountJournalUpdateResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -266,7 +259,8 @@ impl MobileAccountJournalUpdateResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -290,7 +284,10 @@ impl super::OperationRequest for MobileAccountJournalUpdate {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

@@ -7,7 +7,7 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, MobileAccountSearch, MobileAccountSearchResponse, Operation};
+use crate::{Credentials, Operation, MobileAccountSearch, MobileAccountSearchResponse};
 
 /// The wire literals of `MobileAccountSearch`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -34,11 +34,9 @@ impl MobileAccountSearch {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 241
-                + message::text_len(&self.accountname)
+            let capacity = 241 + message::text_len(&self.accountname)
                 + message::text_len(&self.contactname)
-                + message::text_len(&self.telephone)
-                + message::text_len(&self.email)
+                + message::text_len(&self.telephone) + message::text_len(&self.email)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
@@ -73,11 +71,9 @@ impl MobileAccountSearch {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 82
-                + message::text_len(&self.accountname)
+            let capacity = 82 + message::text_len(&self.accountname)
                 + message::text_len(&self.contactname)
-                + message::text_len(&self.telephone)
-                + message::text_len(&self.email)
+                + message::text_len(&self.telephone) + message::text_len(&self.email)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
@@ -119,21 +115,12 @@ impl MobileAccountSearch {
         credentials: &'a Credentials,
     ) -> [(&'static str, ParamValue<'a>); 7] {
         [
-            (
-                "accountname",
-                ParamValue::String(self.accountname.as_deref()),
-            ),
-            (
-                "contactname",
-                ParamValue::String(self.contactname.as_deref()),
-            ),
+            ("accountname", ParamValue::String(self.accountname.as_deref())),
+            ("contactname", ParamValue::String(self.contactname.as_deref())),
             ("telephone", ParamValue::String(self.telephone.as_deref())),
             ("email", ParamValue::String(self.email.as_deref())),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
     }
@@ -152,7 +139,10 @@ impl MobileAccountSearch {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut accountname: Option<String> = None;
         let mut contactname: Option<String> = None;
         let mut telephone: Option<String> = None;
@@ -231,7 +221,10 @@ impl MobileAccountSearch {
 impl MobileAccountSearchResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -241,7 +234,8 @@ impl MobileAccountSearchResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -265,7 +259,10 @@ impl super::OperationRequest for MobileAccountSearch {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

@@ -7,7 +7,9 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, MobileContactEmailCreate, MobileContactEmailCreateResponse, Operation};
+use crate::{
+    Credentials, Operation, MobileContactEmailCreate, MobileContactEmailCreateResponse,
+};
 
 /// The wire literals of `MobileContactEmailCreate`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -34,8 +36,7 @@ impl MobileContactEmailCreate {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 305
-                + message::text_len(&self.email)
+            let capacity = 305 + message::text_len(&self.email)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
@@ -62,8 +63,7 @@ impl MobileContactEmailCreate {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 122
-                + message::text_len(&self.email)
+            let capacity = 122 + message::text_len(&self.email)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
@@ -102,15 +102,9 @@ impl MobileContactEmailCreate {
             ("email", ParamValue::String(self.email.as_deref())),
             ("primary", ParamValue::Boolean(self.primary)),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
-            (
-                "mobilekey",
-                ParamValue::String(credentials.mobilekey.as_deref()),
-            ),
+            ("mobilekey", ParamValue::String(credentials.mobilekey.as_deref())),
         ]
     }
 
@@ -128,7 +122,10 @@ impl MobileContactEmailCreate {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut accountnumber: Option<i32> = None;
         let mut contactnumber: Option<i32> = None;
         let mut email: Option<String> = None;
@@ -212,7 +209,10 @@ impl MobileContactEmailCreate {
 impl MobileContactEmailCreateResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -222,7 +222,8 @@ impl MobileContactEmailCreateResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -246,7 +247,10 @@ impl super::OperationRequest for MobileContactEmailCreate {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

@@ -7,7 +7,7 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, MobileContactUpdate, MobileContactUpdateResponse, Operation};
+use crate::{Credentials, Operation, MobileContactUpdate, MobileContactUpdateResponse};
 
 /// The wire literals of `MobileContactUpdate`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -34,18 +34,12 @@ impl MobileContactUpdate {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 467
-                + message::text_len(&self.firstname)
-                + message::text_len(&self.lastname)
-                + message::text_len(&self.email)
-                + message::text_len(&self.phone)
-                + message::text_len(&self.title)
-                + message::text_len(&self.address1)
-                + message::text_len(&self.address2)
-                + message::text_len(&self.city)
-                + message::text_len(&self.state)
-                + message::text_len(&self.postalcode)
-                + message::text_len(&self.country)
+            let capacity = 467 + message::text_len(&self.firstname)
+                + message::text_len(&self.lastname) + message::text_len(&self.email)
+                + message::text_len(&self.phone) + message::text_len(&self.title)
+                + message::text_len(&self.address1) + message::text_len(&self.address2)
+                + message::text_len(&self.city) + message::text_len(&self.state)
+                + message::text_len(&self.postalcode) + message::text_len(&self.country)
                 + message::text_len(&self.personalnotes)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
@@ -59,27 +53,12 @@ impl MobileContactUpdate {
                 self.firstname.as_deref(),
                 "</firstname>",
             )?;
-            w.string(
-                "lastname",
-                "<lastname>",
-                self.lastname.as_deref(),
-                "</lastname>",
-            )?;
+            w.string("lastname", "<lastname>", self.lastname.as_deref(), "</lastname>")?;
             w.string("email", "<email>", self.email.as_deref(), "</email>")?;
             w.string("phone", "<phone>", self.phone.as_deref(), "</phone>")?;
             w.string("title", "<title>", self.title.as_deref(), "</title>")?;
-            w.string(
-                "address1",
-                "<address1>",
-                self.address1.as_deref(),
-                "</address1>",
-            )?;
-            w.string(
-                "address2",
-                "<address2>",
-                self.address2.as_deref(),
-                "</address2>",
-            )?;
+            w.string("address1", "<address1>", self.address1.as_deref(), "</address1>")?;
+            w.string("address2", "<address2>", self.address2.as_deref(), "</address2>")?;
             w.string("city", "<city>", self.city.as_deref(), "</city>")?;
             w.string("state", "<state>", self.state.as_deref(), "</state>")?;
             w.string(
@@ -88,12 +67,7 @@ impl MobileContactUpdate {
                 self.postalcode.as_deref(),
                 "</postalcode>",
             )?;
-            w.string(
-                "country",
-                "<country>",
-                self.country.as_deref(),
-                "</country>",
-            )?;
+            w.string("country", "<country>", self.country.as_deref(), "</country>")?;
             w.string(
                 "personalnotes",
                 "<personalnotes>",
@@ -111,18 +85,12 @@ impl MobileContactUpdate {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 201
-                + message::text_len(&self.firstname)
-                + message::text_len(&self.lastname)
-                + message::text_len(&self.email)
-                + message::text_len(&self.phone)
-                + message::text_len(&self.title)
-                + message::text_len(&self.address1)
-                + message::text_len(&self.address2)
-                + message::text_len(&self.city)
-                + message::text_len(&self.state)
-                + message::text_len(&self.postalcode)
-                + message::text_len(&self.country)
+            let capacity = 201 + message::text_len(&self.firstname)
+                + message::text_len(&self.lastname) + message::text_len(&self.email)
+                + message::text_len(&self.phone) + message::text_len(&self.title)
+                + message::text_len(&self.address1) + message::text_len(&self.address2)
+                + message::text_len(&self.city) + message::text_len(&self.state)
+                + message::text_len(&self.postalcode) + message::text_len(&self.country)
                 + message::text_len(&self.personalnotes)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
@@ -135,27 +103,12 @@ impl MobileContactUpdate {
                 self.firstname.as_deref(),
                 binding,
             )?;
-            form.string(
-                OPERATION.name,
-                "lastname",
-                self.lastname.as_deref(),
-                binding,
-            )?;
+            form.string(OPERATION.name, "lastname", self.lastname.as_deref(), binding)?;
             form.string(OPERATION.name, "email", self.email.as_deref(), binding)?;
             form.string(OPERATION.name, "phone", self.phone.as_deref(), binding)?;
             form.string(OPERATION.name, "title", self.title.as_deref(), binding)?;
-            form.string(
-                OPERATION.name,
-                "address1",
-                self.address1.as_deref(),
-                binding,
-            )?;
-            form.string(
-                OPERATION.name,
-                "address2",
-                self.address2.as_deref(),
-                binding,
-            )?;
+            form.string(OPERATION.name, "address1", self.address1.as_deref(), binding)?;
+            form.string(OPERATION.name, "address2", self.address2.as_deref(), binding)?;
             form.string(OPERATION.name, "city", self.city.as_deref(), binding)?;
             form.string(OPERATION.name, "state", self.state.as_deref(), binding)?;
             form.string(
@@ -203,15 +156,9 @@ impl MobileContactUpdate {
             ("state", ParamValue::String(self.state.as_deref())),
             ("postalcode", ParamValue::String(self.postalcode.as_deref())),
             ("country", ParamValue::String(self.country.as_deref())),
-            (
-                "personalnotes",
-                ParamValue::String(self.personalnotes.as_deref()),
-            ),
+            ("personalnotes", ParamValue::String(self.personalnotes.as_deref())),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
     }
@@ -230,7 +177,10 @@ impl MobileContactUpdate {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut accountnumber: Option<i32> = None;
         let mut contactnumber: Option<i32> = None;
         let mut firstname: Option<String> = None;
@@ -371,7 +321,10 @@ impl MobileContactUpdate {
 impl MobileContactUpdateResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -381,7 +334,8 @@ impl MobileContactUpdateResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -405,7 +359,10 @@ impl super::OperationRequest for MobileContactUpdate {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

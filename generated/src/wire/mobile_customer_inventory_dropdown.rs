@@ -8,8 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, MobileCustomerInventoryDropdown, MobileCustomerInventoryDropdownResponse,
-    Operation,
+    Credentials, Operation, MobileCustomerInventoryDropdown,
+    MobileCustomerInventoryDropdownResponse,
 };
 
 /// The wire literals of `MobileCustomerInventoryDropdown`.
@@ -37,8 +37,7 @@ impl MobileCustomerInventoryDropdown {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 204
-                + message::text_len(&self.accountnumber)
+            let capacity = 204 + message::text_len(&self.accountnumber)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
@@ -60,8 +59,7 @@ impl MobileCustomerInventoryDropdown {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 53
-                + message::text_len(&self.accountnumber)
+            let capacity = 53 + message::text_len(&self.accountnumber)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
@@ -90,15 +88,9 @@ impl MobileCustomerInventoryDropdown {
         credentials: &'a Credentials,
     ) -> [(&'static str, ParamValue<'a>); 4] {
         [
-            (
-                "accountnumber",
-                ParamValue::String(self.accountnumber.as_deref()),
-            ),
+            ("accountnumber", ParamValue::String(self.accountnumber.as_deref())),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
     }
@@ -117,7 +109,10 @@ impl MobileCustomerInventoryDropdown {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut accountnumber: Option<String> = None;
         let mut repnumber: Option<i32> = None;
         let mut timestamp: Option<String> = None;
@@ -145,7 +140,9 @@ impl MobileCustomerInventoryDropdown {
                 sig,
                 mobilekey: Default::default(),
             },
-            MobileCustomerInventoryDropdown { accountnumber },
+            MobileCustomerInventoryDropdown {
+                accountnumber,
+            },
         ))
     }
 
@@ -165,7 +162,9 @@ impl MobileCustomerInventoryDropdown {
                 sig,
                 mobilekey: Default::default(),
             },
-            MobileCustomerInventoryDropdown { accountnumber },
+            MobileCustomerInventoryDropdown {
+                accountnumber,
+            },
         ))
     }
 }
@@ -173,7 +172,10 @@ impl MobileCustomerInventoryDropdown {
 impl MobileCustomerInventoryDropdownResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -183,7 +185,8 @@ impl MobileCustomerInventoryDropdownResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -207,7 +210,10 @@ impl super::OperationRequest for MobileCustomerInventoryDropdown {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

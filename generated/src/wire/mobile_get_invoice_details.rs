@@ -7,7 +7,9 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, MobileGetInvoiceDetails, MobileGetInvoiceDetailsResponse, Operation};
+use crate::{
+    Credentials, Operation, MobileGetInvoiceDetails, MobileGetInvoiceDetailsResponse,
+};
 
 /// The wire literals of `MobileGetInvoiceDetails`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -34,8 +36,7 @@ impl MobileGetInvoiceDetails {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 265
-                + message::text_len(&credentials.timestamp)
+            let capacity = 265 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
             w.raw(OPERATION.request_open);
@@ -56,8 +57,7 @@ impl MobileGetInvoiceDetails {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 102
-                + message::text_len(&credentials.timestamp)
+            let capacity = 102 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
             form.int("invoicenumber", self.invoicenumber);
@@ -87,10 +87,7 @@ impl MobileGetInvoiceDetails {
                 ParamValue::Int(self.isfinalprogressiveinvoice),
             ),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
     }
@@ -109,7 +106,10 @@ impl MobileGetInvoiceDetails {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut invoicenumber: Option<i32> = None;
         let mut isfinalprogressiveinvoice: Option<i32> = None;
         let mut repnumber: Option<i32> = None;
@@ -122,7 +122,9 @@ impl MobileGetInvoiceDetails {
                     invoicenumber = Some(param.int("invoicenumber")?);
                 }
                 b"isfinalprogressiveinvoice" if isfinalprogressiveinvoice.is_none() => {
-                    isfinalprogressiveinvoice = Some(param.int("isfinalprogressiveinvoice")?);
+                    isfinalprogressiveinvoice = Some(
+                        param.int("isfinalprogressiveinvoice")?,
+                    );
                 }
                 b"repnumber" if repnumber.is_none() => {
                     repnumber = Some(param.int("repnumber")?);
@@ -154,7 +156,8 @@ impl MobileGetInvoiceDetails {
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
         let invoicenumber = form.int(OPERATION.name, "invoicenumber")?;
-        let isfinalprogressiveinvoice = form.int(OPERATION.name, "isfinalprogressiveinvoice")?;
+        let isfinalprogressiveinvoice = form
+            .int(OPERATION.name, "isfinalprogressiveinvoice")?;
         let repnumber = form.int(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
@@ -176,7 +179,10 @@ impl MobileGetInvoiceDetails {
 impl MobileGetInvoiceDetailsResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -186,7 +192,8 @@ impl MobileGetInvoiceDetailsResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -210,7 +217,10 @@ impl super::OperationRequest for MobileGetInvoiceDetails {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

@@ -7,7 +7,9 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, MobileInvoiceBacktrack, MobileInvoiceBacktrackResponse, Operation};
+use crate::{
+    Credentials, Operation, MobileInvoiceBacktrack, MobileInvoiceBacktrackResponse,
+};
 
 /// The wire literals of `MobileInvoiceBacktrack`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -34,8 +36,7 @@ impl MobileInvoiceBacktrack {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 315
-                + message::text_len(&self.invoicestatus)
+            let capacity = 315 + message::text_len(&self.invoicestatus)
                 + message::text_len(&self.createddate)
                 + message::text_len(&self.totalamountdue)
                 + message::text_len(&self.description)
@@ -79,8 +80,7 @@ impl MobileInvoiceBacktrack {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 121
-                + message::text_len(&self.invoicestatus)
+            let capacity = 121 + message::text_len(&self.invoicestatus)
                 + message::text_len(&self.createddate)
                 + message::text_len(&self.totalamountdue)
                 + message::text_len(&self.description)
@@ -132,27 +132,12 @@ impl MobileInvoiceBacktrack {
     ) -> [(&'static str, ParamValue<'a>); 8] {
         [
             ("invoicenumber", ParamValue::Int(self.invoicenumber)),
-            (
-                "invoicestatus",
-                ParamValue::String(self.invoicestatus.as_deref()),
-            ),
-            (
-                "createddate",
-                ParamValue::String(self.createddate.as_deref()),
-            ),
-            (
-                "totalamountdue",
-                ParamValue::String(self.totalamountdue.as_deref()),
-            ),
-            (
-                "description",
-                ParamValue::String(self.description.as_deref()),
-            ),
+            ("invoicestatus", ParamValue::String(self.invoicestatus.as_deref())),
+            ("createddate", ParamValue::String(self.createddate.as_deref())),
+            ("totalamountdue", ParamValue::String(self.totalamountdue.as_deref())),
+            ("description", ParamValue::String(self.description.as_deref())),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
     }
@@ -171,7 +156,10 @@ impl MobileInvoiceBacktrack {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut invoicenumber: Option<i32> = None;
         let mut invoicestatus: Option<String> = None;
         let mut createddate: Option<String> = None;
@@ -259,7 +247,10 @@ impl MobileInvoiceBacktrack {
 impl MobileInvoiceBacktrackResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -269,7 +260,8 @@ impl MobileInvoiceBacktrackResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -293,7 +285,10 @@ impl super::OperationRequest for MobileInvoiceBacktrack {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

@@ -7,7 +7,9 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, MobileItemsServicedCreate, MobileItemsServicedCreateResponse, Operation};
+use crate::{
+    Credentials, Operation, MobileItemsServicedCreate, MobileItemsServicedCreateResponse,
+};
 
 /// The wire literals of `MobileItemsServicedCreate`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -34,12 +36,10 @@ impl MobileItemsServicedCreate {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 797
-                + message::text_len(&self.itemid)
+            let capacity = 797 + message::text_len(&self.itemid)
                 + message::text_len(&self.itemdescription)
                 + message::text_len(&self.serialnumber)
-                + message::text_len(&self.problem)
-                + message::text_len(&self.fix)
+                + message::text_len(&self.problem) + message::text_len(&self.fix)
                 + message::text_len(&self.completedate)
                 + message::text_len(&self.nextpmdate)
                 + message::text_len(&credentials.timestamp)
@@ -72,31 +72,14 @@ impl MobileItemsServicedCreate {
                 self.customerinventoryassemblykeyid,
                 "</customerinventoryassemblykeyid>",
             );
-            w.int(
-                "<providersassetid>",
-                self.providersassetid,
-                "</providersassetid>",
-            );
-            w.int(
-                "<fkcontractdetail>",
-                self.fkcontractdetail,
-                "</fkcontractdetail>",
-            );
-            w.string(
-                "problem",
-                "<problem>",
-                self.problem.as_deref(),
-                "</problem>",
-            )?;
+            w.int("<providersassetid>", self.providersassetid, "</providersassetid>");
+            w.int("<fkcontractdetail>", self.fkcontractdetail, "</fkcontractdetail>");
+            w.string("problem", "<problem>", self.problem.as_deref(), "</problem>")?;
             w.string("fix", "<fix>", self.fix.as_deref(), "</fix>")?;
             w.int("<meterreading>", self.meterreading, "</meterreading>");
             w.int("<meterused>", self.meterused, "</meterused>");
             w.boolean("<updatecontract>", self.updatecontract, "</updatecontract>");
-            w.boolean(
-                "<warrantycovered>",
-                self.warrantycovered,
-                "</warrantycovered>",
-            );
+            w.boolean("<warrantycovered>", self.warrantycovered, "</warrantycovered>");
             w.string(
                 "completedate",
                 "<completedate>",
@@ -126,12 +109,10 @@ impl MobileItemsServicedCreate {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 396
-                + message::text_len(&self.itemid)
+            let capacity = 396 + message::text_len(&self.itemid)
                 + message::text_len(&self.itemdescription)
                 + message::text_len(&self.serialnumber)
-                + message::text_len(&self.problem)
-                + message::text_len(&self.fix)
+                + message::text_len(&self.problem) + message::text_len(&self.fix)
                 + message::text_len(&self.completedate)
                 + message::text_len(&self.nextpmdate)
                 + message::text_len(&credentials.timestamp)
@@ -205,19 +186,10 @@ impl MobileItemsServicedCreate {
         [
             ("sonumber", ParamValue::Int(self.sonumber)),
             ("itemid", ParamValue::String(self.itemid.as_deref())),
-            (
-                "itemdescription",
-                ParamValue::String(self.itemdescription.as_deref()),
-            ),
-            (
-                "serialnumber",
-                ParamValue::String(self.serialnumber.as_deref()),
-            ),
+            ("itemdescription", ParamValue::String(self.itemdescription.as_deref())),
+            ("serialnumber", ParamValue::String(self.serialnumber.as_deref())),
             ("quantity", ParamValue::Int(self.quantity)),
-            (
-                "customerinventorykeyid",
-                ParamValue::Int(self.customerinventorykeyid),
-            ),
+            ("customerinventorykeyid", ParamValue::Int(self.customerinventorykeyid)),
             (
                 "customerinventoryassemblykeyid",
                 ParamValue::Int(self.customerinventoryassemblykeyid),
@@ -230,21 +202,12 @@ impl MobileItemsServicedCreate {
             ("meterused", ParamValue::Int(self.meterused)),
             ("updatecontract", ParamValue::Boolean(self.updatecontract)),
             ("warrantycovered", ParamValue::Boolean(self.warrantycovered)),
-            (
-                "completedate",
-                ParamValue::String(self.completedate.as_deref()),
-            ),
+            ("completedate", ParamValue::String(self.completedate.as_deref())),
             ("nextpmdate", ParamValue::String(self.nextpmdate.as_deref())),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
-            (
-                "mobilekey",
-                ParamValue::String(credentials.mobilekey.as_deref()),
-            ),
+            ("mobilekey", ParamValue::String(credentials.mobilekey.as_deref())),
         ]
     }
 
@@ -262,7 +225,10 @@ impl MobileItemsServicedCreate {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut sonumber: Option<i32> = None;
         let mut itemid: Option<String> = None;
         let mut itemdescription: Option<String> = None;
@@ -303,9 +269,11 @@ impl MobileItemsServicedCreate {
                 b"customerinventorykeyid" if customerinventorykeyid.is_none() => {
                     customerinventorykeyid = Some(param.int("customerinventorykeyid")?);
                 }
-                b"customerinventoryassemblykeyid" if customerinventoryassemblykeyid.is_none() => {
-                    customerinventoryassemblykeyid =
-                        Some(param.int("customerinventoryassemblykeyid")?);
+                b"customerinventoryassemblykeyid" if customerinventoryassemblykeyid
+                    .is_none() => {
+                    customerinventoryassemblykeyid = Some(
+                        param.int("customerinventoryassemblykeyid")?,
+                    );
                 }
                 b"providersassetid" if providersassetid.is_none() => {
                     providersassetid = Some(param.int("providersassetid")?);
@@ -362,7 +330,8 @@ impl MobileItemsServicedCreate {
                 serialnumber,
                 quantity: quantity.unwrap_or_default(),
                 customerinventorykeyid: customerinventorykeyid.unwrap_or_default(),
-                customerinventoryassemblykeyid: customerinventoryassemblykeyid.unwrap_or_default(),
+                customerinventoryassemblykeyid: customerinventoryassemblykeyid
+                    .unwrap_or_default(),
                 providersassetid: providersassetid.unwrap_or_default(),
                 fkcontractdetail: fkcontractdetail.unwrap_or_default(),
                 problem,
@@ -388,8 +357,8 @@ impl MobileItemsServicedCreate {
         let serialnumber = Some(form.string(OPERATION.name, "serialnumber")?);
         let quantity = form.int(OPERATION.name, "quantity")?;
         let customerinventorykeyid = form.int(OPERATION.name, "customerinventorykeyid")?;
-        let customerinventoryassemblykeyid =
-            form.int(OPERATION.name, "customerinventoryassemblykeyid")?;
+        let customerinventoryassemblykeyid = form
+            .int(OPERATION.name, "customerinventoryassemblykeyid")?;
         let providersassetid = form.int(OPERATION.name, "providersassetid")?;
         let fkcontractdetail = form.int(OPERATION.name, "fkcontractdetail")?;
         let problem = Some(form.string(OPERATION.name, "problem")?);
@@ -437,7 +406,10 @@ impl MobileItemsServicedCreate {
 impl MobileItemsServicedCreateResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -447,7 +419,8 @@ impl MobileItemsServicedCreateResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -471,7 +444,10 @@ impl super::OperationRequest for MobileItemsServicedCreate {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

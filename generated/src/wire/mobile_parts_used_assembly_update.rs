@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, MobilePartsUsedAssemblyUpdate, MobilePartsUsedAssemblyUpdateResponse, Operation,
+    Credentials, Operation, MobilePartsUsedAssemblyUpdate,
+    MobilePartsUsedAssemblyUpdateResponse,
 };
 
 /// The wire literals of `MobilePartsUsedAssemblyUpdate`.
@@ -36,8 +37,7 @@ impl MobilePartsUsedAssemblyUpdate {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 370
-                + message::text_len(&credentials.timestamp)
+            let capacity = 370 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
@@ -66,8 +66,7 @@ impl MobilePartsUsedAssemblyUpdate {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 173
-                + message::text_len(&credentials.timestamp)
+            let capacity = 173 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
@@ -109,15 +108,9 @@ impl MobilePartsUsedAssemblyUpdate {
             ("quantity", ParamValue::Decimal(&self.quantity)),
             ("sellfor", ParamValue::Decimal(&self.sellfor)),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
-            (
-                "mobilekey",
-                ParamValue::String(credentials.mobilekey.as_deref()),
-            ),
+            ("mobilekey", ParamValue::String(credentials.mobilekey.as_deref())),
         ]
     }
 
@@ -135,7 +128,10 @@ impl MobilePartsUsedAssemblyUpdate {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut sopartsusedassemblydetailkeyid: Option<i32> = None;
         let mut quantity: Option<crate::Decimal> = None;
         let mut sellfor: Option<crate::Decimal> = None;
@@ -146,9 +142,11 @@ impl MobilePartsUsedAssemblyUpdate {
         let mut reader = soap::RequestReader::new(binding, &OPERATION, body)?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
-                b"sopartsusedassemblydetailkeyid" if sopartsusedassemblydetailkeyid.is_none() => {
-                    sopartsusedassemblydetailkeyid =
-                        Some(param.int("sopartsusedassemblydetailkeyid")?);
+                b"sopartsusedassemblydetailkeyid" if sopartsusedassemblydetailkeyid
+                    .is_none() => {
+                    sopartsusedassemblydetailkeyid = Some(
+                        param.int("sopartsusedassemblydetailkeyid")?,
+                    );
                 }
                 b"quantity" if quantity.is_none() => {
                     quantity = Some(param.decimal("quantity")?);
@@ -177,7 +175,8 @@ impl MobilePartsUsedAssemblyUpdate {
                 mobilekey,
             },
             MobilePartsUsedAssemblyUpdate {
-                sopartsusedassemblydetailkeyid: sopartsusedassemblydetailkeyid.unwrap_or_default(),
+                sopartsusedassemblydetailkeyid: sopartsusedassemblydetailkeyid
+                    .unwrap_or_default(),
                 quantity: quantity.unwrap_or_default(),
                 sellfor: sellfor.unwrap_or_default(),
             },
@@ -189,8 +188,8 @@ impl MobilePartsUsedAssemblyUpdate {
         request: &Request<B>,
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
-        let sopartsusedassemblydetailkeyid =
-            form.int(OPERATION.name, "sopartsusedassemblydetailkeyid")?;
+        let sopartsusedassemblydetailkeyid = form
+            .int(OPERATION.name, "sopartsusedassemblydetailkeyid")?;
         let quantity = form.decimal(OPERATION.name, "quantity")?;
         let sellfor = form.decimal(OPERATION.name, "sellfor")?;
         let repnumber = form.int(OPERATION.name, "repnumber")?;
@@ -216,7 +215,10 @@ impl MobilePartsUsedAssemblyUpdate {
 impl MobilePartsUsedAssemblyUpdateResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -226,7 +228,8 @@ impl MobilePartsUsedAssemblyUpdateResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -250,7 +253,10 @@ impl super::OperationRequest for MobilePartsUsedAssemblyUpdate {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

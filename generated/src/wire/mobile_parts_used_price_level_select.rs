@@ -8,8 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, MobilePartsUsedPriceLevelSelect, MobilePartsUsedPriceLevelSelectResponse,
-    Operation,
+    Credentials, Operation, MobilePartsUsedPriceLevelSelect,
+    MobilePartsUsedPriceLevelSelectResponse,
 };
 
 /// The wire literals of `MobilePartsUsedPriceLevelSelect`.
@@ -37,8 +37,7 @@ impl MobilePartsUsedPriceLevelSelect {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 215
-                + message::text_len(&self.itemid)
+            let capacity = 215 + message::text_len(&self.itemid)
                 + message::text_len(&self.pricelevel)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
@@ -62,8 +61,7 @@ impl MobilePartsUsedPriceLevelSelect {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 58
-                + message::text_len(&self.itemid)
+            let capacity = 58 + message::text_len(&self.itemid)
                 + message::text_len(&self.pricelevel)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
@@ -97,10 +95,7 @@ impl MobilePartsUsedPriceLevelSelect {
             ("itemid", ParamValue::String(self.itemid.as_deref())),
             ("pricelevel", ParamValue::String(self.pricelevel.as_deref())),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
     }
@@ -119,7 +114,10 @@ impl MobilePartsUsedPriceLevelSelect {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut itemid: Option<String> = None;
         let mut pricelevel: Option<String> = None;
         let mut repnumber: Option<i32> = None;
@@ -149,7 +147,10 @@ impl MobilePartsUsedPriceLevelSelect {
                 sig,
                 mobilekey: Default::default(),
             },
-            MobilePartsUsedPriceLevelSelect { itemid, pricelevel },
+            MobilePartsUsedPriceLevelSelect {
+                itemid,
+                pricelevel,
+            },
         ))
     }
 
@@ -170,7 +171,10 @@ impl MobilePartsUsedPriceLevelSelect {
                 sig,
                 mobilekey: Default::default(),
             },
-            MobilePartsUsedPriceLevelSelect { itemid, pricelevel },
+            MobilePartsUsedPriceLevelSelect {
+                itemid,
+                pricelevel,
+            },
         ))
     }
 }
@@ -178,7 +182,10 @@ impl MobilePartsUsedPriceLevelSelect {
 impl MobilePartsUsedPriceLevelSelectResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -188,7 +195,8 @@ impl MobilePartsUsedPriceLevelSelectResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -212,7 +220,10 @@ impl super::OperationRequest for MobilePartsUsedPriceLevelSelect {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

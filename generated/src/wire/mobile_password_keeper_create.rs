@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, MobilePasswordKeeperCreate, MobilePasswordKeeperCreateResponse, Operation,
+    Credentials, Operation, MobilePasswordKeeperCreate,
+    MobilePasswordKeeperCreateResponse,
 };
 
 /// The wire literals of `MobilePasswordKeeperCreate`.
@@ -36,12 +37,9 @@ impl MobilePasswordKeeperCreate {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 422
-                + message::text_len(&self.title)
-                + message::text_len(&self.username)
-                + message::text_len(&self.password)
-                + message::text_len(&self.url)
-                + message::text_len(&self.expirationdate)
+            let capacity = 422 + message::text_len(&self.title)
+                + message::text_len(&self.username) + message::text_len(&self.password)
+                + message::text_len(&self.url) + message::text_len(&self.expirationdate)
                 + message::text_len(&self.notes)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig)
@@ -50,18 +48,8 @@ impl MobilePasswordKeeperCreate {
             w.raw(OPERATION.request_open);
             w.int("<accountnumber>", self.accountnumber, "</accountnumber>");
             w.string("title", "<title>", self.title.as_deref(), "</title>")?;
-            w.string(
-                "username",
-                "<username>",
-                self.username.as_deref(),
-                "</username>",
-            )?;
-            w.string(
-                "password",
-                "<password>",
-                self.password.as_deref(),
-                "</password>",
-            )?;
+            w.string("username", "<username>", self.username.as_deref(), "</username>")?;
+            w.string("password", "<password>", self.password.as_deref(), "</password>")?;
             w.string("url", "<url>", self.url.as_deref(), "</url>")?;
             w.string(
                 "expirationdate",
@@ -89,12 +77,9 @@ impl MobilePasswordKeeperCreate {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 179
-                + message::text_len(&self.title)
-                + message::text_len(&self.username)
-                + message::text_len(&self.password)
-                + message::text_len(&self.url)
-                + message::text_len(&self.expirationdate)
+            let capacity = 179 + message::text_len(&self.title)
+                + message::text_len(&self.username) + message::text_len(&self.password)
+                + message::text_len(&self.url) + message::text_len(&self.expirationdate)
                 + message::text_len(&self.notes)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig)
@@ -102,18 +87,8 @@ impl MobilePasswordKeeperCreate {
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
             form.int("accountnumber", self.accountnumber);
             form.string(OPERATION.name, "title", self.title.as_deref(), binding)?;
-            form.string(
-                OPERATION.name,
-                "username",
-                self.username.as_deref(),
-                binding,
-            )?;
-            form.string(
-                OPERATION.name,
-                "password",
-                self.password.as_deref(),
-                binding,
-            )?;
+            form.string(OPERATION.name, "username", self.username.as_deref(), binding)?;
+            form.string(OPERATION.name, "password", self.password.as_deref(), binding)?;
             form.string(OPERATION.name, "url", self.url.as_deref(), binding)?;
             form.string(
                 OPERATION.name,
@@ -154,23 +129,14 @@ impl MobilePasswordKeeperCreate {
             ("username", ParamValue::String(self.username.as_deref())),
             ("password", ParamValue::String(self.password.as_deref())),
             ("url", ParamValue::String(self.url.as_deref())),
-            (
-                "expirationdate",
-                ParamValue::String(self.expirationdate.as_deref()),
-            ),
+            ("expirationdate", ParamValue::String(self.expirationdate.as_deref())),
             ("notes", ParamValue::String(self.notes.as_deref())),
             ("fkcategory", ParamValue::Int(self.fkcategory)),
             ("securitylevel", ParamValue::Int(self.securitylevel)),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
-            (
-                "mobilekey",
-                ParamValue::String(credentials.mobilekey.as_deref()),
-            ),
+            ("mobilekey", ParamValue::String(credentials.mobilekey.as_deref())),
         ]
     }
 
@@ -188,7 +154,10 @@ impl MobilePasswordKeeperCreate {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut accountnumber: Option<i32> = None;
         let mut title: Option<String> = None;
         let mut username: Option<String> = None;
@@ -303,7 +272,10 @@ impl MobilePasswordKeeperCreate {
 impl MobilePasswordKeeperCreateResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -313,7 +285,8 @@ impl MobilePasswordKeeperCreateResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -337,7 +310,10 @@ impl super::OperationRequest for MobilePasswordKeeperCreate {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

@@ -7,7 +7,9 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, MobilePhoneNumberDelete, MobilePhoneNumberDeleteResponse, Operation};
+use crate::{
+    Credentials, Operation, MobilePhoneNumberDelete, MobilePhoneNumberDeleteResponse,
+};
 
 /// The wire literals of `MobilePhoneNumberDelete`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -34,8 +36,7 @@ impl MobilePhoneNumberDelete {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 210
-                + message::text_len(&credentials.timestamp)
+            let capacity = 210 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
@@ -58,8 +59,7 @@ impl MobilePhoneNumberDelete {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 69
-                + message::text_len(&credentials.timestamp)
+            let capacity = 69 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
@@ -91,15 +91,9 @@ impl MobilePhoneNumberDelete {
         [
             ("phoneid", ParamValue::Int(self.phoneid)),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
-            (
-                "mobilekey",
-                ParamValue::String(credentials.mobilekey.as_deref()),
-            ),
+            ("mobilekey", ParamValue::String(credentials.mobilekey.as_deref())),
         ]
     }
 
@@ -117,7 +111,10 @@ impl MobilePhoneNumberDelete {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut phoneid: Option<i32> = None;
         let mut repnumber: Option<i32> = None;
         let mut timestamp: Option<String> = None;
@@ -178,7 +175,10 @@ impl MobilePhoneNumberDelete {
 impl MobilePhoneNumberDeleteResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -188,7 +188,8 @@ impl MobilePhoneNumberDeleteResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -212,7 +213,10 @@ impl super::OperationRequest for MobilePhoneNumberDelete {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

@@ -8,8 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, MobilePriceBookQuantityEachLocation, MobilePriceBookQuantityEachLocationResponse,
-    Operation,
+    Credentials, Operation, MobilePriceBookQuantityEachLocation,
+    MobilePriceBookQuantityEachLocationResponse,
 };
 
 /// The wire literals of `MobilePriceBookQuantityEachLocation`.
@@ -37,8 +37,7 @@ impl MobilePriceBookQuantityEachLocation {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 398
-                + message::text_len(&self.parttype)
+            let capacity = 398 + message::text_len(&self.parttype)
                 + message::text_len(&self.itemid)
                 + message::text_len(&self.itemdescription)
                 + message::text_len(&self.manufacturername)
@@ -47,12 +46,7 @@ impl MobilePriceBookQuantityEachLocation {
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
             w.raw(OPERATION.request_open);
-            w.string(
-                "parttype",
-                "<parttype>",
-                self.parttype.as_deref(),
-                "</parttype>",
-            )?;
+            w.string("parttype", "<parttype>", self.parttype.as_deref(), "</parttype>")?;
             w.string("itemid", "<itemid>", self.itemid.as_deref(), "</itemid>")?;
             w.string(
                 "itemdescription",
@@ -88,8 +82,7 @@ impl MobilePriceBookQuantityEachLocation {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 149
-                + message::text_len(&self.parttype)
+            let capacity = 149 + message::text_len(&self.parttype)
                 + message::text_len(&self.itemid)
                 + message::text_len(&self.itemdescription)
                 + message::text_len(&self.manufacturername)
@@ -97,12 +90,7 @@ impl MobilePriceBookQuantityEachLocation {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.string(
-                OPERATION.name,
-                "parttype",
-                self.parttype.as_deref(),
-                binding,
-            )?;
+            form.string(OPERATION.name, "parttype", self.parttype.as_deref(), binding)?;
             form.string(OPERATION.name, "itemid", self.itemid.as_deref(), binding)?;
             form.string(
                 OPERATION.name,
@@ -144,27 +132,15 @@ impl MobilePriceBookQuantityEachLocation {
         [
             ("parttype", ParamValue::String(self.parttype.as_deref())),
             ("itemid", ParamValue::String(self.itemid.as_deref())),
-            (
-                "itemdescription",
-                ParamValue::String(self.itemdescription.as_deref()),
-            ),
-            (
-                "manufacturername",
-                ParamValue::String(self.manufacturername.as_deref()),
-            ),
+            ("itemdescription", ParamValue::String(self.itemdescription.as_deref())),
+            ("manufacturername", ParamValue::String(self.manufacturername.as_deref())),
             (
                 "manufacturerpartnumber",
                 ParamValue::String(self.manufacturerpartnumber.as_deref()),
             ),
-            (
-                "partsearchalllocation",
-                ParamValue::Int(self.partsearchalllocation),
-            ),
+            ("partsearchalllocation", ParamValue::Int(self.partsearchalllocation)),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
     }
@@ -183,7 +159,10 @@ impl MobilePriceBookQuantityEachLocation {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut parttype: Option<String> = None;
         let mut itemid: Option<String> = None;
         let mut itemdescription: Option<String> = None;
@@ -207,7 +186,9 @@ impl MobilePriceBookQuantityEachLocation {
                     manufacturername = Some(param.string("manufacturername")?);
                 }
                 b"manufacturerpartnumber" if manufacturerpartnumber.is_none() => {
-                    manufacturerpartnumber = Some(param.string("manufacturerpartnumber")?);
+                    manufacturerpartnumber = Some(
+                        param.string("manufacturerpartnumber")?,
+                    );
                 }
                 b"partsearchalllocation" if partsearchalllocation.is_none() => {
                     partsearchalllocation = Some(param.int("partsearchalllocation")?);
@@ -249,7 +230,9 @@ impl MobilePriceBookQuantityEachLocation {
         let itemid = Some(form.string(OPERATION.name, "itemid")?);
         let itemdescription = Some(form.string(OPERATION.name, "itemdescription")?);
         let manufacturername = Some(form.string(OPERATION.name, "manufacturername")?);
-        let manufacturerpartnumber = Some(form.string(OPERATION.name, "manufacturerpartnumber")?);
+        let manufacturerpartnumber = Some(
+            form.string(OPERATION.name, "manufacturerpartnumber")?,
+        );
         let partsearchalllocation = form.int(OPERATION.name, "partsearchalllocation")?;
         let repnumber = form.int(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
@@ -276,7 +259,10 @@ impl MobilePriceBookQuantityEachLocation {
 impl MobilePriceBookQuantityEachLocationResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -286,7 +272,8 @@ impl MobilePriceBookQuantityEachLocationResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -310,7 +297,10 @@ impl super::OperationRequest for MobilePriceBookQuantityEachLocation {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

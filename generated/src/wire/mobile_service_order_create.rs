@@ -7,7 +7,9 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, MobileServiceOrderCreate, MobileServiceOrderCreateResponse, Operation};
+use crate::{
+    Credentials, Operation, MobileServiceOrderCreate, MobileServiceOrderCreateResponse,
+};
 
 /// The wire literals of `MobileServiceOrderCreate`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -34,13 +36,11 @@ impl MobileServiceOrderCreate {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 726
-                + message::text_len(&self.briefdescription)
+            let capacity = 726 + message::text_len(&self.briefdescription)
                 + message::text_len(&self.contactemail)
                 + message::text_len(&self.contactphone)
                 + message::text_len(&self.contactphoneext)
-                + message::text_len(&self.status)
-                + message::text_len(&self.r#type)
+                + message::text_len(&self.status) + message::text_len(&self.r#type)
                 + message::text_len(&self.priority)
                 + message::text_len(&self.dispatchboard)
                 + message::text_len(&self.workrequested)
@@ -83,12 +83,7 @@ impl MobileServiceOrderCreate {
             )?;
             w.string("status", "<status>", self.status.as_deref(), "</status>")?;
             w.string("type", "<type>", self.r#type.as_deref(), "</type>")?;
-            w.string(
-                "priority",
-                "<priority>",
-                self.priority.as_deref(),
-                "</priority>",
-            )?;
+            w.string("priority", "<priority>", self.priority.as_deref(), "</priority>")?;
             w.string(
                 "dispatchboard",
                 "<dispatchboard>",
@@ -148,13 +143,11 @@ impl MobileServiceOrderCreate {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 329
-                + message::text_len(&self.briefdescription)
+            let capacity = 329 + message::text_len(&self.briefdescription)
                 + message::text_len(&self.contactemail)
                 + message::text_len(&self.contactphone)
                 + message::text_len(&self.contactphoneext)
-                + message::text_len(&self.status)
-                + message::text_len(&self.r#type)
+                + message::text_len(&self.status) + message::text_len(&self.r#type)
                 + message::text_len(&self.priority)
                 + message::text_len(&self.dispatchboard)
                 + message::text_len(&self.workrequested)
@@ -196,12 +189,7 @@ impl MobileServiceOrderCreate {
             )?;
             form.string(OPERATION.name, "status", self.status.as_deref(), binding)?;
             form.string(OPERATION.name, "type", self.r#type.as_deref(), binding)?;
-            form.string(
-                OPERATION.name,
-                "priority",
-                self.priority.as_deref(),
-                binding,
-            )?;
+            form.string(OPERATION.name, "priority", self.priority.as_deref(), binding)?;
             form.string(
                 OPERATION.name,
                 "dispatchboard",
@@ -270,65 +258,26 @@ impl MobileServiceOrderCreate {
     ) -> [(&'static str, ParamValue<'a>); 21] {
         [
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "briefdescription",
-                ParamValue::String(self.briefdescription.as_deref()),
-            ),
+            ("briefdescription", ParamValue::String(self.briefdescription.as_deref())),
             ("accountnumber", ParamValue::Int(self.accountnumber)),
             ("contactnumber", ParamValue::Int(self.contactnumber)),
-            (
-                "contactemail",
-                ParamValue::String(self.contactemail.as_deref()),
-            ),
-            (
-                "contactphone",
-                ParamValue::String(self.contactphone.as_deref()),
-            ),
-            (
-                "contactphoneext",
-                ParamValue::String(self.contactphoneext.as_deref()),
-            ),
+            ("contactemail", ParamValue::String(self.contactemail.as_deref())),
+            ("contactphone", ParamValue::String(self.contactphone.as_deref())),
+            ("contactphoneext", ParamValue::String(self.contactphoneext.as_deref())),
             ("status", ParamValue::String(self.status.as_deref())),
             ("type", ParamValue::String(self.r#type.as_deref())),
             ("priority", ParamValue::String(self.priority.as_deref())),
-            (
-                "dispatchboard",
-                ParamValue::String(self.dispatchboard.as_deref()),
-            ),
-            (
-                "workrequested",
-                ParamValue::String(self.workrequested.as_deref()),
-            ),
-            (
-                "workperformed",
-                ParamValue::String(self.workperformed.as_deref()),
-            ),
-            (
-                "internalcomments",
-                ParamValue::String(self.internalcomments.as_deref()),
-            ),
-            (
-                "systemserviced",
-                ParamValue::String(self.systemserviced.as_deref()),
-            ),
+            ("dispatchboard", ParamValue::String(self.dispatchboard.as_deref())),
+            ("workrequested", ParamValue::String(self.workrequested.as_deref())),
+            ("workperformed", ParamValue::String(self.workperformed.as_deref())),
+            ("internalcomments", ParamValue::String(self.internalcomments.as_deref())),
+            ("systemserviced", ParamValue::String(self.systemserviced.as_deref())),
             ("techassigned", ParamValue::Int(self.techassigned)),
-            (
-                "datetimereceived",
-                ParamValue::String(self.datetimereceived.as_deref()),
-            ),
-            (
-                "datetimerequested",
-                ParamValue::String(self.datetimerequested.as_deref()),
-            ),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("datetimereceived", ParamValue::String(self.datetimereceived.as_deref())),
+            ("datetimerequested", ParamValue::String(self.datetimerequested.as_deref())),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
-            (
-                "mobilekey",
-                ParamValue::String(credentials.mobilekey.as_deref()),
-            ),
+            ("mobilekey", ParamValue::String(credentials.mobilekey.as_deref())),
         ]
     }
 
@@ -346,7 +295,10 @@ impl MobileServiceOrderCreate {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut repnumber: Option<i32> = None;
         let mut briefdescription: Option<String> = None;
         let mut accountnumber: Option<i32> = None;
@@ -519,7 +471,10 @@ impl MobileServiceOrderCreate {
 impl MobileServiceOrderCreateResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -529,7 +484,8 @@ impl MobileServiceOrderCreateResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -553,7 +509,10 @@ impl super::OperationRequest for MobileServiceOrderCreate {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

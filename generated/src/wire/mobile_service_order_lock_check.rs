@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, MobileServiceOrderLockCheck, MobileServiceOrderLockCheckResponse, Operation,
+    Credentials, Operation, MobileServiceOrderLockCheck,
+    MobileServiceOrderLockCheckResponse,
 };
 
 /// The wire literals of `MobileServiceOrderLockCheck`.
@@ -36,8 +37,7 @@ impl MobileServiceOrderLockCheck {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 197
-                + message::text_len(&credentials.timestamp)
+            let capacity = 197 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
             w.raw(OPERATION.request_open);
@@ -53,8 +53,7 @@ impl MobileServiceOrderLockCheck {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 59
-                + message::text_len(&credentials.timestamp)
+            let capacity = 59 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
             form.int("sonumber", self.sonumber);
@@ -79,10 +78,7 @@ impl MobileServiceOrderLockCheck {
         [
             ("sonumber", ParamValue::Int(self.sonumber)),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
     }
@@ -101,7 +97,10 @@ impl MobileServiceOrderLockCheck {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut sonumber: Option<i32> = None;
         let mut repnumber: Option<i32> = None;
         let mut timestamp: Option<String> = None;
@@ -151,7 +150,9 @@ impl MobileServiceOrderLockCheck {
                 sig,
                 mobilekey: Default::default(),
             },
-            MobileServiceOrderLockCheck { sonumber },
+            MobileServiceOrderLockCheck {
+                sonumber,
+            },
         ))
     }
 }
@@ -159,7 +160,10 @@ impl MobileServiceOrderLockCheck {
 impl MobileServiceOrderLockCheckResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -169,7 +173,8 @@ impl MobileServiceOrderLockCheckResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -193,7 +198,10 @@ impl super::OperationRequest for MobileServiceOrderLockCheck {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

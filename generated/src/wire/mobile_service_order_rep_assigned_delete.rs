@@ -8,8 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, MobileServiceOrderRepAssignedDelete, MobileServiceOrderRepAssignedDeleteResponse,
-    Operation,
+    Credentials, Operation, MobileServiceOrderRepAssignedDelete,
+    MobileServiceOrderRepAssignedDeleteResponse,
 };
 
 /// The wire literals of `MobileServiceOrderRepAssignedDelete`.
@@ -37,8 +37,7 @@ impl MobileServiceOrderRepAssignedDelete {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 251
-                + message::text_len(&credentials.timestamp)
+            let capacity = 251 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
             w.raw(OPERATION.request_open);
@@ -55,8 +54,7 @@ impl MobileServiceOrderRepAssignedDelete {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 83
-                + message::text_len(&credentials.timestamp)
+            let capacity = 83 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
             form.int("reptodelete", self.reptodelete);
@@ -83,10 +81,7 @@ impl MobileServiceOrderRepAssignedDelete {
             ("reptodelete", ParamValue::Int(self.reptodelete)),
             ("sonumber", ParamValue::Int(self.sonumber)),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
     }
@@ -105,7 +100,10 @@ impl MobileServiceOrderRepAssignedDelete {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut reptodelete: Option<i32> = None;
         let mut sonumber: Option<i32> = None;
         let mut repnumber: Option<i32> = None;
@@ -172,7 +170,10 @@ impl MobileServiceOrderRepAssignedDelete {
 impl MobileServiceOrderRepAssignedDeleteResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -182,7 +183,8 @@ impl MobileServiceOrderRepAssignedDeleteResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -206,7 +208,10 @@ impl super::OperationRequest for MobileServiceOrderRepAssignedDelete {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

@@ -8,8 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, MobileServiceOrderRepAssignedList, MobileServiceOrderRepAssignedListResponse,
-    Operation,
+    Credentials, Operation, MobileServiceOrderRepAssignedList,
+    MobileServiceOrderRepAssignedListResponse,
 };
 
 /// The wire literals of `MobileServiceOrderRepAssignedList`.
@@ -37,18 +37,12 @@ impl MobileServiceOrderRepAssignedList {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 238
-                + message::text_len(&self.sonumber)
+            let capacity = 238 + message::text_len(&self.sonumber)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
             w.raw(OPERATION.request_open);
-            w.string(
-                "sonumber",
-                "<sonumber>",
-                self.sonumber.as_deref(),
-                "</sonumber>",
-            )?;
+            w.string("sonumber", "<sonumber>", self.sonumber.as_deref(), "</sonumber>")?;
             w.int("<techassigned>", self.techassigned, "</techassigned>");
             w.int("<repnumber>", credentials.repnumber, "</repnumber>");
             w.string(
@@ -61,17 +55,11 @@ impl MobileServiceOrderRepAssignedList {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 73
-                + message::text_len(&self.sonumber)
+            let capacity = 73 + message::text_len(&self.sonumber)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.string(
-                OPERATION.name,
-                "sonumber",
-                self.sonumber.as_deref(),
-                binding,
-            )?;
+            form.string(OPERATION.name, "sonumber", self.sonumber.as_deref(), binding)?;
             form.int("techassigned", self.techassigned);
             form.int("repnumber", credentials.repnumber);
             form.string(
@@ -95,10 +83,7 @@ impl MobileServiceOrderRepAssignedList {
             ("sonumber", ParamValue::String(self.sonumber.as_deref())),
             ("techassigned", ParamValue::Int(self.techassigned)),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
     }
@@ -117,7 +102,10 @@ impl MobileServiceOrderRepAssignedList {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut sonumber: Option<String> = None;
         let mut techassigned: Option<i32> = None;
         let mut repnumber: Option<i32> = None;
@@ -184,7 +172,10 @@ impl MobileServiceOrderRepAssignedList {
 impl MobileServiceOrderRepAssignedListResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -194,7 +185,8 @@ impl MobileServiceOrderRepAssignedListResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -218,7 +210,10 @@ impl super::OperationRequest for MobileServiceOrderRepAssignedList {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

@@ -7,7 +7,9 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, MobileTaskConflictCheck, MobileTaskConflictCheckResponse, Operation};
+use crate::{
+    Credentials, Operation, MobileTaskConflictCheck, MobileTaskConflictCheckResponse,
+};
 
 /// The wire literals of `MobileTaskConflictCheck`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -34,12 +36,9 @@ impl MobileTaskConflictCheck {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 361
-                + message::text_len(&self.startdate)
-                + message::text_len(&self.enddate)
-                + message::text_len(&self.starttime)
-                + message::text_len(&self.endtime)
-                + message::text_len(&self.subject)
+            let capacity = 361 + message::text_len(&self.startdate)
+                + message::text_len(&self.enddate) + message::text_len(&self.starttime)
+                + message::text_len(&self.endtime) + message::text_len(&self.subject)
                 + message::text_len(&self.accountname)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
@@ -53,30 +52,15 @@ impl MobileTaskConflictCheck {
                 self.startdate.as_deref(),
                 "</startdate>",
             )?;
-            w.string(
-                "enddate",
-                "<enddate>",
-                self.enddate.as_deref(),
-                "</enddate>",
-            )?;
+            w.string("enddate", "<enddate>", self.enddate.as_deref(), "</enddate>")?;
             w.string(
                 "starttime",
                 "<starttime>",
                 self.starttime.as_deref(),
                 "</starttime>",
             )?;
-            w.string(
-                "endtime",
-                "<endtime>",
-                self.endtime.as_deref(),
-                "</endtime>",
-            )?;
-            w.string(
-                "subject",
-                "<subject>",
-                self.subject.as_deref(),
-                "</subject>",
-            )?;
+            w.string("endtime", "<endtime>", self.endtime.as_deref(), "</endtime>")?;
+            w.string("subject", "<subject>", self.subject.as_deref(), "</subject>")?;
             w.string(
                 "accountname",
                 "<accountname>",
@@ -94,12 +78,9 @@ impl MobileTaskConflictCheck {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 147
-                + message::text_len(&self.startdate)
-                + message::text_len(&self.enddate)
-                + message::text_len(&self.starttime)
-                + message::text_len(&self.endtime)
-                + message::text_len(&self.subject)
+            let capacity = 147 + message::text_len(&self.startdate)
+                + message::text_len(&self.enddate) + message::text_len(&self.starttime)
+                + message::text_len(&self.endtime) + message::text_len(&self.subject)
                 + message::text_len(&self.accountname)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
@@ -153,15 +134,9 @@ impl MobileTaskConflictCheck {
             ("starttime", ParamValue::String(self.starttime.as_deref())),
             ("endtime", ParamValue::String(self.endtime.as_deref())),
             ("subject", ParamValue::String(self.subject.as_deref())),
-            (
-                "accountname",
-                ParamValue::String(self.accountname.as_deref()),
-            ),
+            ("accountname", ParamValue::String(self.accountname.as_deref())),
             ("repnumber", ParamValue::Int(credentials.repnumber)),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
     }
@@ -180,7 +155,10 @@ impl MobileTaskConflictCheck {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut taskkeyid: Option<i32> = None;
         let mut scheduledfor: Option<i32> = None;
         let mut startdate: Option<String> = None;
@@ -289,7 +267,10 @@ impl MobileTaskConflictCheck {
 impl MobileTaskConflictCheckResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -299,7 +280,8 @@ impl MobileTaskConflictCheckResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -323,7 +305,10 @@ impl super::OperationRequest for MobileTaskConflictCheck {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

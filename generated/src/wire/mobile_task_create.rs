@@ -7,7 +7,7 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, MobileTaskCreate, MobileTaskCreateResponse, Operation};
+use crate::{Credentials, Operation, MobileTaskCreate, MobileTaskCreateResponse};
 
 /// The wire literals of `MobileTaskCreate`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -34,19 +34,14 @@ impl MobileTaskCreate {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
-            let capacity = 964
-                + message::text_len(&self.accountname)
-                + message::text_len(&self.startdate)
-                + message::text_len(&self.enddate)
-                + message::text_len(&self.starttime)
-                + message::text_len(&self.endtime)
-                + message::text_len(&self.tasktype)
-                + message::text_len(&self.taskaction)
+            let capacity = 964 + message::text_len(&self.accountname)
+                + message::text_len(&self.startdate) + message::text_len(&self.enddate)
+                + message::text_len(&self.starttime) + message::text_len(&self.endtime)
+                + message::text_len(&self.tasktype) + message::text_len(&self.taskaction)
                 + message::text_len(&self.taskcomment)
                 + message::text_len(&self.prioritytext)
                 + message::text_len(&self.alarmreminderinterval)
-                + message::text_len(&self.subject)
-                + message::text_len(&self.location)
+                + message::text_len(&self.subject) + message::text_len(&self.location)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
@@ -67,30 +62,15 @@ impl MobileTaskCreate {
                 self.startdate.as_deref(),
                 "</startdate>",
             )?;
-            w.string(
-                "enddate",
-                "<enddate>",
-                self.enddate.as_deref(),
-                "</enddate>",
-            )?;
+            w.string("enddate", "<enddate>", self.enddate.as_deref(), "</enddate>")?;
             w.string(
                 "starttime",
                 "<starttime>",
                 self.starttime.as_deref(),
                 "</starttime>",
             )?;
-            w.string(
-                "endtime",
-                "<endtime>",
-                self.endtime.as_deref(),
-                "</endtime>",
-            )?;
-            w.string(
-                "tasktype",
-                "<tasktype>",
-                self.tasktype.as_deref(),
-                "</tasktype>",
-            )?;
+            w.string("endtime", "<endtime>", self.endtime.as_deref(), "</endtime>")?;
+            w.string("tasktype", "<tasktype>", self.tasktype.as_deref(), "</tasktype>")?;
             w.string(
                 "taskaction",
                 "<taskaction>",
@@ -116,11 +96,7 @@ impl MobileTaskCreate {
                 "</prioritytext>",
             )?;
             w.int("<sonumber>", self.sonumber, "</sonumber>");
-            w.int(
-                "<opportunitynumber>",
-                self.opportunitynumber,
-                "</opportunitynumber>",
-            );
+            w.int("<opportunitynumber>", self.opportunitynumber, "</opportunitynumber>");
             w.boolean("<alarmindicator>", self.alarmindicator, "</alarmindicator>");
             w.int(
                 "<alarmreminderquantity>",
@@ -133,18 +109,8 @@ impl MobileTaskCreate {
                 self.alarmreminderinterval.as_deref(),
                 "</alarmreminderinterval>",
             )?;
-            w.string(
-                "subject",
-                "<subject>",
-                self.subject.as_deref(),
-                "</subject>",
-            )?;
-            w.string(
-                "location",
-                "<location>",
-                self.location.as_deref(),
-                "</location>",
-            )?;
+            w.string("subject", "<subject>", self.subject.as_deref(), "</subject>")?;
+            w.string("location", "<location>", self.location.as_deref(), "</location>")?;
             w.boolean(
                 "<taskcompletedindicator>",
                 self.taskcompletedindicator,
@@ -172,19 +138,14 @@ impl MobileTaskCreate {
             w.raw(OPERATION.request_close);
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 485
-                + message::text_len(&self.accountname)
-                + message::text_len(&self.startdate)
-                + message::text_len(&self.enddate)
-                + message::text_len(&self.starttime)
-                + message::text_len(&self.endtime)
-                + message::text_len(&self.tasktype)
-                + message::text_len(&self.taskaction)
+            let capacity = 485 + message::text_len(&self.accountname)
+                + message::text_len(&self.startdate) + message::text_len(&self.enddate)
+                + message::text_len(&self.starttime) + message::text_len(&self.endtime)
+                + message::text_len(&self.tasktype) + message::text_len(&self.taskaction)
                 + message::text_len(&self.taskcomment)
                 + message::text_len(&self.prioritytext)
                 + message::text_len(&self.alarmreminderinterval)
-                + message::text_len(&self.subject)
-                + message::text_len(&self.location)
+                + message::text_len(&self.subject) + message::text_len(&self.location)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
@@ -212,12 +173,7 @@ impl MobileTaskCreate {
                 binding,
             )?;
             form.string(OPERATION.name, "endtime", self.endtime.as_deref(), binding)?;
-            form.string(
-                OPERATION.name,
-                "tasktype",
-                self.tasktype.as_deref(),
-                binding,
-            )?;
+            form.string(OPERATION.name, "tasktype", self.tasktype.as_deref(), binding)?;
             form.string(
                 OPERATION.name,
                 "taskaction",
@@ -249,12 +205,7 @@ impl MobileTaskCreate {
                 binding,
             )?;
             form.string(OPERATION.name, "subject", self.subject.as_deref(), binding)?;
-            form.string(
-                OPERATION.name,
-                "location",
-                self.location.as_deref(),
-                binding,
-            )?;
+            form.string(OPERATION.name, "location", self.location.as_deref(), binding)?;
             form.boolean("taskcompletedindicator", self.taskcompletedindicator);
             form.boolean("checkconflicts", self.checkconflicts);
             form.boolean("conflictoverride", self.conflictoverride);
@@ -284,10 +235,7 @@ impl MobileTaskCreate {
         [
             ("repnumber", ParamValue::Int(credentials.repnumber)),
             ("accountnumber", ParamValue::Int(self.accountnumber)),
-            (
-                "accountname",
-                ParamValue::String(self.accountname.as_deref()),
-            ),
+            ("accountname", ParamValue::String(self.accountname.as_deref())),
             ("contactnumber", ParamValue::Int(self.contactnumber)),
             ("startdate", ParamValue::String(self.startdate.as_deref())),
             ("enddate", ParamValue::String(self.enddate.as_deref())),
@@ -295,50 +243,26 @@ impl MobileTaskCreate {
             ("endtime", ParamValue::String(self.endtime.as_deref())),
             ("tasktype", ParamValue::String(self.tasktype.as_deref())),
             ("taskaction", ParamValue::String(self.taskaction.as_deref())),
-            (
-                "taskcomment",
-                ParamValue::String(self.taskcomment.as_deref()),
-            ),
-            (
-                "scheduledforrepnumber",
-                ParamValue::Int(self.scheduledforrepnumber),
-            ),
+            ("taskcomment", ParamValue::String(self.taskcomment.as_deref())),
+            ("scheduledforrepnumber", ParamValue::Int(self.scheduledforrepnumber)),
             ("prioritynumber", ParamValue::Int(self.prioritynumber)),
-            (
-                "prioritytext",
-                ParamValue::String(self.prioritytext.as_deref()),
-            ),
+            ("prioritytext", ParamValue::String(self.prioritytext.as_deref())),
             ("sonumber", ParamValue::Int(self.sonumber)),
             ("opportunitynumber", ParamValue::Int(self.opportunitynumber)),
             ("alarmindicator", ParamValue::Boolean(self.alarmindicator)),
-            (
-                "alarmreminderquantity",
-                ParamValue::Int(self.alarmreminderquantity),
-            ),
+            ("alarmreminderquantity", ParamValue::Int(self.alarmreminderquantity)),
             (
                 "alarmreminderinterval",
                 ParamValue::String(self.alarmreminderinterval.as_deref()),
             ),
             ("subject", ParamValue::String(self.subject.as_deref())),
             ("location", ParamValue::String(self.location.as_deref())),
-            (
-                "taskcompletedindicator",
-                ParamValue::Boolean(self.taskcompletedindicator),
-            ),
+            ("taskcompletedindicator", ParamValue::Boolean(self.taskcompletedindicator)),
             ("checkconflicts", ParamValue::Boolean(self.checkconflicts)),
-            (
-                "conflictoverride",
-                ParamValue::Boolean(self.conflictoverride),
-            ),
-            (
-                "timestamp",
-                ParamValue::String(credentials.timestamp.as_deref()),
-            ),
+            ("conflictoverride", ParamValue::Boolean(self.conflictoverride)),
+            ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
-            (
-                "mobilekey",
-                ParamValue::String(credentials.mobilekey.as_deref()),
-            ),
+            ("mobilekey", ParamValue::String(credentials.mobilekey.as_deref())),
         ]
     }
 
@@ -356,7 +280,10 @@ impl MobileTaskCreate {
         }
     }
 
-    fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+    fn decode_soap(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), RequestError> {
         let mut repnumber: Option<i32> = None;
         let mut accountnumber: Option<i32> = None;
         let mut accountname: Option<String> = None;
@@ -451,7 +378,9 @@ impl MobileTaskCreate {
                     location = Some(param.string("location")?);
                 }
                 b"taskcompletedindicator" if taskcompletedindicator.is_none() => {
-                    taskcompletedindicator = Some(param.boolean("taskcompletedindicator")?);
+                    taskcompletedindicator = Some(
+                        param.boolean("taskcompletedindicator")?,
+                    );
                 }
                 b"checkconflicts" if checkconflicts.is_none() => {
                     checkconflicts = Some(param.boolean("checkconflicts")?);
@@ -527,10 +456,13 @@ impl MobileTaskCreate {
         let opportunitynumber = form.int(OPERATION.name, "opportunitynumber")?;
         let alarmindicator = form.boolean(OPERATION.name, "alarmindicator")?;
         let alarmreminderquantity = form.int(OPERATION.name, "alarmreminderquantity")?;
-        let alarmreminderinterval = Some(form.string(OPERATION.name, "alarmreminderinterval")?);
+        let alarmreminderinterval = Some(
+            form.string(OPERATION.name, "alarmreminderinterval")?,
+        );
         let subject = Some(form.string(OPERATION.name, "subject")?);
         let location = Some(form.string(OPERATION.name, "location")?);
-        let taskcompletedindicator = form.boolean(OPERATION.name, "taskcompletedindicator")?;
+        let taskcompletedindicator = form
+            .boolean(OPERATION.name, "taskcompletedindicator")?;
         let checkconflicts = form.boolean(OPERATION.name, "checkconflicts")?;
         let conflictoverride = form.boolean(OPERATION.name, "conflictoverride")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
@@ -575,7 +507,10 @@ impl MobileTaskCreate {
 impl MobileTaskCreateResponse {
     /// Server side: the `200` response carrying this result on `binding`, byte for
     /// byte as an ASMX host writes it.
-    pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+    pub fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<Response<Bytes>, EncodeError> {
         message::string_response(binding, &OPERATION, self.result.as_deref())
     }
 
@@ -585,7 +520,8 @@ impl MobileTaskCreateResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+        message::decode_string_response(binding, &OPERATION, response)
+            .map(|result| Self { result })
     }
 }
 
@@ -609,7 +545,10 @@ impl super::OperationRequest for MobileTaskCreate {
         Self::decode_request(request, binding)
     }
 
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)> {
         Self::values(self, credentials).to_vec()
     }
 }

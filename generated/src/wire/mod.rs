@@ -99,7 +99,10 @@ pub trait OperationRequest: Sized + Clone + PartialEq + std::fmt::Debug {
     ) -> Result<(Credentials, Self), RequestError>;
 
     /// Every parameter in wire order, credentials at their positions.
-    fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)>;
+    fn values<'a>(
+        &'a self,
+        credentials: &'a Credentials,
+    ) -> Vec<(&'static str, ParamValue<'a>)>;
 }
 
 /// What every response type does. Every operation of this service returns a string.
