@@ -5,27 +5,16 @@ use std::fmt;
 
 /// The credentials of a call: `repnumber`, `timestamp`, `sig`, `mobilekey`.
 ///
-/// They are parameters on the wire, but no request type holds them: a client fills them (from a signer) and the generated encoders put each at its exact position among the operation's parameters; a server gets them back beside the request.
+/// They are parameters on the wire, but no request type holds them: a client fills them (from a signer) and the generated encoders put each at its exact position among the operation's parameters; a server gets them back beside the request. A `None` string is left out over SOAP and cannot be sent over HTTP GET/POST.
 #[derive(Clone, PartialEq, Eq, Default)]
 pub struct Credentials {
     /// `repnumber`: SOAP `int`. Sent by every operation (all 20).
-    ///
-    /// `i32`.
     pub repnumber: i32,
-
     /// `timestamp`: SOAP `string`. Sent by every operation (all 20).
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub timestamp: Option<String>,
-
     /// `sig`: SOAP `string`. Sent by every operation (all 20). Secret: `Debug` prints it redacted.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub sig: Option<String>,
-
     /// `mobilekey`: SOAP `string`. Sent only by the 7 operations that have it (MobileTaskCreate, MobileServiceOrderCreate, MobileItemsServicedCreate, MobilePasswordKeeperCreate, MobilePartsUsedAssemblyUpdate, MobileContactEmailCreate, MobilePhoneNumberDelete); the others ignore it and decode it as the default. Secret: `Debug` prints it redacted.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub mobilekey: Option<String>,
 }
 

@@ -35,7 +35,6 @@
 //! | 20 | [`MobileGetInvoiceDetails`] | 5 |
 
 #![forbid(unsafe_code)]
-
 mod credentials;
 mod types;
 
@@ -64,61 +63,42 @@ pub static SERVICE: runtime::ServiceInfo = runtime::ServiceInfo {
 pub enum Operation {
     /// Operation 1: [`MobileTaskCreate`](crate::MobileTaskCreate).
     MobileTaskCreate,
-
     /// Operation 2: [`MobileServiceOrderCreate`](crate::MobileServiceOrderCreate).
     MobileServiceOrderCreate,
-
     /// Operation 3: [`MobileItemsServicedCreate`](crate::MobileItemsServicedCreate).
     MobileItemsServicedCreate,
-
     /// Operation 4: [`MobileContactUpdate`](crate::MobileContactUpdate).
     MobileContactUpdate,
-
     /// Operation 5: [`MobileAccountJournalUpdate`](crate::MobileAccountJournalUpdate).
     MobileAccountJournalUpdate,
-
     /// Operation 6: [`MobilePriceBookQuantityEachLocation`](crate::MobilePriceBookQuantityEachLocation).
     MobilePriceBookQuantityEachLocation,
-
     /// Operation 7: [`MobilePasswordKeeperCreate`](crate::MobilePasswordKeeperCreate).
     MobilePasswordKeeperCreate,
-
     /// Operation 8: [`MobileTaskConflictCheck`](crate::MobileTaskConflictCheck).
     MobileTaskConflictCheck,
-
     /// Operation 9: [`MobilePartsUsedAssemblyUpdate`](crate::MobilePartsUsedAssemblyUpdate).
     MobilePartsUsedAssemblyUpdate,
-
     /// Operation 10: [`MobileAccountSearch`](crate::MobileAccountSearch).
     MobileAccountSearch,
-
     /// Operation 11: [`MobileInvoiceBacktrack`](crate::MobileInvoiceBacktrack).
     MobileInvoiceBacktrack,
-
     /// Operation 12: [`MobileContactEmailCreate`](crate::MobileContactEmailCreate).
     MobileContactEmailCreate,
-
     /// Operation 13: [`MobileCustomerInventoryDropdown`](crate::MobileCustomerInventoryDropdown).
     MobileCustomerInventoryDropdown,
-
     /// Operation 14: [`MobilePhoneNumberDelete`](crate::MobilePhoneNumberDelete).
     MobilePhoneNumberDelete,
-
     /// Operation 15: [`MobileServiceOrderRepAssignedDelete`](crate::MobileServiceOrderRepAssignedDelete).
     MobileServiceOrderRepAssignedDelete,
-
     /// Operation 16: [`MobileServiceOrderRepAssignedList`](crate::MobileServiceOrderRepAssignedList).
     MobileServiceOrderRepAssignedList,
-
     /// Operation 17: [`MobileAccountDefaultsList`](crate::MobileAccountDefaultsList).
     MobileAccountDefaultsList,
-
     /// Operation 18: [`MobileServiceOrderLockCheck`](crate::MobileServiceOrderLockCheck).
     MobileServiceOrderLockCheck,
-
     /// Operation 19: [`MobilePartsUsedPriceLevelSelect`](crate::MobilePartsUsedPriceLevelSelect).
     MobilePartsUsedPriceLevelSelect,
-
     /// Operation 20: [`MobileGetInvoiceDetails`](crate::MobileGetInvoiceDetails).
     MobileGetInvoiceDetails,
 }

@@ -5,124 +5,56 @@ use std::fmt;
 
 /// `MobileTaskCreate`, operation 1 of `MobileService`: Create a task. The flags `checkconflicts` and `conflictoverride` relate this operation to operation 8 by name; their exact effect is not described in the interface.
 ///
-/// The request's 23 business parameters. Its credentials `repnumber` (1), `timestamp` (25), `sig` (26), `mobilekey` (27) travel in [`Credentials`](crate::Credentials); the wire carries all 27 parameters in the order their positions give.
+/// The request's 23 business parameters. Its credentials `repnumber` (1), `timestamp` (25), `sig` (26), `mobilekey` (27) travel in [`Credentials`](crate::Credentials); the wire carries all 27 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileTaskCreateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobileTaskCreate {
     /// `accountnumber`: SOAP `int`, position 2 of 27.
-    ///
-    /// `i32`.
     pub accountnumber: i32,
-
     /// `accountname`: SOAP `string`, position 3 of 27.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub accountname: Option<String>,
-
     /// `contactnumber`: SOAP `int`, position 4 of 27.
-    ///
-    /// `i32`.
     pub contactnumber: i32,
-
     /// `startdate`: SOAP `string`, position 5 of 27.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub startdate: Option<String>,
-
     /// `enddate`: SOAP `string`, position 6 of 27.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub enddate: Option<String>,
-
     /// `starttime`: SOAP `string`, position 7 of 27.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub starttime: Option<String>,
-
     /// `endtime`: SOAP `string`, position 8 of 27.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub endtime: Option<String>,
-
     /// `tasktype`: SOAP `string`, position 9 of 27.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub tasktype: Option<String>,
-
     /// `taskaction`: SOAP `string`, position 10 of 27.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub taskaction: Option<String>,
-
     /// `taskcomment`: SOAP `string`, position 11 of 27.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub taskcomment: Option<String>,
-
     /// `scheduledforrepnumber`: SOAP `int`, position 12 of 27.
-    ///
-    /// `i32`.
     pub scheduledforrepnumber: i32,
-
     /// `prioritynumber`: SOAP `int`, position 13 of 27.
-    ///
-    /// `i32`.
     pub prioritynumber: i32,
-
     /// `prioritytext`: SOAP `string`, position 14 of 27.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub prioritytext: Option<String>,
-
     /// `sonumber`: SOAP `int`, position 15 of 27.
-    ///
-    /// `i32`.
     pub sonumber: i32,
-
     /// `opportunitynumber`: SOAP `int`, position 16 of 27.
-    ///
-    /// `i32`.
     pub opportunitynumber: i32,
-
     /// `alarmindicator`: SOAP `boolean`, position 17 of 27.
-    ///
-    /// `true`/`false` on the wire.
     pub alarmindicator: bool,
-
     /// `alarmreminderquantity`: SOAP `int`, position 18 of 27.
-    ///
-    /// `i32`.
     pub alarmreminderquantity: i32,
-
     /// `alarmreminderinterval`: SOAP `string`, position 19 of 27.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub alarmreminderinterval: Option<String>,
-
     /// `subject`: SOAP `string`, position 20 of 27.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub subject: Option<String>,
-
     /// `location`: SOAP `string`, position 21 of 27.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub location: Option<String>,
-
     /// `taskcompletedindicator`: SOAP `boolean`, position 22 of 27.
-    ///
-    /// `true`/`false` on the wire.
     pub taskcompletedindicator: bool,
-
     /// `checkconflicts`: SOAP `boolean`, position 23 of 27.
-    ///
-    /// `true`/`false` on the wire.
     pub checkconflicts: bool,
-
     /// `conflictoverride`: SOAP `boolean`, position 24 of 27.
-    ///
-    /// `true`/`false` on the wire.
     pub conflictoverride: bool,
 }
 
@@ -137,94 +69,44 @@ pub struct MobileTaskCreateResponse {
 
 /// `MobileServiceOrderCreate`, operation 2 of `MobileService`: Create a service order.
 ///
-/// The request's 17 business parameters. Its credentials `repnumber` (1), `timestamp` (19), `sig` (20), `mobilekey` (21) travel in [`Credentials`](crate::Credentials); the wire carries all 21 parameters in the order their positions give.
+/// The request's 17 business parameters. Its credentials `repnumber` (1), `timestamp` (19), `sig` (20), `mobilekey` (21) travel in [`Credentials`](crate::Credentials); the wire carries all 21 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileServiceOrderCreateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobileServiceOrderCreate {
     /// `briefdescription`: SOAP `string`, position 2 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub briefdescription: Option<String>,
-
     /// `accountnumber`: SOAP `int`, position 3 of 21.
-    ///
-    /// `i32`.
     pub accountnumber: i32,
-
     /// `contactnumber`: SOAP `int`, position 4 of 21.
-    ///
-    /// `i32`.
     pub contactnumber: i32,
-
     /// `contactemail`: SOAP `string`, position 5 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub contactemail: Option<String>,
-
     /// `contactphone`: SOAP `string`, position 6 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub contactphone: Option<String>,
-
     /// `contactphoneext`: SOAP `string`, position 7 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub contactphoneext: Option<String>,
-
     /// `status`: SOAP `string`, position 8 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub status: Option<String>,
-
     /// `type`: SOAP `string`, position 9 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub r#type: Option<String>,
-
     /// `priority`: SOAP `string`, position 10 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub priority: Option<String>,
-
     /// `dispatchboard`: SOAP `string`, position 11 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub dispatchboard: Option<String>,
-
     /// `workrequested`: SOAP `string`, position 12 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub workrequested: Option<String>,
-
     /// `workperformed`: SOAP `string`, position 13 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub workperformed: Option<String>,
-
     /// `internalcomments`: SOAP `string`, position 14 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub internalcomments: Option<String>,
-
     /// `systemserviced`: SOAP `string`, position 15 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub systemserviced: Option<String>,
-
     /// `techassigned`: SOAP `int`, position 16 of 21.
-    ///
-    /// `i32`.
     pub techassigned: i32,
-
     /// `datetimereceived`: SOAP `string`, position 17 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub datetimereceived: Option<String>,
-
     /// `datetimerequested`: SOAP `string`, position 18 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub datetimerequested: Option<String>,
 }
 
@@ -239,94 +121,44 @@ pub struct MobileServiceOrderCreateResponse {
 
 /// `MobileItemsServicedCreate`, operation 3 of `MobileService`: Create an items-serviced entry for a service order.
 ///
-/// The request's 17 business parameters. Its credentials `repnumber` (18), `timestamp` (19), `sig` (20), `mobilekey` (21) travel in [`Credentials`](crate::Credentials); the wire carries all 21 parameters in the order their positions give.
+/// The request's 17 business parameters. Its credentials `repnumber` (18), `timestamp` (19), `sig` (20), `mobilekey` (21) travel in [`Credentials`](crate::Credentials); the wire carries all 21 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileItemsServicedCreateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobileItemsServicedCreate {
     /// `sonumber`: SOAP `int`, position 1 of 21.
-    ///
-    /// `i32`.
     pub sonumber: i32,
-
     /// `itemid`: SOAP `string`, position 2 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub itemid: Option<String>,
-
     /// `itemdescription`: SOAP `string`, position 3 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub itemdescription: Option<String>,
-
     /// `serialnumber`: SOAP `string`, position 4 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub serialnumber: Option<String>,
-
     /// `quantity`: SOAP `int`, position 5 of 21.
-    ///
-    /// `i32`.
     pub quantity: i32,
-
     /// `customerinventorykeyid`: SOAP `int`, position 6 of 21.
-    ///
-    /// `i32`.
     pub customerinventorykeyid: i32,
-
     /// `customerinventoryassemblykeyid`: SOAP `int`, position 7 of 21.
-    ///
-    /// `i32`.
     pub customerinventoryassemblykeyid: i32,
-
     /// `providersassetid`: SOAP `int`, position 8 of 21.
-    ///
-    /// `i32`.
     pub providersassetid: i32,
-
     /// `fkcontractdetail`: SOAP `int`, position 9 of 21.
-    ///
-    /// `i32`.
     pub fkcontractdetail: i32,
-
     /// `problem`: SOAP `string`, position 10 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub problem: Option<String>,
-
     /// `fix`: SOAP `string`, position 11 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub fix: Option<String>,
-
     /// `meterreading`: SOAP `int`, position 12 of 21.
-    ///
-    /// `i32`.
     pub meterreading: i32,
-
     /// `meterused`: SOAP `int`, position 13 of 21.
-    ///
-    /// `i32`.
     pub meterused: i32,
-
     /// `updatecontract`: SOAP `boolean`, position 14 of 21.
-    ///
-    /// `true`/`false` on the wire.
     pub updatecontract: bool,
-
     /// `warrantycovered`: SOAP `boolean`, position 15 of 21.
-    ///
-    /// `true`/`false` on the wire.
     pub warrantycovered: bool,
-
     /// `completedate`: SOAP `string`, position 16 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub completedate: Option<String>,
-
     /// `nextpmdate`: SOAP `string`, position 17 of 21.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub nextpmdate: Option<String>,
 }
 
@@ -341,79 +173,38 @@ pub struct MobileItemsServicedCreateResponse {
 
 /// `MobileContactUpdate`, operation 4 of `MobileService`: Update a contact.
 ///
-/// The request's 14 business parameters. Its credentials `repnumber` (15), `timestamp` (16), `sig` (17) travel in [`Credentials`](crate::Credentials); the wire carries all 17 parameters in the order their positions give.
+/// The request's 14 business parameters. Its credentials `repnumber` (15), `timestamp` (16), `sig` (17) travel in [`Credentials`](crate::Credentials); the wire carries all 17 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileContactUpdateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobileContactUpdate {
     /// `accountnumber`: SOAP `int`, position 1 of 17.
-    ///
-    /// `i32`.
     pub accountnumber: i32,
-
     /// `contactnumber`: SOAP `int`, position 2 of 17.
-    ///
-    /// `i32`.
     pub contactnumber: i32,
-
     /// `firstname`: SOAP `string`, position 3 of 17.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub firstname: Option<String>,
-
     /// `lastname`: SOAP `string`, position 4 of 17.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub lastname: Option<String>,
-
     /// `email`: SOAP `string`, position 5 of 17.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub email: Option<String>,
-
     /// `phone`: SOAP `string`, position 6 of 17.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub phone: Option<String>,
-
     /// `title`: SOAP `string`, position 7 of 17.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub title: Option<String>,
-
     /// `address1`: SOAP `string`, position 8 of 17.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub address1: Option<String>,
-
     /// `address2`: SOAP `string`, position 9 of 17.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub address2: Option<String>,
-
     /// `city`: SOAP `string`, position 10 of 17.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub city: Option<String>,
-
     /// `state`: SOAP `string`, position 11 of 17.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub state: Option<String>,
-
     /// `postalcode`: SOAP `string`, position 12 of 17.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub postalcode: Option<String>,
-
     /// `country`: SOAP `string`, position 13 of 17.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub country: Option<String>,
-
     /// `personalnotes`: SOAP `string`, position 14 of 17.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub personalnotes: Option<String>,
 }
 
@@ -428,39 +219,22 @@ pub struct MobileContactUpdateResponse {
 
 /// `MobileAccountJournalUpdate`, operation 5 of `MobileService`: Update an account journal entry.
 ///
-/// The request's 6 business parameters. Its credentials `repnumber` (7), `timestamp` (8), `sig` (9) travel in [`Credentials`](crate::Credentials); the wire carries all 9 parameters in the order their positions give.
+/// The request's 6 business parameters. Its credentials `repnumber` (7), `timestamp` (8), `sig` (9) travel in [`Credentials`](crate::Credentials); the wire carries all 9 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileAccountJournalUpdateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobileAccountJournalUpdate {
     /// `journalkeyid`: SOAP `int`, position 1 of 9.
-    ///
-    /// `i32`.
     pub journalkeyid: i32,
-
     /// `accountnumber`: SOAP `int`, position 2 of 9.
-    ///
-    /// `i32`.
     pub accountnumber: i32,
-
     /// `journalnote`: SOAP `string`, position 3 of 9.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub journalnote: Option<String>,
-
     /// `journalaction`: SOAP `string`, position 4 of 9.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub journalaction: Option<String>,
-
     /// `journaltopic`: SOAP `string`, position 5 of 9.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub journaltopic: Option<String>,
-
     /// `contactnumber`: SOAP `int`, position 6 of 9.
-    ///
-    /// `i32`.
     pub contactnumber: i32,
 }
 
@@ -475,39 +249,22 @@ pub struct MobileAccountJournalUpdateResponse {
 
 /// `MobilePriceBookQuantityEachLocation`, operation 6 of `MobileService`: Price-book quantity lookup per location.
 ///
-/// The request's 6 business parameters. Its credentials `repnumber` (7), `timestamp` (8), `sig` (9) travel in [`Credentials`](crate::Credentials); the wire carries all 9 parameters in the order their positions give.
+/// The request's 6 business parameters. Its credentials `repnumber` (7), `timestamp` (8), `sig` (9) travel in [`Credentials`](crate::Credentials); the wire carries all 9 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobilePriceBookQuantityEachLocationResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobilePriceBookQuantityEachLocation {
     /// `parttype`: SOAP `string`, position 1 of 9.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub parttype: Option<String>,
-
     /// `itemid`: SOAP `string`, position 2 of 9.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub itemid: Option<String>,
-
     /// `itemdescription`: SOAP `string`, position 3 of 9.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub itemdescription: Option<String>,
-
     /// `manufacturername`: SOAP `string`, position 4 of 9.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub manufacturername: Option<String>,
-
     /// `manufacturerpartnumber`: SOAP `string`, position 5 of 9.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub manufacturerpartnumber: Option<String>,
-
     /// `partsearchalllocation`: SOAP `int`, position 6 of 9.
-    ///
-    /// `i32`.
     pub partsearchalllocation: i32,
 }
 
@@ -522,54 +279,28 @@ pub struct MobilePriceBookQuantityEachLocationResponse {
 
 /// `MobilePasswordKeeperCreate`, operation 7 of `MobileService`: Create a password-keeper entry. The `password` parameter carries a secret value; it is a plain request parameter.
 ///
-/// The request's 9 business parameters. Its credentials `repnumber` (10), `timestamp` (11), `sig` (12), `mobilekey` (13) travel in [`Credentials`](crate::Credentials); the wire carries all 13 parameters in the order their positions give.
+/// The request's 9 business parameters. Its credentials `repnumber` (10), `timestamp` (11), `sig` (12), `mobilekey` (13) travel in [`Credentials`](crate::Credentials); the wire carries all 13 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobilePasswordKeeperCreateResponse`].
 #[derive(Clone, PartialEq, Eq, Default)]
 pub struct MobilePasswordKeeperCreate {
     /// `accountnumber`: SOAP `int`, position 1 of 13.
-    ///
-    /// `i32`.
     pub accountnumber: i32,
-
     /// `title`: SOAP `string`, position 2 of 13.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub title: Option<String>,
-
     /// `username`: SOAP `string`, position 3 of 13.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub username: Option<String>,
-
     /// `password`: SOAP `string`, position 4 of 13. Secret: `Debug` prints it redacted.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub password: Option<String>,
-
     /// `url`: SOAP `string`, position 5 of 13.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub url: Option<String>,
-
     /// `expirationdate`: SOAP `string`, position 6 of 13.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub expirationdate: Option<String>,
-
     /// `notes`: SOAP `string`, position 7 of 13.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub notes: Option<String>,
-
     /// `fkcategory`: SOAP `int`, position 8 of 13.
-    ///
-    /// `i32`.
     pub fkcategory: i32,
-
     /// `securitylevel`: SOAP `int`, position 9 of 13.
-    ///
-    /// `i32`.
     pub securitylevel: i32,
 }
 
@@ -600,49 +331,26 @@ pub struct MobilePasswordKeeperCreateResponse {
 
 /// `MobileTaskConflictCheck`, operation 8 of `MobileService`: Check a task for scheduling conflicts.
 ///
-/// The request's 8 business parameters. Its credentials `repnumber` (9), `timestamp` (10), `sig` (11) travel in [`Credentials`](crate::Credentials); the wire carries all 11 parameters in the order their positions give.
+/// The request's 8 business parameters. Its credentials `repnumber` (9), `timestamp` (10), `sig` (11) travel in [`Credentials`](crate::Credentials); the wire carries all 11 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileTaskConflictCheckResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobileTaskConflictCheck {
     /// `taskkeyid`: SOAP `int`, position 1 of 11.
-    ///
-    /// `i32`.
     pub taskkeyid: i32,
-
     /// `scheduledfor`: SOAP `int`, position 2 of 11.
-    ///
-    /// `i32`.
     pub scheduledfor: i32,
-
     /// `startdate`: SOAP `string`, position 3 of 11.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub startdate: Option<String>,
-
     /// `enddate`: SOAP `string`, position 4 of 11.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub enddate: Option<String>,
-
     /// `starttime`: SOAP `string`, position 5 of 11.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub starttime: Option<String>,
-
     /// `endtime`: SOAP `string`, position 6 of 11.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub endtime: Option<String>,
-
     /// `subject`: SOAP `string`, position 7 of 11.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub subject: Option<String>,
-
     /// `accountname`: SOAP `string`, position 8 of 11.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub accountname: Option<String>,
 }
 
@@ -657,24 +365,16 @@ pub struct MobileTaskConflictCheckResponse {
 
 /// `MobilePartsUsedAssemblyUpdate`, operation 9 of `MobileService`: Update a parts-used assembly detail.
 ///
-/// The request's 3 business parameters. Its credentials `repnumber` (4), `timestamp` (5), `sig` (6), `mobilekey` (7) travel in [`Credentials`](crate::Credentials); the wire carries all 7 parameters in the order their positions give.
+/// The request's 3 business parameters. Its credentials `repnumber` (4), `timestamp` (5), `sig` (6), `mobilekey` (7) travel in [`Credentials`](crate::Credentials); the wire carries all 7 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobilePartsUsedAssemblyUpdateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobilePartsUsedAssemblyUpdate {
     /// `sopartsusedassemblydetailkeyid`: SOAP `int`, position 1 of 7.
-    ///
-    /// `i32`.
     pub sopartsusedassemblydetailkeyid: i32,
-
     /// `quantity`: SOAP `decimal`, position 2 of 7.
-    ///
-    /// Sent with its scale (`1.50` stays `1.50`).
     pub quantity: crate::Decimal,
-
     /// `sellfor`: SOAP `decimal`, position 3 of 7.
-    ///
-    /// Sent with its scale (`1.50` stays `1.50`).
     pub sellfor: crate::Decimal,
 }
 
@@ -689,29 +389,18 @@ pub struct MobilePartsUsedAssemblyUpdateResponse {
 
 /// `MobileAccountSearch`, operation 10 of `MobileService`: Search accounts.
 ///
-/// The request's 4 business parameters. Its credentials `repnumber` (5), `timestamp` (6), `sig` (7) travel in [`Credentials`](crate::Credentials); the wire carries all 7 parameters in the order their positions give.
+/// The request's 4 business parameters. Its credentials `repnumber` (5), `timestamp` (6), `sig` (7) travel in [`Credentials`](crate::Credentials); the wire carries all 7 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileAccountSearchResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobileAccountSearch {
     /// `accountname`: SOAP `string`, position 1 of 7.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub accountname: Option<String>,
-
     /// `contactname`: SOAP `string`, position 2 of 7.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub contactname: Option<String>,
-
     /// `telephone`: SOAP `string`, position 3 of 7.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub telephone: Option<String>,
-
     /// `email`: SOAP `string`, position 4 of 7.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub email: Option<String>,
 }
 
@@ -726,34 +415,20 @@ pub struct MobileAccountSearchResponse {
 
 /// `MobileInvoiceBacktrack`, operation 11 of `MobileService`: Invoice backtrack. Note that `totalamountdue` is typed string.
 ///
-/// The request's 5 business parameters. Its credentials `repnumber` (6), `timestamp` (7), `sig` (8) travel in [`Credentials`](crate::Credentials); the wire carries all 8 parameters in the order their positions give.
+/// The request's 5 business parameters. Its credentials `repnumber` (6), `timestamp` (7), `sig` (8) travel in [`Credentials`](crate::Credentials); the wire carries all 8 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileInvoiceBacktrackResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobileInvoiceBacktrack {
     /// `invoicenumber`: SOAP `int`, position 1 of 8.
-    ///
-    /// `i32`.
     pub invoicenumber: i32,
-
     /// `invoicestatus`: SOAP `string`, position 2 of 8.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub invoicestatus: Option<String>,
-
     /// `createddate`: SOAP `string`, position 3 of 8.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub createddate: Option<String>,
-
     /// `totalamountdue`: SOAP `string`, position 4 of 8.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub totalamountdue: Option<String>,
-
     /// `description`: SOAP `string`, position 5 of 8.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub description: Option<String>,
 }
 
@@ -768,29 +443,18 @@ pub struct MobileInvoiceBacktrackResponse {
 
 /// `MobileContactEmailCreate`, operation 12 of `MobileService`: Add an e-mail address to a contact.
 ///
-/// The request's 4 business parameters. Its credentials `repnumber` (5), `timestamp` (6), `sig` (7), `mobilekey` (8) travel in [`Credentials`](crate::Credentials); the wire carries all 8 parameters in the order their positions give.
+/// The request's 4 business parameters. Its credentials `repnumber` (5), `timestamp` (6), `sig` (7), `mobilekey` (8) travel in [`Credentials`](crate::Credentials); the wire carries all 8 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileContactEmailCreateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobileContactEmailCreate {
     /// `accountnumber`: SOAP `int`, position 1 of 8.
-    ///
-    /// `i32`.
     pub accountnumber: i32,
-
     /// `contactnumber`: SOAP `int`, position 2 of 8.
-    ///
-    /// `i32`.
     pub contactnumber: i32,
-
     /// `email`: SOAP `string`, position 3 of 8.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub email: Option<String>,
-
     /// `primary`: SOAP `boolean`, position 4 of 8.
-    ///
-    /// `true`/`false` on the wire.
     pub primary: bool,
 }
 
@@ -805,14 +469,12 @@ pub struct MobileContactEmailCreateResponse {
 
 /// `MobileCustomerInventoryDropdown`, operation 13 of `MobileService`: Customer inventory list for an account.
 ///
-/// The request's 1 business parameters. Its credentials `repnumber` (2), `timestamp` (3), `sig` (4) travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give.
+/// The request's 1 business parameters. Its credentials `repnumber` (2), `timestamp` (3), `sig` (4) travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileCustomerInventoryDropdownResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobileCustomerInventoryDropdown {
     /// `accountnumber`: SOAP `string`, position 1 of 4.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub accountnumber: Option<String>,
 }
 
@@ -827,14 +489,12 @@ pub struct MobileCustomerInventoryDropdownResponse {
 
 /// `MobilePhoneNumberDelete`, operation 14 of `MobileService`: Delete a phone number. A note attached to this operation says to send 0 for `contactnumber` if the phone belongs to the account only; `contactnumber` is not among the listed parameters of this operation.
 ///
-/// The request's 1 business parameters. Its credentials `repnumber` (2), `timestamp` (3), `sig` (4), `mobilekey` (5) travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give.
+/// The request's 1 business parameters. Its credentials `repnumber` (2), `timestamp` (3), `sig` (4), `mobilekey` (5) travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobilePhoneNumberDeleteResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobilePhoneNumberDelete {
     /// `phoneid`: SOAP `int`, position 1 of 5.
-    ///
-    /// `i32`.
     pub phoneid: i32,
 }
 
@@ -849,19 +509,14 @@ pub struct MobilePhoneNumberDeleteResponse {
 
 /// `MobileServiceOrderRepAssignedDelete`, operation 15 of `MobileService`: Remove a representative assigned to a service order.
 ///
-/// The request's 2 business parameters. Its credentials `repnumber` (3), `timestamp` (4), `sig` (5) travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give.
+/// The request's 2 business parameters. Its credentials `repnumber` (3), `timestamp` (4), `sig` (5) travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileServiceOrderRepAssignedDeleteResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobileServiceOrderRepAssignedDelete {
     /// `reptodelete`: SOAP `int`, position 1 of 5.
-    ///
-    /// `i32`.
     pub reptodelete: i32,
-
     /// `sonumber`: SOAP `int`, position 2 of 5.
-    ///
-    /// `i32`.
     pub sonumber: i32,
 }
 
@@ -876,19 +531,14 @@ pub struct MobileServiceOrderRepAssignedDeleteResponse {
 
 /// `MobileServiceOrderRepAssignedList`, operation 16 of `MobileService`: List representatives assigned to a service order.
 ///
-/// The request's 2 business parameters. Its credentials `repnumber` (3), `timestamp` (4), `sig` (5) travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give.
+/// The request's 2 business parameters. Its credentials `repnumber` (3), `timestamp` (4), `sig` (5) travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileServiceOrderRepAssignedListResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobileServiceOrderRepAssignedList {
     /// `sonumber`: SOAP `string`, position 1 of 5.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub sonumber: Option<String>,
-
     /// `techassigned`: SOAP `int`, position 2 of 5.
-    ///
-    /// `i32`.
     pub techassigned: i32,
 }
 
@@ -903,14 +553,12 @@ pub struct MobileServiceOrderRepAssignedListResponse {
 
 /// `MobileAccountDefaultsList`, operation 17 of `MobileService`: List defaults of an account.
 ///
-/// The request's 1 business parameters. Its credentials `repnumber` (2), `timestamp` (3), `sig` (4) travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give.
+/// The request's 1 business parameters. Its credentials `repnumber` (2), `timestamp` (3), `sig` (4) travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileAccountDefaultsListResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobileAccountDefaultsList {
     /// `accountnumber`: SOAP `string`, position 1 of 4.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub accountnumber: Option<String>,
 }
 
@@ -925,14 +573,12 @@ pub struct MobileAccountDefaultsListResponse {
 
 /// `MobileServiceOrderLockCheck`, operation 18 of `MobileService`: Check whether a service order is locked.
 ///
-/// The request's 1 business parameters. Its credentials `repnumber` (2), `timestamp` (3), `sig` (4) travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give.
+/// The request's 1 business parameters. Its credentials `repnumber` (2), `timestamp` (3), `sig` (4) travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileServiceOrderLockCheckResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobileServiceOrderLockCheck {
     /// `sonumber`: SOAP `int`, position 1 of 4.
-    ///
-    /// `i32`.
     pub sonumber: i32,
 }
 
@@ -947,19 +593,14 @@ pub struct MobileServiceOrderLockCheckResponse {
 
 /// `MobilePartsUsedPriceLevelSelect`, operation 19 of `MobileService`: Select a price level for a part used.
 ///
-/// The request's 2 business parameters. Its credentials `repnumber` (3), `timestamp` (4), `sig` (5) travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give.
+/// The request's 2 business parameters. Its credentials `repnumber` (3), `timestamp` (4), `sig` (5) travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobilePartsUsedPriceLevelSelectResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobilePartsUsedPriceLevelSelect {
     /// `itemid`: SOAP `string`, position 1 of 5.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub itemid: Option<String>,
-
     /// `pricelevel`: SOAP `string`, position 2 of 5.
-    ///
-    /// `None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`.
     pub pricelevel: Option<String>,
 }
 
@@ -974,19 +615,14 @@ pub struct MobilePartsUsedPriceLevelSelectResponse {
 
 /// `MobileGetInvoiceDetails`, operation 20 of `MobileService`: Get invoice details.
 ///
-/// The request's 2 business parameters. Its credentials `repnumber` (3), `timestamp` (4), `sig` (5) travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give.
+/// The request's 2 business parameters. Its credentials `repnumber` (3), `timestamp` (4), `sig` (5) travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileGetInvoiceDetailsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MobileGetInvoiceDetails {
     /// `invoicenumber`: SOAP `int`, position 1 of 5.
-    ///
-    /// `i32`.
     pub invoicenumber: i32,
-
     /// `isfinalprogressiveinvoice`: SOAP `int`, position 2 of 5.
-    ///
-    /// `i32`.
     pub isfinalprogressiveinvoice: i32,
 }
 

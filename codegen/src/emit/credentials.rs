@@ -3,7 +3,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{doc, ident, rust_type, type_name, type_note};
+use super::{doc, ident, rust_type, type_name};
 use crate::model::Model;
 
 pub(super) fn emit(model: &Model) -> TokenStream {
@@ -21,12 +21,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             )
         };
         let secret = if c.secret { " Secret: `Debug` prints it redacted." } else { "" };
-        let text = format!(
-            "`{}`: SOAP `{}`. {carried}{secret}\n\n{}",
-            c.wire,
-            type_name(c.ty),
-            type_note(c.ty)
-        );
+        let text = format!("`{}`: SOAP `{}`. {carried}{secret}", c.wire, type_name(c.ty));
         let doc = doc(&text);
         quote! { #doc pub #field: #ty, }
     });
@@ -50,7 +45,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         "The credentials of a call: {}.\n\n\
          They are parameters on the wire, but no request type holds them: a client fills them (from a signer) \
          and the generated encoders put each at its exact position among the operation's parameters; a server \
-         gets them back beside the request.",
+         gets them back beside the request. A `None` string is left out over SOAP and cannot be sent \
+         over HTTP GET/POST.",
         names.join(", ")
     ));
     quote! {

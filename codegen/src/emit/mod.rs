@@ -69,14 +69,11 @@ fn space_items(text: &str) -> String {
         let trimmed = line.trim_start();
         let starts_item = indent <= 4 && STARTS.iter().any(|s| trimmed.starts_with(s));
         let prev_trimmed = prev.trim_start();
-        let prev_joins = prev_trimmed.is_empty()
-            || prev_trimmed.starts_with("///")
-            || prev_trimmed.starts_with("#[")
-            || prev_trimmed.ends_with('{')
-            || (prev_trimmed.starts_with("use ") && trimmed.starts_with("use "))
-            || (prev_trimmed.starts_with("pub use ") && trimmed.starts_with("pub use "))
-            || (prev_trimmed.starts_with("mod ") && trimmed.starts_with("mod "))
-            || (prev_trimmed.starts_with("pub mod ") && trimmed.starts_with("pub mod "));
+        let prev_ends_item = prev_trimmed.ends_with('}') || prev_trimmed.ends_with(';');
+        let same_group = ["use ", "pub use ", "mod ", "pub mod "]
+            .iter()
+            .any(|g| prev_trimmed.starts_with(g) && trimmed.starts_with(g));
+        let prev_joins = !prev_ends_item || same_group;
         let after_inner_doc = prev_trimmed.starts_with("//!") && !trimmed.starts_with("//!");
         if (starts_item && !prev_joins) || after_inner_doc {
             out.push('\n');
@@ -139,17 +136,5 @@ pub(crate) fn type_name(ty: SoapType) -> &'static str {
         SoapType::String => "string",
         SoapType::Boolean => "boolean",
         SoapType::Decimal => "decimal",
-    }
-}
-
-/// What a value of `ty` is on the Rust side, for rustdoc.
-pub(crate) fn type_note(ty: SoapType) -> &'static str {
-    match ty {
-        SoapType::Int => "`i32`.",
-        SoapType::String => {
-            "`None` leaves the element out over SOAP (the host reads null); HTTP GET/POST cannot send `None`."
-        }
-        SoapType::Boolean => "`true`/`false` on the wire.",
-        SoapType::Decimal => "Sent with its scale (`1.50` stays `1.50`).",
     }
 }

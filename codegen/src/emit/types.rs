@@ -3,7 +3,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{doc, ident, rust_type, type_name, type_note};
+use super::{doc, ident, rust_type, type_name};
 use crate::model::{Model, OperationModel, Role};
 use crate::spec::SoapType;
 
@@ -37,7 +37,9 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
     let text = format!(
         "`{wire}`, operation {number} of `{service}`: {doc}\n\n\
          The request's {business} business parameters. Its credentials {creds} travel in [`Credentials`](crate::Credentials); \
-         the wire carries all {total} parameters in the order their positions give.\n\n\
+         the wire carries all {total} parameters in the order their positions give. A `None` string \
+         leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, \
+         so `None` cannot be encoded there.\n\n\
          Encode with [`encode_request`](Self::encode_request) (client), decode with \
          [`decode_request`](Self::decode_request) (server); the result is [`{response}`].",
         wire = op.wire,
@@ -57,11 +59,10 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
             ""
         };
         let doc = doc(&format!(
-            "`{}`: SOAP `{}`, position {} of {total}.{secret}\n\n{}",
+            "`{}`: SOAP `{}`, position {} of {total}.{secret}",
             p.wire,
             type_name(p.ty),
             p.position,
-            type_note(p.ty)
         ));
         quote! { #doc pub #field: #ty, }
     });
