@@ -173,6 +173,13 @@ pub enum RequestError {
         /// Why it was refused.
         error: ValueError,
     },
+    /// A SOAP body declared (by byte order mark, XML declaration or `charset`) in an encoding
+    /// this service does not know.
+    #[error("The request body is declared in the encoding '{label}', which is not supported.")]
+    UnsupportedEncoding {
+        /// The encoding's name as declared.
+        label: String,
+    },
     /// Text that is not UTF-8 after percent-decoding (GET/POST) or in the body.
     #[error("The {part} is not valid UTF-8.")]
     InvalidUtf8 {

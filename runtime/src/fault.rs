@@ -49,26 +49,28 @@ pub struct Fault {
     pub code: FaultCode,
     /// The human-readable reason (`faultstring` / `soap:Reason/soap:Text`).
     pub reason: String,
-    /// The text of `detail` / `soap:Detail`; ASMX always sends it empty.
-    pub detail: String,
+    /// The text of `detail` / `soap:Detail`: `Some("")` for the empty `<detail />` an ASMX
+    /// host puts on faults raised by an operation or while reading its parameters, `None`
+    /// for the faults it raises before that (mustUnderstand), which carry no detail element.
+    pub detail: Option<String>,
 }
 
 impl Fault {
-    /// A fault blaming the caller.
+    /// A fault blaming the caller, with the empty detail an operation's faults carry.
     pub fn client(reason: impl Into<String>) -> Fault {
         Fault {
             code: FaultCode::Client,
             reason: reason.into(),
-            detail: String::new(),
+            detail: Some(String::new()),
         }
     }
 
-    /// A fault blaming the service.
+    /// A fault blaming the service, with the empty detail an operation's faults carry.
     pub fn server(reason: impl Into<String>) -> Fault {
         Fault {
             code: FaultCode::Server,
             reason: reason.into(),
-            detail: String::new(),
+            detail: Some(String::new()),
         }
     }
 }
@@ -76,8 +78,8 @@ impl Fault {
 impl std::fmt::Display for Fault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}: {}", self.code.local_name(false), self.reason)?;
-        if !self.detail.is_empty() {
-            write!(f, " (detail: {})", self.detail)?;
+        if let Some(detail) = self.detail.as_deref().filter(|d| !d.is_empty()) {
+            write!(f, " (detail: {detail})")?;
         }
         Ok(())
     }

@@ -4,7 +4,10 @@
 //! Requests carry no `Host` (the transport adds it) and are origin-form (path and query only):
 //! a client joins them to its base URL.
 
+use std::borrow::Cow;
+
 use bytes::Bytes;
+use encoding_rs::{Encoding, UTF_8};
 use http::header::{HeaderValue, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
 use http::{Method, Request, Response, StatusCode};
 
@@ -104,6 +107,66 @@ pub fn read_form<B: AsRef<[u8]>>(
         Binding::HttpPost => FormReader::parse(request.body().as_ref(), FormSource::Body),
         Binding::Soap11 | Binding::Soap12 => panic!("{binding} requests are envelopes, not forms"),
     }
+}
+
+/// The body of a SOAP request as UTF-8. An ASMX host reads bodies in the encoding their byte
+/// order mark, XML declaration or `charset` names (in that order of precedence), so a body in
+/// ISO-8859-1, say, is transcoded; a UTF-8 body is borrowed as is, without its BOM.
+pub fn soap_body<B: AsRef<[u8]>>(request: &Request<B>) -> Result<Cow<'_, [u8]>, RequestError> {
+    let body = request.body().as_ref();
+    let (encoding, bom_len) = match Encoding::for_bom(body) {
+        Some((encoding, len)) => (encoding, len),
+        None => {
+            let label = declared_encoding(body).or_else(|| {
+                let content_type = request.headers().get(CONTENT_TYPE)?.to_str().ok()?;
+                content_type.split(';').skip(1).find_map(|param| {
+                    let (name, value) = param.split_once('=')?;
+                    name.trim()
+                        .eq_ignore_ascii_case("charset")
+                        .then(|| value.trim().trim_matches('"').as_bytes())
+                })
+            });
+            match label {
+                None => (UTF_8, 0),
+                Some(label) => (
+                    Encoding::for_label(label).ok_or_else(|| {
+                        RequestError::UnsupportedEncoding {
+                            label: String::from_utf8_lossy(label).into_owned(),
+                        }
+                    })?,
+                    0,
+                ),
+            }
+        }
+    };
+    let body = &body[bom_len..];
+    if encoding == UTF_8 {
+        return Ok(Cow::Borrowed(body));
+    }
+    match encoding.decode_without_bom_handling_and_without_replacement(body) {
+        Some(text) => Ok(Cow::Owned(text.into_owned().into_bytes())),
+        None => Err(RequestError::MalformedXml {
+            reason: format!("the body has bytes that are not valid {}", encoding.name()),
+        }),
+    }
+}
+
+/// The `encoding` of an ASCII-compatible XML declaration, if the body starts with one.
+fn declared_encoding(body: &[u8]) -> Option<&[u8]> {
+    let decl = body.strip_prefix(b"<?xml")?;
+    let decl = &decl[..decl.windows(2).position(|w| w == b"?>")?];
+    let at = decl.windows(8).position(|w| w == b"encoding")?;
+    let rest = &decl[at + 8..];
+    let rest = rest
+        .trim_ascii_start()
+        .strip_prefix(b"=")?
+        .trim_ascii_start();
+    let quote = *rest.first()?;
+    if quote != b'"' && quote != b'\'' {
+        return None;
+    }
+    let value = &rest[1..];
+    Some(&value[..value.iter().position(|&b| b == quote)?])
 }
 
 /// The byte length of an optional string (`0` for `None`), for sizing buffers.
@@ -386,10 +449,22 @@ mod tests {
             let server = Fault {
                 code: crate::FaultCode::Server,
                 reason: "x < y".into(),
-                detail: "d".into(),
+                detail: Some("d".into()),
             };
             match decode_string_response(binding, &OP, &fault_response(binding, &server)) {
                 Err(ResponseError::Fault { fault, .. }) => assert_eq!(fault, server),
+                other => panic!("{other:?}"),
+            }
+            // A fault raised before the operation (mustUnderstand) has no detail element.
+            let bare = Fault {
+                code: crate::FaultCode::MustUnderstand,
+                reason: "r".into(),
+                detail: None,
+            };
+            let written = fault_response(binding, &bare);
+            assert!(!body(&written).contains("etail"), "{}", body(&written));
+            match decode_string_response(binding, &OP, &written) {
+                Err(ResponseError::Fault { fault, .. }) => assert_eq!(fault, bare),
                 other => panic!("{other:?}"),
             }
         }
@@ -402,6 +477,55 @@ mod tests {
             }) => assert_eq!(body, "requested fault"),
             other => panic!("{other:?}"),
         }
+    }
+
+    fn soap_request_with(content_type: &str, body: &[u8]) -> Request<Bytes> {
+        Request::post("/s.asmx")
+            .header(CONTENT_TYPE, content_type)
+            .body(Bytes::copy_from_slice(body))
+            .unwrap()
+    }
+
+    #[test]
+    fn soap_bodies_are_read_in_their_declared_encoding() {
+        let utf8 = soap_request_with(
+            "text/xml; charset=utf-8",
+            "<?xml version=\"1.0\"?><a>é</a>".as_bytes(),
+        );
+        assert!(matches!(soap_body(&utf8).unwrap(), Cow::Borrowed(_)));
+        let latin1 = soap_request_with(
+            "text/xml; charset=iso-8859-1",
+            b"<?xml version=\"1.0\" encoding=\"iso-8859-1\"?><a>caf\xe9</a>",
+        );
+        assert_eq!(
+            &soap_body(&latin1).unwrap()[..],
+            "<?xml version=\"1.0\" encoding=\"iso-8859-1\"?><a>café</a>".as_bytes()
+        );
+        // The charset alone is enough; the declaration wins over it.
+        let charset_only = soap_request_with("text/xml; charset=\"ISO-8859-1\"", b"<a>\xe9</a>");
+        assert_eq!(
+            &soap_body(&charset_only).unwrap()[..],
+            "<a>é</a>".as_bytes()
+        );
+        let declared = soap_request_with(
+            "text/xml; charset=utf-8",
+            b"<?xml version='1.0' encoding = 'latin1'?><a>\xe9</a>",
+        );
+        assert_eq!(
+            &soap_body(&declared).unwrap()[..],
+            "<?xml version='1.0' encoding = 'latin1'?><a>é</a>".as_bytes()
+        );
+        let bom = soap_request_with("text/xml", b"\xef\xbb\xbf<a/>");
+        assert_eq!(&soap_body(&bom).unwrap()[..], b"<a/>");
+        let utf16 = soap_request_with("text/xml", b"\xff\xfe<\x00a\x00/\x00>\x00");
+        assert_eq!(&soap_body(&utf16).unwrap()[..], b"<a/>");
+        let unknown = soap_request_with("text/xml; charset=klingon", b"<a/>");
+        assert_eq!(
+            soap_body(&unknown).unwrap_err(),
+            RequestError::UnsupportedEncoding {
+                label: "klingon".into()
+            }
+        );
     }
 
     #[test]

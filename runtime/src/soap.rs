@@ -459,12 +459,14 @@ pub fn fault_envelope(binding: Binding, fault: &Fault) -> String {
         out.push_str("</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang=\"en\">");
         out.push_str(&escaped_reason);
         out.push_str("</soap:Text></soap:Reason>");
-        if fault.detail.is_empty() {
-            out.push_str("<soap:Detail />");
-        } else {
-            out.push_str("<soap:Detail>");
-            push_text(&mut out, &fault.detail);
-            out.push_str("</soap:Detail>");
+        match fault.detail.as_deref() {
+            None => {}
+            Some("") => out.push_str("<soap:Detail />"),
+            Some(detail) => {
+                out.push_str("<soap:Detail>");
+                push_text(&mut out, detail);
+                out.push_str("</soap:Detail>");
+            }
         }
     } else {
         out.push_str("<soap:Fault><faultcode>soap:");
@@ -472,12 +474,14 @@ pub fn fault_envelope(binding: Binding, fault: &Fault) -> String {
         out.push_str("</faultcode><faultstring>");
         out.push_str(&escaped_reason);
         out.push_str("</faultstring>");
-        if fault.detail.is_empty() {
-            out.push_str("<detail />");
-        } else {
-            out.push_str("<detail>");
-            push_text(&mut out, &fault.detail);
-            out.push_str("</detail>");
+        match fault.detail.as_deref() {
+            None => {}
+            Some("") => out.push_str("<detail />"),
+            Some(detail) => {
+                out.push_str("<detail>");
+                push_text(&mut out, detail);
+                out.push_str("</detail>");
+            }
         }
     }
     out.push_str("</soap:Fault>");
@@ -606,7 +610,7 @@ fn expect_start<'a>(cursor: &mut XmlCursor<'a, 3>, what: &str) -> Result<Element
 fn read_fault(cursor: &mut XmlCursor<'_, 3>, soap12: bool) -> Result<Fault, XmlError> {
     let mut code = None;
     let mut reason = None;
-    let mut detail = String::new();
+    let mut detail = None;
     loop {
         let element = match cursor.next()? {
             Node::Start(e) => e,
@@ -627,7 +631,7 @@ fn read_fault(cursor: &mut XmlCursor<'_, 3>, soap12: bool) -> Result<Fault, XmlE
         match (soap12, local.as_slice()) {
             (false, b"faultcode") => code = Some(text_of(cursor, &element)?),
             (false, b"faultstring") => reason = Some(text_of(cursor, &element)?),
-            (false, b"detail") | (true, b"Detail") => detail = text_of(cursor, &element)?,
+            (false, b"detail") | (true, b"Detail") => detail = Some(text_of(cursor, &element)?),
             (true, b"Code") | (true, b"Reason") if !element.empty => {
                 // The value is the text of the first child (Value / Text).
                 loop {

@@ -313,7 +313,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 binding: Binding,
             ) -> Result<(Credentials, Self), RequestError> {
                 if binding.is_soap() {
-                    Self::decode_soap(binding, request.body().as_ref())
+                    Self::decode_soap(binding, &message::soap_body(request)?)
                 } else {
                     Self::decode_form(binding, request)
                 }

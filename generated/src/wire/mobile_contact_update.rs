@@ -171,7 +171,7 @@ impl MobileContactUpdate {
         binding: Binding,
     ) -> Result<(Credentials, Self), RequestError> {
         if binding.is_soap() {
-            Self::decode_soap(binding, request.body().as_ref())
+            Self::decode_soap(binding, &message::soap_body(request)?)
         } else {
             Self::decode_form(binding, request)
         }
