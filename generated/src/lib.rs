@@ -61,45 +61,45 @@ pub static SERVICE: runtime::ServiceInfo = runtime::ServiceInfo {
 /// The operations of the service, in the interface document's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Operation {
-    /// Operation 1: [`MobileTaskCreate`](crate::MobileTaskCreate).
+    /// Operation 1: [`MobileTaskCreate`].
     MobileTaskCreate,
-    /// Operation 2: [`MobileServiceOrderCreate`](crate::MobileServiceOrderCreate).
+    /// Operation 2: [`MobileServiceOrderCreate`].
     MobileServiceOrderCreate,
-    /// Operation 3: [`MobileItemsServicedCreate`](crate::MobileItemsServicedCreate).
+    /// Operation 3: [`MobileItemsServicedCreate`].
     MobileItemsServicedCreate,
-    /// Operation 4: [`MobileContactUpdate`](crate::MobileContactUpdate).
+    /// Operation 4: [`MobileContactUpdate`].
     MobileContactUpdate,
-    /// Operation 5: [`MobileAccountJournalUpdate`](crate::MobileAccountJournalUpdate).
+    /// Operation 5: [`MobileAccountJournalUpdate`].
     MobileAccountJournalUpdate,
-    /// Operation 6: [`MobilePriceBookQuantityEachLocation`](crate::MobilePriceBookQuantityEachLocation).
+    /// Operation 6: [`MobilePriceBookQuantityEachLocation`].
     MobilePriceBookQuantityEachLocation,
-    /// Operation 7: [`MobilePasswordKeeperCreate`](crate::MobilePasswordKeeperCreate).
+    /// Operation 7: [`MobilePasswordKeeperCreate`].
     MobilePasswordKeeperCreate,
-    /// Operation 8: [`MobileTaskConflictCheck`](crate::MobileTaskConflictCheck).
+    /// Operation 8: [`MobileTaskConflictCheck`].
     MobileTaskConflictCheck,
-    /// Operation 9: [`MobilePartsUsedAssemblyUpdate`](crate::MobilePartsUsedAssemblyUpdate).
+    /// Operation 9: [`MobilePartsUsedAssemblyUpdate`].
     MobilePartsUsedAssemblyUpdate,
-    /// Operation 10: [`MobileAccountSearch`](crate::MobileAccountSearch).
+    /// Operation 10: [`MobileAccountSearch`].
     MobileAccountSearch,
-    /// Operation 11: [`MobileInvoiceBacktrack`](crate::MobileInvoiceBacktrack).
+    /// Operation 11: [`MobileInvoiceBacktrack`].
     MobileInvoiceBacktrack,
-    /// Operation 12: [`MobileContactEmailCreate`](crate::MobileContactEmailCreate).
+    /// Operation 12: [`MobileContactEmailCreate`].
     MobileContactEmailCreate,
-    /// Operation 13: [`MobileCustomerInventoryDropdown`](crate::MobileCustomerInventoryDropdown).
+    /// Operation 13: [`MobileCustomerInventoryDropdown`].
     MobileCustomerInventoryDropdown,
-    /// Operation 14: [`MobilePhoneNumberDelete`](crate::MobilePhoneNumberDelete).
+    /// Operation 14: [`MobilePhoneNumberDelete`].
     MobilePhoneNumberDelete,
-    /// Operation 15: [`MobileServiceOrderRepAssignedDelete`](crate::MobileServiceOrderRepAssignedDelete).
+    /// Operation 15: [`MobileServiceOrderRepAssignedDelete`].
     MobileServiceOrderRepAssignedDelete,
-    /// Operation 16: [`MobileServiceOrderRepAssignedList`](crate::MobileServiceOrderRepAssignedList).
+    /// Operation 16: [`MobileServiceOrderRepAssignedList`].
     MobileServiceOrderRepAssignedList,
-    /// Operation 17: [`MobileAccountDefaultsList`](crate::MobileAccountDefaultsList).
+    /// Operation 17: [`MobileAccountDefaultsList`].
     MobileAccountDefaultsList,
-    /// Operation 18: [`MobileServiceOrderLockCheck`](crate::MobileServiceOrderLockCheck).
+    /// Operation 18: [`MobileServiceOrderLockCheck`].
     MobileServiceOrderLockCheck,
-    /// Operation 19: [`MobilePartsUsedPriceLevelSelect`](crate::MobilePartsUsedPriceLevelSelect).
+    /// Operation 19: [`MobilePartsUsedPriceLevelSelect`].
     MobilePartsUsedPriceLevelSelect,
-    /// Operation 20: [`MobileGetInvoiceDetails`](crate::MobileGetInvoiceDetails).
+    /// Operation 20: [`MobileGetInvoiceDetails`].
     MobileGetInvoiceDetails,
 }
 

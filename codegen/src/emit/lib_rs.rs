@@ -47,12 +47,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     let variant_docs: Vec<_> = model
         .operations
         .iter()
-        .map(|op| {
-            format!(
-                " Operation {}: [`{}`](crate::{}).",
-                op.number, op.wire, op.wire
-            )
-        })
+        .map(|op| format!(" Operation {}: [`{}`].", op.number, op.wire))
         .collect();
     let count = model.operations.len();
     let service_doc = format!(

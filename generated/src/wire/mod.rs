@@ -8,7 +8,7 @@
 //! | server | `decode_request` | `encode_response` |
 //!
 //! They are sans-IO: they turn typed values into `http` messages with byte bodies and
-//! back, for any of the four [`Binding`](crate::Binding)s.
+//! back, for any of the four [`Binding`]s.
 
 use crate::runtime::deps::bytes::Bytes;
 use crate::runtime::deps::http::{Request, Response};
