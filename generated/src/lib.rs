@@ -36,11 +36,17 @@
 
 #![forbid(unsafe_code)]
 mod credentials;
+
+pub mod help;
+pub mod server;
+
 mod types;
 
 pub mod wire;
+pub mod wsdl;
 
 pub use credentials::Credentials;
+pub use server::{MobileService, MobileServiceServer, Call, Verifier};
 pub use types::*;
 
 /// The runtime this crate is generated against, re-exported so dependents need only this crate.
@@ -261,5 +267,19 @@ impl Operation {
                 &wire::mobile_get_invoice_details::OPERATION
             }
         }
+    }
+}
+
+impl runtime::server::OperationSet for Operation {
+    fn from_name(name: &str) -> Option<Operation> {
+        Operation::from_name(name)
+    }
+
+    fn all() -> &'static [Operation] {
+        &Operation::ALL
+    }
+
+    fn info(self) -> &'static runtime::OperationInfo {
+        Operation::info(self)
     }
 }

@@ -15,6 +15,7 @@ pub mod message;
 mod operation;
 mod param_value;
 mod redact;
+pub mod server;
 pub mod soap;
 pub mod value;
 pub mod xml;
@@ -31,5 +32,10 @@ pub use value::SoapType;
 pub mod deps {
     pub use bytes;
     pub use http;
+    pub use http_body;
+    pub use http_body_util;
+    pub use hyper;
     pub use rust_decimal;
+    pub use tokio;
+    pub use tower_service;
 }

@@ -50,6 +50,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         .map(|op| format!(" Operation {}: [`{}`].", op.number, op.wire))
         .collect();
     let count = model.operations.len();
+    let service_trait = format_ident!("{}", service.name);
+    let server_type = format_ident!("{}Server", service.name);
     let service_doc = format!(
         " The `{}` service: its namespace, path and the opening of its HTTP GET/POST results.",
         service.name
@@ -66,10 +68,14 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         #![forbid(unsafe_code)]
 
         mod credentials;
+        pub mod help;
+        pub mod server;
         mod types;
         pub mod wire;
+        pub mod wsdl;
 
         pub use credentials::Credentials;
+        pub use server::{#service_trait, #server_type, Call, Verifier};
         pub use types::*;
 
         /// The runtime this crate is generated against, re-exported so dependents need only this crate.
@@ -111,6 +117,20 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             /// The operation's wire literals.
             pub const fn info(self) -> &'static runtime::OperationInfo {
                 match self { #( Operation::#names => &wire::#modules::OPERATION, )* }
+            }
+        }
+
+        impl runtime::server::OperationSet for Operation {
+            fn from_name(name: &str) -> Option<Operation> {
+                Operation::from_name(name)
+            }
+
+            fn all() -> &'static [Operation] {
+                &Operation::ALL
+            }
+
+            fn info(self) -> &'static runtime::OperationInfo {
+                Operation::info(self)
             }
         }
     }

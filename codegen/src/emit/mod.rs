@@ -3,9 +3,12 @@
 //! `@generated` header.
 
 mod credentials;
+mod help;
 mod lib_rs;
+mod server;
 mod types;
 mod wire;
+mod wsdl;
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
@@ -32,6 +35,9 @@ pub fn generate(model: &Model) -> Vec<GeneratedFile> {
         file("lib.rs", lib_rs::emit(model)),
         file("credentials.rs", credentials::emit(model)),
         file("types.rs", types::emit(model)),
+        file("wsdl.rs", wsdl::emit(model)),
+        file("help.rs", help::emit(model)),
+        file("server.rs", server::emit(model)),
         file("wire/mod.rs", wire::emit_mod(model)),
     ];
     for op in &model.operations {

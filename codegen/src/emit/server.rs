@@ -1,0 +1,279 @@
+//! `server.rs`: the service trait, the verifier hook, and the server that routes HTTP
+//! requests of all four bindings to the trait's methods.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::{doc, ident};
+use crate::model::Model;
+
+pub(super) fn emit(model: &Model) -> TokenStream {
+    let service_name = &model.service.name;
+    let trait_name = format_ident!("{}", service_name);
+    let server_name = format_ident!("{}Server", service_name);
+
+    let methods = model.operations.iter().map(|op| {
+        let method = format_ident!("{}", op.snake);
+        let request = ident(&op.wire);
+        let response = ident(&op.response_type);
+        let text = doc(&format!(
+            "Operation {}, `{}`: {}\n\nReturn the result, or a [`Fault`] to refuse the call \
+             (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; \
+             over HTTP GET/POST as a `500` text error).",
+            op.number, op.wire, op.doc
+        ));
+        quote! {
+            #text
+            fn #method(
+                &self,
+                credentials: Credentials,
+                request: #request,
+            ) -> impl Future<Output = Result<#response, Fault>> + Send;
+        }
+    });
+    let arc_methods = model.operations.iter().map(|op| {
+        let method = format_ident!("{}", op.snake);
+        let request = ident(&op.wire);
+        let response = ident(&op.response_type);
+        quote! {
+            fn #method(
+                &self,
+                credentials: Credentials,
+                request: #request,
+            ) -> impl Future<Output = Result<#response, Fault>> + Send {
+                T::#method(self, credentials, request)
+            }
+        }
+    });
+    let arms = model.operations.iter().map(|op| {
+        let method = format_ident!("{}", op.snake);
+        let variant = ident(&op.wire);
+        let request = ident(&op.wire);
+        quote! {
+            Operation::#variant => {
+                let (credentials, call) = match self.decode::<#request>(binding, request) {
+                    Ok(decoded) => decoded,
+                    Err(refusal) => return *refusal,
+                };
+                respond(binding, server::guard(operation.name(), self.service.#method(credentials, call)).await)
+            }
+        }
+    });
+    let trait_doc = doc(&format!(
+        "The `{service_name}` service, one method per operation: implement it to be the service.\n\n\
+         Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever \
+         binding the call came over; its future must be `Send`. Serve an implementation with \
+         [`{service_name}Server`]. `Arc<T>` implements the trait when `T` does."
+    ));
+    let server_doc = doc(&format!(
+        "Serves a [`{service_name}`] on one endpoint (`{path}`) for all four bindings, as an ASMX \
+         host does: SOAP 1.1 and 1.2 `POST`s to the path, HTTP GET and POST to `{path}/{{Operation}}`, \
+         the WSDL at `?wsdl` and the help pages on `GET`.\n\n\
+         It is a `tower::Service` (drop it into hyper, axum or any tower stack) and can serve itself \
+         with [`serve`](Self::serve). Cloning is cheap and shares the service; no lock is taken on \
+         the request path.",
+        path = model.service.path
+    ));
+
+    quote! {
+        //! The server side: implement the service trait and serve it.
+
+        use std::convert::Infallible;
+        use std::future::Future;
+        use std::pin::Pin;
+        use std::sync::Arc;
+        use std::task::{Context, Poll};
+
+        use crate::runtime::deps::bytes::Bytes;
+        use crate::runtime::deps::http::{Request, Response};
+        use crate::runtime::deps::http_body::Body;
+        use crate::runtime::deps::http_body_util::Full;
+        use crate::runtime::deps::tokio::net::TcpListener;
+        use crate::runtime::server::{self, Route, ServerConfig};
+        use crate::runtime::{message, soap, Binding, Fault, ParamValue};
+        use crate::wire::{OperationRequest, OperationResponse};
+        use crate::*;
+
+        #trait_doc
+        pub trait #trait_name: Send + Sync + 'static {
+            #(#methods)*
+        }
+
+        impl<T: #trait_name> #trait_name for Arc<T> {
+            #(#arc_methods)*
+        }
+
+        /// What a [`Verifier`] sees of a call, before it is dispatched.
+        #[derive(Debug)]
+        pub struct Call<'a> {
+            /// The operation called.
+            pub operation: Operation,
+            /// The binding it came over.
+            pub binding: Binding,
+            /// The credentials as sent.
+            pub credentials: &'a Credentials,
+            /// Every parameter as sent, in wire order, credentials at their positions.
+            pub params: &'a [(&'static str, ParamValue<'a>)],
+        }
+
+        /// A check run on every call before dispatch, e.g. of `sig` over the parameters (the
+        /// interface leaves the algorithm to the deployment). A refusal is sent as the fault
+        /// it returns. Any `Fn(&Call) -> Result<(), Fault>` is a verifier.
+        pub trait Verifier: Send + Sync + 'static {
+            /// Accepts or refuses `call`.
+            fn verify(&self, call: &Call<'_>) -> Result<(), Fault>;
+        }
+
+        impl<F> Verifier for F
+        where
+            F: Fn(&Call<'_>) -> Result<(), Fault> + Send + Sync + 'static,
+        {
+            fn verify(&self, call: &Call<'_>) -> Result<(), Fault> {
+                self(call)
+            }
+        }
+
+        #server_doc
+        pub struct #server_name<S> {
+            service: Arc<S>,
+            verifier: Option<Arc<dyn Verifier>>,
+            config: Arc<ServerConfig>,
+        }
+
+        impl<S> Clone for #server_name<S> {
+            fn clone(&self) -> Self {
+                Self {
+                    service: Arc::clone(&self.service),
+                    verifier: self.verifier.clone(),
+                    config: Arc::clone(&self.config),
+                }
+            }
+        }
+
+        impl<S: #trait_name> #server_name<S> {
+            /// A server for `service` with the default [`ServerConfig`] and no verifier.
+            pub fn new(service: S) -> Self {
+                Self::from_arc(Arc::new(service))
+            }
+
+            /// A server for a service already shared.
+            pub fn from_arc(service: Arc<S>) -> Self {
+                Self { service, verifier: None, config: Arc::new(ServerConfig::default()) }
+            }
+
+            /// Runs `verifier` on every call before dispatch.
+            pub fn with_verifier(mut self, verifier: impl Verifier) -> Self {
+                self.verifier = Some(Arc::new(verifier));
+                self
+            }
+
+            /// Sets the limits (body size, timeouts) and manners of the server.
+            pub fn with_config(mut self, config: ServerConfig) -> Self {
+                self.config = Arc::new(config);
+                self
+            }
+
+            /// The limits and manners in force.
+            pub fn config(&self) -> &ServerConfig {
+                &self.config
+            }
+
+            /// Serves on `listener` (HTTP/1.1, keep-alive) until the process ends.
+            pub async fn serve(self, listener: TcpListener) -> std::io::Result<()> {
+                let config = (*self.config).clone();
+                server::serve(listener, self, config).await
+            }
+
+            /// Serves on `listener` until `shutdown` completes.
+            pub async fn serve_with_shutdown(
+                self,
+                listener: TcpListener,
+                shutdown: impl Future<Output = ()>,
+            ) -> std::io::Result<()> {
+                let config = (*self.config).clone();
+                server::serve_with_shutdown(listener, self, config, shutdown).await
+            }
+
+            /// Answers one request whose body has been read: the sans-IO core of the server.
+            pub async fn handle(&self, request: Request<Bytes>) -> Response<Bytes> {
+                let response = match server::route::<Operation>(&SERVICE, &request) {
+                    Route::Wsdl => server::document(
+                        soap::SOAP11_CONTENT_TYPE,
+                        crate::wsdl::document(&server::address(&request, SERVICE.path)),
+                    ),
+                    Route::HelpIndex => server::document(
+                        server::HTML_CONTENT_TYPE,
+                        crate::help::index(SERVICE.path),
+                    ),
+                    Route::HelpOperation(operation) => server::document(
+                        server::HTML_CONTENT_TYPE,
+                        crate::help::operation(operation, SERVICE.path),
+                    ),
+                    Route::Call { binding, operation } => self.dispatch(binding, operation, &request).await,
+                    Route::Refused(response) => response,
+                };
+                server::finish(&self.config, response)
+            }
+
+            async fn dispatch(&self, binding: Binding, operation: Operation, request: &Request<Bytes>) -> Response<Bytes> {
+                match operation {
+                    #(#arms)*
+                }
+            }
+
+            /// Decodes a call of `T` and runs the verifier on it; a refusal is the response.
+            fn decode<T: OperationRequest>(
+                &self,
+                binding: Binding,
+                request: &Request<Bytes>,
+            ) -> Result<(Credentials, T), Box<Response<Bytes>>> {
+                let (credentials, call) = T::decode_request(request, binding)
+                    .map_err(|error| Box::new(server::request_error_response(binding, &error)))?;
+                if let Some(verifier) = &self.verifier {
+                    let params = call.values(&credentials);
+                    let seen = Call { operation: T::OPERATION, binding, credentials: &credentials, params: &params };
+                    verifier.verify(&seen).map_err(|fault| Box::new(message::fault_response(binding, &fault)))?;
+                }
+                Ok((credentials, call))
+            }
+        }
+
+        /// A handler's outcome as a response: its result, or its fault.
+        fn respond<R: OperationResponse>(binding: Binding, result: Result<R, Fault>) -> Response<Bytes> {
+            let encoded = result.and_then(|response| {
+                response.encode_response(binding).map_err(|error| Fault::server(error.to_string()))
+            });
+            match encoded {
+                Ok(response) => response,
+                Err(fault) => message::fault_response(binding, &fault),
+            }
+        }
+
+        impl<S, B> crate::runtime::deps::tower_service::Service<Request<B>> for #server_name<S>
+        where
+            S: #trait_name,
+            B: Body + Send + 'static,
+            B::Data: Send,
+            B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+        {
+            type Response = Response<Full<Bytes>>;
+            type Error = Infallible;
+            type Future = Pin<Box<dyn Future<Output = Result<Self::Response, Infallible>> + Send>>;
+
+            fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+                Poll::Ready(Ok(()))
+            }
+
+            fn call(&mut self, request: Request<B>) -> Self::Future {
+                let this = self.clone();
+                Box::pin(async move {
+                    let response = match server::collect_body(request, &this.config).await {
+                        Ok(request) => this.handle(request).await,
+                        Err(error) => server::finish(&this.config, server::body_error_response(&error)),
+                    };
+                    Ok(response.map(Full::new))
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,347 @@
+//! `wsdl.rs`: the service's WSDL 1.1 document, as an ASMX host describes it.
+//!
+//! The whole document is written here, at generation time, in the exact layout Mono's
+//! ASP.NET serves at `?wsdl` (two-space indentation, `\n` line ends, no final newline, the
+//! prefixes `wsdl`, `s`, `soap`, `soap12`, `http`, `mime`, `tm`, `soapenc` and `tns`). The
+//! generated file holds it as a few string constants around the four port addresses, the
+//! only part that depends on the request.
+
+use std::fmt::Write as _;
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+use super::type_name;
+use crate::model::{Model, OperationModel};
+use crate::spec::SoapType;
+
+/// The four bindings of an ASMX service, in WSDL order: binding (and port) name suffix,
+/// and the prefix of its extension elements.
+const BINDINGS: [(&str, &str); 4] = [
+    ("Soap", "soap"),
+    ("Soap12", "soap12"),
+    ("HttpGet", "http"),
+    ("HttpPost", "http"),
+];
+
+pub(super) fn emit(model: &Model) -> TokenStream {
+    let pieces = pieces(model);
+    let [head, soap12, http_get, http_post, tail] = pieces.each_ref().map(|p| text_literal(p));
+    let service = &model.service.name;
+    let module_doc = super::inner_doc(&format!(
+        "The WSDL 1.1 document of `{service}`, byte for byte as an ASMX host serves it at `?wsdl`.\n\n\
+         The document is fixed at generation time; only the four port addresses vary. They are \
+         XML-escaped here, so a hostile `Host` header cannot break out of the attribute."
+    ));
+    let port = |suffix: &str| format!("`{service}{suffix}`");
+    let head_doc = super::doc(&format!(
+        "The document up to the address of the port {}.",
+        port("Soap")
+    ));
+    let soap12_doc = super::doc(&format!(
+        "From the end of that address to the address of the port {}.",
+        port("Soap12")
+    ));
+    let get_doc = super::doc(&format!(
+        "From there to the address of the port {}.",
+        port("HttpGet")
+    ));
+    let post_doc = super::doc(&format!(
+        "From there to the address of the port {}.",
+        port("HttpPost")
+    ));
+    quote! {
+        #module_doc
+
+        use std::borrow::Cow;
+
+        #head_doc
+        const HEAD: &str = #head;
+
+        #soap12_doc
+        const BEFORE_SOAP12_ADDRESS: &str = #soap12;
+
+        #get_doc
+        const BEFORE_HTTP_GET_ADDRESS: &str = #http_get;
+
+        #post_doc
+        const BEFORE_HTTP_POST_ADDRESS: &str = #http_post;
+
+        /// The rest of the document, after the last address.
+        const TAIL: &str = #tail;
+
+        /// The length of the document without its addresses.
+        const FIXED_LEN: usize = HEAD.len()
+            + BEFORE_SOAP12_ADDRESS.len()
+            + BEFORE_HTTP_GET_ADDRESS.len()
+            + BEFORE_HTTP_POST_ADDRESS.len()
+            + TAIL.len();
+
+        /// The WSDL document with every port's address set to `address`
+        /// (`http://host:port/path`, as the server computes it from the request).
+        pub fn document(address: &str) -> String {
+            let address = escape_attribute(address);
+            let mut out = String::with_capacity(FIXED_LEN + 4 * address.len());
+            out.push_str(HEAD);
+            for piece in [
+                BEFORE_SOAP12_ADDRESS,
+                BEFORE_HTTP_GET_ADDRESS,
+                BEFORE_HTTP_POST_ADDRESS,
+                TAIL,
+            ] {
+                out.push_str(&address);
+                out.push_str(piece);
+            }
+            out
+        }
+
+        /// `value` as the content of a double-quoted XML attribute.
+        fn escape_attribute(value: &str) -> Cow<'_, str> {
+            if !value.contains(['&', '<', '>', '"']) {
+                return Cow::Borrowed(value);
+            }
+            let mut out = String::with_capacity(value.len() + 16);
+            for c in value.chars() {
+                match c {
+                    '&' => out.push_str("&amp;"),
+                    '<' => out.push_str("&lt;"),
+                    '>' => out.push_str("&gt;"),
+                    '"' => out.push_str("&quot;"),
+                    c => out.push(c),
+                }
+            }
+            Cow::Owned(out)
+        }
+    }
+}
+
+/// `value` as the content of a double-quoted XML attribute.
+pub(super) fn attr(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The `location` of an operation in the HTTP GET/POST bindings: its HTTP path relative
+/// to the service path (`/MobileTaskCreate`).
+pub(super) fn http_location<'a>(model: &Model, op: &'a OperationModel) -> &'a str {
+    op.http_path
+        .strip_prefix(model.service.path.as_str())
+        .expect("an operation's HTTP path extends the service path")
+}
+
+/// The SOAPAction of an operation without the quotes the header carries.
+fn soap_action(op: &OperationModel) -> &str {
+    op.soap_action
+        .strip_prefix('"')
+        .and_then(|a| a.strip_suffix('"'))
+        .unwrap_or(&op.soap_action)
+}
+
+/// The document cut at its four port addresses: five pieces.
+fn pieces(model: &Model) -> [String; 5] {
+    let ns = attr(&model.service.namespace);
+    let service = attr(&model.service.name);
+    let mut w = String::with_capacity(128 * 1024);
+    let w = &mut w;
+    // `write!` into a String cannot fail.
+    macro_rules! put {
+        ($($arg:tt)*) => {{
+            let _ = writeln!(w, $($arg)*);
+        }};
+    }
+
+    put!(r#"<?xml version="1.0" encoding="utf-8"?>"#);
+    put!(
+        r#"<wsdl:definitions xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="{ns}" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="{ns}" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">"#
+    );
+
+    // Types: a request and a response element per operation, then the `string` element of
+    // the HTTP GET/POST results.
+    put!("  <wsdl:types>");
+    put!(r#"    <s:schema elementFormDefault="qualified" targetNamespace="{ns}">"#);
+    for op in &model.operations {
+        put!(r#"      <s:element name="{}">"#, attr(&op.wire));
+        if op.params.is_empty() {
+            put!("        <s:complexType />");
+        } else {
+            put!("        <s:complexType>");
+            put!("          <s:sequence>");
+            for p in &op.params {
+                // Strings may be absent (a null reference); value types must be present.
+                let min = if p.ty == SoapType::String { 0 } else { 1 };
+                put!(
+                    r#"            <s:element minOccurs="{min}" maxOccurs="1" name="{}" type="s:{}" />"#,
+                    attr(&p.wire),
+                    type_name(p.ty)
+                );
+            }
+            put!("          </s:sequence>");
+            put!("        </s:complexType>");
+        }
+        put!("      </s:element>");
+        put!(r#"      <s:element name="{}">"#, attr(&op.response_name));
+        put!("        <s:complexType>");
+        put!("          <s:sequence>");
+        put!(
+            r#"            <s:element minOccurs="0" maxOccurs="1" name="{}" type="s:string" />"#,
+            attr(&op.result_name)
+        );
+        put!("          </s:sequence>");
+        put!("        </s:complexType>");
+        put!("      </s:element>");
+    }
+    put!(r#"      <s:element name="string" nillable="true" type="s:string" />"#);
+    put!("    </s:schema>");
+    put!("  </wsdl:types>");
+
+    // Messages: SOAP (one element part each way), then HTTP GET, then HTTP POST (one
+    // s:string part per parameter in, the `string` element out).
+    for op in &model.operations {
+        let name = attr(&op.wire);
+        put!(r#"  <wsdl:message name="{name}SoapIn">"#);
+        put!(r#"    <wsdl:part name="parameters" element="tns:{name}" />"#);
+        put!("  </wsdl:message>");
+        put!(r#"  <wsdl:message name="{name}SoapOut">"#);
+        put!(
+            r#"    <wsdl:part name="parameters" element="tns:{}" />"#,
+            attr(&op.response_name)
+        );
+        put!("  </wsdl:message>");
+    }
+    for suffix in ["HttpGet", "HttpPost"] {
+        for op in &model.operations {
+            let name = attr(&op.wire);
+            if op.params.is_empty() {
+                put!(r#"  <wsdl:message name="{name}{suffix}In" />"#);
+            } else {
+                put!(r#"  <wsdl:message name="{name}{suffix}In">"#);
+                for p in &op.params {
+                    put!(
+                        r#"    <wsdl:part name="{}" type="s:string" />"#,
+                        attr(&p.wire)
+                    );
+                }
+                put!("  </wsdl:message>");
+            }
+            put!(r#"  <wsdl:message name="{name}{suffix}Out">"#);
+            put!(r#"    <wsdl:part name="Body" element="tns:string" />"#);
+            put!("  </wsdl:message>");
+        }
+    }
+
+    // Port types: one shared by both SOAP bindings, one per HTTP binding.
+    for (port_type, messages) in [
+        ("Soap", "Soap"),
+        ("HttpGet", "HttpGet"),
+        ("HttpPost", "HttpPost"),
+    ] {
+        put!(r#"  <wsdl:portType name="{service}{port_type}">"#);
+        for op in &model.operations {
+            let name = attr(&op.wire);
+            put!(r#"    <wsdl:operation name="{name}">"#);
+            put!(r#"      <wsdl:input message="tns:{name}{messages}In" />"#);
+            put!(r#"      <wsdl:output message="tns:{name}{messages}Out" />"#);
+            put!("    </wsdl:operation>");
+        }
+        put!("  </wsdl:portType>");
+    }
+
+    // Bindings.
+    for (binding, prefix) in BINDINGS {
+        let port_type = if prefix == "http" { binding } else { "Soap" };
+        put!(r#"  <wsdl:binding name="{service}{binding}" type="tns:{service}{port_type}">"#);
+        match binding {
+            "HttpGet" => put!(r#"    <http:binding verb="GET" />"#),
+            "HttpPost" => put!(r#"    <http:binding verb="POST" />"#),
+            _ => {
+                put!(r#"    <{prefix}:binding transport="http://schemas.xmlsoap.org/soap/http" />"#)
+            }
+        }
+        for op in &model.operations {
+            put!(r#"    <wsdl:operation name="{}">"#, attr(&op.wire));
+            let (operation, input, output) = match binding {
+                "HttpGet" => (
+                    format!(
+                        r#"<http:operation location="{}" />"#,
+                        attr(http_location(model, op))
+                    ),
+                    "<http:urlEncoded />".to_owned(),
+                    r#"<mime:mimeXml part="Body" />"#.to_owned(),
+                ),
+                "HttpPost" => (
+                    format!(
+                        r#"<http:operation location="{}" />"#,
+                        attr(http_location(model, op))
+                    ),
+                    r#"<mime:content type="application/x-www-form-urlencoded" />"#.to_owned(),
+                    r#"<mime:mimeXml part="Body" />"#.to_owned(),
+                ),
+                _ => (
+                    format!(
+                        r#"<{prefix}:operation soapAction="{}" style="document" />"#,
+                        attr(soap_action(op))
+                    ),
+                    format!(r#"<{prefix}:body use="literal" />"#),
+                    format!(r#"<{prefix}:body use="literal" />"#),
+                ),
+            };
+            put!("      {operation}");
+            put!("      <wsdl:input>");
+            put!("        {input}");
+            put!("      </wsdl:input>");
+            put!("      <wsdl:output>");
+            put!("        {output}");
+            put!("      </wsdl:output>");
+            put!("    </wsdl:operation>");
+        }
+        put!("  </wsdl:binding>");
+    }
+
+    // The service: one port per binding, all at the same address, where the document is cut.
+    put!(r#"  <wsdl:service name="{service}">"#);
+    let mut pieces = Vec::with_capacity(5);
+    for (binding, prefix) in BINDINGS {
+        put!(r#"    <wsdl:port name="{service}{binding}" binding="tns:{service}{binding}">"#);
+        let _ = write!(w, r#"      <{prefix}:address location=""#);
+        pieces.push(std::mem::take(w));
+        put!(r#"" />"#);
+        put!("    </wsdl:port>");
+    }
+    put!("  </wsdl:service>");
+    // The host ends the document without a final newline.
+    let _ = write!(w, "</wsdl:definitions>");
+    pieces.push(std::mem::take(w));
+    pieces.try_into().expect("four ports")
+}
+
+/// A string literal holding `text`: a raw string, so that the generated file shows the text
+/// line for line, unless the text cannot be one (it has a CR) or its lines would look like
+/// items to the spacing pass of [`super::generate`]; then an ordinary escaped literal.
+pub(super) fn text_literal(text: &str) -> TokenStream {
+    let spaced = super::space_items(text);
+    let untouched = spaced == text || spaced.strip_suffix('\n') == Some(text);
+    if text.contains('\r') || !untouched {
+        let literal = Literal::string(text);
+        return quote!(#literal);
+    }
+    // Enough hashes that no `"` in the text followed by hashes can end the literal early.
+    let mut hashes = usize::from(text.contains('"'));
+    for (i, _) in text.match_indices('"') {
+        let run = text[i + 1..].bytes().take_while(|&b| b == b'#').count();
+        hashes = hashes.max(run + 1);
+    }
+    let hashes = "#".repeat(hashes);
+    let literal: Literal = format!("r{hashes}\"{text}\"{hashes}")
+        .parse()
+        .expect("a raw string literal");
+    quote!(#literal)
+}

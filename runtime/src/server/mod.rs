@@ -1,0 +1,197 @@
+//! Being the service: routing requests to bindings and operations as an ASMX host does, the
+//! responses of the endpoint itself (errors, limits), a panic guard for handlers, and a
+//! ready hyper server. The generated `Server` type ties these to the operations.
+
+mod peek;
+mod route;
+mod serve;
+
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::time::Duration;
+
+use bytes::Bytes;
+use futures_util::FutureExt;
+use http::header::{HeaderValue, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
+use http::{Response, StatusCode};
+
+pub use peek::{peek, Peek};
+pub use route::{normalize_path, route, Route};
+pub use serve::{collect_body, serve, serve_with_shutdown, BodyError};
+
+use crate::message::{self, TEXT_CONTENT_TYPE};
+use crate::{Binding, Fault, FaultCode, OperationInfo, RequestError};
+
+/// The operations of a service, as routing needs them. Generated for the service's
+/// `Operation` enum, whose `from_name` is a generated `match`.
+pub trait OperationSet: Copy + Eq + Send + Sync + std::fmt::Debug + 'static {
+    /// The operation with this exact wire name.
+    fn from_name(name: &str) -> Option<Self>;
+    /// Every operation.
+    fn all() -> &'static [Self];
+    /// Its wire literals.
+    fn info(self) -> &'static OperationInfo;
+}
+
+/// Limits and manners of a server.
+#[derive(Debug, Clone)]
+pub struct ServerConfig {
+    /// Largest request body accepted; larger ones get `413`. ASMX's default
+    /// (`maxRequestLength`) is 4 MiB.
+    pub max_body_bytes: usize,
+    /// Time a client has to send the request head once it has connected or since its
+    /// previous request on the connection.
+    pub header_timeout: Duration,
+    /// Time a client has to send the whole body once the head has arrived.
+    pub body_timeout: Duration,
+    /// `X-AspNet-Version` sent on every response, as the host does (`None` sends none).
+    pub aspnet_version: Option<&'static str>,
+}
+
+impl Default for ServerConfig {
+    fn default() -> ServerConfig {
+        ServerConfig {
+            max_body_bytes: 4 * 1024 * 1024,
+            header_timeout: Duration::from_secs(30),
+            body_timeout: Duration::from_secs(30),
+            aspnet_version: Some("4.0.30319"),
+        }
+    }
+}
+
+/// `Cache-Control` of responses the endpoint makes itself (not an operation's result or
+/// fault), as ASMX sends them.
+pub const CACHE_CONTROL_FRAMEWORK: &str = "private";
+
+/// `Content-Type` of the help pages.
+pub const HTML_CONTENT_TYPE: &str = "text/html; charset=utf-8";
+
+/// The response to a body that could not be read: `413` when too large, `408` when too slow,
+/// `400` when the connection failed.
+pub fn body_error_response(error: &BodyError) -> Response<Bytes> {
+    let status = match error {
+        BodyError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+        BodyError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
+        BodyError::Read(_) => StatusCode::BAD_REQUEST,
+    };
+    plain_error(status, &error.to_string())
+}
+
+/// A `text/plain` error as ASMX's HTTP GET/POST handler writes it: the message and a line feed.
+pub fn plain_error(status: StatusCode, message: &str) -> Response<Bytes> {
+    let mut body = String::with_capacity(message.len() + 1);
+    body.push_str(message);
+    body.push('\n');
+    let len = body.len();
+    let mut response = Response::new(Bytes::from(body));
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(TEXT_CONTENT_TYPE));
+    headers.insert(CONTENT_LENGTH, HeaderValue::from(len));
+    headers.insert(
+        CACHE_CONTROL,
+        HeaderValue::from_static(CACHE_CONTROL_FRAMEWORK),
+    );
+    response
+}
+
+/// An empty-bodied response with the binding's content type (ASMX's answer to malformed XML).
+pub fn empty_response(status: StatusCode, binding: Binding) -> Response<Bytes> {
+    let mut response = Response::new(Bytes::new());
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(
+        CONTENT_TYPE,
+        HeaderValue::from_static(binding.response_content_type()),
+    );
+    headers.insert(CONTENT_LENGTH, HeaderValue::from(0));
+    headers.insert(
+        CACHE_CONTROL,
+        HeaderValue::from_static(CACHE_CONTROL_FRAMEWORK),
+    );
+    response
+}
+
+/// The response to a request that could not be read, as ASMX answers it: malformed XML and
+/// any DOCTYPE get `400` with an empty body; an unknown mustUnderstand header a
+/// `soap:MustUnderstand` fault without detail; everything else a client fault (SOAP) or a
+/// `500 text/plain` error (HTTP GET/POST).
+pub fn request_error_response(binding: Binding, error: &RequestError) -> Response<Bytes> {
+    if error.is_malformed() {
+        return empty_response(StatusCode::BAD_REQUEST, binding);
+    }
+    let message = error.to_string();
+    match (binding.is_soap(), error) {
+        (true, RequestError::MustUnderstand { .. }) => message::fault_response(
+            binding,
+            &Fault {
+                code: FaultCode::MustUnderstand,
+                reason: message,
+                detail: None,
+            },
+        ),
+        (true, _) => message::fault_response(binding, &Fault::client(message)),
+        (false, _) => plain_error(StatusCode::INTERNAL_SERVER_ERROR, &message),
+    }
+}
+
+/// The fault sent when a handler panics: no message or stack trace of the panic leaves the
+/// server.
+pub fn panic_fault() -> Fault {
+    Fault::server("The server failed to process the request.")
+}
+
+/// Runs a handler's future, turning a panic into [`panic_fault`]; the connection and the
+/// server go on.
+pub async fn guard<T, F>(operation: &'static str, future: F) -> Result<T, Fault>
+where
+    F: Future<Output = Result<T, Fault>>,
+{
+    match AssertUnwindSafe(future).catch_unwind().await {
+        Ok(result) => result,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            tracing::error!(operation, panic = %what, "handler panicked");
+            Err(panic_fault())
+        }
+    }
+}
+
+/// Adds the headers every response of the host carries.
+pub fn finish(config: &ServerConfig, mut response: Response<Bytes>) -> Response<Bytes> {
+    if let Some(version) = config.aspnet_version {
+        response
+            .headers_mut()
+            .insert("x-aspnet-version", HeaderValue::from_static(version));
+    }
+    response
+}
+
+/// A `200` document (WSDL, help page) with its content type.
+pub fn document(content_type: &'static str, body: String) -> Response<Bytes> {
+    let len = body.len();
+    let mut response = Response::new(Bytes::from(body));
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+    headers.insert(CONTENT_LENGTH, HeaderValue::from(len));
+    headers.insert(
+        CACHE_CONTROL,
+        HeaderValue::from_static(message::CACHE_CONTROL_RESULT),
+    );
+    response
+}
+
+/// The service address for the WSDL: `http://{Host}{path}`, from the request.
+pub fn address<B>(request: &http::Request<B>, path: &str) -> String {
+    let host = request
+        .headers()
+        .get(http::header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .or_else(|| request.uri().authority().map(|a| a.as_str()))
+        .unwrap_or("localhost");
+    format!("http://{host}{path}")
+}

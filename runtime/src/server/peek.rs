@@ -1,0 +1,140 @@
+//! A look at the first elements of a SOAP envelope, enough to route it: its version and the
+//! name of its body element. The operation's decoder reads the whole envelope afterwards.
+
+use crate::soap::{SOAP11_NS, SOAP12_NS};
+use crate::xml::{Node, Ns, XmlCursor};
+use crate::{Binding, RequestError};
+
+/// What the start of an envelope says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Peek {
+    /// `Soap11` or `Soap12` by the envelope's namespace; `None` if the root is not an
+    /// `Envelope` of either.
+    pub version: Option<Binding>,
+    /// The body's first element: whether it is in the service namespace, and its local name.
+    pub operation: Option<(bool, String)>,
+}
+
+/// Reads up to the body's first element. Malformed XML or a DOCTYPE before that point is an
+/// error, as it would be for the full decoder.
+pub fn peek(body: &[u8], service_ns: &'static str) -> Result<Peek, RequestError> {
+    let mut cursor = XmlCursor::new(body, [SOAP11_NS, SOAP12_NS, service_ns]);
+    let root = match cursor.next()? {
+        Node::Start(root) => root,
+        Node::Eof => {
+            return Err(RequestError::MalformedXml {
+                reason: "the body is empty".into(),
+            })
+        }
+        Node::End | Node::Text => unreachable!("the cursor yields no end or text before a root"),
+    };
+    let version = match (&root.ns, root.local()) {
+        (Ns::Known(0), b"Envelope") => Binding::Soap11,
+        (Ns::Known(1), b"Envelope") => Binding::Soap12,
+        _ => {
+            return Ok(Peek {
+                version: None,
+                operation: None,
+            })
+        }
+    };
+    let env = if version == Binding::Soap11 { 0 } else { 1 };
+    if root.empty {
+        return Ok(Peek {
+            version: Some(version),
+            operation: None,
+        });
+    }
+    loop {
+        let element = match cursor.next()? {
+            Node::Start(element) => element,
+            Node::Text => continue,
+            Node::End | Node::Eof => {
+                return Ok(Peek {
+                    version: Some(version),
+                    operation: None,
+                })
+            }
+        };
+        let is_body = element.ns == Ns::Known(env) && element.local() == b"Body";
+        if !is_body {
+            if !element.empty {
+                cursor.skip()?;
+            }
+            continue;
+        }
+        if element.empty {
+            return Ok(Peek {
+                version: Some(version),
+                operation: None,
+            });
+        }
+        loop {
+            match cursor.next()? {
+                Node::Start(op) => {
+                    let name = String::from_utf8_lossy(op.local()).into_owned();
+                    return Ok(Peek {
+                        version: Some(version),
+                        operation: Some((op.ns == Ns::Known(2), name)),
+                    });
+                }
+                Node::Text => continue,
+                Node::End | Node::Eof => {
+                    return Ok(Peek {
+                        version: Some(version),
+                        operation: None,
+                    })
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NS: &str = "urn:svc";
+
+    #[test]
+    fn finds_version_and_operation() {
+        let p = peek(br#"<?xml version="1.0"?><s:Envelope xmlns:s="http://www.w3.org/2003/05/soap-envelope"><s:Header><h/></s:Header><s:Body><Op xmlns="urn:svc"><a>1</a></Op></s:Body></s:Envelope>"#, NS).unwrap();
+        assert_eq!(
+            p,
+            Peek {
+                version: Some(Binding::Soap12),
+                operation: Some((true, "Op".into()))
+            }
+        );
+        let p = peek(br#"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><Op xmlns="urn:other"/></soap:Body></soap:Envelope>"#, NS).unwrap();
+        assert_eq!(
+            p,
+            Peek {
+                version: Some(Binding::Soap11),
+                operation: Some((false, "Op".into()))
+            }
+        );
+        let p = peek(br#"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body/></soap:Envelope>"#, NS).unwrap();
+        assert_eq!(
+            p,
+            Peek {
+                version: Some(Binding::Soap11),
+                operation: None
+            }
+        );
+        assert_eq!(
+            peek(b"<html/>", NS).unwrap(),
+            Peek {
+                version: None,
+                operation: None
+            }
+        );
+    }
+
+    #[test]
+    fn refuses_what_the_decoder_refuses() {
+        assert_eq!(peek(b"<!DOCTYPE x><x/>", NS), Err(RequestError::Doctype));
+        assert!(peek(b"", NS).unwrap_err().is_malformed());
+        assert!(peek(b"not xml", NS).unwrap_err().is_malformed());
+    }
+}

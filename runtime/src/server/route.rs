@@ -1,0 +1,283 @@
+//! Telling the four bindings and the operation apart, as an ASMX host does, from the
+//! method, path, query, headers and (for SOAP) the envelope's first elements.
+
+use std::borrow::Cow;
+
+use bytes::Bytes;
+use http::header::CONTENT_TYPE;
+use http::{Method, Request, Response, StatusCode};
+
+use super::peek::peek;
+use super::{plain_error, OperationSet};
+use crate::{message, Binding, Fault, ServiceInfo};
+
+/// What a request asks the endpoint for.
+#[derive(Debug)]
+pub enum Route<O> {
+    /// `GET {path}?wsdl` (any case): the WSDL document.
+    Wsdl,
+    /// `GET {path}`: the help page listing the operations.
+    HelpIndex,
+    /// `GET {path}?op=Name`: the help page of one operation.
+    HelpOperation(O),
+    /// A call of `operation` over `binding`.
+    Call {
+        /// How it came.
+        binding: Binding,
+        /// What it calls.
+        operation: O,
+    },
+    /// A request the endpoint answers without calling anything (unknown path or operation,
+    /// wrong method or content type, a SOAPAction contradicting the body, …).
+    Refused(Response<Bytes>),
+}
+
+/// nginx, in front of the reference host, normalises the path before ASP.NET sees it
+/// (`//` and `.`/`..` segments, `%2E`); so do we, before matching.
+pub fn normalize_path(path: &str) -> Cow<'_, str> {
+    let needs =
+        path.contains("//") || path.contains("/.") || path.contains("%2E") || path.contains("%2e");
+    if !needs {
+        return Cow::Borrowed(path);
+    }
+    let decoded = path.replace("%2E", ".").replace("%2e", ".");
+    let mut segments: Vec<&str> = Vec::new();
+    for segment in decoded.split('/') {
+        match segment {
+            "" | "." => {}
+            ".." => {
+                segments.pop();
+            }
+            s => segments.push(s),
+        }
+    }
+    let mut out = String::with_capacity(decoded.len());
+    for s in &segments {
+        out.push('/');
+        out.push_str(s);
+    }
+    if out.is_empty() {
+        out.push('/');
+    }
+    Cow::Owned(out)
+}
+
+fn header<B>(request: &Request<B>, name: impl http::header::AsHeaderName) -> Option<&str> {
+    request.headers().get(name).and_then(|v| v.to_str().ok())
+}
+
+/// The media type of a `Content-Type` value, lower-cased, without parameters.
+fn media_type(content_type: &str) -> String {
+    content_type
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase()
+}
+
+/// The value of parameter `name` of a `Content-Type` value, unquoted.
+fn content_type_param<'a>(content_type: &'a str, name: &str) -> Option<&'a str> {
+    content_type.split(';').skip(1).find_map(|param| {
+        let (key, value) = param.split_once('=')?;
+        key.trim()
+            .eq_ignore_ascii_case(name)
+            .then(|| value.trim().trim_matches('"'))
+    })
+}
+
+/// Decides what `request` asks of the service.
+pub fn route<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -> Route<O> {
+    let path = normalize_path(request.uri().path());
+    let Some(rest) = path.strip_prefix(service.path) else {
+        return Route::Refused(not_found(&path));
+    };
+    if rest.is_empty() {
+        return endpoint(service, request);
+    }
+    let Some(name) = rest
+        .strip_prefix('/')
+        .filter(|n| !n.is_empty() && !n.contains('/'))
+    else {
+        return Route::Refused(not_found(&path));
+    };
+    let binding = match *request.method() {
+        Method::GET => Binding::HttpGet,
+        Method::POST => Binding::HttpPost,
+        ref other => {
+            return Route::Refused(method_not_allowed(other, "GET, POST"));
+        }
+    };
+    let Some(operation) = O::from_name(name) else {
+        let message = match O::all().iter().find(|op| op.info().name.eq_ignore_ascii_case(name)) {
+            Some(op) => format!(
+                "Invalid method name '{name}': method names are case sensitive. The method name '{}' with the same name but different casing was found.",
+                op.info().name
+            ),
+            None => format!("{name} is not a method of this web service."),
+        };
+        return Route::Refused(plain_error(StatusCode::INTERNAL_SERVER_ERROR, &message));
+    };
+    if binding == Binding::HttpPost {
+        let content_type = header(request, CONTENT_TYPE).map(media_type);
+        if content_type.as_deref() != Some(message::FORM_CONTENT_TYPE) {
+            // ASMX's AJAX handler would answer JSON here; this service speaks the four
+            // bindings of the interface only.
+            let message = match content_type {
+                None => "Request format is invalid: the request has no Content-Type; HTTP POST sends application/x-www-form-urlencoded.".to_owned(),
+                Some(other) => format!("Request format is invalid: {other}; HTTP POST sends application/x-www-form-urlencoded."),
+            };
+            return Route::Refused(plain_error(StatusCode::INTERNAL_SERVER_ERROR, &message));
+        }
+    }
+    Route::Call { binding, operation }
+}
+
+/// Requests to the endpoint path itself: WSDL, help pages, SOAP calls.
+fn endpoint<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -> Route<O> {
+    match *request.method() {
+        Method::GET => {
+            let query = request.uri().query().unwrap_or("");
+            if query.eq_ignore_ascii_case("wsdl") {
+                return Route::Wsdl;
+            }
+            let op = form_urlencoded::parse(query.as_bytes())
+                .find(|(k, _)| k.eq_ignore_ascii_case("op"))
+                .map(|(_, v)| v.into_owned());
+            match op {
+                Some(name) => match O::from_name(&name) {
+                    Some(operation) => Route::HelpOperation(operation),
+                    None => Route::Refused(plain_error(
+                        StatusCode::NOT_FOUND,
+                        &format!("{name} is not a method of this web service."),
+                    )),
+                },
+                None => Route::HelpIndex,
+            }
+        }
+        Method::POST => soap_call(service, request),
+        ref other => Route::Refused(method_not_allowed(other, "GET, POST")),
+    }
+}
+
+fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -> Route<O> {
+    let content_type = header(request, CONTENT_TYPE).unwrap_or("");
+    let declared = match media_type(content_type).as_str() {
+        "text/xml" => Binding::Soap11,
+        "application/soap+xml" => Binding::Soap12,
+        _ => return Route::Refused(unsupported_media_type(Binding::Soap11)),
+    };
+    let body = match message::soap_body(request) {
+        Ok(body) => body,
+        Err(e) => return Route::Refused(super::request_error_response(declared, &e)),
+    };
+    let peek = match peek(&body, service.namespace) {
+        Ok(peek) => peek,
+        Err(e) => return Route::Refused(super::request_error_response(declared, &e)),
+    };
+    // The envelope decides the version; a SOAP 1.2 envelope sent as text/xml is answered as
+    // SOAP 1.2 (as ASMX does), a SOAP 1.1 envelope sent as application/soap+xml is refused.
+    let binding = match (declared, peek.version) {
+        (_, None) => declared,
+        (Binding::Soap12, Some(Binding::Soap11)) => {
+            return Route::Refused(unsupported_media_type(Binding::Soap11))
+        }
+        (_, Some(version)) => version,
+    };
+    let action = match binding {
+        Binding::Soap11 => header(request, "soapaction").map(|a| a.trim().trim_matches('"').trim()),
+        _ => content_type_param(content_type, "action"),
+    };
+    let fault =
+        |reason: String| Route::Refused(message::fault_response(binding, &Fault::client(reason)));
+    let by_action = action.map(|action| {
+        let name = action
+            .strip_prefix(service.namespace)
+            .and_then(|r| r.strip_prefix('/'));
+        (action, name.and_then(O::from_name))
+    });
+    let by_body = peek
+        .operation
+        .as_ref()
+        .and_then(|(qualified, name)| qualified.then(|| O::from_name(name)).flatten());
+    match (binding, by_action, by_body) {
+        // An action naming one operation and a body holding another: ASMX runs the action's
+        // operation with every parameter defaulted; we refuse.
+        (_, Some((action, Some(named))), Some(body_op)) if named != body_op => fault(format!(
+            "The action '{action}' names the operation {}, but the body holds {}.",
+            named.info().name,
+            body_op.info().name
+        )),
+        (_, Some((_, Some(named))), _) => Route::Call {
+            binding,
+            operation: named,
+        },
+        // SOAP 1.1: a SOAPAction that names no operation is refused, as ASMX does.
+        (Binding::Soap11, Some((action, None)), _) => fault(format!(
+            "The SOAPAction '{action}' names no operation of this service."
+        )),
+        // SOAP 1.2 falls back to the body when the action names no operation.
+        (_, _, Some(body_op)) => Route::Call {
+            binding,
+            operation: body_op,
+        },
+        (_, _, None) => {
+            let found = match &peek.operation {
+                Some((_, name)) => {
+                    format!("The body element {name} is not an operation of this service.")
+                }
+                None => "The request names no operation: its Body is empty.".to_owned(),
+            };
+            fault(found)
+        }
+    }
+}
+
+fn not_found(path: &str) -> Response<Bytes> {
+    plain_error(
+        StatusCode::NOT_FOUND,
+        &format!("The resource {path} does not exist."),
+    )
+}
+
+fn method_not_allowed(method: &Method, allowed: &'static str) -> Response<Bytes> {
+    let mut response = plain_error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        &format!("The method {method} is not allowed here; use {allowed}."),
+    );
+    response
+        .headers_mut()
+        .insert(http::header::ALLOW, http::HeaderValue::from_static(allowed));
+    response
+}
+
+/// ASMX answers a SOAP 1.1 envelope sent as `application/soap+xml` (and other media types)
+/// with `415` and an empty body.
+fn unsupported_media_type(binding: Binding) -> Response<Bytes> {
+    super::empty_response(StatusCode::UNSUPPORTED_MEDIA_TYPE, binding)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalises_paths_as_nginx_does() {
+        assert_eq!(normalize_path("/api/rmm/S.asmx"), "/api/rmm/S.asmx");
+        assert_eq!(normalize_path("/api//rmm/./S.asmx"), "/api/rmm/S.asmx");
+        assert_eq!(
+            normalize_path("/api/x/../rmm/%2E/S.asmx/Op"),
+            "/api/rmm/S.asmx/Op"
+        );
+        assert_eq!(normalize_path("/../.."), "/");
+    }
+
+    #[test]
+    fn reads_content_type_parameters() {
+        let ct = "application/soap+xml; charset=utf-8; action=\"urn:x/Op\"";
+        assert_eq!(media_type(ct), "application/soap+xml");
+        assert_eq!(content_type_param(ct, "action"), Some("urn:x/Op"));
+        assert_eq!(content_type_param(ct, "ACTION"), Some("urn:x/Op"));
+        assert_eq!(content_type_param("text/xml", "action"), None);
+    }
+}

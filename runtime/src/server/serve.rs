@@ -1,0 +1,135 @@
+//! The HTTP side of a server: reading a body within the limits, and a hyper 1 accept loop.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::{Request, Response};
+use http_body::Body;
+use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::TcpListener;
+
+use super::ServerConfig;
+
+/// Why a request body could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum BodyError {
+    /// Longer than [`ServerConfig::max_body_bytes`].
+    #[error("The request body is larger than the limit of {limit} bytes.")]
+    TooLarge {
+        /// The limit.
+        limit: usize,
+    },
+    /// The client did not send it within [`ServerConfig::body_timeout`].
+    #[error("The request body did not arrive within {0:?}.")]
+    Timeout(Duration),
+    /// The connection failed while reading it.
+    #[error("The request body could not be read: {0}")]
+    Read(String),
+}
+
+/// Reads the whole body of `request`, bounded in size and time.
+pub async fn collect_body<B>(
+    request: Request<B>,
+    config: &ServerConfig,
+) -> Result<Request<Bytes>, BodyError>
+where
+    B: Body,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    let (parts, body) = request.into_parts();
+    let limit = config.max_body_bytes;
+    // A declared length over the limit is refused before a byte of it is read.
+    if let Some(len) = parts
+        .headers
+        .get(http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok())
+    {
+        if len > limit as u64 {
+            return Err(BodyError::TooLarge { limit });
+        }
+    }
+    let collected = tokio::time::timeout(config.body_timeout, Limited::new(body, limit).collect())
+        .await
+        .map_err(|_| BodyError::Timeout(config.body_timeout))?;
+    match collected {
+        Ok(collected) => Ok(Request::from_parts(parts, collected.to_bytes())),
+        Err(e) if e.downcast_ref::<LengthLimitError>().is_some() => {
+            Err(BodyError::TooLarge { limit })
+        }
+        Err(e) => Err(BodyError::Read(e.to_string())),
+    }
+}
+
+/// Serves `service` on `listener` until the process ends: HTTP/1.1 with keep-alive, one task
+/// per connection, the header timeout of `config`.
+pub async fn serve<S>(
+    listener: TcpListener,
+    service: S,
+    config: ServerConfig,
+) -> std::io::Result<()>
+where
+    S: tower_service::Service<
+            Request<Incoming>,
+            Response = Response<Full<Bytes>>,
+            Error = Infallible,
+        > + Clone
+        + Send
+        + 'static,
+    S::Future: Send + 'static,
+{
+    serve_with_shutdown(listener, service, config, std::future::pending()).await
+}
+
+/// [`serve`], stopping to accept connections when `shutdown` completes (connections in
+/// flight finish their current request).
+pub async fn serve_with_shutdown<S, F>(
+    listener: TcpListener,
+    service: S,
+    config: ServerConfig,
+    shutdown: F,
+) -> std::io::Result<()>
+where
+    S: tower_service::Service<
+            Request<Incoming>,
+            Response = Response<Full<Bytes>>,
+            Error = Infallible,
+        > + Clone
+        + Send
+        + 'static,
+    S::Future: Send + 'static,
+    F: Future<Output = ()>,
+{
+    tokio::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait a moment rather than spin.
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => return Ok(()),
+        };
+        let _ = stream.set_nodelay(true);
+        let service = hyper_util::service::TowerToHyperService::new(service.clone());
+        let header_timeout = config.header_timeout;
+        tokio::spawn(async move {
+            let result = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .keep_alive(true)
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+            if let Err(e) = result {
+                tracing::debug!(%peer, error = %e, "connection ended with an error");
+            }
+        });
+    }
+}

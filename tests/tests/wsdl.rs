@@ -1,0 +1,138 @@
+//! The generated WSDL document against the one a real ASMX host (Mono 6.8) served for the
+//! same service: byte for byte, whatever the address, and well-formed.
+
+use quick_xml::events::Event;
+use quick_xml::Reader;
+use rmm_mobile::wsdl;
+
+/// The address the host wrote into every port of the capture (from `Host: 127.0.0.1:18081`).
+const CAPTURED_ADDRESS: &str = "http://127.0.0.1:18081/api/rmm/MobileService.asmx";
+
+/// The body of `captures/wsdl.txt`: after the blank line ending the response headers, up to
+/// the capture's `### ==== END` line.
+fn captured_body() -> String {
+    let path = rmm_tests::root()
+        .parent()
+        .unwrap()
+        .join("shared/asmx-reference/captures/wsdl.txt");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let response = text
+        .find("### ==== RESPONSE")
+        .expect("the capture has a response");
+    let start = response
+        + text[response..]
+            .find("\r\n\r\n")
+            .expect("the response headers end with a blank line")
+        + 4;
+    let end = text.rfind("\n### ==== END").expect("the capture ends");
+    let body = text[start..end].to_owned();
+    let length: usize = text[response..start]
+        .lines()
+        .find_map(|l| l.strip_prefix("Content-Length: "))
+        .expect("the response has a Content-Length")
+        .trim()
+        .parse()
+        .unwrap();
+    assert_eq!(
+        body.len(),
+        length,
+        "the body is cut where the host's Content-Length says"
+    );
+    body
+}
+
+/// Where `a` and `b` first differ, shown with some context, for a readable failure.
+fn first_difference(a: &str, b: &str) -> String {
+    let at = a
+        .bytes()
+        .zip(b.bytes())
+        .position(|(x, y)| x != y)
+        .unwrap_or(a.len().min(b.len()));
+    let line = a[..at].matches('\n').count() + 1;
+    let from = at.saturating_sub(80);
+    let show = |s: &str| s.get(from..(at + 80).min(s.len())).unwrap_or("").to_owned();
+    format!(
+        "first difference at byte {at} (line {line}), lengths {} and {}:\n--- ours\n{}\n--- host\n{}",
+        a.len(),
+        b.len(),
+        show(a),
+        show(b)
+    )
+}
+
+#[test]
+fn document_is_the_hosts_byte_for_byte() {
+    let ours = wsdl::document(CAPTURED_ADDRESS);
+    let host = captured_body();
+    assert!(ours == host, "{}", first_difference(&ours, &host));
+}
+
+#[test]
+fn another_address_changes_only_the_four_port_addresses() {
+    let address = "http://rmm.example.net:8080/api/rmm/MobileService.asmx";
+    let ours = wsdl::document(address);
+    assert_eq!(ours.matches(address).count(), 4);
+    assert!(!ours.contains(CAPTURED_ADDRESS));
+    let expected = captured_body().replace(CAPTURED_ADDRESS, address);
+    assert!(ours == expected, "{}", first_difference(&ours, &expected));
+}
+
+#[test]
+fn address_is_xml_escaped() {
+    let ours = wsdl::document("http://x\"/><evil a=\"&amp;");
+    assert_eq!(
+        ours.matches(r#"location="http://x&quot;/&gt;&lt;evil a=&quot;&amp;amp;" />"#)
+            .count(),
+        4
+    );
+    assert!(!ours.contains("<evil"));
+    well_formed(&ours);
+}
+
+#[test]
+fn document_is_well_formed_xml() {
+    well_formed(&wsdl::document(CAPTURED_ADDRESS));
+}
+
+/// Parses `xml` completely: matching end tags, well-formed attributes, known entities only,
+/// one root element and nothing but whitespace around it.
+fn well_formed(xml: &str) {
+    let mut reader = Reader::from_str(xml);
+    reader.config_mut().check_end_names = true;
+    let mut depth = 0usize;
+    let mut roots = 0;
+    loop {
+        let event = reader
+            .read_event()
+            .unwrap_or_else(|e| panic!("not well-formed at byte {}: {e}", reader.error_position()));
+        match event {
+            Event::Start(ref e) | Event::Empty(ref e) => {
+                if depth == 0 {
+                    roots += 1;
+                }
+                for attr in e.attributes().with_checks(true) {
+                    let attr = attr.unwrap_or_else(|e| panic!("bad attribute: {e}"));
+                    attr.unescape_value()
+                        .unwrap_or_else(|e| panic!("bad attribute value: {e}"));
+                }
+                if matches!(event, Event::Start(_)) {
+                    depth += 1;
+                }
+            }
+            Event::End(_) => depth -= 1,
+            Event::Text(ref t) => {
+                let text = t.decode().unwrap();
+                assert!(
+                    depth > 0 || text.trim().is_empty(),
+                    "text outside the root element: {text:?}"
+                );
+            }
+            Event::Eof => break,
+            Event::Decl(_) | Event::Comment(_) => {}
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(depth, 0, "unclosed elements");
+    assert_eq!(roots, 1, "one root element");
+}
