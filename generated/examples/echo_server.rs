@@ -25,12 +25,21 @@ use rmm_mobile::*;
 pub struct Echo;
 
 /// The echo of one call, or the fault its `FAULT` parameter asks for.
-pub fn echo<T: OperationRequest>(request: &T, credentials: &Credentials) -> Result<T::Response, Fault> {
+pub fn echo<T: OperationRequest>(
+    request: &T,
+    credentials: &Credentials,
+) -> Result<T::Response, Fault> {
     let values = request.values(credentials);
-    if values.iter().any(|(_, v)| *v == ParamValue::String(Some("FAULT"))) {
+    if values
+        .iter()
+        .any(|(_, v)| *v == ParamValue::String(Some("FAULT")))
+    {
         return Err(Fault::client("requested fault"));
     }
-    let shown: Vec<String> = values.iter().map(|(name, value)| format!("{name}={value}")).collect();
+    let shown: Vec<String> = values
+        .iter()
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect();
     let result = format!("{}({})", T::OPERATION.name(), shown.join(";"));
     Ok(T::Response::from_result(Some(result)))
 }
@@ -85,10 +94,17 @@ fn listen_address() -> Result<SocketAddr, String> {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let addr = listen_address()?;
-    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(async {
-        let listener = tokio::net::TcpListener::bind(addr).await?;
-        println!("listening on http://{}{}", listener.local_addr()?, SERVICE.path);
-        MobileServiceServer::new(Echo).serve(listener).await?;
-        Ok(())
-    })
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?
+        .block_on(async {
+            let listener = tokio::net::TcpListener::bind(addr).await?;
+            println!(
+                "listening on http://{}{}",
+                listener.local_addr()?,
+                SERVICE.path
+            );
+            MobileServiceServer::new(Echo).serve(listener).await?;
+            Ok(())
+        })
 }

@@ -23,6 +23,99 @@ pub fn spec_path() -> PathBuf {
     root().join("rmm-spec.yaml")
 }
 
+/// The spec, parsed.
+pub fn spec() -> rmm_codegen::spec::Spec {
+    let text = std::fs::read_to_string(spec_path()).expect("rmm-spec.yaml");
+    rmm_codegen::spec::parse(&text, "rmm-spec.yaml").expect("rmm-spec.yaml is valid")
+}
+
+/// One operation of the spec.
+pub fn spec_operation(name: &str) -> rmm_codegen::spec::Operation {
+    spec()
+        .operations
+        .into_iter()
+        .find(|op| op.name == name)
+        .expect("operation in the spec")
+}
+
+/// Sample texts, chosen per type and cycled by position (and `salt`) so that across the 20
+/// operations every boundary and every awkward character meets every binding.
+pub mod samples {
+    use rmm_codegen::spec::{Operation, SoapType};
+
+    /// int samples, boundaries included.
+    pub const INTS: &[&str] = &["42", "1001", "-1", "2147483647", "-2147483648", "0", "7"];
+    /// boolean samples.
+    pub const BOOLEANS: &[&str] = &["true", "false"];
+    /// decimal samples, scales and the largest value included.
+    pub const DECIMALS: &[&str] = &[
+        "1.50",
+        "-12.3400",
+        "0.0",
+        "7",
+        "0.001",
+        "79228162514264337593543950335",
+    ];
+    /// string samples: XML-special, non-ASCII, padded, multi-line, empty, CR.
+    pub const STRINGS: &[&str] = &[
+        "Acme & Sons > 1 < 2",
+        "Café naïve ☕",
+        "  padded  ",
+        "Line1\nLine2 \"quoted\" 'single' 100% + a=b;c",
+        "",
+        "2026-01-01T00:00:00Z",
+        "jane.doe@example.com",
+        "tab\there\r\nCRLF",
+    ];
+
+    /// The sample text of every parameter of `op`, in wire order.
+    pub fn sample(op: &Operation, salt: usize) -> Vec<(String, String)> {
+        op.params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let k = i + salt;
+                let text = match p.ty {
+                    SoapType::Int => INTS[k % INTS.len()],
+                    SoapType::Boolean => BOOLEANS[k % BOOLEANS.len()],
+                    SoapType::Decimal => DECIMALS[k % DECIMALS.len()],
+                    SoapType::String => STRINGS[k % STRINGS.len()],
+                };
+                (p.name.clone(), text.to_owned())
+            })
+            .collect()
+    }
+
+    /// The pairs as an `application/x-www-form-urlencoded` string (query or form body),
+    /// encoded by the `form_urlencoded` crate, not by rmm.
+    pub fn form(pairs: &[(String, String)]) -> String {
+        let mut s = form_urlencoded::Serializer::new(String::new());
+        for (name, value) in pairs {
+            s.append_pair(name, value);
+        }
+        s.finish()
+    }
+
+    /// The echo of these values: `Op(name=value;…)`.
+    pub fn echo_of(operation: &str, pairs: &[(String, String)]) -> String {
+        let texts: Vec<String> = pairs.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        format!("{operation}({})", texts.join(";"))
+    }
+}
+
+/// The typed sample of `T`: read by the server side from an HTTP GET request built from the
+/// sample texts (checked to hold exactly those texts, in wire order).
+pub fn typed_sample<T: OperationRequest>(pairs: &[(String, String)]) -> (Credentials, T) {
+    use rmm_mobile::runtime::deps::bytes::Bytes;
+    let op = T::OPERATION.name();
+    let uri = format!("{}/{op}?{}", SERVICE.path, samples::form(pairs));
+    let request = Request::get(uri).body(Bytes::new()).expect("valid request");
+    let (credentials, typed) =
+        T::decode_request(&request, Binding::HttpGet).expect("sample decodes");
+    assert_eq!(echo(&typed, &credentials), samples::echo_of(op, pairs));
+    (credentials, typed)
+}
+
 /// The echo the reference ASMX service answers: `Op(name=value;…)`, every parameter in wire
 /// order, credentials included (see `shared/asmx-reference/README.md`).
 pub fn echo<T: OperationRequest>(request: &T, credentials: &Credentials) -> String {

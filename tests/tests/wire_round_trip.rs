@@ -8,69 +8,17 @@
 
 use bytes::Bytes;
 use http::{Request, Response};
-use rmm_codegen::spec::{Operation as SpecOperation, SoapType, Spec};
+use rmm_codegen::spec::SoapType;
 use rmm_mobile::wire::{OperationRequest, OperationResponse};
 use rmm_mobile::*;
+use rmm_tests::samples::{form, sample};
+use rmm_tests::{echo, spec, spec_operation, typed_sample};
 
 const NS: &str = "http://rmm.example.com/mobile";
 const PATH: &str = "/api/rmm/MobileService.asmx";
 const SOAP11_OPEN: &str = r#"<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>"#;
 const SOAP12_OPEN: &str = r#"<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>"#;
 const SOAP_CLOSE: &str = "</soap:Body></soap:Envelope>";
-
-fn spec() -> Spec {
-    let text = std::fs::read_to_string(rmm_tests::spec_path()).unwrap();
-    rmm_codegen::spec::parse(&text, "rmm-spec.yaml").unwrap()
-}
-
-fn spec_operation(name: &str) -> SpecOperation {
-    spec()
-        .operations
-        .into_iter()
-        .find(|op| op.name == name)
-        .unwrap()
-}
-
-// Sample texts, chosen per type and cycled by position so that across the 20 operations
-// every boundary and every awkward character is exercised on every binding.
-const INTS: &[&str] = &["42", "1001", "-1", "2147483647", "-2147483648", "0", "7"];
-const BOOLEANS: &[&str] = &["true", "false"];
-const DECIMALS: &[&str] = &[
-    "1.50",
-    "-12.3400",
-    "0.0",
-    "7",
-    "0.001",
-    "79228162514264337593543950335",
-];
-const STRINGS: &[&str] = &[
-    "Acme & Sons > 1 < 2",
-    "Café naïve ☕",
-    "  padded  ",
-    "Line1\nLine2 \"quoted\" 'single' 100% + a=b;c",
-    "",
-    "2026-01-01T00:00:00Z",
-    "jane.doe@example.com",
-    "tab\there\r\nCRLF",
-];
-
-/// The sample text of every parameter of `op`, in wire order.
-fn sample(op: &SpecOperation, salt: usize) -> Vec<(String, String)> {
-    op.params
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let k = i + salt;
-            let text = match p.ty {
-                SoapType::Int => INTS[k % INTS.len()],
-                SoapType::Boolean => BOOLEANS[k % BOOLEANS.len()],
-                SoapType::Decimal => DECIMALS[k % DECIMALS.len()],
-                SoapType::String => STRINGS[k % STRINGS.len()],
-            };
-            (p.name.clone(), text.to_owned())
-        })
-        .collect()
-}
 
 /// XML text escaping as the host does it (`&`, `<`, `>`), plus CR as a character reference
 /// so it survives a reader's line-end normalisation.
@@ -79,14 +27,6 @@ fn xml_escape(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('\r', "&#xD;")
-}
-
-fn form(pairs: &[(String, String)]) -> String {
-    let mut s = form_urlencoded::Serializer::new(String::new());
-    for (name, value) in pairs {
-        s.append_pair(name, value);
-    }
-    s.finish()
 }
 
 fn soap_body(open: &str, op: &str, pairs: &[(String, String)]) -> String {
@@ -186,32 +126,6 @@ fn header_list(response: &Response<Bytes>) -> Vec<(String, String)> {
         .collect();
     headers.sort();
     headers
-}
-
-/// The echo an ASMX test service answers: `Op(name=value;…)`.
-fn echo<T: OperationRequest>(request: &T, credentials: &Credentials) -> String {
-    let values: Vec<String> = request
-        .values(credentials)
-        .iter()
-        .map(|(name, value)| format!("{name}={value}"))
-        .collect();
-    format!("{}({})", T::OPERATION.name(), values.join(";"))
-}
-
-/// The typed sample, read by the server side from an HTTP GET request built here.
-fn typed_sample<T: OperationRequest>(pairs: &[(String, String)]) -> (Credentials, T) {
-    let op = T::OPERATION.name();
-    let request = Request::get(format!("{PATH}/{op}?{}", form(pairs)))
-        .body(Bytes::new())
-        .unwrap();
-    let (credentials, typed) = T::decode_request(&request, Binding::HttpGet).unwrap();
-    // The typed values are the sample texts, in wire order, credentials in place.
-    let texts: Vec<String> = pairs.iter().map(|(n, v)| format!("{n}={v}")).collect();
-    assert_eq!(
-        echo(&typed, &credentials),
-        format!("{op}({})", texts.join(";"))
-    );
-    (credentials, typed)
 }
 
 fn round_trip<T: OperationRequest>() {

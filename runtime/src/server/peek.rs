@@ -90,6 +90,18 @@ pub fn peek(body: &[u8], service_ns: &'static str) -> Result<Peek, RequestError>
     }
 }
 
+/// Reads the whole document, for well-formedness only: a request refused for what its start
+/// says is still answered `400` when the document is malformed further on, as a host that
+/// parses everything first answers it.
+pub fn check_well_formed(body: &[u8]) -> Result<(), RequestError> {
+    let mut cursor = XmlCursor::new(body, []);
+    loop {
+        if let Node::Eof = cursor.next()? {
+            return Ok(());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,6 +141,13 @@ mod tests {
                 operation: None
             }
         );
+    }
+
+    #[test]
+    fn checks_the_whole_document() {
+        assert_eq!(check_well_formed(b"<a><b/><!-- c --></a>"), Ok(()));
+        assert!(check_well_formed(b"<a><b></a>").unwrap_err().is_malformed());
+        assert!(check_well_formed(b"<a>").unwrap_err().is_malformed());
     }
 
     #[test]

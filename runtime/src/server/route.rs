@@ -7,7 +7,7 @@ use bytes::Bytes;
 use http::header::CONTENT_TYPE;
 use http::{Method, Request, Response, StatusCode};
 
-use super::peek::peek;
+use super::peek::{check_well_formed, peek};
 use super::{plain_error, OperationSet};
 use crate::{message, Binding, Fault, ServiceInfo};
 
@@ -188,8 +188,13 @@ fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
         Binding::Soap11 => header(request, "soapaction").map(|a| a.trim().trim_matches('"').trim()),
         _ => content_type_param(content_type, "action"),
     };
-    let fault =
-        |reason: String| Route::Refused(message::fault_response(binding, &Fault::client(reason)));
+    let fault = |reason: String| {
+        let response = match check_well_formed(&body) {
+            Ok(()) => message::fault_response(binding, &Fault::client(reason)),
+            Err(e) => super::request_error_response(binding, &e),
+        };
+        Route::Refused(response)
+    };
     let by_action = action.map(|action| {
         let name = action
             .strip_prefix(service.namespace)
