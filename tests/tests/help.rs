@@ -43,7 +43,11 @@ fn every_operation_page_names_every_parameter() {
     for (op, operation) in model.operations.iter().zip(Operation::ALL) {
         assert_eq!(op.wire, operation.name());
         let page = help::operation(operation, PATH);
-        assert!(page.contains(&format!("<h2>{}</h2>", op.wire)), "{}", op.wire);
+        assert!(
+            page.contains(&format!("<h2>{}</h2>", op.wire)),
+            "{}",
+            op.wire
+        );
         let mut table_at = 0;
         let mut soap_at = [0, 0];
         for p in &op.params {
@@ -124,7 +128,7 @@ fn path_is_html_escaped() {
 /// Everything the spec puts on a page is HTML-escaped when the pages are generated.
 #[test]
 fn spec_text_is_html_escaped() {
-    let spec = r#"service:
+    let spec = r###"service:
   name: Svc
   namespace: "urn:x?a=1&b=<2>"
   path: /svc.asmx
@@ -132,17 +136,21 @@ credentials: [key]
 secrets: []
 operations:
   - name: Ping
-    doc: Says <script>&"'hi'</script> back.
+    doc: Says <script>&"'hi'</script> back, "#1 and "##2.
     params:
       - text: string
       - key: string
     result: string
-"#;
+"###;
     let files = rmm_codegen::generate_from_source(spec, "x.yaml").expect("the spec is valid");
     let help = &files.iter().find(|f| f.path == "help.rs").unwrap().contents;
     assert!(!help.contains("<script>"), "{help}");
     assert!(!help.contains("</script>"));
-    assert!(help.contains(r#"Says &lt;script&gt;&amp;"'hi'&lt;/script&gt; back."#));
+    assert!(
+        help.contains(r###"Says &lt;script&gt;&amp;"'hi'&lt;/script&gt; back, "#1 and "##2."###)
+    );
+    // Raw string literals with enough hashes for the quotes and hashes of the doc.
+    assert!(help.contains("r###\""));
     // The namespace in the samples: never a raw `&` or `<2>`.
     assert!(!help.contains("&b="));
     assert!(!help.contains("<2>"));

@@ -136,3 +136,56 @@ fn well_formed(xml: &str) {
     assert_eq!(depth, 0, "unclosed elements");
     assert_eq!(roots, 1, "one root element");
 }
+
+/// Another spec gets its own WSDL: its names, its namespace (escaped), its types and
+/// occurrence rules, and the .NET forms of an operation without parameters.
+#[test]
+fn another_spec_gets_its_own_document() {
+    let spec = r#"service:
+  name: Shop
+  namespace: "urn:shop?a=1&b=<2>"
+  path: /shop/Shop.asmx
+credentials: []
+operations:
+  - name: Ping
+    doc: No parameters.
+    params: []
+    result: string
+  - name: Price
+    doc: All four types.
+    params:
+      - sku: string
+      - qty: int
+      - gift: boolean
+      - amount: decimal
+    result: string
+"#;
+    let files = rmm_codegen::generate_from_source(spec, "shop.yaml").expect("the spec is valid");
+    let wsdl = &files.iter().find(|f| f.path == "wsdl.rs").unwrap().contents;
+    let ns = "urn:shop?a=1&amp;b=&lt;2&gt;";
+    for expected in [
+        format!(r#" xmlns:tns="{ns}" "#),
+        format!(r#"<s:schema elementFormDefault="qualified" targetNamespace="{ns}">"#),
+        "      <s:element name=\"Ping\">\n        <s:complexType />\n      </s:element>\n"
+            .to_owned(),
+        r#"<s:element minOccurs="0" maxOccurs="1" name="sku" type="s:string" />"#.to_owned(),
+        r#"<s:element minOccurs="1" maxOccurs="1" name="qty" type="s:int" />"#.to_owned(),
+        r#"<s:element minOccurs="1" maxOccurs="1" name="gift" type="s:boolean" />"#.to_owned(),
+        r#"<s:element minOccurs="1" maxOccurs="1" name="amount" type="s:decimal" />"#.to_owned(),
+        r#"<s:element minOccurs="0" maxOccurs="1" name="PriceResult" type="s:string" />"#
+            .to_owned(),
+        r#"  <wsdl:message name="PingHttpGetIn" />"#.to_owned(),
+        r#"  <wsdl:message name="PingHttpPostIn" />"#.to_owned(),
+        "  <wsdl:message name=\"PriceHttpPostIn\">\n    <wsdl:part name=\"sku\" type=\"s:string\" />\n    <wsdl:part name=\"qty\" type=\"s:string\" />\n".to_owned(),
+        r#"<wsdl:portType name="ShopSoap">"#.to_owned(),
+        r#"<wsdl:binding name="ShopSoap12" type="tns:ShopSoap">"#.to_owned(),
+        format!(r#"<soap12:operation soapAction="{ns}/Price" style="document" />"#),
+        r#"<http:operation location="/Price" />"#.to_owned(),
+        r#"<wsdl:service name="Shop">"#.to_owned(),
+        r#"<wsdl:port name="ShopHttpPost" binding="tns:ShopHttpPost">"#.to_owned(),
+    ] {
+        assert!(wsdl.contains(&expected), "missing {expected:?} in\n{wsdl}");
+    }
+    assert!(!wsdl.contains("MobileService"));
+    assert!(!wsdl.contains("&b=<2>"));
+}

@@ -116,7 +116,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
 }
 
 /// `value` as the content of a double-quoted XML attribute.
-pub(super) fn attr(value: &str) -> String {
+fn attr(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
     for c in value.chars() {
         match c {
