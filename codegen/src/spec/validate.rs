@@ -201,6 +201,9 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
     };
 
     // service
+    /// Characters that would need escaping where the namespace and path are spliced into
+    /// XML, HTML and header values.
+    const MARKUP: &str = "<>&\"'\\";
     let service = &raw.service;
     let service_at = loc.top_key_pos("service");
     let name_at = loc.service_value("name", &service.name.0);
@@ -214,6 +217,13 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
             ns_at,
             service_at,
             format!("service namespace {ns:?} contains whitespace"),
+        );
+    } else if let Some(bad) = ns.chars().find(|ch| MARKUP.contains(*ch)) {
+        // The namespace is spliced into precomputed XML and headers; a URI never needs these.
+        c.push(
+            ns_at,
+            service_at,
+            format!("service namespace {ns:?} contains {bad:?}; a namespace must not contain any of < > & \" ' \\"),
         );
     }
     let path = &service.path;
@@ -237,6 +247,15 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
             path_at,
             service_at,
             format!("service path {path:?} contains whitespace"),
+        );
+    } else if let Some(bad) = path
+        .chars()
+        .find(|ch| MARKUP.contains(*ch) || !ch.is_ascii())
+    {
+        c.push(
+            path_at,
+            service_at,
+            format!("service path {path:?} contains {bad:?}; a path must be ASCII without any of < > & \" ' \\"),
         );
     }
 
