@@ -223,8 +223,18 @@ pub enum ResponseError {
         /// The fault as sent.
         fault: Fault,
     },
-    /// A status other than 200 without a SOAP fault, e.g. the `500 text/plain` error body
-    /// of HTTP GET/POST, or the `400` (empty body) an ASMX host gives for malformed XML.
+    /// The `500 text/plain` error of HTTP GET/POST: what a SOAP fault is to SOAP.
+    #[error("{operation} over {binding}: the service answered with the error: {message}")]
+    ErrorBody {
+        /// Operation name.
+        operation: &'static str,
+        /// HTTP GET or HTTP POST.
+        binding: Binding,
+        /// The error text (its trailing line feed removed).
+        message: String,
+    },
+    /// Any other status than 200 without a fault or error body, e.g. the `400` (empty body)
+    /// an ASMX host gives for malformed XML, or a `404` from a proxy.
     #[error("{operation} over {binding}: HTTP status {status}: {body}")]
     Status {
         /// Operation name.

@@ -314,15 +314,14 @@ pub fn decode_string_response<B: AsRef<[u8]>>(
             .trim_end_matches('\n')
             .to_owned(),
     };
-    let is_xml = response
+    let mime = response
         .headers()
         .get(CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|ct| {
-            let mime = ct.split(';').next().unwrap_or("").trim();
-            mime.eq_ignore_ascii_case("text/xml")
-                || mime.eq_ignore_ascii_case("application/soap+xml")
-        });
+        .map_or("", |ct| ct.split(';').next().unwrap_or("").trim());
+    let is_xml =
+        mime.eq_ignore_ascii_case("text/xml") || mime.eq_ignore_ascii_case("application/soap+xml");
+    let is_text = mime.eq_ignore_ascii_case("text/plain");
     if binding.is_soap() {
         if status == StatusCode::OK
             || (status == StatusCode::INTERNAL_SERVER_ERROR && is_xml && !body.is_empty())
@@ -340,6 +339,16 @@ pub fn decode_string_response<B: AsRef<[u8]>>(
             };
         }
         return Err(status_error());
+    }
+    if status == StatusCode::INTERNAL_SERVER_ERROR && is_text {
+        // The error body of ASMX's HTTP GET/POST handler: the message and a line feed.
+        return Err(ResponseError::ErrorBody {
+            operation: operation.name,
+            binding,
+            message: String::from_utf8_lossy(body)
+                .trim_end_matches('\n')
+                .to_owned(),
+        });
     }
     if status != StatusCode::OK {
         return Err(status_error());
@@ -472,9 +481,7 @@ mod tests {
         assert_eq!(get.headers()[CONTENT_TYPE], "text/plain; charset=utf-8");
         assert_eq!(body(&get), "requested fault\n");
         match decode_string_response(Binding::HttpGet, &OP, &get) {
-            Err(ResponseError::Status {
-                status: 500, body, ..
-            }) => assert_eq!(body, "requested fault"),
+            Err(ResponseError::ErrorBody { message, .. }) => assert_eq!(message, "requested fault"),
             other => panic!("{other:?}"),
         }
     }

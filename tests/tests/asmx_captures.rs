@@ -453,6 +453,12 @@ fn client_decodes_every_recorded_result_fault_and_error() {
                 }
                 other => panic!("{}: {other:?}", c.name),
             },
+            500 => match decoded {
+                Err(ResponseError::ErrorBody { message, .. }) => {
+                    assert_eq!(message, body.trim_end_matches('\n'), "{}", c.name)
+                }
+                other => panic!("{}: {other:?}", c.name),
+            },
             code => match decoded {
                 Err(ResponseError::Status {
                     status, body: text, ..
