@@ -18,6 +18,16 @@ pub struct Credentials {
     pub mobilekey: Option<String>,
 }
 
+impl Credentials {
+    /// The wire names of the credentials.
+    pub const WIRE_NAMES: [&'static str; 4usize] = [
+        "repnumber",
+        "timestamp",
+        "sig",
+        "mobilekey",
+    ];
+}
+
 impl fmt::Debug for Credentials {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Credentials")

@@ -35,6 +35,8 @@
 //! | 20 | [`MobileGetInvoiceDetails`] | 5 |
 
 #![forbid(unsafe_code)]
+pub mod client;
+
 mod credentials;
 
 pub mod help;
@@ -45,6 +47,7 @@ mod types;
 pub mod wire;
 pub mod wsdl;
 
+pub use client::{MobileServiceClient, Signer, SigningRequest, StaticSigner};
 pub use credentials::Credentials;
 pub use server::{MobileService, MobileServiceServer, Call, Verifier};
 pub use types::*;
@@ -52,9 +55,14 @@ pub use types::*;
 /// The runtime this crate is generated against, re-exported so dependents need only this crate.
 pub use rmm_runtime as runtime;
 pub use rmm_runtime::deps::rust_decimal::Decimal;
+pub use rmm_runtime::client::{CallError, Transport, TransportError};
 pub use rmm_runtime::{
     Binding, EncodeError, Fault, FaultCode, RequestError, ResponseError,
 };
+
+/// Wire names of the parameters whose values are never printed: redacted in `Debug`
+/// and in traces.
+pub const SECRETS: &[&str] = &["mobilekey", "password", "sig"];
 
 /// The `MobileService` service: its namespace, path and the opening of its HTTP GET/POST results.
 pub static SERVICE: runtime::ServiceInfo = runtime::ServiceInfo {

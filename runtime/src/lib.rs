@@ -8,6 +8,7 @@
 //! depends on the generated crate alone.
 
 mod binding;
+pub mod client;
 mod error;
 mod fault;
 pub mod form;
@@ -35,6 +36,7 @@ pub mod deps {
     pub use http_body;
     pub use http_body_util;
     pub use hyper;
+    pub use reqwest;
     pub use rust_decimal;
     pub use tokio;
     pub use tower_service;

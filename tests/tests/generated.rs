@@ -17,8 +17,8 @@ fn every_generated_file_matches_its_snapshot() {
     let files = generate();
     assert_eq!(
         files.len(),
-        7 + 20,
-        "lib, credentials, types, wsdl, help, server, wire/mod and one file per operation"
+        8 + 20,
+        "lib, credentials, types, wsdl, help, server, client, wire/mod and one file per operation"
     );
     for file in &files {
         let name = file.path.replace('/', "__");

@@ -41,6 +41,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         .iter()
         .map(|c| format!("`{}`", c.wire))
         .collect();
+    let wire_names: Vec<&str> = model.credentials.iter().map(|c| c.wire.as_str()).collect();
+    let count = wire_names.len();
     let struct_doc = doc(&format!(
         "The credentials of a call: {}.\n\n\
          They are parameters on the wire, but no request type holds them: a client fills them (from a signer) \
@@ -58,6 +60,11 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         #[derive(Clone, PartialEq, Eq, Default)]
         pub struct Credentials {
             #(#fields)*
+        }
+
+        impl Credentials {
+            /// The wire names of the credentials.
+            pub const WIRE_NAMES: [&'static str; #count] = [#(#wire_names),*];
         }
 
         impl fmt::Debug for Credentials {

@@ -52,6 +52,22 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     let count = model.operations.len();
     let service_trait = format_ident!("{}", service.name);
     let server_type = format_ident!("{}Server", service.name);
+    let client_type = format_ident!("{}Client", service.name);
+    let secrets: Vec<&str> = {
+        let mut names: Vec<&str> = model
+            .operations
+            .iter()
+            .flat_map(|op| {
+                op.params
+                    .iter()
+                    .filter(|p| p.secret)
+                    .map(|p| p.wire.as_str())
+            })
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    };
     let service_doc = format!(
         " The `{}` service: its namespace, path and the opening of its HTTP GET/POST results.",
         service.name
@@ -67,6 +83,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         #crate_doc
         #![forbid(unsafe_code)]
 
+        pub mod client;
         mod credentials;
         pub mod help;
         pub mod server;
@@ -74,6 +91,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         pub mod wire;
         pub mod wsdl;
 
+        pub use client::{#client_type, Signer, SigningRequest, StaticSigner};
         pub use credentials::Credentials;
         pub use server::{#service_trait, #server_type, Call, Verifier};
         pub use types::*;
@@ -81,7 +99,12 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         /// The runtime this crate is generated against, re-exported so dependents need only this crate.
         pub use rmm_runtime as runtime;
         pub use rmm_runtime::deps::rust_decimal::Decimal;
+        pub use rmm_runtime::client::{CallError, Transport, TransportError};
         pub use rmm_runtime::{Binding, EncodeError, Fault, FaultCode, RequestError, ResponseError};
+
+        /// Wire names of the parameters whose values are never printed: redacted in `Debug`
+        /// and in traces.
+        pub const SECRETS: &[&str] = &[#(#secrets),*];
 
         #[doc = #service_doc]
         pub static SERVICE: runtime::ServiceInfo = runtime::ServiceInfo {

@@ -2,6 +2,7 @@
 //! token stream with `quote!`; [`generate`] formats them with prettyplease and adds the
 //! `@generated` header.
 
+mod client;
 mod credentials;
 mod help;
 mod lib_rs;
@@ -38,6 +39,7 @@ pub fn generate(model: &Model) -> Vec<GeneratedFile> {
         file("wsdl.rs", wsdl::emit(model)),
         file("help.rs", help::emit(model)),
         file("server.rs", server::emit(model)),
+        file("client.rs", client::emit(model)),
         file("wire/mod.rs", wire::emit_mod(model)),
     ];
     for op in &model.operations {
@@ -75,7 +77,9 @@ fn space_items(text: &str) -> String {
         let trimmed = line.trim_start();
         let starts_item = indent <= 4 && STARTS.iter().any(|s| trimmed.starts_with(s));
         let prev_trimmed = prev.trim_start();
-        let prev_ends_item = prev_trimmed.ends_with('}') || prev_trimmed.ends_with(';');
+        let prev_is_comment = prev_trimmed.starts_with("//");
+        let prev_ends_item =
+            !prev_is_comment && (prev_trimmed.ends_with('}') || prev_trimmed.ends_with(';'));
         let same_group = ["use ", "pub use ", "mod ", "pub mod "]
             .iter()
             .any(|g| prev_trimmed.starts_with(g) && trimmed.starts_with(g));

@@ -1,0 +1,172 @@
+//! `client.rs`: the signer hook and the client with one method per operation.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::{doc, ident};
+use crate::model::Model;
+
+pub(super) fn emit(model: &Model) -> TokenStream {
+    let service_name = &model.service.name;
+    let client_name = format_ident!("{}Client", service_name);
+    let methods = model.operations.iter().map(|op| {
+        let method = format_ident!("{}", op.snake);
+        let request = ident(&op.wire);
+        let response = ident(&op.response_type);
+        let text = doc(&format!(
+            "Calls operation {}, `{}`: {}",
+            op.number, op.wire, op.doc
+        ));
+        quote! {
+            #text
+            pub async fn #method(&self, request: &#request) -> Result<#response, CallError> {
+                self.call(request).await
+            }
+        }
+    });
+    let credential_names: Vec<String> = model
+        .credentials
+        .iter()
+        .map(|c| format!("`{}`", c.wire))
+        .collect();
+    let client_doc = doc(&format!(
+        "Calls the `{service_name}` service: one async method per operation, over the binding \
+         the client is set to (SOAP 1.1 unless [`with_binding`](Self::with_binding) says \
+         otherwise; [`over`](Self::over) changes it for one call).\n\n\
+         The credentials ({}) come from the client's [`Signer`] for each call. Requests go \
+         through a [`Transport`] (reqwest by default) with a timeout (30 s by default). Cloning \
+         is cheap and shares the transport and signer.",
+        credential_names.join(", ")
+    ));
+    quote! {
+        //! The client side: call the service from Rust.
+
+        use std::sync::Arc;
+        use std::time::Duration;
+
+        use crate::runtime::client::{self, CallError, ReqwestTransport, Transport};
+        use crate::runtime::{Binding, ParamValue};
+        use crate::wire::{OperationRequest, OperationResponse};
+        use crate::*;
+
+        /// What a [`Signer`] signs: the operation and its business parameters (every
+        /// parameter but the credentials) in wire order. Each value's `Display` is its wire
+        /// text (`<null>` for an absent string).
+        #[derive(Debug)]
+        pub struct SigningRequest<'a> {
+            /// The operation called.
+            pub operation: Operation,
+            /// Its business parameters, in wire order.
+            pub params: &'a [(&'static str, ParamValue<'a>)],
+        }
+
+        /// Supplies the credentials of each call, e.g. computing `sig` over the parameters
+        /// (the interface leaves the algorithm to the deployment). Any
+        /// `Fn(&SigningRequest) -> Credentials` is a signer.
+        pub trait Signer: Send + Sync + 'static {
+            /// The credentials for `request`.
+            fn sign(&self, request: &SigningRequest<'_>) -> Credentials;
+        }
+
+        impl<F> Signer for F
+        where
+            F: Fn(&SigningRequest<'_>) -> Credentials + Send + Sync + 'static,
+        {
+            fn sign(&self, request: &SigningRequest<'_>) -> Credentials {
+                self(request)
+            }
+        }
+
+        /// A signer that sends the same credentials on every call.
+        #[derive(Debug, Clone)]
+        pub struct StaticSigner(pub Credentials);
+
+        impl Signer for StaticSigner {
+            fn sign(&self, _: &SigningRequest<'_>) -> Credentials {
+                self.0.clone()
+            }
+        }
+
+        #client_doc
+        #[derive(Clone)]
+        pub struct #client_name {
+            base: Arc<str>,
+            binding: Binding,
+            timeout: Option<Duration>,
+            transport: Arc<dyn Transport>,
+            signer: Arc<dyn Signer>,
+        }
+
+        impl std::fmt::Debug for #client_name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct(stringify!(#client_name))
+                    .field("base", &self.base)
+                    .field("binding", &self.binding)
+                    .field("timeout", &self.timeout)
+                    .finish_non_exhaustive()
+            }
+        }
+
+        impl #client_name {
+            /// A client of the service at `base_url` (scheme, host, port and any path prefix;
+            /// the endpoint path is the spec's) with `signer`, over SOAP 1.1, through reqwest,
+            /// with a 30 s timeout.
+            pub fn new(base_url: impl Into<String>, signer: impl Signer) -> Self {
+                Self {
+                    base: Arc::from(base_url.into()),
+                    binding: Binding::Soap11,
+                    timeout: Some(Duration::from_secs(30)),
+                    transport: Arc::new(ReqwestTransport::new()),
+                    signer: Arc::new(signer),
+                }
+            }
+
+            /// Calls over `binding` from now on.
+            pub fn with_binding(mut self, binding: Binding) -> Self {
+                self.binding = binding;
+                self
+            }
+
+            /// A copy of this client that calls over `binding`, for one call or a few:
+            /// `client.over(Binding::HttpGet).mobile_account_search(&request)`.
+            pub fn over(&self, binding: Binding) -> Self {
+                self.clone().with_binding(binding)
+            }
+
+            /// Gives up on a call after `timeout` (`None`: wait as long as the transport does).
+            pub fn with_timeout(mut self, timeout: Option<Duration>) -> Self {
+                self.timeout = timeout;
+                self
+            }
+
+            /// Sends requests through `transport` instead of reqwest.
+            pub fn with_transport(mut self, transport: impl Transport) -> Self {
+                self.transport = Arc::new(transport);
+                self
+            }
+
+            /// The binding calls go over.
+            pub fn binding(&self) -> Binding {
+                self.binding
+            }
+
+            /// Calls the operation of `request`: signs, encodes, sends, decodes.
+            pub async fn call<T: OperationRequest>(&self, request: &T) -> Result<T::Response, CallError> {
+                let binding = self.binding;
+                let unsigned = Credentials::default();
+                let params: Vec<_> = request
+                    .values(&unsigned)
+                    .into_iter()
+                    .filter(|(name, _)| !Credentials::WIRE_NAMES.contains(name))
+                    .collect();
+                let credentials = self.signer.sign(&SigningRequest { operation: T::OPERATION, params: &params });
+                let encoded = request.encode_request(&credentials, binding)?;
+                let operation = T::OPERATION.name();
+                let response = client::exchange(&*self.transport, &self.base, self.timeout, operation, binding, encoded, SECRETS).await?;
+                Ok(T::Response::decode_response(&response, binding)?)
+            }
+
+            #(#methods)*
+        }
+    }
+}
