@@ -126,6 +126,73 @@ const RAW_KEYWORDS: &[&str] = &[
     "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof", "unsized",
     "virtual", "yield", "try", "gen",
 ];
+/// Type names the generated code defines or imports (its own items, the runtime's, std's
+/// prelude and the generic parameters of the server and client): no spec item may take one.
+const RESERVED_TYPES: &[&str] = &[
+    "Credentials",
+    "Operation",
+    "Call",
+    "Verifier",
+    "Signer",
+    "SigningRequest",
+    "StaticSigner",
+    "Binding",
+    "Decimal",
+    "Fault",
+    "FaultCode",
+    "EncodeError",
+    "RequestError",
+    "ResponseError",
+    "ValueError",
+    "CallError",
+    "Transport",
+    "TransportError",
+    "ParamValue",
+    "Route",
+    "ServerConfig",
+    "OperationRequest",
+    "OperationResponse",
+    "Request",
+    "Response",
+    "Bytes",
+    "Body",
+    "Full",
+    "TcpListener",
+    "Arc",
+    "Duration",
+    "Infallible",
+    "Future",
+    "Pin",
+    "Context",
+    "Poll",
+    "Option",
+    "Result",
+    "String",
+    "Vec",
+    "Box",
+    "Some",
+    "None",
+    "Ok",
+    "Err",
+    "Default",
+    "Clone",
+    "Debug",
+    "Send",
+    "Sync",
+    "Sized",
+    "Copy",
+    "Eq",
+    "PartialEq",
+    "S",
+    "B",
+    "T",
+    "F",
+    "Self",
+];
+
+/// Local variables of the generated decoders; a parameter's field may not be one.
+const DECODER_LOCALS: &[&str] = &["binding", "body", "reader", "param", "request", "form"];
+
 /// Keywords that cannot be raw identifiers: these get a trailing underscore.
 const RESERVED: &[&str] = &["self", "Self", "super", "crate", "_"];
 
@@ -267,33 +334,78 @@ impl Model {
             })
             .collect::<Vec<_>>();
 
-        let mut types: Vec<(String, &str)> = Vec::new();
+        let error = |message: String| SpecError {
+            file: file.to_owned(),
+            line: None,
+            column: None,
+            message,
+        };
+        // Every type name the generated crate defines, with who defines it.
+        let service_name = &spec.service.name;
+        let mut types: Vec<(String, String)> = vec![
+            (service_name.clone(), format!("service \"{service_name}\"")),
+            (
+                format!("{service_name}Server"),
+                format!("service \"{service_name}\""),
+            ),
+            (
+                format!("{service_name}Client"),
+                format!("service \"{service_name}\""),
+            ),
+        ];
         for op in &operations {
-            types.push((op.wire.clone(), &op.wire));
-            types.push((op.response_type.clone(), &op.wire));
+            types.push((op.wire.clone(), format!("operation \"{}\"", op.wire)));
+            types.push((
+                op.response_type.clone(),
+                format!("operation \"{}\"", op.wire),
+            ));
         }
-        for reserved in ["Credentials", "Operation", "Binding", "Decimal"] {
-            if let Some((_, op)) = types.iter().find(|(t, _)| t == reserved) {
-                errors.push(SpecError {
-                    file: file.to_owned(),
-                    line: None,
-                    column: None,
-                    message: format!("operation \"{op}\" would define the type `{reserved}`, which the generated crate already defines; rename the operation"),
-                });
+        for (name, owner) in &types {
+            if RESERVED_TYPES.contains(&name.as_str()) {
+                errors.push(error(format!(
+                    "{owner} would define the type `{name}`, a name the generated code already uses; rename it"
+                )));
             }
         }
         types.sort();
         for pair in types.windows(2) {
+            if pair[0].0 == pair[1].0 && pair[0].1 != pair[1].1 {
+                errors.push(error(format!(
+                    "{} and {} both define the type `{}`; rename one",
+                    pair[0].1, pair[1].1, pair[0].0
+                )));
+            }
+        }
+        // Module and method names: one per operation, never a keyword.
+        let mut snakes: Vec<(&str, &str)> = operations
+            .iter()
+            .map(|op| (op.snake.as_str(), op.wire.as_str()))
+            .collect();
+        for (snake, wire) in &snakes {
+            if RAW_KEYWORDS.contains(snake) || RESERVED.contains(snake) {
+                errors.push(error(format!(
+                    "operation \"{wire}\" gives the module and method name `{snake}`, a Rust keyword; rename the operation"
+                )));
+            }
+        }
+        snakes.sort();
+        for pair in snakes.windows(2) {
             if pair[0].0 == pair[1].0 {
-                errors.push(SpecError {
-                    file: file.to_owned(),
-                    line: None,
-                    column: None,
-                    message: format!(
-                        "operations \"{}\" and \"{}\" both define the type `{}`; rename one",
-                        pair[0].1, pair[1].1, pair[0].0
-                    ),
-                });
+                errors.push(error(format!(
+                    "operations \"{}\" and \"{}\" both give the module and method name `{}`; rename one",
+                    pair[0].1, pair[1].1, pair[0].0
+                )));
+            }
+        }
+        // Parameter fields become local variables of the decoders, beside these.
+        for op in &operations {
+            for p in &op.params {
+                if DECODER_LOCALS.contains(&p.field.as_str()) {
+                    errors.push(error(format!(
+                        "parameter \"{}\" of operation \"{}\" has the Rust name `{}`, which the generated decoders use for their own variables; rename it",
+                        p.wire, op.wire, p.field
+                    )));
+                }
             }
         }
         if !errors.is_empty() {

@@ -10,13 +10,27 @@ use crate::*;
 
 /// What a [`Signer`] signs: the operation and its business parameters (every
 /// parameter but the credentials) in wire order. Each value's `Display` is its wire
-/// text (`<null>` for an absent string).
-#[derive(Debug)]
+/// text (`<null>` for an absent string). Its `Debug` hides the values of [`SECRETS`].
 pub struct SigningRequest<'a> {
     /// The operation called.
     pub operation: Operation,
     /// Its business parameters, in wire order.
     pub params: &'a [(&'static str, ParamValue<'a>)],
+}
+
+impl std::fmt::Debug for SigningRequest<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SigningRequest")
+            .field("operation", &self.operation)
+            .field(
+                "params",
+                &crate::runtime::RedactedParams {
+                    params: self.params,
+                    secrets: SECRETS,
+                },
+            )
+            .finish()
+    }
 }
 
 /// Supplies the credentials of each call, e.g. computing `sig` over the parameters

@@ -57,7 +57,7 @@ pub use rmm_runtime as runtime;
 pub use rmm_runtime::deps::rust_decimal::Decimal;
 pub use rmm_runtime::client::{CallError, Transport, TransportError};
 pub use rmm_runtime::{
-    Binding, EncodeError, Fault, FaultCode, RequestError, ResponseError,
+    Binding, EncodeError, Fault, FaultCode, RequestError, ResponseError, ValueError,
 };
 
 /// Wire names of the parameters whose values are never printed: redacted in `Debug`

@@ -389,8 +389,8 @@ impl<T: MobileService> MobileService for Arc<T> {
     }
 }
 
-/// What a [`Verifier`] sees of a call, before it is dispatched.
-#[derive(Debug)]
+/// What a [`Verifier`] sees of a call, before it is dispatched. Its `Debug` hides
+/// the values of [`SECRETS`].
 pub struct Call<'a> {
     /// The operation called.
     pub operation: Operation,
@@ -400,6 +400,23 @@ pub struct Call<'a> {
     pub credentials: &'a Credentials,
     /// Every parameter as sent, in wire order, credentials at their positions.
     pub params: &'a [(&'static str, ParamValue<'a>)],
+}
+
+impl std::fmt::Debug for Call<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Call")
+            .field("operation", &self.operation)
+            .field("binding", &self.binding)
+            .field("credentials", self.credentials)
+            .field(
+                "params",
+                &crate::runtime::RedactedParams {
+                    params: self.params,
+                    secrets: SECRETS,
+                },
+            )
+            .finish()
+    }
 }
 
 /// A check run on every call before dispatch, e.g. of `sig` over the parameters (the

@@ -27,6 +27,7 @@ pub trait Transport: Send + Sync + 'static {
 
 /// Why a request got no response.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TransportError {
     /// No connection could be made.
     #[error("could not connect: {0}")]
@@ -103,6 +104,7 @@ fn reqwest_error(error: reqwest::Error) -> TransportError {
 
 /// Everything that can go wrong with a call, telling apart what a caller handles apart.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum CallError {
     /// The request could not be written (a `None` string over HTTP GET/POST, …).
     #[error(transparent)]

@@ -7,6 +7,7 @@ use crate::{Binding, Fault, SoapType};
 /// Why a value could not be read as its SOAP type. The message is a sentence fragment that
 /// [`RequestError::InvalidValue`] completes with the parameter's name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ValueError {
     /// Nothing but whitespace where a number or boolean was expected.
     #[error("it is empty")]
@@ -41,6 +42,7 @@ pub enum ValueError {
 
 /// A value that cannot be written on the chosen binding.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum EncodeError {
     /// An absent (`None`) string: only SOAP can leave an element out; HTTP GET/POST send every
     /// parameter, and sending `""` instead would silently change the value.
@@ -72,6 +74,7 @@ pub enum EncodeError {
 /// [`RequestError::is_malformed`] tells the errors an ASMX host answers with `400` and an
 /// empty body from those it answers with a client fault.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RequestError {
     /// The body is not well-formed XML (truncated, mismatched tags, not XML, empty).
     #[error("The request body is not well-formed XML: {reason}.")]
@@ -212,6 +215,7 @@ impl RequestError {
 
 /// What a client got instead of an operation's result.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ResponseError {
     /// A SOAP 1.1 or 1.2 fault.
     #[error("{operation} over {binding}: SOAP fault {fault}")]

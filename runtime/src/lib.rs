@@ -25,7 +25,7 @@ pub use binding::Binding;
 pub use error::{EncodeError, RequestError, ResponseError, ValueError};
 pub use fault::{Fault, FaultCode};
 pub use operation::{OperationInfo, ServiceInfo};
-pub use param_value::ParamValue;
+pub use param_value::{ParamValue, RedactedParams};
 pub use redact::Redacted;
 pub use value::SoapType;
 

@@ -5,10 +5,11 @@
 //! a client joins them to its base URL.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 
 use bytes::Bytes;
 use encoding_rs::{Encoding, UTF_8};
-use http::header::{HeaderValue, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
+use http::header::{HeaderName, HeaderValue, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
 use http::{Method, Request, Response, StatusCode};
 
 use crate::form::{FormReader, FormSource};
@@ -30,6 +31,50 @@ fn length(len: usize) -> HeaderValue {
     HeaderValue::from(len as u64)
 }
 
+// Header names and values known at compile time are made there (`const`), so no request or
+// response re-validates their bytes.
+
+/// [`SOAP_ACTION`] as a header name.
+const SOAP_ACTION_NAME: HeaderName = HeaderName::from_static(SOAP_ACTION);
+
+/// `HeaderValue::from_static` for a value known only at run time (a generated literal): the
+/// same values accepted, the same panic otherwise, but checked by a loop the compiler
+/// vectorises instead of `from_static`'s byte-at-a-time `const` loop.
+fn static_value(value: &'static str) -> HeaderValue {
+    match HeaderValue::from_maybe_shared(Bytes::from_static(value.as_bytes())) {
+        // from_maybe_shared also takes bytes from 0x80 up; from_static only visible ASCII.
+        Ok(header) if value.is_ascii() => header,
+        _ => panic!("HeaderValue::from_static with invalid bytes"),
+    }
+}
+
+/// `Uri::from_static(path)`, parsed once per thread for the path asked for last: every SOAP
+/// request of a service goes to the same path, so a client parses it once.
+fn static_uri(path: &'static str) -> http::Uri {
+    thread_local! {
+        static LAST: RefCell<Option<(&'static str, http::Uri)>> = const { RefCell::new(None) };
+    }
+    LAST.with_borrow_mut(|last| match last {
+        // The same static text (address and length), so the same URI.
+        Some((parsed, uri)) if std::ptr::eq(*parsed, path) => uri.clone(),
+        _ => {
+            let uri = http::Uri::from_static(path);
+            *last = Some((path, uri.clone()));
+            uri
+        }
+    })
+}
+
+/// The `Content-Type` of a successful response on `binding`
+/// ([`Binding::response_content_type`]).
+fn response_content_type(binding: Binding) -> HeaderValue {
+    if binding == Binding::Soap12 {
+        const { HeaderValue::from_static(soap::SOAP12_CONTENT_TYPE) }
+    } else {
+        const { HeaderValue::from_static(SOAP11_CONTENT_TYPE) }
+    }
+}
+
 /// A SOAP request: `POST {path}` with the envelope; SOAP 1.1 names the action in a quoted
 /// `SOAPAction` header, SOAP 1.2 in the `action` parameter of its content type.
 pub fn soap_request(
@@ -39,16 +84,16 @@ pub fn soap_request(
 ) -> Request<Bytes> {
     let mut request = Request::new(Bytes::from(envelope));
     *request.method_mut() = Method::POST;
-    *request.uri_mut() = http::Uri::from_static(operation.service.path);
+    *request.uri_mut() = static_uri(operation.service.path);
     let headers = request.headers_mut();
     if binding == Binding::Soap12 {
+        headers.insert(CONTENT_TYPE, static_value(operation.soap12_content_type));
+    } else {
         headers.insert(
             CONTENT_TYPE,
-            HeaderValue::from_static(operation.soap12_content_type),
+            const { HeaderValue::from_static(SOAP11_CONTENT_TYPE) },
         );
-    } else {
-        headers.insert(CONTENT_TYPE, HeaderValue::from_static(SOAP11_CONTENT_TYPE));
-        headers.insert(SOAP_ACTION, HeaderValue::from_static(operation.soap_action));
+        headers.insert(SOAP_ACTION_NAME, static_value(operation.soap_action));
     }
     let len = request.body().len();
     request.headers_mut().insert(CONTENT_LENGTH, length(len));
@@ -75,15 +120,22 @@ pub fn form_request(
             // Every byte of `pairs` is form-urlencoded, so the URI is always valid.
             *request.uri_mut() =
                 http::Uri::try_from(uri).expect("form-encoded query is a valid URI");
+            // The interface has every request send a Content-Length, GET included.
+            request
+                .headers_mut()
+                .insert(CONTENT_LENGTH, HeaderValue::from_static("0"));
             request
         }
         Binding::HttpPost => {
             let len = pairs.len();
             let mut request = Request::new(Bytes::from(pairs));
             *request.method_mut() = Method::POST;
-            *request.uri_mut() = http::Uri::from_static(operation.http_path);
+            *request.uri_mut() = static_uri(operation.http_path);
             let headers = request.headers_mut();
-            headers.insert(CONTENT_TYPE, HeaderValue::from_static(FORM_CONTENT_TYPE));
+            headers.insert(
+                CONTENT_TYPE,
+                const { HeaderValue::from_static(FORM_CONTENT_TYPE) },
+            );
             headers.insert(CONTENT_LENGTH, length(len));
             request
         }
@@ -109,25 +161,32 @@ pub fn read_form<B: AsRef<[u8]>>(
     }
 }
 
-/// The body of a SOAP request as UTF-8. An ASMX host reads bodies in the encoding their byte
-/// order mark, XML declaration or `charset` names (in that order of precedence), so a body in
-/// ISO-8859-1, say, is transcoded; a UTF-8 body is borrowed as is, without its BOM.
+/// The body of a SOAP request as UTF-8. ASP.NET reads a request body through a reader in the
+/// encoding of its byte order mark or, failing that, of the `charset` of its content type; only
+/// without either does the XML declaration decide. A body in ISO-8859-1, say, is transcoded;
+/// a UTF-8 body is borrowed as is, without its BOM.
 pub fn soap_body<B: AsRef<[u8]>>(request: &Request<B>) -> Result<Cow<'_, [u8]>, RequestError> {
     let body = request.body().as_ref();
     let (encoding, bom_len) = match Encoding::for_bom(body) {
         Some((encoding, len)) => (encoding, len),
         None => {
-            let label = declared_encoding(body).or_else(|| {
-                let content_type = request.headers().get(CONTENT_TYPE)?.to_str().ok()?;
-                content_type.split(';').skip(1).find_map(|param| {
-                    let (name, value) = param.split_once('=')?;
-                    name.trim()
-                        .eq_ignore_ascii_case("charset")
-                        .then(|| value.trim().trim_matches('"').as_bytes())
-                })
-            });
+            let charset = request
+                .headers()
+                .get(CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|content_type| {
+                    content_type.split(';').skip(1).find_map(|param| {
+                        let (name, value) = param.split_once('=')?;
+                        name.trim()
+                            .eq_ignore_ascii_case("charset")
+                            .then(|| value.trim().trim_matches('"').as_bytes())
+                    })
+                });
+            let label = charset.or_else(|| declared_encoding(body));
             match label {
                 None => (UTF_8, 0),
+                // The label nearly every request declares, without the WHATWG label search.
+                Some(label) if label.eq_ignore_ascii_case(b"utf-8") => (UTF_8, 0),
                 Some(label) => (
                     Encoding::for_label(label).ok_or_else(|| {
                         RequestError::UnsupportedEncoding {
@@ -175,21 +234,19 @@ pub fn text_len(value: &Option<String>) -> usize {
     value.as_ref().map_or(0, String::len)
 }
 
-fn response(
-    status: StatusCode,
-    content_type: &'static str,
-    cache: Option<&'static str>,
-    body: String,
-) -> Response<Bytes> {
+/// A response with its content type, length and [`CACHE_CONTROL_RESULT`], as an ASMX host
+/// sends results and operation faults.
+fn response(status: StatusCode, content_type: HeaderValue, body: String) -> Response<Bytes> {
     let len = body.len();
     let mut response = Response::new(Bytes::from(body));
     *response.status_mut() = status;
     let headers = response.headers_mut();
-    headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+    headers.insert(CONTENT_TYPE, content_type);
     headers.insert(CONTENT_LENGTH, length(len));
-    if let Some(cache) = cache {
-        headers.insert(CACHE_CONTROL, HeaderValue::from_static(cache));
-    }
+    headers.insert(
+        CACHE_CONTROL,
+        const { HeaderValue::from_static(CACHE_CONTROL_RESULT) },
+    );
     response
 }
 
@@ -262,8 +319,7 @@ pub fn string_response(
     };
     Ok(response(
         StatusCode::OK,
-        binding.response_content_type(),
-        Some(CACHE_CONTROL_RESULT),
+        response_content_type(binding),
         body,
     ))
 }
@@ -275,8 +331,7 @@ pub fn fault_response(binding: Binding, fault: &Fault) -> Response<Bytes> {
     if binding.is_soap() {
         response(
             StatusCode::INTERNAL_SERVER_ERROR,
-            binding.response_content_type(),
-            Some(CACHE_CONTROL_RESULT),
+            response_content_type(binding),
             soap::fault_envelope(binding, fault),
         )
     } else {
@@ -285,8 +340,7 @@ pub fn fault_response(binding: Binding, fault: &Fault) -> Response<Bytes> {
         body.push('\n');
         response(
             StatusCode::INTERNAL_SERVER_ERROR,
-            TEXT_CONTENT_TYPE,
-            Some(CACHE_CONTROL_RESULT),
+            const { HeaderValue::from_static(TEXT_CONTENT_TYPE) },
             body,
         )
     }
@@ -508,20 +562,27 @@ mod tests {
             &soap_body(&latin1).unwrap()[..],
             "<?xml version=\"1.0\" encoding=\"iso-8859-1\"?><a>café</a>".as_bytes()
         );
-        // The charset alone is enough; the declaration wins over it.
+        // The charset alone is enough.
         let charset_only = soap_request_with("text/xml; charset=\"ISO-8859-1\"", b"<a>\xe9</a>");
         assert_eq!(
             &soap_body(&charset_only).unwrap()[..],
             "<a>é</a>".as_bytes()
         );
+        // Without a charset the declaration decides.
         let declared = soap_request_with(
-            "text/xml; charset=utf-8",
+            "text/xml",
             b"<?xml version='1.0' encoding = 'latin1'?><a>\xe9</a>",
         );
         assert_eq!(
             &soap_body(&declared).unwrap()[..],
             "<?xml version='1.0' encoding = 'latin1'?><a>é</a>".as_bytes()
         );
+        // With both, the charset wins, as ASP.NET's reader does: UTF-8 stays UTF-8.
+        let both = soap_request_with(
+            "text/xml; charset=utf-8",
+            "<?xml version='1.0' encoding='iso-8859-1'?><a>é</a>".as_bytes(),
+        );
+        assert!(matches!(soap_body(&both).unwrap(), Cow::Borrowed(_)));
         let bom = soap_request_with("text/xml", b"\xef\xbb\xbf<a/>");
         assert_eq!(&soap_body(&bom).unwrap()[..], b"<a/>");
         let utf16 = soap_request_with("text/xml", b"\xff\xfe<\x00a\x00/\x00>\x00");

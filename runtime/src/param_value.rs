@@ -44,10 +44,52 @@ impl fmt::Display for ParamValue<'_> {
     }
 }
 
+/// `Debug` of a parameter list with the values of `secrets` shown as `<redacted>`, for types
+/// that carry parameters (a verifier's call, a signer's request) and may end up in a log.
+pub struct RedactedParams<'a> {
+    /// The parameters, in wire order.
+    pub params: &'a [(&'static str, ParamValue<'a>)],
+    /// Wire names whose values are hidden.
+    pub secrets: &'a [&'a str],
+}
+
+impl fmt::Debug for RedactedParams<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut list = f.debug_list();
+        for (name, value) in self.params {
+            if self.secrets.contains(name) {
+                list.entry(&(name, crate::Redacted::value()));
+            } else {
+                list.entry(&(name, value));
+            }
+        }
+        list.finish()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::str::FromStr;
+
+    #[test]
+    fn redacted_params_hide_secrets() {
+        let params = [
+            ("user", ParamValue::String(Some("me"))),
+            ("sig", ParamValue::String(Some("s3cr3t"))),
+        ];
+        let shown = format!(
+            "{:?}",
+            RedactedParams {
+                params: &params,
+                secrets: &["sig"]
+            }
+        );
+        assert_eq!(
+            shown,
+            r#"[("user", String(Some("me"))), ("sig", <redacted>)]"#
+        );
+    }
 
     #[test]
     fn prints_as_the_host_echoes() {

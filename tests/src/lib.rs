@@ -170,3 +170,130 @@ pub fn decode_echo<B: AsRef<[u8]>>(
         MobileGetInvoiceDetails
     )
 }
+
+/// The exchanges recorded from the reference ASMX host (`shared/asmx-reference/captures`).
+pub mod captures {
+    use std::path::PathBuf;
+
+    /// One recorded HTTP message.
+    pub struct Message {
+        /// The request or status line.
+        pub start_line: String,
+        /// Headers in order, as recorded.
+        pub headers: Vec<(String, String)>,
+        /// The body (by Content-Length).
+        pub body: Vec<u8>,
+    }
+
+    impl Message {
+        /// The first header of that name (any case).
+        pub fn header(&self, name: &str) -> Option<&str> {
+            self.headers
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v.as_str())
+        }
+    }
+
+    /// One recorded exchange.
+    pub struct Capture {
+        /// The capture's file stem.
+        pub name: String,
+        /// What the client sent.
+        pub request: Message,
+        /// What the host answered.
+        pub response: Message,
+    }
+
+    /// Where `needle` first occurs in `haystack`.
+    pub fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+        haystack.windows(needle.len()).position(|w| w == needle)
+    }
+
+    /// Parses a raw HTTP message (CRLF head, body cut at Content-Length).
+    pub fn parse_message(raw: &[u8]) -> Message {
+        let head_end = find(raw, b"\r\n\r\n").expect("header end");
+        let head = std::str::from_utf8(&raw[..head_end]).unwrap();
+        let mut lines = head.split("\r\n");
+        let start_line = lines.next().unwrap().to_owned();
+        let headers: Vec<(String, String)> = lines
+            .map(|l| {
+                let (n, v) = l.split_once(':').unwrap();
+                (n.trim().to_owned(), v.trim().to_owned())
+            })
+            .collect();
+        let rest = &raw[head_end + 4..];
+        let len = headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case("content-length"))
+            .map_or(0, |(_, v)| v.parse::<usize>().unwrap());
+        Message {
+            start_line,
+            headers,
+            body: rest[..len.min(rest.len())].to_vec(),
+        }
+    }
+
+    /// `../shared/asmx-reference/captures` beside the checkout.
+    pub fn captures_dir() -> PathBuf {
+        crate::root()
+            .parent()
+            .unwrap()
+            .join("shared/asmx-reference/captures")
+    }
+
+    /// Every capture of a SOAP, GET or POST call, sorted by name.
+    pub fn load() -> Vec<Capture> {
+        let mut captures = Vec::new();
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(captures_dir())
+            .expect("../shared/asmx-reference/captures beside the checkout")
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let name = path.file_stem().unwrap().to_str().unwrap().to_owned();
+            if !["soap11-", "soap12-", "get-", "post-"]
+                .iter()
+                .any(|p| name.starts_with(p))
+            {
+                continue; // wsdl, disco, help pages, misc transport cases
+            }
+            let raw = std::fs::read(&path).unwrap();
+            let req_at = find(&raw, b"==== REQUEST").unwrap();
+            let req_start = req_at + find(&raw[req_at..], b"\n").unwrap() + 1;
+            let resp_marker = find(&raw, b"\n### ==== RESPONSE").unwrap();
+            let resp_start = resp_marker + 1 + find(&raw[resp_marker + 1..], b"\n").unwrap() + 1;
+            let end = find(&raw, b"\n### ==== END").unwrap();
+            captures.push(Capture {
+                name,
+                request: parse_message(&raw[req_start..resp_marker]),
+                response: parse_message(&raw[resp_start..end]),
+            });
+        }
+        assert!(
+            captures.len() > 150,
+            "found only {} captures",
+            captures.len()
+        );
+        captures
+    }
+
+    /// The status code of a response.
+    pub fn status(m: &Message) -> u16 {
+        m.start_line.split(' ').nth(1).unwrap().parse().unwrap()
+    }
+
+    /// Undoes the host's text escaping.
+    pub fn unescape(text: &str) -> String {
+        text.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&")
+    }
+
+    /// The text between the first `open` and the next `close`.
+    pub fn between<'a>(text: &'a str, open: &str, close: &str) -> Option<&'a str> {
+        let start = text.find(open)? + open.len();
+        Some(&text[start..start + text[start..].find(close)?])
+    }
+}

@@ -11,12 +11,11 @@
 //!   byte for byte, with its content type.
 //! - client side: every recorded response decodes to the host's result, fault or status.
 
-use std::path::PathBuf;
-
 use bytes::Bytes;
 use http::{Request, Response};
 use rmm_mobile::runtime::message;
 use rmm_mobile::*;
+use rmm_tests::captures::{between, load, status, unescape, Capture};
 
 const PATH: &str = "/api/rmm/MobileService.asmx";
 
@@ -85,101 +84,6 @@ const ROUTING: &[(&str, &str)] = &[
     ),
 ];
 
-struct Message {
-    start_line: String,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
-}
-
-impl Message {
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-struct Capture {
-    name: String,
-    request: Message,
-    response: Message,
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
-}
-
-fn parse_message(raw: &[u8]) -> Message {
-    let head_end = find(raw, b"\r\n\r\n").expect("header end");
-    let head = std::str::from_utf8(&raw[..head_end]).unwrap();
-    let mut lines = head.split("\r\n");
-    let start_line = lines.next().unwrap().to_owned();
-    let headers: Vec<(String, String)> = lines
-        .map(|l| {
-            let (n, v) = l.split_once(':').unwrap();
-            (n.trim().to_owned(), v.trim().to_owned())
-        })
-        .collect();
-    let rest = &raw[head_end + 4..];
-    let len = headers
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case("content-length"))
-        .map_or(0, |(_, v)| v.parse::<usize>().unwrap());
-    Message {
-        start_line,
-        headers,
-        body: rest[..len.min(rest.len())].to_vec(),
-    }
-}
-
-fn captures_dir() -> PathBuf {
-    rmm_tests::root()
-        .parent()
-        .unwrap()
-        .join("shared/asmx-reference/captures")
-}
-
-fn load() -> Vec<Capture> {
-    let mut captures = Vec::new();
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(captures_dir())
-        .expect("../shared/asmx-reference/captures beside the checkout")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    paths.sort();
-    for path in paths {
-        let name = path.file_stem().unwrap().to_str().unwrap().to_owned();
-        if !["soap11-", "soap12-", "get-", "post-"]
-            .iter()
-            .any(|p| name.starts_with(p))
-        {
-            continue; // wsdl, disco, help pages, misc transport cases
-        }
-        let raw = std::fs::read(&path).unwrap();
-        let req_at = find(&raw, b"==== REQUEST").unwrap();
-        let req_start = req_at + find(&raw[req_at..], b"\n").unwrap() + 1;
-        let resp_marker = find(&raw, b"\n### ==== RESPONSE").unwrap();
-        let resp_start = resp_marker + 1 + find(&raw[resp_marker + 1..], b"\n").unwrap() + 1;
-        let end = find(&raw, b"\n### ==== END").unwrap();
-        captures.push(Capture {
-            name,
-            request: parse_message(&raw[req_start..resp_marker]),
-            response: parse_message(&raw[resp_start..end]),
-        });
-    }
-    assert!(
-        captures.len() > 150,
-        "found only {} captures",
-        captures.len()
-    );
-    captures
-}
-
-fn status(m: &Message) -> u16 {
-    m.start_line.split(' ').nth(1).unwrap().parse().unwrap()
-}
-
 /// The operation and binding a capture's request is for, as a test-side router sees it.
 fn route(c: &Capture) -> Option<(Operation, Binding, Request<Bytes>)> {
     let mut parts = c.request.start_line.split(' ');
@@ -233,17 +137,6 @@ fn route(c: &Capture) -> Option<(Operation, Binding, Request<Bytes>)> {
         binding,
         request.body(Bytes::from(c.request.body.clone())).unwrap(),
     ))
-}
-
-fn unescape(text: &str) -> String {
-    text.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
-}
-
-fn between<'a>(text: &'a str, open: &str, close: &str) -> Option<&'a str> {
-    let start = text.find(open)? + open.len();
-    Some(&text[start..start + text[start..].find(close)?])
 }
 
 /// What the host answered: a result (from the element an ASMX response has), if any.

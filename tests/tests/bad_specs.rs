@@ -1,4 +1,4 @@
-//! Bad-input tests of the spec loader: every file in `tests/bad-specs/` must be refused, and
+//! Bad-input tests of the generator (spec loader and model): every file in `tests/bad-specs/` must be refused, and
 //! the messages it gets are snapshotted (one snapshot per case) so that a change in what the
 //! user reads shows up in review.
 
@@ -23,7 +23,8 @@ fn refused() {
         // Named relative to the repository root, so messages are the same on every machine.
         let file = format!("tests/bad-specs/{case}");
         let text = std::fs::read_to_string(path).expect("the case is readable");
-        let errors = match spec::parse(&text, &file) {
+        // The whole generator: spec validation, then the model's naming checks.
+        let errors = match rmm_codegen::generate_from_source(&text, &file) {
             Ok(_) => panic!("{file} was accepted, but every bad spec must be refused"),
             Err(errors) => errors,
         };

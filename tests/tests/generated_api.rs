@@ -84,3 +84,29 @@ fn operations_are_listed_with_their_literals() {
         "/api/rmm/MobileService.asmx/MobileGetInvoiceDetails"
     );
 }
+
+#[test]
+fn what_verifiers_and_signers_see_prints_without_secrets() {
+    let keeper = MobilePasswordKeeperCreate {
+        password: Some("hunter2".into()),
+        ..Default::default()
+    };
+    let creds = credentials();
+    let params = keeper.values(&creds);
+    let call = Call {
+        operation: Operation::MobilePasswordKeeperCreate,
+        binding: Binding::Soap11,
+        credentials: &creds,
+        params: &params,
+    };
+    let shown = format!("{call:?}");
+    for secret in ["hunter2", "sig-SECRET", "mk-SECRET"] {
+        assert!(!shown.contains(secret), "{shown}");
+    }
+    assert!(shown.contains("(\"password\", <redacted>)"), "{shown}");
+    let signing = SigningRequest {
+        operation: Operation::MobilePasswordKeeperCreate,
+        params: &params,
+    };
+    assert!(!format!("{signing:?}").contains("hunter2"));
+}

@@ -69,7 +69,7 @@ fn expected_request(
         Binding::HttpGet => (
             "GET".into(),
             format!("{PATH}/{op}?{}", form(pairs)),
-            vec![],
+            vec![("content-length".into(), "0".into())],
             String::new(),
         ),
         Binding::HttpPost => {

@@ -21,6 +21,18 @@ fn main() -> ExitCode {
     }
 }
 
+/// A path given on the command line, made absolute against the directory the command was
+/// run from (the task itself runs from the workspace root).
+fn absolute(arg: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(arg);
+    if path.is_absolute() {
+        return Ok(path);
+    }
+    let here =
+        std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
+    Ok(here.join(path))
+}
+
 /// The workspace root: xtask lives one level below it.
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -44,8 +56,8 @@ fn run(args: &[String]) -> Result<(), String> {
     while let Some(arg) = rest.next() {
         match arg.as_str() {
             "--check" => check = true,
-            "--spec" => spec = PathBuf::from(rest.next().ok_or("--spec needs a path")?),
-            "--out" => out = PathBuf::from(rest.next().ok_or("--out needs a directory")?),
+            "--spec" => spec = absolute(rest.next().ok_or("--spec needs a path")?)?,
+            "--out" => out = absolute(rest.next().ok_or("--out needs a directory")?)?,
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return Ok(());
@@ -76,8 +88,11 @@ fn run(args: &[String]) -> Result<(), String> {
 fn write(files: &[rmm_codegen::GeneratedFile], out: &Path) -> Result<(), String> {
     let wanted: BTreeSet<PathBuf> = files.iter().map(|f| PathBuf::from(&f.path)).collect();
     for existing in rmm_codegen::list_rs_files(out)? {
-        if !wanted.contains(&existing) {
-            let path = out.join(&existing);
+        let path = out.join(&existing);
+        // Only files this generator wrote are ever removed.
+        let ours =
+            std::fs::read_to_string(&path).is_ok_and(|text| text.starts_with("// @generated"));
+        if !wanted.contains(&existing) && ours {
             std::fs::remove_file(&path)
                 .map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
             println!("removed {}", path.display());

@@ -103,8 +103,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             #(#arc_methods)*
         }
 
-        /// What a [`Verifier`] sees of a call, before it is dispatched.
-        #[derive(Debug)]
+        /// What a [`Verifier`] sees of a call, before it is dispatched. Its `Debug` hides
+        /// the values of [`SECRETS`].
         pub struct Call<'a> {
             /// The operation called.
             pub operation: Operation,
@@ -114,6 +114,17 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             pub credentials: &'a Credentials,
             /// Every parameter as sent, in wire order, credentials at their positions.
             pub params: &'a [(&'static str, ParamValue<'a>)],
+        }
+
+        impl std::fmt::Debug for Call<'_> {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct("Call")
+                    .field("operation", &self.operation)
+                    .field("binding", &self.binding)
+                    .field("credentials", self.credentials)
+                    .field("params", &crate::runtime::RedactedParams { params: self.params, secrets: SECRETS })
+                    .finish()
+            }
         }
 
         /// A check run on every call before dispatch, e.g. of `sig` over the parameters (the

@@ -13,10 +13,22 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         let response = response_type(op);
         quote!(#request #response)
     });
+    // `fmt` is only needed by the hand-written `Debug` of types holding a secret.
+    let any_secret = model
+        .operations
+        .iter()
+        .any(|op| op.business_params().any(|p| p.secret));
+    let uses = if any_secret {
+        quote!(
+            use std::fmt;
+        )
+    } else {
+        quote!()
+    };
     quote! {
         //! Request and response types, one pair per operation, in the interface document's order.
 
-        use std::fmt;
+        #uses
 
         #(#items)*
     }

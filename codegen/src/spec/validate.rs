@@ -218,12 +218,15 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
             service_at,
             format!("service namespace {ns:?} contains whitespace"),
         );
-    } else if let Some(bad) = ns.chars().find(|ch| MARKUP.contains(*ch)) {
+    } else if let Some(bad) = ns
+        .chars()
+        .find(|ch| MARKUP.contains(*ch) || !ch.is_ascii_graphic())
+    {
         // The namespace is spliced into precomputed XML and headers; a URI never needs these.
         c.push(
             ns_at,
             service_at,
-            format!("service namespace {ns:?} contains {bad:?}; a namespace must not contain any of < > & \" ' \\"),
+            format!("service namespace {ns:?} contains {bad:?}; a namespace must be visible ASCII without any of < > & \" ' \\"),
         );
     }
     let path = &service.path;

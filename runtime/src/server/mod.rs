@@ -63,8 +63,9 @@ impl Default for ServerConfig {
 /// fault), as ASMX sends them.
 pub const CACHE_CONTROL_FRAMEWORK: &str = "private";
 
-/// `Content-Type` of the help pages.
-pub const HTML_CONTENT_TYPE: &str = "text/html; charset=utf-8";
+/// `Content-Type` of the help pages, as the host sends it (the pages declare UTF-8 in a
+/// `<meta charset>`).
+pub const HTML_CONTENT_TYPE: &str = "text/html";
 
 /// The response to a body that could not be read: `413` when too large, `408` when too slow,
 /// `400` when the connection failed.
@@ -130,9 +131,21 @@ pub fn request_error_response(binding: Binding, error: &RequestError) -> Respons
                 detail: None,
             },
         ),
-        (true, _) => message::fault_response(binding, &Fault::client(message)),
+        (true, _) => framework_fault(binding, Fault::client(message)),
         (false, _) => plain_error(StatusCode::INTERNAL_SERVER_ERROR, &message),
     }
+}
+
+/// A fault the endpoint raises before any operation runs (unreadable parameters, unknown
+/// action): ASMX marks these `Cache-Control: private`, where an operation's own faults (and
+/// mustUnderstand) carry `private, max-age=0`.
+pub fn framework_fault(binding: Binding, fault: Fault) -> Response<Bytes> {
+    let mut response = message::fault_response(binding, &fault);
+    response.headers_mut().insert(
+        CACHE_CONTROL,
+        HeaderValue::from_static(CACHE_CONTROL_FRAMEWORK),
+    );
+    response
 }
 
 /// The fault sent when a handler panics: no message or stack trace of the panic leaves the

@@ -190,7 +190,7 @@ fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
     };
     let fault = |reason: String| {
         let response = match check_well_formed(&body) {
-            Ok(()) => message::fault_response(binding, &Fault::client(reason)),
+            Ok(()) => super::framework_fault(binding, Fault::client(reason)),
             Err(e) => super::request_error_response(binding, &e),
         };
         Route::Refused(response)
