@@ -12,6 +12,7 @@
 //! It prints `listening on http://ADDR/api/rmm/MobileService.asmx` once it accepts
 //! connections (`--listen 127.0.0.1:0` picks a free port).
 
+use std::fmt::Write as _;
 use std::future::{ready, Future};
 use std::net::SocketAddr;
 
@@ -36,11 +37,17 @@ pub fn echo<T: OperationRequest>(
     {
         return Err(Fault::client("requested fault"));
     }
-    let shown: Vec<String> = values
-        .iter()
-        .map(|(name, value)| format!("{name}={value}"))
-        .collect();
-    let result = format!("{}({})", T::OPERATION.name(), shown.join(";"));
+    // One buffer for the whole echo: the mock should not be what a load test measures.
+    let mut result = String::with_capacity(256);
+    result.push_str(T::OPERATION.name());
+    result.push('(');
+    for (i, (name, value)) in values.iter().enumerate() {
+        if i > 0 {
+            result.push(';');
+        }
+        let _ = write!(result, "{name}={value}");
+    }
+    result.push(')');
     Ok(T::Response::from_result(Some(result)))
 }
 

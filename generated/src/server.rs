@@ -440,17 +440,29 @@ where
 ///
 /// It is a `tower::Service` (drop it into hyper, axum or any tower stack) and can serve itself with [`serve`](Self::serve). Cloning is cheap and shares the service; no lock is taken on the request path.
 pub struct MobileServiceServer<S> {
+    inner: Arc<Shared<S>>,
+}
+
+struct Shared<S> {
     service: Arc<S>,
     verifier: Option<Arc<dyn Verifier>>,
-    config: Arc<ServerConfig>,
+    config: ServerConfig,
+}
+
+impl<S> Clone for Shared<S> {
+    fn clone(&self) -> Self {
+        Self {
+            service: Arc::clone(&self.service),
+            verifier: self.verifier.clone(),
+            config: self.config.clone(),
+        }
+    }
 }
 
 impl<S> Clone for MobileServiceServer<S> {
     fn clone(&self) -> Self {
         Self {
-            service: Arc::clone(&self.service),
-            verifier: self.verifier.clone(),
-            config: Arc::clone(&self.config),
+            inner: Arc::clone(&self.inner),
         }
     }
 }
@@ -464,32 +476,34 @@ impl<S: MobileService> MobileServiceServer<S> {
     /// A server for a service already shared.
     pub fn from_arc(service: Arc<S>) -> Self {
         Self {
-            service,
-            verifier: None,
-            config: Arc::new(ServerConfig::default()),
+            inner: Arc::new(Shared {
+                service,
+                verifier: None,
+                config: ServerConfig::default(),
+            }),
         }
     }
 
     /// Runs `verifier` on every call before dispatch.
     pub fn with_verifier(mut self, verifier: impl Verifier) -> Self {
-        self.verifier = Some(Arc::new(verifier));
+        Arc::make_mut(&mut self.inner).verifier = Some(Arc::new(verifier));
         self
     }
 
     /// Sets the limits (body size, timeouts) and manners of the server.
     pub fn with_config(mut self, config: ServerConfig) -> Self {
-        self.config = Arc::new(config);
+        Arc::make_mut(&mut self.inner).config = config;
         self
     }
 
     /// The limits and manners in force.
     pub fn config(&self) -> &ServerConfig {
-        &self.config
+        &self.inner.config
     }
 
     /// Serves on `listener` (HTTP/1.1, keep-alive) until the process ends.
     pub async fn serve(self, listener: TcpListener) -> std::io::Result<()> {
-        let config = (*self.config).clone();
+        let config = self.inner.config.clone();
         server::serve(listener, self, config).await
     }
 
@@ -499,7 +513,7 @@ impl<S: MobileService> MobileServiceServer<S> {
         listener: TcpListener,
         shutdown: impl Future<Output = ()>,
     ) -> std::io::Result<()> {
-        let config = (*self.config).clone();
+        let config = self.inner.config.clone();
         server::serve_with_shutdown(listener, self, config, shutdown).await
     }
 
@@ -529,7 +543,7 @@ impl<S: MobileService> MobileServiceServer<S> {
             }
             Route::Refused(response) => response,
         };
-        server::finish(&self.config, response)
+        server::finish(&self.inner.config, response)
     }
     async fn dispatch(
         &self,
@@ -549,7 +563,7 @@ impl<S: MobileService> MobileServiceServer<S> {
                     binding,
                     server::guard(
                             operation.name(),
-                            self.service.mobile_task_create(credentials, call),
+                            self.inner.service.mobile_task_create(credentials, call),
                         )
                         .await,
                 )
@@ -565,7 +579,10 @@ impl<S: MobileService> MobileServiceServer<S> {
                     binding,
                     server::guard(
                             operation.name(),
-                            self.service.mobile_service_order_create(credentials, call),
+                            self
+                                .inner
+                                .service
+                                .mobile_service_order_create(credentials, call),
                         )
                         .await,
                 )
@@ -581,7 +598,10 @@ impl<S: MobileService> MobileServiceServer<S> {
                     binding,
                     server::guard(
                             operation.name(),
-                            self.service.mobile_items_serviced_create(credentials, call),
+                            self
+                                .inner
+                                .service
+                                .mobile_items_serviced_create(credentials, call),
                         )
                         .await,
                 )
@@ -597,7 +617,7 @@ impl<S: MobileService> MobileServiceServer<S> {
                     binding,
                     server::guard(
                             operation.name(),
-                            self.service.mobile_contact_update(credentials, call),
+                            self.inner.service.mobile_contact_update(credentials, call),
                         )
                         .await,
                 )
@@ -613,7 +633,10 @@ impl<S: MobileService> MobileServiceServer<S> {
                     binding,
                     server::guard(
                             operation.name(),
-                            self.service.mobile_account_journal_update(credentials, call),
+                            self
+                                .inner
+                                .service
+                                .mobile_account_journal_update(credentials, call),
                         )
                         .await,
                 )
@@ -630,6 +653,7 @@ impl<S: MobileService> MobileServiceServer<S> {
                     server::guard(
                             operation.name(),
                             self
+                                .inner
                                 .service
                                 .mobile_price_book_quantity_each_location(credentials, call),
                         )
@@ -647,7 +671,10 @@ impl<S: MobileService> MobileServiceServer<S> {
                     binding,
                     server::guard(
                             operation.name(),
-                            self.service.mobile_password_keeper_create(credentials, call),
+                            self
+                                .inner
+                                .service
+                                .mobile_password_keeper_create(credentials, call),
                         )
                         .await,
                 )
@@ -663,7 +690,10 @@ impl<S: MobileService> MobileServiceServer<S> {
                     binding,
                     server::guard(
                             operation.name(),
-                            self.service.mobile_task_conflict_check(credentials, call),
+                            self
+                                .inner
+                                .service
+                                .mobile_task_conflict_check(credentials, call),
                         )
                         .await,
                 )
@@ -680,6 +710,7 @@ impl<S: MobileService> MobileServiceServer<S> {
                     server::guard(
                             operation.name(),
                             self
+                                .inner
                                 .service
                                 .mobile_parts_used_assembly_update(credentials, call),
                         )
@@ -697,7 +728,7 @@ impl<S: MobileService> MobileServiceServer<S> {
                     binding,
                     server::guard(
                             operation.name(),
-                            self.service.mobile_account_search(credentials, call),
+                            self.inner.service.mobile_account_search(credentials, call),
                         )
                         .await,
                 )
@@ -713,7 +744,10 @@ impl<S: MobileService> MobileServiceServer<S> {
                     binding,
                     server::guard(
                             operation.name(),
-                            self.service.mobile_invoice_backtrack(credentials, call),
+                            self
+                                .inner
+                                .service
+                                .mobile_invoice_backtrack(credentials, call),
                         )
                         .await,
                 )
@@ -729,7 +763,10 @@ impl<S: MobileService> MobileServiceServer<S> {
                     binding,
                     server::guard(
                             operation.name(),
-                            self.service.mobile_contact_email_create(credentials, call),
+                            self
+                                .inner
+                                .service
+                                .mobile_contact_email_create(credentials, call),
                         )
                         .await,
                 )
@@ -746,6 +783,7 @@ impl<S: MobileService> MobileServiceServer<S> {
                     server::guard(
                             operation.name(),
                             self
+                                .inner
                                 .service
                                 .mobile_customer_inventory_dropdown(credentials, call),
                         )
@@ -763,7 +801,10 @@ impl<S: MobileService> MobileServiceServer<S> {
                     binding,
                     server::guard(
                             operation.name(),
-                            self.service.mobile_phone_number_delete(credentials, call),
+                            self
+                                .inner
+                                .service
+                                .mobile_phone_number_delete(credentials, call),
                         )
                         .await,
                 )
@@ -780,6 +821,7 @@ impl<S: MobileService> MobileServiceServer<S> {
                     server::guard(
                             operation.name(),
                             self
+                                .inner
                                 .service
                                 .mobile_service_order_rep_assigned_delete(credentials, call),
                         )
@@ -798,6 +840,7 @@ impl<S: MobileService> MobileServiceServer<S> {
                     server::guard(
                             operation.name(),
                             self
+                                .inner
                                 .service
                                 .mobile_service_order_rep_assigned_list(credentials, call),
                         )
@@ -815,7 +858,10 @@ impl<S: MobileService> MobileServiceServer<S> {
                     binding,
                     server::guard(
                             operation.name(),
-                            self.service.mobile_account_defaults_list(credentials, call),
+                            self
+                                .inner
+                                .service
+                                .mobile_account_defaults_list(credentials, call),
                         )
                         .await,
                 )
@@ -832,6 +878,7 @@ impl<S: MobileService> MobileServiceServer<S> {
                     server::guard(
                             operation.name(),
                             self
+                                .inner
                                 .service
                                 .mobile_service_order_lock_check(credentials, call),
                         )
@@ -850,6 +897,7 @@ impl<S: MobileService> MobileServiceServer<S> {
                     server::guard(
                             operation.name(),
                             self
+                                .inner
                                 .service
                                 .mobile_parts_used_price_level_select(credentials, call),
                         )
@@ -867,7 +915,10 @@ impl<S: MobileService> MobileServiceServer<S> {
                     binding,
                     server::guard(
                             operation.name(),
-                            self.service.mobile_get_invoice_details(credentials, call),
+                            self
+                                .inner
+                                .service
+                                .mobile_get_invoice_details(credentials, call),
                         )
                         .await,
                 )
@@ -883,7 +934,7 @@ impl<S: MobileService> MobileServiceServer<S> {
     ) -> Result<(Credentials, T), Box<Response<Bytes>>> {
         let (credentials, call) = T::decode_request(request, binding)
             .map_err(|error| Box::new(server::request_error_response(binding, &error)))?;
-        if let Some(verifier) = &self.verifier {
+        if let Some(verifier) = &self.inner.verifier {
             let params = call.values(&credentials);
             let seen = Call {
                 operation: T::OPERATION,
@@ -937,10 +988,14 @@ where
     fn call(&mut self, request: Request<B>) -> Self::Future {
         let this = self.clone();
         Box::pin(async move {
-            let response = match server::collect_body(request, &this.config).await {
+            let response = match server::collect_body(request, &this.inner.config).await
+            {
                 Ok(request) => this.handle(request).await,
                 Err(error) => {
-                    server::finish(&this.config, server::body_error_response(&error))
+                    server::finish(
+                        &this.inner.config,
+                        server::body_error_response(&error),
+                    )
                 }
             };
             Ok(response.map(Full::new))

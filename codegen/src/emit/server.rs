@@ -55,7 +55,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                     Ok(decoded) => decoded,
                     Err(refusal) => return *refusal,
                 };
-                respond(binding, server::guard(operation.name(), self.service.#method(credentials, call)).await)
+                respond(binding, server::guard(operation.name(), self.inner.service.#method(credentials, call)).await)
             }
         }
     });
@@ -146,18 +146,25 @@ pub(super) fn emit(model: &Model) -> TokenStream {
 
         #server_doc
         pub struct #server_name<S> {
+            // One shared block, so a clone per request is one reference count.
+            inner: Arc<Shared<S>>,
+        }
+
+        struct Shared<S> {
             service: Arc<S>,
             verifier: Option<Arc<dyn Verifier>>,
-            config: Arc<ServerConfig>,
+            config: ServerConfig,
+        }
+
+        impl<S> Clone for Shared<S> {
+            fn clone(&self) -> Self {
+                Self { service: Arc::clone(&self.service), verifier: self.verifier.clone(), config: self.config.clone() }
+            }
         }
 
         impl<S> Clone for #server_name<S> {
             fn clone(&self) -> Self {
-                Self {
-                    service: Arc::clone(&self.service),
-                    verifier: self.verifier.clone(),
-                    config: Arc::clone(&self.config),
-                }
+                Self { inner: Arc::clone(&self.inner) }
             }
         }
 
@@ -169,29 +176,29 @@ pub(super) fn emit(model: &Model) -> TokenStream {
 
             /// A server for a service already shared.
             pub fn from_arc(service: Arc<S>) -> Self {
-                Self { service, verifier: None, config: Arc::new(ServerConfig::default()) }
+                Self { inner: Arc::new(Shared { service, verifier: None, config: ServerConfig::default() }) }
             }
 
             /// Runs `verifier` on every call before dispatch.
             pub fn with_verifier(mut self, verifier: impl Verifier) -> Self {
-                self.verifier = Some(Arc::new(verifier));
+                Arc::make_mut(&mut self.inner).verifier = Some(Arc::new(verifier));
                 self
             }
 
             /// Sets the limits (body size, timeouts) and manners of the server.
             pub fn with_config(mut self, config: ServerConfig) -> Self {
-                self.config = Arc::new(config);
+                Arc::make_mut(&mut self.inner).config = config;
                 self
             }
 
             /// The limits and manners in force.
             pub fn config(&self) -> &ServerConfig {
-                &self.config
+                &self.inner.config
             }
 
             /// Serves on `listener` (HTTP/1.1, keep-alive) until the process ends.
             pub async fn serve(self, listener: TcpListener) -> std::io::Result<()> {
-                let config = (*self.config).clone();
+                let config = self.inner.config.clone();
                 server::serve(listener, self, config).await
             }
 
@@ -201,7 +208,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 listener: TcpListener,
                 shutdown: impl Future<Output = ()>,
             ) -> std::io::Result<()> {
-                let config = (*self.config).clone();
+                let config = self.inner.config.clone();
                 server::serve_with_shutdown(listener, self, config, shutdown).await
             }
 
@@ -223,7 +230,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                     Route::Call { binding, operation } => self.dispatch(binding, operation, &request).await,
                     Route::Refused(response) => response,
                 };
-                server::finish(&self.config, response)
+                server::finish(&self.inner.config, response)
             }
 
             async fn dispatch(&self, binding: Binding, operation: Operation, request: &Request<Bytes>) -> Response<Bytes> {
@@ -240,7 +247,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             ) -> Result<(Credentials, T), Box<Response<Bytes>>> {
                 let (credentials, call) = T::decode_request(request, binding)
                     .map_err(|error| Box::new(server::request_error_response(binding, &error)))?;
-                if let Some(verifier) = &self.verifier {
+                if let Some(verifier) = &self.inner.verifier {
                     let params = call.values(&credentials);
                     let seen = Call { operation: T::OPERATION, binding, credentials: &credentials, params: &params };
                     verifier.verify(&seen).map_err(|fault| Box::new(message::fault_response(binding, &fault)))?;
@@ -278,9 +285,9 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             fn call(&mut self, request: Request<B>) -> Self::Future {
                 let this = self.clone();
                 Box::pin(async move {
-                    let response = match server::collect_body(request, &this.config).await {
+                    let response = match server::collect_body(request, &this.inner.config).await {
                         Ok(request) => this.handle(request).await,
-                        Err(error) => server::finish(&this.config, server::body_error_response(&error)),
+                        Err(error) => server::finish(&this.inner.config, server::body_error_response(&error)),
                     };
                     Ok(response.map(Full::new))
                 })

@@ -179,10 +179,13 @@ pub fn finish(config: &ServerConfig, mut response: Response<Bytes>) -> Response<
     if let Some(version) = config.aspnet_version {
         response
             .headers_mut()
-            .insert("x-aspnet-version", HeaderValue::from_static(version));
+            .insert(X_ASPNET_VERSION, HeaderValue::from_static(version));
     }
     response
 }
+
+/// The header name, built once (parsing it per response shows in profiles).
+const X_ASPNET_VERSION: http::HeaderName = http::HeaderName::from_static("x-aspnet-version");
 
 /// A `200` document (WSDL, help page) with its content type.
 pub fn document(content_type: &'static str, body: String) -> Response<Bytes> {

@@ -66,14 +66,9 @@ fn header<B>(request: &Request<B>, name: impl http::header::AsHeaderName) -> Opt
     request.headers().get(name).and_then(|v| v.to_str().ok())
 }
 
-/// The media type of a `Content-Type` value, lower-cased, without parameters.
-fn media_type(content_type: &str) -> String {
-    content_type
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase()
+/// The media type of a `Content-Type` value, without parameters (compare it ignoring case).
+fn media_type(content_type: &str) -> &str {
+    content_type.split(';').next().unwrap_or("").trim()
 }
 
 /// The value of parameter `name` of a `Content-Type` value, unquoted.
@@ -120,7 +115,7 @@ pub fn route<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
     };
     if binding == Binding::HttpPost {
         let content_type = header(request, CONTENT_TYPE).map(media_type);
-        if content_type.as_deref() != Some(message::FORM_CONTENT_TYPE) {
+        if !content_type.is_some_and(|t| t.eq_ignore_ascii_case(message::FORM_CONTENT_TYPE)) {
             // ASMX's AJAX handler would answer JSON here; this service speaks the four
             // bindings of the interface only.
             let message = match content_type {
@@ -162,10 +157,13 @@ fn endpoint<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) ->
 
 fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -> Route<O> {
     let content_type = header(request, CONTENT_TYPE).unwrap_or("");
-    let declared = match media_type(content_type).as_str() {
-        "text/xml" => Binding::Soap11,
-        "application/soap+xml" => Binding::Soap12,
-        _ => return Route::Refused(unsupported_media_type(Binding::Soap11)),
+    let media = media_type(content_type);
+    let declared = if media.eq_ignore_ascii_case("text/xml") {
+        Binding::Soap11
+    } else if media.eq_ignore_ascii_case("application/soap+xml") {
+        Binding::Soap12
+    } else {
+        return Route::Refused(unsupported_media_type(Binding::Soap11));
     };
     let body = match message::soap_body(request) {
         Ok(body) => body,

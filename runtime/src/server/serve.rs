@@ -52,9 +52,16 @@ where
             return Err(BodyError::TooLarge { limit });
         }
     }
-    let collected = tokio::time::timeout(config.body_timeout, Limited::new(body, limit).collect())
-        .await
-        .map_err(|_| BodyError::Timeout(config.body_timeout))?;
+    // Usually hyper has the whole body buffered already: poll once before arming a timer,
+    // which costs a timer-wheel entry per request.
+    let mut collect = std::pin::pin!(Limited::new(body, limit).collect());
+    let ready = std::future::poll_fn(|cx| std::task::Poll::Ready(collect.as_mut().poll(cx))).await;
+    let collected = match ready {
+        std::task::Poll::Ready(collected) => collected,
+        std::task::Poll::Pending => tokio::time::timeout(config.body_timeout, collect)
+            .await
+            .map_err(|_| BodyError::Timeout(config.body_timeout))?,
+    };
     match collected {
         Ok(collected) => Ok(Request::from_parts(parts, collected.to_bytes())),
         Err(e) if e.downcast_ref::<LengthLimitError>().is_some() => {
