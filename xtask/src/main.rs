@@ -8,7 +8,10 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask gen [--spec PATH] [--out DIR] [--check]";
+mod interop;
+
+const USAGE: &str =
+    "usage: cargo xtask gen [--spec PATH] [--out DIR] [--check]\n       cargo xtask interop   (the generated crate against a real Mono ASMX host and zeep)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -45,6 +48,9 @@ fn run(args: &[String]) -> Result<(), String> {
     let Some((task, rest)) = args.split_first() else {
         return Err(USAGE.to_owned());
     };
+    if task == "interop" {
+        return interop::run(rest);
+    }
     if task != "gen" {
         return Err(format!("unknown task {task:?}\n{USAGE}"));
     }
