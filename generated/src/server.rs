@@ -526,6 +526,12 @@ impl<S: MobileService> MobileServiceServer<S> {
                     crate::wsdl::document(&server::address(&request, SERVICE.path)),
                 )
             }
+            Route::Disco => {
+                server::document(
+                    soap::SOAP11_CONTENT_TYPE,
+                    server::discovery(&SERVICE, &server::address(&request, SERVICE.path)),
+                )
+            }
             Route::HelpIndex => {
                 server::document(
                     server::HTML_CONTENT_TYPE,

@@ -159,6 +159,11 @@ async fn our_server_answers_every_recorded_request_as_the_host_did() {
             if ours_body != host_body {
                 problems.push(format!("body {ours_body:?}\n    host {host_body:?}"));
             }
+        } else if host_body.starts_with("A potentially dangerous Request.") {
+            // The one GET/POST error text we copy from ASP.NET, HTML-encoding included.
+            if ours_body != host_body {
+                problems.push(format!("body {ours_body:?}\n    host {host_body:?}"));
+            }
         } else if let Some(code) = fault_code(&host_body) {
             if fault_code(&ours_body) != Some(code) {
                 problems.push(format!(
@@ -183,4 +188,34 @@ async fn our_server_answers_every_recorded_request_as_the_host_did() {
     );
     assert_eq!(deliberate, DELIBERATE.len());
     assert!(same >= 150, "only {same} exchanges compared");
+}
+
+/// `?disco`: the discovery document, byte for byte the host's (same Host header).
+#[tokio::test]
+async fn the_discovery_document_is_the_hosts() {
+    let raw = std::fs::read(rmm_tests::captures::captures_dir().join("disco.txt")).unwrap();
+    let at = rmm_tests::captures::find(&raw, b"==== RESPONSE").unwrap();
+    let start = at + rmm_tests::captures::find(&raw[at..], b"\n").unwrap() + 1;
+    let end = rmm_tests::captures::find(&raw, b"\n### ==== END").unwrap();
+    let host = rmm_tests::captures::parse_message(&raw[start..end]);
+    let request = http::Request::get("/api/rmm/MobileService.asmx?disco")
+        .header("host", "127.0.0.1:18081")
+        .body(Bytes::new())
+        .unwrap();
+    let ours = MobileServiceServer::new(echo_server::Echo)
+        .handle(request)
+        .await;
+    assert_eq!(ours.status(), 200);
+    assert_eq!(
+        ours.headers()["content-type"],
+        host.header("content-type").unwrap()
+    );
+    assert_eq!(
+        ours.headers()["cache-control"],
+        host.header("cache-control").unwrap()
+    );
+    assert_eq!(
+        String::from_utf8_lossy(ours.body()),
+        String::from_utf8_lossy(&host.body)
+    );
 }

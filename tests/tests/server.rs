@@ -552,7 +552,7 @@ async fn errors_are_answered_as_an_asmx_host_answers_them_or_stricter() {
         Body::Text("The query string is not valid UTF-8."),
     )
     .await;
-    expect(base, "HTTP POST request validation", post_form("MobileServiceOrderLockCheck", "sonumber=5&repnumber=42&timestamp=t&sig=%3Cscript%3E"), 500, TEXT, Body::Text("A potentially dangerous Request.Form value was detected from the client (sig=\"<script>\").")).await;
+    expect(base, "HTTP POST request validation", post_form("MobileServiceOrderLockCheck", "sonumber=5&repnumber=42&timestamp=t&sig=%3Cscript%3E"), 500, TEXT, Body::Text("A potentially dangerous Request.Form value was detected from the client (sig=&quot;&lt;script&gt;&quot;).")).await;
     // The handler's own fault.
     expect(
         base,

@@ -219,6 +219,10 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                         soap::SOAP11_CONTENT_TYPE,
                         crate::wsdl::document(&server::address(&request, SERVICE.path)),
                     ),
+                    Route::Disco => server::document(
+                        soap::SOAP11_CONTENT_TYPE,
+                        server::discovery(&SERVICE, &server::address(&request, SERVICE.path)),
+                    ),
                     Route::HelpIndex => server::document(
                         server::HTML_CONTENT_TYPE,
                         crate::help::index(SERVICE.path),

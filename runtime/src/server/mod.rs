@@ -20,7 +20,7 @@ pub use route::{normalize_path, route, Route};
 pub use serve::{collect_body, serve, serve_with_shutdown, BodyError};
 
 use crate::message::{self, TEXT_CONTENT_TYPE};
-use crate::{Binding, Fault, FaultCode, OperationInfo, RequestError};
+use crate::{Binding, Fault, FaultCode, OperationInfo, RequestError, ServiceInfo};
 
 /// The operations of a service, as routing needs them. Generated for the service's
 /// `Operation` enum, whose `from_name` is a generated `match`.
@@ -132,6 +132,10 @@ pub fn request_error_response(binding: Binding, error: &RequestError) -> Respons
             },
         ),
         (true, _) => framework_fault(binding, Fault::client(message)),
+        // ASP.NET HTML-encodes the request-validation message (it quotes the value).
+        (false, RequestError::DangerousValue { .. }) => {
+            plain_error(StatusCode::INTERNAL_SERVER_ERROR, &html_encode(&message))
+        }
         (false, _) => plain_error(StatusCode::INTERNAL_SERVER_ERROR, &message),
     }
 }
@@ -199,6 +203,43 @@ pub fn document(content_type: &'static str, body: String) -> Response<Bytes> {
         HeaderValue::from_static(message::CACHE_CONTROL_RESULT),
     );
     response
+}
+
+/// The discovery document (`?disco`) of the service at `address`, as ASMX writes it: a
+/// contract reference to the WSDL and the addresses of the two SOAP bindings.
+pub fn discovery(service: &ServiceInfo, address: &str) -> String {
+    let address = escape_attribute(address);
+    let (ns, name) = (service.namespace, service.name);
+    format!(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n\
+         <discovery xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xmlns=\"http://schemas.xmlsoap.org/disco/\">\n  \
+         <contractRef ref=\"{address}?wsdl\" docRef=\"{address}\" xmlns=\"http://schemas.xmlsoap.org/disco/scl/\" />\n  \
+         <soap address=\"{address}\" xmlns:q1=\"{ns}\" binding=\"q1:{name}Soap\" xmlns=\"http://schemas.xmlsoap.org/disco/soap/\" />\n  \
+         <soap address=\"{address}\" xmlns:q2=\"{ns}\" binding=\"q2:{name}Soap12\" xmlns=\"http://schemas.xmlsoap.org/disco/soap/\" />\n\
+         </discovery>"
+    )
+}
+
+/// `HttpUtility.HtmlEncode`: `&`, `<`, `>`, `"` and `'`.
+fn html_encode(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
+/// Escapes text for a double-quoted XML attribute.
+fn escape_attribute(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(['&', '<', '>', '"']) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(
+        text.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;"),
+    )
 }
 
 /// The service address for the WSDL: `http://{Host}{path}`, from the request.

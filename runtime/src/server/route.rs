@@ -16,6 +16,8 @@ use crate::{message, Binding, Fault, ServiceInfo};
 pub enum Route<O> {
     /// `GET {path}?wsdl` (any case): the WSDL document.
     Wsdl,
+    /// `GET {path}?disco` (any case): the discovery document.
+    Disco,
     /// `GET {path}`: the help page listing the operations.
     HelpIndex,
     /// `GET {path}?op=Name`: the help page of one operation.
@@ -135,6 +137,9 @@ fn endpoint<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) ->
             let query = request.uri().query().unwrap_or("");
             if query.eq_ignore_ascii_case("wsdl") {
                 return Route::Wsdl;
+            }
+            if query.eq_ignore_ascii_case("disco") {
+                return Route::Disco;
             }
             let op = form_urlencoded::parse(query.as_bytes())
                 .find(|(k, _)| k.eq_ignore_ascii_case("op"))
