@@ -189,8 +189,9 @@ pub enum RequestError {
         /// Which part of the request (`query string`, `form body`, `request body`).
         part: &'static str,
     },
-    /// ASP.NET request validation (GET/POST only): a value with `<` followed by a letter, `!`,
-    /// `/` or `?`, or with `&#`. ASMX refuses these with this message, so we do too.
+    /// ASP.NET request validation (GET/POST only), as the Mono host applies it: a value with `<`
+    /// or `＜` (U+FF1C) followed by an ASCII letter, `!` or a character below U+0020, or with
+    /// `&#` (`</` and `<?` pass). ASMX refuses these with this message, so we do too.
     #[error("A potentially dangerous Request.{collection} value was detected from the client ({name}=\"{excerpt}\").")]
     DangerousValue {
         /// `QueryString` (GET) or `Form` (POST).

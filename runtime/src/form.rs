@@ -309,13 +309,25 @@ fn is_validated(pair: &Pair<'_>, source: FormSource) -> bool {
     pair.name.is_some() || source == FormSource::Query
 }
 
-/// ASP.NET request validation: `<` followed by an ASCII letter, `!`, `/` or `?`, or `&#`.
+/// ASP.NET request validation as Mono (the reference host) applies it
+/// (`HttpRequest.IsInvalidString`): `<` or `＜` (U+FF1C) followed by an ASCII letter, `!` or a
+/// character below U+0020 (tab, LF and CR included), or `&` followed by `#`. `</`, `<?` and a
+/// `<` before any other character pass.
 fn is_dangerous(value: &str) -> bool {
+    /// U+FF1C FULLWIDTH LESS-THAN SIGN in UTF-8.
+    const FULLWIDTH_LESS_THAN: &[u8] = "\u{FF1C}".as_bytes();
+    // Mono compares UTF-16 units; every character it looks for after `<` is ASCII, a single
+    // byte in UTF-8, so comparing the next byte is the same test.
+    let opens_markup =
+        |next: Option<&u8>| next.is_some_and(|&b| b.is_ascii_alphabetic() || b == b'!' || b < 0x20);
     let bytes = value.as_bytes();
-    memchr::memchr2_iter(b'<', b'&', bytes).any(|at| match (bytes[at], bytes.get(at + 1)) {
-        (b'<', Some(&next)) => next.is_ascii_alphabetic() || matches!(next, b'!' | b'/' | b'?'),
-        (b'&', Some(&next)) => next == b'#',
-        _ => false,
+    memchr::memchr3_iter(b'<', b'&', FULLWIDTH_LESS_THAN[0], bytes).any(|at| match bytes[at] {
+        b'<' => opens_markup(bytes.get(at + 1)),
+        b'&' => bytes.get(at + 1) == Some(&b'#'),
+        _ => {
+            bytes[at..].starts_with(FULLWIDTH_LESS_THAN)
+                && opens_markup(bytes.get(at + FULLWIDTH_LESS_THAN.len()))
+        }
     })
 }
 
@@ -871,7 +883,23 @@ mod tests {
     #[test]
     fn validation_catches_each_dangerous_pattern() {
         for value in [
-            "<a", "x<Z", "<!--", "</b>", "<?xml", "&#60;", "a&#x3c;", "&#", "<<b",
+            "<a",
+            "x<Z",
+            "<!--",
+            "&#60;",
+            "a&#x3c;",
+            "&#",
+            "<<b",
+            // Mono's rule: a character below U+0020 after '<' too, and the fullwidth '＜'.
+            "<\t",
+            "a<\nb",
+            "<\u{1}",
+            "<\u{1f}",
+            "\u{FF1C}a",
+            "x\u{FF1C}Z",
+            "\u{FF1C}!--",
+            "\u{FF1C}\r",
+            "\u{FF1C}\u{FF1C}b",
         ] {
             let input = format!(
                 "v={}",
@@ -885,8 +913,37 @@ mod tests {
     #[test]
     fn validation_lets_harmless_markup_characters_through() {
         for value in [
-            "<", "a <", "1 < 2", "<1", "< b", "<=", "<>", "<é", "&", "&amp;", "a & #", "#&", ">b",
-            "<_", "<-",
+            "<",
+            "a <",
+            "1 < 2",
+            "<1",
+            "< b",
+            "<=",
+            "<>",
+            "<é",
+            "&",
+            "&amp;",
+            "a & #",
+            "#&",
+            ">b",
+            "<_",
+            "<-",
+            // Mono lets '/' and '?' after '<' through (the Microsoft host did not).
+            "</b>",
+            "<?xml",
+            "a</",
+            "<?",
+            // '＜' is checked as '<' is, and nothing else fullwidth is.
+            "\u{FF1C}",
+            "\u{FF1C}1",
+            "\u{FF1C}/b",
+            "\u{FF1C} b",
+            "<\u{FF41}",
+            "\u{FF06}#",
+            "\u{FF1D}a",
+            "\u{FF1B}a",
+            // A space is U+0020, not below it.
+            "< ",
         ] {
             let input = format!(
                 "v={}",

@@ -82,7 +82,8 @@ pub fn soap_request(
     operation: &'static OperationInfo,
     envelope: String,
 ) -> Request<Bytes> {
-    let mut request = Request::new(Bytes::from(envelope));
+    let (body, content_length) = body_and_length(envelope);
+    let mut request = Request::new(body);
     *request.method_mut() = Method::POST;
     *request.uri_mut() = static_uri(operation.service.path);
     let headers = request.headers_mut();
@@ -95,9 +96,23 @@ pub fn soap_request(
         );
         headers.insert(SOAP_ACTION_NAME, static_value(operation.soap_action));
     }
-    let len = request.body().len();
-    request.headers_mut().insert(CONTENT_LENGTH, length(len));
+    request.headers_mut().insert(CONTENT_LENGTH, content_length);
     request
+}
+
+/// The body as `Bytes` and its `Content-Length`, the digits written after the body in the same
+/// buffer (which nearly always has room to spare) so that the header value needs no allocation
+/// of its own.
+fn body_and_length(mut body: String) -> (Bytes, HeaderValue) {
+    let len = body.len();
+    let Ok(digits) = i32::try_from(len) else {
+        return (Bytes::from(body), length(len));
+    };
+    crate::value::write_int(&mut body, digits);
+    let all = Bytes::from(body);
+    let length = HeaderValue::from_maybe_shared(all.slice(len..))
+        .expect("decimal digits are a valid header value");
+    (all.slice(..len), length)
 }
 
 /// An HTTP GET request (`GET {path}/{Op}?{pairs}`) or HTTP POST request (`POST {path}/{Op}`
@@ -127,8 +142,8 @@ pub fn form_request(
             request
         }
         Binding::HttpPost => {
-            let len = pairs.len();
-            let mut request = Request::new(Bytes::from(pairs));
+            let (body, content_length) = body_and_length(pairs);
+            let mut request = Request::new(body);
             *request.method_mut() = Method::POST;
             *request.uri_mut() = static_uri(operation.http_path);
             let headers = request.headers_mut();
@@ -136,7 +151,7 @@ pub fn form_request(
                 CONTENT_TYPE,
                 const { HeaderValue::from_static(FORM_CONTENT_TYPE) },
             );
-            headers.insert(CONTENT_LENGTH, length(len));
+            headers.insert(CONTENT_LENGTH, content_length);
             request
         }
         Binding::Soap11 | Binding::Soap12 => panic!("{binding} requests are envelopes, not forms"),
@@ -213,8 +228,10 @@ pub fn soap_body<B: AsRef<[u8]>>(request: &Request<B>) -> Result<Cow<'_, [u8]>, 
 /// The `encoding` of an ASCII-compatible XML declaration, if the body starts with one.
 fn declared_encoding(body: &[u8]) -> Option<&[u8]> {
     let decl = body.strip_prefix(b"<?xml")?;
-    let decl = &decl[..decl.windows(2).position(|w| w == b"?>")?];
-    let at = decl.windows(8).position(|w| w == b"encoding")?;
+    // Up to the first `?>`, then the first `encoding` in it.
+    let end = memchr::memchr_iter(b'>', decl).find(|&at| at > 0 && decl[at - 1] == b'?')?;
+    let decl = &decl[..end - 1];
+    let at = memchr::memchr_iter(b'e', decl).find(|&at| decl[at..].starts_with(b"encoding"))?;
     let rest = &decl[at + 8..];
     let rest = rest
         .trim_ascii_start()
@@ -237,12 +254,12 @@ pub fn text_len(value: &Option<String>) -> usize {
 /// A response with its content type, length and [`CACHE_CONTROL_RESULT`], as an ASMX host
 /// sends results and operation faults.
 fn response(status: StatusCode, content_type: HeaderValue, body: String) -> Response<Bytes> {
-    let len = body.len();
-    let mut response = Response::new(Bytes::from(body));
+    let (body, content_length) = body_and_length(body);
+    let mut response = Response::new(body);
     *response.status_mut() = status;
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, content_type);
-    headers.insert(CONTENT_LENGTH, length(len));
+    headers.insert(CONTENT_LENGTH, content_length);
     headers.insert(
         CACHE_CONTROL,
         const { HeaderValue::from_static(CACHE_CONTROL_RESULT) },
@@ -437,6 +454,25 @@ mod tests {
 
     fn body(r: &Response<Bytes>) -> &str {
         std::str::from_utf8(r.body()).unwrap()
+    }
+
+    #[test]
+    fn content_length_is_the_body_length_and_not_part_of_the_body() {
+        let mut spare = String::with_capacity(64);
+        spare.push_str("<a>x</a>");
+        let exact = String::from("<a>x</a>");
+        for envelope in [spare, exact, String::new()] {
+            let expected = envelope.clone();
+            let request = soap_request(Binding::Soap11, &OP, envelope);
+            assert_eq!(request.body(), expected.as_bytes());
+            assert_eq!(
+                request.headers()[CONTENT_LENGTH],
+                expected.len().to_string().as_str()
+            );
+        }
+        let request = form_request(Binding::HttpPost, &OP, "a=1&b=2".to_owned());
+        assert_eq!(request.body(), &b"a=1&b=2"[..]);
+        assert_eq!(request.headers()[CONTENT_LENGTH], "7");
     }
 
     #[test]

@@ -75,13 +75,13 @@ impl SoapWriter {
     }
 
     /// Appends precomputed markup.
-    #[inline]
+    #[inline(always)]
     pub fn raw(&mut self, markup: &'static str) {
         self.out.push_str(markup);
     }
 
     /// Appends `<p>value</p>` for an int.
-    #[inline]
+    #[inline(always)]
     pub fn int(&mut self, open: &'static str, value: i32, close: &'static str) {
         self.out.push_str(open);
         value::write_int(&mut self.out, value);
@@ -89,7 +89,7 @@ impl SoapWriter {
     }
 
     /// Appends `<p>true</p>` or `<p>false</p>`.
-    #[inline]
+    #[inline(always)]
     pub fn boolean(&mut self, open: &'static str, value: bool, close: &'static str) {
         self.out.push_str(open);
         value::write_boolean(&mut self.out, value);
@@ -97,7 +97,7 @@ impl SoapWriter {
     }
 
     /// Appends `<p>value</p>` for a decimal, its scale kept.
-    #[inline]
+    #[inline(always)]
     pub fn decimal(&mut self, open: &'static str, value: &Decimal, close: &'static str) {
         self.out.push_str(open);
         value::write_decimal(&mut self.out, value);
@@ -106,7 +106,7 @@ impl SoapWriter {
 
     /// Appends `<p>text</p>`, escaped; nothing at all for `None` (the element is left out,
     /// which an ASMX host reads as null).
-    #[inline]
+    #[inline(always)]
     pub fn string(
         &mut self,
         field: &'static str,
@@ -116,11 +116,19 @@ impl SoapWriter {
     ) -> Result<(), EncodeError> {
         if let Some(text) = value {
             self.out.push_str(open);
-            xml::escape_text(&mut self.out, text).map_err(|code| EncodeError::InvalidXmlChar {
-                operation: self.operation,
-                field,
-                code,
-            })?;
+            // Most text needs no escape: then it is copied here, without a call.
+            let first = xml::first_to_escape(text.as_bytes());
+            if first == text.len() {
+                self.out.push_str(text);
+            } else {
+                xml::escape_text_from(&mut self.out, text, first).map_err(|code| {
+                    EncodeError::InvalidXmlChar {
+                        operation: self.operation,
+                        field,
+                        code,
+                    }
+                })?;
+            }
             self.out.push_str(close);
         }
         Ok(())
@@ -153,17 +161,134 @@ impl From<XmlError> for RequestError {
 /// Reads a request envelope down to the operation element, then yields its parameter
 /// elements one by one. After the last one it reads the rest of the document, so a request
 /// is only ever answered when it is well-formed to the end.
+///
+/// Most requests are read in one pass by a scanner that takes only the plain shape clients
+/// send (`scan_request`) and has checked the whole document before the first parameter is
+/// yielded; any other request is read from its start by the general quick-xml cursor. Both
+/// yield the same parameters, and the cursor alone decides every error.
 pub struct RequestReader<'a> {
-    cursor: XmlCursor<'a, 3>,
+    source: Source<'a>,
     binding: Binding,
     operation: &'static OperationInfo,
     /// The operation element was `<Op/>` or its end tag has been read.
     finished: bool,
 }
 
+enum Source<'a> {
+    /// The scanner read the whole document (`source`): its parameters, in order.
+    Scanned {
+        source: &'a str,
+        params: std::vec::IntoIter<ScannedParam>,
+    },
+    /// The cursor, positioned inside the operation element.
+    Parsed(XmlCursor<'a, 3>),
+}
+
+/// A parameter the scanner read, a qualified child element without attributes and with
+/// text only: where its local name and its text are in the document. (Offsets rather than
+/// slices keep the list small.)
+struct ScannedParam {
+    name_at: u32,
+    name_len: u32,
+    text: xml::TextSpan,
+}
+
+/// Reads a request in the plain shape of [`xml::Scanner`]: the envelope of `binding` with
+/// only namespace declarations on its elements, no Header, a Body holding only the operation
+/// element (in the service namespace, not empty), whose children are all service-namespace
+/// elements with text and nothing else. Whitespace may separate elements. `Err(Unusual)`
+/// means only that the cursor must read the request.
+fn scan_request<'a>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    body: &'a [u8],
+) -> Result<(&'a str, Vec<ScannedParam>), xml::Unusual> {
+    use xml::Unusual;
+    let env_ns = envelope_ns(binding).as_bytes();
+    let service_ns = operation.service.namespace.as_bytes();
+    let mut scanner = xml::Scanner::new(body)?;
+    scanner.prolog()?;
+    let envelope = scanner.start()?;
+    if envelope.ns != Some(env_ns) || envelope.local != b"Envelope" || envelope.empty {
+        return Err(Unusual);
+    }
+    scanner.skip_space();
+    let body_element = scanner.start()?;
+    if body_element.ns != Some(env_ns) || body_element.local != b"Body" || body_element.empty {
+        return Err(Unusual);
+    }
+    scanner.skip_space();
+    let op = scanner.start()?;
+    if op.ns != Some(service_ns) || op.local != operation.name.as_bytes() || op.empty {
+        return Err(Unusual);
+    }
+    // Parameters nearly always inherit the operation element's namespace binding: comparing
+    // where it is in the document spares comparing the namespace's text.
+    let op_ns = op.ns;
+    let mut params = Vec::with_capacity(32);
+    loop {
+        scanner.skip_space();
+        if scanner.at_end_tag() {
+            scanner.end(&op)?;
+            break;
+        }
+        let param = scanner.start()?;
+        let qualified = match param.ns {
+            Some(ns) => op_ns.is_some_and(|op_ns| std::ptr::eq(ns, op_ns)) || ns == service_ns,
+            None => false,
+        };
+        if !qualified {
+            return Err(Unusual);
+        }
+        let text = if param.empty {
+            scanner.end_empty(&param);
+            xml::TextSpan::EMPTY
+        } else {
+            let text = scanner.text()?;
+            scanner.end(&param)?;
+            text
+        };
+        params.push(ScannedParam {
+            name_at: param.local_at,
+            // Names are within the document, whose offsets fit in u32.
+            name_len: param.local.len() as u32,
+            text,
+        });
+    }
+    scanner.skip_space();
+    scanner.end(&body_element)?;
+    scanner.skip_space();
+    scanner.end(&envelope)?;
+    scanner.skip_space();
+    if !scanner.at_eof() {
+        return Err(Unusual);
+    }
+    Ok((scanner.source(), params))
+}
+
 impl<'a> RequestReader<'a> {
     /// Checks the envelope of `binding` and that its body element is `operation`.
     pub fn new(
+        binding: Binding,
+        operation: &'static OperationInfo,
+        body: &'a [u8],
+    ) -> Result<RequestReader<'a>, RequestError> {
+        if let Ok((source, params)) = scan_request(binding, operation, body) {
+            return Ok(RequestReader {
+                source: Source::Scanned {
+                    source,
+                    params: params.into_iter(),
+                },
+                binding,
+                operation,
+                finished: false,
+            });
+        }
+        Self::parse(binding, operation, body)
+    }
+
+    /// The general path: the cursor, from the start of the document.
+    fn parse(
         binding: Binding,
         operation: &'static OperationInfo,
         body: &'a [u8],
@@ -234,7 +359,7 @@ impl<'a> RequestReader<'a> {
             });
         }
         let mut reader = RequestReader {
-            cursor,
+            source: Source::Parsed(cursor),
             binding,
             operation,
             finished: false,
@@ -251,8 +376,26 @@ impl<'a> RequestReader<'a> {
         if self.finished {
             return Ok(None);
         }
+        if let Source::Scanned { source, params } = &mut self.source {
+            let source: &'a str = source;
+            return Ok(params.next().map(|param| {
+                let name_at = param.name_at as usize;
+                Param {
+                    operation: self.operation,
+                    name: ParamName::Scanned(
+                        &source.as_bytes()[name_at..name_at + param.name_len as usize],
+                    ),
+                    qualified: true,
+                    nil: false,
+                    content: Content {
+                        text: xml::scanned_text(source, param.text),
+                        nested: false,
+                    },
+                }
+            }));
+        }
         loop {
-            match self.cursor.next()? {
+            match self.cursor().next()? {
                 Node::Start(element) => return self.param(element).map(Some),
                 // Stray text between parameters carries nothing; ASMX ignores it too.
                 Node::Text => {}
@@ -265,9 +408,19 @@ impl<'a> RequestReader<'a> {
         }
     }
 
+    /// The cursor of the general path.
+    fn cursor(&mut self) -> &mut XmlCursor<'a, 3> {
+        match &mut self.source {
+            Source::Parsed(cursor) => cursor,
+            Source::Scanned { .. } => {
+                unreachable!("only the general path reads with the cursor")
+            }
+        }
+    }
+
     fn param(&mut self, element: Element<'a>) -> Result<Param<'a>, RequestError> {
         let nil = self
-            .cursor
+            .cursor()
             .attribute(&element, XSI, "nil")?
             .is_some_and(|v| matches!(v.trim_matches(|c| " \t\r\n".contains(c)), "true" | "1"));
         let qualified = element.ns == Ns::Known(SERVICE);
@@ -277,16 +430,19 @@ impl<'a> RequestReader<'a> {
                 nested: false,
             }
         } else {
-            self.cursor.content()?
+            self.cursor().content()?
+        };
+        let display_name = if qualified {
+            String::new()
+        } else {
+            element.display_name(self.cursor().known())
         };
         Ok(Param {
             operation: self.operation,
-            display_name: if qualified {
-                String::new()
-            } else {
-                element.display_name(self.cursor.known())
-            },
-            element,
+            name: ParamName::Parsed(Box::new(ParsedName {
+                element,
+                display_name,
+            })),
             qualified,
             nil,
             content,
@@ -297,10 +453,10 @@ impl<'a> RequestReader<'a> {
         self.finished = true;
         // Further body entries are read (for well-formedness) and ignored, as ASMX does.
         loop {
-            match self.cursor.next()? {
+            match self.cursor().next()? {
                 Node::Start(element) => {
                     if !element.empty {
-                        self.cursor.skip()?;
+                        self.cursor().skip()?;
                     }
                 }
                 Node::Text => {
@@ -314,7 +470,7 @@ impl<'a> RequestReader<'a> {
             }
         }
         // </Envelope>, then nothing but comments and whitespace.
-        match self.cursor.next()? {
+        match self.cursor().next()? {
             Node::End => {}
             _ => {
                 return Err(RequestError::NotAnEnvelope {
@@ -323,7 +479,7 @@ impl<'a> RequestReader<'a> {
                 })
             }
         }
-        match self.cursor.next()? {
+        match self.cursor().next()? {
             Node::Eof => Ok(()),
             _ => Err(RequestError::MalformedXml {
                 reason: "content after the root element".into(),
@@ -358,18 +514,34 @@ fn read_header(cursor: &mut XmlCursor<'_, 3>) -> Result<(), RequestError> {
 /// and read known parameters with the typed methods, which refuse what ASMX would misread.
 pub struct Param<'a> {
     operation: &'static OperationInfo,
-    element: Element<'a>,
-    display_name: String,
+    name: ParamName<'a>,
     qualified: bool,
     nil: bool,
     content: Content<'a>,
+}
+
+/// Where a parameter's name is: in the document (the scanner's, always qualified), or in the
+/// cursor's start tag (boxed, so that moving a `Param` stays cheap on the scanner's path).
+enum ParamName<'a> {
+    Scanned(&'a [u8]),
+    Parsed(Box<ParsedName<'a>>),
+}
+
+/// A parameter element the cursor read.
+struct ParsedName<'a> {
+    element: Element<'a>,
+    /// `{namespace}local`, for the error of an unqualified parameter (empty otherwise).
+    display_name: String,
 }
 
 impl<'a> Param<'a> {
     /// The element's local name.
     #[inline]
     pub fn name(&self) -> &[u8] {
-        self.element.local()
+        match &self.name {
+            ParamName::Parsed(parsed) => parsed.element.local(),
+            ParamName::Scanned(local) => local,
+        }
     }
 
     fn text(self, param: &'static str) -> Result<Cow<'a, str>, RequestError> {
@@ -378,7 +550,10 @@ impl<'a> Param<'a> {
             return Err(RequestError::UnqualifiedParameter {
                 operation,
                 namespace: self.operation.service.namespace,
-                found: self.display_name,
+                found: match self.name {
+                    ParamName::Parsed(parsed) => parsed.display_name,
+                    ParamName::Scanned(_) => unreachable!("scanned parameters are qualified"),
+                },
             });
         }
         if self.nil {
@@ -700,5 +875,280 @@ pub fn read_string_document(
     match cursor.next().map_err(describe)? {
         Node::Eof => Ok(if nil { None } else { Some(text) }),
         _ => Err("content after the root element".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ServiceInfo;
+
+    static SERVICE: ServiceInfo = ServiceInfo {
+        name: "S",
+        namespace: "urn:s",
+        path: "/s.asmx",
+        string_open: "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<string xmlns=\"urn:s\">",
+    };
+    static OP: OperationInfo = OperationInfo {
+        service: &SERVICE,
+        name: "Op",
+        soap_action: "\"urn:s/Op\"",
+        soap12_content_type: "application/soap+xml; charset=utf-8; action=\"urn:s/Op\"",
+        http_path: "/s.asmx/Op",
+        request_open: "<Op xmlns=\"urn:s\">",
+        request_close: "</Op>",
+        response_open: "<OpResponse xmlns=\"urn:s\">",
+        response_close: "</OpResponse>",
+        response_name: "OpResponse",
+        result_name: "OpResult",
+    };
+
+    /// Everything a reader yields for one request: each parameter as the generated code sees
+    /// it, or the error.
+    type Read = Result<Vec<(Vec<u8>, bool, bool, bool, String, String)>, RequestError>;
+
+    fn read_all(reader: Result<RequestReader<'_>, RequestError>) -> Read {
+        let mut reader = reader?;
+        let mut params = Vec::new();
+        while let Some(p) = reader.next_param()? {
+            params.push((
+                p.name().to_vec(),
+                p.qualified,
+                p.nil,
+                p.content.nested,
+                p.content.text.into_owned(),
+                match p.name {
+                    ParamName::Parsed(parsed) => parsed.display_name,
+                    ParamName::Scanned(_) => String::new(),
+                },
+            ));
+        }
+        Ok(params)
+    }
+
+    /// Checks the scanner against the cursor on `doc`: when the scanner takes it, the cursor
+    /// must read it without error to the same parameters. Returns whether the scanner took it.
+    fn check(binding: Binding, doc: &[u8]) -> bool {
+        match scan_request(binding, &OP, doc) {
+            Ok((source, scanned)) => {
+                let general = read_all(RequestReader::parse(binding, &OP, doc));
+                assert_eq!(
+                    read_all(RequestReader::new(binding, &OP, doc)),
+                    general,
+                    "reader differs from the cursor on {:?}",
+                    String::from_utf8_lossy(doc)
+                );
+                let scanned: Vec<_> = scanned
+                    .into_iter()
+                    .map(|p| {
+                        let name_at = p.name_at as usize;
+                        let name = doc[name_at..name_at + p.name_len as usize].to_vec();
+                        let text = xml::scanned_text(source, p.text).into_owned();
+                        (name, true, false, false, text, String::new())
+                    })
+                    .collect();
+                assert_eq!(
+                    Ok(scanned),
+                    general,
+                    "scanner differs from the cursor on {:?}",
+                    String::from_utf8_lossy(doc)
+                );
+                true
+            }
+            Err(xml::Unusual) => false,
+        }
+    }
+
+    /// Our own encoder's request, a pretty-printed one as .NET and the captures send it,
+    /// a prefixed one as gSOAP and Java clients send it, and SOAP 1.2.
+    fn plain_requests() -> Vec<(Binding, String)> {
+        let mut w = SoapWriter::new(Binding::Soap11, "Op", 256);
+        w.raw(OP.request_open);
+        w.int("<n>", -42, "</n>");
+        w.string("s", "<s>", Some("A & B > 1 < 2 \"q\" 'a'\r\n é ☕"), "</s>")
+            .unwrap();
+        w.string("e", "<e>", Some(""), "</e>").unwrap();
+        w.boolean("<b>", true, "</b>");
+        w.raw(OP.request_close);
+        let ours = w.finish();
+        let pretty = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n\
+            <soap:Envelope xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" \
+            xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" \
+            xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">\n  <soap:Body>\n    \
+            <Op xmlns=\"urn:s\">\n      <n>42</n>\n      <s>Caf&#xE9; &#233; &amp;&lt;&gt;&quot;&apos;</s>\n      \
+            <e /><f/>\n    </Op>\n  </soap:Body>\n</soap:Envelope>\n"
+            .to_owned();
+        let prefixed =
+            "<SOAP-ENV:Envelope xmlns:SOAP-ENV='http://schemas.xmlsoap.org/soap/envelope/'>\
+            <SOAP-ENV:Body><m:Op xmlns:m='urn:s'><m:n>7</m:n><m:s xmlns:m='urn:s'>x</m:s>\
+            <n xmlns=\"urn:s\" >8</n ></m:Op></SOAP-ENV:Body></SOAP-ENV:Envelope>"
+                .to_owned();
+        let soap12 = "<?xml version='1.0'?><env:Envelope xmlns:env=\"http://www.w3.org/2003/05/soap-envelope\">\
+            <env:Body><Op xmlns=\"urn:s\"><n>1</n><s>a\tb</s></Op></env:Body></env:Envelope>"
+            .to_owned();
+        vec![
+            (Binding::Soap11, ours),
+            (Binding::Soap11, pretty),
+            (Binding::Soap11, prefixed),
+            (Binding::Soap12, soap12),
+        ]
+    }
+
+    #[test]
+    fn plain_requests_take_the_scanner() {
+        for (binding, doc) in plain_requests() {
+            assert!(check(binding, doc.as_bytes()), "not scanned: {doc}");
+        }
+        let (_, ours) = &plain_requests()[0];
+        let params = read_all(RequestReader::new(Binding::Soap11, &OP, ours.as_bytes())).unwrap();
+        let texts: Vec<&str> = params.iter().map(|p| p.4.as_str()).collect();
+        assert_eq!(
+            texts,
+            ["-42", "A & B > 1 < 2 \"q\" 'a'\r\n é ☕", "", "true"]
+        );
+    }
+
+    #[test]
+    fn unusual_requests_take_the_cursor() {
+        let ours = &plain_requests()[0].1;
+        let unusual = [
+            // Header, comment, CDATA, PI, DOCTYPE, BOM, raw CR, attribute, nesting, an
+            // unqualified parameter, a second body entry, trailing content.
+            ours.replace("<soap:Body>", "<soap:Header/><soap:Body>"),
+            ours.replace("<n>", "<!-- c --><n>"),
+            ours.replace("<e></e>", "<e><![CDATA[x]]></e>"),
+            ours.replace("<e></e>", "<e><?pi?></e>"),
+            format!("<!DOCTYPE x>{ours}"),
+            format!("\u{feff}{ours}"),
+            ours.replace("&#xD;", "\r"),
+            ours.replace("<e>", "<e xsi:nil=\"true\">"),
+            ours.replace("<e></e>", "<e><x/></e>"),
+            ours.replace("<e></e>", "<e xmlns=\"urn:other\"></e>"),
+            ours.replace("</Op>", "</Op><Other/>"),
+            format!("{ours}<!-- c -->"),
+        ];
+        for doc in unusual {
+            assert!(!check(Binding::Soap11, doc.as_bytes()), "scanned: {doc}");
+        }
+    }
+
+    /// Snippets that mutations insert: markup characters, references good and bad, controls,
+    /// invalid UTF-8, and whole constructs the scanner leaves to the cursor.
+    const SNIPPETS: &[&[u8]] = &[
+        b"<",
+        b">",
+        b"&",
+        b";",
+        b"\"",
+        b"'",
+        b"/",
+        b"=",
+        b":",
+        b" ",
+        b"\t",
+        b"\n",
+        b"\r",
+        b"\x01",
+        b"\0",
+        b"]]>",
+        "é".as_bytes(),
+        b"\xff",
+        b"\xc3",
+        b"x",
+        b"1",
+        b"-",
+        b".",
+        b"?",
+        b"!",
+        b"#",
+        b"<!-- c -->",
+        b"<![CDATA[<x>]]>",
+        b"&amp;",
+        b"&#65;",
+        b"&#x0;",
+        b"&#xD800;",
+        b"&#xFFFE;",
+        b"&#x10FFFF;",
+        b"&#99999999999;",
+        b"&e;",
+        b" xmlns=\"urn:s\"",
+        b" xmlns:q=\"urn:s\"",
+        b" xmlns:xml=\"urn:s\"",
+        b" xmlns:q=\"\"",
+        b" a=\"1\"",
+        b"<b/>",
+        b"</a>",
+        b"<?pi?>",
+        b"q:",
+        b"<!DOCTYPE x>",
+        "\u{feff}".as_bytes(),
+        "\u{FFFE}".as_bytes(),
+    ];
+
+    fn mutations(doc: &[u8]) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        for at in 0..=doc.len() {
+            if at < doc.len() {
+                let mut deleted = doc.to_vec();
+                deleted.remove(at);
+                out.push(deleted);
+            }
+            for snippet in SNIPPETS {
+                let mut inserted = doc.to_vec();
+                inserted.splice(at..at, snippet.iter().copied());
+                out.push(inserted);
+                if at < doc.len() && snippet.len() == 1 {
+                    let mut replaced = doc.to_vec();
+                    replaced[at] = snippet[0];
+                    out.push(replaced);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn scanner_agrees_with_the_cursor_on_every_single_mutation() {
+        let mut scanned = 0;
+        let mut total = 0;
+        for (binding, doc) in plain_requests() {
+            for mutated in mutations(doc.as_bytes()) {
+                total += 1;
+                scanned += usize::from(check(binding, &mutated));
+            }
+        }
+        // The scanner takes the harmless mutations (text, whitespace, references), not only
+        // the originals.
+        eprintln!("{scanned} of {total} scanned");
+        assert!(scanned > total / 20, "{scanned} of {total} scanned");
+    }
+
+    #[test]
+    fn scanner_agrees_with_the_cursor_on_random_multiple_mutations() {
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        let docs = plain_requests();
+        for _ in 0..20_000 {
+            let (binding, doc) = &docs[next(docs.len())];
+            let mut doc = doc.as_bytes().to_vec();
+            for _ in 0..1 + next(3) {
+                let at = next(doc.len() + 1);
+                match next(3) {
+                    0 if at < doc.len() => {
+                        doc.remove(at);
+                    }
+                    _ => {
+                        let snippet = SNIPPETS[next(SNIPPETS.len())];
+                        doc.splice(at..at, snippet.iter().copied());
+                    }
+                }
+            }
+            check(*binding, &doc);
+        }
     }
 }

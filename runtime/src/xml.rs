@@ -40,27 +40,74 @@ const TEXT_CLASS: [u8; 256] = {
 /// Returns the code point of the first character XML 1.0 cannot carry (C0 controls other
 /// than tab, LF and CR); `out` may then hold part of the text.
 pub fn escape_text(out: &mut String, text: &str) -> Result<(), u32> {
+    escape_text_from(out, text, first_to_escape(text.as_bytes()))
+}
+
+/// [`escape_text`], `first` being [`first_to_escape`] of `text`.
+pub(crate) fn escape_text_from(out: &mut String, text: &str, first: usize) -> Result<(), u32> {
     let bytes = text.as_bytes();
     let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        let class = TEXT_CLASS[b as usize];
-        if class == 0 {
-            continue;
-        }
-        if class == 2 {
+    let mut at = first;
+    while let Some(&b) = bytes.get(at) {
+        if TEXT_CLASS[b as usize] == 2 {
             return Err(u32::from(b));
         }
-        out.push_str(&text[start..i]);
+        out.push_str(&text[start..at]);
         out.push_str(match b {
             b'&' => "&amp;",
             b'<' => "&lt;",
             b'>' => "&gt;",
             _ => "&#xD;",
         });
-        start = i + 1;
+        start = at + 1;
+        at = start + first_to_escape(&bytes[start..]);
     }
     out.push_str(&text[start..]);
     Ok(())
+}
+
+/// The index of the first byte of `bytes` that [`escape_text`] must escape or refuse, or
+/// its length.
+///
+/// Eight bytes at a time, with the word tests of "Bit Twiddling Hacks" (`hasless`,
+/// `haszero`), which are non-zero exactly when some byte of the word is below `0x20` or is
+/// `&`, `<` or `>` (the lowest such byte always sets its high bit: no borrow reaches it). Tab
+/// and LF, below `0x20` but written as they are, only make a word be looked at byte by byte.
+/// A tail shorter than a word is tested as the last eight bytes, which overlap bytes already
+/// found clean.
+#[inline(always)]
+pub(crate) fn first_to_escape(bytes: &[u8]) -> usize {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let flagged = |at: usize| {
+        let w = u64::from_ne_bytes(bytes[at..at + 8].try_into().expect("eight bytes"));
+        let has_zero = |w: u64| w.wrapping_sub(ONES) & !w & HIGHS;
+        ((w.wrapping_sub(ONES * 0x20) & !w & HIGHS)
+            | has_zero(w ^ (ONES * u64::from(b'&')))
+            | has_zero(w ^ (ONES * u64::from(b'<')))
+            | has_zero(w ^ (ONES * u64::from(b'>'))))
+            != 0
+    };
+    let exact = |from: usize, to: usize| {
+        bytes[from..to]
+            .iter()
+            .position(|&b| TEXT_CLASS[b as usize] != 0)
+            .map(|i| from + i)
+    };
+    let len = bytes.len();
+    let mut at = 0;
+    while len - at >= 8 {
+        if flagged(at) {
+            if let Some(found) = exact(at, at + 8) {
+                return found;
+            }
+        }
+        at += 8;
+    }
+    if at == len || (len >= 8 && !flagged(len - 8)) {
+        return len;
+    }
+    exact(at, len).unwrap_or(len)
 }
 
 /// Why the cursor stopped.
@@ -414,6 +461,419 @@ fn is_xml_char(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
 }
 
+/// The one shape of document the [`Scanner`] reads; anything else is [`Unusual`].
+///
+/// A [`Scanner`] is a fast path in front of [`XmlCursor`], not a second XML parser: it reads
+/// only the plain shape that our own encoders and common SOAP clients send, and stops with
+/// [`Unusual`] at the first byte outside it, so the caller starts over with the cursor on the
+/// whole document. What it accepts is a strict subset of what the cursor accepts, read to the
+/// same names, namespaces and text (`runtime/src/soap.rs` tests compare the two on every
+/// mutation of real envelopes):
+///
+/// - an optional `<?xml` declaration at byte 0 (ignored by the cursor too), then elements and
+///   whitespace (space, tab, CR, LF) between them, and nothing after the root but whitespace;
+/// - element and attribute names `ncname` or `prefix:ncname` with ASCII `[A-Za-z_]
+///   [A-Za-z0-9_.-]*` parts, one whitespace or more before each attribute, `name="value"` or
+///   `name='value'` with no `<` or `&` in the value;
+/// - namespace declarations (`xmlns`, `xmlns:p`) as the only attributes, none duplicated,
+///   none empty, none binding or naming the reserved `xml`/`xmlns` prefixes or namespaces;
+///   element prefixes resolved through them as quick-xml resolves them;
+/// - a UTF-8 document; text of characters other than C0 controls (tab and LF allowed, so no
+///   CR to normalise), with the five predefined entities and decimal (`&#65;`) and
+///   hexadecimal (`&#x41;`) character references to characters XML allows;
+/// - end tags `</qname>` naming their start tag exactly, optionally with whitespace before `>`.
+///
+/// No DOCTYPE, comment, processing instruction (but the declaration), CDATA section, byte
+/// order mark or other attribute is ever accepted: all of them go to the cursor.
+pub(crate) struct Scanner<'a> {
+    /// The document, checked to be UTF-8 once so that text is sliced, not re-checked.
+    source: &'a str,
+    input: &'a [u8],
+    pos: usize,
+    /// The namespace declarations in scope, innermost last: `(prefix, namespace)`, an empty
+    /// prefix being the default namespace.
+    bindings: [(&'a [u8], &'a [u8]); MAX_BINDINGS],
+    bound: usize,
+}
+
+/// The scanner met something outside its shape; the cursor must read the document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Unusual;
+
+/// A document needs the general reader when it declares more namespaces in scope at once.
+const MAX_BINDINGS: usize = 16;
+
+/// A start tag the scanner read.
+pub(crate) struct ScannedStart<'a> {
+    qname: &'a [u8],
+    /// The local part of the name.
+    pub local: &'a [u8],
+    /// Where the local part starts in the document.
+    pub local_at: u32,
+    /// The namespace the name resolved to; `None` for no namespace.
+    pub ns: Option<&'a [u8]>,
+    /// `<x/>`.
+    pub empty: bool,
+    /// The bindings in scope before this element's own declarations.
+    scope: usize,
+}
+
+type Scanned<T> = Result<T, Unusual>;
+
+/// Bytes of `[A-Za-z_]` (1) and of `[A-Za-z0-9_.-]` (1 or 2).
+const NAME_CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_alphabetic() || c == b'_' {
+            table[b] = 1;
+        } else if c.is_ascii_digit() || c == b'.' || c == b'-' {
+            table[b] = 2;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// What each byte of text means to the scanner: 0 a character, 1 `<`, 2 `&`, 3 unusual (a C0
+/// control other than tab and LF, CR included).
+const SCAN_TEXT_CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = 3;
+        b += 1;
+    }
+    table[b'\t' as usize] = 0;
+    table[b'\n' as usize] = 0;
+    table[b'<' as usize] = 1;
+    table[b'&' as usize] = 2;
+    table
+};
+
+/// The namespaces no declaration may bind (quick-xml refuses them, with its own rules).
+const XML_NS: &[u8] = b"http://www.w3.org/XML/1998/namespace";
+const XMLNS_NS: &[u8] = b"http://www.w3.org/2000/xmlns/";
+
+impl<'a> Scanner<'a> {
+    /// A scanner at the start of `input`; a document that is not UTF-8 is unusual.
+    pub fn new(input: &'a [u8]) -> Scanned<Self> {
+        // Offsets are kept as u32 (see `TextSpan`).
+        if u32::try_from(input.len()).is_err() {
+            return Err(Unusual);
+        }
+        let source = std::str::from_utf8(input).map_err(|_| Unusual)?;
+        Ok(Scanner {
+            source,
+            input,
+            pos: 0,
+            bindings: [(&[], &[]); MAX_BINDINGS],
+            bound: 0,
+        })
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.input.get(self.pos).copied()
+    }
+
+    fn rest(&self) -> &'a [u8] {
+        &self.input[self.pos..]
+    }
+
+    /// Skips an `<?xml …?>` declaration at the very start, then whitespace.
+    pub fn prolog(&mut self) -> Scanned<()> {
+        if let Some(after) = self.input.strip_prefix(b"<?xml") {
+            // The cursor skips the declaration whatever it holds; quick-xml ends it at the
+            // first `?>` and needs whitespace after `xml` (else it is another PI).
+            if !after.first().copied().is_some_and(is_xml_space) {
+                return Err(Unusual);
+            }
+            let end = memchr::memchr_iter(b'>', after)
+                .find(|&at| at > 0 && after[at - 1] == b'?')
+                .ok_or(Unusual)?;
+            self.pos = 5 + end + 1;
+        }
+        self.skip_space();
+        Ok(())
+    }
+
+    /// Skips whitespace between elements.
+    #[inline]
+    pub fn skip_space(&mut self) {
+        while self.peek().is_some_and(is_xml_space) {
+            self.pos += 1;
+        }
+    }
+
+    /// Whether the next bytes are an end tag (`</`).
+    pub fn at_end_tag(&self) -> bool {
+        self.rest().starts_with(b"</")
+    }
+
+    /// Whether the whole input has been read.
+    pub fn at_eof(&self) -> bool {
+        self.pos == self.input.len()
+    }
+
+    /// Reads `ncname` or `prefix:ncname`; returns it and where its local part starts (0
+    /// without a prefix).
+    fn qname(&mut self) -> Scanned<(&'a [u8], usize)> {
+        let start = self.pos;
+        let mut end = ncname(self.input, start)?;
+        let mut local_at = 0;
+        if self.input.get(end) == Some(&b':') {
+            local_at = end + 1 - start;
+            end = ncname(self.input, end + 1)?;
+        }
+        self.pos = end;
+        Ok((&self.input[start..end], local_at))
+    }
+
+    /// Reads a start tag at `<`, with its namespace declarations.
+    pub fn start(&mut self) -> Scanned<ScannedStart<'a>> {
+        if self.peek() != Some(b'<') {
+            return Err(Unusual);
+        }
+        self.pos += 1;
+        let scope = self.bound;
+        let name_at = self.pos;
+        let (qname, local_at) = self.qname()?;
+        let empty = loop {
+            let before = self.pos;
+            self.skip_space();
+            match self.peek() {
+                Some(b'>') => {
+                    self.pos += 1;
+                    break false;
+                }
+                Some(b'/') => {
+                    if self.input.get(self.pos + 1) != Some(&b'>') {
+                        return Err(Unusual);
+                    }
+                    self.pos += 2;
+                    break true;
+                }
+                _ if self.pos == before => return Err(Unusual),
+                _ => self.declaration(scope)?,
+            }
+        };
+        let (prefix, local) = if local_at == 0 {
+            (&qname[..0], qname)
+        } else {
+            (&qname[..local_at - 1], &qname[local_at..])
+        };
+        let ns = match self.lookup(prefix) {
+            Some(ns) => Some(ns),
+            // An undeclared prefix is an error the cursor reports.
+            None if !prefix.is_empty() => return Err(Unusual),
+            None => None,
+        };
+        Ok(ScannedStart {
+            qname,
+            local,
+            // `new` made sure that every offset fits.
+            local_at: (name_at + local_at) as u32,
+            ns,
+            empty,
+            scope,
+        })
+    }
+
+    /// Reads one `xmlns="…"` or `xmlns:p="…"` attribute of the element whose bindings start
+    /// at `scope`.
+    fn declaration(&mut self, scope: usize) -> Scanned<()> {
+        let (key, local_at) = self.qname()?;
+        let prefix: &[u8] = match (key, local_at) {
+            (b"xmlns", 0) => b"",
+            (_, 6) if key.starts_with(b"xmlns:") => &key[6..],
+            _ => return Err(Unusual),
+        };
+        if prefix == b"xml" || prefix == b"xmlns" || self.input.get(self.pos) != Some(&b'=') {
+            return Err(Unusual);
+        }
+        let quote = match self.input.get(self.pos + 1) {
+            Some(&q @ (b'"' | b'\'')) => q,
+            _ => return Err(Unusual),
+        };
+        let value_start = self.pos + 2;
+        let len = memchr::memchr(quote, &self.input[value_start..]).ok_or(Unusual)?;
+        let value = &self.input[value_start..value_start + len];
+        if value.is_empty()
+            || memchr::memchr2(b'<', b'&', value).is_some()
+            || value == XML_NS
+            || value == XMLNS_NS
+            || self.bindings[scope..self.bound]
+                .iter()
+                .any(|&(p, _)| p == prefix)
+            || self.bound == MAX_BINDINGS
+        {
+            return Err(Unusual);
+        }
+        self.bindings[self.bound] = (prefix, value);
+        self.bound += 1;
+        self.pos = value_start + len + 1;
+        Ok(())
+    }
+
+    /// The namespace `prefix` (empty: the default namespace) is bound to, innermost first.
+    fn lookup(&self, prefix: &[u8]) -> Option<&'a [u8]> {
+        let mut bindings = self.bindings[..self.bound].iter().rev();
+        let found = if prefix.is_empty() {
+            bindings.find(|&&(p, _)| p.is_empty())
+        } else {
+            bindings.find(|&&(p, _)| p == prefix)
+        };
+        found.map(|&(_, ns)| ns)
+    }
+
+    /// Reads the end tag of `start` and leaves its scope.
+    pub fn end(&mut self, start: &ScannedStart<'a>) -> Scanned<()> {
+        let rest = self.rest();
+        let name_end = 2 + start.qname.len();
+        if !rest.starts_with(b"</") || rest.get(2..name_end) != Some(start.qname) {
+            return Err(Unusual);
+        }
+        self.pos += name_end;
+        self.skip_space();
+        if self.peek() != Some(b'>') {
+            return Err(Unusual);
+        }
+        self.pos += 1;
+        self.bound = start.scope;
+        Ok(())
+    }
+
+    /// Leaves the scope of an empty element `<x/>`.
+    pub fn end_empty(&mut self, start: &ScannedStart<'a>) {
+        self.bound = start.scope;
+    }
+
+    /// Reads text and references up to the next `</`; [`scanned_text`] then gives it as the
+    /// cursor would have read it.
+    pub fn text(&mut self) -> Scanned<TextSpan> {
+        let input = self.input;
+        let start = self.pos;
+        let mut refs = false;
+        let mut i = start;
+        loop {
+            // Characters up to the next byte that means something.
+            i += input[i..]
+                .iter()
+                .position(|&b| SCAN_TEXT_CLASS[b as usize] != 0)
+                .ok_or(Unusual)?;
+            match SCAN_TEXT_CLASS[input[i] as usize] {
+                1 => break,
+                2 => {
+                    let (_, len) = reference(&input[i..]).ok_or(Unusual)?;
+                    refs = true;
+                    i += len;
+                }
+                _ => return Err(Unusual),
+            }
+        }
+        if input.get(i + 1) != Some(&b'/') {
+            return Err(Unusual);
+        }
+        self.pos = i;
+        // `new` made sure that every offset fits.
+        Ok(TextSpan {
+            start: start as u32,
+            end: i as u32,
+            refs,
+        })
+    }
+
+    /// The document (all of it UTF-8).
+    pub fn source(&self) -> &'a str {
+        self.source
+    }
+}
+
+/// Where the scanner found text: `start..end` of the document (both at ASCII bytes, so at
+/// character boundaries), and whether it holds references.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TextSpan {
+    start: u32,
+    end: u32,
+    refs: bool,
+}
+
+impl TextSpan {
+    /// No text (`<x/>`).
+    pub const EMPTY: TextSpan = TextSpan {
+        start: 0,
+        end: 0,
+        refs: false,
+    };
+}
+
+/// The text at `span` of the document `source` the scanner read, its references resolved.
+pub(crate) fn scanned_text(source: &str, span: TextSpan) -> Cow<'_, str> {
+    let text = &source[span.start as usize..span.end as usize];
+    if !span.refs {
+        return Cow::Borrowed(text);
+    }
+    let mut resolved = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(amp) = memchr::memchr(b'&', rest.as_bytes()) {
+        resolved.push_str(&rest[..amp]);
+        let (c, len) =
+            reference(&rest.as_bytes()[amp..]).expect("the scanner checked every reference");
+        resolved.push(c);
+        rest = &rest[amp + len..];
+    }
+    resolved.push_str(rest);
+    Cow::Owned(resolved)
+}
+
+/// The end of the `[A-Za-z_][A-Za-z0-9_.-]*` name at `start` of `input`.
+#[inline]
+fn ncname(input: &[u8], start: usize) -> Scanned<usize> {
+    let rest = input.get(start..).unwrap_or_default();
+    if rest.first().is_none_or(|&b| NAME_CLASS[b as usize] != 1) {
+        return Err(Unusual);
+    }
+    let len = rest
+        .iter()
+        .position(|&b| NAME_CLASS[b as usize] == 0)
+        .unwrap_or(rest.len());
+    Ok(start + len)
+}
+
+/// Reads a reference at `&` in text: one of the five predefined entities, or a character
+/// reference (`&#65;`, `&#x41;`) to a character XML allows. Returns the character and the
+/// reference's length; `None` for anything else, which the cursor then reads (and most
+/// likely refuses).
+fn reference(at: &[u8]) -> Option<(char, usize)> {
+    let end = memchr::memchr(b';', &at[..at.len().min(16)])?;
+    let name = &at[1..end];
+    let c = match name {
+        b"amp" => '&',
+        b"lt" => '<',
+        b"gt" => '>',
+        b"quot" => '"',
+        b"apos" => '\'',
+        _ => {
+            let (digits, radix) = match name {
+                [b'#', b'x', hex @ ..] => (hex, 16),
+                [b'#', dec @ ..] => (dec, 10),
+                _ => return None,
+            };
+            if digits.is_empty() {
+                return None;
+            }
+            let mut code: u32 = 0;
+            for &d in digits {
+                let digit = char::from(d).to_digit(radix)?;
+                code = code.checked_mul(radix)?.checked_add(digit)?;
+            }
+            char::from_u32(code).filter(|&c| is_xml_char(c))?
+        }
+    };
+    Some((c, end + 1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -439,6 +899,52 @@ mod tests {
         assert_eq!(escaped("ok\u{1}"), Err(1));
         assert_eq!(escaped("\u{0}"), Err(0));
         assert_eq!(escaped("\u{1f}x"), Err(0x1f));
+    }
+
+    /// The escaping rule one byte at a time, to check the word-at-a-time search against.
+    fn escaped_bytewise(text: &str) -> Result<String, u32> {
+        let mut out = String::new();
+        for c in text.chars() {
+            match c {
+                '&' => out.push_str("&amp;"),
+                '<' => out.push_str("&lt;"),
+                '>' => out.push_str("&gt;"),
+                '\r' => out.push_str("&#xD;"),
+                '\t' | '\n' => out.push(c),
+                c if c < ' ' => return Err(u32::from(c)),
+                c => out.push(c),
+            }
+        }
+        Ok(out)
+    }
+
+    #[test]
+    fn word_at_a_time_search_finds_every_byte_that_matters() {
+        // Every byte that needs a look, and neighbours of the word tests' thresholds, at every
+        // position of texts around the word size, alone and after another one.
+        let specials = [
+            "\0", "\u{1}", "\t", "\n", "\u{b}", "\r", "\u{1f}", "&", "<", ">", " ", "%", "'", "=",
+            "?", "@", "~", "\u{7f}", "é", "☕", "𝄞",
+        ];
+        for len in 0..=25 {
+            for at in 0..=len {
+                for special in specials {
+                    for second in ["", "&", "\t", "\u{2}"] {
+                        let mut text = "a".repeat(at);
+                        text.push_str(special);
+                        text.push_str(&"b".repeat(len - at));
+                        text.push_str(second);
+                        text.push('c');
+                        assert_eq!(escaped(&text), escaped_bytewise(&text), "{text:?}");
+                        let naive = text
+                            .bytes()
+                            .position(|b| TEXT_CLASS[b as usize] != 0)
+                            .unwrap_or(text.len());
+                        assert_eq!(first_to_escape(text.as_bytes()), naive, "{text:?}");
+                    }
+                }
+            }
+        }
     }
 
     fn content_of(doc: &str) -> Result<(String, bool), XmlError> {

@@ -46,7 +46,18 @@ pub fn parse_decimal(text: &str) -> Result<Decimal, ValueError> {
 
 /// Strips what .NET's number parser counts as white: U+0009 to U+000D and the space.
 fn trim_number(text: &str) -> &str {
-    text.trim_matches(|c: char| c == ' ' || ('\t'..='\r').contains(&c))
+    // Bytewise, as every character stripped is ASCII (the cuts are character boundaries).
+    let is_space = |b: &u8| *b == b' ' || (b'\t'..=b'\r').contains(b);
+    let bytes = text.as_bytes();
+    let start = bytes
+        .iter()
+        .position(|b| !is_space(b))
+        .unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|b| !is_space(b))
+        .map_or(start, |last| last + 1);
+    &text[start..end]
 }
 
 #[cfg(test)]

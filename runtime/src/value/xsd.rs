@@ -34,8 +34,20 @@ pub fn parse_decimal(text: &str) -> Result<Decimal, ValueError> {
     super::decimal_from_trimmed(trim(text))
 }
 
+/// Strips XML whitespace; bytewise, as every character stripped is ASCII (the cuts are
+/// therefore character boundaries).
 fn trim(text: &str) -> &str {
-    text.trim_matches([' ', '\t', '\r', '\n'])
+    let is_space = |b: &u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
+    let bytes = text.as_bytes();
+    let start = bytes
+        .iter()
+        .position(|b| !is_space(b))
+        .unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|b| !is_space(b))
+        .map_or(start, |last| last + 1);
+    &text[start..end]
 }
 
 #[cfg(test)]
