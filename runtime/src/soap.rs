@@ -57,8 +57,8 @@ fn envelope_open(binding: Binding) -> &'static str {
     }
 }
 
-/// Writes one envelope into one pre-sized buffer. Generated encoders call it once per
-/// parameter with the parameter's precomputed open and close tags.
+/// Writes one envelope into one pre-sized buffer. Generated encoders write the markup between
+/// values as precomputed literals (`w.raw("</a><b>")`) and each value with its own call.
 #[derive(Debug)]
 pub struct SoapWriter {
     out: String,
@@ -80,28 +80,22 @@ impl SoapWriter {
         self.out.push_str(markup);
     }
 
-    /// Appends `<p>value</p>` for an int.
+    /// Appends an int's digits (the tags around them are written by [`SoapWriter::raw`]).
     #[inline(always)]
-    pub fn int(&mut self, open: &'static str, value: i32, close: &'static str) {
-        self.out.push_str(open);
+    pub fn int(&mut self, value: i32) {
         value::write_int(&mut self.out, value);
-        self.out.push_str(close);
     }
 
-    /// Appends `<p>true</p>` or `<p>false</p>`.
+    /// Appends `true` or `false`.
     #[inline(always)]
-    pub fn boolean(&mut self, open: &'static str, value: bool, close: &'static str) {
-        self.out.push_str(open);
+    pub fn boolean(&mut self, value: bool) {
         value::write_boolean(&mut self.out, value);
-        self.out.push_str(close);
     }
 
-    /// Appends `<p>value</p>` for a decimal, its scale kept.
+    /// Appends a decimal, its scale kept.
     #[inline(always)]
-    pub fn decimal(&mut self, open: &'static str, value: &Decimal, close: &'static str) {
-        self.out.push_str(open);
+    pub fn decimal(&mut self, value: &Decimal) {
         value::write_decimal(&mut self.out, value);
-        self.out.push_str(close);
     }
 
     /// Appends `<p>text</p>`, escaped; nothing at all for `None` (the element is left out,
@@ -964,11 +958,15 @@ mod tests {
     fn plain_requests() -> Vec<(Binding, String)> {
         let mut w = SoapWriter::new(Binding::Soap11, "Op", 256);
         w.raw(OP.request_open);
-        w.int("<n>", -42, "</n>");
+        w.raw("<n>");
+        w.int(-42);
+        w.raw("</n>");
         w.string("s", "<s>", Some("A & B > 1 < 2 \"q\" 'a'\r\n é ☕"), "</s>")
             .unwrap();
         w.string("e", "<e>", Some(""), "</e>").unwrap();
-        w.boolean("<b>", true, "</b>");
+        w.raw("<b>");
+        w.boolean(true);
+        w.raw("</b>");
         w.raw(OP.request_close);
         let ours = w.finish();
         let pretty = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n\

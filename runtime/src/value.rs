@@ -44,43 +44,12 @@ impl std::fmt::Display for SoapType {
     }
 }
 
-/// `00` to `99`, for making two digits at a time.
-const DIGIT_PAIRS: &[u8; 200] = b"\
-    0001020304050607080910111213141516171819\
-    2021222324252627282930313233343536373839\
-    4041424344454647484950515253545556575859\
-    6061626364656667686970717273747576777879\
-    8081828384858687888990919293949596979899";
-
 /// Appends `v` in decimal (`-2147483648` … `2147483647`), as XmlConvert and .NET both print it.
 #[inline]
 pub fn write_int(out: &mut String, v: i32) {
-    // Encoders call this for every int they put on the wire: the digits are made on the stack,
-    // two at a time, keeping `fmt` (and its dynamic dispatch) off that path.
-    let mut text = [0u8; 11];
-    let mut start = text.len();
-    // unsigned_abs, so that i32::MIN has a magnitude to print.
-    let mut rest = v.unsigned_abs();
-    while rest >= 10 {
-        let pair = (rest % 100) as usize * 2;
-        rest /= 100;
-        start -= 2;
-        text[start..start + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
-    }
-    // The last digit, if one is left over (pairs taken from 10 up never begin with '0'), or
-    // the '0' of zero.
-    if rest > 0 || start == text.len() {
-        start -= 1;
-        text[start] = b'0' + rest as u8;
-    }
-    if v < 0 {
-        start -= 1;
-        text[start] = b'-';
-    }
-    out.reserve(text.len() - start);
-    for &c in &text[start..] {
-        out.push(char::from(c));
-    }
+    // Encoders call this for every int they put on the wire: itoa makes the digits on the
+    // stack, keeping `fmt` (and its dynamic dispatch) off that path.
+    out.push_str(itoa::Buffer::new().format(v));
 }
 
 /// Appends `true` or `false`, the canonical xsd:boolean spellings (what ASMX writes).

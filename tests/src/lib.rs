@@ -6,6 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod bench_samples;
+
 use rmm_mobile::runtime::deps::http::Request;
 use rmm_mobile::wire::OperationRequest;
 use rmm_mobile::*;

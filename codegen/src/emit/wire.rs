@@ -131,16 +131,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             quote!(+ message::text_len(&#value))
         })
         .collect();
-    let soap_writes = op.params.iter().map(|p| {
-        let value = value_expr(p);
-        let (open, close, wire) = (&p.open_tag, &p.close_tag, &p.wire);
-        match p.ty {
-            SoapType::Int => quote!(w.int(#open, #value, #close);),
-            SoapType::Boolean => quote!(w.boolean(#open, #value, #close);),
-            SoapType::Decimal => quote!(w.decimal(#open, &#value, #close);),
-            SoapType::String => quote!(w.string(#wire, #open, #value.as_deref(), #close)?;),
-        }
-    });
+    let soap_writes = soap_writes(op);
     let form_writes = op.params.iter().map(|p| {
         let value = value_expr(p);
         let wire = &p.wire;
@@ -289,9 +280,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 if binding.is_soap() {
                     let capacity = #fixed_soap #(#string_lens)*;
                     let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-                    w.raw(OPERATION.request_open);
                     #(#soap_writes)*
-                    w.raw(OPERATION.request_close);
                     Ok(message::soap_request(binding, &OPERATION, w.finish()))
                 } else {
                     let capacity = #fixed_form #(#string_lens)*;
@@ -390,4 +379,39 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             }
         }
     }
+}
+
+/// The SOAP encoder's writer calls, in wire order: the markup between two values is written
+/// by one `w.raw` of one literal (`"</a><b>"`), not tag by tag. A string's tags stay in its
+/// own call, since an absent (`None`) string leaves its element out.
+fn soap_writes(op: &OperationModel) -> Vec<TokenStream> {
+    let mut writes = Vec::new();
+    let mut markup = op.request_open.clone();
+    let flush = |markup: &mut String, writes: &mut Vec<TokenStream>| {
+        if !markup.is_empty() {
+            writes.push(quote!(w.raw(#markup);));
+            markup.clear();
+        }
+    };
+    for p in &op.params {
+        let value = value_expr(p);
+        let (open, close, wire) = (&p.open_tag, &p.close_tag, &p.wire);
+        let write = match p.ty {
+            SoapType::Int => quote!(w.int(#value);),
+            SoapType::Boolean => quote!(w.boolean(#value);),
+            SoapType::Decimal => quote!(w.decimal(&#value);),
+            SoapType::String => {
+                flush(&mut markup, &mut writes);
+                writes.push(quote!(w.string(#wire, #open, #value.as_deref(), #close)?;));
+                continue;
+            }
+        };
+        markup.push_str(open);
+        flush(&mut markup, &mut writes);
+        writes.push(write);
+        markup.push_str(close);
+    }
+    markup.push_str(&op.request_close);
+    flush(&mut markup, &mut writes);
+    writes
 }

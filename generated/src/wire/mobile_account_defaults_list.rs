@@ -40,14 +40,16 @@ impl MobileAccountDefaultsList {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
+            w.raw("<MobileAccountDefaultsList xmlns=\"http://rmm.example.com/mobile\">");
             w.string(
                 "accountnumber",
                 "<accountnumber>",
                 self.accountnumber.as_deref(),
                 "</accountnumber>",
             )?;
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.raw("<repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -55,7 +57,7 @@ impl MobileAccountDefaultsList {
                 "</timestamp>",
             )?;
             w.string("sig", "<sig>", credentials.sig.as_deref(), "</sig>")?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobileAccountDefaultsList>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 53 + message::text_len(&self.accountnumber)

@@ -43,9 +43,13 @@ impl MobileAccountJournalUpdate {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
-            w.int("<journalkeyid>", self.journalkeyid, "</journalkeyid>");
-            w.int("<accountnumber>", self.accountnumber, "</accountnumber>");
+            w.raw(
+                "<MobileAccountJournalUpdate xmlns=\"http://rmm.example.com/mobile\"><journalkeyid>",
+            );
+            w.int(self.journalkeyid);
+            w.raw("</journalkeyid><accountnumber>");
+            w.int(self.accountnumber);
+            w.raw("</accountnumber>");
             w.string(
                 "journalnote",
                 "<journalnote>",
@@ -64,8 +68,11 @@ impl MobileAccountJournalUpdate {
                 self.journaltopic.as_deref(),
                 "</journaltopic>",
             )?;
-            w.int("<contactnumber>", self.contactnumber, "</contactnumber>");
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.raw("<contactnumber>");
+            w.int(self.contactnumber);
+            w.raw("</contactnumber><repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -73,7 +80,7 @@ impl MobileAccountJournalUpdate {
                 "</timestamp>",
             )?;
             w.string("sig", "<sig>", credentials.sig.as_deref(), "</sig>")?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobileAccountJournalUpdate>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 157 + message::text_len(&self.journalnote)

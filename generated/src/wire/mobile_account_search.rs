@@ -40,7 +40,7 @@ impl MobileAccountSearch {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
+            w.raw("<MobileAccountSearch xmlns=\"http://rmm.example.com/mobile\">");
             w.string(
                 "accountname",
                 "<accountname>",
@@ -60,7 +60,9 @@ impl MobileAccountSearch {
                 "</telephone>",
             )?;
             w.string("email", "<email>", self.email.as_deref(), "</email>")?;
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.raw("<repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -68,7 +70,7 @@ impl MobileAccountSearch {
                 "</timestamp>",
             )?;
             w.string("sig", "<sig>", credentials.sig.as_deref(), "</sig>")?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobileAccountSearch>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 82 + message::text_len(&self.accountname)

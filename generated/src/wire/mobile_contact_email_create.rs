@@ -41,12 +41,19 @@ impl MobileContactEmailCreate {
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
-            w.int("<accountnumber>", self.accountnumber, "</accountnumber>");
-            w.int("<contactnumber>", self.contactnumber, "</contactnumber>");
+            w.raw(
+                "<MobileContactEmailCreate xmlns=\"http://rmm.example.com/mobile\"><accountnumber>",
+            );
+            w.int(self.accountnumber);
+            w.raw("</accountnumber><contactnumber>");
+            w.int(self.contactnumber);
+            w.raw("</contactnumber>");
             w.string("email", "<email>", self.email.as_deref(), "</email>")?;
-            w.boolean("<primary>", self.primary, "</primary>");
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.raw("<primary>");
+            w.boolean(self.primary);
+            w.raw("</primary><repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -60,7 +67,7 @@ impl MobileContactEmailCreate {
                 credentials.mobilekey.as_deref(),
                 "</mobilekey>",
             )?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobileContactEmailCreate>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 122 + message::text_len(&self.email)

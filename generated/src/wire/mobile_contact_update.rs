@@ -44,9 +44,13 @@ impl MobileContactUpdate {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
-            w.int("<accountnumber>", self.accountnumber, "</accountnumber>");
-            w.int("<contactnumber>", self.contactnumber, "</contactnumber>");
+            w.raw(
+                "<MobileContactUpdate xmlns=\"http://rmm.example.com/mobile\"><accountnumber>",
+            );
+            w.int(self.accountnumber);
+            w.raw("</accountnumber><contactnumber>");
+            w.int(self.contactnumber);
+            w.raw("</contactnumber>");
             w.string(
                 "firstname",
                 "<firstname>",
@@ -74,7 +78,9 @@ impl MobileContactUpdate {
                 self.personalnotes.as_deref(),
                 "</personalnotes>",
             )?;
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.raw("<repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -82,7 +88,7 @@ impl MobileContactUpdate {
                 "</timestamp>",
             )?;
             w.string("sig", "<sig>", credentials.sig.as_deref(), "</sig>")?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobileContactUpdate>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 201 + message::text_len(&self.firstname)

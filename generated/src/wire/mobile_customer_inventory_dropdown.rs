@@ -41,14 +41,18 @@ impl MobileCustomerInventoryDropdown {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
+            w.raw(
+                "<MobileCustomerInventoryDropdown xmlns=\"http://rmm.example.com/mobile\">",
+            );
             w.string(
                 "accountnumber",
                 "<accountnumber>",
                 self.accountnumber.as_deref(),
                 "</accountnumber>",
             )?;
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.raw("<repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -56,7 +60,7 @@ impl MobileCustomerInventoryDropdown {
                 "</timestamp>",
             )?;
             w.string("sig", "<sig>", credentials.sig.as_deref(), "</sig>")?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobileCustomerInventoryDropdown>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 53 + message::text_len(&self.accountnumber)

@@ -39,14 +39,15 @@ impl MobileGetInvoiceDetails {
             let capacity = 265 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
-            w.int("<invoicenumber>", self.invoicenumber, "</invoicenumber>");
-            w.int(
-                "<isfinalprogressiveinvoice>",
-                self.isfinalprogressiveinvoice,
-                "</isfinalprogressiveinvoice>",
+            w.raw(
+                "<MobileGetInvoiceDetails xmlns=\"http://rmm.example.com/mobile\"><invoicenumber>",
             );
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.int(self.invoicenumber);
+            w.raw("</invoicenumber><isfinalprogressiveinvoice>");
+            w.int(self.isfinalprogressiveinvoice);
+            w.raw("</isfinalprogressiveinvoice><repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -54,7 +55,7 @@ impl MobileGetInvoiceDetails {
                 "</timestamp>",
             )?;
             w.string("sig", "<sig>", credentials.sig.as_deref(), "</sig>")?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobileGetInvoiceDetails>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 102 + message::text_len(&credentials.timestamp)

@@ -43,8 +43,11 @@ impl MobileInvoiceBacktrack {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
-            w.int("<invoicenumber>", self.invoicenumber, "</invoicenumber>");
+            w.raw(
+                "<MobileInvoiceBacktrack xmlns=\"http://rmm.example.com/mobile\"><invoicenumber>",
+            );
+            w.int(self.invoicenumber);
+            w.raw("</invoicenumber>");
             w.string(
                 "invoicestatus",
                 "<invoicestatus>",
@@ -69,7 +72,9 @@ impl MobileInvoiceBacktrack {
                 self.description.as_deref(),
                 "</description>",
             )?;
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.raw("<repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -77,7 +82,7 @@ impl MobileInvoiceBacktrack {
                 "</timestamp>",
             )?;
             w.string("sig", "<sig>", credentials.sig.as_deref(), "</sig>")?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobileInvoiceBacktrack>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 121 + message::text_len(&self.invoicestatus)

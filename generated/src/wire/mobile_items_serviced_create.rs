@@ -46,8 +46,11 @@ impl MobileItemsServicedCreate {
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
-            w.int("<sonumber>", self.sonumber, "</sonumber>");
+            w.raw(
+                "<MobileItemsServicedCreate xmlns=\"http://rmm.example.com/mobile\"><sonumber>",
+            );
+            w.int(self.sonumber);
+            w.raw("</sonumber>");
             w.string("itemid", "<itemid>", self.itemid.as_deref(), "</itemid>")?;
             w.string(
                 "itemdescription",
@@ -61,25 +64,28 @@ impl MobileItemsServicedCreate {
                 self.serialnumber.as_deref(),
                 "</serialnumber>",
             )?;
-            w.int("<quantity>", self.quantity, "</quantity>");
-            w.int(
-                "<customerinventorykeyid>",
-                self.customerinventorykeyid,
-                "</customerinventorykeyid>",
-            );
-            w.int(
-                "<customerinventoryassemblykeyid>",
-                self.customerinventoryassemblykeyid,
-                "</customerinventoryassemblykeyid>",
-            );
-            w.int("<providersassetid>", self.providersassetid, "</providersassetid>");
-            w.int("<fkcontractdetail>", self.fkcontractdetail, "</fkcontractdetail>");
+            w.raw("<quantity>");
+            w.int(self.quantity);
+            w.raw("</quantity><customerinventorykeyid>");
+            w.int(self.customerinventorykeyid);
+            w.raw("</customerinventorykeyid><customerinventoryassemblykeyid>");
+            w.int(self.customerinventoryassemblykeyid);
+            w.raw("</customerinventoryassemblykeyid><providersassetid>");
+            w.int(self.providersassetid);
+            w.raw("</providersassetid><fkcontractdetail>");
+            w.int(self.fkcontractdetail);
+            w.raw("</fkcontractdetail>");
             w.string("problem", "<problem>", self.problem.as_deref(), "</problem>")?;
             w.string("fix", "<fix>", self.fix.as_deref(), "</fix>")?;
-            w.int("<meterreading>", self.meterreading, "</meterreading>");
-            w.int("<meterused>", self.meterused, "</meterused>");
-            w.boolean("<updatecontract>", self.updatecontract, "</updatecontract>");
-            w.boolean("<warrantycovered>", self.warrantycovered, "</warrantycovered>");
+            w.raw("<meterreading>");
+            w.int(self.meterreading);
+            w.raw("</meterreading><meterused>");
+            w.int(self.meterused);
+            w.raw("</meterused><updatecontract>");
+            w.boolean(self.updatecontract);
+            w.raw("</updatecontract><warrantycovered>");
+            w.boolean(self.warrantycovered);
+            w.raw("</warrantycovered>");
             w.string(
                 "completedate",
                 "<completedate>",
@@ -92,7 +98,9 @@ impl MobileItemsServicedCreate {
                 self.nextpmdate.as_deref(),
                 "</nextpmdate>",
             )?;
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.raw("<repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -106,7 +114,7 @@ impl MobileItemsServicedCreate {
                 credentials.mobilekey.as_deref(),
                 "</mobilekey>",
             )?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobileItemsServicedCreate>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 396 + message::text_len(&self.itemid)

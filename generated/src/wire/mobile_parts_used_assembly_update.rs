@@ -41,15 +41,17 @@ impl MobilePartsUsedAssemblyUpdate {
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
-            w.int(
-                "<sopartsusedassemblydetailkeyid>",
-                self.sopartsusedassemblydetailkeyid,
-                "</sopartsusedassemblydetailkeyid>",
+            w.raw(
+                "<MobilePartsUsedAssemblyUpdate xmlns=\"http://rmm.example.com/mobile\"><sopartsusedassemblydetailkeyid>",
             );
-            w.decimal("<quantity>", &self.quantity, "</quantity>");
-            w.decimal("<sellfor>", &self.sellfor, "</sellfor>");
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.int(self.sopartsusedassemblydetailkeyid);
+            w.raw("</sopartsusedassemblydetailkeyid><quantity>");
+            w.decimal(&self.quantity);
+            w.raw("</quantity><sellfor>");
+            w.decimal(&self.sellfor);
+            w.raw("</sellfor><repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -63,7 +65,7 @@ impl MobilePartsUsedAssemblyUpdate {
                 credentials.mobilekey.as_deref(),
                 "</mobilekey>",
             )?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobilePartsUsedAssemblyUpdate>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 173 + message::text_len(&credentials.timestamp)

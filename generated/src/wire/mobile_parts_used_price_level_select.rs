@@ -42,7 +42,9 @@ impl MobilePartsUsedPriceLevelSelect {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
+            w.raw(
+                "<MobilePartsUsedPriceLevelSelect xmlns=\"http://rmm.example.com/mobile\">",
+            );
             w.string("itemid", "<itemid>", self.itemid.as_deref(), "</itemid>")?;
             w.string(
                 "pricelevel",
@@ -50,7 +52,9 @@ impl MobilePartsUsedPriceLevelSelect {
                 self.pricelevel.as_deref(),
                 "</pricelevel>",
             )?;
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.raw("<repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -58,7 +62,7 @@ impl MobilePartsUsedPriceLevelSelect {
                 "</timestamp>",
             )?;
             w.string("sig", "<sig>", credentials.sig.as_deref(), "</sig>")?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobilePartsUsedPriceLevelSelect>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 58 + message::text_len(&self.itemid)

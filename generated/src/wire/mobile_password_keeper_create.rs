@@ -45,8 +45,11 @@ impl MobilePasswordKeeperCreate {
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
-            w.int("<accountnumber>", self.accountnumber, "</accountnumber>");
+            w.raw(
+                "<MobilePasswordKeeperCreate xmlns=\"http://rmm.example.com/mobile\"><accountnumber>",
+            );
+            w.int(self.accountnumber);
+            w.raw("</accountnumber>");
             w.string("title", "<title>", self.title.as_deref(), "</title>")?;
             w.string("username", "<username>", self.username.as_deref(), "</username>")?;
             w.string("password", "<password>", self.password.as_deref(), "</password>")?;
@@ -58,9 +61,13 @@ impl MobilePasswordKeeperCreate {
                 "</expirationdate>",
             )?;
             w.string("notes", "<notes>", self.notes.as_deref(), "</notes>")?;
-            w.int("<fkcategory>", self.fkcategory, "</fkcategory>");
-            w.int("<securitylevel>", self.securitylevel, "</securitylevel>");
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.raw("<fkcategory>");
+            w.int(self.fkcategory);
+            w.raw("</fkcategory><securitylevel>");
+            w.int(self.securitylevel);
+            w.raw("</securitylevel><repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -74,7 +81,7 @@ impl MobilePasswordKeeperCreate {
                 credentials.mobilekey.as_deref(),
                 "</mobilekey>",
             )?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobilePasswordKeeperCreate>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 179 + message::text_len(&self.title)

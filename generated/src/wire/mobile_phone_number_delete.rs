@@ -40,9 +40,13 @@ impl MobilePhoneNumberDelete {
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
-            w.int("<phoneid>", self.phoneid, "</phoneid>");
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.raw(
+                "<MobilePhoneNumberDelete xmlns=\"http://rmm.example.com/mobile\"><phoneid>",
+            );
+            w.int(self.phoneid);
+            w.raw("</phoneid><repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -56,7 +60,7 @@ impl MobilePhoneNumberDelete {
                 credentials.mobilekey.as_deref(),
                 "</mobilekey>",
             )?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobilePhoneNumberDelete>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 69 + message::text_len(&credentials.timestamp)

@@ -45,7 +45,9 @@ impl MobilePriceBookQuantityEachLocation {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
+            w.raw(
+                "<MobilePriceBookQuantityEachLocation xmlns=\"http://rmm.example.com/mobile\">",
+            );
             w.string("parttype", "<parttype>", self.parttype.as_deref(), "</parttype>")?;
             w.string("itemid", "<itemid>", self.itemid.as_deref(), "</itemid>")?;
             w.string(
@@ -66,12 +68,11 @@ impl MobilePriceBookQuantityEachLocation {
                 self.manufacturerpartnumber.as_deref(),
                 "</manufacturerpartnumber>",
             )?;
-            w.int(
-                "<partsearchalllocation>",
-                self.partsearchalllocation,
-                "</partsearchalllocation>",
-            );
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.raw("<partsearchalllocation>");
+            w.int(self.partsearchalllocation);
+            w.raw("</partsearchalllocation><repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -79,7 +80,7 @@ impl MobilePriceBookQuantityEachLocation {
                 "</timestamp>",
             )?;
             w.string("sig", "<sig>", credentials.sig.as_deref(), "</sig>")?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobilePriceBookQuantityEachLocation>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 149 + message::text_len(&self.parttype)

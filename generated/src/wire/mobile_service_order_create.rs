@@ -53,16 +53,22 @@ impl MobileServiceOrderCreate {
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.raw(
+                "<MobileServiceOrderCreate xmlns=\"http://rmm.example.com/mobile\"><repnumber>",
+            );
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "briefdescription",
                 "<briefdescription>",
                 self.briefdescription.as_deref(),
                 "</briefdescription>",
             )?;
-            w.int("<accountnumber>", self.accountnumber, "</accountnumber>");
-            w.int("<contactnumber>", self.contactnumber, "</contactnumber>");
+            w.raw("<accountnumber>");
+            w.int(self.accountnumber);
+            w.raw("</accountnumber><contactnumber>");
+            w.int(self.contactnumber);
+            w.raw("</contactnumber>");
             w.string(
                 "contactemail",
                 "<contactemail>",
@@ -114,7 +120,9 @@ impl MobileServiceOrderCreate {
                 self.systemserviced.as_deref(),
                 "</systemserviced>",
             )?;
-            w.int("<techassigned>", self.techassigned, "</techassigned>");
+            w.raw("<techassigned>");
+            w.int(self.techassigned);
+            w.raw("</techassigned>");
             w.string(
                 "datetimereceived",
                 "<datetimereceived>",
@@ -140,7 +148,7 @@ impl MobileServiceOrderCreate {
                 credentials.mobilekey.as_deref(),
                 "</mobilekey>",
             )?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobileServiceOrderCreate>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 329 + message::text_len(&self.briefdescription)

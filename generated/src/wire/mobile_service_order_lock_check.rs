@@ -40,9 +40,13 @@ impl MobileServiceOrderLockCheck {
             let capacity = 197 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
-            w.int("<sonumber>", self.sonumber, "</sonumber>");
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.raw(
+                "<MobileServiceOrderLockCheck xmlns=\"http://rmm.example.com/mobile\"><sonumber>",
+            );
+            w.int(self.sonumber);
+            w.raw("</sonumber><repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -50,7 +54,7 @@ impl MobileServiceOrderLockCheck {
                 "</timestamp>",
             )?;
             w.string("sig", "<sig>", credentials.sig.as_deref(), "</sig>")?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobileServiceOrderLockCheck>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 59 + message::text_len(&credentials.timestamp)

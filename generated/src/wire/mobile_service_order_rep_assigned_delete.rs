@@ -40,10 +40,15 @@ impl MobileServiceOrderRepAssignedDelete {
             let capacity = 251 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
-            w.int("<reptodelete>", self.reptodelete, "</reptodelete>");
-            w.int("<sonumber>", self.sonumber, "</sonumber>");
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.raw(
+                "<MobileServiceOrderRepAssignedDelete xmlns=\"http://rmm.example.com/mobile\"><reptodelete>",
+            );
+            w.int(self.reptodelete);
+            w.raw("</reptodelete><sonumber>");
+            w.int(self.sonumber);
+            w.raw("</sonumber><repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -51,7 +56,7 @@ impl MobileServiceOrderRepAssignedDelete {
                 "</timestamp>",
             )?;
             w.string("sig", "<sig>", credentials.sig.as_deref(), "</sig>")?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobileServiceOrderRepAssignedDelete>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 83 + message::text_len(&credentials.timestamp)

@@ -41,10 +41,15 @@ impl MobileServiceOrderRepAssignedList {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
+            w.raw(
+                "<MobileServiceOrderRepAssignedList xmlns=\"http://rmm.example.com/mobile\">",
+            );
             w.string("sonumber", "<sonumber>", self.sonumber.as_deref(), "</sonumber>")?;
-            w.int("<techassigned>", self.techassigned, "</techassigned>");
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.raw("<techassigned>");
+            w.int(self.techassigned);
+            w.raw("</techassigned><repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -52,7 +57,7 @@ impl MobileServiceOrderRepAssignedList {
                 "</timestamp>",
             )?;
             w.string("sig", "<sig>", credentials.sig.as_deref(), "</sig>")?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobileServiceOrderRepAssignedList>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 73 + message::text_len(&self.sonumber)

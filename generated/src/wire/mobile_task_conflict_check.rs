@@ -43,9 +43,13 @@ impl MobileTaskConflictCheck {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
-            w.int("<taskkeyid>", self.taskkeyid, "</taskkeyid>");
-            w.int("<scheduledfor>", self.scheduledfor, "</scheduledfor>");
+            w.raw(
+                "<MobileTaskConflictCheck xmlns=\"http://rmm.example.com/mobile\"><taskkeyid>",
+            );
+            w.int(self.taskkeyid);
+            w.raw("</taskkeyid><scheduledfor>");
+            w.int(self.scheduledfor);
+            w.raw("</scheduledfor>");
             w.string(
                 "startdate",
                 "<startdate>",
@@ -67,7 +71,9 @@ impl MobileTaskConflictCheck {
                 self.accountname.as_deref(),
                 "</accountname>",
             )?;
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
+            w.raw("<repnumber>");
+            w.int(credentials.repnumber);
+            w.raw("</repnumber>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -75,7 +81,7 @@ impl MobileTaskConflictCheck {
                 "</timestamp>",
             )?;
             w.string("sig", "<sig>", credentials.sig.as_deref(), "</sig>")?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobileTaskConflictCheck>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 147 + message::text_len(&self.startdate)

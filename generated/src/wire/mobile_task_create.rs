@@ -46,16 +46,22 @@ impl MobileTaskCreate {
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
-            w.raw(OPERATION.request_open);
-            w.int("<repnumber>", credentials.repnumber, "</repnumber>");
-            w.int("<accountnumber>", self.accountnumber, "</accountnumber>");
+            w.raw(
+                "<MobileTaskCreate xmlns=\"http://rmm.example.com/mobile\"><repnumber>",
+            );
+            w.int(credentials.repnumber);
+            w.raw("</repnumber><accountnumber>");
+            w.int(self.accountnumber);
+            w.raw("</accountnumber>");
             w.string(
                 "accountname",
                 "<accountname>",
                 self.accountname.as_deref(),
                 "</accountname>",
             )?;
-            w.int("<contactnumber>", self.contactnumber, "</contactnumber>");
+            w.raw("<contactnumber>");
+            w.int(self.contactnumber);
+            w.raw("</contactnumber>");
             w.string(
                 "startdate",
                 "<startdate>",
@@ -83,26 +89,26 @@ impl MobileTaskCreate {
                 self.taskcomment.as_deref(),
                 "</taskcomment>",
             )?;
-            w.int(
-                "<scheduledforrepnumber>",
-                self.scheduledforrepnumber,
-                "</scheduledforrepnumber>",
-            );
-            w.int("<prioritynumber>", self.prioritynumber, "</prioritynumber>");
+            w.raw("<scheduledforrepnumber>");
+            w.int(self.scheduledforrepnumber);
+            w.raw("</scheduledforrepnumber><prioritynumber>");
+            w.int(self.prioritynumber);
+            w.raw("</prioritynumber>");
             w.string(
                 "prioritytext",
                 "<prioritytext>",
                 self.prioritytext.as_deref(),
                 "</prioritytext>",
             )?;
-            w.int("<sonumber>", self.sonumber, "</sonumber>");
-            w.int("<opportunitynumber>", self.opportunitynumber, "</opportunitynumber>");
-            w.boolean("<alarmindicator>", self.alarmindicator, "</alarmindicator>");
-            w.int(
-                "<alarmreminderquantity>",
-                self.alarmreminderquantity,
-                "</alarmreminderquantity>",
-            );
+            w.raw("<sonumber>");
+            w.int(self.sonumber);
+            w.raw("</sonumber><opportunitynumber>");
+            w.int(self.opportunitynumber);
+            w.raw("</opportunitynumber><alarmindicator>");
+            w.boolean(self.alarmindicator);
+            w.raw("</alarmindicator><alarmreminderquantity>");
+            w.int(self.alarmreminderquantity);
+            w.raw("</alarmreminderquantity>");
             w.string(
                 "alarmreminderinterval",
                 "<alarmreminderinterval>",
@@ -111,17 +117,13 @@ impl MobileTaskCreate {
             )?;
             w.string("subject", "<subject>", self.subject.as_deref(), "</subject>")?;
             w.string("location", "<location>", self.location.as_deref(), "</location>")?;
-            w.boolean(
-                "<taskcompletedindicator>",
-                self.taskcompletedindicator,
-                "</taskcompletedindicator>",
-            );
-            w.boolean("<checkconflicts>", self.checkconflicts, "</checkconflicts>");
-            w.boolean(
-                "<conflictoverride>",
-                self.conflictoverride,
-                "</conflictoverride>",
-            );
+            w.raw("<taskcompletedindicator>");
+            w.boolean(self.taskcompletedindicator);
+            w.raw("</taskcompletedindicator><checkconflicts>");
+            w.boolean(self.checkconflicts);
+            w.raw("</checkconflicts><conflictoverride>");
+            w.boolean(self.conflictoverride);
+            w.raw("</conflictoverride>");
             w.string(
                 "timestamp",
                 "<timestamp>",
@@ -135,7 +137,7 @@ impl MobileTaskCreate {
                 credentials.mobilekey.as_deref(),
                 "</mobilekey>",
             )?;
-            w.raw(OPERATION.request_close);
+            w.raw("</MobileTaskCreate>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             let capacity = 485 + message::text_len(&self.accountname)

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Instructions per call of each wire step of SOAP 1.1 MobileTaskCreate, counted by callgrind
+# (repeatable whatever else the machine runs, unlike wall-clock time): the example is run
+# with N and 2N iterations and the difference divided by N, so start-up is not counted.
+#   bash tests/bench/instructions.sh [N]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+n="${1:-2000}"
+command -v valgrind >/dev/null || { echo "valgrind is needed (Debian package valgrind)" >&2; exit 1; }
+cargo build --release --quiet -p rmm-tests --example wire_instructions
+bin="${CARGO_TARGET_DIR:-target}/release/examples/wire_instructions"
+count() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$1" "$2" 2>&1 \
+        | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+for step in encode_request decode_request encode_response decode_response; do
+    one=$(count "$step" "$n")
+    two=$(count "$step" $((2 * n)))
+    echo "$step: $(((two - one) / n)) instructions per call"
+done
