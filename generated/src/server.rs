@@ -11,7 +11,7 @@ use crate::runtime::deps::http::{Request, Response};
 use crate::runtime::deps::http_body::Body;
 use crate::runtime::deps::http_body_util::Full;
 use crate::runtime::deps::tokio::net::TcpListener;
-use crate::runtime::server::{self, Route, ServerConfig};
+use crate::runtime::server::{self, Route, Routed, ServerConfig};
 use crate::runtime::{message, soap, Binding, Fault, ParamValue};
 use crate::wire::{OperationRequest, OperationResponse};
 use crate::*;
@@ -519,6 +519,16 @@ impl<S: MobileService> MobileServiceServer<S> {
 
     /// Answers one request whose body has been read: the sans-IO core of the server.
     pub async fn handle(&self, request: Request<Bytes>) -> Response<Bytes> {
+        if let Some((binding, operation)) = server::route_by_action::<
+            Operation,
+        >(&SERVICE, &request) {
+            if let Some(response) = self
+                .dispatch(binding, operation, &request, Routed::ByAction)
+                .await
+            {
+                return server::finish(&self.inner.config, response);
+            }
+        }
         let response = match server::route::<Operation>(&SERVICE, &request) {
             Route::Wsdl => {
                 server::document(
@@ -545,401 +555,465 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Route::Call { binding, operation } => {
-                self.dispatch(binding, operation, &request).await
+                self.dispatch(binding, operation, &request, Routed::ByEnvelope)
+                    .await
+                    .unwrap_or_else(|| server::framework_fault(
+                        binding,
+                        server::panic_fault(),
+                    ))
             }
             Route::Refused(response) => response,
         };
         server::finish(&self.inner.config, response)
     }
+
+    /// Decodes and runs a call; `None` hands a call routed by its action whose envelope the
+    /// decoder refused back to `handle`, to be routed on its envelope.
     async fn dispatch(
         &self,
         binding: Binding,
         operation: Operation,
         request: &Request<Bytes>,
-    ) -> Response<Bytes> {
+        routed: Routed,
+    ) -> Option<Response<Bytes>> {
         match operation {
             Operation::MobileTaskCreate => {
                 let (credentials, call) = match self
-                    .decode::<MobileTaskCreate>(binding, request)
+                    .decode::<MobileTaskCreate>(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self.inner.service.mobile_task_create(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self.inner.service.mobile_task_create(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobileServiceOrderCreate => {
                 let (credentials, call) = match self
-                    .decode::<MobileServiceOrderCreate>(binding, request)
+                    .decode::<MobileServiceOrderCreate>(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self
-                                .inner
-                                .service
-                                .mobile_service_order_create(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self
+                                    .inner
+                                    .service
+                                    .mobile_service_order_create(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobileItemsServicedCreate => {
                 let (credentials, call) = match self
-                    .decode::<MobileItemsServicedCreate>(binding, request)
+                    .decode::<MobileItemsServicedCreate>(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self
-                                .inner
-                                .service
-                                .mobile_items_serviced_create(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self
+                                    .inner
+                                    .service
+                                    .mobile_items_serviced_create(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobileContactUpdate => {
                 let (credentials, call) = match self
-                    .decode::<MobileContactUpdate>(binding, request)
+                    .decode::<MobileContactUpdate>(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self.inner.service.mobile_contact_update(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self.inner.service.mobile_contact_update(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobileAccountJournalUpdate => {
                 let (credentials, call) = match self
-                    .decode::<MobileAccountJournalUpdate>(binding, request)
+                    .decode::<MobileAccountJournalUpdate>(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self
-                                .inner
-                                .service
-                                .mobile_account_journal_update(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self
+                                    .inner
+                                    .service
+                                    .mobile_account_journal_update(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobilePriceBookQuantityEachLocation => {
                 let (credentials, call) = match self
-                    .decode::<MobilePriceBookQuantityEachLocation>(binding, request)
+                    .decode::<
+                        MobilePriceBookQuantityEachLocation,
+                    >(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self
-                                .inner
-                                .service
-                                .mobile_price_book_quantity_each_location(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self
+                                    .inner
+                                    .service
+                                    .mobile_price_book_quantity_each_location(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobilePasswordKeeperCreate => {
                 let (credentials, call) = match self
-                    .decode::<MobilePasswordKeeperCreate>(binding, request)
+                    .decode::<MobilePasswordKeeperCreate>(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self
-                                .inner
-                                .service
-                                .mobile_password_keeper_create(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self
+                                    .inner
+                                    .service
+                                    .mobile_password_keeper_create(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobileTaskConflictCheck => {
                 let (credentials, call) = match self
-                    .decode::<MobileTaskConflictCheck>(binding, request)
+                    .decode::<MobileTaskConflictCheck>(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self
-                                .inner
-                                .service
-                                .mobile_task_conflict_check(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self
+                                    .inner
+                                    .service
+                                    .mobile_task_conflict_check(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobilePartsUsedAssemblyUpdate => {
                 let (credentials, call) = match self
-                    .decode::<MobilePartsUsedAssemblyUpdate>(binding, request)
+                    .decode::<MobilePartsUsedAssemblyUpdate>(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self
-                                .inner
-                                .service
-                                .mobile_parts_used_assembly_update(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self
+                                    .inner
+                                    .service
+                                    .mobile_parts_used_assembly_update(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobileAccountSearch => {
                 let (credentials, call) = match self
-                    .decode::<MobileAccountSearch>(binding, request)
+                    .decode::<MobileAccountSearch>(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self.inner.service.mobile_account_search(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self.inner.service.mobile_account_search(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobileInvoiceBacktrack => {
                 let (credentials, call) = match self
-                    .decode::<MobileInvoiceBacktrack>(binding, request)
+                    .decode::<MobileInvoiceBacktrack>(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self
-                                .inner
-                                .service
-                                .mobile_invoice_backtrack(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self
+                                    .inner
+                                    .service
+                                    .mobile_invoice_backtrack(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobileContactEmailCreate => {
                 let (credentials, call) = match self
-                    .decode::<MobileContactEmailCreate>(binding, request)
+                    .decode::<MobileContactEmailCreate>(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self
-                                .inner
-                                .service
-                                .mobile_contact_email_create(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self
+                                    .inner
+                                    .service
+                                    .mobile_contact_email_create(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobileCustomerInventoryDropdown => {
                 let (credentials, call) = match self
-                    .decode::<MobileCustomerInventoryDropdown>(binding, request)
+                    .decode::<MobileCustomerInventoryDropdown>(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self
-                                .inner
-                                .service
-                                .mobile_customer_inventory_dropdown(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self
+                                    .inner
+                                    .service
+                                    .mobile_customer_inventory_dropdown(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobilePhoneNumberDelete => {
                 let (credentials, call) = match self
-                    .decode::<MobilePhoneNumberDelete>(binding, request)
+                    .decode::<MobilePhoneNumberDelete>(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self
-                                .inner
-                                .service
-                                .mobile_phone_number_delete(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self
+                                    .inner
+                                    .service
+                                    .mobile_phone_number_delete(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobileServiceOrderRepAssignedDelete => {
                 let (credentials, call) = match self
-                    .decode::<MobileServiceOrderRepAssignedDelete>(binding, request)
+                    .decode::<
+                        MobileServiceOrderRepAssignedDelete,
+                    >(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self
-                                .inner
-                                .service
-                                .mobile_service_order_rep_assigned_delete(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self
+                                    .inner
+                                    .service
+                                    .mobile_service_order_rep_assigned_delete(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobileServiceOrderRepAssignedList => {
                 let (credentials, call) = match self
-                    .decode::<MobileServiceOrderRepAssignedList>(binding, request)
+                    .decode::<
+                        MobileServiceOrderRepAssignedList,
+                    >(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self
-                                .inner
-                                .service
-                                .mobile_service_order_rep_assigned_list(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self
+                                    .inner
+                                    .service
+                                    .mobile_service_order_rep_assigned_list(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobileAccountDefaultsList => {
                 let (credentials, call) = match self
-                    .decode::<MobileAccountDefaultsList>(binding, request)
+                    .decode::<MobileAccountDefaultsList>(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self
-                                .inner
-                                .service
-                                .mobile_account_defaults_list(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self
+                                    .inner
+                                    .service
+                                    .mobile_account_defaults_list(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobileServiceOrderLockCheck => {
                 let (credentials, call) = match self
-                    .decode::<MobileServiceOrderLockCheck>(binding, request)
+                    .decode::<MobileServiceOrderLockCheck>(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self
-                                .inner
-                                .service
-                                .mobile_service_order_lock_check(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self
+                                    .inner
+                                    .service
+                                    .mobile_service_order_lock_check(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobilePartsUsedPriceLevelSelect => {
                 let (credentials, call) = match self
-                    .decode::<MobilePartsUsedPriceLevelSelect>(binding, request)
+                    .decode::<MobilePartsUsedPriceLevelSelect>(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self
-                                .inner
-                                .service
-                                .mobile_parts_used_price_level_select(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self
+                                    .inner
+                                    .service
+                                    .mobile_parts_used_price_level_select(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
             Operation::MobileGetInvoiceDetails => {
                 let (credentials, call) = match self
-                    .decode::<MobileGetInvoiceDetails>(binding, request)
+                    .decode::<MobileGetInvoiceDetails>(binding, request, routed)
                 {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(
-                    binding,
-                    server::guard(
-                            operation.name(),
-                            self
-                                .inner
-                                .service
-                                .mobile_get_invoice_details(credentials, call),
-                        )
-                        .await,
+                Some(
+                    respond(
+                        binding,
+                        server::guard(
+                                operation.name(),
+                                self
+                                    .inner
+                                    .service
+                                    .mobile_get_invoice_details(credentials, call),
+                            )
+                            .await,
+                    ),
                 )
             }
         }
     }
 
-    /// Decodes a call of `T` and runs the verifier on it; a refusal is the response.
+    /// Decodes a call of `T` and runs the verifier on it; a refusal is the response, or
+    /// `None` when the call was routed by its action and must be routed on its envelope.
     fn decode<T: OperationRequest>(
         &self,
         binding: Binding,
         request: &Request<Bytes>,
-    ) -> Result<(Credentials, T), Box<Response<Bytes>>> {
-        let (credentials, call) = T::decode_request(request, binding)
-            .map_err(|error| Box::new(server::request_error_response(binding, &error)))?;
+        routed: Routed,
+    ) -> Result<(Credentials, T), Option<Box<Response<Bytes>>>> {
+        let (credentials, call) = match T::decode_request(request, binding) {
+            Ok(decoded) => decoded,
+            Err(_) if routed == Routed::ByAction => return Err(None),
+            Err(error) => {
+                return Err(
+                    Some(Box::new(server::request_error_response(binding, &error))),
+                );
+            }
+        };
         if let Some(verifier) = &self.inner.verifier {
             let params = call.values(&credentials);
             let seen = Call {
@@ -950,7 +1024,9 @@ impl<S: MobileService> MobileServiceServer<S> {
             };
             verifier
                 .verify(&seen)
-                .map_err(|fault| Box::new(message::fault_response(binding, &fault)))?;
+                .map_err(|fault| Some(
+                    Box::new(message::fault_response(binding, &fault)),
+                ))?;
         }
         Ok((credentials, call))
     }

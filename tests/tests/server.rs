@@ -846,3 +846,78 @@ async fn wsdl_and_help_pages_are_served() {
     .await;
     assert_eq!(missing.status(), 404);
 }
+
+/// A SOAP request whose headers name an operation is decoded straight away
+/// (`server::route_by_action`); when the decoder refuses its envelope, the request must get
+/// exactly the answer that routing on the envelope gives: these are the requests where the
+/// headers and the envelope disagree.
+#[tokio::test]
+async fn a_call_routed_by_its_action_is_answered_as_its_envelope_says() {
+    let server = MobileServiceServer::new(echo_server::Echo);
+    let children =
+        "<sonumber>5</sonumber><repnumber>42</repnumber><timestamp>t</timestamp><sig>s</sig>";
+    let text =
+        |response: &http::Response<Bytes>| String::from_utf8_lossy(response.body()).into_owned();
+
+    // The action names one operation, the body holds another: refused, naming both.
+    let response = server
+        .handle(soap11(
+            Some("MobileGetInvoiceDetails"),
+            envelope11(&lock_check(children)),
+        ))
+        .await;
+    assert_eq!(response.status(), 500);
+    assert!(
+        text(&response).contains(&format!(
+            "<faultstring>The action '{NS}/MobileGetInvoiceDetails' names the operation \
+             MobileGetInvoiceDetails, but the body holds MobileServiceOrderLockCheck.</faultstring>"
+        )),
+        "{}",
+        text(&response)
+    );
+
+    // A SOAP 1.2 envelope sent as text/xml with a SOAPAction: answered as SOAP 1.2.
+    let response = server
+        .handle(soap11(
+            Some("MobileServiceOrderLockCheck"),
+            envelope12(&lock_check(children)),
+        ))
+        .await;
+    assert_eq!(response.status(), 200, "{}", text(&response));
+    assert_eq!(response.headers()["content-type"], XML12);
+    assert!(text(&response)
+        .contains("MobileServiceOrderLockCheck(sonumber=5;repnumber=42;timestamp=t;sig=s)"));
+
+    // A SOAP 1.1 envelope sent as application/soap+xml with an action: 415, empty.
+    let mut request = soap12(envelope11(&lock_check(children)));
+    request.headers_mut().insert(
+        "content-type",
+        http::HeaderValue::from_str(&format!(
+            "application/soap+xml; charset=utf-8; action=\"{NS}/MobileServiceOrderLockCheck\""
+        ))
+        .unwrap(),
+    );
+    let response = server.handle(request).await;
+    assert_eq!(response.status(), 415);
+    assert!(response.body().is_empty());
+
+    // The action's operation with an unqualified body element: the decoder's own refusal.
+    let unqualified =
+        "<MobileServiceOrderLockCheck><sonumber>5</sonumber></MobileServiceOrderLockCheck>";
+    let response = server
+        .handle(soap11(
+            Some("MobileServiceOrderLockCheck"),
+            envelope11(unqualified),
+        ))
+        .await;
+    assert_eq!(response.status(), 500);
+    assert!(text(&response).contains("<faultcode>soap:Client</faultcode>"));
+    assert!(
+        text(&response).contains(&format!(
+            "<faultstring>The body element {{}}MobileServiceOrderLockCheck is not the operation \
+             MobileServiceOrderLockCheck in namespace {NS}.</faultstring>"
+        )),
+        "{}",
+        text(&response)
+    );
+}

@@ -51,11 +51,11 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         let request = ident(&op.wire);
         quote! {
             Operation::#variant => {
-                let (credentials, call) = match self.decode::<#request>(binding, request) {
+                let (credentials, call) = match self.decode::<#request>(binding, request, routed) {
                     Ok(decoded) => decoded,
-                    Err(refusal) => return *refusal,
+                    Err(refusal) => return refusal.map(|response| *response),
                 };
-                respond(binding, server::guard(operation.name(), self.inner.service.#method(credentials, call)).await)
+                Some(respond(binding, server::guard(operation.name(), self.inner.service.#method(credentials, call)).await))
             }
         }
     });
@@ -89,7 +89,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         use crate::runtime::deps::http_body::Body;
         use crate::runtime::deps::http_body_util::Full;
         use crate::runtime::deps::tokio::net::TcpListener;
-        use crate::runtime::server::{self, Route, ServerConfig};
+        use crate::runtime::server::{self, Route, Routed, ServerConfig};
         use crate::runtime::{message, soap, Binding, Fault, ParamValue};
         use crate::wire::{OperationRequest, OperationResponse};
         use crate::*;
@@ -214,6 +214,13 @@ pub(super) fn emit(model: &Model) -> TokenStream {
 
             /// Answers one request whose body has been read: the sans-IO core of the server.
             pub async fn handle(&self, request: Request<Bytes>) -> Response<Bytes> {
+                // A SOAP call naming its operation in its headers has its envelope read once,
+                // by the operation's decoder (see `server::route_by_action`).
+                if let Some((binding, operation)) = server::route_by_action::<Operation>(&SERVICE, &request) {
+                    if let Some(response) = self.dispatch(binding, operation, &request, Routed::ByAction).await {
+                        return server::finish(&self.inner.config, response);
+                    }
+                }
                 let response = match server::route::<Operation>(&SERVICE, &request) {
                     Route::Wsdl => server::document(
                         soap::SOAP11_CONTENT_TYPE,
@@ -231,30 +238,47 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                         server::HTML_CONTENT_TYPE,
                         crate::help::operation(operation, SERVICE.path),
                     ),
-                    Route::Call { binding, operation } => self.dispatch(binding, operation, &request).await,
+                    Route::Call { binding, operation } => self
+                        .dispatch(binding, operation, &request, Routed::ByEnvelope)
+                        .await
+                        // Only a call routed by its action is ever handed back.
+                        .unwrap_or_else(|| server::framework_fault(binding, server::panic_fault())),
                     Route::Refused(response) => response,
                 };
                 server::finish(&self.inner.config, response)
             }
 
-            async fn dispatch(&self, binding: Binding, operation: Operation, request: &Request<Bytes>) -> Response<Bytes> {
+            /// Decodes and runs a call; `None` hands a call routed by its action whose envelope the
+            /// decoder refused back to `handle`, to be routed on its envelope.
+            async fn dispatch(
+                &self,
+                binding: Binding,
+                operation: Operation,
+                request: &Request<Bytes>,
+                routed: Routed,
+            ) -> Option<Response<Bytes>> {
                 match operation {
                     #(#arms)*
                 }
             }
 
-            /// Decodes a call of `T` and runs the verifier on it; a refusal is the response.
+            /// Decodes a call of `T` and runs the verifier on it; a refusal is the response, or
+            /// `None` when the call was routed by its action and must be routed on its envelope.
             fn decode<T: OperationRequest>(
                 &self,
                 binding: Binding,
                 request: &Request<Bytes>,
-            ) -> Result<(Credentials, T), Box<Response<Bytes>>> {
-                let (credentials, call) = T::decode_request(request, binding)
-                    .map_err(|error| Box::new(server::request_error_response(binding, &error)))?;
+                routed: Routed,
+            ) -> Result<(Credentials, T), Option<Box<Response<Bytes>>>> {
+                let (credentials, call) = match T::decode_request(request, binding) {
+                    Ok(decoded) => decoded,
+                    Err(_) if routed == Routed::ByAction => return Err(None),
+                    Err(error) => return Err(Some(Box::new(server::request_error_response(binding, &error)))),
+                };
                 if let Some(verifier) = &self.inner.verifier {
                     let params = call.values(&credentials);
                     let seen = Call { operation: T::OPERATION, binding, credentials: &credentials, params: &params };
-                    verifier.verify(&seen).map_err(|fault| Box::new(message::fault_response(binding, &fault)))?;
+                    verifier.verify(&seen).map_err(|fault| Some(Box::new(message::fault_response(binding, &fault))))?;
                 }
                 Ok((credentials, call))
             }

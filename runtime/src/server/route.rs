@@ -160,6 +160,47 @@ fn endpoint<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) ->
     }
 }
 
+/// How a call was routed, which decides what a request the operation's decoder refuses gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Routed {
+    /// By [`route_by_action`], from the headers alone: a refused envelope may be another
+    /// binding's or hold another operation, so [`route`] must look at it before anything is
+    /// answered.
+    ByAction,
+    /// By [`route`]: the decoder's refusal is the answer.
+    ByEnvelope,
+}
+
+/// The call a SOAP request names in its headers alone, if it names one: a `POST` to the
+/// endpoint path itself with `text/xml` and a `SOAPAction` naming an operation (SOAP 1.1), or
+/// `application/soap+xml` with an `action` parameter naming one (SOAP 1.2).
+///
+/// Nearly every SOAP client sends such a request, and its envelope then needs reading only
+/// once, by the operation's decoder. When that decoder accepts the envelope, it has found
+/// the envelope of `binding` with that operation first in its Body: [`route`] would have
+/// routed the request to the same call, so the answer is the same. When it refuses it, the
+/// caller routes the request with [`route`] and answers as that says ([`Routed::ByAction`]).
+pub fn route_by_action<O: OperationSet>(
+    service: &ServiceInfo,
+    request: &Request<Bytes>,
+) -> Option<(Binding, O)> {
+    if request.method() != Method::POST || request.uri().path() != service.path {
+        return None;
+    }
+    let content_type = header(request, CONTENT_TYPE)?;
+    let media = media_type(content_type);
+    let (binding, action) = if media.eq_ignore_ascii_case("text/xml") {
+        let action = header(request, "soapaction")?;
+        (Binding::Soap11, action.trim().trim_matches('"').trim())
+    } else if media.eq_ignore_ascii_case("application/soap+xml") {
+        (Binding::Soap12, content_type_param(content_type, "action")?)
+    } else {
+        return None;
+    };
+    let name = action.strip_prefix(service.namespace)?.strip_prefix('/')?;
+    Some((binding, O::from_name(name)?))
+}
+
 fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -> Route<O> {
     let content_type = header(request, CONTENT_TYPE).unwrap_or("");
     let media = media_type(content_type);
