@@ -175,6 +175,90 @@ pub fn decode_echo<B: AsRef<[u8]>>(
 
 /// The exchanges recorded from the reference ASMX host (`shared/asmx-reference/captures`).
 pub mod captures {
+    /// Where our answer differs from the host's on purpose: (capture, our status, why).
+    /// `tests/tests/fidelity.rs` replays these through our server, `cargo xtask interop`
+    /// against the live host.
+    pub const DELIBERATE: &[(&str, u16, &str)] = &[
+        (
+            "soap11-op12-unqualified-params",
+            500,
+            "the host reads unqualified parameters as absent",
+        ),
+        (
+            "soap12-op12-unqualified-params",
+            500,
+            "the host reads unqualified parameters as absent",
+        ),
+        (
+            "soap11-op12-nil-string",
+            500,
+            "the host reads xsi:nil strings as \"\"; no parameter is nillable",
+        ),
+        (
+            "soap12-op12-nil-string",
+            500,
+            "the host reads xsi:nil strings as \"\"; no parameter is nillable",
+        ),
+        (
+            "soap11-op12-wrong-namespace",
+            500,
+            "the host defaults every parameter of an operation in another namespace",
+        ),
+        (
+            "soap12-op12-wrong-namespace",
+            500,
+            "the host defaults every parameter of an operation in another namespace",
+        ),
+        (
+            "soap11-op12-wrong-soapaction",
+            500,
+            "the host runs the SOAPAction's operation with defaulted parameters",
+        ),
+        (
+            "soap12-op12-wrong-soapaction",
+            500,
+            "the host runs the action's operation with defaulted parameters",
+        ),
+        ("get-op09-decimal-comma", 500, "the host reads 1,5 as 15"),
+        ("post-op09-decimal-comma", 500, "the host reads 1,5 as 15"),
+        (
+            "get-op09-decimal-thousands",
+            500,
+            "the host reads 1,234.5 as 1234.5",
+        ),
+        (
+            "post-op09-decimal-thousands",
+            500,
+            "the host reads 1,234.5 as 1234.5",
+        ),
+        (
+            "get-op12-repeated-param",
+            500,
+            "the host joins repeated values with commas",
+        ),
+        (
+            "post-op12-repeated-param",
+            500,
+            "the host joins repeated values with commas",
+        ),
+        (
+            "post-op12-json",
+            500,
+            "ASP.NET AJAX's JSON handler is not part of the interface's four bindings",
+        ),
+        (
+            "post-op12-put-method",
+            405,
+            "the host answers a PUT with an HTML 500 page; 405 names the problem",
+        ),
+    ];
+
+    /// Recorded exchanges about the transport (nginx's framing), not the service.
+    pub const TRANSPORT: &[&str] = &[
+        "soap11-op12-ok-chunked-request",
+        "soap11-op12-ok-expect-100-continue",
+    ];
+
     use std::path::PathBuf;
 
     /// One recorded HTTP message.

@@ -39,96 +39,13 @@ use rmm_mobile::runtime::deps::http::{self, Request, Response};
 use rmm_mobile::runtime::deps::{reqwest, tokio};
 use rmm_mobile::wire::OperationResponse;
 use rmm_mobile::*;
-use rmm_tests::captures;
+use rmm_tests::captures::{self, DELIBERATE, TRANSPORT};
 use rmm_tests::samples::{echo_of, sample};
 use rmm_tests::{spec_operation, typed_sample};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 const USAGE: &str =
     "usage: interop --asmx http://127.0.0.1:PORT --python PATH_TO_ZEEP_VENV_PYTHON [--report PATH]";
-
-/// Where we answer differently from the host on purpose: (capture, our status, why). The same
-/// list as `tests/tests/fidelity.rs`, replayed here against the live host.
-const DELIBERATE: &[(&str, u16, &str)] = &[
-    (
-        "soap11-op12-unqualified-params",
-        500,
-        "the host reads unqualified parameters as absent",
-    ),
-    (
-        "soap12-op12-unqualified-params",
-        500,
-        "the host reads unqualified parameters as absent",
-    ),
-    (
-        "soap11-op12-nil-string",
-        500,
-        "the host reads xsi:nil strings as \"\"; no parameter is nillable",
-    ),
-    (
-        "soap12-op12-nil-string",
-        500,
-        "the host reads xsi:nil strings as \"\"; no parameter is nillable",
-    ),
-    (
-        "soap11-op12-wrong-namespace",
-        500,
-        "the host defaults every parameter of an operation in another namespace",
-    ),
-    (
-        "soap12-op12-wrong-namespace",
-        500,
-        "the host defaults every parameter of an operation in another namespace",
-    ),
-    (
-        "soap11-op12-wrong-soapaction",
-        500,
-        "the host runs the SOAPAction's operation with defaulted parameters",
-    ),
-    (
-        "soap12-op12-wrong-soapaction",
-        500,
-        "the host runs the action's operation with defaulted parameters",
-    ),
-    ("get-op09-decimal-comma", 500, "the host reads 1,5 as 15"),
-    ("post-op09-decimal-comma", 500, "the host reads 1,5 as 15"),
-    (
-        "get-op09-decimal-thousands",
-        500,
-        "the host reads 1,234.5 as 1234.5",
-    ),
-    (
-        "post-op09-decimal-thousands",
-        500,
-        "the host reads 1,234.5 as 1234.5",
-    ),
-    (
-        "get-op12-repeated-param",
-        500,
-        "the host joins repeated values with commas",
-    ),
-    (
-        "post-op12-repeated-param",
-        500,
-        "the host joins repeated values with commas",
-    ),
-    (
-        "post-op12-json",
-        500,
-        "ASP.NET AJAX's JSON handler is not part of the interface's four bindings",
-    ),
-    (
-        "post-op12-put-method",
-        405,
-        "the host answers a PUT with an HTML 500 page; 405 names the problem",
-    ),
-];
-
-/// Recorded exchanges about the transport, not the service (nginx's framing).
-const TRANSPORT: &[&str] = &[
-    "soap11-op12-ok-chunked-request",
-    "soap11-op12-ok-expect-100-continue",
-];
 
 /// Headers whose values are the hosting's, not the service's.
 const IGNORED_HEADERS: &[&str] = &["date", "server", "connection", "keep-alive"];
