@@ -91,28 +91,7 @@ macro_rules! per_operation_methods {
     };
 }
 
-per_operation_methods! {
-    mobile_task_create: MobileTaskCreate,
-    mobile_service_order_create: MobileServiceOrderCreate,
-    mobile_items_serviced_create: MobileItemsServicedCreate,
-    mobile_contact_update: MobileContactUpdate,
-    mobile_account_journal_update: MobileAccountJournalUpdate,
-    mobile_price_book_quantity_each_location: MobilePriceBookQuantityEachLocation,
-    mobile_password_keeper_create: MobilePasswordKeeperCreate,
-    mobile_task_conflict_check: MobileTaskConflictCheck,
-    mobile_parts_used_assembly_update: MobilePartsUsedAssemblyUpdate,
-    mobile_account_search: MobileAccountSearch,
-    mobile_invoice_backtrack: MobileInvoiceBacktrack,
-    mobile_contact_email_create: MobileContactEmailCreate,
-    mobile_customer_inventory_dropdown: MobileCustomerInventoryDropdown,
-    mobile_phone_number_delete: MobilePhoneNumberDelete,
-    mobile_service_order_rep_assigned_delete: MobileServiceOrderRepAssignedDelete,
-    mobile_service_order_rep_assigned_list: MobileServiceOrderRepAssignedList,
-    mobile_account_defaults_list: MobileAccountDefaultsList,
-    mobile_service_order_lock_check: MobileServiceOrderLockCheck,
-    mobile_parts_used_price_level_select: MobilePartsUsedPriceLevelSelect,
-    mobile_get_invoice_details: MobileGetInvoiceDetails,
-}
+rmm_mobile::for_each_operation!(per_operation_methods);
 
 fn credentials() -> Credentials {
     Credentials {

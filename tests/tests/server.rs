@@ -92,35 +92,21 @@ async fn echo_all_bindings<T: OperationRequest>(base: &str) {
     }
 }
 
-macro_rules! for_each_operation {
-    ($f:ident, $base:expr) => {
-        $f::<MobileTaskCreate>($base).await;
-        $f::<MobileServiceOrderCreate>($base).await;
-        $f::<MobileItemsServicedCreate>($base).await;
-        $f::<MobileContactUpdate>($base).await;
-        $f::<MobileAccountJournalUpdate>($base).await;
-        $f::<MobilePriceBookQuantityEachLocation>($base).await;
-        $f::<MobilePasswordKeeperCreate>($base).await;
-        $f::<MobileTaskConflictCheck>($base).await;
-        $f::<MobilePartsUsedAssemblyUpdate>($base).await;
-        $f::<MobileAccountSearch>($base).await;
-        $f::<MobileInvoiceBacktrack>($base).await;
-        $f::<MobileContactEmailCreate>($base).await;
-        $f::<MobileCustomerInventoryDropdown>($base).await;
-        $f::<MobilePhoneNumberDelete>($base).await;
-        $f::<MobileServiceOrderRepAssignedDelete>($base).await;
-        $f::<MobileServiceOrderRepAssignedList>($base).await;
-        $f::<MobileAccountDefaultsList>($base).await;
-        $f::<MobileServiceOrderLockCheck>($base).await;
-        $f::<MobilePartsUsedPriceLevelSelect>($base).await;
-        $f::<MobileGetInvoiceDetails>($base).await;
+macro_rules! echo_every_operation {
+    ($($method:ident: $request:ident,)*) => {
+        /// [`echo_all_bindings`] of every operation.
+        async fn echo_every_operation(base: &str) {
+            $( echo_all_bindings::<$request>(base).await; )*
+        }
     };
 }
+
+rmm_mobile::for_each_operation!(echo_every_operation);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn echo_answers_every_operation_on_every_binding() {
     let server = echo_server().await;
-    for_each_operation!(echo_all_bindings, &server.base);
+    echo_every_operation(&server.base).await;
 }
 
 // ---- error cases -------------------------------------------------------------------------
@@ -643,28 +629,7 @@ macro_rules! panic_every_operation {
     };
 }
 
-panic_every_operation! {
-    mobile_task_create: MobileTaskCreate,
-    mobile_service_order_create: MobileServiceOrderCreate,
-    mobile_items_serviced_create: MobileItemsServicedCreate,
-    mobile_contact_update: MobileContactUpdate,
-    mobile_account_journal_update: MobileAccountJournalUpdate,
-    mobile_price_book_quantity_each_location: MobilePriceBookQuantityEachLocation,
-    mobile_password_keeper_create: MobilePasswordKeeperCreate,
-    mobile_task_conflict_check: MobileTaskConflictCheck,
-    mobile_parts_used_assembly_update: MobilePartsUsedAssemblyUpdate,
-    mobile_account_search: MobileAccountSearch,
-    mobile_invoice_backtrack: MobileInvoiceBacktrack,
-    mobile_contact_email_create: MobileContactEmailCreate,
-    mobile_customer_inventory_dropdown: MobileCustomerInventoryDropdown,
-    mobile_phone_number_delete: MobilePhoneNumberDelete,
-    mobile_service_order_rep_assigned_delete: MobileServiceOrderRepAssignedDelete,
-    mobile_service_order_rep_assigned_list: MobileServiceOrderRepAssignedList,
-    mobile_account_defaults_list: MobileAccountDefaultsList,
-    mobile_service_order_lock_check: MobileServiceOrderLockCheck,
-    mobile_parts_used_price_level_select: MobilePartsUsedPriceLevelSelect,
-    mobile_get_invoice_details: MobileGetInvoiceDetails,
-}
+rmm_mobile::for_each_operation!(panic_every_operation);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_panicking_handler_gets_a_server_fault_and_the_server_goes_on() {

@@ -156,5 +156,34 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 Operation::info(self)
             }
         }
+
     }
+}
+
+/// `for_each_operation!`, written as text: prettyplease prints a macro body as one run of
+/// tokens, and its list reads best one operation per line.
+pub(super) fn for_each_operation(model: &Model) -> String {
+    let service = &model.service.name;
+    let mut text = format!(
+        "\n/// Calls the macro `$callback` with every operation, in order, as `method: Request,`\n\
+         /// pairs: the method's name in [`{service}`] and [`{service}Client`], and the request\n\
+         /// type (a bare name: have the types in scope, e.g. with `use rmm_mobile::*`). One place\n\
+         /// to write what is done for every operation (a trait impl, a test each), which then\n\
+         /// follows the spec.\n\
+         ///\n\
+         /// ```\n\
+         /// use rmm_mobile::*;\n\
+         /// macro_rules! count {{\n\
+         ///     ($($method:ident: $request:ident,)*) => {{ [$(stringify!($request)),*].len() }};\n\
+         /// }}\n\
+         /// assert_eq!(rmm_mobile::for_each_operation!(count), Operation::ALL.len());\n\
+         /// ```\n\
+         #[macro_export]\n\
+         macro_rules! for_each_operation {{\n    ($callback:ident) => {{\n        $callback! {{\n"
+    );
+    for op in &model.operations {
+        text.push_str(&format!("            {}: {},\n", op.snake, op.wire));
+    }
+    text.push_str("        }\n    };\n}\n");
+    text
 }

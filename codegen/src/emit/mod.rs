@@ -33,7 +33,7 @@ pub struct GeneratedFile {
 /// Every file of the generated crate's `src/`, sorted by path.
 pub fn generate(model: &Model) -> Vec<GeneratedFile> {
     let mut files = vec![
-        file("lib.rs", lib_rs::emit(model)),
+        lib_rs(model),
         file("credentials.rs", credentials::emit(model)),
         file("types.rs", types::emit(model)),
         file("wsdl.rs", wsdl::emit(model)),
@@ -50,6 +50,13 @@ pub fn generate(model: &Model) -> Vec<GeneratedFile> {
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     files
+}
+
+/// `lib.rs`: its items, then the macros written as text.
+fn lib_rs(model: &Model) -> GeneratedFile {
+    let mut lib = file("lib.rs", lib_rs::emit(model));
+    lib.contents.push_str(&lib_rs::for_each_operation(model));
+    lib
 }
 
 fn file(path: &str, tokens: TokenStream) -> GeneratedFile {
