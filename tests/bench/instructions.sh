@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Instructions per call of each wire step of SOAP 1.1 MobileTaskCreate, counted by callgrind
+# Instructions per call of each wire step of SOAP 1.1 MobileTaskCreate and MobileAccountSearch,
+# counted by callgrind
 # (repeatable whatever else the machine runs, unlike wall-clock time): the example is run
 # with N and 2N iterations and the difference divided by N, so start-up is not counted.
 #   bash tests/bench/instructions.sh [N]
@@ -10,11 +11,13 @@ command -v valgrind >/dev/null || { echo "valgrind is needed (Debian package val
 cargo build --release --quiet -p rmm-tests --example wire_instructions
 bin="${CARGO_TARGET_DIR:-target}/release/examples/wire_instructions"
 count() {
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$1" "$2" 2>&1 \
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$1" "$2" "$3" 2>&1 \
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
-for step in encode_request decode_request encode_response decode_response; do
-    one=$(count "$step" "$n")
-    two=$(count "$step" $((2 * n)))
-    echo "$step: $(((two - one) / n)) instructions per call"
+for op in task-create account-search; do
+    for step in encode_request decode_request encode_response decode_response; do
+        one=$(count "$op" "$step" "$n")
+        two=$(count "$op" "$step" $((2 * n)))
+        echo "$op $step: $(((two - one) / n)) instructions per call"
+    done
 done

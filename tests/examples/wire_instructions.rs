@@ -1,62 +1,100 @@
-//! Runs one wire step of SOAP 1.1 `MobileTaskCreate` N times, for counting its instructions
-//! under callgrind: on a shared machine, wall-clock medians move by ±10 % from run to run,
-//! instruction counts do not. `tests/bench/instructions.sh` runs this twice (N and 2N) and
-//! prints the difference per iteration, so set-up is not counted.
+//! Runs one wire step of SOAP 1.1 `MobileTaskCreate` or `MobileAccountSearch` N times, for
+//! counting its instructions under callgrind: on a shared machine, wall-clock medians move by
+//! ±10 % from run to run, instruction counts do not. `tests/bench/instructions.sh` runs this
+//! twice (N and 2N) and prints the difference per iteration, so set-up is not counted.
 //!
-//! `cargo run --release -p rmm-tests --example wire_instructions -- STEP N`, STEP one of
-//! `encode_request`, `decode_request`, `encode_response`, `decode_response`.
+//! `cargo run --release -p rmm-tests --example wire_instructions -- OPERATION STEP N`,
+//! OPERATION `task-create` or `account-search`, STEP one of `encode_request`,
+//! `decode_request`, `encode_response`, `decode_response`.
 
+use std::fmt::Debug;
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use rmm_mobile::{Binding, MobileTaskCreate, MobileTaskCreateResponse};
-use rmm_tests::bench_samples::{credentials, task_create, TASK_CREATE_ECHO};
+use rmm_mobile::wire::{OperationRequest, OperationResponse};
+use rmm_mobile::{Binding, Credentials, MobileAccountSearchResponse, MobileTaskCreateResponse};
+use rmm_tests::bench_samples::{account_search, credentials, task_create, TASK_CREATE_ECHO};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (Some(step), Some(Ok(n))) = (args.first(), args.get(1).map(|n| n.parse::<u32>())) else {
-        eprintln!("usage: wire_instructions STEP N");
+    let (Some(op), Some(step), Some(Ok(n))) = (
+        args.first(),
+        args.get(1),
+        args.get(2).map(|n| n.parse::<u32>()),
+    ) else {
+        eprintln!("usage: wire_instructions OPERATION STEP N");
         return ExitCode::from(2);
     };
-    let binding = Binding::Soap11;
     let credentials = credentials();
-    let request = task_create();
-    let response = MobileTaskCreateResponse {
-        result: Some(TASK_CREATE_ECHO.to_owned()),
-    };
+    match op.as_str() {
+        "task-create" => run(
+            &task_create(),
+            &MobileTaskCreateResponse {
+                result: Some(TASK_CREATE_ECHO.to_owned()),
+            },
+            &credentials,
+            step,
+            n,
+        ),
+        "account-search" => run(
+            &account_search(),
+            &MobileAccountSearchResponse {
+                result: Some("MobileAccountSearch(accountname=Acme & Sons)".to_owned()),
+            },
+            &credentials,
+            step,
+            n,
+        ),
+        other => {
+            eprintln!("unknown operation {other}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run<T>(
+    request: &T,
+    response: &T::Response,
+    credentials: &Credentials,
+    step: &str,
+    n: u32,
+) -> ExitCode
+where
+    T: OperationRequest + PartialEq + Debug,
+    T::Response: PartialEq + Debug,
+{
+    let binding = Binding::Soap11;
+    let mut credentials = credentials.clone();
+    if T::OPERATION != rmm_mobile::Operation::MobileTaskCreate {
+        // Only operations that carry it have a mobilekey.
+        credentials.mobilekey = None;
+    }
     let encoded_request = request
         .encode_request(&credentials, binding)
         .expect("encodes");
     let encoded_response = response.encode_response(binding).expect("encodes");
     // Checked once: counting a failing path counts nothing useful.
-    let (decoded_credentials, decoded) =
-        MobileTaskCreate::decode_request(&encoded_request, binding).expect("decodes");
     assert_eq!(
-        (decoded_credentials, decoded),
+        T::decode_request(&encoded_request, binding).expect("decodes"),
         (credentials.clone(), request.clone())
     );
     assert_eq!(
-        MobileTaskCreateResponse::decode_response(&encoded_response, binding).expect("decodes"),
+        &T::Response::decode_response(&encoded_response, binding).expect("decodes"),
         response
     );
     for _ in 0..n {
-        match step.as_str() {
+        match step {
             "encode_request" => {
-                black_box(black_box(&request).encode_request(black_box(&credentials), binding))
-                    .ok();
+                black_box(black_box(request).encode_request(black_box(&credentials), binding)).ok();
             }
             "decode_request" => {
-                black_box(MobileTaskCreate::decode_request(
-                    black_box(&encoded_request),
-                    binding,
-                ))
-                .ok();
+                black_box(T::decode_request(black_box(&encoded_request), binding)).ok();
             }
             "encode_response" => {
-                black_box(black_box(&response).encode_response(binding)).ok();
+                black_box(black_box(response).encode_response(binding)).ok();
             }
             "decode_response" => {
-                black_box(MobileTaskCreateResponse::decode_response(
+                black_box(T::Response::decode_response(
                     black_box(&encoded_response),
                     binding,
                 ))
