@@ -180,13 +180,53 @@ pub(crate) struct Content<'a> {
     pub nested: bool,
 }
 
+/// How deeply the cursor lets elements nest. A SOAP request needs about five levels
+/// (Envelope, Body, operation, parameter); 128 leaves room for any header block a client
+/// sends. The limit also keeps quick-xml's `NsReader` in its safe range: it counts levels in
+/// a `u16`, which overflows beyond 65 535 levels (a panic in debug builds, namespaces
+/// resolved against the wrong scope in release builds), and its end-name check and our
+/// namespace bookkeeping hold memory per open element.
+pub(crate) const MAX_DEPTH: usize = 128;
+
+/// How many attributes (namespace declarations included) one start tag may carry. quick-xml's
+/// checked attribute iterator finds duplicates by comparing each name with every name before
+/// it, and resolving a prefixed name walks every namespace binding in scope, so a start tag
+/// with n attributes costs O(n²): 80 000 attributes took 37 s. The count is taken with the
+/// unchecked iterator, which stops after `MAX_ATTRIBUTES + 1`, before anything quadratic.
+/// SOAP envelopes carry a handful (namespace declarations, `xsi:nil`, `mustUnderstand`).
+pub(crate) const MAX_ATTRIBUTES: usize = 64;
+// Each open element's declarations are counted in a `u8`.
+const _: () = assert!(MAX_ATTRIBUTES <= u8::MAX as usize);
+
+/// How many namespace declarations may be in scope at once. quick-xml resolves a prefix by
+/// walking every binding in scope (shadowed ones included), so without this bound a deep
+/// document declaring namespaces on every level makes each name cost up to
+/// `MAX_DEPTH × MAX_ATTRIBUTES` comparisons.
+pub(crate) const MAX_NAMESPACES_IN_SCOPE: usize = 256;
+
 /// A pull cursor over a borrowed document: comments, processing instructions and
 /// whitespace-only text between elements are skipped; text, CDATA and references are merged
-/// into one value; every attribute is checked for well-formedness; a DOCTYPE stops it.
+/// into one value; a DOCTYPE stops it.
+///
+/// It refuses what a conforming XML 1.0 parser with namespaces (such as .NET's
+/// `XmlTextReader`, which an ASMX host reads requests with) refuses and quick-xml lets
+/// through: names that are not XML names (or QNames with more than one colon), `<` in an
+/// attribute value, references to undeclared entities or to characters XML forbids (in text,
+/// between elements and in attribute values), `]]>` in text, an XML declaration anywhere but
+/// at the start, a processing instruction named `xml` in another case, and characters XML
+/// forbids (C0 controls other than tab, LF and CR; U+FFFE, U+FFFF) anywhere. It also refuses
+/// documents beyond [`MAX_DEPTH`], [`MAX_ATTRIBUTES`] or [`MAX_NAMESPACES_IN_SCOPE`], so that
+/// no request costs more than linear time.
 pub(crate) struct XmlCursor<'a, const N: usize> {
     reader: NsReader<&'a [u8]>,
     known: [&'static str; N],
-    depth: usize,
+    /// How many namespaces each open element declares, innermost last (one entry per
+    /// level, so its length is the depth).
+    declared: Vec<u8>,
+    /// Their sum.
+    in_scope: u32,
+    /// Whether an event has been read (an XML declaration must be the first).
+    started: bool,
 }
 
 fn is_xml_space(b: u8) -> bool {
@@ -202,7 +242,9 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
         XmlCursor {
             reader,
             known,
-            depth: 0,
+            declared: Vec::new(),
+            in_scope: 0,
+            started: false,
         }
     }
 
@@ -210,8 +252,17 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
         &self.known
     }
 
+    /// How many elements are open.
+    fn depth(&self) -> usize {
+        self.declared.len()
+    }
+
     fn position(&self) -> u64 {
         self.reader.buffer_position()
+    }
+
+    fn malformed(&self, what: impl std::fmt::Display) -> XmlError {
+        malformed(self.position(), what)
     }
 
     fn classify(&self, resolved: ResolveResult<'_>) -> XmlResult<Ns> {
@@ -229,26 +280,77 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             }
             ResolveResult::Unbound => Ns::None,
             ResolveResult::Unknown(prefix) => {
-                return Err(malformed(
-                    self.position(),
-                    format_args!("undeclared prefix '{}'", String::from_utf8_lossy(&prefix)),
-                ))
+                return Err(self.malformed(format_args!(
+                    "undeclared prefix '{}'",
+                    String::from_utf8_lossy(&prefix)
+                )))
             }
         })
     }
 
-    fn check_attributes(&self, start: &BytesStart<'_>) -> XmlResult<()> {
+    /// Checks a start tag (`depth` being its own level) and returns how many namespaces it
+    /// declares. The limits are checked before anything whose cost grows faster than the tag.
+    fn check_start(&self, start: &BytesStart<'_>, depth: usize) -> XmlResult<usize> {
+        if depth > MAX_DEPTH {
+            return Err(self.malformed(format_args!(
+                "elements nested deeper than {MAX_DEPTH} levels"
+            )));
+        }
+        check_qname(start.name().into_inner()).map_err(|e| self.malformed(e))?;
+        let raw = start.attributes_raw();
+        if raw.iter().all(|&b| is_xml_space(b)) {
+            return Ok(0);
+        }
+        let mut unchecked = start.attributes();
+        if unchecked
+            .with_checks(false)
+            .take(MAX_ATTRIBUTES + 1)
+            .count()
+            > MAX_ATTRIBUTES
+        {
+            return Err(self.malformed(format_args!(
+                "more than {MAX_ATTRIBUTES} attributes on one element"
+            )));
+        }
+        let mut declarations = 0;
         for attr in start.attributes() {
-            let attr = attr.map_err(|e| malformed(self.position(), e))?;
+            let attr = attr.map_err(|e| self.malformed(e))?;
+            let key = attr.key.into_inner();
+            check_qname(key).map_err(|e| self.malformed(e))?;
+            let declaration = key
+                .strip_prefix(b"xmlns")
+                .filter(|prefix| prefix.first().is_none_or(|&b| b == b':'));
+            // XML forbids these characters in a namespace declaration's value too; refusing
+            // them there must wait until the Scanner, which reads declarations, refuses them
+            // (it must stay a subset of the cursor).
+            if declaration.is_none() {
+                check_chars(&attr.value).map_err(|e| self.malformed(e))?;
+            }
+            check_attribute_value(&attr.value).map_err(|e| self.malformed(e))?;
+            if let Some(prefix) = declaration {
+                declarations += 1;
+                // Namespaces in XML 1.0 cannot undeclare a prefix (`xmlns:p=""`).
+                if !prefix.is_empty() && attr.value.is_empty() {
+                    return Err(self.malformed(format_args!(
+                        "the prefix '{}' declared with an empty namespace",
+                        String::from_utf8_lossy(&prefix[1..])
+                    )));
+                }
+            }
             let (resolved, _) = self.reader.resolve_attribute(attr.key);
             if let ResolveResult::Unknown(prefix) = resolved {
-                return Err(malformed(
-                    self.position(),
-                    format_args!("undeclared prefix '{}'", String::from_utf8_lossy(&prefix)),
-                ));
+                return Err(self.malformed(format_args!(
+                    "undeclared prefix '{}'",
+                    String::from_utf8_lossy(&prefix)
+                )));
             }
         }
-        Ok(())
+        if self.in_scope as usize + declarations > MAX_NAMESPACES_IN_SCOPE {
+            return Err(self.malformed(format_args!(
+                "more than {MAX_NAMESPACES_IN_SCOPE} namespace declarations in scope"
+            )));
+        }
+        Ok(declarations)
     }
 
     /// Reads the value of the attribute `{known[ns]}local` of `element`, unescaped.
@@ -266,33 +368,97 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
         {
             return Ok(None);
         }
+        // The cursor checked every attribute (and their number) when it read the start tag.
         for attr in element.start.attributes() {
-            let attr = attr.map_err(|e| malformed(self.position(), e))?;
+            let attr = attr.map_err(|e| self.malformed(e))?;
             let (resolved, name) = self.reader.resolve_attribute(attr.key);
             let matches = matches!(resolved, ResolveResult::Bound(n) if n.into_inner() == self.known[ns].as_bytes());
             if matches && name.into_inner() == local.as_bytes() {
-                let value = attr
-                    .unescape_value()
-                    .map_err(|e| malformed(self.position(), e))?;
+                let value = attr.unescape_value().map_err(|e| self.malformed(e))?;
                 return Ok(Some(value.into_owned()));
             }
         }
         Ok(None)
     }
 
+    /// The next event, checked: every start tag, end tag, text, comment, processing
+    /// instruction and declaration passes here (references are checked where they are read).
     fn raw_event(&mut self) -> XmlResult<(Ns, Event<'a>)> {
         let event = self
             .reader
             .read_event()
             .map_err(|e| malformed(self.reader.error_position(), e))?;
+        let first = !self.started;
+        self.started = true;
         let ns = match &event {
             Event::Start(start) | Event::Empty(start) => {
+                let is_start = matches!(event, Event::Start(_));
+                let declarations = self.check_start(start, self.depth() + 1)?;
                 let (resolved, _) = self.reader.resolve_element(start.name());
-                self.classify(resolved)?
+                let ns = self.classify(resolved)?;
+                if is_start {
+                    // At most MAX_ATTRIBUTES and MAX_NAMESPACES_IN_SCOPE, so they fit.
+                    self.declared.push(declarations as u8);
+                    self.in_scope += declarations as u32;
+                }
+                ns
             }
-            _ => Ns::None,
+            Event::End(_) => {
+                // quick-xml refuses an end tag that does not close the open element.
+                let declarations = self
+                    .declared
+                    .pop()
+                    .ok_or_else(|| self.malformed("end tag without a start tag"))?;
+                self.in_scope -= u32::from(declarations);
+                Ns::None
+            }
+            Event::Text(text) => {
+                // XML also forbids U+FFFE, U+FFFF and `]]>` in text; refusing them must wait
+                // until the Scanner refuses them (it must stay a subset of the cursor).
+                check_controls(text).map_err(|e| self.malformed(e))?;
+                Ns::None
+            }
+            Event::CData(text) => {
+                check_chars(text).map_err(|e| self.malformed(e))?;
+                Ns::None
+            }
+            Event::Comment(text) => {
+                check_chars(text).map_err(|e| self.malformed(e))?;
+                Ns::None
+            }
+            Event::PI(pi) => {
+                let target = pi.target();
+                check_ncname(target).map_err(|()| {
+                    self.malformed(format_args!(
+                        "'{}' is not a valid processing instruction name",
+                        String::from_utf8_lossy(target)
+                    ))
+                })?;
+                if target.eq_ignore_ascii_case(b"xml") {
+                    return Err(self.malformed(format_args!(
+                        "the reserved processing instruction name '{}'",
+                        String::from_utf8_lossy(target)
+                    )));
+                }
+                check_chars(pi.content()).map_err(|e| self.malformed(e))?;
+                Ns::None
+            }
+            Event::Decl(_) => {
+                if !first {
+                    return Err(self
+                        .malformed("an XML declaration that is not at the start of the document"));
+                }
+                // Its content is not checked (the Scanner skips it, whatever it holds).
+                Ns::None
+            }
+            Event::GeneralRef(_) | Event::DocType(_) | Event::Eof => Ns::None,
         };
         Ok((ns, event))
+    }
+
+    /// The character a reference (`&name;`, its name given) in text stands for.
+    fn reference(&self, name: &[u8]) -> XmlResult<char> {
+        reference_char(name).map_err(|e| self.malformed(e))
     }
 
     /// The next element boundary or significant text.
@@ -301,8 +467,6 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             let (ns, event) = self.raw_event()?;
             match event {
                 Event::Start(start) => {
-                    self.check_attributes(&start)?;
-                    self.depth += 1;
                     return Ok(Node::Start(Element {
                         ns,
                         start,
@@ -310,39 +474,42 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                     }));
                 }
                 Event::Empty(start) => {
-                    self.check_attributes(&start)?;
                     return Ok(Node::Start(Element {
                         ns,
                         start,
                         empty: true,
                     }));
                 }
-                Event::End(_) => {
-                    self.depth -= 1;
-                    return Ok(Node::End);
-                }
+                Event::End(_) => return Ok(Node::End),
                 Event::Text(text) => {
                     let raw = text.into_inner();
                     if raw.iter().all(|&b| is_xml_space(b)) {
                         continue;
                     }
-                    if self.depth == 0 {
-                        return Err(malformed(self.position(), "text outside the root element"));
+                    if self.depth() == 0 {
+                        return Err(self.malformed("text outside the root element"));
                     }
                     to_str(raw)?;
                     return Ok(Node::Text);
                 }
-                Event::CData(_) | Event::GeneralRef(_) => {
-                    if self.depth == 0 {
-                        return Err(malformed(self.position(), "text outside the root element"));
+                Event::CData(_) => {
+                    if self.depth() == 0 {
+                        return Err(self.malformed("text outside the root element"));
                     }
+                    return Ok(Node::Text);
+                }
+                Event::GeneralRef(reference) => {
+                    if self.depth() == 0 {
+                        return Err(self.malformed("text outside the root element"));
+                    }
+                    self.reference(&reference)?;
                     return Ok(Node::Text);
                 }
                 Event::Comment(_) | Event::PI(_) | Event::Decl(_) => {}
                 Event::DocType(_) => return Err(XmlError::Doctype),
                 Event::Eof => {
-                    if self.depth != 0 {
-                        return Err(malformed(self.position(), "unexpected end of document"));
+                    if self.depth() != 0 {
+                        return Err(self.malformed("unexpected end of document"));
                     }
                     return Ok(Node::Eof);
                 }
@@ -364,49 +531,18 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                     append(&mut text, normalize_newlines(to_str(piece.into_inner())?))
                 }
                 Event::GeneralRef(reference) => {
-                    let resolved = match reference
-                        .resolve_char_ref()
-                        .map_err(|e| malformed(self.position(), e))?
-                    {
-                        Some(c) if is_xml_char(c) => c,
-                        Some(c) => {
-                            return Err(malformed(
-                                self.position(),
-                                format_args!("character reference to U+{:04X}", u32::from(c)),
-                            ))
-                        }
-                        None => {
-                            let name = to_str(reference.into_inner())?;
-                            match quick_xml::escape::resolve_predefined_entity(&name) {
-                                Some(s) => s.chars().next().unwrap_or_default(),
-                                None => {
-                                    return Err(malformed(
-                                        self.position(),
-                                        format_args!("undefined entity '&{name};'"),
-                                    ))
-                                }
-                            }
-                        }
-                    };
+                    let resolved = self.reference(&reference)?;
                     text.to_mut().push(resolved);
                 }
-                Event::Start(start) => {
-                    self.check_attributes(&start)?;
+                Event::Start(_) => {
                     nested = true;
-                    self.depth += 1;
-                    self.skip_to_depth(self.depth - 1)?;
+                    self.skip_to_depth(self.depth() - 1)?;
                 }
-                Event::Empty(start) => {
-                    self.check_attributes(&start)?;
-                    nested = true;
-                }
-                Event::End(_) => {
-                    self.depth -= 1;
-                    break;
-                }
+                Event::Empty(_) => nested = true,
+                Event::End(_) => break,
                 Event::Comment(_) | Event::PI(_) | Event::Decl(_) => {}
                 Event::DocType(_) => return Err(XmlError::Doctype),
-                Event::Eof => return Err(malformed(self.position(), "unexpected end of document")),
+                Event::Eof => return Err(self.malformed("unexpected end of document")),
             }
         }
         Ok(Content { text, nested })
@@ -414,18 +550,190 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
 
     /// Skips the rest of the element just started, whatever it holds.
     pub fn skip(&mut self) -> XmlResult<()> {
-        self.skip_to_depth(self.depth - 1)
+        self.skip_to_depth(self.depth() - 1)
     }
 
     fn skip_to_depth(&mut self, target: usize) -> XmlResult<()> {
-        while self.depth > target {
+        while self.depth() > target {
             match self.next()? {
-                Node::Eof => return Err(malformed(self.position(), "unexpected end of document")),
+                Node::Eof => return Err(self.malformed("unexpected end of document")),
                 Node::Start(_) | Node::End | Node::Text => {}
             }
         }
         Ok(())
     }
+}
+
+/// What each byte means to [`check_chars`]: 0 nothing, 1 a character XML forbids (a C0
+/// control other than tab, LF and CR), 2 the lead byte of U+F000 to U+FFFF (U+FFFE and
+/// U+FFFF are forbidden).
+const CHAR_CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = 1;
+        b += 1;
+    }
+    table[b'\t' as usize] = 0;
+    table[b'\n' as usize] = 0;
+    table[b'\r' as usize] = 0;
+    table[0xEF] = 2;
+    table
+};
+
+/// Refuses the characters XML 1.0 §2.2 forbids in a document: C0 controls other than tab,
+/// LF and CR, and U+FFFE and U+FFFF (surrogates cannot occur in UTF-8; bytes that are not
+/// UTF-8 are reported where the text is decoded).
+fn check_chars(bytes: &[u8]) -> Result<(), String> {
+    let mut at = 0;
+    while let Some(i) = bytes[at..]
+        .iter()
+        .position(|&b| CHAR_CLASS[b as usize] != 0)
+    {
+        let i = at + i;
+        if bytes[i] != 0xEF {
+            return Err(format!("the character U+{:04X}", bytes[i]));
+        }
+        if bytes.get(i + 1) == Some(&0xBF) {
+            if let Some(&last @ (0xBE | 0xBF)) = bytes.get(i + 2) {
+                return Err(format!("the character U+FF{:02X}", last + 0x40));
+            }
+        }
+        at = i + 1;
+    }
+    Ok(())
+}
+
+/// Refuses the C0 controls XML 1.0 §2.2 forbids (all but tab, LF and CR).
+fn check_controls(bytes: &[u8]) -> Result<(), String> {
+    match bytes.iter().find(|&&b| CHAR_CLASS[b as usize] == 1) {
+        Some(b) => Err(format!("the character U+{b:04X}")),
+        None => Ok(()),
+    }
+}
+
+/// Refuses `<` and any reference but the predefined entities and character references to
+/// characters XML allows in an attribute value (raw, as written).
+fn check_attribute_value(value: &[u8]) -> Result<(), String> {
+    let mut at = 0;
+    while let Some(i) = memchr::memchr2(b'<', b'&', &value[at..]) {
+        let i = at + i;
+        if value[i] == b'<' {
+            return Err("'<' in an attribute value".to_owned());
+        }
+        let end = memchr::memchr(b';', &value[i + 1..])
+            .ok_or_else(|| "'&' that does not start a reference".to_owned())?;
+        reference_char(&value[i + 1..i + 1 + end])?;
+        at = i + 1 + end + 1;
+    }
+    Ok(())
+}
+
+/// The character the reference `&name;` stands for: one of the five predefined entities or a
+/// character reference (`&#65;`, `&#x41;`) to a character XML allows. No other entity can
+/// be declared (a DOCTYPE is refused), so any other name is undefined.
+fn reference_char(name: &[u8]) -> Result<char, String> {
+    let (digits, radix) = match name {
+        b"amp" => return Ok('&'),
+        b"lt" => return Ok('<'),
+        b"gt" => return Ok('>'),
+        b"quot" => return Ok('"'),
+        b"apos" => return Ok('\''),
+        [b'#', b'x', hex @ ..] => (hex, 16),
+        [b'#', dec @ ..] => (dec, 10),
+        _ => {
+            return Err(if check_ncname(name).is_ok() {
+                format!("undefined entity '&{};'", String::from_utf8_lossy(name))
+            } else {
+                format!("malformed reference '&{};'", String::from_utf8_lossy(name))
+            })
+        }
+    };
+    let bad = || {
+        format!(
+            "malformed character reference '&{};'",
+            String::from_utf8_lossy(name)
+        )
+    };
+    if digits.is_empty() {
+        return Err(bad());
+    }
+    let mut code: u32 = 0;
+    for &d in digits {
+        let digit = char::from(d).to_digit(radix).ok_or_else(bad)?;
+        // Past the last code point it stays refused, whatever follows.
+        code = code.saturating_mul(radix).saturating_add(digit);
+    }
+    match char::from_u32(code).filter(|&c| is_xml_char(c)) {
+        Some(c) => Ok(c),
+        None => Err(format!("character reference to U+{code:04X}")),
+    }
+}
+
+/// Checks an element or attribute name: an XML name with at most one colon, not at either
+/// end (a QName of Namespaces in XML 1.0, which .NET's reader enforces).
+fn check_qname(name: &[u8]) -> Result<(), String> {
+    let result = match memchr::memchr(b':', name) {
+        None => check_ncname(name),
+        Some(colon) => check_ncname(&name[..colon]).and_then(|()| check_ncname(&name[colon + 1..])),
+    };
+    result.map_err(|()| format!("'{}' is not a valid name", String::from_utf8_lossy(name)))
+}
+
+/// Bytes of ASCII name characters: 1 may start a name (`[A-Za-z_]`), 2 may follow
+/// (`[0-9.-]`), 0 neither (a colon included); non-ASCII bytes are 3, decoded and checked.
+const NCNAME_CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_alphabetic() || c == b'_' {
+            table[b] = 1;
+        } else if c.is_ascii_digit() || c == b'.' || c == b'-' {
+            table[b] = 2;
+        } else if c >= 0x80 {
+            table[b] = 3;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// Checks a name without colons (XML 1.0 fifth edition `Name` productions, minus `:`).
+fn check_ncname(name: &[u8]) -> Result<(), ()> {
+    let first = *name.first().ok_or(())?;
+    if NCNAME_CLASS[first as usize] == 1
+        && name[1..]
+            .iter()
+            .all(|&b| matches!(NCNAME_CLASS[b as usize], 1 | 2))
+    {
+        return Ok(());
+    }
+    let name = std::str::from_utf8(name).map_err(|_| ())?;
+    let mut chars = name.chars();
+    if !chars.next().is_some_and(is_name_start_char) {
+        return Err(());
+    }
+    if chars.all(|c| is_name_start_char(c) || is_name_char_only(c)) {
+        Ok(())
+    } else {
+        Err(())
+    }
+}
+
+/// `NameStartChar` of XML 1.0 (fifth edition), without `:`.
+fn is_name_start_char(c: char) -> bool {
+    matches!(c,
+        'A'..='Z' | '_' | 'a'..='z' | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}'
+        | '\u{F8}'..='\u{2FF}' | '\u{370}'..='\u{37D}' | '\u{37F}'..='\u{1FFF}'
+        | '\u{200C}'..='\u{200D}' | '\u{2070}'..='\u{218F}' | '\u{2C00}'..='\u{2FEF}'
+        | '\u{3001}'..='\u{D7FF}' | '\u{F900}'..='\u{FDCF}' | '\u{FDF0}'..='\u{FFFD}'
+        | '\u{10000}'..='\u{EFFFF}')
+}
+
+/// The characters `NameChar` adds to `NameStartChar`.
+fn is_name_char_only(c: char) -> bool {
+    matches!(c, '-' | '.' | '0'..='9' | '\u{B7}' | '\u{300}'..='\u{36F}' | '\u{203F}'..='\u{2040}')
 }
 
 fn to_str(raw: Cow<'_, [u8]>) -> XmlResult<Cow<'_, str>> {
@@ -1014,6 +1322,199 @@ mod tests {
         assert!(
             matches!(cursor.next(), Err(XmlError::Malformed(m)) if m.contains("undeclared prefix 'p'"))
         );
+    }
+
+    /// Reads the whole document with `next`, and with `content` on the root.
+    fn walk(doc: &[u8]) -> Result<(), XmlError> {
+        let mut cursor = XmlCursor::new(doc, []);
+        while !matches!(cursor.next()?, Node::Eof) {}
+        let mut cursor = XmlCursor::new(doc, []);
+        if let Node::Start(root) = cursor.next()? {
+            if !root.empty {
+                cursor.content()?;
+            }
+        }
+        while !matches!(cursor.next()?, Node::Eof) {}
+        Ok(())
+    }
+
+    /// Asserts that `doc` is refused as malformed with a message containing `what`.
+    #[track_caller]
+    fn refused(doc: impl AsRef<[u8]>, what: &str) {
+        let doc = doc.as_ref();
+        match walk(doc) {
+            Err(XmlError::Malformed(m)) if m.contains(what) => {}
+            other => panic!(
+                "{:?}: expected Malformed({what:?}), got {other:?}",
+                String::from_utf8_lossy(&doc[..doc.len().min(200)])
+            ),
+        }
+    }
+
+    #[track_caller]
+    fn accepted(doc: impl AsRef<[u8]>) {
+        let doc = doc.as_ref();
+        assert_eq!(walk(doc), Ok(()), "{:?}", String::from_utf8_lossy(doc));
+    }
+
+    fn nested(depth: usize) -> String {
+        format!("{}{}", "<a>".repeat(depth), "</a>".repeat(depth))
+    }
+
+    #[test]
+    fn refuses_nesting_beyond_the_limit() {
+        accepted(nested(MAX_DEPTH));
+        refused(nested(MAX_DEPTH + 1), "nested deeper than 128 levels");
+        refused(
+            format!(
+                "{}<b/>{}",
+                "<a>".repeat(MAX_DEPTH),
+                "</a>".repeat(MAX_DEPTH)
+            ),
+            "nested deeper than 128 levels",
+        );
+        // Far beyond what quick-xml's u16 level counter holds: refused at level 129, linearly.
+        refused(nested(100_000), "nested deeper than 128 levels");
+        refused("<a>".repeat(100_000), "nested deeper than 128 levels");
+    }
+
+    fn with_attributes(count: usize) -> String {
+        let attributes: String = (0..count).map(|i| format!(" a{i}=\"{i}\"")).collect();
+        format!("<r{attributes}/>")
+    }
+
+    #[test]
+    fn refuses_more_attributes_than_the_limit() {
+        accepted(with_attributes(MAX_ATTRIBUTES));
+        refused(
+            with_attributes(MAX_ATTRIBUTES + 1),
+            "more than 64 attributes",
+        );
+        // Refused before the quadratic duplicate check runs.
+        refused(with_attributes(100_000), "more than 64 attributes");
+        let declarations: String = (0..100_000)
+            .map(|i| format!(" xmlns:p{i}=\"urn:{i}\""))
+            .collect();
+        refused(format!("<r{declarations}></r>"), "more than 64 attributes");
+    }
+
+    #[test]
+    fn refuses_more_namespaces_in_scope_than_the_limit() {
+        let level = |n: usize| -> String {
+            let declarations: String = (0..60)
+                .map(|i| format!(" xmlns:p{i}=\"urn:{n}\""))
+                .collect();
+            format!("<a{declarations}>")
+        };
+        let doc = |levels: usize| {
+            format!(
+                "{}<p1:b/>{}",
+                (0..levels).map(level).collect::<String>(),
+                "</a>".repeat(levels)
+            )
+        };
+        accepted(doc(4));
+        refused(doc(5), "more than 256 namespace declarations in scope");
+        // Declarations leave the scope with their element.
+        let siblings = format!(
+            "<r>{}</r>",
+            (0..10)
+                .map(|n| format!("{}</a>", level(n)))
+                .collect::<String>()
+        );
+        accepted(siblings);
+    }
+
+    #[test]
+    fn refuses_markup_and_bad_references_in_attribute_values() {
+        accepted("<a x=\"&amp;&lt;&gt;&quot;&apos;&#65;&#x42;>\" y='\"'/>");
+        refused("<a x=\"<\"/>", "'<' in an attribute value");
+        refused("<a x='a<b'></a>", "'<' in an attribute value");
+        refused("<a x=\"&foo;\"/>", "undefined entity '&foo;'");
+        refused("<a x=\"&#1;\"/>", "character reference to U+0001");
+        refused("<a x=\"&#xFFFE;\"/>", "character reference to U+FFFE");
+        refused("<a x=\"&#99999999999;\"/>", "character reference to U+");
+        refused("<a x=\"&#x;\"/>", "malformed character reference");
+        refused("<a x=\"&#X41;\"/>", "malformed character reference");
+        refused("<a x=\"a & b\"/>", "'&' that does not start a reference");
+        refused("<a x=\"&1;\"/>", "malformed reference '&1;'");
+    }
+
+    #[test]
+    fn refuses_bad_references_between_elements() {
+        refused("<a><b/>&foo;</a>", "undefined entity '&foo;'");
+        refused("<a><b/>&#0;<c/></a>", "character reference to U+0000");
+        refused("<a><b/>&#xD800;</a>", "character reference to U+D800");
+        refused("<a>&#x1F;</a>", "character reference to U+001F");
+        accepted("<a><b/>&amp;&#x10FFFF;<c/></a>");
+        refused("<a/>&amp;", "text outside the root element");
+    }
+
+    #[test]
+    fn refuses_a_late_xml_declaration() {
+        accepted("<?xml version=\"1.0\"?><a/>");
+        accepted("\u{feff}<?xml version=\"1.0\"?><a/>");
+        refused(
+            " <?xml version=\"1.0\"?><a/>",
+            "XML declaration that is not at the start",
+        );
+        refused(
+            "<!-- c --><?xml version=\"1.0\"?><a/>",
+            "XML declaration that is not at the start",
+        );
+        refused(
+            "<a><?xml version=\"1.0\"?></a>",
+            "XML declaration that is not at the start",
+        );
+        refused(
+            "<?xml version=\"1.0\"?><?xml version=\"1.0\"?><a/>",
+            "XML declaration that is not at the start",
+        );
+    }
+
+    #[test]
+    fn refuses_names_that_are_not_xml_names() {
+        accepted("<café xmlns:é='urn:x' é:à='1' _x.y-z='2'><é:b/></café>");
+        refused("<1a/>", "'1a' is not a valid name");
+        refused("<a></a><-b/>", "is not a valid name");
+        refused("<a><.b></.b></a>", "'.b' is not a valid name");
+        refused("<a:b:c xmlns:a='urn:x'/>", "'a:b:c' is not a valid name");
+        refused("<:a/>", "':a' is not a valid name");
+        refused("<a: xmlns:a='urn:x'/>", "'a:' is not a valid name");
+        refused("<a 1x='1'/>", "'1x' is not a valid name");
+        refused("<a x:='1'/>", "'x:' is not a valid name");
+        refused("<a\u{d7}/>", "is not a valid name");
+        refused("<?1pi?><a/>", "not a valid processing instruction name");
+        refused(
+            "<?XML version='1.0'?><a/>",
+            "reserved processing instruction name 'XML'",
+        );
+        refused("<a><?xMl x?></a>", "reserved processing instruction name");
+        accepted("<?xml-stylesheet href='x'?><a><?pi data?></a>");
+    }
+
+    #[test]
+    fn refuses_characters_xml_forbids() {
+        refused("<a>\u{1}</a>", "the character U+0001");
+        refused("<a><b/>x\u{8}</a>", "the character U+0008");
+        refused(b"<a>\0</a>".as_slice(), "the character U+0000");
+        refused("<a x='\u{1b}'/>", "the character U+001B");
+        refused("<a x='\u{ffff}'/>", "the character U+FFFF");
+        refused("<a><!-- \u{fffe} --></a>", "the character U+FFFE");
+        refused("<a><![CDATA[\u{2}]]></a>", "the character U+0002");
+        refused("<a><?pi \u{ffff}?></a>", "the character U+FFFF");
+        refused("<!-- \u{7} --><a/>", "the character U+0007");
+        // Tab, LF and CR, and the characters around U+FFFE, are allowed.
+        accepted("<a x='\t\r\n\u{fffd}\u{ef}\u{f000}\u{10000}'>\t\r\n\u{fffd}\u{efff}</a>");
+    }
+
+    #[test]
+    fn refuses_undeclaring_a_prefix() {
+        refused(
+            "<a xmlns:p='urn:x'><b xmlns:p=''/></a>",
+            "the prefix 'p' declared with an empty namespace",
+        );
+        accepted("<a xmlns='urn:x'><b xmlns=''/></a>");
     }
 
     #[test]
