@@ -8,7 +8,6 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use percent_encoding::percent_decode;
 use rust_decimal::Decimal;
 
 use crate::value::{self, dotnet};
@@ -161,11 +160,13 @@ impl<'a> FormReader<'a> {
     /// ASP.NET request validation to every value, as the host does before any parameter is
     /// read.
     ///
-    /// Empty segments are skipped; `+` is a space; a bad escape such as `%zz` is kept
-    /// literally, as the host keeps it. Names and values borrow from `input` unless decoding
-    /// changed them.
+    /// Empty segments are skipped; `+` is a space; `%uXXXX` is a UTF-16 unit (see
+    /// [`decode`]); a bad escape such as `%zz` is kept literally, as the host keeps it. Names
+    /// and values borrow from `input` unless decoding changed them.
     pub fn parse(input: &'a [u8], source: FormSource) -> Result<FormReader<'a>, RequestError> {
-        let mut pairs = Vec::with_capacity(memchr::memchr_iter(b'&', input).count() + 1);
+        // Room for an operation's parameters; a body of many separators grows it as it goes
+        // (never sized by a count the sender chooses).
+        let mut pairs = Vec::with_capacity(PRESIZED_PAIRS);
         let mut dangerous = false;
         for segment in input.split(|&byte| byte == b'&') {
             if segment.is_empty() {
@@ -272,32 +273,102 @@ impl<'a> FormReader<'a> {
     }
 }
 
-/// `+` as space, then percent-decoding, then strict UTF-8.
+/// The pairs [`FormReader::parse`] makes room for before reading any (the most parameters an
+/// operation has, with room to spare).
+const PRESIZED_PAIRS: usize = 16;
+
+/// Decodes a name or value as the host's `HttpUtility.UrlDecode` does, then reads it as
+/// strict UTF-8.
+///
+/// - `+` is a space; `%XX` (two hex digits) is the byte `XX`.
+/// - `%uXXXX` (four hex digits) is the UTF-16 unit `XXXX`, as JavaScript's `escape()` writes
+///   characters above U+00FF. There is no capture of it; the evidence is Mono's source
+///   (`System.Web/HttpUtility.cs`, `UrlDecode(string, Encoding)`, which both
+///   `HttpRequest.QueryString` (through `HttpUtility.ParseQueryString`) and the form body
+///   (`HttpRequest.LoadWwwForm`) use): `%u0041` is `A`. A unit up to `00FF` is written as
+///   that byte, exactly like `%XX` (so `%u00C3%u00A9` is `é`, and a lone `%u00E9` is not
+///   UTF-8 and refused); a unit above it as its UTF-8.
+/// - A surrogate pair written as two escapes (`%uD83D%uDE00`) is the one character they
+///   make, as .NET Framework's decoder reads it. Mono encodes each half alone, which gives
+///   two U+FFFD: silently wrong, so we read what the client meant. A lone surrogate is
+///   refused as not UTF-8 (the host would read U+FFFD).
+/// - Anything else after `%` (`%zz`, `%4`, `%u12`) keeps the `%` literally, as the host does.
+///
+/// Decoding never makes the text longer, so the one buffer is at most the input's size.
 fn decode(raw: &[u8], source: FormSource) -> Result<Cow<'_, str>, RequestError> {
-    let bytes: Cow<'_, [u8]> = if memchr::memchr(b'+', raw).is_some() {
-        // An escape never spans a '+' (it would not be a valid escape), so decoding the runs
-        // between them gives the same bytes as replacing first, with one allocation.
-        let mut decoded = Vec::with_capacity(raw.len());
-        for (i, run) in raw.split(|&byte| byte == b'+').enumerate() {
-            if i > 0 {
-                decoded.push(b' ');
-            }
-            decoded.extend(percent_decode(run));
-        }
-        Cow::Owned(decoded)
-    } else {
-        percent_decode(raw).into()
-    };
-    let invalid = |_| RequestError::InvalidUtf8 {
+    let invalid = || RequestError::InvalidUtf8 {
         part: source.part(),
     };
-    match bytes {
-        Cow::Borrowed(bytes) => std::str::from_utf8(bytes)
+    let Some(first) = memchr::memchr2(b'%', b'+', raw) else {
+        return std::str::from_utf8(raw)
             .map(Cow::Borrowed)
-            .map_err(invalid),
-        Cow::Owned(bytes) => String::from_utf8(bytes)
-            .map(Cow::Owned)
-            .map_err(|e| invalid(e.utf8_error())),
+            .map_err(|_| invalid());
+    };
+    let mut decoded = Vec::with_capacity(raw.len());
+    decoded.extend_from_slice(&raw[..first]);
+    let mut at = first;
+    while at < raw.len() {
+        if raw[at] == b'+' {
+            decoded.push(b' ');
+            at += 1;
+        } else if let Some(unit) = utf16_escape(raw, at) {
+            let low = utf16_escape(raw, at + 6);
+            let (c, len) = match (unit, low) {
+                (0..=0xFF, _) => {
+                    decoded.push(unit as u8);
+                    (None, 6)
+                }
+                (0xD800..=0xDBFF, Some(low @ 0xDC00..=0xDFFF)) => {
+                    let code =
+                        0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
+                    (char::from_u32(code), 12)
+                }
+                _ => (
+                    Some(char::from_u32(u32::from(unit)).ok_or_else(invalid)?),
+                    6,
+                ),
+            };
+            if let Some(c) = c {
+                let mut utf8 = [0; 4];
+                decoded.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
+            }
+            at += len;
+        } else if let Some(byte) = hex_escape(raw, at) {
+            decoded.push(byte);
+            at += 3;
+        } else {
+            decoded.push(b'%');
+            at += 1;
+        }
+        let next = memchr::memchr2(b'%', b'+', &raw[at..]).map_or(raw.len(), |n| at + n);
+        decoded.extend_from_slice(&raw[at..next]);
+        at = next;
+    }
+    String::from_utf8(decoded)
+        .map(Cow::Owned)
+        .map_err(|_| invalid())
+}
+
+/// The value of the hex digit `b`.
+fn hex_digit(b: u8) -> Option<u8> {
+    char::from(b).to_digit(16).map(|d| d as u8)
+}
+
+/// The byte of a `%XX` escape at `at` of `raw`.
+fn hex_escape(raw: &[u8], at: usize) -> Option<u8> {
+    match raw.get(at..at + 3)? {
+        [b'%', high, low] => Some(hex_digit(*high)? << 4 | hex_digit(*low)?),
+        _ => None,
+    }
+}
+
+/// The unit of a `%uXXXX` escape at `at` of `raw`.
+fn utf16_escape(raw: &[u8], at: usize) -> Option<u16> {
+    match raw.get(at..at + 6)? {
+        [b'%', b'u', digits @ ..] => digits
+            .iter()
+            .try_fold(0u16, |unit, &d| Some(unit << 4 | u16::from(hex_digit(d)?))),
+        _ => None,
     }
 }
 
@@ -567,6 +638,91 @@ mod tests {
         assert_eq!(reader.string(OP, "subject").unwrap(), "Café naïve ☕");
         assert_eq!(reader.string(OP, "location").unwrap(), "  padded  ");
         assert_eq!(reader.string(OP, "plus").unwrap(), "+ +");
+    }
+
+    #[test]
+    fn reader_decodes_utf16_escapes_as_the_host_does() {
+        let reader = query(
+            "a=%u0041%u0062c&b=%u20AC+%u20ac&c=%uD834%uDD1E!&d=%u00C3%u00A9&e=x%u0025u0041&%u0066=1",
+        );
+        assert_eq!(reader.string(OP, "a").unwrap(), "Abc");
+        assert_eq!(reader.string(OP, "b").unwrap(), "€ €");
+        assert_eq!(reader.string(OP, "c").unwrap(), "𝄞!");
+        // A unit up to 00FF is a byte, as Mono writes it.
+        assert_eq!(reader.string(OP, "d").unwrap(), "é");
+        // Decoded once: the '%' an escape gives starts nothing.
+        assert_eq!(reader.string(OP, "e").unwrap(), "x%u0041");
+        assert_eq!(reader.int(OP, "f"), Ok(1));
+        // Validation sees the decoded value.
+        let (name, excerpt) = dangerous("x=%u003Cscript%u003E", FormSource::Body);
+        assert_eq!((name.as_str(), excerpt.as_str()), ("x", "<script>"));
+    }
+
+    #[test]
+    fn reader_keeps_incomplete_utf16_escapes_literally() {
+        let reader = body("a=%u&b=%u12&c=%u12z4&d=%u%41&e=%U0041&f=%u0041%u");
+        assert_eq!(reader.string(OP, "a").unwrap(), "%u");
+        assert_eq!(reader.string(OP, "b").unwrap(), "%u12");
+        assert_eq!(reader.string(OP, "c").unwrap(), "%u12z4");
+        assert_eq!(reader.string(OP, "d").unwrap(), "%uA");
+        assert_eq!(reader.string(OP, "e").unwrap(), "%U0041");
+        assert_eq!(reader.string(OP, "f").unwrap(), "A%u");
+    }
+
+    #[test]
+    fn reader_refuses_utf16_escapes_that_are_not_text() {
+        for input in [
+            "a=%uD834",
+            "a=%uD834x",
+            "a=%uDD1E%uD834",
+            "a=%uD834%u0041",
+            "a=%uD834%uD834",
+            "a=%u00E9",
+        ] {
+            assert_eq!(
+                FormReader::parse(input.as_bytes(), FormSource::Query).unwrap_err(),
+                RequestError::InvalidUtf8 {
+                    part: "query string"
+                },
+                "{input}"
+            );
+        }
+    }
+
+    #[test]
+    fn reader_decodes_percent_escapes_as_percent_encoding_does() {
+        // Without `%u`, decoding is `+` as space then plain percent-decoding.
+        let pieces = [
+            "%", "+", "4", "1", "%41", "%c3%a9", "a", "z", "%%", "%2", "é", "u",
+        ];
+        let mut state: u32 = 7;
+        for _ in 0..20_000 {
+            let mut raw = String::new();
+            for _ in 0..8 {
+                state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                raw.push_str(pieces[(state >> 16) as usize % pieces.len()]);
+            }
+            if raw.contains("%u") {
+                continue;
+            }
+            let replaced = raw.replace('+', " ");
+            let expected = percent_encoding::percent_decode(replaced.as_bytes()).decode_utf8();
+            let got = decode(raw.as_bytes(), FormSource::Body);
+            match expected {
+                Ok(text) => assert_eq!(got.as_deref(), Ok(&*text), "{raw}"),
+                Err(_) => assert!(got.is_err(), "{raw}"),
+            }
+        }
+    }
+
+    #[test]
+    fn reader_memory_does_not_follow_the_count_of_separators() {
+        // 4 MiB of separators: no pair, and nothing sized by their count.
+        let separators = vec![b'&'; 4 << 20];
+        let reader = FormReader::parse(&separators, FormSource::Body).unwrap();
+        assert_eq!(reader.pairs.capacity(), PRESIZED_PAIRS);
+        let reader = query("a=1&&&&b=2");
+        assert_eq!(reader.pairs.capacity(), PRESIZED_PAIRS);
     }
 
     #[test]
