@@ -1,0 +1,223 @@
+//! Hostile and malformed requests, answered sans-IO by the generated server around the echo
+//! service: each gets the answer an ASMX host gives (400 with an empty body for XML that is
+//! not well-formed, the 500 error of HTTP GET/POST otherwise), never a panic. Documents built
+//! to be slow (100 000 attributes, 100 000 levels) are refused; how fast is never asserted.
+
+#[allow(dead_code)]
+#[path = "../../generated/examples/echo_server.rs"]
+mod echo_server;
+
+use bytes::Bytes;
+use rmm_mobile::*;
+
+const NS: &str = "http://rmm.example.com/mobile";
+const PATH: &str = "/api/rmm/MobileService.asmx";
+const OP: &str = "MobileServiceOrderLockCheck";
+const CHILDREN: &str = "<sonumber>5</sonumber><repnumber>42</repnumber>\
+    <timestamp>t</timestamp><sig>s</sig>";
+
+fn envelope11(inner: &str) -> String {
+    format!(
+        r#"<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>{inner}</soap:Body></soap:Envelope>"#
+    )
+}
+
+fn envelope12(inner: &str) -> String {
+    format!(
+        r#"<?xml version="1.0" encoding="utf-8"?><soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"><soap12:Body>{inner}</soap12:Body></soap12:Envelope>"#
+    )
+}
+
+/// The operation element holding `children`, its start tag carrying `attributes`.
+fn operation(attributes: &str, children: &str) -> String {
+    format!(r#"<{OP} xmlns="{NS}"{attributes}>{children}</{OP}>"#)
+}
+
+fn soap11(action: bool, body: String) -> http::Request<Bytes> {
+    let mut request = http::Request::post(PATH).header("content-type", "text/xml; charset=utf-8");
+    if action {
+        request = request.header("soapaction", format!("\"{NS}/{OP}\""));
+    }
+    request.body(Bytes::from(body)).unwrap()
+}
+
+fn soap12(body: String) -> http::Request<Bytes> {
+    http::Request::post(PATH)
+        .header(
+            "content-type",
+            format!("application/soap+xml; charset=utf-8; action=\"{NS}/{OP}\""),
+        )
+        .body(Bytes::from(body))
+        .unwrap()
+}
+
+async fn handle(request: http::Request<Bytes>) -> http::Response<Bytes> {
+    MobileServiceServer::new(echo_server::Echo)
+        .handle(request)
+        .await
+}
+
+/// Asserts the answer to malformed XML: 400 and an empty body, as the host gives.
+async fn assert_malformed(what: &str, request: http::Request<Bytes>) {
+    let response = handle(request).await;
+    assert_eq!(response.status(), 400, "{what}: {:?}", response.body());
+    assert!(response.body().is_empty(), "{what}: {:?}", response.body());
+}
+
+/// Every SOAP way to send `inner` as the body entry: SOAP 1.1 with and without SOAPAction
+/// (routed by the envelope), SOAP 1.2.
+async fn assert_malformed_everywhere(what: &str, inner: &str) {
+    assert_malformed(what, soap11(true, envelope11(inner))).await;
+    assert_malformed(what, soap11(false, envelope11(inner))).await;
+    assert_malformed(what, soap12(envelope12(inner))).await;
+}
+
+#[tokio::test]
+async fn a_well_formed_request_is_answered() {
+    let response = handle(soap11(true, envelope11(&operation("", CHILDREN)))).await;
+    assert_eq!(response.status(), 200);
+    let body = String::from_utf8_lossy(response.body());
+    assert!(
+        body.contains("MobileServiceOrderLockCheck(sonumber=5;repnumber=42;timestamp=t;sig=s)"),
+        "{body}"
+    );
+    // Nested as deep as the limit allows (a header block 120 levels deep).
+    let deep = format!("{}{}", "<h>".repeat(120), "</h>".repeat(120));
+    let body = envelope11(&operation("", CHILDREN)).replace(
+        "<soap:Body>",
+        &format!("<soap:Header><x:h xmlns:x=\"urn:x\">{deep}</x:h></soap:Header><soap:Body>"),
+    );
+    assert_eq!(handle(soap11(true, body)).await.status(), 200);
+}
+
+#[tokio::test]
+async fn a_start_tag_with_100k_attributes_is_refused() {
+    let attributes: String = (0..100_000).map(|i| format!(" a{i}=\"{i}\"")).collect();
+    assert_malformed_everywhere("100k attributes", &operation(&attributes, CHILDREN)).await;
+    let declarations: String = (0..100_000)
+        .map(|i| format!(" xmlns:p{i}=\"urn:{i}\""))
+        .collect();
+    assert_malformed_everywhere("100k declarations", &operation(&declarations, CHILDREN)).await;
+    // On a parameter too.
+    let children = format!("<sonumber{attributes}>5</sonumber>");
+    assert_malformed_everywhere("100k attributes on a parameter", &operation("", &children)).await;
+}
+
+#[tokio::test]
+async fn a_document_nested_100k_deep_is_refused() {
+    let deep = format!("{}{}", "<d>".repeat(100_000), "</d>".repeat(100_000));
+    assert_malformed_everywhere(
+        "100k levels in a parameter",
+        &operation("", &format!("<sonumber>{deep}</sonumber>")),
+    )
+    .await;
+    assert_malformed_everywhere(
+        "100k unclosed levels in a parameter",
+        &operation("", &format!("<sonumber>{}", "<d>".repeat(100_000))),
+    )
+    .await;
+    // In a header block, which the reader skips.
+    let header = envelope11(&operation("", CHILDREN)).replace(
+        "<soap:Body>",
+        &format!("<soap:Header><x:h xmlns:x=\"urn:x\">{deep}</x:h></soap:Header><soap:Body>"),
+    );
+    assert_malformed("100k levels in a header", soap11(true, header.clone())).await;
+    assert_malformed("100k levels in a header", soap11(false, header)).await;
+    // A body entry that is not the operation is refused as such (the client fault) before
+    // its content is read, or as malformed.
+    for request in [
+        soap11(true, envelope11(&deep)),
+        soap11(false, envelope11(&deep)),
+        soap12(envelope12(&deep)),
+    ] {
+        let response = handle(request).await;
+        let body = String::from_utf8_lossy(response.body()).into_owned();
+        assert!(
+            (response.status() == 500 && body.contains("not the operation"))
+                || response.status() == 400,
+            "{}: {body}",
+            response.status()
+        );
+    }
+}
+
+#[tokio::test]
+async fn documents_that_are_not_well_formed_are_refused() {
+    let cases = [
+        (
+            "undefined entity",
+            operation("", "<sonumber>&foo;</sonumber>"),
+        ),
+        (
+            "undefined entity between elements",
+            operation("", &format!("{CHILDREN}&foo;")),
+        ),
+        (
+            "character reference to U+0001 between elements",
+            operation("", &format!("&#1;{CHILDREN}")),
+        ),
+        ("'<' in an attribute value", operation(" a=\"<\"", CHILDREN)),
+        (
+            "undefined entity in an attribute value",
+            operation(" a=\"&foo;\"", CHILDREN),
+        ),
+        (
+            "a name that is not an XML name",
+            operation("", "<1a>5</1a>"),
+        ),
+        (
+            "a control character in text",
+            operation("", "<sonumber>5\u{1}</sonumber>"),
+        ),
+        (
+            "a late XML declaration",
+            operation("", &format!("<?xml version=\"1.0\"?>{CHILDREN}")),
+        ),
+    ];
+    for (what, inner) in cases {
+        assert_malformed_everywhere(what, &inner).await;
+    }
+}
+
+#[tokio::test]
+async fn http_get_and_post_read_utf16_escapes() {
+    let response = handle(
+        http::Request::get(format!(
+            "{PATH}/{OP}?sonumber=5&repnumber=42&timestamp=%u20AC%uD834%uDD1E&sig=%u0041"
+        ))
+        .body(Bytes::new())
+        .unwrap(),
+    )
+    .await;
+    assert_eq!(response.status(), 200);
+    let body = String::from_utf8_lossy(response.body());
+    assert!(body.contains("timestamp=€𝄞;sig=A)"), "{body}");
+
+    // A lone surrogate is no text: the 500 error of the binding.
+    let response = handle(
+        http::Request::post(format!("{PATH}/{OP}"))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(Bytes::from_static(
+                b"sonumber=5&repnumber=42&timestamp=%uD834&sig=s",
+            ))
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(response.status(), 500);
+    let body = String::from_utf8_lossy(response.body());
+    assert!(body.contains("not valid UTF-8"), "{body}");
+}
+
+#[tokio::test]
+async fn a_form_body_of_separators_is_read_as_no_parameters() {
+    let response = handle(
+        http::Request::post(format!("{PATH}/{OP}"))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(Bytes::from(vec![b'&'; 4 << 20]))
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(response.status(), 500);
+    let body = String::from_utf8_lossy(response.body());
+    assert!(body.contains("Parameter sonumber"), "{body}");
+}
