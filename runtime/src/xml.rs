@@ -320,12 +320,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             let declaration = key
                 .strip_prefix(b"xmlns")
                 .filter(|prefix| prefix.first().is_none_or(|&b| b == b':'));
-            // XML forbids these characters in a namespace declaration's value too; refusing
-            // them there must wait until the Scanner, which reads declarations, refuses them
-            // (it must stay a subset of the cursor).
-            if declaration.is_none() {
-                check_chars(&attr.value).map_err(|e| self.malformed(e))?;
-            }
+            check_chars(&attr.value).map_err(|e| self.malformed(e))?;
             check_attribute_value(&attr.value).map_err(|e| self.malformed(e))?;
             if let Some(prefix) = declaration {
                 declarations += 1;
@@ -413,9 +408,10 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                 Ns::None
             }
             Event::Text(text) => {
-                // XML also forbids U+FFFE, U+FFFF and `]]>` in text; refusing them must wait
-                // until the Scanner refuses them (it must stay a subset of the cursor).
-                check_controls(text).map_err(|e| self.malformed(e))?;
+                check_chars(text).map_err(|e| self.malformed(e))?;
+                if memchr::memmem::find(text, b"]]>").is_some() {
+                    return Err(self.malformed("']]>' in text"));
+                }
                 Ns::None
             }
             Event::CData(text) => {
@@ -443,12 +439,12 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                 check_chars(pi.content()).map_err(|e| self.malformed(e))?;
                 Ns::None
             }
-            Event::Decl(_) => {
+            Event::Decl(decl) => {
                 if !first {
                     return Err(self
                         .malformed("an XML declaration that is not at the start of the document"));
                 }
-                // Its content is not checked (the Scanner skips it, whatever it holds).
+                check_chars(decl).map_err(|e| self.malformed(e))?;
                 Ns::None
             }
             Event::GeneralRef(_) | Event::DocType(_) | Event::Eof => Ns::None,
@@ -602,14 +598,6 @@ fn check_chars(bytes: &[u8]) -> Result<(), String> {
         at = i + 1;
     }
     Ok(())
-}
-
-/// Refuses the C0 controls XML 1.0 §2.2 forbids (all but tab, LF and CR).
-fn check_controls(bytes: &[u8]) -> Result<(), String> {
-    match bytes.iter().find(|&&b| CHAR_CLASS[b as usize] == 1) {
-        Some(b) => Err(format!("the character U+{b:04X}")),
-        None => Ok(()),
-    }
 }
 
 /// Refuses `<` and any reference but the predefined entities and character references to
@@ -787,8 +775,10 @@ fn is_xml_char(c: char) -> bool {
 ///   none empty, none binding or naming the reserved `xml`/`xmlns` prefixes or namespaces;
 ///   element prefixes resolved through them as quick-xml resolves them;
 /// - a UTF-8 document; text of characters other than C0 controls (tab and LF allowed, so no
-///   CR to normalise), with the five predefined entities and decimal (`&#65;`) and
-///   hexadecimal (`&#x41;`) character references to characters XML allows;
+///   CR to normalise), `>` and U+F000 to U+FFFF, with the five predefined entities and
+///   decimal (`&#65;`) and hexadecimal (`&#x41;`) character references to characters XML
+///   allows; no C0 control or U+F000 to U+FFFF in a declaration's value or the XML
+///   declaration either;
 /// - end tags `</qname>` naming their start tag exactly, optionally with whitespace before `>`.
 ///
 /// No DOCTYPE, comment, processing instruction (but the declaration), CDATA section, byte
@@ -844,8 +834,10 @@ const NAME_CLASS: [u8; 256] = {
     table
 };
 
-/// What each byte of text means to the scanner: 0 a character, 1 `<`, 2 `&`, 3 unusual (a C0
-/// control other than tab and LF, CR included).
+/// What each byte of text means to the scanner: 0 a character, 1 `<`, 2 `&`, 3 unusual: a C0
+/// control other than tab and LF (CR included), `>` (which may end a `]]>`, forbidden in
+/// text), and 0xEF, the lead byte of U+F000 to U+FFFF (which include the forbidden U+FFFE
+/// and U+FFFF): rare in text, so left to the cursor to judge.
 const SCAN_TEXT_CLASS: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut b = 0;
@@ -857,8 +849,16 @@ const SCAN_TEXT_CLASS: [u8; 256] = {
     table[b'\n' as usize] = 0;
     table[b'<' as usize] = 1;
     table[b'&' as usize] = 2;
+    table[b'>' as usize] = 3;
+    table[0xEF] = 3;
     table
 };
+
+/// Whether the scanner leaves `bytes` (a declaration's value, the XML declaration) to the
+/// cursor: any C0 control, or 0xEF (see [`SCAN_TEXT_CLASS`]).
+fn unusual_in_markup(bytes: &[u8]) -> bool {
+    bytes.iter().any(|&b| b < 0x20 || b == 0xEF)
+}
 
 /// The namespaces no declaration may bind (quick-xml refuses them, with its own rules).
 const XML_NS: &[u8] = b"http://www.w3.org/XML/1998/namespace";
@@ -900,6 +900,9 @@ impl<'a> Scanner<'a> {
             let end = memchr::memchr_iter(b'>', after)
                 .find(|&at| at > 0 && after[at - 1] == b'?')
                 .ok_or(Unusual)?;
+            if unusual_in_markup(&after[..end]) {
+                return Err(Unusual);
+            }
             self.pos = 5 + end + 1;
         }
         self.skip_space();
@@ -1009,6 +1012,7 @@ impl<'a> Scanner<'a> {
         let value = &self.input[value_start..value_start + len];
         if value.is_empty()
             || memchr::memchr2(b'<', b'&', value).is_some()
+            || unusual_in_markup(value)
             || value == XML_NS
             || value == XMLNS_NS
             || self.bindings[scope..self.bound]
@@ -1506,6 +1510,18 @@ mod tests {
         refused("<!-- \u{7} --><a/>", "the character U+0007");
         // Tab, LF and CR, and the characters around U+FFFE, are allowed.
         accepted("<a x='\t\r\n\u{fffd}\u{ef}\u{f000}\u{10000}'>\t\r\n\u{fffd}\u{efff}</a>");
+    }
+
+    #[test]
+    fn refuses_what_the_scanner_must_refuse_first() {
+        refused("<a>x]]>y</a>", "']]>' in text");
+        refused("<a><b/>]]></a>", "']]>' in text");
+        accepted("<a>]]&gt;]]<![CDATA[>]]>]>]</a>");
+        refused("<a>\u{fffe}</a>", "the character U+FFFE");
+        refused("<a><b/>\u{ffff}</a>", "the character U+FFFF");
+        refused("<a xmlns='urn:\u{1}'/>", "the character U+0001");
+        refused("<a xmlns:p='urn:\u{ffff}'/>", "the character U+FFFF");
+        refused("<?xml version='1.0'\u{1}?><a/>", "the character U+0001");
     }
 
     #[test]
