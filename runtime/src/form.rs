@@ -160,8 +160,8 @@ impl<'a> FormReader<'a> {
     /// ASP.NET request validation to every value, as the host does before any parameter is
     /// read.
     ///
-    /// Empty segments are skipped; `+` is a space; `%uXXXX` is a UTF-16 unit (see
-    /// [`decode`]); a bad escape such as `%zz` is kept literally, as the host keeps it. Names
+    /// Empty segments are skipped; `+` is a space; `%uXXXX` is a UTF-16 unit (as the
+    /// host's `HttpUtility.UrlDecode` reads it); a bad escape such as `%zz` is kept literally, as the host keeps it. Names
     /// and values borrow from `input` unless decoding changed them.
     pub fn parse(input: &'a [u8], source: FormSource) -> Result<FormReader<'a>, RequestError> {
         // Room for an operation's parameters; a body of many separators grows it as it goes
