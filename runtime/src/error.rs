@@ -201,6 +201,16 @@ pub enum RequestError {
         /// The start of the value, as ASP.NET quotes it.
         excerpt: String,
     },
+    /// More name/value pairs in a query string or form body than ASP.NET reads
+    /// (`MaxHttpCollectionKeys`, 1000; the host throws an `InvalidOperationException` whose
+    /// message names nothing). The cap also bounds what a body of separators costs to read.
+    #[error("The request has more than {limit} Request.{collection} values, the most ASP.NET reads (MaxHttpCollectionKeys).")]
+    TooManyValues {
+        /// `QueryString` (GET) or `Form` (POST).
+        collection: &'static str,
+        /// The most that are read.
+        limit: usize,
+    },
 }
 
 impl RequestError {

@@ -221,3 +221,21 @@ async fn a_form_body_of_separators_is_read_as_no_parameters() {
     let body = String::from_utf8_lossy(response.body());
     assert!(body.contains("Parameter sonumber"), "{body}");
 }
+
+#[tokio::test]
+async fn a_form_body_of_many_values_is_refused_as_asp_net_refuses_it() {
+    let many: Vec<u8> = b"a&".repeat(2 << 20);
+    let response = handle(
+        http::Request::post(format!("{PATH}/{OP}"))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(Bytes::from(many))
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(response.status(), 500);
+    assert_eq!(
+        String::from_utf8_lossy(response.body()),
+        "The request has more than 1000 Request.Form values, the most ASP.NET reads \
+         (MaxHttpCollectionKeys).\n"
+    );
+}
