@@ -188,15 +188,7 @@ pub fn soap_body<B: AsRef<[u8]>>(request: &Request<B>) -> Result<Cow<'_, [u8]>, 
             let charset = request
                 .headers()
                 .get(CONTENT_TYPE)
-                .and_then(|v| v.to_str().ok())
-                .and_then(|content_type| {
-                    content_type.split(';').skip(1).find_map(|param| {
-                        let (name, value) = param.split_once('=')?;
-                        name.trim()
-                            .eq_ignore_ascii_case("charset")
-                            .then(|| value.trim().trim_matches('"').as_bytes())
-                    })
-                });
+                .and_then(|v| content_type_param(v.as_bytes(), b"charset"));
             let label = charset.or_else(|| declared_encoding(body));
             match label {
                 None => (UTF_8, 0),
@@ -223,6 +215,23 @@ pub fn soap_body<B: AsRef<[u8]>>(request: &Request<B>) -> Result<Cow<'_, [u8]>, 
             reason: format!("the body has bytes that are not valid {}", encoding.name()),
         }),
     }
+}
+
+/// The value of parameter `name` (ASCII, any case) of a `Content-Type` value, without
+/// surrounding whitespace and quotes: `charset`, or SOAP 1.2's `action`.
+pub(crate) fn content_type_param<'a>(content_type: &'a [u8], name: &[u8]) -> Option<&'a [u8]> {
+    content_type
+        .split(|&b| b == b';')
+        .skip(1)
+        .find_map(|param| {
+            let eq = memchr::memchr(b'=', param)?;
+            if !param[..eq].trim_ascii().eq_ignore_ascii_case(name) {
+                return None;
+            }
+            let value = param[eq + 1..].trim_ascii();
+            let unquoted = value.strip_prefix(b"\"").unwrap_or(value);
+            Some(unquoted.strip_suffix(b"\"").unwrap_or(unquoted))
+        })
 }
 
 /// The `encoding` of an ASCII-compatible XML declaration, if the body starts with one.

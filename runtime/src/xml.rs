@@ -1054,6 +1054,39 @@ impl<'a> Scanner<'a> {
         found.map(|&(_, ns)| ns)
     }
 
+    /// The namespace unprefixed names resolve to here.
+    pub fn default_namespace(&self) -> Option<&'a [u8]> {
+        self.lookup(b"")
+    }
+
+    /// Reads `<name>text</name>` or `<name/>` exactly (no attribute, no whitespace in the tags),
+    /// an element of the default namespace; returns its text.
+    pub fn plain_element(&mut self, name: &[u8]) -> Scanned<TextSpan> {
+        let rest = self.rest();
+        let after = 1 + name.len();
+        if rest.first() != Some(&b'<') || rest.get(1..after) != Some(name) {
+            return Err(Unusual);
+        }
+        match rest.get(after..after + 2) {
+            Some([b'/', b'>']) => {
+                self.pos += after + 2;
+                Ok(TextSpan::EMPTY)
+            }
+            Some([b'>', _]) => {
+                self.pos += after + 1;
+                let text = self.text()?;
+                // `text` stopped at `</`.
+                let rest = &self.rest()[2..];
+                if rest.get(..name.len()) != Some(name) || rest.get(name.len()) != Some(&b'>') {
+                    return Err(Unusual);
+                }
+                self.pos += 2 + name.len() + 1;
+                Ok(text)
+            }
+            _ => Err(Unusual),
+        }
+    }
+
     /// Reads the end tag of `start` and leaves its scope.
     pub fn end(&mut self, start: &ScannedStart<'a>) -> Scanned<()> {
         let rest = self.rest();

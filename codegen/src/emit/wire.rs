@@ -202,11 +202,28 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             .business_params()
             .map(|p| field_init(&ident(&p.field), value(p)));
         quote! {
-            Ok((Credentials { #(#credentials)* }, #request { #(#fields)* }))
+            (Credentials { #(#credentials)* }, #request { #(#fields)* })
         }
     };
     let soap_build = build(&soap_value);
     let form_build = build(&form_value);
+    // Server: the SOAP decoder's path for parameters sent once each, in wire order.
+    let in_order_value = |p: &ParamModel| {
+        let i = Literal::usize_unsuffixed(
+            op.params
+                .iter()
+                .position(|q| q.wire == p.wire)
+                .expect("a parameter of the operation"),
+        );
+        match p.ty {
+            SoapType::Int => quote!(p.int(#i)?),
+            SoapType::String => quote!(Some(p.string(#i))),
+            SoapType::Boolean => quote!(p.boolean(#i)?),
+            SoapType::Decimal => quote!(p.decimal(#i)?),
+        }
+    };
+    let in_order_build = build(&in_order_value);
+    let wire_names = op.params.iter().map(|p| &p.wire);
 
     let order: Vec<String> = op.params.iter().map(|p| p.wire.clone()).collect();
     let encode_doc = doc(&format!(
@@ -254,6 +271,9 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         use crate::runtime::deps::http::{Request, Response};
         use crate::runtime::{self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError};
         use crate::{Credentials, Operation, #request, #response};
+
+        /// The parameters' wire names, in wire order.
+        const PARAMS: [&str; #count] = [#(#wire_names),*];
 
         #[doc = #operation_doc]
         pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -309,6 +329,10 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             }
 
             fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
+                // Nearly every client sends each parameter once, in wire order: read straight to values.
+                if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+                    return Ok(decoded);
+                }
                 #(#slots)*
                 let mut reader = soap::RequestReader::new(binding, &OPERATION, body)?;
                 while let Some(param) = reader.next_param()? {
@@ -317,13 +341,21 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                         _ => {}
                     }
                 }
-                #soap_build
+                Ok(#soap_build)
+            }
+
+            /// `decode_soap` for a request holding every parameter once, in wire order
+            /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+            /// not parse, to the general reader, which also words the errors.
+            fn decode_soap_in_order(binding: Binding, body: &[u8]) -> Option<(Credentials, Self)> {
+                let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+                Some(#in_order_build)
             }
 
             fn decode_form<B: AsRef<[u8]>>(binding: Binding, request: &Request<B>) -> Result<(Credentials, Self), RequestError> {
                 let form = message::read_form(binding, request)?;
                 #(#form_reads)*
-                #form_build
+                Ok(#form_build)
             }
         }
 

@@ -11,6 +11,9 @@ use crate::{
     Credentials, Operation, MobileAccountDefaultsList, MobileAccountDefaultsListResponse,
 };
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 4] = ["accountnumber", "repnumber", "timestamp", "sig"];
+
 /// The wire literals of `MobileAccountDefaultsList`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -114,6 +117,9 @@ impl MobileAccountDefaultsList {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut accountnumber: Option<String> = None;
         let mut repnumber: Option<i32> = None;
         let mut timestamp: Option<String> = None;
@@ -143,6 +149,27 @@ impl MobileAccountDefaultsList {
             },
             MobileAccountDefaultsList {
                 accountnumber,
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(1)?,
+                timestamp: Some(p.string(2)),
+                sig: Some(p.string(3)),
+                mobilekey: Default::default(),
+            },
+            MobileAccountDefaultsList {
+                accountnumber: Some(p.string(0)),
             },
         ))
     }

@@ -12,6 +12,19 @@ use crate::{
     MobileAccountJournalUpdateResponse,
 };
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 9] = [
+    "journalkeyid",
+    "accountnumber",
+    "journalnote",
+    "journalaction",
+    "journaltopic",
+    "contactnumber",
+    "repnumber",
+    "timestamp",
+    "sig",
+];
+
 /// The wire literals of `MobileAccountJournalUpdate`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -159,6 +172,9 @@ impl MobileAccountJournalUpdate {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut journalkeyid: Option<i32> = None;
         let mut accountnumber: Option<i32> = None;
         let mut journalnote: Option<String> = None;
@@ -213,6 +229,32 @@ impl MobileAccountJournalUpdate {
                 journalaction,
                 journaltopic,
                 contactnumber: contactnumber.unwrap_or_default(),
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(6)?,
+                timestamp: Some(p.string(7)),
+                sig: Some(p.string(8)),
+                mobilekey: Default::default(),
+            },
+            MobileAccountJournalUpdate {
+                journalkeyid: p.int(0)?,
+                accountnumber: p.int(1)?,
+                journalnote: Some(p.string(2)),
+                journalaction: Some(p.string(3)),
+                journaltopic: Some(p.string(4)),
+                contactnumber: p.int(5)?,
             },
         ))
     }

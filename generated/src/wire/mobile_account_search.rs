@@ -9,6 +9,17 @@ use crate::runtime::{
 
 use crate::{Credentials, Operation, MobileAccountSearch, MobileAccountSearchResponse};
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 7] = [
+    "accountname",
+    "contactname",
+    "telephone",
+    "email",
+    "repnumber",
+    "timestamp",
+    "sig",
+];
+
 /// The wire literals of `MobileAccountSearch`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -145,6 +156,9 @@ impl MobileAccountSearch {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut accountname: Option<String> = None;
         let mut contactname: Option<String> = None;
         let mut telephone: Option<String> = None;
@@ -187,6 +201,30 @@ impl MobileAccountSearch {
                 contactname,
                 telephone,
                 email,
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(4)?,
+                timestamp: Some(p.string(5)),
+                sig: Some(p.string(6)),
+                mobilekey: Default::default(),
+            },
+            MobileAccountSearch {
+                accountname: Some(p.string(0)),
+                contactname: Some(p.string(1)),
+                telephone: Some(p.string(2)),
+                email: Some(p.string(3)),
             },
         ))
     }

@@ -11,6 +11,18 @@ use crate::{
     Credentials, Operation, MobileContactEmailCreate, MobileContactEmailCreateResponse,
 };
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 8] = [
+    "accountnumber",
+    "contactnumber",
+    "email",
+    "primary",
+    "repnumber",
+    "timestamp",
+    "sig",
+    "mobilekey",
+];
+
 /// The wire literals of `MobileContactEmailCreate`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -133,6 +145,9 @@ impl MobileContactEmailCreate {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut accountnumber: Option<i32> = None;
         let mut contactnumber: Option<i32> = None;
         let mut email: Option<String> = None;
@@ -179,6 +194,30 @@ impl MobileContactEmailCreate {
                 contactnumber: contactnumber.unwrap_or_default(),
                 email,
                 primary: primary.unwrap_or_default(),
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(4)?,
+                timestamp: Some(p.string(5)),
+                sig: Some(p.string(6)),
+                mobilekey: Some(p.string(7)),
+            },
+            MobileContactEmailCreate {
+                accountnumber: p.int(0)?,
+                contactnumber: p.int(1)?,
+                email: Some(p.string(2)),
+                primary: p.boolean(3)?,
             },
         ))
     }

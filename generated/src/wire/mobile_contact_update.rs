@@ -9,6 +9,27 @@ use crate::runtime::{
 
 use crate::{Credentials, Operation, MobileContactUpdate, MobileContactUpdateResponse};
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 17] = [
+    "accountnumber",
+    "contactnumber",
+    "firstname",
+    "lastname",
+    "email",
+    "phone",
+    "title",
+    "address1",
+    "address2",
+    "city",
+    "state",
+    "postalcode",
+    "country",
+    "personalnotes",
+    "repnumber",
+    "timestamp",
+    "sig",
+];
+
 /// The wire literals of `MobileContactUpdate`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -187,6 +208,9 @@ impl MobileContactUpdate {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut accountnumber: Option<i32> = None;
         let mut contactnumber: Option<i32> = None;
         let mut firstname: Option<String> = None;
@@ -271,6 +295,40 @@ impl MobileContactUpdate {
                 postalcode,
                 country,
                 personalnotes,
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(14)?,
+                timestamp: Some(p.string(15)),
+                sig: Some(p.string(16)),
+                mobilekey: Default::default(),
+            },
+            MobileContactUpdate {
+                accountnumber: p.int(0)?,
+                contactnumber: p.int(1)?,
+                firstname: Some(p.string(2)),
+                lastname: Some(p.string(3)),
+                email: Some(p.string(4)),
+                phone: Some(p.string(5)),
+                title: Some(p.string(6)),
+                address1: Some(p.string(7)),
+                address2: Some(p.string(8)),
+                city: Some(p.string(9)),
+                state: Some(p.string(10)),
+                postalcode: Some(p.string(11)),
+                country: Some(p.string(12)),
+                personalnotes: Some(p.string(13)),
             },
         ))
     }

@@ -12,6 +12,9 @@ use crate::{
     MobileCustomerInventoryDropdownResponse,
 };
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 4] = ["accountnumber", "repnumber", "timestamp", "sig"];
+
 /// The wire literals of `MobileCustomerInventoryDropdown`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -117,6 +120,9 @@ impl MobileCustomerInventoryDropdown {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut accountnumber: Option<String> = None;
         let mut repnumber: Option<i32> = None;
         let mut timestamp: Option<String> = None;
@@ -146,6 +152,27 @@ impl MobileCustomerInventoryDropdown {
             },
             MobileCustomerInventoryDropdown {
                 accountnumber,
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(1)?,
+                timestamp: Some(p.string(2)),
+                sig: Some(p.string(3)),
+                mobilekey: Default::default(),
+            },
+            MobileCustomerInventoryDropdown {
+                accountnumber: Some(p.string(0)),
             },
         ))
     }

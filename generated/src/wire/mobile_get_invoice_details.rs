@@ -11,6 +11,15 @@ use crate::{
     Credentials, Operation, MobileGetInvoiceDetails, MobileGetInvoiceDetailsResponse,
 };
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 5] = [
+    "invoicenumber",
+    "isfinalprogressiveinvoice",
+    "repnumber",
+    "timestamp",
+    "sig",
+];
+
 /// The wire literals of `MobileGetInvoiceDetails`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -111,6 +120,9 @@ impl MobileGetInvoiceDetails {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut invoicenumber: Option<i32> = None;
         let mut isfinalprogressiveinvoice: Option<i32> = None;
         let mut repnumber: Option<i32> = None;
@@ -147,6 +159,28 @@ impl MobileGetInvoiceDetails {
             MobileGetInvoiceDetails {
                 invoicenumber: invoicenumber.unwrap_or_default(),
                 isfinalprogressiveinvoice: isfinalprogressiveinvoice.unwrap_or_default(),
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(2)?,
+                timestamp: Some(p.string(3)),
+                sig: Some(p.string(4)),
+                mobilekey: Default::default(),
+            },
+            MobileGetInvoiceDetails {
+                invoicenumber: p.int(0)?,
+                isfinalprogressiveinvoice: p.int(1)?,
             },
         ))
     }

@@ -11,6 +11,18 @@ use crate::{
     Credentials, Operation, MobileInvoiceBacktrack, MobileInvoiceBacktrackResponse,
 };
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 8] = [
+    "invoicenumber",
+    "invoicestatus",
+    "createddate",
+    "totalamountdue",
+    "description",
+    "repnumber",
+    "timestamp",
+    "sig",
+];
+
 /// The wire literals of `MobileInvoiceBacktrack`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -165,6 +177,9 @@ impl MobileInvoiceBacktrack {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut invoicenumber: Option<i32> = None;
         let mut invoicestatus: Option<String> = None;
         let mut createddate: Option<String> = None;
@@ -214,6 +229,31 @@ impl MobileInvoiceBacktrack {
                 createddate,
                 totalamountdue,
                 description,
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(5)?,
+                timestamp: Some(p.string(6)),
+                sig: Some(p.string(7)),
+                mobilekey: Default::default(),
+            },
+            MobileInvoiceBacktrack {
+                invoicenumber: p.int(0)?,
+                invoicestatus: Some(p.string(1)),
+                createddate: Some(p.string(2)),
+                totalamountdue: Some(p.string(3)),
+                description: Some(p.string(4)),
             },
         ))
     }

@@ -11,6 +11,31 @@ use crate::{
     Credentials, Operation, MobileItemsServicedCreate, MobileItemsServicedCreateResponse,
 };
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 21] = [
+    "sonumber",
+    "itemid",
+    "itemdescription",
+    "serialnumber",
+    "quantity",
+    "customerinventorykeyid",
+    "customerinventoryassemblykeyid",
+    "providersassetid",
+    "fkcontractdetail",
+    "problem",
+    "fix",
+    "meterreading",
+    "meterused",
+    "updatecontract",
+    "warrantycovered",
+    "completedate",
+    "nextpmdate",
+    "repnumber",
+    "timestamp",
+    "sig",
+    "mobilekey",
+];
+
 /// The wire literals of `MobileItemsServicedCreate`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -237,6 +262,9 @@ impl MobileItemsServicedCreate {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut sonumber: Option<i32> = None;
         let mut itemid: Option<String> = None;
         let mut itemdescription: Option<String> = None;
@@ -350,6 +378,43 @@ impl MobileItemsServicedCreate {
                 warrantycovered: warrantycovered.unwrap_or_default(),
                 completedate,
                 nextpmdate,
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(17)?,
+                timestamp: Some(p.string(18)),
+                sig: Some(p.string(19)),
+                mobilekey: Some(p.string(20)),
+            },
+            MobileItemsServicedCreate {
+                sonumber: p.int(0)?,
+                itemid: Some(p.string(1)),
+                itemdescription: Some(p.string(2)),
+                serialnumber: Some(p.string(3)),
+                quantity: p.int(4)?,
+                customerinventorykeyid: p.int(5)?,
+                customerinventoryassemblykeyid: p.int(6)?,
+                providersassetid: p.int(7)?,
+                fkcontractdetail: p.int(8)?,
+                problem: Some(p.string(9)),
+                fix: Some(p.string(10)),
+                meterreading: p.int(11)?,
+                meterused: p.int(12)?,
+                updatecontract: p.boolean(13)?,
+                warrantycovered: p.boolean(14)?,
+                completedate: Some(p.string(15)),
+                nextpmdate: Some(p.string(16)),
             },
         ))
     }

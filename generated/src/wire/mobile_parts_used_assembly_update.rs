@@ -12,6 +12,17 @@ use crate::{
     MobilePartsUsedAssemblyUpdateResponse,
 };
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 7] = [
+    "sopartsusedassemblydetailkeyid",
+    "quantity",
+    "sellfor",
+    "repnumber",
+    "timestamp",
+    "sig",
+    "mobilekey",
+];
+
 /// The wire literals of `MobilePartsUsedAssemblyUpdate`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -134,6 +145,9 @@ impl MobilePartsUsedAssemblyUpdate {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut sopartsusedassemblydetailkeyid: Option<i32> = None;
         let mut quantity: Option<crate::Decimal> = None;
         let mut sellfor: Option<crate::Decimal> = None;
@@ -181,6 +195,29 @@ impl MobilePartsUsedAssemblyUpdate {
                     .unwrap_or_default(),
                 quantity: quantity.unwrap_or_default(),
                 sellfor: sellfor.unwrap_or_default(),
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(3)?,
+                timestamp: Some(p.string(4)),
+                sig: Some(p.string(5)),
+                mobilekey: Some(p.string(6)),
+            },
+            MobilePartsUsedAssemblyUpdate {
+                sopartsusedassemblydetailkeyid: p.int(0)?,
+                quantity: p.decimal(1)?,
+                sellfor: p.decimal(2)?,
             },
         ))
     }

@@ -12,6 +12,9 @@ use crate::{
     MobilePartsUsedPriceLevelSelectResponse,
 };
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 5] = ["itemid", "pricelevel", "repnumber", "timestamp", "sig"];
+
 /// The wire literals of `MobilePartsUsedPriceLevelSelect`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -122,6 +125,9 @@ impl MobilePartsUsedPriceLevelSelect {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut itemid: Option<String> = None;
         let mut pricelevel: Option<String> = None;
         let mut repnumber: Option<i32> = None;
@@ -154,6 +160,28 @@ impl MobilePartsUsedPriceLevelSelect {
             MobilePartsUsedPriceLevelSelect {
                 itemid,
                 pricelevel,
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(2)?,
+                timestamp: Some(p.string(3)),
+                sig: Some(p.string(4)),
+                mobilekey: Default::default(),
+            },
+            MobilePartsUsedPriceLevelSelect {
+                itemid: Some(p.string(0)),
+                pricelevel: Some(p.string(1)),
             },
         ))
     }

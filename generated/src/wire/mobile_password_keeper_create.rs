@@ -12,6 +12,23 @@ use crate::{
     MobilePasswordKeeperCreateResponse,
 };
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 13] = [
+    "accountnumber",
+    "title",
+    "username",
+    "password",
+    "url",
+    "expirationdate",
+    "notes",
+    "fkcategory",
+    "securitylevel",
+    "repnumber",
+    "timestamp",
+    "sig",
+    "mobilekey",
+];
+
 /// The wire literals of `MobilePasswordKeeperCreate`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -165,6 +182,9 @@ impl MobilePasswordKeeperCreate {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut accountnumber: Option<i32> = None;
         let mut title: Option<String> = None;
         let mut username: Option<String> = None;
@@ -232,6 +252,35 @@ impl MobilePasswordKeeperCreate {
                 notes,
                 fkcategory: fkcategory.unwrap_or_default(),
                 securitylevel: securitylevel.unwrap_or_default(),
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(9)?,
+                timestamp: Some(p.string(10)),
+                sig: Some(p.string(11)),
+                mobilekey: Some(p.string(12)),
+            },
+            MobilePasswordKeeperCreate {
+                accountnumber: p.int(0)?,
+                title: Some(p.string(1)),
+                username: Some(p.string(2)),
+                password: Some(p.string(3)),
+                url: Some(p.string(4)),
+                expirationdate: Some(p.string(5)),
+                notes: Some(p.string(6)),
+                fkcategory: p.int(7)?,
+                securitylevel: p.int(8)?,
             },
         ))
     }

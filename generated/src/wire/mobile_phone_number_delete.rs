@@ -11,6 +11,9 @@ use crate::{
     Credentials, Operation, MobilePhoneNumberDelete, MobilePhoneNumberDeleteResponse,
 };
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 5] = ["phoneid", "repnumber", "timestamp", "sig", "mobilekey"];
+
 /// The wire literals of `MobilePhoneNumberDelete`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -119,6 +122,9 @@ impl MobilePhoneNumberDelete {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut phoneid: Option<i32> = None;
         let mut repnumber: Option<i32> = None;
         let mut timestamp: Option<String> = None;
@@ -150,6 +156,27 @@ impl MobilePhoneNumberDelete {
             },
             MobilePhoneNumberDelete {
                 phoneid: phoneid.unwrap_or_default(),
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(1)?,
+                timestamp: Some(p.string(2)),
+                sig: Some(p.string(3)),
+                mobilekey: Some(p.string(4)),
+            },
+            MobilePhoneNumberDelete {
+                phoneid: p.int(0)?,
             },
         ))
     }

@@ -12,6 +12,19 @@ use crate::{
     MobilePriceBookQuantityEachLocationResponse,
 };
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 9] = [
+    "parttype",
+    "itemid",
+    "itemdescription",
+    "manufacturername",
+    "manufacturerpartnumber",
+    "partsearchalllocation",
+    "repnumber",
+    "timestamp",
+    "sig",
+];
+
 /// The wire literals of `MobilePriceBookQuantityEachLocation`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -164,6 +177,9 @@ impl MobilePriceBookQuantityEachLocation {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut parttype: Option<String> = None;
         let mut itemid: Option<String> = None;
         let mut itemdescription: Option<String> = None;
@@ -218,6 +234,32 @@ impl MobilePriceBookQuantityEachLocation {
                 manufacturername,
                 manufacturerpartnumber,
                 partsearchalllocation: partsearchalllocation.unwrap_or_default(),
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(6)?,
+                timestamp: Some(p.string(7)),
+                sig: Some(p.string(8)),
+                mobilekey: Default::default(),
+            },
+            MobilePriceBookQuantityEachLocation {
+                parttype: Some(p.string(0)),
+                itemid: Some(p.string(1)),
+                itemdescription: Some(p.string(2)),
+                manufacturername: Some(p.string(3)),
+                manufacturerpartnumber: Some(p.string(4)),
+                partsearchalllocation: p.int(5)?,
             },
         ))
     }

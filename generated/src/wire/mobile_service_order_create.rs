@@ -11,6 +11,31 @@ use crate::{
     Credentials, Operation, MobileServiceOrderCreate, MobileServiceOrderCreateResponse,
 };
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 21] = [
+    "repnumber",
+    "briefdescription",
+    "accountnumber",
+    "contactnumber",
+    "contactemail",
+    "contactphone",
+    "contactphoneext",
+    "status",
+    "type",
+    "priority",
+    "dispatchboard",
+    "workrequested",
+    "workperformed",
+    "internalcomments",
+    "systemserviced",
+    "techassigned",
+    "datetimereceived",
+    "datetimerequested",
+    "timestamp",
+    "sig",
+    "mobilekey",
+];
+
 /// The wire literals of `MobileServiceOrderCreate`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -307,6 +332,9 @@ impl MobileServiceOrderCreate {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut repnumber: Option<i32> = None;
         let mut briefdescription: Option<String> = None;
         let mut accountnumber: Option<i32> = None;
@@ -416,6 +444,43 @@ impl MobileServiceOrderCreate {
                 techassigned: techassigned.unwrap_or_default(),
                 datetimereceived,
                 datetimerequested,
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(0)?,
+                timestamp: Some(p.string(18)),
+                sig: Some(p.string(19)),
+                mobilekey: Some(p.string(20)),
+            },
+            MobileServiceOrderCreate {
+                briefdescription: Some(p.string(1)),
+                accountnumber: p.int(2)?,
+                contactnumber: p.int(3)?,
+                contactemail: Some(p.string(4)),
+                contactphone: Some(p.string(5)),
+                contactphoneext: Some(p.string(6)),
+                status: Some(p.string(7)),
+                r#type: Some(p.string(8)),
+                priority: Some(p.string(9)),
+                dispatchboard: Some(p.string(10)),
+                workrequested: Some(p.string(11)),
+                workperformed: Some(p.string(12)),
+                internalcomments: Some(p.string(13)),
+                systemserviced: Some(p.string(14)),
+                techassigned: p.int(15)?,
+                datetimereceived: Some(p.string(16)),
+                datetimerequested: Some(p.string(17)),
             },
         ))
     }

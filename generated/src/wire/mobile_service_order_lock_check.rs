@@ -12,6 +12,9 @@ use crate::{
     MobileServiceOrderLockCheckResponse,
 };
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 4] = ["sonumber", "repnumber", "timestamp", "sig"];
+
 /// The wire literals of `MobileServiceOrderLockCheck`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -105,6 +108,9 @@ impl MobileServiceOrderLockCheck {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut sonumber: Option<i32> = None;
         let mut repnumber: Option<i32> = None;
         let mut timestamp: Option<String> = None;
@@ -134,6 +140,27 @@ impl MobileServiceOrderLockCheck {
             },
             MobileServiceOrderLockCheck {
                 sonumber: sonumber.unwrap_or_default(),
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(1)?,
+                timestamp: Some(p.string(2)),
+                sig: Some(p.string(3)),
+                mobilekey: Default::default(),
+            },
+            MobileServiceOrderLockCheck {
+                sonumber: p.int(0)?,
             },
         ))
     }

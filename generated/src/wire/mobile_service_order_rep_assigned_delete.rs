@@ -12,6 +12,9 @@ use crate::{
     MobileServiceOrderRepAssignedDeleteResponse,
 };
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 5] = ["reptodelete", "sonumber", "repnumber", "timestamp", "sig"];
+
 /// The wire literals of `MobileServiceOrderRepAssignedDelete`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -109,6 +112,9 @@ impl MobileServiceOrderRepAssignedDelete {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut reptodelete: Option<i32> = None;
         let mut sonumber: Option<i32> = None;
         let mut repnumber: Option<i32> = None;
@@ -143,6 +149,28 @@ impl MobileServiceOrderRepAssignedDelete {
             MobileServiceOrderRepAssignedDelete {
                 reptodelete: reptodelete.unwrap_or_default(),
                 sonumber: sonumber.unwrap_or_default(),
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(2)?,
+                timestamp: Some(p.string(3)),
+                sig: Some(p.string(4)),
+                mobilekey: Default::default(),
+            },
+            MobileServiceOrderRepAssignedDelete {
+                reptodelete: p.int(0)?,
+                sonumber: p.int(1)?,
             },
         ))
     }

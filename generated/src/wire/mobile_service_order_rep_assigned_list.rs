@@ -12,6 +12,9 @@ use crate::{
     MobileServiceOrderRepAssignedListResponse,
 };
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 5] = ["sonumber", "techassigned", "repnumber", "timestamp", "sig"];
+
 /// The wire literals of `MobileServiceOrderRepAssignedList`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -111,6 +114,9 @@ impl MobileServiceOrderRepAssignedList {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut sonumber: Option<String> = None;
         let mut techassigned: Option<i32> = None;
         let mut repnumber: Option<i32> = None;
@@ -145,6 +151,28 @@ impl MobileServiceOrderRepAssignedList {
             MobileServiceOrderRepAssignedList {
                 sonumber,
                 techassigned: techassigned.unwrap_or_default(),
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(2)?,
+                timestamp: Some(p.string(3)),
+                sig: Some(p.string(4)),
+                mobilekey: Default::default(),
+            },
+            MobileServiceOrderRepAssignedList {
+                sonumber: Some(p.string(0)),
+                techassigned: p.int(1)?,
             },
         ))
     }

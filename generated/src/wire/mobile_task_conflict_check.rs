@@ -11,6 +11,21 @@ use crate::{
     Credentials, Operation, MobileTaskConflictCheck, MobileTaskConflictCheckResponse,
 };
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 11] = [
+    "taskkeyid",
+    "scheduledfor",
+    "startdate",
+    "enddate",
+    "starttime",
+    "endtime",
+    "subject",
+    "accountname",
+    "repnumber",
+    "timestamp",
+    "sig",
+];
+
 /// The wire literals of `MobileTaskConflictCheck`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -165,6 +180,9 @@ impl MobileTaskConflictCheck {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut taskkeyid: Option<i32> = None;
         let mut scheduledfor: Option<i32> = None;
         let mut startdate: Option<String> = None;
@@ -229,6 +247,34 @@ impl MobileTaskConflictCheck {
                 endtime,
                 subject,
                 accountname,
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(8)?,
+                timestamp: Some(p.string(9)),
+                sig: Some(p.string(10)),
+                mobilekey: Default::default(),
+            },
+            MobileTaskConflictCheck {
+                taskkeyid: p.int(0)?,
+                scheduledfor: p.int(1)?,
+                startdate: Some(p.string(2)),
+                enddate: Some(p.string(3)),
+                starttime: Some(p.string(4)),
+                endtime: Some(p.string(5)),
+                subject: Some(p.string(6)),
+                accountname: Some(p.string(7)),
             },
         ))
     }

@@ -9,6 +9,37 @@ use crate::runtime::{
 
 use crate::{Credentials, Operation, MobileTaskCreate, MobileTaskCreateResponse};
 
+/// The parameters' wire names, in wire order.
+const PARAMS: [&str; 27] = [
+    "repnumber",
+    "accountnumber",
+    "accountname",
+    "contactnumber",
+    "startdate",
+    "enddate",
+    "starttime",
+    "endtime",
+    "tasktype",
+    "taskaction",
+    "taskcomment",
+    "scheduledforrepnumber",
+    "prioritynumber",
+    "prioritytext",
+    "sonumber",
+    "opportunitynumber",
+    "alarmindicator",
+    "alarmreminderquantity",
+    "alarmreminderinterval",
+    "subject",
+    "location",
+    "taskcompletedindicator",
+    "checkconflicts",
+    "conflictoverride",
+    "timestamp",
+    "sig",
+    "mobilekey",
+];
+
 /// The wire literals of `MobileTaskCreate`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     service: &crate::SERVICE,
@@ -286,6 +317,9 @@ impl MobileTaskCreate {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+            return Ok(decoded);
+        }
         let mut repnumber: Option<i32> = None;
         let mut accountnumber: Option<i32> = None;
         let mut accountname: Option<String> = None;
@@ -431,6 +465,49 @@ impl MobileTaskCreate {
                 taskcompletedindicator: taskcompletedindicator.unwrap_or_default(),
                 checkconflicts: checkconflicts.unwrap_or_default(),
                 conflictoverride: conflictoverride.unwrap_or_default(),
+            },
+        ))
+    }
+
+    /// `decode_soap` for a request holding every parameter once, in wire order
+    /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+    /// not parse, to the general reader, which also words the errors.
+    fn decode_soap_in_order(
+        binding: Binding,
+        body: &[u8],
+    ) -> Option<(Credentials, Self)> {
+        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        Some((
+            Credentials {
+                repnumber: p.int(0)?,
+                timestamp: Some(p.string(24)),
+                sig: Some(p.string(25)),
+                mobilekey: Some(p.string(26)),
+            },
+            MobileTaskCreate {
+                accountnumber: p.int(1)?,
+                accountname: Some(p.string(2)),
+                contactnumber: p.int(3)?,
+                startdate: Some(p.string(4)),
+                enddate: Some(p.string(5)),
+                starttime: Some(p.string(6)),
+                endtime: Some(p.string(7)),
+                tasktype: Some(p.string(8)),
+                taskaction: Some(p.string(9)),
+                taskcomment: Some(p.string(10)),
+                scheduledforrepnumber: p.int(11)?,
+                prioritynumber: p.int(12)?,
+                prioritytext: Some(p.string(13)),
+                sonumber: p.int(14)?,
+                opportunitynumber: p.int(15)?,
+                alarmindicator: p.boolean(16)?,
+                alarmreminderquantity: p.int(17)?,
+                alarmreminderinterval: Some(p.string(18)),
+                subject: Some(p.string(19)),
+                location: Some(p.string(20)),
+                taskcompletedindicator: p.boolean(21)?,
+                checkconflicts: p.boolean(22)?,
+                conflictoverride: p.boolean(23)?,
             },
         ))
     }

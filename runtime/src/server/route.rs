@@ -75,12 +75,9 @@ fn media_type(content_type: &str) -> &str {
 
 /// The value of parameter `name` of a `Content-Type` value, unquoted.
 fn content_type_param<'a>(content_type: &'a str, name: &str) -> Option<&'a str> {
-    content_type.split(';').skip(1).find_map(|param| {
-        let (key, value) = param.split_once('=')?;
-        key.trim()
-            .eq_ignore_ascii_case(name)
-            .then(|| value.trim().trim_matches('"'))
-    })
+    let value = message::content_type_param(content_type.as_bytes(), name.as_bytes())?;
+    // A slice of `content_type` between ASCII bytes.
+    std::str::from_utf8(value).ok()
 }
 
 /// Decides what `request` asks of the service.
