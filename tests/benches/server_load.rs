@@ -1099,6 +1099,10 @@ fn run() -> Result<(), String> {
         "", "", "", "", "", "", "", "", ""
     );
     let mut below: Vec<String> = Vec::new();
+    let operations = summaries
+        .iter()
+        .filter(|(p, _)| !p.target.name.starts_with("floor"))
+        .count();
     for (p, s) in &summaries {
         let ratio = floor.map(|floor| s.requests_per_sec / floor);
         let request_len = raw_request(p.server.addr, &p.target.request).len();
@@ -1160,6 +1164,7 @@ fn run() -> Result<(), String> {
     println!();
     match floor {
         None => println!("no floor measured: no ratio"),
+        Some(_) if operations == 0 => println!("no operation measured: no verdict"),
         Some(_) if below.is_empty() => {
             println!("target met: every operation at >= 85% of the floor's req/s")
         }
