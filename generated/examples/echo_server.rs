@@ -12,7 +12,6 @@
 //! It prints `listening on http://ADDR/api/rmm/MobileService.asmx` once it accepts
 //! connections (`--listen 127.0.0.1:0` picks a free port).
 
-use std::fmt::Write as _;
 use std::future::{ready, Future};
 use std::net::SocketAddr;
 
@@ -45,7 +44,9 @@ pub fn echo<T: OperationRequest>(
         if i > 0 {
             result.push(';');
         }
-        let _ = write!(result, "{name}={value}");
+        result.push_str(name);
+        result.push('=');
+        value.push_to(&mut result);
     }
     result.push(')');
     Ok(T::Response::from_result(Some(result)))

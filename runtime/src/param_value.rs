@@ -28,6 +28,18 @@ impl ParamValue<'_> {
             ParamValue::String(_) => crate::SoapType::String,
         }
     }
+
+    /// Appends the value as [`Display`](fmt::Display) prints it, without the formatting
+    /// machinery (an echo writes one per parameter of every call).
+    pub fn push_to(&self, out: &mut String) {
+        match self {
+            ParamValue::Int(v) => crate::value::write_int(out, *v),
+            ParamValue::Boolean(v) => crate::value::write_boolean(out, *v),
+            ParamValue::Decimal(v) => crate::value::write_decimal(out, v),
+            ParamValue::String(Some(v)) => out.push_str(v),
+            ParamValue::String(None) => out.push_str("<null>"),
+        }
+    }
 }
 
 /// The value as an ASMX echo prints it: digits, `true`/`false`, the decimal with its scale,
@@ -71,6 +83,25 @@ impl fmt::Debug for RedactedParams<'_> {
 mod tests {
     use super::*;
     use std::str::FromStr;
+
+    #[test]
+    fn push_to_appends_what_display_prints() {
+        let decimal = Decimal::from_str("-12.3400").unwrap();
+        for value in [
+            ParamValue::Int(i32::MIN),
+            ParamValue::Int(0),
+            ParamValue::Boolean(true),
+            ParamValue::Boolean(false),
+            ParamValue::Decimal(&decimal),
+            ParamValue::String(Some("a;b=c")),
+            ParamValue::String(Some("")),
+            ParamValue::String(None),
+        ] {
+            let mut out = String::from("x=");
+            value.push_to(&mut out);
+            assert_eq!(out, format!("x={value}"));
+        }
+    }
 
     #[test]
     fn redacted_params_hide_secrets() {
