@@ -233,15 +233,16 @@ fn scan_request<'a>(
             text,
         });
     }
-    scan_after_operation(&mut scanner, &body_element, &envelope)?;
+    scan_after_body_entry(&mut scanner, &body_element, &envelope)?;
     Ok((scanner.source(), params))
 }
 
-/// Reads the start of a request in the scanner's shape up to the operation element (not
-/// empty): `[envelope, body, operation]`.
-fn scan_to_operation<'a>(
+/// Reads the start of an envelope of `binding` in the scanner's shape up to the Body's first
+/// element: `[envelope, body, entry]` (the entry not checked). Inlined: its three start tags
+/// are returned by value.
+#[inline(always)]
+fn scan_to_body_entry<'a>(
     binding: Binding,
-    operation: &'static OperationInfo,
     body: &'a [u8],
 ) -> Result<(xml::Scanner<'a>, [xml::ScannedStart<'a>; 3]), xml::Unusual> {
     use xml::Unusual;
@@ -258,18 +259,29 @@ fn scan_to_operation<'a>(
         return Err(Unusual);
     }
     scanner.skip_space();
-    let op = scanner.start()?;
+    let entry = scanner.start()?;
+    Ok((scanner, [envelope, body_element, entry]))
+}
+
+/// Reads the start of a request in the scanner's shape up to the operation element (not
+/// empty): `[envelope, body, operation]`.
+fn scan_to_operation<'a>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    body: &'a [u8],
+) -> Result<(xml::Scanner<'a>, [xml::ScannedStart<'a>; 3]), xml::Unusual> {
+    let (scanner, [envelope, body_element, op]) = scan_to_body_entry(binding, body)?;
     if op.ns != Some(operation.service.namespace.as_bytes())
         || op.local != operation.name.as_bytes()
         || op.empty
     {
-        return Err(Unusual);
+        return Err(xml::Unusual);
     }
     Ok((scanner, [envelope, body_element, op]))
 }
 
-/// Reads the end of a request after the operation element's end tag.
-fn scan_after_operation<'a>(
+/// Reads the end of an envelope after its Body's entry (an operation or response element).
+fn scan_after_body_entry<'a>(
     scanner: &mut xml::Scanner<'a>,
     body_element: &xml::ScannedStart<'a>,
     envelope: &xml::ScannedStart<'a>,
@@ -317,7 +329,7 @@ impl<'a, const N: usize> InOrder<'a, N> {
         }
         scanner.skip_space();
         scanner.end(&op).ok()?;
-        scan_after_operation(&mut scanner, &body_element, &envelope).ok()?;
+        scan_after_body_entry(&mut scanner, &body_element, &envelope).ok()?;
         Some(InOrder {
             source: scanner.source(),
             texts,
@@ -360,21 +372,8 @@ fn scan_response(
     body: &[u8],
 ) -> Result<Option<String>, xml::Unusual> {
     use xml::Unusual;
-    let env_ns = envelope_ns(binding).as_bytes();
     let service_ns = operation.service.namespace.as_bytes();
-    let mut scanner = xml::Scanner::new(body)?;
-    scanner.prolog()?;
-    let envelope = scanner.start()?;
-    if envelope.ns != Some(env_ns) || envelope.local != b"Envelope" || envelope.empty {
-        return Err(Unusual);
-    }
-    scanner.skip_space();
-    let body_element = scanner.start()?;
-    if body_element.ns != Some(env_ns) || body_element.local != b"Body" || body_element.empty {
-        return Err(Unusual);
-    }
-    scanner.skip_space();
-    let entry = scanner.start()?;
+    let (mut scanner, [envelope, body_element, entry]) = scan_to_body_entry(binding, body)?;
     if entry.ns != Some(service_ns) || entry.local != operation.response_name.as_bytes() {
         return Err(Unusual);
     }
@@ -400,14 +399,7 @@ fn scan_response(
         }
         scanner.end(&entry)?;
     }
-    scanner.skip_space();
-    scanner.end(&body_element)?;
-    scanner.skip_space();
-    scanner.end(&envelope)?;
-    scanner.skip_space();
-    if !scanner.at_eof() {
-        return Err(Unusual);
-    }
+    scan_after_body_entry(&mut scanner, &body_element, &envelope)?;
     Ok(result)
 }
 
