@@ -11,7 +11,7 @@ use crate::runtime::deps::http::{Request, Response};
 use crate::runtime::deps::http_body::Body;
 use crate::runtime::deps::http_body_util::Full;
 use crate::runtime::deps::tokio::net::TcpListener;
-use crate::runtime::server::{self, Route, Routed, ServerConfig};
+use crate::runtime::server::{self, Route, ServerConfig};
 use crate::runtime::{message, soap, Binding, Fault, ParamValue};
 use crate::wire::{OperationRequest, OperationResponse};
 use crate::*;
@@ -518,15 +518,22 @@ impl<S: MobileService> MobileServiceServer<S> {
     }
 
     /// Answers one request whose body has been read: the sans-IO core of the server.
+    ///
+    /// A SOAP call that names its operation in its headers is decoded at once, its
+    /// envelope read once (`server::route_by_action`). If the decoder refuses the
+    /// envelope, the request is routed on its envelope (`server::route`), as every
+    /// other request is: the envelope may be another binding's or hold another
+    /// operation. Routed to the same call, the decoder's refusal is the answer.
     pub async fn handle(&self, request: Request<Bytes>) -> Response<Bytes> {
-        if let Some((binding, operation)) = server::route_by_action::<
-            Operation,
-        >(&SERVICE, &request) {
-            if let Some(response) = self
-                .dispatch(binding, operation, &request, Routed::ByAction)
-                .await
-            {
-                return server::finish(&self.inner.config, response);
+        let by_action: Option<(Binding, Operation)> = server::route_by_action(
+            &SERVICE,
+            &request,
+        );
+        let mut refused = None;
+        if let Some((binding, operation)) = by_action {
+            match self.dispatch(binding, operation, &request).await {
+                Ok(response) => return server::finish(&self.inner.config, response),
+                Err(error) => refused = Some((binding, operation, error)),
             }
         }
         let response = match server::route::<Operation>(&SERVICE, &request) {
@@ -555,36 +562,43 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Route::Call { binding, operation } => {
-                self.dispatch(binding, operation, &request, Routed::ByEnvelope)
-                    .await
-                    .unwrap_or_else(|| server::framework_fault(
-                        binding,
-                        server::panic_fault(),
-                    ))
+                match refused {
+                    Some((b, o, error)) if (b, o) == (binding, operation) => {
+                        server::request_error_response(binding, &error)
+                    }
+                    _ => {
+                        self.dispatch(binding, operation, &request)
+                            .await
+                            .unwrap_or_else(|error| server::request_error_response(
+                                binding,
+                                &error,
+                            ))
+                    }
+                }
             }
             Route::Refused(response) => response,
         };
         server::finish(&self.inner.config, response)
     }
 
-    /// Decodes and runs a call; `None` hands a call routed by its action whose envelope the
-    /// decoder refused back to `handle`, to be routed on its envelope.
+    /// Decodes and runs a call: its response (a fault if the verifier or the handler
+    /// refuses it), or the decoder's refusal, which `handle` answers.
     async fn dispatch(
         &self,
         binding: Binding,
         operation: Operation,
         request: &Request<Bytes>,
-        routed: Routed,
-    ) -> Option<Response<Bytes>> {
+    ) -> Result<Response<Bytes>, RequestError> {
         match operation {
             Operation::MobileTaskCreate => {
-                let (credentials, call) = match self
-                    .decode::<MobileTaskCreate>(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobileTaskCreate::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -596,13 +610,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobileServiceOrderCreate => {
-                let (credentials, call) = match self
-                    .decode::<MobileServiceOrderCreate>(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobileServiceOrderCreate::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -617,13 +632,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobileItemsServicedCreate => {
-                let (credentials, call) = match self
-                    .decode::<MobileItemsServicedCreate>(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobileItemsServicedCreate::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -638,13 +654,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobileContactUpdate => {
-                let (credentials, call) = match self
-                    .decode::<MobileContactUpdate>(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobileContactUpdate::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -656,13 +673,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobileAccountJournalUpdate => {
-                let (credentials, call) = match self
-                    .decode::<MobileAccountJournalUpdate>(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobileAccountJournalUpdate::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -677,15 +695,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobilePriceBookQuantityEachLocation => {
-                let (credentials, call) = match self
-                    .decode::<
-                        MobilePriceBookQuantityEachLocation,
-                    >(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobilePriceBookQuantityEachLocation::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -700,13 +717,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobilePasswordKeeperCreate => {
-                let (credentials, call) = match self
-                    .decode::<MobilePasswordKeeperCreate>(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobilePasswordKeeperCreate::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -721,13 +739,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobileTaskConflictCheck => {
-                let (credentials, call) = match self
-                    .decode::<MobileTaskConflictCheck>(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobileTaskConflictCheck::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -742,13 +761,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobilePartsUsedAssemblyUpdate => {
-                let (credentials, call) = match self
-                    .decode::<MobilePartsUsedAssemblyUpdate>(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobilePartsUsedAssemblyUpdate::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -763,13 +783,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobileAccountSearch => {
-                let (credentials, call) = match self
-                    .decode::<MobileAccountSearch>(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobileAccountSearch::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -781,13 +802,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobileInvoiceBacktrack => {
-                let (credentials, call) = match self
-                    .decode::<MobileInvoiceBacktrack>(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobileInvoiceBacktrack::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -802,13 +824,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobileContactEmailCreate => {
-                let (credentials, call) = match self
-                    .decode::<MobileContactEmailCreate>(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobileContactEmailCreate::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -823,13 +846,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobileCustomerInventoryDropdown => {
-                let (credentials, call) = match self
-                    .decode::<MobileCustomerInventoryDropdown>(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobileCustomerInventoryDropdown::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -844,13 +868,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobilePhoneNumberDelete => {
-                let (credentials, call) = match self
-                    .decode::<MobilePhoneNumberDelete>(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobilePhoneNumberDelete::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -865,15 +890,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobileServiceOrderRepAssignedDelete => {
-                let (credentials, call) = match self
-                    .decode::<
-                        MobileServiceOrderRepAssignedDelete,
-                    >(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobileServiceOrderRepAssignedDelete::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -888,15 +912,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobileServiceOrderRepAssignedList => {
-                let (credentials, call) = match self
-                    .decode::<
-                        MobileServiceOrderRepAssignedList,
-                    >(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobileServiceOrderRepAssignedList::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -911,13 +934,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobileAccountDefaultsList => {
-                let (credentials, call) = match self
-                    .decode::<MobileAccountDefaultsList>(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobileAccountDefaultsList::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -932,13 +956,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobileServiceOrderLockCheck => {
-                let (credentials, call) = match self
-                    .decode::<MobileServiceOrderLockCheck>(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobileServiceOrderLockCheck::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -953,13 +978,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobilePartsUsedPriceLevelSelect => {
-                let (credentials, call) = match self
-                    .decode::<MobilePartsUsedPriceLevelSelect>(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobilePartsUsedPriceLevelSelect::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -974,13 +1000,14 @@ impl<S: MobileService> MobileServiceServer<S> {
                 )
             }
             Operation::MobileGetInvoiceDetails => {
-                let (credentials, call) = match self
-                    .decode::<MobileGetInvoiceDetails>(binding, request, routed)
-                {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(
+                let (credentials, call) = MobileGetInvoiceDetails::decode_request(
+                    request,
+                    binding,
+                )?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(
                     respond(
                         binding,
                         server::guard(
@@ -997,38 +1024,26 @@ impl<S: MobileService> MobileServiceServer<S> {
         }
     }
 
-    /// Decodes a call of `T` and runs the verifier on it; a refusal is the response, or
-    /// `None` when the call was routed by its action and must be routed on its envelope.
-    fn decode<T: OperationRequest>(
+    /// Runs the verifier, if there is one, on a decoded call of `T`.
+    fn verify<T: OperationRequest>(
         &self,
         binding: Binding,
-        request: &Request<Bytes>,
-        routed: Routed,
-    ) -> Result<(Credentials, T), Option<Box<Response<Bytes>>>> {
-        let (credentials, call) = match T::decode_request(request, binding) {
-            Ok(decoded) => decoded,
-            Err(_) if routed == Routed::ByAction => return Err(None),
-            Err(error) => {
-                return Err(
-                    Some(Box::new(server::request_error_response(binding, &error))),
-                );
-            }
+        credentials: &Credentials,
+        call: &T,
+    ) -> Result<(), Fault> {
+        let Some(verifier) = &self.inner.verifier else {
+            return Ok(());
         };
-        if let Some(verifier) = &self.inner.verifier {
-            let params = call.values(&credentials);
-            let seen = Call {
-                operation: T::OPERATION,
-                binding,
-                credentials: &credentials,
-                params: &params,
-            };
-            verifier
-                .verify(&seen)
-                .map_err(|fault| Some(
-                    Box::new(message::fault_response(binding, &fault)),
-                ))?;
-        }
-        Ok((credentials, call))
+        let params = call.values(credentials);
+        verifier
+            .verify(
+                &Call {
+                    operation: T::OPERATION,
+                    binding,
+                    credentials,
+                    params: &params,
+                },
+            )
     }
 }
 

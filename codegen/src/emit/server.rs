@@ -51,11 +51,11 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         let request = ident(&op.wire);
         quote! {
             Operation::#variant => {
-                let (credentials, call) = match self.decode::<#request>(binding, request, routed) {
-                    Ok(decoded) => decoded,
-                    Err(refusal) => return refusal.map(|response| *response),
-                };
-                Some(respond(binding, server::guard(operation.name(), self.inner.service.#method(credentials, call)).await))
+                let (credentials, call) = #request::decode_request(request, binding)?;
+                if let Err(fault) = self.verify(binding, &credentials, &call) {
+                    return Ok(message::fault_response(binding, &fault));
+                }
+                Ok(respond(binding, server::guard(operation.name(), self.inner.service.#method(credentials, call)).await))
             }
         }
     });
@@ -89,7 +89,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         use crate::runtime::deps::http_body::Body;
         use crate::runtime::deps::http_body_util::Full;
         use crate::runtime::deps::tokio::net::TcpListener;
-        use crate::runtime::server::{self, Route, Routed, ServerConfig};
+        use crate::runtime::server::{self, Route, ServerConfig};
         use crate::runtime::{message, soap, Binding, Fault, ParamValue};
         use crate::wire::{OperationRequest, OperationResponse};
         use crate::*;
@@ -213,12 +213,19 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             }
 
             /// Answers one request whose body has been read: the sans-IO core of the server.
+            ///
+            /// A SOAP call that names its operation in its headers is decoded at once, its
+            /// envelope read once (`server::route_by_action`). If the decoder refuses the
+            /// envelope, the request is routed on its envelope (`server::route`), as every
+            /// other request is: the envelope may be another binding's or hold another
+            /// operation. Routed to the same call, the decoder's refusal is the answer.
             pub async fn handle(&self, request: Request<Bytes>) -> Response<Bytes> {
-                // A SOAP call naming its operation in its headers has its envelope read once,
-                // by the operation's decoder (see `server::route_by_action`).
-                if let Some((binding, operation)) = server::route_by_action::<Operation>(&SERVICE, &request) {
-                    if let Some(response) = self.dispatch(binding, operation, &request, Routed::ByAction).await {
-                        return server::finish(&self.inner.config, response);
+                let by_action: Option<(Binding, Operation)> = server::route_by_action(&SERVICE, &request);
+                let mut refused = None;
+                if let Some((binding, operation)) = by_action {
+                    match self.dispatch(binding, operation, &request).await {
+                        Ok(response) => return server::finish(&self.inner.config, response),
+                        Err(error) => refused = Some((binding, operation, error)),
                     }
                 }
                 let response = match server::route::<Operation>(&SERVICE, &request) {
@@ -238,49 +245,43 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                         server::HTML_CONTENT_TYPE,
                         crate::help::operation(operation, SERVICE.path),
                     ),
-                    Route::Call { binding, operation } => self
-                        .dispatch(binding, operation, &request, Routed::ByEnvelope)
-                        .await
-                        // Only a call routed by its action is ever handed back.
-                        .unwrap_or_else(|| server::framework_fault(binding, server::panic_fault())),
+                    Route::Call { binding, operation } => match refused {
+                        Some((b, o, error)) if (b, o) == (binding, operation) => server::request_error_response(binding, &error),
+                        _ => self
+                            .dispatch(binding, operation, &request)
+                            .await
+                            .unwrap_or_else(|error| server::request_error_response(binding, &error)),
+                    },
                     Route::Refused(response) => response,
                 };
                 server::finish(&self.inner.config, response)
             }
 
-            /// Decodes and runs a call; `None` hands a call routed by its action whose envelope the
-            /// decoder refused back to `handle`, to be routed on its envelope.
+            /// Decodes and runs a call: its response (a fault if the verifier or the handler
+            /// refuses it), or the decoder's refusal, which `handle` answers.
             async fn dispatch(
                 &self,
                 binding: Binding,
                 operation: Operation,
                 request: &Request<Bytes>,
-                routed: Routed,
-            ) -> Option<Response<Bytes>> {
+            ) -> Result<Response<Bytes>, RequestError> {
                 match operation {
                     #(#arms)*
                 }
             }
 
-            /// Decodes a call of `T` and runs the verifier on it; a refusal is the response, or
-            /// `None` when the call was routed by its action and must be routed on its envelope.
-            fn decode<T: OperationRequest>(
+            /// Runs the verifier, if there is one, on a decoded call of `T`.
+            fn verify<T: OperationRequest>(
                 &self,
                 binding: Binding,
-                request: &Request<Bytes>,
-                routed: Routed,
-            ) -> Result<(Credentials, T), Option<Box<Response<Bytes>>>> {
-                let (credentials, call) = match T::decode_request(request, binding) {
-                    Ok(decoded) => decoded,
-                    Err(_) if routed == Routed::ByAction => return Err(None),
-                    Err(error) => return Err(Some(Box::new(server::request_error_response(binding, &error)))),
+                credentials: &Credentials,
+                call: &T,
+            ) -> Result<(), Fault> {
+                let Some(verifier) = &self.inner.verifier else {
+                    return Ok(());
                 };
-                if let Some(verifier) = &self.inner.verifier {
-                    let params = call.values(&credentials);
-                    let seen = Call { operation: T::OPERATION, binding, credentials: &credentials, params: &params };
-                    verifier.verify(&seen).map_err(|fault| Some(Box::new(message::fault_response(binding, &fault))))?;
-                }
-                Ok((credentials, call))
+                let params = call.values(credentials);
+                verifier.verify(&Call { operation: T::OPERATION, binding, credentials, params: &params })
             }
         }
 

@@ -16,7 +16,7 @@ use http::header::{HeaderValue, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
 use http::{Response, StatusCode};
 
 pub use peek::{peek, Peek};
-pub use route::{normalize_path, route, route_by_action, Route, Routed};
+pub use route::{normalize_path, route, route_by_action, Route};
 pub use serve::{collect_body, serve, serve_with_shutdown, BodyError};
 
 use crate::message::{self, TEXT_CONTENT_TYPE};

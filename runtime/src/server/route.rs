@@ -157,17 +157,6 @@ fn endpoint<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) ->
     }
 }
 
-/// How a call was routed, which decides what a request the operation's decoder refuses gets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Routed {
-    /// By [`route_by_action`], from the headers alone: a refused envelope may be another
-    /// binding's or hold another operation, so [`route`] must look at it before anything is
-    /// answered.
-    ByAction,
-    /// By [`route`]: the decoder's refusal is the answer.
-    ByEnvelope,
-}
-
 /// The call a SOAP request names in its headers alone, if it names one: a `POST` to the
 /// endpoint path itself with `text/xml` and a `SOAPAction` naming an operation (SOAP 1.1), or
 /// `application/soap+xml` with an `action` parameter naming one (SOAP 1.2).
@@ -176,7 +165,9 @@ pub enum Routed {
 /// once, by the operation's decoder. When that decoder accepts the envelope, it has found
 /// the envelope of `binding` with that operation first in its Body: [`route`] would have
 /// routed the request to the same call, so the answer is the same. When it refuses it, the
-/// caller routes the request with [`route`] and answers as that says ([`Routed::ByAction`]).
+/// caller routes the request with [`route`] and answers as that says: the envelope may be
+/// another binding's or hold another operation (routed to the same call again, the decoder's
+/// refusal is the answer).
 pub fn route_by_action<O: OperationSet>(
     service: &ServiceInfo,
     request: &Request<Bytes>,
