@@ -201,10 +201,20 @@ pub enum RequestError {
         /// The start of the value, as ASP.NET quotes it.
         excerpt: String,
     },
-    /// More name/value pairs in a query string or form body than ASP.NET reads
+    /// More distinct names in a query string or form body than ASP.NET reads
     /// (`MaxHttpCollectionKeys`, 1000; the host throws an `InvalidOperationException` whose
-    /// message names nothing). The cap also bounds what a body of separators costs to read.
-    #[error("The request has more than {limit} Request.{collection} values, the most ASP.NET reads (MaxHttpCollectionKeys).")]
+    /// message names nothing).
+    #[error("The request has more than {limit} distinct Request.{collection} names, the most ASP.NET reads (MaxHttpCollectionKeys).")]
+    TooManyKeys {
+        /// `QueryString` (GET) or `Form` (POST).
+        collection: &'static str,
+        /// The most that are read.
+        limit: usize,
+    },
+    /// More name/value pairs in a query string or form body, repeated names included, than
+    /// this service reads: a bound on what a request of tiny pairs costs, which ASP.NET does
+    /// not have.
+    #[error("The request has more than {limit} Request.{collection} values, more than this service reads.")]
     TooManyValues {
         /// `QueryString` (GET) or `Form` (POST).
         collection: &'static str,

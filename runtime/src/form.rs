@@ -6,7 +6,7 @@
 //! except where the host silently reads wrong data, which it refuses instead.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use rust_decimal::Decimal;
 
@@ -163,7 +163,8 @@ impl<'a> FormReader<'a> {
     /// Empty segments are skipped; `+` is a space; `%uXXXX` is a UTF-16 unit (as the host's
     /// `HttpUtility.UrlDecode` reads it); a bad escape such as `%zz` is kept literally, as the
     /// host keeps it. Names and values borrow from `input` unless decoding changed them. More
-    /// than [`MAX_VALUES`] pairs are refused, as ASP.NET refuses them.
+    /// than [`MAX_KEYS`] distinct names are refused, as ASP.NET refuses them, and more than
+    /// [`MAX_VALUES`] pairs, which bounds what a request of tiny pairs costs.
     pub fn parse(input: &'a [u8], source: FormSource) -> Result<FormReader<'a>, RequestError> {
         // Room for an operation's parameters; a body of many separators grows it as it goes
         // (never sized by a count the sender chooses).
@@ -172,6 +173,12 @@ impl<'a> FormReader<'a> {
         for segment in input.split(|&byte| byte == b'&') {
             if segment.is_empty() {
                 continue;
+            }
+            if pairs.len() == MAX_VALUES {
+                return Err(RequestError::TooManyValues {
+                    collection: source.collection(),
+                    limit: MAX_VALUES,
+                });
             }
             let pair = match memchr::memchr(b'=', segment) {
                 Some(eq) => Pair {
@@ -184,13 +191,14 @@ impl<'a> FormReader<'a> {
                 },
             };
             dangerous = dangerous || (is_validated(&pair, source) && is_dangerous(&pair.value));
-            if pairs.len() == MAX_VALUES {
-                return Err(RequestError::TooManyValues {
-                    collection: source.collection(),
-                    limit: MAX_VALUES,
-                });
-            }
             pairs.push(pair);
+        }
+        // ASP.NET fills the whole collection, and counts its keys, before it validates any.
+        if pairs.len() > MAX_KEYS && distinct_names(&pairs) > MAX_KEYS {
+            return Err(RequestError::TooManyKeys {
+                collection: source.collection(),
+                limit: MAX_KEYS,
+            });
         }
         if dangerous {
             return Err(dangerous_value_error(&pairs, source));
@@ -284,10 +292,24 @@ impl<'a> FormReader<'a> {
 /// operation has, with room to spare).
 const PRESIZED_PAIRS: usize = 16;
 
-/// The most name/value pairs read from a query string or form body: ASP.NET's
-/// `MaxHttpCollectionKeys` default. Each pair costs about 48 bytes besides its text, so a body
-/// of 4 MiB of `a&a&…` would otherwise hold some 100 MiB.
-pub const MAX_VALUES: usize = 1000;
+/// The most distinct names (keys) a query string or form body may hold: ASP.NET's
+/// `MaxHttpCollectionKeys` default. Names compare ignoring case, as in ASP.NET's collection,
+/// and the segments without `=` share one (null) key.
+pub const MAX_KEYS: usize = 1000;
+
+/// The most name/value pairs read from a query string or form body, repeated names included.
+/// ASP.NET has no such bound; each pair costs about 48 bytes besides its text, so a body of
+/// 4 MiB of `a&a&…` would otherwise hold some 100 MiB.
+pub const MAX_VALUES: usize = 10 * MAX_KEYS;
+
+/// How many distinct keys `pairs` make for ASP.NET (see [`MAX_KEYS`]).
+fn distinct_names(pairs: &[Pair<'_>]) -> usize {
+    let names: HashSet<Option<String>> = pairs
+        .iter()
+        .map(|pair| pair.name.as_deref().map(str::to_lowercase))
+        .collect();
+    names.len()
+}
 
 /// Decodes a name or value as the host's `HttpUtility.UrlDecode` does, then reads it as
 /// strict UTF-8.
@@ -738,20 +760,42 @@ mod tests {
     }
 
     #[test]
-    fn reader_refuses_more_values_than_asp_net_reads() {
-        let at_limit = vec!["a=1"; MAX_VALUES].join("&");
-        assert_eq!(query(&at_limit).pairs.len(), MAX_VALUES);
-        let over = format!("{at_limit}&b");
+    fn reader_refuses_more_keys_than_asp_net_reads() {
+        let names = |n: usize| -> Vec<String> { (0..n).map(|i| format!("k{i}=1")).collect() };
+        let at_limit = names(MAX_KEYS).join("&");
+        assert_eq!(query(&at_limit).pairs.len(), MAX_KEYS);
+        let over = names(MAX_KEYS + 1).join("&");
         assert_eq!(
             FormReader::parse(over.as_bytes(), FormSource::Query).err(),
-            Some(RequestError::TooManyValues {
+            Some(RequestError::TooManyKeys {
                 collection: "QueryString",
                 limit: 1000
             })
         );
-        // Empty segments are no values.
-        let padded = format!("{at_limit}&&&");
-        assert_eq!(query(&padded).pairs.len(), MAX_VALUES);
+        // Repeated names, names differing in case only and segments without `=` are one key
+        // each, as in ASP.NET's collection; empty segments are nothing.
+        let repeated = format!(
+            "{}&{}&{}&&&",
+            vec!["a=1"; MAX_KEYS + 5].join("&"),
+            vec!["A=2"; 5].join("&"),
+            vec!["x"; MAX_KEYS].join("&")
+        );
+        assert_eq!(query(&repeated).pairs.len(), 2 * MAX_KEYS + 10);
+    }
+
+    #[test]
+    fn reader_bounds_the_pairs_it_holds() {
+        let at_limit = vec!["a=1"; MAX_VALUES].join("&");
+        assert_eq!(query(&at_limit).pairs.len(), MAX_VALUES);
+        // Refused before the extra pair is decoded (it is not UTF-8).
+        let over = format!("{at_limit}&b=%ff");
+        assert_eq!(
+            FormReader::parse(over.as_bytes(), FormSource::Body).err(),
+            Some(RequestError::TooManyValues {
+                collection: "Form",
+                limit: 10_000
+            })
+        );
     }
 
     #[test]
@@ -1196,7 +1240,7 @@ mod tests {
         // As many distinct names as are read and one dangerous value at the end (more values
         // are refused before any is validated, as ASP.NET refuses them).
         let mut input = String::new();
-        for i in 0..MAX_VALUES - 2 {
+        for i in 0..MAX_KEYS - 2 {
             input.push_str(&format!("p{i}=v&"));
         }
         input.push_str("P7=%3Cb&last=%3Cc");

@@ -223,7 +223,7 @@ async fn a_form_body_of_separators_is_read_as_no_parameters() {
 }
 
 #[tokio::test]
-async fn a_form_body_of_many_values_is_refused_as_asp_net_refuses_it() {
+async fn a_form_body_of_many_values_is_refused_before_it_is_all_read() {
     let many: Vec<u8> = b"a&".repeat(2 << 20);
     let response = handle(
         http::Request::post(format!("{PATH}/{OP}"))
@@ -235,7 +235,34 @@ async fn a_form_body_of_many_values_is_refused_as_asp_net_refuses_it() {
     assert_eq!(response.status(), 500);
     assert_eq!(
         String::from_utf8_lossy(response.body()),
-        "The request has more than 1000 Request.Form values, the most ASP.NET reads \
-         (MaxHttpCollectionKeys).\n"
+        "The request has more than 10000 Request.Form values, more than this service reads.\n"
+    );
+}
+
+#[tokio::test]
+async fn more_names_than_asp_net_reads_are_refused_as_it_refuses_them() {
+    let call = "sonumber=5&repnumber=42&timestamp=t&sig=s";
+    // 1001 repeats of one unknown name are one key: answered.
+    let repeated = format!("{call}{}", "&x=1".repeat(1001));
+    let response = handle(
+        http::Request::get(format!("{PATH}/{OP}?{repeated}"))
+            .body(Bytes::new())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(response.status(), 200);
+    // 997 more distinct names make 1001 keys: refused.
+    let distinct: String = (0..997).map(|i| format!("&x{i}=1")).collect();
+    let response = handle(
+        http::Request::get(format!("{PATH}/{OP}?{call}{distinct}"))
+            .body(Bytes::new())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(response.status(), 500);
+    assert_eq!(
+        String::from_utf8_lossy(response.body()),
+        "The request has more than 1000 distinct Request.QueryString names, the most ASP.NET \
+         reads (MaxHttpCollectionKeys).\n"
     );
 }
