@@ -777,7 +777,7 @@ mod tests {
         let repeated = format!(
             "{}&{}&{}&&&",
             vec!["a=1"; MAX_KEYS + 5].join("&"),
-            vec!["A=2"; 5].join("&"),
+            ["A=2"; 5].join("&"),
             vec!["x"; MAX_KEYS].join("&")
         );
         assert_eq!(query(&repeated).pairs.len(), 2 * MAX_KEYS + 10);
