@@ -214,9 +214,14 @@ pub(crate) const MAX_NAMESPACES_IN_SCOPE: usize = 256;
 /// attribute value, references to undeclared entities or to characters XML forbids (in text,
 /// between elements and in attribute values), `]]>` in text, an XML declaration anywhere but
 /// at the start, a processing instruction named `xml` in another case, and characters XML
-/// forbids (C0 controls other than tab, LF and CR; U+FFFE, U+FFFF) anywhere. It also refuses
-/// documents beyond [`MAX_DEPTH`], [`MAX_ATTRIBUTES`] or [`MAX_NAMESPACES_IN_SCOPE`], so that
-/// no request costs more than linear time.
+/// forbids (C0 controls other than tab, LF and CR; U+FFFE, U+FFFF) anywhere, and a second
+/// root element. It also refuses documents beyond [`MAX_DEPTH`], [`MAX_ATTRIBUTES`] or
+/// [`MAX_NAMESPACES_IN_SCOPE`], so that no request costs more than linear time.
+///
+/// Still let through, which .NET refuses: attributes without whitespace between them
+/// (`<a b="1"c="2"/>`), two attributes with the same expanded name under different prefixes,
+/// the default namespace bound to the XML namespace, an element named `xmlns:a`. None of them
+/// reaches an operation with a value it would not get otherwise.
 pub(crate) struct XmlCursor<'a, const N: usize> {
     reader: NsReader<&'a [u8]>,
     known: [&'static str; N],
@@ -227,6 +232,8 @@ pub(crate) struct XmlCursor<'a, const N: usize> {
     in_scope: u32,
     /// Whether an event has been read (an XML declaration must be the first).
     started: bool,
+    /// Whether the root element has ended (a document has one).
+    ended: bool,
 }
 
 fn is_xml_space(b: u8) -> bool {
@@ -245,6 +252,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             declared: Vec::new(),
             in_scope: 0,
             started: false,
+            ended: false,
         }
     }
 
@@ -388,6 +396,12 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
         let ns = match &event {
             Event::Start(start) | Event::Empty(start) => {
                 let is_start = matches!(event, Event::Start(_));
+                if self.ended {
+                    return Err(self.malformed("a second root element"));
+                }
+                if !is_start && self.depth() == 0 {
+                    self.ended = true;
+                }
                 let declarations = self.check_start(start, self.depth() + 1)?;
                 let (resolved, _) = self.reader.resolve_element(start.name());
                 let ns = self.classify(resolved)?;
@@ -405,6 +419,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                     .pop()
                     .ok_or_else(|| self.malformed("end tag without a start tag"))?;
                 self.in_scope -= u32::from(declarations);
+                self.ended = self.declared.is_empty();
                 Ns::None
             }
             Event::Text(text) => {
@@ -1528,7 +1543,7 @@ mod tests {
     fn refuses_names_that_are_not_xml_names() {
         accepted("<café xmlns:é='urn:x' é:à='1' _x.y-z='2'><é:b/></café>");
         refused("<1a/>", "'1a' is not a valid name");
-        refused("<a></a><-b/>", "is not a valid name");
+        refused("<a><-b/></a>", "is not a valid name");
         refused("<a><.b></.b></a>", "'.b' is not a valid name");
         refused("<a:b:c xmlns:a='urn:x'/>", "'a:b:c' is not a valid name");
         refused("<:a/>", "':a' is not a valid name");
@@ -1558,6 +1573,13 @@ mod tests {
         refused("<!-- \u{7} --><a/>", "the character U+0007");
         // Tab, LF and CR, and the characters around U+FFFE, are allowed.
         accepted("<a x='\t\r\n\u{fffd}\u{ef}\u{f000}\u{10000}'>\t\r\n\u{fffd}\u{efff}</a>");
+    }
+
+    #[test]
+    fn refuses_a_second_root_element() {
+        refused("<a/><b/>", "a second root element");
+        refused("<a><c/></a>\n<b></b>", "a second root element");
+        accepted("<a><b/><b/></a> <!-- c --> <?pi x?>");
     }
 
     #[test]
