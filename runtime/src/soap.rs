@@ -336,29 +336,44 @@ impl<'a, const N: usize> InOrder<'a, N> {
         })
     }
 
-    /// The `i`th parameter's text, references resolved.
-    fn text(&self, i: usize) -> Cow<'a, str> {
-        xml::scanned_text(self.source, self.texts[i])
+    /// The parameters' values, in wire order.
+    pub fn values(self) -> [InOrderValue<'a>; N] {
+        let source = self.source;
+        self.texts.map(|span| InOrderValue { source, span })
+    }
+}
+
+/// One parameter's value in an [`InOrder`] request.
+#[derive(Debug, Clone, Copy)]
+pub struct InOrderValue<'a> {
+    source: &'a str,
+    span: xml::TextSpan,
+}
+
+impl<'a> InOrderValue<'a> {
+    /// The text, references resolved.
+    fn text(&self) -> Cow<'a, str> {
+        xml::scanned_text(self.source, self.span)
     }
 
-    /// The `i`th parameter as an `xsd:string`.
-    pub fn string(&self, i: usize) -> String {
-        self.text(i).into_owned()
+    /// The value as an `xsd:string`.
+    pub fn string(&self) -> String {
+        self.text().into_owned()
     }
 
-    /// The `i`th parameter as an `xsd:int`; `None` if it is not one.
-    pub fn int(&self, i: usize) -> Option<i32> {
-        value::xsd::parse_int(&self.text(i)).ok()
+    /// The value as an `xsd:int`; `None` if it is not one.
+    pub fn int(&self) -> Option<i32> {
+        value::xsd::parse_int(&self.text()).ok()
     }
 
-    /// The `i`th parameter as an `xsd:boolean`; `None` if it is not one.
-    pub fn boolean(&self, i: usize) -> Option<bool> {
-        value::xsd::parse_boolean(&self.text(i)).ok()
+    /// The value as an `xsd:boolean`; `None` if it is not one.
+    pub fn boolean(&self) -> Option<bool> {
+        value::xsd::parse_boolean(&self.text()).ok()
     }
 
-    /// The `i`th parameter as an `xsd:decimal`; `None` if it is not one.
-    pub fn decimal(&self, i: usize) -> Option<Decimal> {
-        value::xsd::parse_decimal(&self.text(i)).ok()
+    /// The value as an `xsd:decimal`; `None` if it is not one.
+    pub fn decimal(&self) -> Option<Decimal> {
+        value::xsd::parse_decimal(&self.text()).ok()
     }
 }
 
@@ -1312,12 +1327,14 @@ mod tests {
     fn in_order_reads_our_request_and_agrees_with_the_cursor_on_every_single_mutation() {
         let (binding, ours) = &plain_requests()[0];
         assert!(check_in_order(*binding, ours.as_bytes()));
-        let read = InOrder::scan(*binding, &OP, ours.as_bytes(), &IN_ORDER).unwrap();
-        assert_eq!(read.int(0), Some(-42));
-        assert_eq!(read.string(1), "A & B > 1 < 2 \"q\" 'a'\r\n é ☕");
-        assert_eq!(read.string(2), "");
-        assert_eq!(read.boolean(3), Some(true));
-        assert_eq!(read.int(1), None);
+        let [n, text, empty, b] = InOrder::scan(*binding, &OP, ours.as_bytes(), &IN_ORDER)
+            .unwrap()
+            .values();
+        assert_eq!(n.int(), Some(-42));
+        assert_eq!(text.string(), "A & B > 1 < 2 \"q\" 'a'\r\n é ☕");
+        assert_eq!(empty.string(), "");
+        assert_eq!(b.boolean(), Some(true));
+        assert_eq!(text.int(), None);
         // Another order, a missing or a repeated parameter: left to the general reader.
         for other in [
             ours.replace("<b>true</b>", "")

@@ -209,20 +209,16 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     let form_build = build(&form_value);
     // Server: the SOAP decoder's path for parameters sent once each, in wire order.
     let in_order_value = |p: &ParamModel| {
-        let i = Literal::usize_unsuffixed(
-            op.params
-                .iter()
-                .position(|q| q.wire == p.wire)
-                .expect("a parameter of the operation"),
-        );
+        let value = ident(&p.field);
         match p.ty {
-            SoapType::Int => quote!(p.int(#i)?),
-            SoapType::String => quote!(Some(p.string(#i))),
-            SoapType::Boolean => quote!(p.boolean(#i)?),
-            SoapType::Decimal => quote!(p.decimal(#i)?),
+            SoapType::Int => quote!(#value.int()?),
+            SoapType::String => quote!(Some(#value.string())),
+            SoapType::Boolean => quote!(#value.boolean()?),
+            SoapType::Decimal => quote!(#value.decimal()?),
         }
     };
     let in_order_build = build(&in_order_value);
+    let in_order_names = op.params.iter().map(|p| ident(&p.field));
     let wire_names = op.params.iter().map(|p| &p.wire);
 
     let order: Vec<String> = op.params.iter().map(|p| p.wire.clone()).collect();
@@ -348,7 +344,8 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
             /// not parse, to the general reader, which also words the errors.
             fn decode_soap_in_order(binding: Binding, body: &[u8]) -> Option<(Credentials, Self)> {
-                let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+                let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+                let [#(#in_order_names),*] = scanned.values();
                 Some(#in_order_build)
             }
 

@@ -160,16 +160,17 @@ impl MobileAccountDefaultsList {
         binding: Binding,
         body: &[u8],
     ) -> Option<(Credentials, Self)> {
-        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let [accountnumber, repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: p.int(1)?,
-                timestamp: Some(p.string(2)),
-                sig: Some(p.string(3)),
+                repnumber: repnumber.int()?,
+                timestamp: Some(timestamp.string()),
+                sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileAccountDefaultsList {
-                accountnumber: Some(p.string(0)),
+                accountnumber: Some(accountnumber.string()),
             },
         ))
     }

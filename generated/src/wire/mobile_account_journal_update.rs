@@ -240,21 +240,23 @@ impl MobileAccountJournalUpdate {
         binding: Binding,
         body: &[u8],
     ) -> Option<(Credentials, Self)> {
-        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let [journalkeyid, accountnumber, journalnote, journalaction, journaltopic,
+        contactnumber, repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: p.int(6)?,
-                timestamp: Some(p.string(7)),
-                sig: Some(p.string(8)),
+                repnumber: repnumber.int()?,
+                timestamp: Some(timestamp.string()),
+                sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileAccountJournalUpdate {
-                journalkeyid: p.int(0)?,
-                accountnumber: p.int(1)?,
-                journalnote: Some(p.string(2)),
-                journalaction: Some(p.string(3)),
-                journaltopic: Some(p.string(4)),
-                contactnumber: p.int(5)?,
+                journalkeyid: journalkeyid.int()?,
+                accountnumber: accountnumber.int()?,
+                journalnote: Some(journalnote.string()),
+                journalaction: Some(journalaction.string()),
+                journaltopic: Some(journaltopic.string()),
+                contactnumber: contactnumber.int()?,
             },
         ))
     }

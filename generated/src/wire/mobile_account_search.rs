@@ -212,19 +212,21 @@ impl MobileAccountSearch {
         binding: Binding,
         body: &[u8],
     ) -> Option<(Credentials, Self)> {
-        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let [accountname, contactname, telephone, email, repnumber, timestamp, sig] = scanned
+            .values();
         Some((
             Credentials {
-                repnumber: p.int(4)?,
-                timestamp: Some(p.string(5)),
-                sig: Some(p.string(6)),
+                repnumber: repnumber.int()?,
+                timestamp: Some(timestamp.string()),
+                sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileAccountSearch {
-                accountname: Some(p.string(0)),
-                contactname: Some(p.string(1)),
-                telephone: Some(p.string(2)),
-                email: Some(p.string(3)),
+                accountname: Some(accountname.string()),
+                contactname: Some(contactname.string()),
+                telephone: Some(telephone.string()),
+                email: Some(email.string()),
             },
         ))
     }

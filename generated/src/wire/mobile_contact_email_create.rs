@@ -205,19 +205,21 @@ impl MobileContactEmailCreate {
         binding: Binding,
         body: &[u8],
     ) -> Option<(Credentials, Self)> {
-        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let [accountnumber, contactnumber, email, primary, repnumber, timestamp, sig,
+        mobilekey] = scanned.values();
         Some((
             Credentials {
-                repnumber: p.int(4)?,
-                timestamp: Some(p.string(5)),
-                sig: Some(p.string(6)),
-                mobilekey: Some(p.string(7)),
+                repnumber: repnumber.int()?,
+                timestamp: Some(timestamp.string()),
+                sig: Some(sig.string()),
+                mobilekey: Some(mobilekey.string()),
             },
             MobileContactEmailCreate {
-                accountnumber: p.int(0)?,
-                contactnumber: p.int(1)?,
-                email: Some(p.string(2)),
-                primary: p.boolean(3)?,
+                accountnumber: accountnumber.int()?,
+                contactnumber: contactnumber.int()?,
+                email: Some(email.string()),
+                primary: primary.boolean()?,
             },
         ))
     }

@@ -306,29 +306,32 @@ impl MobileContactUpdate {
         binding: Binding,
         body: &[u8],
     ) -> Option<(Credentials, Self)> {
-        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let [accountnumber, contactnumber, firstname, lastname, email, phone, title,
+        address1, address2, city, state, postalcode, country, personalnotes, repnumber,
+        timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: p.int(14)?,
-                timestamp: Some(p.string(15)),
-                sig: Some(p.string(16)),
+                repnumber: repnumber.int()?,
+                timestamp: Some(timestamp.string()),
+                sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileContactUpdate {
-                accountnumber: p.int(0)?,
-                contactnumber: p.int(1)?,
-                firstname: Some(p.string(2)),
-                lastname: Some(p.string(3)),
-                email: Some(p.string(4)),
-                phone: Some(p.string(5)),
-                title: Some(p.string(6)),
-                address1: Some(p.string(7)),
-                address2: Some(p.string(8)),
-                city: Some(p.string(9)),
-                state: Some(p.string(10)),
-                postalcode: Some(p.string(11)),
-                country: Some(p.string(12)),
-                personalnotes: Some(p.string(13)),
+                accountnumber: accountnumber.int()?,
+                contactnumber: contactnumber.int()?,
+                firstname: Some(firstname.string()),
+                lastname: Some(lastname.string()),
+                email: Some(email.string()),
+                phone: Some(phone.string()),
+                title: Some(title.string()),
+                address1: Some(address1.string()),
+                address2: Some(address2.string()),
+                city: Some(city.string()),
+                state: Some(state.string()),
+                postalcode: Some(postalcode.string()),
+                country: Some(country.string()),
+                personalnotes: Some(personalnotes.string()),
             },
         ))
     }

@@ -170,17 +170,19 @@ impl MobileGetInvoiceDetails {
         binding: Binding,
         body: &[u8],
     ) -> Option<(Credentials, Self)> {
-        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let [invoicenumber, isfinalprogressiveinvoice, repnumber, timestamp, sig] = scanned
+            .values();
         Some((
             Credentials {
-                repnumber: p.int(2)?,
-                timestamp: Some(p.string(3)),
-                sig: Some(p.string(4)),
+                repnumber: repnumber.int()?,
+                timestamp: Some(timestamp.string()),
+                sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileGetInvoiceDetails {
-                invoicenumber: p.int(0)?,
-                isfinalprogressiveinvoice: p.int(1)?,
+                invoicenumber: invoicenumber.int()?,
+                isfinalprogressiveinvoice: isfinalprogressiveinvoice.int()?,
             },
         ))
     }

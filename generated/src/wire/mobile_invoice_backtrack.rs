@@ -240,20 +240,22 @@ impl MobileInvoiceBacktrack {
         binding: Binding,
         body: &[u8],
     ) -> Option<(Credentials, Self)> {
-        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let [invoicenumber, invoicestatus, createddate, totalamountdue, description,
+        repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: p.int(5)?,
-                timestamp: Some(p.string(6)),
-                sig: Some(p.string(7)),
+                repnumber: repnumber.int()?,
+                timestamp: Some(timestamp.string()),
+                sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileInvoiceBacktrack {
-                invoicenumber: p.int(0)?,
-                invoicestatus: Some(p.string(1)),
-                createddate: Some(p.string(2)),
-                totalamountdue: Some(p.string(3)),
-                description: Some(p.string(4)),
+                invoicenumber: invoicenumber.int()?,
+                invoicestatus: Some(invoicestatus.string()),
+                createddate: Some(createddate.string()),
+                totalamountdue: Some(totalamountdue.string()),
+                description: Some(description.string()),
             },
         ))
     }

@@ -206,18 +206,20 @@ impl MobilePartsUsedAssemblyUpdate {
         binding: Binding,
         body: &[u8],
     ) -> Option<(Credentials, Self)> {
-        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let [sopartsusedassemblydetailkeyid, quantity, sellfor, repnumber, timestamp,
+        sig, mobilekey] = scanned.values();
         Some((
             Credentials {
-                repnumber: p.int(3)?,
-                timestamp: Some(p.string(4)),
-                sig: Some(p.string(5)),
-                mobilekey: Some(p.string(6)),
+                repnumber: repnumber.int()?,
+                timestamp: Some(timestamp.string()),
+                sig: Some(sig.string()),
+                mobilekey: Some(mobilekey.string()),
             },
             MobilePartsUsedAssemblyUpdate {
-                sopartsusedassemblydetailkeyid: p.int(0)?,
-                quantity: p.decimal(1)?,
-                sellfor: p.decimal(2)?,
+                sopartsusedassemblydetailkeyid: sopartsusedassemblydetailkeyid.int()?,
+                quantity: quantity.decimal()?,
+                sellfor: sellfor.decimal()?,
             },
         ))
     }

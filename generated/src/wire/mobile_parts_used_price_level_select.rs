@@ -171,17 +171,18 @@ impl MobilePartsUsedPriceLevelSelect {
         binding: Binding,
         body: &[u8],
     ) -> Option<(Credentials, Self)> {
-        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let [itemid, pricelevel, repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: p.int(2)?,
-                timestamp: Some(p.string(3)),
-                sig: Some(p.string(4)),
+                repnumber: repnumber.int()?,
+                timestamp: Some(timestamp.string()),
+                sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobilePartsUsedPriceLevelSelect {
-                itemid: Some(p.string(0)),
-                pricelevel: Some(p.string(1)),
+                itemid: Some(itemid.string()),
+                pricelevel: Some(pricelevel.string()),
             },
         ))
     }

@@ -263,24 +263,27 @@ impl MobilePasswordKeeperCreate {
         binding: Binding,
         body: &[u8],
     ) -> Option<(Credentials, Self)> {
-        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let [accountnumber, title, username, password, url, expirationdate, notes,
+        fkcategory, securitylevel, repnumber, timestamp, sig, mobilekey] = scanned
+            .values();
         Some((
             Credentials {
-                repnumber: p.int(9)?,
-                timestamp: Some(p.string(10)),
-                sig: Some(p.string(11)),
-                mobilekey: Some(p.string(12)),
+                repnumber: repnumber.int()?,
+                timestamp: Some(timestamp.string()),
+                sig: Some(sig.string()),
+                mobilekey: Some(mobilekey.string()),
             },
             MobilePasswordKeeperCreate {
-                accountnumber: p.int(0)?,
-                title: Some(p.string(1)),
-                username: Some(p.string(2)),
-                password: Some(p.string(3)),
-                url: Some(p.string(4)),
-                expirationdate: Some(p.string(5)),
-                notes: Some(p.string(6)),
-                fkcategory: p.int(7)?,
-                securitylevel: p.int(8)?,
+                accountnumber: accountnumber.int()?,
+                title: Some(title.string()),
+                username: Some(username.string()),
+                password: Some(password.string()),
+                url: Some(url.string()),
+                expirationdate: Some(expirationdate.string()),
+                notes: Some(notes.string()),
+                fkcategory: fkcategory.int()?,
+                securitylevel: securitylevel.int()?,
             },
         ))
     }

@@ -167,16 +167,17 @@ impl MobilePhoneNumberDelete {
         binding: Binding,
         body: &[u8],
     ) -> Option<(Credentials, Self)> {
-        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let [phoneid, repnumber, timestamp, sig, mobilekey] = scanned.values();
         Some((
             Credentials {
-                repnumber: p.int(1)?,
-                timestamp: Some(p.string(2)),
-                sig: Some(p.string(3)),
-                mobilekey: Some(p.string(4)),
+                repnumber: repnumber.int()?,
+                timestamp: Some(timestamp.string()),
+                sig: Some(sig.string()),
+                mobilekey: Some(mobilekey.string()),
             },
             MobilePhoneNumberDelete {
-                phoneid: p.int(0)?,
+                phoneid: phoneid.int()?,
             },
         ))
     }

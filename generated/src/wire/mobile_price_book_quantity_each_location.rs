@@ -245,21 +245,23 @@ impl MobilePriceBookQuantityEachLocation {
         binding: Binding,
         body: &[u8],
     ) -> Option<(Credentials, Self)> {
-        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let [parttype, itemid, itemdescription, manufacturername, manufacturerpartnumber,
+        partsearchalllocation, repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: p.int(6)?,
-                timestamp: Some(p.string(7)),
-                sig: Some(p.string(8)),
+                repnumber: repnumber.int()?,
+                timestamp: Some(timestamp.string()),
+                sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobilePriceBookQuantityEachLocation {
-                parttype: Some(p.string(0)),
-                itemid: Some(p.string(1)),
-                itemdescription: Some(p.string(2)),
-                manufacturername: Some(p.string(3)),
-                manufacturerpartnumber: Some(p.string(4)),
-                partsearchalllocation: p.int(5)?,
+                parttype: Some(parttype.string()),
+                itemid: Some(itemid.string()),
+                itemdescription: Some(itemdescription.string()),
+                manufacturername: Some(manufacturername.string()),
+                manufacturerpartnumber: Some(manufacturerpartnumber.string()),
+                partsearchalllocation: partsearchalllocation.int()?,
             },
         ))
     }

@@ -151,16 +151,17 @@ impl MobileServiceOrderLockCheck {
         binding: Binding,
         body: &[u8],
     ) -> Option<(Credentials, Self)> {
-        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let [sonumber, repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: p.int(1)?,
-                timestamp: Some(p.string(2)),
-                sig: Some(p.string(3)),
+                repnumber: repnumber.int()?,
+                timestamp: Some(timestamp.string()),
+                sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileServiceOrderLockCheck {
-                sonumber: p.int(0)?,
+                sonumber: sonumber.int()?,
             },
         ))
     }

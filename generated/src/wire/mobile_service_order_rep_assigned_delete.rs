@@ -160,17 +160,18 @@ impl MobileServiceOrderRepAssignedDelete {
         binding: Binding,
         body: &[u8],
     ) -> Option<(Credentials, Self)> {
-        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let [reptodelete, sonumber, repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: p.int(2)?,
-                timestamp: Some(p.string(3)),
-                sig: Some(p.string(4)),
+                repnumber: repnumber.int()?,
+                timestamp: Some(timestamp.string()),
+                sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileServiceOrderRepAssignedDelete {
-                reptodelete: p.int(0)?,
-                sonumber: p.int(1)?,
+                reptodelete: reptodelete.int()?,
+                sonumber: sonumber.int()?,
             },
         ))
     }

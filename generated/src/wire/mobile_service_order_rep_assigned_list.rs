@@ -162,17 +162,18 @@ impl MobileServiceOrderRepAssignedList {
         binding: Binding,
         body: &[u8],
     ) -> Option<(Credentials, Self)> {
-        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let [sonumber, techassigned, repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: p.int(2)?,
-                timestamp: Some(p.string(3)),
-                sig: Some(p.string(4)),
+                repnumber: repnumber.int()?,
+                timestamp: Some(timestamp.string()),
+                sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileServiceOrderRepAssignedList {
-                sonumber: Some(p.string(0)),
-                techassigned: p.int(1)?,
+                sonumber: Some(sonumber.string()),
+                techassigned: techassigned.int()?,
             },
         ))
     }

@@ -258,23 +258,25 @@ impl MobileTaskConflictCheck {
         binding: Binding,
         body: &[u8],
     ) -> Option<(Credentials, Self)> {
-        let p = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+        let [taskkeyid, scheduledfor, startdate, enddate, starttime, endtime, subject,
+        accountname, repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: p.int(8)?,
-                timestamp: Some(p.string(9)),
-                sig: Some(p.string(10)),
+                repnumber: repnumber.int()?,
+                timestamp: Some(timestamp.string()),
+                sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileTaskConflictCheck {
-                taskkeyid: p.int(0)?,
-                scheduledfor: p.int(1)?,
-                startdate: Some(p.string(2)),
-                enddate: Some(p.string(3)),
-                starttime: Some(p.string(4)),
-                endtime: Some(p.string(5)),
-                subject: Some(p.string(6)),
-                accountname: Some(p.string(7)),
+                taskkeyid: taskkeyid.int()?,
+                scheduledfor: scheduledfor.int()?,
+                startdate: Some(startdate.string()),
+                enddate: Some(enddate.string()),
+                starttime: Some(starttime.string()),
+                endtime: Some(endtime.string()),
+                subject: Some(subject.string()),
+                accountname: Some(accountname.string()),
             },
         ))
     }
