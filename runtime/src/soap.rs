@@ -1308,16 +1308,8 @@ mod tests {
             .collect();
         let expected: Vec<(Vec<u8>, bool, bool, bool, String)> = IN_ORDER
             .iter()
-            .enumerate()
-            .map(|(i, name)| {
-                (
-                    name.as_bytes().to_vec(),
-                    true,
-                    false,
-                    false,
-                    in_order.string(i),
-                )
-            })
+            .zip(in_order.values())
+            .map(|(name, value)| (name.as_bytes().to_vec(), true, false, false, value.string()))
             .collect();
         assert_eq!(seen, expected, "on {:?}", String::from_utf8_lossy(doc));
         true
