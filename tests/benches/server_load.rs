@@ -33,7 +33,10 @@
 //! per step of the in-process breakdown, default 250; 0 skips it), `RMM_BENCH_ONLY` (only the
 //! targets whose name contains it, e.g. to profile one; the ratio needs `floor` among them),
 //! `RMM_BENCH_FLOOR_SPIN_US` (e.g. `2,5,10`: adds floors whose handler spins that many µs more,
-//! to calibrate what a cost per request does to the ratio on this machine).
+//! to calibrate what a cost per request does to the ratio on this machine), `RMM_BENCH_FLOOR_SERVE=1`
+//! (adds `floor-serve`: the floor's fixed answer served through `rmm_runtime::server::serve`
+//! by a boxed tower service that reads the body with `collect_body`, as the generated server
+//! is served, to tell the cost of that frame from the cost of the operation's work).
 
 #[allow(dead_code)]
 #[path = "../../generated/examples/echo_server.rs"]
@@ -86,6 +89,8 @@ enum ServerKind {
     /// The bare hyper server; its handler spins this many µs (0 for the floor itself; more
     /// to see what a given cost per request does to the figures).
     Floor { spin_us: u64 },
+    /// The floor's answer from a tower service served by `rmm_runtime::server::serve`.
+    FloorServe,
     /// `MobileServiceServer` with the echo service.
     Echo,
 }
@@ -158,11 +163,54 @@ fn targets() -> Vec<Target> {
             expected_body: floor_body(),
         });
     }
+    if std::env::var("RMM_BENCH_FLOOR_SERVE").is_ok_and(|v| v == "1") {
+        targets.push(Target {
+            name: "floor-serve".into(),
+            server: ServerKind::FloorServe,
+            request: targets[0].request.clone(),
+            expected_body: floor_body(),
+        });
+    }
     targets
 }
 
 // ---------------------------------------------------------------------------------------
 // Servers
+
+/// A tower service answering every request with the floor's body, after reading the request
+/// body as the generated server does.
+#[derive(Clone)]
+struct FixedAnswer(Bytes);
+
+impl rmm_mobile::runtime::deps::tower_service::Service<Request<hyper::body::Incoming>>
+    for FixedAnswer
+{
+    type Response = Response<Full<Bytes>>;
+    type Error = Infallible;
+    type Future =
+        std::pin::Pin<Box<dyn Future<Output = Result<Self::Response, Infallible>> + Send>>;
+
+    fn poll_ready(
+        &mut self,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Result<(), Infallible>> {
+        std::task::Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: Request<hyper::body::Incoming>) -> Self::Future {
+        let body = self.0.clone();
+        Box::pin(async move {
+            let config = ServerConfig::default();
+            let _ = server::collect_body(request, &config).await;
+            let mut response = Response::new(Full::new(body));
+            response.headers_mut().insert(
+                hyper::header::CONTENT_TYPE,
+                hyper::header::HeaderValue::from_static("text/xml; charset=utf-8"),
+            );
+            Ok(response)
+        })
+    }
+}
 // ---------------------------------------------------------------------------------------
 
 /// A server running on its own runtime in a background thread; stopped on drop.
@@ -187,6 +235,7 @@ impl RunningServer {
             .name(match kind {
                 ServerKind::Floor { .. } => "floor-server".to_owned(),
                 ServerKind::Echo => "echo-server".to_owned(),
+                ServerKind::FloorServe => "floor-serve".to_owned(),
             })
             .spawn(move || {
                 let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -204,6 +253,15 @@ impl RunningServer {
                         ServerKind::Floor { spin_us } => {
                             serve_floor(listener, Duration::from_micros(spin_us), stop).await;
                             Ok(())
+                        }
+                        ServerKind::FloorServe => {
+                            server::serve_with_shutdown(
+                                listener,
+                                FixedAnswer(floor_body()),
+                                ServerConfig::default(),
+                                stop,
+                            )
+                            .await
                         }
                         ServerKind::Echo => {
                             MobileServiceServer::new(echo_server::Echo)
