@@ -33,10 +33,12 @@
 //! per step of the in-process breakdown, default 250; 0 skips it), `RMM_BENCH_ONLY` (only the
 //! targets whose name contains it, e.g. to profile one; the ratio needs `floor` among them),
 //! `RMM_BENCH_FLOOR_SPIN_US` (e.g. `2,5,10`: adds floors whose handler spins that many µs more,
-//! to calibrate what a cost per request does to the ratio on this machine), `RMM_BENCH_FLOOR_SERVE=1`
-//! (adds `floor-serve`: the floor's fixed answer served through `rmm_runtime::server::serve`
-//! by a boxed tower service that reads the body with `collect_body`, as the generated server
-//! is served, to tell the cost of that frame from the cost of the operation's work).
+//! to calibrate what a cost per request does to the ratio on this machine),
+//! `RMM_BENCH_FLOOR_SERVE=1` (adds `floor-serve`: the floor's fixed answer served through
+//! `rmm_runtime::server::serve` by a boxed tower service that reads the body with
+//! `collect_body`, as the generated server is served; and `search-constant`, `task-constant`:
+//! the generated server with a service answering `ok` to every call; together they tell the
+//! frame's cost, the server's own work and the echo's apart).
 
 #[allow(dead_code)]
 #[path = "../../generated/examples/echo_server.rs"]
@@ -91,6 +93,8 @@ enum ServerKind {
     Floor { spin_us: u64 },
     /// The floor's answer from a tower service served by `rmm_runtime::server::serve`.
     FloorServe,
+    /// `MobileServiceServer` with the constant service.
+    Constant,
     /// `MobileServiceServer` with the echo service.
     Echo,
 }
@@ -170,12 +174,66 @@ fn targets() -> Vec<Target> {
             request: targets[0].request.clone(),
             expected_body: floor_body(),
         });
+        for (name, request) in [
+            ("search-constant", targets[1].request.clone()),
+            ("task-constant", targets[2].request.clone()),
+        ] {
+            let constant = MobileAccountSearchResponse::from_result(Some("ok".to_owned()));
+            // The same result element text for both operations; only the names differ.
+            let expected_body = if name.starts_with("search") {
+                constant.encode_response(Binding::Soap11)
+            } else {
+                MobileTaskCreateResponse::from_result(Some("ok".to_owned()))
+                    .encode_response(Binding::Soap11)
+            }
+            .expect("response encodes")
+            .into_body();
+            targets.push(Target {
+                name: name.into(),
+                server: ServerKind::Constant,
+                request,
+                expected_body,
+            });
+        }
     }
     targets
 }
 
 // ---------------------------------------------------------------------------------------
 // Servers
+
+use constant::Constant;
+
+/// The constant service, apart: it names every request type, which the glob import brings.
+mod constant {
+    use std::future::Future;
+
+    use rmm_mobile::wire::{OperationRequest, OperationResponse};
+    use rmm_mobile::*;
+
+    /// A service answering every call with one short result, whatever its parameters: the
+    /// generated server's own work (routing, decoding, encoding) without an echo's.
+    #[derive(Debug, Clone, Copy)]
+    pub struct Constant;
+
+    macro_rules! constant_every_operation {
+        ($($method:ident: $request:ident,)*) => {
+            impl MobileService for Constant {
+                $(
+                    fn $method(
+                        &self,
+                        _: Credentials,
+                        _: $request,
+                    ) -> impl Future<Output = Result<<$request as OperationRequest>::Response, Fault>> + Send {
+                        std::future::ready(Ok(<$request as OperationRequest>::Response::from_result(Some("ok".to_owned()))))
+                    }
+                )*
+            }
+        };
+    }
+
+    rmm_mobile::for_each_operation!(constant_every_operation);
+}
 
 /// A tower service answering every request with the floor's body, after reading the request
 /// body as the generated server does.
@@ -236,6 +294,7 @@ impl RunningServer {
                 ServerKind::Floor { .. } => "floor-server".to_owned(),
                 ServerKind::Echo => "echo-server".to_owned(),
                 ServerKind::FloorServe => "floor-serve".to_owned(),
+                ServerKind::Constant => "constant-server".to_owned(),
             })
             .spawn(move || {
                 let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -262,6 +321,11 @@ impl RunningServer {
                                 stop,
                             )
                             .await
+                        }
+                        ServerKind::Constant => {
+                            MobileServiceServer::new(Constant)
+                                .serve_with_shutdown(listener, stop)
+                                .await
                         }
                         ServerKind::Echo => {
                             MobileServiceServer::new(echo_server::Echo)
