@@ -43,3 +43,30 @@ pub struct OperationInfo {
     /// `{name}Result`, the local name of the result element.
     pub result_name: &'static str,
 }
+
+/// A service and operation for the runtime's unit tests.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    use super::{OperationInfo, ServiceInfo};
+
+    pub(crate) static SERVICE: ServiceInfo = ServiceInfo {
+        name: "S",
+        namespace: "urn:s",
+        path: "/s.asmx",
+        string_open: "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<string xmlns=\"urn:s\">",
+    };
+
+    pub(crate) static OP: OperationInfo = OperationInfo {
+        service: &SERVICE,
+        name: "Op",
+        soap_action: "\"urn:s/Op\"",
+        soap12_content_type: "application/soap+xml; charset=utf-8; action=\"urn:s/Op\"",
+        http_path: "/s.asmx/Op",
+        request_open: "<Op xmlns=\"urn:s\">",
+        request_close: "</Op>",
+        response_open: "<OpResponse xmlns=\"urn:s\">",
+        response_close: "</OpResponse>",
+        response_name: "OpResponse",
+        result_name: "OpResult",
+    };
+}

@@ -1045,27 +1045,8 @@ pub fn read_string_document(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ServiceInfo;
 
-    static SERVICE: ServiceInfo = ServiceInfo {
-        name: "S",
-        namespace: "urn:s",
-        path: "/s.asmx",
-        string_open: "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<string xmlns=\"urn:s\">",
-    };
-    static OP: OperationInfo = OperationInfo {
-        service: &SERVICE,
-        name: "Op",
-        soap_action: "\"urn:s/Op\"",
-        soap12_content_type: "application/soap+xml; charset=utf-8; action=\"urn:s/Op\"",
-        http_path: "/s.asmx/Op",
-        request_open: "<Op xmlns=\"urn:s\">",
-        request_close: "</Op>",
-        response_open: "<OpResponse xmlns=\"urn:s\">",
-        response_close: "</OpResponse>",
-        response_name: "OpResponse",
-        result_name: "OpResult",
-    };
+    use crate::operation::fixtures::OP;
 
     /// Everything a reader yields for one request: each parameter as the generated code sees
     /// it, or the error.
