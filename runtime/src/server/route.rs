@@ -80,6 +80,19 @@ fn content_type_param<'a>(content_type: &'a str, name: &str) -> Option<&'a str> 
     std::str::from_utf8(value).ok()
 }
 
+/// The action a SOAP request of `binding` names: its `SOAPAction` header, unquoted (SOAP 1.1),
+/// or the `action` parameter of its content type (SOAP 1.2).
+fn soap_action<'a, B>(
+    binding: Binding,
+    request: &'a Request<B>,
+    content_type: &'a str,
+) -> Option<&'a str> {
+    match binding {
+        Binding::Soap11 => header(request, "soapaction").map(|a| a.trim().trim_matches('"').trim()),
+        _ => content_type_param(content_type, "action"),
+    }
+}
+
 /// Decides what `request` asks of the service.
 pub fn route<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -> Route<O> {
     let path = normalize_path(request.uri().path());
@@ -177,14 +190,14 @@ pub fn route_by_action<O: OperationSet>(
     }
     let content_type = header(request, CONTENT_TYPE)?;
     let media = media_type(content_type);
-    let (binding, action) = if media.eq_ignore_ascii_case("text/xml") {
-        let action = header(request, "soapaction")?;
-        (Binding::Soap11, action.trim().trim_matches('"').trim())
+    let binding = if media.eq_ignore_ascii_case("text/xml") {
+        Binding::Soap11
     } else if media.eq_ignore_ascii_case("application/soap+xml") {
-        (Binding::Soap12, content_type_param(content_type, "action")?)
+        Binding::Soap12
     } else {
         return None;
     };
+    let action = soap_action(binding, request, content_type)?;
     let name = action.strip_prefix(service.namespace)?.strip_prefix('/')?;
     Some((binding, O::from_name(name)?))
 }
@@ -216,10 +229,7 @@ fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
         }
         (_, Some(version)) => version,
     };
-    let action = match binding {
-        Binding::Soap11 => header(request, "soapaction").map(|a| a.trim().trim_matches('"').trim()),
-        _ => content_type_param(content_type, "action"),
-    };
+    let action = soap_action(binding, request, content_type);
     let fault = |reason: String| {
         let response = match check_well_formed(&body) {
             Ok(()) => super::framework_fault(binding, Fault::client(reason)),
