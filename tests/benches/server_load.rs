@@ -11,12 +11,15 @@
 //!
 //! - `floor`: a minimal hyper 1 server with the accept loop of `rmm_runtime::server::serve`
 //!   (HTTP/1.1, keep-alive, `TCP_NODELAY`, the same header timeout, one task per connection)
-//!   that reads the request body and answers a fixed `200` of 600 bytes, parsing nothing. It
-//!   gets the same request as `account-search`.
+//!   that reads the request body and answers a fixed `200`, parsing nothing. It gets the
+//!   request `account-search` gets and answers the bytes the generated server answers to it
+//!   (body and headers, taken from `MobileServiceServer::handle` before the load): the same
+//!   exchange on the wire, without the work of producing it.
+//! - `floor-task`: the same for `task-create`'s request and answer.
 //! - `account-search`: the generated server with the echo service, SOAP 1.1
-//!   `MobileAccountSearch` (7 parameters).
+//!   `MobileAccountSearch` (7 parameters). Compared with `floor`.
 //! - `task-create`: the same server, SOAP 1.1 `MobileTaskCreate` (27 parameters, the values of
-//!   `captures/soap11-op01-ok.txt`, ~1.5 KB of envelope).
+//!   `captures/soap11-op01-ok.txt`, ~1.5 KB of envelope). Compared with `floor-task`.
 //!
 //! The load is wrk (2 threads, 50 connections, `--latency`), run as a child process with a Lua
 //! script that sets the method, headers and body (and reports its latency distribution when
@@ -36,9 +39,10 @@
 //! to calibrate what a cost per request does to the ratio on this machine),
 //! `RMM_BENCH_FLOOR_SERVE=1` (adds `floor-serve`: the floor's fixed answer served through
 //! `rmm_runtime::server::serve` by a boxed tower service that reads the body with
-//! `collect_body`, as the generated server is served; and `search-constant`, `task-constant`:
-//! the generated server with a service answering `ok` to every call; together they tell the
-//! frame's cost, the server's own work and the echo's apart).
+//! `collect_body`, as the generated server is served; `floor-600`: the floor with the answer
+//! of earlier versions of this bench, 600 bytes with one header; and `search-constant`,
+//! `task-constant`: the generated server with a service answering `ok` to every call;
+//! together they tell the frame's cost, the server's own work and the echo's apart).
 
 #[allow(dead_code)]
 #[path = "../../generated/examples/echo_server.rs"]
@@ -56,7 +60,7 @@ use std::time::{Duration, Instant};
 
 use hyper_util::rt::{TokioIo, TokioTimer};
 use rmm_mobile::runtime::deps::bytes::Bytes;
-use rmm_mobile::runtime::deps::http::{Request, Response};
+use rmm_mobile::runtime::deps::http::{HeaderMap, Request, Response};
 use rmm_mobile::runtime::deps::http_body::Body;
 use rmm_mobile::runtime::deps::http_body_util::{BodyExt, Full};
 use rmm_mobile::runtime::deps::hyper;
@@ -70,8 +74,52 @@ use rmm_mobile::{
 };
 use rmm_tests::bench_samples::{account_search, credentials, task_create, TASK_CREATE_ECHO};
 
-/// The floor's answer: 600 bytes of XML-looking text.
-fn floor_body() -> Bytes {
+/// A fixed answer: what a floor sends to every request.
+#[derive(Debug, Clone)]
+struct Answer {
+    body: Bytes,
+    headers: HeaderMap,
+}
+
+impl Answer {
+    /// What the generated server with the echo service answers to `request` (read sans-IO,
+    /// before any load): the floor then sends the same bytes, hyper adding `Date` to both.
+    fn of(request: &Request<Bytes>) -> Answer {
+        let server = MobileServiceServer::new(echo_server::Echo);
+        let response = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("tokio runtime")
+            .block_on(server.handle(request.clone()));
+        assert_eq!(response.status(), 200, "the echo answers");
+        let (parts, body) = response.into_parts();
+        Answer {
+            body,
+            headers: parts.headers,
+        }
+    }
+
+    /// The answer of earlier versions of this bench: 600 bytes, `Content-Type` alone.
+    fn plain() -> Answer {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            hyper::header::CONTENT_TYPE,
+            hyper::header::HeaderValue::from_static("text/xml; charset=utf-8"),
+        );
+        Answer {
+            body: plain_body(),
+            headers,
+        }
+    }
+
+    fn response(&self) -> Response<Full<Bytes>> {
+        let mut response = Response::new(Full::new(self.body.clone()));
+        *response.headers_mut() = self.headers.clone();
+        response
+    }
+}
+
+/// 600 bytes of XML-looking text.
+fn plain_body() -> Bytes {
     let mut body = String::from(
         "<?xml version=\"1.0\" encoding=\"utf-8\"?><soap:Envelope \
          xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body><Floor>",
@@ -86,13 +134,13 @@ fn floor_body() -> Bytes {
 }
 
 /// Which server a target runs.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 enum ServerKind {
-    /// The bare hyper server; its handler spins this many µs (0 for the floor itself; more
-    /// to see what a given cost per request does to the figures).
-    Floor { spin_us: u64 },
-    /// The floor's answer from a tower service served by `rmm_runtime::server::serve`.
-    FloorServe,
+    /// The bare hyper server answering `answer`; its handler spins this many µs (0 for the
+    /// floor itself; more to see what a given cost per request does to the figures).
+    Floor { answer: Answer, spin_us: u64 },
+    /// The answer from a tower service served by `rmm_runtime::server::serve`.
+    FloorServe(Answer),
     /// `MobileServiceServer` with the constant service.
     Constant,
     /// `MobileServiceServer` with the echo service.
@@ -105,6 +153,8 @@ struct Target {
     server: ServerKind,
     request: Request<Bytes>,
     expected_body: Bytes,
+    /// The floor whose requests/s this target's are compared with; `None` for a floor.
+    floor: Option<&'static str>,
 }
 
 fn targets() -> Vec<Target> {
@@ -133,24 +183,44 @@ fn targets() -> Vec<Target> {
         .expect("response encodes")
         .into_body();
 
+    let search_answer = Answer::of(&search_request);
+    assert_eq!(search_answer.body, search_body);
+    let task_answer = Answer::of(&task_request);
+    assert_eq!(task_answer.body, task_body);
     let mut targets = vec![
         Target {
             name: "floor".into(),
-            server: ServerKind::Floor { spin_us: 0 },
+            server: ServerKind::Floor {
+                answer: search_answer.clone(),
+                spin_us: 0,
+            },
             request: search_request.clone(),
-            expected_body: floor_body(),
+            expected_body: search_body.clone(),
+            floor: None,
+        },
+        Target {
+            name: "floor-task".into(),
+            server: ServerKind::Floor {
+                answer: task_answer,
+                spin_us: 0,
+            },
+            request: task_request.clone(),
+            expected_body: task_body.clone(),
+            floor: None,
         },
         Target {
             name: "account-search".into(),
             server: ServerKind::Echo,
-            request: search_request,
-            expected_body: search_body,
+            request: search_request.clone(),
+            expected_body: search_body.clone(),
+            floor: Some("floor"),
         },
         Target {
             name: "task-create".into(),
             server: ServerKind::Echo,
-            request: task_request,
+            request: task_request.clone(),
             expected_body: task_body,
+            floor: Some("floor-task"),
         },
     ];
     // Calibration: the floor with a handler costing N µs more, for each N of
@@ -162,21 +232,36 @@ fn targets() -> Vec<Target> {
     {
         targets.push(Target {
             name: format!("floor+{spin_us}us"),
-            server: ServerKind::Floor { spin_us },
-            request: targets[0].request.clone(),
-            expected_body: floor_body(),
+            server: ServerKind::Floor {
+                answer: search_answer.clone(),
+                spin_us,
+            },
+            request: search_request.clone(),
+            expected_body: search_body.clone(),
+            floor: Some("floor"),
         });
     }
     if std::env::var("RMM_BENCH_FLOOR_SERVE").is_ok_and(|v| v == "1") {
         targets.push(Target {
             name: "floor-serve".into(),
-            server: ServerKind::FloorServe,
-            request: targets[0].request.clone(),
-            expected_body: floor_body(),
+            server: ServerKind::FloorServe(search_answer.clone()),
+            request: search_request.clone(),
+            expected_body: search_body.clone(),
+            floor: Some("floor"),
         });
-        for (name, request) in [
-            ("search-constant", targets[1].request.clone()),
-            ("task-constant", targets[2].request.clone()),
+        targets.push(Target {
+            name: "floor-600".into(),
+            server: ServerKind::Floor {
+                answer: Answer::plain(),
+                spin_us: 0,
+            },
+            request: search_request.clone(),
+            expected_body: plain_body(),
+            floor: Some("floor"),
+        });
+        for (name, request, floor) in [
+            ("search-constant", search_request.clone(), "floor"),
+            ("task-constant", task_request.clone(), "floor-task"),
         ] {
             let constant = MobileAccountSearchResponse::from_result(Some("ok".to_owned()));
             // The same result element text for both operations; only the names differ.
@@ -193,6 +278,7 @@ fn targets() -> Vec<Target> {
                 server: ServerKind::Constant,
                 request,
                 expected_body,
+                floor: Some(floor),
             });
         }
     }
@@ -235,10 +321,10 @@ mod constant {
     rmm_mobile::for_each_operation!(constant_every_operation);
 }
 
-/// A tower service answering every request with the floor's body, after reading the request
+/// A tower service answering every request with a floor's answer, after reading the request
 /// body as the generated server does.
 #[derive(Clone)]
-struct FixedAnswer(Bytes);
+struct FixedAnswer(Answer);
 
 impl rmm_mobile::runtime::deps::tower_service::Service<Request<hyper::body::Incoming>>
     for FixedAnswer
@@ -256,16 +342,11 @@ impl rmm_mobile::runtime::deps::tower_service::Service<Request<hyper::body::Inco
     }
 
     fn call(&mut self, request: Request<hyper::body::Incoming>) -> Self::Future {
-        let body = self.0.clone();
+        let answer = self.0.clone();
         Box::pin(async move {
             let config = ServerConfig::default();
             let _ = server::collect_body(request, &config).await;
-            let mut response = Response::new(Full::new(body));
-            response.headers_mut().insert(
-                hyper::header::CONTENT_TYPE,
-                hyper::header::HeaderValue::from_static("text/xml; charset=utf-8"),
-            );
-            Ok(response)
+            Ok(answer.response())
         })
     }
 }
@@ -293,7 +374,7 @@ impl RunningServer {
             .name(match kind {
                 ServerKind::Floor { .. } => "floor-server".to_owned(),
                 ServerKind::Echo => "echo-server".to_owned(),
-                ServerKind::FloorServe => "floor-serve".to_owned(),
+                ServerKind::FloorServe(_) => "floor-serve".to_owned(),
                 ServerKind::Constant => "constant-server".to_owned(),
             })
             .spawn(move || {
@@ -308,15 +389,17 @@ impl RunningServer {
                     let stop = async move {
                         let _ = stop.await;
                     };
+                    let name = format!("{kind:?}");
                     let result = match kind {
-                        ServerKind::Floor { spin_us } => {
-                            serve_floor(listener, Duration::from_micros(spin_us), stop).await;
+                        ServerKind::Floor { answer, spin_us } => {
+                            serve_floor(listener, answer, Duration::from_micros(spin_us), stop)
+                                .await;
                             Ok(())
                         }
-                        ServerKind::FloorServe => {
+                        ServerKind::FloorServe(answer) => {
                             server::serve_with_shutdown(
                                 listener,
-                                FixedAnswer(floor_body()),
+                                FixedAnswer(answer),
                                 ServerConfig::default(),
                                 stop,
                             )
@@ -334,7 +417,7 @@ impl RunningServer {
                         }
                     };
                     if let Err(e) = result {
-                        eprintln!("server {kind:?} failed: {e}");
+                        eprintln!("server {name} failed: {e}");
                     }
                 });
                 // Dropping the runtime drops the connection tasks still open.
@@ -361,13 +444,13 @@ impl Drop for RunningServer {
 }
 
 /// The floor: the accept loop of `rmm_runtime::server::serve_with_shutdown` around a handler
-/// that reads the body and answers a fixed `200`.
+/// that reads the body and answers `answer`.
 async fn serve_floor(
     listener: tokio::net::TcpListener,
+    answer: Answer,
     spin: Duration,
     shutdown: impl Future<Output = ()>,
 ) {
-    let body = floor_body();
     let header_timeout = ServerConfig::default().header_timeout;
     tokio::pin!(shutdown);
     loop {
@@ -382,9 +465,9 @@ async fn serve_floor(
             () = &mut shutdown => return,
         };
         let _ = stream.set_nodelay(true);
-        let body = body.clone();
+        let answer = answer.clone();
         let service = hyper::service::service_fn(move |request: Request<hyper::body::Incoming>| {
-            floor_handle(request, body.clone(), spin)
+            floor_handle(request, &answer, spin)
         });
         tokio::spawn(async move {
             let _ = hyper::server::conn::http1::Builder::new()
@@ -397,25 +480,24 @@ async fn serve_floor(
     }
 }
 
-/// The floor's handler: reads the body (as any server must), looks at nothing, answers `body`.
-async fn floor_handle<B: Body>(
+/// The floor's handler: reads the body (as any server must), looks at nothing, answers
+/// `answer`.
+fn floor_handle<B: Body>(
     request: Request<B>,
-    body: Bytes,
+    answer: &Answer,
     spin: Duration,
-) -> Result<Response<Full<Bytes>>, Infallible> {
-    let _ = request.into_body().collect().await;
-    if !spin.is_zero() {
-        let start = Instant::now();
-        while start.elapsed() < spin {
-            std::hint::spin_loop();
+) -> impl Future<Output = Result<Response<Full<Bytes>>, Infallible>> {
+    let response = answer.response();
+    async move {
+        let _ = request.into_body().collect().await;
+        if !spin.is_zero() {
+            let start = Instant::now();
+            while start.elapsed() < spin {
+                std::hint::spin_loop();
+            }
         }
+        Ok(response)
     }
-    let mut response = Response::new(Full::new(body));
-    response.headers_mut().insert(
-        hyper::header::CONTENT_TYPE,
-        hyper::header::HeaderValue::from_static("text/xml; charset=utf-8"),
-    );
-    Ok(response)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -553,25 +635,24 @@ fn breakdown(targets: &[Target], budget: Duration) {
         .expect("tokio runtime");
     runtime.block_on(async {
         for target in targets {
-            let steps = match target.name.as_str() {
-                "floor" => {
-                    let body = floor_body();
+            let steps = match (target.name.as_str(), &target.server) {
+                ("floor" | "floor-task", ServerKind::Floor { answer, .. }) => {
                     vec![(
                         "= handler",
                         time_ns(budget, || {
                             let request = target.request.clone().map(Full::new);
-                            let body = body.clone();
+                            let handled = floor_handle(request, answer, Duration::ZERO);
                             async move {
-                                std::hint::black_box(
-                                    floor_handle(request, body, Duration::ZERO).await.is_ok(),
-                                );
+                                std::hint::black_box(handled.await.is_ok());
                             }
                         })
                         .await,
                     )]
                 }
-                "account-search" => steps_of::<MobileAccountSearch>(&target.request, budget).await,
-                "task-create" => steps_of::<MobileTaskCreate>(&target.request, budget).await,
+                ("account-search", _) => {
+                    steps_of::<MobileAccountSearch>(&target.request, budget).await
+                }
+                ("task-create", _) => steps_of::<MobileTaskCreate>(&target.request, budget).await,
                 _ => continue,
             };
             let shown: Vec<String> = steps
@@ -1145,7 +1226,7 @@ fn run() -> Result<(), String> {
         {
             continue;
         }
-        let server = RunningServer::start(target.server)?;
+        let server = RunningServer::start(target.server.clone())?;
         check(server.addr, &target)?;
         let script = TempFile(std::env::temp_dir().join(format!(
             "rmm-server-load-{}-{}.lua",
@@ -1199,37 +1280,47 @@ fn run() -> Result<(), String> {
         .iter()
         .map(|p| (p, Summary::of(&p.slices)))
         .collect();
-    let floor = summaries
-        .iter()
-        .find(|(p, _)| p.target.name == "floor")
-        .map(|(_, s)| s.requests_per_sec);
+    // Each target's floor, when it was measured.
+    let floor_of = |target: &Target| {
+        summaries
+            .iter()
+            .find(|(p, _)| Some(p.target.name.as_str()) == target.floor)
+            .map(|(_, s)| s.requests_per_sec)
+    };
     println!();
     println!(
-        "| {:<15} | {:>9} | {:>8} | {:>8} | {:>9} | {:>19} | {:>8} | {:>14} | {:>11} |",
+        "| {:<15} | {:>9} | {:>8} | {:>8} | {:>9} | {:>19} | {:>17} | {:>14} | {:>11} |",
         "target",
         "request B",
         "req/s",
         "p50",
         "p99",
         "p99 range (rounds)",
-        "vs floor",
+        "vs its floor",
         "CPU µs/req s+c",
         "others' CPU"
     );
     println!(
-        "|{:-<17}|{:->11}|{:->10}|{:->10}|{:->11}|{:->21}|{:->10}|{:->16}|{:->13}|",
+        "|{:-<17}|{:->11}|{:->10}|{:->10}|{:->11}|{:->21}|{:->19}|{:->16}|{:->13}|",
         "", "", "", "", "", "", "", "", ""
     );
     let mut below: Vec<String> = Vec::new();
     let operations = summaries
         .iter()
-        .filter(|(p, _)| !p.target.name.starts_with("floor"))
+        .filter(|(p, _)| matches!(p.target.server, ServerKind::Echo | ServerKind::Constant))
+        .count();
+    let compared = summaries
+        .iter()
+        .filter(|(p, _)| {
+            matches!(p.target.server, ServerKind::Echo | ServerKind::Constant)
+                && floor_of(&p.target).is_some()
+        })
         .count();
     for (p, s) in &summaries {
-        let ratio = floor.map(|floor| s.requests_per_sec / floor);
+        let ratio = floor_of(&p.target).map(|floor| s.requests_per_sec / floor);
         let request_len = raw_request(p.server.addr, &p.target.request).len();
         println!(
-            "| {:<15} | {:>9} | {:>8.0} | {:>8} | {:>9} | {:>19} | {:>8} | {:>14} | {:>11} |",
+            "| {:<15} | {:>9} | {:>8.0} | {:>8} | {:>9} | {:>19} | {:>17} | {:>14} | {:>11} |",
             p.target.name,
             request_len,
             s.requests_per_sec,
@@ -1240,12 +1331,17 @@ fn run() -> Result<(), String> {
                 format_latency(s.p99_range.0),
                 format_latency(s.p99_range.1)
             ),
-            ratio.map_or("n/a".to_owned(), |r| format!("{:.1}%", r * 100.0)),
+            match (p.target.floor, ratio) {
+                (None, _) => "-".to_owned(),
+                (Some(_), None) => "n/a".to_owned(),
+                (Some(floor), Some(r)) => format!("{:.1}% {floor}", r * 100.0),
+            },
             s.cpu_per_request()
                 .map_or("n/a".to_owned(), |(s, c)| format!("{s:.1} + {c:.1}")),
             format_share(s.others_cpu()),
         );
-        if !p.target.name.starts_with("floor") && ratio.is_some_and(|r| r < 0.85) {
+        let operation = matches!(p.target.server, ServerKind::Echo | ServerKind::Constant);
+        if operation && ratio.is_some_and(|r| r < 0.85) {
             below.push(p.target.name.clone());
         }
         if s.timeouts > 0 {
@@ -1284,16 +1380,17 @@ fn run() -> Result<(), String> {
         breakdown(&targets, Duration::from_millis(breakdown_ms));
     }
     println!();
-    match floor {
-        None => println!("no floor measured: no ratio"),
-        Some(_) if operations == 0 => println!("no operation measured: no verdict"),
-        Some(_) if below.is_empty() => {
-            println!("target met: every operation at >= 85% of the floor's req/s")
-        }
-        Some(_) => println!(
-            "target NOT met (< 85% of the floor's req/s): {}",
+    if operations == 0 {
+        println!("no operation measured: no verdict");
+    } else if compared < operations {
+        println!("an operation's floor was not measured: no verdict");
+    } else if below.is_empty() {
+        println!("target met: every operation at >= 85% of its floor's req/s");
+    } else {
+        println!(
+            "target NOT met (< 85% of its floor's req/s): {}",
             below.join(", ")
-        ),
+        );
     }
     Ok(())
 }
