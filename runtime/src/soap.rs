@@ -20,20 +20,110 @@ pub const SOAP11_CONTENT_TYPE: &str = "text/xml; charset=utf-8";
 /// `Content-Type` of SOAP 1.2 messages (requests add an `action` parameter).
 pub const SOAP12_CONTENT_TYPE: &str = "application/soap+xml; charset=utf-8";
 
+/// The Envelope start tag we write, as .NET's client and an ASMX host write it; a macro so
+/// that [`ENVELOPE11_OPEN`] and [`KNOWN_ENVELOPES`] spell it once.
+macro_rules! envelope_tag {
+    (11) => {
+        concat!(
+            r#"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" "#,
+            r#"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" "#,
+            r#"xmlns:xsd="http://www.w3.org/2001/XMLSchema">"#
+        )
+    };
+    (12) => {
+        concat!(
+            r#"<soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" "#,
+            r#"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" "#,
+            r#"xmlns:xsd="http://www.w3.org/2001/XMLSchema">"#
+        )
+    };
+}
+
 /// Everything before the body element of a SOAP 1.1 envelope.
 pub const ENVELOPE11_OPEN: &str = concat!(
     r#"<?xml version="1.0" encoding="utf-8"?>"#,
-    r#"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" "#,
-    r#"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" "#,
-    r#"xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>"#
+    envelope_tag!(11),
+    "<soap:Body>"
 );
 /// Everything before the body element of a SOAP 1.2 envelope.
 pub const ENVELOPE12_OPEN: &str = concat!(
     r#"<?xml version="1.0" encoding="utf-8"?>"#,
-    r#"<soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" "#,
-    r#"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" "#,
-    r#"xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>"#
+    envelope_tag!(12),
+    "<soap:Body>"
 );
+
+/// The Envelope start tags requests nearly always carry, of SOAP 1.1 and of 1.2: the one we
+/// (and .NET's client) write, and the one of the host's help page samples, which mobile apps
+/// copy. The scanner takes them as bytes instead of reading them (the declarations cost
+/// more to read than the rest of a short request); any other is read.
+const KNOWN_ENVELOPES: [[xml::KnownStart; 2]; 2] = {
+    const DECLARATIONS_CLIENT: [[(&str, &str); 3]; 2] = [
+        [
+            ("soap", SOAP11_NS),
+            ("xsi", xml::XSI_NS),
+            ("xsd", xml::XSD_NS),
+        ],
+        [
+            ("soap", SOAP12_NS),
+            ("xsi", xml::XSI_NS),
+            ("xsd", xml::XSD_NS),
+        ],
+    ];
+    const DECLARATIONS_HELP: [[(&str, &str); 3]; 2] = [
+        [
+            ("xsi", xml::XSI_NS),
+            ("xsd", xml::XSD_NS),
+            ("soap", SOAP11_NS),
+        ],
+        [
+            ("xsi", xml::XSI_NS),
+            ("xsd", xml::XSD_NS),
+            ("soap12", SOAP12_NS),
+        ],
+    ];
+    [
+        [
+            xml::KnownStart {
+                tag: envelope_tag!(11),
+                qname: "soap:Envelope",
+                local_at: 5,
+                ns: SOAP11_NS,
+                declarations: &DECLARATIONS_CLIENT[0],
+            },
+            xml::KnownStart {
+                tag: concat!(
+                    r#"<soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" "#,
+                    r#"xmlns:xsd="http://www.w3.org/2001/XMLSchema" "#,
+                    r#"xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">"#
+                ),
+                qname: "soap:Envelope",
+                local_at: 5,
+                ns: SOAP11_NS,
+                declarations: &DECLARATIONS_HELP[0],
+            },
+        ],
+        [
+            xml::KnownStart {
+                tag: envelope_tag!(12),
+                qname: "soap:Envelope",
+                local_at: 5,
+                ns: SOAP12_NS,
+                declarations: &DECLARATIONS_CLIENT[1],
+            },
+            xml::KnownStart {
+                tag: concat!(
+                    r#"<soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" "#,
+                    r#"xmlns:xsd="http://www.w3.org/2001/XMLSchema" "#,
+                    r#"xmlns:soap12="http://www.w3.org/2003/05/soap-envelope">"#
+                ),
+                qname: "soap12:Envelope",
+                local_at: 7,
+                ns: SOAP12_NS,
+                declarations: &DECLARATIONS_HELP[1],
+            },
+        ],
+    ]
+};
 /// Everything after the body element, both versions.
 pub const ENVELOPE_CLOSE: &str = "</soap:Body></soap:Envelope>";
 
@@ -245,11 +335,26 @@ fn scan_to_body_entry<'a>(
     binding: Binding,
     body: &'a [u8],
 ) -> Result<(xml::Scanner<'a>, [xml::ScannedStart<'a>; 3]), xml::Unusual> {
+    let (mut scanner, [envelope, body_element]) = scan_to_body(binding, body)?;
+    let entry = scanner.start()?;
+    Ok((scanner, [envelope, body_element, entry]))
+}
+
+/// Reads the start of an envelope in the scanner's shape up to its Body's entry:
+/// `[envelope, body]`.
+fn scan_to_body<'a>(
+    binding: Binding,
+    body: &'a [u8],
+) -> Result<(xml::Scanner<'a>, [xml::ScannedStart<'a>; 2]), xml::Unusual> {
     use xml::Unusual;
     let env_ns = envelope_ns(binding).as_bytes();
     let mut scanner = xml::Scanner::new(body)?;
     scanner.prolog()?;
-    let envelope = scanner.start()?;
+    let known = &KNOWN_ENVELOPES[usize::from(binding == Binding::Soap12)];
+    let envelope = match known.iter().find_map(|known| scanner.known_start(known)) {
+        Some(envelope) => envelope,
+        None => scanner.start()?,
+    };
     if envelope.ns != Some(env_ns) || envelope.local != b"Envelope" || envelope.empty {
         return Err(Unusual);
     }
@@ -259,8 +364,7 @@ fn scan_to_body_entry<'a>(
         return Err(Unusual);
     }
     scanner.skip_space();
-    let entry = scanner.start()?;
-    Ok((scanner, [envelope, body_element, entry]))
+    Ok((scanner, [envelope, body_element]))
 }
 
 /// Reads the start of a request in the scanner's shape up to the operation element (not
@@ -270,7 +374,12 @@ fn scan_to_operation<'a>(
     operation: &'static OperationInfo,
     body: &'a [u8],
 ) -> Result<(xml::Scanner<'a>, [xml::ScannedStart<'a>; 3]), xml::Unusual> {
-    let (scanner, [envelope, body_element, op]) = scan_to_body_entry(binding, body)?;
+    let (mut scanner, [envelope, body_element]) = scan_to_body(binding, body)?;
+    let namespace = operation.service.namespace;
+    let op = match scanner.default_ns_start(operation.name, namespace) {
+        Some(op) => op,
+        None => scanner.start()?,
+    };
     if op.ns != Some(operation.service.namespace.as_bytes())
         || op.local != operation.name.as_bytes()
         || op.empty
@@ -1424,5 +1533,22 @@ mod tests {
             }
             check(*binding, &doc);
         }
+    }
+
+    #[test]
+    fn takes_the_known_envelope_tags_as_the_scanner_reads_them() {
+        for (binding, known) in [Binding::Soap11, Binding::Soap12]
+            .into_iter()
+            .zip(&KNOWN_ENVELOPES)
+        {
+            for known in known {
+                let doc = format!("{}<{}:Body>", known.tag, &known.qname[..known.local_at - 1]);
+                crate::xml::assert_reads_as_start(&doc, Some(known), ("", ""));
+                assert_eq!(known.ns, envelope_ns(binding), "{}", known.tag);
+            }
+        }
+        // What we write is among them.
+        assert!(ENVELOPE11_OPEN.contains(KNOWN_ENVELOPES[0][0].tag));
+        assert!(ENVELOPE12_OPEN.contains(KNOWN_ENVELOPES[1][0].tag));
     }
 }

@@ -826,6 +826,26 @@ pub(crate) struct Unusual;
 /// A document needs the general reader when it declares more namespaces in scope at once.
 const MAX_BINDINGS: usize = 16;
 
+/// A start tag clients send byte for byte (an envelope's, say), which
+/// [`Scanner::known_start`] takes without reading it.
+#[derive(Debug)]
+pub(crate) struct KnownStart {
+    /// The whole tag, `<` to `>`.
+    pub tag: &'static str,
+    /// The element's name as written.
+    pub qname: &'static str,
+    /// Where the local part of `qname` starts (0 without a prefix).
+    pub local_at: usize,
+    /// The namespace the name resolves to.
+    pub ns: &'static str,
+    /// The tag's namespace declarations, in order: `(prefix, namespace)`, `""` for the
+    /// default namespace.
+    pub declarations: &'static [(&'static str, &'static str)],
+}
+
+/// ` xmlns="`: between an element's name and the default namespace it declares.
+const DEFAULT_NS_ATTRIBUTE: &[u8] = b" xmlns=\"";
+
 /// A start tag the scanner read.
 pub(crate) struct ScannedStart<'a> {
     qname: &'a [u8],
@@ -888,6 +908,16 @@ fn unusual_in_markup(bytes: &[u8]) -> bool {
             .iter()
             .fold(false, |found, &b| found | (b < 0x20) | (b == 0xEF))
     })
+}
+
+/// Whether the scanner takes `ns` as the value of a `"`-quoted declaration (see
+/// [`Scanner::declaration`]).
+fn bindable(ns: &[u8]) -> bool {
+    !ns.is_empty()
+        && memchr::memchr3(b'<', b'&', b'"', ns).is_none()
+        && !unusual_in_markup(ns)
+        && ns != XML_NS
+        && ns != XMLNS_NS
 }
 
 /// The namespaces no declaration may bind (quick-xml refuses them, with its own rules).
@@ -1017,6 +1047,73 @@ impl<'a> Scanner<'a> {
             local_at: (name_at + local_at) as u32,
             ns,
             empty,
+            scope,
+        })
+    }
+
+    /// Reads the start tag `known` if the next bytes are exactly its tag: what [`start`]
+    /// reads from them, without reading them (a test checks that both agree on every known
+    /// tag). `None` leaves the scanner where it was.
+    ///
+    /// [`start`]: Self::start
+    pub fn known_start(&mut self, known: &KnownStart) -> Option<ScannedStart<'a>> {
+        if !self.rest().starts_with(known.tag.as_bytes())
+            || self.bound + known.declarations.len() > MAX_BINDINGS
+        {
+            return None;
+        }
+        let scope = self.bound;
+        for &(prefix, ns) in known.declarations {
+            self.bindings[self.bound] = (prefix.as_bytes(), ns.as_bytes());
+            self.bound += 1;
+        }
+        let name_at = self.pos + 1;
+        self.pos += known.tag.len();
+        Some(ScannedStart {
+            qname: known.qname.as_bytes(),
+            local: &known.qname.as_bytes()[known.local_at..],
+            local_at: (name_at + known.local_at) as u32,
+            ns: Some(known.ns.as_bytes()),
+            empty: false,
+            scope,
+        })
+    }
+
+    /// Reads `<local xmlns="ns">` if the next bytes are exactly that: an element declaring
+    /// its own default namespace, as an operation element usually is; what [`start`] reads
+    /// from these bytes, without reading them. `None` leaves the scanner where it was.
+    ///
+    /// [`start`]: Self::start
+    pub fn default_ns_start(
+        &mut self,
+        local: &'static str,
+        ns: &'static str,
+    ) -> Option<ScannedStart<'a>> {
+        let rest = self.rest();
+        let name_end = 1 + local.len();
+        let value_start = name_end + DEFAULT_NS_ATTRIBUTE.len();
+        let value_end = value_start + ns.len();
+        if rest.first() != Some(&b'<')
+            || rest.get(1..name_end) != Some(local.as_bytes())
+            || rest.get(name_end..value_start) != Some(DEFAULT_NS_ATTRIBUTE)
+            || rest.get(value_start..value_end) != Some(ns.as_bytes())
+            || rest.get(value_end..value_end + 2) != Some(b"\">")
+            || self.bound == MAX_BINDINGS
+            || !bindable(ns.as_bytes())
+        {
+            return None;
+        }
+        let scope = self.bound;
+        self.bindings[self.bound] = (b"", ns.as_bytes());
+        self.bound += 1;
+        let name_at = self.pos + 1;
+        self.pos += value_end + 2;
+        Some(ScannedStart {
+            qname: local.as_bytes(),
+            local: local.as_bytes(),
+            local_at: name_at as u32,
+            ns: Some(ns.as_bytes()),
+            empty: false,
             scope,
         })
     }
@@ -1247,6 +1344,36 @@ fn reference(at: &[u8]) -> Option<(char, usize)> {
         }
     };
     Some((c, end + 1))
+}
+
+/// Panics unless the shortcut ([`Scanner::known_start`] given `Some(known)`, else
+/// [`Scanner::default_ns_start`] given `default_ns`) reads the start tag at the beginning of
+/// `doc` exactly as [`Scanner::start`] does: the same element, the same namespaces in scope,
+/// the scanner at the same place.
+#[cfg(test)]
+pub(crate) fn assert_reads_as_start(
+    doc: &str,
+    known: Option<&KnownStart>,
+    default_ns: (&'static str, &'static str),
+) {
+    let mut taken = Scanner::new(doc.as_bytes()).expect("UTF-8");
+    let mut read = Scanner::new(doc.as_bytes()).expect("UTF-8");
+    let by_taking = match known {
+        Some(known) => taken.known_start(known),
+        None => taken.default_ns_start(default_ns.0, default_ns.1),
+    }
+    .expect("the shortcut takes the tag");
+    let by_reading = read.start().expect("the scanner reads the tag");
+    fn seen<'a>(
+        s: &ScannedStart<'a>,
+        scanner: &Scanner<'a>,
+    ) -> impl std::fmt::Debug + PartialEq + use<'a> {
+        (
+            (s.qname, s.local, s.local_at, s.ns, s.empty, s.scope),
+            (scanner.pos, scanner.bindings[..scanner.bound].to_vec()),
+        )
+    }
+    assert_eq!(seen(&by_taking, &taken), seen(&by_reading, &read), "{doc}");
 }
 
 #[cfg(test)]
@@ -1601,6 +1728,30 @@ mod tests {
             "the prefix 'p' declared with an empty namespace",
         );
         accepted("<a xmlns='urn:x'><b xmlns=''/></a>");
+    }
+
+    #[test]
+    fn takes_a_default_namespace_start_tag_as_the_scanner_reads_it() {
+        super::assert_reads_as_start(r#"<Op xmlns="urn:x">text</Op>"#, None, ("Op", "urn:x"));
+        // Anything else is left to the scanner, which is where it was.
+        for (doc, local, ns) in [
+            (r#"<Op xmlns="urn:y">"#, "Op", "urn:x"),
+            (r#"<Op  xmlns="urn:x">"#, "Op", "urn:x"),
+            (r#"<Op xmlns='urn:x'>"#, "Op", "urn:x"),
+            (r#"<Op xmlns="urn:x"/>"#, "Op", "urn:x"),
+            (r#"<Opp xmlns="urn:x">"#, "Op", "urn:x"),
+            (r#"<Op xmlns="urn:x&amp;">"#, "Op", "urn:x&amp;"),
+            (r#"<Op xmlns="">"#, "Op", ""),
+            (
+                r#"<Op xmlns="http://www.w3.org/XML/1998/namespace">"#,
+                "Op",
+                "http://www.w3.org/XML/1998/namespace",
+            ),
+        ] {
+            let mut scanner = Scanner::new(doc.as_bytes()).expect("UTF-8");
+            assert!(scanner.default_ns_start(local, ns).is_none(), "{doc}");
+            assert_eq!((scanner.pos, scanner.bound), (0, 0), "{doc}");
+        }
     }
 
     #[test]

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Instructions per call of each wire step of SOAP 1.1 MobileTaskCreate and MobileAccountSearch,
+# Instructions per call of each wire step of SOAP 1.1 MobileTaskCreate and MobileAccountSearch
+# and of the whole server path (`handle`: routing, decoding, the echo, encoding),
 # counted by callgrind
 # (repeatable whatever else the machine runs, unlike wall-clock time): the example is run
 # with N and 2N iterations and the difference divided by N, so start-up is not counted.
@@ -15,7 +16,7 @@ count() {
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 for op in task-create account-search; do
-    for step in encode_request decode_request encode_response decode_response; do
+    for step in encode_request decode_request encode_response decode_response handle; do
         one=$(count "$op" "$step" "$n")
         two=$(count "$op" "$step" $((2 * n)))
         echo "$op $step: $(((two - one) / n)) instructions per call"

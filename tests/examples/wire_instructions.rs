@@ -5,14 +5,27 @@
 //!
 //! `cargo run --release -p rmm-tests --example wire_instructions -- OPERATION STEP N`,
 //! OPERATION `task-create` or `account-search`, STEP one of `encode_request`,
-//! `decode_request`, `encode_response`, `decode_response`.
+//! `decode_request`, `encode_response`, `decode_response`, or `handle` (the whole server
+//! path, `MobileServiceServer::handle` with the echo service, on the encoded request as an
+//! HTTP request).
+
+#[allow(dead_code)]
+#[path = "../../generated/examples/echo_server.rs"]
+mod echo_server;
 
 use std::fmt::Debug;
 use std::hint::black_box;
 use std::process::ExitCode;
 
+use std::future::Future;
+use std::pin::pin;
+use std::task::{Context, Poll, Waker};
+
 use rmm_mobile::wire::{OperationRequest, OperationResponse};
-use rmm_mobile::{Binding, Credentials, MobileAccountSearchResponse, MobileTaskCreateResponse};
+use rmm_mobile::{
+    Binding, Credentials, MobileAccountSearchResponse, MobileServiceServer,
+    MobileTaskCreateResponse,
+};
 use rmm_tests::bench_samples::{account_search, credentials, task_create, TASK_CREATE_ECHO};
 
 fn main() -> ExitCode {
@@ -82,8 +95,19 @@ where
         &T::Response::decode_response(&encoded_response, binding).expect("decodes"),
         response
     );
+    let server = MobileServiceServer::new(echo_server::Echo);
+    let call = || {
+        let mut request = encoded_request.clone().map(Into::into);
+        *request.uri_mut() = rmm_mobile::SERVICE.path.parse().expect("a path");
+        request
+    };
+    let answer = ready(server.handle(call()));
+    assert_eq!(answer.status(), 200, "the echo answers");
     for _ in 0..n {
         match step {
+            "handle" => {
+                black_box(ready(server.handle(black_box(call()))));
+            }
             "encode_request" => {
                 black_box(black_box(request).encode_request(black_box(&credentials), binding)).ok();
             }
@@ -107,4 +131,12 @@ where
         }
     }
     ExitCode::SUCCESS
+}
+
+/// The output of a future that completes without waiting (the echo service never waits).
+fn ready<F: Future>(future: F) -> F::Output {
+    match pin!(future).poll(&mut Context::from_waker(Waker::noop())) {
+        Poll::Ready(output) => output,
+        Poll::Pending => panic!("the server waited on a request whose body is read"),
+    }
 }
