@@ -35,7 +35,7 @@ fn length(len: usize) -> HeaderValue {
 // response re-validates their bytes.
 
 /// [`SOAP_ACTION`] as a header name.
-const SOAP_ACTION_NAME: HeaderName = HeaderName::from_static(SOAP_ACTION);
+pub(crate) const SOAP_ACTION_NAME: HeaderName = HeaderName::from_static(SOAP_ACTION);
 
 /// `HeaderValue::from_static` for a value known only at run time (a generated literal): the
 /// same values accepted, the same panic otherwise, but checked by a loop the compiler
@@ -185,10 +185,12 @@ pub fn soap_body<B: AsRef<[u8]>>(request: &Request<B>) -> Result<Cow<'_, [u8]>, 
     let (encoding, bom_len) = match Encoding::for_bom(body) {
         Some((encoding, len)) => (encoding, len),
         None => {
-            let charset = request
-                .headers()
-                .get(CONTENT_TYPE)
-                .and_then(|v| content_type_param(v.as_bytes(), b"charset"));
+            let content_type = request.headers().get(CONTENT_TYPE).map(|v| v.as_bytes());
+            let charset = match content_type {
+                // What nearly every SOAP 1.1 client sends, without the parameter search.
+                Some(exact) if exact == SOAP11_CONTENT_TYPE.as_bytes() => Some(&b"utf-8"[..]),
+                other => other.and_then(|v| content_type_param(v, b"charset")),
+            };
             let label = charset.or_else(|| declared_encoding(body));
             match label {
                 None => (UTF_8, 0),

@@ -9,6 +9,7 @@ use http::{Method, Request, Response, StatusCode};
 
 use super::peek::{check_well_formed, peek};
 use super::{plain_error, OperationSet};
+use crate::soap::SOAP11_CONTENT_TYPE;
 use crate::{message, Binding, Fault, ServiceInfo};
 
 /// What a request asks the endpoint for.
@@ -88,7 +89,8 @@ fn soap_action<'a, B>(
     content_type: &'a str,
 ) -> Option<&'a str> {
     match binding {
-        Binding::Soap11 => header(request, "soapaction").map(|a| a.trim().trim_matches('"').trim()),
+        Binding::Soap11 => header(request, message::SOAP_ACTION_NAME)
+            .map(|a| a.trim().trim_matches('"').trim()),
         _ => content_type_param(content_type, "action"),
     }
 }
@@ -189,7 +191,12 @@ pub fn route_by_action<O: OperationSet>(
         return None;
     }
     let content_type = header(request, CONTENT_TYPE)?;
-    let media = media_type(content_type);
+    // What nearly every SOAP 1.1 client sends, without the parameter search.
+    let media = if content_type == SOAP11_CONTENT_TYPE {
+        "text/xml"
+    } else {
+        media_type(content_type)
+    };
     let binding = if media.eq_ignore_ascii_case("text/xml") {
         Binding::Soap11
     } else if media.eq_ignore_ascii_case("application/soap+xml") {
