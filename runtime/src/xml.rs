@@ -824,7 +824,7 @@ pub(crate) struct Scanner<'a> {
 pub(crate) struct Unusual;
 
 /// A document needs the general reader when it declares more namespaces in scope at once.
-const MAX_BINDINGS: usize = 16;
+const MAX_BINDINGS: usize = 8;
 
 /// A start tag clients send byte for byte (an envelope's, say), which
 /// [`Scanner::known_start`] takes without reading it.
@@ -1426,7 +1426,7 @@ mod tests {
         // position of texts around the word size, alone and after another one.
         let specials = [
             "\0", "\u{1}", "\t", "\n", "\u{b}", "\r", "\u{1f}", "&", "<", ">", " ", "%", "'", "=",
-            "?", "@", "~", "\u{7f}", "é", "☕", "𝄞",
+            "?", "@", "~", "\u{7f}", "é", "☕", "𝄞", "\u{f000}", "\u{ffff}", "\u{e000}", "ï",
         ];
         for len in 0..=25 {
             for at in 0..=len {

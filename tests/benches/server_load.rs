@@ -39,7 +39,9 @@
 //! to calibrate what a cost per request does to the ratio on this machine),
 //! `RMM_BENCH_FLOOR_SERVE=1` (adds `floor-serve`: the floor's fixed answer served through
 //! `rmm_runtime::server::serve` by a boxed tower service that reads the body with
-//! `collect_body`, as the generated server is served; `floor-600`: the floor with the answer
+//! `collect_body`, as the generated server is served; `floor-decode`: the floor's handler
+//! also routing and decoding the request with the generated decoder (the least work a server
+//! of this interface does); `floor-600`: the floor with the answer
 //! of earlier versions of this bench, 600 bytes with one header; and `search-constant`,
 //! `task-constant`: the generated server with a service answering `ok` to every call;
 //! together they tell the frame's cost, the server's own work and the echo's apart).
@@ -136,15 +138,27 @@ fn plain_body() -> Bytes {
 /// Which server a target runs.
 #[derive(Debug, Clone)]
 enum ServerKind {
-    /// The bare hyper server answering `answer`; its handler spins this many µs (0 for the
-    /// floor itself; more to see what a given cost per request does to the figures).
-    Floor { answer: Answer, spin_us: u64 },
+    /// The bare hyper server answering `answer`, its handler doing `extra` first.
+    Floor { answer: Answer, extra: Extra },
     /// The answer from a tower service served by `rmm_runtime::server::serve`.
     FloorServe(Answer),
     /// `MobileServiceServer` with the constant service.
     Constant,
     /// `MobileServiceServer` with the echo service.
     Echo,
+}
+
+/// What a floor's handler does besides reading the body and answering.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Extra {
+    /// Nothing: the floor itself.
+    Nothing,
+    /// Spins this many µs: what a given cost per request does to the figures.
+    Spin(u64),
+    /// Decodes the request as the generated server does (`route_by_action`, then the SOAP 1.1
+    /// `MobileAccountSearch` decoder), and drops what it decoded: the least work any server
+    /// of this interface must do.
+    Decode,
 }
 
 /// One thing to measure: a server and the request to load it with.
@@ -192,7 +206,7 @@ fn targets() -> Vec<Target> {
             name: "floor".into(),
             server: ServerKind::Floor {
                 answer: search_answer.clone(),
-                spin_us: 0,
+                extra: Extra::Nothing,
             },
             request: search_request.clone(),
             expected_body: search_body.clone(),
@@ -202,7 +216,7 @@ fn targets() -> Vec<Target> {
             name: "floor-task".into(),
             server: ServerKind::Floor {
                 answer: task_answer,
-                spin_us: 0,
+                extra: Extra::Nothing,
             },
             request: task_request.clone(),
             expected_body: task_body.clone(),
@@ -234,7 +248,7 @@ fn targets() -> Vec<Target> {
             name: format!("floor+{spin_us}us"),
             server: ServerKind::Floor {
                 answer: search_answer.clone(),
-                spin_us,
+                extra: Extra::Spin(spin_us),
             },
             request: search_request.clone(),
             expected_body: search_body.clone(),
@@ -250,10 +264,20 @@ fn targets() -> Vec<Target> {
             floor: Some("floor"),
         });
         targets.push(Target {
+            name: "floor-decode".into(),
+            server: ServerKind::Floor {
+                answer: search_answer.clone(),
+                extra: Extra::Decode,
+            },
+            request: search_request.clone(),
+            expected_body: search_body.clone(),
+            floor: Some("floor"),
+        });
+        targets.push(Target {
             name: "floor-600".into(),
             server: ServerKind::Floor {
                 answer: Answer::plain(),
-                spin_us: 0,
+                extra: Extra::Nothing,
             },
             request: search_request.clone(),
             expected_body: plain_body(),
@@ -391,9 +415,8 @@ impl RunningServer {
                     };
                     let name = format!("{kind:?}");
                     let result = match kind {
-                        ServerKind::Floor { answer, spin_us } => {
-                            serve_floor(listener, answer, Duration::from_micros(spin_us), stop)
-                                .await;
+                        ServerKind::Floor { answer, extra } => {
+                            serve_floor(listener, answer, extra, stop).await;
                             Ok(())
                         }
                         ServerKind::FloorServe(answer) => {
@@ -448,7 +471,7 @@ impl Drop for RunningServer {
 async fn serve_floor(
     listener: tokio::net::TcpListener,
     answer: Answer,
-    spin: Duration,
+    extra: Extra,
     shutdown: impl Future<Output = ()>,
 ) {
     let header_timeout = ServerConfig::default().header_timeout;
@@ -467,7 +490,7 @@ async fn serve_floor(
         let _ = stream.set_nodelay(true);
         let answer = answer.clone();
         let service = hyper::service::service_fn(move |request: Request<hyper::body::Incoming>| {
-            floor_handle(request, &answer, spin)
+            floor_handle(request, &answer, extra)
         });
         tokio::spawn(async move {
             let _ = hyper::server::conn::http1::Builder::new()
@@ -480,20 +503,37 @@ async fn serve_floor(
     }
 }
 
-/// The floor's handler: reads the body (as any server must), looks at nothing, answers
-/// `answer`.
+/// The floor's handler: reads the body (as any server must), does `extra`, answers `answer`.
 fn floor_handle<B: Body>(
     request: Request<B>,
     answer: &Answer,
-    spin: Duration,
+    extra: Extra,
 ) -> impl Future<Output = Result<Response<Full<Bytes>>, Infallible>> {
     let response = answer.response();
     async move {
-        let _ = request.into_body().collect().await;
-        if !spin.is_zero() {
-            let start = Instant::now();
-            while start.elapsed() < spin {
-                std::hint::spin_loop();
+        let (parts, body) = request.into_parts();
+        let body = body
+            .collect()
+            .await
+            .map(|c| c.to_bytes())
+            .unwrap_or_default();
+        match extra {
+            Extra::Nothing => {}
+            Extra::Spin(us) => {
+                let start = Instant::now();
+                while start.elapsed() < Duration::from_micros(us) {
+                    std::hint::spin_loop();
+                }
+            }
+            Extra::Decode => {
+                let request = Request::from_parts(parts, body);
+                let route = server::route_by_action::<Operation>(&SERVICE, &request);
+                assert_eq!(
+                    route,
+                    Some((Binding::Soap11, Operation::MobileAccountSearch))
+                );
+                let decoded = MobileAccountSearch::decode_request(&request, Binding::Soap11);
+                assert!(std::hint::black_box(decoded).is_ok());
             }
         }
         Ok(response)
@@ -641,7 +681,7 @@ fn breakdown(targets: &[Target], budget: Duration) {
                         "= handler",
                         time_ns(budget, || {
                             let request = target.request.clone().map(Full::new);
-                            let handled = floor_handle(request, answer, Duration::ZERO);
+                            let handled = floor_handle(request, answer, Extra::Nothing);
                             async move {
                                 std::hint::black_box(handled.await.is_ok());
                             }
