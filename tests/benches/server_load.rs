@@ -39,9 +39,9 @@
 //! to calibrate what a cost per request does to the ratio on this machine),
 //! `RMM_BENCH_FLOOR_SERVE=1` (adds `floor-serve`: the floor's fixed answer served through
 //! `rmm_runtime::server::serve` by a boxed tower service that reads the body with
-//! `collect_body`, as the generated server is served; `floor-decode`: the floor's handler
-//! also routing and decoding the request with the generated decoder (the least work a server
-//! of this interface does); `floor-600`: the floor with the answer
+//! `collect_body`, as the generated server is served; `floor-decode`, `floor-task-decode`:
+//! the floor's handler also routing and decoding the request with the generated decoder (the
+//! least work a server of this interface does); `floor-600`: the floor with the answer
 //! of earlier versions of this bench, 600 bytes with one header; and `search-constant`,
 //! `task-constant`: the generated server with a service answering `ok` to every call;
 //! together they tell the frame's cost, the server's own work and the echo's apart).
@@ -156,8 +156,8 @@ enum Extra {
     /// Spins this many µs: what a given cost per request does to the figures.
     Spin(u64),
     /// Decodes the request as the generated server does (`route_by_action`, then the SOAP 1.1
-    /// `MobileAccountSearch` decoder), and drops what it decoded: the least work any server
-    /// of this interface must do.
+    /// decoder of `MobileAccountSearch` or `MobileTaskCreate`, whichever it names), and drops
+    /// what it decoded: the least work any server of this interface must do.
     Decode,
 }
 
@@ -215,7 +215,7 @@ fn targets() -> Vec<Target> {
         Target {
             name: "floor-task".into(),
             server: ServerKind::Floor {
-                answer: task_answer,
+                answer: task_answer.clone(),
                 extra: Extra::Nothing,
             },
             request: task_request.clone(),
@@ -233,7 +233,7 @@ fn targets() -> Vec<Target> {
             name: "task-create".into(),
             server: ServerKind::Echo,
             request: task_request.clone(),
-            expected_body: task_body,
+            expected_body: task_body.clone(),
             floor: Some("floor-task"),
         },
     ];
@@ -272,6 +272,16 @@ fn targets() -> Vec<Target> {
             request: search_request.clone(),
             expected_body: search_body.clone(),
             floor: Some("floor"),
+        });
+        targets.push(Target {
+            name: "floor-task-decode".into(),
+            server: ServerKind::Floor {
+                answer: task_answer,
+                extra: Extra::Decode,
+            },
+            request: task_request.clone(),
+            expected_body: task_body.clone(),
+            floor: Some("floor-task"),
         });
         targets.push(Target {
             name: "floor-600".into(),
@@ -527,13 +537,19 @@ fn floor_handle<B: Body>(
             }
             Extra::Decode => {
                 let request = Request::from_parts(parts, body);
-                let route = server::route_by_action::<Operation>(&SERVICE, &request);
-                assert_eq!(
-                    route,
-                    Some((Binding::Soap11, Operation::MobileAccountSearch))
+                let decoded = match server::route_by_action::<Operation>(&SERVICE, &request) {
+                    Some((binding, Operation::MobileAccountSearch)) => {
+                        MobileAccountSearch::decode_request(&request, binding).is_ok()
+                    }
+                    Some((binding, Operation::MobileTaskCreate)) => {
+                        MobileTaskCreate::decode_request(&request, binding).is_ok()
+                    }
+                    _ => false,
+                };
+                assert!(
+                    std::hint::black_box(decoded),
+                    "the floor decodes its request"
                 );
-                let decoded = MobileAccountSearch::decode_request(&request, Binding::Soap11);
-                assert!(std::hint::black_box(decoded).is_ok());
             }
         }
         Ok(response)
