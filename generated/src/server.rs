@@ -583,6 +583,10 @@ impl<S: MobileService> MobileServiceServer<S> {
 
     /// Decodes and runs a call: its response (a fault if the verifier or the handler
     /// refuses it), or the decoder's refusal, which `handle` answers.
+    ///
+    /// Each arm decodes inside a block that ends before the `await`, so the future
+    /// holds the handler's future alone, not the decoded values beside it: every
+    /// request boxes this future (within `call`'s), and a smaller one is cheaper.
     async fn dispatch(
         &self,
         binding: Binding,
@@ -591,435 +595,276 @@ impl<S: MobileService> MobileServiceServer<S> {
     ) -> Result<Response<Bytes>, RequestError> {
         match operation {
             Operation::MobileTaskCreate => {
-                let (credentials, call) = MobileTaskCreate::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobileTaskCreate::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self.inner.service.mobile_task_create(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.mobile_task_create(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobileServiceOrderCreate => {
-                let (credentials, call) = MobileServiceOrderCreate::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobileServiceOrderCreate::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self
-                                    .inner
-                                    .service
-                                    .mobile_service_order_create(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.mobile_service_order_create(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobileItemsServicedCreate => {
-                let (credentials, call) = MobileItemsServicedCreate::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobileItemsServicedCreate::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self
-                                    .inner
-                                    .service
-                                    .mobile_items_serviced_create(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.mobile_items_serviced_create(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobileContactUpdate => {
-                let (credentials, call) = MobileContactUpdate::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobileContactUpdate::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self.inner.service.mobile_contact_update(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.mobile_contact_update(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobileAccountJournalUpdate => {
-                let (credentials, call) = MobileAccountJournalUpdate::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobileAccountJournalUpdate::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self
-                                    .inner
-                                    .service
-                                    .mobile_account_journal_update(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.mobile_account_journal_update(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobilePriceBookQuantityEachLocation => {
-                let (credentials, call) = MobilePriceBookQuantityEachLocation::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobilePriceBookQuantityEachLocation::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self
-                                    .inner
-                                    .service
-                                    .mobile_price_book_quantity_each_location(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner
+                        .service
+                        .mobile_price_book_quantity_each_location(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobilePasswordKeeperCreate => {
-                let (credentials, call) = MobilePasswordKeeperCreate::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobilePasswordKeeperCreate::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self
-                                    .inner
-                                    .service
-                                    .mobile_password_keeper_create(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.mobile_password_keeper_create(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobileTaskConflictCheck => {
-                let (credentials, call) = MobileTaskConflictCheck::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobileTaskConflictCheck::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self
-                                    .inner
-                                    .service
-                                    .mobile_task_conflict_check(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.mobile_task_conflict_check(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobilePartsUsedAssemblyUpdate => {
-                let (credentials, call) = MobilePartsUsedAssemblyUpdate::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobilePartsUsedAssemblyUpdate::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self
-                                    .inner
-                                    .service
-                                    .mobile_parts_used_assembly_update(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner
+                        .service
+                        .mobile_parts_used_assembly_update(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobileAccountSearch => {
-                let (credentials, call) = MobileAccountSearch::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobileAccountSearch::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self.inner.service.mobile_account_search(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.mobile_account_search(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobileInvoiceBacktrack => {
-                let (credentials, call) = MobileInvoiceBacktrack::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobileInvoiceBacktrack::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self
-                                    .inner
-                                    .service
-                                    .mobile_invoice_backtrack(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.mobile_invoice_backtrack(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobileContactEmailCreate => {
-                let (credentials, call) = MobileContactEmailCreate::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobileContactEmailCreate::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self
-                                    .inner
-                                    .service
-                                    .mobile_contact_email_create(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.mobile_contact_email_create(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobileCustomerInventoryDropdown => {
-                let (credentials, call) = MobileCustomerInventoryDropdown::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobileCustomerInventoryDropdown::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self
-                                    .inner
-                                    .service
-                                    .mobile_customer_inventory_dropdown(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner
+                        .service
+                        .mobile_customer_inventory_dropdown(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobilePhoneNumberDelete => {
-                let (credentials, call) = MobilePhoneNumberDelete::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobilePhoneNumberDelete::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self
-                                    .inner
-                                    .service
-                                    .mobile_phone_number_delete(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.mobile_phone_number_delete(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobileServiceOrderRepAssignedDelete => {
-                let (credentials, call) = MobileServiceOrderRepAssignedDelete::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobileServiceOrderRepAssignedDelete::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self
-                                    .inner
-                                    .service
-                                    .mobile_service_order_rep_assigned_delete(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner
+                        .service
+                        .mobile_service_order_rep_assigned_delete(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobileServiceOrderRepAssignedList => {
-                let (credentials, call) = MobileServiceOrderRepAssignedList::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobileServiceOrderRepAssignedList::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self
-                                    .inner
-                                    .service
-                                    .mobile_service_order_rep_assigned_list(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner
+                        .service
+                        .mobile_service_order_rep_assigned_list(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobileAccountDefaultsList => {
-                let (credentials, call) = MobileAccountDefaultsList::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobileAccountDefaultsList::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self
-                                    .inner
-                                    .service
-                                    .mobile_account_defaults_list(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.mobile_account_defaults_list(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobileServiceOrderLockCheck => {
-                let (credentials, call) = MobileServiceOrderLockCheck::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobileServiceOrderLockCheck::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self
-                                    .inner
-                                    .service
-                                    .mobile_service_order_lock_check(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.mobile_service_order_lock_check(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobilePartsUsedPriceLevelSelect => {
-                let (credentials, call) = MobilePartsUsedPriceLevelSelect::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobilePartsUsedPriceLevelSelect::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self
-                                    .inner
-                                    .service
-                                    .mobile_parts_used_price_level_select(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner
+                        .service
+                        .mobile_parts_used_price_level_select(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::MobileGetInvoiceDetails => {
-                let (credentials, call) = MobileGetInvoiceDetails::decode_request(
-                    request,
-                    binding,
-                )?;
-                if let Err(fault) = self.verify(binding, &credentials, &call) {
-                    return Ok(message::fault_response(binding, &fault));
-                }
-                Ok(
-                    respond(
+                let handled = {
+                    let (credentials, call) = MobileGetInvoiceDetails::decode_request(
+                        request,
                         binding,
-                        server::guard(
-                                operation.name(),
-                                self
-                                    .inner
-                                    .service
-                                    .mobile_get_invoice_details(credentials, call),
-                            )
-                            .await,
-                    ),
-                )
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.mobile_get_invoice_details(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
         }
     }
