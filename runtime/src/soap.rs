@@ -1244,11 +1244,19 @@ mod tests {
         let soap12 = "<?xml version='1.0'?><env:Envelope xmlns:env=\"http://www.w3.org/2003/05/soap-envelope\">\
             <env:Body><Op xmlns=\"urn:s\"><n>1</n><s>a\tb</s></Op></env:Body></env:Envelope>"
             .to_owned();
+        // The two SOAP 1.2 Envelope tags the scanner takes as bytes: ours and the help page's.
+        let ours12 = ours.replace(SOAP11_NS, SOAP12_NS);
+        let help12 = pretty
+            .replace("soap:", "soap12:")
+            .replace("xmlns:soap=", "xmlns:soap12=")
+            .replace(SOAP11_NS, SOAP12_NS);
         vec![
             (Binding::Soap11, ours),
             (Binding::Soap11, pretty),
             (Binding::Soap11, prefixed),
             (Binding::Soap12, soap12),
+            (Binding::Soap12, ours12),
+            (Binding::Soap12, help12),
         ]
     }
 
@@ -1550,5 +1558,15 @@ mod tests {
         // What we write is among them.
         assert!(ENVELOPE11_OPEN.contains(KNOWN_ENVELOPES[0][0].tag));
         assert!(ENVELOPE12_OPEN.contains(KNOWN_ENVELOPES[1][0].tag));
+        // Each is among the requests the mutation tests take apart.
+        for known in KNOWN_ENVELOPES.iter().flatten() {
+            assert!(
+                plain_requests()
+                    .iter()
+                    .any(|(_, doc)| doc.contains(known.tag)),
+                "{}",
+                known.tag
+            );
+        }
     }
 }

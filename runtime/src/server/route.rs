@@ -89,8 +89,9 @@ fn soap_action<'a, B>(
     content_type: &'a str,
 ) -> Option<&'a str> {
     match binding {
-        Binding::Soap11 => header(request, message::SOAP_ACTION_NAME)
-            .map(|a| a.trim().trim_matches('"').trim()),
+        Binding::Soap11 => {
+            header(request, message::SOAP_ACTION_NAME).map(|a| a.trim().trim_matches('"').trim())
+        }
         _ => content_type_param(content_type, "action"),
     }
 }
