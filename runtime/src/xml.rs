@@ -213,7 +213,8 @@ pub(crate) const MAX_NAMESPACES_IN_SCOPE: usize = 256;
 /// through: names that are not XML names (or QNames with more than one colon), `<` in an
 /// attribute value, references to undeclared entities or to characters XML forbids (in text,
 /// between elements and in attribute values), `]]>` in text, an XML declaration anywhere but
-/// at the start, a processing instruction named `xml` in another case, and characters XML
+/// at the start or out of XML 1.0's grammar (or of another version than 1.0, as .NET
+/// refuses), a processing instruction named `xml` in another case, and characters XML
 /// forbids (C0 controls other than tab, LF and CR; U+FFFE, U+FFFF) anywhere, and a second
 /// root element. It also refuses documents beyond [`MAX_DEPTH`], [`MAX_ATTRIBUTES`] or
 /// [`MAX_NAMESPACES_IN_SCOPE`], so that no request costs more than linear time.
@@ -460,6 +461,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                         .malformed("an XML declaration that is not at the start of the document"));
                 }
                 check_chars(decl).map_err(|e| self.malformed(e))?;
+                check_xml_declaration(&decl[..]).map_err(|e| self.malformed(e))?;
                 Ns::None
             }
             Event::GeneralRef(_) | Event::DocType(_) | Event::Eof => Ns::None,
@@ -591,6 +593,87 @@ const CHAR_CLASS: [u8; 256] = {
     table[0xEF] = 2;
     table
 };
+
+/// Checks an XML declaration, `content` being what lies between `<?` and `?>`, against XML
+/// 1.0's grammar (`xml`, `version`, then optionally `encoding` and `standalone`, in that
+/// order, with whitespace before each), as .NET's reader does: version `1.0` only (it refuses
+/// `1.1`, which XML 1.0 would read), an encoding name of ASCII letters, digits and `._-`
+/// starting with a letter, `standalone` `yes` or `no`. quick-xml reads what it finds there
+/// without these checks. (Whether the encoding is one we decode is for the caller.)
+fn check_xml_declaration(content: &[u8]) -> Result<(), String> {
+    let bad = |what: &str| {
+        Err(format!(
+            "the XML declaration <?{}?>: {what}",
+            String::from_utf8_lossy(content)
+        ))
+    };
+    let Some(mut rest) = content.strip_prefix(b"xml") else {
+        return bad("it does not start with xml");
+    };
+    let mut pseudo_attributes = [&b"version"[..], b"encoding", b"standalone"].into_iter();
+    let mut first = true;
+    loop {
+        let trimmed = rest.trim_ascii_start();
+        let spaced = trimmed.len() < rest.len();
+        rest = trimmed;
+        if rest.is_empty() {
+            return if first {
+                bad("it has no version")
+            } else {
+                Ok(())
+            };
+        }
+        if !spaced {
+            return bad("whitespace is missing before a name");
+        }
+        let name_len = rest
+            .iter()
+            .position(|&b| b == b'=' || is_xml_space(b))
+            .unwrap_or(rest.len());
+        let name = &rest[..name_len];
+        // Names must come in grammar order, the version first; any may be left out but it.
+        let known = if first {
+            pseudo_attributes.next().filter(|&n| n == name)
+        } else {
+            pseudo_attributes.by_ref().find(|&n| n == name)
+        };
+        let Some(name) = known else {
+            return bad("its names are not version, encoding, standalone in that order");
+        };
+        first = false;
+        rest = rest[name_len..].trim_ascii_start();
+        let Some(after_eq) = rest.strip_prefix(b"=") else {
+            return bad("a name has no '='");
+        };
+        rest = after_eq.trim_ascii_start();
+        let (quote, value_start) = match rest.first() {
+            Some(&q @ (b'"' | b'\'')) => (q, 1),
+            _ => return bad("a value is not quoted"),
+        };
+        let Some(len) = rest[value_start..].iter().position(|&b| b == quote) else {
+            return bad("a value is not closed");
+        };
+        let value = &rest[value_start..value_start + len];
+        let good = match name {
+            b"version" => value == b"1.0",
+            b"encoding" => {
+                value.first().is_some_and(u8::is_ascii_alphabetic)
+                    && value
+                        .iter()
+                        .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+            }
+            _ => value == b"yes" || value == b"no",
+        };
+        if !good {
+            return bad(match name {
+                b"version" => "only version 1.0 is read",
+                b"encoding" => "the encoding is not an encoding name",
+                _ => "standalone is neither yes nor no",
+            });
+        }
+        rest = &rest[value_start + len + 1..];
+    }
+}
 
 /// Refuses the characters XML 1.0 §2.2 forbids in a document: C0 controls other than tab,
 /// LF and CR, and U+FFFE and U+FFFF (surrogates cannot occur in UTF-8; bytes that are not
@@ -960,7 +1043,9 @@ impl<'a> Scanner<'a> {
             let end = memchr::memchr_iter(b'>', after)
                 .find(|&at| at > 0 && after[at - 1] == b'?')
                 .ok_or(Unusual)?;
-            if unusual_in_markup(&after[..end]) {
+            if unusual_in_markup(&after[..end])
+                || check_xml_declaration(&self.input[2..5 + end - 1]).is_err()
+            {
                 return Err(Unusual);
             }
             self.pos = 5 + end + 1;
@@ -1642,6 +1727,59 @@ mod tests {
         refused("<a>&#x1F;</a>", "character reference to U+001F");
         accepted("<a><b/>&amp;&#x10FFFF;<c/></a>");
         refused("<a/>&amp;", "text outside the root element");
+    }
+
+    #[test]
+    fn reads_xml_declarations_as_dotnet_does() {
+        for decl in [
+            "<?xml version=\"1.0\"?>",
+            "<?xml version='1.0'?>",
+            "<?xml version = \"1.0\" ?>",
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
+            "<?xml version=\"1.0\" encoding='ISO-8859-1' standalone=\"yes\"?>",
+            "<?xml version=\"1.0\" standalone='no'?>",
+            "<?xml\tversion=\"1.0\"\nencoding=\"x_y.z-1\"\r\n?>",
+        ] {
+            accepted(format!("{decl}<a/>"));
+            accepted(format!("{decl}<a>t</a>"));
+        }
+        for (decl, what) in [
+            ("<?xml version=\"1.1\"?>", "only version 1.0"),
+            ("<?xml version=\"2.0\"?>", "only version 1.0"),
+            ("<?xml version=\"1.0 \"?>", "only version 1.0"),
+            ("<?xml?>", "no version"),
+            ("<?xml ?>", "no version"),
+            ("<?xml encoding=\"utf-8\"?>", "in that order"),
+            (
+                "<?xml version=\"1.0\" standalone=\"yes\" encoding=\"utf-8\"?>",
+                "in that order",
+            ),
+            ("<?xml version=\"1.0\" version=\"1.0\"?>", "in that order"),
+            ("<?xml version=\"1.0\" other=\"1\"?>", "in that order"),
+            (
+                "<?xml version=\"1.0\"encoding=\"utf-8\"?>",
+                "whitespace is missing",
+            ),
+            ("<?xml version=1.0?>", "not quoted"),
+            (
+                "<?xml version=\"1.0\" encoding=\"8bit\"?>",
+                "not an encoding name",
+            ),
+            (
+                "<?xml version=\"1.0\" encoding=\"\"?>",
+                "not an encoding name",
+            ),
+            (
+                "<?xml version=\"1.0\" encoding=\"utf 8\"?>",
+                "not an encoding name",
+            ),
+            (
+                "<?xml version=\"1.0\" standalone=\"true\"?>",
+                "neither yes nor no",
+            ),
+        ] {
+            refused(format!("{decl}<a/>"), what);
+        }
     }
 
     #[test]
