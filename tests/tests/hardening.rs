@@ -180,6 +180,39 @@ async fn documents_that_are_not_well_formed_are_refused() {
 }
 
 #[tokio::test]
+async fn xml_declarations_dotnet_refuses_are_refused() {
+    // What .NET's reader refuses in the declaration, which quick-xml reads past.
+    let inner = operation("", CHILDREN);
+    let well_formed = envelope11(&inner);
+    for declaration in [
+        r#"<?xml version="1.1" encoding="utf-8"?>"#,
+        r#"<?xml encoding="utf-8" version="1.0"?>"#,
+        r#"<?xml version="1.0" standalone="maybe"?>"#,
+        r#"<?xml version="1.0" encoding="utf 8"?>"#,
+    ] {
+        let body = well_formed.replace(r#"<?xml version="1.0" encoding="utf-8"?>"#, declaration);
+        assert_ne!(body, well_formed);
+        assert_malformed(declaration, soap11(true, body.clone())).await;
+        assert_malformed(declaration, soap11(false, body)).await;
+    }
+    // The declarations clients write are read.
+    for declaration in [
+        r#"<?xml version="1.0" encoding="utf-8"?>"#,
+        r#"<?xml version='1.0' encoding='UTF-8' standalone='yes'?>"#,
+        r#"<?xml version="1.0"?>"#,
+    ] {
+        let body = well_formed.replace(r#"<?xml version="1.0" encoding="utf-8"?>"#, declaration);
+        let response = handle(soap11(true, body)).await;
+        assert_eq!(
+            response.status(),
+            200,
+            "{declaration}: {:?}",
+            response.body()
+        );
+    }
+}
+
+#[tokio::test]
 async fn http_get_and_post_read_utf16_escapes() {
     let response = handle(
         http::Request::get(format!(
