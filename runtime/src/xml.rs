@@ -1007,6 +1007,9 @@ fn bindable(ns: &[u8]) -> bool {
 const XML_NS: &[u8] = b"http://www.w3.org/XML/1998/namespace";
 const XMLNS_NS: &[u8] = b"http://www.w3.org/2000/xmlns/";
 
+/// The XML declaration we, .NET and the host write.
+const USUAL_DECLARATION: &[u8] = br#"<?xml version="1.0" encoding="utf-8"?>"#;
+
 impl<'a> Scanner<'a> {
     /// A scanner at the start of `input`; a document that is not UTF-8 is unusual.
     pub fn new(input: &'a [u8]) -> Scanned<Self> {
@@ -1034,9 +1037,12 @@ impl<'a> Scanner<'a> {
 
     /// Skips an `<?xml …?>` declaration at the very start, then whitespace.
     pub fn prolog(&mut self) -> Scanned<()> {
-        if let Some(after) = self.input.strip_prefix(b"<?xml") {
-            // The cursor skips the declaration whatever it holds; quick-xml ends it at the
-            // first `?>` and needs whitespace after `xml` (else it is another PI).
+        // The declaration nearly every document starts with, known good.
+        if self.input.starts_with(USUAL_DECLARATION) {
+            self.pos = USUAL_DECLARATION.len();
+        } else if let Some(after) = self.input.strip_prefix(b"<?xml") {
+            // quick-xml ends the declaration at the first `?>` and needs whitespace after
+            // `xml` (else it is another PI); one the cursor would refuse is left to it.
             if !after.first().copied().is_some_and(is_xml_space) {
                 return Err(Unusual);
             }
@@ -1780,6 +1786,9 @@ mod tests {
         ] {
             refused(format!("{decl}<a/>"), what);
         }
+        // The declaration the scanner takes without a look is one the check accepts.
+        let usual = USUAL_DECLARATION;
+        assert_eq!(check_xml_declaration(&usual[2..usual.len() - 2]), Ok(()));
     }
 
     #[test]
