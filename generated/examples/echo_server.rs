@@ -36,8 +36,9 @@ pub fn echo<T: OperationRequest>(
     {
         return Err(Fault::client("requested fault"));
     }
-    // One buffer for the whole echo: the mock should not be what a load test measures.
-    let mut result = String::with_capacity(256);
+    // One buffer for the whole echo, sized so that it seldom grows: the mock should not be
+    // what a load test measures.
+    let mut result = String::with_capacity(64 + 48 * values.len());
     result.push_str(T::OPERATION.name());
     result.push('(');
     for (i, (name, value)) in values.iter().enumerate() {
