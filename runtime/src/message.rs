@@ -185,12 +185,10 @@ pub fn soap_body<B: AsRef<[u8]>>(request: &Request<B>) -> Result<Cow<'_, [u8]>, 
     let (encoding, bom_len) = match Encoding::for_bom(body) {
         Some((encoding, len)) => (encoding, len),
         None => {
-            let content_type = request.headers().get(CONTENT_TYPE).map(|v| v.as_bytes());
-            let charset = match content_type {
-                // What nearly every SOAP 1.1 client sends, without the parameter search.
-                Some(exact) if exact == SOAP11_CONTENT_TYPE.as_bytes() => Some(&b"utf-8"[..]),
-                other => other.and_then(|v| content_type_param(v, b"charset")),
-            };
+            let charset = request
+                .headers()
+                .get(CONTENT_TYPE)
+                .and_then(|v| content_type_param(v.as_bytes(), b"charset"));
             let label = charset.or_else(|| declared_encoding(body));
             match label {
                 None => (UTF_8, 0),
@@ -221,7 +219,19 @@ pub fn soap_body<B: AsRef<[u8]>>(request: &Request<B>) -> Result<Cow<'_, [u8]>, 
 
 /// The value of parameter `name` (ASCII, any case) of a `Content-Type` value, without
 /// surrounding whitespace and quotes: `charset`, or SOAP 1.2's `action`.
+#[inline]
 pub(crate) fn content_type_param<'a>(content_type: &'a [u8], name: &[u8]) -> Option<&'a [u8]> {
+    // What nearly every SOAP 1.1 client sends, without the search.
+    if content_type == SOAP11_CONTENT_TYPE.as_bytes() {
+        return name
+            .eq_ignore_ascii_case(b"charset")
+            .then_some(&content_type[content_type.len() - b"utf-8".len()..]);
+    }
+    search_content_type_param(content_type, name)
+}
+
+/// [`content_type_param`] of any value.
+fn search_content_type_param<'a>(content_type: &'a [u8], name: &[u8]) -> Option<&'a [u8]> {
     content_type
         .split(|&b| b == b';')
         .skip(1)

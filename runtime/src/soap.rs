@@ -83,44 +83,28 @@ const KNOWN_ENVELOPES: [[xml::KnownStart; 2]; 2] = {
     ];
     [
         [
-            xml::KnownStart {
-                tag: envelope_tag!(11),
-                qname: "soap:Envelope",
-                local_at: 5,
-                ns: SOAP11_NS,
-                declarations: &DECLARATIONS_CLIENT[0],
-            },
-            xml::KnownStart {
-                tag: concat!(
+            xml::KnownStart::new(envelope_tag!(11), "soap:Envelope", &DECLARATIONS_CLIENT[0]),
+            xml::KnownStart::new(
+                concat!(
                     r#"<soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" "#,
                     r#"xmlns:xsd="http://www.w3.org/2001/XMLSchema" "#,
                     r#"xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">"#
                 ),
-                qname: "soap:Envelope",
-                local_at: 5,
-                ns: SOAP11_NS,
-                declarations: &DECLARATIONS_HELP[0],
-            },
+                "soap:Envelope",
+                &DECLARATIONS_HELP[0],
+            ),
         ],
         [
-            xml::KnownStart {
-                tag: envelope_tag!(12),
-                qname: "soap:Envelope",
-                local_at: 5,
-                ns: SOAP12_NS,
-                declarations: &DECLARATIONS_CLIENT[1],
-            },
-            xml::KnownStart {
-                tag: concat!(
+            xml::KnownStart::new(envelope_tag!(12), "soap:Envelope", &DECLARATIONS_CLIENT[1]),
+            xml::KnownStart::new(
+                concat!(
                     r#"<soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" "#,
                     r#"xmlns:xsd="http://www.w3.org/2001/XMLSchema" "#,
                     r#"xmlns:soap12="http://www.w3.org/2003/05/soap-envelope">"#
                 ),
-                qname: "soap12:Envelope",
-                local_at: 7,
-                ns: SOAP12_NS,
-                declarations: &DECLARATIONS_HELP[1],
-            },
+                "soap12:Envelope",
+                &DECLARATIONS_HELP[1],
+            ),
         ],
     ]
 };
@@ -380,10 +364,7 @@ fn scan_to_operation<'a>(
         Some(op) => op,
         None => scanner.start()?,
     };
-    if op.ns != Some(operation.service.namespace.as_bytes())
-        || op.local != operation.name.as_bytes()
-        || op.empty
-    {
+    if op.ns != Some(namespace.as_bytes()) || op.local != operation.name.as_bytes() || op.empty {
         return Err(xml::Unusual);
     }
     Ok((scanner, [envelope, body_element, op]))

@@ -919,11 +919,56 @@ pub(crate) struct KnownStart {
     pub qname: &'static str,
     /// Where the local part of `qname` starts (0 without a prefix).
     pub local_at: usize,
-    /// The namespace the name resolves to.
+    /// The namespace the name resolves to, among `declarations`.
     pub ns: &'static str,
     /// The tag's namespace declarations, in order: `(prefix, namespace)`, `""` for the
     /// default namespace.
     pub declarations: &'static [(&'static str, &'static str)],
+}
+
+impl KnownStart {
+    /// The start tag `tag` of the element `qname`, declaring `declarations`, one of which
+    /// binds the name's prefix (a compile error otherwise, as it is only used in consts).
+    pub const fn new(
+        tag: &'static str,
+        qname: &'static str,
+        declarations: &'static [(&'static str, &'static str)],
+    ) -> KnownStart {
+        let name = qname.as_bytes();
+        let mut local_at = 0;
+        while local_at < name.len() && name[local_at] != b':' {
+            local_at += 1;
+        }
+        let (prefix_len, local_at) = if local_at == name.len() {
+            (0, 0)
+        } else {
+            (local_at, local_at + 1)
+        };
+        let mut i = declarations.len();
+        let ns = loop {
+            assert!(i > 0, "no declaration binds the element's prefix");
+            i -= 1;
+            let prefix = declarations[i].0.as_bytes();
+            if prefix.len() == prefix_len {
+                let mut same = true;
+                let mut b = 0;
+                while b < prefix_len {
+                    same &= prefix[b] == name[b];
+                    b += 1;
+                }
+                if same {
+                    break declarations[i].1;
+                }
+            }
+        };
+        KnownStart {
+            tag,
+            qname,
+            local_at,
+            ns,
+            declarations,
+        }
+    }
 }
 
 /// ` xmlns="`: between an element's name and the default namespace it declares.
@@ -993,14 +1038,15 @@ fn unusual_in_markup(bytes: &[u8]) -> bool {
     })
 }
 
-/// Whether the scanner takes `ns` as the value of a `"`-quoted declaration (see
-/// [`Scanner::declaration`]).
-fn bindable(ns: &[u8]) -> bool {
-    !ns.is_empty()
-        && memchr::memchr3(b'<', b'&', b'"', ns).is_none()
-        && !unusual_in_markup(ns)
-        && ns != XML_NS
-        && ns != XMLNS_NS
+/// Whether the scanner takes `value`, quoted by `quote`, as a declaration's namespace: not
+/// empty, no markup, reference or quote, nothing it leaves to the cursor, not a reserved
+/// namespace.
+fn bindable(value: &[u8], quote: u8) -> bool {
+    !value.is_empty()
+        && memchr::memchr3(b'<', b'&', quote, value).is_none()
+        && !unusual_in_markup(value)
+        && value != XML_NS
+        && value != XMLNS_NS
 }
 
 /// The namespaces no declaration may bind (quick-xml refuses them, with its own rules).
@@ -1190,7 +1236,7 @@ impl<'a> Scanner<'a> {
             || rest.get(value_start..value_end) != Some(ns.as_bytes())
             || rest.get(value_end..value_end + 2) != Some(b"\">")
             || self.bound == MAX_BINDINGS
-            || !bindable(ns.as_bytes())
+            || !bindable(ns.as_bytes(), b'"')
         {
             return None;
         }
@@ -1228,11 +1274,7 @@ impl<'a> Scanner<'a> {
         let value_start = self.pos + 2;
         let len = memchr::memchr(quote, &self.input[value_start..]).ok_or(Unusual)?;
         let value = &self.input[value_start..value_start + len];
-        if value.is_empty()
-            || memchr::memchr2(b'<', b'&', value).is_some()
-            || unusual_in_markup(value)
-            || value == XML_NS
-            || value == XMLNS_NS
+        if !bindable(value, quote)
             || self.bindings[scope..self.bound]
                 .iter()
                 .any(|&(p, _)| p == prefix)

@@ -71,6 +71,10 @@ fn header<B>(request: &Request<B>, name: impl http::header::AsHeaderName) -> Opt
 
 /// The media type of a `Content-Type` value, without parameters (compare it ignoring case).
 fn media_type(content_type: &str) -> &str {
+    // What nearly every SOAP 1.1 client sends, without the split.
+    if content_type == SOAP11_CONTENT_TYPE {
+        return "text/xml";
+    }
     content_type.split(';').next().unwrap_or("").trim()
 }
 
@@ -192,12 +196,7 @@ pub fn route_by_action<O: OperationSet>(
         return None;
     }
     let content_type = header(request, CONTENT_TYPE)?;
-    // What nearly every SOAP 1.1 client sends, without the parameter search.
-    let media = if content_type == SOAP11_CONTENT_TYPE {
-        "text/xml"
-    } else {
-        media_type(content_type)
-    };
+    let media = media_type(content_type);
     let binding = if media.eq_ignore_ascii_case("text/xml") {
         Binding::Soap11
     } else if media.eq_ignore_ascii_case("application/soap+xml") {
