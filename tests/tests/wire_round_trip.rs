@@ -2,7 +2,7 @@
 //!
 //! The expected bytes are built here, independently of the generator and the runtime: from
 //! the spec's parameter list, sample texts, the envelope an ASMX host writes (copied from
-//! `shared/asmx-reference/captures`), and the `form_urlencoded` crate for queries and forms.
+//! `tests/fixtures/asmx`), and the `form_urlencoded` crate for queries and forms.
 //! For each case the client's request must equal them exactly, the server must decode it
 //! back to the same values, and the same holds for the success response.
 

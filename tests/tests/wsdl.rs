@@ -8,38 +8,18 @@ use rmm_mobile::wsdl;
 /// The address the host wrote into every port of the capture (from `Host: 127.0.0.1:18081`).
 const CAPTURED_ADDRESS: &str = "http://127.0.0.1:18081/api/rmm/MobileService.asmx";
 
-/// The body of `captures/wsdl.txt`: after the blank line ending the response headers, up to
-/// the capture's `### ==== END` line.
+/// The body of the host's answer to `?WSDL` (`tests/fixtures/asmx/wsdl.txt`), cut where its
+/// Content-Length says.
 fn captured_body() -> String {
-    let path = rmm_tests::root()
-        .parent()
-        .unwrap()
-        .join("shared/asmx-reference/captures/wsdl.txt");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let response = text
-        .find("### ==== RESPONSE")
-        .expect("the capture has a response");
-    let start = response
-        + text[response..]
-            .find("\r\n\r\n")
-            .expect("the response headers end with a blank line")
-        + 4;
-    let end = text.rfind("\n### ==== END").expect("the capture ends");
-    let body = text[start..end].to_owned();
-    let length: usize = text[response..start]
-        .lines()
-        .find_map(|l| l.strip_prefix("Content-Length: "))
+    let capture = rmm_tests::captures::load_one("wsdl");
+    let length: usize = capture
+        .response
+        .header("content-length")
         .expect("the response has a Content-Length")
-        .trim()
         .parse()
         .unwrap();
-    assert_eq!(
-        body.len(),
-        length,
-        "the body is cut where the host's Content-Length says"
-    );
-    body
+    assert_eq!(capture.response.body.len(), length);
+    String::from_utf8(capture.response.body).expect("the WSDL is UTF-8")
 }
 
 /// Where `a` and `b` first differ, shown with some context, for a readable failure.

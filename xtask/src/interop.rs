@@ -9,24 +9,50 @@
 //! 4. stops the host (`stop.sh`, exactly the PIDs start.sh wrote), also when a step failed;
 //!
 //! and exits with the checks' exit code.
+//!
+//! `cargo xtask interop --record` records instead of checking: it starts the host the same
+//! way and has the checks binary send the request set to it and write the exchanges into
+//! `tests/fixtures/asmx/` (zeep is not needed for that).
 
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-/// Runs the interop checks; `rest` is passed on to the checks binary.
+/// Runs the interop checks (or, with `--record`, the recording); `rest` is passed on to the
+/// checks binary.
 pub fn run(rest: &[String]) -> Result<(), String> {
     let root = super::root();
     let asmx = root.join("tests/interop/asmx");
     let started = Instant::now();
+    let recording = rest.iter().any(|a| a == "--record");
 
     step("installing the ASMX host's Debian packages (if missing)");
     bash(&asmx.join("install.sh"), &root)?;
-    step("installing zeep (if missing)");
-    let python = bash_output(&root.join("tests/interop/zeep/install.sh"), &root)?;
+    let mode: Vec<String> = if recording {
+        let dir = root.join("tests/fixtures/asmx");
+        let others: Vec<&String> = rest.iter().filter(|a| *a != "--record").collect();
+        if !others.is_empty() {
+            return Err(format!(
+                "--record takes no other argument, found {others:?}"
+            ));
+        }
+        vec!["--record".into(), dir.display().to_string()]
+    } else {
+        step("installing zeep (if missing)");
+        let python = bash_output(&root.join("tests/interop/zeep/install.sh"), &root)?;
+        let mut mode = vec!["--python".to_owned(), python];
+        mode.extend(rest.iter().cloned());
+        mode
+    };
 
     step("starting the reference ASMX host");
-    let base = bash_output(&asmx.join("start.sh"), &root);
+    let mut start = command(&asmx.join("start.sh"), &root);
+    if recording {
+        // What the host calls itself when a request names no host (HTTP/1.0): the recorded
+        // requests' Host, so that such a recording does not depend on this run's port.
+        start.env("ASMX_DEFAULT_HOST", "127.0.0.1:18081");
+    }
+    let base = output(start, &asmx.join("start.sh"));
     let code = match base {
         Ok(base) => {
             println!("Mono ASMX host at {base}");
@@ -43,8 +69,8 @@ pub fn run(rest: &[String]) -> Result<(), String> {
                     "interop",
                     "--",
                 ])
-                .args(["--asmx", &base, "--python", &python])
-                .args(rest)
+                .args(["--asmx", &base])
+                .args(&mode)
                 .status()
                 .map_err(|e| format!("cannot run cargo: {e}"))
                 .map(|status| status.code().unwrap_or(1))
@@ -89,9 +115,14 @@ fn bash(script: &Path, root: &Path) -> Result<(), String> {
     }
 }
 
-/// Runs a script and returns its stdout, trimmed (stderr goes to the terminal).
+/// Runs a script and returns the last line of its stdout (stderr goes to the terminal).
 fn bash_output(script: &Path, root: &Path) -> Result<String, String> {
-    let output = command(script, root)
+    output(command(script, root), script)
+}
+
+/// Runs `command` (the script `script`) and returns the last line of its stdout.
+fn output(mut command: Command, script: &Path) -> Result<String, String> {
+    let output = command
         .stdin(Stdio::null())
         .stderr(Stdio::inherit())
         .output()

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 mod interop;
 
 const USAGE: &str =
-    "usage: cargo xtask gen [--spec PATH] [--out DIR] [--check]\n       cargo xtask interop   (the generated crate against a real Mono ASMX host and zeep)";
+    "usage: cargo xtask gen [--spec PATH] [--out DIR] [--check]\n       cargo xtask interop            (the generated crate against a real Mono ASMX host and zeep)\n       cargo xtask interop --record   (record that host's answers into tests/fixtures/asmx)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -49,11 +49,21 @@ echo $! >"$run/fastcgi.pid"
 #    it must be the whole path (/api/rmm/MobileService.asmx/<Op> for an operation URL) with an
 #    empty PATH_INFO; with SCRIPT_NAME=.asmx and PATH_INFO=/<Op> (the CGI split) every
 #    operation URL answers 404 "Requested URL: /<Op>". SCRIPT_FILENAME is the .asmx file.
-#    SERVER_NAME is the Host header's host: ASP.NET writes it, with nginx's port, into the
-#    WSDL's addresses (with nginx's $server_name the WSDL would say "localhost").
+#    SERVER_NAME and SERVER_PORT are the Host header's host and port: ASP.NET writes them into
+#    the WSDL's addresses (with nginx's $server_name the WSDL would say "localhost"), so a
+#    request recorded with `Host: 127.0.0.1:18081` gets the same addresses whatever port this
+#    run listens on (cargo xtask interop --record relies on it). A request naming no host
+#    (HTTP/1.0) gets $ASMX_DEFAULT_HOST (HOST:PORT) if set, else localhost and this run's port.
 free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
+
+default_name=localhost
+default_port='\$server_port'
+if [ -n "${ASMX_DEFAULT_HOST:-}" ]; then
+    default_name="${ASMX_DEFAULT_HOST%:*}"
+    default_port="${ASMX_DEFAULT_HOST##*:}"
+fi
 
 write_nginx_conf() {
     cat >"$run/nginx/nginx.conf" <<CONF
@@ -72,9 +82,13 @@ http {
     uwsgi_temp_path $run/nginx/tmp/uwsgi;
     scgi_temp_path $run/nginx/tmp/scgi;
     client_max_body_size 8m;
+    map \$http_host \$host_port {
+        "~:(?<port>[0-9]+)\$" \$port;
+        default $default_port;
+    }
     server {
         listen 127.0.0.1:$1;
-        server_name localhost;
+        server_name $default_name;
         root $run/site;
         location / {
             fastcgi_split_path_info ^(.+?\.asmx)(/.*)\$;
@@ -96,7 +110,7 @@ http {
             fastcgi_param REMOTE_ADDR \$remote_addr;
             fastcgi_param REMOTE_PORT \$remote_port;
             fastcgi_param SERVER_ADDR \$server_addr;
-            fastcgi_param SERVER_PORT \$server_port;
+            fastcgi_param SERVER_PORT \$host_port;
             fastcgi_param SERVER_NAME \$host;
         }
     }

@@ -1,0 +1,191 @@
+//! `--record DIR`: records the reference host's answers into the project's fixtures.
+//!
+//! The request set is of two kinds:
+//!
+//! - **written** cases: every `DIR/NAME.txt` whose request was written by hand (the error
+//!   cases, WSDL, help pages, discovery, malformed HTTP, …). A new one is a file holding the
+//!   two title lines and a request section; the recorder fills its response in.
+//! - **generated** cases, made here from the spec on every run: every operation × binding as
+//!   the generated client sends it with the sample values, and the client's error cases (a
+//!   fault, a type error, a missing parameter) on every binding. They follow the spec, so a
+//!   new operation is recorded without writing anything.
+//!
+//! Each request goes to the host byte for byte as the file holds it, on a connection of its
+//! own, and the response is kept byte for byte as it came, up to its end by its framing (or
+//! the connection's end). The host is told the
+//! recorded `Host` (`127.0.0.1:18081`), whatever port it listens on, so the addresses it
+//! writes (WSDL, help pages) do not depend on the run; recording twice gives the same files
+//! but for the `Date` header. `DIR/INDEX.md` lists every case.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::Duration;
+
+use rmm_mobile::runtime::deps::tokio;
+use rmm_mobile::{Binding, Operation};
+use rmm_tests::captures::{self, RawCapture};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use crate::raw::{parse_response, raw_request};
+use crate::{encode, mutate, pairs_for, ErrorCase, ERROR_CASES};
+
+/// The `Host` every recorded request carries.
+pub(crate) const RECORDED_HOST: &str = "127.0.0.1:18081";
+
+/// The file-name prefix of a binding's cases.
+fn prefix(binding: Binding) -> &'static str {
+    match binding {
+        Binding::Soap11 => "soap11",
+        Binding::Soap12 => "soap12",
+        Binding::HttpGet => "get",
+        Binding::HttpPost => "post",
+    }
+}
+
+/// `op07`: the operation's number in the interface's table (the spec's order).
+fn op_label(op: Operation) -> String {
+    let n = Operation::ALL.iter().position(|o| *o == op).unwrap_or(0) + 1;
+    format!("op{n:02}")
+}
+
+/// The generated cases: every operation × binding, and the client's error cases.
+pub(crate) fn generated() -> Result<Vec<RawCapture>, String> {
+    let mut cases = Vec::new();
+    for binding in Binding::ALL {
+        for op in Operation::ALL {
+            let request = encode(op, &pairs_for(op, binding), binding)
+                .map_err(|e| format!("{} over {binding}: cannot encode: {e}", op.name()))?;
+            cases.push(RawCapture {
+                name: format!("{}-{}-client-sample", prefix(binding), op_label(op)),
+                what: format!(
+                    "{binding}: {} as the generated client sends it, with the sample values",
+                    op.name()
+                ),
+                request: raw_request(&request, RECORDED_HOST),
+                response: None,
+            });
+        }
+        for case in ERROR_CASES {
+            let op = case.operation();
+            let request = encode(op, &case.pairs(), binding)
+                .map_err(|e| format!("{} over {binding}: cannot encode: {e}", case.label()))?;
+            let request = mutate(request, case.mutation());
+            let slug = match case {
+                ErrorCase::Fault => "fault",
+                ErrorCase::TypeError => "type-error",
+                ErrorCase::Missing => "missing",
+            };
+            cases.push(RawCapture {
+                name: format!("{}-{}-client-{slug}", prefix(binding), op_label(op)),
+                what: format!(
+                    "{binding}: {}, {} (the generated client's request)",
+                    op.name(),
+                    case.label()
+                ),
+                request: raw_request(&request, RECORDED_HOST),
+                response: None,
+            });
+        }
+    }
+    Ok(cases)
+}
+
+/// The names of the generated cases (they are also replayed live from the spec, not the file).
+pub(crate) fn generated_names() -> Vec<String> {
+    generated()
+        .map(|cases| cases.into_iter().map(|c| c.name).collect())
+        .unwrap_or_default()
+}
+
+/// Sends `request` on a connection of its own and returns the response's bytes: until the
+/// response is complete by its framing, or the host closes the connection.
+async fn send(addr: SocketAddr, name: &str, request: &[u8]) -> Result<Vec<u8>, String> {
+    let work = async {
+        let mut stream = tokio::net::TcpStream::connect(addr)
+            .await
+            .map_err(|e| format!("{name}: connect {addr}: {e}"))?;
+        stream
+            .write_all(request)
+            .await
+            .map_err(|e| format!("{name}: write: {e}"))?;
+        let mut response = Vec::new();
+        let mut chunk = [0u8; 16384];
+        loop {
+            let n = stream
+                .read(&mut chunk)
+                .await
+                .map_err(|e| format!("{name}: read: {e}"))?;
+            if n == 0 {
+                return Ok(response);
+            }
+            response.extend_from_slice(&chunk[..n]);
+            // A keep-alive request leaves the connection open: stop at the response's end.
+            if parse_response(&response, false).is_ok() {
+                return Ok(response);
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(60), work)
+        .await
+        .map_err(|_| format!("{name}: no complete response within 60 s"))?
+}
+
+/// Records every case of `dir` and every generated case from the host at `addr`.
+pub(crate) async fn record(addr: SocketAddr, dir: &Path) -> Result<(), String> {
+    let mut cases: BTreeMap<String, RawCapture> = BTreeMap::new();
+    for case in captures::load_raw(dir)? {
+        cases.insert(case.name.clone(), case);
+    }
+    let generated = generated()?;
+    let from_spec = generated.len();
+    for case in generated {
+        cases.insert(case.name.clone(), case);
+    }
+    println!(
+        "recording {} cases ({from_spec} generated from the spec) from {addr} into {}",
+        cases.len(),
+        dir.display()
+    );
+    let mut index = String::from(INDEX_HEAD);
+    for case in cases.values_mut() {
+        let response = send(addr, &case.name, &case.request).await?;
+        let parsed = parse_response(&response, true).map_err(|e| format!("{}: {e}", case.name))?;
+        let _ = writeln!(
+            index,
+            "| {}.txt | {} | {} | {} |",
+            case.name,
+            cell(&case.what),
+            parsed.status,
+            parsed.header("content-type").unwrap_or("")
+        );
+        case.response = Some(response);
+        let path = dir.join(format!("{}.txt", case.name));
+        std::fs::write(&path, case.to_file())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    let path = dir.join("INDEX.md");
+    std::fs::write(&path, index).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    println!("recorded {} cases; index: {}", cases.len(), path.display());
+    Ok(())
+}
+
+/// Text safe in a Markdown table cell.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
+const INDEX_HEAD: &str = "\
+# The reference host's exchanges
+
+Recorded by `cargo xtask interop --record` from the project's Mono ASMX host
+(`tests/interop/asmx/`); the tests and `cargo xtask interop` read them from here. Each
+`NAME.txt` holds the request exactly as sent and the response exactly as received (the format
+is described in `tests/src/captures.rs`). Cases named `*-client-*` are generated from the spec
+on every recording; the others are written by hand: add a file with a request section to add
+one. Recording again changes nothing but the `Date` headers.
+
+| file | what | status | content type |
+|---|---|---|---|
+";

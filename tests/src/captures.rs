@@ -1,0 +1,429 @@
+//! The exchanges recorded from the project's reference ASMX host (`tests/interop/asmx/`), kept
+//! in `tests/fixtures/asmx/` and written by `cargo xtask interop --record`.
+//!
+//! One file per exchange, `NAME.txt`:
+//!
+//! ```text
+//! ### NAME
+//! ### what the case is
+//! ### ==== REQUEST (N bytes) ====
+//! N bytes of request, exactly as sent
+//! ### ==== RESPONSE (M bytes) ====
+//! M bytes of response, exactly as received
+//! ### ==== END ====
+//! ```
+//!
+//! The line break before each `###` marker is the file's, not the message's; the byte counts
+//! say where each message ends. A file with a request and no response section is a case not
+//! yet recorded: the recorder sends its request and fills the response in.
+
+use std::path::{Path, PathBuf};
+
+/// Where our answer differs from the host's on purpose: (capture, our status, why).
+/// `tests/tests/fidelity.rs` replays these through our server, `cargo xtask interop`
+/// against the live host.
+pub const DELIBERATE: &[(&str, u16, &str)] = &[
+    (
+        "soap11-op12-unqualified-params",
+        500,
+        "the host reads unqualified parameters as absent",
+    ),
+    (
+        "soap12-op12-unqualified-params",
+        500,
+        "the host reads unqualified parameters as absent",
+    ),
+    (
+        "soap11-op12-nil-string",
+        500,
+        "the host reads xsi:nil strings as \"\"; no parameter is nillable",
+    ),
+    (
+        "soap12-op12-nil-string",
+        500,
+        "the host reads xsi:nil strings as \"\"; no parameter is nillable",
+    ),
+    (
+        "soap11-op12-wrong-namespace",
+        500,
+        "the host defaults every parameter of an operation in another namespace",
+    ),
+    (
+        "soap12-op12-wrong-namespace",
+        500,
+        "the host defaults every parameter of an operation in another namespace",
+    ),
+    (
+        "soap11-op12-wrong-soapaction",
+        500,
+        "the host runs the SOAPAction's operation with defaulted parameters",
+    ),
+    (
+        "soap12-op12-wrong-soapaction",
+        500,
+        "the host runs the action's operation with defaulted parameters",
+    ),
+    ("get-op09-decimal-comma", 500, "the host reads 1,5 as 15"),
+    ("post-op09-decimal-comma", 500, "the host reads 1,5 as 15"),
+    (
+        "get-op09-decimal-thousands",
+        500,
+        "the host reads 1,234.5 as 1234.5",
+    ),
+    (
+        "post-op09-decimal-thousands",
+        500,
+        "the host reads 1,234.5 as 1234.5",
+    ),
+    (
+        "get-op12-repeated-param",
+        500,
+        "the host joins repeated values with commas",
+    ),
+    (
+        "post-op12-repeated-param",
+        500,
+        "the host joins repeated values with commas",
+    ),
+    (
+        "post-op12-json",
+        500,
+        "ASP.NET AJAX's JSON handler is not part of the interface's four bindings",
+    ),
+    (
+        "post-op12-put-method",
+        405,
+        "the host answers a PUT with an HTML 500 page; 405 names the problem",
+    ),
+];
+
+/// Recorded exchanges about the transport (nginx's framing), not the service.
+pub const TRANSPORT: &[&str] = &[
+    "soap11-op12-ok-chunked-request",
+    "soap11-op12-ok-expect-100-continue",
+];
+
+/// The marker lines of a capture file.
+const REQUEST_MARK: &str = "### ==== REQUEST";
+const RESPONSE_MARK: &str = "### ==== RESPONSE";
+const END_MARK: &str = "### ==== END ====";
+
+/// One recorded HTTP message.
+pub struct Message {
+    /// The request or status line.
+    pub start_line: String,
+    /// Headers in order, as recorded.
+    pub headers: Vec<(String, String)>,
+    /// The body (by Content-Length).
+    pub body: Vec<u8>,
+}
+
+impl Message {
+    /// The first header of that name (any case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// One recorded exchange.
+pub struct Capture {
+    /// The capture's file stem.
+    pub name: String,
+    /// What the client sent.
+    pub request: Message,
+    /// What the host answered.
+    pub response: Message,
+}
+
+/// One capture file as bytes: the request exactly as sent, the response exactly as received
+/// (absent while the case is not recorded yet).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawCapture {
+    /// The file stem.
+    pub name: String,
+    /// What the case is, one line.
+    pub what: String,
+    /// The request bytes.
+    pub request: Vec<u8>,
+    /// The response bytes, once recorded.
+    pub response: Option<Vec<u8>>,
+}
+
+impl RawCapture {
+    /// Reads a capture file's text; `name` is for messages.
+    pub fn parse(name: &str, file: &[u8]) -> Result<RawCapture, String> {
+        let mut rest = file;
+        let title = next_line(name, &mut rest)?;
+        if title != format!("### {name}") {
+            return Err(format!(
+                "{name}: the first line is {title:?}, not `### {name}`"
+            ));
+        }
+        let what = next_line(name, &mut rest)?
+            .strip_prefix("### ")
+            .ok_or_else(|| format!("{name}: the second line is not `### what`"))?
+            .to_owned();
+        let request = section(name, &mut rest, REQUEST_MARK)?;
+        let response = if rest.starts_with(RESPONSE_MARK.as_bytes()) {
+            Some(section(name, &mut rest, RESPONSE_MARK)?)
+        } else {
+            None
+        };
+        if next_line(name, &mut rest)? != END_MARK || !rest.is_empty() {
+            return Err(format!("{name}: expected `{END_MARK}` as the last line"));
+        }
+        Ok(RawCapture {
+            name: name.to_owned(),
+            what,
+            request,
+            response,
+        })
+    }
+
+    /// The file's bytes.
+    pub fn to_file(&self) -> Vec<u8> {
+        let mut out = format!("### {}\n### {}\n", self.name, self.what).into_bytes();
+        let mut put = |mark: &str, bytes: &[u8]| {
+            out.extend_from_slice(format!("{mark} ({} bytes) ====\n", bytes.len()).as_bytes());
+            out.extend_from_slice(bytes);
+            out.push(b'\n');
+        };
+        put(REQUEST_MARK, &self.request);
+        if let Some(response) = &self.response {
+            put(RESPONSE_MARK, response);
+        }
+        out.extend_from_slice(END_MARK.as_bytes());
+        out.push(b'\n');
+        out
+    }
+
+    /// The request and response as messages; an error if the case is not recorded.
+    pub fn messages(&self) -> Result<Capture, String> {
+        let response = self.response.as_deref().ok_or_else(|| {
+            format!(
+                "{} is not recorded yet: run `cargo xtask interop --record`",
+                self.name
+            )
+        })?;
+        Ok(Capture {
+            name: self.name.clone(),
+            request: parse_message(&self.request),
+            response: parse_message(response),
+        })
+    }
+}
+
+/// Reads one marker line (UTF-8, ended by a line break).
+fn next_line(name: &str, rest: &mut &[u8]) -> Result<String, String> {
+    let end = find(rest, b"\n").ok_or_else(|| format!("{name}: a line is not ended"))?;
+    let text = std::str::from_utf8(&rest[..end])
+        .map_err(|_| format!("{name}: a marker line is not UTF-8"))?
+        .to_owned();
+    *rest = &rest[end + 1..];
+    Ok(text)
+}
+
+/// Reads `MARK (N bytes) ====`, then N bytes and the line break after them.
+fn section(name: &str, rest: &mut &[u8], mark: &str) -> Result<Vec<u8>, String> {
+    let head = next_line(name, rest)?;
+    let count = head
+        .strip_prefix(mark)
+        .and_then(|h| h.strip_prefix(" ("))
+        .and_then(|h| h.split_once(" bytes"))
+        .and_then(|(n, _)| n.parse::<usize>().ok())
+        .ok_or_else(|| format!("{name}: expected `{mark} (N bytes …) ====`, found {head:?}"))?;
+    let bytes = rest
+        .get(..count)
+        .ok_or_else(|| format!("{name}: {mark} says {count} bytes; the file ends before"))?;
+    if rest.get(count) != Some(&b'\n') {
+        return Err(format!(
+            "{name}: {mark} says {count} bytes, and no line break follows them"
+        ));
+    }
+    let bytes = bytes.to_vec();
+    *rest = &rest[count + 1..];
+    Ok(bytes)
+}
+
+/// Where `needle` first occurs in `haystack`.
+pub fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+/// Parses a raw HTTP message (CRLF head, body cut at Content-Length).
+pub fn parse_message(raw: &[u8]) -> Message {
+    let head_end = find(raw, b"\r\n\r\n").expect("header end");
+    let head = std::str::from_utf8(&raw[..head_end]).unwrap();
+    let mut lines = head.split("\r\n");
+    let start_line = lines.next().unwrap().to_owned();
+    let headers: Vec<(String, String)> = lines
+        .map(|l| {
+            let (n, v) = l.split_once(':').unwrap();
+            (n.trim().to_owned(), v.trim().to_owned())
+        })
+        .collect();
+    let rest = &raw[head_end + 4..];
+    let len = headers
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case("content-length"))
+        .map_or(0, |(_, v)| v.parse::<usize>().unwrap());
+    Message {
+        start_line,
+        headers,
+        body: rest[..len.min(rest.len())].to_vec(),
+    }
+}
+
+/// `tests/fixtures/asmx` in the workspace.
+pub fn captures_dir() -> PathBuf {
+    crate::root().join("tests/fixtures/asmx")
+}
+
+/// Every capture file in `dir`, sorted by name.
+pub fn load_raw(dir: &Path) -> Result<Vec<RawCapture>, String> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|path| {
+            let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+            let bytes =
+                std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            RawCapture::parse(name, &bytes)
+        })
+        .collect()
+}
+
+/// One recorded exchange by name (the WSDL, the discovery document, …).
+pub fn load_one(name: &str) -> Capture {
+    let path = captures_dir().join(format!("{name}.txt"));
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    RawCapture::parse(name, &bytes)
+        .and_then(|c| c.messages())
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Every capture of a SOAP, GET or POST call, sorted by name.
+pub fn load() -> Vec<Capture> {
+    let captures: Vec<Capture> = load_raw(&captures_dir())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .iter()
+        // wsdl, disco, help pages and misc transport cases are read by name
+        .filter(|c| {
+            ["soap11-", "soap12-", "get-", "post-"]
+                .iter()
+                .any(|p| c.name.starts_with(p))
+        })
+        .map(|c| c.messages().unwrap_or_else(|e| panic!("{e}")))
+        .collect();
+    assert!(
+        captures.len() > 250,
+        "found only {} captures",
+        captures.len()
+    );
+    captures
+}
+
+/// The status code of a response.
+pub fn status(m: &Message) -> u16 {
+    m.start_line.split(' ').nth(1).unwrap().parse().unwrap()
+}
+
+/// Undoes the host's text escaping.
+pub fn unescape(text: &str) -> String {
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// `ours` as the host would have written it: the one deliberate difference in a successful
+/// answer is that we write a CR in a string as `&#xD;` where the host writes it raw (every XML
+/// reader turns a raw CR into LF, so the host's callers never see the CR; see the README).
+pub fn with_raw_cr(ours: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(ours.len());
+    let mut rest = ours;
+    while let Some(at) = find(rest, b"&#xD;") {
+        out.extend_from_slice(&rest[..at]);
+        out.push(b'\r');
+        rest = &rest[at + 5..];
+    }
+    out.extend_from_slice(rest);
+    out
+}
+
+/// What an XML reader makes of the host's raw text: CR LF and a lone CR become LF (XML 1.0,
+/// section 2.11).
+pub fn xml_line_ends(text: &str) -> String {
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// The text between the first `open` and the next `close`.
+pub fn between<'a>(text: &'a str, open: &str, close: &str) -> Option<&'a str> {
+    let start = text.find(open)? + open.len();
+    Some(&text[start..start + text[start..].find(close)?])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_capture_file_reads_back_to_the_same_bytes() {
+        let capture = RawCapture {
+            name: "x".into(),
+            what: "a case".into(),
+            // Bytes that look like markers, and no final line break, stay the message's.
+            request: b"GET / HTTP/1.1\r\n\r\n\n### ==== END ====".to_vec(),
+            response: Some(b"HTTP/1.1 200 OK\r\n\r\n".to_vec()),
+        };
+        let file = capture.to_file();
+        assert_eq!(RawCapture::parse("x", &file), Ok(capture.clone()));
+        let unrecorded = RawCapture {
+            response: None,
+            ..capture
+        };
+        assert_eq!(
+            RawCapture::parse("x", &unrecorded.to_file()),
+            Ok(unrecorded)
+        );
+    }
+
+    #[test]
+    fn a_written_cr_reference_is_the_hosts_raw_cr_and_readers_see_lf() {
+        assert_eq!(with_raw_cr(b"a&#xD;\nb&#xD;"), b"a\r\nb\r");
+        assert_eq!(with_raw_cr(b"&#xA;"), b"&#xA;");
+        assert_eq!(xml_line_ends("a\r\nb\rc\n"), "a\nb\nc\n");
+    }
+
+    #[test]
+    fn a_file_whose_counts_do_not_hold_is_refused() {
+        let bad = b"### x\n### a case\n### ==== REQUEST (5 bytes) ====\nabc\n### ==== END ====\n";
+        let err = RawCapture::parse("x", bad).unwrap_err();
+        assert!(err.contains("5 bytes"), "{err}");
+        let renamed = RawCapture::parse("y", b"### x\n").unwrap_err();
+        assert!(renamed.contains("`### y`"), "{renamed}");
+    }
+
+    #[test]
+    fn the_recorded_files_parse_and_write_back_unchanged() {
+        let dir = captures_dir();
+        let all = load_raw(&dir).unwrap();
+        assert!(all.len() > 150, "{} files", all.len());
+        for c in &all {
+            let on_disk = std::fs::read(dir.join(format!("{}.txt", c.name))).unwrap();
+            assert!(c.response.is_some(), "{} is not recorded", c.name);
+            assert!(
+                c.to_file() == on_disk,
+                "{} does not write back as read",
+                c.name
+            );
+        }
+    }
+}
