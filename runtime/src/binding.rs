@@ -2,8 +2,8 @@
 
 /// One of the four bindings an ASMX host serves every operation over.
 ///
-/// The wire shape of each is in `shared/interface/mobile-service-interface.md` §4.1 and in
-/// `shared/asmx-reference/FINDINGS.md`.
+/// The wire shape of each is the interface document's (§4.1), as the project's reference host
+/// answers it: `tests/fixtures/asmx/` holds one recorded exchange per operation and binding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Binding {
     /// SOAP 1.1: `POST {path}`, `text/xml; charset=utf-8`, quoted `SOAPAction` header.

@@ -2,7 +2,7 @@
 //!
 //! Both bindings carry parameters as `application/x-www-form-urlencoded` pairs: GET in the
 //! query string, POST in the body. [`FormWriter`] builds them; [`FormReader`] reads them the
-//! way an ASMX host does (see `shared/asmx-reference/FINDINGS.md`, "HTTP GET / HTTP POST"),
+//! way an ASMX host does (the `get-*` and `post-*` exchanges in `tests/fixtures/asmx/`),
 //! except where the host silently reads wrong data, which it refuses instead.
 
 use std::borrow::Cow;

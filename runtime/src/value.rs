@@ -1,7 +1,8 @@
 //! Parameter values: their SOAP types, the rules that read them from text, and the writers
 //! that put them on the wire.
 //!
-//! Two rule sets, because a real ASMX host applies two (see `shared/asmx-reference/FINDINGS.md`):
+//! Two rule sets, because a real ASMX host applies two (the exchanges recorded from the
+//! project's reference host, `tests/fixtures/asmx/`, show both):
 //! - [`xsd`]: SOAP 1.1 and 1.2 read parameters as XML Schema lexical forms (`XmlConvert`).
 //! - [`dotnet`]: HTTP GET and POST read them with .NET's invariant-culture conversions
 //!   (`Convert.ChangeType`), except where those read silently wrong data, which we refuse.
