@@ -10,8 +10,67 @@ pub mod spec;
 
 use std::path::Path;
 
-pub use emit::GeneratedFile;
+pub use emit::{CrateOptions, GeneratedFile};
 pub use spec::SpecErrors;
+
+/// A whole generated crate: the files at its root (`Cargo.toml`, `rustfmt.toml`) and those
+/// of its `src/`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneratedCrate {
+    /// `Cargo.toml` and `rustfmt.toml`, their paths relative to the crate's directory.
+    pub root: Vec<GeneratedFile>,
+    /// The files of `src/`, their paths relative to it, sorted.
+    pub src: Vec<GeneratedFile>,
+}
+
+impl GeneratedCrate {
+    fn new(model: &model::Model, options: &CrateOptions) -> GeneratedCrate {
+        GeneratedCrate {
+            root: vec![emit::manifest(model, options), emit::rustfmt_toml()],
+            src: emit::generate(model),
+        }
+    }
+
+    /// The generated `Cargo.toml`.
+    pub fn manifest(&self) -> &GeneratedFile {
+        &self.root[0]
+    }
+}
+
+/// Generates a whole crate from spec text; `file` names the spec in messages and headers.
+pub fn generate_crate_from_source(
+    source: &str,
+    file: &str,
+    options: &CrateOptions,
+) -> Result<GeneratedCrate, SpecErrors> {
+    let spec = spec::parse(source, file)?;
+    let model = model::Model::from_spec(&spec, file)?;
+    Ok(GeneratedCrate::new(&model, options))
+}
+
+/// Generates a whole crate from the spec file at `path`.
+pub fn generate_crate(path: &Path, options: &CrateOptions) -> Result<GeneratedCrate, SpecErrors> {
+    let spec = spec::load(path)?;
+    let file = path.display().to_string();
+    let model = model::Model::from_spec(&spec, &file)?;
+    Ok(GeneratedCrate::new(&model, options))
+}
+
+/// Compares a generated crate with the crate directory `dir`: [`stale_files`] for `src/`,
+/// and the same for the files at its root. Empty when up to date.
+pub fn stale_crate(generated: &GeneratedCrate, dir: &Path) -> Result<Vec<String>, String> {
+    let mut problems = Vec::new();
+    for file in &generated.root {
+        let path = dir.join(&file.path);
+        match std::fs::read_to_string(&path) {
+            Ok(text) if text == file.contents => {}
+            Ok(_) => problems.push(format!("stale:   {}", path.display())),
+            Err(_) => problems.push(format!("missing: {}", path.display())),
+        }
+    }
+    problems.extend(stale_files(&generated.src, &dir.join("src"))?);
+    Ok(problems)
+}
 
 /// Generates the generated crate's `src/` files from spec text; `file` names the spec in
 /// error messages.

@@ -8,6 +8,8 @@ use crate::spec::{SoapType, Spec, SpecError, SpecErrors};
 /// Everything the emitters need.
 #[derive(Debug, Clone)]
 pub struct Model {
+    /// The spec file, as given (named in every generated file's header).
+    pub spec_file: String,
     /// The service.
     pub service: ServiceModel,
     /// The credentials (required ones first, as the spec lists them, then optional ones).
@@ -27,6 +29,16 @@ pub struct ServiceModel {
     pub path: String,
     /// `<?xml …?>\n<string xmlns="{namespace}">`, the start of an HTTP GET/POST result.
     pub string_open: String,
+    /// The server type (`MobileServiceServer`); the service trait takes [`Self::name`].
+    pub server_type: String,
+    /// The async client type (`MobileServiceClient`).
+    pub client_type: String,
+    /// The blocking client type (`MobileServiceBlockingClient`).
+    pub blocking_client_type: String,
+    /// The generated crate's package name (`rmm-mobile`).
+    pub crate_name: String,
+    /// The same as a Rust path segment (`rmm_mobile`), as downstream code and doctests name it.
+    pub crate_ident: String,
 }
 
 /// A credential: a parameter filled by a signer, not by the request type.
@@ -91,7 +103,8 @@ pub struct OperationModel {
     pub doc: String,
     /// Every parameter, in wire order.
     pub params: Vec<ParamModel>,
-    /// `"{namespace}/{wire}"`, quoted, as the SOAPAction header carries it.
+    /// `"{namespace}/{wire}"` (no `/` added when the namespace ends with one), quoted, as the
+    /// SOAPAction header carries it.
     pub soap_action: String,
     /// The SOAP 1.2 request content type with its `action` parameter.
     pub soap12_content_type: String,
@@ -145,6 +158,7 @@ const RESERVED_TYPES: &[&str] = &[
     "ResponseError",
     "ValueError",
     "CallError",
+    "BlockingRuntime",
     "Transport",
     "TransportError",
     "ParamValue",
@@ -312,6 +326,14 @@ impl Model {
                     }
                 }
                 let wire = &op.name;
+                // ASMX's default action (SoapReflector.GetDefaultAction): the namespace and the
+                // name, with a '/' between them unless the namespace ends with one
+                // (`http://tempuri.org/` gives `http://tempuri.org/HelloWorld`).
+                let action = if ns.ends_with('/') {
+                    format!("{ns}{wire}")
+                } else {
+                    format!("{ns}/{wire}")
+                };
                 OperationModel {
                     number: i + 1,
                     wire: wire.clone(),
@@ -319,9 +341,9 @@ impl Model {
                     snake: snake_case(wire),
                     doc: op.doc.trim().to_owned(),
                     params,
-                    soap_action: format!("\"{ns}/{wire}\""),
+                    soap_action: format!("\"{action}\""),
                     soap12_content_type: format!(
-                        "application/soap+xml; charset=utf-8; action=\"{ns}/{wire}\""
+                        "application/soap+xml; charset=utf-8; action=\"{action}\""
                     ),
                     http_path: format!("{}/{wire}", spec.service.path),
                     request_open: format!("<{wire} xmlns=\"{ns}\">"),
@@ -342,17 +364,20 @@ impl Model {
         };
         // Every type name the generated crate defines, with who defines it.
         let service_name = &spec.service.name;
-        let mut types: Vec<(String, String)> = vec![
-            (service_name.clone(), format!("service \"{service_name}\"")),
-            (
-                format!("{service_name}Server"),
-                format!("service \"{service_name}\""),
-            ),
-            (
-                format!("{service_name}Client"),
-                format!("service \"{service_name}\""),
-            ),
-        ];
+        let (server_type, client_type, blocking_client_type) = (
+            format!("{service_name}Server"),
+            format!("{service_name}Client"),
+            format!("{service_name}BlockingClient"),
+        );
+        let mut types: Vec<(String, String)> = [
+            service_name,
+            &server_type,
+            &client_type,
+            &blocking_client_type,
+        ]
+        .into_iter()
+        .map(|name| (name.clone(), format!("service \"{service_name}\"")))
+        .collect();
         for op in &operations {
             types.push((op.wire.clone(), format!("operation \"{}\"", op.wire)));
             types.push((
@@ -413,6 +438,7 @@ impl Model {
         }
         let service = &spec.service;
         Ok(Model {
+            spec_file: file.to_owned(),
             service: ServiceModel {
                 name: service.name.clone(),
                 namespace: ns.clone(),
@@ -420,6 +446,11 @@ impl Model {
                 string_open: format!(
                     "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<string xmlns=\"{ns}\">"
                 ),
+                server_type,
+                client_type,
+                blocking_client_type,
+                crate_name: service.crate_name.clone(),
+                crate_ident: service.crate_name.replace('-', "_"),
             },
             credentials,
             operations,

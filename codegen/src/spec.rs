@@ -37,6 +37,9 @@ pub struct Service {
     pub namespace: String,
     /// The endpoint path (`/api/rmm/MobileService.asmx`).
     pub path: String,
+    /// The generated crate's package name (`crate:`; `rmm-mobile-service` from the name when
+    /// the spec gives none).
+    pub crate_name: String,
 }
 
 /// One operation.
@@ -197,6 +200,10 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
     let names = |list: Vec<raw::Word>| list.into_iter().map(|w| w.0).collect();
     Spec {
         service: Service {
+            crate_name: raw.service.crate_name.map_or_else(
+                || validate::default_crate_name(&raw.service.name.0),
+                |w| w.0,
+            ),
             name: raw.service.name.0,
             namespace: raw.service.namespace,
             path: raw.service.path,
@@ -267,6 +274,7 @@ mod tests {
                 name: "MobileService".into(),
                 namespace: "http://rmm.example.com/mobile".into(),
                 path: "/api/rmm/MobileService.asmx".into(),
+                crate_name: "rmm-mobile".into(),
             }
         );
         assert_eq!(spec.credentials, ["repnumber", "timestamp", "sig"]);

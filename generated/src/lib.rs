@@ -35,11 +35,19 @@
 //! | 20 | [`MobileGetInvoiceDetails`] | 5 |
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
+#[cfg(feature = "blocking")]
+pub mod blocking;
+
+#[cfg(feature = "client")]
 pub mod client;
 
 mod credentials;
 
+#[cfg(feature = "server")]
 pub mod help;
+
+#[cfg(feature = "server")]
 pub mod server;
 
 mod types;
@@ -47,14 +55,22 @@ mod types;
 pub mod wire;
 pub mod wsdl;
 
+#[cfg(feature = "blocking")]
+pub use blocking::MobileServiceBlockingClient;
+
+#[cfg(feature = "client")]
 pub use client::{MobileServiceClient, Signer, SigningRequest, StaticSigner};
 pub use credentials::Credentials;
+
+#[cfg(feature = "server")]
 pub use server::{MobileService, MobileServiceServer, Call, Verifier};
 pub use types::*;
 
 /// The runtime this crate is generated against, re-exported so dependents need only this crate.
 pub use rmm_runtime as runtime;
 pub use rmm_runtime::deps::rust_decimal::Decimal;
+
+#[cfg(feature = "client")]
 pub use rmm_runtime::client::{CallError, Transport, TransportError};
 pub use rmm_runtime::{
     Binding, EncodeError, Fault, FaultCode, RequestError, ResponseError, ValueError,
@@ -278,6 +294,7 @@ impl Operation {
     }
 }
 
+#[cfg(feature = "server")]
 impl runtime::server::OperationSet for Operation {
     fn from_name(name: &str) -> Option<Operation> {
         Operation::from_name(name)

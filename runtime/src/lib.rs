@@ -6,8 +6,14 @@
 //!
 //! Generated crates name this crate only through their own re-export, so a downstream crate
 //! depends on the generated crate alone.
+//!
+//! Features: `client` (the [`client`] module: reqwest, timeouts, [`client::CallError`]) and
+//! `server` (the [`server`] module: hyper's server, the tower service), both on by default;
+//! `blocking` (a client for callers without an async runtime) adds to `client`. The wire code
+//! is there without any of them.
 
 mod binding;
+#[cfg(feature = "client")]
 pub mod client;
 mod error;
 mod fault;
@@ -16,6 +22,7 @@ pub mod message;
 mod operation;
 mod param_value;
 mod redact;
+#[cfg(feature = "server")]
 pub mod server;
 pub mod soap;
 pub mod value;
@@ -33,11 +40,17 @@ pub use value::SoapType;
 pub mod deps {
     pub use bytes;
     pub use http;
+    #[cfg(feature = "server")]
     pub use http_body;
+    #[cfg(feature = "server")]
     pub use http_body_util;
+    #[cfg(feature = "server")]
     pub use hyper;
+    #[cfg(feature = "client")]
     pub use reqwest;
     pub use rust_decimal;
+    #[cfg(any(feature = "client", feature = "server"))]
     pub use tokio;
+    #[cfg(feature = "server")]
     pub use tower_service;
 }

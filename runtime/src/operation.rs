@@ -17,6 +17,20 @@ pub struct ServiceInfo {
     pub string_open: &'static str,
 }
 
+impl ServiceInfo {
+    /// The operation name an action (`SOAPAction`, unquoted, or SOAP 1.2's `action`) names:
+    /// the text after the namespace and the `/` ASMX puts between them, which it leaves out
+    /// when the namespace ends with one. `None` for an action outside the namespace.
+    pub fn action_operation<'a>(&self, action: &'a str) -> Option<&'a str> {
+        let rest = action.strip_prefix(self.namespace)?;
+        if self.namespace.ends_with('/') {
+            Some(rest)
+        } else {
+            rest.strip_prefix('/')
+        }
+    }
+}
+
 /// One operation's wire literals.
 #[derive(Debug)]
 pub struct OperationInfo {
@@ -24,7 +38,8 @@ pub struct OperationInfo {
     pub service: &'static ServiceInfo,
     /// Wire name (`MobileTaskCreate`).
     pub name: &'static str,
-    /// `SOAPAction` header value of SOAP 1.1, quoted: `"{namespace}/{name}"`.
+    /// `SOAPAction` header value of SOAP 1.1, quoted: `"{namespace}/{name}"` (no `/` added
+    /// when the namespace ends with one, as ASMX makes it).
     pub soap_action: &'static str,
     /// `Content-Type` of a SOAP 1.2 request, with the `action` parameter.
     pub soap12_content_type: &'static str,
@@ -42,6 +57,38 @@ pub struct OperationInfo {
     pub response_name: &'static str,
     /// `{name}Result`, the local name of the result element.
     pub result_name: &'static str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ServiceInfo;
+
+    fn service(namespace: &'static str) -> ServiceInfo {
+        ServiceInfo {
+            name: "S",
+            namespace,
+            path: "/s.asmx",
+            string_open: "",
+        }
+    }
+
+    #[test]
+    fn an_action_names_the_operation_after_the_namespace_and_one_slash() {
+        let plain = service("http://x.example/ns");
+        assert_eq!(plain.action_operation("http://x.example/ns/Op"), Some("Op"));
+        assert_eq!(plain.action_operation("http://x.example/nsOp"), None);
+        assert_eq!(plain.action_operation("http://other/Op"), None);
+        // `http://tempuri.org/` gives `http://tempuri.org/HelloWorld`, as ASMX makes it.
+        let slash = service("http://tempuri.org/");
+        assert_eq!(
+            slash.action_operation("http://tempuri.org/HelloWorld"),
+            Some("HelloWorld")
+        );
+        assert_eq!(
+            slash.action_operation("http://tempuri.org//HelloWorld"),
+            Some("/HelloWorld")
+        );
+    }
 }
 
 /// A service and operation for the runtime's unit tests.

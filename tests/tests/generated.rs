@@ -17,8 +17,8 @@ fn every_generated_file_matches_its_snapshot() {
     let files = generate();
     assert_eq!(
         files.len(),
-        8 + 20,
-        "lib, credentials, types, wsdl, help, server, client, wire/mod and one file per operation"
+        9 + 20,
+        "lib, credentials, types, wsdl, help, server, client, blocking, wire/mod and one file per operation"
     );
     for file in &files {
         let name = file.path.replace('/', "__");
@@ -32,14 +32,29 @@ fn generation_is_deterministic() {
     assert_eq!(generate(), generate());
 }
 
-/// `cargo test` alone catches a forgotten `cargo xtask gen`: the committed `generated/src`
-/// must be exactly what the spec produces.
+fn generate_crate() -> rmm_codegen::GeneratedCrate {
+    let source = std::fs::read_to_string(spec_path()).unwrap();
+    let options = rmm_codegen::CrateOptions {
+        runtime_path: "../runtime".into(),
+    };
+    rmm_codegen::generate_crate_from_source(&source, "rmm-spec.yaml", &options)
+        .expect("rmm-spec.yaml is valid")
+}
+
+/// The generated `Cargo.toml` is a snapshot too.
+#[test]
+fn the_generated_manifest_matches_its_snapshot() {
+    insta::assert_snapshot!("Cargo.toml", generate_crate().manifest().contents);
+}
+
+/// `cargo test` alone catches a forgotten `cargo xtask gen`: the committed `generated/`
+/// (`Cargo.toml` and `src/`) must be exactly what the spec produces.
 #[test]
 fn committed_generated_crate_is_fresh() {
-    let problems = rmm_codegen::stale_files(&generate(), &root().join("generated/src")).unwrap();
+    let problems = rmm_codegen::stale_crate(&generate_crate(), &root().join("generated")).unwrap();
     assert!(
         problems.is_empty(),
-        "generated/src is stale; run `cargo xtask gen`:\n{}",
+        "generated/ is stale; run `cargo xtask gen`:\n{}",
         problems.join("\n")
     );
 }

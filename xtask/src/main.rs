@@ -1,5 +1,6 @@
-//! `cargo xtask gen [--spec PATH] [--out DIR] [--check]`: writes the generated crate's
-//! `src/` from the spec, or (with `--check`) fails naming every stale, missing or extra file.
+//! `cargo xtask gen [--spec PATH] [--out DIR] [--check]`: writes the generated crate (its
+//! `Cargo.toml` and `src/`) from the spec into DIR (`generated/` by default), or (with
+//! `--check`) fails naming every stale, missing or extra file.
 //!
 //! Thin on purpose: generation lives in rmm-codegen; this only parses arguments and touches
 //! files.
@@ -11,7 +12,7 @@ use std::process::ExitCode;
 mod interop;
 
 const USAGE: &str =
-    "usage: cargo xtask gen [--spec PATH] [--out DIR] [--check]\n       cargo xtask interop            (the generated crate against a real Mono ASMX host and zeep)\n       cargo xtask interop --record   (record that host's answers into tests/fixtures/asmx)";
+    "usage: cargo xtask gen [--spec PATH] [--out CRATE_DIR] [--check]\n       cargo xtask interop            (the generated crate against a real Mono ASMX host and zeep)\n       cargo xtask interop --record   (record that host's answers into tests/fixtures/asmx)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -56,7 +57,7 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     let root = root();
     let mut spec = root.join("rmm-spec.yaml");
-    let mut out = root.join("generated/src");
+    let mut out = root.join("generated");
     let mut check = false;
     let mut rest = rest.iter();
     while let Some(arg) = rest.next() {
@@ -73,25 +74,61 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     // Relative to the workspace root, so messages name `rmm-spec.yaml:line:col`.
     let spec_display = spec.strip_prefix(&root).unwrap_or(&spec).to_path_buf();
-    let files = std::env::set_current_dir(&root)
+    let options = rmm_codegen::CrateOptions {
+        runtime_path: relative_path(&out, &root.join("runtime")),
+    };
+    let generated = std::env::set_current_dir(&root)
         .map_err(|e| format!("cannot enter {}: {e}", root.display()))
-        .and_then(|()| rmm_codegen::generate(&spec_display).map_err(|e| e.to_string()))?;
+        .and_then(|()| {
+            rmm_codegen::generate_crate(&spec_display, &options).map_err(|e| e.to_string())
+        })?;
     if check {
-        let problems = rmm_codegen::stale_files(&files, &out)?;
+        let problems = rmm_codegen::stale_crate(&generated, &out)?;
         if problems.is_empty() {
             return Ok(());
         }
         return Err(format!(
-            "{} is out of date with {}:\n{}\nrun `cargo xtask gen` and commit the result",
+            "{} is out of date with {}:\n{}\nrun `cargo xtask gen` (with the same --spec and --out) and commit the result",
             out.display(),
             spec_display.display(),
             problems.join("\n")
         ));
     }
-    write(&files, &out)
+    write(&generated.root, &out)?;
+    remove_stale(&generated.src, &out.join("src"))?;
+    write(&generated.src, &out.join("src"))
 }
 
-fn write(files: &[rmm_codegen::GeneratedFile], out: &Path) -> Result<(), String> {
+/// `to` as a path from the directory `from` (both absolute), with `/` separators, as Cargo
+/// reads a dependency's `path` on every platform.
+fn relative_path(from: &Path, to: &Path) -> String {
+    use std::path::Component;
+    fn normal(path: &Path) -> Vec<String> {
+        let mut parts: Vec<String> = Vec::new();
+        for part in path.components() {
+            match part {
+                Component::ParentDir => {
+                    parts.pop();
+                }
+                Component::Normal(name) => parts.push(name.to_string_lossy().into_owned()),
+                Component::CurDir | Component::RootDir | Component::Prefix(_) => {}
+            }
+        }
+        parts
+    }
+    let (from, to) = (normal(from), normal(to));
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<&str> = vec![".."; from.len() - common];
+    parts.extend(to[common..].iter().map(String::as_str));
+    if parts.is_empty() {
+        ".".to_owned()
+    } else {
+        parts.join("/")
+    }
+}
+
+/// Removes the `.rs` files under `out` that this generator wrote and no longer makes.
+fn remove_stale(files: &[rmm_codegen::GeneratedFile], out: &Path) -> Result<(), String> {
     let wanted: BTreeSet<PathBuf> = files.iter().map(|f| PathBuf::from(&f.path)).collect();
     for existing in rmm_codegen::list_rs_files(out)? {
         let path = out.join(&existing);
@@ -104,6 +141,11 @@ fn write(files: &[rmm_codegen::GeneratedFile], out: &Path) -> Result<(), String>
             println!("removed {}", path.display());
         }
     }
+    Ok(())
+}
+
+/// Writes each file under `out` whose contents differ.
+fn write(files: &[rmm_codegen::GeneratedFile], out: &Path) -> Result<(), String> {
     for file in files {
         let path = out.join(&file.path);
         if std::fs::read_to_string(&path).ok().as_deref() == Some(file.contents.as_str()) {
@@ -118,4 +160,20 @@ fn write(files: &[rmm_codegen::GeneratedFile], out: &Path) -> Result<(), String>
         println!("wrote {}", path.display());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relative_path;
+    use std::path::Path;
+
+    #[test]
+    fn relative_paths_go_up_then_down() {
+        let rel = |a: &str, b: &str| relative_path(Path::new(a), Path::new(b));
+        assert_eq!(rel("/w/generated", "/w/runtime"), "../runtime");
+        assert_eq!(rel("/w/tests/warehouse", "/w/runtime"), "../../runtime");
+        assert_eq!(rel("/elsewhere/x/./y/..", "/w/runtime"), "../../w/runtime");
+        assert_eq!(rel("/w", "/w/runtime"), "runtime");
+        assert_eq!(rel("/w/runtime", "/w/runtime"), ".");
+    }
 }

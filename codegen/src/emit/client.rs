@@ -8,7 +8,7 @@ use crate::model::Model;
 
 pub(super) fn emit(model: &Model) -> TokenStream {
     let service_name = &model.service.name;
-    let client_name = format_ident!("{}Client", service_name);
+    let client_name = format_ident!("{}", model.service.client_type);
     let methods = model.operations.iter().map(|op| {
         let method = format_ident!("{}", op.snake);
         let request = ident(&op.wire);

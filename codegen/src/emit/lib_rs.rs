@@ -10,7 +10,7 @@ use crate::model::Model;
 pub(super) fn emit(model: &Model) -> TokenStream {
     let service = &model.service;
     let mut crate_doc = format!(
-        "# {name}\n\nClient and server wire code of the `{name}` ASMX web service, generated from `rmm-spec.yaml`.\n\n\
+        "# {name}\n\nClient and server wire code of the `{name}` ASMX web service, generated from `{spec}`.\n\n\
          - namespace: `{ns}`\n- endpoint: `{path}`\n- bindings: SOAP 1.1, SOAP 1.2, HTTP GET, HTTP POST\n\n\
          Each operation has a request type holding its business parameters and a response type; the credentials \
          travel separately as [`Credentials`] and are put back at their exact wire positions. The sans-IO wire \
@@ -20,6 +20,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
          `Some(String::new())` an empty one.\n\n\
          | # | Operation | Parameters |\n|---|---|---|\n",
         name = service.name,
+        spec = model.spec_file,
         ns = service.namespace,
         path = service.path,
     );
@@ -51,8 +52,9 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         .collect();
     let count = model.operations.len();
     let service_trait = format_ident!("{}", service.name);
-    let server_type = format_ident!("{}Server", service.name);
-    let client_type = format_ident!("{}Client", service.name);
+    let server_type = format_ident!("{}", service.server_type);
+    let client_type = format_ident!("{}", service.client_type);
+    let blocking_client_type = format_ident!("{}", service.blocking_client_type);
     let secrets: Vec<&str> = {
         let mut names: Vec<&str> = model
             .operations
@@ -82,23 +84,34 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     quote! {
         #crate_doc
         #![forbid(unsafe_code)]
+        #![warn(missing_docs)]
 
+        #[cfg(feature = "blocking")]
+        pub mod blocking;
+        #[cfg(feature = "client")]
         pub mod client;
         mod credentials;
+        #[cfg(feature = "server")]
         pub mod help;
+        #[cfg(feature = "server")]
         pub mod server;
         mod types;
         pub mod wire;
         pub mod wsdl;
 
+        #[cfg(feature = "blocking")]
+        pub use blocking::#blocking_client_type;
+        #[cfg(feature = "client")]
         pub use client::{#client_type, Signer, SigningRequest, StaticSigner};
         pub use credentials::Credentials;
+        #[cfg(feature = "server")]
         pub use server::{#service_trait, #server_type, Call, Verifier};
         pub use types::*;
 
         /// The runtime this crate is generated against, re-exported so dependents need only this crate.
         pub use rmm_runtime as runtime;
         pub use rmm_runtime::deps::rust_decimal::Decimal;
+        #[cfg(feature = "client")]
         pub use rmm_runtime::client::{CallError, Transport, TransportError};
         pub use rmm_runtime::{Binding, EncodeError, Fault, FaultCode, RequestError, ResponseError, ValueError};
 
@@ -143,6 +156,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             }
         }
 
+        #[cfg(feature = "server")]
         impl runtime::server::OperationSet for Operation {
             fn from_name(name: &str) -> Option<Operation> {
                 Operation::from_name(name)
@@ -164,19 +178,20 @@ pub(super) fn emit(model: &Model) -> TokenStream {
 /// tokens, and its list reads best one operation per line.
 pub(super) fn for_each_operation(model: &Model) -> String {
     let service = &model.service.name;
+    let krate = &model.service.crate_ident;
     let mut text = format!(
         "\n/// Calls the macro `$callback` with every operation, in order, as `method: Request,`\n\
          /// pairs: the method's name in [`{service}`] and [`{service}Client`], and the request\n\
-         /// type (a bare name: have the types in scope, e.g. with `use rmm_mobile::*`). One place\n\
+         /// type (a bare name: have the types in scope, e.g. with `use {krate}::*`). One place\n\
          /// to write what is done for every operation (a trait impl, a test each), which then\n\
          /// follows the spec.\n\
          ///\n\
          /// ```\n\
-         /// use rmm_mobile::*;\n\
+         /// use {krate}::*;\n\
          /// macro_rules! count {{\n\
          ///     ($($method:ident: $request:ident,)*) => {{ [$(stringify!($request)),*].len() }};\n\
          /// }}\n\
-         /// assert_eq!(rmm_mobile::for_each_operation!(count), Operation::ALL.len());\n\
+         /// assert_eq!({krate}::for_each_operation!(count), Operation::ALL.len());\n\
          /// ```\n\
          #[macro_export]\n\
          macro_rules! for_each_operation {{\n    ($callback:ident) => {{\n        $callback! {{\n"

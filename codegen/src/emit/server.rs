@@ -10,7 +10,7 @@ use crate::model::Model;
 pub(super) fn emit(model: &Model) -> TokenStream {
     let service_name = &model.service.name;
     let trait_name = format_ident!("{}", service_name);
-    let server_name = format_ident!("{}Server", service_name);
+    let server_name = format_ident!("{}", model.service.server_type);
 
     let methods = model.operations.iter().map(|op| {
         let method = format_ident!("{}", op.snake);

@@ -29,6 +29,10 @@ pub(super) struct RawService {
     pub name: Word,
     pub namespace: String,
     pub path: String,
+    /// The generated crate's package name; `rmm-` and the service name in kebab case when
+    /// absent.
+    #[serde(default, rename = "crate")]
+    pub crate_name: Option<Word>,
 }
 
 /// One operation. `doc` is optional here so that a missing or empty doc is reported by the

@@ -62,6 +62,38 @@ fn ncname_problem(name: &str) -> Option<String> {
         .map(|(i, c)| format!("character {c:?} at position {} is not allowed", i + 1))
 }
 
+/// The package name of a service's crate when the spec names none: `rmm-` and the service
+/// name in kebab case (`MobileService` → `rmm-mobile-service`).
+pub(super) fn default_crate_name(service: &str) -> String {
+    format!(
+        "rmm-{}",
+        crate::model::snake_case(service).replace('_', "-")
+    )
+}
+
+/// Why `name` cannot be the generated crate's package name, if it cannot (Cargo's rules, kept
+/// to ASCII: a letter first, then letters, digits, `-` or `_`, at most 64 characters).
+fn crate_name_problem(name: &str) -> Option<String> {
+    let first = name.chars().next()?;
+    if !first.is_ascii_alphabetic() {
+        return Some(format!("it starts with {first:?}"));
+    }
+    if let Some((i, c)) = name
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+    {
+        return Some(format!(
+            "character {c:?} at position {} is not allowed",
+            i + 1
+        ));
+    }
+    if name.len() > 64 {
+        return Some(format!("it is {} characters long", name.len()));
+    }
+    None
+}
+
 /// Rust's strict and reserved keywords (2021 edition, plus `gen` reserved in 2024).
 const RUST_KEYWORDS: &[&str] = &[
     "Self", "abstract", "as", "async", "await", "become", "box", "break", "const", "continue",
@@ -208,6 +240,25 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
     let service_at = loc.top_key_pos("service");
     let name_at = loc.service_value("name", &service.name.0);
     c.type_name(&service.name.0, "service name", name_at, service_at);
+    if let Some(crate_name) = &service.crate_name {
+        let at = loc.service_value("crate", &crate_name.0);
+        let name = &crate_name.0;
+        let problem = if name.is_empty() {
+            Some("it is empty".to_owned())
+        } else {
+            crate_name_problem(name)
+        };
+        if let Some(why) = problem {
+            c.push(
+                at,
+                service_at,
+                format!(
+                    "service crate {name:?} cannot name a Cargo package: {why}; a package name \
+                     is an ASCII letter, then letters, digits, '-' or '_' (64 at most)"
+                ),
+            );
+        }
+    }
     let ns = &service.namespace;
     let ns_at = loc.service_value("namespace", ns);
     if ns.is_empty() {

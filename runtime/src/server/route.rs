@@ -205,7 +205,7 @@ pub fn route_by_action<O: OperationSet>(
         return None;
     };
     let action = soap_action(binding, request, content_type)?;
-    let name = action.strip_prefix(service.namespace)?.strip_prefix('/')?;
+    let name = service.action_operation(action)?;
     Some((binding, O::from_name(name)?))
 }
 
@@ -245,9 +245,7 @@ fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
         Route::Refused(response)
     };
     let by_action = action.map(|action| {
-        let name = action
-            .strip_prefix(service.namespace)
-            .and_then(|r| r.strip_prefix('/'));
+        let name = service.action_operation(action);
         (action, name.and_then(O::from_name))
     });
     let by_body = peek

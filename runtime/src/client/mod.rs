@@ -11,6 +11,9 @@ use tracing::Instrument;
 
 use crate::{Binding, EncodeError, Fault, ResponseError};
 
+#[cfg(feature = "blocking")]
+pub mod blocking;
+
 /// A boxed, `Send` future, as [`Transport::send`] returns it.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
