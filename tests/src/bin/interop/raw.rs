@@ -77,7 +77,14 @@ pub(crate) fn raw_capture_request(c: &captures::Capture, host: &str) -> Vec<u8> 
     bytes
 }
 
+/// Sends `request` on a connection of its own and returns the response as parsed.
 pub(crate) async fn exchange(addr: SocketAddr, request: &[u8]) -> Result<Raw, String> {
+    parse_response(&exchange_bytes(addr, request).await?, true)
+}
+
+/// Sends `request` on a connection of its own and returns the response's bytes as they came:
+/// up to its end by its framing (a keep-alive connection stays open), or the connection's end.
+pub(crate) async fn exchange_bytes(addr: SocketAddr, request: &[u8]) -> Result<Vec<u8>, String> {
     let work = async {
         let mut stream = tokio::net::TcpStream::connect(addr)
             .await
@@ -86,7 +93,6 @@ pub(crate) async fn exchange(addr: SocketAddr, request: &[u8]) -> Result<Raw, St
             .write_all(request)
             .await
             .map_err(|e| format!("write: {e}"))?;
-        // Read until the response is complete (by its framing) or the peer closes.
         let mut buf = Vec::new();
         let mut chunk = [0u8; 16384];
         loop {
@@ -95,17 +101,11 @@ pub(crate) async fn exchange(addr: SocketAddr, request: &[u8]) -> Result<Raw, St
                 .await
                 .map_err(|e| format!("read: {e}"))?;
             if n == 0 {
-                return parse_response(&buf, true);
+                return Ok(buf);
             }
             buf.extend_from_slice(&chunk[..n]);
-            if let Ok(Some(raw)) = parse_response(&buf, false).map(Some).or_else(|e| {
-                if e == INCOMPLETE {
-                    Ok(None)
-                } else {
-                    Err(e)
-                }
-            }) {
-                return Ok(raw);
+            if parse_response(&buf, false).is_ok() {
+                return Ok(buf);
             }
         }
     };

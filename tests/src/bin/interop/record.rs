@@ -21,14 +21,11 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::net::SocketAddr;
 use std::path::Path;
-use std::time::Duration;
 
-use rmm_mobile::runtime::deps::tokio;
 use rmm_mobile::{Binding, Operation};
 use rmm_tests::captures::{self, RawCapture};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::raw::{parse_response, raw_request};
+use crate::raw::{exchange_bytes, parse_response, raw_request};
 use crate::{encode, mutate, pairs_for, ErrorCase, ERROR_CASES};
 
 /// The `Host` every recorded request carries.
@@ -99,39 +96,6 @@ pub(crate) fn generated_names() -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Sends `request` on a connection of its own and returns the response's bytes: until the
-/// response is complete by its framing, or the host closes the connection.
-async fn send(addr: SocketAddr, name: &str, request: &[u8]) -> Result<Vec<u8>, String> {
-    let work = async {
-        let mut stream = tokio::net::TcpStream::connect(addr)
-            .await
-            .map_err(|e| format!("{name}: connect {addr}: {e}"))?;
-        stream
-            .write_all(request)
-            .await
-            .map_err(|e| format!("{name}: write: {e}"))?;
-        let mut response = Vec::new();
-        let mut chunk = [0u8; 16384];
-        loop {
-            let n = stream
-                .read(&mut chunk)
-                .await
-                .map_err(|e| format!("{name}: read: {e}"))?;
-            if n == 0 {
-                return Ok(response);
-            }
-            response.extend_from_slice(&chunk[..n]);
-            // A keep-alive request leaves the connection open: stop at the response's end.
-            if parse_response(&response, false).is_ok() {
-                return Ok(response);
-            }
-        }
-    };
-    tokio::time::timeout(Duration::from_secs(60), work)
-        .await
-        .map_err(|_| format!("{name}: no complete response within 60 s"))?
-}
-
 /// Records every case of `dir` and every generated case from the host at `addr`.
 pub(crate) async fn record(addr: SocketAddr, dir: &Path) -> Result<(), String> {
     let mut cases: BTreeMap<String, RawCapture> = BTreeMap::new();
@@ -150,7 +114,9 @@ pub(crate) async fn record(addr: SocketAddr, dir: &Path) -> Result<(), String> {
     );
     let mut index = String::from(INDEX_HEAD);
     for case in cases.values_mut() {
-        let response = send(addr, &case.name, &case.request).await?;
+        let response = exchange_bytes(addr, &case.request)
+            .await
+            .map_err(|e| format!("{}: {e}", case.name))?;
         let parsed = parse_response(&response, true).map_err(|e| format!("{}: {e}", case.name))?;
         let _ = writeln!(
             index,
