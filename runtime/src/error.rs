@@ -189,6 +189,15 @@ pub enum RequestError {
         /// Which part of the request (`query string`, `form body`, `request body`).
         part: &'static str,
     },
+    /// A `%uXXXX` escape of half a UTF-16 surrogate pair without its other half (GET/POST):
+    /// no character. ASP.NET on .NET Framework reads it as U+FFFD, silently; we refuse.
+    #[error("The {part} holds the escape {escape}, half of a UTF-16 surrogate pair without its other half, which is no character.")]
+    LoneSurrogate {
+        /// Which part of the request (`query string`, `form body`).
+        part: &'static str,
+        /// The escape as sent (`%uD834`).
+        escape: String,
+    },
     /// ASP.NET request validation (GET/POST only), as the Mono host applies it: a value with `<`
     /// or `＜` (U+FF1C) followed by an ASCII letter, `!` or a character below U+0020, or with
     /// `&#` (`</` and `<?` pass). ASMX refuses these with this message, so we do too.

@@ -311,24 +311,26 @@ fn distinct_names(pairs: &[Pair<'_>]) -> usize {
     names.len()
 }
 
-/// Decodes a name or value as the host's `HttpUtility.UrlDecode` does, then reads it as
-/// strict UTF-8.
+/// Decodes a name or value as ASP.NET on .NET Framework does (`HttpEncoder.UrlDecode`, which
+/// both `HttpRequest.QueryString` and `HttpRequest.Form` use), then reads it as strict UTF-8.
 ///
-/// - `+` is a space; `%XX` (two hex digits) is the byte `XX`.
-/// - `%uXXXX` (four hex digits) is the UTF-16 unit `XXXX`, as JavaScript's `escape()` writes
-///   characters above U+00FF. There is no capture of it; the evidence is Mono's source
-///   (`System.Web/HttpUtility.cs`, `UrlDecode(string, Encoding)`, which both
-///   `HttpRequest.QueryString` (through `HttpUtility.ParseQueryString`) and the form body
-///   (`HttpRequest.LoadWwwForm`) use): `%u0041` is `A`. A unit up to `00FF` is written as
-///   that byte, exactly like `%XX` (so `%u00C3%u00A9` is `é`, and a lone `%u00E9` is not
-///   UTF-8 and refused); a unit above it as its UTF-8.
-/// - A surrogate pair written as two escapes (`%uD83D%uDE00`) is the one character they
-///   make, as .NET Framework's decoder reads it. Mono encodes each half alone, which gives
-///   two U+FFFD: silently wrong, so we read what the client meant. A lone surrogate is
-///   refused as not UTF-8 (the host would read U+FFFD).
-/// - Anything else after `%` (`%zz`, `%4`, `%u12`) keeps the `%` literally, as the host does.
+/// - `+` is a space; `%XX` (two hex digits) is the byte `XX`; runs of bytes are UTF-8.
+/// - `%uXXXX` (four hex digits) is the UTF-16 unit `XXXX` as a character, whatever its value:
+///   `%u0041` is `A`, `%u00E9` is `é` (as JavaScript's `escape()` and .NET's own clients write
+///   it), `%u00C3%u00A9` is `Ã©`. The Mono host differs (it keeps `%u` escapes literally in a
+///   query string and writes U+FFFD in a form body); production runs .NET Framework, so we
+///   read what .NET reads.
+/// - A surrogate pair written as two escapes (`%uD83D%uDE00`) is the one character they make.
+///   A lone surrogate is refused ([`RequestError::LoneSurrogate`]): .NET writes U+FFFD in its
+///   place, silently.
+/// - Bytes that are not UTF-8 are refused ([`RequestError::InvalidUtf8`]); .NET writes U+FFFD
+///   for them, silently. A character between pending bytes ends them, as in .NET: since a
+///   character's UTF-8 is always complete, the bytes around it are valid exactly when .NET's
+///   would be.
+/// - Anything else after `%` (`%zz`, `%4`, `%u12`) keeps the `%` literally, as .NET does.
 ///
-/// Decoding never makes the text longer, so the one buffer is at most the input's size.
+/// Decoding never makes the text longer (an escape of six bytes is at most three of UTF-8,
+/// a pair of twelve is four), so the one buffer is at most the input's size.
 fn decode(raw: &[u8], source: FormSource) -> Result<Cow<'_, str>, RequestError> {
     let invalid = || RequestError::InvalidUtf8 {
         part: source.part(),
@@ -347,25 +349,19 @@ fn decode(raw: &[u8], source: FormSource) -> Result<Cow<'_, str>, RequestError> 
             at += 1;
         } else if let Some(unit) = utf16_escape(raw, at) {
             let low = utf16_escape(raw, at + 6);
-            let (c, len) = match (unit, low) {
-                (0..=0xFF, _) => {
-                    decoded.push(unit as u8);
-                    (None, 6)
-                }
-                (0xD800..=0xDBFF, Some(low @ 0xDC00..=0xDFFF)) => {
-                    let code =
-                        0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
-                    (char::from_u32(code), 12)
-                }
-                _ => (
-                    Some(char::from_u32(u32::from(unit)).ok_or_else(invalid)?),
-                    6,
+            let (code, len) = match (unit, low) {
+                (0xD800..=0xDBFF, Some(low @ 0xDC00..=0xDFFF)) => (
+                    0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00),
+                    12,
                 ),
+                _ => (u32::from(unit), 6),
             };
-            if let Some(c) = c {
-                let mut utf8 = [0; 4];
-                decoded.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
-            }
+            let c = char::from_u32(code).ok_or_else(|| RequestError::LoneSurrogate {
+                part: source.part(),
+                escape: String::from_utf8_lossy(&raw[at..at + 6]).into_owned(),
+            })?;
+            let mut utf8 = [0; 4];
+            decoded.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
             at += len;
         } else if let Some(byte) = hex_escape(raw, at) {
             decoded.push(byte);
@@ -675,15 +671,17 @@ mod tests {
     }
 
     #[test]
-    fn reader_decodes_utf16_escapes_as_the_host_does() {
+    fn reader_decodes_utf16_escapes_as_dotnet_framework_does() {
         let reader = query(
-            "a=%u0041%u0062c&b=%u20AC+%u20ac&c=%uD834%uDD1E!&d=%u00C3%u00A9&e=x%u0025u0041&%u0066=1",
+            "a=%u0041%u0062c&b=%u20AC+%u20ac&c=%uD834%uDD1E!&d=%u00C3%u00A9&e=x%u0025u0041&%u0066=1&g=caf%u00E9&h=%c3%a9%u00e9%41",
         );
         assert_eq!(reader.string(OP, "a").unwrap(), "Abc");
         assert_eq!(reader.string(OP, "b").unwrap(), "€ €");
         assert_eq!(reader.string(OP, "c").unwrap(), "𝄞!");
-        // A unit up to 00FF is a byte, as Mono writes it.
-        assert_eq!(reader.string(OP, "d").unwrap(), "é");
+        // Every unit is a character, those up to 00FF too (HttpEncoder.UrlDecode's AddChar).
+        assert_eq!(reader.string(OP, "d").unwrap(), "Ã©");
+        assert_eq!(reader.string(OP, "g").unwrap(), "café");
+        assert_eq!(reader.string(OP, "h").unwrap(), "ééA");
         // Decoded once: the '%' an escape gives starts nothing.
         assert_eq!(reader.string(OP, "e").unwrap(), "x%u0041");
         assert_eq!(reader.int(OP, "f"), Ok(1));
@@ -704,20 +702,38 @@ mod tests {
     }
 
     #[test]
-    fn reader_refuses_utf16_escapes_that_are_not_text() {
-        for input in [
-            "a=%uD834",
-            "a=%uD834x",
-            "a=%uDD1E%uD834",
-            "a=%uD834%u0041",
-            "a=%uD834%uD834",
-            "a=%u00E9",
+    fn reader_refuses_lone_surrogates_naming_the_escape() {
+        for (input, escape) in [
+            ("a=%uD834", "%uD834"),
+            ("a=%uD834x", "%uD834"),
+            ("a=%uDD1E%uD834", "%uDD1E"),
+            ("a=%uD834%u0041", "%uD834"),
+            ("a=%uD834%uD834", "%uD834"),
+            ("a=b&c=%udc00", "%udc00"),
         ] {
+            let error = FormReader::parse(input.as_bytes(), FormSource::Query).unwrap_err();
             assert_eq!(
-                FormReader::parse(input.as_bytes(), FormSource::Query).unwrap_err(),
-                RequestError::InvalidUtf8 {
-                    part: "query string"
+                error,
+                RequestError::LoneSurrogate {
+                    part: "query string",
+                    escape: escape.into()
                 },
+                "{input}"
+            );
+            assert_eq!(
+                error.to_string(),
+                format!("The query string holds the escape {escape}, half of a UTF-16 surrogate pair without its other half, which is no character.")
+            );
+        }
+    }
+
+    #[test]
+    fn reader_refuses_bytes_that_are_not_utf8_around_utf16_escapes() {
+        // .NET ends a run of bytes at a character and reads the incomplete run as U+FFFD.
+        for input in ["a=%C3%u00A9", "a=%u0041%A9", "a=%E2%82%u00AC"] {
+            assert_eq!(
+                FormReader::parse(input.as_bytes(), FormSource::Body).unwrap_err(),
+                RequestError::InvalidUtf8 { part: "form body" },
                 "{input}"
             );
         }

@@ -213,10 +213,12 @@ async fn xml_declarations_dotnet_refuses_are_refused() {
 }
 
 #[tokio::test]
-async fn http_get_and_post_read_utf16_escapes() {
+async fn http_get_and_post_read_utf16_escapes_as_dotnet_framework_does() {
+    // Every `%uXXXX` is its UTF-16 unit, those up to U+00FF too, as .NET's clients send
+    // non-ASCII text (`café` as `caf%u00E9`).
     let response = handle(
         http::Request::get(format!(
-            "{PATH}/{OP}?sonumber=5&repnumber=42&timestamp=%u20AC%uD834%uDD1E&sig=%u0041"
+            "{PATH}/{OP}?sonumber=5&repnumber=42&timestamp=%u20AC%uD834%uDD1E&sig=caf%u00E9%u0041"
         ))
         .body(Bytes::new())
         .unwrap(),
@@ -224,9 +226,22 @@ async fn http_get_and_post_read_utf16_escapes() {
     .await;
     assert_eq!(response.status(), 200);
     let body = String::from_utf8_lossy(response.body());
-    assert!(body.contains("timestamp=€𝄞;sig=A)"), "{body}");
+    assert!(body.contains("timestamp=€𝄞;sig=caféA)"), "{body}");
+    let response = handle(
+        http::Request::post(format!("{PATH}/{OP}"))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(Bytes::from_static(
+                b"sonumber=5&repnumber=42&timestamp=%u00C3%u00A9&sig=s",
+            ))
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(response.status(), 200);
+    let body = String::from_utf8_lossy(response.body());
+    assert!(body.contains("timestamp=\u{c3}\u{a9};sig=s)"), "{body}");
 
-    // A lone surrogate is no text: the 500 error of the binding.
+    // A lone surrogate is no character (.NET would read U+FFFD): the 500 error of the
+    // binding, naming the escape.
     let response = handle(
         http::Request::post(format!("{PATH}/{OP}"))
             .header("content-type", "application/x-www-form-urlencoded")
@@ -237,8 +252,15 @@ async fn http_get_and_post_read_utf16_escapes() {
     )
     .await;
     assert_eq!(response.status(), 500);
-    let body = String::from_utf8_lossy(response.body());
-    assert!(body.contains("not valid UTF-8"), "{body}");
+    assert_eq!(
+        response.headers()["content-type"],
+        "text/plain; charset=utf-8"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(response.body()),
+        "The form body holds the escape %uD834, half of a UTF-16 surrogate pair without its \
+         other half, which is no character.\n"
+    );
 }
 
 #[tokio::test]
