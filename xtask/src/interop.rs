@@ -18,16 +18,19 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+/// `cargo xtask difftest [--cases N] [--seed S]`: the differential test against the host
+/// (the checks binary's `--difftest`), report in `target/interop/difftest.md`.
+pub fn difftest(rest: &[String]) -> Result<(), String> {
+    let mut mode = vec!["--difftest".to_owned()];
+    mode.extend(rest.iter().cloned());
+    with_host(mode, false)
+}
+
 /// Runs the interop checks (or, with `--record`, the recording); `rest` is passed on to the
 /// checks binary.
 pub fn run(rest: &[String]) -> Result<(), String> {
     let root = super::root();
-    let asmx = root.join("tests/interop/asmx");
-    let started = Instant::now();
     let recording = rest.iter().any(|a| a == "--record");
-
-    step("installing the ASMX host's Debian packages (if missing)");
-    bash(&asmx.join("install.sh"), &root)?;
     let mode: Vec<String> = if recording {
         let dir = root.join("tests/fixtures/asmx");
         let others: Vec<&String> = rest.iter().filter(|a| *a != "--record").collect();
@@ -44,6 +47,16 @@ pub fn run(rest: &[String]) -> Result<(), String> {
         mode.extend(rest.iter().cloned());
         mode
     };
+    with_host(mode, recording)
+}
+
+/// Installs and starts the host, runs the checks binary with `mode`, stops the host.
+fn with_host(mode: Vec<String>, recording: bool) -> Result<(), String> {
+    let root = super::root();
+    let asmx = root.join("tests/interop/asmx");
+    let started = Instant::now();
+    step("installing the ASMX host's Debian packages (if missing)");
+    bash(&asmx.join("install.sh"), &root)?;
 
     step("starting the reference ASMX host");
     let mut start = command(&asmx.join("start.sh"), &root);

@@ -21,6 +21,7 @@
 //! Prints `N passed, M failed` last, exits 1 on any failure, and writes a Markdown report to
 //! `target/interop/fidelity.md` (or `--report PATH`).
 
+mod difftest;
 #[allow(dead_code)]
 #[path = "../../../../generated/examples/echo_server.rs"]
 mod echo_server;
@@ -48,7 +49,8 @@ use rmm_tests::{spec_operation, typed_sample};
 
 const USAGE: &str =
     "usage: interop --asmx http://127.0.0.1:PORT --python PATH_TO_ZEEP_VENV_PYTHON [--report PATH]
-       interop --asmx http://127.0.0.1:PORT --record DIR";
+       interop --asmx http://127.0.0.1:PORT --record DIR
+       interop --asmx http://127.0.0.1:PORT --difftest [--cases N] [--seed S] [--report PATH]";
 
 /// Headers whose values are the hosting's, not the service's.
 const IGNORED_HEADERS: &[&str] = &["date", "server", "connection", "keep-alive"];
@@ -1337,6 +1339,8 @@ struct Args {
     asmx: String,
     /// `--record DIR`: record the host's answers into DIR instead of checking.
     record: Option<PathBuf>,
+    /// `--difftest [--cases N] [--seed S]`: the differential test instead of the checks.
+    difftest: Option<(usize, u64)>,
     python: Option<String>,
     report: PathBuf,
 }
@@ -1345,6 +1349,8 @@ fn args() -> Result<Args, String> {
     let mut asmx = None;
     let mut python = None;
     let mut record = None;
+    let mut difftest = false;
+    let (mut cases, mut seed) = (2000usize, 1u64);
     let mut report = rmm_tests::root().join("target/interop/fidelity.md");
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -1353,16 +1359,23 @@ fn args() -> Result<Args, String> {
             "--python" => python = it.next(),
             "--record" => record = Some(it.next().map(PathBuf::from).ok_or(USAGE)?),
             "--report" => report = it.next().map(PathBuf::from).ok_or(USAGE)?,
+            "--difftest" => difftest = true,
+            "--cases" => cases = it.next().and_then(|n| n.parse().ok()).ok_or(USAGE)?,
+            "--seed" => seed = it.next().and_then(|n| n.parse().ok()).ok_or(USAGE)?,
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
         }
     }
-    if record.is_none() && python.is_none() {
+    if record.is_none() && python.is_none() && !difftest {
         return Err(USAGE.into());
+    }
+    if difftest && report.ends_with("fidelity.md") {
+        report.set_file_name("difftest.md");
     }
     Ok(Args {
         asmx: asmx.ok_or(USAGE)?.trim_end_matches('/').to_owned(),
         record,
+        difftest: difftest.then_some((cases, seed)),
         python,
         report,
     })
@@ -1413,6 +1426,24 @@ async fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some((cases, seed)) = args.difftest {
+        return match difftest::run(mono.addr, ours.addr, seed, cases, &args.report).await {
+            Ok(unexplained) => {
+                println!("difftest report: {}", args.report.display());
+                println!("took {:.1} s", started.elapsed().as_secs_f64());
+                println!("{cases} cases, {unexplained} unexplained differences");
+                if unexplained == 0 {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::FAILURE
+                }
+            }
+            Err(e) => {
+                eprintln!("difftest failed: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let http = reqwest::Client::builder()
         .no_proxy()
         .build()
