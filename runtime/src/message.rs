@@ -384,6 +384,18 @@ pub fn fault_response(binding: Binding, fault: &Fault) -> Response<Bytes> {
     }
 }
 
+/// ASMX's answer to an `Envelope` in the namespace `found`, neither SOAP 1.1's nor 1.2's: a
+/// SOAP 1.1 `VersionMismatch` fault (with the `Upgrade` header naming both envelopes), sent
+/// as `text/xml` whatever the request's content type; `expected` is the content type's
+/// envelope namespace.
+pub fn version_mismatch_response(found: &str, expected: &str) -> Response<Bytes> {
+    response(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        response_content_type(Binding::Soap11),
+        soap::version_mismatch_envelope(found, expected),
+    )
+}
+
 /// Reads the response to a call of `operation`: its string result, or what went wrong.
 pub fn decode_string_response<B: AsRef<[u8]>>(
     binding: Binding,
@@ -418,7 +430,14 @@ pub fn decode_string_response<B: AsRef<[u8]>>(
         if status == StatusCode::OK
             || (status == StatusCode::INTERNAL_SERVER_ERROR && is_xml && !body.is_empty())
         {
-            return match soap::read_response(binding, operation, body) {
+            // ASMX answers an envelope of an unknown version with a SOAP 1.1 fault
+            // (`VersionMismatch`), whatever the call's version: read a fault by its type.
+            let envelope = if status != StatusCode::OK && mime.eq_ignore_ascii_case("text/xml") {
+                Binding::Soap11
+            } else {
+                binding
+            };
+            return match soap::read_response(envelope, operation, body) {
                 Ok(ResponseBody::Result(result)) if status == StatusCode::OK => Ok(result),
                 Ok(ResponseBody::Fault(fault)) => Err(ResponseError::Fault {
                     operation: operation.name,

@@ -845,6 +845,32 @@ impl<'a> Param<'a> {
     }
 }
 
+/// The SOAP 1.1 envelope of ASMX's answer to an `Envelope` in a namespace of neither
+/// version: a `soap:VersionMismatch` fault whose header names the envelopes understood (the
+/// SOAP 1.2 `Upgrade` header), whatever the request's content type.
+pub fn version_mismatch_envelope(found: &str, expected: &str) -> String {
+    let mut reason = String::new();
+    let message = format!(
+        "Possible SOAP version mismatch: Envelope namespace {found} was unexpected. Expecting {expected}."
+    );
+    if xml::escape_text(&mut reason, &message).is_err() {
+        // The namespace came from a well-formed document: it holds no character XML refuses.
+        reason = "Possible SOAP version mismatch.".to_owned();
+    }
+    format!(
+        concat!(
+            r#"<?xml version="1.0" encoding="utf-8"?>"#,
+            envelope_tag!(11),
+            r#"<soap:Header><soap12:Upgrade xmlns:soap12="http://www.w3.org/2003/05/soap-envelope">"#,
+            r#"<soap12:SupportedEnvelope qname="soap:Envelope" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" />"#,
+            r#"<soap12:SupportedEnvelope qname="soap12:Envelope" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope" />"#,
+            r#"</soap12:Upgrade></soap:Header><soap:Body><soap:Fault><faultcode>soap:VersionMismatch</faultcode>"#,
+            r#"<faultstring>{reason}</faultstring><detail /></soap:Fault></soap:Body></soap:Envelope>"#
+        ),
+        reason = reason
+    )
+}
+
 /// Writes the body of a SOAP fault response, as an ASMX host writes it.
 pub fn fault_envelope(binding: Binding, fault: &Fault) -> String {
     let soap12 = binding == Binding::Soap12;
@@ -1135,6 +1161,17 @@ pub fn read_string_document(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_version_mismatch_names_both_namespaces_in_a_sentence() {
+        let body = version_mismatch_envelope("urn:a&b", SOAP12_NS);
+        assert!(body.contains(
+            "<faultstring>Possible SOAP version mismatch: Envelope namespace urn:a&amp;b was \
+             unexpected. Expecting http://www.w3.org/2003/05/soap-envelope.</faultstring>"
+        ));
+        assert!(body.starts_with(ENVELOPE11_OPEN.strip_suffix("<soap:Body>").unwrap()));
+        assert!(body.contains("<soap12:Upgrade "));
+    }
 
     use crate::operation::fixtures::OP;
 

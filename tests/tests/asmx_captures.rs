@@ -270,6 +270,10 @@ fn results_and_faults_are_written_byte_for_byte_as_the_host_writes_them() {
                 binding
             };
             message::string_response(binding, operation.info(), Some(&result)).unwrap()
+        } else if body.contains("<faultcode>soap:VersionMismatch</faultcode>") {
+            // The endpoint's answer to an unknown envelope version; with the host's `{0}` and
+            // `{1}` as the namespaces, ours is its bytes.
+            message::version_mismatch_response("{0}", "{1}")
         } else if let Some(reason) = between(&body, "<faultstring>", "</faultstring>") {
             let code = between(&body, "<faultcode>soap:", "</faultcode>").unwrap();
             message::fault_response(Binding::Soap11, &fault(code, reason, &body))

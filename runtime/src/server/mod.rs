@@ -145,11 +145,16 @@ pub fn request_error_response(binding: Binding, error: &RequestError) -> Respons
 /// mustUnderstand) carry `private, max-age=0`.
 pub fn framework_fault(binding: Binding, fault: Fault) -> Response<Bytes> {
     let mut response = message::fault_response(binding, &fault);
+    mark_framework(&mut response);
+    response
+}
+
+/// Gives a response the cache header of the answers ASMX makes before an operation runs.
+pub(crate) fn mark_framework(response: &mut Response<Bytes>) {
     response.headers_mut().insert(
         CACHE_CONTROL,
         HeaderValue::from_static(CACHE_CONTROL_FRAMEWORK),
     );
-    response
 }
 
 /// The fault sent when a handler panics: no message or stack trace of the panic leaves the

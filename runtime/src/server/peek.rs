@@ -13,6 +13,9 @@ pub struct Peek {
     pub version: Option<Binding>,
     /// The body's first element: whether it is in the service namespace, and its local name.
     pub operation: Option<(bool, String)>,
+    /// The namespace of a root `Envelope` of neither version (ASMX answers it with a
+    /// `VersionMismatch` fault).
+    pub foreign_envelope: Option<String>,
 }
 
 /// Reads up to the body's first element. Malformed XML or a DOCTYPE before that point is an
@@ -31,11 +34,16 @@ pub fn peek(body: &[u8], service_ns: &'static str) -> Result<Peek, RequestError>
     let version = match (&root.ns, root.local()) {
         (Ns::Known(0), b"Envelope") => Binding::Soap11,
         (Ns::Known(1), b"Envelope") => Binding::Soap12,
-        _ => {
+        (ns, local) => {
+            let foreign_envelope = match ns {
+                Ns::Other(uri) if local == b"Envelope" => Some(uri.clone()),
+                _ => None,
+            };
             return Ok(Peek {
                 version: None,
                 operation: None,
-            })
+                foreign_envelope,
+            });
         }
     };
     let env = if version == Binding::Soap11 { 0 } else { 1 };
@@ -43,6 +51,7 @@ pub fn peek(body: &[u8], service_ns: &'static str) -> Result<Peek, RequestError>
         return Ok(Peek {
             version: Some(version),
             operation: None,
+            foreign_envelope: None,
         });
     }
     loop {
@@ -53,6 +62,7 @@ pub fn peek(body: &[u8], service_ns: &'static str) -> Result<Peek, RequestError>
                 return Ok(Peek {
                     version: Some(version),
                     operation: None,
+                    foreign_envelope: None,
                 })
             }
         };
@@ -67,6 +77,7 @@ pub fn peek(body: &[u8], service_ns: &'static str) -> Result<Peek, RequestError>
             return Ok(Peek {
                 version: Some(version),
                 operation: None,
+                foreign_envelope: None,
             });
         }
         loop {
@@ -76,6 +87,7 @@ pub fn peek(body: &[u8], service_ns: &'static str) -> Result<Peek, RequestError>
                     return Ok(Peek {
                         version: Some(version),
                         operation: Some((op.ns == Ns::Known(2), name)),
+                        foreign_envelope: None,
                     });
                 }
                 Node::Text => continue,
@@ -83,6 +95,7 @@ pub fn peek(body: &[u8], service_ns: &'static str) -> Result<Peek, RequestError>
                     return Ok(Peek {
                         version: Some(version),
                         operation: None,
+                        foreign_envelope: None,
                     })
                 }
             }
@@ -115,7 +128,8 @@ mod tests {
             p,
             Peek {
                 version: Some(Binding::Soap12),
-                operation: Some((true, "Op".into()))
+                operation: Some((true, "Op".into())),
+                foreign_envelope: None,
             }
         );
         let p = peek(br#"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><Op xmlns="urn:other"/></soap:Body></soap:Envelope>"#, NS).unwrap();
@@ -123,7 +137,8 @@ mod tests {
             p,
             Peek {
                 version: Some(Binding::Soap11),
-                operation: Some((false, "Op".into()))
+                operation: Some((false, "Op".into())),
+                foreign_envelope: None,
             }
         );
         let p = peek(br#"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body/></soap:Envelope>"#, NS).unwrap();
@@ -131,14 +146,25 @@ mod tests {
             p,
             Peek {
                 version: Some(Binding::Soap11),
-                operation: None
+                operation: None,
+                foreign_envelope: None,
             }
         );
         assert_eq!(
             peek(b"<html/>", NS).unwrap(),
             Peek {
                 version: None,
-                operation: None
+                operation: None,
+                foreign_envelope: None,
+            }
+        );
+        // An Envelope of neither version is told apart, with its namespace.
+        assert_eq!(
+            peek(br#"<e:Envelope xmlns:e="urn:x"><e:Body/></e:Envelope>"#, NS).unwrap(),
+            Peek {
+                version: None,
+                operation: None,
+                foreign_envelope: Some("urn:x".into()),
             }
         );
     }

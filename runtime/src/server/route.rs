@@ -9,7 +9,7 @@ use http::{Method, Request, Response, StatusCode};
 
 use super::peek::{check_well_formed, peek};
 use super::{plain_error, OperationSet};
-use crate::soap::SOAP11_CONTENT_TYPE;
+use crate::soap::{SOAP11_CONTENT_TYPE, SOAP11_NS, SOAP12_NS};
 use crate::{message, Binding, Fault, ServiceInfo};
 
 /// What a request asks the endpoint for.
@@ -227,6 +227,23 @@ fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
         Ok(peek) => peek,
         Err(e) => return Route::Refused(super::request_error_response(declared, &e)),
     };
+    // An Envelope of neither version: ASMX's VersionMismatch fault (400 if the document is
+    // malformed further on, as for every refusal made on the envelope's start).
+    if let Some(found) = &peek.foreign_envelope {
+        let expected = if declared == Binding::Soap12 {
+            SOAP12_NS
+        } else {
+            SOAP11_NS
+        };
+        return Route::Refused(match check_well_formed(&body) {
+            Ok(()) => {
+                let mut response = message::version_mismatch_response(found, expected);
+                super::mark_framework(&mut response);
+                response
+            }
+            Err(e) => super::request_error_response(declared, &e),
+        });
+    }
     // The envelope decides the version; a SOAP 1.2 envelope sent as text/xml is answered as
     // SOAP 1.2 (as ASMX does), a SOAP 1.1 envelope sent as application/soap+xml is refused.
     let binding = match (declared, peek.version) {
