@@ -133,13 +133,17 @@ pub enum RequestError {
         /// Wire name of the parameter.
         param: &'static str,
     },
-    /// A parameter element holding child elements instead of text.
-    #[error("Parameter {param} of {operation} contains an element; a parameter holds text only.")]
-    NestedElement {
+    /// A parameter element holding something besides text: a child element, a comment or a
+    /// processing instruction. ASMX's reader (`XmlReader.ReadElementString`) refuses it, and
+    /// the request is answered `400` as malformed XML is.
+    #[error("Parameter {param} of {operation} contains {found}; a parameter holds text only.")]
+    NotSimpleContent {
         /// Operation name.
         operation: &'static str,
         /// Wire name of the parameter.
         param: &'static str,
+        /// What it held besides text.
+        found: &'static str,
     },
     /// HTTP GET/POST: a parameter was not sent (every parameter is required there).
     #[error("Parameter {param} of {operation} is missing; {binding} requires every parameter.")]
@@ -234,11 +238,13 @@ pub enum RequestError {
 
 impl RequestError {
     /// Whether an ASMX host answers this with `400 Bad Request` and an empty body (malformed
-    /// XML and any DOCTYPE) rather than with a client fault.
+    /// XML, any DOCTYPE, a parameter holding more than text) rather than with a client fault.
     pub fn is_malformed(&self) -> bool {
         matches!(
             self,
-            RequestError::MalformedXml { .. } | RequestError::Doctype
+            RequestError::MalformedXml { .. }
+                | RequestError::Doctype
+                | RequestError::NotSimpleContent { .. }
         )
     }
 }

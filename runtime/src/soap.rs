@@ -632,6 +632,7 @@ impl<'a> RequestReader<'a> {
                     content: Content {
                         text: xml::scanned_text(source, param.text),
                         nested: false,
+                        interrupted: false,
                     },
                 }
             }));
@@ -670,6 +671,7 @@ impl<'a> RequestReader<'a> {
             Content {
                 text: Cow::Borrowed(""),
                 nested: false,
+                interrupted: false,
             }
         } else {
             self.cursor().content()?
@@ -801,8 +803,18 @@ impl<'a> Param<'a> {
         if self.nil {
             return Err(RequestError::NilParameter { operation, param });
         }
-        if self.content.nested {
-            return Err(RequestError::NestedElement { operation, param });
+        // ASMX reads a parameter with XmlReader.ReadElementString, which refuses anything but
+        // text in it: the request is answered 400, as malformed XML is.
+        if self.content.nested || self.content.interrupted {
+            return Err(RequestError::NotSimpleContent {
+                operation,
+                param,
+                found: if self.content.nested {
+                    "an element"
+                } else {
+                    "a comment or processing instruction"
+                },
+            });
         }
         Ok(self.content.text)
     }

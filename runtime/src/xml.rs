@@ -178,6 +178,8 @@ pub(crate) struct Content<'a> {
     pub text: Cow<'a, str>,
     /// The element held child elements (skipped; their text is not in `text`).
     pub nested: bool,
+    /// The element held a comment or processing instruction (left out of `text`).
+    pub interrupted: bool,
 }
 
 /// How deeply the cursor lets elements nest. A SOAP request needs about five levels
@@ -534,6 +536,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
     pub fn content(&mut self) -> XmlResult<Content<'a>> {
         let mut text: Cow<'a, str> = Cow::Borrowed("");
         let mut nested = false;
+        let mut interrupted = false;
         loop {
             let (_, event) = self.raw_event()?;
             match event {
@@ -553,12 +556,17 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                 }
                 Event::Empty(_) => nested = true,
                 Event::End(_) => break,
-                Event::Comment(_) | Event::PI(_) | Event::Decl(_) => {}
+                Event::Comment(_) | Event::PI(_) => interrupted = true,
+                Event::Decl(_) => {}
                 Event::DocType(_) => return Err(XmlError::Doctype),
                 Event::Eof => return Err(self.malformed("unexpected end of document")),
             }
         }
-        Ok(Content { text, nested })
+        Ok(Content {
+            text,
+            nested,
+            interrupted,
+        })
     }
 
     /// Skips the rest of the element just started, whatever it holds.

@@ -321,3 +321,42 @@ async fn more_names_than_asp_net_reads_are_refused_as_it_refuses_them() {
          reads (MaxHttpCollectionKeys).\n"
     );
 }
+
+/// A parameter that is read holds text only, as ASMX's `XmlReader.ReadElementString` reads
+/// it: a comment, a processing instruction or an element in it gets 400 and an empty body
+/// (the Mono host's answer, and .NET Framework's reader refuses the same). Between
+/// parameters, or in a repeated parameter that is not read, they are ignored.
+#[tokio::test]
+async fn a_parameter_holding_more_than_text_is_refused_as_the_host_refuses_it() {
+    let refused = [
+        "<sonumber><!--c-->5</sonumber><repnumber>42</repnumber><timestamp>t</timestamp><sig>s</sig>",
+        "<sonumber>5</sonumber><repnumber>42</repnumber><timestamp>t</timestamp><sig>s<!--c--></sig>",
+        "<sonumber>5</sonumber><repnumber>42</repnumber><timestamp>t</timestamp><sig><?pi x?>s</sig>",
+        "<sonumber>5</sonumber><repnumber>42</repnumber><timestamp>t</timestamp><sig>s<b/></sig>",
+    ];
+    let read = [
+        "<sonumber>5</sonumber><!--c--><repnumber>42</repnumber><?pi x?><timestamp>t</timestamp><sig>s</sig>",
+        "<sonumber>5</sonumber><repnumber>42</repnumber><timestamp>t</timestamp><sig>s</sig><sig>b<!--c--></sig>",
+    ];
+    for children in refused.iter().chain(&read) {
+        let body = operation("", children);
+        for request in [
+            soap11(true, envelope11(&body)),
+            soap11(false, envelope11(&body)),
+            soap12(envelope12(&body)),
+        ] {
+            let response = handle(request).await;
+            if refused.contains(children) {
+                assert_eq!(response.status(), 400, "{children}");
+                assert!(response.body().is_empty(), "{children}");
+            } else {
+                assert_eq!(response.status(), 200, "{children}");
+                let text = String::from_utf8_lossy(response.body());
+                assert!(
+                    text.contains("(sonumber=5;repnumber=42;timestamp=t;sig=s)"),
+                    "{text}"
+                );
+            }
+        }
+    }
+}
