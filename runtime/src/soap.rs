@@ -895,7 +895,7 @@ pub fn fault_envelope(binding: Binding, fault: &Fault) -> String {
             let cleaned: String = text
                 .chars()
                 .map(|c| {
-                    if c < ' ' && !"\t\n\r".contains(c) {
+                    if (c < ' ' && !"\t\n\r".contains(c)) || c == '\u{FFFE}' || c == '\u{FFFF}' {
                         '\u{FFFD}'
                     } else {
                         c

@@ -15,7 +15,9 @@ pub const XSI_NS: &str = "http://www.w3.org/2001/XMLSchema-instance";
 /// Namespace of the `xsd` prefix ASMX declares on every envelope.
 pub const XSD_NS: &str = "http://www.w3.org/2001/XMLSchema";
 
-/// What each byte needs when written as element text: 0 nothing, 1 an escape, 2 refusal.
+/// What each byte needs when written as element text: 0 nothing, 1 an escape, 2 refusal, 3 a
+/// look at the character it starts (0xEF leads U+F000 to U+FFFF, where U+FFFE and U+FFFF
+/// are refused).
 const TEXT_CLASS: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut b = 0;
@@ -31,6 +33,7 @@ const TEXT_CLASS: [u8; 256] = {
     table[b'&' as usize] = 1;
     table[b'<' as usize] = 1;
     table[b'>' as usize] = 1;
+    table[0xEF] = 3;
     table
 };
 
@@ -38,7 +41,7 @@ const TEXT_CLASS: [u8; 256] = {
 /// them (quotes stay as they are), CR as `&#xD;`.
 ///
 /// Returns the code point of the first character XML 1.0 cannot carry (C0 controls other
-/// than tab, LF and CR); `out` may then hold part of the text.
+/// than tab, LF and CR, U+FFFE and U+FFFF); `out` may then hold part of the text.
 pub fn escape_text(out: &mut String, text: &str) -> Result<(), u32> {
     escape_text_from(out, text, first_to_escape(text.as_bytes()))
 }
@@ -49,8 +52,19 @@ pub(crate) fn escape_text_from(out: &mut String, text: &str, first: usize) -> Re
     let mut start = 0;
     let mut at = first;
     while let Some(&b) = bytes.get(at) {
-        if TEXT_CLASS[b as usize] == 2 {
-            return Err(u32::from(b));
+        match TEXT_CLASS[b as usize] {
+            2 => return Err(u32::from(b)),
+            3 => {
+                // U+FFFE and U+FFFF are EF BF BE and EF BF BF; the rest of U+F000 to U+FFFF
+                // is written as it is.
+                if let [0xBF, last @ (0xBE | 0xBF)] = bytes[at + 1..at + 3] {
+                    return Err(0xFFFE + u32::from(last - 0xBE));
+                }
+                at += 1;
+                at += first_to_escape(&bytes[at..]);
+                continue;
+            }
+            _ => {}
         }
         out.push_str(&text[start..at]);
         out.push_str(match b {
@@ -71,8 +85,9 @@ pub(crate) fn escape_text_from(out: &mut String, text: &str, first: usize) -> Re
 ///
 /// Eight bytes at a time, with the word tests of "Bit Twiddling Hacks" (`hasless`,
 /// `haszero`), which are non-zero exactly when some byte of the word is below `0x20` or is
-/// `&`, `<` or `>` (the lowest such byte always sets its high bit: no borrow reaches it). Tab
-/// and LF, below `0x20` but written as they are, only make a word be looked at byte by byte.
+/// `&`, `<`, `>` or `0xEF` (the lowest such byte always sets its high bit: no borrow reaches
+/// it). Tab and LF, below `0x20` but written as they are, and `0xEF` before other characters
+/// than U+FFFE and U+FFFF only make a word be looked at byte by byte.
 /// A tail shorter than a word is tested as the last eight bytes, which overlap bytes already
 /// found clean.
 #[inline(always)]
@@ -85,7 +100,8 @@ pub(crate) fn first_to_escape(bytes: &[u8]) -> usize {
         ((w.wrapping_sub(ONES * 0x20) & !w & HIGHS)
             | has_zero(w ^ (ONES * u64::from(b'&')))
             | has_zero(w ^ (ONES * u64::from(b'<')))
-            | has_zero(w ^ (ONES * u64::from(b'>'))))
+            | has_zero(w ^ (ONES * u64::from(b'>')))
+            | has_zero(w ^ (ONES * 0xEF)))
             != 0
     };
     let exact = |from: usize, to: usize| {
@@ -1542,6 +1558,13 @@ mod tests {
         assert_eq!(escaped("ok\u{1}"), Err(1));
         assert_eq!(escaped("\u{0}"), Err(0));
         assert_eq!(escaped("\u{1f}x"), Err(0x1f));
+        assert_eq!(escaped("a\u{fffe}"), Err(0xFFFE));
+        assert_eq!(escaped("\u{ffff}b"), Err(0xFFFF));
+        // Their neighbours are characters.
+        assert_eq!(
+            escaped("\u{fffd}\u{f000}\u{efff}").unwrap(),
+            "\u{fffd}\u{f000}\u{efff}"
+        );
     }
 
     /// The escaping rule one byte at a time, to check the word-at-a-time search against.
@@ -1554,7 +1577,7 @@ mod tests {
                 '>' => out.push_str("&gt;"),
                 '\r' => out.push_str("&#xD;"),
                 '\t' | '\n' => out.push(c),
-                c if c < ' ' => return Err(u32::from(c)),
+                c if c < ' ' || c == '\u{fffe}' || c == '\u{ffff}' => return Err(u32::from(c)),
                 c => out.push(c),
             }
         }
@@ -1568,6 +1591,7 @@ mod tests {
         let specials = [
             "\0", "\u{1}", "\t", "\n", "\u{b}", "\r", "\u{1f}", "&", "<", ">", " ", "%", "'", "=",
             "?", "@", "~", "\u{7f}", "é", "☕", "𝄞", "\u{f000}", "\u{ffff}", "\u{e000}", "ï",
+            "\u{fffe}", "\u{fffd}", "\u{efff}", "\u{ff00}",
         ];
         for len in 0..=25 {
             for at in 0..=len {

@@ -91,18 +91,37 @@ pub(crate) struct Deliberate {
     /// The host's status, and ours (200 and 200: the body differs).
     mono_status: u16,
     ours_status: u16,
-    /// What else the request must show (`always` when the class says enough).
-    when: fn(&[u8]) -> bool,
+    /// What else the request (and our answer) must show (`always` when the class says
+    /// enough).
+    when: fn(&[u8], &Raw) -> bool,
     why: &'static str,
 }
 
-fn always(_: &[u8]) -> bool {
+fn always(_: &[u8], _: &Raw) -> bool {
     true
+}
+
+/// The request carries a `%uXXXX` escape.
+fn u_escape(request: &[u8], _: &Raw) -> bool {
+    String::from_utf8_lossy(request).contains("%u")
+}
+
+/// Our answer says what we refused: `needle` is in its body.
+fn ours_says(ours: &Raw, needle: &str) -> bool {
+    String::from_utf8_lossy(&ours.body).contains(needle)
+}
+
+fn not_utf8(_: &[u8], ours: &Raw) -> bool {
+    ours_says(ours, "is not valid UTF-8")
+}
+
+fn not_xml_char(_: &[u8], ours: &Raw) -> bool {
+    ours_says(ours, "which XML 1.0 cannot carry")
 }
 
 /// A decimal written with a comma (`%2C` over GET/POST), or with more than 28 digits after
 /// the point (more than `System.Decimal` holds: .NET rounds them away silently).
-fn decimal_misread(request: &[u8]) -> bool {
+fn decimal_misread(request: &[u8], _: &Raw) -> bool {
     let text = String::from_utf8_lossy(request);
     text.contains("%2C")
         || text
@@ -182,19 +201,52 @@ const DELIBERATE: &[Deliberate] = &[
         when: always,
         why: "a lone surrogate escape: .NET Framework reads U+FFFD silently, we refuse",
     },
+    Deliberate {
+        class: "form:bad-escape",
+        mono_status: 200,
+        ours_status: 200,
+        when: u_escape,
+        why: "`%u` and four hex digits is that UTF-16 unit on .NET Framework, whatever follows; \
+              Mono keeps it literally",
+    },
+    Deliberate {
+        class: "form:no-equals",
+        mono_status: 200,
+        ours_status: 500,
+        when: always,
+        why: ".NET Framework (HttpValueCollection) reads a pair without `=` as a value without \
+              a name, so the parameter is missing; Mono reads it as the parameter, empty",
+    },
+    Deliberate {
+        class: "",
+        mono_status: 200,
+        ours_status: 500,
+        when: not_utf8,
+        why: "bytes that are not UTF-8 after percent-decoding: the host reads U+FFFD silently, \
+              we refuse",
+    },
+    Deliberate {
+        class: "value:string",
+        mono_status: 200,
+        ours_status: 500,
+        when: not_xml_char,
+        why: "a result holding a character XML 1.0 cannot carry: the host writes a character \
+              reference no conforming reader accepts (.NET's own client refuses it); we answer \
+              the binding's error instead",
+    },
 ];
 
 fn explained(
     class: &str,
     request: &[u8],
-    mono: &Outcome,
-    ours: &Outcome,
+    (mono, ours): (&Outcome, &Outcome),
+    ours_raw: &Raw,
 ) -> Option<&'static Deliberate> {
     DELIBERATE.iter().find(|d| {
         class.starts_with(d.class)
             && mono.status == d.mono_status
             && ours.status == d.ours_status
-            && (d.when)(request)
+            && (d.when)(request, ours_raw)
     })
 }
 
@@ -242,7 +294,7 @@ pub(crate) async fn run(
         };
         let (mo, oo) = (Outcome::of(&m), Outcome::of(&o));
         if let Some(kind) = difference(&mo, &oo) {
-            let why = explained(&case.class, &case.request, &mo, &oo).map(|d| d.why);
+            let why = explained(&case.class, &case.request, (&mo, &oo), &o).map(|d| d.why);
             note(&mut seen, &case, kind, Some(m), Some(o), why);
         }
     }
