@@ -90,11 +90,6 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
         500,
         "ASP.NET AJAX's JSON handler is not part of the interface's four bindings",
     ),
-    (
-        "post-op12-put-method",
-        405,
-        "the host answers a PUT with an HTML 500 page; 405 names the problem",
-    ),
 ];
 
 /// Recorded exchanges about the transport (nginx's framing), not the service.

@@ -169,6 +169,8 @@ enum Body {
     /// A body as the handler wrote it, byte for byte.
     Exact(&'static str),
     Empty,
+    /// An HTML page whose text holds this sentence.
+    Html(&'static str),
 }
 
 async fn expect(
@@ -206,12 +208,22 @@ async fn expect(
         }
         Body::Exact(exact) => assert_eq!(text, exact, "{case}"),
         Body::Empty => assert!(text.is_empty(), "{case}: {text}"),
+        Body::Html(sentence) => {
+            assert!(text.starts_with("<!DOCTYPE html>"), "{case}: {text}");
+            assert!(text.contains(sentence), "{case}: {text}");
+            assert!(
+                !text.contains("{0}") && !text.contains("   at "),
+                "{case}: {text}"
+            );
+        }
     }
 }
 
 const XML11: &str = "text/xml; charset=utf-8";
 const XML12: &str = "application/soap+xml; charset=utf-8";
 const TEXT: &str = "text/plain; charset=utf-8";
+/// ASP.NET's error pages (the host sends no charset; ours are ASCII).
+const HTML: &str = "text/html";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn errors_are_answered_as_an_asmx_host_answers_them_or_stricter() {
@@ -497,15 +509,36 @@ async fn errors_are_answered_as_an_asmx_host_answers_them_or_stricter() {
         Body::Text("Request format is invalid: text/xml"),
     )
     .await;
+    // What reaches no method: the host's statuses, with HTML pages as ASP.NET's.
     expect(
         base,
         "PUT on an operation",
         http::Request::put(format!("{PATH}/MobileServiceOrderLockCheck"))
             .body(Bytes::from(LOCK_OK))
             .unwrap(),
-        405,
+        500,
+        HTML,
+        Body::Html("The request format is unrecognized: PUT /api/rmm/MobileService.asmx/MobileServiceOrderLockCheck."),
+    )
+    .await;
+    expect(
+        base,
+        "GET on the endpoint's path and a slash",
+        http::Request::get(format!("{PATH}/"))
+            .body(Bytes::new())
+            .unwrap(),
+        500,
+        HTML,
+        Body::Html("The request format is unrecognized: GET /api/rmm/MobileService.asmx/."),
+    )
+    .await;
+    expect(
+        base,
+        "an operation's path and a slash",
+        get("MobileServiceOrderLockCheck/?sonumber=5"),
+        500,
         TEXT,
-        Body::Text("The method PUT is not allowed here"),
+        Body::Text("MobileServiceOrderLockCheck/ is not a method of this web service."),
     )
     .await;
     expect(
@@ -513,8 +546,8 @@ async fn errors_are_answered_as_an_asmx_host_answers_them_or_stricter() {
         "DELETE on the endpoint",
         http::Request::delete(PATH).body(Bytes::new()).unwrap(),
         405,
-        TEXT,
-        Body::Text("The method DELETE is not allowed here"),
+        HTML,
+        Body::Html("The method DELETE is not allowed here; use GET, POST."),
     )
     .await;
     expect(
@@ -524,8 +557,8 @@ async fn errors_are_answered_as_an_asmx_host_answers_them_or_stricter() {
             .body(Bytes::new())
             .unwrap(),
         404,
-        TEXT,
-        Body::Text("The resource /api/rmm/Other.asmx does not exist."),
+        HTML,
+        Body::Html("The resource /api/rmm/Other.asmx does not exist."),
     )
     .await;
     // Encoding.

@@ -96,6 +96,41 @@ pub fn plain_error(status: StatusCode, message: &str) -> Response<Bytes> {
     response
 }
 
+/// An HTML error page, as ASP.NET answers what reaches no web service method (an unknown
+/// path, another method than GET or POST): `text/html`, the status, and a page naming the
+/// error in a sentence (ASP.NET's own page, with `customErrors` on, says only "Runtime
+/// Error"). Non-ASCII text is written as character references, so the page needs no charset.
+pub fn html_error(status: StatusCode, title: &str, message: &str) -> Response<Bytes> {
+    let ascii = |text: &str| -> String {
+        html_encode(text)
+            .chars()
+            .map(|c| {
+                if c.is_ascii() {
+                    c.to_string()
+                } else {
+                    format!("&#x{:X};", u32::from(c))
+                }
+            })
+            .collect()
+    };
+    let body = format!(
+        "<!DOCTYPE html>\n<html><head><title>{title}</title></head>\n<body><h1>Server Error in '/' Application.</h1>\n<h2><i>{title}</i></h2>\n<p>{message}</p>\n</body></html>\n",
+        title = ascii(title),
+        message = ascii(message),
+    );
+    let len = body.len();
+    let mut response = Response::new(Bytes::from(body));
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(HTML_CONTENT_TYPE));
+    headers.insert(CONTENT_LENGTH, HeaderValue::from(len));
+    headers.insert(
+        CACHE_CONTROL,
+        HeaderValue::from_static(CACHE_CONTROL_FRAMEWORK),
+    );
+    response
+}
+
 /// An empty-bodied response with the binding's content type (ASMX's answer to malformed XML).
 pub fn empty_response(status: StatusCode, binding: Binding) -> Response<Bytes> {
     let mut response = Response::new(Bytes::new());

@@ -109,17 +109,24 @@ pub fn route<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
     if rest.is_empty() {
         return endpoint(service, request);
     }
-    let Some(name) = rest
-        .strip_prefix('/')
-        .filter(|n| !n.is_empty() && !n.contains('/'))
-    else {
+    let Some(name) = rest.strip_prefix('/') else {
         return Route::Refused(not_found(&path));
     };
+    // ASMX reads whatever follows the endpoint's path as a method name, `/` included; an
+    // empty one, or another HTTP method than GET and POST, is no request format it knows.
     let binding = match *request.method() {
-        Method::GET => Binding::HttpGet,
-        Method::POST => Binding::HttpPost,
-        ref other => {
-            return Route::Refused(method_not_allowed(other, "GET, POST"));
+        Method::GET if !name.is_empty() => Binding::HttpGet,
+        Method::POST if !name.is_empty() => Binding::HttpPost,
+        ref method => {
+            return Route::Refused(super::html_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "Runtime Error",
+                &format!(
+                    "The request format is unrecognized: {method} {path}. An operation is \
+                     called with GET or POST on {}/ and its name.",
+                    service.path
+                ),
+            ));
         }
     };
     let Some(operation) = O::from_name(name) else {
@@ -303,15 +310,17 @@ fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
 }
 
 fn not_found(path: &str) -> Response<Bytes> {
-    plain_error(
+    super::html_error(
         StatusCode::NOT_FOUND,
+        "The resource cannot be found.",
         &format!("The resource {path} does not exist."),
     )
 }
 
 fn method_not_allowed(method: &Method, allowed: &'static str) -> Response<Bytes> {
-    let mut response = plain_error(
+    let mut response = super::html_error(
         StatusCode::METHOD_NOT_ALLOWED,
+        "Method Not Allowed",
         &format!("The method {method} is not allowed here; use {allowed}."),
     );
     response
