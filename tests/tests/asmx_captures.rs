@@ -64,6 +64,18 @@ const ROUTING: &[(&str, &str)] = &[
         "SOAP 1.2 envelope with the SOAP 1.1 content type",
     ),
     ("post-op12-json", "JSON body"),
+    (
+        "soap11-envelope-text-plain",
+        "a media type of neither SOAP version",
+    ),
+    (
+        "soap11-envelope-application-xml",
+        "a media type of neither SOAP version",
+    ),
+    (
+        "soap12-envelope-text-plain",
+        "a media type of neither SOAP version",
+    ),
     ("post-op12-no-content-type", "POST without a content type"),
     (
         "post-op12-xml-doctype-body",

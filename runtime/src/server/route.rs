@@ -224,7 +224,15 @@ fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
     } else if media.eq_ignore_ascii_case("application/soap+xml") {
         Binding::Soap12
     } else {
-        return Route::Refused(unsupported_media_type(Binding::Soap11));
+        // Neither SOAP type (nor the form's, on this path): the host answers 415 in SOAP
+        // 1.1's content type when a SOAPAction header is there, else in SOAP 1.2's,
+        // whichever envelope the body holds.
+        let version = if request.headers().contains_key(message::SOAP_ACTION_NAME) {
+            Binding::Soap11
+        } else {
+            Binding::Soap12
+        };
+        return Route::Refused(unsupported_media_type(version));
     };
     let body = match message::soap_body(request) {
         Ok(body) => body,
@@ -329,8 +337,8 @@ fn method_not_allowed(method: &Method, allowed: &'static str) -> Response<Bytes>
     response
 }
 
-/// ASMX answers a SOAP 1.1 envelope sent as `application/soap+xml` (and other media types)
-/// with `415` and an empty body.
+/// ASMX answers a SOAP 1.1 envelope sent as `application/soap+xml` (with SOAP 1.1's content
+/// type) and a request of another media type (with SOAP 1.2's) with `415` and an empty body.
 fn unsupported_media_type(binding: Binding) -> Response<Bytes> {
     super::empty_response(StatusCode::UNSUPPORTED_MEDIA_TYPE, binding)
 }

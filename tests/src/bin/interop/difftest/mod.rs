@@ -111,6 +111,11 @@ fn ours_says(ours: &Raw, needle: &str) -> bool {
     String::from_utf8_lossy(&ours.body).contains(needle)
 }
 
+/// The request declares a JSON body.
+fn json(request: &[u8], _: &Raw) -> bool {
+    String::from_utf8_lossy(request).contains("Content-Type: application/json")
+}
+
 fn not_utf8(_: &[u8], ours: &Raw) -> bool {
     ours_says(ours, "is not valid UTF-8")
 }
@@ -129,6 +134,10 @@ fn decimal_misread(request: &[u8], _: &Raw) -> bool {
             .skip(1)
             .any(|after| after.bytes().take_while(u8::is_ascii_digit).count() > 28)
 }
+
+const JSON_HANDLER: &str =
+    "Content-Type application/json reaches ASP.NET AJAX's JSON handler (a JSON answer, or \
+              its HTML error page), which is not one of the interface's four bindings";
 
 /// The named differences: each is a class of request where the host answers 200 with data it
 /// misread and we refuse, or where production ASP.NET (.NET Framework) answers otherwise than
@@ -208,6 +217,27 @@ const DELIBERATE: &[Deliberate] = &[
         when: u_escape,
         why: "`%u` and four hex digits is that UTF-16 unit on .NET Framework, whatever follows; \
               Mono keeps it literally",
+    },
+    Deliberate {
+        class: "header:content-type",
+        mono_status: 200,
+        ours_status: 200,
+        when: json,
+        why: JSON_HANDLER,
+    },
+    Deliberate {
+        class: "header:content-type",
+        mono_status: 500,
+        ours_status: 415,
+        when: json,
+        why: JSON_HANDLER,
+    },
+    Deliberate {
+        class: "header:content-type",
+        mono_status: 500,
+        ours_status: 500,
+        when: json,
+        why: JSON_HANDLER,
     },
     Deliberate {
         class: "form:no-equals",
