@@ -178,17 +178,23 @@ pub fn read_form<B: AsRef<[u8]>>(
 
 /// The body of a SOAP request as UTF-8. ASP.NET reads a request body through a reader in the
 /// encoding of its byte order mark or, failing that, of the `charset` of its content type; only
-/// without either does the XML declaration decide. A body in ISO-8859-1, say, is transcoded;
+/// without either (or with a charset it cannot name, empty or unknown) does the XML
+/// declaration decide. A body in ISO-8859-1, say, is transcoded;
 /// a UTF-8 body is borrowed as is, without its BOM.
 pub fn soap_body<B: AsRef<[u8]>>(request: &Request<B>) -> Result<Cow<'_, [u8]>, RequestError> {
     let body = request.body().as_ref();
     let (encoding, bom_len) = match Encoding::for_bom(body) {
         Some((encoding, len)) => (encoding, len),
         None => {
+            // A charset ASP.NET cannot name (empty, unknown) is no charset: it reads the body
+            // as its declaration says (RequestResponseUtils.GetEncoding2 gives no encoding).
             let charset = request
                 .headers()
                 .get(CONTENT_TYPE)
-                .and_then(|v| content_type_param(v.as_bytes(), b"charset"));
+                .and_then(|v| content_type_param(v.as_bytes(), b"charset"))
+                .filter(|label| {
+                    label.eq_ignore_ascii_case(b"utf-8") || Encoding::for_label(label).is_some()
+                });
             let label = charset.or_else(|| declared_encoding(body));
             match label {
                 None => (UTF_8, 0),
@@ -644,9 +650,25 @@ mod tests {
         assert_eq!(&soap_body(&bom).unwrap()[..], b"<a/>");
         let utf16 = soap_request_with("text/xml", b"\xff\xfe<\x00a\x00/\x00>\x00");
         assert_eq!(&soap_body(&utf16).unwrap()[..], b"<a/>");
-        let unknown = soap_request_with("text/xml; charset=klingon", b"<a/>");
+        // A charset ASP.NET cannot name, or an empty one, is ignored: the declaration
+        // decides, as the host does (it answers these requests as without a charset).
+        let unknown = soap_request_with(
+            "text/xml; charset=klingon",
+            b"<?xml version='1.0' encoding='latin1'?><a>\xe9</a>",
+        );
         assert_eq!(
-            soap_body(&unknown).unwrap_err(),
+            &soap_body(&unknown).unwrap()[..],
+            "<?xml version='1.0' encoding='latin1'?><a>é</a>".as_bytes()
+        );
+        let empty = soap_request_with("application/soap+xml; charset=", "<a>é</a>".as_bytes());
+        assert!(matches!(soap_body(&empty).unwrap(), Cow::Borrowed(_)));
+        // A declaration naming no encoding is still refused.
+        let undeclarable = soap_request_with(
+            "text/xml; charset=klingon",
+            b"<?xml version='1.0' encoding='klingon'?><a/>",
+        );
+        assert_eq!(
+            soap_body(&undeclarable).unwrap_err(),
             RequestError::UnsupportedEncoding {
                 label: "klingon".into()
             }
