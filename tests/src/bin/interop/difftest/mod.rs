@@ -256,7 +256,7 @@ const DELIBERATE: &[Deliberate] = &[
               we refuse",
     },
     Deliberate {
-        class: "value:string",
+        class: "",
         mono_status: 200,
         ours_status: 500,
         when: not_xml_char,
@@ -280,6 +280,10 @@ fn explained(
     })
 }
 
+/// A class of difference: the generator's class, what differs, and the deliberate rule's
+/// reason if one names it (cases of one class and kind may be named or not).
+type Key = (String, String, Option<&'static str>);
+
 /// One class of difference: how often, and the shortest request showing it.
 struct Seen {
     count: usize,
@@ -300,7 +304,7 @@ pub(crate) async fn run(
 ) -> Result<usize, String> {
     let cases = generate::cases(seed, count);
     let mut per_class: BTreeMap<String, usize> = BTreeMap::new();
-    let mut seen: BTreeMap<(String, String), Seen> = BTreeMap::new();
+    let mut seen: BTreeMap<Key, Seen> = BTreeMap::new();
     let started = std::time::Instant::now();
     // A few requests at a time: the host answers each in milliseconds.
     let mut pending = futures_util::stream::iter(cases.into_iter().map(|case| async move {
@@ -360,7 +364,7 @@ pub(crate) async fn run(
 }
 
 fn note(
-    seen: &mut BTreeMap<(String, String), Seen>,
+    seen: &mut BTreeMap<Key, Seen>,
     case: &generate::Case,
     kind: String,
     mono: Option<Raw>,
@@ -373,7 +377,7 @@ fn note(
         body: Vec::new(),
     };
     let entry = seen
-        .entry((case.class.clone(), kind))
+        .entry((case.class.clone(), kind, why))
         .or_insert_with(|| Seen {
             count: 0,
             example: case.request.clone(),
@@ -401,7 +405,7 @@ fn render(
     count: usize,
     took: std::time::Duration,
     per_class: &BTreeMap<String, usize>,
-    seen: &BTreeMap<(String, String), Seen>,
+    seen: &BTreeMap<Key, Seen>,
 ) -> String {
     let unexplained: usize = seen
         .values()
@@ -422,16 +426,16 @@ fn render(
         took.as_secs_f64()
     );
     for (class, n) in per_class {
-        let (u, d) = seen
-            .iter()
-            .filter(|((c, _), _)| c == class)
-            .fold((0, 0), |(u, d), (_, s)| {
-                if s.why.is_some() {
-                    (u, d + s.count)
-                } else {
-                    (u + s.count, d)
-                }
-            });
+        let (u, d) =
+            seen.iter()
+                .filter(|((c, _, _), _)| c == class)
+                .fold((0, 0), |(u, d), (_, s)| {
+                    if s.why.is_some() {
+                        (u, d + s.count)
+                    } else {
+                        (u + s.count, d)
+                    }
+                });
         let _ = writeln!(out, "| {class} | {n} | {u} | {d} |");
     }
     for (title, deliberate) in [
@@ -439,7 +443,7 @@ fn render(
         ("Deliberate differences", true),
     ] {
         let _ = write!(out, "\n## {title}\n");
-        for ((class, kind), s) in seen.iter().filter(|(_, s)| s.why.is_some() == deliberate) {
+        for ((class, kind, _), s) in seen.iter().filter(|(_, s)| s.why.is_some() == deliberate) {
             let _ = write!(out, "\n### {class}: {kind} ({} cases)\n\n", s.count);
             if let Some(why) = s.why {
                 let _ = writeln!(out, "Why: {why}.\n");
