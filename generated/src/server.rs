@@ -564,13 +564,14 @@ impl<S: MobileService> MobileServiceServer<S> {
             Route::Call { binding, operation } => {
                 match refused {
                     Some((b, o, error)) if (b, o) == (binding, operation) => {
-                        server::request_error_response(binding, &error)
+                        server::refusal_response(binding, &request, &error)
                     }
                     _ => {
                         self.dispatch(binding, operation, &request)
                             .await
-                            .unwrap_or_else(|error| server::request_error_response(
+                            .unwrap_or_else(|error| server::refusal_response(
                                 binding,
+                                &request,
                                 &error,
                             ))
                     }

@@ -360,3 +360,21 @@ async fn a_parameter_holding_more_than_text_is_refused_as_the_host_refuses_it() 
         }
     }
 }
+
+/// A request its operation's decoder refuses before its end is still answered 400 when the
+/// document is malformed further on: the host reads (skipping) to the end before it answers.
+#[tokio::test]
+async fn a_refused_envelope_malformed_further_on_is_answered_as_malformed() {
+    // The action names the operation; the body holds another element, whose end tag is wrong.
+    let body = format!(r#"<Unknown xmlns="{NS}">{CHILDREN}</{OP}>"#);
+    for request in [soap11(true, envelope11(&body)), soap12(envelope12(&body))] {
+        let response = handle(request).await;
+        assert_eq!(response.status(), 400);
+        assert!(response.body().is_empty());
+    }
+    // Well-formed, the same refusal is the client fault it was.
+    let body = format!(r#"<Unknown xmlns="{NS}">{CHILDREN}</Unknown>"#);
+    let response = handle(soap11(true, envelope11(&body))).await;
+    assert_eq!(response.status(), 500);
+    assert!(String::from_utf8_lossy(response.body()).contains("<faultcode>soap:Client</faultcode>"));
+}

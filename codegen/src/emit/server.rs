@@ -249,11 +249,11 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                         crate::help::operation(operation, SERVICE.path),
                     ),
                     Route::Call { binding, operation } => match refused {
-                        Some((b, o, error)) if (b, o) == (binding, operation) => server::request_error_response(binding, &error),
+                        Some((b, o, error)) if (b, o) == (binding, operation) => server::refusal_response(binding, &request, &error),
                         _ => self
                             .dispatch(binding, operation, &request)
                             .await
-                            .unwrap_or_else(|error| server::request_error_response(binding, &error)),
+                            .unwrap_or_else(|error| server::refusal_response(binding, &request, &error)),
                     },
                     Route::Refused(response) => response,
                 };

@@ -13,7 +13,7 @@ use std::time::Duration;
 use bytes::Bytes;
 use futures_util::FutureExt;
 use http::header::{HeaderValue, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
-use http::{Response, StatusCode};
+use http::{Request, Response, StatusCode};
 
 pub use peek::{peek, Peek};
 pub use route::{normalize_path, route, route_by_action, Route};
@@ -146,6 +146,26 @@ pub fn empty_response(status: StatusCode, binding: Binding) -> Response<Bytes> {
         HeaderValue::from_static(CACHE_CONTROL_FRAMEWORK),
     );
     response
+}
+
+/// The answer to a request an operation's decoder refused. A SOAP host reads the whole
+/// envelope, skipping what it does not expect, before it answers: a document malformed after
+/// the point where the decoder stopped is `400`, as malformed XML anywhere is; otherwise
+/// [`request_error_response`].
+pub fn refusal_response(
+    binding: Binding,
+    request: &Request<Bytes>,
+    error: &RequestError,
+) -> Response<Bytes> {
+    if binding.is_soap() && !error.is_malformed() {
+        let whole = message::soap_body(request).and_then(|body| peek::check_well_formed(&body));
+        if let Err(malformed) = whole {
+            if malformed.is_malformed() {
+                return request_error_response(binding, &malformed);
+            }
+        }
+    }
+    request_error_response(binding, error)
 }
 
 /// The response to a request that could not be read, as ASMX answers it: malformed XML and

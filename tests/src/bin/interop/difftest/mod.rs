@@ -116,6 +116,15 @@ fn json(request: &[u8], _: &Raw) -> bool {
     String::from_utf8_lossy(request).contains("Content-Type: application/json")
 }
 
+/// The request's method is written in lower case (`post`).
+fn lowercase_method(request: &[u8], _: &Raw) -> bool {
+    request.first().is_some_and(u8::is_ascii_lowercase)
+}
+
+fn other_body_element(_: &[u8], ours: &Raw) -> bool {
+    ours_says(ours, "The body element {")
+}
+
 fn not_utf8(_: &[u8], ours: &Raw) -> bool {
     ours_says(ours, "is not valid UTF-8")
 }
@@ -164,6 +173,14 @@ const DELIBERATE: &[Deliberate] = &[
         ours_status: 500,
         when: always,
         why: "the host defaults every parameter of an operation element in another namespace",
+    },
+    Deliberate {
+        class: "",
+        mono_status: 200,
+        ours_status: 500,
+        when: other_body_element,
+        why: "the host runs the operation the action names with every parameter defaulted \
+              when the body's element is another (a name or namespace changed)",
     },
     Deliberate {
         class: "header:soapaction",
@@ -238,6 +255,22 @@ const DELIBERATE: &[Deliberate] = &[
         ours_status: 500,
         when: json,
         why: JSON_HANDLER,
+    },
+    Deliberate {
+        class: "header:method",
+        mono_status: 400,
+        ours_status: 405,
+        when: lowercase_method,
+        why: "a method in lower case (`post`) is another method (methods are case-sensitive): \
+              we answer it as any other; nginx, in front of the host, refuses it with 400",
+    },
+    Deliberate {
+        class: "header:method",
+        mono_status: 400,
+        ours_status: 500,
+        when: lowercase_method,
+        why: "a method in lower case (`post`) is another method (methods are case-sensitive): \
+              we answer it as any other; nginx, in front of the host, refuses it with 400",
     },
     Deliberate {
         class: "form:no-equals",
