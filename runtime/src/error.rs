@@ -193,6 +193,16 @@ pub enum RequestError {
         /// Which part of the request (`query string`, `form body`, `request body`).
         part: &'static str,
     },
+    /// A form body in a charset it cannot be read in, or with bytes that are not text in it.
+    #[error("The {part} is declared {charset}, {problem}.")]
+    FormCharset {
+        /// Which part of the request (`form body`).
+        part: &'static str,
+        /// The charset, as named by its encoding.
+        charset: &'static str,
+        /// What is wrong.
+        problem: &'static str,
+    },
     /// A `%uXXXX` escape of half a UTF-16 surrogate pair without its other half (GET/POST):
     /// no character. ASP.NET on .NET Framework reads it as U+FFFD, silently; we refuse.
     #[error("The {part} holds the escape {escape}, half of a UTF-16 surrogate pair without its other half, which is no character.")]

@@ -138,6 +138,83 @@ impl FormSource {
     }
 }
 
+/// The encoding a form's bytes are read in: ASP.NET's `HttpRequest.ContentEncoding`, the
+/// `charset` of the request's content type when .NET can name it, else UTF-8 (the default
+/// `requestEncoding`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormCharset {
+    /// UTF-8: the default, and what nearly every client sends.
+    Utf8,
+    /// ISO-8859-1 (`latin1`): each byte is the character of that code.
+    Latin1,
+    /// US-ASCII: a byte above `0x7F` is refused (.NET reads `?` in its place, silently).
+    Ascii,
+    /// Another encoding that writes ASCII as ASCII (windows-1252, Shift_JIS, …).
+    Other(&'static encoding_rs::Encoding),
+    /// UTF-16 or UTF-32: no form can be read in it (its names and separators are ASCII
+    /// bytes); .NET reads no parameter at all.
+    Unreadable(&'static str),
+}
+
+impl FormCharset {
+    /// The charset of a `Content-Type` value (`None`, empty or unknown: UTF-8).
+    pub fn of_content_type(content_type: Option<&[u8]>) -> FormCharset {
+        let Some(label) =
+            content_type.and_then(|ct| crate::message::content_type_param(ct, b"charset"))
+        else {
+            return FormCharset::Utf8;
+        };
+        let label = String::from_utf8_lossy(label).to_ascii_lowercase();
+        match label.as_str() {
+            "utf-8" | "utf8" => FormCharset::Utf8,
+            "iso-8859-1" | "latin1" | "iso_8859-1" | "l1" | "cp819" | "ibm819" => {
+                FormCharset::Latin1
+            }
+            "us-ascii" | "ascii" | "us" | "iso646-us" | "ansi_x3.4-1968" => FormCharset::Ascii,
+            "utf-16" | "utf-16le" | "utf-16be" | "unicode" | "ucs-2" => {
+                FormCharset::Unreadable("UTF-16")
+            }
+            "utf-32" | "utf-32le" | "utf-32be" => FormCharset::Unreadable("UTF-32"),
+            other => match encoding_rs::Encoding::for_label(other.as_bytes()) {
+                Some(encoding) if encoding == encoding_rs::UTF_8 => FormCharset::Utf8,
+                Some(encoding) if encoding.is_ascii_compatible() => FormCharset::Other(encoding),
+                Some(encoding) => FormCharset::Unreadable(encoding.name()),
+                None => FormCharset::Utf8,
+            },
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            FormCharset::Utf8 => "UTF-8",
+            FormCharset::Latin1 => "ISO-8859-1",
+            FormCharset::Ascii => "US-ASCII",
+            FormCharset::Other(encoding) => encoding.name(),
+            FormCharset::Unreadable(name) => name,
+        }
+    }
+
+    /// The text of a run of bytes (percent-decoded) in this charset; `None` if they are not
+    /// text in it.
+    fn text(self, bytes: &[u8], out: &mut String) -> Option<()> {
+        match self {
+            FormCharset::Utf8 => out.push_str(std::str::from_utf8(bytes).ok()?),
+            FormCharset::Latin1 => out.extend(bytes.iter().map(|&b| char::from(b))),
+            FormCharset::Ascii => {
+                if !bytes.is_ascii() {
+                    return None;
+                }
+                out.push_str(std::str::from_utf8(bytes).ok()?)
+            }
+            FormCharset::Other(encoding) => {
+                out.push_str(&encoding.decode_without_bom_handling_and_without_replacement(bytes)?)
+            }
+            FormCharset::Unreadable(_) => return None,
+        }
+        Some(())
+    }
+}
+
 /// The decoded pairs of a query string or form body, and the typed lookups a generated
 /// server uses to read an operation's parameters from them.
 #[derive(Debug, Clone)]
@@ -166,6 +243,28 @@ impl<'a> FormReader<'a> {
     /// than [`MAX_KEYS`] distinct names are refused, as ASP.NET refuses them, and more than
     /// [`MAX_VALUES`] pairs, which bounds what a request of tiny pairs costs.
     pub fn parse(input: &'a [u8], source: FormSource) -> Result<FormReader<'a>, RequestError> {
+        FormReader::parse_in(input, source, FormCharset::Utf8)
+    }
+
+    /// [`FormReader::parse`] of a form in `charset` (the request's content encoding).
+    pub fn parse_in(
+        input: &'a [u8],
+        source: FormSource,
+        charset: FormCharset,
+    ) -> Result<FormReader<'a>, RequestError> {
+        if let FormCharset::Unreadable(name) = charset {
+            if !input.is_empty() {
+                return Err(RequestError::FormCharset {
+                    part: source.part(),
+                    charset: name,
+                    problem: "in which no form can be written (its names and separators are ASCII bytes); ASP.NET reads no parameter from it",
+                });
+            }
+        }
+        let decode = |raw: &'a [u8]| match charset {
+            FormCharset::Utf8 => decode(raw, source),
+            other => decode_in(raw, source, other),
+        };
         // Room for an operation's parameters; a body of many separators grows it as it goes
         // (never sized by a count the sender chooses).
         let mut pairs = Vec::with_capacity(PRESIZED_PAIRS);
@@ -182,12 +281,12 @@ impl<'a> FormReader<'a> {
             }
             let pair = match memchr::memchr(b'=', segment) {
                 Some(eq) => Pair {
-                    name: Some(decode(&segment[..eq], source)?),
-                    value: decode(&segment[eq + 1..], source)?,
+                    name: Some(decode(&segment[..eq])?),
+                    value: decode(&segment[eq + 1..])?,
                 },
                 None => Pair {
                     name: None,
-                    value: decode(segment, source)?,
+                    value: decode(segment)?,
                 },
             };
             dangerous = dangerous || (is_validated(&pair, source) && is_dangerous(&pair.value));
@@ -377,6 +476,62 @@ fn decode(raw: &[u8], source: FormSource) -> Result<Cow<'_, str>, RequestError> 
     String::from_utf8(decoded)
         .map(Cow::Owned)
         .map_err(|_| invalid())
+}
+
+/// [`decode`] in a charset other than UTF-8, as .NET's `UrlDecoder` does it: bytes (raw, `+`
+/// and `%XX`) gather until a `%uXXXX` character or the end, and each run is read in the
+/// charset. A run that is not text in it is refused (.NET writes `?` or U+FFFD, silently).
+fn decode_in(
+    raw: &[u8],
+    source: FormSource,
+    charset: FormCharset,
+) -> Result<Cow<'_, str>, RequestError> {
+    let invalid = || RequestError::FormCharset {
+        part: source.part(),
+        charset: charset.name(),
+        problem: "and holds bytes that are not text in it (ASP.NET reads them as `?` or U+FFFD)",
+    };
+    if raw.is_ascii() && memchr::memchr2(b'%', b'+', raw).is_none() {
+        // ASCII reads the same in every charset here.
+        return Ok(Cow::Borrowed(
+            std::str::from_utf8(raw).map_err(|_| invalid())?,
+        ));
+    }
+    let mut text = String::with_capacity(raw.len());
+    let mut bytes = Vec::new();
+    let mut at = 0;
+    while at < raw.len() {
+        if raw[at] == b'+' {
+            bytes.push(b' ');
+            at += 1;
+        } else if let Some(unit) = utf16_escape(raw, at) {
+            charset.text(&bytes, &mut text).ok_or_else(invalid)?;
+            bytes.clear();
+            let low = utf16_escape(raw, at + 6);
+            let (code, len) = match (unit, low) {
+                (0xD800..=0xDBFF, Some(low @ 0xDC00..=0xDFFF)) => (
+                    0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00),
+                    12,
+                ),
+                _ => (u32::from(unit), 6),
+            };
+            text.push(
+                char::from_u32(code).ok_or_else(|| RequestError::LoneSurrogate {
+                    part: source.part(),
+                    escape: String::from_utf8_lossy(&raw[at..at + 6]).into_owned(),
+                })?,
+            );
+            at += len;
+        } else if let Some(byte) = hex_escape(raw, at) {
+            bytes.push(byte);
+            at += 3;
+        } else {
+            bytes.push(raw[at]);
+            at += 1;
+        }
+    }
+    charset.text(&bytes, &mut text).ok_or_else(invalid)?;
+    Ok(Cow::Owned(text))
 }
 
 /// The value of the hex digit `b`.
@@ -699,6 +854,62 @@ mod tests {
         assert_eq!(reader.string(OP, "d").unwrap(), "%uA");
         assert_eq!(reader.string(OP, "e").unwrap(), "%U0041");
         assert_eq!(reader.string(OP, "f").unwrap(), "A%u");
+    }
+
+    #[test]
+    fn a_form_is_read_in_its_declared_charset_as_dotnet_reads_it() {
+        let charset = |ct: &str| FormCharset::of_content_type(Some(ct.as_bytes()));
+        assert_eq!(FormCharset::of_content_type(None), FormCharset::Utf8);
+        assert_eq!(
+            charset("application/x-www-form-urlencoded"),
+            FormCharset::Utf8
+        );
+        assert_eq!(
+            charset("application/x-www-form-urlencoded; charset=bogus"),
+            FormCharset::Utf8
+        );
+        assert_eq!(
+            charset("application/x-www-form-urlencoded; charset="),
+            FormCharset::Utf8
+        );
+        assert_eq!(charset("x; charset=ISO-8859-1"), FormCharset::Latin1);
+        assert_eq!(charset("x; charset=us-ascii"), FormCharset::Ascii);
+        assert_eq!(
+            charset("x; charset=utf-16"),
+            FormCharset::Unreadable("UTF-16")
+        );
+        let read = |input: &str, charset: FormCharset| {
+            FormReader::parse_in(input.as_bytes(), FormSource::Body, charset)
+                .map(|r| r.string(OP, "a").unwrap())
+        };
+        // ISO-8859-1: a byte is its character; UTF-8 bytes are two characters.
+        assert_eq!(read("a=caf%E9+x", FormCharset::Latin1).unwrap(), "café x");
+        assert_eq!(read("a=caf%C3%A9", FormCharset::Latin1).unwrap(), "cafÃ©");
+        // A %u character between runs of bytes, each run read in the charset.
+        assert_eq!(read("a=%E9%u20AC%E9", FormCharset::Latin1).unwrap(), "é€é");
+        let windows_1252 = FormCharset::Other(encoding_rs::WINDOWS_1252);
+        assert_eq!(read("a=%80%20x", windows_1252).unwrap(), "€ x");
+        assert_eq!(read("a=plain", FormCharset::Ascii).unwrap(), "plain");
+        // What .NET reads as `?` or U+FFFD, silently, is refused.
+        for (input, charset) in [
+            ("a=caf%E9", FormCharset::Ascii),
+            ("a=%81", FormCharset::Other(encoding_rs::SHIFT_JIS)),
+        ] {
+            let error =
+                FormReader::parse_in(input.as_bytes(), FormSource::Body, charset).unwrap_err();
+            assert!(
+                matches!(error, RequestError::FormCharset { .. }),
+                "{input}: {error:?}"
+            );
+        }
+        let utf16 =
+            FormReader::parse_in(b"a=1", FormSource::Body, FormCharset::Unreadable("UTF-16"))
+                .unwrap_err();
+        assert_eq!(
+            utf16.to_string(),
+            "The form body is declared UTF-16, in which no form can be written (its names and \
+             separators are ASCII bytes); ASP.NET reads no parameter from it."
+        );
     }
 
     #[test]

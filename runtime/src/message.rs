@@ -12,7 +12,7 @@ use encoding_rs::{Encoding, UTF_8};
 use http::header::{HeaderName, HeaderValue, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
 use http::{Method, Request, Response, StatusCode};
 
-use crate::form::{FormReader, FormSource};
+use crate::form::{FormCharset, FormReader, FormSource};
 use crate::soap::{self, ResponseBody, SOAP11_CONTENT_TYPE};
 use crate::{xml, Binding, EncodeError, Fault, OperationInfo, RequestError, ResponseError};
 
@@ -171,7 +171,11 @@ pub fn read_form<B: AsRef<[u8]>>(
             request.uri().query().unwrap_or("").as_bytes(),
             FormSource::Query,
         ),
-        Binding::HttpPost => FormReader::parse(request.body().as_ref(), FormSource::Body),
+        Binding::HttpPost => FormReader::parse_in(
+            request.body().as_ref(),
+            FormSource::Body,
+            FormCharset::of_content_type(request.headers().get(CONTENT_TYPE).map(|v| v.as_bytes())),
+        ),
         Binding::Soap11 | Binding::Soap12 => panic!("{binding} requests are envelopes, not forms"),
     }
 }

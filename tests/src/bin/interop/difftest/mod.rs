@@ -125,6 +125,10 @@ fn other_body_element(_: &[u8], ours: &Raw) -> bool {
     ours_says(ours, "The body element {")
 }
 
+fn not_in_declared_charset(_: &[u8], ours: &Raw) -> bool {
+    ours_says(ours, "and holds bytes that are not text in it")
+}
+
 fn not_utf8(_: &[u8], ours: &Raw) -> bool {
     ours_says(ours, "is not valid UTF-8")
 }
@@ -271,6 +275,14 @@ const DELIBERATE: &[Deliberate] = &[
         when: lowercase_method,
         why: "a method in lower case (`post`) is another method (methods are case-sensitive): \
               we answer it as any other; nginx, in front of the host, refuses it with 400",
+    },
+    Deliberate {
+        class: "",
+        mono_status: 200,
+        ours_status: 500,
+        when: not_in_declared_charset,
+        why: "a form body with bytes that are not text in its declared charset (US-ASCII and \
+              bytes above 0x7F): the host reads `?` silently, we refuse",
     },
     Deliberate {
         class: "form:no-equals",
