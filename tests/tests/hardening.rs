@@ -378,3 +378,47 @@ async fn a_refused_envelope_malformed_further_on_is_answered_as_malformed() {
     assert_eq!(response.status(), 500);
     assert!(String::from_utf8_lossy(response.body()).contains("<faultcode>soap:Client</faultcode>"));
 }
+
+/// A form body is read in its declared charset, as ASP.NET reads `Request.Form`.
+#[tokio::test]
+async fn an_http_post_form_is_read_in_its_declared_charset() {
+    let post = |content_type: &'static str, body: &'static [u8]| {
+        http::Request::post(format!("{PATH}/{OP}"))
+            .header("content-type", content_type)
+            .body(Bytes::from_static(body))
+            .unwrap()
+    };
+    let latin1 = handle(post(
+        "application/x-www-form-urlencoded; charset=ISO-8859-1",
+        b"sonumber=5&repnumber=42&timestamp=caf%E9&sig=s",
+    ))
+    .await;
+    assert_eq!(latin1.status(), 200);
+    let text = String::from_utf8_lossy(latin1.body());
+    assert!(text.contains("timestamp=café;sig=s)"), "{text}");
+    // US-ASCII with a byte above 0x7F: .NET reads `?`; we refuse, naming the charset.
+    let ascii = handle(post(
+        "application/x-www-form-urlencoded; charset=us-ascii",
+        b"sonumber=5&repnumber=42&timestamp=caf%C3%A9&sig=s",
+    ))
+    .await;
+    assert_eq!(ascii.status(), 500);
+    let text = String::from_utf8_lossy(ascii.body());
+    assert!(
+        text.starts_with("The form body is declared US-ASCII"),
+        "{text}"
+    );
+    // No charset, or one .NET cannot name: UTF-8.
+    for content_type in [
+        "application/x-www-form-urlencoded",
+        "application/x-www-form-urlencoded; charset=bogus",
+    ] {
+        let utf8 = handle(post(
+            content_type,
+            b"sonumber=5&repnumber=42&timestamp=caf%C3%A9&sig=s",
+        ))
+        .await;
+        assert_eq!(utf8.status(), 200, "{content_type}");
+        assert!(String::from_utf8_lossy(utf8.body()).contains("timestamp=café;"));
+    }
+}
