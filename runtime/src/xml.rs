@@ -100,9 +100,10 @@ pub(crate) fn first_to_escape(bytes: &[u8]) -> usize {
         ((w.wrapping_sub(ONES * 0x20) & !w & HIGHS)
             | has_zero(w ^ (ONES * u64::from(b'&')))
             | has_zero(w ^ (ONES * u64::from(b'<')))
-            | has_zero(w ^ (ONES * u64::from(b'>')))
-            | has_zero(w ^ (ONES * 0xEF)))
+            | has_zero(w ^ (ONES * u64::from(b'>'))))
             != 0
+            // 0xEF only in a word with a byte above 0x7F: ASCII words skip the test.
+            || (w & HIGHS != 0 && has_zero(w ^ (ONES * 0xEF)) != 0)
     };
     let exact = |from: usize, to: usize| {
         bytes[from..to]
