@@ -187,6 +187,13 @@ pub enum RequestError {
         /// The encoding's name as declared.
         label: String,
     },
+    /// A `text/*` SOAP body with bytes above `0x7F` whose `charset` ASP.NET cannot name: it
+    /// would read the body as US-ASCII, every such byte as `?`.
+    #[error("The request declares the charset '{label}', which ASP.NET cannot name: it reads a text/xml body as US-ASCII then, and this body holds other bytes.")]
+    UnnamedCharset {
+        /// The charset as declared.
+        label: String,
+    },
     /// Text that is not UTF-8 after percent-decoding (GET/POST) or in the body.
     #[error("The {part} is not valid UTF-8.")]
     InvalidUtf8 {

@@ -190,15 +190,26 @@ pub fn soap_body<B: AsRef<[u8]>>(request: &Request<B>) -> Result<Cow<'_, [u8]>, 
     let (encoding, bom_len) = match Encoding::for_bom(body) {
         Some((encoding, len)) => (encoding, len),
         None => {
-            // A charset ASP.NET cannot name (empty, unknown) is no charset: it reads the body
-            // as its declaration says (RequestResponseUtils.GetEncoding2 gives no encoding).
-            let charset = request
+            // A charset ASP.NET cannot name (empty, unknown) is no charset for an
+            // `application/*` type: the declaration decides (RequestResponseUtils.GetEncoding2
+            // gives no encoding). For `text/*` ASP.NET reads the body as US-ASCII then, writing
+            // `?` for every other byte, silently: an ASCII body reads the same, another is
+            // refused.
+            let content_type = request
                 .headers()
                 .get(CONTENT_TYPE)
-                .and_then(|v| content_type_param(v.as_bytes(), b"charset"))
-                .filter(|label| {
-                    label.eq_ignore_ascii_case(b"utf-8") || Encoding::for_label(label).is_some()
-                });
+                .map(HeaderValue::as_bytes);
+            let declared = content_type.and_then(|v| content_type_param(v, b"charset"));
+            let charset = declared.filter(|label| dotnet_names(label));
+            if let (Some(label), None) = (declared, charset) {
+                let text_type = content_type
+                    .is_some_and(|ct| ct.len() >= 5 && ct[..5].eq_ignore_ascii_case(b"text/"));
+                if text_type && !body.is_ascii() {
+                    return Err(RequestError::UnnamedCharset {
+                        label: String::from_utf8_lossy(label).into_owned(),
+                    });
+                }
+            }
             let label = charset.or_else(|| declared_encoding(body));
             match label {
                 None => (UTF_8, 0),
@@ -225,6 +236,13 @@ pub fn soap_body<B: AsRef<[u8]>>(request: &Request<B>) -> Result<Cow<'_, [u8]>, 
             reason: format!("the body has bytes that are not valid {}", encoding.name()),
         }),
     }
+}
+
+/// Whether .NET Framework's `Encoding.GetEncoding` knows the charset `label`: as far as the
+/// WHATWG labels go, but for the aliases only browsers take (`utf8` without its hyphen).
+fn dotnet_names(label: &[u8]) -> bool {
+    label.eq_ignore_ascii_case(b"utf-8")
+        || (Encoding::for_label(label).is_some() && !label.eq_ignore_ascii_case(b"utf8"))
 }
 
 /// The value of parameter `name` (ASCII, any case) of a `Content-Type` value, without
@@ -654,10 +672,10 @@ mod tests {
         assert_eq!(&soap_body(&bom).unwrap()[..], b"<a/>");
         let utf16 = soap_request_with("text/xml", b"\xff\xfe<\x00a\x00/\x00>\x00");
         assert_eq!(&soap_body(&utf16).unwrap()[..], b"<a/>");
-        // A charset ASP.NET cannot name, or an empty one, is ignored: the declaration
-        // decides, as the host does (it answers these requests as without a charset).
+        // A charset ASP.NET cannot name, or an empty one, is ignored for application/*: the
+        // declaration decides, as the host does.
         let unknown = soap_request_with(
-            "text/xml; charset=klingon",
+            "application/soap+xml; charset=klingon",
             b"<?xml version='1.0' encoding='latin1'?><a>\xe9</a>",
         );
         assert_eq!(
@@ -666,6 +684,17 @@ mod tests {
         );
         let empty = soap_request_with("application/soap+xml; charset=", "<a>é</a>".as_bytes());
         assert!(matches!(soap_body(&empty).unwrap(), Cow::Borrowed(_)));
+        // For text/* ASP.NET falls back to US-ASCII: an ASCII body reads the same, another
+        // (which it would read with `?`) is refused.
+        let ascii = soap_request_with("text/xml; charset=utf8", b"<a>x</a>");
+        assert_eq!(&soap_body(&ascii).unwrap()[..], b"<a>x</a>");
+        let other = soap_request_with("text/xml; charset=utf8", "<a>é</a>".as_bytes());
+        assert_eq!(
+            soap_body(&other).unwrap_err(),
+            RequestError::UnnamedCharset {
+                label: "utf8".into()
+            }
+        );
         // A declaration naming no encoding is still refused.
         let undeclarable = soap_request_with(
             "text/xml; charset=klingon",

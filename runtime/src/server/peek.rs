@@ -13,8 +13,8 @@ pub struct Peek {
     pub version: Option<Binding>,
     /// The body's first element: whether it is in the service namespace, and its local name.
     pub operation: Option<(bool, String)>,
-    /// The namespace of a root `Envelope` of neither version (ASMX answers it with a
-    /// `VersionMismatch` fault).
+    /// The namespace of a root that is no `Envelope` of either version (another namespace,
+    /// another name, or none): ASMX answers it with a `VersionMismatch` fault at once.
     pub foreign_envelope: Option<String>,
 }
 
@@ -34,15 +34,16 @@ pub fn peek(body: &[u8], service_ns: &'static str) -> Result<Peek, RequestError>
     let version = match (&root.ns, root.local()) {
         (Ns::Known(0), b"Envelope") => Binding::Soap11,
         (Ns::Known(1), b"Envelope") => Binding::Soap12,
-        (ns, local) => {
-            let foreign_envelope = match ns {
-                Ns::Other(uri) if local == b"Envelope" => Some(uri.clone()),
-                _ => None,
+        (ns, _) => {
+            let namespace = match ns {
+                Ns::Known(i) => [SOAP11_NS, SOAP12_NS, service_ns][*i].to_owned(),
+                Ns::Other(uri) => uri.clone(),
+                Ns::None => String::new(),
             };
             return Ok(Peek {
                 version: None,
                 operation: None,
-                foreign_envelope,
+                foreign_envelope: Some(namespace),
             });
         }
     };
@@ -155,7 +156,7 @@ mod tests {
             Peek {
                 version: None,
                 operation: None,
-                foreign_envelope: None,
+                foreign_envelope: Some(String::new()),
             }
         );
         // An Envelope of neither version is told apart, with its namespace.

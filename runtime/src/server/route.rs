@@ -242,22 +242,17 @@ fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
         Ok(peek) => peek,
         Err(e) => return Route::Refused(super::request_error_response(declared, &e)),
     };
-    // An Envelope of neither version: ASMX's VersionMismatch fault (400 if the document is
-    // malformed further on, as for every refusal made on the envelope's start).
+    // A root that is no Envelope of either version: ASMX's VersionMismatch fault, at once
+    // (what follows the root's start tag is not read, malformed or not).
     if let Some(found) = &peek.foreign_envelope {
         let expected = if declared == Binding::Soap12 {
             SOAP12_NS
         } else {
             SOAP11_NS
         };
-        return Route::Refused(match check_well_formed(&body) {
-            Ok(()) => {
-                let mut response = message::version_mismatch_response(found, expected);
-                super::mark_framework(&mut response);
-                response
-            }
-            Err(e) => super::request_error_response(declared, &e),
-        });
+        let mut response = message::version_mismatch_response(found, expected);
+        super::mark_framework(&mut response);
+        return Route::Refused(response);
     }
     // The envelope decides the version; a SOAP 1.2 envelope sent as text/xml is answered as
     // SOAP 1.2 (as ASMX does), a SOAP 1.1 envelope sent as application/soap+xml is refused.

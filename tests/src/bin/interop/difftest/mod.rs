@@ -129,6 +129,10 @@ fn not_in_declared_charset(_: &[u8], ours: &Raw) -> bool {
     ours_says(ours, "and holds bytes that are not text in it")
 }
 
+fn unnamed_charset(_: &[u8], ours: &Raw) -> bool {
+    ours_says(ours, "which ASP.NET cannot name")
+}
+
 fn not_utf8(_: &[u8], ours: &Raw) -> bool {
     ours_says(ours, "is not valid UTF-8")
 }
@@ -283,6 +287,23 @@ const DELIBERATE: &[Deliberate] = &[
         when: not_in_declared_charset,
         why: "a form body with bytes that are not text in its declared charset (US-ASCII and \
               bytes above 0x7F): the host reads `?` silently, we refuse",
+    },
+    Deliberate {
+        class: "header:charset",
+        mono_status: 200,
+        ours_status: 500,
+        when: unnamed_charset,
+        why: "a text/xml body with bytes above 0x7F and a charset ASP.NET cannot name (`utf8`, \
+              empty): the host reads it as US-ASCII, `?` for each such byte, silently; we refuse",
+    },
+    Deliberate {
+        class: "header:charset",
+        mono_status: 500,
+        ours_status: 400,
+        when: always,
+        why: "a body that is not text in its declared charset (UTF-8 bytes declared UTF-16): \
+              the host answers a server fault, we answer 400 as for malformed XML (the request \
+              is at fault)",
     },
     Deliberate {
         class: "form:no-equals",
