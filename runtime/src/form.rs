@@ -164,13 +164,12 @@ impl FormCharset {
         else {
             return FormCharset::Utf8;
         };
+        if let Some(single) = FormCharset::dotnet_single_byte(label) {
+            return single;
+        }
         let label = String::from_utf8_lossy(label).to_ascii_lowercase();
         match label.as_str() {
             "utf-8" | "utf8" => FormCharset::Utf8,
-            "iso-8859-1" | "latin1" | "iso_8859-1" | "l1" | "cp819" | "ibm819" => {
-                FormCharset::Latin1
-            }
-            "us-ascii" | "ascii" | "us" | "iso646-us" | "ansi_x3.4-1968" => FormCharset::Ascii,
             "utf-16" | "utf-16le" | "utf-16be" | "unicode" | "ucs-2" => {
                 FormCharset::Unreadable("UTF-16")
             }
@@ -184,7 +183,22 @@ impl FormCharset {
         }
     }
 
-    fn name(self) -> &'static str {
+    /// ISO-8859-1 and US-ASCII by their .NET names: the WHATWG labels (encoding_rs) read both
+    /// as windows-1252, which .NET does not (`0x80`–`0x9F` are C1 controls in ISO-8859-1,
+    /// and US-ASCII has no byte above `0x7F`).
+    pub(crate) fn dotnet_single_byte(label: &[u8]) -> Option<FormCharset> {
+        let label = String::from_utf8_lossy(label).to_ascii_lowercase();
+        match label.as_str() {
+            "iso-8859-1" | "latin1" | "iso_8859-1" | "l1" | "cp819" | "ibm819" | "iso-ir-100"
+            | "iso_8859-1:1987" | "csisolatin1" => Some(FormCharset::Latin1),
+            "us-ascii" | "ascii" | "us" | "iso646-us" | "ansi_x3.4-1968" | "csascii" => {
+                Some(FormCharset::Ascii)
+            }
+            _ => None,
+        }
+    }
+
+    pub(crate) fn name(self) -> &'static str {
         match self {
             FormCharset::Utf8 => "UTF-8",
             FormCharset::Latin1 => "ISO-8859-1",
@@ -196,7 +210,7 @@ impl FormCharset {
 
     /// The text of a run of bytes (percent-decoded) in this charset; `None` if they are not
     /// text in it.
-    fn text(self, bytes: &[u8], out: &mut String) -> Option<()> {
+    pub(crate) fn text(self, bytes: &[u8], out: &mut String) -> Option<()> {
         match self {
             FormCharset::Utf8 => out.push_str(std::str::from_utf8(bytes).ok()?),
             FormCharset::Latin1 => out.extend(bytes.iter().map(|&b| char::from(b))),

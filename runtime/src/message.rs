@@ -211,6 +211,16 @@ pub fn soap_body<B: AsRef<[u8]>>(request: &Request<B>) -> Result<Cow<'_, [u8]>, 
                 }
             }
             let label = charset.or_else(|| declared_encoding(body));
+            // ISO-8859-1 and US-ASCII as .NET reads them, not as WHATWG's windows-1252.
+            if let Some(single) = label.and_then(FormCharset::dotnet_single_byte) {
+                let mut text = String::with_capacity(body.len());
+                return match single.text(body, &mut text) {
+                    Some(()) => Ok(Cow::Owned(text.into_bytes())),
+                    None => Err(RequestError::MalformedXml {
+                        reason: format!("the body has bytes that are not valid {}", single.name()),
+                    }),
+                };
+            }
             match label {
                 None => (UTF_8, 0),
                 // The label nearly every request declares, without the WHATWG label search.

@@ -219,8 +219,9 @@ impl From<XmlError> for RequestError {
         match error {
             XmlError::Malformed(reason) => RequestError::MalformedXml { reason },
             XmlError::Doctype => RequestError::Doctype,
-            XmlError::NotUtf8 => RequestError::InvalidUtf8 {
-                part: "request body",
+            // As malformed XML (400), as the host answers bytes that are not UTF-8.
+            XmlError::NotUtf8 => RequestError::MalformedXml {
+                reason: "the body is not valid UTF-8".into(),
             },
         }
     }
@@ -581,13 +582,17 @@ impl<'a> RequestReader<'a> {
                 element.display_name(cursor.known())
             )));
         };
+        // Text in the Body, before the operation's element or after it, is ignored, as ASMX
+        // ignores it.
         let op_element = if body_element.empty {
             None
         } else {
-            match cursor.next()? {
-                Node::Start(element) => Some(element),
-                Node::Text => return Err(not_envelope("the Body holds text".into())),
-                Node::End | Node::Eof => None,
+            loop {
+                match cursor.next()? {
+                    Node::Start(element) => break Some(element),
+                    Node::Text => continue,
+                    Node::End | Node::Eof => break None,
+                }
             }
         };
         let Some(op_element) = op_element else {
@@ -703,12 +708,7 @@ impl<'a> RequestReader<'a> {
                         self.cursor().skip()?;
                     }
                 }
-                Node::Text => {
-                    return Err(RequestError::NotAnEnvelope {
-                        binding: self.binding,
-                        reason: "the Body holds text".into(),
-                    })
-                }
+                Node::Text => {}
                 Node::End => break,
                 Node::Eof => unreachable!("the cursor reports an early end as malformed"),
             }

@@ -422,3 +422,33 @@ async fn an_http_post_form_is_read_in_its_declared_charset() {
         assert!(String::from_utf8_lossy(utf8.body()).contains("timestamp=café;"));
     }
 }
+
+/// Text in the Body, before the operation's element or after it, is ignored, as the host
+/// ignores it; bytes that are not UTF-8 in a SOAP body are malformed XML (400), as the host
+/// answers them.
+#[tokio::test]
+async fn text_in_the_body_is_ignored_and_bytes_not_utf8_are_malformed() {
+    let op = operation("", CHILDREN);
+    for inner in [format!("x{op}"), format!("{op}x"), format!("x{op}y")] {
+        for request in [
+            soap11(true, envelope11(&inner)),
+            soap11(false, envelope11(&inner)),
+            soap12(envelope12(&inner)),
+        ] {
+            let response = handle(request).await;
+            assert_eq!(response.status(), 200, "{inner}");
+        }
+    }
+    let mut bytes =
+        envelope11(&operation("", "<sonumber>5</sonumber><sig>a\u{1}</sig>")).into_bytes();
+    let at = bytes.iter().position(|&b| b == 1).unwrap();
+    bytes[at] = 0xFF;
+    let request = http::Request::post(PATH)
+        .header("content-type", "text/xml; charset=utf-8")
+        .header("soapaction", format!("\"{NS}/{OP}\""))
+        .body(Bytes::from(bytes))
+        .unwrap();
+    let response = handle(request).await;
+    assert_eq!(response.status(), 400);
+    assert!(response.body().is_empty());
+}

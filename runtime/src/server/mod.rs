@@ -150,15 +150,23 @@ pub fn empty_response(status: StatusCode, binding: Binding) -> Response<Bytes> {
 
 /// The answer to a request an operation's decoder refused. A SOAP host reads the whole
 /// envelope, skipping what it does not expect, before it answers: a document malformed after
-/// the point where the decoder stopped is `400`, as malformed XML anywhere is; otherwise
-/// [`request_error_response`].
+/// the point where the decoder stopped is `400`, as malformed XML anywhere is (but for a root
+/// that is no Envelope, refused on its start tag); otherwise [`request_error_response`].
 pub fn refusal_response(
     binding: Binding,
     request: &Request<Bytes>,
     error: &RequestError,
 ) -> Response<Bytes> {
     if binding.is_soap() && !error.is_malformed() {
-        let whole = message::soap_body(request).and_then(|body| peek::check_well_formed(&body));
+        // A root that is no Envelope is refused on its start tag alone, as the host does.
+        let whole = message::soap_body(request).and_then(|body| {
+            let root_is_envelope = peek::peek(&body, "").map_or(true, |p| p.version.is_some());
+            if root_is_envelope {
+                peek::check_well_formed(&body)
+            } else {
+                Ok(())
+            }
+        });
         if let Err(malformed) = whole {
             if malformed.is_malformed() {
                 return request_error_response(binding, &malformed);

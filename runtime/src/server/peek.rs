@@ -13,8 +13,8 @@ pub struct Peek {
     pub version: Option<Binding>,
     /// The body's first element: whether it is in the service namespace, and its local name.
     pub operation: Option<(bool, String)>,
-    /// The namespace of a root that is no `Envelope` of either version (another namespace,
-    /// another name, or none): ASMX answers it with a `VersionMismatch` fault at once.
+    /// The namespace of a root outside both SOAP namespaces (another namespace, or none):
+    /// ASMX answers it with a `VersionMismatch` fault at once.
     pub foreign_envelope: Option<String>,
 }
 
@@ -35,15 +35,18 @@ pub fn peek(body: &[u8], service_ns: &'static str) -> Result<Peek, RequestError>
         (Ns::Known(0), b"Envelope") => Binding::Soap11,
         (Ns::Known(1), b"Envelope") => Binding::Soap12,
         (ns, _) => {
-            let namespace = match ns {
-                Ns::Known(i) => [SOAP11_NS, SOAP12_NS, service_ns][*i].to_owned(),
-                Ns::Other(uri) => uri.clone(),
-                Ns::None => String::new(),
+            // In a SOAP namespace under another name, the root is a malformed envelope of
+            // that version (a client fault), not a version mismatch.
+            let foreign_envelope = match ns {
+                Ns::Known(0 | 1) => None,
+                Ns::Known(_) => Some(service_ns.to_owned()),
+                Ns::Other(uri) => Some(uri.clone()),
+                Ns::None => Some(String::new()),
             };
             return Ok(Peek {
                 version: None,
                 operation: None,
-                foreign_envelope: Some(namespace),
+                foreign_envelope,
             });
         }
     };

@@ -242,8 +242,8 @@ fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
         Ok(peek) => peek,
         Err(e) => return Route::Refused(super::request_error_response(declared, &e)),
     };
-    // A root that is no Envelope of either version: ASMX's VersionMismatch fault, at once
-    // (what follows the root's start tag is not read, malformed or not).
+    // A root outside both SOAP namespaces: ASMX's VersionMismatch fault, at once (what follows
+    // the root's start tag is not read, malformed or not).
     if let Some(found) = &peek.foreign_envelope {
         let expected = if declared == Binding::Soap12 {
             SOAP12_NS

@@ -133,6 +133,33 @@ fn unnamed_charset(_: &[u8], ours: &Raw) -> bool {
     ours_says(ours, "which ASP.NET cannot name")
 }
 
+/// A byte out of XML's name grammar inside the XML declaration's encoding name.
+fn bad_declaration(request: &[u8], _: &Raw) -> bool {
+    let text = String::from_utf8_lossy(request);
+    text.split("encoding=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .is_some_and(|name| {
+            !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
+        })
+}
+
+/// A SOAP body with bytes that are not text in its charset: not UTF-8, or above `0x7F`
+/// under US-ASCII.
+fn body_not_in_charset(request: &[u8], _: &Raw) -> bool {
+    let Some(at) = request.windows(4).position(|w| w == b"\r\n\r\n") else {
+        return false;
+    };
+    let (head, body) = (String::from_utf8_lossy(&request[..at]), &request[at + 4..]);
+    if head.to_ascii_lowercase().contains("charset=us-ascii") {
+        !body.is_ascii()
+    } else {
+        std::str::from_utf8(body).is_err()
+    }
+}
+
 fn not_utf8(_: &[u8], ours: &Raw) -> bool {
     ours_says(ours, "is not valid UTF-8")
 }
@@ -304,6 +331,24 @@ const DELIBERATE: &[Deliberate] = &[
         why: "a body that is not text in its declared charset (UTF-8 bytes declared UTF-16): \
               the host answers a server fault, we answer 400 as for malformed XML (the request \
               is at fault)",
+    },
+    Deliberate {
+        class: "bytes:insert",
+        mono_status: 200,
+        ours_status: 400,
+        when: bad_declaration,
+        why: "an XML declaration whose encoding name is out of XML's grammar: the host ignores \
+              it when the content type names a charset; we refuse it (400), as .NET's reader \
+              refuses it when it reads the declaration",
+    },
+    Deliberate {
+        class: "",
+        mono_status: 200,
+        ours_status: 400,
+        when: body_not_in_charset,
+        why: "a SOAP body with bytes that are not text in its charset (not UTF-8, or above 0x7F \
+              under US-ASCII): the host reads U+FFFD or `?` silently; we answer 400, as for \
+              malformed XML",
     },
     Deliberate {
         class: "form:no-equals",
