@@ -187,12 +187,12 @@ pub enum RequestError {
         /// The encoding's name as declared.
         label: String,
     },
-    /// A `text/*` SOAP body with bytes above `0x7F` whose `charset` ASP.NET cannot name: it
-    /// would read the body as US-ASCII, every such byte as `?`.
-    #[error("The request declares the charset '{label}', which ASP.NET cannot name: it reads a text/xml body as US-ASCII then, and this body holds other bytes.")]
+    /// A `text/*` SOAP body with bytes above `0x7F` and no `charset` ASP.NET can name (none,
+    /// empty, unknown): it would read the body as US-ASCII, every such byte as `?`.
+    #[error("The request's text/xml content type {}: ASP.NET reads the body as US-ASCII then, and this body holds other bytes; send charset=utf-8.", match label { Some(label) => format!("declares the charset '{label}', which ASP.NET cannot name"), None => "declares no charset".to_owned() })]
     UnnamedCharset {
-        /// The charset as declared.
-        label: String,
+        /// The charset as declared, if one is.
+        label: Option<String>,
     },
     /// Text that is not UTF-8 after percent-decoding (GET/POST) or in the body.
     #[error("The {part} is not valid UTF-8.")]

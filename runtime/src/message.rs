@@ -193,20 +193,22 @@ pub fn soap_body<B: AsRef<[u8]>>(request: &Request<B>) -> Result<Cow<'_, [u8]>, 
             // A charset ASP.NET cannot name (empty, unknown) is no charset for an
             // `application/*` type: the declaration decides (RequestResponseUtils.GetEncoding2
             // gives no encoding). For `text/*` ASP.NET reads the body as US-ASCII then, writing
-            // `?` for every other byte, silently: an ASCII body reads the same, another is
-            // refused.
+            // `?` for every other byte, silently (the host does too): an ASCII body reads the
+            // same, another is refused.
             let content_type = request
                 .headers()
                 .get(CONTENT_TYPE)
                 .map(HeaderValue::as_bytes);
             let declared = content_type.and_then(|v| content_type_param(v, b"charset"));
             let charset = declared.filter(|label| dotnet_names(label));
-            if let (Some(label), None) = (declared, charset) {
+            // For `text/*` the same holds without any charset: ASP.NET's default there is
+            // US-ASCII, whatever the XML declaration says.
+            if charset.is_none() {
                 let text_type = content_type
                     .is_some_and(|ct| ct.len() >= 5 && ct[..5].eq_ignore_ascii_case(b"text/"));
                 if text_type && !body.is_ascii() {
                     return Err(RequestError::UnnamedCharset {
-                        label: String::from_utf8_lossy(label).into_owned(),
+                        label: declared.map(|label| String::from_utf8_lossy(label).into_owned()),
                     });
                 }
             }
@@ -663,15 +665,27 @@ mod tests {
             &soap_body(&charset_only).unwrap()[..],
             "<a>é</a>".as_bytes()
         );
-        // Without a charset the declaration decides.
+        // Without a charset the declaration decides for application/*.
         let declared = soap_request_with(
-            "text/xml",
+            "application/soap+xml",
             b"<?xml version='1.0' encoding = 'latin1'?><a>\xe9</a>",
         );
         assert_eq!(
             &soap_body(&declared).unwrap()[..],
             "<?xml version='1.0' encoding = 'latin1'?><a>é</a>".as_bytes()
         );
+        // For text/*, ASP.NET (and the host) read US-ASCII then, `?` for other bytes:
+        // refused, an ASCII body read as it is.
+        let undeclared = soap_request_with(
+            "text/xml",
+            b"<?xml version='1.0' encoding = 'latin1'?><a>\xe9</a>",
+        );
+        assert_eq!(
+            soap_body(&undeclared).unwrap_err(),
+            RequestError::UnnamedCharset { label: None }
+        );
+        let ascii = soap_request_with("text/xml", b"<a>e</a>");
+        assert_eq!(&soap_body(&ascii).unwrap()[..], b"<a>e</a>");
         // With both, the charset wins, as ASP.NET's reader does: UTF-8 stays UTF-8.
         let both = soap_request_with(
             "text/xml; charset=utf-8",
@@ -702,7 +716,7 @@ mod tests {
         assert_eq!(
             soap_body(&other).unwrap_err(),
             RequestError::UnnamedCharset {
-                label: "utf8".into()
+                label: Some("utf8".into())
             }
         );
         // A declaration naming no encoding is still refused.

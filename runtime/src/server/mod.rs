@@ -157,7 +157,10 @@ pub fn refusal_response(
     request: &Request<Bytes>,
     error: &RequestError,
 ) -> Response<Bytes> {
-    if binding.is_soap() && !error.is_malformed() {
+    // A value the host cannot read stops it where it stands (a client fault), before any
+    // malformation further on; what it skips or defaults lets it read on.
+    let host_reads_on = !matches!(error, RequestError::InvalidValue { .. });
+    if binding.is_soap() && !error.is_malformed() && host_reads_on {
         // A root that is no Envelope is refused on its start tag alone, as the host does.
         let whole = message::soap_body(request).and_then(|body| {
             let root_is_envelope = peek::peek(&body, "").map_or(true, |p| p.version.is_some());

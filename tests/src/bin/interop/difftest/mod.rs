@@ -130,7 +130,24 @@ fn not_in_declared_charset(_: &[u8], ours: &Raw) -> bool {
 }
 
 fn unnamed_charset(_: &[u8], ours: &Raw) -> bool {
-    ours_says(ours, "which ASP.NET cannot name")
+    ours_says(ours, "ASP.NET reads the body as US-ASCII then")
+}
+
+/// A GET to the endpoint with a SOAP content type.
+fn get_with_soap_type(request: &[u8], _: &Raw) -> bool {
+    let text = String::from_utf8_lossy(request);
+    text.starts_with("GET ")
+        && (text.contains("Content-Type: text/xml")
+            || text.contains("Content-Type: application/soap+xml"))
+}
+
+/// A decimal with its sign after the digits (`5-`).
+fn trailing_sign(request: &[u8], _: &Raw) -> bool {
+    request.windows(3).any(|w| {
+        (w[0].is_ascii_digit() || w[0] == b'.')
+            && w[1] == b'-'
+            && matches!(w[2], b'&' | b'<' | b' ' | b'\r')
+    })
 }
 
 /// A byte out of XML's name grammar inside the XML declaration's encoding name.
@@ -316,12 +333,13 @@ const DELIBERATE: &[Deliberate] = &[
               bytes above 0x7F): the host reads `?` silently, we refuse",
     },
     Deliberate {
-        class: "header:charset",
+        class: "",
         mono_status: 200,
         ours_status: 500,
         when: unnamed_charset,
-        why: "a text/xml body with bytes above 0x7F and a charset ASP.NET cannot name (`utf8`, \
-              empty): the host reads it as US-ASCII, `?` for each such byte, silently; we refuse",
+        why: "a text/xml body with bytes above 0x7F and no charset ASP.NET can name (none, \
+              `utf8`, empty): the host reads it as US-ASCII, `?` for each such byte, silently \
+              (as .NET does); we refuse",
     },
     Deliberate {
         class: "header:charset",
@@ -349,6 +367,21 @@ const DELIBERATE: &[Deliberate] = &[
         why: "a SOAP body with bytes that are not text in its charset (not UTF-8, or above 0x7F \
               under US-ASCII): the host reads U+FFFD or `?` silently; we answer 400, as for \
               malformed XML",
+    },
+    Deliberate {
+        class: "header:method",
+        mono_status: 500,
+        ours_status: 200,
+        when: get_with_soap_type,
+        why: "a GET to the endpoint with a SOAP content type: .NET's SOAP protocols take POST \
+              only (SoapServerProtocolFactory), so the help page answers; Mono answers 500",
+    },
+    Deliberate {
+        class: "value:decimal",
+        mono_status: 200,
+        ours_status: 500,
+        when: trailing_sign,
+        why: "a decimal with a trailing sign (`5-`): .NET reads it, we refuse it (see the README)",
     },
     Deliberate {
         class: "form:no-equals",
