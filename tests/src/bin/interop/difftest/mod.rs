@@ -7,6 +7,7 @@
 //! (`target/interop/difftest.md`) counts cases and differences per class, each with the
 //! shortest request that shows it.
 
+mod deliberate;
 mod generate;
 
 use std::collections::BTreeMap;
@@ -19,6 +20,7 @@ use rmm_mobile::runtime::deps::tokio;
 use rmm_tests::captures::{between, with_raw_cr};
 
 use crate::raw::{exchange, Raw};
+use deliberate::{explained, DELIBERATE};
 
 /// What a client acts on in an answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,347 +85,6 @@ fn difference(mono: &Outcome, ours: &Outcome) -> Option<String> {
     }
 }
 
-/// A difference we make on purpose: the class of request it happens to, what the host and we
-/// answer, and why.
-pub(crate) struct Deliberate {
-    /// The generator's class (`form:u-escape`) or class prefix (`structure:`).
-    class: &'static str,
-    /// The host's status, and ours (200 and 200: the body differs).
-    mono_status: u16,
-    ours_status: u16,
-    /// What else the request (and our answer) must show (`always` when the class says
-    /// enough).
-    when: fn(&[u8], &Raw) -> bool,
-    why: &'static str,
-}
-
-fn always(_: &[u8], _: &Raw) -> bool {
-    true
-}
-
-/// The request carries a `%uXXXX` escape.
-fn u_escape(request: &[u8], _: &Raw) -> bool {
-    String::from_utf8_lossy(request).contains("%u")
-}
-
-/// Our answer says what we refused: `needle` is in its body.
-fn ours_says(ours: &Raw, needle: &str) -> bool {
-    String::from_utf8_lossy(&ours.body).contains(needle)
-}
-
-/// The request declares a JSON body.
-fn json(request: &[u8], _: &Raw) -> bool {
-    String::from_utf8_lossy(request).contains("Content-Type: application/json")
-}
-
-/// The request's method is written in lower case (`post`).
-fn lowercase_method(request: &[u8], _: &Raw) -> bool {
-    request.first().is_some_and(u8::is_ascii_lowercase)
-}
-
-fn other_body_element(_: &[u8], ours: &Raw) -> bool {
-    ours_says(ours, "The body element {")
-}
-
-fn not_in_declared_charset(_: &[u8], ours: &Raw) -> bool {
-    ours_says(ours, "and holds bytes that are not text in it")
-}
-
-fn unnamed_charset(_: &[u8], ours: &Raw) -> bool {
-    ours_says(ours, "ASP.NET reads the body as US-ASCII then")
-}
-
-/// A GET to the endpoint with a SOAP content type.
-fn get_with_soap_type(request: &[u8], _: &Raw) -> bool {
-    let text = String::from_utf8_lossy(request);
-    text.starts_with("GET ")
-        && (text.contains("Content-Type: text/xml")
-            || text.contains("Content-Type: application/soap+xml"))
-}
-
-/// A decimal with its sign after the digits (`5-`).
-fn trailing_sign(request: &[u8], _: &Raw) -> bool {
-    request.windows(3).any(|w| {
-        (w[0].is_ascii_digit() || w[0] == b'.')
-            && w[1] == b'-'
-            && matches!(w[2], b'&' | b'<' | b' ' | b'\r')
-    })
-}
-
-/// A byte out of XML's name grammar inside the XML declaration's encoding name.
-fn bad_declaration(request: &[u8], _: &Raw) -> bool {
-    let text = String::from_utf8_lossy(request);
-    text.split("encoding=\"")
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .is_some_and(|name| {
-            !name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
-        })
-}
-
-/// A SOAP body with bytes that are not text in its charset: not UTF-8, or above `0x7F`
-/// under US-ASCII.
-fn body_not_in_charset(request: &[u8], _: &Raw) -> bool {
-    let Some(at) = request.windows(4).position(|w| w == b"\r\n\r\n") else {
-        return false;
-    };
-    let (head, body) = (String::from_utf8_lossy(&request[..at]), &request[at + 4..]);
-    if head.to_ascii_lowercase().contains("charset=us-ascii") {
-        !body.is_ascii()
-    } else {
-        std::str::from_utf8(body).is_err()
-    }
-}
-
-fn not_utf8(_: &[u8], ours: &Raw) -> bool {
-    ours_says(ours, "is not valid UTF-8")
-}
-
-fn not_xml_char(_: &[u8], ours: &Raw) -> bool {
-    ours_says(ours, "which XML 1.0 cannot carry")
-}
-
-/// A decimal written with a comma (`%2C` over GET/POST), or with more than 28 digits after
-/// the point (more than `System.Decimal` holds: .NET rounds them away silently).
-fn decimal_misread(request: &[u8], _: &Raw) -> bool {
-    let text = String::from_utf8_lossy(request);
-    text.contains("%2C")
-        || text
-            .split('.')
-            .skip(1)
-            .any(|after| after.bytes().take_while(u8::is_ascii_digit).count() > 28)
-}
-
-const JSON_HANDLER: &str =
-    "Content-Type application/json reaches ASP.NET AJAX's JSON handler (a JSON answer, or \
-              its HTML error page), which is not one of the interface's four bindings";
-
-/// The named differences: each is a class of request where the host answers 200 with data it
-/// misread and we refuse, or where production ASP.NET (.NET Framework) answers otherwise than
-/// Mono and we follow production. A case matches a rule when its class starts with the
-/// rule's, the statuses are the rule's and the request shows what the rule asks.
-const DELIBERATE: &[Deliberate] = &[
-    Deliberate {
-        class: "structure:unqualified",
-        mono_status: 200,
-        ours_status: 500,
-        when: always,
-        why: "the host reads unqualified parameter elements as absent (defaults)",
-    },
-    Deliberate {
-        class: "structure:nil",
-        mono_status: 200,
-        ours_status: 500,
-        when: always,
-        why: "the host reads xsi:nil as an empty string or a default; no parameter is nillable",
-    },
-    Deliberate {
-        class: "envelope:op-namespace",
-        mono_status: 200,
-        ours_status: 500,
-        when: always,
-        why: "the host defaults every parameter of an operation element in another namespace",
-    },
-    Deliberate {
-        class: "",
-        mono_status: 200,
-        ours_status: 500,
-        when: other_body_element,
-        why: "the host runs the operation the action names with every parameter defaulted \
-              when the body's element is another (a name or namespace changed)",
-    },
-    Deliberate {
-        class: "header:soapaction",
-        mono_status: 200,
-        ours_status: 500,
-        when: always,
-        why: "the host runs the operation the SOAPAction names with every parameter defaulted \
-              when the body holds another",
-    },
-    Deliberate {
-        class: "form:repeated",
-        mono_status: 200,
-        ours_status: 500,
-        when: always,
-        why: "the host joins repeated GET/POST values with commas",
-    },
-    Deliberate {
-        class: "value:decimal",
-        mono_status: 200,
-        ours_status: 500,
-        when: decimal_misread,
-        why: "the host reads `1,5` as 15 over GET/POST, and rounds digits past the 28th away",
-    },
-    Deliberate {
-        class: "form:raw-utf8",
-        mono_status: 200,
-        ours_status: 200,
-        when: always,
-        why: "unescaped UTF-8 in a query or form: ASP.NET on .NET Framework reads it as UTF-8, \
-              its request encoding; Mono writes U+FFFD",
-    },
-    Deliberate {
-        class: "form:u-escape",
-        mono_status: 200,
-        ours_status: 200,
-        when: always,
-        why: "%uXXXX is its UTF-16 unit on .NET Framework (HttpEncoder.UrlDecode); Mono keeps \
-              it literally in a query and writes U+FFFD in a form",
-    },
-    Deliberate {
-        class: "form:u-escape",
-        mono_status: 200,
-        ours_status: 500,
-        when: always,
-        why: "a lone surrogate escape: .NET Framework reads U+FFFD silently, we refuse",
-    },
-    Deliberate {
-        class: "form:bad-escape",
-        mono_status: 200,
-        ours_status: 200,
-        when: u_escape,
-        why: "`%u` and four hex digits is that UTF-16 unit on .NET Framework, whatever follows; \
-              Mono keeps it literally",
-    },
-    Deliberate {
-        class: "header:content-type",
-        mono_status: 200,
-        ours_status: 200,
-        when: json,
-        why: JSON_HANDLER,
-    },
-    Deliberate {
-        class: "header:content-type",
-        mono_status: 500,
-        ours_status: 415,
-        when: json,
-        why: JSON_HANDLER,
-    },
-    Deliberate {
-        class: "header:content-type",
-        mono_status: 500,
-        ours_status: 500,
-        when: json,
-        why: JSON_HANDLER,
-    },
-    Deliberate {
-        class: "header:method",
-        mono_status: 400,
-        ours_status: 405,
-        when: lowercase_method,
-        why: "a method in lower case (`post`) is another method (methods are case-sensitive): \
-              we answer it as any other; nginx, in front of the host, refuses it with 400",
-    },
-    Deliberate {
-        class: "header:method",
-        mono_status: 400,
-        ours_status: 500,
-        when: lowercase_method,
-        why: "a method in lower case (`post`) is another method (methods are case-sensitive): \
-              we answer it as any other; nginx, in front of the host, refuses it with 400",
-    },
-    Deliberate {
-        class: "",
-        mono_status: 200,
-        ours_status: 500,
-        when: not_in_declared_charset,
-        why: "a form body with bytes that are not text in its declared charset (US-ASCII and \
-              bytes above 0x7F): the host reads `?` silently, we refuse",
-    },
-    Deliberate {
-        class: "",
-        mono_status: 200,
-        ours_status: 500,
-        when: unnamed_charset,
-        why: "a text/xml body with bytes above 0x7F and no charset ASP.NET can name (none, \
-              `utf8`, empty): the host reads it as US-ASCII, `?` for each such byte, silently \
-              (as .NET does); we refuse",
-    },
-    Deliberate {
-        class: "header:charset",
-        mono_status: 500,
-        ours_status: 400,
-        when: always,
-        why: "a body that is not text in its declared charset (UTF-8 bytes declared UTF-16): \
-              the host answers a server fault, we answer 400 as for malformed XML (the request \
-              is at fault)",
-    },
-    Deliberate {
-        class: "bytes:insert",
-        mono_status: 200,
-        ours_status: 400,
-        when: bad_declaration,
-        why: "an XML declaration whose encoding name is out of XML's grammar: the host ignores \
-              it when the content type names a charset; we refuse it (400), as .NET's reader \
-              refuses it when it reads the declaration",
-    },
-    Deliberate {
-        class: "",
-        mono_status: 200,
-        ours_status: 400,
-        when: body_not_in_charset,
-        why: "a SOAP body with bytes that are not text in its charset (not UTF-8, or above 0x7F \
-              under US-ASCII): the host reads U+FFFD or `?` silently; we answer 400, as for \
-              malformed XML",
-    },
-    Deliberate {
-        class: "header:method",
-        mono_status: 500,
-        ours_status: 200,
-        when: get_with_soap_type,
-        why: "a GET to the endpoint with a SOAP content type: .NET's SOAP protocols take POST \
-              only (SoapServerProtocolFactory), so the help page answers; Mono answers 500",
-    },
-    Deliberate {
-        class: "value:decimal",
-        mono_status: 200,
-        ours_status: 500,
-        when: trailing_sign,
-        why: "a decimal with a trailing sign (`5-`): .NET reads it, we refuse it (see the README)",
-    },
-    Deliberate {
-        class: "form:no-equals",
-        mono_status: 200,
-        ours_status: 500,
-        when: always,
-        why: ".NET Framework (HttpValueCollection) reads a pair without `=` as a value without \
-              a name, so the parameter is missing; Mono reads it as the parameter, empty",
-    },
-    Deliberate {
-        class: "",
-        mono_status: 200,
-        ours_status: 500,
-        when: not_utf8,
-        why: "bytes that are not UTF-8 after percent-decoding: the host reads U+FFFD silently, \
-              we refuse",
-    },
-    Deliberate {
-        class: "",
-        mono_status: 200,
-        ours_status: 500,
-        when: not_xml_char,
-        why: "a result holding a character XML 1.0 cannot carry: the host writes a character \
-              reference no conforming reader accepts (.NET's own client refuses it); we answer \
-              the binding's error instead",
-    },
-];
-
-fn explained(
-    class: &str,
-    request: &[u8],
-    (mono, ours): (&Outcome, &Outcome),
-    ours_raw: &Raw,
-) -> Option<&'static Deliberate> {
-    DELIBERATE.iter().find(|d| {
-        class.starts_with(d.class)
-            && mono.status == d.mono_status
-            && ours.status == d.ours_status
-            && (d.when)(request, ours_raw)
-    })
-}
-
 /// A class of difference: the generator's class, what differs, and the deliberate rule's
 /// reason if one names it (cases of one class and kind may be named or not).
 type Key = (String, String, Option<&'static str>);
@@ -472,7 +133,7 @@ pub(crate) async fn run(
         };
         let (mo, oo) = (Outcome::of(&m), Outcome::of(&o));
         if let Some(kind) = difference(&mo, &oo) {
-            let why = explained(&case.class, &case.request, (&mo, &oo), &o).map(|d| d.why);
+            let why = explained(&case.class, &case.request, (&mo, &oo), &o).map(|d| d.why());
             note(&mut seen, &case, kind, Some(m), Some(o), why);
         }
     }
@@ -481,30 +142,38 @@ pub(crate) async fn run(
         .filter(|s| s.why.is_none())
         .map(|s| s.count)
         .sum();
-    // Each rule is checked too: one no run of this size meets has stopped happening (or is
-    // no longer generated), and is a failure like an unexplained difference.
-    let unseen: Vec<&Deliberate> = DELIBERATE
-        .iter()
-        .filter(|d| !seen.values().any(|s| s.why == Some(d.why)))
-        .collect();
+    // Each rule's example is checked too: a deliberate difference that stops happening fails.
+    let mut stopped = Vec::new();
+    for rule in DELIBERATE {
+        let request = rule.example();
+        let answers = match (
+            exchange(mono, &request).await,
+            exchange(ours, &request).await,
+        ) {
+            (Ok(m), Ok(o)) if rule.holds(&request, &m, &o) => continue,
+            (Ok(m), Ok(o)) => format!(
+                "Mono {} `{}`, ours {} `{}`",
+                m.status,
+                shown(&m.body, 200).replace('\n', " "),
+                o.status,
+                shown(&o.body, 200).replace('\n', " ")
+            ),
+            (m, o) => format!("no answer: {:?} / {:?}", m.err(), o.err()),
+        };
+        stopped.push((rule, answers));
+    }
     let mut text = render(seed, count, started.elapsed(), &per_class, &seen);
-    if !unseen.is_empty() {
-        text.push_str("\n## Deliberate differences not seen in this run\n\n");
-        for d in &unseen {
-            let _ = writeln!(
-                text,
-                "- {} (Mono {}, ours {}): {}",
-                d.class, d.mono_status, d.ours_status, d.why
-            );
+    if !stopped.is_empty() {
+        text.push_str("\n## Deliberate differences whose example no longer differs so\n\n");
+        for (rule, answers) in &stopped {
+            let _ = writeln!(text, "- {}: {}\n  now: {answers}", rule.label(), rule.why());
         }
     }
     if let Some(dir) = report.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     std::fs::write(report, text).map_err(|e| format!("{}: {e}", report.display()))?;
-    // A short run may miss a rule by chance; from the CI's size on, it may not.
-    let missed = if count >= 2000 { unseen.len() } else { 0 };
-    Ok(unexplained + missed)
+    Ok(unexplained + stopped.len())
 }
 
 fn note(
