@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 pub mod bench_samples;
 pub mod captures;
+pub mod threaded;
 
 use rmm_mobile::runtime::deps::http::Request;
 use rmm_mobile::wire::OperationRequest;

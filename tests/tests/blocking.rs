@@ -11,53 +11,8 @@ use std::time::Duration;
 use rmm_mobile::wire::{OperationRequest, OperationResponse};
 use rmm_mobile::*;
 use rmm_tests::samples::{echo_of, sample};
+use rmm_tests::threaded::start;
 use rmm_tests::{spec_operation, typed_sample};
-
-/// A server on a runtime of its own, in a thread of its own: the test thread has none.
-struct Running {
-    base: String,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
-fn start<S: MobileService>(server: MobileServiceServer<S>) -> Running {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.set_nonblocking(true).unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let thread = std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        runtime.block_on(async move {
-            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-            server
-                .serve_with_shutdown(listener, async {
-                    let _ = stopped.await;
-                })
-                .await
-                .unwrap();
-        });
-    });
-    Running {
-        base,
-        stop: Some(stop),
-        thread: Some(thread),
-    }
-}
 
 fn credentials() -> Credentials {
     Credentials {

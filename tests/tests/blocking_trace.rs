@@ -7,6 +7,7 @@
 mod echo_server;
 
 use rmm_mobile::*;
+use rmm_tests::threaded::start;
 
 fn credentials() -> Credentials {
     Credentials {
@@ -14,52 +15,6 @@ fn credentials() -> Credentials {
         timestamp: Some("2026-01-01T00:00:00Z".into()),
         sig: Some("abc".into()),
         mobilekey: Some("mk-1".into()),
-    }
-}
-
-/// A server on a runtime of its own, in a thread of its own: the test thread has none.
-struct Running {
-    base: String,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
-fn start<S: MobileService>(server: MobileServiceServer<S>) -> Running {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.set_nonblocking(true).unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let thread = std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        runtime.block_on(async move {
-            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-            server
-                .serve_with_shutdown(listener, async {
-                    let _ = stopped.await;
-                })
-                .await
-                .unwrap();
-        });
-    });
-    Running {
-        base,
-        stop: Some(stop),
-        thread: Some(thread),
     }
 }
 
