@@ -2,7 +2,7 @@
 //! ([`generate`]) go byte for byte to the Mono host and to our echo server; their answers are
 //! compared by what a client acts on ([`Outcome`]): the status, the content type, the SOAP
 //! fault code (with SOAP 1.2's subcode), and for a 200 the body's bytes. Every difference is
-//! either named by a [`Deliberate`] rule (we refuse where the host answers with silently wrong
+//! either named by a [`Deliberate`](deliberate::Deliberate) rule (we refuse where the host answers with silently wrong
 //! data, or we follow .NET Framework where Mono differs) or unexplained. The report
 //! (`target/interop/difftest.md`) counts cases and differences per class, each with the
 //! shortest request that shows it.
