@@ -164,6 +164,9 @@ impl FormCharset {
         else {
             return FormCharset::Utf8;
         };
+        if label.eq_ignore_ascii_case(b"utf-8") {
+            return FormCharset::Utf8;
+        }
         if let Some(single) = FormCharset::dotnet_single_byte(label) {
             return single;
         }
@@ -187,14 +190,32 @@ impl FormCharset {
     /// as windows-1252, which .NET does not (`0x80`–`0x9F` are C1 controls in ISO-8859-1,
     /// and US-ASCII has no byte above `0x7F`).
     pub(crate) fn dotnet_single_byte(label: &[u8]) -> Option<FormCharset> {
-        let label = String::from_utf8_lossy(label).to_ascii_lowercase();
-        match label.as_str() {
-            "iso-8859-1" | "latin1" | "iso_8859-1" | "l1" | "cp819" | "ibm819" | "iso-ir-100"
-            | "iso_8859-1:1987" | "csisolatin1" => Some(FormCharset::Latin1),
-            "us-ascii" | "ascii" | "us" | "iso646-us" | "ansi_x3.4-1968" | "csascii" => {
-                Some(FormCharset::Ascii)
-            }
-            _ => None,
+        const LATIN1: &[&[u8]] = &[
+            b"iso-8859-1",
+            b"latin1",
+            b"iso_8859-1",
+            b"l1",
+            b"cp819",
+            b"ibm819",
+            b"iso-ir-100",
+            b"iso_8859-1:1987",
+            b"csisolatin1",
+        ];
+        const ASCII: &[&[u8]] = &[
+            b"us-ascii",
+            b"ascii",
+            b"us",
+            b"iso646-us",
+            b"ansi_x3.4-1968",
+            b"csascii",
+        ];
+        let is = |names: &[&[u8]]| names.iter().any(|name| name.eq_ignore_ascii_case(label));
+        if is(LATIN1) {
+            Some(FormCharset::Latin1)
+        } else if is(ASCII) {
+            Some(FormCharset::Ascii)
+        } else {
+            None
         }
     }
 

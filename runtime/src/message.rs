@@ -213,8 +213,13 @@ pub fn soap_body<B: AsRef<[u8]>>(request: &Request<B>) -> Result<Cow<'_, [u8]>, 
                 }
             }
             let label = charset.or_else(|| declared_encoding(body));
-            // ISO-8859-1 and US-ASCII as .NET reads them, not as WHATWG's windows-1252.
-            if let Some(single) = label.and_then(FormCharset::dotnet_single_byte) {
+            // ISO-8859-1 and US-ASCII as .NET reads them, not as WHATWG's windows-1252 (after
+            // the label nearly every request declares).
+            let utf8 = label.is_none_or(|label| label.eq_ignore_ascii_case(b"utf-8"));
+            if let Some(single) = label
+                .filter(|_| !utf8)
+                .and_then(FormCharset::dotnet_single_byte)
+            {
                 let mut text = String::with_capacity(body.len());
                 return match single.text(body, &mut text) {
                     Some(()) => Ok(Cow::Owned(text.into_bytes())),
