@@ -26,28 +26,89 @@ pub fn difftest(rest: &[String]) -> Result<(), String> {
     with_host(mode, false)
 }
 
-/// Runs the interop checks (or, with `--record`, the recording); `rest` is passed on to the
-/// checks binary.
+/// Runs the interop checks (or, with `--record`, the recording; with `--record --check`, a
+/// recording into `target/` compared with the fixtures); `rest` is passed on to the checks
+/// binary.
 pub fn run(rest: &[String]) -> Result<(), String> {
     let root = super::root();
     let recording = rest.iter().any(|a| a == "--record");
-    let mode: Vec<String> = if recording {
-        let dir = root.join("tests/fixtures/asmx");
-        let others: Vec<&String> = rest.iter().filter(|a| *a != "--record").collect();
-        if !others.is_empty() {
-            return Err(format!(
-                "--record takes no other argument, found {others:?}"
-            ));
-        }
-        vec!["--record".into(), dir.display().to_string()]
-    } else {
+    if !recording {
         step("installing zeep (if missing)");
         let python = bash_output(&root.join("tests/interop/zeep/install.sh"), &root)?;
         let mut mode = vec!["--python".to_owned(), python];
         mode.extend(rest.iter().cloned());
-        mode
+        return with_host(mode, false);
+    }
+    let fixtures = root.join("tests/fixtures/asmx");
+    let check = rest.iter().any(|a| a == "--check");
+    let others: Vec<&String> = rest
+        .iter()
+        .filter(|a| *a != "--record" && *a != "--check")
+        .collect();
+    if !others.is_empty() {
+        return Err(format!("--record takes only --check, found {others:?}"));
+    }
+    if !check {
+        return with_host(
+            vec!["--record".into(), fixtures.display().to_string()],
+            true,
+        );
+    }
+    // Record a copy of the fixtures (their request set) and compare it with them.
+    let copy = root.join("target/interop/record-check");
+    let _ = std::fs::remove_dir_all(&copy);
+    std::fs::create_dir_all(&copy).map_err(|e| format!("{}: {e}", copy.display()))?;
+    for entry in std::fs::read_dir(&fixtures).map_err(|e| format!("{}: {e}", fixtures.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if let Some(name) = path.file_name() {
+            std::fs::copy(&path, copy.join(name))
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    with_host(vec!["--record".into(), copy.display().to_string()], true)?;
+    let problems = recording_differences(&fixtures, &copy)?;
+    if problems.is_empty() {
+        println!("the recorded exchanges are the host's answers today (but for Date headers)");
+        return Ok(());
+    }
+    Err(format!(
+        "tests/fixtures/asmx is not what the host answers today:\n{}\nrun `cargo xtask interop --record` and review the changes",
+        problems.join("\n")
+    ))
+}
+
+/// The files of `fixtures` and `fresh` that differ in more than their `Date` header lines,
+/// and those only one of them has.
+fn recording_differences(fixtures: &Path, fresh: &Path) -> Result<Vec<String>, String> {
+    let names = |dir: &Path| -> Result<std::collections::BTreeSet<String>, String> {
+        Ok(std::fs::read_dir(dir)
+            .map_err(|e| format!("{}: {e}", dir.display()))?
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect())
     };
-    with_host(mode, recording)
+    let without_dates = |bytes: Vec<u8>| -> Vec<Vec<u8>> {
+        bytes
+            .split(|&b| b == b'\n')
+            .filter(|line| !line.starts_with(b"Date: "))
+            .map(<[u8]>::to_vec)
+            .collect()
+    };
+    let (old, new) = (names(fixtures)?, names(fresh)?);
+    let mut problems = Vec::new();
+    for name in old.union(&new) {
+        match (old.contains(name), new.contains(name)) {
+            (true, true) => {
+                let read = |dir: &Path| std::fs::read(dir.join(name)).map_err(|e| e.to_string());
+                if without_dates(read(fixtures)?) != without_dates(read(fresh)?) {
+                    problems.push(format!("differs: {name}"));
+                }
+            }
+            (true, false) => problems.push(format!("not recorded: {name}")),
+            _ => problems.push(format!("missing from the fixtures: {name}")),
+        }
+    }
+    Ok(problems)
 }
 
 /// Installs and starts the host, runs the checks binary with `mode`, stops the host.

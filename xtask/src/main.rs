@@ -12,7 +12,7 @@ use std::process::ExitCode;
 mod interop;
 
 const USAGE: &str =
-    "usage: cargo xtask gen [--spec PATH] [--out CRATE_DIR] [--check]\n       cargo xtask interop            (the generated crate against a real Mono ASMX host and zeep)\n       cargo xtask interop --record   (record that host's answers into tests/fixtures/asmx)\n       cargo xtask difftest [--cases N] [--seed S]   (generated requests to that host and ours, compared)";
+    "usage: cargo xtask gen [--spec PATH] [--out CRATE_DIR] [--check]\n       cargo xtask interop            (the generated crate against a real Mono ASMX host and zeep)\n       cargo xtask interop --record [--check]   (record that host's answers into tests/fixtures/asmx, or check they are current)\n       cargo xtask difftest [--cases N] [--seed S]   (generated requests to that host and ours, compared)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
