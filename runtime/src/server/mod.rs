@@ -148,28 +148,27 @@ pub fn empty_response(status: StatusCode, binding: Binding) -> Response<Bytes> {
     response
 }
 
-/// The answer to a request an operation's decoder refused. A SOAP host reads the whole
-/// envelope, skipping what it does not expect, before it answers: a document malformed after
-/// the point where the decoder stopped is `400`, as malformed XML anywhere is (but for a root
-/// that is no Envelope, refused on its start tag); otherwise [`request_error_response`].
+/// The answer to a request an operation's decoder refused. Where the host would have read on
+/// past what the decoder refused (an unexpected operation element, an unqualified or nil
+/// parameter), a document malformed further on is `400`, as malformed XML anywhere is;
+/// otherwise [`request_error_response`].
 pub fn refusal_response(
     binding: Binding,
     request: &Request<Bytes>,
     error: &RequestError,
 ) -> Response<Bytes> {
-    // A value the host cannot read stops it where it stands (a client fault), before any
-    // malformation further on; what it skips or defaults lets it read on.
-    let host_reads_on = !matches!(error, RequestError::InvalidValue { .. });
-    if binding.is_soap() && !error.is_malformed() && host_reads_on {
-        // A root that is no Envelope is refused on its start tag alone, as the host does.
-        let whole = message::soap_body(request).and_then(|body| {
-            let root_is_envelope = peek::peek(&body, "").map_or(true, |p| p.version.is_some());
-            if root_is_envelope {
-                peek::check_well_formed(&body)
-            } else {
-                Ok(())
-            }
-        });
+    // What the host reads past (an operation element it does not expect, whose parameters it
+    // defaults; parameters it skips as unqualified or reads as nil) leaves it reading to the
+    // end, where malformation is its answer; anything else (a value it cannot read, an
+    // envelope of the wrong shape) stops it where it stands, with its fault.
+    let host_reads_on = matches!(
+        error,
+        RequestError::WrongOperation { .. }
+            | RequestError::UnqualifiedParameter { .. }
+            | RequestError::NilParameter { .. }
+    );
+    if binding.is_soap() && host_reads_on {
+        let whole = message::soap_body(request).and_then(|body| peek::check_well_formed(&body));
         if let Err(malformed) = whole {
             if malformed.is_malformed() {
                 return request_error_response(binding, &malformed);
