@@ -482,18 +482,7 @@ fn decode(raw: &[u8], source: FormSource) -> Result<Cow<'_, str>, RequestError> 
             decoded.push(b' ');
             at += 1;
         } else if let Some(unit) = utf16_escape(raw, at) {
-            let low = utf16_escape(raw, at + 6);
-            let (code, len) = match (unit, low) {
-                (0xD800..=0xDBFF, Some(low @ 0xDC00..=0xDFFF)) => (
-                    0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00),
-                    12,
-                ),
-                _ => (u32::from(unit), 6),
-            };
-            let c = char::from_u32(code).ok_or_else(|| RequestError::LoneSurrogate {
-                part: source.part(),
-                escape: String::from_utf8_lossy(&raw[at..at + 6]).into_owned(),
-            })?;
+            let (c, len) = utf16_char(raw, at, unit, source)?;
             let mut utf8 = [0; 4];
             decoded.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
             at += len;
@@ -542,20 +531,8 @@ fn decode_in(
         } else if let Some(unit) = utf16_escape(raw, at) {
             charset.text(&bytes, &mut text).ok_or_else(invalid)?;
             bytes.clear();
-            let low = utf16_escape(raw, at + 6);
-            let (code, len) = match (unit, low) {
-                (0xD800..=0xDBFF, Some(low @ 0xDC00..=0xDFFF)) => (
-                    0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00),
-                    12,
-                ),
-                _ => (u32::from(unit), 6),
-            };
-            text.push(
-                char::from_u32(code).ok_or_else(|| RequestError::LoneSurrogate {
-                    part: source.part(),
-                    escape: String::from_utf8_lossy(&raw[at..at + 6]).into_owned(),
-                })?,
-            );
+            let (c, len) = utf16_char(raw, at, unit, source)?;
+            text.push(c);
             at += len;
         } else if let Some(byte) = hex_escape(raw, at) {
             bytes.push(byte);
@@ -580,6 +557,29 @@ fn hex_escape(raw: &[u8], at: usize) -> Option<u8> {
         [b'%', high, low] => Some(hex_digit(*high)? << 4 | hex_digit(*low)?),
         _ => None,
     }
+}
+
+/// The character of the `%uXXXX` escape at `at` of `raw` (whose unit is `unit`) and the bytes
+/// it takes: 6, or 12 for a surrogate pair written as two escapes. A lone surrogate is no
+/// character.
+fn utf16_char(
+    raw: &[u8],
+    at: usize,
+    unit: u16,
+    source: FormSource,
+) -> Result<(char, usize), RequestError> {
+    let (code, len) = match (unit, utf16_escape(raw, at + 6)) {
+        (0xD800..=0xDBFF, Some(low @ 0xDC00..=0xDFFF)) => (
+            0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00),
+            12,
+        ),
+        _ => (u32::from(unit), 6),
+    };
+    let c = char::from_u32(code).ok_or_else(|| RequestError::LoneSurrogate {
+        part: source.part(),
+        escape: String::from_utf8_lossy(&raw[at..at + 6]).into_owned(),
+    })?;
+    Ok((c, len))
 }
 
 /// The unit of a `%uXXXX` escape at `at` of `raw`.
