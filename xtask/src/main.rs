@@ -9,10 +9,11 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod fuzz;
 mod interop;
 
 const USAGE: &str =
-    "usage: cargo xtask gen [--spec PATH] [--out CRATE_DIR] [--check]\n       cargo xtask interop            (the generated crate against a real Mono ASMX host and zeep)\n       cargo xtask interop --record [--check]   (record that host's answers into tests/fixtures/asmx, or check they are current)\n       cargo xtask difftest [--cases N] [--seed S]   (generated requests to that host and ours, compared)";
+    "usage: cargo xtask gen [--spec PATH] [--out CRATE_DIR] [--check]\n       cargo xtask interop            (the generated crate against a real Mono ASMX host and zeep)\n       cargo xtask interop --record [--check]   (record that host's answers into tests/fixtures/asmx, or check they are current)\n       cargo xtask difftest [--cases N] [--seed S]   (generated requests to that host and ours, compared)\n       cargo xtask fuzz TARGET [--seconds N] [--save]   (AFL++ on soap_request, form_request, response, handle or spec)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -54,6 +55,9 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     if task == "difftest" {
         return interop::difftest(rest);
+    }
+    if task == "fuzz" {
+        return fuzz::run(rest);
     }
     if task != "gen" {
         return Err(format!("unknown task {task:?}\n{USAGE}"));

@@ -1,0 +1,147 @@
+//! Writes the fuzz targets' seeds, made from the recorded exchanges
+//! (`tests/fixtures/asmx/*.txt`) and the specs in the repository, into `DIR/TARGET/`:
+//!
+//! ```sh
+//! cargo run -p rmm-fuzz --example seeds -- DIR
+//! ```
+//!
+//! `cargo xtask fuzz` runs this before each run; `tests/corpus.rs` replays the same seeds.
+
+use std::path::{Path, PathBuf};
+
+use rmm_fuzz::{http_request, seed, Target};
+use rmm_mobile::runtime::deps::bytes::Bytes;
+use rmm_mobile::runtime::deps::http::{header, Method, Request};
+use rmm_mobile::{Binding, Operation, SERVICE};
+
+/// One seed: its target, a file name, the input.
+pub type Seed = (Target, String, Vec<u8>);
+
+/// Every seed, in a fixed order.
+pub fn seeds() -> Vec<Seed> {
+    let root = rmm_tests::root();
+    let mut seeds = Vec::new();
+    let captures = rmm_tests::captures::load_raw(&rmm_tests::captures::captures_dir())
+        .expect("the recorded exchanges");
+    for capture in captures {
+        seeds.push((
+            Target::Handle,
+            capture.name.clone(),
+            capture.request.clone(),
+        ));
+        let Some(request) = http_request(&capture.request) else {
+            continue;
+        };
+        let Some((op, binding)) = routed(&request) else {
+            continue;
+        };
+        let content_type = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
+        let name = capture.name.clone();
+        seeds.push(if binding.is_soap() {
+            let input = seed::soap_request(op, binding, content_type, request.body());
+            (Target::SoapRequest, name.clone(), input)
+        } else {
+            let form = match binding {
+                Binding::HttpGet => request.uri().query().unwrap_or("").as_bytes(),
+                _ => request.body().as_ref(),
+            };
+            let input = seed::form_request(op, binding, content_type, form);
+            (Target::FormRequest, name.clone(), input)
+        });
+        if let Some((status, content_type, body)) = capture.response.as_deref().and_then(response) {
+            let input = seed::response(op, binding, status, content_type.as_deref(), &body);
+            seeds.push((Target::Response, name, input));
+        }
+    }
+    let mut specs = vec![
+        ("mobile".to_owned(), root.join("rmm-spec.yaml")),
+        ("stock".to_owned(), root.join("tests/stock/rmm-spec.yaml")),
+    ];
+    for path in files(&root.join("tests/bad-specs")) {
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        specs.push((format!("bad-{name}"), path));
+    }
+    for (name, path) in specs {
+        let text = std::fs::read(&path).expect("a spec in the repository");
+        seeds.push((Target::Spec, name, text));
+    }
+    seeds
+}
+
+/// The operation and binding a request of the service reaches, if it reaches one.
+fn routed(request: &Request<Bytes>) -> Option<(Operation, Binding)> {
+    let path = request.uri().path();
+    let rest = path.strip_prefix(SERVICE.path)?;
+    if let Some(name) = rest.strip_prefix('/') {
+        let op = Operation::from_name(name)?;
+        let binding = match *request.method() {
+            Method::GET => Binding::HttpGet,
+            _ => Binding::HttpPost,
+        };
+        return Some((op, binding));
+    }
+    if !rest.is_empty() || request.method() != Method::POST {
+        return None;
+    }
+    let content_type = request.headers().get(header::CONTENT_TYPE)?.to_str().ok()?;
+    let binding = if content_type.starts_with("application/soap+xml") {
+        Binding::Soap12
+    } else {
+        Binding::Soap11
+    };
+    // The operation whose element the body holds (the longest name that matches, so that no
+    // name is taken for a longer one it begins).
+    let body = request.body();
+    let op = Operation::ALL
+        .into_iter()
+        .filter(|op| {
+            let name = op.name().as_bytes();
+            body.windows(name.len() + 1)
+                .any(|w| &w[..name.len()] == name && matches!(w[name.len()], b' ' | b'>' | b'/'))
+        })
+        .max_by_key(|op| op.name().len())?;
+    Some((op, binding))
+}
+
+/// A raw response's status, content type and body (all that follows the head).
+fn response(raw: &[u8]) -> Option<(u16, Option<String>, Vec<u8>)> {
+    let at = raw.windows(4).position(|w| w == b"\r\n\r\n")?;
+    let head = std::str::from_utf8(&raw[..at]).ok()?;
+    let mut lines = head.split("\r\n");
+    let status = lines.next()?.split(' ').nth(1)?.parse().ok()?;
+    let content_type = lines.find_map(|line| {
+        let (name, value) = line.split_once(':')?;
+        name.eq_ignore_ascii_case("content-type")
+            .then(|| value.trim().to_owned())
+    });
+    Some((status, content_type, raw[at + 4..].to_vec()))
+}
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+#[allow(dead_code)]
+fn main() {
+    let Some(dir) = std::env::args().nth(1) else {
+        eprintln!("usage: seeds DIR");
+        std::process::exit(2);
+    };
+    let dir = PathBuf::from(dir);
+    let mut written = 0;
+    for (target, name, input) in seeds() {
+        let folder = dir.join(target.name());
+        std::fs::create_dir_all(&folder).expect("a seed folder");
+        std::fs::write(folder.join(&name), input).expect("a seed file");
+        written += 1;
+    }
+    println!("{written} seeds in {}", dir.display());
+}
