@@ -59,7 +59,8 @@ pub fn run(rest: &[String]) -> Result<(), String> {
     let harness = harness_target.join("release/rmm-fuzz-afl");
 
     step("writing the seeds");
-    let seeds = root.join("target/fuzz/seeds");
+    // Per target, so that two targets can be fuzzed at once.
+    let seeds = work.join("seeds");
     let _ = std::fs::remove_dir_all(&seeds);
     run_status(
         Command::new(&cargo)

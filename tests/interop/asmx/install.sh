@@ -14,6 +14,8 @@ packages=(
     libmono-system-web-services4.0-cil
     mono-fastcgi-server4
     nginx
+    # wsdl, the proxy generator of the .NET client run (tests/interop/dotnet/)
+    mono-devel
 )
 
 missing=()

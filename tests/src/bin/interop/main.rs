@@ -22,6 +22,7 @@
 //! `target/interop/fidelity.md` (or `--report PATH`).
 
 mod difftest;
+mod dotnet;
 #[allow(dead_code)]
 #[path = "../../../../generated/examples/echo_server.rs"]
 mod echo_server;
@@ -1470,6 +1471,16 @@ async fn run(args: Args) -> ExitCode {
     let (zp, zf) = zeep.await.unwrap_or((0, 1));
     checks.passed += zp;
     checks.failed += zf;
+    let (mono_ref, ours_ref) = (clone_target(&mono), clone_target(&ours));
+    let dotnet = tokio::task::spawn_blocking(move || {
+        let mut dotnet_checks = Checks::default();
+        dotnet::dotnet_section(&mut dotnet_checks, &mono_ref, &ours_ref);
+        dotnet_checks.end_section();
+        (dotnet_checks.passed, dotnet_checks.failed)
+    });
+    let (dp, df) = dotnet.await.unwrap_or((0, 1));
+    checks.passed += dp;
+    checks.failed += df;
     report.wsdl = wsdl_section_check(&mut checks, &mono, &ours).await;
     fidelity_section(&mut checks, &mono, &ours, &mut report).await;
     checks.end_section();
