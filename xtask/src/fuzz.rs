@@ -103,7 +103,9 @@ pub fn run(rest: &[String]) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(&output);
     let log = work.join("afl.log");
     let log_file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
-    let log_err = log_file.try_clone().map_err(|e| format!("{}: {e}", log.display()))?;
+    let log_err = log_file
+        .try_clone()
+        .map_err(|e| format!("{}: {e}", log.display()))?;
     run_status(
         afl(&cargo, "fuzz")
             .arg("-i")
