@@ -180,12 +180,100 @@ pub fn read_form<B: AsRef<[u8]>>(
     }
 }
 
-/// The body of a SOAP request as UTF-8. ASP.NET reads a request body through a reader in the
-/// encoding of its byte order mark or, failing that, of the `charset` of its content type; only
-/// without either (or with a charset it cannot name, empty or unknown) does the XML
-/// declaration decide. A body in ISO-8859-1, say, is transcoded;
-/// a UTF-8 body is borrowed as is, without its BOM.
+/// The body of a SOAP request as UTF-8 ([`soap_text`]), refused when it has bytes that are not
+/// text in an encoding other than UTF-8 (UTF-8 is borrowed as is; its reader checks it).
 pub fn soap_body<B: AsRef<[u8]>>(request: &Request<B>) -> Result<Cow<'_, [u8]>, RequestError> {
+    let text = soap_text(request)?;
+    match text.replaced {
+        Replaced::In(encoding) => Err(not_text(encoding)),
+        Replaced::No | Replaced::Unchecked => Ok(text.text),
+    }
+}
+
+/// A SOAP request body as the host reads it: UTF-8 text in which each byte sequence that is
+/// not text in the body's encoding reads as U+FFFD, as .NET's decoders (and Mono's) read it.
+///
+/// The host goes on with such text: to a fault where the text leads to one (an envelope in
+/// another namespace, a value it cannot read), to a result silently built from U+FFFD where it
+/// does not. We answer the faults the host answers ([`SoapText::read`]) and refuse the rest
+/// ([`SoapText::decode`]).
+#[derive(Debug, Clone)]
+pub struct SoapText<'a> {
+    text: Cow<'a, [u8]>,
+    replaced: Replaced,
+}
+
+/// Whether [`SoapText::text`] had bytes replaced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Replaced {
+    /// Transcoded, every byte text.
+    No,
+    /// Transcoded with some bytes that were not text in this encoding.
+    In(&'static str),
+    /// UTF-8 borrowed as sent: the XML reader checks what it reads, and only where it finds
+    /// bytes that are not UTF-8 is the text read again with them replaced. Checking every
+    /// request first would cost every request a pass for what few send.
+    Unchecked,
+}
+
+fn not_text(encoding: &str) -> RequestError {
+    RequestError::MalformedXml {
+        reason: format!("the body has bytes that are not valid {encoding}"),
+    }
+}
+
+impl SoapText<'_> {
+    /// Runs `read` on the text as the host reads it (bytes that are not text replaced), and
+    /// gives what it gives: how the host's reading of the same text ends.
+    pub fn read<T>(
+        &self,
+        read: impl Fn(&[u8]) -> Result<T, RequestError>,
+    ) -> Result<T, RequestError> {
+        match self.replaced {
+            Replaced::No | Replaced::In(_) => read(&self.text),
+            Replaced::Unchecked => match read(&self.text) {
+                Err(error) if error.is_malformed() && std::str::from_utf8(&self.text).is_err() => {
+                    read(String::from_utf8_lossy(&self.text).as_bytes())
+                }
+                other => other,
+            },
+        }
+    }
+
+    /// Runs `decode` on the text as the host reads it. Its refusal stands, as the host's fault
+    /// for the same text would; what it reads is refused (`400`, as malformed XML) when it
+    /// read bytes that were not text, which the host would have read as U+FFFD.
+    pub fn decode<T>(
+        &self,
+        decode: impl Fn(&[u8]) -> Result<T, RequestError>,
+    ) -> Result<T, RequestError> {
+        match self.replaced {
+            Replaced::No => decode(&self.text),
+            Replaced::In(encoding) => decode(&self.text).and(Err(not_text(encoding))),
+            Replaced::Unchecked => match decode(&self.text) {
+                Err(error) if error.is_malformed() && std::str::from_utf8(&self.text).is_err() => {
+                    decode(String::from_utf8_lossy(&self.text).as_bytes())
+                        .and(Err(not_text("UTF-8")))
+                }
+                other => other,
+            },
+        }
+    }
+
+    fn exact(text: Cow<'_, [u8]>) -> SoapText<'_> {
+        SoapText {
+            text,
+            replaced: Replaced::No,
+        }
+    }
+}
+
+/// The body of a SOAP request as the host reads it ([`SoapText`]). ASP.NET reads a request
+/// body through a reader in the encoding of its byte order mark or, failing that, of the
+/// `charset` of its content type; only without either (or with a charset it cannot name, empty
+/// or unknown) does the XML declaration decide. A body in ISO-8859-1, say, is transcoded; a
+/// valid UTF-8 body is borrowed as is, without its BOM.
+pub fn soap_text<B: AsRef<[u8]>>(request: &Request<B>) -> Result<SoapText<'_>, RequestError> {
     let body = request.body().as_ref();
     let (encoding, bom_len) = match Encoding::for_bom(body) {
         Some((encoding, len)) => (encoding, len),
@@ -222,7 +310,7 @@ pub fn soap_body<B: AsRef<[u8]>>(request: &Request<B>) -> Result<Cow<'_, [u8]>, 
             {
                 let mut text = String::with_capacity(body.len());
                 return match single.text(body, &mut text) {
-                    Some(()) => Ok(Cow::Owned(text.into_bytes())),
+                    Some(()) => Ok(SoapText::exact(Cow::Owned(text.into_bytes()))),
                     None => Err(RequestError::MalformedXml {
                         reason: format!("the body has bytes that are not valid {}", single.name()),
                     }),
@@ -245,14 +333,20 @@ pub fn soap_body<B: AsRef<[u8]>>(request: &Request<B>) -> Result<Cow<'_, [u8]>, 
     };
     let body = &body[bom_len..];
     if encoding == UTF_8 {
-        return Ok(Cow::Borrowed(body));
+        return Ok(SoapText {
+            text: Cow::Borrowed(body),
+            replaced: Replaced::Unchecked,
+        });
     }
-    match encoding.decode_without_bom_handling_and_without_replacement(body) {
-        Some(text) => Ok(Cow::Owned(text.into_owned().into_bytes())),
-        None => Err(RequestError::MalformedXml {
-            reason: format!("the body has bytes that are not valid {}", encoding.name()),
-        }),
-    }
+    let (text, replaced) = encoding.decode_without_bom_handling(body);
+    Ok(SoapText {
+        text: Cow::Owned(text.into_owned().into_bytes()),
+        replaced: if replaced {
+            Replaced::In(encoding.name())
+        } else {
+            Replaced::No
+        },
+    })
 }
 
 /// Whether .NET Framework's `Encoding.GetEncoding` knows the charset `label`: as far as the
@@ -647,6 +741,45 @@ mod tests {
             .header(CONTENT_TYPE, content_type)
             .body(Bytes::copy_from_slice(body))
             .unwrap()
+    }
+
+    /// A reader that refuses bytes that are not UTF-8 as malformed, as the XML reader does,
+    /// and faults (a refusal the host also gives) on a root named `fault`.
+    fn reader(body: &[u8]) -> Result<String, RequestError> {
+        let text = std::str::from_utf8(body).map_err(|_| RequestError::MalformedXml {
+            reason: "not UTF-8".into(),
+        })?;
+        if text.starts_with("<fault") {
+            return Err(RequestError::Doctype);
+        }
+        Ok(text.to_owned())
+    }
+
+    #[test]
+    fn bytes_that_are_not_text_read_as_the_host_reads_them() {
+        let valid = soap_request_with("text/xml; charset=utf-8", "<a>é</a>".as_bytes());
+        let text = soap_text(&valid).unwrap();
+        assert_eq!(text.decode(reader).unwrap(), "<a>é</a>");
+        // The host reads U+FFFD and would answer with it: refused, as malformed.
+        let invalid = soap_request_with("text/xml; charset=utf-8", b"<a>\xff</a>");
+        let text = soap_text(&invalid).unwrap();
+        assert_eq!(text.read(reader).unwrap(), "<a>\u{fffd}</a>");
+        let refused = text.decode(reader).unwrap_err();
+        assert!(refused.is_malformed(), "{refused:?}");
+        // Where the host's reading of that text ends in a refusal, that refusal is the answer.
+        let faulted = soap_request_with("text/xml; charset=utf-8", b"<fault>\xff</fault>");
+        let text = soap_text(&faulted).unwrap();
+        assert_eq!(text.decode(reader), Err(RequestError::Doctype));
+        assert_eq!(text.read(reader), Err(RequestError::Doctype));
+        // The same for an encoding that is transcoded: a lone surrogate in UTF-16.
+        let utf16 = soap_request_with(
+            "text/xml; charset=utf-16",
+            b"<\x00a\x00>\x00\x00\xd8<\x00/\x00a\x00>\x00",
+        );
+        let text = soap_text(&utf16).unwrap();
+        assert_eq!(text.read(reader).unwrap(), "<a>\u{fffd}</a>");
+        assert!(text.decode(reader).unwrap_err().is_malformed());
+        assert!(soap_body(&utf16).unwrap_err().is_malformed());
     }
 
     #[test]

@@ -237,7 +237,6 @@ impl From<XmlError> for RequestError {
 /// yield the same parameters, and the cursor alone decides every error.
 pub struct RequestReader<'a> {
     source: Source<'a>,
-    binding: Binding,
     operation: &'static OperationInfo,
     /// The operation element was `<Op/>` or its end tag has been read.
     finished: bool,
@@ -522,7 +521,6 @@ impl<'a> RequestReader<'a> {
                     source,
                     params: params.into_iter(),
                 },
-                binding,
                 operation,
                 finished: false,
             });
@@ -607,7 +605,6 @@ impl<'a> RequestReader<'a> {
         }
         let mut reader = RequestReader {
             source: Source::Parsed(cursor),
-            binding,
             operation,
             finished: false,
         };
@@ -713,14 +710,19 @@ impl<'a> RequestReader<'a> {
                 Node::Eof => unreachable!("the cursor reports an early end as malformed"),
             }
         }
-        // </Envelope>, then nothing but comments and whitespace.
-        match self.cursor().next()? {
-            Node::End => {}
-            _ => {
-                return Err(RequestError::NotAnEnvelope {
-                    binding: self.binding,
-                    reason: "the envelope continues after the Body".into(),
-                })
+        // What follows the Body in the envelope is read (for well-formedness) and ignored, as
+        // ASMX reads on to the envelope's end tag after the parameters (.NET's
+        // `SoapServerProtocol.ReadParameters`); then nothing but comments and whitespace.
+        loop {
+            match self.cursor().next()? {
+                Node::Start(element) => {
+                    if !element.empty {
+                        self.cursor().skip()?;
+                    }
+                }
+                Node::Text => {}
+                Node::End => break,
+                Node::Eof => unreachable!("the cursor reports an early end as malformed"),
             }
         }
         match self.cursor().next()? {

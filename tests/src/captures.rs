@@ -86,6 +86,11 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
         "the host joins repeated values with commas",
     ),
     (
+        "soap11-op14-not-utf8-in-value",
+        400,
+        "the host reads a byte that is not UTF-8 as U+FFFD and answers with it",
+    ),
+    (
         "post-op12-json",
         500,
         "ASP.NET AJAX's JSON handler is not part of the interface's four bindings",

@@ -33,6 +33,7 @@ const STRICTER: &[(&str, &str)] = &[
     ("post-op09-decimal-thousands", "DecimalComma"),
     ("get-op12-repeated-param", "RepeatedParameter"),
     ("post-op12-repeated-param", "RepeatedParameter"),
+    ("soap11-op14-not-utf8-in-value", "NotText"),
 ];
 
 /// Cases decided before an operation's decoder runs: the endpoint's routing (server issue).
@@ -177,6 +178,7 @@ fn error_kind(error: &RequestError) -> &'static str {
             ..
         } => "DecimalComma",
         RequestError::RepeatedParameter { .. } => "RepeatedParameter",
+        RequestError::MalformedXml { reason } if reason.contains("not valid UTF-8") => "NotText",
         _ => "other",
     }
 }

@@ -318,7 +318,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 binding: Binding,
             ) -> Result<(Credentials, Self), RequestError> {
                 if binding.is_soap() {
-                    Self::decode_soap(binding, &message::soap_body(request)?)
+                    message::soap_text(request)?.decode(|body| Self::decode_soap(binding, body))
                 } else {
                     Self::decode_form(binding, request)
                 }

@@ -110,7 +110,7 @@ impl MobileGetInvoiceDetails {
         binding: Binding,
     ) -> Result<(Credentials, Self), RequestError> {
         if binding.is_soap() {
-            Self::decode_soap(binding, &message::soap_body(request)?)
+            message::soap_text(request)?.decode(|body| Self::decode_soap(binding, body))
         } else {
             Self::decode_form(binding, request)
         }

@@ -15,7 +15,7 @@ use futures_util::FutureExt;
 use http::header::{HeaderValue, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
 use http::{Request, Response, StatusCode};
 
-pub use peek::{peek, Peek};
+pub use peek::{peek, Peek, Strays};
 pub use route::{normalize_path, route, route_by_action, Route};
 pub use serve::{collect_body, serve, serve_with_shutdown, BodyError};
 
@@ -168,7 +168,7 @@ pub fn refusal_response(
             | RequestError::NilParameter { .. }
     );
     if binding.is_soap() && host_reads_on {
-        let whole = message::soap_body(request).and_then(|body| peek::check_well_formed(&body));
+        let whole = message::soap_text(request).and_then(|body| body.read(peek::check_well_formed));
         if let Err(malformed) = whole {
             if malformed.is_malformed() {
                 return request_error_response(binding, &malformed);

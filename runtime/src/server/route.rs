@@ -7,7 +7,7 @@ use bytes::Bytes;
 use http::header::CONTENT_TYPE;
 use http::{Method, Request, Response, StatusCode};
 
-use super::peek::{check_well_formed, peek};
+use super::peek::{check_well_formed, peek, Strays};
 use super::{plain_error, OperationSet};
 use crate::soap::{SOAP11_CONTENT_TYPE, SOAP11_NS, SOAP12_NS};
 use crate::{message, Binding, Fault, ServiceInfo};
@@ -234,11 +234,13 @@ fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
         };
         return Route::Refused(unsupported_media_type(version));
     };
-    let body = match message::soap_body(request) {
-        Ok(body) => body,
+    // Routed on the text the host reads, bytes that are not text read as U+FFFD: where that
+    // text gets a fault, the fault is the answer; the decoder refuses the rest.
+    let text = match message::soap_text(request) {
+        Ok(text) => text,
         Err(e) => return Route::Refused(super::request_error_response(declared, &e)),
     };
-    let peek = match peek(&body, service.namespace) {
+    let peek = match text.read(|body| peek(body, service.namespace, Strays::Stop)) {
         Ok(peek) => peek,
         Err(e) => return Route::Refused(super::request_error_response(declared, &e)),
     };
@@ -265,7 +267,7 @@ fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
     };
     let action = soap_action(binding, request, content_type);
     let fault = |reason: String| {
-        let response = match check_well_formed(&body) {
+        let response = match text.read(check_well_formed) {
             Ok(()) => super::framework_fault(binding, Fault::client(reason)),
             Err(e) => super::request_error_response(binding, &e),
         };
@@ -275,6 +277,17 @@ fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
         let name = service.action_operation(action);
         (action, name.and_then(O::from_name))
     });
+    // Only a request that names no operation in its headers is routed by its body, which the
+    // host finds skipping whatever comes before the Body ([`Strays`]).
+    let names_operation = matches!(by_action, Some((_, Some(_))));
+    let peek = if peek.stray && !names_operation {
+        match text.read(|body| super::peek(body, service.namespace, Strays::Skip)) {
+            Ok(peek) => peek,
+            Err(e) => return Route::Refused(super::request_error_response(binding, &e)),
+        }
+    } else {
+        peek
+    };
     let by_body = peek
         .operation
         .as_ref()

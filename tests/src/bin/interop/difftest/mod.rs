@@ -20,7 +20,9 @@ use rmm_mobile::runtime::deps::tokio;
 use rmm_tests::captures::{between, with_raw_cr};
 
 use crate::raw::{exchange, Raw};
+use crate::record::RECORDED_HOST;
 use deliberate::{explained, DELIBERATE};
+use rmm_mobile::SERVICE;
 
 /// What a client acts on in an answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,6 +100,27 @@ struct Seen {
     why: Option<&'static str>,
 }
 
+/// Asks the host for its help page and WSDL once, alone. Mono compiles its help page on the
+/// first request for it; requests for it that arrive during that compilation get a 500
+/// "Runtime Error" page (seen when difftest's first help-page requests ran beside others on a
+/// fresh host), which is the host's start-up, not an answer to compare.
+async fn warm_up(mono: SocketAddr) -> Result<(), String> {
+    for target in ["", "?wsdl"] {
+        let request = format!(
+            "GET {}{target} HTTP/1.1\r\nHost: {RECORDED_HOST}\r\nConnection: close\r\n\r\n",
+            SERVICE.path
+        );
+        let answer = exchange(mono, request.as_bytes()).await?;
+        if answer.status != 200 {
+            return Err(format!(
+                "warming the host up: GET {target:?} answered {}",
+                answer.status
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Sends every case of `seed` and `count` to both servers and writes the report; returns the
 /// number of unexplained differences.
 pub(crate) async fn run(
@@ -108,6 +131,7 @@ pub(crate) async fn run(
     report: &Path,
 ) -> Result<usize, String> {
     let cases = generate::cases(seed, count);
+    warm_up(mono).await?;
     let mut per_class: BTreeMap<String, usize> = BTreeMap::new();
     let mut seen: BTreeMap<Key, Seen> = BTreeMap::new();
     let started = std::time::Instant::now();
