@@ -25,8 +25,9 @@ use std::path::Path;
 use rmm_mobile::{Binding, Operation};
 use rmm_tests::captures::{self, RawCapture};
 
+use crate::client::{encode, pairs_for, ErrorCase, ERROR_CASES};
+use crate::mutation::mutate;
 use crate::raw::{exchange_bytes, parse_response, raw_request};
-use crate::{encode, mutate, pairs_for, ErrorCase, ERROR_CASES};
 
 /// The `Host` every recorded request carries.
 pub(crate) const RECORDED_HOST: &str = "127.0.0.1:18081";
