@@ -726,6 +726,23 @@ mod tests {
                 Err(ResponseError::Fault { fault, .. }) => assert_eq!(fault, bare),
                 other => panic!("{other:?}"),
             }
+            // A code of the service's or a peer's choosing is text like any other (found by
+            // fuzzing: written raw, it made a document no reader takes).
+            let odd = Fault {
+                code: crate::FaultCode::Other("a&<b>\"c".into()),
+                reason: "r".into(),
+                detail: Some(String::new()),
+            };
+            let written = fault_response(binding, &odd);
+            assert!(
+                body(&written).contains("soap:a&amp;&lt;b&gt;\"c</"),
+                "{}",
+                body(&written)
+            );
+            match decode_string_response(binding, &OP, &written) {
+                Err(ResponseError::Fault { fault, .. }) => assert_eq!(fault, odd),
+                other => panic!("{other:?}"),
+            }
         }
         let get = fault_response(Binding::HttpGet, &fault);
         assert_eq!(get.headers()[CONTENT_TYPE], "text/plain; charset=utf-8");

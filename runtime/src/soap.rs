@@ -912,7 +912,9 @@ pub fn fault_envelope(binding: Binding, fault: &Fault) -> String {
     let code = fault.code.local_name(soap12);
     if soap12 {
         out.push_str("<soap:Fault><soap:Code><soap:Value>soap:");
-        out.push_str(code);
+        // Escaped: an `Other` code is text a service or a peer chose (fuzzing found `&` and
+        // `<` in one written raw, a document no reader takes).
+        push_text(&mut out, code);
         out.push_str("</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang=\"en\">");
         out.push_str(&escaped_reason);
         out.push_str("</soap:Text></soap:Reason>");
@@ -927,7 +929,7 @@ pub fn fault_envelope(binding: Binding, fault: &Fault) -> String {
         }
     } else {
         out.push_str("<soap:Fault><faultcode>soap:");
-        out.push_str(code);
+        push_text(&mut out, code);
         out.push_str("</faultcode><faultstring>");
         out.push_str(&escaped_reason);
         out.push_str("</faultstring>");
