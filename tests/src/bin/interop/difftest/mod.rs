@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::net::SocketAddr;
 use std::path::Path;
+use std::time::Duration;
 
 use futures_util::StreamExt;
 use rmm_mobile::runtime::deps::tokio;
@@ -121,6 +122,33 @@ async fn warm_up(mono: SocketAddr) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether the host still answers a plain request (its WSDL) within 10 s.
+async fn host_answers(mono: SocketAddr) -> bool {
+    let request = format!(
+        "GET {}?wsdl HTTP/1.1\r\nHost: {RECORDED_HOST}\r\nConnection: close\r\n\r\n",
+        SERVICE.path
+    );
+    matches!(
+        tokio::time::timeout(Duration::from_secs(10), exchange(mono, request.as_bytes())).await,
+        Ok(Ok(answer)) if answer.status == 200
+    )
+}
+
+/// The error of a run whose host stopped answering after `case` went unanswered: a request
+/// that may hang the host (a finding in itself), kept beside the report to be tried alone.
+fn host_stopped(case: &generate::Case, report: &Path) -> String {
+    let kept = report.with_file_name("difftest-host-stopped.txt");
+    let written = std::fs::write(&kept, &case.request);
+    format!(
+        "the host stopped answering (its WSDL too) after a {} case went unanswered; {}",
+        case.class,
+        match written {
+            Ok(()) => format!("that request is in {}", kept.display()),
+            Err(e) => format!("cannot write {}: {e}", kept.display()),
+        }
+    )
+}
+
 /// Sends every case of `seed` and `count` to both servers and writes the report; returns the
 /// number of unexplained differences.
 pub(crate) async fn run(
@@ -146,6 +174,9 @@ pub(crate) async fn run(
         let (m, o) = match (m, o) {
             (Ok(m), Ok(o)) => (m, o),
             (m, o) => {
+                if m.is_err() && !host_answers(mono).await {
+                    return Err(host_stopped(&case, report));
+                }
                 let what = format!(
                     "no answer: Mono {}, ours {}",
                     m.err().unwrap_or_else(|| "answered".into()),
