@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 pub mod bench_samples;
 pub mod captures;
+pub mod soak;
 pub mod threaded;
 
 use rmm_mobile::runtime::deps::http::Request;
@@ -27,19 +28,27 @@ pub fn spec_path() -> PathBuf {
     root().join("rmm-spec.yaml")
 }
 
-/// The spec, parsed.
+/// The spec, parsed once per process (difftest asks for an operation per generated case).
 pub fn spec() -> rmm_codegen::spec::Spec {
-    let text = std::fs::read_to_string(spec_path()).expect("rmm-spec.yaml");
-    rmm_codegen::spec::parse(&text, "rmm-spec.yaml").expect("rmm-spec.yaml is valid")
+    parsed_spec().clone()
+}
+
+fn parsed_spec() -> &'static rmm_codegen::spec::Spec {
+    static SPEC: std::sync::OnceLock<rmm_codegen::spec::Spec> = std::sync::OnceLock::new();
+    SPEC.get_or_init(|| {
+        let text = std::fs::read_to_string(spec_path()).expect("rmm-spec.yaml");
+        rmm_codegen::spec::parse(&text, "rmm-spec.yaml").expect("rmm-spec.yaml is valid")
+    })
 }
 
 /// One operation of the spec.
 pub fn spec_operation(name: &str) -> rmm_codegen::spec::Operation {
-    spec()
+    parsed_spec()
         .operations
-        .into_iter()
+        .iter()
         .find(|op| op.name == name)
         .expect("operation in the spec")
+        .clone()
 }
 
 /// Sample texts, chosen per type and cycled by position (and `salt`) so that across the 20
