@@ -33,8 +33,7 @@
 //!    server must answer a normal call afterwards, and its descriptors must be back to baseline.
 //!
 //! `SOAK_PARTS` (default `123`) picks parts; `SOAK_SERVER_BIN` uses a server binary as is instead
-//! of building `echo_server` (`cargo build --release -p rmm-mobile --features blocking --example
-//! echo_server`).
+//! of building `echo_server` (`cargo build --release -p rmm-mobile --example echo_server`).
 
 #[allow(dead_code)]
 #[path = "../../generated/examples/echo_server.rs"]

@@ -40,6 +40,11 @@ client = [\"rmm-runtime/client\"]
 blocking = [\"client\", \"rmm-runtime/blocking\"]
 # `{server}` and the `{trait_}` trait: be the service (hyper).
 server = [\"rmm-runtime/server\"]
+
+# A server started from an example or a test runs on tokio's multi-threaded runtime, which
+# the crate itself never starts.
+[dev-dependencies]
+tokio = {{ version = \"1\", features = [\"rt-multi-thread\"] }}
 ",
         spec = model.spec_file,
         name = string(&service.crate_name),

@@ -13,15 +13,14 @@ pub fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| crate::root().join("target"), PathBuf::from)
 }
 
-/// Builds the release `echo_server` example and returns its path. `blocking` is the feature
-/// that gives the generated crate tokio's multi-threaded runtime, which the example starts
-/// (built alone with `-p rmm-mobile` and no features, the example does not compile).
+/// Builds the release `echo_server` example, as its documentation says to, and returns its
+/// path.
 pub fn build_echo_server() -> Result<PathBuf, String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(cargo)
         .current_dir(crate::root())
         .args(["build", "--release", "--quiet", "-p", "rmm-mobile"])
-        .args(["--features", "blocking", "--example", "echo_server"])
+        .args(["--example", "echo_server"])
         .status()
         .map_err(|e| format!("cargo build: {e}"))?;
     if !status.success() {
