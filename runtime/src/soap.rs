@@ -557,7 +557,9 @@ impl<'a> RequestReader<'a> {
         if root.empty {
             return Err(not_envelope("the envelope has no Body".into()));
         }
-        // Header blocks (none understood) until the Body.
+        // One Header (its blocks: none understood), then the Body. ASMX reads one Header and
+        // then wants the Body; a second Header is answered as a missing Body.
+        let mut header_read = false;
         let body_element = loop {
             let element = match cursor.next()? {
                 Node::Start(element) => element,
@@ -566,7 +568,8 @@ impl<'a> RequestReader<'a> {
                     return Err(not_envelope("the envelope has no Body".into()))
                 }
             };
-            if element.ns == Ns::Known(ENV) && element.local() == b"Header" {
+            if element.ns == Ns::Known(ENV) && element.local() == b"Header" && !header_read {
+                header_read = true;
                 if !element.empty {
                     read_header(&mut cursor)?;
                 }

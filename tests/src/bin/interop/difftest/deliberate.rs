@@ -127,6 +127,28 @@ fn ours_says(ours: &Raw, needle: &str) -> bool {
     String::from_utf8_lossy(&ours.body).contains(needle)
 }
 
+/// The request's query or form holds a pair without `=`, and our answer says a parameter is
+/// missing.
+fn pair_without_equals(request: &[u8], ours: &Raw) -> bool {
+    let text = String::from_utf8_lossy(request);
+    let Some((head, body)) = text.split_once("\r\n\r\n") else {
+        return false;
+    };
+    let query = head
+        .lines()
+        .next()
+        .and_then(|line| line.split(' ').nth(1))
+        .and_then(|target| target.split_once('?'))
+        .map_or("", |(_, query)| query);
+    let form = if head.starts_with("POST ") { body } else { "" };
+    let bare = |pairs: &str| {
+        pairs
+            .split('&')
+            .any(|pair| !pair.is_empty() && !pair.contains('='))
+    };
+    (bare(query) || bare(form)) && ours_says(ours, "is missing")
+}
+
 /// The request declares a JSON body.
 fn json(request: &[u8], _: &Raw) -> bool {
     String::from_utf8_lossy(request).contains("Content-Type: application/json")
@@ -508,10 +530,11 @@ pub(crate) const DELIBERATE: &[Deliberate] = &[
         why: "a decimal with a trailing sign (`5-`): .NET reads it, we refuse it (see the README)",
     },
     Deliberate {
-        class: "form:no-equals",
+        // Any class: byte mutations of a form make such pairs too.
+        class: "",
         mono_status: 200,
         ours_status: 500,
-        when: always,
+        when: pair_without_equals,
         example: || {
             Example {
                 line: "POST /api/rmm/MobileService.asmx/MobileServiceOrderLockCheck",

@@ -498,6 +498,9 @@ fn envelope_change(rng: &mut ChaCha8Rng, call: &mut Call) -> Option<String> {
         "two-operations",
         "no-body",
         "bom",
+        "before-body",
+        "after-body",
+        "header-twice",
     ]
     .choose(rng)
     .expect("kinds");
@@ -553,6 +556,24 @@ fn envelope_change(rng: &mut ChaCha8Rng, call: &mut Call) -> Option<String> {
         "no-body" => {
             call.envelope_open = call.envelope_open.replace("<soap:Body>", "<soap:Bodi>");
             call.envelope_close = call.envelope_close.replace("</soap:Body>", "</soap:Bodi>");
+        }
+        "before-body" => {
+            call.envelope_open = call.envelope_open.replace(
+                "<soap:Body>",
+                "<x:Extra xmlns:x=\"urn:x\">1</x:Extra>\n  <soap:Body>",
+            )
+        }
+        "after-body" => {
+            call.envelope_close = call.envelope_close.replace(
+                "</soap:Body>",
+                "</soap:Body>\n  tail <x:Extra xmlns:x=\"urn:x\">1</x:Extra>",
+            )
+        }
+        "header-twice" => {
+            call.envelope_open = call.envelope_open.replace(
+                "<soap:Body>",
+                "<soap:Header/>\n  <soap:Header/>\n  <soap:Body>",
+            )
         }
         _ => call.declaration = format!("\u{feff}{}", call.declaration),
     }
