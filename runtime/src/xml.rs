@@ -831,6 +831,12 @@ fn check_ncname(name: &[u8]) -> Result<(), ()> {
         return Ok(());
     }
     let name = std::str::from_utf8(name).map_err(|_| ())?;
+    // U+FFFD is what a byte that is not UTF-8 reads as (`message::SoapText`); the host answers
+    // a name holding such a byte as malformed XML (400), so a name holding U+FFFD is refused,
+    // though XML 1.0's fifth edition would take it.
+    if name.contains('\u{FFFD}') {
+        return Err(());
+    }
     let mut chars = name.chars();
     if !chars.next().is_some_and(is_name_start_char) {
         return Err(());

@@ -52,6 +52,10 @@ const ROUTING: &[(&str, &str)] = &[
     ),
     ("soap11-op12-empty-soapaction", "empty SOAPAction"),
     ("soap11-unknown-op", "unknown operation"),
+    (
+        "soap11-op14-not-utf8-in-element-name",
+        "the Body's name is malformed: answered while routing",
+    ),
     ("soap12-unknown-op", "unknown operation"),
     ("get-unknown-op", "unknown operation"),
     ("post-unknown-op", "unknown operation"),
