@@ -115,7 +115,11 @@ pub fn run(rest: &[String]) -> Result<(), String> {
             .args(["-V", &seconds.to_string()])
             // A valid spec generates a whole crate: about a second in the instrumented build
             // on a loaded machine, which AFL++'s automatic timeout (500 ms) counted as a hang.
-            .args(if target == "spec" { &["-t", "5000"][..] } else { &[] })
+            .args(if target == "spec" {
+                &["-t", "5000"][..]
+            } else {
+                &[]
+            })
             .arg("--")
             .arg(&harness)
             .arg(target)
