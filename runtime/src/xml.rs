@@ -329,6 +329,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
         if raw.iter().all(|&b| is_xml_space(b)) {
             return Ok(0);
         }
+        check_attribute_spacing(raw).map_err(|e| self.malformed(e))?;
         let mut unchecked = start.attributes();
         if unchecked
             .with_checks(false)
@@ -789,6 +790,34 @@ fn reference_char(name: &[u8]) -> Result<char, String> {
         Some(c) => Ok(c),
         None => Err(format!("character reference to U+{code:04X}")),
     }
+}
+
+/// Checks that each attribute value's closing quote is followed by white space or the tag's
+/// end: XML requires white space between attributes (`a="1"b="2"` is malformed, and the host
+/// answers it 400), which quick-xml does not check.
+fn check_attribute_spacing(raw: &[u8]) -> Result<(), &'static str> {
+    let mut quote = None;
+    let mut just_closed = false;
+    for &b in raw {
+        match quote {
+            Some(q) => {
+                if b == q {
+                    quote = None;
+                    just_closed = true;
+                }
+            }
+            None => {
+                if just_closed && !is_xml_space(b) {
+                    return Err("attributes not separated by white space");
+                }
+                just_closed = false;
+                if b == b'"' || b == b'\'' {
+                    quote = Some(b);
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Checks an element or attribute name: an XML name with at most one colon, not at either
@@ -1684,6 +1713,17 @@ mod tests {
         ));
         let mut cursor = XmlCursor::new(b"<a x=1></a>", []);
         assert!(matches!(cursor.next(), Err(XmlError::Malformed(_))));
+        // Attributes need white space between them; a quote inside a value is no end.
+        let mut cursor = XmlCursor::new(b"<a x=\"1\"y='2'></a>", []);
+        assert!(matches!(cursor.next(), Err(XmlError::Malformed(m)) if m.contains("white space")));
+        for fine in [
+            &b"<a x=\"'1'\" y='\"2'\t/>"[..],
+            b"<a x=\"1\"/>",
+            b"<a x='1' ></a>",
+        ] {
+            let mut cursor = XmlCursor::new(fine, []);
+            assert!(matches!(cursor.next(), Ok(Node::Start(_))), "{fine:?}");
+        }
         let mut cursor = XmlCursor::new(b"<p:a></p:a>", []);
         assert!(
             matches!(cursor.next(), Err(XmlError::Malformed(m)) if m.contains("undeclared prefix 'p'"))

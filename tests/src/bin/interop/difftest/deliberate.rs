@@ -355,6 +355,19 @@ pub(crate) const DELIBERATE: &[Deliberate] = &[
     },
     Deliberate {
         class: "form:u-escape",
+        mono_status: 500,
+        ours_status: 200,
+        when: u_escape,
+        example: || {
+            Example::get(
+                "MobileServiceOrderLockCheck?sonumber=%u0035&repnumber=42&timestamp=t&sig=s",
+            )
+        },
+        why: "%uXXXX is its UTF-16 unit on .NET Framework (HttpEncoder.UrlDecode), so `%u0035` \
+              is the int 5; Mono keeps it literally in a query and cannot read it as a number",
+    },
+    Deliberate {
+        class: "form:u-escape",
         mono_status: 200,
         ours_status: 500,
         when: always,
