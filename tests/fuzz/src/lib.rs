@@ -20,15 +20,15 @@ mod spec;
 /// One fuzz target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
-    /// The server's SOAP 1.1 and 1.2 request decoders ([`request::soap`]).
+    /// The server's SOAP 1.1 and 1.2 request decoders (`request::soap`).
     SoapRequest,
-    /// The server's HTTP GET and POST request decoders and the form reader ([`request::form`]).
+    /// The server's HTTP GET and POST request decoders and the form reader (`request::form`).
     FormRequest,
-    /// The client's result and fault decoders, on all four bindings ([`response::decode_any`]).
+    /// The client's result and fault decoders, on all four bindings (`response::decode_any`).
     Response,
-    /// The whole sans-IO server path, `MobileServiceServer::handle` ([`server::handle`]).
+    /// The whole sans-IO server path, `MobileServiceServer::handle` (`server::handle`).
     Handle,
-    /// The spec loader and the generator behind it ([`spec::load`]).
+    /// The spec loader and the generator behind it (`spec::load`).
     Spec,
 }
 
