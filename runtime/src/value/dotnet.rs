@@ -44,8 +44,11 @@ pub fn parse_decimal(text: &str) -> Result<Decimal, ValueError> {
     super::decimal_from_trimmed(trim_number(text))
 }
 
-/// Strips what .NET's number parser counts as white: U+0009 to U+000D and the space.
+/// Strips what .NET's number parser counts as white: U+0009 to U+000D and the space; and NUL
+/// characters at the very end, which it ignores "for compatibility" (`Number.TrailingZeros`
+/// in .NET Framework's `number.cs`: `5 \0` reads as 5, `5\0 ` does not).
 fn trim_number(text: &str) -> &str {
+    let text = text.trim_end_matches('\0');
     // Bytewise, as every character stripped is ASCII (the cuts are character boundaries).
     let is_space = |b: &u8| *b == b' ' || (b'\t'..=b'\r').contains(b);
     let bytes = text.as_bytes();
@@ -84,6 +87,20 @@ mod tests {
         // get-op12-int-padded: "%201001%20" is 1001.
         assert_eq!(parse_int(" 1001 "), Ok(1001));
         assert_eq!(parse_int("\t\n\u{b}\u{c}\r1\r\u{c}\u{b}\n\t"), Ok(1));
+    }
+
+    #[test]
+    fn numbers_ignore_nul_characters_at_the_very_end() {
+        // .NET's Number.TrailingZeros (difftest: `2147483647%00` in a form, read by the host).
+        assert_eq!(parse_int("2147483647\0"), Ok(2147483647));
+        assert_eq!(parse_int(" 5 \0\0"), Ok(5));
+        assert_eq!(
+            parse_decimal("1.5\0").map(|d| d.to_string()),
+            Ok("1.5".into())
+        );
+        for text in ["5\0 ", "\05", "5\07", "\0"] {
+            assert!(parse_int(text).is_err(), "{text:?}");
+        }
     }
 
     #[test]
