@@ -98,7 +98,7 @@ mod tests {
             parse_decimal("1.5\0").map(|d| d.to_string()),
             Ok("1.5".into())
         );
-        for text in ["5\0 ", "\05", "5\07", "\0"] {
+        for text in ["5\0 ", "\u{0}5", "5\u{0}7", "\0"] {
             assert!(parse_int(text).is_err(), "{text:?}");
         }
     }
