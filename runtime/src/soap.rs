@@ -700,34 +700,12 @@ impl<'a> RequestReader<'a> {
 
     fn finish(&mut self) -> Result<(), RequestError> {
         self.finished = true;
-        // Further body entries are read (for well-formedness) and ignored, as ASMX does.
-        loop {
-            match self.cursor().next()? {
-                Node::Start(element) => {
-                    if !element.empty {
-                        self.cursor().skip()?;
-                    }
-                }
-                Node::Text => {}
-                Node::End => break,
-                Node::Eof => unreachable!("the cursor reports an early end as malformed"),
-            }
-        }
-        // What follows the Body in the envelope is read (for well-formedness) and ignored, as
-        // ASMX reads on to the envelope's end tag after the parameters (.NET's
-        // `SoapServerProtocol.ReadParameters`); then nothing but comments and whitespace.
-        loop {
-            match self.cursor().next()? {
-                Node::Start(element) => {
-                    if !element.empty {
-                        self.cursor().skip()?;
-                    }
-                }
-                Node::Text => {}
-                Node::End => break,
-                Node::Eof => unreachable!("the cursor reports an early end as malformed"),
-            }
-        }
+        // Further body entries, then what follows the Body in the envelope, are read (for
+        // well-formedness) and ignored, as ASMX reads on to the envelope's end tag after the
+        // parameters (.NET's `SoapServerProtocol.ReadParameters`); then nothing but comments
+        // and whitespace.
+        self.cursor().skip()?;
+        self.cursor().skip()?;
         match self.cursor().next()? {
             Node::Eof => Ok(()),
             _ => Err(RequestError::MalformedXml {
