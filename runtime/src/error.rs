@@ -180,8 +180,9 @@ pub enum RequestError {
         /// Why it was refused.
         error: ValueError,
     },
-    /// A SOAP body declared (by byte order mark, XML declaration or `charset`) in an encoding
-    /// this service does not know.
+    /// A SOAP body whose XML declaration names an encoding this service does not know, where
+    /// the declaration decides (an `application/*` type without a charset ASP.NET can name).
+    /// .NET's XML reader throws then, and the host answers as for malformed XML.
     #[error("The request body is declared in the encoding '{label}', which is not supported.")]
     UnsupportedEncoding {
         /// The encoding's name as declared.
@@ -255,11 +256,13 @@ pub enum RequestError {
 
 impl RequestError {
     /// Whether an ASMX host answers this with `400 Bad Request` and an empty body (malformed
-    /// XML, any DOCTYPE, a parameter holding more than text) rather than with a client fault.
+    /// XML, an unknown declared encoding, any DOCTYPE, a parameter holding more than text)
+    /// rather than with a client fault.
     pub fn is_malformed(&self) -> bool {
         matches!(
             self,
             RequestError::MalformedXml { .. }
+                | RequestError::UnsupportedEncoding { .. }
                 | RequestError::Doctype
                 | RequestError::NotSimpleContent { .. }
         )

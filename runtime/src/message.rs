@@ -271,36 +271,38 @@ impl SoapText<'_> {
 /// The body of a SOAP request as the host reads it ([`SoapText`]). ASP.NET reads a request
 /// body through a reader in the encoding of its byte order mark or, failing that, of the
 /// `charset` of its content type; only without either (or with a charset it cannot name, empty
-/// or unknown) does the XML declaration decide. A body in ISO-8859-1, say, is transcoded; a
-/// valid UTF-8 body is borrowed as is, without its BOM.
+/// or unknown) does the XML declaration decide, and then only for an `application/*` type
+/// (`text/*` falls back to US-ASCII). A body in ISO-8859-1, say, is transcoded; a valid UTF-8
+/// body is borrowed as is, without its BOM.
 pub fn soap_text<B: AsRef<[u8]>>(request: &Request<B>) -> Result<SoapText<'_>, RequestError> {
     let body = request.body().as_ref();
     let (encoding, bom_len) = match Encoding::for_bom(body) {
         Some((encoding, len)) => (encoding, len),
         None => {
-            // A charset ASP.NET cannot name (empty, unknown) is no charset for an
-            // `application/*` type: the declaration decides (RequestResponseUtils.GetEncoding2
-            // gives no encoding). For `text/*` ASP.NET reads the body as US-ASCII then, writing
-            // `?` for every other byte, silently (the host does too): an ASCII body reads the
-            // same, another is refused.
+            // ASP.NET reads the body through a TextReader in the content type's charset, and
+            // then no XML declaration changes the encoding (XmlTextReaderImpl.CheckEncoding
+            // returns the reader's own): `encoding="8"` is read as if it said utf-8. Only for
+            // an `application/*` type without a charset it can name (none, empty, unknown)
+            // does ASP.NET hand the bytes to the XML reader, which the declaration steers
+            // (RequestResponseUtils.GetEncoding2). Any other type without one is read as
+            // US-ASCII, every other byte as `?`, silently (the host does too): an ASCII body
+            // reads the same, another is refused.
             let content_type = request
                 .headers()
                 .get(CONTENT_TYPE)
                 .map(HeaderValue::as_bytes);
             let declared = content_type.and_then(|v| content_type_param(v, b"charset"));
             let charset = declared.filter(|label| dotnet_names(label));
-            // For `text/*` the same holds without any charset: ASP.NET's default there is
-            // US-ASCII, whatever the XML declaration says.
-            if charset.is_none() {
-                let text_type = content_type
-                    .is_some_and(|ct| ct.len() >= 5 && ct[..5].eq_ignore_ascii_case(b"text/"));
-                if text_type && !body.is_ascii() {
+            let label = match charset {
+                Some(charset) => Some(charset),
+                None if content_type.is_some_and(is_application) => declared_encoding(body),
+                None if body.is_ascii() => None,
+                None => {
                     return Err(RequestError::UnnamedCharset {
                         label: declared.map(|label| String::from_utf8_lossy(label).into_owned()),
-                    });
+                    })
                 }
-            }
-            let label = charset.or_else(|| declared_encoding(body));
+            };
             // ISO-8859-1 and US-ASCII as .NET reads them, not as WHATWG's windows-1252 (after
             // the label nearly every request declares).
             let utf8 = label.is_none_or(|label| label.eq_ignore_ascii_case(b"utf-8"));
@@ -321,11 +323,11 @@ pub fn soap_text<B: AsRef<[u8]>>(request: &Request<B>) -> Result<SoapText<'_>, R
                 // The label nearly every request declares, without the WHATWG label search.
                 Some(label) if label.eq_ignore_ascii_case(b"utf-8") => (UTF_8, 0),
                 Some(label) => (
-                    Encoding::for_label(label).ok_or_else(|| {
-                        RequestError::UnsupportedEncoding {
+                    Encoding::for_label(label)
+                        .filter(|_| dotnet_names(label))
+                        .ok_or_else(|| RequestError::UnsupportedEncoding {
                             label: String::from_utf8_lossy(label).into_owned(),
-                        }
-                    })?,
+                        })?,
                     0,
                 ),
             }
@@ -347,6 +349,19 @@ pub fn soap_text<B: AsRef<[u8]>>(request: &Request<B>) -> Result<SoapText<'_>, R
             Replaced::No
         },
     })
+}
+
+/// Whether a content type's media type is `application` (any case), as ASP.NET's
+/// `ContentType.IsApplication` tells: the part before the first `/` of what precedes the
+/// first `;`.
+fn is_application(content_type: &[u8]) -> bool {
+    let base = content_type
+        .split(|&b| b == b';')
+        .next()
+        .unwrap_or_default();
+    base.split(|&b| b == b'/')
+        .next()
+        .is_some_and(|media| media.eq_ignore_ascii_case(b"application"))
 }
 
 /// Whether .NET Framework's `Encoding.GetEncoding` knows the charset `label`: as far as the
@@ -874,17 +889,39 @@ mod tests {
                 label: Some("utf8".into())
             }
         );
-        // A declaration naming no encoding is still refused.
+        // Where the declaration decides, one naming no encoding .NET knows is refused, as
+        // malformed; where it does not, it is not looked at.
         let undeclarable = soap_request_with(
-            "text/xml; charset=klingon",
+            "application/soap+xml; charset=klingon",
             b"<?xml version='1.0' encoding='klingon'?><a/>",
         );
+        let refused = soap_body(&undeclarable).unwrap_err();
         assert_eq!(
-            soap_body(&undeclarable).unwrap_err(),
+            refused,
             RequestError::UnsupportedEncoding {
                 label: "klingon".into()
             }
         );
+        assert!(refused.is_malformed());
+        for content_type in [
+            "text/xml; charset=klingon",
+            "text/xml",
+            "text/xml; charset=utf-8",
+        ] {
+            let ignored = soap_request_with(
+                content_type,
+                b"<?xml version='1.0' encoding='klingon'?><a/>",
+            );
+            assert_eq!(
+                &soap_body(&ignored).unwrap()[..],
+                b"<?xml version='1.0' encoding='klingon'?><a/>"
+            );
+        }
+        let ignored = soap_request_with(
+            "application/soap+xml; charset=utf-8",
+            "<?xml version='1.0' encoding='8'?><a>é</a>".as_bytes(),
+        );
+        assert!(matches!(soap_body(&ignored).unwrap(), Cow::Borrowed(_)));
     }
 
     #[test]

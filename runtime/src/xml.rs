@@ -623,9 +623,10 @@ const CHAR_CLASS: [u8; 256] = {
 /// Checks an XML declaration, `content` being what lies between `<?` and `?>`, against XML
 /// 1.0's grammar (`xml`, `version`, then optionally `encoding` and `standalone`, in that
 /// order, with whitespace before each), as .NET's reader does: version `1.0` only (it refuses
-/// `1.1`, which XML 1.0 would read), an encoding name of ASCII letters, digits and `._-`
-/// starting with a letter, `standalone` `yes` or `no`. quick-xml reads what it finds there
-/// without these checks. (Whether the encoding is one we decode is for the caller.)
+/// `1.1`, which XML 1.0 would read), an encoding of attribute-value characters (not the
+/// stricter EncName of XML 1.0, which .NET does not check), `standalone` `yes` or `no`.
+/// quick-xml reads what it finds there without these checks. (Whether the encoding is one we
+/// decode is for the caller.)
 fn check_xml_declaration(content: &[u8]) -> Result<(), String> {
     let bad = |what: &str| {
         Err(format!(
@@ -682,18 +683,20 @@ fn check_xml_declaration(content: &[u8]) -> Result<(), String> {
         let value = &rest[value_start..value_start + len];
         let good = match name {
             b"version" => value == b"1.0",
-            b"encoding" => {
-                value.first().is_some_and(u8::is_ascii_alphabetic)
-                    && value
-                        .iter()
-                        .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
-            }
+            // .NET takes any attribute-value characters here, and only looks the name up
+            // when it reads bytes itself: ASP.NET reads a body with a charset through a
+            // TextReader, whose encoding no declaration changes (XmlTextReaderImpl's
+            // CheckEncoding), so `encoding="8"` is read then. Outside the Basic Multilingual
+            // Plane a character is two UTF-16 units, which are not attribute-value characters.
+            b"encoding" => !value.iter().any(|&b| {
+                matches!(b, b'\t' | b'\n' | b'\r' | b'<' | b'>' | b'&' | b'\'' | b'"') || b >= 0xF0
+            }),
             _ => value == b"yes" || value == b"no",
         };
         if !good {
             return bad(match name {
                 b"version" => "only version 1.0 is read",
-                b"encoding" => "the encoding is not an encoding name",
+                b"encoding" => "the encoding has characters an attribute value cannot",
                 _ => "standalone is neither yes nor no",
             });
         }
@@ -1866,6 +1869,11 @@ mod tests {
             "<?xml version=\"1.0\" encoding='ISO-8859-1' standalone=\"yes\"?>",
             "<?xml version=\"1.0\" standalone='no'?>",
             "<?xml\tversion=\"1.0\"\nencoding=\"x_y.z-1\"\r\n?>",
+            // Any attribute-value characters: the name is looked up by the caller, if at all.
+            "<?xml version=\"1.0\" encoding=\"8bit\"?>",
+            "<?xml version=\"1.0\" encoding=\"\"?>",
+            "<?xml version=\"1.0\" encoding=\"utf 8\"?>",
+            "<?xml version=\"1.0\" encoding=\"u|f%8\u{e9}\"?>",
         ] {
             accepted(format!("{decl}<a/>"));
             accepted(format!("{decl}<a>t</a>"));
@@ -1889,16 +1897,24 @@ mod tests {
             ),
             ("<?xml version=1.0?>", "not quoted"),
             (
-                "<?xml version=\"1.0\" encoding=\"8bit\"?>",
-                "not an encoding name",
+                "<?xml version=\"1.0\" encoding=\"utf\t8\"?>",
+                "an attribute value cannot",
             ),
             (
-                "<?xml version=\"1.0\" encoding=\"\"?>",
-                "not an encoding name",
+                "<?xml version=\"1.0\" encoding=\"u'8\"?>",
+                "an attribute value cannot",
             ),
             (
-                "<?xml version=\"1.0\" encoding=\"utf 8\"?>",
-                "not an encoding name",
+                "<?xml version=\"1.0\" encoding=\"u&8\"?>",
+                "an attribute value cannot",
+            ),
+            (
+                "<?xml version=\"1.0\" encoding=\"u>8\"?>",
+                "an attribute value cannot",
+            ),
+            (
+                "<?xml version=\"1.0\" encoding=\"u\u{1F600}8\"?>",
+                "an attribute value cannot",
             ),
             (
                 "<?xml version=\"1.0\" standalone=\"true\"?>",

@@ -188,7 +188,8 @@ async fn xml_declarations_dotnet_refuses_are_refused() {
         r#"<?xml version="1.1" encoding="utf-8"?>"#,
         r#"<?xml encoding="utf-8" version="1.0"?>"#,
         r#"<?xml version="1.0" standalone="maybe"?>"#,
-        r#"<?xml version="1.0" encoding="utf 8"?>"#,
+        "<?xml version=\"1.0\" encoding=\"utf\t8\"?>",
+        r#"<?xml version="1.0" encoding="u<8"?>"#,
     ] {
         let body = well_formed.replace(r#"<?xml version="1.0" encoding="utf-8"?>"#, declaration);
         assert_ne!(body, well_formed);
@@ -200,6 +201,9 @@ async fn xml_declarations_dotnet_refuses_are_refused() {
         r#"<?xml version="1.0" encoding="utf-8"?>"#,
         r#"<?xml version='1.0' encoding='UTF-8' standalone='yes'?>"#,
         r#"<?xml version="1.0"?>"#,
+        // Under a charset .NET does not look the encoding up (nor does the host).
+        r#"<?xml version="1.0" encoding="utf 8"?>"#,
+        r#"<?xml version="1.0" encoding="8"?>"#,
     ] {
         let body = well_formed.replace(r#"<?xml version="1.0" encoding="utf-8"?>"#, declaration);
         let response = handle(soap11(true, body)).await;

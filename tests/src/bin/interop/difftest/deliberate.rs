@@ -180,19 +180,6 @@ fn trailing_sign(request: &[u8], _: &Raw) -> bool {
     })
 }
 
-/// A byte out of XML's name grammar inside the XML declaration's encoding name.
-fn bad_declaration(request: &[u8], _: &Raw) -> bool {
-    let text = String::from_utf8_lossy(request);
-    text.split("encoding=\"")
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .is_some_and(|name| {
-            !name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
-        })
-}
-
 /// A SOAP body with bytes that are not text in its charset: not UTF-8, or above `0x7F`
 /// under US-ASCII.
 fn body_not_in_charset(request: &[u8], _: &Raw) -> bool {
@@ -507,18 +494,6 @@ pub(crate) const DELIBERATE: &[Deliberate] = &[
         why: "a body that is not text in its declared charset (UTF-8 bytes declared UTF-16): \
               the host answers a server fault, we answer 400 as for malformed XML (the request \
               is at fault)",
-    },
-    Deliberate {
-        class: "bytes:insert",
-        mono_status: 200,
-        ours_status: 400,
-        when: bad_declaration,
-        example: || {
-            Example { line: "POST /api/rmm/MobileService.asmx", headers: &["Content-Type: text/xml; charset=utf-8", "SOAPAction: \"http://rmm.example.com/mobile/MobileServiceOrderLockCheck\""], body: b"<?xml version=\"1.0\" encoding=\"utf-8\xff\"?><soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body><MobileServiceOrderLockCheck xmlns=\"http://rmm.example.com/mobile\"><sonumber>5</sonumber></MobileServiceOrderLockCheck></soap:Body></soap:Envelope>" }.bytes()
-        },
-        why: "an XML declaration whose encoding name is out of XML's grammar: the host ignores \
-              it when the content type names a charset; we refuse it (400), as .NET's reader \
-              refuses it when it reads the declaration",
     },
     Deliberate {
         class: "",
