@@ -180,6 +180,18 @@ fn trailing_sign(request: &[u8], _: &Raw) -> bool {
     })
 }
 
+/// A form body whose raw bytes are not UTF-8 on their own, which ours read as text only
+/// together with the escaped bytes around them.
+fn form_bytes_read_together(request: &[u8], _: &Raw) -> bool {
+    let Some(at) = request.windows(4).position(|w| w == b"\r\n\r\n") else {
+        return false;
+    };
+    let head = String::from_utf8_lossy(&request[..at]).to_ascii_lowercase();
+    head.starts_with("post ")
+        && head.contains("content-type: application/x-www-form-urlencoded")
+        && std::str::from_utf8(&request[at + 4..]).is_err()
+}
+
 /// A SOAP body with bytes that are not text in its charset: not UTF-8, or above `0x7F`
 /// under US-ASCII.
 fn body_not_in_charset(request: &[u8], _: &Raw) -> bool {
@@ -556,6 +568,25 @@ pub(crate) const DELIBERATE: &[Deliberate] = &[
         why: "a result holding a character XML 1.0 cannot carry: the host writes a character \
               reference no conforming reader accepts (.NET's own client refuses it); we answer \
               the binding's error instead",
+    },
+    Deliberate {
+        class: "",
+        mono_status: 200,
+        ours_status: 200,
+        when: form_bytes_read_together,
+        example: || {
+            Example {
+                line: "POST /api/rmm/MobileService.asmx/MobileServiceOrderLockCheck",
+                headers: &["Content-Type: application/x-www-form-urlencoded"],
+                body: b"sonumber=5&repnumber=42&timestamp=t&sig=%E2%98\xA5",
+            }
+            .bytes()
+        },
+        why: "a form whose raw bytes make text only with the escaped bytes beside them \
+              (`%E2%98` then a raw 0xA5: U+2625): .NET Framework decodes a form's raw and \
+              escaped bytes as one run (HttpValueCollection.FillFromEncodedBytes, \
+              HttpEncoder.UrlDecode over bytes), and so do we; Mono reads the raw bytes as \
+              text first, writing U+FFFD for each piece",
     },
 ];
 
