@@ -15,15 +15,30 @@ pub enum ValueError {
     /// Not an optionally signed run of decimal digits.
     #[error("it is not an integer")]
     NotInteger,
-    /// Digits, but outside `-2147483648..=2147483647`.
-    #[error("it is outside the range of an int (-2147483648 to 2147483647)")]
-    IntOverflow,
+    /// A number outside the range of its type (an integer's, or a `float`'s or `double`'s
+    /// largest magnitude: .NET throws `OverflowException` rather than read infinity).
+    #[error("it is outside the range of {} ({})", ty.with_article(), ty.range_text())]
+    OutOfRange {
+        /// The integer type.
+        ty: SoapType,
+    },
+    /// A sign before an unsigned type's digits, where the binding refuses one (SOAP's
+    /// `XmlConvert` does, even for `+5` and `-0`).
+    #[error("it has a sign, which {} does not take here", ty.with_article())]
+    Signed {
+        /// The unsigned type.
+        ty: SoapType,
+    },
     /// Not one of the boolean spellings the binding accepts.
     #[error("it is not a boolean (accepted here: {accepted})")]
     NotBoolean {
         /// The spellings the binding accepts, for the message.
         accepted: &'static str,
     },
+    /// Not a `float` or `double`: no number, nor `INF`, `-INF` (SOAP), `Infinity`,
+    /// `-Infinity` or `NaN`.
+    #[error("it is not a number")]
+    NotNumber,
     /// Not a decimal number.
     #[error("it is not a decimal number")]
     NotDecimal,

@@ -1298,7 +1298,9 @@ mod tests {
         assert!(matches!(
             reader.int(OP, "big"),
             Err(RequestError::InvalidValue {
-                error: ValueError::IntOverflow,
+                error: ValueError::OutOfRange {
+                    ty: crate::SoapType::Int
+                },
                 ..
             })
         ));

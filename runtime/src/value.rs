@@ -8,16 +8,19 @@
 //!   (`Convert.ChangeType`), except where those read silently wrong data, which we refuse.
 
 pub mod dotnet;
+pub mod float;
 pub mod xsd;
 
 use rust_decimal::Decimal;
 
 use crate::ValueError;
 
-/// The SOAP type of a parameter, as the interface document and the spec name it.
+/// The SOAP type of a parameter or result, named as ASMX's WSDL names it (the XML Schema
+/// type's local name; `char` and `guid` are in ASMX's own `http://microsoft.com/wsdl/types/`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SoapType {
-    /// `xsd:int`, a Rust `i32`.
+    /// `xsd:int`, a Rust `i32` (.NET `int`).
     Int,
     /// `xsd:string`, a Rust `Option<String>` (`None` when the SOAP element is absent).
     String,
@@ -25,17 +28,82 @@ pub enum SoapType {
     Boolean,
     /// `xsd:decimal`, a `rust_decimal::Decimal` (scale kept as sent).
     Decimal,
+    /// `xsd:long`, a Rust `i64` (.NET `long`).
+    Long,
+    /// `xsd:short`, a Rust `i16` (.NET `short`).
+    Short,
+    /// `xsd:byte`, a Rust `i8` (.NET `sbyte`).
+    Byte,
+    /// `xsd:unsignedByte`, a Rust `u8` (.NET `byte`).
+    UnsignedByte,
+    /// `xsd:unsignedShort`, a Rust `u16` (.NET `ushort`).
+    UnsignedShort,
+    /// `xsd:unsignedInt`, a Rust `u32` (.NET `uint`).
+    UnsignedInt,
+    /// `xsd:unsignedLong`, a Rust `u64` (.NET `ulong`).
+    UnsignedLong,
+    /// `xsd:float`, a Rust `f32` (.NET `float`).
+    Float,
+    /// `xsd:double`, a Rust `f64` (.NET `double`).
+    Double,
 }
 
 impl SoapType {
-    /// The type's name in the spec and the interface document (`int`, `string`, …).
+    /// The type's name in the spec and the WSDL (`int`, `unsignedByte`, …).
     pub const fn name(self) -> &'static str {
         match self {
             SoapType::Int => "int",
             SoapType::String => "string",
             SoapType::Boolean => "boolean",
             SoapType::Decimal => "decimal",
+            SoapType::Long => "long",
+            SoapType::Short => "short",
+            SoapType::Byte => "byte",
+            SoapType::UnsignedByte => "unsignedByte",
+            SoapType::UnsignedShort => "unsignedShort",
+            SoapType::UnsignedInt => "unsignedInt",
+            SoapType::UnsignedLong => "unsignedLong",
+            SoapType::Float => "float",
+            SoapType::Double => "double",
         }
+    }
+
+    /// The smallest and largest value of an integer type, `None` for the others.
+    pub const fn integer_range(self) -> Option<(i128, i128)> {
+        Some(match self {
+            SoapType::Int => (i32::MIN as i128, i32::MAX as i128),
+            SoapType::Long => (i64::MIN as i128, i64::MAX as i128),
+            SoapType::Short => (i16::MIN as i128, i16::MAX as i128),
+            SoapType::Byte => (i8::MIN as i128, i8::MAX as i128),
+            SoapType::UnsignedByte => (0, u8::MAX as i128),
+            SoapType::UnsignedShort => (0, u16::MAX as i128),
+            SoapType::UnsignedInt => (0, u32::MAX as i128),
+            SoapType::UnsignedLong => (0, u64::MAX as i128),
+            _ => return None,
+        })
+    }
+
+    /// The type's range, for messages (`0 to 255`).
+    pub fn range_text(self) -> String {
+        match (self, self.integer_range()) {
+            (_, Some((min, max))) => format!("{min} to {max}"),
+            (SoapType::Float, _) => "-3.40282347E+38 to 3.40282347E+38".to_owned(),
+            (SoapType::Double, _) => {
+                "-1.7976931348623157E+308 to 1.7976931348623157E+308".to_owned()
+            }
+            _ => "any".to_owned(),
+        }
+    }
+
+    /// The type's name with its article, for messages (`an int`, `a long`).
+    pub fn with_article(self) -> String {
+        let name = self.name();
+        let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        };
+        format!("{article} {name}")
     }
 }
 
@@ -67,28 +135,96 @@ pub fn write_decimal(out: &mut String, v: &Decimal) {
 }
 
 /// Reads an optionally signed run of ASCII digits, with the surrounding whitespace already
-/// removed by the caller's binding rules.
+/// removed by the caller's binding rules, as an int.
 fn int_from_trimmed(text: &str) -> Result<i32, ValueError> {
-    let (negative, digits) = split_sign(text.as_bytes()).ok_or(ValueError::Empty)?;
+    integer_from_trimmed(text, Sign::Allowed, SoapType::Int).map(|v| v as i32)
+}
+
+/// The Rust integer types of the integer SOAP types (`i32` for `int`, `u8` for
+/// `unsignedByte`, …), for the readers and writers generic over them.
+pub trait Integer: Copy + itoa::Integer {
+    /// Its SOAP type.
+    const TYPE: SoapType;
+    /// Whether the type is unsigned (SOAP refuses a sign before its digits).
+    const UNSIGNED: bool;
+    /// The value, known to be in range.
+    fn from_wide(v: i128) -> Self;
+}
+
+macro_rules! integer {
+    ($($rust:ty => $soap:ident, $unsigned:literal;)*) => {$(
+        impl Integer for $rust {
+            const TYPE: SoapType = SoapType::$soap;
+            const UNSIGNED: bool = $unsigned;
+            fn from_wide(v: i128) -> Self {
+                // The readers check the range before they call this.
+                v as $rust
+            }
+        }
+    )*};
+}
+
+integer! {
+    i32 => Int, false;
+    i64 => Long, false;
+    i16 => Short, false;
+    i8 => Byte, false;
+    u8 => UnsignedByte, true;
+    u16 => UnsignedShort, true;
+    u32 => UnsignedInt, true;
+    u64 => UnsignedLong, true;
+}
+
+/// Appends an integer in decimal, as XmlConvert and .NET both print every integer type.
+#[inline]
+pub fn write_integer<T: Integer>(out: &mut String, v: T) {
+    out.push_str(itoa::Buffer::new().format(v));
+}
+
+/// Whether a sign may precede an integer's digits: .NET's `NumberStyles.AllowLeadingSign`,
+/// which `XmlConvert` leaves out for the unsigned types (`+5` is refused over SOAP) and
+/// `Convert` keeps (`-0` is 0 over HTTP GET/POST).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sign {
+    Allowed,
+    Refused,
+}
+
+/// Reads an integer of type `ty` (an integer type): an optional sign if `sign` allows, then
+/// ASCII digits, leading zeros allowed, with the surrounding whitespace already removed. The
+/// value is returned widened; it is within `ty`'s range.
+fn integer_from_trimmed(text: &str, sign: Sign, ty: SoapType) -> Result<i128, ValueError> {
+    let (min, max) = ty.integer_range().expect("an integer type");
+    let (negative, digits) = match sign {
+        Sign::Allowed => split_sign(text.as_bytes()).ok_or(ValueError::Empty)?,
+        Sign::Refused if text.is_empty() => return Err(ValueError::Empty),
+        Sign::Refused if text.starts_with(['+', '-']) => return Err(ValueError::Signed { ty }),
+        Sign::Refused => (false, text.as_bytes()),
+    };
     if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
         return Err(ValueError::NotInteger);
     }
     // The whole text is known to be digits, so an overflow can stop the loop early; leading
     // zeros keep the magnitude at 0 and cost nothing.
-    let limit = u64::from(i32::MIN.unsigned_abs());
-    let mut magnitude: u64 = 0;
+    let limit = max.max(-min) as u128 + 1;
+    let mut magnitude: u128 = 0;
     for &digit in digits {
-        magnitude = magnitude * 10 + u64::from(digit - b'0');
+        magnitude = magnitude * 10 + u128::from(digit - b'0');
         if magnitude > limit {
-            return Err(ValueError::IntOverflow);
+            return Err(ValueError::OutOfRange { ty });
         }
     }
+    // At most 2^64, so the conversion cannot wrap.
     let signed = if negative {
-        -(magnitude as i64)
+        -(magnitude as i128)
     } else {
-        magnitude as i64
+        magnitude as i128
     };
-    i32::try_from(signed).map_err(|_| ValueError::IntOverflow)
+    if (min..=max).contains(&signed) {
+        Ok(signed)
+    } else {
+        Err(ValueError::OutOfRange { ty })
+    }
 }
 
 /// The largest mantissa a `Decimal` holds: 96 bits.
@@ -279,7 +415,7 @@ mod tests {
         );
         assert_eq!(
             int_from_trimmed("99999999999999999999"),
-            Err(ValueError::IntOverflow)
+            Err(ValueError::OutOfRange { ty: SoapType::Int })
         );
     }
 

@@ -16,6 +16,55 @@ pub fn parse_int(text: &str) -> Result<i32, ValueError> {
     super::int_from_trimmed(trim_number(text))
 }
 
+/// Reads any integer type as `Convert.ChangeType` does (`Int64.Parse`, `Byte.Parse`, … with
+/// `NumberStyles.Integer`): an optional `+` or `-` even for the unsigned types (`-0` is 0,
+/// `-1` out of range), then digits.
+pub fn parse_integer<T: super::Integer>(text: &str) -> Result<T, ValueError> {
+    super::integer_from_trimmed(trim_number(text), super::Sign::Allowed, T::TYPE).map(T::from_wide)
+}
+
+/// Reads a double as `Double.Parse(text, NumberStyles.Float | NumberStyles.AllowThousands,
+/// InvariantInfo)` does (`Convert.ToDouble`): a sign, a point, an exponent, white space
+/// around, and `Infinity`, `-Infinity` or `NaN` (not SOAP's `INF`). A comma is refused: .NET
+/// reads it as a thousands separator anywhere before the point, so `1,5` would be 15. `-0`
+/// is 0, as .NET reads it.
+pub fn parse_double(text: &str) -> Result<f64, ValueError> {
+    number_text(text)?;
+    super::float::parse_double(text, NUMBER_STYLES)
+        .ok_or(ValueError::NotNumber)?
+        .map_err(|()| ValueError::OutOfRange {
+            ty: crate::SoapType::Double,
+        })
+}
+
+/// Reads a float as `Single.Parse` does (`Convert.ToSingle`; see [`parse_double`]): read as a
+/// double, then narrowed; what narrows to infinity is refused, as .NET refuses it.
+pub fn parse_float(text: &str) -> Result<f32, ValueError> {
+    number_text(text)?;
+    super::float::parse_single(text, NUMBER_STYLES)
+        .ok_or(ValueError::NotNumber)?
+        .map_err(|()| ValueError::OutOfRange {
+            ty: crate::SoapType::Float,
+        })
+}
+
+/// What `NumberStyles.Float` lets through besides a sign, a point and an exponent.
+const NUMBER_STYLES: super::float::Styles = super::float::Styles {
+    white: true,
+    trailing_nuls: true,
+};
+
+/// Refuses an empty number and one with a comma, before it is read.
+fn number_text(text: &str) -> Result<(), ValueError> {
+    if trim_number(text).is_empty() {
+        return Err(ValueError::Empty);
+    }
+    if text.contains(',') {
+        return Err(ValueError::DecimalComma);
+    }
+    Ok(())
+}
+
 /// Reads a boolean as `Boolean.Parse` does: `true` or `false` in any case (`True`, `TRUE`);
 /// `1`, `0` and `yes` are refused, as the host refuses them.
 pub fn parse_boolean(text: &str) -> Result<bool, ValueError> {
@@ -118,11 +167,23 @@ mod tests {
         assert_eq!(parse_int("abc"), Err(ValueError::NotInteger));
         assert_eq!(parse_int("1.0"), Err(ValueError::NotInteger));
         assert_eq!(parse_int("1,000"), Err(ValueError::NotInteger));
-        assert_eq!(parse_int("2147483648"), Err(ValueError::IntOverflow));
-        assert_eq!(parse_int("-2147483649"), Err(ValueError::IntOverflow));
+        assert_eq!(
+            parse_int("2147483648"),
+            Err(ValueError::OutOfRange {
+                ty: crate::SoapType::Int
+            })
+        );
+        assert_eq!(
+            parse_int("-2147483649"),
+            Err(ValueError::OutOfRange {
+                ty: crate::SoapType::Int
+            })
+        );
         assert_eq!(
             parse_int("123456789012345678901234567890"),
-            Err(ValueError::IntOverflow)
+            Err(ValueError::OutOfRange {
+                ty: crate::SoapType::Int
+            })
         );
     }
 
@@ -197,5 +258,70 @@ mod tests {
             parse_decimal("0.12345678901234567890123456789"),
             Err(ValueError::DecimalPrecision)
         );
+    }
+
+    #[test]
+    fn every_integer_type_reads_as_convert_does() {
+        use crate::SoapType;
+        assert_eq!(
+            parse_integer::<i64>("\t-9223372036854775808\x0b"),
+            Ok(i64::MIN)
+        );
+        assert_eq!(parse_integer::<u64>("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(parse_integer::<i16>("+32767"), Ok(i16::MAX));
+        assert_eq!(parse_integer::<u8>("255\0"), Ok(255));
+        // NumberStyles.Integer takes a sign for the unsigned types too: -0 is 0, -1 is out of
+        // range (UInt32.Parse throws OverflowException), +7 is 7.
+        assert_eq!(parse_integer::<u32>("-0"), Ok(0));
+        assert_eq!(parse_integer::<u32>("+7"), Ok(7));
+        assert_eq!(
+            parse_integer::<u32>("-1"),
+            Err(ValueError::OutOfRange {
+                ty: SoapType::UnsignedInt
+            })
+        );
+        assert_eq!(
+            parse_integer::<i8>("128"),
+            Err(ValueError::OutOfRange { ty: SoapType::Byte })
+        );
+        assert_eq!(parse_integer::<u16>("1,000"), Err(ValueError::NotInteger));
+        assert_eq!(parse_integer::<u16>(" "), Err(ValueError::Empty));
+    }
+
+    #[test]
+    fn doubles_read_as_convert_reads_them() {
+        assert_eq!(parse_double(" 2.5 "), Ok(2.5));
+        assert_eq!(parse_double("2.5\0"), Ok(2.5));
+        assert_eq!(parse_double("-1.5e-3"), Ok(-0.0015));
+        assert_eq!(parse_double("Infinity"), Ok(f64::INFINITY));
+        assert!(parse_double("NaN").unwrap().is_nan());
+        // Double.Parse drops a zero's sign.
+        assert!(!parse_double("-0").unwrap().is_sign_negative());
+        // Thousands separators would make `1,5` fifteen.
+        assert_eq!(parse_double("1,5"), Err(ValueError::DecimalComma));
+        assert_eq!(parse_double("1,000.5"), Err(ValueError::DecimalComma));
+        for bad in ["INF", "-INF", "NaN\0", "1e", "abc"] {
+            assert_eq!(parse_double(bad), Err(ValueError::NotNumber), "{bad:?}");
+        }
+        assert_eq!(parse_double("\t"), Err(ValueError::Empty));
+        assert_eq!(
+            parse_double("1e309"),
+            Err(ValueError::OutOfRange {
+                ty: crate::SoapType::Double
+            })
+        );
+    }
+
+    #[test]
+    fn floats_read_as_convert_reads_them() {
+        assert_eq!(parse_float("3.40282347E+38"), Ok(f32::MAX));
+        assert_eq!(parse_float("-Infinity"), Ok(f32::NEG_INFINITY));
+        assert_eq!(
+            parse_float("3.5e38"),
+            Err(ValueError::OutOfRange {
+                ty: crate::SoapType::Float
+            })
+        );
+        assert_eq!(parse_float("INF"), Err(ValueError::NotNumber));
     }
 }

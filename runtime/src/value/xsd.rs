@@ -5,7 +5,7 @@
 
 use rust_decimal::Decimal;
 
-use crate::ValueError;
+use crate::{SoapType, ValueError};
 
 /// The spellings [`parse_boolean`] accepts, for [`ValueError::NotBoolean`].
 const BOOLEAN_SPELLINGS: &str = "true, false, 1 or 0";
@@ -13,6 +13,79 @@ const BOOLEAN_SPELLINGS: &str = "true, false, 1 or 0";
 /// Reads an xsd:int: an optional `+` or `-`, then ASCII digits (leading zeros allowed).
 pub fn parse_int(text: &str) -> Result<i32, ValueError> {
     super::int_from_trimmed(trim(text))
+}
+
+/// Reads any integer type as `XmlConvert` does (`ToInt64`, `ToByte`, …): digits, with an
+/// optional `+` or `-` for the signed types only (`XmlConvert` reads the unsigned ones without
+/// `NumberStyles.AllowLeadingSign`, so `+5` and `-0` are refused there).
+pub fn parse_integer<T: super::Integer>(text: &str) -> Result<T, ValueError> {
+    let sign = if T::UNSIGNED {
+        super::Sign::Refused
+    } else {
+        super::Sign::Allowed
+    };
+    super::integer_from_trimmed(trim(text), sign, T::TYPE).map(T::from_wide)
+}
+
+/// Reads an xsd:double as `XmlConvert.ToDouble` does: `INF`, `-INF`, or what `Double.Parse`
+/// reads with a sign, a point and an exponent (and its `Infinity`, `-Infinity`, `NaN`);
+/// `-0` stays negative. A magnitude beyond the largest double is refused, not infinity.
+pub fn parse_double(text: &str) -> Result<f64, ValueError> {
+    let text = trim(text);
+    let styles = super::float::Styles {
+        white: true,
+        trailing_nuls: false,
+    };
+    xml_special(text)
+        .map(|v| Ok(f64::from(v)))
+        .or_else(|| super::float::parse_double(text, styles))
+        .map_or_else(|| not_number(text), |v| overflow(v, SoapType::Double))
+        .map(|v| signed_zero(v, text))
+}
+
+/// Reads an xsd:float as `XmlConvert.ToSingle` does (see [`parse_double`]); the value is read
+/// as a double, then narrowed, as .NET does; what narrows to infinity is refused.
+pub fn parse_float(text: &str) -> Result<f32, ValueError> {
+    let text = trim(text);
+    let styles = super::float::Styles {
+        white: false,
+        trailing_nuls: false,
+    };
+    xml_special(text)
+        .map(Ok)
+        .or_else(|| super::float::parse_single(text, styles))
+        .map_or_else(|| not_number(text), |v| overflow(v, SoapType::Float))
+        .map(|v| signed_zero(v, text))
+}
+
+/// `INF` and `-INF`, which `XmlConvert` reads itself (exactly so: `inf` and `+INF` are not).
+fn xml_special(text: &str) -> Option<f32> {
+    match text {
+        "INF" => Some(f32::INFINITY),
+        "-INF" => Some(f32::NEG_INFINITY),
+        _ => None,
+    }
+}
+
+fn not_number<T>(text: &str) -> Result<T, ValueError> {
+    Err(if text.is_empty() {
+        ValueError::Empty
+    } else {
+        ValueError::NotNumber
+    })
+}
+
+fn overflow<T>(value: Result<T, ()>, ty: SoapType) -> Result<T, ValueError> {
+    value.map_err(|()| ValueError::OutOfRange { ty })
+}
+
+/// `XmlConvert` keeps the sign of a zero written `-0` (`Double.Parse` drops it).
+fn signed_zero<T: Into<f64> + std::ops::Neg<Output = T> + Copy>(v: T, text: &str) -> T {
+    if v.into() == 0.0 && text.starts_with('-') && !v.into().is_sign_negative() {
+        -v
+    } else {
+        v
+    }
 }
 
 /// Reads an xsd:boolean: exactly `true`, `false`, `1` or `0` (case-sensitive).
@@ -112,7 +185,13 @@ mod tests {
             "99999999999",
             "-99999999999999999999999999999999",
         ] {
-            assert_eq!(parse_int(text), Err(ValueError::IntOverflow), "{text:?}");
+            assert_eq!(
+                parse_int(text),
+                Err(ValueError::OutOfRange {
+                    ty: crate::SoapType::Int
+                }),
+                "{text:?}"
+            );
         }
     }
 
@@ -226,5 +305,119 @@ mod tests {
     fn decimal_empty_is_its_own_error() {
         assert_eq!(parse_decimal(""), Err(ValueError::Empty));
         assert_eq!(parse_decimal(" \t\r\n"), Err(ValueError::Empty));
+    }
+
+    #[test]
+    fn every_integer_type_reads_its_whole_range_and_no_more() {
+        use crate::SoapType;
+        assert_eq!(parse_integer::<i64>("-9223372036854775808"), Ok(i64::MIN));
+        assert_eq!(parse_integer::<i64>(" 9223372036854775807\n"), Ok(i64::MAX));
+        assert_eq!(parse_integer::<i16>("-32768"), Ok(i16::MIN));
+        assert_eq!(parse_integer::<i16>("+32767"), Ok(i16::MAX));
+        assert_eq!(parse_integer::<i8>("-128"), Ok(i8::MIN));
+        assert_eq!(parse_integer::<i8>("0127"), Ok(i8::MAX));
+        assert_eq!(parse_integer::<u8>("255"), Ok(u8::MAX));
+        assert_eq!(parse_integer::<u16>("65535"), Ok(u16::MAX));
+        assert_eq!(parse_integer::<u32>("4294967295"), Ok(u32::MAX));
+        assert_eq!(parse_integer::<u64>("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(
+            parse_integer::<u64>("000000000000000000000000000001"),
+            Ok(1)
+        );
+        for (text, ty) in [
+            ("9223372036854775808", SoapType::Long),
+            ("-9223372036854775809", SoapType::Long),
+            ("32768", SoapType::Short),
+            ("-129", SoapType::Byte),
+            ("256", SoapType::UnsignedByte),
+            ("65536", SoapType::UnsignedShort),
+            ("4294967296", SoapType::UnsignedInt),
+            ("18446744073709551616", SoapType::UnsignedLong),
+            (
+                "99999999999999999999999999999999999999999",
+                SoapType::UnsignedLong,
+            ),
+        ] {
+            let got = match ty {
+                SoapType::Long => parse_integer::<i64>(text).map(|_| ()),
+                SoapType::Short => parse_integer::<i16>(text).map(|_| ()),
+                SoapType::Byte => parse_integer::<i8>(text).map(|_| ()),
+                SoapType::UnsignedByte => parse_integer::<u8>(text).map(|_| ()),
+                SoapType::UnsignedShort => parse_integer::<u16>(text).map(|_| ()),
+                SoapType::UnsignedInt => parse_integer::<u32>(text).map(|_| ()),
+                _ => parse_integer::<u64>(text).map(|_| ()),
+            };
+            assert_eq!(got, Err(ValueError::OutOfRange { ty }), "{text}");
+        }
+        assert_eq!(
+            ValueError::OutOfRange {
+                ty: SoapType::UnsignedByte
+            }
+            .to_string(),
+            "it is outside the range of an unsignedByte (0 to 255)"
+        );
+    }
+
+    #[test]
+    fn unsigned_types_take_no_sign_over_soap() {
+        // XmlConvert.ToByte/ToUInt16/ToUInt32/ToUInt64 parse without AllowLeadingSign.
+        for text in ["+5", "-0", " +1 ", "-1"] {
+            assert_eq!(
+                parse_integer::<u32>(text),
+                Err(ValueError::Signed {
+                    ty: crate::SoapType::UnsignedInt
+                }),
+                "{text}"
+            );
+        }
+        assert_eq!(parse_integer::<u8>(" 7 "), Ok(7));
+        assert_eq!(parse_integer::<u8>(""), Err(ValueError::Empty));
+        assert_eq!(parse_integer::<u8>("1.0"), Err(ValueError::NotInteger));
+        assert_eq!(parse_integer::<i8>("-0"), Ok(0));
+    }
+
+    #[test]
+    fn doubles_read_as_xmlconvert_reads_them() {
+        assert_eq!(parse_double("INF"), Ok(f64::INFINITY));
+        assert_eq!(parse_double(" -INF\n"), Ok(f64::NEG_INFINITY));
+        assert_eq!(parse_double("Infinity"), Ok(f64::INFINITY));
+        assert!(parse_double("NaN").unwrap().is_nan());
+        assert_eq!(parse_double(" 1.5E+3\n"), Ok(1500.0));
+        assert_eq!(parse_double("1e-5"), Ok(0.00001));
+        let zero = parse_double("-0").unwrap();
+        assert!(zero == 0.0 && zero.is_sign_negative());
+        assert!(!parse_double("0.0").unwrap().is_sign_negative());
+        for bad in ["inf", "+INF", "1,5", "1e", "0x1p3", "1.5f", "- 1"] {
+            assert_eq!(parse_double(bad), Err(ValueError::NotNumber), "{bad:?}");
+        }
+        assert_eq!(parse_double(" "), Err(ValueError::Empty));
+        assert_eq!(
+            parse_double("1e400"),
+            Err(ValueError::OutOfRange {
+                ty: SoapType::Double
+            })
+        );
+    }
+
+    #[test]
+    fn floats_read_as_xmlconvert_reads_them() {
+        assert_eq!(parse_float("3.40282347E+38"), Ok(f32::MAX));
+        assert_eq!(parse_float("-INF"), Ok(f32::NEG_INFINITY));
+        assert_eq!(parse_float("0.1"), Ok(0.1));
+        let zero = parse_float("-0.0").unwrap();
+        assert!(zero == 0.0 && zero.is_sign_negative());
+        assert_eq!(
+            parse_float("1e39"),
+            Err(ValueError::OutOfRange {
+                ty: SoapType::Float
+            })
+        );
+        assert_eq!(
+            ValueError::OutOfRange {
+                ty: SoapType::Float
+            }
+            .to_string(),
+            "it is outside the range of a float (-3.40282347E+38 to 3.40282347E+38)"
+        );
     }
 }
