@@ -122,6 +122,8 @@ pub struct OperationModel {
     pub response_close: String,
     /// `{wire}Result`.
     pub result_name: String,
+    /// The result's SOAP type.
+    pub result: SoapType,
 }
 
 impl OperationModel {
@@ -352,6 +354,7 @@ impl Model {
                     response_open: format!("<{wire}Response xmlns=\"{ns}\">"),
                     response_close: format!("</{wire}Response>"),
                     result_name: format!("{wire}Result"),
+                    result: op.result,
                 }
             })
             .collect::<Vec<_>>();

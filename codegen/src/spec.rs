@@ -64,17 +64,79 @@ pub struct Param {
     pub ty: SoapType,
 }
 
-/// The SOAP types a spec may name.
+/// The SOAP types a spec may name, spelled as ASMX's WSDL spells them (the XML Schema type's
+/// local name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SoapType {
-    /// `int`
+    /// `int`: .NET `int`, Rust `i32`.
     Int,
-    /// `string`
+    /// `string`: .NET `string`, Rust `Option<String>`.
     String,
-    /// `boolean`
+    /// `boolean`: .NET `bool`, Rust `bool`.
     Boolean,
-    /// `decimal`
+    /// `decimal`: .NET `decimal`, Rust `rust_decimal::Decimal`.
     Decimal,
+    /// `long`: .NET `long`, Rust `i64`.
+    Long,
+    /// `short`: .NET `short`, Rust `i16`.
+    Short,
+    /// `byte`: .NET `sbyte`, Rust `i8`.
+    Byte,
+    /// `unsignedByte`: .NET `byte`, Rust `u8`.
+    UnsignedByte,
+    /// `unsignedShort`: .NET `ushort`, Rust `u16`.
+    UnsignedShort,
+    /// `unsignedInt`: .NET `uint`, Rust `u32`.
+    UnsignedInt,
+    /// `unsignedLong`: .NET `ulong`, Rust `u64`.
+    UnsignedLong,
+    /// `float`: .NET `float`, Rust `f32`.
+    Float,
+    /// `double`: .NET `double`, Rust `f64`.
+    Double,
+}
+
+impl SoapType {
+    /// Every type, in the order they are listed to the user.
+    pub const ALL: [SoapType; 13] = [
+        SoapType::String,
+        SoapType::Boolean,
+        SoapType::Decimal,
+        SoapType::Int,
+        SoapType::Long,
+        SoapType::Short,
+        SoapType::Byte,
+        SoapType::UnsignedByte,
+        SoapType::UnsignedShort,
+        SoapType::UnsignedInt,
+        SoapType::UnsignedLong,
+        SoapType::Float,
+        SoapType::Double,
+    ];
+
+    /// The type's name in the spec and the WSDL (`int`, `unsignedByte`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            SoapType::Int => "int",
+            SoapType::String => "string",
+            SoapType::Boolean => "boolean",
+            SoapType::Decimal => "decimal",
+            SoapType::Long => "long",
+            SoapType::Short => "short",
+            SoapType::Byte => "byte",
+            SoapType::UnsignedByte => "unsignedByte",
+            SoapType::UnsignedShort => "unsignedShort",
+            SoapType::UnsignedInt => "unsignedInt",
+            SoapType::UnsignedLong => "unsignedLong",
+            SoapType::Float => "float",
+            SoapType::Double => "double",
+        }
+    }
+
+    /// The type spelled `name` in a spec, if any.
+    pub fn from_name(name: &str) -> Option<SoapType> {
+        SoapType::ALL.into_iter().find(|ty| ty.name() == name)
+    }
 }
 
 /// One problem in a spec file, with its location when known.

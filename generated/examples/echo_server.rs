@@ -28,7 +28,10 @@ pub struct Echo;
 pub fn echo<T: OperationRequest>(
     request: &T,
     credentials: &Credentials,
-) -> Result<T::Response, Fault> {
+) -> Result<T::Response, Fault>
+where
+    T::Response: OperationResponse<Result = Option<String>>,
+{
     let values = request.values(credentials);
     if values
         .iter()

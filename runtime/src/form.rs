@@ -6,11 +6,10 @@
 //! except where the host silently reads wrong data, which it refuses instead.
 
 use std::borrow::Cow;
+
+use crate::Scalar;
 use std::collections::{HashMap, HashSet};
 
-use rust_decimal::Decimal;
-
-use crate::value::{self, dotnet};
 use crate::{Binding, EncodeError, RequestError, SoapType, ValueError};
 
 /// Builds a query string or form body: `name=value` pairs joined with `&`, each part encoded
@@ -40,24 +39,11 @@ impl FormWriter {
             .extend(form_urlencoded::byte_serialize(value.as_bytes()));
     }
 
-    /// Appends an int parameter.
-    pub fn int(&mut self, name: &str, value: i32) {
+    /// Appends a parameter of any simple type but `string`, in a form .NET's `Convert`
+    /// reads back as the same value.
+    pub fn scalar<T: Scalar>(&mut self, name: &str, value: &T) {
         self.name(name);
-        // Digits and '-' need no encoding.
-        value::write_int(&mut self.out, value);
-    }
-
-    /// Appends a boolean parameter as `true` or `false`.
-    pub fn boolean(&mut self, name: &str, value: bool) {
-        self.name(name);
-        value::write_boolean(&mut self.out, value);
-    }
-
-    /// Appends a decimal parameter, its scale kept.
-    pub fn decimal(&mut self, name: &str, value: &Decimal) {
-        self.name(name);
-        // Digits, '-' and '.' need no encoding.
-        value::write_decimal(&mut self.out, value);
+        value.write_form(&mut self.out);
     }
 
     /// Appends a string parameter.
@@ -345,27 +331,14 @@ impl<'a> FormReader<'a> {
         self.source
     }
 
-    /// Reads an int parameter with the HTTP rules ([`value::dotnet::parse_int`]).
-    pub fn int(&self, operation: &'static str, name: &'static str) -> Result<i32, RequestError> {
-        self.typed(operation, name, SoapType::Int, dotnet::parse_int)
-    }
-
-    /// Reads a boolean parameter with the HTTP rules ([`value::dotnet::parse_boolean`]).
-    pub fn boolean(
+    /// Reads a parameter of any simple type but `string` with the HTTP rules (what .NET's
+    /// `Convert.ChangeType` reads, [`Scalar::read_form`]).
+    pub fn scalar<T: Scalar>(
         &self,
         operation: &'static str,
         name: &'static str,
-    ) -> Result<bool, RequestError> {
-        self.typed(operation, name, SoapType::Boolean, dotnet::parse_boolean)
-    }
-
-    /// Reads a decimal parameter with the HTTP rules ([`value::dotnet::parse_decimal`]).
-    pub fn decimal(
-        &self,
-        operation: &'static str,
-        name: &'static str,
-    ) -> Result<Decimal, RequestError> {
-        self.typed(operation, name, SoapType::Decimal, dotnet::parse_decimal)
+    ) -> Result<T, RequestError> {
+        self.typed(operation, name, T::TYPE, T::read_form)
     }
 
     /// Reads a string parameter. `name=` gives `""`; over HTTP a string is never absent.
@@ -694,6 +667,7 @@ fn excerpt(value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rust_decimal::Decimal;
 
     const OP: &str = "MobileContactEmailCreate";
 
@@ -725,12 +699,12 @@ mod tests {
     fn writer_reproduces_the_captured_get_query() {
         // get-op12-ok.txt.
         let mut form = FormWriter::with_capacity(160);
-        form.int("accountnumber", 1001);
-        form.int("contactnumber", 5);
+        form.scalar("accountnumber", &1001);
+        form.scalar("contactnumber", &5);
         form.string(OP, "email", Some("jane.doe@example.com"), Binding::HttpGet)
             .unwrap();
-        form.boolean("primary", true);
-        form.int("repnumber", 42);
+        form.scalar("primary", &true);
+        form.scalar("repnumber", &42);
         form.string(
             OP,
             "timestamp",
@@ -769,11 +743,11 @@ mod tests {
     #[test]
     fn writer_writes_typed_values() {
         let mut form = FormWriter::new();
-        form.int("min", i32::MIN);
-        form.int("max", i32::MAX);
-        form.boolean("no", false);
-        form.decimal("quantity", &Decimal::new(-123400, 4));
-        form.decimal("zero", &Decimal::new(0, 1));
+        form.scalar("min", &i32::MIN);
+        form.scalar("max", &i32::MAX);
+        form.scalar("no", &false);
+        form.scalar("quantity", &Decimal::new(-123400, 4));
+        form.scalar("zero", &Decimal::new(0, 1));
         form.pair("empty", "");
         form.pair("a b&c=d", "x");
         assert_eq!(
@@ -809,15 +783,18 @@ mod tests {
     #[test]
     fn writer_output_reads_back() {
         let mut form = FormWriter::new();
-        form.int("n", -7);
-        form.boolean("b", true);
-        form.decimal("d", &Decimal::new(150, 2));
+        form.scalar("n", &-7);
+        form.scalar("b", &true);
+        form.scalar("d", &Decimal::new(150, 2));
         form.pair("s", "a+b c%20&d=e ☕ <>");
         let text = form.finish();
         let reader = body(&text);
-        assert_eq!(reader.int(OP, "n"), Ok(-7));
-        assert_eq!(reader.boolean(OP, "b"), Ok(true));
-        assert_eq!(reader.decimal(OP, "d").unwrap().to_string(), "1.50");
+        assert_eq!(reader.scalar::<i32>(OP, "n"), Ok(-7));
+        assert_eq!(reader.scalar::<bool>(OP, "b"), Ok(true));
+        assert_eq!(
+            reader.scalar::<Decimal>(OP, "d").unwrap().to_string(),
+            "1.50"
+        );
         assert_eq!(reader.string(OP, "s").unwrap(), "a+b c%20&d=e ☕ <>");
     }
 
@@ -831,10 +808,10 @@ mod tests {
              &timestamp=2026-01-01T00%3A00%3A00Z&sig=abc&mobilekey=mk-1",
         );
         assert_eq!(reader.source(), FormSource::Body);
-        assert_eq!(reader.int(OP, "accountnumber"), Ok(1001));
-        assert_eq!(reader.int(OP, "contactnumber"), Ok(5));
+        assert_eq!(reader.scalar::<i32>(OP, "accountnumber"), Ok(1001));
+        assert_eq!(reader.scalar::<i32>(OP, "contactnumber"), Ok(5));
         assert_eq!(reader.string(OP, "email").unwrap(), "jane.doe@example.com");
-        assert_eq!(reader.boolean(OP, "primary"), Ok(true));
+        assert_eq!(reader.scalar::<bool>(OP, "primary"), Ok(true));
         assert_eq!(
             reader.string(OP, "timestamp").unwrap(),
             "2026-01-01T00:00:00Z"
@@ -874,7 +851,7 @@ mod tests {
         assert_eq!(reader.string(OP, "h").unwrap(), "ééA");
         // Decoded once: the '%' an escape gives starts nothing.
         assert_eq!(reader.string(OP, "e").unwrap(), "x%u0041");
-        assert_eq!(reader.int(OP, "f"), Ok(1));
+        assert_eq!(reader.scalar::<i32>(OP, "f"), Ok(1));
         // Validation sees the decoded value.
         let (name, excerpt) = dangerous("x=%u003Cscript%u003E", FormSource::Body);
         assert_eq!((name.as_str(), excerpt.as_str()), ("x", "<script>"));
@@ -1078,12 +1055,12 @@ mod tests {
         let reader = body(
             "accountnumber=1001&&contactnumber=5&email=%zz&primary=true&repnumber=42&=x&timestamp=t&sig=s&mobilekey=k",
         );
-        assert_eq!(reader.int(OP, "contactnumber"), Ok(5));
+        assert_eq!(reader.scalar::<i32>(OP, "contactnumber"), Ok(5));
         assert_eq!(reader.string(OP, "email").unwrap(), "%zz");
         assert_eq!(reader.string(OP, "timestamp").unwrap(), "t");
         assert_eq!(reader.string(OP, "mobilekey").unwrap(), "k");
         let reader = query("&&&a=1&&");
-        assert_eq!(reader.int(OP, "a"), Ok(1));
+        assert_eq!(reader.scalar::<i32>(OP, "a"), Ok(1));
     }
 
     #[test]
@@ -1166,7 +1143,7 @@ mod tests {
     fn reader_of_empty_input_has_no_parameters() {
         let reader = query("");
         assert_eq!(
-            reader.int(OP, "accountnumber"),
+            reader.scalar::<i32>(OP, "accountnumber"),
             Err(RequestError::MissingParameter {
                 operation: OP,
                 param: "accountnumber",
@@ -1181,9 +1158,9 @@ mod tests {
     fn lookup_names_are_case_insensitive() {
         // get-op12-param-name-case.txt.
         let reader = query("ACCOUNTNUMBER=1001&Email=jane.doe%40example.com&PRIMARY=true");
-        assert_eq!(reader.int(OP, "accountnumber"), Ok(1001));
+        assert_eq!(reader.scalar::<i32>(OP, "accountnumber"), Ok(1001));
         assert_eq!(reader.string(OP, "email").unwrap(), "jane.doe@example.com");
-        assert_eq!(reader.boolean(OP, "primary"), Ok(true));
+        assert_eq!(reader.scalar::<bool>(OP, "primary"), Ok(true));
     }
 
     #[test]
@@ -1191,7 +1168,7 @@ mod tests {
         // get-op12-missing-int.txt and post-op12-missing-string.txt.
         let reader = query("accountnumber=1001");
         assert_eq!(
-            reader.int(OP, "contactnumber"),
+            reader.scalar::<i32>(OP, "contactnumber"),
             Err(RequestError::MissingParameter {
                 operation: OP,
                 param: "contactnumber",
@@ -1230,7 +1207,7 @@ mod tests {
         // In any case, and even with equal values.
         let reader = body("n=1&N=1&n=1");
         assert_eq!(
-            reader.int(OP, "n"),
+            reader.scalar::<i32>(OP, "n"),
             Err(RequestError::RepeatedParameter {
                 operation: OP,
                 param: "n",
@@ -1251,20 +1228,20 @@ mod tests {
     fn lookup_ignores_unknown_parameters() {
         // get-op12-extra-param.txt.
         let reader = query("accountnumber=1001&extra=whatever&another");
-        assert_eq!(reader.int(OP, "accountnumber"), Ok(1001));
+        assert_eq!(reader.scalar::<i32>(OP, "accountnumber"), Ok(1001));
     }
 
     #[test]
     fn lookup_applies_the_http_value_rules() {
         let reader = query("padded=%201001%20&True=True&one=1&decimal=-0012.3400&empty=&comma=1%2C5&big=2147483648&e=1E2");
-        assert_eq!(reader.int(OP, "padded"), Ok(1001));
-        assert_eq!(reader.boolean(OP, "True"), Ok(true));
+        assert_eq!(reader.scalar::<i32>(OP, "padded"), Ok(1001));
+        assert_eq!(reader.scalar::<bool>(OP, "True"), Ok(true));
         assert_eq!(
-            reader.decimal(OP, "decimal").unwrap().to_string(),
+            reader.scalar::<Decimal>(OP, "decimal").unwrap().to_string(),
             "-12.3400"
         );
         assert_eq!(
-            reader.boolean(OP, "one"),
+            reader.scalar::<bool>(OP, "one"),
             Err(RequestError::InvalidValue {
                 operation: OP,
                 param: "one",
@@ -1276,7 +1253,7 @@ mod tests {
             })
         );
         assert_eq!(
-            reader.int(OP, "empty"),
+            reader.scalar::<i32>(OP, "empty"),
             Err(RequestError::InvalidValue {
                 operation: OP,
                 param: "empty",
@@ -1286,7 +1263,7 @@ mod tests {
             })
         );
         assert_eq!(
-            reader.decimal(OP, "comma"),
+            reader.scalar::<Decimal>(OP, "comma"),
             Err(RequestError::InvalidValue {
                 operation: OP,
                 param: "comma",
@@ -1296,7 +1273,7 @@ mod tests {
             })
         );
         assert!(matches!(
-            reader.int(OP, "big"),
+            reader.scalar::<i32>(OP, "big"),
             Err(RequestError::InvalidValue {
                 error: ValueError::OutOfRange {
                     ty: crate::SoapType::Int
@@ -1305,7 +1282,7 @@ mod tests {
             })
         ));
         assert!(matches!(
-            reader.decimal(OP, "e"),
+            reader.scalar::<Decimal>(OP, "e"),
             Err(RequestError::InvalidValue {
                 ty: SoapType::Decimal,
                 error: ValueError::DecimalExponent,
@@ -1319,7 +1296,7 @@ mod tests {
     #[test]
     fn lookup_error_quotes_the_value_after_decoding() {
         let reader = body("n=%C3%A9+1");
-        match reader.int(OP, "n") {
+        match reader.scalar::<i32>(OP, "n") {
             Err(RequestError::InvalidValue {
                 value,
                 error: ValueError::NotInteger,
@@ -1494,7 +1471,7 @@ mod tests {
         assert_eq!((name.as_str(), excerpt.as_str()), ("", "<script>"));
         // Form body: the segment is a name with no value, and names are not validated.
         let reader = body("a=1&%3Cscript%3E");
-        assert_eq!(reader.int(OP, "a"), Ok(1));
+        assert_eq!(reader.scalar::<i32>(OP, "a"), Ok(1));
         // Nor are names anywhere.
         assert!(FormReader::parse(b"%3Cb%3E=1", FormSource::Query).is_ok());
     }

@@ -34,7 +34,7 @@ pub use fault::{Fault, FaultCode};
 pub use operation::{OperationInfo, ServiceInfo};
 pub use param_value::{ParamValue, RedactedParams};
 pub use redact::Redacted;
-pub use value::SoapType;
+pub use value::{scalar::Scalar, SoapType};
 
 /// Re-exports the generated code names, so it needs no dependency of its own.
 pub mod deps {

@@ -14,7 +14,9 @@ use http::{Method, Request, Response, StatusCode};
 
 use crate::form::{FormCharset, FormReader, FormSource};
 use crate::soap::{self, ResponseBody, SOAP11_CONTENT_TYPE};
-use crate::{xml, Binding, EncodeError, Fault, OperationInfo, RequestError, ResponseError};
+use crate::{
+    xml, Binding, EncodeError, Fault, OperationInfo, RequestError, ResponseError, Scalar, SoapType,
+};
 
 /// `Content-Type` of HTTP POST requests.
 pub const FORM_CONTENT_TYPE: &str = "application/x-www-form-urlencoded";
@@ -550,11 +552,92 @@ pub fn version_mismatch_response(found: &str, expected: &str) -> Response<Bytes>
     )
 }
 
+/// The `200` response carrying an operation's result of a simple type other than `string`,
+/// byte for byte as an ASMX host writes it: the value as `XmlConvert` writes it, in the
+/// result element (SOAP) or in a document whose root is named after the type (`<long
+/// xmlns="…">5</long>`, HTTP GET/POST). Such a text never needs escaping.
+pub fn scalar_response<T: Scalar>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    result: &T,
+) -> Response<Bytes> {
+    let body = if binding.is_soap() {
+        let mut w = soap::SoapWriter::new(
+            binding,
+            operation.name,
+            2 * (operation.response_open.len() + operation.result_name.len()) + T::ROOM + 64,
+        );
+        w.raw(operation.response_open);
+        w.raw("<");
+        w.raw(operation.result_name);
+        w.raw(">");
+        w.scalar(result);
+        w.raw("</");
+        w.raw(operation.result_name);
+        w.raw(">");
+        w.raw(operation.response_close);
+        w.finish()
+    } else {
+        let (service, name) = (operation.service, T::TYPE.name());
+        let mut out = String::with_capacity(
+            STRING_DOCUMENT_PROLOG.len() + 2 * name.len() + service.namespace.len() + T::ROOM + 16,
+        );
+        out.push_str(STRING_DOCUMENT_PROLOG);
+        out.push('<');
+        out.push_str(name);
+        out.push_str(" xmlns=\"");
+        out.push_str(service.namespace);
+        out.push_str("\">");
+        result.write_xml(&mut out);
+        out.push_str("</");
+        out.push_str(name);
+        out.push('>');
+        out
+    };
+    response(StatusCode::OK, response_content_type(binding), body)
+}
+
 /// Reads the response to a call of `operation`: its string result, or what went wrong.
 pub fn decode_string_response<B: AsRef<[u8]>>(
     binding: Binding,
     operation: &'static OperationInfo,
     response: &Response<B>,
+) -> Result<Option<String>, ResponseError> {
+    decode_result(binding, operation, response, SoapType::String)
+}
+
+/// Reads the response to a call of `operation` whose result is of a simple type other than
+/// `string`: the value, or what went wrong. A missing result, or a text the type cannot hold,
+/// is [`ResponseError::Undecodable`]: an ASMX host always writes a value type's result.
+pub fn decode_scalar_response<T: Scalar, B: AsRef<[u8]>>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    response: &Response<B>,
+) -> Result<T, ResponseError> {
+    let undecodable = |reason: String| ResponseError::Undecodable {
+        operation: operation.name,
+        binding,
+        reason,
+        body: Bytes::copy_from_slice(response.body().as_ref()),
+    };
+    let text = decode_result(binding, operation, response, T::TYPE)?
+        .ok_or_else(|| undecodable(format!("the {} result is missing", T::TYPE)))?;
+    // The result is XML on every binding, written by `XmlConvert`.
+    T::read_xml(&text).map_err(|error| {
+        undecodable(format!(
+            "the result '{text}' is not {}: {error}",
+            T::TYPE.with_article()
+        ))
+    })
+}
+
+/// The result text of a response to a call of `operation` (`None`: absent or nil), whose
+/// HTTP GET/POST document is named after `result_type`, or what went wrong.
+fn decode_result<B: AsRef<[u8]>>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    response: &Response<B>,
+    result_type: SoapType,
 ) -> Result<Option<String>, ResponseError> {
     let body = response.body().as_ref();
     let status = response.status();
@@ -618,7 +701,7 @@ pub fn decode_string_response<B: AsRef<[u8]>>(
     if status != StatusCode::OK {
         return Err(status_error());
     }
-    soap::read_string_document(operation, body).map_err(undecodable)
+    soap::read_result_document(operation, result_type.name(), body).map_err(undecodable)
 }
 
 #[cfg(test)]
@@ -677,6 +760,72 @@ mod tests {
                     "{binding} {result:?}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn scalar_results_are_written_as_asmx_writes_them() {
+        let soap = scalar_response(Binding::Soap11, &OP, &-9_223_372_036_854_775_808i64);
+        assert_eq!(soap.headers()[CONTENT_TYPE], "text/xml; charset=utf-8");
+        assert!(body(&soap).ends_with(
+            "<soap:Body><OpResponse xmlns=\"urn:s\"><OpResult>-9223372036854775808</OpResult>\
+             </OpResponse></soap:Body></soap:Envelope>"
+        ));
+        let get = scalar_response(Binding::HttpGet, &OP, &f64::NEG_INFINITY);
+        assert_eq!(get.headers()[CONTENT_TYPE], "text/xml; charset=utf-8");
+        assert_eq!(
+            body(&get),
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<double xmlns=\"urn:s\">-INF</double>"
+        );
+        let post = scalar_response(Binding::HttpPost, &OP, &200u8);
+        assert_eq!(
+            body(&post),
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<unsignedByte xmlns=\"urn:s\">200</unsignedByte>"
+        );
+    }
+
+    #[test]
+    fn scalar_results_round_trip_on_every_binding() {
+        for binding in Binding::ALL {
+            let r = scalar_response(binding, &OP, &u64::MAX);
+            assert_eq!(
+                decode_scalar_response::<u64, _>(binding, &OP, &r),
+                Ok(u64::MAX)
+            );
+            let r = scalar_response(binding, &OP, &3.4028235e38f32);
+            assert_eq!(
+                decode_scalar_response::<f32, _>(binding, &OP, &r),
+                Ok(f32::MAX)
+            );
+            let r = scalar_response(binding, &OP, &-0.0f64);
+            let back = decode_scalar_response::<f64, _>(binding, &OP, &r).unwrap();
+            assert!(back == 0.0 && back.is_sign_negative(), "{binding:?}");
+        }
+    }
+
+    #[test]
+    fn a_scalar_result_the_type_cannot_hold_or_a_missing_one_is_undecodable() {
+        let wide = scalar_response(Binding::Soap12, &OP, &300i32);
+        match decode_scalar_response::<u8, _>(Binding::Soap12, &OP, &wide) {
+            Err(ResponseError::Undecodable { reason, .. }) => assert_eq!(
+                reason,
+                "the result '300' is not an unsignedByte: it is outside the range of an \
+                 unsignedByte (0 to 255)"
+            ),
+            other => panic!("{other:?}"),
+        }
+        // The GET/POST document is named after the type: an int document is not a long's.
+        let int = scalar_response(Binding::HttpGet, &OP, &5i32);
+        assert!(matches!(
+            decode_scalar_response::<i64, _>(Binding::HttpGet, &OP, &int),
+            Err(ResponseError::Undecodable { .. })
+        ));
+        let missing = string_response(Binding::Soap11, &OP, None).unwrap();
+        match decode_scalar_response::<i32, _>(Binding::Soap11, &OP, &missing) {
+            Err(ResponseError::Undecodable { reason, .. }) => {
+                assert_eq!(reason, "the int result is missing")
+            }
+            other => panic!("{other:?}"),
         }
     }
 

@@ -6,7 +6,8 @@ use std::fmt;
 use rust_decimal::Decimal;
 
 /// One parameter value, borrowed from a request or credentials.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
 pub enum ParamValue<'a> {
     /// An `int`.
     Int(i32),
@@ -16,42 +17,82 @@ pub enum ParamValue<'a> {
     Decimal(&'a Decimal),
     /// A `string`; `None` is an absent SOAP element.
     String(Option<&'a str>),
+    /// A `long`.
+    Long(i64),
+    /// A `short`.
+    Short(i16),
+    /// A `byte` (.NET `sbyte`).
+    Byte(i8),
+    /// An `unsignedByte` (.NET `byte`).
+    UnsignedByte(u8),
+    /// An `unsignedShort`.
+    UnsignedShort(u16),
+    /// An `unsignedInt`.
+    UnsignedInt(u32),
+    /// An `unsignedLong`.
+    UnsignedLong(u64),
+    /// A `float`.
+    Float(f32),
+    /// A `double`.
+    Double(f64),
 }
 
 impl ParamValue<'_> {
     /// The SOAP type of the value.
     pub const fn soap_type(&self) -> crate::SoapType {
+        use crate::SoapType as T;
         match self {
-            ParamValue::Int(_) => crate::SoapType::Int,
-            ParamValue::Boolean(_) => crate::SoapType::Boolean,
-            ParamValue::Decimal(_) => crate::SoapType::Decimal,
-            ParamValue::String(_) => crate::SoapType::String,
+            ParamValue::Int(_) => T::Int,
+            ParamValue::Boolean(_) => T::Boolean,
+            ParamValue::Decimal(_) => T::Decimal,
+            ParamValue::String(_) => T::String,
+            ParamValue::Long(_) => T::Long,
+            ParamValue::Short(_) => T::Short,
+            ParamValue::Byte(_) => T::Byte,
+            ParamValue::UnsignedByte(_) => T::UnsignedByte,
+            ParamValue::UnsignedShort(_) => T::UnsignedShort,
+            ParamValue::UnsignedInt(_) => T::UnsignedInt,
+            ParamValue::UnsignedLong(_) => T::UnsignedLong,
+            ParamValue::Float(_) => T::Float,
+            ParamValue::Double(_) => T::Double,
         }
     }
 
     /// Appends the value as [`Display`](fmt::Display) prints it, without the formatting
     /// machinery (an echo writes one per parameter of every call).
     pub fn push_to(&self, out: &mut String) {
+        use crate::value::{float, write_integer};
         match self {
             ParamValue::Int(v) => crate::value::write_int(out, *v),
             ParamValue::Boolean(v) => crate::value::write_boolean(out, *v),
             ParamValue::Decimal(v) => crate::value::write_decimal(out, v),
             ParamValue::String(Some(v)) => out.push_str(v),
             ParamValue::String(None) => out.push_str("<null>"),
+            ParamValue::Long(v) => write_integer(out, *v),
+            ParamValue::Short(v) => write_integer(out, *v),
+            ParamValue::Byte(v) => write_integer(out, *v),
+            ParamValue::UnsignedByte(v) => write_integer(out, *v),
+            ParamValue::UnsignedShort(v) => write_integer(out, *v),
+            ParamValue::UnsignedInt(v) => write_integer(out, *v),
+            ParamValue::UnsignedLong(v) => write_integer(out, *v),
+            ParamValue::Float(v) => float::write_float(out, *v),
+            ParamValue::Double(v) => float::write_double(out, *v),
         }
     }
 }
 
-/// The value as an ASMX echo prints it: digits, `true`/`false`, the decimal with its scale,
-/// the string as is, and `<null>` for an absent string.
+/// The value as an ASMX echo prints it: every value as `XmlConvert` writes it (digits,
+/// `true`/`false`, the decimal with its scale, a float's round-trip form), the string as is,
+/// and `<null>` for an absent string.
 impl fmt::Display for ParamValue<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ParamValue::Int(v) => write!(f, "{v}"),
-            ParamValue::Boolean(v) => f.write_str(if *v { "true" } else { "false" }),
-            ParamValue::Decimal(v) => write!(f, "{v}"),
             ParamValue::String(Some(v)) => f.write_str(v),
-            ParamValue::String(None) => f.write_str("<null>"),
+            other => {
+                let mut text = String::new();
+                other.push_to(&mut text);
+                f.write_str(&text)
+            }
         }
     }
 }

@@ -6,10 +6,10 @@
 
 use std::borrow::Cow;
 
-use rust_decimal::Decimal;
+use crate::Scalar;
 
 use crate::xml::{self, Content, Element, Node, Ns, XmlCursor, XmlError, XSI_NS};
-use crate::{value, Binding, EncodeError, Fault, FaultCode, OperationInfo, RequestError};
+use crate::{Binding, EncodeError, Fault, FaultCode, OperationInfo, RequestError};
 
 /// Envelope namespace of SOAP 1.1.
 pub const SOAP11_NS: &str = "http://schemas.xmlsoap.org/soap/envelope/";
@@ -154,22 +154,11 @@ impl SoapWriter {
         self.out.push_str(markup);
     }
 
-    /// Appends an int's digits (the tags around them are written by [`SoapWriter::raw`]).
+    /// Appends a value of any simple type but `string`, as `XmlConvert` writes it (the tags
+    /// around it are written by [`SoapWriter::raw`]).
     #[inline(always)]
-    pub fn int(&mut self, value: i32) {
-        value::write_int(&mut self.out, value);
-    }
-
-    /// Appends `true` or `false`.
-    #[inline(always)]
-    pub fn boolean(&mut self, value: bool) {
-        value::write_boolean(&mut self.out, value);
-    }
-
-    /// Appends a decimal, its scale kept.
-    #[inline(always)]
-    pub fn decimal(&mut self, value: &Decimal) {
-        value::write_decimal(&mut self.out, value);
+    pub fn scalar<T: Scalar>(&mut self, value: &T) {
+        value.write_xml(&mut self.out);
     }
 
     /// Appends `<p>text</p>`, escaped; nothing at all for `None` (the element is left out,
@@ -451,19 +440,9 @@ impl<'a> InOrderValue<'a> {
         self.text().into_owned()
     }
 
-    /// The value as an `xsd:int`; `None` if it is not one.
-    pub fn int(&self) -> Option<i32> {
-        value::xsd::parse_int(&self.text()).ok()
-    }
-
-    /// The value as an `xsd:boolean`; `None` if it is not one.
-    pub fn boolean(&self) -> Option<bool> {
-        value::xsd::parse_boolean(&self.text()).ok()
-    }
-
-    /// The value as an `xsd:decimal`; `None` if it is not one.
-    pub fn decimal(&self) -> Option<Decimal> {
-        value::xsd::parse_decimal(&self.text()).ok()
+    /// The value as its simple type; `None` if it is not one.
+    pub fn scalar<T: Scalar>(&self) -> Option<T> {
+        T::read_xml(&self.text()).ok()
     }
 }
 
@@ -819,19 +798,9 @@ impl<'a> Param<'a> {
         })
     }
 
-    /// Reads an `xsd:int`.
-    pub fn int(self, param: &'static str) -> Result<i32, RequestError> {
-        self.typed(param, crate::SoapType::Int, value::xsd::parse_int)
-    }
-
-    /// Reads an `xsd:boolean` (`true`, `false`, `1`, `0`).
-    pub fn boolean(self, param: &'static str) -> Result<bool, RequestError> {
-        self.typed(param, crate::SoapType::Boolean, value::xsd::parse_boolean)
-    }
-
-    /// Reads an `xsd:decimal`, its scale kept.
-    pub fn decimal(self, param: &'static str) -> Result<Decimal, RequestError> {
-        self.typed(param, crate::SoapType::Decimal, value::xsd::parse_decimal)
+    /// Reads a value of any simple type but `string`, as `XmlConvert` reads it.
+    pub fn scalar<T: Scalar>(self, param: &'static str) -> Result<T, RequestError> {
+        self.typed(param, T::TYPE, T::read_xml)
     }
 
     /// Reads an `xsd:string` exactly (an empty element is `""`).
@@ -1118,10 +1087,11 @@ fn read_fault(cursor: &mut XmlCursor<'_, 3>, soap12: bool) -> Result<Fault, XmlE
     })
 }
 
-/// Reads the HTTP GET/POST result document `<string xmlns="{namespace}">text</string>`
-/// (`xsi:nil="true"` is a null result).
-pub fn read_string_document(
+/// Reads the HTTP GET/POST result document `<{root} xmlns="{namespace}">text</{root}>`, its
+/// root named after the result's type (`string`, `long`); `xsi:nil="true"` is a null result.
+pub fn read_result_document(
     operation: &'static OperationInfo,
+    root_name: &str,
     body: &[u8],
 ) -> Result<Option<String>, String> {
     let mut cursor = XmlCursor::new(body, [operation.service.namespace, XSI_NS]);
@@ -1129,9 +1099,9 @@ pub fn read_string_document(
         Node::Start(e) => e,
         _ => return Err("the body is empty".into()),
     };
-    if root.ns != Ns::Known(0) || root.local() != b"string" {
+    if root.ns != Ns::Known(0) || root.local() != root_name.as_bytes() {
         return Err(format!(
-            "the root element is {}, not {{{}}}string",
+            "the root element is {}, not {{{}}}{root_name}",
             root.display_name(cursor.known()),
             operation.service.namespace
         ));
@@ -1234,13 +1204,13 @@ mod tests {
         let mut w = SoapWriter::new(Binding::Soap11, "Op", 256);
         w.raw(OP.request_open);
         w.raw("<n>");
-        w.int(-42);
+        w.scalar(&-42);
         w.raw("</n>");
         w.string("s", "<s>", Some("A & B > 1 < 2 \"q\" 'a'\r\n é ☕"), "</s>")
             .unwrap();
         w.string("e", "<e>", Some(""), "</e>").unwrap();
         w.raw("<b>");
-        w.boolean(true);
+        w.scalar(&true);
         w.raw("</b>");
         w.raw(OP.request_close);
         let ours = w.finish();
@@ -1435,11 +1405,11 @@ mod tests {
         let [n, text, empty, b] = InOrder::scan(*binding, &OP, ours.as_bytes(), &IN_ORDER)
             .unwrap()
             .values();
-        assert_eq!(n.int(), Some(-42));
+        assert_eq!(n.scalar::<i32>(), Some(-42));
         assert_eq!(text.string(), "A & B > 1 < 2 \"q\" 'a'\r\n é ☕");
         assert_eq!(empty.string(), "");
-        assert_eq!(b.boolean(), Some(true));
-        assert_eq!(text.int(), None);
+        assert_eq!(b.scalar::<bool>(), Some(true));
+        assert_eq!(text.scalar::<i32>(), None);
         // Another order, a missing or a repeated parameter: left to the general reader.
         for other in [
             ours.replace("<b>true</b>", "")

@@ -9,6 +9,7 @@
 
 pub mod dotnet;
 pub mod float;
+pub mod scalar;
 pub mod xsd;
 
 use rust_decimal::Decimal;
@@ -137,7 +138,7 @@ pub fn write_decimal(out: &mut String, v: &Decimal) {
 /// Reads an optionally signed run of ASCII digits, with the surrounding whitespace already
 /// removed by the caller's binding rules, as an int.
 fn int_from_trimmed(text: &str) -> Result<i32, ValueError> {
-    integer_from_trimmed(text, Sign::Allowed, SoapType::Int).map(|v| v as i32)
+    integer_from_trimmed(text, Sign::Allowed)
 }
 
 /// The Rust integer types of the integer SOAP types (`i32` for `int`, `u8` for
@@ -147,8 +148,15 @@ pub trait Integer: Copy + itoa::Integer {
     const TYPE: SoapType;
     /// Whether the type is unsigned (SOAP refuses a sign before its digits).
     const UNSIGNED: bool;
-    /// The value, known to be in range.
-    fn from_wide(v: i128) -> Self;
+    /// The largest magnitude of a negative value (0 for the unsigned types).
+    const NEGATIVE_LIMIT: u64;
+    /// The largest value.
+    const POSITIVE_LIMIT: u64;
+    /// Whether ten times a magnitude in range, plus a digit, can overflow a `u64` (`long`,
+    /// `unsignedLong`): only then does reading it check each step.
+    const STEP_MAY_OVERFLOW: bool = Self::POSITIVE_LIMIT > (u64::MAX - 9) / 10;
+    /// The value of `magnitude` with its sign, known to be in range.
+    fn from_magnitude(negative: bool, magnitude: u64) -> Self;
 }
 
 macro_rules! integer {
@@ -156,9 +164,14 @@ macro_rules! integer {
         impl Integer for $rust {
             const TYPE: SoapType = SoapType::$soap;
             const UNSIGNED: bool = $unsigned;
-            fn from_wide(v: i128) -> Self {
-                // The readers check the range before they call this.
-                v as $rust
+            const NEGATIVE_LIMIT: u64 = (<$rust>::MIN as i128).unsigned_abs() as u64;
+            const POSITIVE_LIMIT: u64 = <$rust>::MAX as u64;
+            #[inline]
+            fn from_magnitude(negative: bool, magnitude: u64) -> Self {
+                // The readers check the range before they call this, so neither the
+                // negation (of at most 2^63, in i128) nor the cast can wrap.
+                let wide = i128::from(magnitude);
+                (if negative { -wide } else { wide }) as $rust
             }
         }
     )*};
@@ -190,41 +203,45 @@ enum Sign {
     Refused,
 }
 
-/// Reads an integer of type `ty` (an integer type): an optional sign if `sign` allows, then
-/// ASCII digits, leading zeros allowed, with the surrounding whitespace already removed. The
-/// value is returned widened; it is within `ty`'s range.
-fn integer_from_trimmed(text: &str, sign: Sign, ty: SoapType) -> Result<i128, ValueError> {
-    let (min, max) = ty.integer_range().expect("an integer type");
+/// Reads an integer of type `T`: an optional sign if `sign` allows, then ASCII digits,
+/// leading zeros allowed, with the surrounding whitespace already removed.
+#[inline]
+fn integer_from_trimmed<T: Integer>(text: &str, sign: Sign) -> Result<T, ValueError> {
     let (negative, digits) = match sign {
         Sign::Allowed => split_sign(text.as_bytes()).ok_or(ValueError::Empty)?,
         Sign::Refused if text.is_empty() => return Err(ValueError::Empty),
-        Sign::Refused if text.starts_with(['+', '-']) => return Err(ValueError::Signed { ty }),
+        Sign::Refused if text.starts_with(['+', '-']) => {
+            return Err(ValueError::Signed { ty: T::TYPE })
+        }
         Sign::Refused => (false, text.as_bytes()),
     };
     if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
         return Err(ValueError::NotInteger);
     }
-    // The whole text is known to be digits, so an overflow can stop the loop early; leading
-    // zeros keep the magnitude at 0 and cost nothing.
-    let limit = max.max(-min) as u128 + 1;
-    let mut magnitude: u128 = 0;
+    // The largest magnitude of the sign (`-0` of an unsigned type has the limit 0).
+    let limit = if negative {
+        T::NEGATIVE_LIMIT
+    } else {
+        T::POSITIVE_LIMIT
+    };
+    // The whole text is known to be digits, so going past the limit can stop the loop;
+    // leading zeros keep the magnitude at 0.
+    let mut magnitude: u64 = 0;
     for &digit in digits {
-        magnitude = magnitude * 10 + u128::from(digit - b'0');
+        let digit = u64::from(digit - b'0');
+        magnitude = if T::STEP_MAY_OVERFLOW {
+            magnitude
+                .checked_mul(10)
+                .and_then(|m| m.checked_add(digit))
+                .ok_or(ValueError::OutOfRange { ty: T::TYPE })?
+        } else {
+            magnitude * 10 + digit
+        };
         if magnitude > limit {
-            return Err(ValueError::OutOfRange { ty });
+            return Err(ValueError::OutOfRange { ty: T::TYPE });
         }
     }
-    // At most 2^64, so the conversion cannot wrap.
-    let signed = if negative {
-        -(magnitude as i128)
-    } else {
-        magnitude as i128
-    };
-    if (min..=max).contains(&signed) {
-        Ok(signed)
-    } else {
-        Err(ValueError::OutOfRange { ty })
-    }
+    Ok(T::from_magnitude(negative, magnitude))
 }
 
 /// The largest mantissa a `Decimal` holds: 96 bits.

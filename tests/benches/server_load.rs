@@ -588,6 +588,7 @@ where
 async fn steps_of<T>(request: &Request<Bytes>, budget: Duration) -> Vec<(&'static str, f64)>
 where
     T: OperationRequest,
+    T::Response: rmm_mobile::wire::OperationResponse<Result = Option<String>>,
 {
     let binding = Binding::Soap11;
     let config = ServerConfig::default();

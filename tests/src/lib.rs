@@ -69,6 +69,23 @@ pub mod samples {
         "0.001",
         "79228162514264337593543950335",
     ];
+    /// Samples of the other integer types and the floats: each type's bounds and a small
+    /// value, as `XmlConvert` writes them.
+    pub fn numbers(ty: SoapType) -> &'static [&'static str] {
+        match ty {
+            SoapType::Long => &["-9223372036854775808", "9223372036854775807", "42"],
+            SoapType::Short => &["-32768", "32767", "7"],
+            SoapType::Byte => &["-128", "127", "0"],
+            SoapType::UnsignedByte => &["0", "255", "7"],
+            SoapType::UnsignedShort => &["0", "65535", "7"],
+            SoapType::UnsignedInt => &["0", "4294967295", "7"],
+            SoapType::UnsignedLong => &["0", "18446744073709551615", "7"],
+            SoapType::Float => &["3.40282347E+38", "-1.401298E-45", "0.1", "-0"],
+            SoapType::Double => &["-1.7976931348623157E+308", "4.94065645841247E-324", "0.1"],
+            _ => INTS,
+        }
+    }
+
     /// string samples: XML-special, non-ASCII, padded, multi-line, empty, CR.
     pub const STRINGS: &[&str] = &[
         "Acme & Sons > 1 < 2",
@@ -93,6 +110,7 @@ pub mod samples {
                     SoapType::Boolean => BOOLEANS[k % BOOLEANS.len()],
                     SoapType::Decimal => DECIMALS[k % DECIMALS.len()],
                     SoapType::String => STRINGS[k % STRINGS.len()],
+                    other => numbers(other)[k % numbers(other).len()],
                 };
                 (p.name.clone(), text.to_owned())
             })

@@ -56,6 +56,7 @@ fn type_name(ty: SoapType) -> &'static str {
         SoapType::String => "string",
         SoapType::Boolean => "boolean",
         SoapType::Decimal => "decimal",
+        other => panic!("{other:?} is not a type of the interface document"),
     }
 }
 

@@ -35,7 +35,10 @@ fn the_second_crate_is_fresh() {
 /// The stock service: echoes every value as `Op(name=value;…)`, refuses the SKU `FAULT`.
 struct Stock;
 
-fn echo<T: OperationRequest>(request: &T, credentials: &Credentials) -> Result<T::Response, Fault> {
+fn echo<T: OperationRequest>(request: &T, credentials: &Credentials) -> Result<T::Response, Fault>
+where
+    T::Response: rmm_stock::wire::OperationResponse<Result = Option<String>>,
+{
     use rmm_stock::wire::OperationResponse;
     let values = request.values(credentials);
     if values
@@ -75,6 +78,48 @@ impl StockService for Stock {
         request: Reserve,
     ) -> Result<ReserveResponse, Fault> {
         echo(&request, &credentials)
+    }
+
+    /// The `precise` reading back, unless a value of another width did not arrive intact:
+    /// then the client fault names it (each is compared with what the test sends).
+    async fn weigh(
+        &self,
+        _credentials: Credentials,
+        request: Weigh,
+    ) -> Result<WeighResponse, Fault> {
+        let sent = weigh_request(request.reading, request.precise);
+        if request != sent && !(request.precise.is_nan() && sent.precise.is_nan()) {
+            return Err(Fault::client(format!("got {request:?}, sent {sent:?}")));
+        }
+        Ok(WeighResponse {
+            result: request.precise,
+        })
+    }
+
+    /// The lot number as a long, refused where it does not fit.
+    async fn count(
+        &self,
+        _credentials: Credentials,
+        request: Count,
+    ) -> Result<CountResponse, Fault> {
+        i64::try_from(request.lot)
+            .map(|result| CountResponse { result })
+            .map_err(|_| Fault::client("the lot is too large to count"))
+    }
+}
+
+/// A `Weigh` call with every integer at its bound, and the two readings given.
+fn weigh_request(reading: f32, precise: f64) -> Weigh {
+    Weigh {
+        batch: i64::MIN,
+        pallets: i16::MAX,
+        offset: i8::MIN,
+        shelf: u8::MAX,
+        bin: u16::MAX,
+        lot: u32::MAX,
+        serial: u64::MAX,
+        reading,
+        precise,
     }
 }
 
@@ -153,6 +198,53 @@ async fn its_client_and_server_talk_over_loopback_on_every_binding() {
         assert_eq!(message, "no such article", "{binding}");
     }
 
+    // Every integer width at its bound and floats at theirs, over every binding; the server
+    // checks what arrived, the client what came back.
+    for binding in Binding::ALL {
+        let client = client.over(binding);
+        for precise in [
+            f64::MIN,
+            f64::from_bits(1),
+            0.1,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ] {
+            let call = weigh_request(f32::MAX, precise);
+            let weighed = client
+                .weigh(&call)
+                .await
+                .unwrap_or_else(|e| panic!("{binding}: {e}"));
+            assert_eq!(weighed.result.to_bits(), precise.to_bits(), "{binding}");
+        }
+        let nan = client
+            .weigh(&weigh_request(f32::MIN, f64::NAN))
+            .await
+            .unwrap();
+        assert!(nan.result.is_nan(), "{binding}");
+        // -0 keeps its sign over SOAP, where XmlConvert reads it; over HTTP GET/POST the server
+        // reads it as .NET's Double.Parse does, as 0 (the request check compares with ==).
+        let zero = client.weigh(&weigh_request(0.0, -0.0)).await.unwrap();
+        assert_eq!(
+            zero.result.is_sign_negative(),
+            binding.is_soap(),
+            "{binding}"
+        );
+        let counted = client
+            .count(&Count {
+                lot: i64::MAX as u64,
+            })
+            .await
+            .unwrap();
+        assert_eq!(counted.result, i64::MAX, "{binding}");
+        let refused = client.count(&Count { lot: u64::MAX }).await.unwrap_err();
+        assert!(
+            refused
+                .to_string()
+                .contains("the lot is too large to count"),
+            "{binding}: {refused}"
+        );
+    }
+
     // Its own WSDL: its namespace, its path, and ASMX's action for a namespace ending in '/'.
     let wsdl = reqwest::get(format!("{base}/services/v2/Stock.asmx?WSDL"))
         .await
@@ -164,6 +256,12 @@ async fn its_client_and_server_talk_over_loopback_on_every_binding() {
     assert!(wsdl.contains(&format!("location=\"{base}/services/v2/Stock.asmx\"")));
     assert!(wsdl.contains("soapAction=\"https://warehouse.example.org/stock/StockLevel\""));
     assert!(!wsdl.contains("stock//"));
+    // Results of other types: their schema type, and the HTTP GET/POST document element.
+    assert!(wsdl.contains(
+        r#"<s:element minOccurs="1" maxOccurs="1" name="WeighResult" type="s:double" />"#
+    ));
+    assert!(wsdl.contains(r#"<s:element name="double" type="s:double" />"#));
+    assert!(wsdl.contains(r#"<wsdl:part name="Body" element="tns:long" />"#));
     let _ = stop.send(());
     serving.await.unwrap().unwrap();
 }

@@ -245,16 +245,21 @@ fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
                 r#"<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="{env_ns}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>{}<{}>"#,
                 op.response_open, op.result_name
             )),
-            placeholder("string"),
+            placeholder(type_name(op.result)),
             text(&format!("</{}>{}", op.result_name, op.response_close)),
             text("</soap:Body></soap:Envelope>"),
         )
     };
+    // The HTTP GET/POST result document, its root named after the result's type.
+    let result_type = type_name(op.result);
     let string_response = format!(
         "HTTP/1.1 200 OK\nContent-Type: text/xml; charset=utf-8\nContent-Length: {length}\n\n{}{}{}",
-        text(&model.service.string_open),
-        placeholder("string"),
-        text("</string>"),
+        text(&format!(
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<{result_type} xmlns=\"{}\">",
+            model.service.namespace
+        )),
+        placeholder(result_type),
+        text(&format!("</{result_type}>")),
     );
     // HTTP GET and POST carry every parameter as a string.
     let form = op

@@ -166,22 +166,26 @@ pub(crate) fn inner_doc(text: &str) -> TokenStream {
     quote!(#(#lines)*)
 }
 
-/// The Rust type of a parameter of SOAP type `ty`.
+/// The Rust type of a parameter or result of SOAP type `ty`.
 pub(crate) fn rust_type(ty: SoapType) -> TokenStream {
     match ty {
         SoapType::Int => quote!(i32),
         SoapType::String => quote!(Option<String>),
         SoapType::Boolean => quote!(bool),
         SoapType::Decimal => quote!(crate::Decimal),
+        SoapType::Long => quote!(i64),
+        SoapType::Short => quote!(i16),
+        SoapType::Byte => quote!(i8),
+        SoapType::UnsignedByte => quote!(u8),
+        SoapType::UnsignedShort => quote!(u16),
+        SoapType::UnsignedInt => quote!(u32),
+        SoapType::UnsignedLong => quote!(u64),
+        SoapType::Float => quote!(f32),
+        SoapType::Double => quote!(f64),
     }
 }
 
 /// The spec's name of a SOAP type.
 pub(crate) fn type_name(ty: SoapType) -> &'static str {
-    match ty {
-        SoapType::Int => "int",
-        SoapType::String => "string",
-        SoapType::Boolean => "boolean",
-        SoapType::Decimal => "decimal",
-    }
+    ty.name()
 }

@@ -93,7 +93,7 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
             }
         });
         (
-            quote!(#[derive(Clone, PartialEq, Eq, Default)]),
+            derives(op.business_params().map(|p| p.ty), false),
             quote! {
                 impl fmt::Debug for #name {
                     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -103,10 +103,7 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
             },
         )
     } else {
-        (
-            quote!(#[derive(Debug, Clone, PartialEq, Eq, Default)]),
-            quote!(),
-        )
+        (derives(op.business_params().map(|p| p.ty), true), quote!())
     };
     quote! {
         #struct_doc
@@ -129,16 +126,33 @@ fn response_type(op: &OperationModel) -> TokenStream {
         response = op.response_name,
         result = op.result_name,
     ));
-    let field_doc = doc(&format!(
-        "`{}`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).",
-        op.result_name
-    ));
+    let field_doc = doc(&match op.result {
+        SoapType::String => format!(
+            "`{}`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).",
+            op.result_name
+        ),
+        ty => format!("`{}`: SOAP `{}`.", op.result_name, type_name(ty)),
+    });
+    let ty = rust_type(op.result);
+    let derives = derives([op.result].into_iter(), true);
     quote! {
         #struct_doc
-        #[derive(Debug, Clone, PartialEq, Eq, Default)]
+        #derives
         pub struct #name {
             #field_doc
-            pub result: Option<String>,
+            pub result: #ty,
         }
     }
+}
+
+/// The derives of a type holding values of `types`: `Eq` only without a float, whose NaN is
+/// not equal to itself; `Debug` unless the type writes its own.
+fn derives(mut types: impl Iterator<Item = SoapType>, debug: bool) -> TokenStream {
+    let eq = if types.any(|t| matches!(t, SoapType::Float | SoapType::Double)) {
+        quote!()
+    } else {
+        quote!(Eq,)
+    };
+    let debug = if debug { quote!(Debug,) } else { quote!() };
+    quote!(#[derive(#debug Clone, PartialEq, #eq Default)])
 }

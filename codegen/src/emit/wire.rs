@@ -8,13 +8,23 @@ use super::{doc, ident};
 use crate::model::{Model, OperationModel, ParamModel, Role};
 use crate::spec::SoapType;
 
-/// Room reserved for a value whose length is not known before writing it.
+/// Room reserved for a value whose length is not known before writing it: the longest text
+/// of the type (the runtime's `Scalar::ROOM`); a string's is counted at run time.
 fn value_room(ty: SoapType) -> usize {
     match ty {
-        SoapType::Int => 11,     // "-2147483648"
-        SoapType::Boolean => 5,  // "false"
-        SoapType::Decimal => 31, // 29 digits, sign, point
-        SoapType::String => 0,   // counted at run time
+        SoapType::String => 0,
+        SoapType::Int => 11,          // "-2147483648"
+        SoapType::Boolean => 5,       // "false"
+        SoapType::Decimal => 31,      // 29 digits, sign, point
+        SoapType::Long => 20,         // "-9223372036854775808"
+        SoapType::Short => 6,         // "-32768"
+        SoapType::Byte => 4,          // "-128"
+        SoapType::UnsignedByte => 3,  // "255"
+        SoapType::UnsignedShort => 5, // "65535"
+        SoapType::UnsignedInt => 10,  // "4294967295"
+        SoapType::UnsignedLong => 20, // "18446744073709551615"
+        SoapType::Float => 15,        // "-3.40282347E+38"
+        SoapType::Double => 24,       // "-1.7976931348623157E+308"
     }
 }
 
@@ -59,12 +69,14 @@ pub(super) fn emit_mod(model: &Model) -> TokenStream {
             fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)>;
         }
 
-        /// What every response type does. Every operation of this service returns a string.
+        /// What every response type does.
         pub trait OperationResponse: Sized + Clone + PartialEq + std::fmt::Debug {
+            /// The result's Rust type (`Option<String>` for a SOAP `string`).
+            type Result: Clone + PartialEq + std::fmt::Debug;
             /// A response holding `result`.
-            fn from_result(result: Option<String>) -> Self;
+            fn from_result(result: Self::Result) -> Self;
             /// The result.
-            fn result(&self) -> Option<&str>;
+            fn result(&self) -> &Self::Result;
             /// Server side: the `200` response on `binding`.
             fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError>;
             /// Client side: reads the response to a call over `binding`.
@@ -136,12 +148,10 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let value = value_expr(p);
         let wire = &p.wire;
         match p.ty {
-            SoapType::Int => quote!(form.int(#wire, #value);),
-            SoapType::Boolean => quote!(form.boolean(#wire, #value);),
-            SoapType::Decimal => quote!(form.decimal(#wire, &#value);),
             SoapType::String => {
                 quote!(form.string(OPERATION.name, #wire, #value.as_deref(), binding)?;)
             }
+            _ => quote!(form.scalar(#wire, &#value);),
         }
     });
 
@@ -149,10 +159,11 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     let slots = op.params.iter().map(|p| {
         let slot = ident(&p.field);
         let ty = match p.ty {
-            SoapType::Int => quote!(Option<i32>),
             SoapType::String => quote!(Option<String>),
-            SoapType::Boolean => quote!(Option<bool>),
-            SoapType::Decimal => quote!(Option<crate::Decimal>),
+            ty => {
+                let rust = super::rust_type(ty);
+                quote!(Option<#rust>)
+            }
         };
         quote!(let mut #slot: #ty = None;)
     });
@@ -161,10 +172,8 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let wire = &p.wire;
         let bytes = Literal::byte_string(p.wire.as_bytes());
         let read = match p.ty {
-            SoapType::Int => quote!(param.int(#wire)?),
             SoapType::String => quote!(param.string(#wire)?),
-            SoapType::Boolean => quote!(param.boolean(#wire)?),
-            SoapType::Decimal => quote!(param.decimal(#wire)?),
+            _ => quote!(param.scalar(#wire)?),
         };
         quote!(#bytes if #slot.is_none() => #slot = Some(#read),)
     });
@@ -179,10 +188,8 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let slot = ident(&p.field);
         let wire = &p.wire;
         let read = match p.ty {
-            SoapType::Int => quote!(form.int(OPERATION.name, #wire)?),
             SoapType::String => quote!(Some(form.string(OPERATION.name, #wire)?)),
-            SoapType::Boolean => quote!(form.boolean(OPERATION.name, #wire)?),
-            SoapType::Decimal => quote!(form.decimal(OPERATION.name, #wire)?),
+            _ => quote!(form.scalar(OPERATION.name, #wire)?),
         };
         quote!(let #slot = #read;)
     });
@@ -211,10 +218,8 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     let in_order_value = |p: &ParamModel| {
         let value = ident(&p.field);
         match p.ty {
-            SoapType::Int => quote!(#value.int()?),
             SoapType::String => quote!(Some(#value.string())),
-            SoapType::Boolean => quote!(#value.boolean()?),
-            SoapType::Decimal => quote!(#value.decimal()?),
+            _ => quote!(#value.scalar()?),
         }
     };
     let in_order_build = build(&in_order_value);
@@ -249,16 +254,37 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let value = value_expr(p);
         let wire = &p.wire;
         match p.ty {
-            SoapType::Int => quote!((#wire, ParamValue::Int(#value)),),
-            SoapType::Boolean => quote!((#wire, ParamValue::Boolean(#value)),),
-            SoapType::Decimal => quote!((#wire, ParamValue::Decimal(&#value)),),
             SoapType::String => quote!((#wire, ParamValue::String(#value.as_deref())),),
+            _ => quote!((#wire, runtime::Scalar::param_value(&#value)),),
         }
     });
     let count = Literal::usize_unsuffixed(op.params.len());
     let variant = ident(&op.wire);
     let fixed_soap = Literal::usize_unsuffixed(fixed_soap);
     let fixed_form = Literal::usize_unsuffixed(fixed_form);
+    let result_type = super::rust_type(op.result);
+    let (encode_result, decode_result) = match op.result {
+        SoapType::String => (
+            quote!(message::string_response(
+                binding,
+                &OPERATION,
+                self.result.as_deref()
+            )),
+            quote!(message::decode_string_response(
+                binding, &OPERATION, response
+            )),
+        ),
+        _ => (
+            quote!(Ok(message::scalar_response(
+                binding,
+                &OPERATION,
+                &self.result
+            ))),
+            quote!(message::decode_scalar_response(
+                binding, &OPERATION, response
+            )),
+        ),
+    };
 
     quote! {
         #module_doc
@@ -360,7 +386,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             /// Server side: the `200` response carrying this result on `binding`, byte for
             /// byte as an ASMX host writes it.
             pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
-                message::string_response(binding, &OPERATION, self.result.as_deref())
+                #encode_result
             }
 
             /// Client side: reads the response to a call over `binding`: the result, or the
@@ -369,7 +395,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 response: &Response<B>,
                 binding: Binding,
             ) -> Result<Self, ResponseError> {
-                message::decode_string_response(binding, &OPERATION, response).map(|result| Self { result })
+                #decode_result.map(|result| Self { result })
             }
         }
 
@@ -391,12 +417,14 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         }
 
         impl super::OperationResponse for #response {
-            fn from_result(result: Option<String>) -> Self {
+            type Result = #result_type;
+
+            fn from_result(result: #result_type) -> Self {
                 Self { result }
             }
 
-            fn result(&self) -> Option<&str> {
-                self.result.as_deref()
+            fn result(&self) -> &#result_type {
+                &self.result
             }
 
             fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
@@ -426,14 +454,12 @@ fn soap_writes(op: &OperationModel) -> Vec<TokenStream> {
         let value = value_expr(p);
         let (open, close, wire) = (&p.open_tag, &p.close_tag, &p.wire);
         let write = match p.ty {
-            SoapType::Int => quote!(w.int(#value);),
-            SoapType::Boolean => quote!(w.boolean(#value);),
-            SoapType::Decimal => quote!(w.decimal(&#value);),
             SoapType::String => {
                 flush(&mut markup, &mut writes);
                 writes.push(quote!(w.string(#wire, #open, #value.as_deref(), #close)?;));
                 continue;
             }
+            _ => quote!(w.scalar(&#value);),
         };
         markup.push_str(open);
         flush(&mut markup, &mut writes);

@@ -164,8 +164,8 @@ fn pieces(model: &Model) -> [String; 5] {
         r#"<wsdl:definitions xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="{ns}" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="{ns}" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">"#
     );
 
-    // Types: a request and a response element per operation, then the `string` element of
-    // the HTTP GET/POST results.
+    // Types: a request and a response element per operation, then the root elements of the
+    // HTTP GET/POST results.
     put!("  <wsdl:types>");
     put!(r#"    <s:schema elementFormDefault="qualified" targetNamespace="{ns}">"#);
     for op in &model.operations {
@@ -191,20 +191,38 @@ fn pieces(model: &Model) -> [String; 5] {
         put!(r#"      <s:element name="{}">"#, attr(&op.response_name));
         put!("        <s:complexType>");
         put!("          <s:sequence>");
+        // As for parameters: a string result may be absent, a value type's is always there.
+        let min = if op.result == SoapType::String { 0 } else { 1 };
         put!(
-            r#"            <s:element minOccurs="0" maxOccurs="1" name="{}" type="s:string" />"#,
-            attr(&op.result_name)
+            r#"            <s:element minOccurs="{min}" maxOccurs="1" name="{}" type="s:{}" />"#,
+            attr(&op.result_name),
+            type_name(op.result)
         );
         put!("          </s:sequence>");
         put!("        </s:complexType>");
         put!("      </s:element>");
     }
-    put!(r#"      <s:element name="string" nillable="true" type="s:string" />"#);
+    // The root elements of the HTTP GET/POST results, one per result type, in the order the
+    // operations first use them; only a string (a reference) is nillable.
+    let mut result_types: Vec<SoapType> = Vec::new();
+    for op in &model.operations {
+        if !result_types.contains(&op.result) {
+            result_types.push(op.result);
+        }
+    }
+    for ty in &result_types {
+        let name = type_name(*ty);
+        if *ty == SoapType::String {
+            put!(r#"      <s:element name="{name}" nillable="true" type="s:{name}" />"#);
+        } else {
+            put!(r#"      <s:element name="{name}" type="s:{name}" />"#);
+        }
+    }
     put!("    </s:schema>");
     put!("  </wsdl:types>");
 
     // Messages: SOAP (one element part each way), then HTTP GET, then HTTP POST (one
-    // s:string part per parameter in, the `string` element out).
+    // s:string part per parameter in, the result type's element out).
     for op in &model.operations {
         let name = attr(&op.wire);
         put!(r#"  <wsdl:message name="{name}SoapIn">"#);
@@ -233,7 +251,10 @@ fn pieces(model: &Model) -> [String; 5] {
                 put!("  </wsdl:message>");
             }
             put!(r#"  <wsdl:message name="{name}{suffix}Out">"#);
-            put!(r#"    <wsdl:part name="Body" element="tns:string" />"#);
+            put!(
+                r#"    <wsdl:part name="Body" element="tns:{}" />"#,
+                type_name(op.result)
+            );
             put!("  </wsdl:message>");
         }
     }

@@ -91,7 +91,7 @@ impl<'de> Deserialize<'de> for Word {
 
 impl<'de> Deserialize<'de> for TypeWord {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(StrVisitor("a type name (int, string, boolean or decimal)"))
+        d.deserialize_any(StrVisitor("a type name (string, int, double, …)"))
             .map(TypeWord)
     }
 }

@@ -16,32 +16,22 @@ pub(super) struct Issue {
     pub message: String,
 }
 
-/// The spelling of each type, in the order they are listed to the user.
-const TYPE_NAMES: [(&str, SoapType); 4] = [
-    ("int", SoapType::Int),
-    ("string", SoapType::String),
-    ("boolean", SoapType::Boolean),
-    ("decimal", SoapType::Decimal),
-];
-
 /// The type spelled `name`, if any.
 pub(super) fn soap_type(name: &str) -> Option<SoapType> {
-    TYPE_NAMES
-        .iter()
-        .find(|(spelling, _)| *spelling == name)
-        .map(|&(_, ty)| ty)
+    SoapType::from_name(name)
 }
 
 /// How a type is spelled in the spec.
 fn type_name(ty: SoapType) -> &'static str {
-    TYPE_NAMES
-        .iter()
-        .find(|(_, t)| *t == ty)
-        .map(|&(spelling, _)| spelling)
-        .expect("every type has a spelling")
+    ty.name()
 }
 
-const VALID_TYPES: &str = "the types are int, string, boolean and decimal";
+/// The list of types for messages: `the types are string, boolean, …`.
+fn valid_types() -> String {
+    let names: Vec<&str> = SoapType::ALL.iter().map(|t| t.name()).collect();
+    let (last, rest) = names.split_last().expect("there are types");
+    format!("the types are {} and {last}", rest.join(", "))
+}
 
 const NCNAME_RULE: &str = "rmm accepts ASCII XML names: an ASCII letter or '_' first, \
                            then ASCII letters, digits, '_', '-' or '.'";
@@ -433,9 +423,10 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                     ty_at,
                     anchor,
                     format!(
-                        "parameter {:?} of operation {name:?} has unknown type {:?}; \
-                         {VALID_TYPES}",
-                        p.name, p.ty
+                        "parameter {:?} of operation {name:?} has unknown type {:?}; {}",
+                        p.name,
+                        p.ty,
+                        valid_types()
                     ),
                 );
             }
@@ -443,22 +434,15 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
 
         let result = &op.result.0;
         let result_at = place.lines.and_then(|l| loc.op_value(l, "result", result));
-        match soap_type(result) {
-            Some(SoapType::String) => {}
-            Some(ty) => c.push(
+        if soap_type(result).is_none() {
+            c.push(
                 result_at,
                 anchor,
                 format!(
-                    "operation {name:?} has result type {}; only string results are \
-                     supported today",
-                    type_name(ty)
+                    "operation {name:?} has unknown result type {result:?}; {}",
+                    valid_types()
                 ),
-            ),
-            None => c.push(
-                result_at,
-                anchor,
-                format!("operation {name:?} has unknown result type {result:?}; {VALID_TYPES}"),
-            ),
+            );
         }
 
         for &cred in &credentials {

@@ -51,7 +51,7 @@ impl MobileAccountDefaultsList {
                 "</accountnumber>",
             )?;
             w.raw("<repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -73,7 +73,7 @@ impl MobileAccountDefaultsList {
                 self.accountnumber.as_deref(),
                 binding,
             )?;
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -93,7 +93,7 @@ impl MobileAccountDefaultsList {
     ) -> [(&'static str, ParamValue<'a>); 4] {
         [
             ("accountnumber", ParamValue::String(self.accountnumber.as_deref())),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
@@ -131,7 +131,7 @@ impl MobileAccountDefaultsList {
                     accountnumber = Some(param.string("accountnumber")?);
                 }
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -164,7 +164,7 @@ impl MobileAccountDefaultsList {
         let [accountnumber, repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Default::default(),
@@ -181,7 +181,7 @@ impl MobileAccountDefaultsList {
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
         let accountnumber = Some(form.string(OPERATION.name, "accountnumber")?);
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         Ok((
@@ -248,12 +248,14 @@ impl super::OperationRequest for MobileAccountDefaultsList {
 }
 
 impl super::OperationResponse for MobileAccountDefaultsListResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

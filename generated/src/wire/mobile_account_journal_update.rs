@@ -59,9 +59,9 @@ impl MobileAccountJournalUpdate {
             w.raw(
                 "<MobileAccountJournalUpdate xmlns=\"http://rmm.example.com/mobile\"><journalkeyid>",
             );
-            w.int(self.journalkeyid);
+            w.scalar(&self.journalkeyid);
             w.raw("</journalkeyid><accountnumber>");
-            w.int(self.accountnumber);
+            w.scalar(&self.accountnumber);
             w.raw("</accountnumber>");
             w.string(
                 "journalnote",
@@ -82,9 +82,9 @@ impl MobileAccountJournalUpdate {
                 "</journaltopic>",
             )?;
             w.raw("<contactnumber>");
-            w.int(self.contactnumber);
+            w.scalar(&self.contactnumber);
             w.raw("</contactnumber><repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -102,8 +102,8 @@ impl MobileAccountJournalUpdate {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.int("journalkeyid", self.journalkeyid);
-            form.int("accountnumber", self.accountnumber);
+            form.scalar("journalkeyid", &self.journalkeyid);
+            form.scalar("accountnumber", &self.accountnumber);
             form.string(
                 OPERATION.name,
                 "journalnote",
@@ -122,8 +122,8 @@ impl MobileAccountJournalUpdate {
                 self.journaltopic.as_deref(),
                 binding,
             )?;
-            form.int("contactnumber", self.contactnumber);
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("contactnumber", &self.contactnumber);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -142,13 +142,13 @@ impl MobileAccountJournalUpdate {
         credentials: &'a Credentials,
     ) -> [(&'static str, ParamValue<'a>); 9] {
         [
-            ("journalkeyid", ParamValue::Int(self.journalkeyid)),
-            ("accountnumber", ParamValue::Int(self.accountnumber)),
+            ("journalkeyid", runtime::Scalar::param_value(&self.journalkeyid)),
+            ("accountnumber", runtime::Scalar::param_value(&self.accountnumber)),
             ("journalnote", ParamValue::String(self.journalnote.as_deref())),
             ("journalaction", ParamValue::String(self.journalaction.as_deref())),
             ("journaltopic", ParamValue::String(self.journaltopic.as_deref())),
-            ("contactnumber", ParamValue::Int(self.contactnumber)),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("contactnumber", runtime::Scalar::param_value(&self.contactnumber)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
@@ -188,10 +188,10 @@ impl MobileAccountJournalUpdate {
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"journalkeyid" if journalkeyid.is_none() => {
-                    journalkeyid = Some(param.int("journalkeyid")?);
+                    journalkeyid = Some(param.scalar("journalkeyid")?);
                 }
                 b"accountnumber" if accountnumber.is_none() => {
-                    accountnumber = Some(param.int("accountnumber")?);
+                    accountnumber = Some(param.scalar("accountnumber")?);
                 }
                 b"journalnote" if journalnote.is_none() => {
                     journalnote = Some(param.string("journalnote")?);
@@ -203,10 +203,10 @@ impl MobileAccountJournalUpdate {
                     journaltopic = Some(param.string("journaltopic")?);
                 }
                 b"contactnumber" if contactnumber.is_none() => {
-                    contactnumber = Some(param.int("contactnumber")?);
+                    contactnumber = Some(param.scalar("contactnumber")?);
                 }
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -245,18 +245,18 @@ impl MobileAccountJournalUpdate {
         contactnumber, repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileAccountJournalUpdate {
-                journalkeyid: journalkeyid.int()?,
-                accountnumber: accountnumber.int()?,
+                journalkeyid: journalkeyid.scalar()?,
+                accountnumber: accountnumber.scalar()?,
                 journalnote: Some(journalnote.string()),
                 journalaction: Some(journalaction.string()),
                 journaltopic: Some(journaltopic.string()),
-                contactnumber: contactnumber.int()?,
+                contactnumber: contactnumber.scalar()?,
             },
         ))
     }
@@ -266,13 +266,13 @@ impl MobileAccountJournalUpdate {
         request: &Request<B>,
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
-        let journalkeyid = form.int(OPERATION.name, "journalkeyid")?;
-        let accountnumber = form.int(OPERATION.name, "accountnumber")?;
+        let journalkeyid = form.scalar(OPERATION.name, "journalkeyid")?;
+        let accountnumber = form.scalar(OPERATION.name, "accountnumber")?;
         let journalnote = Some(form.string(OPERATION.name, "journalnote")?);
         let journalaction = Some(form.string(OPERATION.name, "journalaction")?);
         let journaltopic = Some(form.string(OPERATION.name, "journaltopic")?);
-        let contactnumber = form.int(OPERATION.name, "contactnumber")?;
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+        let contactnumber = form.scalar(OPERATION.name, "contactnumber")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         Ok((
@@ -344,12 +344,14 @@ impl super::OperationRequest for MobileAccountJournalUpdate {
 }
 
 impl super::OperationResponse for MobileAccountJournalUpdateResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

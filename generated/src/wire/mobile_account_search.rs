@@ -72,7 +72,7 @@ impl MobileAccountSearch {
             )?;
             w.string("email", "<email>", self.email.as_deref(), "</email>")?;
             w.raw("<repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -109,7 +109,7 @@ impl MobileAccountSearch {
                 binding,
             )?;
             form.string(OPERATION.name, "email", self.email.as_deref(), binding)?;
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -132,7 +132,7 @@ impl MobileAccountSearch {
             ("contactname", ParamValue::String(self.contactname.as_deref())),
             ("telephone", ParamValue::String(self.telephone.as_deref())),
             ("email", ParamValue::String(self.email.as_deref())),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
@@ -180,7 +180,7 @@ impl MobileAccountSearch {
                 }
                 b"email" if email.is_none() => email = Some(param.string("email")?),
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -217,7 +217,7 @@ impl MobileAccountSearch {
             .values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Default::default(),
@@ -240,7 +240,7 @@ impl MobileAccountSearch {
         let contactname = Some(form.string(OPERATION.name, "contactname")?);
         let telephone = Some(form.string(OPERATION.name, "telephone")?);
         let email = Some(form.string(OPERATION.name, "email")?);
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         Ok((
@@ -310,12 +310,14 @@ impl super::OperationRequest for MobileAccountSearch {
 }
 
 impl super::OperationResponse for MobileAccountSearchResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

@@ -56,15 +56,15 @@ impl MobileContactEmailCreate {
             w.raw(
                 "<MobileContactEmailCreate xmlns=\"http://rmm.example.com/mobile\"><accountnumber>",
             );
-            w.int(self.accountnumber);
+            w.scalar(&self.accountnumber);
             w.raw("</accountnumber><contactnumber>");
-            w.int(self.contactnumber);
+            w.scalar(&self.contactnumber);
             w.raw("</contactnumber>");
             w.string("email", "<email>", self.email.as_deref(), "</email>")?;
             w.raw("<primary>");
-            w.boolean(self.primary);
+            w.scalar(&self.primary);
             w.raw("</primary><repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -87,11 +87,11 @@ impl MobileContactEmailCreate {
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.int("accountnumber", self.accountnumber);
-            form.int("contactnumber", self.contactnumber);
+            form.scalar("accountnumber", &self.accountnumber);
+            form.scalar("contactnumber", &self.contactnumber);
             form.string(OPERATION.name, "email", self.email.as_deref(), binding)?;
-            form.boolean("primary", self.primary);
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("primary", &self.primary);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -116,11 +116,11 @@ impl MobileContactEmailCreate {
         credentials: &'a Credentials,
     ) -> [(&'static str, ParamValue<'a>); 8] {
         [
-            ("accountnumber", ParamValue::Int(self.accountnumber)),
-            ("contactnumber", ParamValue::Int(self.contactnumber)),
+            ("accountnumber", runtime::Scalar::param_value(&self.accountnumber)),
+            ("contactnumber", runtime::Scalar::param_value(&self.contactnumber)),
             ("email", ParamValue::String(self.email.as_deref())),
-            ("primary", ParamValue::Boolean(self.primary)),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("primary", runtime::Scalar::param_value(&self.primary)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
             ("mobilekey", ParamValue::String(credentials.mobilekey.as_deref())),
@@ -160,17 +160,17 @@ impl MobileContactEmailCreate {
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"accountnumber" if accountnumber.is_none() => {
-                    accountnumber = Some(param.int("accountnumber")?);
+                    accountnumber = Some(param.scalar("accountnumber")?);
                 }
                 b"contactnumber" if contactnumber.is_none() => {
-                    contactnumber = Some(param.int("contactnumber")?);
+                    contactnumber = Some(param.scalar("contactnumber")?);
                 }
                 b"email" if email.is_none() => email = Some(param.string("email")?),
                 b"primary" if primary.is_none() => {
-                    primary = Some(param.boolean("primary")?);
+                    primary = Some(param.scalar("primary")?);
                 }
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -210,16 +210,16 @@ impl MobileContactEmailCreate {
         mobilekey] = scanned.values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Some(mobilekey.string()),
             },
             MobileContactEmailCreate {
-                accountnumber: accountnumber.int()?,
-                contactnumber: contactnumber.int()?,
+                accountnumber: accountnumber.scalar()?,
+                contactnumber: contactnumber.scalar()?,
                 email: Some(email.string()),
-                primary: primary.boolean()?,
+                primary: primary.scalar()?,
             },
         ))
     }
@@ -229,11 +229,11 @@ impl MobileContactEmailCreate {
         request: &Request<B>,
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
-        let accountnumber = form.int(OPERATION.name, "accountnumber")?;
-        let contactnumber = form.int(OPERATION.name, "contactnumber")?;
+        let accountnumber = form.scalar(OPERATION.name, "accountnumber")?;
+        let contactnumber = form.scalar(OPERATION.name, "contactnumber")?;
         let email = Some(form.string(OPERATION.name, "email")?);
-        let primary = form.boolean(OPERATION.name, "primary")?;
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+        let primary = form.scalar(OPERATION.name, "primary")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         let mobilekey = Some(form.string(OPERATION.name, "mobilekey")?);
@@ -304,12 +304,14 @@ impl super::OperationRequest for MobileContactEmailCreate {
 }
 
 impl super::OperationResponse for MobileContactEmailCreateResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

@@ -68,9 +68,9 @@ impl MobileContactUpdate {
             w.raw(
                 "<MobileContactUpdate xmlns=\"http://rmm.example.com/mobile\"><accountnumber>",
             );
-            w.int(self.accountnumber);
+            w.scalar(&self.accountnumber);
             w.raw("</accountnumber><contactnumber>");
-            w.int(self.contactnumber);
+            w.scalar(&self.contactnumber);
             w.raw("</contactnumber>");
             w.string(
                 "firstname",
@@ -100,7 +100,7 @@ impl MobileContactUpdate {
                 "</personalnotes>",
             )?;
             w.raw("<repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -122,8 +122,8 @@ impl MobileContactUpdate {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.int("accountnumber", self.accountnumber);
-            form.int("contactnumber", self.contactnumber);
+            form.scalar("accountnumber", &self.accountnumber);
+            form.scalar("contactnumber", &self.contactnumber);
             form.string(
                 OPERATION.name,
                 "firstname",
@@ -151,7 +151,7 @@ impl MobileContactUpdate {
                 self.personalnotes.as_deref(),
                 binding,
             )?;
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -170,8 +170,8 @@ impl MobileContactUpdate {
         credentials: &'a Credentials,
     ) -> [(&'static str, ParamValue<'a>); 17] {
         [
-            ("accountnumber", ParamValue::Int(self.accountnumber)),
-            ("contactnumber", ParamValue::Int(self.contactnumber)),
+            ("accountnumber", runtime::Scalar::param_value(&self.accountnumber)),
+            ("contactnumber", runtime::Scalar::param_value(&self.contactnumber)),
             ("firstname", ParamValue::String(self.firstname.as_deref())),
             ("lastname", ParamValue::String(self.lastname.as_deref())),
             ("email", ParamValue::String(self.email.as_deref())),
@@ -184,7 +184,7 @@ impl MobileContactUpdate {
             ("postalcode", ParamValue::String(self.postalcode.as_deref())),
             ("country", ParamValue::String(self.country.as_deref())),
             ("personalnotes", ParamValue::String(self.personalnotes.as_deref())),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
@@ -232,10 +232,10 @@ impl MobileContactUpdate {
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"accountnumber" if accountnumber.is_none() => {
-                    accountnumber = Some(param.int("accountnumber")?);
+                    accountnumber = Some(param.scalar("accountnumber")?);
                 }
                 b"contactnumber" if contactnumber.is_none() => {
-                    contactnumber = Some(param.int("contactnumber")?);
+                    contactnumber = Some(param.scalar("contactnumber")?);
                 }
                 b"firstname" if firstname.is_none() => {
                     firstname = Some(param.string("firstname")?);
@@ -264,7 +264,7 @@ impl MobileContactUpdate {
                     personalnotes = Some(param.string("personalnotes")?);
                 }
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -312,14 +312,14 @@ impl MobileContactUpdate {
         timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileContactUpdate {
-                accountnumber: accountnumber.int()?,
-                contactnumber: contactnumber.int()?,
+                accountnumber: accountnumber.scalar()?,
+                contactnumber: contactnumber.scalar()?,
                 firstname: Some(firstname.string()),
                 lastname: Some(lastname.string()),
                 email: Some(email.string()),
@@ -341,8 +341,8 @@ impl MobileContactUpdate {
         request: &Request<B>,
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
-        let accountnumber = form.int(OPERATION.name, "accountnumber")?;
-        let contactnumber = form.int(OPERATION.name, "contactnumber")?;
+        let accountnumber = form.scalar(OPERATION.name, "accountnumber")?;
+        let contactnumber = form.scalar(OPERATION.name, "contactnumber")?;
         let firstname = Some(form.string(OPERATION.name, "firstname")?);
         let lastname = Some(form.string(OPERATION.name, "lastname")?);
         let email = Some(form.string(OPERATION.name, "email")?);
@@ -355,7 +355,7 @@ impl MobileContactUpdate {
         let postalcode = Some(form.string(OPERATION.name, "postalcode")?);
         let country = Some(form.string(OPERATION.name, "country")?);
         let personalnotes = Some(form.string(OPERATION.name, "personalnotes")?);
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         Ok((
@@ -435,12 +435,14 @@ impl super::OperationRequest for MobileContactUpdate {
 }
 
 impl super::OperationResponse for MobileContactUpdateResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

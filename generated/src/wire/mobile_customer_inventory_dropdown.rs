@@ -54,7 +54,7 @@ impl MobileCustomerInventoryDropdown {
                 "</accountnumber>",
             )?;
             w.raw("<repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -76,7 +76,7 @@ impl MobileCustomerInventoryDropdown {
                 self.accountnumber.as_deref(),
                 binding,
             )?;
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -96,7 +96,7 @@ impl MobileCustomerInventoryDropdown {
     ) -> [(&'static str, ParamValue<'a>); 4] {
         [
             ("accountnumber", ParamValue::String(self.accountnumber.as_deref())),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
@@ -134,7 +134,7 @@ impl MobileCustomerInventoryDropdown {
                     accountnumber = Some(param.string("accountnumber")?);
                 }
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -167,7 +167,7 @@ impl MobileCustomerInventoryDropdown {
         let [accountnumber, repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Default::default(),
@@ -184,7 +184,7 @@ impl MobileCustomerInventoryDropdown {
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
         let accountnumber = Some(form.string(OPERATION.name, "accountnumber")?);
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         Ok((
@@ -251,12 +251,14 @@ impl super::OperationRequest for MobileCustomerInventoryDropdown {
 }
 
 impl super::OperationResponse for MobileCustomerInventoryDropdownResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

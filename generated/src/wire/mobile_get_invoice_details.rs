@@ -51,11 +51,11 @@ impl MobileGetInvoiceDetails {
             w.raw(
                 "<MobileGetInvoiceDetails xmlns=\"http://rmm.example.com/mobile\"><invoicenumber>",
             );
-            w.int(self.invoicenumber);
+            w.scalar(&self.invoicenumber);
             w.raw("</invoicenumber><isfinalprogressiveinvoice>");
-            w.int(self.isfinalprogressiveinvoice);
+            w.scalar(&self.isfinalprogressiveinvoice);
             w.raw("</isfinalprogressiveinvoice><repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -70,9 +70,9 @@ impl MobileGetInvoiceDetails {
             let capacity = 102 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.int("invoicenumber", self.invoicenumber);
-            form.int("isfinalprogressiveinvoice", self.isfinalprogressiveinvoice);
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("invoicenumber", &self.invoicenumber);
+            form.scalar("isfinalprogressiveinvoice", &self.isfinalprogressiveinvoice);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -91,12 +91,12 @@ impl MobileGetInvoiceDetails {
         credentials: &'a Credentials,
     ) -> [(&'static str, ParamValue<'a>); 5] {
         [
-            ("invoicenumber", ParamValue::Int(self.invoicenumber)),
+            ("invoicenumber", runtime::Scalar::param_value(&self.invoicenumber)),
             (
                 "isfinalprogressiveinvoice",
-                ParamValue::Int(self.isfinalprogressiveinvoice),
+                runtime::Scalar::param_value(&self.isfinalprogressiveinvoice),
             ),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
@@ -132,15 +132,15 @@ impl MobileGetInvoiceDetails {
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"invoicenumber" if invoicenumber.is_none() => {
-                    invoicenumber = Some(param.int("invoicenumber")?);
+                    invoicenumber = Some(param.scalar("invoicenumber")?);
                 }
                 b"isfinalprogressiveinvoice" if isfinalprogressiveinvoice.is_none() => {
                     isfinalprogressiveinvoice = Some(
-                        param.int("isfinalprogressiveinvoice")?,
+                        param.scalar("isfinalprogressiveinvoice")?,
                     );
                 }
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -175,14 +175,14 @@ impl MobileGetInvoiceDetails {
             .values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileGetInvoiceDetails {
-                invoicenumber: invoicenumber.int()?,
-                isfinalprogressiveinvoice: isfinalprogressiveinvoice.int()?,
+                invoicenumber: invoicenumber.scalar()?,
+                isfinalprogressiveinvoice: isfinalprogressiveinvoice.scalar()?,
             },
         ))
     }
@@ -192,10 +192,10 @@ impl MobileGetInvoiceDetails {
         request: &Request<B>,
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
-        let invoicenumber = form.int(OPERATION.name, "invoicenumber")?;
+        let invoicenumber = form.scalar(OPERATION.name, "invoicenumber")?;
         let isfinalprogressiveinvoice = form
-            .int(OPERATION.name, "isfinalprogressiveinvoice")?;
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+            .scalar(OPERATION.name, "isfinalprogressiveinvoice")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         Ok((
@@ -263,12 +263,14 @@ impl super::OperationRequest for MobileGetInvoiceDetails {
 }
 
 impl super::OperationResponse for MobileGetInvoiceDetailsResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

@@ -58,7 +58,7 @@ impl MobileInvoiceBacktrack {
             w.raw(
                 "<MobileInvoiceBacktrack xmlns=\"http://rmm.example.com/mobile\"><invoicenumber>",
             );
-            w.int(self.invoicenumber);
+            w.scalar(&self.invoicenumber);
             w.raw("</invoicenumber>");
             w.string(
                 "invoicestatus",
@@ -85,7 +85,7 @@ impl MobileInvoiceBacktrack {
                 "</description>",
             )?;
             w.raw("<repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -104,7 +104,7 @@ impl MobileInvoiceBacktrack {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.int("invoicenumber", self.invoicenumber);
+            form.scalar("invoicenumber", &self.invoicenumber);
             form.string(
                 OPERATION.name,
                 "invoicestatus",
@@ -129,7 +129,7 @@ impl MobileInvoiceBacktrack {
                 self.description.as_deref(),
                 binding,
             )?;
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -148,12 +148,12 @@ impl MobileInvoiceBacktrack {
         credentials: &'a Credentials,
     ) -> [(&'static str, ParamValue<'a>); 8] {
         [
-            ("invoicenumber", ParamValue::Int(self.invoicenumber)),
+            ("invoicenumber", runtime::Scalar::param_value(&self.invoicenumber)),
             ("invoicestatus", ParamValue::String(self.invoicestatus.as_deref())),
             ("createddate", ParamValue::String(self.createddate.as_deref())),
             ("totalamountdue", ParamValue::String(self.totalamountdue.as_deref())),
             ("description", ParamValue::String(self.description.as_deref())),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
@@ -192,7 +192,7 @@ impl MobileInvoiceBacktrack {
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"invoicenumber" if invoicenumber.is_none() => {
-                    invoicenumber = Some(param.int("invoicenumber")?);
+                    invoicenumber = Some(param.scalar("invoicenumber")?);
                 }
                 b"invoicestatus" if invoicestatus.is_none() => {
                     invoicestatus = Some(param.string("invoicestatus")?);
@@ -207,7 +207,7 @@ impl MobileInvoiceBacktrack {
                     description = Some(param.string("description")?);
                 }
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -245,13 +245,13 @@ impl MobileInvoiceBacktrack {
         repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileInvoiceBacktrack {
-                invoicenumber: invoicenumber.int()?,
+                invoicenumber: invoicenumber.scalar()?,
                 invoicestatus: Some(invoicestatus.string()),
                 createddate: Some(createddate.string()),
                 totalamountdue: Some(totalamountdue.string()),
@@ -265,12 +265,12 @@ impl MobileInvoiceBacktrack {
         request: &Request<B>,
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
-        let invoicenumber = form.int(OPERATION.name, "invoicenumber")?;
+        let invoicenumber = form.scalar(OPERATION.name, "invoicenumber")?;
         let invoicestatus = Some(form.string(OPERATION.name, "invoicestatus")?);
         let createddate = Some(form.string(OPERATION.name, "createddate")?);
         let totalamountdue = Some(form.string(OPERATION.name, "totalamountdue")?);
         let description = Some(form.string(OPERATION.name, "description")?);
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         Ok((
@@ -341,12 +341,14 @@ impl super::OperationRequest for MobileInvoiceBacktrack {
 }
 
 impl super::OperationResponse for MobileInvoiceBacktrackResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

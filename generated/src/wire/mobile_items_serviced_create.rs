@@ -74,7 +74,7 @@ impl MobileItemsServicedCreate {
             w.raw(
                 "<MobileItemsServicedCreate xmlns=\"http://rmm.example.com/mobile\"><sonumber>",
             );
-            w.int(self.sonumber);
+            w.scalar(&self.sonumber);
             w.raw("</sonumber>");
             w.string("itemid", "<itemid>", self.itemid.as_deref(), "</itemid>")?;
             w.string(
@@ -90,26 +90,26 @@ impl MobileItemsServicedCreate {
                 "</serialnumber>",
             )?;
             w.raw("<quantity>");
-            w.int(self.quantity);
+            w.scalar(&self.quantity);
             w.raw("</quantity><customerinventorykeyid>");
-            w.int(self.customerinventorykeyid);
+            w.scalar(&self.customerinventorykeyid);
             w.raw("</customerinventorykeyid><customerinventoryassemblykeyid>");
-            w.int(self.customerinventoryassemblykeyid);
+            w.scalar(&self.customerinventoryassemblykeyid);
             w.raw("</customerinventoryassemblykeyid><providersassetid>");
-            w.int(self.providersassetid);
+            w.scalar(&self.providersassetid);
             w.raw("</providersassetid><fkcontractdetail>");
-            w.int(self.fkcontractdetail);
+            w.scalar(&self.fkcontractdetail);
             w.raw("</fkcontractdetail>");
             w.string("problem", "<problem>", self.problem.as_deref(), "</problem>")?;
             w.string("fix", "<fix>", self.fix.as_deref(), "</fix>")?;
             w.raw("<meterreading>");
-            w.int(self.meterreading);
+            w.scalar(&self.meterreading);
             w.raw("</meterreading><meterused>");
-            w.int(self.meterused);
+            w.scalar(&self.meterused);
             w.raw("</meterused><updatecontract>");
-            w.boolean(self.updatecontract);
+            w.scalar(&self.updatecontract);
             w.raw("</updatecontract><warrantycovered>");
-            w.boolean(self.warrantycovered);
+            w.scalar(&self.warrantycovered);
             w.raw("</warrantycovered>");
             w.string(
                 "completedate",
@@ -124,7 +124,7 @@ impl MobileItemsServicedCreate {
                 "</nextpmdate>",
             )?;
             w.raw("<repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -152,7 +152,7 @@ impl MobileItemsServicedCreate {
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.int("sonumber", self.sonumber);
+            form.scalar("sonumber", &self.sonumber);
             form.string(OPERATION.name, "itemid", self.itemid.as_deref(), binding)?;
             form.string(
                 OPERATION.name,
@@ -166,20 +166,20 @@ impl MobileItemsServicedCreate {
                 self.serialnumber.as_deref(),
                 binding,
             )?;
-            form.int("quantity", self.quantity);
-            form.int("customerinventorykeyid", self.customerinventorykeyid);
-            form.int(
+            form.scalar("quantity", &self.quantity);
+            form.scalar("customerinventorykeyid", &self.customerinventorykeyid);
+            form.scalar(
                 "customerinventoryassemblykeyid",
-                self.customerinventoryassemblykeyid,
+                &self.customerinventoryassemblykeyid,
             );
-            form.int("providersassetid", self.providersassetid);
-            form.int("fkcontractdetail", self.fkcontractdetail);
+            form.scalar("providersassetid", &self.providersassetid);
+            form.scalar("fkcontractdetail", &self.fkcontractdetail);
             form.string(OPERATION.name, "problem", self.problem.as_deref(), binding)?;
             form.string(OPERATION.name, "fix", self.fix.as_deref(), binding)?;
-            form.int("meterreading", self.meterreading);
-            form.int("meterused", self.meterused);
-            form.boolean("updatecontract", self.updatecontract);
-            form.boolean("warrantycovered", self.warrantycovered);
+            form.scalar("meterreading", &self.meterreading);
+            form.scalar("meterused", &self.meterused);
+            form.scalar("updatecontract", &self.updatecontract);
+            form.scalar("warrantycovered", &self.warrantycovered);
             form.string(
                 OPERATION.name,
                 "completedate",
@@ -192,7 +192,7 @@ impl MobileItemsServicedCreate {
                 self.nextpmdate.as_deref(),
                 binding,
             )?;
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -217,27 +217,30 @@ impl MobileItemsServicedCreate {
         credentials: &'a Credentials,
     ) -> [(&'static str, ParamValue<'a>); 21] {
         [
-            ("sonumber", ParamValue::Int(self.sonumber)),
+            ("sonumber", runtime::Scalar::param_value(&self.sonumber)),
             ("itemid", ParamValue::String(self.itemid.as_deref())),
             ("itemdescription", ParamValue::String(self.itemdescription.as_deref())),
             ("serialnumber", ParamValue::String(self.serialnumber.as_deref())),
-            ("quantity", ParamValue::Int(self.quantity)),
-            ("customerinventorykeyid", ParamValue::Int(self.customerinventorykeyid)),
+            ("quantity", runtime::Scalar::param_value(&self.quantity)),
+            (
+                "customerinventorykeyid",
+                runtime::Scalar::param_value(&self.customerinventorykeyid),
+            ),
             (
                 "customerinventoryassemblykeyid",
-                ParamValue::Int(self.customerinventoryassemblykeyid),
+                runtime::Scalar::param_value(&self.customerinventoryassemblykeyid),
             ),
-            ("providersassetid", ParamValue::Int(self.providersassetid)),
-            ("fkcontractdetail", ParamValue::Int(self.fkcontractdetail)),
+            ("providersassetid", runtime::Scalar::param_value(&self.providersassetid)),
+            ("fkcontractdetail", runtime::Scalar::param_value(&self.fkcontractdetail)),
             ("problem", ParamValue::String(self.problem.as_deref())),
             ("fix", ParamValue::String(self.fix.as_deref())),
-            ("meterreading", ParamValue::Int(self.meterreading)),
-            ("meterused", ParamValue::Int(self.meterused)),
-            ("updatecontract", ParamValue::Boolean(self.updatecontract)),
-            ("warrantycovered", ParamValue::Boolean(self.warrantycovered)),
+            ("meterreading", runtime::Scalar::param_value(&self.meterreading)),
+            ("meterused", runtime::Scalar::param_value(&self.meterused)),
+            ("updatecontract", runtime::Scalar::param_value(&self.updatecontract)),
+            ("warrantycovered", runtime::Scalar::param_value(&self.warrantycovered)),
             ("completedate", ParamValue::String(self.completedate.as_deref())),
             ("nextpmdate", ParamValue::String(self.nextpmdate.as_deref())),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
             ("mobilekey", ParamValue::String(credentials.mobilekey.as_deref())),
@@ -290,7 +293,7 @@ impl MobileItemsServicedCreate {
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"sonumber" if sonumber.is_none() => {
-                    sonumber = Some(param.int("sonumber")?);
+                    sonumber = Some(param.scalar("sonumber")?);
                 }
                 b"itemid" if itemid.is_none() => itemid = Some(param.string("itemid")?),
                 b"itemdescription" if itemdescription.is_none() => {
@@ -300,38 +303,40 @@ impl MobileItemsServicedCreate {
                     serialnumber = Some(param.string("serialnumber")?);
                 }
                 b"quantity" if quantity.is_none() => {
-                    quantity = Some(param.int("quantity")?);
+                    quantity = Some(param.scalar("quantity")?);
                 }
                 b"customerinventorykeyid" if customerinventorykeyid.is_none() => {
-                    customerinventorykeyid = Some(param.int("customerinventorykeyid")?);
+                    customerinventorykeyid = Some(
+                        param.scalar("customerinventorykeyid")?,
+                    );
                 }
                 b"customerinventoryassemblykeyid" if customerinventoryassemblykeyid
                     .is_none() => {
                     customerinventoryassemblykeyid = Some(
-                        param.int("customerinventoryassemblykeyid")?,
+                        param.scalar("customerinventoryassemblykeyid")?,
                     );
                 }
                 b"providersassetid" if providersassetid.is_none() => {
-                    providersassetid = Some(param.int("providersassetid")?);
+                    providersassetid = Some(param.scalar("providersassetid")?);
                 }
                 b"fkcontractdetail" if fkcontractdetail.is_none() => {
-                    fkcontractdetail = Some(param.int("fkcontractdetail")?);
+                    fkcontractdetail = Some(param.scalar("fkcontractdetail")?);
                 }
                 b"problem" if problem.is_none() => {
                     problem = Some(param.string("problem")?);
                 }
                 b"fix" if fix.is_none() => fix = Some(param.string("fix")?),
                 b"meterreading" if meterreading.is_none() => {
-                    meterreading = Some(param.int("meterreading")?);
+                    meterreading = Some(param.scalar("meterreading")?);
                 }
                 b"meterused" if meterused.is_none() => {
-                    meterused = Some(param.int("meterused")?);
+                    meterused = Some(param.scalar("meterused")?);
                 }
                 b"updatecontract" if updatecontract.is_none() => {
-                    updatecontract = Some(param.boolean("updatecontract")?);
+                    updatecontract = Some(param.scalar("updatecontract")?);
                 }
                 b"warrantycovered" if warrantycovered.is_none() => {
-                    warrantycovered = Some(param.boolean("warrantycovered")?);
+                    warrantycovered = Some(param.scalar("warrantycovered")?);
                 }
                 b"completedate" if completedate.is_none() => {
                     completedate = Some(param.string("completedate")?);
@@ -340,7 +345,7 @@ impl MobileItemsServicedCreate {
                     nextpmdate = Some(param.string("nextpmdate")?);
                 }
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -397,27 +402,27 @@ impl MobileItemsServicedCreate {
         ] = scanned.values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Some(mobilekey.string()),
             },
             MobileItemsServicedCreate {
-                sonumber: sonumber.int()?,
+                sonumber: sonumber.scalar()?,
                 itemid: Some(itemid.string()),
                 itemdescription: Some(itemdescription.string()),
                 serialnumber: Some(serialnumber.string()),
-                quantity: quantity.int()?,
-                customerinventorykeyid: customerinventorykeyid.int()?,
-                customerinventoryassemblykeyid: customerinventoryassemblykeyid.int()?,
-                providersassetid: providersassetid.int()?,
-                fkcontractdetail: fkcontractdetail.int()?,
+                quantity: quantity.scalar()?,
+                customerinventorykeyid: customerinventorykeyid.scalar()?,
+                customerinventoryassemblykeyid: customerinventoryassemblykeyid.scalar()?,
+                providersassetid: providersassetid.scalar()?,
+                fkcontractdetail: fkcontractdetail.scalar()?,
                 problem: Some(problem.string()),
                 fix: Some(fix.string()),
-                meterreading: meterreading.int()?,
-                meterused: meterused.int()?,
-                updatecontract: updatecontract.boolean()?,
-                warrantycovered: warrantycovered.boolean()?,
+                meterreading: meterreading.scalar()?,
+                meterused: meterused.scalar()?,
+                updatecontract: updatecontract.scalar()?,
+                warrantycovered: warrantycovered.scalar()?,
                 completedate: Some(completedate.string()),
                 nextpmdate: Some(nextpmdate.string()),
             },
@@ -429,25 +434,26 @@ impl MobileItemsServicedCreate {
         request: &Request<B>,
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
-        let sonumber = form.int(OPERATION.name, "sonumber")?;
+        let sonumber = form.scalar(OPERATION.name, "sonumber")?;
         let itemid = Some(form.string(OPERATION.name, "itemid")?);
         let itemdescription = Some(form.string(OPERATION.name, "itemdescription")?);
         let serialnumber = Some(form.string(OPERATION.name, "serialnumber")?);
-        let quantity = form.int(OPERATION.name, "quantity")?;
-        let customerinventorykeyid = form.int(OPERATION.name, "customerinventorykeyid")?;
+        let quantity = form.scalar(OPERATION.name, "quantity")?;
+        let customerinventorykeyid = form
+            .scalar(OPERATION.name, "customerinventorykeyid")?;
         let customerinventoryassemblykeyid = form
-            .int(OPERATION.name, "customerinventoryassemblykeyid")?;
-        let providersassetid = form.int(OPERATION.name, "providersassetid")?;
-        let fkcontractdetail = form.int(OPERATION.name, "fkcontractdetail")?;
+            .scalar(OPERATION.name, "customerinventoryassemblykeyid")?;
+        let providersassetid = form.scalar(OPERATION.name, "providersassetid")?;
+        let fkcontractdetail = form.scalar(OPERATION.name, "fkcontractdetail")?;
         let problem = Some(form.string(OPERATION.name, "problem")?);
         let fix = Some(form.string(OPERATION.name, "fix")?);
-        let meterreading = form.int(OPERATION.name, "meterreading")?;
-        let meterused = form.int(OPERATION.name, "meterused")?;
-        let updatecontract = form.boolean(OPERATION.name, "updatecontract")?;
-        let warrantycovered = form.boolean(OPERATION.name, "warrantycovered")?;
+        let meterreading = form.scalar(OPERATION.name, "meterreading")?;
+        let meterused = form.scalar(OPERATION.name, "meterused")?;
+        let updatecontract = form.scalar(OPERATION.name, "updatecontract")?;
+        let warrantycovered = form.scalar(OPERATION.name, "warrantycovered")?;
         let completedate = Some(form.string(OPERATION.name, "completedate")?);
         let nextpmdate = Some(form.string(OPERATION.name, "nextpmdate")?);
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         let mobilekey = Some(form.string(OPERATION.name, "mobilekey")?);
@@ -531,12 +537,14 @@ impl super::OperationRequest for MobileItemsServicedCreate {
 }
 
 impl super::OperationResponse for MobileItemsServicedCreateResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

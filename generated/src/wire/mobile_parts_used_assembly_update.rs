@@ -55,13 +55,13 @@ impl MobilePartsUsedAssemblyUpdate {
             w.raw(
                 "<MobilePartsUsedAssemblyUpdate xmlns=\"http://rmm.example.com/mobile\"><sopartsusedassemblydetailkeyid>",
             );
-            w.int(self.sopartsusedassemblydetailkeyid);
+            w.scalar(&self.sopartsusedassemblydetailkeyid);
             w.raw("</sopartsusedassemblydetailkeyid><quantity>");
-            w.decimal(&self.quantity);
+            w.scalar(&self.quantity);
             w.raw("</quantity><sellfor>");
-            w.decimal(&self.sellfor);
+            w.scalar(&self.sellfor);
             w.raw("</sellfor><repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -83,13 +83,13 @@ impl MobilePartsUsedAssemblyUpdate {
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.int(
+            form.scalar(
                 "sopartsusedassemblydetailkeyid",
-                self.sopartsusedassemblydetailkeyid,
+                &self.sopartsusedassemblydetailkeyid,
             );
-            form.decimal("quantity", &self.quantity);
-            form.decimal("sellfor", &self.sellfor);
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("quantity", &self.quantity);
+            form.scalar("sellfor", &self.sellfor);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -116,11 +116,11 @@ impl MobilePartsUsedAssemblyUpdate {
         [
             (
                 "sopartsusedassemblydetailkeyid",
-                ParamValue::Int(self.sopartsusedassemblydetailkeyid),
+                runtime::Scalar::param_value(&self.sopartsusedassemblydetailkeyid),
             ),
-            ("quantity", ParamValue::Decimal(&self.quantity)),
-            ("sellfor", ParamValue::Decimal(&self.sellfor)),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("quantity", runtime::Scalar::param_value(&self.quantity)),
+            ("sellfor", runtime::Scalar::param_value(&self.sellfor)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
             ("mobilekey", ParamValue::String(credentials.mobilekey.as_deref())),
@@ -161,17 +161,17 @@ impl MobilePartsUsedAssemblyUpdate {
                 b"sopartsusedassemblydetailkeyid" if sopartsusedassemblydetailkeyid
                     .is_none() => {
                     sopartsusedassemblydetailkeyid = Some(
-                        param.int("sopartsusedassemblydetailkeyid")?,
+                        param.scalar("sopartsusedassemblydetailkeyid")?,
                     );
                 }
                 b"quantity" if quantity.is_none() => {
-                    quantity = Some(param.decimal("quantity")?);
+                    quantity = Some(param.scalar("quantity")?);
                 }
                 b"sellfor" if sellfor.is_none() => {
-                    sellfor = Some(param.decimal("sellfor")?);
+                    sellfor = Some(param.scalar("sellfor")?);
                 }
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -211,15 +211,15 @@ impl MobilePartsUsedAssemblyUpdate {
         sig, mobilekey] = scanned.values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Some(mobilekey.string()),
             },
             MobilePartsUsedAssemblyUpdate {
-                sopartsusedassemblydetailkeyid: sopartsusedassemblydetailkeyid.int()?,
-                quantity: quantity.decimal()?,
-                sellfor: sellfor.decimal()?,
+                sopartsusedassemblydetailkeyid: sopartsusedassemblydetailkeyid.scalar()?,
+                quantity: quantity.scalar()?,
+                sellfor: sellfor.scalar()?,
             },
         ))
     }
@@ -230,10 +230,10 @@ impl MobilePartsUsedAssemblyUpdate {
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
         let sopartsusedassemblydetailkeyid = form
-            .int(OPERATION.name, "sopartsusedassemblydetailkeyid")?;
-        let quantity = form.decimal(OPERATION.name, "quantity")?;
-        let sellfor = form.decimal(OPERATION.name, "sellfor")?;
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+            .scalar(OPERATION.name, "sopartsusedassemblydetailkeyid")?;
+        let quantity = form.scalar(OPERATION.name, "quantity")?;
+        let sellfor = form.scalar(OPERATION.name, "sellfor")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         let mobilekey = Some(form.string(OPERATION.name, "mobilekey")?);
@@ -303,12 +303,14 @@ impl super::OperationRequest for MobilePartsUsedAssemblyUpdate {
 }
 
 impl super::OperationResponse for MobilePartsUsedAssemblyUpdateResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

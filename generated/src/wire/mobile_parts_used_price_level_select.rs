@@ -56,7 +56,7 @@ impl MobilePartsUsedPriceLevelSelect {
                 "</pricelevel>",
             )?;
             w.raw("<repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -80,7 +80,7 @@ impl MobilePartsUsedPriceLevelSelect {
                 self.pricelevel.as_deref(),
                 binding,
             )?;
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -101,7 +101,7 @@ impl MobilePartsUsedPriceLevelSelect {
         [
             ("itemid", ParamValue::String(self.itemid.as_deref())),
             ("pricelevel", ParamValue::String(self.pricelevel.as_deref())),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
@@ -141,7 +141,7 @@ impl MobilePartsUsedPriceLevelSelect {
                     pricelevel = Some(param.string("pricelevel")?);
                 }
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -175,7 +175,7 @@ impl MobilePartsUsedPriceLevelSelect {
         let [itemid, pricelevel, repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Default::default(),
@@ -194,7 +194,7 @@ impl MobilePartsUsedPriceLevelSelect {
         let form = message::read_form(binding, request)?;
         let itemid = Some(form.string(OPERATION.name, "itemid")?);
         let pricelevel = Some(form.string(OPERATION.name, "pricelevel")?);
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         Ok((
@@ -262,12 +262,14 @@ impl super::OperationRequest for MobilePartsUsedPriceLevelSelect {
 }
 
 impl super::OperationResponse for MobilePartsUsedPriceLevelSelectResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

@@ -65,7 +65,7 @@ impl MobilePasswordKeeperCreate {
             w.raw(
                 "<MobilePasswordKeeperCreate xmlns=\"http://rmm.example.com/mobile\"><accountnumber>",
             );
-            w.int(self.accountnumber);
+            w.scalar(&self.accountnumber);
             w.raw("</accountnumber>");
             w.string("title", "<title>", self.title.as_deref(), "</title>")?;
             w.string("username", "<username>", self.username.as_deref(), "</username>")?;
@@ -79,11 +79,11 @@ impl MobilePasswordKeeperCreate {
             )?;
             w.string("notes", "<notes>", self.notes.as_deref(), "</notes>")?;
             w.raw("<fkcategory>");
-            w.int(self.fkcategory);
+            w.scalar(&self.fkcategory);
             w.raw("</fkcategory><securitylevel>");
-            w.int(self.securitylevel);
+            w.scalar(&self.securitylevel);
             w.raw("</securitylevel><repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -109,7 +109,7 @@ impl MobilePasswordKeeperCreate {
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.int("accountnumber", self.accountnumber);
+            form.scalar("accountnumber", &self.accountnumber);
             form.string(OPERATION.name, "title", self.title.as_deref(), binding)?;
             form.string(OPERATION.name, "username", self.username.as_deref(), binding)?;
             form.string(OPERATION.name, "password", self.password.as_deref(), binding)?;
@@ -121,9 +121,9 @@ impl MobilePasswordKeeperCreate {
                 binding,
             )?;
             form.string(OPERATION.name, "notes", self.notes.as_deref(), binding)?;
-            form.int("fkcategory", self.fkcategory);
-            form.int("securitylevel", self.securitylevel);
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("fkcategory", &self.fkcategory);
+            form.scalar("securitylevel", &self.securitylevel);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -148,16 +148,16 @@ impl MobilePasswordKeeperCreate {
         credentials: &'a Credentials,
     ) -> [(&'static str, ParamValue<'a>); 13] {
         [
-            ("accountnumber", ParamValue::Int(self.accountnumber)),
+            ("accountnumber", runtime::Scalar::param_value(&self.accountnumber)),
             ("title", ParamValue::String(self.title.as_deref())),
             ("username", ParamValue::String(self.username.as_deref())),
             ("password", ParamValue::String(self.password.as_deref())),
             ("url", ParamValue::String(self.url.as_deref())),
             ("expirationdate", ParamValue::String(self.expirationdate.as_deref())),
             ("notes", ParamValue::String(self.notes.as_deref())),
-            ("fkcategory", ParamValue::Int(self.fkcategory)),
-            ("securitylevel", ParamValue::Int(self.securitylevel)),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("fkcategory", runtime::Scalar::param_value(&self.fkcategory)),
+            ("securitylevel", runtime::Scalar::param_value(&self.securitylevel)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
             ("mobilekey", ParamValue::String(credentials.mobilekey.as_deref())),
@@ -202,7 +202,7 @@ impl MobilePasswordKeeperCreate {
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"accountnumber" if accountnumber.is_none() => {
-                    accountnumber = Some(param.int("accountnumber")?);
+                    accountnumber = Some(param.scalar("accountnumber")?);
                 }
                 b"title" if title.is_none() => title = Some(param.string("title")?),
                 b"username" if username.is_none() => {
@@ -217,13 +217,13 @@ impl MobilePasswordKeeperCreate {
                 }
                 b"notes" if notes.is_none() => notes = Some(param.string("notes")?),
                 b"fkcategory" if fkcategory.is_none() => {
-                    fkcategory = Some(param.int("fkcategory")?);
+                    fkcategory = Some(param.scalar("fkcategory")?);
                 }
                 b"securitylevel" if securitylevel.is_none() => {
-                    securitylevel = Some(param.int("securitylevel")?);
+                    securitylevel = Some(param.scalar("securitylevel")?);
                 }
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -269,21 +269,21 @@ impl MobilePasswordKeeperCreate {
             .values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Some(mobilekey.string()),
             },
             MobilePasswordKeeperCreate {
-                accountnumber: accountnumber.int()?,
+                accountnumber: accountnumber.scalar()?,
                 title: Some(title.string()),
                 username: Some(username.string()),
                 password: Some(password.string()),
                 url: Some(url.string()),
                 expirationdate: Some(expirationdate.string()),
                 notes: Some(notes.string()),
-                fkcategory: fkcategory.int()?,
-                securitylevel: securitylevel.int()?,
+                fkcategory: fkcategory.scalar()?,
+                securitylevel: securitylevel.scalar()?,
             },
         ))
     }
@@ -293,16 +293,16 @@ impl MobilePasswordKeeperCreate {
         request: &Request<B>,
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
-        let accountnumber = form.int(OPERATION.name, "accountnumber")?;
+        let accountnumber = form.scalar(OPERATION.name, "accountnumber")?;
         let title = Some(form.string(OPERATION.name, "title")?);
         let username = Some(form.string(OPERATION.name, "username")?);
         let password = Some(form.string(OPERATION.name, "password")?);
         let url = Some(form.string(OPERATION.name, "url")?);
         let expirationdate = Some(form.string(OPERATION.name, "expirationdate")?);
         let notes = Some(form.string(OPERATION.name, "notes")?);
-        let fkcategory = form.int(OPERATION.name, "fkcategory")?;
-        let securitylevel = form.int(OPERATION.name, "securitylevel")?;
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+        let fkcategory = form.scalar(OPERATION.name, "fkcategory")?;
+        let securitylevel = form.scalar(OPERATION.name, "securitylevel")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         let mobilekey = Some(form.string(OPERATION.name, "mobilekey")?);
@@ -378,12 +378,14 @@ impl super::OperationRequest for MobilePasswordKeeperCreate {
 }
 
 impl super::OperationResponse for MobilePasswordKeeperCreateResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

@@ -46,9 +46,9 @@ impl MobilePhoneNumberDelete {
             w.raw(
                 "<MobilePhoneNumberDelete xmlns=\"http://rmm.example.com/mobile\"><phoneid>",
             );
-            w.int(self.phoneid);
+            w.scalar(&self.phoneid);
             w.raw("</phoneid><repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -70,8 +70,8 @@ impl MobilePhoneNumberDelete {
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.int("phoneid", self.phoneid);
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("phoneid", &self.phoneid);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -96,8 +96,8 @@ impl MobilePhoneNumberDelete {
         credentials: &'a Credentials,
     ) -> [(&'static str, ParamValue<'a>); 5] {
         [
-            ("phoneid", ParamValue::Int(self.phoneid)),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("phoneid", runtime::Scalar::param_value(&self.phoneid)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
             ("mobilekey", ParamValue::String(credentials.mobilekey.as_deref())),
@@ -133,9 +133,11 @@ impl MobilePhoneNumberDelete {
         let mut reader = soap::RequestReader::new(binding, &OPERATION, body)?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
-                b"phoneid" if phoneid.is_none() => phoneid = Some(param.int("phoneid")?),
+                b"phoneid" if phoneid.is_none() => {
+                    phoneid = Some(param.scalar("phoneid")?);
+                }
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -171,13 +173,13 @@ impl MobilePhoneNumberDelete {
         let [phoneid, repnumber, timestamp, sig, mobilekey] = scanned.values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Some(mobilekey.string()),
             },
             MobilePhoneNumberDelete {
-                phoneid: phoneid.int()?,
+                phoneid: phoneid.scalar()?,
             },
         ))
     }
@@ -187,8 +189,8 @@ impl MobilePhoneNumberDelete {
         request: &Request<B>,
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
-        let phoneid = form.int(OPERATION.name, "phoneid")?;
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+        let phoneid = form.scalar(OPERATION.name, "phoneid")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         let mobilekey = Some(form.string(OPERATION.name, "mobilekey")?);
@@ -254,12 +256,14 @@ impl super::OperationRequest for MobilePhoneNumberDelete {
 }
 
 impl super::OperationResponse for MobilePhoneNumberDeleteResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

@@ -82,9 +82,9 @@ impl MobilePriceBookQuantityEachLocation {
                 "</manufacturerpartnumber>",
             )?;
             w.raw("<partsearchalllocation>");
-            w.int(self.partsearchalllocation);
+            w.scalar(&self.partsearchalllocation);
             w.raw("</partsearchalllocation><repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -124,8 +124,8 @@ impl MobilePriceBookQuantityEachLocation {
                 self.manufacturerpartnumber.as_deref(),
                 binding,
             )?;
-            form.int("partsearchalllocation", self.partsearchalllocation);
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("partsearchalllocation", &self.partsearchalllocation);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -152,8 +152,11 @@ impl MobilePriceBookQuantityEachLocation {
                 "manufacturerpartnumber",
                 ParamValue::String(self.manufacturerpartnumber.as_deref()),
             ),
-            ("partsearchalllocation", ParamValue::Int(self.partsearchalllocation)),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            (
+                "partsearchalllocation",
+                runtime::Scalar::param_value(&self.partsearchalllocation),
+            ),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
@@ -208,10 +211,10 @@ impl MobilePriceBookQuantityEachLocation {
                     );
                 }
                 b"partsearchalllocation" if partsearchalllocation.is_none() => {
-                    partsearchalllocation = Some(param.int("partsearchalllocation")?);
+                    partsearchalllocation = Some(param.scalar("partsearchalllocation")?);
                 }
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -250,7 +253,7 @@ impl MobilePriceBookQuantityEachLocation {
         partsearchalllocation, repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Default::default(),
@@ -261,7 +264,7 @@ impl MobilePriceBookQuantityEachLocation {
                 itemdescription: Some(itemdescription.string()),
                 manufacturername: Some(manufacturername.string()),
                 manufacturerpartnumber: Some(manufacturerpartnumber.string()),
-                partsearchalllocation: partsearchalllocation.int()?,
+                partsearchalllocation: partsearchalllocation.scalar()?,
             },
         ))
     }
@@ -278,8 +281,9 @@ impl MobilePriceBookQuantityEachLocation {
         let manufacturerpartnumber = Some(
             form.string(OPERATION.name, "manufacturerpartnumber")?,
         );
-        let partsearchalllocation = form.int(OPERATION.name, "partsearchalllocation")?;
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+        let partsearchalllocation = form
+            .scalar(OPERATION.name, "partsearchalllocation")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         Ok((
@@ -351,12 +355,14 @@ impl super::OperationRequest for MobilePriceBookQuantityEachLocation {
 }
 
 impl super::OperationResponse for MobilePriceBookQuantityEachLocationResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

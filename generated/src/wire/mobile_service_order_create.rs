@@ -81,7 +81,7 @@ impl MobileServiceOrderCreate {
             w.raw(
                 "<MobileServiceOrderCreate xmlns=\"http://rmm.example.com/mobile\"><repnumber>",
             );
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "briefdescription",
@@ -90,9 +90,9 @@ impl MobileServiceOrderCreate {
                 "</briefdescription>",
             )?;
             w.raw("<accountnumber>");
-            w.int(self.accountnumber);
+            w.scalar(&self.accountnumber);
             w.raw("</accountnumber><contactnumber>");
-            w.int(self.contactnumber);
+            w.scalar(&self.contactnumber);
             w.raw("</contactnumber>");
             w.string(
                 "contactemail",
@@ -146,7 +146,7 @@ impl MobileServiceOrderCreate {
                 "</systemserviced>",
             )?;
             w.raw("<techassigned>");
-            w.int(self.techassigned);
+            w.scalar(&self.techassigned);
             w.raw("</techassigned>");
             w.string(
                 "datetimereceived",
@@ -193,15 +193,15 @@ impl MobileServiceOrderCreate {
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "briefdescription",
                 self.briefdescription.as_deref(),
                 binding,
             )?;
-            form.int("accountnumber", self.accountnumber);
-            form.int("contactnumber", self.contactnumber);
+            form.scalar("accountnumber", &self.accountnumber);
+            form.scalar("contactnumber", &self.contactnumber);
             form.string(
                 OPERATION.name,
                 "contactemail",
@@ -253,7 +253,7 @@ impl MobileServiceOrderCreate {
                 self.systemserviced.as_deref(),
                 binding,
             )?;
-            form.int("techassigned", self.techassigned);
+            form.scalar("techassigned", &self.techassigned);
             form.string(
                 OPERATION.name,
                 "datetimereceived",
@@ -290,10 +290,10 @@ impl MobileServiceOrderCreate {
         credentials: &'a Credentials,
     ) -> [(&'static str, ParamValue<'a>); 21] {
         [
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("briefdescription", ParamValue::String(self.briefdescription.as_deref())),
-            ("accountnumber", ParamValue::Int(self.accountnumber)),
-            ("contactnumber", ParamValue::Int(self.contactnumber)),
+            ("accountnumber", runtime::Scalar::param_value(&self.accountnumber)),
+            ("contactnumber", runtime::Scalar::param_value(&self.contactnumber)),
             ("contactemail", ParamValue::String(self.contactemail.as_deref())),
             ("contactphone", ParamValue::String(self.contactphone.as_deref())),
             ("contactphoneext", ParamValue::String(self.contactphoneext.as_deref())),
@@ -305,7 +305,7 @@ impl MobileServiceOrderCreate {
             ("workperformed", ParamValue::String(self.workperformed.as_deref())),
             ("internalcomments", ParamValue::String(self.internalcomments.as_deref())),
             ("systemserviced", ParamValue::String(self.systemserviced.as_deref())),
-            ("techassigned", ParamValue::Int(self.techassigned)),
+            ("techassigned", runtime::Scalar::param_value(&self.techassigned)),
             ("datetimereceived", ParamValue::String(self.datetimereceived.as_deref())),
             ("datetimerequested", ParamValue::String(self.datetimerequested.as_deref())),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
@@ -360,16 +360,16 @@ impl MobileServiceOrderCreate {
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"briefdescription" if briefdescription.is_none() => {
                     briefdescription = Some(param.string("briefdescription")?);
                 }
                 b"accountnumber" if accountnumber.is_none() => {
-                    accountnumber = Some(param.int("accountnumber")?);
+                    accountnumber = Some(param.scalar("accountnumber")?);
                 }
                 b"contactnumber" if contactnumber.is_none() => {
-                    contactnumber = Some(param.int("contactnumber")?);
+                    contactnumber = Some(param.scalar("contactnumber")?);
                 }
                 b"contactemail" if contactemail.is_none() => {
                     contactemail = Some(param.string("contactemail")?);
@@ -401,7 +401,7 @@ impl MobileServiceOrderCreate {
                     systemserviced = Some(param.string("systemserviced")?);
                 }
                 b"techassigned" if techassigned.is_none() => {
-                    techassigned = Some(param.int("techassigned")?);
+                    techassigned = Some(param.scalar("techassigned")?);
                 }
                 b"datetimereceived" if datetimereceived.is_none() => {
                     datetimereceived = Some(param.string("datetimereceived")?);
@@ -463,15 +463,15 @@ impl MobileServiceOrderCreate {
             .values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Some(mobilekey.string()),
             },
             MobileServiceOrderCreate {
                 briefdescription: Some(briefdescription.string()),
-                accountnumber: accountnumber.int()?,
-                contactnumber: contactnumber.int()?,
+                accountnumber: accountnumber.scalar()?,
+                contactnumber: contactnumber.scalar()?,
                 contactemail: Some(contactemail.string()),
                 contactphone: Some(contactphone.string()),
                 contactphoneext: Some(contactphoneext.string()),
@@ -483,7 +483,7 @@ impl MobileServiceOrderCreate {
                 workperformed: Some(workperformed.string()),
                 internalcomments: Some(internalcomments.string()),
                 systemserviced: Some(systemserviced.string()),
-                techassigned: techassigned.int()?,
+                techassigned: techassigned.scalar()?,
                 datetimereceived: Some(datetimereceived.string()),
                 datetimerequested: Some(datetimerequested.string()),
             },
@@ -495,10 +495,10 @@ impl MobileServiceOrderCreate {
         request: &Request<B>,
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let briefdescription = Some(form.string(OPERATION.name, "briefdescription")?);
-        let accountnumber = form.int(OPERATION.name, "accountnumber")?;
-        let contactnumber = form.int(OPERATION.name, "contactnumber")?;
+        let accountnumber = form.scalar(OPERATION.name, "accountnumber")?;
+        let contactnumber = form.scalar(OPERATION.name, "contactnumber")?;
         let contactemail = Some(form.string(OPERATION.name, "contactemail")?);
         let contactphone = Some(form.string(OPERATION.name, "contactphone")?);
         let contactphoneext = Some(form.string(OPERATION.name, "contactphoneext")?);
@@ -510,7 +510,7 @@ impl MobileServiceOrderCreate {
         let workperformed = Some(form.string(OPERATION.name, "workperformed")?);
         let internalcomments = Some(form.string(OPERATION.name, "internalcomments")?);
         let systemserviced = Some(form.string(OPERATION.name, "systemserviced")?);
-        let techassigned = form.int(OPERATION.name, "techassigned")?;
+        let techassigned = form.scalar(OPERATION.name, "techassigned")?;
         let datetimereceived = Some(form.string(OPERATION.name, "datetimereceived")?);
         let datetimerequested = Some(form.string(OPERATION.name, "datetimerequested")?);
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
@@ -596,12 +596,14 @@ impl super::OperationRequest for MobileServiceOrderCreate {
 }
 
 impl super::OperationResponse for MobileServiceOrderCreateResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

@@ -46,9 +46,9 @@ impl MobileServiceOrderLockCheck {
             w.raw(
                 "<MobileServiceOrderLockCheck xmlns=\"http://rmm.example.com/mobile\"><sonumber>",
             );
-            w.int(self.sonumber);
+            w.scalar(&self.sonumber);
             w.raw("</sonumber><repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -63,8 +63,8 @@ impl MobileServiceOrderLockCheck {
             let capacity = 59 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.int("sonumber", self.sonumber);
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("sonumber", &self.sonumber);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -83,8 +83,8 @@ impl MobileServiceOrderLockCheck {
         credentials: &'a Credentials,
     ) -> [(&'static str, ParamValue<'a>); 4] {
         [
-            ("sonumber", ParamValue::Int(self.sonumber)),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("sonumber", runtime::Scalar::param_value(&self.sonumber)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
@@ -119,10 +119,10 @@ impl MobileServiceOrderLockCheck {
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"sonumber" if sonumber.is_none() => {
-                    sonumber = Some(param.int("sonumber")?);
+                    sonumber = Some(param.scalar("sonumber")?);
                 }
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -155,13 +155,13 @@ impl MobileServiceOrderLockCheck {
         let [sonumber, repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileServiceOrderLockCheck {
-                sonumber: sonumber.int()?,
+                sonumber: sonumber.scalar()?,
             },
         ))
     }
@@ -171,8 +171,8 @@ impl MobileServiceOrderLockCheck {
         request: &Request<B>,
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
-        let sonumber = form.int(OPERATION.name, "sonumber")?;
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+        let sonumber = form.scalar(OPERATION.name, "sonumber")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         Ok((
@@ -239,12 +239,14 @@ impl super::OperationRequest for MobileServiceOrderLockCheck {
 }
 
 impl super::OperationResponse for MobileServiceOrderLockCheckResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

@@ -46,11 +46,11 @@ impl MobileServiceOrderRepAssignedDelete {
             w.raw(
                 "<MobileServiceOrderRepAssignedDelete xmlns=\"http://rmm.example.com/mobile\"><reptodelete>",
             );
-            w.int(self.reptodelete);
+            w.scalar(&self.reptodelete);
             w.raw("</reptodelete><sonumber>");
-            w.int(self.sonumber);
+            w.scalar(&self.sonumber);
             w.raw("</sonumber><repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -65,9 +65,9 @@ impl MobileServiceOrderRepAssignedDelete {
             let capacity = 83 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.int("reptodelete", self.reptodelete);
-            form.int("sonumber", self.sonumber);
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("reptodelete", &self.reptodelete);
+            form.scalar("sonumber", &self.sonumber);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -86,9 +86,9 @@ impl MobileServiceOrderRepAssignedDelete {
         credentials: &'a Credentials,
     ) -> [(&'static str, ParamValue<'a>); 5] {
         [
-            ("reptodelete", ParamValue::Int(self.reptodelete)),
-            ("sonumber", ParamValue::Int(self.sonumber)),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("reptodelete", runtime::Scalar::param_value(&self.reptodelete)),
+            ("sonumber", runtime::Scalar::param_value(&self.sonumber)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
@@ -124,13 +124,13 @@ impl MobileServiceOrderRepAssignedDelete {
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"reptodelete" if reptodelete.is_none() => {
-                    reptodelete = Some(param.int("reptodelete")?);
+                    reptodelete = Some(param.scalar("reptodelete")?);
                 }
                 b"sonumber" if sonumber.is_none() => {
-                    sonumber = Some(param.int("sonumber")?);
+                    sonumber = Some(param.scalar("sonumber")?);
                 }
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -164,14 +164,14 @@ impl MobileServiceOrderRepAssignedDelete {
         let [reptodelete, sonumber, repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileServiceOrderRepAssignedDelete {
-                reptodelete: reptodelete.int()?,
-                sonumber: sonumber.int()?,
+                reptodelete: reptodelete.scalar()?,
+                sonumber: sonumber.scalar()?,
             },
         ))
     }
@@ -181,9 +181,9 @@ impl MobileServiceOrderRepAssignedDelete {
         request: &Request<B>,
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
-        let reptodelete = form.int(OPERATION.name, "reptodelete")?;
-        let sonumber = form.int(OPERATION.name, "sonumber")?;
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+        let reptodelete = form.scalar(OPERATION.name, "reptodelete")?;
+        let sonumber = form.scalar(OPERATION.name, "sonumber")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         Ok((
@@ -251,12 +251,14 @@ impl super::OperationRequest for MobileServiceOrderRepAssignedDelete {
 }
 
 impl super::OperationResponse for MobileServiceOrderRepAssignedDeleteResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

@@ -49,9 +49,9 @@ impl MobileServiceOrderRepAssignedList {
             );
             w.string("sonumber", "<sonumber>", self.sonumber.as_deref(), "</sonumber>")?;
             w.raw("<techassigned>");
-            w.int(self.techassigned);
+            w.scalar(&self.techassigned);
             w.raw("</techassigned><repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -68,8 +68,8 @@ impl MobileServiceOrderRepAssignedList {
                 + message::text_len(&credentials.sig);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
             form.string(OPERATION.name, "sonumber", self.sonumber.as_deref(), binding)?;
-            form.int("techassigned", self.techassigned);
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("techassigned", &self.techassigned);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -89,8 +89,8 @@ impl MobileServiceOrderRepAssignedList {
     ) -> [(&'static str, ParamValue<'a>); 5] {
         [
             ("sonumber", ParamValue::String(self.sonumber.as_deref())),
-            ("techassigned", ParamValue::Int(self.techassigned)),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("techassigned", runtime::Scalar::param_value(&self.techassigned)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
@@ -129,10 +129,10 @@ impl MobileServiceOrderRepAssignedList {
                     sonumber = Some(param.string("sonumber")?);
                 }
                 b"techassigned" if techassigned.is_none() => {
-                    techassigned = Some(param.int("techassigned")?);
+                    techassigned = Some(param.scalar("techassigned")?);
                 }
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -166,14 +166,14 @@ impl MobileServiceOrderRepAssignedList {
         let [sonumber, techassigned, repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileServiceOrderRepAssignedList {
                 sonumber: Some(sonumber.string()),
-                techassigned: techassigned.int()?,
+                techassigned: techassigned.scalar()?,
             },
         ))
     }
@@ -184,8 +184,8 @@ impl MobileServiceOrderRepAssignedList {
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
         let sonumber = Some(form.string(OPERATION.name, "sonumber")?);
-        let techassigned = form.int(OPERATION.name, "techassigned")?;
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+        let techassigned = form.scalar(OPERATION.name, "techassigned")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         Ok((
@@ -253,12 +253,14 @@ impl super::OperationRequest for MobileServiceOrderRepAssignedList {
 }
 
 impl super::OperationResponse for MobileServiceOrderRepAssignedListResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

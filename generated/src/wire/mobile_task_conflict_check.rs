@@ -61,9 +61,9 @@ impl MobileTaskConflictCheck {
             w.raw(
                 "<MobileTaskConflictCheck xmlns=\"http://rmm.example.com/mobile\"><taskkeyid>",
             );
-            w.int(self.taskkeyid);
+            w.scalar(&self.taskkeyid);
             w.raw("</taskkeyid><scheduledfor>");
-            w.int(self.scheduledfor);
+            w.scalar(&self.scheduledfor);
             w.raw("</scheduledfor>");
             w.string(
                 "startdate",
@@ -87,7 +87,7 @@ impl MobileTaskConflictCheck {
                 "</accountname>",
             )?;
             w.raw("<repnumber>");
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber>");
             w.string(
                 "timestamp",
@@ -106,8 +106,8 @@ impl MobileTaskConflictCheck {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.int("taskkeyid", self.taskkeyid);
-            form.int("scheduledfor", self.scheduledfor);
+            form.scalar("taskkeyid", &self.taskkeyid);
+            form.scalar("scheduledfor", &self.scheduledfor);
             form.string(
                 OPERATION.name,
                 "startdate",
@@ -129,7 +129,7 @@ impl MobileTaskConflictCheck {
                 self.accountname.as_deref(),
                 binding,
             )?;
-            form.int("repnumber", credentials.repnumber);
+            form.scalar("repnumber", &credentials.repnumber);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -148,15 +148,15 @@ impl MobileTaskConflictCheck {
         credentials: &'a Credentials,
     ) -> [(&'static str, ParamValue<'a>); 11] {
         [
-            ("taskkeyid", ParamValue::Int(self.taskkeyid)),
-            ("scheduledfor", ParamValue::Int(self.scheduledfor)),
+            ("taskkeyid", runtime::Scalar::param_value(&self.taskkeyid)),
+            ("scheduledfor", runtime::Scalar::param_value(&self.scheduledfor)),
             ("startdate", ParamValue::String(self.startdate.as_deref())),
             ("enddate", ParamValue::String(self.enddate.as_deref())),
             ("starttime", ParamValue::String(self.starttime.as_deref())),
             ("endtime", ParamValue::String(self.endtime.as_deref())),
             ("subject", ParamValue::String(self.subject.as_deref())),
             ("accountname", ParamValue::String(self.accountname.as_deref())),
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
         ]
@@ -198,10 +198,10 @@ impl MobileTaskConflictCheck {
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"taskkeyid" if taskkeyid.is_none() => {
-                    taskkeyid = Some(param.int("taskkeyid")?);
+                    taskkeyid = Some(param.scalar("taskkeyid")?);
                 }
                 b"scheduledfor" if scheduledfor.is_none() => {
-                    scheduledfor = Some(param.int("scheduledfor")?);
+                    scheduledfor = Some(param.scalar("scheduledfor")?);
                 }
                 b"startdate" if startdate.is_none() => {
                     startdate = Some(param.string("startdate")?);
@@ -222,7 +222,7 @@ impl MobileTaskConflictCheck {
                     accountname = Some(param.string("accountname")?);
                 }
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -263,14 +263,14 @@ impl MobileTaskConflictCheck {
         accountname, repnumber, timestamp, sig] = scanned.values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Default::default(),
             },
             MobileTaskConflictCheck {
-                taskkeyid: taskkeyid.int()?,
-                scheduledfor: scheduledfor.int()?,
+                taskkeyid: taskkeyid.scalar()?,
+                scheduledfor: scheduledfor.scalar()?,
                 startdate: Some(startdate.string()),
                 enddate: Some(enddate.string()),
                 starttime: Some(starttime.string()),
@@ -286,15 +286,15 @@ impl MobileTaskConflictCheck {
         request: &Request<B>,
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
-        let taskkeyid = form.int(OPERATION.name, "taskkeyid")?;
-        let scheduledfor = form.int(OPERATION.name, "scheduledfor")?;
+        let taskkeyid = form.scalar(OPERATION.name, "taskkeyid")?;
+        let scheduledfor = form.scalar(OPERATION.name, "scheduledfor")?;
         let startdate = Some(form.string(OPERATION.name, "startdate")?);
         let enddate = Some(form.string(OPERATION.name, "enddate")?);
         let starttime = Some(form.string(OPERATION.name, "starttime")?);
         let endtime = Some(form.string(OPERATION.name, "endtime")?);
         let subject = Some(form.string(OPERATION.name, "subject")?);
         let accountname = Some(form.string(OPERATION.name, "accountname")?);
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         Ok((
@@ -368,12 +368,14 @@ impl super::OperationRequest for MobileTaskConflictCheck {
 }
 
 impl super::OperationResponse for MobileTaskConflictCheckResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

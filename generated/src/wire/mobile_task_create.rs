@@ -80,9 +80,9 @@ impl MobileTaskCreate {
             w.raw(
                 "<MobileTaskCreate xmlns=\"http://rmm.example.com/mobile\"><repnumber>",
             );
-            w.int(credentials.repnumber);
+            w.scalar(&credentials.repnumber);
             w.raw("</repnumber><accountnumber>");
-            w.int(self.accountnumber);
+            w.scalar(&self.accountnumber);
             w.raw("</accountnumber>");
             w.string(
                 "accountname",
@@ -91,7 +91,7 @@ impl MobileTaskCreate {
                 "</accountname>",
             )?;
             w.raw("<contactnumber>");
-            w.int(self.contactnumber);
+            w.scalar(&self.contactnumber);
             w.raw("</contactnumber>");
             w.string(
                 "startdate",
@@ -121,9 +121,9 @@ impl MobileTaskCreate {
                 "</taskcomment>",
             )?;
             w.raw("<scheduledforrepnumber>");
-            w.int(self.scheduledforrepnumber);
+            w.scalar(&self.scheduledforrepnumber);
             w.raw("</scheduledforrepnumber><prioritynumber>");
-            w.int(self.prioritynumber);
+            w.scalar(&self.prioritynumber);
             w.raw("</prioritynumber>");
             w.string(
                 "prioritytext",
@@ -132,13 +132,13 @@ impl MobileTaskCreate {
                 "</prioritytext>",
             )?;
             w.raw("<sonumber>");
-            w.int(self.sonumber);
+            w.scalar(&self.sonumber);
             w.raw("</sonumber><opportunitynumber>");
-            w.int(self.opportunitynumber);
+            w.scalar(&self.opportunitynumber);
             w.raw("</opportunitynumber><alarmindicator>");
-            w.boolean(self.alarmindicator);
+            w.scalar(&self.alarmindicator);
             w.raw("</alarmindicator><alarmreminderquantity>");
-            w.int(self.alarmreminderquantity);
+            w.scalar(&self.alarmreminderquantity);
             w.raw("</alarmreminderquantity>");
             w.string(
                 "alarmreminderinterval",
@@ -149,11 +149,11 @@ impl MobileTaskCreate {
             w.string("subject", "<subject>", self.subject.as_deref(), "</subject>")?;
             w.string("location", "<location>", self.location.as_deref(), "</location>")?;
             w.raw("<taskcompletedindicator>");
-            w.boolean(self.taskcompletedindicator);
+            w.scalar(&self.taskcompletedindicator);
             w.raw("</taskcompletedindicator><checkconflicts>");
-            w.boolean(self.checkconflicts);
+            w.scalar(&self.checkconflicts);
             w.raw("</checkconflicts><conflictoverride>");
-            w.boolean(self.conflictoverride);
+            w.scalar(&self.conflictoverride);
             w.raw("</conflictoverride>");
             w.string(
                 "timestamp",
@@ -183,15 +183,15 @@ impl MobileTaskCreate {
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.int("repnumber", credentials.repnumber);
-            form.int("accountnumber", self.accountnumber);
+            form.scalar("repnumber", &credentials.repnumber);
+            form.scalar("accountnumber", &self.accountnumber);
             form.string(
                 OPERATION.name,
                 "accountname",
                 self.accountname.as_deref(),
                 binding,
             )?;
-            form.int("contactnumber", self.contactnumber);
+            form.scalar("contactnumber", &self.contactnumber);
             form.string(
                 OPERATION.name,
                 "startdate",
@@ -219,18 +219,18 @@ impl MobileTaskCreate {
                 self.taskcomment.as_deref(),
                 binding,
             )?;
-            form.int("scheduledforrepnumber", self.scheduledforrepnumber);
-            form.int("prioritynumber", self.prioritynumber);
+            form.scalar("scheduledforrepnumber", &self.scheduledforrepnumber);
+            form.scalar("prioritynumber", &self.prioritynumber);
             form.string(
                 OPERATION.name,
                 "prioritytext",
                 self.prioritytext.as_deref(),
                 binding,
             )?;
-            form.int("sonumber", self.sonumber);
-            form.int("opportunitynumber", self.opportunitynumber);
-            form.boolean("alarmindicator", self.alarmindicator);
-            form.int("alarmreminderquantity", self.alarmreminderquantity);
+            form.scalar("sonumber", &self.sonumber);
+            form.scalar("opportunitynumber", &self.opportunitynumber);
+            form.scalar("alarmindicator", &self.alarmindicator);
+            form.scalar("alarmreminderquantity", &self.alarmreminderquantity);
             form.string(
                 OPERATION.name,
                 "alarmreminderinterval",
@@ -239,9 +239,9 @@ impl MobileTaskCreate {
             )?;
             form.string(OPERATION.name, "subject", self.subject.as_deref(), binding)?;
             form.string(OPERATION.name, "location", self.location.as_deref(), binding)?;
-            form.boolean("taskcompletedindicator", self.taskcompletedindicator);
-            form.boolean("checkconflicts", self.checkconflicts);
-            form.boolean("conflictoverride", self.conflictoverride);
+            form.scalar("taskcompletedindicator", &self.taskcompletedindicator);
+            form.scalar("checkconflicts", &self.checkconflicts);
+            form.scalar("conflictoverride", &self.conflictoverride);
             form.string(
                 OPERATION.name,
                 "timestamp",
@@ -266,10 +266,10 @@ impl MobileTaskCreate {
         credentials: &'a Credentials,
     ) -> [(&'static str, ParamValue<'a>); 27] {
         [
-            ("repnumber", ParamValue::Int(credentials.repnumber)),
-            ("accountnumber", ParamValue::Int(self.accountnumber)),
+            ("repnumber", runtime::Scalar::param_value(&credentials.repnumber)),
+            ("accountnumber", runtime::Scalar::param_value(&self.accountnumber)),
             ("accountname", ParamValue::String(self.accountname.as_deref())),
-            ("contactnumber", ParamValue::Int(self.contactnumber)),
+            ("contactnumber", runtime::Scalar::param_value(&self.contactnumber)),
             ("startdate", ParamValue::String(self.startdate.as_deref())),
             ("enddate", ParamValue::String(self.enddate.as_deref())),
             ("starttime", ParamValue::String(self.starttime.as_deref())),
@@ -277,22 +277,31 @@ impl MobileTaskCreate {
             ("tasktype", ParamValue::String(self.tasktype.as_deref())),
             ("taskaction", ParamValue::String(self.taskaction.as_deref())),
             ("taskcomment", ParamValue::String(self.taskcomment.as_deref())),
-            ("scheduledforrepnumber", ParamValue::Int(self.scheduledforrepnumber)),
-            ("prioritynumber", ParamValue::Int(self.prioritynumber)),
+            (
+                "scheduledforrepnumber",
+                runtime::Scalar::param_value(&self.scheduledforrepnumber),
+            ),
+            ("prioritynumber", runtime::Scalar::param_value(&self.prioritynumber)),
             ("prioritytext", ParamValue::String(self.prioritytext.as_deref())),
-            ("sonumber", ParamValue::Int(self.sonumber)),
-            ("opportunitynumber", ParamValue::Int(self.opportunitynumber)),
-            ("alarmindicator", ParamValue::Boolean(self.alarmindicator)),
-            ("alarmreminderquantity", ParamValue::Int(self.alarmreminderquantity)),
+            ("sonumber", runtime::Scalar::param_value(&self.sonumber)),
+            ("opportunitynumber", runtime::Scalar::param_value(&self.opportunitynumber)),
+            ("alarmindicator", runtime::Scalar::param_value(&self.alarmindicator)),
+            (
+                "alarmreminderquantity",
+                runtime::Scalar::param_value(&self.alarmreminderquantity),
+            ),
             (
                 "alarmreminderinterval",
                 ParamValue::String(self.alarmreminderinterval.as_deref()),
             ),
             ("subject", ParamValue::String(self.subject.as_deref())),
             ("location", ParamValue::String(self.location.as_deref())),
-            ("taskcompletedindicator", ParamValue::Boolean(self.taskcompletedindicator)),
-            ("checkconflicts", ParamValue::Boolean(self.checkconflicts)),
-            ("conflictoverride", ParamValue::Boolean(self.conflictoverride)),
+            (
+                "taskcompletedindicator",
+                runtime::Scalar::param_value(&self.taskcompletedindicator),
+            ),
+            ("checkconflicts", runtime::Scalar::param_value(&self.checkconflicts)),
+            ("conflictoverride", runtime::Scalar::param_value(&self.conflictoverride)),
             ("timestamp", ParamValue::String(credentials.timestamp.as_deref())),
             ("sig", ParamValue::String(credentials.sig.as_deref())),
             ("mobilekey", ParamValue::String(credentials.mobilekey.as_deref())),
@@ -351,16 +360,16 @@ impl MobileTaskCreate {
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"repnumber" if repnumber.is_none() => {
-                    repnumber = Some(param.int("repnumber")?);
+                    repnumber = Some(param.scalar("repnumber")?);
                 }
                 b"accountnumber" if accountnumber.is_none() => {
-                    accountnumber = Some(param.int("accountnumber")?);
+                    accountnumber = Some(param.scalar("accountnumber")?);
                 }
                 b"accountname" if accountname.is_none() => {
                     accountname = Some(param.string("accountname")?);
                 }
                 b"contactnumber" if contactnumber.is_none() => {
-                    contactnumber = Some(param.int("contactnumber")?);
+                    contactnumber = Some(param.scalar("contactnumber")?);
                 }
                 b"startdate" if startdate.is_none() => {
                     startdate = Some(param.string("startdate")?);
@@ -384,25 +393,25 @@ impl MobileTaskCreate {
                     taskcomment = Some(param.string("taskcomment")?);
                 }
                 b"scheduledforrepnumber" if scheduledforrepnumber.is_none() => {
-                    scheduledforrepnumber = Some(param.int("scheduledforrepnumber")?);
+                    scheduledforrepnumber = Some(param.scalar("scheduledforrepnumber")?);
                 }
                 b"prioritynumber" if prioritynumber.is_none() => {
-                    prioritynumber = Some(param.int("prioritynumber")?);
+                    prioritynumber = Some(param.scalar("prioritynumber")?);
                 }
                 b"prioritytext" if prioritytext.is_none() => {
                     prioritytext = Some(param.string("prioritytext")?);
                 }
                 b"sonumber" if sonumber.is_none() => {
-                    sonumber = Some(param.int("sonumber")?);
+                    sonumber = Some(param.scalar("sonumber")?);
                 }
                 b"opportunitynumber" if opportunitynumber.is_none() => {
-                    opportunitynumber = Some(param.int("opportunitynumber")?);
+                    opportunitynumber = Some(param.scalar("opportunitynumber")?);
                 }
                 b"alarmindicator" if alarmindicator.is_none() => {
-                    alarmindicator = Some(param.boolean("alarmindicator")?);
+                    alarmindicator = Some(param.scalar("alarmindicator")?);
                 }
                 b"alarmreminderquantity" if alarmreminderquantity.is_none() => {
-                    alarmreminderquantity = Some(param.int("alarmreminderquantity")?);
+                    alarmreminderquantity = Some(param.scalar("alarmreminderquantity")?);
                 }
                 b"alarmreminderinterval" if alarmreminderinterval.is_none() => {
                     alarmreminderinterval = Some(param.string("alarmreminderinterval")?);
@@ -415,14 +424,14 @@ impl MobileTaskCreate {
                 }
                 b"taskcompletedindicator" if taskcompletedindicator.is_none() => {
                     taskcompletedindicator = Some(
-                        param.boolean("taskcompletedindicator")?,
+                        param.scalar("taskcompletedindicator")?,
                     );
                 }
                 b"checkconflicts" if checkconflicts.is_none() => {
-                    checkconflicts = Some(param.boolean("checkconflicts")?);
+                    checkconflicts = Some(param.scalar("checkconflicts")?);
                 }
                 b"conflictoverride" if conflictoverride.is_none() => {
-                    conflictoverride = Some(param.boolean("conflictoverride")?);
+                    conflictoverride = Some(param.scalar("conflictoverride")?);
                 }
                 b"timestamp" if timestamp.is_none() => {
                     timestamp = Some(param.string("timestamp")?);
@@ -485,15 +494,15 @@ impl MobileTaskCreate {
         mobilekey] = scanned.values();
         Some((
             Credentials {
-                repnumber: repnumber.int()?,
+                repnumber: repnumber.scalar()?,
                 timestamp: Some(timestamp.string()),
                 sig: Some(sig.string()),
                 mobilekey: Some(mobilekey.string()),
             },
             MobileTaskCreate {
-                accountnumber: accountnumber.int()?,
+                accountnumber: accountnumber.scalar()?,
                 accountname: Some(accountname.string()),
-                contactnumber: contactnumber.int()?,
+                contactnumber: contactnumber.scalar()?,
                 startdate: Some(startdate.string()),
                 enddate: Some(enddate.string()),
                 starttime: Some(starttime.string()),
@@ -501,19 +510,19 @@ impl MobileTaskCreate {
                 tasktype: Some(tasktype.string()),
                 taskaction: Some(taskaction.string()),
                 taskcomment: Some(taskcomment.string()),
-                scheduledforrepnumber: scheduledforrepnumber.int()?,
-                prioritynumber: prioritynumber.int()?,
+                scheduledforrepnumber: scheduledforrepnumber.scalar()?,
+                prioritynumber: prioritynumber.scalar()?,
                 prioritytext: Some(prioritytext.string()),
-                sonumber: sonumber.int()?,
-                opportunitynumber: opportunitynumber.int()?,
-                alarmindicator: alarmindicator.boolean()?,
-                alarmreminderquantity: alarmreminderquantity.int()?,
+                sonumber: sonumber.scalar()?,
+                opportunitynumber: opportunitynumber.scalar()?,
+                alarmindicator: alarmindicator.scalar()?,
+                alarmreminderquantity: alarmreminderquantity.scalar()?,
                 alarmreminderinterval: Some(alarmreminderinterval.string()),
                 subject: Some(subject.string()),
                 location: Some(location.string()),
-                taskcompletedindicator: taskcompletedindicator.boolean()?,
-                checkconflicts: checkconflicts.boolean()?,
-                conflictoverride: conflictoverride.boolean()?,
+                taskcompletedindicator: taskcompletedindicator.scalar()?,
+                checkconflicts: checkconflicts.scalar()?,
+                conflictoverride: conflictoverride.scalar()?,
             },
         ))
     }
@@ -523,10 +532,10 @@ impl MobileTaskCreate {
         request: &Request<B>,
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
-        let repnumber = form.int(OPERATION.name, "repnumber")?;
-        let accountnumber = form.int(OPERATION.name, "accountnumber")?;
+        let repnumber = form.scalar(OPERATION.name, "repnumber")?;
+        let accountnumber = form.scalar(OPERATION.name, "accountnumber")?;
         let accountname = Some(form.string(OPERATION.name, "accountname")?);
-        let contactnumber = form.int(OPERATION.name, "contactnumber")?;
+        let contactnumber = form.scalar(OPERATION.name, "contactnumber")?;
         let startdate = Some(form.string(OPERATION.name, "startdate")?);
         let enddate = Some(form.string(OPERATION.name, "enddate")?);
         let starttime = Some(form.string(OPERATION.name, "starttime")?);
@@ -534,22 +543,24 @@ impl MobileTaskCreate {
         let tasktype = Some(form.string(OPERATION.name, "tasktype")?);
         let taskaction = Some(form.string(OPERATION.name, "taskaction")?);
         let taskcomment = Some(form.string(OPERATION.name, "taskcomment")?);
-        let scheduledforrepnumber = form.int(OPERATION.name, "scheduledforrepnumber")?;
-        let prioritynumber = form.int(OPERATION.name, "prioritynumber")?;
+        let scheduledforrepnumber = form
+            .scalar(OPERATION.name, "scheduledforrepnumber")?;
+        let prioritynumber = form.scalar(OPERATION.name, "prioritynumber")?;
         let prioritytext = Some(form.string(OPERATION.name, "prioritytext")?);
-        let sonumber = form.int(OPERATION.name, "sonumber")?;
-        let opportunitynumber = form.int(OPERATION.name, "opportunitynumber")?;
-        let alarmindicator = form.boolean(OPERATION.name, "alarmindicator")?;
-        let alarmreminderquantity = form.int(OPERATION.name, "alarmreminderquantity")?;
+        let sonumber = form.scalar(OPERATION.name, "sonumber")?;
+        let opportunitynumber = form.scalar(OPERATION.name, "opportunitynumber")?;
+        let alarmindicator = form.scalar(OPERATION.name, "alarmindicator")?;
+        let alarmreminderquantity = form
+            .scalar(OPERATION.name, "alarmreminderquantity")?;
         let alarmreminderinterval = Some(
             form.string(OPERATION.name, "alarmreminderinterval")?,
         );
         let subject = Some(form.string(OPERATION.name, "subject")?);
         let location = Some(form.string(OPERATION.name, "location")?);
         let taskcompletedindicator = form
-            .boolean(OPERATION.name, "taskcompletedindicator")?;
-        let checkconflicts = form.boolean(OPERATION.name, "checkconflicts")?;
-        let conflictoverride = form.boolean(OPERATION.name, "conflictoverride")?;
+            .scalar(OPERATION.name, "taskcompletedindicator")?;
+        let checkconflicts = form.scalar(OPERATION.name, "checkconflicts")?;
+        let conflictoverride = form.scalar(OPERATION.name, "conflictoverride")?;
         let timestamp = Some(form.string(OPERATION.name, "timestamp")?);
         let sig = Some(form.string(OPERATION.name, "sig")?);
         let mobilekey = Some(form.string(OPERATION.name, "mobilekey")?);
@@ -639,12 +650,14 @@ impl super::OperationRequest for MobileTaskCreate {
 }
 
 impl super::OperationResponse for MobileTaskCreateResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

@@ -105,13 +105,16 @@ pub trait OperationRequest: Sized + Clone + PartialEq + std::fmt::Debug {
     ) -> Vec<(&'static str, ParamValue<'a>)>;
 }
 
-/// What every response type does. Every operation of this service returns a string.
+/// What every response type does.
 pub trait OperationResponse: Sized + Clone + PartialEq + std::fmt::Debug {
+    /// The result's Rust type (`Option<String>` for a SOAP `string`).
+    type Result: Clone + PartialEq + std::fmt::Debug;
+
     /// A response holding `result`.
-    fn from_result(result: Option<String>) -> Self;
+    fn from_result(result: Self::Result) -> Self;
 
     /// The result.
-    fn result(&self) -> Option<&str>;
+    fn result(&self) -> &Self::Result;
 
     /// Server side: the `200` response on `binding`.
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError>;

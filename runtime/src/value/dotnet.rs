@@ -20,7 +20,7 @@ pub fn parse_int(text: &str) -> Result<i32, ValueError> {
 /// `NumberStyles.Integer`): an optional `+` or `-` even for the unsigned types (`-0` is 0,
 /// `-1` out of range), then digits.
 pub fn parse_integer<T: super::Integer>(text: &str) -> Result<T, ValueError> {
-    super::integer_from_trimmed(trim_number(text), super::Sign::Allowed, T::TYPE).map(T::from_wide)
+    super::integer_from_trimmed(trim_number(text), super::Sign::Allowed)
 }
 
 /// Reads a double as `Double.Parse(text, NumberStyles.Float | NumberStyles.AllowThousands,

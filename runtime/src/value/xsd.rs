@@ -24,7 +24,7 @@ pub fn parse_integer<T: super::Integer>(text: &str) -> Result<T, ValueError> {
     } else {
         super::Sign::Allowed
     };
-    super::integer_from_trimmed(trim(text), sign, T::TYPE).map(T::from_wide)
+    super::integer_from_trimmed(trim(text), sign)
 }
 
 /// Reads an xsd:double as `XmlConvert.ToDouble` does: `INF`, `-INF`, or what `Double.Parse`

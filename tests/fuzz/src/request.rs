@@ -122,9 +122,12 @@ fn read_raw_query(query: &[u8]) {
         return;
     };
     for name in ["repnumber", "accountname", "amount", "a"] {
-        let _ = reader.int("Fuzz", name);
-        let _ = reader.boolean("Fuzz", name);
-        let _ = reader.decimal("Fuzz", name);
+        let _ = reader.scalar::<i32>("Fuzz", name);
+        let _ = reader.scalar::<bool>("Fuzz", name);
+        let _ = reader.scalar::<rmm_mobile::Decimal>("Fuzz", name);
+        let _ = reader.scalar::<u64>("Fuzz", name);
+        let _ = reader.scalar::<f64>("Fuzz", name);
+        let _ = reader.scalar::<f32>("Fuzz", name);
         let _ = reader.string("Fuzz", name);
     }
 }

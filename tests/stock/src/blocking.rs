@@ -94,4 +94,14 @@ impl StockServiceBlockingClient {
     pub fn reserve(&self, request: &Reserve) -> Result<ReserveResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 4, `Weigh`, and waits for its answer: The weight of a batch, from its size in every integer width and two scale readings.
+    pub fn weigh(&self, request: &Weigh) -> Result<WeighResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 5, `Count`, and waits for its answer: How many articles a lot holds.
+    pub fn count(&self, request: &Count) -> Result<CountResponse, CallError> {
+        self.call(request)
+    }
 }

@@ -183,4 +183,14 @@ impl StockServiceClient {
     ) -> Result<ReserveResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 4, `Weigh`: The weight of a batch, from its size in every integer width and two scale readings.
+    pub async fn weigh(&self, request: &Weigh) -> Result<WeighResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 5, `Count`: How many articles a lot holds.
+    pub async fn count(&self, request: &Count) -> Result<CountResponse, CallError> {
+        self.call(request).await
+    }
 }

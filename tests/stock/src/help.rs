@@ -80,6 +80,18 @@ const INDEX: &[Piece] = &[
               <br>Holds a quantity for an order until a date; the reservation can be cancelled.
             </span>
           </li>
+          <li>
+            <a href="?op=Weigh">Weigh</a>
+            <span>
+              <br>The weight of a batch, from its size in every integer width and two scale readings.
+            </span>
+          </li>
+          <li>
+            <a href="?op=Count">Count</a>
+            <span>
+              <br>How many articles a lot holds.
+            </span>
+          </li>
         </ul>
       </div>
 "#,
@@ -486,6 +498,278 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `Weigh`.
+const PAGE_WEIGH: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">StockService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Weigh</h2>
+        <p class="intro">The weight of a batch, from its size in every integer width and two scale readings.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>clientid</td><td>int</td></tr>
+          <tr><td>2</td><td>apikey</td><td>string</td></tr>
+          <tr><td>3</td><td>batch</td><td>long</td></tr>
+          <tr><td>4</td><td>pallets</td><td>short</td></tr>
+          <tr><td>5</td><td>offset</td><td>byte</td></tr>
+          <tr><td>6</td><td>shelf</td><td>unsignedByte</td></tr>
+          <tr><td>7</td><td>bin</td><td>unsignedShort</td></tr>
+          <tr><td>8</td><td>lot</td><td>unsignedInt</td></tr>
+          <tr><td>9</td><td>serial</td><td>unsignedLong</td></tr>
+          <tr><td>10</td><td>reading</td><td>float</td></tr>
+          <tr><td>11</td><td>precise</td><td>double</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "https://warehouse.example.org/stock/Weigh"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;Weigh xmlns="https://warehouse.example.org/stock/"&gt;
+      &lt;clientid&gt;<span class="value">int</span>&lt;/clientid&gt;
+      &lt;apikey&gt;<span class="value">string</span>&lt;/apikey&gt;
+      &lt;batch&gt;<span class="value">long</span>&lt;/batch&gt;
+      &lt;pallets&gt;<span class="value">short</span>&lt;/pallets&gt;
+      &lt;offset&gt;<span class="value">byte</span>&lt;/offset&gt;
+      &lt;shelf&gt;<span class="value">unsignedByte</span>&lt;/shelf&gt;
+      &lt;bin&gt;<span class="value">unsignedShort</span>&lt;/bin&gt;
+      &lt;lot&gt;<span class="value">unsignedInt</span>&lt;/lot&gt;
+      &lt;serial&gt;<span class="value">unsignedLong</span>&lt;/serial&gt;
+      &lt;reading&gt;<span class="value">float</span>&lt;/reading&gt;
+      &lt;precise&gt;<span class="value">double</span>&lt;/precise&gt;
+    &lt;/Weigh&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;WeighResponse xmlns="https://warehouse.example.org/stock/"&gt;&lt;WeighResult&gt;<span class="value">double</span>&lt;/WeighResult&gt;&lt;/WeighResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="https://warehouse.example.org/stock/Weigh"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;Weigh xmlns="https://warehouse.example.org/stock/"&gt;
+      &lt;clientid&gt;<span class="value">int</span>&lt;/clientid&gt;
+      &lt;apikey&gt;<span class="value">string</span>&lt;/apikey&gt;
+      &lt;batch&gt;<span class="value">long</span>&lt;/batch&gt;
+      &lt;pallets&gt;<span class="value">short</span>&lt;/pallets&gt;
+      &lt;offset&gt;<span class="value">byte</span>&lt;/offset&gt;
+      &lt;shelf&gt;<span class="value">unsignedByte</span>&lt;/shelf&gt;
+      &lt;bin&gt;<span class="value">unsignedShort</span>&lt;/bin&gt;
+      &lt;lot&gt;<span class="value">unsignedInt</span>&lt;/lot&gt;
+      &lt;serial&gt;<span class="value">unsignedLong</span>&lt;/serial&gt;
+      &lt;reading&gt;<span class="value">float</span>&lt;/reading&gt;
+      &lt;precise&gt;<span class="value">double</span>&lt;/precise&gt;
+    &lt;/Weigh&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;WeighResponse xmlns="https://warehouse.example.org/stock/"&gt;&lt;WeighResult&gt;<span class="value">double</span>&lt;/WeighResult&gt;&lt;/WeighResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/Weigh?clientid=<span class="value">string</span>&amp;apikey=<span class="value">string</span>&amp;batch=<span class="value">string</span>&amp;pallets=<span class="value">string</span>&amp;offset=<span class="value">string</span>&amp;shelf=<span class="value">string</span>&amp;bin=<span class="value">string</span>&amp;lot=<span class="value">string</span>&amp;serial=<span class="value">string</span>&amp;reading=<span class="value">string</span>&amp;precise=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;double xmlns="https://warehouse.example.org/stock/"&gt;<span class="value">double</span>&lt;/double&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/Weigh HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+clientid=<span class="value">string</span>&amp;apikey=<span class="value">string</span>&amp;batch=<span class="value">string</span>&amp;pallets=<span class="value">string</span>&amp;offset=<span class="value">string</span>&amp;shelf=<span class="value">string</span>&amp;bin=<span class="value">string</span>&amp;lot=<span class="value">string</span>&amp;serial=<span class="value">string</span>&amp;reading=<span class="value">string</span>&amp;precise=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;double xmlns="https://warehouse.example.org/stock/"&gt;<span class="value">double</span>&lt;/double&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Count`.
+const PAGE_COUNT: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">StockService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Count</h2>
+        <p class="intro">How many articles a lot holds.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>lot</td><td>unsignedLong</td></tr>
+          <tr><td>2</td><td>clientid</td><td>int</td></tr>
+          <tr><td>3</td><td>apikey</td><td>string</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "https://warehouse.example.org/stock/Count"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;Count xmlns="https://warehouse.example.org/stock/"&gt;
+      &lt;lot&gt;<span class="value">unsignedLong</span>&lt;/lot&gt;
+      &lt;clientid&gt;<span class="value">int</span>&lt;/clientid&gt;
+      &lt;apikey&gt;<span class="value">string</span>&lt;/apikey&gt;
+    &lt;/Count&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CountResponse xmlns="https://warehouse.example.org/stock/"&gt;&lt;CountResult&gt;<span class="value">long</span>&lt;/CountResult&gt;&lt;/CountResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="https://warehouse.example.org/stock/Count"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;Count xmlns="https://warehouse.example.org/stock/"&gt;
+      &lt;lot&gt;<span class="value">unsignedLong</span>&lt;/lot&gt;
+      &lt;clientid&gt;<span class="value">int</span>&lt;/clientid&gt;
+      &lt;apikey&gt;<span class="value">string</span>&lt;/apikey&gt;
+    &lt;/Count&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CountResponse xmlns="https://warehouse.example.org/stock/"&gt;&lt;CountResult&gt;<span class="value">long</span>&lt;/CountResult&gt;&lt;/CountResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/Count?lot=<span class="value">string</span>&amp;clientid=<span class="value">string</span>&amp;apikey=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;long xmlns="https://warehouse.example.org/stock/"&gt;<span class="value">long</span>&lt;/long&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/Count HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+lot=<span class="value">string</span>&amp;clientid=<span class="value">string</span>&amp;apikey=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;long xmlns="https://warehouse.example.org/stock/"&gt;<span class="value">long</span>&lt;/long&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page listing every operation; `path` is the path the page was requested at.
 pub fn index(path: &str) -> String {
     render(INDEX, path)
@@ -498,6 +782,8 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::StockLevel => PAGE_STOCK_LEVEL,
         crate::Operation::StockAdjust => PAGE_STOCK_ADJUST,
         crate::Operation::Reserve => PAGE_RESERVE,
+        crate::Operation::Weigh => PAGE_WEIGH,
+        crate::Operation::Count => PAGE_COUNT,
     };
     render(page, path)
 }

@@ -16,6 +16,8 @@
 //! | 1 | [`StockLevel`] | 4 |
 //! | 2 | [`StockAdjust`] | 7 |
 //! | 3 | [`Reserve`] | 7 |
+//! | 4 | [`Weigh`] | 11 |
+//! | 5 | [`Count`] | 3 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -80,14 +82,20 @@ pub enum Operation {
     StockAdjust,
     /// Operation 3: [`Reserve`].
     Reserve,
+    /// Operation 4: [`Weigh`].
+    Weigh,
+    /// Operation 5: [`Count`].
+    Count,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 3usize] = [
+    pub const ALL: [Operation; 5usize] = [
         Operation::StockLevel,
         Operation::StockAdjust,
         Operation::Reserve,
+        Operation::Weigh,
+        Operation::Count,
     ];
 
     /// The operation's wire name.
@@ -96,6 +104,8 @@ impl Operation {
             Operation::StockLevel => "StockLevel",
             Operation::StockAdjust => "StockAdjust",
             Operation::Reserve => "Reserve",
+            Operation::Weigh => "Weigh",
+            Operation::Count => "Count",
         }
     }
 
@@ -105,6 +115,8 @@ impl Operation {
             "StockLevel" => Some(Operation::StockLevel),
             "StockAdjust" => Some(Operation::StockAdjust),
             "Reserve" => Some(Operation::Reserve),
+            "Weigh" => Some(Operation::Weigh),
+            "Count" => Some(Operation::Count),
             _ => None,
         }
     }
@@ -115,6 +127,8 @@ impl Operation {
             Operation::StockLevel => &wire::stock_level::OPERATION,
             Operation::StockAdjust => &wire::stock_adjust::OPERATION,
             Operation::Reserve => &wire::reserve::OPERATION,
+            Operation::Weigh => &wire::weigh::OPERATION,
+            Operation::Count => &wire::count::OPERATION,
         }
     }
 }
@@ -154,6 +168,8 @@ macro_rules! for_each_operation {
             stock_level: StockLevel,
             stock_adjust: StockAdjust,
             reserve: Reserve,
+            weigh: Weigh,
+            count: Count,
         }
     };
 }

@@ -46,6 +46,24 @@ pub trait StockService: Send + Sync + 'static {
         credentials: Credentials,
         request: Reserve,
     ) -> impl Future<Output = Result<ReserveResponse, Fault>> + Send;
+
+    /// Operation 4, `Weigh`: The weight of a batch, from its size in every integer width and two scale readings.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn weigh(
+        &self,
+        credentials: Credentials,
+        request: Weigh,
+    ) -> impl Future<Output = Result<WeighResponse, Fault>> + Send;
+
+    /// Operation 5, `Count`: How many articles a lot holds.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn count(
+        &self,
+        credentials: Credentials,
+        request: Count,
+    ) -> impl Future<Output = Result<CountResponse, Fault>> + Send;
 }
 
 impl<T: StockService> StockService for Arc<T> {
@@ -71,6 +89,22 @@ impl<T: StockService> StockService for Arc<T> {
         request: Reserve,
     ) -> impl Future<Output = Result<ReserveResponse, Fault>> + Send {
         T::reserve(self, credentials, request)
+    }
+
+    fn weigh(
+        &self,
+        credentials: Credentials,
+        request: Weigh,
+    ) -> impl Future<Output = Result<WeighResponse, Fault>> + Send {
+        T::weigh(self, credentials, request)
+    }
+
+    fn count(
+        &self,
+        credentials: Credentials,
+        request: Count,
+    ) -> impl Future<Output = Result<CountResponse, Fault>> + Send {
+        T::count(self, credentials, request)
     }
 }
 
@@ -313,6 +347,26 @@ impl<S: StockService> StockServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.reserve(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Weigh => {
+                let handled = {
+                    let (credentials, call) = Weigh::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.weigh(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Count => {
+                let handled = {
+                    let (credentials, call) = Count::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.count(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

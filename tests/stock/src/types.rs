@@ -74,3 +74,59 @@ pub struct ReserveResponse {
     /// `ReserveResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
     pub result: Option<String>,
 }
+
+/// `Weigh`, operation 4 of `StockService`: The weight of a batch, from its size in every integer width and two scale readings.
+///
+/// The request's 9 business parameters. Its credentials `clientid` (1), `apikey` (2) travel in [`Credentials`](crate::Credentials); the wire carries all 11 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`WeighResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Weigh {
+    /// `batch`: SOAP `long`, position 3 of 11.
+    pub batch: i64,
+    /// `pallets`: SOAP `short`, position 4 of 11.
+    pub pallets: i16,
+    /// `offset`: SOAP `byte`, position 5 of 11.
+    pub offset: i8,
+    /// `shelf`: SOAP `unsignedByte`, position 6 of 11.
+    pub shelf: u8,
+    /// `bin`: SOAP `unsignedShort`, position 7 of 11.
+    pub bin: u16,
+    /// `lot`: SOAP `unsignedInt`, position 8 of 11.
+    pub lot: u32,
+    /// `serial`: SOAP `unsignedLong`, position 9 of 11.
+    pub serial: u64,
+    /// `reading`: SOAP `float`, position 10 of 11.
+    pub reading: f32,
+    /// `precise`: SOAP `double`, position 11 of 11.
+    pub precise: f64,
+}
+
+/// The response of [`Weigh`]: the element `WeighResponse` holding `WeighResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct WeighResponse {
+    /// `WeighResult`: SOAP `double`.
+    pub result: f64,
+}
+
+/// `Count`, operation 5 of `StockService`: How many articles a lot holds.
+///
+/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`CountResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Count {
+    /// `lot`: SOAP `unsignedLong`, position 1 of 3.
+    pub lot: u64,
+}
+
+/// The response of [`Count`]: the element `CountResponse` holding `CountResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CountResponse {
+    /// `CountResult`: SOAP `long`.
+    pub result: i64,
+}

@@ -67,7 +67,49 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="Weigh">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="clientid" type="s:int" />
+            <s:element minOccurs="0" maxOccurs="1" name="apikey" type="s:string" />
+            <s:element minOccurs="1" maxOccurs="1" name="batch" type="s:long" />
+            <s:element minOccurs="1" maxOccurs="1" name="pallets" type="s:short" />
+            <s:element minOccurs="1" maxOccurs="1" name="offset" type="s:byte" />
+            <s:element minOccurs="1" maxOccurs="1" name="shelf" type="s:unsignedByte" />
+            <s:element minOccurs="1" maxOccurs="1" name="bin" type="s:unsignedShort" />
+            <s:element minOccurs="1" maxOccurs="1" name="lot" type="s:unsignedInt" />
+            <s:element minOccurs="1" maxOccurs="1" name="serial" type="s:unsignedLong" />
+            <s:element minOccurs="1" maxOccurs="1" name="reading" type="s:float" />
+            <s:element minOccurs="1" maxOccurs="1" name="precise" type="s:double" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="WeighResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="WeighResult" type="s:double" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="Count">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="lot" type="s:unsignedLong" />
+            <s:element minOccurs="1" maxOccurs="1" name="clientid" type="s:int" />
+            <s:element minOccurs="0" maxOccurs="1" name="apikey" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="CountResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="CountResult" type="s:long" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="string" nillable="true" type="s:string" />
+      <s:element name="double" type="s:double" />
+      <s:element name="long" type="s:long" />
     </s:schema>
   </wsdl:types>
   <wsdl:message name="StockLevelSoapIn">
@@ -87,6 +129,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="ReserveSoapOut">
     <wsdl:part name="parameters" element="tns:ReserveResponse" />
+  </wsdl:message>
+  <wsdl:message name="WeighSoapIn">
+    <wsdl:part name="parameters" element="tns:Weigh" />
+  </wsdl:message>
+  <wsdl:message name="WeighSoapOut">
+    <wsdl:part name="parameters" element="tns:WeighResponse" />
+  </wsdl:message>
+  <wsdl:message name="CountSoapIn">
+    <wsdl:part name="parameters" element="tns:Count" />
+  </wsdl:message>
+  <wsdl:message name="CountSoapOut">
+    <wsdl:part name="parameters" element="tns:CountResponse" />
   </wsdl:message>
   <wsdl:message name="StockLevelHttpGetIn">
     <wsdl:part name="sku" type="s:string" />
@@ -121,6 +175,30 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="ReserveHttpGetOut">
     <wsdl:part name="Body" element="tns:string" />
   </wsdl:message>
+  <wsdl:message name="WeighHttpGetIn">
+    <wsdl:part name="clientid" type="s:string" />
+    <wsdl:part name="apikey" type="s:string" />
+    <wsdl:part name="batch" type="s:string" />
+    <wsdl:part name="pallets" type="s:string" />
+    <wsdl:part name="offset" type="s:string" />
+    <wsdl:part name="shelf" type="s:string" />
+    <wsdl:part name="bin" type="s:string" />
+    <wsdl:part name="lot" type="s:string" />
+    <wsdl:part name="serial" type="s:string" />
+    <wsdl:part name="reading" type="s:string" />
+    <wsdl:part name="precise" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="WeighHttpGetOut">
+    <wsdl:part name="Body" element="tns:double" />
+  </wsdl:message>
+  <wsdl:message name="CountHttpGetIn">
+    <wsdl:part name="lot" type="s:string" />
+    <wsdl:part name="clientid" type="s:string" />
+    <wsdl:part name="apikey" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="CountHttpGetOut">
+    <wsdl:part name="Body" element="tns:long" />
+  </wsdl:message>
   <wsdl:message name="StockLevelHttpPostIn">
     <wsdl:part name="sku" type="s:string" />
     <wsdl:part name="warehouse" type="s:string" />
@@ -154,6 +232,30 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="ReserveHttpPostOut">
     <wsdl:part name="Body" element="tns:string" />
   </wsdl:message>
+  <wsdl:message name="WeighHttpPostIn">
+    <wsdl:part name="clientid" type="s:string" />
+    <wsdl:part name="apikey" type="s:string" />
+    <wsdl:part name="batch" type="s:string" />
+    <wsdl:part name="pallets" type="s:string" />
+    <wsdl:part name="offset" type="s:string" />
+    <wsdl:part name="shelf" type="s:string" />
+    <wsdl:part name="bin" type="s:string" />
+    <wsdl:part name="lot" type="s:string" />
+    <wsdl:part name="serial" type="s:string" />
+    <wsdl:part name="reading" type="s:string" />
+    <wsdl:part name="precise" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="WeighHttpPostOut">
+    <wsdl:part name="Body" element="tns:double" />
+  </wsdl:message>
+  <wsdl:message name="CountHttpPostIn">
+    <wsdl:part name="lot" type="s:string" />
+    <wsdl:part name="clientid" type="s:string" />
+    <wsdl:part name="apikey" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="CountHttpPostOut">
+    <wsdl:part name="Body" element="tns:long" />
+  </wsdl:message>
   <wsdl:portType name="StockServiceSoap">
     <wsdl:operation name="StockLevel">
       <wsdl:input message="tns:StockLevelSoapIn" />
@@ -166,6 +268,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:operation name="Reserve">
       <wsdl:input message="tns:ReserveSoapIn" />
       <wsdl:output message="tns:ReserveSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Weigh">
+      <wsdl:input message="tns:WeighSoapIn" />
+      <wsdl:output message="tns:WeighSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Count">
+      <wsdl:input message="tns:CountSoapIn" />
+      <wsdl:output message="tns:CountSoapOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="StockServiceHttpGet">
@@ -181,6 +291,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:ReserveHttpGetIn" />
       <wsdl:output message="tns:ReserveHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="Weigh">
+      <wsdl:input message="tns:WeighHttpGetIn" />
+      <wsdl:output message="tns:WeighHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Count">
+      <wsdl:input message="tns:CountHttpGetIn" />
+      <wsdl:output message="tns:CountHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="StockServiceHttpPost">
     <wsdl:operation name="StockLevel">
@@ -194,6 +312,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:operation name="Reserve">
       <wsdl:input message="tns:ReserveHttpPostIn" />
       <wsdl:output message="tns:ReserveHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Weigh">
+      <wsdl:input message="tns:WeighHttpPostIn" />
+      <wsdl:output message="tns:WeighHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Count">
+      <wsdl:input message="tns:CountHttpPostIn" />
+      <wsdl:output message="tns:CountHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="StockServiceSoap" type="tns:StockServiceSoap">
@@ -218,6 +344,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Reserve">
       <soap:operation soapAction="https://warehouse.example.org/stock/Reserve" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Weigh">
+      <soap:operation soapAction="https://warehouse.example.org/stock/Weigh" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Count">
+      <soap:operation soapAction="https://warehouse.example.org/stock/Count" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -255,6 +399,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Weigh">
+      <soap12:operation soapAction="https://warehouse.example.org/stock/Weigh" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Count">
+      <soap12:operation soapAction="https://warehouse.example.org/stock/Count" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="StockServiceHttpGet" type="tns:StockServiceHttpGet">
     <http:binding verb="GET" />
@@ -285,6 +447,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Weigh">
+      <http:operation location="/Weigh" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Count">
+      <http:operation location="/Count" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="StockServiceHttpPost" type="tns:StockServiceHttpPost">
     <http:binding verb="POST" />
@@ -308,6 +488,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Reserve">
       <http:operation location="/Reserve" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Weigh">
+      <http:operation location="/Weigh" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Count">
+      <http:operation location="/Count" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

@@ -40,7 +40,7 @@ macro_rules! every_operation {
                     client
                         .$method(&request)
                         .await
-                        .map(|r| r.result().map(str::to_owned))
+                        .map(|r| r.result().clone())
                 })*
             }
         }

@@ -24,6 +24,12 @@ pub mod stock_adjust;
 /// Operation 3: `Reserve`.
 pub mod reserve;
 
+/// Operation 4: `Weigh`.
+pub mod weigh;
+
+/// Operation 5: `Count`.
+pub mod count;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.
@@ -54,13 +60,16 @@ pub trait OperationRequest: Sized + Clone + PartialEq + std::fmt::Debug {
     ) -> Vec<(&'static str, ParamValue<'a>)>;
 }
 
-/// What every response type does. Every operation of this service returns a string.
+/// What every response type does.
 pub trait OperationResponse: Sized + Clone + PartialEq + std::fmt::Debug {
+    /// The result's Rust type (`Option<String>` for a SOAP `string`).
+    type Result: Clone + PartialEq + std::fmt::Debug;
+
     /// A response holding `result`.
-    fn from_result(result: Option<String>) -> Self;
+    fn from_result(result: Self::Result) -> Self;
 
     /// The result.
-    fn result(&self) -> Option<&str>;
+    fn result(&self) -> &Self::Result;
 
     /// Server side: the `200` response on `binding`.
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError>;

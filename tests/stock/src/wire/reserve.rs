@@ -51,12 +51,12 @@ impl Reserve {
                 + message::text_len(&credentials.apikey);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
             w.raw("<Reserve xmlns=\"https://warehouse.example.org/stock/\"><clientid>");
-            w.int(credentials.clientid);
+            w.scalar(&credentials.clientid);
             w.raw("</clientid>");
             w.string("order", "<order>", self.order.as_deref(), "</order>")?;
             w.string("sku", "<sku>", self.sku.as_deref(), "</sku>")?;
             w.raw("<quantity>");
-            w.int(self.quantity);
+            w.scalar(&self.quantity);
             w.raw("</quantity>");
             w.string("until", "<until>", self.until.as_deref(), "</until>")?;
             w.string(
@@ -74,10 +74,10 @@ impl Reserve {
                 + message::text_len(&credentials.session)
                 + message::text_len(&credentials.apikey);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.int("clientid", credentials.clientid);
+            form.scalar("clientid", &credentials.clientid);
             form.string(OPERATION.name, "order", self.order.as_deref(), binding)?;
             form.string(OPERATION.name, "sku", self.sku.as_deref(), binding)?;
-            form.int("quantity", self.quantity);
+            form.scalar("quantity", &self.quantity);
             form.string(OPERATION.name, "until", self.until.as_deref(), binding)?;
             form.string(
                 OPERATION.name,
@@ -102,10 +102,10 @@ impl Reserve {
         credentials: &'a Credentials,
     ) -> [(&'static str, ParamValue<'a>); 7] {
         [
-            ("clientid", ParamValue::Int(credentials.clientid)),
+            ("clientid", runtime::Scalar::param_value(&credentials.clientid)),
             ("order", ParamValue::String(self.order.as_deref())),
             ("sku", ParamValue::String(self.sku.as_deref())),
-            ("quantity", ParamValue::Int(self.quantity)),
+            ("quantity", runtime::Scalar::param_value(&self.quantity)),
             ("until", ParamValue::String(self.until.as_deref())),
             ("session", ParamValue::String(credentials.session.as_deref())),
             ("apikey", ParamValue::String(credentials.apikey.as_deref())),
@@ -144,12 +144,12 @@ impl Reserve {
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"clientid" if clientid.is_none() => {
-                    clientid = Some(param.int("clientid")?);
+                    clientid = Some(param.scalar("clientid")?);
                 }
                 b"order" if order.is_none() => order = Some(param.string("order")?),
                 b"sku" if sku.is_none() => sku = Some(param.string("sku")?),
                 b"quantity" if quantity.is_none() => {
-                    quantity = Some(param.int("quantity")?);
+                    quantity = Some(param.scalar("quantity")?);
                 }
                 b"until" if until.is_none() => until = Some(param.string("until")?),
                 b"session" if session.is_none() => {
@@ -185,14 +185,14 @@ impl Reserve {
         let [clientid, order, sku, quantity, until, session, apikey] = scanned.values();
         Some((
             Credentials {
-                clientid: clientid.int()?,
+                clientid: clientid.scalar()?,
                 apikey: Some(apikey.string()),
                 session: Some(session.string()),
             },
             Reserve {
                 order: Some(order.string()),
                 sku: Some(sku.string()),
-                quantity: quantity.int()?,
+                quantity: quantity.scalar()?,
                 until: Some(until.string()),
             },
         ))
@@ -203,10 +203,10 @@ impl Reserve {
         request: &Request<B>,
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
-        let clientid = form.int(OPERATION.name, "clientid")?;
+        let clientid = form.scalar(OPERATION.name, "clientid")?;
         let order = Some(form.string(OPERATION.name, "order")?);
         let sku = Some(form.string(OPERATION.name, "sku")?);
-        let quantity = form.int(OPERATION.name, "quantity")?;
+        let quantity = form.scalar(OPERATION.name, "quantity")?;
         let until = Some(form.string(OPERATION.name, "until")?);
         let session = Some(form.string(OPERATION.name, "session")?);
         let apikey = Some(form.string(OPERATION.name, "apikey")?);
@@ -276,12 +276,14 @@ impl super::OperationRequest for Reserve {
 }
 
 impl super::OperationResponse for ReserveResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

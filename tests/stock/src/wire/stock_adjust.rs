@@ -53,11 +53,11 @@ impl StockAdjust {
             w.raw("<StockAdjust xmlns=\"https://warehouse.example.org/stock/\">");
             w.string("sku", "<sku>", self.sku.as_deref(), "</sku>")?;
             w.raw("<delta>");
-            w.decimal(&self.delta);
+            w.scalar(&self.delta);
             w.raw("</delta>");
             w.string("reason", "<reason>", self.reason.as_deref(), "</reason>")?;
             w.raw("<confirmed>");
-            w.boolean(self.confirmed);
+            w.scalar(&self.confirmed);
             w.raw("</confirmed>");
             w.string(
                 "session",
@@ -66,7 +66,7 @@ impl StockAdjust {
                 "</session>",
             )?;
             w.raw("<clientid>");
-            w.int(credentials.clientid);
+            w.scalar(&credentials.clientid);
             w.raw("</clientid>");
             w.string("apikey", "<apikey>", credentials.apikey.as_deref(), "</apikey>")?;
             w.raw("</StockAdjust>");
@@ -78,16 +78,16 @@ impl StockAdjust {
                 + message::text_len(&credentials.apikey);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
             form.string(OPERATION.name, "sku", self.sku.as_deref(), binding)?;
-            form.decimal("delta", &self.delta);
+            form.scalar("delta", &self.delta);
             form.string(OPERATION.name, "reason", self.reason.as_deref(), binding)?;
-            form.boolean("confirmed", self.confirmed);
+            form.scalar("confirmed", &self.confirmed);
             form.string(
                 OPERATION.name,
                 "session",
                 credentials.session.as_deref(),
                 binding,
             )?;
-            form.int("clientid", credentials.clientid);
+            form.scalar("clientid", &credentials.clientid);
             form.string(
                 OPERATION.name,
                 "apikey",
@@ -106,11 +106,11 @@ impl StockAdjust {
     ) -> [(&'static str, ParamValue<'a>); 7] {
         [
             ("sku", ParamValue::String(self.sku.as_deref())),
-            ("delta", ParamValue::Decimal(&self.delta)),
+            ("delta", runtime::Scalar::param_value(&self.delta)),
             ("reason", ParamValue::String(self.reason.as_deref())),
-            ("confirmed", ParamValue::Boolean(self.confirmed)),
+            ("confirmed", runtime::Scalar::param_value(&self.confirmed)),
             ("session", ParamValue::String(credentials.session.as_deref())),
-            ("clientid", ParamValue::Int(credentials.clientid)),
+            ("clientid", runtime::Scalar::param_value(&credentials.clientid)),
             ("apikey", ParamValue::String(credentials.apikey.as_deref())),
         ]
     }
@@ -147,16 +147,16 @@ impl StockAdjust {
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"sku" if sku.is_none() => sku = Some(param.string("sku")?),
-                b"delta" if delta.is_none() => delta = Some(param.decimal("delta")?),
+                b"delta" if delta.is_none() => delta = Some(param.scalar("delta")?),
                 b"reason" if reason.is_none() => reason = Some(param.string("reason")?),
                 b"confirmed" if confirmed.is_none() => {
-                    confirmed = Some(param.boolean("confirmed")?);
+                    confirmed = Some(param.scalar("confirmed")?);
                 }
                 b"session" if session.is_none() => {
                     session = Some(param.string("session")?);
                 }
                 b"clientid" if clientid.is_none() => {
-                    clientid = Some(param.int("clientid")?);
+                    clientid = Some(param.scalar("clientid")?);
                 }
                 b"apikey" if apikey.is_none() => apikey = Some(param.string("apikey")?),
                 _ => {}
@@ -189,15 +189,15 @@ impl StockAdjust {
             .values();
         Some((
             Credentials {
-                clientid: clientid.int()?,
+                clientid: clientid.scalar()?,
                 apikey: Some(apikey.string()),
                 session: Some(session.string()),
             },
             StockAdjust {
                 sku: Some(sku.string()),
-                delta: delta.decimal()?,
+                delta: delta.scalar()?,
                 reason: Some(reason.string()),
-                confirmed: confirmed.boolean()?,
+                confirmed: confirmed.scalar()?,
             },
         ))
     }
@@ -208,11 +208,11 @@ impl StockAdjust {
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
         let sku = Some(form.string(OPERATION.name, "sku")?);
-        let delta = form.decimal(OPERATION.name, "delta")?;
+        let delta = form.scalar(OPERATION.name, "delta")?;
         let reason = Some(form.string(OPERATION.name, "reason")?);
-        let confirmed = form.boolean(OPERATION.name, "confirmed")?;
+        let confirmed = form.scalar(OPERATION.name, "confirmed")?;
         let session = Some(form.string(OPERATION.name, "session")?);
-        let clientid = form.int(OPERATION.name, "clientid")?;
+        let clientid = form.scalar(OPERATION.name, "clientid")?;
         let apikey = Some(form.string(OPERATION.name, "apikey")?);
         Ok((
             Credentials {
@@ -280,12 +280,14 @@ impl super::OperationRequest for StockAdjust {
 }
 
 impl super::OperationResponse for StockAdjustResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

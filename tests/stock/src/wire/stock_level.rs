@@ -43,9 +43,9 @@ impl StockLevel {
             w.raw("<StockLevel xmlns=\"https://warehouse.example.org/stock/\">");
             w.string("sku", "<sku>", self.sku.as_deref(), "</sku>")?;
             w.raw("<warehouse>");
-            w.int(self.warehouse);
+            w.scalar(&self.warehouse);
             w.raw("</warehouse><clientid>");
-            w.int(credentials.clientid);
+            w.scalar(&credentials.clientid);
             w.raw("</clientid>");
             w.string("apikey", "<apikey>", credentials.apikey.as_deref(), "</apikey>")?;
             w.raw("</StockLevel>");
@@ -55,8 +55,8 @@ impl StockLevel {
                 + message::text_len(&credentials.apikey);
             let mut form = runtime::form::FormWriter::with_capacity(capacity);
             form.string(OPERATION.name, "sku", self.sku.as_deref(), binding)?;
-            form.int("warehouse", self.warehouse);
-            form.int("clientid", credentials.clientid);
+            form.scalar("warehouse", &self.warehouse);
+            form.scalar("clientid", &credentials.clientid);
             form.string(
                 OPERATION.name,
                 "apikey",
@@ -75,8 +75,8 @@ impl StockLevel {
     ) -> [(&'static str, ParamValue<'a>); 4] {
         [
             ("sku", ParamValue::String(self.sku.as_deref())),
-            ("warehouse", ParamValue::Int(self.warehouse)),
-            ("clientid", ParamValue::Int(credentials.clientid)),
+            ("warehouse", runtime::Scalar::param_value(&self.warehouse)),
+            ("clientid", runtime::Scalar::param_value(&credentials.clientid)),
             ("apikey", ParamValue::String(credentials.apikey.as_deref())),
         ]
     }
@@ -111,10 +111,10 @@ impl StockLevel {
             match param.name() {
                 b"sku" if sku.is_none() => sku = Some(param.string("sku")?),
                 b"warehouse" if warehouse.is_none() => {
-                    warehouse = Some(param.int("warehouse")?);
+                    warehouse = Some(param.scalar("warehouse")?);
                 }
                 b"clientid" if clientid.is_none() => {
-                    clientid = Some(param.int("clientid")?);
+                    clientid = Some(param.scalar("clientid")?);
                 }
                 b"apikey" if apikey.is_none() => apikey = Some(param.string("apikey")?),
                 _ => {}
@@ -144,13 +144,13 @@ impl StockLevel {
         let [sku, warehouse, clientid, apikey] = scanned.values();
         Some((
             Credentials {
-                clientid: clientid.int()?,
+                clientid: clientid.scalar()?,
                 apikey: Some(apikey.string()),
                 session: Default::default(),
             },
             StockLevel {
                 sku: Some(sku.string()),
-                warehouse: warehouse.int()?,
+                warehouse: warehouse.scalar()?,
             },
         ))
     }
@@ -161,8 +161,8 @@ impl StockLevel {
     ) -> Result<(Credentials, Self), RequestError> {
         let form = message::read_form(binding, request)?;
         let sku = Some(form.string(OPERATION.name, "sku")?);
-        let warehouse = form.int(OPERATION.name, "warehouse")?;
-        let clientid = form.int(OPERATION.name, "clientid")?;
+        let warehouse = form.scalar(OPERATION.name, "warehouse")?;
+        let clientid = form.scalar(OPERATION.name, "clientid")?;
         let apikey = Some(form.string(OPERATION.name, "apikey")?);
         Ok((
             Credentials {
@@ -225,12 +225,14 @@ impl super::OperationRequest for StockLevel {
 }
 
 impl super::OperationResponse for StockLevelResponse {
+    type Result = Option<String>;
+
     fn from_result(result: Option<String>) -> Self {
         Self { result }
     }
 
-    fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+    fn result(&self) -> &Option<String> {
+        &self.result
     }
 
     fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {

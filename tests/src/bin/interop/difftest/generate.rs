@@ -240,13 +240,7 @@ impl Call {
 }
 
 fn type_name(ty: rmm_codegen::spec::SoapType) -> &'static str {
-    use rmm_codegen::spec::SoapType;
-    match ty {
-        SoapType::Int => "int",
-        SoapType::String => "string",
-        SoapType::Boolean => "boolean",
-        SoapType::Decimal => "decimal",
-    }
+    ty.name()
 }
 
 /// Lexical forms at and past each type's bounds, and forms a client might send.
