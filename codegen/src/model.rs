@@ -3,7 +3,7 @@
 //! Emitters read names from here and never derive one themselves, so a Rust name, a wire
 //! name and a position can only ever disagree in one place.
 
-use crate::spec::{SoapType, Spec, SpecError, SpecErrors};
+use crate::spec::{BindingName, SoapType, Spec, SpecError, SpecErrors};
 
 /// Everything the emitters need.
 #[derive(Debug, Clone)]
@@ -124,9 +124,23 @@ pub struct OperationModel {
     pub result_name: String,
     /// The result's SOAP type.
     pub result: SoapType,
+    /// The bindings it is offered on, in the spec's order of the four.
+    pub bindings: Vec<BindingName>,
 }
 
 impl OperationModel {
+    /// Whether it is offered on every binding.
+    pub fn on_every_binding(&self) -> bool {
+        self.bindings == BindingName::ALL
+    }
+
+    /// Whether it is offered on HTTP GET or POST (both read and write forms).
+    pub fn over_http(&self) -> bool {
+        self.bindings
+            .iter()
+            .any(|b| matches!(b, BindingName::Get | BindingName::Post))
+    }
+
     /// The parameters that are fields of the request type.
     pub fn business_params(&self) -> impl Iterator<Item = &ParamModel> {
         self.params.iter().filter(|p| p.role == Role::Business)
@@ -355,6 +369,7 @@ impl Model {
                     response_close: format!("</{wire}Response>"),
                     result_name: format!("{wire}Result"),
                     result: op.result,
+                    bindings: op.bindings.clone(),
                 }
             })
             .collect::<Vec<_>>();

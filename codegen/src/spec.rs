@@ -51,8 +51,46 @@ pub struct Operation {
     pub doc: String,
     /// Parameters in wire order.
     pub params: Vec<Param>,
-    /// The result's type (only `string` today).
+    /// The result's type.
     pub result: SoapType,
+    /// The bindings it is offered on, in [`BindingName::ALL`]'s order (`bindings:`; all four
+    /// when the spec says nothing). ASMX leaves HTTP GET and POST out for an operation whose
+    /// types they cannot carry.
+    pub bindings: Vec<BindingName>,
+}
+
+/// One of the four ways an ASMX host offers an operation, as the spec spells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BindingName {
+    /// `soap11`: SOAP 1.1.
+    Soap11,
+    /// `soap12`: SOAP 1.2.
+    Soap12,
+    /// `get`: HTTP GET.
+    Get,
+    /// `post`: HTTP POST.
+    Post,
+}
+
+impl BindingName {
+    /// All four, in the order the spec lists them.
+    pub const ALL: [BindingName; 4] = [
+        BindingName::Soap11,
+        BindingName::Soap12,
+        BindingName::Get,
+        BindingName::Post,
+    ];
+
+    /// The spec's spelling (`soap11`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            BindingName::Soap11 => "soap11",
+            BindingName::Soap12 => "soap12",
+            BindingName::Get => "get",
+            BindingName::Post => "post",
+        }
+    }
 }
 
 /// One parameter: `- name: type`.
@@ -288,6 +326,13 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     })
                     .collect(),
                 result: ty(&op.result.0),
+                bindings: match op.bindings {
+                    None => BindingName::ALL.to_vec(),
+                    Some(mut listed) => {
+                        listed.sort();
+                        listed
+                    }
+                },
             })
             .collect(),
     }

@@ -70,6 +70,15 @@ pub enum EncodeError {
         /// The binding that cannot carry it.
         binding: Binding,
     },
+    /// A call over a binding the operation is not offered on: ASMX leaves HTTP GET and POST
+    /// out for an operation whose types they cannot carry, and the host would not find it.
+    #[error("{operation} is not offered over {binding}: the service's WSDL leaves it out there")]
+    NotOffered {
+        /// Operation name.
+        operation: &'static str,
+        /// The binding asked for.
+        binding: Binding,
+    },
     /// A character XML 1.0 cannot carry (a C0 control other than tab, LF and CR).
     #[error(
         "{field} of {operation} contains the character U+{code:04X}, which XML 1.0 cannot carry"
@@ -266,6 +275,15 @@ pub enum RequestError {
         collection: &'static str,
         /// The most that are read.
         limit: usize,
+    },
+    /// A request over a binding the operation is not offered on (the router answers such a
+    /// request as naming no operation; a decoder called directly says so).
+    #[error("{operation} is not offered over {binding}.")]
+    NotOffered {
+        /// Operation name.
+        operation: &'static str,
+        /// The binding of the request.
+        binding: Binding,
     },
 }
 

@@ -422,6 +422,22 @@ fn declared_encoding(body: &[u8]) -> Option<&[u8]> {
     Some(&value[..value.iter().position(|&b| b == quote)?])
 }
 
+/// Refuses a call of `operation` over a binding it is not offered on.
+#[inline]
+pub fn check_offered(
+    operation: &'static OperationInfo,
+    binding: Binding,
+) -> Result<(), EncodeError> {
+    if operation.bindings.contains(&binding) {
+        Ok(())
+    } else {
+        Err(EncodeError::NotOffered {
+            operation: operation.name,
+            binding,
+        })
+    }
+}
+
 /// The byte length of an optional string (`0` for `None`), for sizing buffers.
 #[inline]
 pub fn text_len(value: &Option<String>) -> usize {

@@ -57,6 +57,10 @@ pub struct OperationInfo {
     pub response_name: &'static str,
     /// `{name}Result`, the local name of the result element.
     pub result_name: &'static str,
+    /// The bindings the operation is offered on. ASMX leaves HTTP GET and POST out for an
+    /// operation whose types they cannot carry; such a request is answered as one naming no
+    /// operation.
+    pub bindings: &'static [crate::Binding],
 }
 
 #[cfg(test)]
@@ -115,5 +119,6 @@ pub(crate) mod fixtures {
         response_close: "</OpResponse>",
         response_name: "OpResponse",
         result_name: "OpResult",
+        bindings: &crate::Binding::ALL,
     };
 }

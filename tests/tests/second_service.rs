@@ -229,19 +229,47 @@ async fn its_client_and_server_talk_over_loopback_on_every_binding() {
             binding.is_soap(),
             "{binding}"
         );
+        // Count is offered over SOAP only: the client refuses to send it over GET/POST.
         let counted = client
             .count(&Count {
                 lot: i64::MAX as u64,
             })
-            .await
-            .unwrap();
-        assert_eq!(counted.result, i64::MAX, "{binding}");
-        let refused = client.count(&Count { lot: u64::MAX }).await.unwrap_err();
-        assert!(
-            refused
-                .to_string()
-                .contains("the lot is too large to count"),
-            "{binding}: {refused}"
+            .await;
+        if binding.is_soap() {
+            assert_eq!(counted.unwrap().result, i64::MAX, "{binding}");
+            let refused = client.count(&Count { lot: u64::MAX }).await.unwrap_err();
+            assert!(
+                refused
+                    .to_string()
+                    .contains("the lot is too large to count"),
+                "{binding}: {refused}"
+            );
+        } else {
+            assert!(
+                matches!(
+                    counted,
+                    Err(CallError::Encode(EncodeError::NotOffered { operation: "Count", binding: b }))
+                        if b == binding
+                ),
+                "{binding}: {counted:?}"
+            );
+        }
+    }
+    // And the server answers a GET/POST of it as of no operation, as the host answers one.
+    for request in [
+        reqwest::Client::new().get(format!(
+            "{base}/services/v2/Stock.asmx/Count?lot=1&clientid=1&apikey=k"
+        )),
+        reqwest::Client::new()
+            .post(format!("{base}/services/v2/Stock.asmx/Count"))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body("lot=1&clientid=1&apikey=k"),
+    ] {
+        let answer = request.send().await.unwrap();
+        assert_eq!(answer.status(), 500);
+        assert_eq!(
+            answer.text().await.unwrap(),
+            "Count is not a method of this web service.\n"
         );
     }
 
@@ -261,7 +289,10 @@ async fn its_client_and_server_talk_over_loopback_on_every_binding() {
         r#"<s:element minOccurs="1" maxOccurs="1" name="WeighResult" type="s:double" />"#
     ));
     assert!(wsdl.contains(r#"<s:element name="double" type="s:double" />"#));
-    assert!(wsdl.contains(r#"<wsdl:part name="Body" element="tns:long" />"#));
+    // Count is in the SOAP bindings only.
+    assert!(!wsdl.contains("CountHttpGetIn") && !wsdl.contains("CountHttpPostOut"));
+    assert_eq!(wsdl.matches(r#"<wsdl:operation name="Count">"#).count(), 3);
+    assert!(wsdl.contains(r#"<wsdl:part name="Body" element="tns:double" />"#));
     let _ = stop.send(());
     serving.await.unwrap().unwrap();
 }

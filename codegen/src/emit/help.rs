@@ -13,6 +13,7 @@ use quote::quote;
 use super::wsdl::{http_location, text_literal};
 use super::{ident, type_name};
 use crate::model::{Model, OperationModel};
+use crate::spec::BindingName;
 
 /// A piece of a page being built: fixed text or the request path.
 enum Piece {
@@ -339,7 +340,16 @@ fn operation_page(model: &Model, op: &OperationModel) -> Page {
         ));
     }
     page.text("        </table>\n");
-    for sample in samples(model, op) {
+    // Only the bindings the operation is offered on, as ASMX's page shows them.
+    let offered = |label: &str| {
+        op.bindings.contains(&match label {
+            "SOAP 1.1" => BindingName::Soap11,
+            "SOAP 1.2" => BindingName::Soap12,
+            "HTTP GET" => BindingName::Get,
+            _ => BindingName::Post,
+        })
+    };
+    for sample in samples(model, op).into_iter().filter(|s| offered(s.label)) {
         page.text(&format!(
             "        <div>\n          <h3>{label}</h3>\n          <p>The following is a sample {label} request and response. \
              The <span class=\"value\">placeholders</span> shown need to be replaced with actual values.</p>\n          <pre>{method} ",

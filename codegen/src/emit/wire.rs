@@ -6,7 +6,7 @@ use quote::{format_ident, quote};
 
 use super::{doc, ident};
 use crate::model::{Model, OperationModel, ParamModel, Role};
-use crate::spec::SoapType;
+use crate::spec::{BindingName, SoapType};
 
 /// Room reserved for a value whose length is not known before writing it: the longest text
 /// of the type (the runtime's `Scalar::ROOM`); a string's is counted at run time.
@@ -262,6 +262,54 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     let variant = ident(&op.wire);
     let fixed_soap = Literal::usize_unsuffixed(fixed_soap);
     let fixed_form = Literal::usize_unsuffixed(fixed_form);
+    let bindings = if op.on_every_binding() {
+        quote!(&Binding::ALL)
+    } else {
+        let listed = op.bindings.iter().map(|b| match b {
+            BindingName::Soap11 => quote!(Binding::Soap11),
+            BindingName::Soap12 => quote!(Binding::Soap12),
+            BindingName::Get => quote!(Binding::HttpGet),
+            BindingName::Post => quote!(Binding::HttpPost),
+        });
+        quote!(&[#(#listed),*])
+    };
+    // An operation offered on fewer bindings refuses the others before writing anything; one
+    // offered on neither HTTP binding has no form code at all.
+    let check_offered = if op.on_every_binding() {
+        quote!()
+    } else {
+        quote!(message::check_offered(&OPERATION, binding)?;)
+    };
+    let (encode_form, decode_form_call, decode_form_fn) = if op.over_http() {
+        (
+            quote! {
+                let capacity = #fixed_form #(#string_lens)*;
+                let mut form = runtime::form::FormWriter::with_capacity(capacity);
+                #(#form_writes)*
+                Ok(message::form_request(binding, &OPERATION, form.finish()))
+            },
+            quote!(Self::decode_form(binding, request)),
+            quote! {
+                fn decode_form<B: AsRef<[u8]>>(binding: Binding, request: &Request<B>) -> Result<(Credentials, Self), RequestError> {
+                    let form = message::read_form(binding, request)?;
+                    #(#form_reads)*
+                    Ok(#form_build)
+                }
+            },
+        )
+    } else {
+        (
+            quote!(Err(EncodeError::NotOffered {
+                operation: OPERATION.name,
+                binding
+            })),
+            quote!(Err(RequestError::NotOffered {
+                operation: OPERATION.name,
+                binding
+            })),
+            quote!(),
+        )
+    };
     let result_type = super::rust_type(op.result);
     let (encode_result, decode_result) = match op.result {
         SoapType::String => (
@@ -310,6 +358,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             response_close: #response_close,
             response_name: #response_name,
             result_name: #result_name,
+            bindings: #bindings,
         };
 
         impl #request {
@@ -319,16 +368,14 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 credentials: &Credentials,
                 binding: Binding,
             ) -> Result<Request<Bytes>, EncodeError> {
+                #check_offered
                 if binding.is_soap() {
                     let capacity = #fixed_soap #(#string_lens)*;
                     let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
                     #(#soap_writes)*
                     Ok(message::soap_request(binding, &OPERATION, w.finish()))
                 } else {
-                    let capacity = #fixed_form #(#string_lens)*;
-                    let mut form = runtime::form::FormWriter::with_capacity(capacity);
-                    #(#form_writes)*
-                    Ok(message::form_request(binding, &OPERATION, form.finish()))
+                    #encode_form
                 }
             }
 
@@ -346,7 +393,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 if binding.is_soap() {
                     message::soap_text(request)?.decode(|body| Self::decode_soap(binding, body))
                 } else {
-                    Self::decode_form(binding, request)
+                    #decode_form_call
                 }
             }
 
@@ -375,11 +422,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 Some(#in_order_build)
             }
 
-            fn decode_form<B: AsRef<[u8]>>(binding: Binding, request: &Request<B>) -> Result<(Credentials, Self), RequestError> {
-                let form = message::read_form(binding, request)?;
-                #(#form_reads)*
-                Ok(#form_build)
-            }
+            #decode_form_fn
         }
 
         impl #response {

@@ -13,7 +13,7 @@ use quote::quote;
 
 use super::type_name;
 use crate::model::{Model, OperationModel};
-use crate::spec::SoapType;
+use crate::spec::{BindingName, SoapType};
 
 /// The four bindings of an ASMX service, in WSDL order: binding (and port) name suffix,
 /// and the prefix of its extension elements.
@@ -236,7 +236,11 @@ fn pieces(model: &Model) -> [String; 5] {
         put!("  </wsdl:message>");
     }
     for suffix in ["HttpGet", "HttpPost"] {
-        for op in &model.operations {
+        for op in model
+            .operations
+            .iter()
+            .filter(|op| offered(op, spec_bindings(suffix, false)))
+        {
             let name = attr(&op.wire);
             if op.params.is_empty() {
                 put!(r#"  <wsdl:message name="{name}{suffix}In" />"#);
@@ -266,7 +270,11 @@ fn pieces(model: &Model) -> [String; 5] {
         ("HttpPost", "HttpPost"),
     ] {
         put!(r#"  <wsdl:portType name="{service}{port_type}">"#);
-        for op in &model.operations {
+        for op in model
+            .operations
+            .iter()
+            .filter(|op| offered(op, spec_bindings(port_type, true)))
+        {
             let name = attr(&op.wire);
             put!(r#"    <wsdl:operation name="{name}">"#);
             put!(r#"      <wsdl:input message="tns:{name}{messages}In" />"#);
@@ -287,7 +295,11 @@ fn pieces(model: &Model) -> [String; 5] {
                 put!(r#"    <{prefix}:binding transport="http://schemas.xmlsoap.org/soap/http" />"#)
             }
         }
-        for op in &model.operations {
+        for op in model
+            .operations
+            .iter()
+            .filter(|op| offered(op, spec_bindings(binding, false)))
+        {
             put!(r#"    <wsdl:operation name="{}">"#, attr(&op.wire));
             let (operation, input, output) = match binding {
                 "HttpGet" => (
@@ -342,6 +354,25 @@ fn pieces(model: &Model) -> [String; 5] {
     let _ = write!(w, "</wsdl:definitions>");
     pieces.push(std::mem::take(w));
     pieces.try_into().expect("four ports")
+}
+
+/// The spec's bindings behind a WSDL binding or port type named `name` (`Soap`, `Soap12`,
+/// `HttpGet`, `HttpPost`): the `Soap` port type serves both SOAP bindings, the `Soap` binding
+/// is SOAP 1.1's.
+fn spec_bindings(name: &str, port_type: bool) -> &'static [BindingName] {
+    match name {
+        "Soap" if port_type => &[BindingName::Soap11, BindingName::Soap12],
+        "Soap" => &[BindingName::Soap11],
+        "Soap12" => &[BindingName::Soap12],
+        "HttpGet" => &[BindingName::Get],
+        _ => &[BindingName::Post],
+    }
+}
+
+/// Whether `op` is offered on any of `bindings`: ASMX lists an operation only where it is
+/// offered.
+fn offered(op: &OperationModel, bindings: &[BindingName]) -> bool {
+    op.bindings.iter().any(|b| bindings.contains(b))
 }
 
 /// A string literal holding `text`: a raw string, so that the generated file shows the text

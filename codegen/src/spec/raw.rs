@@ -44,6 +44,10 @@ pub(super) struct RawOperation {
     pub doc: Option<String>,
     pub params: Vec<RawParam>,
     pub result: TypeWord,
+    /// The bindings offered, when not all four; serde refuses an unknown name with its
+    /// position and the four names.
+    #[serde(default)]
+    pub bindings: Option<Vec<super::BindingName>>,
 }
 
 /// One parameter, written as a single-key map: `- repnumber: int`.

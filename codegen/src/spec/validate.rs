@@ -445,6 +445,30 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
             );
         }
 
+        if let Some(bindings) = &op.bindings {
+            let at = place.lines.and_then(|l| loc.op_key(l, "bindings"));
+            let mut seen = HashSet::new();
+            if bindings.is_empty() {
+                c.push(
+                    at,
+                    anchor,
+                    format!(
+                        "operation {name:?} lists no bindings; leave `bindings:` out to offer \
+                         all four"
+                    ),
+                );
+            }
+            for binding in bindings {
+                if !seen.insert(*binding) {
+                    c.push(
+                        at,
+                        anchor,
+                        format!("operation {name:?} lists binding {} twice", binding.name()),
+                    );
+                }
+            }
+        }
+
         for &cred in &credentials {
             if unused_credentials.contains(&cred) || op.params.iter().any(|p| p.name == cred) {
                 continue;

@@ -27,6 +27,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobileAccountDefaultsListResponse>",
     response_name: "MobileAccountDefaultsListResponse",
     result_name: "MobileAccountDefaultsListResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobileAccountDefaultsList {

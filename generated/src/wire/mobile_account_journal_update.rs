@@ -38,6 +38,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobileAccountJournalUpdateResponse>",
     response_name: "MobileAccountJournalUpdateResponse",
     result_name: "MobileAccountJournalUpdateResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobileAccountJournalUpdate {

@@ -33,6 +33,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobileAccountSearchResponse>",
     response_name: "MobileAccountSearchResponse",
     result_name: "MobileAccountSearchResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobileAccountSearch {

@@ -36,6 +36,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobileContactEmailCreateResponse>",
     response_name: "MobileContactEmailCreateResponse",
     result_name: "MobileContactEmailCreateResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobileContactEmailCreate {

@@ -43,6 +43,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobileContactUpdateResponse>",
     response_name: "MobileContactUpdateResponse",
     result_name: "MobileContactUpdateResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobileContactUpdate {

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobileCustomerInventoryDropdownResponse>",
     response_name: "MobileCustomerInventoryDropdownResponse",
     result_name: "MobileCustomerInventoryDropdownResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobileCustomerInventoryDropdown {

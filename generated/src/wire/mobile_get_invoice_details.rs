@@ -33,6 +33,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobileGetInvoiceDetailsResponse>",
     response_name: "MobileGetInvoiceDetailsResponse",
     result_name: "MobileGetInvoiceDetailsResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobileGetInvoiceDetails {

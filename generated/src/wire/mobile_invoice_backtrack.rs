@@ -36,6 +36,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobileInvoiceBacktrackResponse>",
     response_name: "MobileInvoiceBacktrackResponse",
     result_name: "MobileInvoiceBacktrackResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobileInvoiceBacktrack {

@@ -49,6 +49,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobileItemsServicedCreateResponse>",
     response_name: "MobileItemsServicedCreateResponse",
     result_name: "MobileItemsServicedCreateResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobileItemsServicedCreate {

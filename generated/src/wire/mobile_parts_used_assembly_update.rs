@@ -36,6 +36,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobilePartsUsedAssemblyUpdateResponse>",
     response_name: "MobilePartsUsedAssemblyUpdateResponse",
     result_name: "MobilePartsUsedAssemblyUpdateResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobilePartsUsedAssemblyUpdate {

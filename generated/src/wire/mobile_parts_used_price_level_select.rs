@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobilePartsUsedPriceLevelSelectResponse>",
     response_name: "MobilePartsUsedPriceLevelSelectResponse",
     result_name: "MobilePartsUsedPriceLevelSelectResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobilePartsUsedPriceLevelSelect {

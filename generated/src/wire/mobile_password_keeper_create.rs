@@ -42,6 +42,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobilePasswordKeeperCreateResponse>",
     response_name: "MobilePasswordKeeperCreateResponse",
     result_name: "MobilePasswordKeeperCreateResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobilePasswordKeeperCreate {

@@ -27,6 +27,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobilePhoneNumberDeleteResponse>",
     response_name: "MobilePhoneNumberDeleteResponse",
     result_name: "MobilePhoneNumberDeleteResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobilePhoneNumberDelete {

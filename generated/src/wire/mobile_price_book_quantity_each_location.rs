@@ -38,6 +38,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobilePriceBookQuantityEachLocationResponse>",
     response_name: "MobilePriceBookQuantityEachLocationResponse",
     result_name: "MobilePriceBookQuantityEachLocationResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobilePriceBookQuantityEachLocation {

@@ -49,6 +49,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobileServiceOrderCreateResponse>",
     response_name: "MobileServiceOrderCreateResponse",
     result_name: "MobileServiceOrderCreateResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobileServiceOrderCreate {

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobileServiceOrderLockCheckResponse>",
     response_name: "MobileServiceOrderLockCheckResponse",
     result_name: "MobileServiceOrderLockCheckResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobileServiceOrderLockCheck {

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobileServiceOrderRepAssignedDeleteResponse>",
     response_name: "MobileServiceOrderRepAssignedDeleteResponse",
     result_name: "MobileServiceOrderRepAssignedDeleteResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobileServiceOrderRepAssignedDelete {

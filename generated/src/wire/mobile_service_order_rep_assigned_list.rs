@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobileServiceOrderRepAssignedListResponse>",
     response_name: "MobileServiceOrderRepAssignedListResponse",
     result_name: "MobileServiceOrderRepAssignedListResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobileServiceOrderRepAssignedList {

@@ -39,6 +39,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobileTaskConflictCheckResponse>",
     response_name: "MobileTaskConflictCheckResponse",
     result_name: "MobileTaskConflictCheckResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobileTaskConflictCheck {

@@ -53,6 +53,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</MobileTaskCreateResponse>",
     response_name: "MobileTaskCreateResponse",
     result_name: "MobileTaskCreateResult",
+    bindings: &Binding::ALL,
 };
 
 impl MobileTaskCreate {

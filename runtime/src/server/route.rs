@@ -100,6 +100,11 @@ fn soap_action<'a, B>(
     }
 }
 
+/// The operation called `name`, if it is offered on `binding`.
+fn offered<O: OperationSet>(binding: Binding, name: &str) -> Option<O> {
+    O::from_name(name).filter(|op| op.info().bindings.contains(&binding))
+}
+
 /// Decides what `request` asks of the service.
 pub fn route<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -> Route<O> {
     let path = normalize_path(request.uri().path());
@@ -129,8 +134,11 @@ pub fn route<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
             ));
         }
     };
-    let Some(operation) = O::from_name(name) else {
-        let message = match O::all().iter().find(|op| op.info().name.eq_ignore_ascii_case(name)) {
+    let Some(operation) = offered::<O>(binding, name) else {
+        let differently_cased = O::all().iter().find(|op| {
+            op.info().bindings.contains(&binding) && op.info().name.eq_ignore_ascii_case(name)
+        });
+        let message = match differently_cased {
             Some(op) => format!(
                 "Invalid method name '{name}': method names are case sensitive. The method name '{}' with the same name but different casing was found.",
                 op.info().name
@@ -213,7 +221,7 @@ pub fn route_by_action<O: OperationSet>(
     };
     let action = soap_action(binding, request, content_type)?;
     let name = service.action_operation(action)?;
-    Some((binding, O::from_name(name)?))
+    Some((binding, offered(binding, name)?))
 }
 
 fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -> Route<O> {
@@ -275,7 +283,7 @@ fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
     };
     let by_action = action.map(|action| {
         let name = service.action_operation(action);
-        (action, name.and_then(O::from_name))
+        (action, name.and_then(|name| offered::<O>(binding, name)))
     });
     // Only a request that names no operation in its headers is routed by its body, which the
     // host finds skipping whatever comes before the Body ([`Strays`]).
@@ -291,7 +299,7 @@ fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
     let by_body = peek
         .operation
         .as_ref()
-        .and_then(|(qualified, name)| qualified.then(|| O::from_name(name)).flatten());
+        .and_then(|(qualified, name)| qualified.then(|| offered(binding, name)).flatten());
     match (binding, by_action, by_body) {
         // An action naming one operation and a body holding another: ASMX runs the action's
         // operation with every parameter defaulted; we refuse.

@@ -100,7 +100,7 @@ impl StockServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 5, `Count`, and waits for its answer: How many articles a lot holds.
+    /// Calls operation 5, `Count`, and waits for its answer: How many articles a lot holds. Offered over SOAP only, as ASMX offers an operation whose types HTTP GET/POST cannot carry.
     pub fn count(&self, request: &Count) -> Result<CountResponse, CallError> {
         self.call(request)
     }

@@ -189,7 +189,7 @@ impl StockServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 5, `Count`: How many articles a lot holds.
+    /// Calls operation 5, `Count`: How many articles a lot holds. Offered over SOAP only, as ASMX offers an operation whose types HTTP GET/POST cannot carry.
     pub async fn count(&self, request: &Count) -> Result<CountResponse, CallError> {
         self.call(request).await
     }

@@ -89,7 +89,7 @@ const INDEX: &[Piece] = &[
           <li>
             <a href="?op=Count">Count</a>
             <span>
-              <br>How many articles a lot holds.
+              <br>How many articles a lot holds. Offered over SOAP only, as ASMX offers an operation whose types HTTP GET/POST cannot carry.
             </span>
           </li>
         </ul>
@@ -663,7 +663,7 @@ const PAGE_COUNT: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>Count</h2>
-        <p class="intro">How many articles a lot holds.</p>
+        <p class="intro">How many articles a lot holds. Offered over SOAP only, as ASMX offers an operation whose types HTTP GET/POST cannot carry.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -727,42 +727,6 @@ Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CountResponse xmlns="https://warehouse.example.org/stock/"&gt;&lt;CountResult&gt;<span class="value">long</span>&lt;/CountResult&gt;&lt;/CountResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
-        </div>
-        <div>
-          <h3>HTTP GET</h3>
-          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
-          <pre>GET "#,
-    ),
-    Path,
-    Text(
-        r#"/Count?lot=<span class="value">string</span>&amp;clientid=<span class="value">string</span>&amp;apikey=<span class="value">string</span> HTTP/1.1
-Host: <span class="value">host</span></pre>
-          <pre>HTTP/1.1 200 OK
-Content-Type: text/xml; charset=utf-8
-Content-Length: <span class="value">length</span>
-
-&lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;long xmlns="https://warehouse.example.org/stock/"&gt;<span class="value">long</span>&lt;/long&gt;</pre>
-        </div>
-        <div>
-          <h3>HTTP POST</h3>
-          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
-          <pre>POST "#,
-    ),
-    Path,
-    Text(
-        r#"/Count HTTP/1.1
-Host: <span class="value">host</span>
-Content-Type: application/x-www-form-urlencoded
-Content-Length: <span class="value">length</span>
-
-lot=<span class="value">string</span>&amp;clientid=<span class="value">string</span>&amp;apikey=<span class="value">string</span></pre>
-          <pre>HTTP/1.1 200 OK
-Content-Type: text/xml; charset=utf-8
-Content-Length: <span class="value">length</span>
-
-&lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;long xmlns="https://warehouse.example.org/stock/"&gt;<span class="value">long</span>&lt;/long&gt;</pre>
         </div>
       </div>
 "#,

@@ -56,7 +56,7 @@ pub trait StockService: Send + Sync + 'static {
         request: Weigh,
     ) -> impl Future<Output = Result<WeighResponse, Fault>> + Send;
 
-    /// Operation 5, `Count`: How many articles a lot holds.
+    /// Operation 5, `Count`: How many articles a lot holds. Offered over SOAP only, as ASMX offers an operation whose types HTTP GET/POST cannot carry.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn count(

@@ -111,7 +111,7 @@ pub struct WeighResponse {
     pub result: f64,
 }
 
-/// `Count`, operation 5 of `StockService`: How many articles a lot holds.
+/// `Count`, operation 5 of `StockService`: How many articles a lot holds. Offered over SOAP only, as ASMX offers an operation whose types HTTP GET/POST cannot carry.
 ///
 /// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

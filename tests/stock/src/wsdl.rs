@@ -191,14 +191,6 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="WeighHttpGetOut">
     <wsdl:part name="Body" element="tns:double" />
   </wsdl:message>
-  <wsdl:message name="CountHttpGetIn">
-    <wsdl:part name="lot" type="s:string" />
-    <wsdl:part name="clientid" type="s:string" />
-    <wsdl:part name="apikey" type="s:string" />
-  </wsdl:message>
-  <wsdl:message name="CountHttpGetOut">
-    <wsdl:part name="Body" element="tns:long" />
-  </wsdl:message>
   <wsdl:message name="StockLevelHttpPostIn">
     <wsdl:part name="sku" type="s:string" />
     <wsdl:part name="warehouse" type="s:string" />
@@ -248,14 +240,6 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="WeighHttpPostOut">
     <wsdl:part name="Body" element="tns:double" />
   </wsdl:message>
-  <wsdl:message name="CountHttpPostIn">
-    <wsdl:part name="lot" type="s:string" />
-    <wsdl:part name="clientid" type="s:string" />
-    <wsdl:part name="apikey" type="s:string" />
-  </wsdl:message>
-  <wsdl:message name="CountHttpPostOut">
-    <wsdl:part name="Body" element="tns:long" />
-  </wsdl:message>
   <wsdl:portType name="StockServiceSoap">
     <wsdl:operation name="StockLevel">
       <wsdl:input message="tns:StockLevelSoapIn" />
@@ -295,10 +279,6 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:WeighHttpGetIn" />
       <wsdl:output message="tns:WeighHttpGetOut" />
     </wsdl:operation>
-    <wsdl:operation name="Count">
-      <wsdl:input message="tns:CountHttpGetIn" />
-      <wsdl:output message="tns:CountHttpGetOut" />
-    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="StockServiceHttpPost">
     <wsdl:operation name="StockLevel">
@@ -316,10 +296,6 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:operation name="Weigh">
       <wsdl:input message="tns:WeighHttpPostIn" />
       <wsdl:output message="tns:WeighHttpPostOut" />
-    </wsdl:operation>
-    <wsdl:operation name="Count">
-      <wsdl:input message="tns:CountHttpPostIn" />
-      <wsdl:output message="tns:CountHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="StockServiceSoap" type="tns:StockServiceSoap">
@@ -456,15 +432,6 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
-    <wsdl:operation name="Count">
-      <http:operation location="/Count" />
-      <wsdl:input>
-        <http:urlEncoded />
-      </wsdl:input>
-      <wsdl:output>
-        <mime:mimeXml part="Body" />
-      </wsdl:output>
-    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="StockServiceHttpPost" type="tns:StockServiceHttpPost">
     <http:binding verb="POST" />
@@ -497,15 +464,6 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Weigh">
       <http:operation location="/Weigh" />
-      <wsdl:input>
-        <mime:content type="application/x-www-form-urlencoded" />
-      </wsdl:input>
-      <wsdl:output>
-        <mime:mimeXml part="Body" />
-      </wsdl:output>
-    </wsdl:operation>
-    <wsdl:operation name="Count">
-      <http:operation location="/Count" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

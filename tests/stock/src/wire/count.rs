@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</CountResponse>",
     response_name: "CountResponse",
     result_name: "CountResult",
+    bindings: &[Binding::Soap11, Binding::Soap12],
 };
 
 impl Count {
@@ -36,6 +37,7 @@ impl Count {
         credentials: &Credentials,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
+        message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 140 + message::text_len(&credentials.apikey);
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
@@ -48,17 +50,10 @@ impl Count {
             w.raw("</Count>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            let capacity = 54 + message::text_len(&credentials.apikey);
-            let mut form = runtime::form::FormWriter::with_capacity(capacity);
-            form.scalar("lot", &self.lot);
-            form.scalar("clientid", &credentials.clientid);
-            form.string(
-                OPERATION.name,
-                "apikey",
-                credentials.apikey.as_deref(),
+            Err(EncodeError::NotOffered {
+                operation: OPERATION.name,
                 binding,
-            )?;
-            Ok(message::form_request(binding, &OPERATION, form.finish()))
+            })
         }
     }
 
@@ -85,7 +80,10 @@ impl Count {
         if binding.is_soap() {
             message::soap_text(request)?.decode(|body| Self::decode_soap(binding, body))
         } else {
-            Self::decode_form(binding, request)
+            Err(RequestError::NotOffered {
+                operation: OPERATION.name,
+                binding,
+            })
         }
     }
 
@@ -138,24 +136,6 @@ impl Count {
                 session: Default::default(),
             },
             Count { lot: lot.scalar()? },
-        ))
-    }
-
-    fn decode_form<B: AsRef<[u8]>>(
-        binding: Binding,
-        request: &Request<B>,
-    ) -> Result<(Credentials, Self), RequestError> {
-        let form = message::read_form(binding, request)?;
-        let lot = form.scalar(OPERATION.name, "lot")?;
-        let clientid = form.scalar(OPERATION.name, "clientid")?;
-        let apikey = Some(form.string(OPERATION.name, "apikey")?);
-        Ok((
-            Credentials {
-                clientid,
-                apikey,
-                session: Default::default(),
-            },
-            Count { lot },
         ))
     }
 }

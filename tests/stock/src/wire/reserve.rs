@@ -33,6 +33,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</ReserveResponse>",
     response_name: "ReserveResponse",
     result_name: "ReserveResult",
+    bindings: &Binding::ALL,
 };
 
 impl Reserve {

@@ -33,6 +33,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</StockAdjustResponse>",
     response_name: "StockAdjustResponse",
     result_name: "StockAdjustResult",
+    bindings: &Binding::ALL,
 };
 
 impl StockAdjust {

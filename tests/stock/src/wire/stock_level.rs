@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</StockLevelResponse>",
     response_name: "StockLevelResponse",
     result_name: "StockLevelResult",
+    bindings: &Binding::ALL,
 };
 
 impl StockLevel {

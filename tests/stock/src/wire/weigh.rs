@@ -37,6 +37,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</WeighResponse>",
     response_name: "WeighResponse",
     result_name: "WeighResult",
+    bindings: &Binding::ALL,
 };
 
 impl Weigh {
