@@ -39,6 +39,22 @@ pub enum ValueError {
     /// `-Infinity` or `NaN`.
     #[error("it is not a number")]
     NotNumber,
+    /// A `char` that is a UTF-16 surrogate (`55296` to `57343`): .NET holds one, a Rust
+    /// `char` cannot.
+    #[error("it is the UTF-16 surrogate {0}, which no Rust char holds")]
+    Surrogate(u16),
+    /// Over HTTP GET/POST, a `char` must be exactly one UTF-16 unit (`Convert.ToChar`).
+    #[error("it is not exactly one character (of the Basic Multilingual Plane)")]
+    NotOneChar,
+    /// Not a GUID in any of the forms .NET's `Guid` constructor reads.
+    #[error("it is not a GUID (32 hex digits, hyphenated as 8-4-4-4-12, optionally in braces or parentheses)")]
+    NotGuid,
+    /// Not base64: a character out of its alphabet, or text after the padding.
+    #[error("it is not base64")]
+    NotBase64,
+    /// A type HTTP GET/POST cannot carry (ASMX leaves such operations out there).
+    #[error("HTTP GET/POST cannot carry {0}")]
+    NotOverHttp(&'static str),
     /// Not a decimal number.
     #[error("it is not a decimal number")]
     NotDecimal,
@@ -78,6 +94,16 @@ pub enum EncodeError {
         operation: &'static str,
         /// The binding asked for.
         binding: Binding,
+    },
+    /// A `char` outside the Basic Multilingual Plane: a .NET `char` is one UTF-16 unit.
+    #[error("{field} of {operation} is {value:?}, which is two UTF-16 units; a .NET char is one")]
+    NotOneUnit {
+        /// Operation name.
+        operation: &'static str,
+        /// Wire name of the parameter, or of the result element.
+        field: &'static str,
+        /// The char.
+        value: char,
     },
     /// A character XML 1.0 cannot carry (a C0 control other than tab, LF and CR).
     #[error(

@@ -438,6 +438,25 @@ pub fn check_offered(
     }
 }
 
+/// Refuses a `char` a .NET `char` cannot be (one outside the Basic Multilingual Plane), for
+/// parameter or result `field` of `operation`, before it is written.
+#[inline]
+pub fn check_char(
+    operation: &'static str,
+    field: &'static str,
+    value: char,
+) -> Result<(), EncodeError> {
+    if value.len_utf16() == 1 {
+        Ok(())
+    } else {
+        Err(EncodeError::NotOneUnit {
+            operation,
+            field,
+            value,
+        })
+    }
+}
+
 /// The byte length of an optional string (`0` for `None`), for sizing buffers.
 #[inline]
 pub fn text_len(value: &Option<String>) -> usize {

@@ -35,6 +35,12 @@ pub enum ParamValue<'a> {
     Float(f32),
     /// A `double`.
     Double(f64),
+    /// A `char`.
+    Char(char),
+    /// A `guid`.
+    Guid(uuid::Uuid),
+    /// A `base64Binary`.
+    Base64Binary(&'a [u8]),
 }
 
 impl ParamValue<'_> {
@@ -55,6 +61,9 @@ impl ParamValue<'_> {
             ParamValue::UnsignedLong(_) => T::UnsignedLong,
             ParamValue::Float(_) => T::Float,
             ParamValue::Double(_) => T::Double,
+            ParamValue::Char(_) => T::Char,
+            ParamValue::Guid(_) => T::Guid,
+            ParamValue::Base64Binary(_) => T::Base64Binary,
         }
     }
 
@@ -77,6 +86,9 @@ impl ParamValue<'_> {
             ParamValue::UnsignedLong(v) => write_integer(out, *v),
             ParamValue::Float(v) => float::write_float(out, *v),
             ParamValue::Double(v) => float::write_double(out, *v),
+            ParamValue::Char(v) => crate::value::scalar::Scalar::write_xml(v, out),
+            ParamValue::Guid(v) => crate::value::scalar::Scalar::write_xml(v, out),
+            ParamValue::Base64Binary(v) => crate::value::scalar::write_base64(out, v),
         }
     }
 }

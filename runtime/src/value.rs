@@ -47,6 +47,13 @@ pub enum SoapType {
     Float,
     /// `xsd:double`, a Rust `f64` (.NET `double`).
     Double,
+    /// ASMX's `char` (`http://microsoft.com/wsdl/types/`), a Rust `char` (.NET `char`, a
+    /// UTF-16 unit, written as its number).
+    Char,
+    /// ASMX's `guid` (`http://microsoft.com/wsdl/types/`), a `uuid::Uuid` (.NET `Guid`).
+    Guid,
+    /// `xsd:base64Binary`, a Rust `Vec<u8>` (.NET `byte[]`).
+    Base64Binary,
 }
 
 impl SoapType {
@@ -66,6 +73,9 @@ impl SoapType {
             SoapType::UnsignedLong => "unsignedLong",
             SoapType::Float => "float",
             SoapType::Double => "double",
+            SoapType::Char => "char",
+            SoapType::Guid => "guid",
+            SoapType::Base64Binary => "base64Binary",
         }
     }
 

@@ -174,6 +174,142 @@ impl Scalar for f32 {
     }
 }
 
+/// A `char` as ASMX reads and writes it: over SOAP and in results its UTF-16 unit as a
+/// number (`XmlSerializer` writes `(ushort)c`), over HTTP GET/POST the character itself
+/// (`Convert.ToChar` takes a string of exactly one unit).
+impl Scalar for char {
+    const TYPE: SoapType = SoapType::Char;
+    // "65535"
+    const ROOM: usize = 5;
+    #[inline]
+    fn write_xml(&self, out: &mut String) {
+        // A Rust char outside the Basic Multilingual Plane is two UTF-16 units, which one
+        // .NET char cannot be: the generated code refuses it before writing
+        // (`message::check_char`); were it written, its first unit would be.
+        let mut units = [0u16; 2];
+        super::write_integer(out, self.encode_utf16(&mut units)[0]);
+    }
+    fn write_form(&self, out: &mut String) {
+        let mut utf8 = [0u8; 4];
+        out.extend(form_urlencoded::byte_serialize(
+            self.encode_utf8(&mut utf8).as_bytes(),
+        ));
+    }
+    #[inline]
+    fn read_xml(text: &str) -> Result<Self, ValueError> {
+        let unit: u16 = xsd::parse_integer(text)?;
+        char::from_u32(u32::from(unit)).ok_or(ValueError::Surrogate(unit))
+    }
+    fn read_form(text: &str) -> Result<Self, ValueError> {
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (None, _) => Err(ValueError::Empty),
+            (Some(c), None) if c.len_utf16() == 1 => Ok(c),
+            _ => Err(ValueError::NotOneChar),
+        }
+    }
+    fn param_value(&self) -> ParamValue<'_> {
+        ParamValue::Char(*self)
+    }
+}
+
+/// A `guid` as `XmlConvert` writes it (`Guid.ToString()`: 8-4-4-4-12 lowercase hex) and
+/// reads it (`new Guid(s)`: that form in any case, 32 digits without hyphens, either in
+/// braces or parentheses, white space around). .NET's fifth form, the C-style
+/// `{0x…,0x…,0x…,{0x…,…}}`, is not read.
+impl Scalar for uuid::Uuid {
+    const TYPE: SoapType = SoapType::Guid;
+    const ROOM: usize = 36;
+    fn write_xml(&self, out: &mut String) {
+        out.push_str(
+            self.hyphenated()
+                .encode_lower(&mut uuid::Uuid::encode_buffer()),
+        );
+    }
+    fn read_xml(text: &str) -> Result<Self, ValueError> {
+        let text = text.trim();
+        let inner = text
+            .strip_prefix('{')
+            .and_then(|t| t.strip_suffix('}'))
+            .or_else(|| text.strip_prefix('(').and_then(|t| t.strip_suffix(')')))
+            .unwrap_or(text);
+        // 32 digits alone or 36 with hyphens at 8-4-4-4-12; the uuid crate also reads
+        // `urn:uuid:` and braces, which .NET does not (braces are stripped above).
+        if !matches!(inner.len(), 32 | 36) {
+            return Err(ValueError::NotGuid);
+        }
+        uuid::Uuid::try_parse(inner).map_err(|_| ValueError::NotGuid)
+    }
+    fn read_form(_: &str) -> Result<Self, ValueError> {
+        Err(ValueError::NotOverHttp("a guid"))
+    }
+    fn param_value(&self) -> ParamValue<'_> {
+        ParamValue::Guid(*self)
+    }
+}
+
+/// Appends bytes as `Convert.ToBase64String` writes them: standard alphabet, padded, no
+/// line breaks.
+pub(crate) fn write_base64(out: &mut String, bytes: &[u8]) {
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD.encode_string(bytes, out);
+}
+
+/// Reads base64 as .NET's `XmlReader` does for a `byte[]` element (`Base64Decoder`): XML
+/// white space anywhere is skipped, the text ends at the first `=` (any number of them, then
+/// only white space), and bits short of a whole byte at the end are dropped.
+fn read_base64(text: &str) -> Result<Vec<u8>, ValueError> {
+    use base64::engine::{general_purpose::GeneralPurpose, DecodePaddingMode};
+    use base64::Engine;
+    const LENIENT: GeneralPurpose = GeneralPurpose::new(
+        &base64::alphabet::STANDARD,
+        base64::engine::GeneralPurposeConfig::new()
+            .with_decode_padding_mode(DecodePaddingMode::RequireNone)
+            .with_decode_allow_trailing_bits(true),
+    );
+    let is_space = |b: &u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
+    let bytes = text.as_bytes();
+    let end = memchr::memchr(b'=', bytes).unwrap_or(bytes.len());
+    if !bytes[end..].iter().all(|b| *b == b'=' || is_space(b)) {
+        return Err(ValueError::NotBase64);
+    }
+    let mut digits: Vec<u8> = bytes[..end]
+        .iter()
+        .copied()
+        .filter(|b| !is_space(b))
+        .collect();
+    if !digits
+        .iter()
+        .all(|&b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/')
+    {
+        return Err(ValueError::NotBase64);
+    }
+    // One digit past whole groups is six bits, no byte: .NET drops it.
+    if digits.len() % 4 == 1 {
+        digits.pop();
+    }
+    LENIENT.decode(&digits).map_err(|_| ValueError::NotBase64)
+}
+
+/// A `base64Binary` (.NET `byte[]`): an empty array is an empty element.
+impl Scalar for Vec<u8> {
+    const TYPE: SoapType = SoapType::Base64Binary;
+    // Unknown before writing; the buffer grows.
+    const ROOM: usize = 0;
+    fn write_xml(&self, out: &mut String) {
+        write_base64(out, self);
+    }
+    fn read_xml(text: &str) -> Result<Self, ValueError> {
+        read_base64(text)
+    }
+    fn read_form(_: &str) -> Result<Self, ValueError> {
+        Err(ValueError::NotOverHttp("a base64Binary"))
+    }
+    fn param_value(&self) -> ParamValue<'_> {
+        ParamValue::Base64Binary(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,5 +370,84 @@ mod tests {
         // -0 survives SOAP; over GET/POST .NET reads it as 0.
         assert!(f64::read_xml("-0").unwrap().is_sign_negative());
         assert!(!f64::read_form("-0").unwrap().is_sign_negative());
+    }
+}
+
+#[cfg(test)]
+mod more_types {
+    use super::*;
+
+    #[test]
+    fn a_char_is_its_utf16_unit_over_soap_and_itself_over_http() {
+        let mut out = String::new();
+        'é'.write_xml(&mut out);
+        assert_eq!(out, "233");
+        out.clear();
+        'é'.write_form(&mut out);
+        assert_eq!(out, "%C3%A9");
+        assert_eq!(char::read_xml(" 65535 "), Ok('\u{ffff}'));
+        assert_eq!(char::read_xml("0"), Ok('\0'));
+        assert_eq!(char::read_xml("55296"), Err(ValueError::Surrogate(0xD800)));
+        assert_eq!(
+            char::read_xml("65536"),
+            Err(ValueError::OutOfRange {
+                ty: SoapType::UnsignedShort
+            })
+        );
+        assert!(char::read_xml("A").is_err());
+        assert_eq!(char::read_form("A"), Ok('A'));
+        assert_eq!(char::read_form("☕"), Ok('☕'));
+        assert_eq!(char::read_form("😀"), Err(ValueError::NotOneChar));
+        assert_eq!(char::read_form("ab"), Err(ValueError::NotOneChar));
+        assert_eq!(char::read_form(""), Err(ValueError::Empty));
+    }
+
+    #[test]
+    fn a_guid_reads_in_the_forms_dotnet_reads() {
+        let want = uuid::Uuid::from_u128(0x0123_4567_89ab_cdef_0123_4567_89ab_cdef);
+        let mut out = String::new();
+        want.write_xml(&mut out);
+        assert_eq!(out, "01234567-89ab-cdef-0123-456789abcdef");
+        for text in [
+            "01234567-89ab-cdef-0123-456789abcdef",
+            "01234567-89AB-CDEF-0123-456789ABCDEF",
+            "0123456789abcdef0123456789abcdef",
+            "{01234567-89ab-cdef-0123-456789abcdef}",
+            "(01234567-89ab-cdef-0123-456789abcdef)",
+            " 01234567-89ab-cdef-0123-456789abcdef\n",
+        ] {
+            assert_eq!(uuid::Uuid::read_xml(text), Ok(want), "{text}");
+        }
+        for bad in [
+            "",
+            "urn:uuid:01234567-89ab-cdef-0123-456789abcdef",
+            "{01234567-89ab-cdef-0123-456789abcdef",
+            "01234567-89ab-cdef-0123-456789abcde",
+            "0123456789abcdef0123456789abcdeg",
+        ] {
+            assert_eq!(uuid::Uuid::read_xml(bad), Err(ValueError::NotGuid), "{bad}");
+        }
+    }
+
+    #[test]
+    fn base64_reads_as_dotnet_xml_reader_reads_it() {
+        let mut out = String::new();
+        vec![0u8, 255, 1].write_xml(&mut out);
+        assert_eq!(out, "AP8B");
+        out.clear();
+        b"A".to_vec().write_xml(&mut out);
+        assert_eq!(out, "QQ==");
+        let read = |t| Vec::<u8>::read_xml(t);
+        assert_eq!(read("QQ=="), Ok(b"A".to_vec()));
+        assert_eq!(read("QQ"), Ok(b"A".to_vec()));
+        assert_eq!(read("QQ="), Ok(b"A".to_vec()));
+        assert_eq!(read(" Q Q\n=\t= "), Ok(b"A".to_vec()));
+        assert_eq!(read("QR=="), Ok(b"A".to_vec()));
+        assert_eq!(read("QUJD"), Ok(b"ABC".to_vec()));
+        assert_eq!(read("QUJDR"), Ok(b"ABC".to_vec()));
+        assert_eq!(read(""), Ok(Vec::new()));
+        assert_eq!(read("QQ==QQ"), Err(ValueError::NotBase64));
+        assert_eq!(read("Q!=="), Err(ValueError::NotBase64));
+        assert_eq!(read("QQ-_"), Err(ValueError::NotBase64));
     }
 }
