@@ -15,7 +15,8 @@ use http::{Method, Request, Response, StatusCode};
 use crate::form::{FormCharset, FormReader, FormSource};
 use crate::soap::{self, ResponseBody, SOAP11_CONTENT_TYPE};
 use crate::{
-    xml, Binding, EncodeError, Fault, OperationInfo, RequestError, ResponseError, Scalar, SoapType,
+    xml, Binding, EncodeError, Fault, OperationInfo, RequestError, ResponseError, Scalar,
+    ServiceInfo, SoapType,
 };
 
 /// `Content-Type` of HTTP POST requests.
@@ -525,14 +526,7 @@ pub fn string_response(
         let service = operation.service;
         let mut out = String::with_capacity(service.string_open.len() + text_len + 16);
         match result {
-            None => {
-                out.push_str(STRING_DOCUMENT_PROLOG);
-                out.push_str("<string xsi:nil=\"true\" xmlns:xsi=\"");
-                out.push_str(xml::XSI_NS);
-                out.push_str("\" xmlns=\"");
-                out.push_str(service.namespace);
-                out.push_str("\" />");
-            }
+            None => out = nil_document(service, "string"),
             Some("") => {
                 // `string_open` ends with `>`: the empty element is written `<string … />`.
                 out.push_str(&service.string_open[..service.string_open.len() - 1]);
@@ -630,6 +624,68 @@ pub fn scalar_response<T: Scalar>(
         out
     };
     response(StatusCode::OK, response_content_type(binding), body)
+}
+
+/// The `200` response carrying a nullable result (.NET `int?`): the value as
+/// [`scalar_response`] writes it, or for `None` the result element with `xsi:nil="true"`
+/// (SOAP) or the type's document with it (HTTP GET/POST), as `XmlSerializer` writes a null.
+pub fn nullable_response<T: Scalar>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    result: Option<&T>,
+) -> Response<Bytes> {
+    let Some(result) = result else {
+        let body = if binding.is_soap() {
+            let mut w = soap::SoapWriter::new(binding, operation.name, 256);
+            w.raw(operation.response_open);
+            w.raw("<");
+            w.raw(operation.result_name);
+            w.raw(" xsi:nil=\"true\" />");
+            w.raw(operation.response_close);
+            w.finish()
+        } else {
+            nil_document(operation.service, T::TYPE.name())
+        };
+        return response(StatusCode::OK, response_content_type(binding), body);
+    };
+    scalar_response(binding, operation, result)
+}
+
+/// The HTTP GET/POST document of a null result of type `root` (`string`, `int`).
+fn nil_document(service: &ServiceInfo, root: &str) -> String {
+    let mut out = String::with_capacity(160 + service.namespace.len());
+    out.push_str(STRING_DOCUMENT_PROLOG);
+    out.push('<');
+    out.push_str(root);
+    out.push_str(" xsi:nil=\"true\" xmlns:xsi=\"");
+    out.push_str(xml::XSI_NS);
+    out.push_str("\" xmlns=\"");
+    out.push_str(service.namespace);
+    out.push_str("\" />");
+    out
+}
+
+/// Reads the response to a call of `operation` whose result is nullable: `None` for a nil
+/// or absent result, as `XmlSerializer` reads them, else the value.
+pub fn decode_nullable_response<T: Scalar, B: AsRef<[u8]>>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    response: &Response<B>,
+) -> Result<Option<T>, ResponseError> {
+    let Some(text) = decode_result(binding, operation, response, T::TYPE)? else {
+        return Ok(None);
+    };
+    T::read_xml(&text)
+        .map(Some)
+        .map_err(|error| ResponseError::Undecodable {
+            operation: operation.name,
+            binding,
+            reason: format!(
+                "the result '{text}' is not {}: {error}",
+                T::TYPE.with_article()
+            ),
+            body: Bytes::copy_from_slice(response.body().as_ref()),
+        })
 }
 
 /// Reads the response to a call of `operation`: its string result, or what went wrong.
@@ -861,6 +917,30 @@ mod tests {
                 assert_eq!(reason, "the int result is missing")
             }
             other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn nullable_results_are_written_as_xmlserializer_writes_a_null() {
+        let soap = nullable_response::<i32>(Binding::Soap12, &OP, None);
+        assert!(body(&soap).ends_with(
+            "<soap:Body><OpResponse xmlns=\"urn:s\"><OpResult xsi:nil=\"true\" /></OpResponse>\
+             </soap:Body></soap:Envelope>"
+        ));
+        let get = nullable_response::<f64>(Binding::HttpGet, &OP, None);
+        assert_eq!(
+            body(&get),
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<double xsi:nil=\"true\" \
+             xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xmlns=\"urn:s\" />"
+        );
+        for binding in Binding::ALL {
+            for value in [None, Some(-5i16)] {
+                let r = nullable_response(binding, &OP, value.as_ref());
+                assert_eq!(
+                    decode_nullable_response::<i16, _>(binding, &OP, &r),
+                    Ok(value)
+                );
+            }
         }
     }
 

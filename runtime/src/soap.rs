@@ -161,6 +161,26 @@ impl SoapWriter {
         value.write_xml(&mut self.out);
     }
 
+    /// Appends a nullable value: `<p>value</p>`, or for `None` the element with
+    /// `xsi:nil="true"` (`nil`, precomputed), as .NET's client writes a null `int?`.
+    #[inline]
+    pub fn nullable<T: Scalar>(
+        &mut self,
+        open: &'static str,
+        value: Option<&T>,
+        close: &'static str,
+        nil: &'static str,
+    ) {
+        match value {
+            Some(value) => {
+                self.out.push_str(open);
+                value.write_xml(&mut self.out);
+                self.out.push_str(close);
+            }
+            None => self.out.push_str(nil),
+        }
+    }
+
     /// Appends `<p>text</p>`, escaped; nothing at all for `None` (the element is left out,
     /// which an ASMX host reads as null).
     #[inline(always)]
@@ -803,6 +823,15 @@ impl<'a> Param<'a> {
         self.typed(param, T::TYPE, T::read_xml)
     }
 
+    /// Reads a nullable value (`nillable="true"`, .NET `int?`): `xsi:nil="true"` is `None`,
+    /// its content skipped, as `XmlSerializer`'s `ReadNull` does; anything else is the value.
+    pub fn nullable<T: Scalar>(self, param: &'static str) -> Result<Option<T>, RequestError> {
+        if self.nil && self.qualified {
+            return Ok(None);
+        }
+        self.scalar(param).map(Some)
+    }
+
     /// Reads an `xsd:string` exactly (an empty element is `""`).
     pub fn string(self, param: &'static str) -> Result<String, RequestError> {
         self.text(param).map(Cow::into_owned)
@@ -960,14 +989,21 @@ fn parse_response(
     } else if entry.ns == Ns::Known(SERVICE) && entry.local() == operation.response_name.as_bytes()
     {
         let mut result = None;
+        let mut seen = false;
         if !entry.empty {
             loop {
                 match cursor.next().map_err(describe)? {
                     Node::Start(e) => {
-                        if result.is_none()
+                        if !seen
                             && e.ns == Ns::Known(SERVICE)
                             && e.local() == operation.result_name.as_bytes()
                         {
+                            seen = true;
+                            // `xsi:nil="true"`: a null, as XmlSerializer writes one.
+                            let nil = cursor
+                                .attribute(&e, 2, "nil")
+                                .map_err(describe)?
+                                .is_some_and(|v| matches!(v.trim(), "true" | "1"));
                             let text = if e.empty {
                                 String::new()
                             } else {
@@ -980,7 +1016,7 @@ fn parse_response(
                                 }
                                 content.text.into_owned()
                             };
-                            result = Some(text);
+                            result = (!nil).then_some(text);
                         } else if !e.empty {
                             cursor.skip().map_err(describe)?;
                         }
@@ -1128,6 +1164,41 @@ pub fn read_result_document(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_nullable_parameter_reads_nil_as_none_and_writes_none_as_nil() {
+        let body = |children: &str| {
+            format!(
+                "<soap:Envelope xmlns:soap=\"{SOAP11_NS}\" xmlns:xsi=\"{XSI_NS}\"><soap:Body>\
+                 <Op xmlns=\"urn:s\">{children}</Op></soap:Body></soap:Envelope>"
+            )
+        };
+        let read = |children: &str| -> Result<Vec<Option<i32>>, RequestError> {
+            let text = body(children);
+            let mut reader = RequestReader::new(Binding::Soap11, &OP, text.as_bytes())?;
+            let mut values = Vec::new();
+            while let Some(p) = reader.next_param()? {
+                values.push(p.nullable::<i32>("n")?);
+            }
+            Ok(values)
+        };
+        assert_eq!(
+            read("<n xsi:nil=\"true\" /><n xsi:nil=\" 1 \">7</n><n>5</n>"),
+            Ok(vec![None, None, Some(5)])
+        );
+        assert!(matches!(
+            read("<n xsi:nil=\"false\" />"),
+            Err(RequestError::InvalidValue { .. })
+        ));
+        let mut w = SoapWriter::new(Binding::Soap11, "Op", 64);
+        w.nullable("<n>", Some(&-1i32), "</n>", "<n xsi:nil=\"true\" />");
+        w.nullable::<i32>("<n>", None, "</n>", "<n xsi:nil=\"true\" />");
+        let written = w.finish();
+        assert!(
+            written.contains("<n>-1</n><n xsi:nil=\"true\" />"),
+            "{written}"
+        );
+    }
 
     #[test]
     fn a_version_mismatch_names_both_namespaces_in_a_sentence() {
