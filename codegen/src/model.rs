@@ -78,6 +78,8 @@ pub struct ParamModel {
     pub position: usize,
     /// SOAP type.
     pub ty: SoapType,
+    /// Whether it may be null (`int?`): a Rust `Option`, `xsi:nil` on the wire.
+    pub nullable: bool,
     /// Request field or credential.
     pub role: Role,
     /// Never printed by `Debug`.
@@ -86,6 +88,8 @@ pub struct ParamModel {
     pub open_tag: String,
     /// `</{wire}>`.
     pub close_tag: String,
+    /// `<{wire} xsi:nil="true" />`, a null of a nullable parameter.
+    pub nil_tag: String,
 }
 
 /// One operation and every name and literal derived from it.
@@ -124,6 +128,8 @@ pub struct OperationModel {
     pub result_name: String,
     /// The result's SOAP type.
     pub result: SoapType,
+    /// Whether the result may be null (`int?`).
+    pub result_nullable: bool,
     /// The bindings it is offered on, in the spec's order of the four.
     pub bindings: Vec<BindingName>,
 }
@@ -316,6 +322,7 @@ impl Model {
                         field: field_name(&p.name),
                         position: j + 1,
                         ty: p.ty,
+                        nullable: p.nullable,
                         role: credentials
                             .iter()
                             .position(|c| c.wire == p.name)
@@ -323,6 +330,7 @@ impl Model {
                         secret: spec.secrets.contains(&p.name),
                         open_tag: format!("<{}>", p.name),
                         close_tag: format!("</{}>", p.name),
+                        nil_tag: format!("<{} xsi:nil=\"true\" />", p.name),
                     })
                     .collect();
                 let mut fields: Vec<(&str, &str)> =
@@ -369,6 +377,7 @@ impl Model {
                     response_close: format!("</{wire}Response>"),
                     result_name: format!("{wire}Result"),
                     result: op.result,
+                    result_nullable: op.result_nullable,
                     bindings: op.bindings.clone(),
                 }
             })

@@ -53,6 +53,8 @@ pub struct Operation {
     pub params: Vec<Param>,
     /// The result's type.
     pub result: SoapType,
+    /// Whether the result is nullable (`int?`: `nillable="true"`, .NET `int?`).
+    pub result_nullable: bool,
     /// The bindings it is offered on, in [`BindingName::ALL`]'s order (`bindings:`; all four
     /// when the spec says nothing). ASMX leaves HTTP GET and POST out for an operation whose
     /// types they cannot carry.
@@ -100,6 +102,8 @@ pub struct Param {
     pub name: String,
     /// SOAP type.
     pub ty: SoapType,
+    /// Whether the value may be null (`int?` in the spec: `nillable="true"`, .NET `int?`).
+    pub nullable: bool,
 }
 
 /// The SOAP types a spec may name, spelled as ASMX's WSDL spells them (the XML Schema type's
@@ -322,10 +326,12 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     .into_iter()
                     .map(|p| Param {
                         ty: ty(&p.ty),
+                        nullable: validate::nullable(&p.ty),
                         name: p.name,
                     })
                     .collect(),
                 result: ty(&op.result.0),
+                result_nullable: validate::nullable(&op.result.0),
                 bindings: match op.bindings {
                     None => BindingName::ALL.to_vec(),
                     Some(mut listed) => {
@@ -359,6 +365,7 @@ mod tests {
         Param {
             name: name.to_owned(),
             ty,
+            nullable: false,
         }
     }
 

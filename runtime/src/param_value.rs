@@ -41,6 +41,8 @@ pub enum ParamValue<'a> {
     Guid(uuid::Uuid),
     /// A `base64Binary`.
     Base64Binary(&'a [u8]),
+    /// A null of a nullable value of this type (`xsi:nil`, .NET `int?` holding no value).
+    Nil(crate::SoapType),
 }
 
 impl ParamValue<'_> {
@@ -64,6 +66,7 @@ impl ParamValue<'_> {
             ParamValue::Char(_) => T::Char,
             ParamValue::Guid(_) => T::Guid,
             ParamValue::Base64Binary(_) => T::Base64Binary,
+            ParamValue::Nil(ty) => *ty,
         }
     }
 
@@ -89,13 +92,24 @@ impl ParamValue<'_> {
             ParamValue::Char(v) => crate::value::scalar::Scalar::write_xml(v, out),
             ParamValue::Guid(v) => crate::value::scalar::Scalar::write_xml(v, out),
             ParamValue::Base64Binary(v) => crate::value::scalar::write_base64(out, v),
+            ParamValue::Nil(_) => out.push_str("<null>"),
+        }
+    }
+}
+
+impl<'a> ParamValue<'a> {
+    /// The value of a nullable parameter: the value, or [`ParamValue::Nil`].
+    pub fn nullable<T: crate::Scalar>(value: &'a Option<T>) -> ParamValue<'a> {
+        match value {
+            Some(value) => value.param_value(),
+            None => ParamValue::Nil(T::TYPE),
         }
     }
 }
 
 /// The value as an ASMX echo prints it: every value as `XmlConvert` writes it (digits,
 /// `true`/`false`, the decimal with its scale, a float's round-trip form), the string as is,
-/// and `<null>` for an absent string.
+/// and `<null>` for an absent string or a null.
 impl fmt::Display for ParamValue<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -96,6 +96,25 @@ impl StockService for Stock {
         })
     }
 
+    async fn restock(
+        &self,
+        _credentials: Credentials,
+        request: Restock,
+    ) -> Result<RestockResponse, Fault> {
+        restocked(request)
+    }
+
+    /// No history (null) for lot 0, else the lot number halved.
+    async fn forecast(
+        &self,
+        _credentials: Credentials,
+        request: Forecast,
+    ) -> Result<ForecastResponse, Fault> {
+        Ok(ForecastResponse {
+            result: (request.lot != 0).then(|| request.lot as f64 / 2.0),
+        })
+    }
+
     /// The lot number as a long, refused where it does not fit.
     async fn count(
         &self,
@@ -106,6 +125,21 @@ impl StockService for Stock {
             .map(|result| CountResponse { result })
             .map_err(|_| Fault::client("the lot is too large to count"))
     }
+}
+
+/// A null quantity or ratio must arrive as sent; the quantity comes back.
+fn restocked(request: Restock) -> Result<RestockResponse, Fault> {
+    let expected = [
+        (Some(u32::MAX), Some(-5), Some(0.5)),
+        (None, None, None),
+        (Some(0), None, Some(f64::NEG_INFINITY)),
+    ];
+    if !expected.contains(&(request.lot, request.quantity, request.ratio)) {
+        return Err(Fault::client(format!("unexpected {request:?}")));
+    }
+    Ok(RestockResponse {
+        result: request.quantity,
+    })
 }
 
 /// A `Weigh` call with every integer at its bound, and the two readings given.
@@ -255,6 +289,48 @@ async fn its_client_and_server_talk_over_loopback_on_every_binding() {
             );
         }
     }
+    // Nullable values: null and not, as parameters (SOAP only) and as results (every binding).
+    for binding in Binding::ALL {
+        let client = client.over(binding);
+        for (lot, quantity, ratio) in [
+            (Some(u32::MAX), Some(-5), Some(0.5)),
+            (None, None, None),
+            (Some(0), None, Some(f64::NEG_INFINITY)),
+        ] {
+            let restock = client
+                .restock(&Restock {
+                    lot,
+                    quantity,
+                    ratio,
+                })
+                .await;
+            if binding.is_soap() {
+                assert_eq!(restock.unwrap().result, quantity, "{binding}");
+            } else {
+                assert!(restock.is_err(), "{binding}");
+            }
+        }
+        let none = client.forecast(&Forecast { lot: 0 }).await.unwrap();
+        assert_eq!(none.result, None, "{binding}");
+        let some = client.forecast(&Forecast { lot: 9 }).await.unwrap();
+        assert_eq!(some.result, Some(4.5), "{binding}");
+    }
+    // A null result over HTTP GET is the type's document with xsi:nil, as ASMX writes it.
+    let nil = reqwest::get(format!(
+        "{base}/services/v2/Stock.asmx/Forecast?lot=0&clientid=1&apikey=k"
+    ))
+    .await
+    .unwrap()
+    .text()
+    .await
+    .unwrap();
+    assert_eq!(
+        nil,
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<double xsi:nil=\"true\" \
+         xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" \
+         xmlns=\"https://warehouse.example.org/stock/\" />"
+    );
+
     // And the server answers a GET/POST of it as of no operation, as the host answers one.
     for request in [
         reqwest::Client::new().get(format!(
@@ -293,6 +369,9 @@ async fn its_client_and_server_talk_over_loopback_on_every_binding() {
     assert!(!wsdl.contains("CountHttpGetIn") && !wsdl.contains("CountHttpPostOut"));
     assert_eq!(wsdl.matches(r#"<wsdl:operation name="Count">"#).count(), 3);
     assert!(wsdl.contains(r#"<wsdl:part name="Body" element="tns:double" />"#));
+    assert!(wsdl.contains(
+        r#"<s:element minOccurs="1" maxOccurs="1" name="quantity" nillable="true" type="s:int" />"#
+    ));
     let _ = stop.send(());
     serving.await.unwrap().unwrap();
 }

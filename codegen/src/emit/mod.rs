@@ -185,6 +185,16 @@ pub(crate) fn rust_type(ty: SoapType) -> TokenStream {
     }
 }
 
+/// The Rust type of a parameter or result of SOAP type `ty`, in an `Option` when nullable.
+pub(crate) fn value_type(ty: SoapType, nullable: bool) -> TokenStream {
+    let rust = rust_type(ty);
+    if nullable {
+        quote!(Option<#rust>)
+    } else {
+        rust
+    }
+}
+
 /// The spec's name of a SOAP type.
 pub(crate) fn type_name(ty: SoapType) -> &'static str {
     ty.name()

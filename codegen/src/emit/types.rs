@@ -3,7 +3,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{doc, ident, rust_type, type_name};
+use super::{doc, ident, type_name, value_type};
 use crate::model::{Model, OperationModel, Role};
 use crate::spec::SoapType;
 
@@ -64,14 +64,19 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
     let struct_doc = doc(&text);
     let fields = op.business_params().map(|p| {
         let field = ident(&p.field);
-        let ty = rust_type(p.ty);
+        let ty = value_type(p.ty, p.nullable);
         let secret = if p.secret {
             " Secret: `Debug` prints it redacted."
         } else {
             ""
         };
+        let nullable = if p.nullable {
+            " Nullable: `None` is sent as `xsi:nil`."
+        } else {
+            ""
+        };
         let doc = doc(&format!(
-            "`{}`: SOAP `{}`, position {} of {total}.{secret}",
+            "`{}`: SOAP `{}`, position {} of {total}.{nullable}{secret}",
             p.wire,
             type_name(p.ty),
             p.position,
@@ -131,9 +136,14 @@ fn response_type(op: &OperationModel) -> TokenStream {
             "`{}`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).",
             op.result_name
         ),
+        ty if op.result_nullable => format!(
+            "`{}`: SOAP `{}`, nullable: `None` when the host sends `xsi:nil` (or no result element).",
+            op.result_name,
+            type_name(ty)
+        ),
         ty => format!("`{}`: SOAP `{}`.", op.result_name, type_name(ty)),
     });
-    let ty = rust_type(op.result);
+    let ty = value_type(op.result, op.result_nullable);
     let derives = derives([op.result].into_iter(), true);
     quote! {
         #struct_doc

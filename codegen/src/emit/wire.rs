@@ -158,10 +158,11 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     // Server: SOAP decoder. One slot per parameter; the first occurrence wins.
     let slots = op.params.iter().map(|p| {
         let slot = ident(&p.field);
+        // `None` until the element is read; a string's own `Option` is its absence.
         let ty = match p.ty {
             SoapType::String => quote!(Option<String>),
             ty => {
-                let rust = super::rust_type(ty);
+                let rust = super::value_type(ty, p.nullable);
                 quote!(Option<#rust>)
             }
         };
@@ -173,6 +174,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let bytes = Literal::byte_string(p.wire.as_bytes());
         let read = match p.ty {
             SoapType::String => quote!(param.string(#wire)?),
+            _ if p.nullable => quote!(param.nullable(#wire)?),
             _ => quote!(param.scalar(#wire)?),
         };
         quote!(#bytes if #slot.is_none() => #slot = Some(#read),)
@@ -217,8 +219,11 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     // Server: the SOAP decoder's path for parameters sent once each, in wire order.
     let in_order_value = |p: &ParamModel| {
         let value = ident(&p.field);
+        // The in-order path sees no attributes (an `xsi:nil` leaves the request to the
+        // general reader): a nullable value there is present.
         match p.ty {
             SoapType::String => quote!(Some(#value.string())),
+            _ if p.nullable => quote!(Some(#value.scalar()?)),
             _ => quote!(#value.scalar()?),
         }
     };
@@ -255,6 +260,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let wire = &p.wire;
         match p.ty {
             SoapType::String => quote!((#wire, ParamValue::String(#value.as_deref())),),
+            _ if p.nullable => quote!((#wire, ParamValue::nullable(&#value)),),
             _ => quote!((#wire, runtime::Scalar::param_value(&#value)),),
         }
     });
@@ -310,8 +316,18 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             quote!(),
         )
     };
-    let result_type = super::rust_type(op.result);
+    let result_type = super::value_type(op.result, op.result_nullable);
     let (encode_result, decode_result) = match op.result {
+        _ if op.result_nullable => (
+            quote!(Ok(message::nullable_response(
+                binding,
+                &OPERATION,
+                self.result.as_ref()
+            ))),
+            quote!(message::decode_nullable_response(
+                binding, &OPERATION, response
+            )),
+        ),
         SoapType::String => (
             quote!(message::string_response(
                 binding,
@@ -500,6 +516,12 @@ fn soap_writes(op: &OperationModel) -> Vec<TokenStream> {
             SoapType::String => {
                 flush(&mut markup, &mut writes);
                 writes.push(quote!(w.string(#wire, #open, #value.as_deref(), #close)?;));
+                continue;
+            }
+            _ if p.nullable => {
+                let nil = &p.nil_tag;
+                flush(&mut markup, &mut writes);
+                writes.push(quote!(w.nullable(#open, #value.as_ref(), #close, #nil);));
                 continue;
             }
             _ => quote!(w.scalar(&#value);),

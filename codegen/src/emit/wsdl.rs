@@ -178,8 +178,13 @@ fn pieces(model: &Model) -> [String; 5] {
             for p in &op.params {
                 // Strings may be absent (a null reference); value types must be present.
                 let min = if p.ty == SoapType::String { 0 } else { 1 };
+                let nillable = if p.nullable {
+                    r#" nillable="true""#
+                } else {
+                    ""
+                };
                 put!(
-                    r#"            <s:element minOccurs="{min}" maxOccurs="1" name="{}" type="s:{}" />"#,
+                    r#"            <s:element minOccurs="{min}" maxOccurs="1" name="{}"{nillable} type="s:{}" />"#,
                     attr(&p.wire),
                     type_name(p.ty)
                 );
@@ -193,8 +198,13 @@ fn pieces(model: &Model) -> [String; 5] {
         put!("          <s:sequence>");
         // As for parameters: a string result may be absent, a value type's is always there.
         let min = if op.result == SoapType::String { 0 } else { 1 };
+        let nillable = if op.result_nullable {
+            r#" nillable="true""#
+        } else {
+            ""
+        };
         put!(
-            r#"            <s:element minOccurs="{min}" maxOccurs="1" name="{}" type="s:{}" />"#,
+            r#"            <s:element minOccurs="{min}" maxOccurs="1" name="{}"{nillable} type="s:{}" />"#,
             attr(&op.result_name),
             type_name(op.result)
         );
@@ -204,15 +214,15 @@ fn pieces(model: &Model) -> [String; 5] {
     }
     // The root elements of the HTTP GET/POST results, one per result type, in the order the
     // operations first use them; only a string (a reference) is nillable.
-    let mut result_types: Vec<SoapType> = Vec::new();
+    let mut result_types: Vec<(SoapType, bool)> = Vec::new();
     for op in &model.operations {
-        if !result_types.contains(&op.result) {
-            result_types.push(op.result);
+        if !result_types.iter().any(|(ty, _)| *ty == op.result) {
+            result_types.push((op.result, op.result_nullable));
         }
     }
-    for ty in &result_types {
+    for (ty, nullable) in &result_types {
         let name = type_name(*ty);
-        if *ty == SoapType::String {
+        if *ty == SoapType::String || *nullable {
             put!(r#"      <s:element name="{name}" nillable="true" type="s:{name}" />"#);
         } else {
             put!(r#"      <s:element name="{name}" type="s:{name}" />"#);

@@ -16,9 +16,21 @@ pub(super) struct Issue {
     pub message: String,
 }
 
-/// The type spelled `name`, if any.
+/// The type spelled `name`, if any; `int?` is the nullable `int`.
 pub(super) fn soap_type(name: &str) -> Option<SoapType> {
-    SoapType::from_name(name)
+    SoapType::from_name(name.strip_suffix('?').unwrap_or(name))
+}
+
+/// Why a type spelled nullable cannot be, if it cannot: a string is a reference already
+/// (absent or nil is `None`).
+fn nullable_problem(name: &str) -> Option<&'static str> {
+    (soap_type(name) == Some(SoapType::String))
+        .then_some("a string is nullable as it is (None); write string")
+}
+
+/// Whether a type is spelled nullable (`int?`).
+pub(super) fn nullable(name: &str) -> bool {
+    name.ends_with('?')
 }
 
 /// How a type is spelled in the spec.
@@ -373,6 +385,12 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
         let name = op.name.0.as_str();
         let op_at = place.lines.map(|l| loc.op_start(l));
         let anchor = place.name.or(op_at);
+        // All four bindings when the spec lists none.
+        let over_http = op.bindings.as_ref().is_none_or(|listed| {
+            listed
+                .iter()
+                .any(|b| matches!(b, super::BindingName::Get | super::BindingName::Post))
+        });
         c.type_name(name, "operation name", place.name, op_at);
         let seen = op_seen.entry(name).or_insert(0);
         *seen += 1;
@@ -429,11 +447,52 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                         valid_types()
                     ),
                 );
+            } else if nullable(&p.ty) {
+                if let Some(problem) = nullable_problem(&p.ty) {
+                    c.push(
+                        ty_at,
+                        anchor,
+                        format!(
+                            "parameter {:?} of operation {name:?} is {}; {problem}",
+                            p.name, p.ty
+                        ),
+                    );
+                } else if credentials.contains(&p.name.as_str())
+                    || optional.contains(&p.name.as_str())
+                {
+                    c.push(
+                        ty_at,
+                        anchor,
+                        format!(
+                            "credential {:?} of operation {name:?} is {}; a credential is not \
+                             nullable",
+                            p.name, p.ty
+                        ),
+                    );
+                } else if over_http {
+                    c.push(
+                        ty_at,
+                        anchor,
+                        format!(
+                            "parameter {:?} of operation {name:?} is {}, which HTTP GET/POST \
+                             cannot carry (ASMX offers such an operation over SOAP only); add \
+                             `bindings: [soap11, soap12]` to the operation",
+                            p.name, p.ty
+                        ),
+                    );
+                }
             }
         }
 
         let result = &op.result.0;
         let result_at = place.lines.and_then(|l| loc.op_value(l, "result", result));
+        if let Some(problem) = nullable(result).then(|| nullable_problem(result)).flatten() {
+            c.push(
+                result_at,
+                anchor,
+                format!("operation {name:?} has result type {result}; {problem}"),
+            );
+        }
         if soap_type(result).is_none() {
             c.push(
                 result_at,

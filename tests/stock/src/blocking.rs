@@ -104,4 +104,14 @@ impl StockServiceBlockingClient {
     pub fn count(&self, request: &Count) -> Result<CountResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 6, `Restock`, and waits for its answer: Records a restock whose quantity and ratio may be unknown (null); answers the quantity recorded.
+    pub fn restock(&self, request: &Restock) -> Result<RestockResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 7, `Forecast`, and waits for its answer: The expected demand for a lot, null when there is no history.
+    pub fn forecast(&self, request: &Forecast) -> Result<ForecastResponse, CallError> {
+        self.call(request)
+    }
 }

@@ -193,4 +193,20 @@ impl StockServiceClient {
     pub async fn count(&self, request: &Count) -> Result<CountResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 6, `Restock`: Records a restock whose quantity and ratio may be unknown (null); answers the quantity recorded.
+    pub async fn restock(
+        &self,
+        request: &Restock,
+    ) -> Result<RestockResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 7, `Forecast`: The expected demand for a lot, null when there is no history.
+    pub async fn forecast(
+        &self,
+        request: &Forecast,
+    ) -> Result<ForecastResponse, CallError> {
+        self.call(request).await
+    }
 }

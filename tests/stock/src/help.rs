@@ -92,6 +92,18 @@ const INDEX: &[Piece] = &[
               <br>How many articles a lot holds. Offered over SOAP only, as ASMX offers an operation whose types HTTP GET/POST cannot carry.
             </span>
           </li>
+          <li>
+            <a href="?op=Restock">Restock</a>
+            <span>
+              <br>Records a restock whose quantity and ratio may be unknown (null); answers the quantity recorded.
+            </span>
+          </li>
+          <li>
+            <a href="?op=Forecast">Forecast</a>
+            <span>
+              <br>The expected demand for a lot, null when there is no history.
+            </span>
+          </li>
         </ul>
       </div>
 "#,
@@ -734,6 +746,224 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `Restock`.
+const PAGE_RESTOCK: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">StockService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Restock</h2>
+        <p class="intro">Records a restock whose quantity and ratio may be unknown (null); answers the quantity recorded.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>clientid</td><td>int</td></tr>
+          <tr><td>2</td><td>apikey</td><td>string</td></tr>
+          <tr><td>3</td><td>lot</td><td>unsignedInt</td></tr>
+          <tr><td>4</td><td>quantity</td><td>int</td></tr>
+          <tr><td>5</td><td>ratio</td><td>double</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "https://warehouse.example.org/stock/Restock"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;Restock xmlns="https://warehouse.example.org/stock/"&gt;
+      &lt;clientid&gt;<span class="value">int</span>&lt;/clientid&gt;
+      &lt;apikey&gt;<span class="value">string</span>&lt;/apikey&gt;
+      &lt;lot&gt;<span class="value">unsignedInt</span>&lt;/lot&gt;
+      &lt;quantity&gt;<span class="value">int</span>&lt;/quantity&gt;
+      &lt;ratio&gt;<span class="value">double</span>&lt;/ratio&gt;
+    &lt;/Restock&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;RestockResponse xmlns="https://warehouse.example.org/stock/"&gt;&lt;RestockResult&gt;<span class="value">int</span>&lt;/RestockResult&gt;&lt;/RestockResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="https://warehouse.example.org/stock/Restock"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;Restock xmlns="https://warehouse.example.org/stock/"&gt;
+      &lt;clientid&gt;<span class="value">int</span>&lt;/clientid&gt;
+      &lt;apikey&gt;<span class="value">string</span>&lt;/apikey&gt;
+      &lt;lot&gt;<span class="value">unsignedInt</span>&lt;/lot&gt;
+      &lt;quantity&gt;<span class="value">int</span>&lt;/quantity&gt;
+      &lt;ratio&gt;<span class="value">double</span>&lt;/ratio&gt;
+    &lt;/Restock&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;RestockResponse xmlns="https://warehouse.example.org/stock/"&gt;&lt;RestockResult&gt;<span class="value">int</span>&lt;/RestockResult&gt;&lt;/RestockResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Forecast`.
+const PAGE_FORECAST: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">StockService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Forecast</h2>
+        <p class="intro">The expected demand for a lot, null when there is no history.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>lot</td><td>unsignedLong</td></tr>
+          <tr><td>2</td><td>clientid</td><td>int</td></tr>
+          <tr><td>3</td><td>apikey</td><td>string</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "https://warehouse.example.org/stock/Forecast"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;Forecast xmlns="https://warehouse.example.org/stock/"&gt;
+      &lt;lot&gt;<span class="value">unsignedLong</span>&lt;/lot&gt;
+      &lt;clientid&gt;<span class="value">int</span>&lt;/clientid&gt;
+      &lt;apikey&gt;<span class="value">string</span>&lt;/apikey&gt;
+    &lt;/Forecast&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;ForecastResponse xmlns="https://warehouse.example.org/stock/"&gt;&lt;ForecastResult&gt;<span class="value">double</span>&lt;/ForecastResult&gt;&lt;/ForecastResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="https://warehouse.example.org/stock/Forecast"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;Forecast xmlns="https://warehouse.example.org/stock/"&gt;
+      &lt;lot&gt;<span class="value">unsignedLong</span>&lt;/lot&gt;
+      &lt;clientid&gt;<span class="value">int</span>&lt;/clientid&gt;
+      &lt;apikey&gt;<span class="value">string</span>&lt;/apikey&gt;
+    &lt;/Forecast&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;ForecastResponse xmlns="https://warehouse.example.org/stock/"&gt;&lt;ForecastResult&gt;<span class="value">double</span>&lt;/ForecastResult&gt;&lt;/ForecastResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/Forecast?lot=<span class="value">string</span>&amp;clientid=<span class="value">string</span>&amp;apikey=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;double xmlns="https://warehouse.example.org/stock/"&gt;<span class="value">double</span>&lt;/double&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/Forecast HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+lot=<span class="value">string</span>&amp;clientid=<span class="value">string</span>&amp;apikey=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;double xmlns="https://warehouse.example.org/stock/"&gt;<span class="value">double</span>&lt;/double&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page listing every operation; `path` is the path the page was requested at.
 pub fn index(path: &str) -> String {
     render(INDEX, path)
@@ -748,6 +978,8 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::Reserve => PAGE_RESERVE,
         crate::Operation::Weigh => PAGE_WEIGH,
         crate::Operation::Count => PAGE_COUNT,
+        crate::Operation::Restock => PAGE_RESTOCK,
+        crate::Operation::Forecast => PAGE_FORECAST,
     };
     render(page, path)
 }

@@ -18,6 +18,8 @@
 //! | 3 | [`Reserve`] | 7 |
 //! | 4 | [`Weigh`] | 11 |
 //! | 5 | [`Count`] | 3 |
+//! | 6 | [`Restock`] | 5 |
+//! | 7 | [`Forecast`] | 3 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -86,16 +88,22 @@ pub enum Operation {
     Weigh,
     /// Operation 5: [`Count`].
     Count,
+    /// Operation 6: [`Restock`].
+    Restock,
+    /// Operation 7: [`Forecast`].
+    Forecast,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 5usize] = [
+    pub const ALL: [Operation; 7usize] = [
         Operation::StockLevel,
         Operation::StockAdjust,
         Operation::Reserve,
         Operation::Weigh,
         Operation::Count,
+        Operation::Restock,
+        Operation::Forecast,
     ];
 
     /// The operation's wire name.
@@ -106,6 +114,8 @@ impl Operation {
             Operation::Reserve => "Reserve",
             Operation::Weigh => "Weigh",
             Operation::Count => "Count",
+            Operation::Restock => "Restock",
+            Operation::Forecast => "Forecast",
         }
     }
 
@@ -117,6 +127,8 @@ impl Operation {
             "Reserve" => Some(Operation::Reserve),
             "Weigh" => Some(Operation::Weigh),
             "Count" => Some(Operation::Count),
+            "Restock" => Some(Operation::Restock),
+            "Forecast" => Some(Operation::Forecast),
             _ => None,
         }
     }
@@ -129,6 +141,8 @@ impl Operation {
             Operation::Reserve => &wire::reserve::OPERATION,
             Operation::Weigh => &wire::weigh::OPERATION,
             Operation::Count => &wire::count::OPERATION,
+            Operation::Restock => &wire::restock::OPERATION,
+            Operation::Forecast => &wire::forecast::OPERATION,
         }
     }
 }
@@ -170,6 +184,8 @@ macro_rules! for_each_operation {
             reserve: Reserve,
             weigh: Weigh,
             count: Count,
+            restock: Restock,
+            forecast: Forecast,
         }
     };
 }

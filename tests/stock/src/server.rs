@@ -64,6 +64,24 @@ pub trait StockService: Send + Sync + 'static {
         credentials: Credentials,
         request: Count,
     ) -> impl Future<Output = Result<CountResponse, Fault>> + Send;
+
+    /// Operation 6, `Restock`: Records a restock whose quantity and ratio may be unknown (null); answers the quantity recorded.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn restock(
+        &self,
+        credentials: Credentials,
+        request: Restock,
+    ) -> impl Future<Output = Result<RestockResponse, Fault>> + Send;
+
+    /// Operation 7, `Forecast`: The expected demand for a lot, null when there is no history.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn forecast(
+        &self,
+        credentials: Credentials,
+        request: Forecast,
+    ) -> impl Future<Output = Result<ForecastResponse, Fault>> + Send;
 }
 
 impl<T: StockService> StockService for Arc<T> {
@@ -105,6 +123,22 @@ impl<T: StockService> StockService for Arc<T> {
         request: Count,
     ) -> impl Future<Output = Result<CountResponse, Fault>> + Send {
         T::count(self, credentials, request)
+    }
+
+    fn restock(
+        &self,
+        credentials: Credentials,
+        request: Restock,
+    ) -> impl Future<Output = Result<RestockResponse, Fault>> + Send {
+        T::restock(self, credentials, request)
+    }
+
+    fn forecast(
+        &self,
+        credentials: Credentials,
+        request: Forecast,
+    ) -> impl Future<Output = Result<ForecastResponse, Fault>> + Send {
+        T::forecast(self, credentials, request)
     }
 }
 
@@ -367,6 +401,29 @@ impl<S: StockService> StockServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.count(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Restock => {
+                let handled = {
+                    let (credentials, call) = Restock::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.restock(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Forecast => {
+                let handled = {
+                    let (credentials, call) = Forecast::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.forecast(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

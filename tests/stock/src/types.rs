@@ -130,3 +130,47 @@ pub struct CountResponse {
     /// `CountResult`: SOAP `long`.
     pub result: i64,
 }
+
+/// `Restock`, operation 6 of `StockService`: Records a restock whose quantity and ratio may be unknown (null); answers the quantity recorded.
+///
+/// The request's 3 business parameters. Its credentials `clientid` (1), `apikey` (2) travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`RestockResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Restock {
+    /// `lot`: SOAP `unsignedInt`, position 3 of 5. Nullable: `None` is sent as `xsi:nil`.
+    pub lot: Option<u32>,
+    /// `quantity`: SOAP `int`, position 4 of 5. Nullable: `None` is sent as `xsi:nil`.
+    pub quantity: Option<i32>,
+    /// `ratio`: SOAP `double`, position 5 of 5. Nullable: `None` is sent as `xsi:nil`.
+    pub ratio: Option<f64>,
+}
+
+/// The response of [`Restock`]: the element `RestockResponse` holding `RestockResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RestockResponse {
+    /// `RestockResult`: SOAP `int`, nullable: `None` when the host sends `xsi:nil` (or no result element).
+    pub result: Option<i32>,
+}
+
+/// `Forecast`, operation 7 of `StockService`: The expected demand for a lot, null when there is no history.
+///
+/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ForecastResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Forecast {
+    /// `lot`: SOAP `unsignedLong`, position 1 of 3.
+    pub lot: u64,
+}
+
+/// The response of [`Forecast`]: the element `ForecastResponse` holding `ForecastResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ForecastResponse {
+    /// `ForecastResult`: SOAP `double`, nullable: `None` when the host sends `xsi:nil` (or no result element).
+    pub result: Option<f64>,
+}

@@ -107,9 +107,44 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="Restock">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="clientid" type="s:int" />
+            <s:element minOccurs="0" maxOccurs="1" name="apikey" type="s:string" />
+            <s:element minOccurs="1" maxOccurs="1" name="lot" nillable="true" type="s:unsignedInt" />
+            <s:element minOccurs="1" maxOccurs="1" name="quantity" nillable="true" type="s:int" />
+            <s:element minOccurs="1" maxOccurs="1" name="ratio" nillable="true" type="s:double" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="RestockResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="RestockResult" nillable="true" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="Forecast">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="lot" type="s:unsignedLong" />
+            <s:element minOccurs="1" maxOccurs="1" name="clientid" type="s:int" />
+            <s:element minOccurs="0" maxOccurs="1" name="apikey" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="ForecastResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="ForecastResult" nillable="true" type="s:double" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="string" nillable="true" type="s:string" />
       <s:element name="double" type="s:double" />
       <s:element name="long" type="s:long" />
+      <s:element name="int" nillable="true" type="s:int" />
     </s:schema>
   </wsdl:types>
   <wsdl:message name="StockLevelSoapIn">
@@ -141,6 +176,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="CountSoapOut">
     <wsdl:part name="parameters" element="tns:CountResponse" />
+  </wsdl:message>
+  <wsdl:message name="RestockSoapIn">
+    <wsdl:part name="parameters" element="tns:Restock" />
+  </wsdl:message>
+  <wsdl:message name="RestockSoapOut">
+    <wsdl:part name="parameters" element="tns:RestockResponse" />
+  </wsdl:message>
+  <wsdl:message name="ForecastSoapIn">
+    <wsdl:part name="parameters" element="tns:Forecast" />
+  </wsdl:message>
+  <wsdl:message name="ForecastSoapOut">
+    <wsdl:part name="parameters" element="tns:ForecastResponse" />
   </wsdl:message>
   <wsdl:message name="StockLevelHttpGetIn">
     <wsdl:part name="sku" type="s:string" />
@@ -189,6 +236,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="precise" type="s:string" />
   </wsdl:message>
   <wsdl:message name="WeighHttpGetOut">
+    <wsdl:part name="Body" element="tns:double" />
+  </wsdl:message>
+  <wsdl:message name="ForecastHttpGetIn">
+    <wsdl:part name="lot" type="s:string" />
+    <wsdl:part name="clientid" type="s:string" />
+    <wsdl:part name="apikey" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="ForecastHttpGetOut">
     <wsdl:part name="Body" element="tns:double" />
   </wsdl:message>
   <wsdl:message name="StockLevelHttpPostIn">
@@ -240,6 +295,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="WeighHttpPostOut">
     <wsdl:part name="Body" element="tns:double" />
   </wsdl:message>
+  <wsdl:message name="ForecastHttpPostIn">
+    <wsdl:part name="lot" type="s:string" />
+    <wsdl:part name="clientid" type="s:string" />
+    <wsdl:part name="apikey" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="ForecastHttpPostOut">
+    <wsdl:part name="Body" element="tns:double" />
+  </wsdl:message>
   <wsdl:portType name="StockServiceSoap">
     <wsdl:operation name="StockLevel">
       <wsdl:input message="tns:StockLevelSoapIn" />
@@ -261,6 +324,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:CountSoapIn" />
       <wsdl:output message="tns:CountSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="Restock">
+      <wsdl:input message="tns:RestockSoapIn" />
+      <wsdl:output message="tns:RestockSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Forecast">
+      <wsdl:input message="tns:ForecastSoapIn" />
+      <wsdl:output message="tns:ForecastSoapOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="StockServiceHttpGet">
     <wsdl:operation name="StockLevel">
@@ -279,6 +350,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:WeighHttpGetIn" />
       <wsdl:output message="tns:WeighHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="Forecast">
+      <wsdl:input message="tns:ForecastHttpGetIn" />
+      <wsdl:output message="tns:ForecastHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="StockServiceHttpPost">
     <wsdl:operation name="StockLevel">
@@ -296,6 +371,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:operation name="Weigh">
       <wsdl:input message="tns:WeighHttpPostIn" />
       <wsdl:output message="tns:WeighHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Forecast">
+      <wsdl:input message="tns:ForecastHttpPostIn" />
+      <wsdl:output message="tns:ForecastHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="StockServiceSoap" type="tns:StockServiceSoap">
@@ -338,6 +417,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Count">
       <soap:operation soapAction="https://warehouse.example.org/stock/Count" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Restock">
+      <soap:operation soapAction="https://warehouse.example.org/stock/Restock" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Forecast">
+      <soap:operation soapAction="https://warehouse.example.org/stock/Forecast" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -393,6 +490,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Restock">
+      <soap12:operation soapAction="https://warehouse.example.org/stock/Restock" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Forecast">
+      <soap12:operation soapAction="https://warehouse.example.org/stock/Forecast" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="StockServiceHttpGet" type="tns:StockServiceHttpGet">
     <http:binding verb="GET" />
@@ -432,6 +547,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Forecast">
+      <http:operation location="/Forecast" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="StockServiceHttpPost" type="tns:StockServiceHttpPost">
     <http:binding verb="POST" />
@@ -464,6 +588,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Weigh">
       <http:operation location="/Weigh" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Forecast">
+      <http:operation location="/Forecast" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

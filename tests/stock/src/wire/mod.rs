@@ -30,6 +30,12 @@ pub mod weigh;
 /// Operation 5: `Count`.
 pub mod count;
 
+/// Operation 6: `Restock`.
+pub mod restock;
+
+/// Operation 7: `Forecast`.
+pub mod forecast;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.
