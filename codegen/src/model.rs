@@ -173,6 +173,7 @@ const RESERVED_TYPES: &[&str] = &[
     "StaticSigner",
     "Binding",
     "Decimal",
+    "Uuid",
     "Fault",
     "FaultCode",
     "EncodeError",

@@ -136,11 +136,17 @@ pub enum SoapType {
     Float,
     /// `double`: .NET `double`, Rust `f64`.
     Double,
+    /// `char`: .NET `char` (one UTF-16 unit, written as its number), Rust `char`; ASMX puts
+    /// it in its own namespace, `http://microsoft.com/wsdl/types/`.
+    Char,
+    /// `guid`: .NET `Guid`, Rust `uuid::Uuid`; in `http://microsoft.com/wsdl/types/` too.
+    /// HTTP GET/POST cannot carry one as a parameter.
+    Guid,
 }
 
 impl SoapType {
     /// Every type, in the order they are listed to the user.
-    pub const ALL: [SoapType; 13] = [
+    pub const ALL: [SoapType; 15] = [
         SoapType::String,
         SoapType::Boolean,
         SoapType::Decimal,
@@ -154,6 +160,8 @@ impl SoapType {
         SoapType::UnsignedLong,
         SoapType::Float,
         SoapType::Double,
+        SoapType::Char,
+        SoapType::Guid,
     ];
 
     /// The type's name in the spec and the WSDL (`int`, `unsignedByte`).
@@ -172,7 +180,21 @@ impl SoapType {
             SoapType::UnsignedLong => "unsignedLong",
             SoapType::Float => "float",
             SoapType::Double => "double",
+            SoapType::Char => "char",
+            SoapType::Guid => "guid",
         }
+    }
+
+    /// Whether ASMX declares the type in its own namespace, `http://microsoft.com/wsdl/types/`
+    /// (`char`, `guid`), rather than XML Schema's.
+    pub const fn in_microsoft_namespace(self) -> bool {
+        matches!(self, SoapType::Char | SoapType::Guid)
+    }
+
+    /// Whether HTTP GET/POST can carry a parameter of the type (.NET's
+    /// `ScalarFormatter.IsTypeSupported`: not a `Guid`).
+    pub const fn over_http(self) -> bool {
+        !matches!(self, SoapType::Guid)
     }
 
     /// The type spelled `name` in a spec, if any.

@@ -69,6 +69,7 @@ pub use types::*;
 /// The runtime this crate is generated against, re-exported so dependents need only this crate.
 pub use rmm_runtime as runtime;
 pub use rmm_runtime::deps::rust_decimal::Decimal;
+pub use rmm_runtime::deps::uuid::Uuid;
 
 #[cfg(feature = "client")]
 pub use rmm_runtime::client::{CallError, Transport, TransportError};

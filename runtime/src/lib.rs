@@ -53,4 +53,5 @@ pub mod deps {
     pub use tokio;
     #[cfg(feature = "server")]
     pub use tower_service;
+    pub use uuid;
 }

@@ -111,6 +111,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         /// The runtime this crate is generated against, re-exported so dependents need only this crate.
         pub use rmm_runtime as runtime;
         pub use rmm_runtime::deps::rust_decimal::Decimal;
+        pub use rmm_runtime::deps::uuid::Uuid;
         #[cfg(feature = "client")]
         pub use rmm_runtime::client::{CallError, Transport, TransportError};
         pub use rmm_runtime::{Binding, EncodeError, Fault, FaultCode, RequestError, ResponseError, ValueError};

@@ -182,6 +182,8 @@ pub(crate) fn rust_type(ty: SoapType) -> TokenStream {
         SoapType::UnsignedLong => quote!(u64),
         SoapType::Float => quote!(f32),
         SoapType::Double => quote!(f64),
+        SoapType::Char => quote!(char),
+        SoapType::Guid => quote!(crate::Uuid),
     }
 }
 

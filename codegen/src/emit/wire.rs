@@ -25,6 +25,8 @@ fn value_room(ty: SoapType) -> usize {
         SoapType::UnsignedLong => 20, // "18446744073709551615"
         SoapType::Float => 15,        // "-3.40282347E+38"
         SoapType::Double => 24,       // "-1.7976931348623157E+308"
+        SoapType::Char => 5,          // "65535"
+        SoapType::Guid => 36,         // 8-4-4-4-12 hex digits
     }
 }
 
@@ -349,6 +351,33 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             )),
         ),
     };
+    // A char that no .NET char can be is refused before anything is written.
+    let char_checks = op
+        .params
+        .iter()
+        .filter(|p| p.ty == SoapType::Char)
+        .map(|p| {
+            let value = value_expr(p);
+            let wire = &p.wire;
+            if p.nullable {
+                quote!(if let Some(c) = #value { message::check_char(OPERATION.name, #wire, c)?; })
+            } else {
+                quote!(message::check_char(OPERATION.name, #wire, #value)?;)
+            }
+        });
+    let check_offered = quote!(#check_offered #(#char_checks)*);
+    let result_check = match (op.result, op.result_nullable) {
+        (SoapType::Char, false) => {
+            quote!(message::check_char(OPERATION.name, OPERATION.result_name, self.result)?;)
+        }
+        (SoapType::Char, true) => quote! {
+            if let Some(c) = self.result {
+                message::check_char(OPERATION.name, OPERATION.result_name, c)?;
+            }
+        },
+        _ => quote!(),
+    };
+    let encode_result = quote!(#result_check #encode_result);
 
     quote! {
         #module_doc

@@ -159,15 +159,43 @@ fn pieces(model: &Model) -> [String; 5] {
         }};
     }
 
+    // ASMX declares `char` and `guid` in a schema of their own namespace, imported by the
+    // service's; the types in the order the operations first use them.
+    let mut microsoft_types: Vec<SoapType> = Vec::new();
+    for op in &model.operations {
+        let used = op.params.iter().map(|p| p.ty).chain([op.result]);
+        for ty in used.filter(|t| t.in_microsoft_namespace()) {
+            if !microsoft_types.contains(&ty) {
+                microsoft_types.push(ty);
+            }
+        }
+    }
+    let microsoft_prefix = if microsoft_types.is_empty() {
+        ""
+    } else {
+        r#"xmlns:s1="http://microsoft.com/wsdl/types/" "#
+    };
+    // `s:int`, or `s1:guid` for ASMX's own types.
+    let qname = |ty: SoapType| {
+        if ty.in_microsoft_namespace() {
+            format!("s1:{}", type_name(ty))
+        } else {
+            format!("s:{}", type_name(ty))
+        }
+    };
+
     put!(r#"<?xml version="1.0" encoding="utf-8"?>"#);
     put!(
-        r#"<wsdl:definitions xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="{ns}" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="{ns}" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">"#
+        r#"<wsdl:definitions xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="{ns}" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" {microsoft_prefix}targetNamespace="{ns}" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">"#
     );
 
     // Types: a request and a response element per operation, then the root elements of the
     // HTTP GET/POST results.
     put!("  <wsdl:types>");
     put!(r#"    <s:schema elementFormDefault="qualified" targetNamespace="{ns}">"#);
+    if !microsoft_types.is_empty() {
+        put!(r#"      <s:import namespace="http://microsoft.com/wsdl/types/" />"#);
+    }
     for op in &model.operations {
         put!(r#"      <s:element name="{}">"#, attr(&op.wire));
         if op.params.is_empty() {
@@ -184,9 +212,9 @@ fn pieces(model: &Model) -> [String; 5] {
                     ""
                 };
                 put!(
-                    r#"            <s:element minOccurs="{min}" maxOccurs="1" name="{}"{nillable} type="s:{}" />"#,
+                    r#"            <s:element minOccurs="{min}" maxOccurs="1" name="{}"{nillable} type="{}" />"#,
                     attr(&p.wire),
-                    type_name(p.ty)
+                    qname(p.ty)
                 );
             }
             put!("          </s:sequence>");
@@ -204,9 +232,9 @@ fn pieces(model: &Model) -> [String; 5] {
             ""
         };
         put!(
-            r#"            <s:element minOccurs="{min}" maxOccurs="1" name="{}"{nillable} type="s:{}" />"#,
+            r#"            <s:element minOccurs="{min}" maxOccurs="1" name="{}"{nillable} type="{}" />"#,
             attr(&op.result_name),
-            type_name(op.result)
+            qname(op.result)
         );
         put!("          </s:sequence>");
         put!("        </s:complexType>");
@@ -221,14 +249,33 @@ fn pieces(model: &Model) -> [String; 5] {
         }
     }
     for (ty, nullable) in &result_types {
-        let name = type_name(*ty);
+        let (name, qname) = (type_name(*ty), qname(*ty));
         if *ty == SoapType::String || *nullable {
-            put!(r#"      <s:element name="{name}" nillable="true" type="s:{name}" />"#);
+            put!(r#"      <s:element name="{name}" nillable="true" type="{qname}" />"#);
         } else {
-            put!(r#"      <s:element name="{name}" type="s:{name}" />"#);
+            put!(r#"      <s:element name="{name}" type="{qname}" />"#);
         }
     }
     put!("    </s:schema>");
+    if !microsoft_types.is_empty() {
+        put!(
+            r#"    <s:schema elementFormDefault="qualified" targetNamespace="http://microsoft.com/wsdl/types/">"#
+        );
+        for ty in &microsoft_types {
+            put!(r#"      <s:simpleType name="{}">"#, type_name(*ty));
+            if *ty == SoapType::Guid {
+                put!(r#"        <s:restriction base="s:string">"#);
+                put!(
+                    r#"          <s:pattern value="[0-9a-fA-F]{{8}}-[0-9a-fA-F]{{4}}-[0-9a-fA-F]{{4}}-[0-9a-fA-F]{{4}}-[0-9a-fA-F]{{12}}" />"#
+                );
+                put!("        </s:restriction>");
+            } else {
+                put!(r#"        <s:restriction base="s:unsignedShort" />"#);
+            }
+            put!("      </s:simpleType>");
+        }
+        put!("    </s:schema>");
+    }
     put!("  </wsdl:types>");
 
     // Messages: SOAP (one element part each way), then HTTP GET, then HTTP POST (one

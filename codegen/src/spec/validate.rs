@@ -447,8 +447,8 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                         valid_types()
                     ),
                 );
-            } else if nullable(&p.ty) {
-                if let Some(problem) = nullable_problem(&p.ty) {
+            } else if nullable(&p.ty) || soap_type(&p.ty).is_some_and(|t| !t.over_http()) {
+                if let Some(problem) = nullable(&p.ty).then(|| nullable_problem(&p.ty)).flatten() {
                     c.push(
                         ty_at,
                         anchor,
@@ -457,8 +457,9 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                             p.name, p.ty
                         ),
                     );
-                } else if credentials.contains(&p.name.as_str())
-                    || optional.contains(&p.name.as_str())
+                } else if nullable(&p.ty)
+                    && (credentials.contains(&p.name.as_str())
+                        || optional.contains(&p.name.as_str()))
                 {
                     c.push(
                         ty_at,

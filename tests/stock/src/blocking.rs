@@ -114,4 +114,14 @@ impl StockServiceBlockingClient {
     pub fn forecast(&self, request: &Forecast) -> Result<ForecastResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 8, `Label`, and waits for its answer: Labels a lot with its check character and global id; answers the id.
+    pub fn label(&self, request: &Label) -> Result<LabelResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 9, `Initial`, and waits for its answer: The first letter of an article's name.
+    pub fn initial(&self, request: &Initial) -> Result<InitialResponse, CallError> {
+        self.call(request)
+    }
 }

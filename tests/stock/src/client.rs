@@ -209,4 +209,17 @@ impl StockServiceClient {
     ) -> Result<ForecastResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 8, `Label`: Labels a lot with its check character and global id; answers the id.
+    pub async fn label(&self, request: &Label) -> Result<LabelResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 9, `Initial`: The first letter of an article's name.
+    pub async fn initial(
+        &self,
+        request: &Initial,
+    ) -> Result<InitialResponse, CallError> {
+        self.call(request).await
+    }
 }

@@ -104,6 +104,18 @@ const INDEX: &[Piece] = &[
               <br>The expected demand for a lot, null when there is no history.
             </span>
           </li>
+          <li>
+            <a href="?op=Label">Label</a>
+            <span>
+              <br>Labels a lot with its check character and global id; answers the id.
+            </span>
+          </li>
+          <li>
+            <a href="?op=Initial">Initial</a>
+            <span>
+              <br>The first letter of an article's name.
+            </span>
+          </li>
         </ul>
       </div>
 "#,
@@ -964,6 +976,221 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `Label`.
+const PAGE_LABEL: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">StockService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Label</h2>
+        <p class="intro">Labels a lot with its check character and global id; answers the id.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>code</td><td>char</td></tr>
+          <tr><td>2</td><td>id</td><td>guid</td></tr>
+          <tr><td>3</td><td>clientid</td><td>int</td></tr>
+          <tr><td>4</td><td>apikey</td><td>string</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "https://warehouse.example.org/stock/Label"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;Label xmlns="https://warehouse.example.org/stock/"&gt;
+      &lt;code&gt;<span class="value">char</span>&lt;/code&gt;
+      &lt;id&gt;<span class="value">guid</span>&lt;/id&gt;
+      &lt;clientid&gt;<span class="value">int</span>&lt;/clientid&gt;
+      &lt;apikey&gt;<span class="value">string</span>&lt;/apikey&gt;
+    &lt;/Label&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;LabelResponse xmlns="https://warehouse.example.org/stock/"&gt;&lt;LabelResult&gt;<span class="value">guid</span>&lt;/LabelResult&gt;&lt;/LabelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="https://warehouse.example.org/stock/Label"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;Label xmlns="https://warehouse.example.org/stock/"&gt;
+      &lt;code&gt;<span class="value">char</span>&lt;/code&gt;
+      &lt;id&gt;<span class="value">guid</span>&lt;/id&gt;
+      &lt;clientid&gt;<span class="value">int</span>&lt;/clientid&gt;
+      &lt;apikey&gt;<span class="value">string</span>&lt;/apikey&gt;
+    &lt;/Label&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;LabelResponse xmlns="https://warehouse.example.org/stock/"&gt;&lt;LabelResult&gt;<span class="value">guid</span>&lt;/LabelResult&gt;&lt;/LabelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Initial`.
+const PAGE_INITIAL: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">StockService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Initial</h2>
+        <p class="intro">The first letter of an article's name.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>sku</td><td>string</td></tr>
+          <tr><td>2</td><td>clientid</td><td>int</td></tr>
+          <tr><td>3</td><td>apikey</td><td>string</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "https://warehouse.example.org/stock/Initial"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;Initial xmlns="https://warehouse.example.org/stock/"&gt;
+      &lt;sku&gt;<span class="value">string</span>&lt;/sku&gt;
+      &lt;clientid&gt;<span class="value">int</span>&lt;/clientid&gt;
+      &lt;apikey&gt;<span class="value">string</span>&lt;/apikey&gt;
+    &lt;/Initial&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;InitialResponse xmlns="https://warehouse.example.org/stock/"&gt;&lt;InitialResult&gt;<span class="value">char</span>&lt;/InitialResult&gt;&lt;/InitialResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="https://warehouse.example.org/stock/Initial"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;Initial xmlns="https://warehouse.example.org/stock/"&gt;
+      &lt;sku&gt;<span class="value">string</span>&lt;/sku&gt;
+      &lt;clientid&gt;<span class="value">int</span>&lt;/clientid&gt;
+      &lt;apikey&gt;<span class="value">string</span>&lt;/apikey&gt;
+    &lt;/Initial&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;InitialResponse xmlns="https://warehouse.example.org/stock/"&gt;&lt;InitialResult&gt;<span class="value">char</span>&lt;/InitialResult&gt;&lt;/InitialResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/Initial?sku=<span class="value">string</span>&amp;clientid=<span class="value">string</span>&amp;apikey=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;char xmlns="https://warehouse.example.org/stock/"&gt;<span class="value">char</span>&lt;/char&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/Initial HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+sku=<span class="value">string</span>&amp;clientid=<span class="value">string</span>&amp;apikey=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;char xmlns="https://warehouse.example.org/stock/"&gt;<span class="value">char</span>&lt;/char&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page listing every operation; `path` is the path the page was requested at.
 pub fn index(path: &str) -> String {
     render(INDEX, path)
@@ -980,6 +1207,8 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::Count => PAGE_COUNT,
         crate::Operation::Restock => PAGE_RESTOCK,
         crate::Operation::Forecast => PAGE_FORECAST,
+        crate::Operation::Label => PAGE_LABEL,
+        crate::Operation::Initial => PAGE_INITIAL,
     };
     render(page, path)
 }

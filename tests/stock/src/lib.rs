@@ -20,6 +20,8 @@
 //! | 5 | [`Count`] | 3 |
 //! | 6 | [`Restock`] | 5 |
 //! | 7 | [`Forecast`] | 3 |
+//! | 8 | [`Label`] | 4 |
+//! | 9 | [`Initial`] | 3 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -56,6 +58,7 @@ pub use types::*;
 /// The runtime this crate is generated against, re-exported so dependents need only this crate.
 pub use rmm_runtime as runtime;
 pub use rmm_runtime::deps::rust_decimal::Decimal;
+pub use rmm_runtime::deps::uuid::Uuid;
 
 #[cfg(feature = "client")]
 pub use rmm_runtime::client::{CallError, Transport, TransportError};
@@ -92,11 +95,15 @@ pub enum Operation {
     Restock,
     /// Operation 7: [`Forecast`].
     Forecast,
+    /// Operation 8: [`Label`].
+    Label,
+    /// Operation 9: [`Initial`].
+    Initial,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 7usize] = [
+    pub const ALL: [Operation; 9usize] = [
         Operation::StockLevel,
         Operation::StockAdjust,
         Operation::Reserve,
@@ -104,6 +111,8 @@ impl Operation {
         Operation::Count,
         Operation::Restock,
         Operation::Forecast,
+        Operation::Label,
+        Operation::Initial,
     ];
 
     /// The operation's wire name.
@@ -116,6 +125,8 @@ impl Operation {
             Operation::Count => "Count",
             Operation::Restock => "Restock",
             Operation::Forecast => "Forecast",
+            Operation::Label => "Label",
+            Operation::Initial => "Initial",
         }
     }
 
@@ -129,6 +140,8 @@ impl Operation {
             "Count" => Some(Operation::Count),
             "Restock" => Some(Operation::Restock),
             "Forecast" => Some(Operation::Forecast),
+            "Label" => Some(Operation::Label),
+            "Initial" => Some(Operation::Initial),
             _ => None,
         }
     }
@@ -143,6 +156,8 @@ impl Operation {
             Operation::Count => &wire::count::OPERATION,
             Operation::Restock => &wire::restock::OPERATION,
             Operation::Forecast => &wire::forecast::OPERATION,
+            Operation::Label => &wire::label::OPERATION,
+            Operation::Initial => &wire::initial::OPERATION,
         }
     }
 }
@@ -186,6 +201,8 @@ macro_rules! for_each_operation {
             count: Count,
             restock: Restock,
             forecast: Forecast,
+            label: Label,
+            initial: Initial,
         }
     };
 }

@@ -82,6 +82,24 @@ pub trait StockService: Send + Sync + 'static {
         credentials: Credentials,
         request: Forecast,
     ) -> impl Future<Output = Result<ForecastResponse, Fault>> + Send;
+
+    /// Operation 8, `Label`: Labels a lot with its check character and global id; answers the id.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn label(
+        &self,
+        credentials: Credentials,
+        request: Label,
+    ) -> impl Future<Output = Result<LabelResponse, Fault>> + Send;
+
+    /// Operation 9, `Initial`: The first letter of an article's name.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn initial(
+        &self,
+        credentials: Credentials,
+        request: Initial,
+    ) -> impl Future<Output = Result<InitialResponse, Fault>> + Send;
 }
 
 impl<T: StockService> StockService for Arc<T> {
@@ -139,6 +157,22 @@ impl<T: StockService> StockService for Arc<T> {
         request: Forecast,
     ) -> impl Future<Output = Result<ForecastResponse, Fault>> + Send {
         T::forecast(self, credentials, request)
+    }
+
+    fn label(
+        &self,
+        credentials: Credentials,
+        request: Label,
+    ) -> impl Future<Output = Result<LabelResponse, Fault>> + Send {
+        T::label(self, credentials, request)
+    }
+
+    fn initial(
+        &self,
+        credentials: Credentials,
+        request: Initial,
+    ) -> impl Future<Output = Result<InitialResponse, Fault>> + Send {
+        T::initial(self, credentials, request)
     }
 }
 
@@ -424,6 +458,26 @@ impl<S: StockService> StockServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.forecast(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Label => {
+                let handled = {
+                    let (credentials, call) = Label::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.label(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Initial => {
+                let handled = {
+                    let (credentials, call) = Initial::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.initial(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

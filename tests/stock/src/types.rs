@@ -174,3 +174,45 @@ pub struct ForecastResponse {
     /// `ForecastResult`: SOAP `double`, nullable: `None` when the host sends `xsi:nil` (or no result element).
     pub result: Option<f64>,
 }
+
+/// `Label`, operation 8 of `StockService`: Labels a lot with its check character and global id; answers the id.
+///
+/// The request's 2 business parameters. Its credentials `clientid` (3), `apikey` (4) travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`LabelResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Label {
+    /// `code`: SOAP `char`, position 1 of 4.
+    pub code: char,
+    /// `id`: SOAP `guid`, position 2 of 4.
+    pub id: crate::Uuid,
+}
+
+/// The response of [`Label`]: the element `LabelResponse` holding `LabelResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LabelResponse {
+    /// `LabelResult`: SOAP `guid`.
+    pub result: crate::Uuid,
+}
+
+/// `Initial`, operation 9 of `StockService`: The first letter of an article's name.
+///
+/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`InitialResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Initial {
+    /// `sku`: SOAP `string`, position 1 of 3.
+    pub sku: Option<String>,
+}
+
+/// The response of [`Initial`]: the element `InitialResponse` holding `InitialResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct InitialResponse {
+    /// `InitialResult`: SOAP `char`.
+    pub result: char,
+}

@@ -7,9 +7,10 @@ use std::borrow::Cow;
 
 /// The document up to the address of the port `StockServiceSoap`.
 const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
-<wsdl:definitions xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="https://warehouse.example.org/stock/" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="https://warehouse.example.org/stock/" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
+<wsdl:definitions xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="https://warehouse.example.org/stock/" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" xmlns:s1="http://microsoft.com/wsdl/types/" targetNamespace="https://warehouse.example.org/stock/" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
   <wsdl:types>
     <s:schema elementFormDefault="qualified" targetNamespace="https://warehouse.example.org/stock/">
+      <s:import namespace="http://microsoft.com/wsdl/types/" />
       <s:element name="StockLevel">
         <s:complexType>
           <s:sequence>
@@ -141,10 +142,55 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="Label">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="code" type="s1:char" />
+            <s:element minOccurs="1" maxOccurs="1" name="id" type="s1:guid" />
+            <s:element minOccurs="1" maxOccurs="1" name="clientid" type="s:int" />
+            <s:element minOccurs="0" maxOccurs="1" name="apikey" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="LabelResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="LabelResult" type="s1:guid" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="Initial">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="sku" type="s:string" />
+            <s:element minOccurs="1" maxOccurs="1" name="clientid" type="s:int" />
+            <s:element minOccurs="0" maxOccurs="1" name="apikey" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="InitialResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="InitialResult" type="s1:char" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="string" nillable="true" type="s:string" />
       <s:element name="double" type="s:double" />
       <s:element name="long" type="s:long" />
       <s:element name="int" nillable="true" type="s:int" />
+      <s:element name="guid" type="s1:guid" />
+      <s:element name="char" type="s1:char" />
+    </s:schema>
+    <s:schema elementFormDefault="qualified" targetNamespace="http://microsoft.com/wsdl/types/">
+      <s:simpleType name="char">
+        <s:restriction base="s:unsignedShort" />
+      </s:simpleType>
+      <s:simpleType name="guid">
+        <s:restriction base="s:string">
+          <s:pattern value="[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}" />
+        </s:restriction>
+      </s:simpleType>
     </s:schema>
   </wsdl:types>
   <wsdl:message name="StockLevelSoapIn">
@@ -188,6 +234,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="ForecastSoapOut">
     <wsdl:part name="parameters" element="tns:ForecastResponse" />
+  </wsdl:message>
+  <wsdl:message name="LabelSoapIn">
+    <wsdl:part name="parameters" element="tns:Label" />
+  </wsdl:message>
+  <wsdl:message name="LabelSoapOut">
+    <wsdl:part name="parameters" element="tns:LabelResponse" />
+  </wsdl:message>
+  <wsdl:message name="InitialSoapIn">
+    <wsdl:part name="parameters" element="tns:Initial" />
+  </wsdl:message>
+  <wsdl:message name="InitialSoapOut">
+    <wsdl:part name="parameters" element="tns:InitialResponse" />
   </wsdl:message>
   <wsdl:message name="StockLevelHttpGetIn">
     <wsdl:part name="sku" type="s:string" />
@@ -246,6 +304,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="ForecastHttpGetOut">
     <wsdl:part name="Body" element="tns:double" />
   </wsdl:message>
+  <wsdl:message name="InitialHttpGetIn">
+    <wsdl:part name="sku" type="s:string" />
+    <wsdl:part name="clientid" type="s:string" />
+    <wsdl:part name="apikey" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="InitialHttpGetOut">
+    <wsdl:part name="Body" element="tns:char" />
+  </wsdl:message>
   <wsdl:message name="StockLevelHttpPostIn">
     <wsdl:part name="sku" type="s:string" />
     <wsdl:part name="warehouse" type="s:string" />
@@ -303,6 +369,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="ForecastHttpPostOut">
     <wsdl:part name="Body" element="tns:double" />
   </wsdl:message>
+  <wsdl:message name="InitialHttpPostIn">
+    <wsdl:part name="sku" type="s:string" />
+    <wsdl:part name="clientid" type="s:string" />
+    <wsdl:part name="apikey" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="InitialHttpPostOut">
+    <wsdl:part name="Body" element="tns:char" />
+  </wsdl:message>
   <wsdl:portType name="StockServiceSoap">
     <wsdl:operation name="StockLevel">
       <wsdl:input message="tns:StockLevelSoapIn" />
@@ -332,6 +406,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:ForecastSoapIn" />
       <wsdl:output message="tns:ForecastSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="Label">
+      <wsdl:input message="tns:LabelSoapIn" />
+      <wsdl:output message="tns:LabelSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Initial">
+      <wsdl:input message="tns:InitialSoapIn" />
+      <wsdl:output message="tns:InitialSoapOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="StockServiceHttpGet">
     <wsdl:operation name="StockLevel">
@@ -354,6 +436,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:ForecastHttpGetIn" />
       <wsdl:output message="tns:ForecastHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="Initial">
+      <wsdl:input message="tns:InitialHttpGetIn" />
+      <wsdl:output message="tns:InitialHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="StockServiceHttpPost">
     <wsdl:operation name="StockLevel">
@@ -375,6 +461,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:operation name="Forecast">
       <wsdl:input message="tns:ForecastHttpPostIn" />
       <wsdl:output message="tns:ForecastHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Initial">
+      <wsdl:input message="tns:InitialHttpPostIn" />
+      <wsdl:output message="tns:InitialHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="StockServiceSoap" type="tns:StockServiceSoap">
@@ -435,6 +525,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Forecast">
       <soap:operation soapAction="https://warehouse.example.org/stock/Forecast" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Label">
+      <soap:operation soapAction="https://warehouse.example.org/stock/Label" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Initial">
+      <soap:operation soapAction="https://warehouse.example.org/stock/Initial" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -508,6 +616,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Label">
+      <soap12:operation soapAction="https://warehouse.example.org/stock/Label" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Initial">
+      <soap12:operation soapAction="https://warehouse.example.org/stock/Initial" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="StockServiceHttpGet" type="tns:StockServiceHttpGet">
     <http:binding verb="GET" />
@@ -556,6 +682,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Initial">
+      <http:operation location="/Initial" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="StockServiceHttpPost" type="tns:StockServiceHttpPost">
     <http:binding verb="POST" />
@@ -597,6 +732,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Forecast">
       <http:operation location="/Forecast" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Initial">
+      <http:operation location="/Initial" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

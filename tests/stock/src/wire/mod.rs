@@ -36,6 +36,12 @@ pub mod restock;
 /// Operation 7: `Forecast`.
 pub mod forecast;
 
+/// Operation 8: `Label`.
+pub mod label;
+
+/// Operation 9: `Initial`.
+pub mod initial;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.
