@@ -14,8 +14,31 @@ pub struct Model {
     pub service: ServiceModel,
     /// The credentials (required ones first, as the spec lists them, then optional ones).
     pub credentials: Vec<CredentialModel>,
+    /// The enums, in spec order ([`SoapType::Enum`] indexes them).
+    pub enums: Vec<EnumModel>,
     /// The operations, in spec order.
     pub operations: Vec<OperationModel>,
+}
+
+/// An enum of the spec, and its Rust names.
+#[derive(Debug, Clone)]
+pub struct EnumModel {
+    /// Its name, in the WSDL and in Rust (`Level`).
+    pub name: String,
+    /// Documentation, if the spec gives some.
+    pub doc: Option<String>,
+    /// Each value: its wire spelling and its Rust variant (`very-high`, `VeryHigh`).
+    pub values: Vec<(String, String)>,
+}
+
+impl Model {
+    /// The spec's name of a type: the simple type's, or the enum's.
+    pub fn type_name(&self, ty: SoapType) -> &str {
+        match ty {
+            SoapType::Enum(i) => &self.enums[usize::from(i)].name,
+            simple => simple.name(),
+        }
+    }
 }
 
 /// The service and the names derived from it.
@@ -151,6 +174,24 @@ impl OperationModel {
     pub fn business_params(&self) -> impl Iterator<Item = &ParamModel> {
         self.params.iter().filter(|p| p.role == Role::Business)
     }
+}
+
+/// The Rust variant name of an enum's wire value: its alphanumeric runs, each capitalised
+/// (`very-high` is `VeryHigh`, `low` is `Low`); `V` before one starting with a digit (`2x` is
+/// `V2x`). `None` when that leaves no name, or `Self`.
+pub fn variant_name(value: &str) -> Option<String> {
+    let mut name = String::new();
+    for part in value.split(|c: char| !c.is_alphanumeric()) {
+        let mut chars = part.chars();
+        if let Some(first) = chars.next() {
+            name.extend(first.to_uppercase());
+            name.push_str(chars.as_str());
+        }
+    }
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        name.insert(0, 'V');
+    }
+    (!name.is_empty() && name != "Self").then_some(name)
 }
 
 /// Rust keywords that a raw identifier (`r#…`) can escape.
@@ -406,6 +447,9 @@ impl Model {
         .into_iter()
         .map(|name| (name.clone(), format!("service \"{service_name}\"")))
         .collect();
+        for e in &spec.enums {
+            types.push((e.name.clone(), format!("enum \"{}\"", e.name)));
+        }
         for op in &operations {
             types.push((op.wire.clone(), format!("operation \"{}\"", op.wire)));
             types.push((
@@ -481,6 +525,22 @@ impl Model {
                 crate_ident: service.crate_name.replace('-', "_"),
             },
             credentials,
+            enums: spec
+                .enums
+                .iter()
+                .map(|e| EnumModel {
+                    name: e.name.clone(),
+                    doc: e.doc.clone(),
+                    values: e
+                        .values
+                        .iter()
+                        .map(|v| {
+                            let variant = variant_name(v).expect("validated enum value");
+                            (v.clone(), variant)
+                        })
+                        .collect(),
+                })
+                .collect(),
             operations,
         })
     }

@@ -24,8 +24,33 @@ pub struct Spec {
     pub optional_credentials: Vec<String>,
     /// Parameter names whose values are never printed (`secrets:`).
     pub secrets: Vec<String>,
+    /// The enums (`enums:`), which parameters and results name by their names; a
+    /// [`SoapType::Enum`] is an index into this list.
+    pub enums: Vec<EnumDef>,
     /// The operations, in the order written (which is the order of every output).
     pub operations: Vec<Operation>,
+}
+
+/// An enum: an `xs:simpleType` restricting `xs:string` to a list of values, as ASMX writes a
+/// .NET enum.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnumDef {
+    /// Its name, in the WSDL and in Rust (`Level`).
+    pub name: String,
+    /// Documentation, if the spec gives some.
+    pub doc: Option<String>,
+    /// The values as the wire spells them, in order (`Low`, `very-high`).
+    pub values: Vec<String>,
+}
+
+impl Spec {
+    /// The spec's name of a type: the simple type's, or the enum's.
+    pub fn type_name(&self, ty: SoapType) -> &str {
+        match ty {
+            SoapType::Enum(i) => &self.enums[usize::from(i)].name,
+            simple => simple.name(),
+        }
+    }
 }
 
 /// The `service:` block.
@@ -142,6 +167,8 @@ pub enum SoapType {
     /// `guid`: .NET `Guid`, Rust `uuid::Uuid`; in `http://microsoft.com/wsdl/types/` too.
     /// HTTP GET/POST cannot carry one as a parameter.
     Guid,
+    /// One of the spec's enums, by its index in [`Spec::enums`]: a generated Rust enum.
+    Enum(u16),
 }
 
 impl SoapType {
@@ -164,7 +191,8 @@ impl SoapType {
         SoapType::Guid,
     ];
 
-    /// The type's name in the spec and the WSDL (`int`, `unsignedByte`).
+    /// The type's name in the spec and the WSDL (`int`, `unsignedByte`); an enum's is the
+    /// spec's ([`Spec::type_name`]), this says `enum`.
     pub const fn name(self) -> &'static str {
         match self {
             SoapType::Int => "int",
@@ -182,6 +210,7 @@ impl SoapType {
             SoapType::Double => "double",
             SoapType::Char => "char",
             SoapType::Guid => "guid",
+            SoapType::Enum(_) => "enum",
         }
     }
 
@@ -322,7 +351,8 @@ fn yaml_error(err: &serde_yaml::Error, source: &str, file: &str) -> SpecError {
 
 /// The validated raw spec as a [`Spec`]. Every type name has been checked.
 fn into_spec(raw: raw::RawSpec) -> Spec {
-    let ty = |name: &str| validate::soap_type(name).expect("validated type");
+    let enum_names: Vec<String> = raw.enums.iter().map(|e| e.name.0.clone()).collect();
+    let ty = |name: &str| validate::soap_type(name, &enum_names).expect("validated type");
     let names = |list: Vec<raw::Word>| list.into_iter().map(|w| w.0).collect();
     Spec {
         service: Service {
@@ -337,6 +367,15 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
         credentials: names(raw.credentials),
         optional_credentials: names(raw.optional_credentials),
         secrets: names(raw.secrets),
+        enums: raw
+            .enums
+            .into_iter()
+            .map(|e| EnumDef {
+                name: e.name.0,
+                doc: e.doc,
+                values: names(e.values),
+            })
+            .collect(),
         operations: raw
             .operations
             .into_iter()

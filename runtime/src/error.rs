@@ -55,6 +55,12 @@ pub enum ValueError {
     /// A type HTTP GET/POST cannot carry (ASMX leaves such operations out there).
     #[error("HTTP GET/POST cannot carry {0}")]
     NotOverHttp(&'static str),
+    /// Not one of an enum's values (as the wire spells them; case matters).
+    #[error("it is not one of {}", values.join(", "))]
+    NotEnumValue {
+        /// The values, as the wire spells them.
+        values: &'static [&'static str],
+    },
     /// Not a decimal number.
     #[error("it is not a decimal number")]
     NotDecimal,

@@ -77,6 +77,11 @@ impl FormWriter {
     }
 
     /// Starts a pair: the separator, the encoded name and `=`.
+    /// Appends `text` form-encoded (for [`Scalar::write_form`] of a value that may need it).
+    pub fn push_encoded(out: &mut String, text: &str) {
+        out.extend(form_urlencoded::byte_serialize(text.as_bytes()));
+    }
+
     fn name(&mut self, name: &str) {
         // Every pair writes '=', so a non-empty buffer always means a pair before this one.
         if !self.out.is_empty() {

@@ -41,6 +41,13 @@ pub enum ParamValue<'a> {
     Guid(uuid::Uuid),
     /// A `base64Binary`.
     Base64Binary(&'a [u8]),
+    /// An enum's value.
+    Enum {
+        /// The enum's name (`Level`).
+        ty: &'static str,
+        /// The value as the wire spells it (`very-high`).
+        value: &'static str,
+    },
     /// A null of a nullable value of this type (`xsi:nil`, .NET `int?` holding no value).
     Nil(crate::SoapType),
 }
@@ -67,6 +74,7 @@ impl ParamValue<'_> {
             ParamValue::Guid(_) => T::Guid,
             ParamValue::Base64Binary(_) => T::Base64Binary,
             ParamValue::Nil(ty) => *ty,
+            ParamValue::Enum { ty, .. } => T::Enum(ty),
         }
     }
 
@@ -93,6 +101,7 @@ impl ParamValue<'_> {
             ParamValue::Guid(v) => crate::value::scalar::Scalar::write_xml(v, out),
             ParamValue::Base64Binary(v) => crate::value::scalar::write_base64(out, v),
             ParamValue::Nil(_) => out.push_str("<null>"),
+            ParamValue::Enum { value, .. } => out.push_str(value),
         }
     }
 }

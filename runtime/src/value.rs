@@ -54,6 +54,9 @@ pub enum SoapType {
     Guid,
     /// `xsd:base64Binary`, a Rust `Vec<u8>` (.NET `byte[]`).
     Base64Binary,
+    /// An enum of the service (an `xs:simpleType` restricting `xs:string`), by its name: a
+    /// generated Rust enum.
+    Enum(&'static str),
 }
 
 impl SoapType {
@@ -76,6 +79,7 @@ impl SoapType {
             SoapType::Char => "char",
             SoapType::Guid => "guid",
             SoapType::Base64Binary => "base64Binary",
+            SoapType::Enum(name) => name,
         }
     }
 
@@ -121,6 +125,22 @@ impl SoapType {
 impl std::fmt::Display for SoapType {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// Reads an enum's value: the one whose wire spelling is exactly `text` (`values[i]` is
+/// `all[i]`'s). SOAP reads it so (XmlSerializer's generated switch, no trimming); HTTP GET/POST
+/// first trims it, as `Enum.Parse` does, which also reads numbers and comma-separated lists
+/// (any number, as a value no member has; a list, OR-ed): silently wrong, so refused here.
+pub fn enum_value<T: Copy>(
+    text: &str,
+    all: &[T],
+    values: &'static [&'static str],
+) -> Result<T, ValueError> {
+    match values.iter().position(|v| *v == text) {
+        Some(i) => Ok(all[i]),
+        None if text.trim().is_empty() => Err(ValueError::Empty),
+        None => Err(ValueError::NotEnumValue { values }),
     }
 }
 
@@ -336,6 +356,25 @@ fn split_sign(bytes: &[u8]) -> Option<(bool, &[u8])> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_enum_value_is_its_exact_wire_spelling() {
+        const VALUES: &[&str] = &["Low", "very-high"];
+        let all = [1, 2];
+        assert_eq!(enum_value("very-high", &all, VALUES), Ok(2));
+        for bad in [" Low", "low", "1", "Low,very-high", "Low "] {
+            assert_eq!(
+                enum_value(bad, &all, VALUES),
+                Err(ValueError::NotEnumValue { values: VALUES }),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(enum_value(" ", &all, VALUES), Err(ValueError::Empty));
+        assert_eq!(
+            ValueError::NotEnumValue { values: VALUES }.to_string(),
+            "it is not one of Low, very-high"
+        );
+    }
     use std::str::FromStr;
 
     fn int_text(v: i32) -> String {

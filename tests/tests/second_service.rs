@@ -139,6 +139,20 @@ impl StockService for Stock {
         })
     }
 
+    /// The grade the article had: `used` for A-1, `new` for any other.
+    async fn regrade(
+        &self,
+        _credentials: Credentials,
+        request: Regrade,
+    ) -> Result<RegradeResponse, Fault> {
+        Ok(RegradeResponse {
+            result: match request.sku.as_deref() {
+                Some("A-1") => request.grade,
+                _ => Grade::default(),
+            },
+        })
+    }
+
     /// The lot number as a long, refused where it does not fit.
     async fn count(
         &self,
@@ -391,6 +405,37 @@ async fn its_client_and_server_talk_over_loopback_on_every_binding() {
         "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<char xmlns=\"https://warehouse.example.org/stock/\">9749</char>"
     );
 
+    // Enums: every value both ways on every binding, by its wire spelling.
+    for binding in Binding::ALL {
+        let client = client.over(binding);
+        for grade in Grade::ALL {
+            let back = client
+                .regrade(&Regrade {
+                    sku: Some("A-1".into()),
+                    grade,
+                })
+                .await
+                .unwrap();
+            assert_eq!(back.result, grade, "{binding}");
+        }
+    }
+    // Over GET the value is trimmed as Enum.Parse trims it; a number, which Enum.Parse would
+    // read as any value, is refused; over SOAP only the exact spelling is read.
+    let get = |grade: &str| {
+        reqwest::get(format!(
+            "{base}/services/v2/Stock.asmx/Regrade?sku=A-1&grade={grade}&clientid=1&apikey=k"
+        ))
+    };
+    let trimmed = get("+very-good+").await.unwrap().text().await.unwrap();
+    assert!(trimmed.ends_with(">very-good</Grade>"), "{trimmed}");
+    let number = get("1").await.unwrap();
+    assert_eq!(number.status(), 500);
+    assert!(number
+        .text()
+        .await
+        .unwrap()
+        .contains("it is not one of new, used, very-good, 2nd-hand"));
+
     // A null result over HTTP GET is the type's document with xsi:nil, as ASMX writes it.
     let nil = reqwest::get(format!(
         "{base}/services/v2/Stock.asmx/Forecast?lot=0&clientid=1&apikey=k"
@@ -448,6 +493,12 @@ async fn its_client_and_server_talk_over_loopback_on_every_binding() {
     assert!(wsdl.contains(
         r#"<s:element minOccurs="1" maxOccurs="1" name="quantity" nillable="true" type="s:int" />"#
     ));
+    assert!(wsdl.contains(r#"name="grade" type="tns:Grade" />"#));
+    assert!(wsdl.contains(
+        "<s:simpleType name=\"Grade\">\n        <s:restriction base=\"s:string\">\n          \
+         <s:enumeration value=\"new\" />"
+    ));
+    assert!(wsdl.contains(r#"<s:element name="Grade" type="tns:Grade" />"#));
     let _ = stop.send(());
     serving.await.unwrap().unwrap();
 }

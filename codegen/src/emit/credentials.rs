@@ -10,7 +10,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     let total = model.operations.len();
     let fields = model.credentials.iter().map(|c| {
         let field = ident(&c.field);
-        let ty = rust_type(c.ty);
+        let ty = rust_type(model, c.ty);
         let carried = if c.required {
             format!("Sent by every operation (all {total}).")
         } else {
@@ -21,7 +21,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             )
         };
         let secret = if c.secret { " Secret: `Debug` prints it redacted." } else { "" };
-        let text = format!("`{}`: SOAP `{}`. {carried}{secret}", c.wire, type_name(c.ty));
+        let text = format!("`{}`: SOAP `{}`. {carried}{secret}", c.wire, type_name(model, c.ty));
         let doc = doc(&text);
         quote! { #doc pub #field: #ty, }
     });

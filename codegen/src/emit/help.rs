@@ -13,7 +13,7 @@ use quote::quote;
 use super::wsdl::{http_location, text_literal};
 use super::{ident, type_name};
 use crate::model::{Model, OperationModel};
-use crate::spec::BindingName;
+use crate::spec::{BindingName, SoapType};
 
 /// A piece of a page being built: fixed text or the request path.
 enum Piece {
@@ -225,7 +225,7 @@ fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
                 body.push_str(&format!(
                     "      {}{}{}\n",
                     text(&p.open_tag),
-                    placeholder(type_name(p.ty)),
+                    placeholder(&sample_text(model, p.ty)),
                     text(&p.close_tag)
                 ));
             }
@@ -246,20 +246,20 @@ fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
                 r#"<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="{env_ns}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>{}<{}>"#,
                 op.response_open, op.result_name
             )),
-            placeholder(type_name(op.result)),
+            placeholder(&sample_text(model, op.result)),
             text(&format!("</{}>{}", op.result_name, op.response_close)),
             text("</soap:Body></soap:Envelope>"),
         )
     };
     // The HTTP GET/POST result document, its root named after the result's type.
-    let result_type = type_name(op.result);
+    let result_type = type_name(model, op.result);
     let string_response = format!(
         "HTTP/1.1 200 OK\nContent-Type: text/xml; charset=utf-8\nContent-Length: {length}\n\n{}{}{}",
         text(&format!(
             "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<{result_type} xmlns=\"{}\">",
             model.service.namespace
         )),
-        placeholder(result_type),
+        placeholder(&sample_text(model, op.result)),
         text(&format!("</{result_type}>")),
     );
     // HTTP GET and POST carry every parameter as a string.
@@ -336,7 +336,7 @@ fn operation_page(model: &Model, op: &OperationModel) -> Page {
             "          <tr><td>{}</td><td>{}</td><td>{}</td></tr>\n",
             p.position,
             text(&p.wire),
-            type_name(p.ty)
+            type_name(model, p.ty)
         ));
     }
     page.text("        </table>\n");
@@ -484,4 +484,20 @@ pub(super) fn emit(model: &Model) -> TokenStream {
 /// The name of an operation's page constant (`PAGE_MOBILE_TASK_CREATE`).
 fn page_const(op: &OperationModel) -> proc_macro2::Ident {
     ident(&format!("PAGE_{}", op.snake.to_ascii_uppercase()))
+}
+
+/// What a sample shows for a value of `ty`: the type's name, or for an enum its values
+/// (`Low or High`), as ASMX's help page shows them.
+fn sample_text(model: &Model, ty: SoapType) -> String {
+    match ty {
+        SoapType::Enum(i) => {
+            let values: Vec<&str> = model.enums[usize::from(i)]
+                .values
+                .iter()
+                .map(|(wire, _)| wire.as_str())
+                .collect();
+            values.join(" or ")
+        }
+        _ => type_name(model, ty).to_owned(),
+    }
 }

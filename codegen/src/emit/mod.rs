@@ -167,7 +167,7 @@ pub(crate) fn inner_doc(text: &str) -> TokenStream {
 }
 
 /// The Rust type of a parameter or result of SOAP type `ty`.
-pub(crate) fn rust_type(ty: SoapType) -> TokenStream {
+pub(crate) fn rust_type(model: &Model, ty: SoapType) -> TokenStream {
     match ty {
         SoapType::Int => quote!(i32),
         SoapType::String => quote!(Option<String>),
@@ -184,12 +184,16 @@ pub(crate) fn rust_type(ty: SoapType) -> TokenStream {
         SoapType::Double => quote!(f64),
         SoapType::Char => quote!(char),
         SoapType::Guid => quote!(crate::Uuid),
+        SoapType::Enum(_) => {
+            let name = ident(model.type_name(ty));
+            quote!(crate::#name)
+        }
     }
 }
 
 /// The Rust type of a parameter or result of SOAP type `ty`, in an `Option` when nullable.
-pub(crate) fn value_type(ty: SoapType, nullable: bool) -> TokenStream {
-    let rust = rust_type(ty);
+pub(crate) fn value_type(model: &Model, ty: SoapType, nullable: bool) -> TokenStream {
+    let rust = rust_type(model, ty);
     if nullable {
         quote!(Option<#rust>)
     } else {
@@ -197,7 +201,7 @@ pub(crate) fn value_type(ty: SoapType, nullable: bool) -> TokenStream {
     }
 }
 
-/// The spec's name of a SOAP type.
-pub(crate) fn type_name(ty: SoapType) -> &'static str {
-    ty.name()
+/// The spec's name of a type (an enum's own name).
+pub(crate) fn type_name(model: &Model, ty: SoapType) -> &str {
+    model.type_name(ty)
 }

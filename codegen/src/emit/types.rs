@@ -4,13 +4,14 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{doc, ident, type_name, value_type};
-use crate::model::{Model, OperationModel, Role};
+use crate::model::{EnumModel, Model, OperationModel, Role};
 use crate::spec::SoapType;
 
 pub(super) fn emit(model: &Model) -> TokenStream {
+    let enums = model.enums.iter().map(enum_type);
     let items = model.operations.iter().map(|op| {
         let request = request_type(model, op);
-        let response = response_type(op);
+        let response = response_type(model, op);
         quote!(#request #response)
     });
     // `fmt` is only needed by the hand-written `Debug` of types holding a secret.
@@ -26,9 +27,12 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         quote!()
     };
     quote! {
-        //! Request and response types, one pair per operation, in the interface document's order.
+        //! The service's enums, then the request and response types, one pair per operation, in
+        //! the spec's order.
 
         #uses
+
+        #(#enums)*
 
         #(#items)*
     }
@@ -64,7 +68,7 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
     let struct_doc = doc(&text);
     let fields = op.business_params().map(|p| {
         let field = ident(&p.field);
-        let ty = value_type(p.ty, p.nullable);
+        let ty = value_type(model, p.ty, p.nullable);
         let secret = if p.secret {
             " Secret: `Debug` prints it redacted."
         } else {
@@ -78,7 +82,7 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
         let doc = doc(&format!(
             "`{}`: SOAP `{}`, position {} of {total}.{nullable}{secret}",
             p.wire,
-            type_name(p.ty),
+            type_name(model, p.ty),
             p.position,
         ));
         quote! { #doc pub #field: #ty, }
@@ -121,7 +125,7 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
     }
 }
 
-fn response_type(op: &OperationModel) -> TokenStream {
+fn response_type(model: &Model, op: &OperationModel) -> TokenStream {
     let name = ident(&op.response_type);
     let struct_doc = doc(&format!(
         "The response of [`{wire}`]: the element `{response}` holding `{result}`.\n\n\
@@ -139,11 +143,11 @@ fn response_type(op: &OperationModel) -> TokenStream {
         ty if op.result_nullable => format!(
             "`{}`: SOAP `{}`, nullable: `None` when the host sends `xsi:nil` (or no result element).",
             op.result_name,
-            type_name(ty)
+            type_name(model, ty)
         ),
-        ty => format!("`{}`: SOAP `{}`.", op.result_name, type_name(ty)),
+        ty => format!("`{}`: SOAP `{}`.", op.result_name, type_name(model, ty)),
     });
-    let ty = value_type(op.result, op.result_nullable);
+    let ty = value_type(model, op.result, op.result_nullable);
     let derives = derives([op.result].into_iter(), true);
     quote! {
         #struct_doc
@@ -165,4 +169,88 @@ fn derives(mut types: impl Iterator<Item = SoapType>, debug: bool) -> TokenStrea
     };
     let debug = if debug { quote!(Debug,) } else { quote!() };
     quote!(#[derive(#debug Clone, PartialEq, #eq Default)])
+}
+
+/// One enum of the spec: the Rust enum, its wire spellings, and how the wire reads and writes
+/// it (`runtime::Scalar`).
+fn enum_type(e: &EnumModel) -> TokenStream {
+    let name = ident(&e.name);
+    let wire_list: Vec<String> = e
+        .values
+        .iter()
+        .map(|(wire, _)| format!("`{wire}`"))
+        .collect();
+    let mut text = format!(
+        "`{}`: an enum of the service (`xs:simpleType` restricting `xs:string`); on the wire {}.",
+        e.name,
+        wire_list.join(", ")
+    );
+    if let Some(d) = &e.doc {
+        text.push_str("\n\n");
+        text.push_str(d.trim());
+    }
+    text.push_str(
+        "\n\nThe first value is the default, which an ASMX host reads for an absent element.",
+    );
+    let struct_doc = doc(&text);
+    let count = proc_macro2::Literal::usize_unsuffixed(e.values.len());
+    let variants: Vec<_> = e.values.iter().map(|(_, v)| ident(v)).collect();
+    let wires: Vec<&String> = e.values.iter().map(|(w, _)| w).collect();
+    let declared = e.values.iter().enumerate().map(|(i, (wire, variant))| {
+        let variant = ident(variant);
+        let doc = doc(&format!("`{wire}`."));
+        let default = if i == 0 { quote!(#[default]) } else { quote!() };
+        quote!(#doc #default #variant,)
+    });
+    let room = e.values.iter().map(|(w, _)| w.len()).max().unwrap_or(0);
+    let enum_name = &e.name;
+    quote! {
+        #struct_doc
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+        pub enum #name {
+            #(#declared)*
+        }
+
+        impl #name {
+            /// Every value, in the WSDL's order.
+            pub const ALL: [#name; #count] = [#(#name::#variants),*];
+            /// The wire spelling of each value of [`Self::ALL`].
+            pub const WIRE_NAMES: [&'static str; #count] = [#(#wires),*];
+
+            /// The value as the wire spells it.
+            pub const fn wire_name(self) -> &'static str {
+                match self {
+                    #(#name::#variants => #wires,)*
+                }
+            }
+        }
+
+        impl crate::runtime::Scalar for #name {
+            const TYPE: crate::runtime::SoapType = crate::runtime::SoapType::Enum(#enum_name);
+            const ROOM: usize = #room;
+
+            fn write_xml(&self, out: &mut String) {
+                out.push_str(self.wire_name());
+            }
+
+            fn write_form(&self, out: &mut String) {
+                crate::runtime::form::FormWriter::push_encoded(out, self.wire_name());
+            }
+
+            /// Exactly a wire spelling, as XmlSerializer reads an enum.
+            fn read_xml(text: &str) -> Result<Self, crate::ValueError> {
+                crate::runtime::value::enum_value(text, &Self::ALL, &Self::WIRE_NAMES)
+            }
+
+            /// A wire spelling, trimmed as `Enum.Parse` trims; the numbers and lists it also
+            /// reads are refused.
+            fn read_form(text: &str) -> Result<Self, crate::ValueError> {
+                crate::runtime::value::enum_value(text.trim(), &Self::ALL, &Self::WIRE_NAMES)
+            }
+
+            fn param_value(&self) -> crate::runtime::ParamValue<'_> {
+                crate::runtime::ParamValue::Enum { ty: #enum_name, value: self.wire_name() }
+            }
+        }
+    }
 }

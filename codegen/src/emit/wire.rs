@@ -10,8 +10,14 @@ use crate::spec::{BindingName, SoapType};
 
 /// Room reserved for a value whose length is not known before writing it: the longest text
 /// of the type (the runtime's `Scalar::ROOM`); a string's is counted at run time.
-fn value_room(ty: SoapType) -> usize {
+fn value_room(model: &Model, ty: SoapType) -> usize {
     match ty {
+        SoapType::Enum(i) => model.enums[usize::from(i)]
+            .values
+            .iter()
+            .map(|(wire, _)| wire.len())
+            .max()
+            .unwrap_or(0),
         SoapType::String => 0,
         SoapType::Int => 11,          // "-2147483648"
         SoapType::Boolean => 5,       // "false"
@@ -129,12 +135,12 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         + op.request_close.len()
         + op.params
             .iter()
-            .map(|p| p.open_tag.len() + p.close_tag.len() + value_room(p.ty))
+            .map(|p| p.open_tag.len() + p.close_tag.len() + value_room(model, p.ty))
             .sum::<usize>();
     let fixed_form: usize = op
         .params
         .iter()
-        .map(|p| p.wire.len() + 2 + value_room(p.ty))
+        .map(|p| p.wire.len() + 2 + value_room(model, p.ty))
         .sum();
     let string_lens: Vec<TokenStream> = op
         .params
@@ -164,7 +170,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let ty = match p.ty {
             SoapType::String => quote!(Option<String>),
             ty => {
-                let rust = super::value_type(ty, p.nullable);
+                let rust = super::value_type(model, ty, p.nullable);
                 quote!(Option<#rust>)
             }
         };
@@ -318,7 +324,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             quote!(),
         )
     };
-    let result_type = super::value_type(op.result, op.result_nullable);
+    let result_type = super::value_type(model, op.result, op.result_nullable);
     let (encode_result, decode_result) = match op.result {
         _ if op.result_nullable => (
             quote!(Ok(message::nullable_response(

@@ -175,12 +175,33 @@ fn pieces(model: &Model) -> [String; 5] {
     } else {
         r#"xmlns:s1="http://microsoft.com/wsdl/types/" "#
     };
-    // `s:int`, or `s1:guid` for ASMX's own types.
+    // `s:int`, `s1:guid` for ASMX's own types, `tns:Level` for the service's enums.
     let qname = |ty: SoapType| {
-        if ty.in_microsoft_namespace() {
-            format!("s1:{}", type_name(ty))
-        } else {
-            format!("s:{}", type_name(ty))
+        let prefix = match ty {
+            SoapType::Enum(_) => "tns",
+            _ if ty.in_microsoft_namespace() => "s1",
+            _ => "s",
+        };
+        format!("{prefix}:{}", type_name(model, ty))
+    };
+    // An enum's simpleType follows the first element that uses it, as ASMX's schema
+    // exporter writes types where it meets them.
+    let mut enums_written = vec![false; model.enums.len()];
+    let mut enum_types = |w: &mut String, types: &[SoapType]| {
+        for ty in types {
+            let SoapType::Enum(i) = *ty else { continue };
+            let i = usize::from(i);
+            if std::mem::replace(&mut enums_written[i], true) {
+                continue;
+            }
+            let e = &model.enums[i];
+            let _ = writeln!(w, r#"      <s:simpleType name="{}">"#, attr(&e.name));
+            let _ = writeln!(w, r#"        <s:restriction base="s:string">"#);
+            for (wire, _) in &e.values {
+                let _ = writeln!(w, r#"          <s:enumeration value="{}" />"#, attr(wire));
+            }
+            let _ = writeln!(w, "        </s:restriction>");
+            let _ = writeln!(w, "      </s:simpleType>");
         }
     };
 
@@ -221,6 +242,8 @@ fn pieces(model: &Model) -> [String; 5] {
             put!("        </s:complexType>");
         }
         put!("      </s:element>");
+        let param_types: Vec<SoapType> = op.params.iter().map(|p| p.ty).collect();
+        enum_types(w, &param_types);
         put!(r#"      <s:element name="{}">"#, attr(&op.response_name));
         put!("        <s:complexType>");
         put!("          <s:sequence>");
@@ -239,6 +262,7 @@ fn pieces(model: &Model) -> [String; 5] {
         put!("          </s:sequence>");
         put!("        </s:complexType>");
         put!("      </s:element>");
+        enum_types(w, &[op.result]);
     }
     // The root elements of the HTTP GET/POST results, one per result type, in the order the
     // operations first use them; only a string (a reference) is nillable.
@@ -249,7 +273,7 @@ fn pieces(model: &Model) -> [String; 5] {
         }
     }
     for (ty, nullable) in &result_types {
-        let (name, qname) = (type_name(*ty), qname(*ty));
+        let (name, qname) = (type_name(model, *ty), qname(*ty));
         if *ty == SoapType::String || *nullable {
             put!(r#"      <s:element name="{name}" nillable="true" type="{qname}" />"#);
         } else {
@@ -262,7 +286,7 @@ fn pieces(model: &Model) -> [String; 5] {
             r#"    <s:schema elementFormDefault="qualified" targetNamespace="http://microsoft.com/wsdl/types/">"#
         );
         for ty in &microsoft_types {
-            put!(r#"      <s:simpleType name="{}">"#, type_name(*ty));
+            put!(r#"      <s:simpleType name="{}">"#, type_name(model, *ty));
             if *ty == SoapType::Guid {
                 put!(r#"        <s:restriction base="s:string">"#);
                 put!(
@@ -314,7 +338,7 @@ fn pieces(model: &Model) -> [String; 5] {
             put!(r#"  <wsdl:message name="{name}{suffix}Out">"#);
             put!(
                 r#"    <wsdl:part name="Body" element="tns:{}" />"#,
-                type_name(op.result)
+                type_name(model, op.result)
             );
             put!("  </wsdl:message>");
         }

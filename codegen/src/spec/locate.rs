@@ -189,6 +189,24 @@ impl<'a> Locator<'a> {
         self.value_pos(s + 1, end, indent(self.lines[first]), key, expected)
     }
 
+    /// The position of the name of the enum called `name` (`- name: Level` under `enums:`).
+    pub fn enum_name(&self, name: &str) -> Option<Pos> {
+        let k = self.top_key("enums")?;
+        let end = self.value_end(k, 0);
+        (k + 1..end).find_map(|i| {
+            let line = self.lines[i];
+            let at = line.find("name:")?;
+            let before = line[..at].trim();
+            if !(before.is_empty() || before == "-") {
+                return None;
+            }
+            let value = line[at + 5..].trim_start();
+            let col = line.len() - value.len();
+            let word = value.split([' ', '#']).next()?.trim_matches(['"', '\'']);
+            (word == name).then(|| self.pos(i, col))
+        })
+    }
+
     /// The position of the `nth` (0-based) occurrence of `name` in the top-level list `key`
     /// (flow `[a, b]` or block `- a`).
     pub fn list_entry(&self, key: &str, name: &str, nth: usize) -> Option<Pos> {

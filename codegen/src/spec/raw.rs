@@ -19,7 +19,19 @@ pub(super) struct RawSpec {
     pub optional_credentials: Vec<Word>,
     #[serde(default)]
     pub secrets: Vec<Word>,
+    #[serde(default)]
+    pub enums: Vec<RawEnum>,
     pub operations: Vec<RawOperation>,
+}
+
+/// One enum: `- name: Level`, `values: [Low, High]`, and an optional `doc`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawEnum {
+    pub name: Word,
+    #[serde(default)]
+    pub doc: Option<String>,
+    pub values: Vec<Word>,
 }
 
 /// The `service:` block.

@@ -16,15 +16,20 @@ pub(super) struct Issue {
     pub message: String,
 }
 
-/// The type spelled `name`, if any; `int?` is the nullable `int`.
-pub(super) fn soap_type(name: &str) -> Option<SoapType> {
-    SoapType::from_name(name.strip_suffix('?').unwrap_or(name))
+/// The type spelled `name`, if any: a simple type, or one of `enums` by its name; `int?` is
+/// the nullable `int`.
+pub(super) fn soap_type(name: &str, enums: &[String]) -> Option<SoapType> {
+    let name = name.strip_suffix('?').unwrap_or(name);
+    SoapType::from_name(name).or_else(|| {
+        let i = enums.iter().position(|e| e == name)?;
+        u16::try_from(i).ok().map(SoapType::Enum)
+    })
 }
 
 /// Why a type spelled nullable cannot be, if it cannot: a string is a reference already
 /// (absent or nil is `None`).
 fn nullable_problem(name: &str) -> Option<&'static str> {
-    (soap_type(name) == Some(SoapType::String))
+    (SoapType::from_name(name.strip_suffix('?').unwrap_or(name)) == Some(SoapType::String))
         .then_some("a string is nullable as it is (None); write string")
 }
 
@@ -43,6 +48,15 @@ fn valid_types() -> String {
     let names: Vec<&str> = SoapType::ALL.iter().map(|t| t.name()).collect();
     let (last, rest) = names.split_last().expect("there are types");
     format!("the types are {} and {last}", rest.join(", "))
+}
+
+/// The spec's enums for a message about types: `, or an enum of the spec (Level)`.
+fn enums_hint(enums: &[String]) -> String {
+    if enums.is_empty() {
+        String::new()
+    } else {
+        format!(", or one of the spec's enums ({})", enums.join(", "))
+    }
 }
 
 const NCNAME_RULE: &str = "rmm accepts ASCII XML names: an ASCII letter or '_' first, \
@@ -381,6 +395,83 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
         );
     }
     let mut op_seen: HashMap<&str, usize> = HashMap::new();
+    // enums
+    let enums_at = loc.top_key_pos("enums");
+    let enum_names: Vec<String> = raw.enums.iter().map(|e| e.name.0.clone()).collect();
+    let mut enum_seen = HashSet::new();
+    for e in &raw.enums {
+        let name = e.name.0.as_str();
+        let at = loc.enum_name(name).or(enums_at);
+        c.type_name(name, "enum name", Some(at).flatten(), enums_at);
+        if SoapType::from_name(name).is_some() {
+            c.push(
+                at,
+                enums_at,
+                format!("enum {name:?} has the name of a simple type; rename it"),
+            );
+        }
+        if !enum_seen.insert(name) {
+            c.push(
+                at,
+                enums_at,
+                format!("enum {name:?} is defined twice; enum names must be unique"),
+            );
+        }
+        if e.values.is_empty() {
+            c.push(at, enums_at, format!("enum {name:?} has no values"));
+        }
+        let mut values = HashSet::new();
+        let mut variants: HashMap<String, &str> = HashMap::new();
+        for value in &e.values {
+            let value = value.0.as_str();
+            if !values.insert(value) {
+                c.push(
+                    at,
+                    enums_at,
+                    format!("enum {name:?} lists the value {value:?} twice"),
+                );
+                continue;
+            }
+            if value.trim() != value
+                || value
+                    .chars()
+                    .any(|ch| ch.is_control() || "<>&\"'".contains(ch))
+            {
+                c.push(
+                    at,
+                    enums_at,
+                    format!(
+                        "enum {name:?} has the value {value:?}; rmm writes enum values as \
+                         they are, so they hold no markup characters, controls or white \
+                         space around"
+                    ),
+                );
+            }
+            match crate::model::variant_name(value) {
+                None => c.push(
+                    at,
+                    enums_at,
+                    format!(
+                        "enum {name:?} has the value {value:?}, which gives no Rust variant \
+                         name (it needs a letter or digit, and is not Self)"
+                    ),
+                ),
+                Some(variant) => {
+                    if let Some(other) = variants.insert(variant.clone(), value) {
+                        c.push(
+                            at,
+                            enums_at,
+                            format!(
+                                "enum {name:?} has the values {other:?} and {value:?}, which \
+                                 both become the Rust variant {variant}"
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     for (op, place) in raw.operations.iter().zip(&places) {
         let name = op.name.0.as_str();
         let op_at = place.lines.map(|l| loc.op_start(l));
@@ -436,18 +527,21 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                     format!("operation {name:?} lists parameter {:?} twice", p.name),
                 );
             }
-            if soap_type(&p.ty).is_none() {
+            if soap_type(&p.ty, &enum_names).is_none() {
                 c.push(
                     ty_at,
                     anchor,
                     format!(
-                        "parameter {:?} of operation {name:?} has unknown type {:?}; {}",
+                        "parameter {:?} of operation {name:?} has unknown type {:?}; {}{}",
                         p.name,
                         p.ty,
-                        valid_types()
+                        valid_types(),
+                        enums_hint(&enum_names)
                     ),
                 );
-            } else if nullable(&p.ty) || soap_type(&p.ty).is_some_and(|t| !t.over_http()) {
+            } else if nullable(&p.ty)
+                || soap_type(&p.ty, &enum_names).is_some_and(|t| !t.over_http())
+            {
                 if let Some(problem) = nullable(&p.ty).then(|| nullable_problem(&p.ty)).flatten() {
                     c.push(
                         ty_at,
@@ -494,13 +588,14 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                 format!("operation {name:?} has result type {result}; {problem}"),
             );
         }
-        if soap_type(result).is_none() {
+        if soap_type(result, &enum_names).is_none() {
             c.push(
                 result_at,
                 anchor,
                 format!(
-                    "operation {name:?} has unknown result type {result:?}; {}",
-                    valid_types()
+                    "operation {name:?} has unknown result type {result:?}; {}{}",
+                    valid_types(),
+                    enums_hint(&enum_names)
                 ),
             );
         }
@@ -555,7 +650,7 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
             let Some(i) = op.params.iter().position(|p| p.name == cred) else {
                 continue;
             };
-            let Some(ty) = soap_type(&op.params[i].ty) else {
+            let Some(ty) = soap_type(&op.params[i].ty, &enum_names) else {
                 continue;
             };
             let at = place.params.as_ref().map(|v| v[i].1);

@@ -124,4 +124,9 @@ impl StockServiceBlockingClient {
     pub fn initial(&self, request: &Initial) -> Result<InitialResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 10, `Regrade`, and waits for its answer: Sets the condition of an article; answers the one it had (new for an unknown article).
+    pub fn regrade(&self, request: &Regrade) -> Result<RegradeResponse, CallError> {
+        self.call(request)
+    }
 }

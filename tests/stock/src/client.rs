@@ -222,4 +222,12 @@ impl StockServiceClient {
     ) -> Result<InitialResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 10, `Regrade`: Sets the condition of an article; answers the one it had (new for an unknown article).
+    pub async fn regrade(
+        &self,
+        request: &Regrade,
+    ) -> Result<RegradeResponse, CallError> {
+        self.call(request).await
+    }
 }

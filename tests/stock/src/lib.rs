@@ -22,6 +22,7 @@
 //! | 7 | [`Forecast`] | 3 |
 //! | 8 | [`Label`] | 4 |
 //! | 9 | [`Initial`] | 3 |
+//! | 10 | [`Regrade`] | 4 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -99,11 +100,13 @@ pub enum Operation {
     Label,
     /// Operation 9: [`Initial`].
     Initial,
+    /// Operation 10: [`Regrade`].
+    Regrade,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 9usize] = [
+    pub const ALL: [Operation; 10usize] = [
         Operation::StockLevel,
         Operation::StockAdjust,
         Operation::Reserve,
@@ -113,6 +116,7 @@ impl Operation {
         Operation::Forecast,
         Operation::Label,
         Operation::Initial,
+        Operation::Regrade,
     ];
 
     /// The operation's wire name.
@@ -127,6 +131,7 @@ impl Operation {
             Operation::Forecast => "Forecast",
             Operation::Label => "Label",
             Operation::Initial => "Initial",
+            Operation::Regrade => "Regrade",
         }
     }
 
@@ -142,6 +147,7 @@ impl Operation {
             "Forecast" => Some(Operation::Forecast),
             "Label" => Some(Operation::Label),
             "Initial" => Some(Operation::Initial),
+            "Regrade" => Some(Operation::Regrade),
             _ => None,
         }
     }
@@ -158,6 +164,7 @@ impl Operation {
             Operation::Forecast => &wire::forecast::OPERATION,
             Operation::Label => &wire::label::OPERATION,
             Operation::Initial => &wire::initial::OPERATION,
+            Operation::Regrade => &wire::regrade::OPERATION,
         }
     }
 }
@@ -203,6 +210,7 @@ macro_rules! for_each_operation {
             forecast: Forecast,
             label: Label,
             initial: Initial,
+            regrade: Regrade,
         }
     };
 }

@@ -100,6 +100,15 @@ pub trait StockService: Send + Sync + 'static {
         credentials: Credentials,
         request: Initial,
     ) -> impl Future<Output = Result<InitialResponse, Fault>> + Send;
+
+    /// Operation 10, `Regrade`: Sets the condition of an article; answers the one it had (new for an unknown article).
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn regrade(
+        &self,
+        credentials: Credentials,
+        request: Regrade,
+    ) -> impl Future<Output = Result<RegradeResponse, Fault>> + Send;
 }
 
 impl<T: StockService> StockService for Arc<T> {
@@ -173,6 +182,14 @@ impl<T: StockService> StockService for Arc<T> {
         request: Initial,
     ) -> impl Future<Output = Result<InitialResponse, Fault>> + Send {
         T::initial(self, credentials, request)
+    }
+
+    fn regrade(
+        &self,
+        credentials: Credentials,
+        request: Regrade,
+    ) -> impl Future<Output = Result<RegradeResponse, Fault>> + Send {
+        T::regrade(self, credentials, request)
     }
 }
 
@@ -478,6 +495,16 @@ impl<S: StockService> StockServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.initial(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Regrade => {
+                let handled = {
+                    let (credentials, call) = Regrade::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.regrade(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -175,12 +175,38 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="Regrade">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="sku" type="s:string" />
+            <s:element minOccurs="1" maxOccurs="1" name="grade" type="tns:Grade" />
+            <s:element minOccurs="1" maxOccurs="1" name="clientid" type="s:int" />
+            <s:element minOccurs="0" maxOccurs="1" name="apikey" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:simpleType name="Grade">
+        <s:restriction base="s:string">
+          <s:enumeration value="new" />
+          <s:enumeration value="used" />
+          <s:enumeration value="very-good" />
+          <s:enumeration value="2nd-hand" />
+        </s:restriction>
+      </s:simpleType>
+      <s:element name="RegradeResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="RegradeResult" type="tns:Grade" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="string" nillable="true" type="s:string" />
       <s:element name="double" type="s:double" />
       <s:element name="long" type="s:long" />
       <s:element name="int" nillable="true" type="s:int" />
       <s:element name="guid" type="s1:guid" />
       <s:element name="char" type="s1:char" />
+      <s:element name="Grade" type="tns:Grade" />
     </s:schema>
     <s:schema elementFormDefault="qualified" targetNamespace="http://microsoft.com/wsdl/types/">
       <s:simpleType name="char">
@@ -247,6 +273,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="InitialSoapOut">
     <wsdl:part name="parameters" element="tns:InitialResponse" />
   </wsdl:message>
+  <wsdl:message name="RegradeSoapIn">
+    <wsdl:part name="parameters" element="tns:Regrade" />
+  </wsdl:message>
+  <wsdl:message name="RegradeSoapOut">
+    <wsdl:part name="parameters" element="tns:RegradeResponse" />
+  </wsdl:message>
   <wsdl:message name="StockLevelHttpGetIn">
     <wsdl:part name="sku" type="s:string" />
     <wsdl:part name="warehouse" type="s:string" />
@@ -311,6 +343,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="InitialHttpGetOut">
     <wsdl:part name="Body" element="tns:char" />
+  </wsdl:message>
+  <wsdl:message name="RegradeHttpGetIn">
+    <wsdl:part name="sku" type="s:string" />
+    <wsdl:part name="grade" type="s:string" />
+    <wsdl:part name="clientid" type="s:string" />
+    <wsdl:part name="apikey" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="RegradeHttpGetOut">
+    <wsdl:part name="Body" element="tns:Grade" />
   </wsdl:message>
   <wsdl:message name="StockLevelHttpPostIn">
     <wsdl:part name="sku" type="s:string" />
@@ -377,6 +418,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="InitialHttpPostOut">
     <wsdl:part name="Body" element="tns:char" />
   </wsdl:message>
+  <wsdl:message name="RegradeHttpPostIn">
+    <wsdl:part name="sku" type="s:string" />
+    <wsdl:part name="grade" type="s:string" />
+    <wsdl:part name="clientid" type="s:string" />
+    <wsdl:part name="apikey" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="RegradeHttpPostOut">
+    <wsdl:part name="Body" element="tns:Grade" />
+  </wsdl:message>
   <wsdl:portType name="StockServiceSoap">
     <wsdl:operation name="StockLevel">
       <wsdl:input message="tns:StockLevelSoapIn" />
@@ -414,6 +464,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:InitialSoapIn" />
       <wsdl:output message="tns:InitialSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="Regrade">
+      <wsdl:input message="tns:RegradeSoapIn" />
+      <wsdl:output message="tns:RegradeSoapOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="StockServiceHttpGet">
     <wsdl:operation name="StockLevel">
@@ -440,6 +494,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:InitialHttpGetIn" />
       <wsdl:output message="tns:InitialHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="Regrade">
+      <wsdl:input message="tns:RegradeHttpGetIn" />
+      <wsdl:output message="tns:RegradeHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="StockServiceHttpPost">
     <wsdl:operation name="StockLevel">
@@ -465,6 +523,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:operation name="Initial">
       <wsdl:input message="tns:InitialHttpPostIn" />
       <wsdl:output message="tns:InitialHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Regrade">
+      <wsdl:input message="tns:RegradeHttpPostIn" />
+      <wsdl:output message="tns:RegradeHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="StockServiceSoap" type="tns:StockServiceSoap">
@@ -543,6 +605,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Initial">
       <soap:operation soapAction="https://warehouse.example.org/stock/Initial" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Regrade">
+      <soap:operation soapAction="https://warehouse.example.org/stock/Regrade" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -634,6 +705,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Regrade">
+      <soap12:operation soapAction="https://warehouse.example.org/stock/Regrade" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="StockServiceHttpGet" type="tns:StockServiceHttpGet">
     <http:binding verb="GET" />
@@ -691,6 +771,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Regrade">
+      <http:operation location="/Regrade" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="StockServiceHttpPost" type="tns:StockServiceHttpPost">
     <http:binding verb="POST" />
@@ -741,6 +830,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Initial">
       <http:operation location="/Initial" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Regrade">
+      <http:operation location="/Regrade" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

@@ -42,6 +42,9 @@ pub mod label;
 /// Operation 9: `Initial`.
 pub mod initial;
 
+/// Operation 10: `Regrade`.
+pub mod regrade;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.
