@@ -5,6 +5,7 @@
 //! beyond reading the spec; writing files is the caller's (xtask's) job.
 
 pub mod emit;
+pub mod import;
 pub mod model;
 pub mod spec;
 

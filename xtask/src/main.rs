@@ -2,6 +2,8 @@
 //! `Cargo.toml` and `src/`) from the spec into DIR (`generated/` by default), or (with
 //! `--check`) fails naming every stale, missing or extra file.
 //!
+//! `cargo xtask import WSDL [--out PATH]`: a spec from an ASMX service's WSDL.
+//!
 //! Thin on purpose: generation lives in rmm-codegen; this only parses arguments and touches
 //! files.
 
@@ -10,10 +12,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 mod fuzz;
+mod import;
 mod interop;
 
 const USAGE: &str =
-    "usage: cargo xtask gen [--spec PATH] [--out CRATE_DIR] [--check]\n       cargo xtask interop            (the generated crate against a real Mono ASMX host and zeep)\n       cargo xtask interop --record [--check]   (record that host's answers into tests/fixtures/asmx, or check they are current)\n       cargo xtask difftest [--cases N] [--seed S]   (generated requests to that host and ours, compared)\n       cargo xtask fuzz TARGET [--seconds N] [--save]   (AFL++ on soap_request, form_request, response, handle or spec)";
+    "usage: cargo xtask gen [--spec PATH] [--out CRATE_DIR] [--check]\n       cargo xtask interop            (the generated crate against a real Mono ASMX host and zeep)\n       cargo xtask interop --record [--check]   (record that host's answers into tests/fixtures/asmx, or check they are current)\n       cargo xtask difftest [--cases N] [--seed S]   (generated requests to that host and ours, compared)\n       cargo xtask fuzz TARGET [--seconds N] [--save]   (AFL++ on soap_request, form_request, response, handle or spec)\n       cargo xtask import WSDL [--out PATH]   (a spec from an ASMX service's WSDL: a file or its ?WSDL URL)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -55,6 +58,9 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     if task == "difftest" {
         return interop::difftest(rest);
+    }
+    if task == "import" {
+        return import::run(rest);
     }
     if task == "fuzz" {
         return fuzz::run(rest);

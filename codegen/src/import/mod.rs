@@ -1,0 +1,107 @@
+//! `cargo xtask import`: an ASMX service's WSDL 1.1 (document/literal, wrapped, as ASMX
+//! writes it) to a spec.
+//!
+//! [`read`] turns the document into an [`Imported`] service ([`wsdl`]), refusing what lies
+//! outside rmm's types with the WSDL's `file:line:col`, the construct and the operation;
+//! [`Imported::to_yaml`] writes it in `rmm-spec.yaml`'s layout ([`yaml`]). [`import`] does
+//! both.
+
+mod wsdl;
+mod yaml;
+
+use std::fmt;
+
+use crate::spec::BindingName;
+
+/// A service read from a WSDL.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    /// The file or URL it was read from, for the header comment.
+    pub source: String,
+    /// `wsdl:service`'s name.
+    pub name: String,
+    /// The `targetNamespace`.
+    pub namespace: String,
+    /// The path of the SOAP port's address (`/api/rmm/MobileService.asmx`).
+    pub path: String,
+    /// The enums the operations use, in the order the schema declares them.
+    pub enums: Vec<ImportedEnum>,
+    /// The operations, in the SOAP port type's order.
+    pub operations: Vec<ImportedOperation>,
+}
+
+/// An enum: an `xs:simpleType` restricting `xs:string` to values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportedEnum {
+    /// Its name.
+    pub name: String,
+    /// Its values, as the wire spells them.
+    pub values: Vec<String>,
+}
+
+/// One operation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportedOperation {
+    /// Its name.
+    pub name: String,
+    /// The port type's `wsdl:documentation`, if any.
+    pub doc: Option<String>,
+    /// Its parameters in order: the wire name and the spec's type (`int`, `int?`, `Level`).
+    pub params: Vec<(String, String)>,
+    /// The result's spec type, or `void`.
+    pub result: String,
+    /// The bindings it is offered on, in [`BindingName::ALL`]'s order.
+    pub bindings: Vec<BindingName>,
+}
+
+/// One problem in a WSDL, located where the WSDL shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportError {
+    /// The file or URL, as given.
+    pub file: String,
+    /// 1-based line, if known.
+    pub line: Option<u32>,
+    /// 1-based column, if known.
+    pub column: Option<u32>,
+    /// What is wrong: the construct, and the operation it belongs to.
+    pub message: String,
+}
+
+impl fmt::Display for ImportError {
+    /// `file:line:col: message`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.file)?;
+        if let (Some(line), Some(column)) = (self.line, self.column) {
+            write!(f, ":{line}:{column}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+/// Every problem found, in document order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportErrors(pub Vec<ImportError>);
+
+impl fmt::Display for ImportErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ImportErrors {}
+
+/// Reads the WSDL text `wsdl`; `source` names it (a path or URL) in errors and the header.
+pub fn read(wsdl: &str, source: &str) -> Result<Imported, ImportErrors> {
+    wsdl::read(wsdl, source)
+}
+
+/// Reads the WSDL text `wsdl` and writes the spec it describes.
+pub fn import(wsdl: &str, source: &str) -> Result<String, ImportErrors> {
+    read(wsdl, source).map(|imported| imported.to_yaml())
+}

@@ -1,0 +1,550 @@
+//! Reading a WSDL 1.1 document as ASMX writes it: one service, document/literal, each
+//! operation's parameters the sequence of a wrapper element named after it, its result the
+//! one element of `{name}Response`.
+
+use roxmltree::{Document, Node};
+
+use super::{ImportError, ImportErrors, Imported, ImportedEnum, ImportedOperation};
+use crate::spec::{BindingName, SoapType};
+
+const WSDL: &str = "http://schemas.xmlsoap.org/wsdl/";
+const XSD: &str = "http://www.w3.org/2001/XMLSchema";
+const SOAP11: &str = "http://schemas.xmlsoap.org/wsdl/soap/";
+const SOAP12: &str = "http://schemas.xmlsoap.org/wsdl/soap12/";
+const HTTP: &str = "http://schemas.xmlsoap.org/wsdl/http/";
+/// Where ASMX declares `char` and `guid`.
+const MICROSOFT: &str = "http://microsoft.com/wsdl/types/";
+
+/// The types rmm imports but does not generate yet.
+const NOT_YET: &[&str] = &["dateTime", "base64Binary"];
+
+/// Collects located problems.
+struct Problems<'d> {
+    doc: &'d Document<'d>,
+    file: &'d str,
+    found: Vec<ImportError>,
+}
+
+impl Problems<'_> {
+    fn at(&mut self, node: Node, message: String) {
+        let pos = self.doc.text_pos_at(node.range().start);
+        self.found.push(ImportError {
+            file: self.file.to_owned(),
+            line: Some(pos.row),
+            column: Some(pos.col),
+            message,
+        });
+    }
+}
+
+fn is(node: Node, ns: &str, local: &str) -> bool {
+    node.is_element() && node.tag_name().name() == local && node.tag_name().namespace() == Some(ns)
+}
+
+fn children<'a, 'i>(
+    node: Node<'a, 'i>,
+    ns: &'static str,
+    local: &'static str,
+) -> impl Iterator<Item = Node<'a, 'i>> {
+    node.children().filter(move |c| is(*c, ns, local))
+}
+
+fn child<'a, 'i>(
+    node: Node<'a, 'i>,
+    ns: &'static str,
+    local: &'static str,
+) -> Option<Node<'a, 'i>> {
+    children(node, ns, local).next()
+}
+
+/// A QName attribute value resolved against `node`'s namespaces: `(namespace, local)`.
+fn qname<'a>(node: Node<'a, '_>, value: &'a str) -> Option<(&'a str, &'a str)> {
+    let (prefix, local) = match value.split_once(':') {
+        Some((prefix, local)) => (Some(prefix), local),
+        None => (None, value),
+    };
+    Some((node.lookup_namespace_uri(prefix)?, local))
+}
+
+pub(super) fn read(text: &str, file: &str) -> Result<Imported, ImportErrors> {
+    let doc = match Document::parse(text) {
+        Ok(doc) => doc,
+        Err(e) => {
+            let pos = e.pos();
+            return Err(ImportErrors(vec![ImportError {
+                file: file.to_owned(),
+                line: Some(pos.row),
+                column: Some(pos.col),
+                // roxmltree ends its message with the position, which leads here.
+                message: format!(
+                    "not well-formed XML: {}",
+                    e.to_string()
+                        .trim_end_matches(&format!(" at {}:{}", pos.row, pos.col))
+                ),
+            }]));
+        }
+    };
+    let mut problems = Problems {
+        doc: &doc,
+        file,
+        found: Vec::new(),
+    };
+    let imported = read_definitions(&doc, file, &mut problems);
+    match imported {
+        Some(imported) if problems.found.is_empty() => Ok(imported),
+        _ => Err(ImportErrors(problems.found)),
+    }
+}
+
+fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Imported> {
+    let root = doc.root_element();
+    if !is(root, WSDL, "definitions") {
+        p.at(
+            root,
+            format!(
+                "the root element is {}, not a WSDL 1.1 wsdl:definitions",
+                root.tag_name().name()
+            ),
+        );
+        return None;
+    }
+    let Some(tns) = root.attribute("targetNamespace") else {
+        p.at(root, "wsdl:definitions has no targetNamespace".to_owned());
+        return None;
+    };
+    for import in children(root, WSDL, "import") {
+        p.at(
+            import,
+            "wsdl:import: rmm reads a WSDL of one document, as ASMX serves it".to_owned(),
+        );
+    }
+    let schema = Schema::read(root, tns, p);
+
+    // Which operations each binding offers, and the port type of the SOAP ones.
+    let mut offered: Vec<(BindingName, Vec<&str>)> = Vec::new();
+    let mut soap_port_type = None;
+    let mut soap_bindings = Vec::new();
+    for binding in children(root, WSDL, "binding") {
+        let kind = if let Some(b) = child(binding, SOAP11, "binding") {
+            check_style(b, p, None);
+            BindingName::Soap11
+        } else if let Some(b) = child(binding, SOAP12, "binding") {
+            check_style(b, p, None);
+            BindingName::Soap12
+        } else if let Some(b) = child(binding, HTTP, "binding") {
+            match b.attribute("verb") {
+                Some("GET") => BindingName::Get,
+                Some("POST") => BindingName::Post,
+                other => {
+                    p.at(b, format!("an HTTP binding with the verb {other:?}"));
+                    continue;
+                }
+            }
+        } else {
+            p.at(
+                binding,
+                "a binding that is neither SOAP nor HTTP".to_owned(),
+            );
+            continue;
+        };
+        let mut names = Vec::new();
+        for op in children(binding, WSDL, "operation") {
+            let name = op.attribute("name").unwrap_or_default();
+            if matches!(kind, BindingName::Soap11 | BindingName::Soap12) {
+                let ns = if kind == BindingName::Soap11 {
+                    SOAP11
+                } else {
+                    SOAP12
+                };
+                if let Some(o) = child(op, ns, "operation") {
+                    check_style(o, p, Some(name));
+                }
+                for message in [child(op, WSDL, "input"), child(op, WSDL, "output")]
+                    .into_iter()
+                    .flatten()
+                {
+                    for body in children(message, ns, "body") {
+                        if body.attribute("use") == Some("encoded") {
+                            p.at(
+                                body,
+                                format!(
+                                    "operation {name}: use=\"encoded\" (SOAP encoding); rmm \
+                                     reads document/literal"
+                                ),
+                            );
+                        }
+                    }
+                }
+            }
+            names.push(name);
+        }
+        if matches!(kind, BindingName::Soap11 | BindingName::Soap12) {
+            soap_bindings.push(binding);
+            if soap_port_type.is_none() || kind == BindingName::Soap11 {
+                soap_port_type = binding
+                    .attribute("type")
+                    .and_then(|t| qname(binding, t))
+                    .map(|(_, local)| local);
+            }
+        }
+        offered.push((kind, names));
+    }
+    let Some(port_type_name) = soap_port_type else {
+        p.at(
+            root,
+            "no SOAP binding: rmm imports a service offered over SOAP".to_owned(),
+        );
+        return None;
+    };
+    let port_type =
+        children(root, WSDL, "portType").find(|pt| pt.attribute("name") == Some(port_type_name))?;
+
+    let (name, path) = read_service(root, &soap_bindings, p)?;
+    let mut operations = Vec::new();
+    for op in children(port_type, WSDL, "operation") {
+        let op_name = op.attribute("name").unwrap_or_default();
+        let bindings = BindingName::ALL
+            .into_iter()
+            .filter(|b| {
+                offered
+                    .iter()
+                    .any(|(kind, names)| kind == b && names.contains(&op_name))
+            })
+            .collect();
+        if let Some(read) = read_operation(root, op, &schema, bindings, p) {
+            operations.push(read);
+        }
+    }
+    let enums = schema
+        .enums
+        .into_iter()
+        .filter(|e| {
+            operations.iter().any(|op| {
+                let named = |ty: &str| ty.trim_end_matches('?') == e.name;
+                named(&op.result) || op.params.iter().any(|(_, ty)| named(ty))
+            })
+        })
+        .collect();
+    Some(Imported {
+        source: file.to_owned(),
+        name,
+        namespace: tns.to_owned(),
+        path,
+        enums,
+        operations,
+    })
+}
+
+/// Refuses `style="rpc"` on a SOAP binding or operation.
+fn check_style(node: Node, p: &mut Problems, operation: Option<&str>) {
+    if node.attribute("style") == Some("rpc") {
+        let whose = operation.map_or(String::new(), |op| format!("operation {op}: "));
+        p.at(
+            node,
+            format!("{whose}style=\"rpc\"; rmm reads document/literal, as ASMX writes it"),
+        );
+    }
+}
+
+/// The service's name and the path of its SOAP port's address.
+fn read_service(root: Node, soap_bindings: &[Node], p: &mut Problems) -> Option<(String, String)> {
+    let services: Vec<Node> = children(root, WSDL, "service").collect();
+    let Some(&service) = services.first() else {
+        p.at(root, "no wsdl:service".to_owned());
+        return None;
+    };
+    for extra in &services[1..] {
+        p.at(
+            *extra,
+            "a second wsdl:service; rmm imports one service".to_owned(),
+        );
+    }
+    let binding_names: Vec<&str> = soap_bindings
+        .iter()
+        .filter_map(|b| b.attribute("name"))
+        .collect();
+    let address = children(service, WSDL, "port")
+        .filter(|port| {
+            port.attribute("binding")
+                .and_then(|b| qname(*port, b))
+                .is_some_and(|(_, local)| binding_names.contains(&local))
+        })
+        .find_map(|port| child(port, SOAP11, "address").or_else(|| child(port, SOAP12, "address")));
+    let Some(location) = address.and_then(|a| a.attribute("location")) else {
+        p.at(
+            service,
+            "the service has no SOAP port with an address".to_owned(),
+        );
+        return None;
+    };
+    // The path of an absolute URL (`http://host:port/path`), or the location itself.
+    let path = location.split_once("://").map_or(location, |(_, rest)| {
+        rest.find('/').map_or("/", |at| &rest[at..])
+    });
+    let path = path.split(['?', '#']).next().unwrap_or(path);
+    Some((
+        service.attribute("name").unwrap_or_default().to_owned(),
+        path.to_owned(),
+    ))
+}
+
+/// The service's schema: its global elements and its enums.
+struct Schema<'a, 'i> {
+    elements: Vec<Node<'a, 'i>>,
+    simple_types: Vec<Node<'a, 'i>>,
+    enums: Vec<ImportedEnum>,
+}
+
+impl<'a, 'i> Schema<'a, 'i> {
+    fn read(root: Node<'a, 'i>, tns: &str, p: &mut Problems) -> Schema<'a, 'i> {
+        let mut schema = Schema {
+            elements: Vec::new(),
+            simple_types: Vec::new(),
+            enums: Vec::new(),
+        };
+        let schemas = child(root, WSDL, "types")
+            .into_iter()
+            .flat_map(|types| children(types, XSD, "schema"))
+            .filter(|s| s.attribute("targetNamespace") == Some(tns));
+        for s in schemas {
+            schema.elements.extend(children(s, XSD, "element"));
+            for simple in children(s, XSD, "simpleType") {
+                schema.simple_types.push(simple);
+                let name = simple.attribute("name").unwrap_or_default();
+                if let Some(list) = child(simple, XSD, "list") {
+                    p.at(
+                        list,
+                        format!(
+                            "s:list in the simpleType {name} (a [Flags] enum); rmm imports \
+                             enums of one value"
+                        ),
+                    );
+                    continue;
+                }
+                let values = child(simple, XSD, "restriction")
+                    .filter(|r| {
+                        r.attribute("base").and_then(|b| qname(*r, b)) == Some((XSD, "string"))
+                    })
+                    .map(|r| {
+                        children(r, XSD, "enumeration")
+                            .filter_map(|e| e.attribute("value"))
+                            .map(str::to_owned)
+                            .collect::<Vec<_>>()
+                    });
+                match values {
+                    Some(values) if !values.is_empty() => schema.enums.push(ImportedEnum {
+                        name: name.to_owned(),
+                        values,
+                    }),
+                    _ => p.at(
+                        simple,
+                        format!(
+                            "the simpleType {name} is no enum (a restriction of s:string to \
+                             values)"
+                        ),
+                    ),
+                }
+            }
+        }
+        schema
+    }
+
+    fn element(&self, name: &str) -> Option<Node<'a, 'i>> {
+        self.elements
+            .iter()
+            .copied()
+            .find(|e| e.attribute("name") == Some(name))
+    }
+}
+
+/// The element a message's one part names.
+fn message_element<'a, 'i>(
+    root: Node<'a, 'i>,
+    schema: &Schema<'a, 'i>,
+    io: Node<'a, 'i>,
+) -> Option<Node<'a, 'i>> {
+    let message = io.attribute("message").and_then(|m| qname(io, m))?.1;
+    let message = children(root, WSDL, "message").find(|m| m.attribute("name") == Some(message))?;
+    let part = child(message, WSDL, "part")?;
+    let element = part.attribute("element").and_then(|e| qname(part, e))?.1;
+    schema.element(element)
+}
+
+fn read_operation(
+    root: Node,
+    op: Node,
+    schema: &Schema,
+    bindings: Vec<BindingName>,
+    p: &mut Problems,
+) -> Option<ImportedOperation> {
+    let name = op.attribute("name").unwrap_or_default().to_owned();
+    let doc = child(op, WSDL, "documentation")
+        .map(|d| d.descendants().filter_map(|n| n.text()).collect::<String>())
+        .filter(|d| !d.trim().is_empty());
+    let (Some(input), Some(output)) = (child(op, WSDL, "input"), child(op, WSDL, "output")) else {
+        p.at(
+            op,
+            format!("operation {name}: not request/response (an input and an output)"),
+        );
+        return None;
+    };
+    let (Some(request), Some(response)) = (
+        message_element(root, schema, input),
+        message_element(root, schema, output),
+    ) else {
+        p.at(
+            op,
+            format!(
+                "operation {name}: its messages name no element of the schema (rmm reads \
+                 document/literal, wrapped)"
+            ),
+        );
+        return None;
+    };
+    let mut params = Vec::new();
+    for element in sequence(request, &name, p)? {
+        let param = element.attribute("name").unwrap_or_default();
+        if let Some(ty) = value_type(element, schema, &name, param, p) {
+            params.push((param.to_owned(), ty));
+        }
+    }
+    let results = sequence(response, &name, p)?;
+    let result = match results.as_slice() {
+        // The spec spells it `result: void`; the generator does not write it yet.
+        [] => {
+            p.at(
+                response,
+                format!("operation {name} returns nothing (void), which rmm does not generate yet"),
+            );
+            return None;
+        }
+        [element] => value_type(*element, schema, &name, "the result", p)?,
+        [_, second, ..] => {
+            p.at(
+                *second,
+                format!("operation {name}: more than one result element"),
+            );
+            return None;
+        }
+    };
+    Some(ImportedOperation {
+        name,
+        doc,
+        params,
+        result,
+        bindings,
+    })
+}
+
+/// The elements of a wrapper element's `complexType/sequence` (none for an empty type).
+fn sequence<'a, 'i>(
+    wrapper: Node<'a, 'i>,
+    operation: &str,
+    p: &mut Problems,
+) -> Option<Vec<Node<'a, 'i>>> {
+    let Some(complex) = child(wrapper, XSD, "complexType") else {
+        p.at(
+            wrapper,
+            format!(
+                "operation {operation}: the element {} is not a wrapper (an inline complexType)",
+                wrapper.attribute("name").unwrap_or_default()
+            ),
+        );
+        return None;
+    };
+    let Some(sequence) = child(complex, XSD, "sequence") else {
+        if let Some(other) = complex.children().find(Node::is_element) {
+            p.at(
+                other,
+                format!(
+                    "operation {operation}: {} in a wrapper; rmm reads a sequence",
+                    other.tag_name().name()
+                ),
+            );
+            return None;
+        }
+        return Some(Vec::new());
+    };
+    let mut elements = Vec::new();
+    for node in sequence.children().filter(Node::is_element) {
+        if is(node, XSD, "element") {
+            elements.push(node);
+        } else {
+            p.at(
+                node,
+                format!(
+                    "operation {operation}: {} in a sequence; rmm reads elements of simple types",
+                    node.tag_name().name()
+                ),
+            );
+        }
+    }
+    Some(elements)
+}
+
+/// The spec's type of a parameter or result element, nullable marked `?`.
+fn value_type(
+    element: Node,
+    schema: &Schema,
+    operation: &str,
+    what: &str,
+    p: &mut Problems,
+) -> Option<String> {
+    let whose = if what == "the result" {
+        format!("operation {operation}: the result")
+    } else {
+        format!("operation {operation}: parameter {what}")
+    };
+    if element.attribute("maxOccurs").unwrap_or("1") != "1" {
+        p.at(
+            element,
+            format!(
+                "{whose} has maxOccurs=\"{}\" (an array); rmm imports simple types only",
+                element.attribute("maxOccurs").unwrap_or_default()
+            ),
+        );
+        return None;
+    }
+    let Some((ns, local)) = element.attribute("type").and_then(|t| qname(element, t)) else {
+        p.at(
+            element,
+            format!("{whose} has no named type (an inline type); rmm imports simple types only"),
+        );
+        return None;
+    };
+    let simple = match ns {
+        XSD | MICROSOFT => SoapType::from_name(local)
+            .filter(|ty| ty.in_microsoft_namespace() == (ns == MICROSOFT))
+            .map(|ty| ty.name().to_owned()),
+        _ => None,
+    };
+    let ty = if let Some(simple) = simple {
+        simple
+    } else if ns == XSD && NOT_YET.contains(&local) {
+        p.at(
+            element,
+            format!("{whose} is {local}, which rmm does not generate yet"),
+        );
+        return None;
+    } else if schema.enums.iter().any(|e| e.name == local) {
+        local.to_owned()
+    } else if schema
+        .simple_types
+        .iter()
+        .any(|s| s.attribute("name") == Some(local))
+    {
+        // A simpleType that is no enum has been reported where it is declared.
+        return None;
+    } else {
+        p.at(
+            element,
+            format!(
+                "{whose} has the type {local} ({ns}), which is no simple type; rmm imports \
+                 simple types only (a complex type comes later)"
+            ),
+        );
+        return None;
+    };
+    let nullable = element.attribute("nillable") == Some("true") && ty != "string";
+    Some(if nullable { format!("{ty}?") } else { ty })
+}

@@ -1,0 +1,122 @@
+//! Writing an [`Imported`] service as a spec, in `rmm-spec.yaml`'s layout.
+
+use std::fmt::Write as _;
+
+use super::Imported;
+use crate::spec::BindingName;
+
+/// A YAML scalar for `text`: plain where YAML reads it back as the same string (names,
+/// namespaces, paths), else double-quoted with JSON's escapes, which YAML reads as written.
+fn scalar(text: &str) -> String {
+    const SPECIAL: &[&str] = &[
+        "true", "false", "yes", "no", "on", "off", "null", "y", "n", "~",
+    ];
+    let plain = text
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '/')
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_.-/:?=&%+".contains(c))
+        && !text.contains("://:")
+        && !SPECIAL.contains(&text.to_ascii_lowercase().as_str())
+        && text.parse::<f64>().is_err();
+    if plain {
+        text.to_owned()
+    } else {
+        // A JSON string is a YAML double-quoted scalar.
+        serde_json::to_string(text).expect("a string serialises")
+    }
+}
+
+impl Imported {
+    /// The spec, in `rmm-spec.yaml`'s layout: deterministic for one WSDL.
+    pub fn to_yaml(&self) -> String {
+        let mut out = String::new();
+        // Writing into a String cannot fail.
+        let w = &mut out;
+        let _ = writeln!(
+            w,
+            "# rmm-spec.yaml of {}, written by `cargo xtask import` from\n# {}.",
+            self.name, self.source
+        );
+        let _ = writeln!(
+            w,
+            "# Fill in the credential lists: a WSDL cannot tell which parameters a signer fills \
+             in,\n# nor which are secret. Then run `cargo xtask gen`."
+        );
+        let _ = writeln!(w, "service:");
+        let _ = writeln!(w, "  name: {}", scalar(&self.name));
+        let _ = writeln!(w, "  namespace: {}", scalar(&self.namespace));
+        let _ = writeln!(w, "  path: {}", scalar(&self.path));
+        let _ = writeln!(
+            w,
+            "# Parameters every operation carries, filled by the caller's signer (fill in).\n\
+             credentials: []\n\
+             # Parameters only some operations carry, filled by the signer where present (fill in).\n\
+             optional_credentials: []\n\
+             # Parameters whose values are never printed by Debug or logs (fill in).\n\
+             secrets: []"
+        );
+        if !self.enums.is_empty() {
+            let _ = writeln!(w, "enums:");
+            for e in &self.enums {
+                let _ = writeln!(w, "  - name: {}", scalar(&e.name));
+                let _ = writeln!(w, "    values:");
+                for value in &e.values {
+                    let _ = writeln!(w, "      - {}", scalar(value));
+                }
+            }
+        }
+        let _ = writeln!(w, "operations:");
+        for op in &self.operations {
+            let _ = writeln!(w, "  - name: {}", scalar(&op.name));
+            let doc = op
+                .doc
+                .clone()
+                .unwrap_or_else(|| format!("{}: no description in the WSDL.", op.name));
+            let _ = writeln!(
+                w,
+                "    doc: {}",
+                serde_json::to_string(&doc).expect("a string")
+            );
+            if op.bindings != BindingName::ALL {
+                let names: Vec<&str> = op.bindings.iter().map(|b| b.name()).collect();
+                let _ = writeln!(w, "    bindings: [{}]", names.join(", "));
+            }
+            if op.params.is_empty() {
+                let _ = writeln!(w, "    params: []");
+            } else {
+                let _ = writeln!(w, "    params:");
+                for (name, ty) in &op.params {
+                    let _ = writeln!(w, "      - {}: {}", scalar(name), scalar(ty));
+                }
+            }
+            let _ = writeln!(w, "    result: {}", scalar(&op.result));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scalar;
+
+    #[test]
+    fn scalars_are_plain_only_where_yaml_reads_them_back() {
+        for plain in [
+            "MobileService",
+            "http://rmm.example.com/mobile",
+            "/api/x.asmx",
+            "int?",
+        ] {
+            assert_eq!(scalar(plain), plain);
+        }
+        assert_eq!(scalar("true"), "\"true\"");
+        assert_eq!(scalar("12"), "\"12\"");
+        assert_eq!(scalar("a b"), "\"a b\"");
+        assert_eq!(scalar("x: y"), "\"x: y\"");
+        assert_eq!(scalar("-x"), "\"-x\"");
+        assert_eq!(scalar(""), "\"\"");
+    }
+}

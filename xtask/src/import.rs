@@ -1,0 +1,52 @@
+//! `cargo xtask import WSDL [--out PATH]`: a spec from an ASMX service's WSDL, a file or the
+//! `?WSDL` URL of a live host. The reading and writing are rmm-codegen's (`import`); this
+//! fetches the document and writes the result.
+
+use std::path::PathBuf;
+
+/// Runs the task with the arguments after `import`.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut source = None;
+    let mut out: Option<PathBuf> = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--out" => out = Some(super::absolute(args.next().ok_or("--out needs a path")?)?),
+            other if source.is_none() && !other.starts_with("--") => {
+                source = Some(other.to_owned())
+            }
+            other => return Err(format!("unknown argument {other:?}\n{}", super::USAGE)),
+        }
+    }
+    let source =
+        source.ok_or_else(|| format!("import needs a WSDL file or URL\n{}", super::USAGE))?;
+    let text = if source.starts_with("http://") || source.starts_with("https://") {
+        fetch(&source)?
+    } else {
+        let path = super::absolute(&source)?;
+        std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?
+    };
+    let spec = rmm_codegen::import::import(&text, &source).map_err(|e| e.to_string())?;
+    match out {
+        Some(path) => {
+            std::fs::write(&path, spec).map_err(|e| format!("{}: {e}", path.display()))?;
+            eprintln!("wrote {}", path.display());
+        }
+        None => print!("{spec}"),
+    }
+    Ok(())
+}
+
+/// The body of a `GET url`, which must answer 200.
+fn fetch(url: &str) -> Result<String, String> {
+    let response = reqwest::blocking::Client::builder()
+        .timeout(std::time::Duration::from_secs(60))
+        .build()
+        .and_then(|client| client.get(url).send())
+        .map_err(|e| format!("{url}: {e}"))?;
+    let status = response.status();
+    if !status.is_success() {
+        return Err(format!("{url}: the server answered {status}"));
+    }
+    response.text().map_err(|e| format!("{url}: {e}"))
+}
