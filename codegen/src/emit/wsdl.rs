@@ -264,10 +264,11 @@ fn pieces(model: &Model) -> [String; 5] {
         put!("      </s:element>");
         enum_types(w, &[op.result]);
     }
-    // The root elements of the HTTP GET/POST results, one per result type, in the order the
-    // operations first use them; only a string (a reference) is nillable.
+    // The root elements of the HTTP GET/POST results, one per result type of the operations
+    // offered there, in the order they first use them; only a string (a reference) is
+    // nillable (the reference host lists no root for an operation offered over SOAP only).
     let mut result_types: Vec<(SoapType, bool)> = Vec::new();
-    for op in &model.operations {
+    for op in model.operations.iter().filter(|op| op.over_http()) {
         if !result_types.iter().any(|(ty, _)| *ty == op.result) {
             result_types.push((op.result, op.result_nullable));
         }

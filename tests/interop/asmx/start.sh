@@ -33,6 +33,12 @@ mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Mobile.dll" \
     "$run/src/MobileService.cs" >&2
 cp "$here/web.config" "$run/site/web.config"
 cp "$here/MobileService.asmx" "$run/site$service_path"
+# The second reference service, hand-written: every simple type (TypesService.cs).
+types_path="/api/rmm/TypesService.asmx"
+mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Types.dll" \
+    -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll -r:System.Xml.dll \
+    "$here/TypesService.cs" >&2
+cp "$here/TypesService.asmx" "$run/site$types_path"
 
 # 2. fastcgi-mono-server4 on a unix socket in the run directory.
 sock="$run/fastcgi.sock"

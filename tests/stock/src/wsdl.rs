@@ -202,9 +202,6 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       </s:element>
       <s:element name="string" nillable="true" type="s:string" />
       <s:element name="double" type="s:double" />
-      <s:element name="long" type="s:long" />
-      <s:element name="int" nillable="true" type="s:int" />
-      <s:element name="guid" type="s1:guid" />
       <s:element name="char" type="s1:char" />
       <s:element name="Grade" type="tns:Grade" />
     </s:schema>
