@@ -169,6 +169,8 @@ pub enum SoapType {
     Guid,
     /// One of the spec's enums, by its index in [`Spec::enums`]: a generated Rust enum.
     Enum(u16),
+    /// `void`: no result (.NET `void`); a result only, never a parameter.
+    Void,
 }
 
 impl SoapType {
@@ -211,6 +213,7 @@ impl SoapType {
             SoapType::Char => "char",
             SoapType::Guid => "guid",
             SoapType::Enum(_) => "enum",
+            SoapType::Void => "void",
         }
     }
 
@@ -391,7 +394,11 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                         name: p.name,
                     })
                     .collect(),
-                result: ty(&op.result.0),
+                result: if op.result.0 == "void" {
+                    SoapType::Void
+                } else {
+                    ty(&op.result.0)
+                },
                 result_nullable: validate::nullable(&op.result.0),
                 bindings: match op.bindings {
                     None => BindingName::ALL.to_vec(),

@@ -651,6 +651,42 @@ pub fn nullable_response<T: Scalar>(
     scalar_response(binding, operation, result)
 }
 
+/// The `200` response of an operation that returns nothing (.NET `void`), as ASMX writes it:
+/// the empty response element (SOAP); over HTTP GET/POST no body at all, and no
+/// `Content-Type` (ASMX's HTTP handler writes nothing when there is no result).
+pub fn void_response(binding: Binding, operation: &'static OperationInfo) -> Response<Bytes> {
+    if binding.is_soap() {
+        let mut w = soap::SoapWriter::new(binding, operation.name, 256);
+        // `<{name}Response xmlns="…">` becomes `<{name}Response xmlns="…" />`.
+        let open = operation.response_open;
+        w.raw(&open[..open.len() - 1]);
+        w.raw(" />");
+        return response(StatusCode::OK, response_content_type(binding), w.finish());
+    }
+    let mut response = Response::new(Bytes::new());
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_LENGTH, HeaderValue::from_static("0"));
+    headers.insert(
+        CACHE_CONTROL,
+        const { HeaderValue::from_static(CACHE_CONTROL_RESULT) },
+    );
+    response
+}
+
+/// Reads the response to a call of `operation`, which returns nothing: `Ok` for a `200`
+/// (over SOAP, an envelope holding the response element), or what went wrong instead.
+pub fn decode_void_response<B: AsRef<[u8]>>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    response: &Response<B>,
+) -> Result<(), ResponseError> {
+    if !binding.is_soap() && response.status() == StatusCode::OK {
+        // No document to read: ASMX sends an empty body.
+        return Ok(());
+    }
+    decode_result(binding, operation, response, SoapType::Void).map(|_| ())
+}
+
 /// The HTTP GET/POST document of a null result of type `root` (`string`, `int`).
 fn nil_document(service: &ServiceInfo, root: &str) -> String {
     let mut out = String::with_capacity(160 + service.namespace.len());
@@ -942,6 +978,27 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn void_results_are_written_as_asmx_writes_them() {
+        let soap = void_response(Binding::Soap11, &OP);
+        assert!(body(&soap)
+            .ends_with("<soap:Body><OpResponse xmlns=\"urn:s\" /></soap:Body></soap:Envelope>"));
+        let get = void_response(Binding::HttpGet, &OP);
+        assert_eq!(get.status(), 200);
+        assert!(get.headers().get(CONTENT_TYPE).is_none());
+        assert_eq!(get.headers()[CACHE_CONTROL], "private, max-age=0");
+        assert!(get.body().is_empty());
+        for binding in Binding::ALL {
+            let r = void_response(binding, &OP);
+            assert_eq!(decode_void_response(binding, &OP, &r), Ok(()));
+        }
+        let fault = fault_response(Binding::HttpPost, &Fault::client("no"));
+        assert!(matches!(
+            decode_void_response(Binding::HttpPost, &OP, &fault),
+            Err(ResponseError::ErrorBody { .. })
+        ));
     }
 
     #[test]

@@ -57,6 +57,8 @@ pub enum SoapType {
     /// An enum of the service (an `xs:simpleType` restricting `xs:string`), by its name: a
     /// generated Rust enum.
     Enum(&'static str),
+    /// No result (.NET `void`): only an operation's result is of this type.
+    Void,
 }
 
 impl SoapType {
@@ -80,6 +82,7 @@ impl SoapType {
             SoapType::Guid => "guid",
             SoapType::Base64Binary => "base64Binary",
             SoapType::Enum(name) => name,
+            SoapType::Void => "void",
         }
     }
 

@@ -153,6 +153,18 @@ impl StockService for Stock {
         })
     }
 
+    /// Nothing, unless the SKU is `FAULT`.
+    async fn touch(
+        &self,
+        _credentials: Credentials,
+        request: Touch,
+    ) -> Result<TouchResponse, Fault> {
+        if request.sku.as_deref() == Some("FAULT") {
+            return Err(Fault::client("no such article"));
+        }
+        Ok(TouchResponse { result: () })
+    }
+
     /// The lot number as a long, refused where it does not fit.
     async fn count(
         &self,
@@ -435,6 +447,33 @@ async fn its_client_and_server_talk_over_loopback_on_every_binding() {
         .await
         .unwrap()
         .contains("it is not one of new, used, very-good, 2nd-hand"));
+
+    // void: nothing comes back, on every binding; a fault still does.
+    for binding in Binding::ALL {
+        let client = client.over(binding);
+        let touched = client
+            .touch(&Touch {
+                sku: Some("A-1".into()),
+            })
+            .await;
+        assert!(touched.is_ok(), "{binding}: {touched:?}");
+        let refused = client
+            .touch(&Touch {
+                sku: Some("FAULT".into()),
+            })
+            .await;
+        assert!(refused.is_err(), "{binding}");
+    }
+    // Over HTTP GET, as the host answers a void operation: 200, no content type, no body.
+    let touched = reqwest::get(format!(
+        "{base}/services/v2/Stock.asmx/Touch?sku=A-1&clientid=1&apikey=k"
+    ))
+    .await
+    .unwrap();
+    assert_eq!(touched.status(), 200);
+    assert!(touched.headers().get("content-type").is_none());
+    assert_eq!(touched.headers()["cache-control"], "private, max-age=0");
+    assert_eq!(touched.text().await.unwrap(), "");
 
     // A null result over HTTP GET is the type's document with xsi:nil, as ASMX writes it.
     let nil = reqwest::get(format!(

@@ -239,7 +239,19 @@ fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
         body
     };
     // The response exactly as the host writes it: one line, prefix `soap` in both versions.
+    let void = op.result == SoapType::Void;
     let soap_response = |content_type: &str, env_ns: &str| {
+        if void {
+            // The empty response element: `<{name}Response xmlns="…" />`.
+            let open = &op.response_open;
+            return format!(
+                "HTTP/1.1 200 OK\nContent-Type: {content_type}\nContent-Length: {length}\n\n{}",
+                text(&format!(
+                    r#"<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="{env_ns}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>{} /></soap:Body></soap:Envelope>"#,
+                    &open[..open.len() - 1]
+                )),
+            );
+        }
         format!(
             "HTTP/1.1 200 OK\nContent-Type: {content_type}\nContent-Length: {length}\n\n{}{}{}{}",
             text(&format!(
@@ -253,7 +265,11 @@ fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
     };
     // The HTTP GET/POST result document, its root named after the result's type.
     let result_type = type_name(model, op.result);
-    let string_response = format!(
+    let string_response = if void {
+        // Nothing comes back over HTTP GET/POST, not even a content type.
+        "HTTP/1.1 200 OK".to_owned()
+    } else {
+        format!(
         "HTTP/1.1 200 OK\nContent-Type: text/xml; charset=utf-8\nContent-Length: {length}\n\n{}{}{}",
         text(&format!(
             "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<{result_type} xmlns=\"{}\">",
@@ -261,7 +277,8 @@ fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
         )),
         placeholder(&sample_text(model, op.result)),
         text(&format!("</{result_type}>")),
-    );
+    )
+    };
     // HTTP GET and POST carry every parameter as a string.
     let form = op
         .params

@@ -188,6 +188,7 @@ pub(crate) fn rust_type(model: &Model, ty: SoapType) -> TokenStream {
             let name = ident(model.type_name(ty));
             quote!(crate::#name)
         }
+        SoapType::Void => quote!(()),
     }
 }
 

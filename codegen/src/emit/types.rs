@@ -136,6 +136,9 @@ fn response_type(model: &Model, op: &OperationModel) -> TokenStream {
         result = op.result_name,
     ));
     let field_doc = doc(&match op.result {
+        SoapType::Void => "Nothing: the operation returns no result (.NET `void`), and its \
+                           response carries none."
+            .to_owned(),
         SoapType::String => format!(
             "`{}`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).",
             op.result_name

@@ -18,7 +18,7 @@ fn value_room(model: &Model, ty: SoapType) -> usize {
             .map(|(wire, _)| wire.len())
             .max()
             .unwrap_or(0),
-        SoapType::String => 0,
+        SoapType::String | SoapType::Void => 0,
         SoapType::Int => 11,          // "-2147483648"
         SoapType::Boolean => 5,       // "false"
         SoapType::Decimal => 31,      // 29 digits, sign, point
@@ -326,6 +326,10 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     };
     let result_type = super::value_type(model, op.result, op.result_nullable);
     let (encode_result, decode_result) = match op.result {
+        SoapType::Void => (
+            quote!(Ok(message::void_response(binding, &OPERATION))),
+            quote!(message::decode_void_response(binding, &OPERATION, response)),
+        ),
         _ if op.result_nullable => (
             quote!(Ok(message::nullable_response(
                 binding,

@@ -245,6 +245,11 @@ fn pieces(model: &Model) -> [String; 5] {
         let param_types: Vec<SoapType> = op.params.iter().map(|p| p.ty).collect();
         enum_types(w, &param_types);
         put!(r#"      <s:element name="{}">"#, attr(&op.response_name));
+        if op.result == SoapType::Void {
+            put!("        <s:complexType />");
+            put!("      </s:element>");
+            continue;
+        }
         put!("        <s:complexType>");
         put!("          <s:sequence>");
         // As for parameters: a string result may be absent, a value type's is always there.
@@ -268,7 +273,11 @@ fn pieces(model: &Model) -> [String; 5] {
     // offered there, in the order they first use them; only a string (a reference) is
     // nillable (the reference host lists no root for an operation offered over SOAP only).
     let mut result_types: Vec<(SoapType, bool)> = Vec::new();
-    for op in model.operations.iter().filter(|op| op.over_http()) {
+    for op in model
+        .operations
+        .iter()
+        .filter(|op| op.over_http() && op.result != SoapType::Void)
+    {
         if !result_types.iter().any(|(ty, _)| *ty == op.result) {
             result_types.push((op.result, op.result_nullable));
         }
@@ -336,12 +345,17 @@ fn pieces(model: &Model) -> [String; 5] {
                 }
                 put!("  </wsdl:message>");
             }
-            put!(r#"  <wsdl:message name="{name}{suffix}Out">"#);
-            put!(
-                r#"    <wsdl:part name="Body" element="tns:{}" />"#,
-                type_name(model, op.result)
-            );
-            put!("  </wsdl:message>");
+            if op.result == SoapType::Void {
+                // Nothing comes back: a message without parts.
+                put!(r#"  <wsdl:message name="{name}{suffix}Out" />"#);
+            } else {
+                put!(r#"  <wsdl:message name="{name}{suffix}Out">"#);
+                put!(
+                    r#"    <wsdl:part name="Body" element="tns:{}" />"#,
+                    type_name(model, op.result)
+                );
+                put!("  </wsdl:message>");
+            }
         }
     }
 
@@ -413,9 +427,14 @@ fn pieces(model: &Model) -> [String; 5] {
             put!("      <wsdl:input>");
             put!("        {input}");
             put!("      </wsdl:input>");
-            put!("      <wsdl:output>");
-            put!("        {output}");
-            put!("      </wsdl:output>");
+            if prefix == "http" && op.result == SoapType::Void {
+                // No document comes back over HTTP GET/POST.
+                put!("      <wsdl:output />");
+            } else {
+                put!("      <wsdl:output>");
+                put!("        {output}");
+                put!("      </wsdl:output>");
+            }
             put!("    </wsdl:operation>");
         }
         put!("  </wsdl:binding>");

@@ -47,7 +47,10 @@ fn type_name(ty: SoapType) -> &'static str {
 fn valid_types() -> String {
     let names: Vec<&str> = SoapType::ALL.iter().map(|t| t.name()).collect();
     let (last, rest) = names.split_last().expect("there are types");
-    format!("the types are {} and {last}", rest.join(", "))
+    format!(
+        "the types are {} and {last} (and void, for a result)",
+        rest.join(", ")
+    )
 }
 
 /// The spec's enums for a message about types: `, or an enum of the spec (Level)`.
@@ -588,7 +591,15 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                 format!("operation {name:?} has result type {result}; {problem}"),
             );
         }
-        if soap_type(result, &enum_names).is_none() {
+        if result == "void?" {
+            c.push(
+                result_at,
+                anchor,
+                format!(
+                    "operation {name:?} has result type void?; nothing cannot be null: write void"
+                ),
+            );
+        } else if result != "void" && soap_type(result, &enum_names).is_none() {
             c.push(
                 result_at,
                 anchor,

@@ -129,4 +129,9 @@ impl StockServiceBlockingClient {
     pub fn regrade(&self, request: &Regrade) -> Result<RegradeResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 11, `Touch`, and waits for its answer: Marks an article as seen; answers nothing.
+    pub fn touch(&self, request: &Touch) -> Result<TouchResponse, CallError> {
+        self.call(request)
+    }
 }

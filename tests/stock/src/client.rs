@@ -230,4 +230,9 @@ impl StockServiceClient {
     ) -> Result<RegradeResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 11, `Touch`: Marks an article as seen; answers nothing.
+    pub async fn touch(&self, request: &Touch) -> Result<TouchResponse, CallError> {
+        self.call(request).await
+    }
 }

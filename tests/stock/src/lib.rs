@@ -23,6 +23,7 @@
 //! | 8 | [`Label`] | 4 |
 //! | 9 | [`Initial`] | 3 |
 //! | 10 | [`Regrade`] | 4 |
+//! | 11 | [`Touch`] | 3 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -102,11 +103,13 @@ pub enum Operation {
     Initial,
     /// Operation 10: [`Regrade`].
     Regrade,
+    /// Operation 11: [`Touch`].
+    Touch,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 10usize] = [
+    pub const ALL: [Operation; 11usize] = [
         Operation::StockLevel,
         Operation::StockAdjust,
         Operation::Reserve,
@@ -117,6 +120,7 @@ impl Operation {
         Operation::Label,
         Operation::Initial,
         Operation::Regrade,
+        Operation::Touch,
     ];
 
     /// The operation's wire name.
@@ -132,6 +136,7 @@ impl Operation {
             Operation::Label => "Label",
             Operation::Initial => "Initial",
             Operation::Regrade => "Regrade",
+            Operation::Touch => "Touch",
         }
     }
 
@@ -148,6 +153,7 @@ impl Operation {
             "Label" => Some(Operation::Label),
             "Initial" => Some(Operation::Initial),
             "Regrade" => Some(Operation::Regrade),
+            "Touch" => Some(Operation::Touch),
             _ => None,
         }
     }
@@ -165,6 +171,7 @@ impl Operation {
             Operation::Label => &wire::label::OPERATION,
             Operation::Initial => &wire::initial::OPERATION,
             Operation::Regrade => &wire::regrade::OPERATION,
+            Operation::Touch => &wire::touch::OPERATION,
         }
     }
 }
@@ -211,6 +218,7 @@ macro_rules! for_each_operation {
             label: Label,
             initial: Initial,
             regrade: Regrade,
+            touch: Touch,
         }
     };
 }

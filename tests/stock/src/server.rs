@@ -109,6 +109,15 @@ pub trait StockService: Send + Sync + 'static {
         credentials: Credentials,
         request: Regrade,
     ) -> impl Future<Output = Result<RegradeResponse, Fault>> + Send;
+
+    /// Operation 11, `Touch`: Marks an article as seen; answers nothing.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn touch(
+        &self,
+        credentials: Credentials,
+        request: Touch,
+    ) -> impl Future<Output = Result<TouchResponse, Fault>> + Send;
 }
 
 impl<T: StockService> StockService for Arc<T> {
@@ -190,6 +199,14 @@ impl<T: StockService> StockService for Arc<T> {
         request: Regrade,
     ) -> impl Future<Output = Result<RegradeResponse, Fault>> + Send {
         T::regrade(self, credentials, request)
+    }
+
+    fn touch(
+        &self,
+        credentials: Credentials,
+        request: Touch,
+    ) -> impl Future<Output = Result<TouchResponse, Fault>> + Send {
+        T::touch(self, credentials, request)
     }
 }
 
@@ -505,6 +522,16 @@ impl<S: StockService> StockServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.regrade(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Touch => {
+                let handled = {
+                    let (credentials, call) = Touch::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.touch(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -312,3 +312,23 @@ pub struct RegradeResponse {
     /// `RegradeResult`: SOAP `Grade`.
     pub result: crate::Grade,
 }
+
+/// `Touch`, operation 11 of `StockService`: Marks an article as seen; answers nothing.
+///
+/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TouchResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Touch {
+    /// `sku`: SOAP `string`, position 1 of 3.
+    pub sku: Option<String>,
+}
+
+/// The response of [`Touch`]: the element `TouchResponse` holding `TouchResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TouchResponse {
+    /// Nothing: the operation returns no result (.NET `void`), and its response carries none.
+    pub result: (),
+}

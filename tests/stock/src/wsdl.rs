@@ -200,6 +200,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="Touch">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="sku" type="s:string" />
+            <s:element minOccurs="1" maxOccurs="1" name="clientid" type="s:int" />
+            <s:element minOccurs="0" maxOccurs="1" name="apikey" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="TouchResponse">
+        <s:complexType />
+      </s:element>
       <s:element name="string" nillable="true" type="s:string" />
       <s:element name="double" type="s:double" />
       <s:element name="char" type="s1:char" />
@@ -276,6 +288,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="RegradeSoapOut">
     <wsdl:part name="parameters" element="tns:RegradeResponse" />
   </wsdl:message>
+  <wsdl:message name="TouchSoapIn">
+    <wsdl:part name="parameters" element="tns:Touch" />
+  </wsdl:message>
+  <wsdl:message name="TouchSoapOut">
+    <wsdl:part name="parameters" element="tns:TouchResponse" />
+  </wsdl:message>
   <wsdl:message name="StockLevelHttpGetIn">
     <wsdl:part name="sku" type="s:string" />
     <wsdl:part name="warehouse" type="s:string" />
@@ -350,6 +368,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="RegradeHttpGetOut">
     <wsdl:part name="Body" element="tns:Grade" />
   </wsdl:message>
+  <wsdl:message name="TouchHttpGetIn">
+    <wsdl:part name="sku" type="s:string" />
+    <wsdl:part name="clientid" type="s:string" />
+    <wsdl:part name="apikey" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="TouchHttpGetOut" />
   <wsdl:message name="StockLevelHttpPostIn">
     <wsdl:part name="sku" type="s:string" />
     <wsdl:part name="warehouse" type="s:string" />
@@ -424,6 +448,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="RegradeHttpPostOut">
     <wsdl:part name="Body" element="tns:Grade" />
   </wsdl:message>
+  <wsdl:message name="TouchHttpPostIn">
+    <wsdl:part name="sku" type="s:string" />
+    <wsdl:part name="clientid" type="s:string" />
+    <wsdl:part name="apikey" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="TouchHttpPostOut" />
   <wsdl:portType name="StockServiceSoap">
     <wsdl:operation name="StockLevel">
       <wsdl:input message="tns:StockLevelSoapIn" />
@@ -465,6 +495,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:RegradeSoapIn" />
       <wsdl:output message="tns:RegradeSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="Touch">
+      <wsdl:input message="tns:TouchSoapIn" />
+      <wsdl:output message="tns:TouchSoapOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="StockServiceHttpGet">
     <wsdl:operation name="StockLevel">
@@ -495,6 +529,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:RegradeHttpGetIn" />
       <wsdl:output message="tns:RegradeHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="Touch">
+      <wsdl:input message="tns:TouchHttpGetIn" />
+      <wsdl:output message="tns:TouchHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="StockServiceHttpPost">
     <wsdl:operation name="StockLevel">
@@ -524,6 +562,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:operation name="Regrade">
       <wsdl:input message="tns:RegradeHttpPostIn" />
       <wsdl:output message="tns:RegradeHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Touch">
+      <wsdl:input message="tns:TouchHttpPostIn" />
+      <wsdl:output message="tns:TouchHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="StockServiceSoap" type="tns:StockServiceSoap">
@@ -611,6 +653,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Regrade">
       <soap:operation soapAction="https://warehouse.example.org/stock/Regrade" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Touch">
+      <soap:operation soapAction="https://warehouse.example.org/stock/Touch" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -711,6 +762,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Touch">
+      <soap12:operation soapAction="https://warehouse.example.org/stock/Touch" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="StockServiceHttpGet" type="tns:StockServiceHttpGet">
     <http:binding verb="GET" />
@@ -777,6 +837,13 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Touch">
+      <http:operation location="/Touch" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output />
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="StockServiceHttpPost" type="tns:StockServiceHttpPost">
     <http:binding verb="POST" />
@@ -842,6 +909,13 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:output>
         <mime:mimeXml part="Body" />
       </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Touch">
+      <http:operation location="/Touch" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output />
     </wsdl:operation>
   </wsdl:binding>
   <wsdl:service name="StockService">

@@ -45,6 +45,9 @@ pub mod initial;
 /// Operation 10: `Regrade`.
 pub mod regrade;
 
+/// Operation 11: `Touch`.
+pub mod touch;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.
