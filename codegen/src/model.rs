@@ -215,6 +215,8 @@ const RESERVED_TYPES: &[&str] = &[
     "Binding",
     "Decimal",
     "Uuid",
+    "DateTime",
+    "DateTimeKind",
     "Fault",
     "FaultCode",
     "EncodeError",

@@ -167,6 +167,9 @@ pub enum SoapType {
     /// `guid`: .NET `Guid`, Rust `uuid::Uuid`; in `http://microsoft.com/wsdl/types/` too.
     /// HTTP GET/POST cannot carry one as a parameter.
     Guid,
+    /// `dateTime`: .NET `DateTime`, Rust `rmm_runtime::DateTime` (a chrono reading and its
+    /// kind: no zone, UTC or an offset).
+    DateTime,
     /// One of the spec's enums, by its index in [`Spec::enums`]: a generated Rust enum.
     Enum(u16),
     /// `void`: no result (.NET `void`); a result only, never a parameter.
@@ -175,7 +178,7 @@ pub enum SoapType {
 
 impl SoapType {
     /// Every type, in the order they are listed to the user.
-    pub const ALL: [SoapType; 15] = [
+    pub const ALL: [SoapType; 16] = [
         SoapType::String,
         SoapType::Boolean,
         SoapType::Decimal,
@@ -191,6 +194,7 @@ impl SoapType {
         SoapType::Double,
         SoapType::Char,
         SoapType::Guid,
+        SoapType::DateTime,
     ];
 
     /// The type's name in the spec and the WSDL (`int`, `unsignedByte`); an enum's is the
@@ -212,6 +216,7 @@ impl SoapType {
             SoapType::Double => "double",
             SoapType::Char => "char",
             SoapType::Guid => "guid",
+            SoapType::DateTime => "dateTime",
             SoapType::Enum(_) => "enum",
             SoapType::Void => "void",
         }

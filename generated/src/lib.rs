@@ -70,6 +70,7 @@ pub use types::*;
 pub use rmm_runtime as runtime;
 pub use rmm_runtime::deps::rust_decimal::Decimal;
 pub use rmm_runtime::deps::uuid::Uuid;
+pub use rmm_runtime::{DateTime, DateTimeKind};
 
 #[cfg(feature = "client")]
 pub use rmm_runtime::client::{CallError, Transport, TransportError};

@@ -49,6 +49,10 @@ pub enum ValueError {
     /// Not a GUID in any of the forms .NET's `Guid` constructor reads.
     #[error("it is not a GUID (32 hex digits, hyphenated as 8-4-4-4-12, optionally in braces or parentheses)")]
     NotGuid,
+    /// Not a `dateTime` in the XML Schema form (`2026-01-01T00:00:00`, with up to seven
+    /// fraction digits and `Z` or `±hh:mm`), nor a date alone.
+    #[error("it is not a dateTime (yyyy-MM-ddTHH:mm:ss, up to seven fraction digits, then Z, ±hh:mm or nothing)")]
+    NotDateTime,
     /// Not base64: a character out of its alphabet, or text after the padding.
     #[error("it is not base64")]
     NotBase64,
@@ -110,6 +114,17 @@ pub enum EncodeError {
         field: &'static str,
         /// The char.
         value: char,
+    },
+    /// A `dateTime` .NET cannot hold: a year outside 1 to 9999, or a fraction finer than its
+    /// 100 ns.
+    #[error("{field} of {operation} is {value}, which a .NET DateTime cannot hold (years 1 to 9999, to 100 ns)")]
+    NotDotnetDateTime {
+        /// Operation name.
+        operation: &'static str,
+        /// Wire name of the parameter, or of the result element.
+        field: &'static str,
+        /// The reading, as chrono prints it.
+        value: String,
     },
     /// A character XML 1.0 cannot carry (a C0 control other than tab, LF and CR).
     #[error(

@@ -34,11 +34,13 @@ pub use fault::{Fault, FaultCode};
 pub use operation::{OperationInfo, ServiceInfo};
 pub use param_value::{ParamValue, RedactedParams};
 pub use redact::Redacted;
+pub use value::datetime::{DateTime, DateTimeKind};
 pub use value::{scalar::Scalar, SoapType};
 
 /// Re-exports the generated code names, so it needs no dependency of its own.
 pub mod deps {
     pub use bytes;
+    pub use chrono;
     pub use http;
     #[cfg(feature = "server")]
     pub use http_body;

@@ -458,6 +458,25 @@ pub fn check_char(
     }
 }
 
+/// Refuses a `dateTime` a .NET `DateTime` cannot hold, for parameter or result `field` of
+/// `operation`, before it is written.
+#[inline]
+pub fn check_datetime(
+    operation: &'static str,
+    field: &'static str,
+    value: &crate::DateTime,
+) -> Result<(), EncodeError> {
+    if value.fits_dotnet() {
+        Ok(())
+    } else {
+        Err(EncodeError::NotDotnetDateTime {
+            operation,
+            field,
+            value: value.value.to_string(),
+        })
+    }
+}
+
 /// The byte length of an optional string (`0` for `None`), for sizing buffers.
 #[inline]
 pub fn text_len(value: &Option<String>) -> usize {

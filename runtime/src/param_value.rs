@@ -41,6 +41,8 @@ pub enum ParamValue<'a> {
     Guid(uuid::Uuid),
     /// A `base64Binary`.
     Base64Binary(&'a [u8]),
+    /// A `dateTime`.
+    DateTime(crate::value::datetime::DateTime),
     /// An enum's value.
     Enum {
         /// The enum's name (`Level`).
@@ -75,6 +77,7 @@ impl ParamValue<'_> {
             ParamValue::Base64Binary(_) => T::Base64Binary,
             ParamValue::Nil(ty) => *ty,
             ParamValue::Enum { ty, .. } => T::Enum(ty),
+            ParamValue::DateTime(_) => T::DateTime,
         }
     }
 
@@ -102,6 +105,7 @@ impl ParamValue<'_> {
             ParamValue::Base64Binary(v) => crate::value::scalar::write_base64(out, v),
             ParamValue::Nil(_) => out.push_str("<null>"),
             ParamValue::Enum { value, .. } => out.push_str(value),
+            ParamValue::DateTime(v) => crate::value::scalar::Scalar::write_xml(v, out),
         }
     }
 }

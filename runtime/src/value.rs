@@ -7,6 +7,7 @@
 //! - [`dotnet`]: HTTP GET and POST read them with .NET's invariant-culture conversions
 //!   (`Convert.ChangeType`), except where those read silently wrong data, which we refuse.
 
+pub mod datetime;
 pub mod dotnet;
 pub mod float;
 pub mod scalar;
@@ -59,6 +60,8 @@ pub enum SoapType {
     Enum(&'static str),
     /// No result (.NET `void`): only an operation's result is of this type.
     Void,
+    /// `xsd:dateTime`, a [`datetime::DateTime`] (.NET `DateTime`).
+    DateTime,
 }
 
 impl SoapType {
@@ -83,6 +86,7 @@ impl SoapType {
             SoapType::Base64Binary => "base64Binary",
             SoapType::Enum(name) => name,
             SoapType::Void => "void",
+            SoapType::DateTime => "dateTime",
         }
     }
 

@@ -165,6 +165,11 @@ impl StockService for Stock {
         Ok(TouchResponse { result: () })
     }
 
+    /// The time back, as received.
+    async fn due(&self, _credentials: Credentials, request: Due) -> Result<DueResponse, Fault> {
+        Ok(DueResponse { result: request.at })
+    }
+
     /// The lot number as a long, refused where it does not fit.
     async fn count(
         &self,
@@ -447,6 +452,51 @@ async fn its_client_and_server_talk_over_loopback_on_every_binding() {
         .await
         .unwrap()
         .contains("it is not one of new, used, very-good, 2nd-hand"));
+
+    // dateTime: each kind, to 100 ns, on every binding; finer is refused before sending.
+    use rmm_stock::runtime::deps::chrono::{FixedOffset, NaiveDate};
+    let reading = NaiveDate::from_ymd_opt(2026, 1, 1)
+        .unwrap()
+        .and_hms_nano_opt(5, 30, 0, 123_456_700)
+        .unwrap();
+    for binding in Binding::ALL {
+        let client = client.over(binding);
+        for kind in [
+            DateTimeKind::Unspecified,
+            DateTimeKind::Utc,
+            DateTimeKind::Offset(FixedOffset::east_opt(5 * 3600 + 30 * 60).unwrap()),
+            DateTimeKind::Offset(FixedOffset::west_opt(14 * 3600).unwrap()),
+        ] {
+            let at = DateTime {
+                value: reading,
+                kind,
+            };
+            let back = client.due(&Due { at }).await.unwrap();
+            assert_eq!(back.result, at, "{binding}");
+        }
+        let finer =
+            DateTime::utc(reading + rmm_stock::runtime::deps::chrono::Duration::nanoseconds(1));
+        let refused = client.due(&Due { at: finer }).await.unwrap_err();
+        assert!(
+            matches!(
+                refused,
+                CallError::Encode(EncodeError::NotDotnetDateTime { .. })
+            ),
+            "{binding}: {refused:?}"
+        );
+    }
+    let due = reqwest::get(format!(
+        "{base}/services/v2/Stock.asmx/Due?at=2026-01-01T05:30:00.5%2B05:30&clientid=1&apikey=k"
+    ))
+    .await
+    .unwrap()
+    .text()
+    .await
+    .unwrap();
+    assert!(
+        due.ends_with(">2026-01-01T05:30:00.5+05:30</dateTime>"),
+        "{due}"
+    );
 
     // void: nothing comes back, on every binding; a fault still does.
     for binding in Binding::ALL {

@@ -112,6 +112,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         pub use rmm_runtime as runtime;
         pub use rmm_runtime::deps::rust_decimal::Decimal;
         pub use rmm_runtime::deps::uuid::Uuid;
+        pub use rmm_runtime::{DateTime, DateTimeKind};
         #[cfg(feature = "client")]
         pub use rmm_runtime::client::{CallError, Transport, TransportError};
         pub use rmm_runtime::{Binding, EncodeError, Fault, FaultCode, RequestError, ResponseError, ValueError};

@@ -184,6 +184,7 @@ pub(crate) fn rust_type(model: &Model, ty: SoapType) -> TokenStream {
         SoapType::Double => quote!(f64),
         SoapType::Char => quote!(char),
         SoapType::Guid => quote!(crate::Uuid),
+        SoapType::DateTime => quote!(crate::DateTime),
         SoapType::Enum(_) => {
             let name = ident(model.type_name(ty));
             quote!(crate::#name)

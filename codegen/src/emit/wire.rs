@@ -33,6 +33,7 @@ fn value_room(model: &Model, ty: SoapType) -> usize {
         SoapType::Double => 24,       // "-1.7976931348623157E+308"
         SoapType::Char => 5,          // "65535"
         SoapType::Guid => 36,         // 8-4-4-4-12 hex digits
+        SoapType::DateTime => 33,     // "9999-12-31T23:59:59.9999999+14:00"
     }
 }
 
@@ -361,30 +362,34 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             )),
         ),
     };
-    // A char that no .NET char can be is refused before anything is written.
-    let char_checks = op
-        .params
-        .iter()
-        .filter(|p| p.ty == SoapType::Char)
-        .map(|p| {
-            let value = value_expr(p);
-            let wire = &p.wire;
-            if p.nullable {
-                quote!(if let Some(c) = #value { message::check_char(OPERATION.name, #wire, c)?; })
-            } else {
-                quote!(message::check_char(OPERATION.name, #wire, #value)?;)
-            }
-        });
-    let check_offered = quote!(#check_offered #(#char_checks)*);
-    let result_check = match (op.result, op.result_nullable) {
-        (SoapType::Char, false) => {
-            quote!(message::check_char(OPERATION.name, OPERATION.result_name, self.result)?;)
+    // A char no .NET char can be, or a dateTime no .NET DateTime can hold, is refused before
+    // anything is written.
+    let checked = |ty: SoapType| matches!(ty, SoapType::Char | SoapType::DateTime);
+    let check = |ty: SoapType, field: TokenStream, value: TokenStream| match ty {
+        SoapType::Char => quote!(message::check_char(OPERATION.name, #field, #value)?;),
+        _ => quote!(message::check_datetime(OPERATION.name, #field, &#value)?;),
+    };
+    let value_checks = op.params.iter().filter(|p| checked(p.ty)).map(|p| {
+        let value = value_expr(p);
+        let wire = &p.wire;
+        if p.nullable {
+            let inner = check(p.ty, quote!(#wire), quote!(v));
+            quote!(if let Some(v) = #value { #inner })
+        } else {
+            check(p.ty, quote!(#wire), value)
         }
-        (SoapType::Char, true) => quote! {
-            if let Some(c) = self.result {
-                message::check_char(OPERATION.name, OPERATION.result_name, c)?;
-            }
-        },
+    });
+    let check_offered = quote!(#check_offered #(#value_checks)*);
+    let result_check = match (checked(op.result), op.result_nullable) {
+        (true, false) => check(
+            op.result,
+            quote!(OPERATION.result_name),
+            quote!(self.result),
+        ),
+        (true, true) => {
+            let inner = check(op.result, quote!(OPERATION.result_name), quote!(v));
+            quote!(if let Some(v) = self.result { #inner })
+        }
         _ => quote!(),
     };
     let encode_result = quote!(#result_check #encode_result);

@@ -134,4 +134,9 @@ impl StockServiceBlockingClient {
     pub fn touch(&self, request: &Touch) -> Result<TouchResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 12, `Due`, and waits for its answer: When a delivery is due; answers the time as received.
+    pub fn due(&self, request: &Due) -> Result<DueResponse, CallError> {
+        self.call(request)
+    }
 }

@@ -235,4 +235,9 @@ impl StockServiceClient {
     pub async fn touch(&self, request: &Touch) -> Result<TouchResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 12, `Due`: When a delivery is due; answers the time as received.
+    pub async fn due(&self, request: &Due) -> Result<DueResponse, CallError> {
+        self.call(request).await
+    }
 }

@@ -128,6 +128,12 @@ const INDEX: &[Piece] = &[
               <br>Marks an article as seen; answers nothing.
             </span>
           </li>
+          <li>
+            <a href="?op=Due">Due</a>
+            <span>
+              <br>When a delivery is due; answers the time as received.
+            </span>
+          </li>
         </ul>
       </div>
 "#,
@@ -1444,6 +1450,130 @@ sku=<span class="value">string</span>&amp;clientid=<span class="value">string</s
     Text(FOOT),
 ];
 
+/// The page of `Due`.
+const PAGE_DUE: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">StockService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Due</h2>
+        <p class="intro">When a delivery is due; answers the time as received.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>at</td><td>dateTime</td></tr>
+          <tr><td>2</td><td>clientid</td><td>int</td></tr>
+          <tr><td>3</td><td>apikey</td><td>string</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "https://warehouse.example.org/stock/Due"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;Due xmlns="https://warehouse.example.org/stock/"&gt;
+      &lt;at&gt;<span class="value">dateTime</span>&lt;/at&gt;
+      &lt;clientid&gt;<span class="value">int</span>&lt;/clientid&gt;
+      &lt;apikey&gt;<span class="value">string</span>&lt;/apikey&gt;
+    &lt;/Due&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DueResponse xmlns="https://warehouse.example.org/stock/"&gt;&lt;DueResult&gt;<span class="value">dateTime</span>&lt;/DueResult&gt;&lt;/DueResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="https://warehouse.example.org/stock/Due"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;Due xmlns="https://warehouse.example.org/stock/"&gt;
+      &lt;at&gt;<span class="value">dateTime</span>&lt;/at&gt;
+      &lt;clientid&gt;<span class="value">int</span>&lt;/clientid&gt;
+      &lt;apikey&gt;<span class="value">string</span>&lt;/apikey&gt;
+    &lt;/Due&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DueResponse xmlns="https://warehouse.example.org/stock/"&gt;&lt;DueResult&gt;<span class="value">dateTime</span>&lt;/DueResult&gt;&lt;/DueResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/Due?at=<span class="value">string</span>&amp;clientid=<span class="value">string</span>&amp;apikey=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;dateTime xmlns="https://warehouse.example.org/stock/"&gt;<span class="value">dateTime</span>&lt;/dateTime&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/Due HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+at=<span class="value">string</span>&amp;clientid=<span class="value">string</span>&amp;apikey=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;dateTime xmlns="https://warehouse.example.org/stock/"&gt;<span class="value">dateTime</span>&lt;/dateTime&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page listing every operation; `path` is the path the page was requested at.
 pub fn index(path: &str) -> String {
     render(INDEX, path)
@@ -1464,6 +1594,7 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::Initial => PAGE_INITIAL,
         crate::Operation::Regrade => PAGE_REGRADE,
         crate::Operation::Touch => PAGE_TOUCH,
+        crate::Operation::Due => PAGE_DUE,
     };
     render(page, path)
 }

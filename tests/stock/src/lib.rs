@@ -24,6 +24,7 @@
 //! | 9 | [`Initial`] | 3 |
 //! | 10 | [`Regrade`] | 4 |
 //! | 11 | [`Touch`] | 3 |
+//! | 12 | [`Due`] | 3 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -61,6 +62,7 @@ pub use types::*;
 pub use rmm_runtime as runtime;
 pub use rmm_runtime::deps::rust_decimal::Decimal;
 pub use rmm_runtime::deps::uuid::Uuid;
+pub use rmm_runtime::{DateTime, DateTimeKind};
 
 #[cfg(feature = "client")]
 pub use rmm_runtime::client::{CallError, Transport, TransportError};
@@ -105,11 +107,13 @@ pub enum Operation {
     Regrade,
     /// Operation 11: [`Touch`].
     Touch,
+    /// Operation 12: [`Due`].
+    Due,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 11usize] = [
+    pub const ALL: [Operation; 12usize] = [
         Operation::StockLevel,
         Operation::StockAdjust,
         Operation::Reserve,
@@ -121,6 +125,7 @@ impl Operation {
         Operation::Initial,
         Operation::Regrade,
         Operation::Touch,
+        Operation::Due,
     ];
 
     /// The operation's wire name.
@@ -137,6 +142,7 @@ impl Operation {
             Operation::Initial => "Initial",
             Operation::Regrade => "Regrade",
             Operation::Touch => "Touch",
+            Operation::Due => "Due",
         }
     }
 
@@ -154,6 +160,7 @@ impl Operation {
             "Initial" => Some(Operation::Initial),
             "Regrade" => Some(Operation::Regrade),
             "Touch" => Some(Operation::Touch),
+            "Due" => Some(Operation::Due),
             _ => None,
         }
     }
@@ -172,6 +179,7 @@ impl Operation {
             Operation::Initial => &wire::initial::OPERATION,
             Operation::Regrade => &wire::regrade::OPERATION,
             Operation::Touch => &wire::touch::OPERATION,
+            Operation::Due => &wire::due::OPERATION,
         }
     }
 }
@@ -219,6 +227,7 @@ macro_rules! for_each_operation {
             initial: Initial,
             regrade: Regrade,
             touch: Touch,
+            due: Due,
         }
     };
 }

@@ -118,6 +118,15 @@ pub trait StockService: Send + Sync + 'static {
         credentials: Credentials,
         request: Touch,
     ) -> impl Future<Output = Result<TouchResponse, Fault>> + Send;
+
+    /// Operation 12, `Due`: When a delivery is due; answers the time as received.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn due(
+        &self,
+        credentials: Credentials,
+        request: Due,
+    ) -> impl Future<Output = Result<DueResponse, Fault>> + Send;
 }
 
 impl<T: StockService> StockService for Arc<T> {
@@ -207,6 +216,14 @@ impl<T: StockService> StockService for Arc<T> {
         request: Touch,
     ) -> impl Future<Output = Result<TouchResponse, Fault>> + Send {
         T::touch(self, credentials, request)
+    }
+
+    fn due(
+        &self,
+        credentials: Credentials,
+        request: Due,
+    ) -> impl Future<Output = Result<DueResponse, Fault>> + Send {
+        T::due(self, credentials, request)
     }
 }
 
@@ -532,6 +549,16 @@ impl<S: StockService> StockServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.touch(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Due => {
+                let handled = {
+                    let (credentials, call) = Due::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.due(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -332,3 +332,23 @@ pub struct TouchResponse {
     /// Nothing: the operation returns no result (.NET `void`), and its response carries none.
     pub result: (),
 }
+
+/// `Due`, operation 12 of `StockService`: When a delivery is due; answers the time as received.
+///
+/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`DueResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Due {
+    /// `at`: SOAP `dateTime`, position 1 of 3.
+    pub at: crate::DateTime,
+}
+
+/// The response of [`Due`]: the element `DueResponse` holding `DueResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DueResponse {
+    /// `DueResult`: SOAP `dateTime`.
+    pub result: crate::DateTime,
+}

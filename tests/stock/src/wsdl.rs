@@ -212,10 +212,27 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <s:element name="TouchResponse">
         <s:complexType />
       </s:element>
+      <s:element name="Due">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="at" type="s:dateTime" />
+            <s:element minOccurs="1" maxOccurs="1" name="clientid" type="s:int" />
+            <s:element minOccurs="0" maxOccurs="1" name="apikey" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="DueResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="DueResult" type="s:dateTime" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="string" nillable="true" type="s:string" />
       <s:element name="double" type="s:double" />
       <s:element name="char" type="s1:char" />
       <s:element name="Grade" type="tns:Grade" />
+      <s:element name="dateTime" type="s:dateTime" />
     </s:schema>
     <s:schema elementFormDefault="qualified" targetNamespace="http://microsoft.com/wsdl/types/">
       <s:simpleType name="char">
@@ -293,6 +310,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="TouchSoapOut">
     <wsdl:part name="parameters" element="tns:TouchResponse" />
+  </wsdl:message>
+  <wsdl:message name="DueSoapIn">
+    <wsdl:part name="parameters" element="tns:Due" />
+  </wsdl:message>
+  <wsdl:message name="DueSoapOut">
+    <wsdl:part name="parameters" element="tns:DueResponse" />
   </wsdl:message>
   <wsdl:message name="StockLevelHttpGetIn">
     <wsdl:part name="sku" type="s:string" />
@@ -374,6 +397,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="apikey" type="s:string" />
   </wsdl:message>
   <wsdl:message name="TouchHttpGetOut" />
+  <wsdl:message name="DueHttpGetIn">
+    <wsdl:part name="at" type="s:string" />
+    <wsdl:part name="clientid" type="s:string" />
+    <wsdl:part name="apikey" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="DueHttpGetOut">
+    <wsdl:part name="Body" element="tns:dateTime" />
+  </wsdl:message>
   <wsdl:message name="StockLevelHttpPostIn">
     <wsdl:part name="sku" type="s:string" />
     <wsdl:part name="warehouse" type="s:string" />
@@ -454,6 +485,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="apikey" type="s:string" />
   </wsdl:message>
   <wsdl:message name="TouchHttpPostOut" />
+  <wsdl:message name="DueHttpPostIn">
+    <wsdl:part name="at" type="s:string" />
+    <wsdl:part name="clientid" type="s:string" />
+    <wsdl:part name="apikey" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="DueHttpPostOut">
+    <wsdl:part name="Body" element="tns:dateTime" />
+  </wsdl:message>
   <wsdl:portType name="StockServiceSoap">
     <wsdl:operation name="StockLevel">
       <wsdl:input message="tns:StockLevelSoapIn" />
@@ -499,6 +538,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:TouchSoapIn" />
       <wsdl:output message="tns:TouchSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="Due">
+      <wsdl:input message="tns:DueSoapIn" />
+      <wsdl:output message="tns:DueSoapOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="StockServiceHttpGet">
     <wsdl:operation name="StockLevel">
@@ -533,6 +576,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:TouchHttpGetIn" />
       <wsdl:output message="tns:TouchHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="Due">
+      <wsdl:input message="tns:DueHttpGetIn" />
+      <wsdl:output message="tns:DueHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="StockServiceHttpPost">
     <wsdl:operation name="StockLevel">
@@ -566,6 +613,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:operation name="Touch">
       <wsdl:input message="tns:TouchHttpPostIn" />
       <wsdl:output message="tns:TouchHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Due">
+      <wsdl:input message="tns:DueHttpPostIn" />
+      <wsdl:output message="tns:DueHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="StockServiceSoap" type="tns:StockServiceSoap">
@@ -662,6 +713,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Touch">
       <soap:operation soapAction="https://warehouse.example.org/stock/Touch" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Due">
+      <soap:operation soapAction="https://warehouse.example.org/stock/Due" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -771,6 +831,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Due">
+      <soap12:operation soapAction="https://warehouse.example.org/stock/Due" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="StockServiceHttpGet" type="tns:StockServiceHttpGet">
     <http:binding verb="GET" />
@@ -844,6 +913,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       </wsdl:input>
       <wsdl:output />
     </wsdl:operation>
+    <wsdl:operation name="Due">
+      <http:operation location="/Due" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="StockServiceHttpPost" type="tns:StockServiceHttpPost">
     <http:binding verb="POST" />
@@ -916,6 +994,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>
       <wsdl:output />
+    </wsdl:operation>
+    <wsdl:operation name="Due">
+      <http:operation location="/Due" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
     </wsdl:operation>
   </wsdl:binding>
   <wsdl:service name="StockService">

@@ -48,6 +48,9 @@ pub mod regrade;
 /// Operation 11: `Touch`.
 pub mod touch;
 
+/// Operation 12: `Due`.
+pub mod due;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.
