@@ -170,6 +170,9 @@ pub enum SoapType {
     /// `dateTime`: .NET `DateTime`, Rust `rmm_runtime::DateTime` (a chrono reading and its
     /// kind: no zone, UTC or an offset).
     DateTime,
+    /// `base64Binary`: .NET `byte[]`, Rust `Option<Vec<u8>>` (a reference, absent when
+    /// `None`, as a string is); over HTTP GET/POST one pair per byte.
+    Base64Binary,
     /// One of the spec's enums, by its index in [`Spec::enums`]: a generated Rust enum.
     Enum(u16),
     /// `void`: no result (.NET `void`); a result only, never a parameter.
@@ -178,7 +181,7 @@ pub enum SoapType {
 
 impl SoapType {
     /// Every type, in the order they are listed to the user.
-    pub const ALL: [SoapType; 16] = [
+    pub const ALL: [SoapType; 17] = [
         SoapType::String,
         SoapType::Boolean,
         SoapType::Decimal,
@@ -195,6 +198,7 @@ impl SoapType {
         SoapType::Char,
         SoapType::Guid,
         SoapType::DateTime,
+        SoapType::Base64Binary,
     ];
 
     /// The type's name in the spec and the WSDL (`int`, `unsignedByte`); an enum's is the
@@ -217,6 +221,7 @@ impl SoapType {
             SoapType::Char => "char",
             SoapType::Guid => "guid",
             SoapType::DateTime => "dateTime",
+            SoapType::Base64Binary => "base64Binary",
             SoapType::Enum(_) => "enum",
             SoapType::Void => "void",
         }
@@ -226,6 +231,12 @@ impl SoapType {
     /// (`char`, `guid`), rather than XML Schema's.
     pub const fn in_microsoft_namespace(self) -> bool {
         matches!(self, SoapType::Char | SoapType::Guid)
+    }
+
+    /// Whether a value of the type is a .NET reference, which may be absent (`None`) without
+    /// being nullable: `string` and `base64Binary`.
+    pub const fn is_reference(self) -> bool {
+        matches!(self, SoapType::String | SoapType::Base64Binary)
     }
 
     /// Whether HTTP GET/POST can carry a parameter of the type (.NET's

@@ -105,6 +105,17 @@ pub enum EncodeError {
         /// The binding asked for.
         binding: Binding,
     },
+    /// An empty `byte[]` over HTTP GET/POST, which send each byte as a pair: no pair at all is
+    /// a missing parameter there.
+    #[error("parameter {param} of {operation} is an empty byte array, which {binding} cannot express: it sends each byte as a pair")]
+    EmptyArrayOverHttp {
+        /// Operation name.
+        operation: &'static str,
+        /// Wire name of the parameter.
+        param: &'static str,
+        /// The binding that cannot carry it.
+        binding: Binding,
+    },
     /// A `char` outside the Basic Multilingual Plane: a .NET `char` is one UTF-16 unit.
     #[error("{field} of {operation} is {value:?}, which is two UTF-16 units; a .NET char is one")]
     NotOneUnit {

@@ -670,6 +670,59 @@ pub fn nullable_response<T: Scalar>(
     scalar_response(binding, operation, result)
 }
 
+/// The `200` response carrying a `base64Binary` result (.NET `byte[]`), as ASMX writes it:
+/// `None` as a null (the SOAP result element left out; `xsi:nil` over HTTP GET/POST), an
+/// empty array as an empty element.
+pub fn bytes_response(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    result: Option<&[u8]>,
+) -> Response<Bytes> {
+    let Some(bytes) = result else {
+        let body = if binding.is_soap() {
+            let mut w = soap::SoapWriter::new(binding, operation.name, 256);
+            w.raw(operation.response_open);
+            w.raw(operation.response_close);
+            w.finish()
+        } else {
+            nil_document(operation.service, SoapType::Base64Binary.name())
+        };
+        return response(StatusCode::OK, response_content_type(binding), body);
+    };
+    let vec = bytes.to_vec();
+    if bytes.is_empty() {
+        // An empty element, as for an empty string.
+        let body = if binding.is_soap() {
+            let mut w = soap::SoapWriter::new(binding, operation.name, 256);
+            w.raw(operation.response_open);
+            w.raw("<");
+            w.raw(operation.result_name);
+            w.raw(" />");
+            w.raw(operation.response_close);
+            w.finish()
+        } else {
+            let mut out = String::new();
+            out.push_str(STRING_DOCUMENT_PROLOG);
+            out.push_str("<base64Binary xmlns=\"");
+            out.push_str(operation.service.namespace);
+            out.push_str("\" />");
+            out
+        };
+        return response(StatusCode::OK, response_content_type(binding), body);
+    }
+    scalar_response(binding, operation, &vec)
+}
+
+/// Reads the response to a call of `operation` whose result is a `base64Binary`: `None` for
+/// a null, as `XmlSerializer` reads an absent or nil element, else the bytes.
+pub fn decode_bytes_response<B: AsRef<[u8]>>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    response: &Response<B>,
+) -> Result<Option<Vec<u8>>, ResponseError> {
+    decode_nullable_response::<Vec<u8>, B>(binding, operation, response)
+}
+
 /// The `200` response of an operation that returns nothing (.NET `void`), as ASMX writes it:
 /// the empty response element (SOAP); over HTTP GET/POST no body at all, and no
 /// `Content-Type` (ASMX's HTTP handler writes nothing when there is no result).
@@ -994,6 +1047,29 @@ mod tests {
                 assert_eq!(
                     decode_nullable_response::<i16, _>(binding, &OP, &r),
                     Ok(value)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn base64_results_are_written_as_asmx_writes_them() {
+        let soap = bytes_response(Binding::Soap11, &OP, Some(&[0, 255]));
+        assert!(body(&soap).contains("<OpResult>AP8=</OpResult>"));
+        let empty = bytes_response(Binding::Soap11, &OP, Some(&[]));
+        assert!(body(&empty).contains("<OpResponse xmlns=\"urn:s\"><OpResult /></OpResponse>"));
+        let get = bytes_response(Binding::HttpGet, &OP, Some(&[]));
+        assert_eq!(
+            body(&get),
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<base64Binary xmlns=\"urn:s\" />"
+        );
+        for binding in Binding::ALL {
+            for value in [None, Some(vec![]), Some(vec![1, 2, 3])] {
+                let r = bytes_response(binding, &OP, value.as_deref());
+                assert_eq!(
+                    decode_bytes_response(binding, &OP, &r),
+                    Ok(value),
+                    "{binding:?}"
                 );
             }
         }

@@ -181,6 +181,25 @@ impl SoapWriter {
         }
     }
 
+    /// Appends `<p>base64</p>`: an empty array as `<p />`, nothing at all for `None` (the
+    /// element is left out, which an ASMX host reads as null).
+    #[inline]
+    pub fn bytes(&mut self, open: &'static str, value: Option<&[u8]>, close: &'static str) {
+        match value {
+            None => {}
+            Some([]) => {
+                // `<p>` becomes `<p />`.
+                self.out.push_str(&open[..open.len() - 1]);
+                self.out.push_str(" />");
+            }
+            Some(bytes) => {
+                self.out.push_str(open);
+                crate::value::scalar::write_base64(&mut self.out, bytes);
+                self.out.push_str(close);
+            }
+        }
+    }
+
     /// Appends `<p>text</p>`, escaped; nothing at all for `None` (the element is left out,
     /// which an ASMX host reads as null).
     #[inline(always)]
@@ -830,6 +849,11 @@ impl<'a> Param<'a> {
             return Ok(None);
         }
         self.scalar(param).map(Some)
+    }
+
+    /// Reads a `base64Binary` (an empty element is an empty array).
+    pub fn bytes(self, param: &'static str) -> Result<Vec<u8>, RequestError> {
+        self.scalar(param)
     }
 
     /// Reads an `xsd:string` exactly (an empty element is `""`).

@@ -185,6 +185,7 @@ pub(crate) fn rust_type(model: &Model, ty: SoapType) -> TokenStream {
         SoapType::Char => quote!(char),
         SoapType::Guid => quote!(crate::Uuid),
         SoapType::DateTime => quote!(crate::DateTime),
+        SoapType::Base64Binary => quote!(Option<Vec<u8>>),
         SoapType::Enum(_) => {
             let name = ident(model.type_name(ty));
             quote!(crate::#name)

@@ -95,7 +95,7 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
             let name = &p.wire;
             match (p.secret, p.ty) {
                 (false, _) => quote!(.field(#name, &self.#field)),
-                (true, SoapType::String) => {
+                (true, SoapType::String | SoapType::Base64Binary) => {
                     quote!(.field(#name, &crate::runtime::Redacted::option(&self.#field)))
                 }
                 (true, _) => quote!(.field(#name, &crate::runtime::Redacted::value())),

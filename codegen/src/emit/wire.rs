@@ -18,7 +18,7 @@ fn value_room(model: &Model, ty: SoapType) -> usize {
             .map(|(wire, _)| wire.len())
             .max()
             .unwrap_or(0),
-        SoapType::String | SoapType::Void => 0,
+        SoapType::String | SoapType::Void | SoapType::Base64Binary => 0,
         SoapType::Int => 11,          // "-2147483648"
         SoapType::Boolean => 5,       // "false"
         SoapType::Decimal => 31,      // 29 digits, sign, point
@@ -146,10 +146,16 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     let string_lens: Vec<TokenStream> = op
         .params
         .iter()
-        .filter(|p| p.ty == SoapType::String)
+        .filter(|p| p.ty.is_reference())
         .map(|p| {
             let value = value_expr(p);
-            quote!(+ message::text_len(&#value))
+            if p.ty == SoapType::String {
+                quote!(+ message::text_len(&#value))
+            } else {
+                // Base64 takes four characters for three bytes (over HTTP, up to four per
+                // byte with its name: the writer grows).
+                quote!(+ #value.as_ref().map_or(0, |b| b.len() / 3 * 4 + 4))
+            }
         })
         .collect();
     let soap_writes = soap_writes(op);
@@ -159,6 +165,9 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         match p.ty {
             SoapType::String => {
                 quote!(form.string(OPERATION.name, #wire, #value.as_deref(), binding)?;)
+            }
+            SoapType::Base64Binary => {
+                quote!(form.bytes(OPERATION.name, #wire, #value.as_deref(), binding)?;)
             }
             _ => quote!(form.scalar(#wire, &#value);),
         }
@@ -170,6 +179,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         // `None` until the element is read; a string's own `Option` is its absence.
         let ty = match p.ty {
             SoapType::String => quote!(Option<String>),
+            SoapType::Base64Binary => quote!(Option<Vec<u8>>),
             ty => {
                 let rust = super::value_type(model, ty, p.nullable);
                 quote!(Option<#rust>)
@@ -183,6 +193,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let bytes = Literal::byte_string(p.wire.as_bytes());
         let read = match p.ty {
             SoapType::String => quote!(param.string(#wire)?),
+            SoapType::Base64Binary => quote!(param.bytes(#wire)?),
             _ if p.nullable => quote!(param.nullable(#wire)?),
             _ => quote!(param.scalar(#wire)?),
         };
@@ -191,7 +202,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     let soap_value = |p: &ParamModel| {
         let slot = ident(&p.field);
         match p.ty {
-            SoapType::String => quote!(#slot),
+            SoapType::String | SoapType::Base64Binary => quote!(#slot),
             _ => quote!(#slot.unwrap_or_default()),
         }
     };
@@ -200,6 +211,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let wire = &p.wire;
         let read = match p.ty {
             SoapType::String => quote!(Some(form.string(OPERATION.name, #wire)?)),
+            SoapType::Base64Binary => quote!(Some(form.bytes(OPERATION.name, #wire)?)),
             _ => quote!(form.scalar(OPERATION.name, #wire)?),
         };
         quote!(let #slot = #read;)
@@ -232,7 +244,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         // general reader): a nullable value there is present.
         match p.ty {
             SoapType::String => quote!(Some(#value.string())),
-            _ if p.nullable => quote!(Some(#value.scalar()?)),
+            _ if p.nullable || p.ty == SoapType::Base64Binary => quote!(Some(#value.scalar()?)),
             _ => quote!(#value.scalar()?),
         }
     };
@@ -269,6 +281,12 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let wire = &p.wire;
         match p.ty {
             SoapType::String => quote!((#wire, ParamValue::String(#value.as_deref())),),
+            SoapType::Base64Binary => quote! {
+                (#wire, match #value.as_deref() {
+                    Some(bytes) => ParamValue::Base64Binary(bytes),
+                    None => ParamValue::Nil(runtime::SoapType::Base64Binary),
+                }),
+            },
             _ if p.nullable => quote!((#wire, ParamValue::nullable(&#value)),),
             _ => quote!((#wire, runtime::Scalar::param_value(&#value)),),
         }
@@ -327,6 +345,16 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     };
     let result_type = super::value_type(model, op.result, op.result_nullable);
     let (encode_result, decode_result) = match op.result {
+        SoapType::Base64Binary => (
+            quote!(Ok(message::bytes_response(
+                binding,
+                &OPERATION,
+                self.result.as_deref()
+            ))),
+            quote!(message::decode_bytes_response(
+                binding, &OPERATION, response
+            )),
+        ),
         SoapType::Void => (
             quote!(Ok(message::void_response(binding, &OPERATION))),
             quote!(message::decode_void_response(binding, &OPERATION, response)),
@@ -560,6 +588,11 @@ fn soap_writes(op: &OperationModel) -> Vec<TokenStream> {
             SoapType::String => {
                 flush(&mut markup, &mut writes);
                 writes.push(quote!(w.string(#wire, #open, #value.as_deref(), #close)?;));
+                continue;
+            }
+            SoapType::Base64Binary => {
+                flush(&mut markup, &mut writes);
+                writes.push(quote!(w.bytes(#open, #value.as_deref(), #close);));
                 continue;
             }
             _ if p.nullable => {

@@ -170,6 +170,23 @@ fn pieces(model: &Model) -> [String; 5] {
             }
         }
     }
+    // A byte array over HTTP GET/POST is an array of strings (one pair per byte), which ASMX
+    // declares in a schema of `{ns}/AbstractTypes`.
+    let string_array = model
+        .operations
+        .iter()
+        .any(|op| op.over_http() && op.params.iter().any(|p| p.ty == SoapType::Base64Binary));
+    // `/` between them unless the namespace ends with one (HttpProtocolReflector).
+    let abstract_ns = if ns.ends_with('/') {
+        format!("{ns}AbstractTypes")
+    } else {
+        format!("{ns}/AbstractTypes")
+    };
+    let abstract_prefix = if string_array {
+        format!(r#"xmlns:s2="{abstract_ns}" "#)
+    } else {
+        String::new()
+    };
     let microsoft_prefix = if microsoft_types.is_empty() {
         ""
     } else {
@@ -207,7 +224,7 @@ fn pieces(model: &Model) -> [String; 5] {
 
     put!(r#"<?xml version="1.0" encoding="utf-8"?>"#);
     put!(
-        r#"<wsdl:definitions xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="{ns}" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" {microsoft_prefix}targetNamespace="{ns}" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">"#
+        r#"<wsdl:definitions {abstract_prefix}xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="{ns}" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" {microsoft_prefix}targetNamespace="{ns}" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">"#
     );
 
     // Types: a request and a response element per operation, then the root elements of the
@@ -226,7 +243,7 @@ fn pieces(model: &Model) -> [String; 5] {
             put!("          <s:sequence>");
             for p in &op.params {
                 // Strings may be absent (a null reference); value types must be present.
-                let min = if p.ty == SoapType::String { 0 } else { 1 };
+                let min = if p.ty.is_reference() { 0 } else { 1 };
                 let nillable = if p.nullable {
                     r#" nillable="true""#
                 } else {
@@ -253,7 +270,7 @@ fn pieces(model: &Model) -> [String; 5] {
         put!("        <s:complexType>");
         put!("          <s:sequence>");
         // As for parameters: a string result may be absent, a value type's is always there.
-        let min = if op.result == SoapType::String { 0 } else { 1 };
+        let min = if op.result.is_reference() { 0 } else { 1 };
         let nillable = if op.result_nullable {
             r#" nillable="true""#
         } else {
@@ -284,7 +301,7 @@ fn pieces(model: &Model) -> [String; 5] {
     }
     for (ty, nullable) in &result_types {
         let (name, qname) = (type_name(model, *ty), qname(*ty));
-        if *ty == SoapType::String || *nullable {
+        if ty.is_reference() || *nullable {
             put!(r#"      <s:element name="{name}" nillable="true" type="{qname}" />"#);
         } else {
             put!(r#"      <s:element name="{name}" type="{qname}" />"#);
@@ -308,6 +325,22 @@ fn pieces(model: &Model) -> [String; 5] {
             }
             put!("      </s:simpleType>");
         }
+        put!("    </s:schema>");
+    }
+    if string_array {
+        put!(r#"    <s:schema targetNamespace="{abstract_ns}">"#);
+        put!(r#"      <s:import namespace="http://schemas.xmlsoap.org/soap/encoding/" />"#);
+        put!(r#"      <s:complexType name="StringArray">"#);
+        put!(r#"        <s:complexContent mixed="false">"#);
+        put!(r#"          <s:restriction base="soapenc:Array">"#);
+        put!("            <s:sequence>");
+        put!(
+            r#"              <s:element minOccurs="0" maxOccurs="unbounded" name="String" type="s:string" />"#
+        );
+        put!("            </s:sequence>");
+        put!("          </s:restriction>");
+        put!("        </s:complexContent>");
+        put!("      </s:complexType>");
         put!("    </s:schema>");
     }
     put!("  </wsdl:types>");
@@ -338,10 +371,12 @@ fn pieces(model: &Model) -> [String; 5] {
             } else {
                 put!(r#"  <wsdl:message name="{name}{suffix}In">"#);
                 for p in &op.params {
-                    put!(
-                        r#"    <wsdl:part name="{}" type="s:string" />"#,
-                        attr(&p.wire)
-                    );
+                    let ty = if p.ty == SoapType::Base64Binary {
+                        "s2:StringArray"
+                    } else {
+                        "s:string"
+                    };
+                    put!(r#"    <wsdl:part name="{}" type="{ty}" />"#, attr(&p.wire));
                 }
                 put!("  </wsdl:message>");
             }

@@ -16,7 +16,7 @@ const HTTP: &str = "http://schemas.xmlsoap.org/wsdl/http/";
 const MICROSOFT: &str = "http://microsoft.com/wsdl/types/";
 
 /// The types rmm imports but does not generate yet.
-const NOT_YET: &[&str] = &["base64Binary"];
+const NOT_YET: &[&str] = &[];
 
 /// Collects located problems.
 struct Problems<'d> {

@@ -29,8 +29,9 @@ pub(super) fn soap_type(name: &str, enums: &[String]) -> Option<SoapType> {
 /// Why a type spelled nullable cannot be, if it cannot: a string is a reference already
 /// (absent or nil is `None`).
 fn nullable_problem(name: &str) -> Option<&'static str> {
-    (SoapType::from_name(name.strip_suffix('?').unwrap_or(name)) == Some(SoapType::String))
-        .then_some("a string is nullable as it is (None); write string")
+    SoapType::from_name(name.strip_suffix('?').unwrap_or(name))
+        .filter(|ty| ty.is_reference())
+        .map(|_| "a string or byte array is nullable as it is (None); leave out the ?")
 }
 
 /// Whether a type is spelled nullable (`int?`).

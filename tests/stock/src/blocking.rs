@@ -139,4 +139,9 @@ impl StockServiceBlockingClient {
     pub fn due(&self, request: &Due) -> Result<DueResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 13, `Stamp`, and waits for its answer: Stores a label image; answers it back.
+    pub fn stamp(&self, request: &Stamp) -> Result<StampResponse, CallError> {
+        self.call(request)
+    }
 }

@@ -240,4 +240,9 @@ impl StockServiceClient {
     pub async fn due(&self, request: &Due) -> Result<DueResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 13, `Stamp`: Stores a label image; answers it back.
+    pub async fn stamp(&self, request: &Stamp) -> Result<StampResponse, CallError> {
+        self.call(request).await
+    }
 }

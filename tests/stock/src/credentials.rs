@@ -8,9 +8,9 @@ use std::fmt;
 /// They are parameters on the wire, but no request type holds them: a client fills them (from a signer) and the generated encoders put each at its exact position among the operation's parameters; a server gets them back beside the request. A `None` string is left out over SOAP and cannot be sent over HTTP GET/POST.
 #[derive(Clone, PartialEq, Eq, Default)]
 pub struct Credentials {
-    /// `clientid`: SOAP `int`. Sent by every operation (all 12).
+    /// `clientid`: SOAP `int`. Sent by every operation (all 13).
     pub clientid: i32,
-    /// `apikey`: SOAP `string`. Sent by every operation (all 12). Secret: `Debug` prints it redacted.
+    /// `apikey`: SOAP `string`. Sent by every operation (all 13). Secret: `Debug` prints it redacted.
     pub apikey: Option<String>,
     /// `session`: SOAP `string`. Sent only by the 2 operations that have it (StockAdjust, Reserve); the others ignore it and decode it as the default. Secret: `Debug` prints it redacted.
     pub session: Option<String>,

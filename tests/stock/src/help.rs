@@ -134,6 +134,12 @@ const INDEX: &[Piece] = &[
               <br>When a delivery is due; answers the time as received.
             </span>
           </li>
+          <li>
+            <a href="?op=Stamp">Stamp</a>
+            <span>
+              <br>Stores a label image; answers it back.
+            </span>
+          </li>
         </ul>
       </div>
 "#,
@@ -1574,6 +1580,130 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `Stamp`.
+const PAGE_STAMP: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">StockService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Stamp</h2>
+        <p class="intro">Stores a label image; answers it back.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>image</td><td>base64Binary</td></tr>
+          <tr><td>2</td><td>clientid</td><td>int</td></tr>
+          <tr><td>3</td><td>apikey</td><td>string</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "https://warehouse.example.org/stock/Stamp"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;Stamp xmlns="https://warehouse.example.org/stock/"&gt;
+      &lt;image&gt;<span class="value">base64Binary</span>&lt;/image&gt;
+      &lt;clientid&gt;<span class="value">int</span>&lt;/clientid&gt;
+      &lt;apikey&gt;<span class="value">string</span>&lt;/apikey&gt;
+    &lt;/Stamp&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;StampResponse xmlns="https://warehouse.example.org/stock/"&gt;&lt;StampResult&gt;<span class="value">base64Binary</span>&lt;/StampResult&gt;&lt;/StampResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="https://warehouse.example.org/stock/Stamp"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;Stamp xmlns="https://warehouse.example.org/stock/"&gt;
+      &lt;image&gt;<span class="value">base64Binary</span>&lt;/image&gt;
+      &lt;clientid&gt;<span class="value">int</span>&lt;/clientid&gt;
+      &lt;apikey&gt;<span class="value">string</span>&lt;/apikey&gt;
+    &lt;/Stamp&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;StampResponse xmlns="https://warehouse.example.org/stock/"&gt;&lt;StampResult&gt;<span class="value">base64Binary</span>&lt;/StampResult&gt;&lt;/StampResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/Stamp?image=<span class="value">string</span>&amp;clientid=<span class="value">string</span>&amp;apikey=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;base64Binary xmlns="https://warehouse.example.org/stock/"&gt;<span class="value">base64Binary</span>&lt;/base64Binary&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/Stamp HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+image=<span class="value">string</span>&amp;clientid=<span class="value">string</span>&amp;apikey=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;base64Binary xmlns="https://warehouse.example.org/stock/"&gt;<span class="value">base64Binary</span>&lt;/base64Binary&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page listing every operation; `path` is the path the page was requested at.
 pub fn index(path: &str) -> String {
     render(INDEX, path)
@@ -1595,6 +1725,7 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::Regrade => PAGE_REGRADE,
         crate::Operation::Touch => PAGE_TOUCH,
         crate::Operation::Due => PAGE_DUE,
+        crate::Operation::Stamp => PAGE_STAMP,
     };
     render(page, path)
 }

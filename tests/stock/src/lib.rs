@@ -25,6 +25,7 @@
 //! | 10 | [`Regrade`] | 4 |
 //! | 11 | [`Touch`] | 3 |
 //! | 12 | [`Due`] | 3 |
+//! | 13 | [`Stamp`] | 3 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -109,11 +110,13 @@ pub enum Operation {
     Touch,
     /// Operation 12: [`Due`].
     Due,
+    /// Operation 13: [`Stamp`].
+    Stamp,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 12usize] = [
+    pub const ALL: [Operation; 13usize] = [
         Operation::StockLevel,
         Operation::StockAdjust,
         Operation::Reserve,
@@ -126,6 +129,7 @@ impl Operation {
         Operation::Regrade,
         Operation::Touch,
         Operation::Due,
+        Operation::Stamp,
     ];
 
     /// The operation's wire name.
@@ -143,6 +147,7 @@ impl Operation {
             Operation::Regrade => "Regrade",
             Operation::Touch => "Touch",
             Operation::Due => "Due",
+            Operation::Stamp => "Stamp",
         }
     }
 
@@ -161,6 +166,7 @@ impl Operation {
             "Regrade" => Some(Operation::Regrade),
             "Touch" => Some(Operation::Touch),
             "Due" => Some(Operation::Due),
+            "Stamp" => Some(Operation::Stamp),
             _ => None,
         }
     }
@@ -180,6 +186,7 @@ impl Operation {
             Operation::Regrade => &wire::regrade::OPERATION,
             Operation::Touch => &wire::touch::OPERATION,
             Operation::Due => &wire::due::OPERATION,
+            Operation::Stamp => &wire::stamp::OPERATION,
         }
     }
 }
@@ -228,6 +235,7 @@ macro_rules! for_each_operation {
             regrade: Regrade,
             touch: Touch,
             due: Due,
+            stamp: Stamp,
         }
     };
 }

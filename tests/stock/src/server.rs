@@ -127,6 +127,15 @@ pub trait StockService: Send + Sync + 'static {
         credentials: Credentials,
         request: Due,
     ) -> impl Future<Output = Result<DueResponse, Fault>> + Send;
+
+    /// Operation 13, `Stamp`: Stores a label image; answers it back.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn stamp(
+        &self,
+        credentials: Credentials,
+        request: Stamp,
+    ) -> impl Future<Output = Result<StampResponse, Fault>> + Send;
 }
 
 impl<T: StockService> StockService for Arc<T> {
@@ -224,6 +233,14 @@ impl<T: StockService> StockService for Arc<T> {
         request: Due,
     ) -> impl Future<Output = Result<DueResponse, Fault>> + Send {
         T::due(self, credentials, request)
+    }
+
+    fn stamp(
+        &self,
+        credentials: Credentials,
+        request: Stamp,
+    ) -> impl Future<Output = Result<StampResponse, Fault>> + Send {
+        T::stamp(self, credentials, request)
     }
 }
 
@@ -559,6 +576,16 @@ impl<S: StockService> StockServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.due(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Stamp => {
+                let handled = {
+                    let (credentials, call) = Stamp::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.stamp(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

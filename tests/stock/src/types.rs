@@ -352,3 +352,23 @@ pub struct DueResponse {
     /// `DueResult`: SOAP `dateTime`.
     pub result: crate::DateTime,
 }
+
+/// `Stamp`, operation 13 of `StockService`: Stores a label image; answers it back.
+///
+/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`StampResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Stamp {
+    /// `image`: SOAP `base64Binary`, position 1 of 3.
+    pub image: Option<Vec<u8>>,
+}
+
+/// The response of [`Stamp`]: the element `StampResponse` holding `StampResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct StampResponse {
+    /// `StampResult`: SOAP `base64Binary`.
+    pub result: Option<Vec<u8>>,
+}

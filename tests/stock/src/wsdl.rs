@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 /// The document up to the address of the port `StockServiceSoap`.
 const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
-<wsdl:definitions xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="https://warehouse.example.org/stock/" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" xmlns:s1="http://microsoft.com/wsdl/types/" targetNamespace="https://warehouse.example.org/stock/" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
+<wsdl:definitions xmlns:s2="https://warehouse.example.org/stock/AbstractTypes" xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="https://warehouse.example.org/stock/" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" xmlns:s1="http://microsoft.com/wsdl/types/" targetNamespace="https://warehouse.example.org/stock/" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
   <wsdl:types>
     <s:schema elementFormDefault="qualified" targetNamespace="https://warehouse.example.org/stock/">
       <s:import namespace="http://microsoft.com/wsdl/types/" />
@@ -228,11 +228,28 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="Stamp">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="image" type="s:base64Binary" />
+            <s:element minOccurs="1" maxOccurs="1" name="clientid" type="s:int" />
+            <s:element minOccurs="0" maxOccurs="1" name="apikey" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="StampResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="StampResult" type="s:base64Binary" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="string" nillable="true" type="s:string" />
       <s:element name="double" type="s:double" />
       <s:element name="char" type="s1:char" />
       <s:element name="Grade" type="tns:Grade" />
       <s:element name="dateTime" type="s:dateTime" />
+      <s:element name="base64Binary" nillable="true" type="s:base64Binary" />
     </s:schema>
     <s:schema elementFormDefault="qualified" targetNamespace="http://microsoft.com/wsdl/types/">
       <s:simpleType name="char">
@@ -243,6 +260,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           <s:pattern value="[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}" />
         </s:restriction>
       </s:simpleType>
+    </s:schema>
+    <s:schema targetNamespace="https://warehouse.example.org/stock/AbstractTypes">
+      <s:import namespace="http://schemas.xmlsoap.org/soap/encoding/" />
+      <s:complexType name="StringArray">
+        <s:complexContent mixed="false">
+          <s:restriction base="soapenc:Array">
+            <s:sequence>
+              <s:element minOccurs="0" maxOccurs="unbounded" name="String" type="s:string" />
+            </s:sequence>
+          </s:restriction>
+        </s:complexContent>
+      </s:complexType>
     </s:schema>
   </wsdl:types>
   <wsdl:message name="StockLevelSoapIn">
@@ -316,6 +345,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="DueSoapOut">
     <wsdl:part name="parameters" element="tns:DueResponse" />
+  </wsdl:message>
+  <wsdl:message name="StampSoapIn">
+    <wsdl:part name="parameters" element="tns:Stamp" />
+  </wsdl:message>
+  <wsdl:message name="StampSoapOut">
+    <wsdl:part name="parameters" element="tns:StampResponse" />
   </wsdl:message>
   <wsdl:message name="StockLevelHttpGetIn">
     <wsdl:part name="sku" type="s:string" />
@@ -405,6 +440,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="DueHttpGetOut">
     <wsdl:part name="Body" element="tns:dateTime" />
   </wsdl:message>
+  <wsdl:message name="StampHttpGetIn">
+    <wsdl:part name="image" type="s2:StringArray" />
+    <wsdl:part name="clientid" type="s:string" />
+    <wsdl:part name="apikey" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="StampHttpGetOut">
+    <wsdl:part name="Body" element="tns:base64Binary" />
+  </wsdl:message>
   <wsdl:message name="StockLevelHttpPostIn">
     <wsdl:part name="sku" type="s:string" />
     <wsdl:part name="warehouse" type="s:string" />
@@ -493,6 +536,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="DueHttpPostOut">
     <wsdl:part name="Body" element="tns:dateTime" />
   </wsdl:message>
+  <wsdl:message name="StampHttpPostIn">
+    <wsdl:part name="image" type="s2:StringArray" />
+    <wsdl:part name="clientid" type="s:string" />
+    <wsdl:part name="apikey" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="StampHttpPostOut">
+    <wsdl:part name="Body" element="tns:base64Binary" />
+  </wsdl:message>
   <wsdl:portType name="StockServiceSoap">
     <wsdl:operation name="StockLevel">
       <wsdl:input message="tns:StockLevelSoapIn" />
@@ -542,6 +593,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:DueSoapIn" />
       <wsdl:output message="tns:DueSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="Stamp">
+      <wsdl:input message="tns:StampSoapIn" />
+      <wsdl:output message="tns:StampSoapOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="StockServiceHttpGet">
     <wsdl:operation name="StockLevel">
@@ -580,6 +635,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:DueHttpGetIn" />
       <wsdl:output message="tns:DueHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="Stamp">
+      <wsdl:input message="tns:StampHttpGetIn" />
+      <wsdl:output message="tns:StampHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="StockServiceHttpPost">
     <wsdl:operation name="StockLevel">
@@ -617,6 +676,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:operation name="Due">
       <wsdl:input message="tns:DueHttpPostIn" />
       <wsdl:output message="tns:DueHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Stamp">
+      <wsdl:input message="tns:StampHttpPostIn" />
+      <wsdl:output message="tns:StampHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="StockServiceSoap" type="tns:StockServiceSoap">
@@ -722,6 +785,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Due">
       <soap:operation soapAction="https://warehouse.example.org/stock/Due" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Stamp">
+      <soap:operation soapAction="https://warehouse.example.org/stock/Stamp" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -840,6 +912,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Stamp">
+      <soap12:operation soapAction="https://warehouse.example.org/stock/Stamp" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="StockServiceHttpGet" type="tns:StockServiceHttpGet">
     <http:binding verb="GET" />
@@ -922,6 +1003,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Stamp">
+      <http:operation location="/Stamp" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="StockServiceHttpPost" type="tns:StockServiceHttpPost">
     <http:binding verb="POST" />
@@ -997,6 +1087,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Due">
       <http:operation location="/Due" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Stamp">
+      <http:operation location="/Stamp" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

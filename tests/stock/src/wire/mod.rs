@@ -51,6 +51,9 @@ pub mod touch;
 /// Operation 12: `Due`.
 pub mod due;
 
+/// Operation 13: `Stamp`.
+pub mod stamp;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.
