@@ -225,3 +225,39 @@ fn enums_and_nullable_values_are_written_as_the_spec_spells_them() {
         .unwrap()
         .ends_with("    params: []\n    result: void\n"));
 }
+
+/// The second reference service: its spec (`tests/types/rmm-spec.yaml`) is what importing the
+/// host's WSDL gives, and importing the WSDL its generated server serves gives it back too.
+#[test]
+fn the_types_service_round_trips_through_its_generated_server() {
+    let root = rmm_tests::root();
+    let host = std::fs::read_to_string(root.join("tests/fixtures/types/wsdl.xml")).unwrap();
+    let source = std::fs::read_to_string(root.join("tests/types/rmm-spec.yaml")).unwrap();
+    let types = spec::parse(&source, "tests/types/rmm-spec.yaml").unwrap();
+    let from_host = imported_spec(&host, "tests/fixtures/types/wsdl.xml");
+    assert_eq!(shape(&from_host), shape(&types));
+    assert_eq!(from_host.enums, types.enums);
+    let ours = rmm_types::wsdl::document("http://127.0.0.1:18081/api/rmm/TypesService.asmx");
+    let from_ours = imported_spec(&ours, "ours");
+    assert_eq!(shape(&from_ours), shape(&types));
+    assert_eq!(from_ours.enums, types.enums);
+}
+
+/// `cargo test` catches a forgotten regeneration of the types crate.
+#[test]
+fn the_types_crate_is_fresh() {
+    let root = rmm_tests::root();
+    let spec_file = "tests/types/rmm-spec.yaml";
+    let source = std::fs::read_to_string(root.join(spec_file)).unwrap();
+    let options = rmm_codegen::CrateOptions {
+        runtime_path: "../../runtime".into(),
+    };
+    let generated = rmm_codegen::generate_crate_from_source(&source, spec_file, &options)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let problems = rmm_codegen::stale_crate(&generated, &root.join("tests/types")).unwrap();
+    assert!(
+        problems.is_empty(),
+        "tests/types is stale; run `cargo xtask gen --spec {spec_file} --out tests/types`:\n{}",
+        problems.join("\n")
+    );
+}

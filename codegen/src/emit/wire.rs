@@ -313,18 +313,48 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     } else {
         quote!(message::check_offered(&OPERATION, binding)?;)
     };
+    // Every element is read (and so checked); an operation without parameters keeps none.
+    let read_params = if op.params.is_empty() {
+        quote!(while reader.next_param()?.is_some() {})
+    } else {
+        quote! {
+            while let Some(param) = reader.next_param()? {
+                match param.name() {
+                    #(#arms)*
+                    _ => {}
+                }
+            }
+        }
+    };
+    // An operation without parameters writes and reads no pair.
+    let (form_mut, form_name) = if op.params.is_empty() {
+        (quote!(), quote!(_form))
+    } else {
+        (quote!(mut), quote!(form))
+    };
+    // `credentials` goes unused where the operation carries none.
+    let credentials_arg = if op
+        .params
+        .iter()
+        .any(|p| matches!(p.role, Role::Credential(_)))
+    {
+        quote!(credentials)
+    } else {
+        quote!(_credentials)
+    };
     let (encode_form, decode_form_call, decode_form_fn) = if op.over_http() {
         (
             quote! {
                 let capacity = #fixed_form #(#string_lens)*;
-                let mut form = runtime::form::FormWriter::with_capacity(capacity);
+                let #form_mut form = runtime::form::FormWriter::with_capacity(capacity);
                 #(#form_writes)*
                 Ok(message::form_request(binding, &OPERATION, form.finish()))
             },
             quote!(Self::decode_form(binding, request)),
             quote! {
                 fn decode_form<B: AsRef<[u8]>>(binding: Binding, request: &Request<B>) -> Result<(Credentials, Self), RequestError> {
-                    let form = message::read_form(binding, request)?;
+                    // Read (and so checked) even when it holds no parameter.
+                    let #form_name = message::read_form(binding, request)?;
                     #(#form_reads)*
                     Ok(#form_build)
                 }
@@ -453,7 +483,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             #encode_doc
             pub fn encode_request(
                 &self,
-                credentials: &Credentials,
+                #credentials_arg: &Credentials,
                 binding: Binding,
             ) -> Result<Request<Bytes>, EncodeError> {
                 #check_offered
@@ -469,7 +499,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
 
             /// Every parameter in wire order, credentials at their positions: what a signer
             /// signs and an echo prints.
-            pub fn values<'a>(&'a self, credentials: &'a Credentials) -> [(&'static str, ParamValue<'a>); #count] {
+            pub fn values<'a>(&'a self, #credentials_arg: &'a Credentials) -> [(&'static str, ParamValue<'a>); #count] {
                 [ #(#values)* ]
             }
 
@@ -492,12 +522,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 }
                 #(#slots)*
                 let mut reader = soap::RequestReader::new(binding, &OPERATION, body)?;
-                while let Some(param) = reader.next_param()? {
-                    match param.name() {
-                        #(#arms)*
-                        _ => {}
-                    }
-                }
+                #read_params
                 Ok(#soap_build)
             }
 

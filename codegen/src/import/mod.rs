@@ -1,10 +1,10 @@
 //! `cargo xtask import`: an ASMX service's WSDL 1.1 (document/literal, wrapped, as ASMX
 //! writes it) to a spec.
 //!
-//! [`read`] turns the document into an [`Imported`] service ([`wsdl`]), refusing what lies
-//! outside rmm's types with the WSDL's `file:line:col`, the construct and the operation;
-//! [`Imported::to_yaml`] writes it in `rmm-spec.yaml`'s layout ([`yaml`]). [`import`] does
-//! both.
+//! [`read`] turns the document into an [`Imported`] service (the `wsdl` module), refusing
+//! what lies outside rmm's types with the WSDL's `file:line:col`, the construct and the
+//! operation; [`Imported::to_yaml`] writes it in `rmm-spec.yaml`'s layout (the `yaml` module).
+//! [`import`] does both.
 
 mod wsdl;
 mod yaml;
