@@ -45,7 +45,9 @@ sock="$run/fastcgi.sock"
 : >"$run/fastcgi.log"
 # The wrapper script execs mono, so $! is the server's own PID. (It prints a harmless
 # 'Error parsing permissions "". Use octal.' at start.)
-fastcgi-mono-server4 \
+# TZ=UTC: the host converts a DateTime sent with an offset to its own zone; its answers must
+# not depend on the machine's.
+TZ=UTC fastcgi-mono-server4 \
     --applications="/:$run/site" --socket="unix:$sock" \
     --logfile="$run/fastcgi-server.log" --loglevels=Standard \
     </dev/null >>"$run/fastcgi.log" 2>&1 &
