@@ -655,19 +655,33 @@ pub fn nullable_response<T: Scalar>(
 ) -> Response<Bytes> {
     let Some(result) = result else {
         let body = if binding.is_soap() {
-            let mut w = soap::SoapWriter::new(binding, operation.name, 256);
-            w.raw(operation.response_open);
-            w.raw("<");
-            w.raw(operation.result_name);
-            w.raw(" xsi:nil=\"true\" />");
-            w.raw(operation.response_close);
-            w.finish()
+            soap_result(
+                binding,
+                operation,
+                &["<", operation.result_name, " xsi:nil=\"true\" />"],
+            )
         } else {
             nil_document(operation.service, T::TYPE.name())
         };
         return response(StatusCode::OK, response_content_type(binding), body);
     };
     scalar_response(binding, operation, result)
+}
+
+/// A SOAP result envelope whose response element holds `inner`, markup written in turn: the
+/// result element in a form without a value (empty, nil), or nothing.
+fn soap_result(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    inner: &[&'static str],
+) -> String {
+    let mut w = soap::SoapWriter::new(binding, operation.name, 256);
+    w.raw(operation.response_open);
+    for markup in inner {
+        w.raw(markup);
+    }
+    w.raw(operation.response_close);
+    w.finish()
 }
 
 /// The `200` response carrying a `base64Binary` result (.NET `byte[]`), as ASMX writes it:
@@ -678,39 +692,43 @@ pub fn bytes_response(
     operation: &'static OperationInfo,
     result: Option<&[u8]>,
 ) -> Response<Bytes> {
-    let Some(bytes) = result else {
-        let body = if binding.is_soap() {
-            let mut w = soap::SoapWriter::new(binding, operation.name, 256);
-            w.raw(operation.response_open);
-            w.raw(operation.response_close);
-            w.finish()
-        } else {
-            nil_document(operation.service, SoapType::Base64Binary.name())
-        };
-        return response(StatusCode::OK, response_content_type(binding), body);
-    };
-    let vec = bytes.to_vec();
-    if bytes.is_empty() {
-        // An empty element, as for an empty string.
-        let body = if binding.is_soap() {
-            let mut w = soap::SoapWriter::new(binding, operation.name, 256);
-            w.raw(operation.response_open);
-            w.raw("<");
-            w.raw(operation.result_name);
-            w.raw(" />");
-            w.raw(operation.response_close);
-            w.finish()
-        } else {
-            let mut out = String::new();
-            out.push_str(STRING_DOCUMENT_PROLOG);
+    let body = match (result, binding.is_soap()) {
+        // A null: the result element left out, or the nil document.
+        (None, true) => soap_result(binding, operation, &[]),
+        (None, false) => nil_document(operation.service, SoapType::Base64Binary.name()),
+        // An empty array: an empty element, as for an empty string.
+        (Some([]), true) => soap_result(binding, operation, &["<", operation.result_name, " />"]),
+        (Some([]), false) => {
+            let mut out = String::from(STRING_DOCUMENT_PROLOG);
             out.push_str("<base64Binary xmlns=\"");
             out.push_str(operation.service.namespace);
             out.push_str("\" />");
             out
-        };
-        return response(StatusCode::OK, response_content_type(binding), body);
-    }
-    scalar_response(binding, operation, &vec)
+        }
+        (Some(bytes), true) => {
+            let mut w = soap::SoapWriter::new(binding, operation.name, 128 + bytes.len() / 3 * 4);
+            w.raw(operation.response_open);
+            w.raw("<");
+            w.raw(operation.result_name);
+            w.raw(">");
+            w.base64(bytes);
+            w.raw("</");
+            w.raw(operation.result_name);
+            w.raw(">");
+            w.raw(operation.response_close);
+            w.finish()
+        }
+        (Some(bytes), false) => {
+            let mut out = String::from(STRING_DOCUMENT_PROLOG);
+            out.push_str("<base64Binary xmlns=\"");
+            out.push_str(operation.service.namespace);
+            out.push_str("\">");
+            crate::value::scalar::write_base64(&mut out, bytes);
+            out.push_str("</base64Binary>");
+            out
+        }
+    };
+    response(StatusCode::OK, response_content_type(binding), body)
 }
 
 /// Reads the response to a call of `operation` whose result is a `base64Binary`: `None` for

@@ -181,6 +181,11 @@ impl SoapWriter {
         }
     }
 
+    /// Appends bytes as base64 (the tags around them are written by [`SoapWriter::raw`]).
+    pub(crate) fn base64(&mut self, bytes: &[u8]) {
+        crate::value::scalar::write_base64(&mut self.out, bytes);
+    }
+
     /// Appends `<p>base64</p>`: an empty array as `<p />`, nothing at all for `None` (the
     /// element is left out, which an ASMX host reads as null).
     #[inline]
