@@ -39,6 +39,10 @@ const STRICTER: &[(&str, &str)] = &[
 /// Cases decided before an operation's decoder runs: the endpoint's routing (server issue).
 const ROUTING: &[(&str, &str)] = &[
     (
+        "get-query-too-long",
+        "a query string over ASP.NET's maxQueryStringLength: 400 before any routing",
+    ),
+    (
         "soap11-op12-wrong-soapaction",
         "SOAPAction names another operation than the body",
     ),

@@ -105,8 +105,30 @@ fn offered<O: OperationSet>(binding: Binding, name: &str) -> Option<O> {
     O::from_name(name).filter(|op| op.info().bindings.contains(&binding))
 }
 
+/// The longest query string ASP.NET reads: `httpRuntime maxQueryStringLength`'s default.
+pub const MAX_QUERY_LENGTH: usize = 2048;
+
+/// ASP.NET's answer to a query string longer than [`MAX_QUERY_LENGTH`] characters, on any
+/// path, before anything else is looked at: `400` and its error page.
+fn query_too_long<B>(request: &Request<B>) -> Option<Response<Bytes>> {
+    let length = request.uri().query().map_or(0, str::len);
+    (length > MAX_QUERY_LENGTH).then(|| {
+        super::html_error(
+            StatusCode::BAD_REQUEST,
+            "Bad Request",
+            &format!(
+                "The query string is {length} characters long, longer than the \
+                 {MAX_QUERY_LENGTH} ASP.NET reads (maxQueryStringLength)."
+            ),
+        )
+    })
+}
+
 /// Decides what `request` asks of the service.
 pub fn route<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -> Route<O> {
+    if let Some(refused) = query_too_long(request) {
+        return Route::Refused(refused);
+    }
     let path = normalize_path(request.uri().path());
     let Some(rest) = path.strip_prefix(service.path) else {
         return Route::Refused(not_found(&path));
@@ -207,7 +229,13 @@ pub fn route_by_action<O: OperationSet>(
     service: &ServiceInfo,
     request: &Request<Bytes>,
 ) -> Option<(Binding, O)> {
-    if request.method() != Method::POST || request.uri().path() != service.path {
+    if request.method() != Method::POST
+        || request.uri().path() != service.path
+        || request
+            .uri()
+            .query()
+            .is_some_and(|q| q.len() > MAX_QUERY_LENGTH)
+    {
         return None;
     }
     let content_type = header(request, CONTENT_TYPE)?;
