@@ -213,6 +213,36 @@ pub(crate) async fn types_section(checks: &mut Checks, mono: &Target) {
             },
         )
         .await;
+        // Describe: fifteen values in one call; the host prints each as XmlConvert writes it,
+        // which is how rmm prints a value (ParamValue's Display): the client's encoding of
+        // every type, checked against the host's reading of it.
+        let describe = Describe {
+            a: i32::MIN,
+            b: i64::MAX,
+            c: -7,
+            d: 255,
+            e: -128,
+            f: 65535,
+            g: u32::MAX,
+            h: u64::MAX,
+            i: f32::MIN,
+            j: 0.1,
+            k: "-1.50".parse().unwrap(),
+            l: true,
+            m: 'é',
+            n: Level::High,
+            o: Some("Acme & Sons".into()),
+        };
+        let printed: Vec<String> = describe
+            .values(&Credentials::default())
+            .iter()
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect();
+        let want = Some(format!("Describe({})", printed.join(";")));
+        echo(checks, binding, "Describe", want, async {
+            c.describe(&describe).await.map(|r| r.result)
+        })
+        .await;
         echo(checks, binding, "Ping", (), async {
             c.ping(&Ping {}).await.map(|r| r.result)
         })
