@@ -300,30 +300,48 @@ async fn a_form_body_of_many_values_is_refused_before_it_is_all_read() {
 
 #[tokio::test]
 async fn more_names_than_asp_net_reads_are_refused_as_it_refuses_them() {
+    // A query string cannot hold that many names: ASP.NET refuses one over 2,048 characters
+    // first (maxQueryStringLength), so a form body carries them.
+    let post = |body: String| {
+        http::Request::post(format!("{PATH}/{OP}"))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(Bytes::from(body))
+            .unwrap()
+    };
     let call = "sonumber=5&repnumber=42&timestamp=t&sig=s";
     // 1001 repeats of one unknown name are one key: answered.
-    let repeated = format!("{call}{}", "&x=1".repeat(1001));
+    let response = handle(post(format!("{call}{}", "&x=1".repeat(1001)))).await;
+    assert_eq!(response.status(), 200);
+    // 997 more distinct names make 1001 keys: refused.
+    let distinct: String = (0..997).map(|i| format!("&x{i}=1")).collect();
+    let response = handle(post(format!("{call}{distinct}"))).await;
+    assert_eq!(response.status(), 500);
+    assert_eq!(
+        String::from_utf8_lossy(response.body()),
+        "The request has more than 1000 distinct Request.Form names, the most ASP.NET \
+         reads (MaxHttpCollectionKeys).\n"
+    );
+}
+
+#[tokio::test]
+async fn a_query_string_longer_than_asp_net_reads_gets_its_400() {
+    let call = "sonumber=5&repnumber=42&timestamp=t&sig=";
+    let at_limit = format!("{call}{}", "s".repeat(2048 - call.len()));
     let response = handle(
-        http::Request::get(format!("{PATH}/{OP}?{repeated}"))
+        http::Request::get(format!("{PATH}/{OP}?{at_limit}"))
             .body(Bytes::new())
             .unwrap(),
     )
     .await;
     assert_eq!(response.status(), 200);
-    // 997 more distinct names make 1001 keys: refused.
-    let distinct: String = (0..997).map(|i| format!("&x{i}=1")).collect();
-    let response = handle(
-        http::Request::get(format!("{PATH}/{OP}?{call}{distinct}"))
-            .body(Bytes::new())
-            .unwrap(),
-    )
-    .await;
-    assert_eq!(response.status(), 500);
-    assert_eq!(
-        String::from_utf8_lossy(response.body()),
-        "The request has more than 1000 distinct Request.QueryString names, the most ASP.NET \
-         reads (MaxHttpCollectionKeys).\n"
-    );
+    for target in [
+        format!("{PATH}/{OP}?{at_limit}s"),
+        format!("{PATH}?{at_limit}s"),
+    ] {
+        let response = handle(http::Request::get(target).body(Bytes::new()).unwrap()).await;
+        assert_eq!(response.status(), 400);
+        assert!(String::from_utf8_lossy(response.body()).contains("maxQueryStringLength"));
+    }
 }
 
 /// A parameter that is read holds text only, as ASMX's `XmlReader.ReadElementString` reads
