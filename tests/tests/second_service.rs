@@ -513,7 +513,13 @@ async fn its_client_and_server_talk_over_loopback_on_every_binding() {
     // one pair per byte, so neither None nor an empty array can go there.
     for binding in Binding::ALL {
         let client = client.over(binding);
-        let bytes: Vec<u8> = (0..=255).collect();
+        // 256 pairs would make the query longer than the 2,048 characters ASP.NET reads (and
+        // we answer 400 there, as it does): 200 go over GET.
+        let bytes: Vec<u8> = if binding == Binding::HttpGet {
+            (0..200).collect()
+        } else {
+            (0..=255).collect()
+        };
         let back = client
             .stamp(&Stamp {
                 image: Some(bytes.clone()),
