@@ -521,8 +521,11 @@ pub fn string_response(
         );
         match result {
             None => {
-                w.raw(operation.response_open);
-                w.raw(operation.response_close);
+                // No result element: the response element self-closed, as XmlSerializer
+                // writes an element without content.
+                let open = operation.response_open;
+                w.raw(&open[..open.len() - 1]);
+                w.raw(" />");
             }
             Some(text) => {
                 w.raw(operation.response_open);
@@ -676,6 +679,14 @@ fn soap_result(
     inner: &[&'static str],
 ) -> String {
     let mut w = soap::SoapWriter::new(binding, operation.name, 256);
+    if inner.is_empty() {
+        // No content: XmlSerializer writes the element self-closed, `<OpResponse xmlns="…" />`
+        // (the reference host's answer to a null byte[] or string result).
+        let open = operation.response_open;
+        w.raw(&open[..open.len() - 1]);
+        w.raw(" />");
+        return w.finish();
+    }
     w.raw(operation.response_open);
     for markup in inner {
         w.raw(markup);

@@ -292,11 +292,25 @@ pub fn discovery(service: &ServiceInfo, address: &str) -> String {
 
 /// `HttpUtility.HtmlEncode`: `&`, `<`, `>`, `"` and `'`.
 fn html_encode(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
+    // As .NET's HtmlEncode (WebUtility): the five markup characters by name, and U+00A0 to
+    // U+00FF as numeric references (`é` is `&#233;`), which the reference host writes too.
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            '\u{a0}'..='\u{ff}' => {
+                out.push_str("&#");
+                out.push_str(itoa::Buffer::new().format(u32::from(c)));
+                out.push(';');
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Escapes text for a double-quoted XML attribute.

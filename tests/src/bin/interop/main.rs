@@ -272,6 +272,7 @@ async fn run(args: Args) -> ExitCode {
     client_section(&mut checks, &mono, &transport).await;
     client_section(&mut checks, &ours, &transport).await;
     types::types_section(&mut checks, &mono).await;
+    types::types_fidelity_section(&mut checks, &mono).await;
     let python = args.python.clone().unwrap_or_default();
     let (mono_ref, ours_ref) = (clone_target(&mono), clone_target(&ours));
     let zeep = tokio::task::spawn_blocking(move || {
