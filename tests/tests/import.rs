@@ -236,6 +236,11 @@ fn the_types_service_round_trips_through_its_generated_server() {
     let types = spec::parse(&source, "tests/types/rmm-spec.yaml").unwrap();
     let from_host = imported_spec(&host, "tests/fixtures/types/wsdl.xml");
     assert_eq!(shape(&from_host), shape(&types));
+    // The documentation is the WSDL's, once.
+    assert_eq!(from_host.operations[0].doc, "Echoes a string.");
+    let docs =
+        |spec: &Spec| -> Vec<String> { spec.operations.iter().map(|o| o.doc.clone()).collect() };
+    assert_eq!(docs(&from_host), docs(&types));
     assert_eq!(from_host.enums, types.enums);
     let ours = rmm_types::wsdl::document("http://127.0.0.1:18081/api/rmm/TypesService.asmx");
     let from_ours = imported_spec(&ours, "ours");

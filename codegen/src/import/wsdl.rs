@@ -379,7 +379,12 @@ fn read_operation(
 ) -> Option<ImportedOperation> {
     let name = op.attribute("name").unwrap_or_default().to_owned();
     let doc = child(op, WSDL, "documentation")
-        .map(|d| d.descendants().filter_map(|n| n.text()).collect::<String>())
+        .map(|d| {
+            d.descendants()
+                .filter(|n| n.is_text())
+                .filter_map(|n| n.text())
+                .collect::<String>()
+        })
         .filter(|d| !d.trim().is_empty());
     let (Some(input), Some(output)) = (child(op, WSDL, "input"), child(op, WSDL, "output")) else {
         p.at(

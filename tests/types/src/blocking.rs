@@ -74,7 +74,7 @@ impl TypesServiceBlockingClient {
         self.runtime.wait(self.client.call(request))
     }
 
-    /// Calls operation 1, `EchoString`, and waits for its answer: Echoes a string.Echoes a string.
+    /// Calls operation 1, `EchoString`, and waits for its answer: Echoes a string.
     pub fn echo_string(
         &self,
         request: &EchoString,
@@ -82,7 +82,7 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 2, `EchoBoolean`, and waits for its answer: Echoes a boolean.Echoes a boolean.
+    /// Calls operation 2, `EchoBoolean`, and waits for its answer: Echoes a boolean.
     pub fn echo_boolean(
         &self,
         request: &EchoBoolean,
@@ -90,7 +90,7 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 3, `EchoDecimal`, and waits for its answer: Echoes a decimal.Echoes a decimal.
+    /// Calls operation 3, `EchoDecimal`, and waits for its answer: Echoes a decimal.
     pub fn echo_decimal(
         &self,
         request: &EchoDecimal,
@@ -98,17 +98,17 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 4, `EchoInt`, and waits for its answer: Echoes an int.Echoes an int.
+    /// Calls operation 4, `EchoInt`, and waits for its answer: Echoes an int.
     pub fn echo_int(&self, request: &EchoInt) -> Result<EchoIntResponse, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 5, `EchoLong`, and waits for its answer: Echoes a long.Echoes a long.
+    /// Calls operation 5, `EchoLong`, and waits for its answer: Echoes a long.
     pub fn echo_long(&self, request: &EchoLong) -> Result<EchoLongResponse, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 6, `EchoShort`, and waits for its answer: Echoes a short.Echoes a short.
+    /// Calls operation 6, `EchoShort`, and waits for its answer: Echoes a short.
     pub fn echo_short(
         &self,
         request: &EchoShort,
@@ -116,7 +116,7 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 7, `EchoUnsignedByte`, and waits for its answer: Echoes an unsigned byte (.NET byte).Echoes an unsigned byte (.NET byte).
+    /// Calls operation 7, `EchoUnsignedByte`, and waits for its answer: Echoes an unsigned byte (.NET byte).
     pub fn echo_unsigned_byte(
         &self,
         request: &EchoUnsignedByte,
@@ -124,12 +124,12 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 8, `EchoByte`, and waits for its answer: Echoes a signed byte (.NET sbyte).Echoes a signed byte (.NET sbyte).
+    /// Calls operation 8, `EchoByte`, and waits for its answer: Echoes a signed byte (.NET sbyte).
     pub fn echo_byte(&self, request: &EchoByte) -> Result<EchoByteResponse, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 9, `EchoUnsignedShort`, and waits for its answer: Echoes an unsigned short.Echoes an unsigned short.
+    /// Calls operation 9, `EchoUnsignedShort`, and waits for its answer: Echoes an unsigned short.
     pub fn echo_unsigned_short(
         &self,
         request: &EchoUnsignedShort,
@@ -137,7 +137,7 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 10, `EchoUnsignedInt`, and waits for its answer: Echoes an unsigned int.Echoes an unsigned int.
+    /// Calls operation 10, `EchoUnsignedInt`, and waits for its answer: Echoes an unsigned int.
     pub fn echo_unsigned_int(
         &self,
         request: &EchoUnsignedInt,
@@ -145,7 +145,7 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 11, `EchoUnsignedLong`, and waits for its answer: Echoes an unsigned long.Echoes an unsigned long.
+    /// Calls operation 11, `EchoUnsignedLong`, and waits for its answer: Echoes an unsigned long.
     pub fn echo_unsigned_long(
         &self,
         request: &EchoUnsignedLong,
@@ -153,7 +153,7 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 12, `EchoFloat`, and waits for its answer: Echoes a float.Echoes a float.
+    /// Calls operation 12, `EchoFloat`, and waits for its answer: Echoes a float.
     pub fn echo_float(
         &self,
         request: &EchoFloat,
@@ -161,7 +161,7 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 13, `EchoDouble`, and waits for its answer: Echoes a double.Echoes a double.
+    /// Calls operation 13, `EchoDouble`, and waits for its answer: Echoes a double.
     pub fn echo_double(
         &self,
         request: &EchoDouble,
@@ -169,17 +169,17 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 14, `EchoChar`, and waits for its answer: Echoes a char.Echoes a char.
+    /// Calls operation 14, `EchoChar`, and waits for its answer: Echoes a char.
     pub fn echo_char(&self, request: &EchoChar) -> Result<EchoCharResponse, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 15, `EchoGuid`, and waits for its answer: Echoes a Guid.Echoes a Guid.
+    /// Calls operation 15, `EchoGuid`, and waits for its answer: Echoes a Guid.
     pub fn echo_guid(&self, request: &EchoGuid) -> Result<EchoGuidResponse, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 16, `EchoLevel`, and waits for its answer: Echoes an enum value.Echoes an enum value.
+    /// Calls operation 16, `EchoLevel`, and waits for its answer: Echoes an enum value.
     pub fn echo_level(
         &self,
         request: &EchoLevel,
@@ -187,7 +187,7 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 17, `EchoNullableInt`, and waits for its answer: Echoes a nullable int.Echoes a nullable int.
+    /// Calls operation 17, `EchoNullableInt`, and waits for its answer: Echoes a nullable int.
     pub fn echo_nullable_int(
         &self,
         request: &EchoNullableInt,
@@ -195,7 +195,7 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 18, `EchoNullableDouble`, and waits for its answer: Echoes a nullable double.Echoes a nullable double.
+    /// Calls operation 18, `EchoNullableDouble`, and waits for its answer: Echoes a nullable double.
     pub fn echo_nullable_double(
         &self,
         request: &EchoNullableDouble,
@@ -203,7 +203,7 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 19, `EchoNullableLevel`, and waits for its answer: Echoes a nullable enum value.Echoes a nullable enum value.
+    /// Calls operation 19, `EchoNullableLevel`, and waits for its answer: Echoes a nullable enum value.
     pub fn echo_nullable_level(
         &self,
         request: &EchoNullableLevel,
@@ -211,7 +211,7 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 20, `EchoDateTime`, and waits for its answer: Echoes a DateTime.Echoes a DateTime.
+    /// Calls operation 20, `EchoDateTime`, and waits for its answer: Echoes a DateTime.
     pub fn echo_date_time(
         &self,
         request: &EchoDateTime,
@@ -219,7 +219,7 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 21, `EchoBase64Binary`, and waits for its answer: Echoes a byte array.Echoes a byte array.
+    /// Calls operation 21, `EchoBase64Binary`, and waits for its answer: Echoes a byte array.
     pub fn echo_base64_binary(
         &self,
         request: &EchoBase64Binary,
@@ -227,12 +227,12 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 22, `Ping`, and waits for its answer: Answers nothing.Answers nothing.
+    /// Calls operation 22, `Ping`, and waits for its answer: Answers nothing.
     pub fn ping(&self, request: &Ping) -> Result<PingResponse, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 23, `Describe`, and waits for its answer: Prints every value it gets.Prints every value it gets.
+    /// Calls operation 23, `Describe`, and waits for its answer: Prints every value it gets.
     pub fn describe(&self, request: &Describe) -> Result<DescribeResponse, CallError> {
         self.call(request)
     }

@@ -160,7 +160,7 @@ impl TypesServiceClient {
         Ok(T::Response::decode_response(&response, binding)?)
     }
 
-    /// Calls operation 1, `EchoString`: Echoes a string.Echoes a string.
+    /// Calls operation 1, `EchoString`: Echoes a string.
     pub async fn echo_string(
         &self,
         request: &EchoString,
@@ -168,7 +168,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 2, `EchoBoolean`: Echoes a boolean.Echoes a boolean.
+    /// Calls operation 2, `EchoBoolean`: Echoes a boolean.
     pub async fn echo_boolean(
         &self,
         request: &EchoBoolean,
@@ -176,7 +176,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 3, `EchoDecimal`: Echoes a decimal.Echoes a decimal.
+    /// Calls operation 3, `EchoDecimal`: Echoes a decimal.
     pub async fn echo_decimal(
         &self,
         request: &EchoDecimal,
@@ -184,7 +184,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 4, `EchoInt`: Echoes an int.Echoes an int.
+    /// Calls operation 4, `EchoInt`: Echoes an int.
     pub async fn echo_int(
         &self,
         request: &EchoInt,
@@ -192,7 +192,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 5, `EchoLong`: Echoes a long.Echoes a long.
+    /// Calls operation 5, `EchoLong`: Echoes a long.
     pub async fn echo_long(
         &self,
         request: &EchoLong,
@@ -200,7 +200,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 6, `EchoShort`: Echoes a short.Echoes a short.
+    /// Calls operation 6, `EchoShort`: Echoes a short.
     pub async fn echo_short(
         &self,
         request: &EchoShort,
@@ -208,7 +208,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 7, `EchoUnsignedByte`: Echoes an unsigned byte (.NET byte).Echoes an unsigned byte (.NET byte).
+    /// Calls operation 7, `EchoUnsignedByte`: Echoes an unsigned byte (.NET byte).
     pub async fn echo_unsigned_byte(
         &self,
         request: &EchoUnsignedByte,
@@ -216,7 +216,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 8, `EchoByte`: Echoes a signed byte (.NET sbyte).Echoes a signed byte (.NET sbyte).
+    /// Calls operation 8, `EchoByte`: Echoes a signed byte (.NET sbyte).
     pub async fn echo_byte(
         &self,
         request: &EchoByte,
@@ -224,7 +224,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 9, `EchoUnsignedShort`: Echoes an unsigned short.Echoes an unsigned short.
+    /// Calls operation 9, `EchoUnsignedShort`: Echoes an unsigned short.
     pub async fn echo_unsigned_short(
         &self,
         request: &EchoUnsignedShort,
@@ -232,7 +232,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 10, `EchoUnsignedInt`: Echoes an unsigned int.Echoes an unsigned int.
+    /// Calls operation 10, `EchoUnsignedInt`: Echoes an unsigned int.
     pub async fn echo_unsigned_int(
         &self,
         request: &EchoUnsignedInt,
@@ -240,7 +240,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 11, `EchoUnsignedLong`: Echoes an unsigned long.Echoes an unsigned long.
+    /// Calls operation 11, `EchoUnsignedLong`: Echoes an unsigned long.
     pub async fn echo_unsigned_long(
         &self,
         request: &EchoUnsignedLong,
@@ -248,7 +248,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 12, `EchoFloat`: Echoes a float.Echoes a float.
+    /// Calls operation 12, `EchoFloat`: Echoes a float.
     pub async fn echo_float(
         &self,
         request: &EchoFloat,
@@ -256,7 +256,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 13, `EchoDouble`: Echoes a double.Echoes a double.
+    /// Calls operation 13, `EchoDouble`: Echoes a double.
     pub async fn echo_double(
         &self,
         request: &EchoDouble,
@@ -264,7 +264,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 14, `EchoChar`: Echoes a char.Echoes a char.
+    /// Calls operation 14, `EchoChar`: Echoes a char.
     pub async fn echo_char(
         &self,
         request: &EchoChar,
@@ -272,7 +272,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 15, `EchoGuid`: Echoes a Guid.Echoes a Guid.
+    /// Calls operation 15, `EchoGuid`: Echoes a Guid.
     pub async fn echo_guid(
         &self,
         request: &EchoGuid,
@@ -280,7 +280,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 16, `EchoLevel`: Echoes an enum value.Echoes an enum value.
+    /// Calls operation 16, `EchoLevel`: Echoes an enum value.
     pub async fn echo_level(
         &self,
         request: &EchoLevel,
@@ -288,7 +288,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 17, `EchoNullableInt`: Echoes a nullable int.Echoes a nullable int.
+    /// Calls operation 17, `EchoNullableInt`: Echoes a nullable int.
     pub async fn echo_nullable_int(
         &self,
         request: &EchoNullableInt,
@@ -296,7 +296,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 18, `EchoNullableDouble`: Echoes a nullable double.Echoes a nullable double.
+    /// Calls operation 18, `EchoNullableDouble`: Echoes a nullable double.
     pub async fn echo_nullable_double(
         &self,
         request: &EchoNullableDouble,
@@ -304,7 +304,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 19, `EchoNullableLevel`: Echoes a nullable enum value.Echoes a nullable enum value.
+    /// Calls operation 19, `EchoNullableLevel`: Echoes a nullable enum value.
     pub async fn echo_nullable_level(
         &self,
         request: &EchoNullableLevel,
@@ -312,7 +312,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 20, `EchoDateTime`: Echoes a DateTime.Echoes a DateTime.
+    /// Calls operation 20, `EchoDateTime`: Echoes a DateTime.
     pub async fn echo_date_time(
         &self,
         request: &EchoDateTime,
@@ -320,7 +320,7 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 21, `EchoBase64Binary`: Echoes a byte array.Echoes a byte array.
+    /// Calls operation 21, `EchoBase64Binary`: Echoes a byte array.
     pub async fn echo_base64_binary(
         &self,
         request: &EchoBase64Binary,
@@ -328,12 +328,12 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 22, `Ping`: Answers nothing.Answers nothing.
+    /// Calls operation 22, `Ping`: Answers nothing.
     pub async fn ping(&self, request: &Ping) -> Result<PingResponse, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 23, `Describe`: Prints every value it gets.Prints every value it gets.
+    /// Calls operation 23, `Describe`: Prints every value it gets.
     pub async fn describe(
         &self,
         request: &Describe,

@@ -65,139 +65,139 @@ const INDEX: &[Piece] = &[
           <li>
             <a href="?op=EchoString">EchoString</a>
             <span>
-              <br>Echoes a string.Echoes a string.
+              <br>Echoes a string.
             </span>
           </li>
           <li>
             <a href="?op=EchoBoolean">EchoBoolean</a>
             <span>
-              <br>Echoes a boolean.Echoes a boolean.
+              <br>Echoes a boolean.
             </span>
           </li>
           <li>
             <a href="?op=EchoDecimal">EchoDecimal</a>
             <span>
-              <br>Echoes a decimal.Echoes a decimal.
+              <br>Echoes a decimal.
             </span>
           </li>
           <li>
             <a href="?op=EchoInt">EchoInt</a>
             <span>
-              <br>Echoes an int.Echoes an int.
+              <br>Echoes an int.
             </span>
           </li>
           <li>
             <a href="?op=EchoLong">EchoLong</a>
             <span>
-              <br>Echoes a long.Echoes a long.
+              <br>Echoes a long.
             </span>
           </li>
           <li>
             <a href="?op=EchoShort">EchoShort</a>
             <span>
-              <br>Echoes a short.Echoes a short.
+              <br>Echoes a short.
             </span>
           </li>
           <li>
             <a href="?op=EchoUnsignedByte">EchoUnsignedByte</a>
             <span>
-              <br>Echoes an unsigned byte (.NET byte).Echoes an unsigned byte (.NET byte).
+              <br>Echoes an unsigned byte (.NET byte).
             </span>
           </li>
           <li>
             <a href="?op=EchoByte">EchoByte</a>
             <span>
-              <br>Echoes a signed byte (.NET sbyte).Echoes a signed byte (.NET sbyte).
+              <br>Echoes a signed byte (.NET sbyte).
             </span>
           </li>
           <li>
             <a href="?op=EchoUnsignedShort">EchoUnsignedShort</a>
             <span>
-              <br>Echoes an unsigned short.Echoes an unsigned short.
+              <br>Echoes an unsigned short.
             </span>
           </li>
           <li>
             <a href="?op=EchoUnsignedInt">EchoUnsignedInt</a>
             <span>
-              <br>Echoes an unsigned int.Echoes an unsigned int.
+              <br>Echoes an unsigned int.
             </span>
           </li>
           <li>
             <a href="?op=EchoUnsignedLong">EchoUnsignedLong</a>
             <span>
-              <br>Echoes an unsigned long.Echoes an unsigned long.
+              <br>Echoes an unsigned long.
             </span>
           </li>
           <li>
             <a href="?op=EchoFloat">EchoFloat</a>
             <span>
-              <br>Echoes a float.Echoes a float.
+              <br>Echoes a float.
             </span>
           </li>
           <li>
             <a href="?op=EchoDouble">EchoDouble</a>
             <span>
-              <br>Echoes a double.Echoes a double.
+              <br>Echoes a double.
             </span>
           </li>
           <li>
             <a href="?op=EchoChar">EchoChar</a>
             <span>
-              <br>Echoes a char.Echoes a char.
+              <br>Echoes a char.
             </span>
           </li>
           <li>
             <a href="?op=EchoGuid">EchoGuid</a>
             <span>
-              <br>Echoes a Guid.Echoes a Guid.
+              <br>Echoes a Guid.
             </span>
           </li>
           <li>
             <a href="?op=EchoLevel">EchoLevel</a>
             <span>
-              <br>Echoes an enum value.Echoes an enum value.
+              <br>Echoes an enum value.
             </span>
           </li>
           <li>
             <a href="?op=EchoNullableInt">EchoNullableInt</a>
             <span>
-              <br>Echoes a nullable int.Echoes a nullable int.
+              <br>Echoes a nullable int.
             </span>
           </li>
           <li>
             <a href="?op=EchoNullableDouble">EchoNullableDouble</a>
             <span>
-              <br>Echoes a nullable double.Echoes a nullable double.
+              <br>Echoes a nullable double.
             </span>
           </li>
           <li>
             <a href="?op=EchoNullableLevel">EchoNullableLevel</a>
             <span>
-              <br>Echoes a nullable enum value.Echoes a nullable enum value.
+              <br>Echoes a nullable enum value.
             </span>
           </li>
           <li>
             <a href="?op=EchoDateTime">EchoDateTime</a>
             <span>
-              <br>Echoes a DateTime.Echoes a DateTime.
+              <br>Echoes a DateTime.
             </span>
           </li>
           <li>
             <a href="?op=EchoBase64Binary">EchoBase64Binary</a>
             <span>
-              <br>Echoes a byte array.Echoes a byte array.
+              <br>Echoes a byte array.
             </span>
           </li>
           <li>
             <a href="?op=Ping">Ping</a>
             <span>
-              <br>Answers nothing.Answers nothing.
+              <br>Answers nothing.
             </span>
           </li>
           <li>
             <a href="?op=Describe">Describe</a>
             <span>
-              <br>Prints every value it gets.Prints every value it gets.
+              <br>Prints every value it gets.
             </span>
           </li>
         </ul>
@@ -224,7 +224,7 @@ const PAGE_ECHO_STRING: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoString</h2>
-        <p class="intro">Echoes a string.Echoes a string.</p>
+        <p class="intro">Echoes a string.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -342,7 +342,7 @@ const PAGE_ECHO_BOOLEAN: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoBoolean</h2>
-        <p class="intro">Echoes a boolean.Echoes a boolean.</p>
+        <p class="intro">Echoes a boolean.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -460,7 +460,7 @@ const PAGE_ECHO_DECIMAL: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoDecimal</h2>
-        <p class="intro">Echoes a decimal.Echoes a decimal.</p>
+        <p class="intro">Echoes a decimal.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -578,7 +578,7 @@ const PAGE_ECHO_INT: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoInt</h2>
-        <p class="intro">Echoes an int.Echoes an int.</p>
+        <p class="intro">Echoes an int.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -696,7 +696,7 @@ const PAGE_ECHO_LONG: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoLong</h2>
-        <p class="intro">Echoes a long.Echoes a long.</p>
+        <p class="intro">Echoes a long.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -814,7 +814,7 @@ const PAGE_ECHO_SHORT: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoShort</h2>
-        <p class="intro">Echoes a short.Echoes a short.</p>
+        <p class="intro">Echoes a short.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -932,7 +932,7 @@ const PAGE_ECHO_UNSIGNED_BYTE: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoUnsignedByte</h2>
-        <p class="intro">Echoes an unsigned byte (.NET byte).Echoes an unsigned byte (.NET byte).</p>
+        <p class="intro">Echoes an unsigned byte (.NET byte).</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -1050,7 +1050,7 @@ const PAGE_ECHO_BYTE: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoByte</h2>
-        <p class="intro">Echoes a signed byte (.NET sbyte).Echoes a signed byte (.NET sbyte).</p>
+        <p class="intro">Echoes a signed byte (.NET sbyte).</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -1168,7 +1168,7 @@ const PAGE_ECHO_UNSIGNED_SHORT: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoUnsignedShort</h2>
-        <p class="intro">Echoes an unsigned short.Echoes an unsigned short.</p>
+        <p class="intro">Echoes an unsigned short.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -1286,7 +1286,7 @@ const PAGE_ECHO_UNSIGNED_INT: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoUnsignedInt</h2>
-        <p class="intro">Echoes an unsigned int.Echoes an unsigned int.</p>
+        <p class="intro">Echoes an unsigned int.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -1404,7 +1404,7 @@ const PAGE_ECHO_UNSIGNED_LONG: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoUnsignedLong</h2>
-        <p class="intro">Echoes an unsigned long.Echoes an unsigned long.</p>
+        <p class="intro">Echoes an unsigned long.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -1522,7 +1522,7 @@ const PAGE_ECHO_FLOAT: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoFloat</h2>
-        <p class="intro">Echoes a float.Echoes a float.</p>
+        <p class="intro">Echoes a float.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -1640,7 +1640,7 @@ const PAGE_ECHO_DOUBLE: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoDouble</h2>
-        <p class="intro">Echoes a double.Echoes a double.</p>
+        <p class="intro">Echoes a double.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -1758,7 +1758,7 @@ const PAGE_ECHO_CHAR: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoChar</h2>
-        <p class="intro">Echoes a char.Echoes a char.</p>
+        <p class="intro">Echoes a char.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -1876,7 +1876,7 @@ const PAGE_ECHO_GUID: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoGuid</h2>
-        <p class="intro">Echoes a Guid.Echoes a Guid.</p>
+        <p class="intro">Echoes a Guid.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -1958,7 +1958,7 @@ const PAGE_ECHO_LEVEL: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoLevel</h2>
-        <p class="intro">Echoes an enum value.Echoes an enum value.</p>
+        <p class="intro">Echoes an enum value.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -2076,7 +2076,7 @@ const PAGE_ECHO_NULLABLE_INT: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoNullableInt</h2>
-        <p class="intro">Echoes a nullable int.Echoes a nullable int.</p>
+        <p class="intro">Echoes a nullable int.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -2158,7 +2158,7 @@ const PAGE_ECHO_NULLABLE_DOUBLE: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoNullableDouble</h2>
-        <p class="intro">Echoes a nullable double.Echoes a nullable double.</p>
+        <p class="intro">Echoes a nullable double.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -2240,7 +2240,7 @@ const PAGE_ECHO_NULLABLE_LEVEL: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoNullableLevel</h2>
-        <p class="intro">Echoes a nullable enum value.Echoes a nullable enum value.</p>
+        <p class="intro">Echoes a nullable enum value.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -2322,7 +2322,7 @@ const PAGE_ECHO_DATE_TIME: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoDateTime</h2>
-        <p class="intro">Echoes a DateTime.Echoes a DateTime.</p>
+        <p class="intro">Echoes a DateTime.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -2440,7 +2440,7 @@ const PAGE_ECHO_BASE64_BINARY: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>EchoBase64Binary</h2>
-        <p class="intro">Echoes a byte array.Echoes a byte array.</p>
+        <p class="intro">Echoes a byte array.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -2558,7 +2558,7 @@ const PAGE_PING: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>Ping</h2>
-        <p class="intro">Answers nothing.Answers nothing.</p>
+        <p class="intro">Answers nothing.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -2661,7 +2661,7 @@ const PAGE_DESCRIBE: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>Describe</h2>
-        <p class="intro">Prints every value it gets.Prints every value it gets.</p>
+        <p class="intro">Prints every value it gets.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>

@@ -20,7 +20,7 @@ use crate::*;
 ///
 /// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`TypesServiceServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait TypesService: Send + Sync + 'static {
-    /// Operation 1, `EchoString`: Echoes a string.Echoes a string.
+    /// Operation 1, `EchoString`: Echoes a string.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_string(
@@ -29,7 +29,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoString,
     ) -> impl Future<Output = Result<EchoStringResponse, Fault>> + Send;
 
-    /// Operation 2, `EchoBoolean`: Echoes a boolean.Echoes a boolean.
+    /// Operation 2, `EchoBoolean`: Echoes a boolean.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_boolean(
@@ -38,7 +38,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoBoolean,
     ) -> impl Future<Output = Result<EchoBooleanResponse, Fault>> + Send;
 
-    /// Operation 3, `EchoDecimal`: Echoes a decimal.Echoes a decimal.
+    /// Operation 3, `EchoDecimal`: Echoes a decimal.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_decimal(
@@ -47,7 +47,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoDecimal,
     ) -> impl Future<Output = Result<EchoDecimalResponse, Fault>> + Send;
 
-    /// Operation 4, `EchoInt`: Echoes an int.Echoes an int.
+    /// Operation 4, `EchoInt`: Echoes an int.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_int(
@@ -56,7 +56,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoInt,
     ) -> impl Future<Output = Result<EchoIntResponse, Fault>> + Send;
 
-    /// Operation 5, `EchoLong`: Echoes a long.Echoes a long.
+    /// Operation 5, `EchoLong`: Echoes a long.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_long(
@@ -65,7 +65,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoLong,
     ) -> impl Future<Output = Result<EchoLongResponse, Fault>> + Send;
 
-    /// Operation 6, `EchoShort`: Echoes a short.Echoes a short.
+    /// Operation 6, `EchoShort`: Echoes a short.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_short(
@@ -74,7 +74,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoShort,
     ) -> impl Future<Output = Result<EchoShortResponse, Fault>> + Send;
 
-    /// Operation 7, `EchoUnsignedByte`: Echoes an unsigned byte (.NET byte).Echoes an unsigned byte (.NET byte).
+    /// Operation 7, `EchoUnsignedByte`: Echoes an unsigned byte (.NET byte).
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_unsigned_byte(
@@ -83,7 +83,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoUnsignedByte,
     ) -> impl Future<Output = Result<EchoUnsignedByteResponse, Fault>> + Send;
 
-    /// Operation 8, `EchoByte`: Echoes a signed byte (.NET sbyte).Echoes a signed byte (.NET sbyte).
+    /// Operation 8, `EchoByte`: Echoes a signed byte (.NET sbyte).
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_byte(
@@ -92,7 +92,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoByte,
     ) -> impl Future<Output = Result<EchoByteResponse, Fault>> + Send;
 
-    /// Operation 9, `EchoUnsignedShort`: Echoes an unsigned short.Echoes an unsigned short.
+    /// Operation 9, `EchoUnsignedShort`: Echoes an unsigned short.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_unsigned_short(
@@ -101,7 +101,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoUnsignedShort,
     ) -> impl Future<Output = Result<EchoUnsignedShortResponse, Fault>> + Send;
 
-    /// Operation 10, `EchoUnsignedInt`: Echoes an unsigned int.Echoes an unsigned int.
+    /// Operation 10, `EchoUnsignedInt`: Echoes an unsigned int.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_unsigned_int(
@@ -110,7 +110,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoUnsignedInt,
     ) -> impl Future<Output = Result<EchoUnsignedIntResponse, Fault>> + Send;
 
-    /// Operation 11, `EchoUnsignedLong`: Echoes an unsigned long.Echoes an unsigned long.
+    /// Operation 11, `EchoUnsignedLong`: Echoes an unsigned long.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_unsigned_long(
@@ -119,7 +119,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoUnsignedLong,
     ) -> impl Future<Output = Result<EchoUnsignedLongResponse, Fault>> + Send;
 
-    /// Operation 12, `EchoFloat`: Echoes a float.Echoes a float.
+    /// Operation 12, `EchoFloat`: Echoes a float.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_float(
@@ -128,7 +128,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoFloat,
     ) -> impl Future<Output = Result<EchoFloatResponse, Fault>> + Send;
 
-    /// Operation 13, `EchoDouble`: Echoes a double.Echoes a double.
+    /// Operation 13, `EchoDouble`: Echoes a double.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_double(
@@ -137,7 +137,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoDouble,
     ) -> impl Future<Output = Result<EchoDoubleResponse, Fault>> + Send;
 
-    /// Operation 14, `EchoChar`: Echoes a char.Echoes a char.
+    /// Operation 14, `EchoChar`: Echoes a char.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_char(
@@ -146,7 +146,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoChar,
     ) -> impl Future<Output = Result<EchoCharResponse, Fault>> + Send;
 
-    /// Operation 15, `EchoGuid`: Echoes a Guid.Echoes a Guid.
+    /// Operation 15, `EchoGuid`: Echoes a Guid.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_guid(
@@ -155,7 +155,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoGuid,
     ) -> impl Future<Output = Result<EchoGuidResponse, Fault>> + Send;
 
-    /// Operation 16, `EchoLevel`: Echoes an enum value.Echoes an enum value.
+    /// Operation 16, `EchoLevel`: Echoes an enum value.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_level(
@@ -164,7 +164,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoLevel,
     ) -> impl Future<Output = Result<EchoLevelResponse, Fault>> + Send;
 
-    /// Operation 17, `EchoNullableInt`: Echoes a nullable int.Echoes a nullable int.
+    /// Operation 17, `EchoNullableInt`: Echoes a nullable int.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_nullable_int(
@@ -173,7 +173,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoNullableInt,
     ) -> impl Future<Output = Result<EchoNullableIntResponse, Fault>> + Send;
 
-    /// Operation 18, `EchoNullableDouble`: Echoes a nullable double.Echoes a nullable double.
+    /// Operation 18, `EchoNullableDouble`: Echoes a nullable double.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_nullable_double(
@@ -182,7 +182,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoNullableDouble,
     ) -> impl Future<Output = Result<EchoNullableDoubleResponse, Fault>> + Send;
 
-    /// Operation 19, `EchoNullableLevel`: Echoes a nullable enum value.Echoes a nullable enum value.
+    /// Operation 19, `EchoNullableLevel`: Echoes a nullable enum value.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_nullable_level(
@@ -191,7 +191,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoNullableLevel,
     ) -> impl Future<Output = Result<EchoNullableLevelResponse, Fault>> + Send;
 
-    /// Operation 20, `EchoDateTime`: Echoes a DateTime.Echoes a DateTime.
+    /// Operation 20, `EchoDateTime`: Echoes a DateTime.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_date_time(
@@ -200,7 +200,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoDateTime,
     ) -> impl Future<Output = Result<EchoDateTimeResponse, Fault>> + Send;
 
-    /// Operation 21, `EchoBase64Binary`: Echoes a byte array.Echoes a byte array.
+    /// Operation 21, `EchoBase64Binary`: Echoes a byte array.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_base64_binary(
@@ -209,7 +209,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoBase64Binary,
     ) -> impl Future<Output = Result<EchoBase64BinaryResponse, Fault>> + Send;
 
-    /// Operation 22, `Ping`: Answers nothing.Answers nothing.
+    /// Operation 22, `Ping`: Answers nothing.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn ping(
@@ -218,7 +218,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: Ping,
     ) -> impl Future<Output = Result<PingResponse, Fault>> + Send;
 
-    /// Operation 23, `Describe`: Prints every value it gets.Prints every value it gets.
+    /// Operation 23, `Describe`: Prints every value it gets.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn describe(

@@ -73,7 +73,7 @@ impl crate::runtime::Scalar for Level {
     }
 }
 
-/// `EchoString`, operation 1 of `TypesService`: Echoes a string.Echoes a string.
+/// `EchoString`, operation 1 of `TypesService`: Echoes a string.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -93,7 +93,7 @@ pub struct EchoStringResponse {
     pub result: Option<String>,
 }
 
-/// `EchoBoolean`, operation 2 of `TypesService`: Echoes a boolean.Echoes a boolean.
+/// `EchoBoolean`, operation 2 of `TypesService`: Echoes a boolean.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -113,7 +113,7 @@ pub struct EchoBooleanResponse {
     pub result: bool,
 }
 
-/// `EchoDecimal`, operation 3 of `TypesService`: Echoes a decimal.Echoes a decimal.
+/// `EchoDecimal`, operation 3 of `TypesService`: Echoes a decimal.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -133,7 +133,7 @@ pub struct EchoDecimalResponse {
     pub result: crate::Decimal,
 }
 
-/// `EchoInt`, operation 4 of `TypesService`: Echoes an int.Echoes an int.
+/// `EchoInt`, operation 4 of `TypesService`: Echoes an int.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -153,7 +153,7 @@ pub struct EchoIntResponse {
     pub result: i32,
 }
 
-/// `EchoLong`, operation 5 of `TypesService`: Echoes a long.Echoes a long.
+/// `EchoLong`, operation 5 of `TypesService`: Echoes a long.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -173,7 +173,7 @@ pub struct EchoLongResponse {
     pub result: i64,
 }
 
-/// `EchoShort`, operation 6 of `TypesService`: Echoes a short.Echoes a short.
+/// `EchoShort`, operation 6 of `TypesService`: Echoes a short.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -193,7 +193,7 @@ pub struct EchoShortResponse {
     pub result: i16,
 }
 
-/// `EchoUnsignedByte`, operation 7 of `TypesService`: Echoes an unsigned byte (.NET byte).Echoes an unsigned byte (.NET byte).
+/// `EchoUnsignedByte`, operation 7 of `TypesService`: Echoes an unsigned byte (.NET byte).
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -213,7 +213,7 @@ pub struct EchoUnsignedByteResponse {
     pub result: u8,
 }
 
-/// `EchoByte`, operation 8 of `TypesService`: Echoes a signed byte (.NET sbyte).Echoes a signed byte (.NET sbyte).
+/// `EchoByte`, operation 8 of `TypesService`: Echoes a signed byte (.NET sbyte).
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -233,7 +233,7 @@ pub struct EchoByteResponse {
     pub result: i8,
 }
 
-/// `EchoUnsignedShort`, operation 9 of `TypesService`: Echoes an unsigned short.Echoes an unsigned short.
+/// `EchoUnsignedShort`, operation 9 of `TypesService`: Echoes an unsigned short.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -253,7 +253,7 @@ pub struct EchoUnsignedShortResponse {
     pub result: u16,
 }
 
-/// `EchoUnsignedInt`, operation 10 of `TypesService`: Echoes an unsigned int.Echoes an unsigned int.
+/// `EchoUnsignedInt`, operation 10 of `TypesService`: Echoes an unsigned int.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -273,7 +273,7 @@ pub struct EchoUnsignedIntResponse {
     pub result: u32,
 }
 
-/// `EchoUnsignedLong`, operation 11 of `TypesService`: Echoes an unsigned long.Echoes an unsigned long.
+/// `EchoUnsignedLong`, operation 11 of `TypesService`: Echoes an unsigned long.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -293,7 +293,7 @@ pub struct EchoUnsignedLongResponse {
     pub result: u64,
 }
 
-/// `EchoFloat`, operation 12 of `TypesService`: Echoes a float.Echoes a float.
+/// `EchoFloat`, operation 12 of `TypesService`: Echoes a float.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -313,7 +313,7 @@ pub struct EchoFloatResponse {
     pub result: f32,
 }
 
-/// `EchoDouble`, operation 13 of `TypesService`: Echoes a double.Echoes a double.
+/// `EchoDouble`, operation 13 of `TypesService`: Echoes a double.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -333,7 +333,7 @@ pub struct EchoDoubleResponse {
     pub result: f64,
 }
 
-/// `EchoChar`, operation 14 of `TypesService`: Echoes a char.Echoes a char.
+/// `EchoChar`, operation 14 of `TypesService`: Echoes a char.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -353,7 +353,7 @@ pub struct EchoCharResponse {
     pub result: char,
 }
 
-/// `EchoGuid`, operation 15 of `TypesService`: Echoes a Guid.Echoes a Guid.
+/// `EchoGuid`, operation 15 of `TypesService`: Echoes a Guid.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -373,7 +373,7 @@ pub struct EchoGuidResponse {
     pub result: crate::Uuid,
 }
 
-/// `EchoLevel`, operation 16 of `TypesService`: Echoes an enum value.Echoes an enum value.
+/// `EchoLevel`, operation 16 of `TypesService`: Echoes an enum value.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -393,7 +393,7 @@ pub struct EchoLevelResponse {
     pub result: crate::Level,
 }
 
-/// `EchoNullableInt`, operation 17 of `TypesService`: Echoes a nullable int.Echoes a nullable int.
+/// `EchoNullableInt`, operation 17 of `TypesService`: Echoes a nullable int.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -413,7 +413,7 @@ pub struct EchoNullableIntResponse {
     pub result: Option<i32>,
 }
 
-/// `EchoNullableDouble`, operation 18 of `TypesService`: Echoes a nullable double.Echoes a nullable double.
+/// `EchoNullableDouble`, operation 18 of `TypesService`: Echoes a nullable double.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -433,7 +433,7 @@ pub struct EchoNullableDoubleResponse {
     pub result: Option<f64>,
 }
 
-/// `EchoNullableLevel`, operation 19 of `TypesService`: Echoes a nullable enum value.Echoes a nullable enum value.
+/// `EchoNullableLevel`, operation 19 of `TypesService`: Echoes a nullable enum value.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -453,7 +453,7 @@ pub struct EchoNullableLevelResponse {
     pub result: Option<crate::Level>,
 }
 
-/// `EchoDateTime`, operation 20 of `TypesService`: Echoes a DateTime.Echoes a DateTime.
+/// `EchoDateTime`, operation 20 of `TypesService`: Echoes a DateTime.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -473,7 +473,7 @@ pub struct EchoDateTimeResponse {
     pub result: crate::DateTime,
 }
 
-/// `EchoBase64Binary`, operation 21 of `TypesService`: Echoes a byte array.Echoes a byte array.
+/// `EchoBase64Binary`, operation 21 of `TypesService`: Echoes a byte array.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -493,7 +493,7 @@ pub struct EchoBase64BinaryResponse {
     pub result: Option<Vec<u8>>,
 }
 
-/// `Ping`, operation 22 of `TypesService`: Answers nothing.Answers nothing.
+/// `Ping`, operation 22 of `TypesService`: Answers nothing.
 ///
 /// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -510,7 +510,7 @@ pub struct PingResponse {
     pub result: (),
 }
 
-/// `Describe`, operation 23 of `TypesService`: Prints every value it gets.Prints every value it gets.
+/// `Describe`, operation 23 of `TypesService`: Prints every value it gets.
 ///
 /// The request's 15 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 15 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
