@@ -29,6 +29,8 @@ pub struct EnumModel {
     pub doc: Option<String>,
     /// Each value: its wire spelling and its Rust variant (`very-high`, `VeryHigh`).
     pub values: Vec<(String, String)>,
+    /// Each value's .NET member name, in the same order: its spelling over HTTP GET/POST.
+    pub members: Vec<String>,
 }
 
 impl Model {
@@ -128,6 +130,8 @@ pub struct OperationModel {
     pub snake: String,
     /// Documentation from the spec.
     pub doc: String,
+    /// The service's own description, published in the WSDL (`description:`).
+    pub description: Option<String>,
     /// Every parameter, in wire order.
     pub params: Vec<ParamModel>,
     /// `"{namespace}/{wire}"` (no `/` added when the namespace ends with one), quoted, as the
@@ -174,6 +178,15 @@ impl OperationModel {
     pub fn business_params(&self) -> impl Iterator<Item = &ParamModel> {
         self.params.iter().filter(|p| p.role == Role::Business)
     }
+}
+
+/// Whether `name` can be a .NET enum member's name (a C# identifier: a letter or `_`, then
+/// letters, digits and `_`), which is what `Enum.Parse` reads over HTTP GET/POST.
+pub fn is_member_name(name: &str) -> bool {
+    name.chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_alphanumeric() || c == '_')
 }
 
 /// The Rust variant name of an enum's wire value: its alphanumeric runs, each capitalised
@@ -408,6 +421,7 @@ impl Model {
                     response_type: format!("{wire}Response"),
                     snake: snake_case(wire),
                     doc: op.doc.trim().to_owned(),
+                    description: op.description.clone(),
                     params,
                     soap_action: format!("\"{action}\""),
                     soap12_content_type: format!(
@@ -541,6 +555,7 @@ impl Model {
                             (v.clone(), variant)
                         })
                         .collect(),
+                    members: e.members.clone(),
                 })
                 .collect(),
             operations,

@@ -41,6 +41,11 @@ pub struct EnumDef {
     pub doc: Option<String>,
     /// The values as the wire spells them, in order (`Low`, `very-high`).
     pub values: Vec<String>,
+    /// The .NET member name of each value, in the same order (`Low`, `VeryHigh`): what HTTP
+    /// GET/POST carry, as ASMX reads them there with `Enum.Parse`. The wire name unless the
+    /// spec writes the value `- very-high: VeryHigh` (an `[XmlEnum]` attribute); a WSDL
+    /// never says.
+    pub members: Vec<String>,
 }
 
 impl Spec {
@@ -72,8 +77,12 @@ pub struct Service {
 pub struct Operation {
     /// Wire name (`MobileTaskCreate`).
     pub name: String,
-    /// Documentation, into rustdoc.
+    /// Documentation, into rustdoc and the help pages (`doc:`, else `description:`).
     pub doc: String,
+    /// The service's own description of the operation (`description:`, .NET's
+    /// `[WebMethod(Description = …)]`): published in the WSDL as each port type's
+    /// `wsdl:documentation`. A service without one publishes none, whatever `doc` says.
+    pub description: Option<String>,
     /// Parameters in wire order.
     pub params: Vec<Param>,
     /// The result's type.
@@ -392,7 +401,12 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
             .map(|e| EnumDef {
                 name: e.name.0,
                 doc: e.doc,
-                values: names(e.values),
+                members: e
+                    .values
+                    .iter()
+                    .map(|v| v.member.clone().unwrap_or_else(|| v.wire.clone()))
+                    .collect(),
+                values: e.values.into_iter().map(|v| v.wire).collect(),
             })
             .collect(),
         operations: raw
@@ -400,7 +414,11 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
             .into_iter()
             .map(|op| Operation {
                 name: op.name.0,
-                doc: op.doc.unwrap_or_default(),
+                doc: op
+                    .doc
+                    .or_else(|| op.description.clone())
+                    .unwrap_or_default(),
+                description: op.description,
                 params: op
                     .params
                     .into_iter()

@@ -347,8 +347,9 @@ pub enum RequestError {
 
 impl RequestError {
     /// Whether an ASMX host answers this with `400 Bad Request` and an empty body (malformed
-    /// XML, an unknown declared encoding, any DOCTYPE, a parameter holding more than text)
-    /// rather than with a client fault.
+    /// XML, an unknown declared encoding, any DOCTYPE, a parameter holding more than text,
+    /// text that is not base64 where base64 is due: .NET's XML reader decodes base64 itself,
+    /// `ReadContentAsBase64`, and throws an XmlException) rather than with a client fault.
     pub fn is_malformed(&self) -> bool {
         matches!(
             self,
@@ -356,6 +357,10 @@ impl RequestError {
                 | RequestError::UnsupportedEncoding { .. }
                 | RequestError::Doctype
                 | RequestError::NotSimpleContent { .. }
+                | RequestError::InvalidValue {
+                    error: ValueError::NotBase64,
+                    ..
+                }
         )
     }
 }

@@ -85,8 +85,20 @@ fn the_second_crates_wsdl_round_trips_with_every_type() {
             .enums
             .iter()
             .map(|e| {
+                // A WSDL carries no .NET member names: the import guesses the Pascal case of
+                // a wire name no member can have (`very-good` → `VeryGood`), which the spec
+                // may name otherwise (`2nd-hand` is `SecondHand` there, `V2ndHand` guessed).
                 let mut e = e.clone();
                 e.doc = None;
+                e.members = e
+                    .values
+                    .iter()
+                    .zip(&e.members)
+                    .map(|(wire, member)| match wire.as_str() {
+                        "2nd-hand" => "V2ndHand".to_owned(),
+                        _ => member.clone(),
+                    })
+                    .collect();
                 e
             })
             .collect::<Vec<_>>()
@@ -213,7 +225,7 @@ fn enums_and_nullable_values_are_written_as_the_spec_spells_them() {
     );
     let yaml = import(&wsdl, "t.wsdl").unwrap();
     assert!(yaml.ends_with(
-        "enums:\n  - name: Level\n    values:\n      - Low\n      - very-high\noperations:\n  - name: Op\n    doc: \"Op: no description in the WSDL.\"\n    bindings: [soap11]\n    params:\n      - level: Level\n      - \"n\": int?\n    result: int\n"
+        "enums:\n  - name: Level\n    values:\n      - Low\n      - very-high: VeryHigh  # the member name is a guess: check it\noperations:\n  - name: Op\n    doc: \"Op: no description in the WSDL.\"\n    bindings: [soap11]\n    params:\n      - level: Level\n      - \"n\": int?\n    result: int\n"
     ), "{yaml}");
     // An empty response element is a void result.
     let void = wsdl_with(

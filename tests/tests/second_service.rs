@@ -447,22 +447,31 @@ async fn its_client_and_server_talk_over_loopback_on_every_binding() {
             assert_eq!(back.result, grade, "{binding}");
         }
     }
-    // Over GET the value is trimmed as Enum.Parse trims it; a number, which Enum.Parse would
-    // read as any value, is refused; over SOAP only the exact spelling is read.
+    // Over GET a value is its .NET member name, trimmed as Enum.Parse trims it, and answered
+    // by its wire name; the wire name itself (where it differs), another case and a number
+    // (which Enum.Parse would read as any value) are refused; over SOAP only the exact wire
+    // spelling is read.
     let get = |grade: &str| {
         reqwest::get(format!(
             "{base}/services/v2/Stock.asmx/Regrade?sku=A-1&grade={grade}&clientid=1&apikey=k"
         ))
     };
-    let trimmed = get("+very-good+").await.unwrap().text().await.unwrap();
+    let trimmed = get("+VeryGood+").await.unwrap().text().await.unwrap();
     assert!(trimmed.ends_with(">very-good</Grade>"), "{trimmed}");
-    let number = get("1").await.unwrap();
-    assert_eq!(number.status(), 500);
-    assert!(number
-        .text()
-        .await
-        .unwrap()
-        .contains("it is not one of new, used, very-good, 2nd-hand"));
+    let member = get("SecondHand").await.unwrap().text().await.unwrap();
+    assert!(member.ends_with(">2nd-hand</Grade>"), "{member}");
+    for refused in ["very-good", "verygood", "1"] {
+        let answer = get(refused).await.unwrap();
+        assert_eq!(answer.status(), 500, "{refused}");
+        assert!(
+            answer
+                .text()
+                .await
+                .unwrap()
+                .contains("it is not one of new, used, VeryGood, SecondHand"),
+            "{refused}"
+        );
+    }
 
     // dateTime: each kind, to 100 ns, on every binding; finer is refused before sending.
     use rmm_stock::runtime::deps::chrono::{FixedOffset, NaiveDate};

@@ -199,13 +199,32 @@ fn enum_type(e: &EnumModel) -> TokenStream {
     let count = proc_macro2::Literal::usize_unsuffixed(e.values.len());
     let variants: Vec<_> = e.values.iter().map(|(_, v)| ident(v)).collect();
     let wires: Vec<&String> = e.values.iter().map(|(w, _)| w).collect();
-    let declared = e.values.iter().enumerate().map(|(i, (wire, variant))| {
-        let variant = ident(variant);
-        let doc = doc(&format!("`{wire}`."));
-        let default = if i == 0 { quote!(#[default]) } else { quote!() };
-        quote!(#doc #default #variant,)
-    });
-    let room = e.values.iter().map(|(w, _)| w.len()).max().unwrap_or(0);
+    let members = &e.members;
+    let declared =
+        e.values
+            .iter()
+            .zip(members)
+            .enumerate()
+            .map(|(i, ((wire, variant), member))| {
+                let variant = ident(variant);
+                let doc = if member == wire {
+                    doc(&format!("`{wire}`."))
+                } else {
+                    doc(&format!(
+                        "`{wire}`; the .NET member `{member}` over HTTP GET/POST."
+                    ))
+                };
+                let default = if i == 0 { quote!(#[default]) } else { quote!() };
+                quote!(#doc #default #variant,)
+            });
+    // The longest spelling: a wire name (XML) or a member name (GET/POST).
+    let room = e
+        .values
+        .iter()
+        .map(|(w, _)| w.len())
+        .chain(e.members.iter().map(String::len))
+        .max()
+        .unwrap_or(0);
     let enum_name = &e.name;
     quote! {
         #struct_doc
@@ -217,13 +236,23 @@ fn enum_type(e: &EnumModel) -> TokenStream {
         impl #name {
             /// Every value, in the WSDL's order.
             pub const ALL: [#name; #count] = [#(#name::#variants),*];
-            /// The wire spelling of each value of [`Self::ALL`].
+            /// The wire spelling of each value of [`Self::ALL`] (SOAP and every result).
             pub const WIRE_NAMES: [&'static str; #count] = [#(#wires),*];
+            /// The .NET member name of each value of [`Self::ALL`]: its spelling as an HTTP
+            /// GET/POST parameter, which ASMX reads with `Enum.Parse`.
+            pub const MEMBER_NAMES: [&'static str; #count] = [#(#members),*];
 
             /// The value as the wire spells it.
             pub const fn wire_name(self) -> &'static str {
                 match self {
                     #(#name::#variants => #wires,)*
+                }
+            }
+
+            /// The value's .NET member name.
+            pub const fn member_name(self) -> &'static str {
+                match self {
+                    #(#name::#variants => #members,)*
                 }
             }
         }
@@ -237,7 +266,7 @@ fn enum_type(e: &EnumModel) -> TokenStream {
             }
 
             fn write_form(&self, out: &mut String) {
-                crate::runtime::form::FormWriter::push_encoded(out, self.wire_name());
+                crate::runtime::form::FormWriter::push_encoded(out, self.member_name());
             }
 
             /// Exactly a wire spelling, as XmlSerializer reads an enum.
@@ -245,10 +274,10 @@ fn enum_type(e: &EnumModel) -> TokenStream {
                 crate::runtime::value::enum_value(text, &Self::ALL, &Self::WIRE_NAMES)
             }
 
-            /// A wire spelling, trimmed as `Enum.Parse` trims; the numbers and lists it also
-            /// reads are refused.
+            /// A .NET member name, exactly (`Enum.Parse` is case-sensitive) but trimmed as
+            /// `Enum.Parse` trims; the numbers and comma lists it also reads are refused.
             fn read_form(text: &str) -> Result<Self, crate::ValueError> {
-                crate::runtime::value::enum_value(text.trim(), &Self::ALL, &Self::WIRE_NAMES)
+                crate::runtime::value::enum_value(text.trim(), &Self::ALL, &Self::MEMBER_NAMES)
             }
 
             fn param_value(&self) -> crate::runtime::ParamValue<'_> {

@@ -115,6 +115,14 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     }
 }
 
+/// `value` as XML text: `&`, `<` and `>` escaped, as .NET's XmlTextWriter writes text.
+fn text(value: &str) -> String {
+    value
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
 /// `value` as the content of a double-quoted XML attribute.
 fn attr(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
@@ -187,6 +195,9 @@ fn pieces(model: &Model) -> [String; 5] {
     } else {
         String::new()
     };
+    // Where the host declares `s1`: after `soap12` (the reference host's types service, which
+    // also has `s2`; the other prefixes keep their order around both, as entries of one
+    // hash table do).
     let microsoft_prefix = if microsoft_types.is_empty() {
         ""
     } else {
@@ -224,7 +235,7 @@ fn pieces(model: &Model) -> [String; 5] {
 
     put!(r#"<?xml version="1.0" encoding="utf-8"?>"#);
     put!(
-        r#"<wsdl:definitions {abstract_prefix}xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="{ns}" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" {microsoft_prefix}targetNamespace="{ns}" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">"#
+        r#"<wsdl:definitions {abstract_prefix}xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" {microsoft_prefix}xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="{ns}" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="{ns}" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">"#
     );
 
     // Types: a request and a response element per operation, then the root elements of the
@@ -408,6 +419,14 @@ fn pieces(model: &Model) -> [String; 5] {
         {
             let name = attr(&op.wire);
             put!(r#"    <wsdl:operation name="{name}">"#);
+            if let Some(description) = &op.description {
+                // The service's `[WebMethod(Description)]`, in every port type, with the
+                // namespace declared again on the element, as ASMX writes it.
+                let description = text(description);
+                put!(
+                    r#"      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">{description}</wsdl:documentation>"#
+                );
+            }
             put!(r#"      <wsdl:input message="tns:{name}{messages}In" />"#);
             put!(r#"      <wsdl:output message="tns:{name}{messages}Out" />"#);
             put!("    </wsdl:operation>");

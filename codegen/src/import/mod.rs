@@ -44,8 +44,8 @@ pub struct ImportedEnum {
 pub struct ImportedOperation {
     /// Its name.
     pub name: String,
-    /// The port type's `wsdl:documentation`, if any.
-    pub doc: Option<String>,
+    /// The port type's `wsdl:documentation`, if any: the service's description of it.
+    pub description: Option<String>,
     /// Its parameters in order: the wire name and the spec's type (`int`, `int?`, `Level`).
     pub params: Vec<(String, String)>,
     /// The result's spec type, or `void`.

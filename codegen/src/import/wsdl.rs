@@ -378,7 +378,7 @@ fn read_operation(
     p: &mut Problems,
 ) -> Option<ImportedOperation> {
     let name = op.attribute("name").unwrap_or_default().to_owned();
-    let doc = child(op, WSDL, "documentation")
+    let description = child(op, WSDL, "documentation")
         .map(|d| {
             d.descendants()
                 .filter(|n| n.is_text())
@@ -427,7 +427,7 @@ fn read_operation(
     };
     Some(ImportedOperation {
         name,
-        doc,
+        description,
         params,
         result,
         bindings,

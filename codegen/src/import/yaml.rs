@@ -59,26 +59,50 @@ impl Imported {
              secrets: []"
         );
         if !self.enums.is_empty() {
+            let _ = writeln!(
+                w,
+                "# Over HTTP GET/POST an enum value travels as its .NET member name, which a \
+                 WSDL does not carry.\n\
+                 # Where it differs from the wire name (an [XmlEnum] attribute), write the value \
+                 `- wire-name: MemberName`."
+            );
             let _ = writeln!(w, "enums:");
             for e in &self.enums {
                 let _ = writeln!(w, "  - name: {}", scalar(&e.name));
                 let _ = writeln!(w, "    values:");
                 for value in &e.values {
-                    let _ = writeln!(w, "      - {}", scalar(value));
+                    match member_guess(value) {
+                        None => {
+                            let _ = writeln!(w, "      - {}", scalar(value));
+                        }
+                        // A wire name no C# member can have: [XmlEnum] renamed it. The
+                        // member's name is most likely the wire name in Pascal case; it is
+                        // written, and marked as a guess to check.
+                        Some(member) => {
+                            let _ = writeln!(
+                                w,
+                                "      - {}: {}  # the member name is a guess: check it",
+                                scalar(value),
+                                scalar(&member)
+                            );
+                        }
+                    }
                 }
             }
         }
         let _ = writeln!(w, "operations:");
         for op in &self.operations {
             let _ = writeln!(w, "  - name: {}", scalar(&op.name));
-            let doc = op
-                .doc
-                .clone()
-                .unwrap_or_else(|| format!("{}: no description in the WSDL.", op.name));
+            // The service's description is published again as it came (and is the rustdoc);
+            // without one, a placeholder doc for the user to replace.
+            let (key, text) = match &op.description {
+                Some(description) => ("description", description.clone()),
+                None => ("doc", format!("{}: no description in the WSDL.", op.name)),
+            };
             let _ = writeln!(
                 w,
-                "    doc: {}",
-                serde_json::to_string(&doc).expect("a string")
+                "    {key}: {}",
+                serde_json::to_string(&text).expect("a string")
             );
             if op.bindings != BindingName::ALL {
                 let names: Vec<&str> = op.bindings.iter().map(|b| b.name()).collect();
@@ -95,6 +119,16 @@ impl Imported {
             let _ = writeln!(w, "    result: {}", scalar(&op.result));
         }
         out
+    }
+}
+
+/// For a wire name that is not a C# identifier, the likely .NET member name (its Rust
+/// variant name: `very-high` → `VeryHigh`); `None` for an identifier, its own member name.
+fn member_guess(wire: &str) -> Option<String> {
+    if crate::model::is_member_name(wire) {
+        None
+    } else {
+        crate::model::variant_name(wire)
     }
 }
 

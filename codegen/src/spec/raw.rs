@@ -31,7 +31,15 @@ pub(super) struct RawEnum {
     pub name: Word,
     #[serde(default)]
     pub doc: Option<String>,
-    pub values: Vec<Word>,
+    pub values: Vec<RawEnumValue>,
+}
+
+/// One enum value: its wire name (`- High`), or its wire name and .NET member name when they
+/// differ (`- very-high: VeryHigh`, an `[XmlEnum]` attribute).
+#[derive(Debug)]
+pub(super) struct RawEnumValue {
+    pub wire: String,
+    pub member: Option<String>,
 }
 
 /// The `service:` block.
@@ -48,12 +56,14 @@ pub(super) struct RawService {
 }
 
 /// One operation. `doc` is optional here so that a missing or empty doc is reported by the
-/// validator, naming the operation.
+/// validator, naming the operation; `description` is the service's own (published) text.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct RawOperation {
     pub name: Word,
     pub doc: Option<String>,
+    #[serde(default)]
+    pub description: Option<String>,
     pub params: Vec<RawParam>,
     pub result: TypeWord,
     /// The bindings offered, when not all four; serde refuses an unknown name with its
@@ -109,6 +119,49 @@ impl<'de> Deserialize<'de> for TypeWord {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_any(StrVisitor("a type name (string, int, double, …)"))
             .map(TypeWord)
+    }
+}
+
+const ENUM_VALUE_SHAPE: &str =
+    "an enum value: its wire name, or a one-key map `- wire-name: MemberName`";
+
+impl<'de> Deserialize<'de> for RawEnumValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct ValueVisitor;
+
+        impl<'de> Visitor<'de> for ValueVisitor {
+            type Value = RawEnumValue;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(ENUM_VALUE_SHAPE)
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawEnumValue, E> {
+                Ok(RawEnumValue {
+                    wire: v.to_owned(),
+                    member: None,
+                })
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawEnumValue, A::Error> {
+                let mut entries: Vec<(String, String)> = Vec::new();
+                while let Some((wire, member)) = map.next_entry::<Word, Word>()? {
+                    entries.push((wire.0, member.0));
+                }
+                match entries.pop() {
+                    Some((wire, member)) if entries.is_empty() => Ok(RawEnumValue {
+                        wire,
+                        member: Some(member),
+                    }),
+                    _ => Err(de::Error::custom(format_args!(
+                        "expected {ENUM_VALUE_SHAPE}, found a map with {} keys",
+                        entries.len() + usize::from(!entries.is_empty()),
+                    ))),
+                }
+            }
+        }
+
+        d.deserialize_any(ValueVisitor)
     }
 }
 

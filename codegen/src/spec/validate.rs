@@ -425,9 +425,12 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
             c.push(at, enums_at, format!("enum {name:?} has no values"));
         }
         let mut values = HashSet::new();
+        let mut members = HashSet::new();
         let mut variants: HashMap<String, &str> = HashMap::new();
         for value in &e.values {
-            let value = value.0.as_str();
+            let explicit = value.member.as_deref();
+            let member = explicit.unwrap_or(&value.wire);
+            let value = value.wire.as_str();
             if !values.insert(value) {
                 c.push(
                     at,
@@ -436,11 +439,11 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                 );
                 continue;
             }
-            if value.trim() != value
+            let markup = value.trim() != value
                 || value
                     .chars()
-                    .any(|ch| ch.is_control() || "<>&\"'".contains(ch))
-            {
+                    .any(|ch| ch.is_control() || "<>&\"'".contains(ch));
+            if markup {
                 c.push(
                     at,
                     enums_at,
@@ -449,6 +452,25 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                          they are, so they hold no markup characters, controls or white \
                          space around"
                     ),
+                );
+            }
+            if markup && explicit.is_none() {
+                // Refused above; its member name is the same text.
+            } else if !crate::model::is_member_name(member) {
+                c.push(
+                    at,
+                    enums_at,
+                    format!(
+                        "enum {name:?} has the value {value:?}, whose .NET member name \
+                         {member:?} is not a C# identifier; write the value \
+                         `- {value}: MemberName` with the enum's member name"
+                    ),
+                );
+            } else if !members.insert(member) {
+                c.push(
+                    at,
+                    enums_at,
+                    format!("enum {name:?} has the .NET member name {member:?} twice"),
                 );
             }
             match crate::model::variant_name(value) {
@@ -497,20 +519,23 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
             );
         }
 
-        let doc_problem = match op.doc.as_deref() {
-            None => Some("has no doc"),
-            Some(doc) if doc.trim().is_empty() => Some("has an empty doc"),
-            Some(_) => None,
+        let empty = |text: &Option<String>| text.as_deref().is_some_and(|t| t.trim().is_empty());
+        let doc_problem = match (&op.doc, &op.description) {
+            (None, None) => Some(("doc", "has no doc", "it becomes the rustdoc")),
+            (doc, _) if empty(doc) => Some(("doc", "has an empty doc", "it becomes the rustdoc")),
+            (_, description) if empty(description) => Some((
+                "description",
+                "has an empty description",
+                "the WSDL publishes it; leave the key out for none",
+            )),
+            _ => None,
         };
-        if let Some(problem) = doc_problem {
-            let doc_at = place.lines.and_then(|l| loc.op_key(l, "doc"));
+        if let Some((key, problem, why)) = doc_problem {
+            let doc_at = place.lines.and_then(|l| loc.op_key(l, key));
             c.push(
                 doc_at.or(place.name),
                 op_at,
-                format!(
-                    "operation {name:?} {problem}; say what it does in a sentence (it becomes \
-                     the rustdoc)"
-                ),
+                format!("operation {name:?} {problem}; say what it does in a sentence ({why})"),
             );
         }
 

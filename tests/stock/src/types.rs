@@ -14,9 +14,9 @@ pub enum Grade {
     New,
     /// `used`.
     Used,
-    /// `very-good`.
+    /// `very-good`; the .NET member `VeryGood` over HTTP GET/POST.
     VeryGood,
-    /// `2nd-hand`.
+    /// `2nd-hand`; the .NET member `SecondHand` over HTTP GET/POST.
     V2ndHand,
 }
 
@@ -29,8 +29,17 @@ impl Grade {
         Grade::V2ndHand,
     ];
 
-    /// The wire spelling of each value of [`Self::ALL`].
+    /// The wire spelling of each value of [`Self::ALL`] (SOAP and every result).
     pub const WIRE_NAMES: [&'static str; 4] = ["new", "used", "very-good", "2nd-hand"];
+
+    /// The .NET member name of each value of [`Self::ALL`]: its spelling as an HTTP
+    /// GET/POST parameter, which ASMX reads with `Enum.Parse`.
+    pub const MEMBER_NAMES: [&'static str; 4] = [
+        "new",
+        "used",
+        "VeryGood",
+        "SecondHand",
+    ];
 
     /// The value as the wire spells it.
     pub const fn wire_name(self) -> &'static str {
@@ -41,19 +50,29 @@ impl Grade {
             Grade::V2ndHand => "2nd-hand",
         }
     }
+
+    /// The value's .NET member name.
+    pub const fn member_name(self) -> &'static str {
+        match self {
+            Grade::New => "new",
+            Grade::Used => "used",
+            Grade::VeryGood => "VeryGood",
+            Grade::V2ndHand => "SecondHand",
+        }
+    }
 }
 
 impl crate::runtime::Scalar for Grade {
     const TYPE: crate::runtime::SoapType = crate::runtime::SoapType::Enum("Grade");
 
-    const ROOM: usize = 9usize;
+    const ROOM: usize = 10usize;
 
     fn write_xml(&self, out: &mut String) {
         out.push_str(self.wire_name());
     }
 
     fn write_form(&self, out: &mut String) {
-        crate::runtime::form::FormWriter::push_encoded(out, self.wire_name());
+        crate::runtime::form::FormWriter::push_encoded(out, self.member_name());
     }
 
     /// Exactly a wire spelling, as XmlSerializer reads an enum.
@@ -61,10 +80,10 @@ impl crate::runtime::Scalar for Grade {
         crate::runtime::value::enum_value(text, &Self::ALL, &Self::WIRE_NAMES)
     }
 
-    /// A wire spelling, trimmed as `Enum.Parse` trims; the numbers and lists it also
-    /// reads are refused.
+    /// A .NET member name, exactly (`Enum.Parse` is case-sensitive) but trimmed as
+    /// `Enum.Parse` trims; the numbers and comma lists it also reads are refused.
     fn read_form(text: &str) -> Result<Self, crate::ValueError> {
-        crate::runtime::value::enum_value(text.trim(), &Self::ALL, &Self::WIRE_NAMES)
+        crate::runtime::value::enum_value(text.trim(), &Self::ALL, &Self::MEMBER_NAMES)
     }
 
     fn param_value(&self) -> crate::runtime::ParamValue<'_> {

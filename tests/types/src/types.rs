@@ -14,7 +14,7 @@ pub enum Level {
     Normal,
     /// `High`.
     High,
-    /// `very-high`.
+    /// `very-high`; the .NET member `VeryHigh` over HTTP GET/POST.
     VeryHigh,
 }
 
@@ -27,8 +27,12 @@ impl Level {
         Level::VeryHigh,
     ];
 
-    /// The wire spelling of each value of [`Self::ALL`].
+    /// The wire spelling of each value of [`Self::ALL`] (SOAP and every result).
     pub const WIRE_NAMES: [&'static str; 4] = ["Low", "Normal", "High", "very-high"];
+
+    /// The .NET member name of each value of [`Self::ALL`]: its spelling as an HTTP
+    /// GET/POST parameter, which ASMX reads with `Enum.Parse`.
+    pub const MEMBER_NAMES: [&'static str; 4] = ["Low", "Normal", "High", "VeryHigh"];
 
     /// The value as the wire spells it.
     pub const fn wire_name(self) -> &'static str {
@@ -37,6 +41,16 @@ impl Level {
             Level::Normal => "Normal",
             Level::High => "High",
             Level::VeryHigh => "very-high",
+        }
+    }
+
+    /// The value's .NET member name.
+    pub const fn member_name(self) -> &'static str {
+        match self {
+            Level::Low => "Low",
+            Level::Normal => "Normal",
+            Level::High => "High",
+            Level::VeryHigh => "VeryHigh",
         }
     }
 }
@@ -51,7 +65,7 @@ impl crate::runtime::Scalar for Level {
     }
 
     fn write_form(&self, out: &mut String) {
-        crate::runtime::form::FormWriter::push_encoded(out, self.wire_name());
+        crate::runtime::form::FormWriter::push_encoded(out, self.member_name());
     }
 
     /// Exactly a wire spelling, as XmlSerializer reads an enum.
@@ -59,10 +73,10 @@ impl crate::runtime::Scalar for Level {
         crate::runtime::value::enum_value(text, &Self::ALL, &Self::WIRE_NAMES)
     }
 
-    /// A wire spelling, trimmed as `Enum.Parse` trims; the numbers and lists it also
-    /// reads are refused.
+    /// A .NET member name, exactly (`Enum.Parse` is case-sensitive) but trimmed as
+    /// `Enum.Parse` trims; the numbers and comma lists it also reads are refused.
     fn read_form(text: &str) -> Result<Self, crate::ValueError> {
-        crate::runtime::value::enum_value(text.trim(), &Self::ALL, &Self::WIRE_NAMES)
+        crate::runtime::value::enum_value(text.trim(), &Self::ALL, &Self::MEMBER_NAMES)
     }
 
     fn param_value(&self) -> crate::runtime::ParamValue<'_> {

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 /// The document up to the address of the port `TypesServiceSoap`.
 const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
-<wsdl:definitions xmlns:s2="http://rmm.example.com/types/AbstractTypes" xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="http://rmm.example.com/types" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" xmlns:s1="http://microsoft.com/wsdl/types/" targetNamespace="http://rmm.example.com/types" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
+<wsdl:definitions xmlns:s2="http://rmm.example.com/types/AbstractTypes" xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:s1="http://microsoft.com/wsdl/types/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="http://rmm.example.com/types" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="http://rmm.example.com/types" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
   <wsdl:types>
     <s:schema elementFormDefault="qualified" targetNamespace="http://rmm.example.com/types">
       <s:import namespace="http://microsoft.com/wsdl/types/" />
@@ -776,250 +776,311 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:portType name="TypesServiceSoap">
     <wsdl:operation name="EchoString">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a string.</wsdl:documentation>
       <wsdl:input message="tns:EchoStringSoapIn" />
       <wsdl:output message="tns:EchoStringSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoBoolean">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a boolean.</wsdl:documentation>
       <wsdl:input message="tns:EchoBooleanSoapIn" />
       <wsdl:output message="tns:EchoBooleanSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoDecimal">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a decimal.</wsdl:documentation>
       <wsdl:input message="tns:EchoDecimalSoapIn" />
       <wsdl:output message="tns:EchoDecimalSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoInt">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an int.</wsdl:documentation>
       <wsdl:input message="tns:EchoIntSoapIn" />
       <wsdl:output message="tns:EchoIntSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoLong">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a long.</wsdl:documentation>
       <wsdl:input message="tns:EchoLongSoapIn" />
       <wsdl:output message="tns:EchoLongSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoShort">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a short.</wsdl:documentation>
       <wsdl:input message="tns:EchoShortSoapIn" />
       <wsdl:output message="tns:EchoShortSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoUnsignedByte">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an unsigned byte (.NET byte).</wsdl:documentation>
       <wsdl:input message="tns:EchoUnsignedByteSoapIn" />
       <wsdl:output message="tns:EchoUnsignedByteSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoByte">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a signed byte (.NET sbyte).</wsdl:documentation>
       <wsdl:input message="tns:EchoByteSoapIn" />
       <wsdl:output message="tns:EchoByteSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoUnsignedShort">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an unsigned short.</wsdl:documentation>
       <wsdl:input message="tns:EchoUnsignedShortSoapIn" />
       <wsdl:output message="tns:EchoUnsignedShortSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoUnsignedInt">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an unsigned int.</wsdl:documentation>
       <wsdl:input message="tns:EchoUnsignedIntSoapIn" />
       <wsdl:output message="tns:EchoUnsignedIntSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoUnsignedLong">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an unsigned long.</wsdl:documentation>
       <wsdl:input message="tns:EchoUnsignedLongSoapIn" />
       <wsdl:output message="tns:EchoUnsignedLongSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoFloat">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a float.</wsdl:documentation>
       <wsdl:input message="tns:EchoFloatSoapIn" />
       <wsdl:output message="tns:EchoFloatSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoDouble">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a double.</wsdl:documentation>
       <wsdl:input message="tns:EchoDoubleSoapIn" />
       <wsdl:output message="tns:EchoDoubleSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoChar">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a char.</wsdl:documentation>
       <wsdl:input message="tns:EchoCharSoapIn" />
       <wsdl:output message="tns:EchoCharSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoGuid">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a Guid.</wsdl:documentation>
       <wsdl:input message="tns:EchoGuidSoapIn" />
       <wsdl:output message="tns:EchoGuidSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoLevel">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an enum value.</wsdl:documentation>
       <wsdl:input message="tns:EchoLevelSoapIn" />
       <wsdl:output message="tns:EchoLevelSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoNullableInt">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a nullable int.</wsdl:documentation>
       <wsdl:input message="tns:EchoNullableIntSoapIn" />
       <wsdl:output message="tns:EchoNullableIntSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoNullableDouble">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a nullable double.</wsdl:documentation>
       <wsdl:input message="tns:EchoNullableDoubleSoapIn" />
       <wsdl:output message="tns:EchoNullableDoubleSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoNullableLevel">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a nullable enum value.</wsdl:documentation>
       <wsdl:input message="tns:EchoNullableLevelSoapIn" />
       <wsdl:output message="tns:EchoNullableLevelSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoDateTime">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a DateTime.</wsdl:documentation>
       <wsdl:input message="tns:EchoDateTimeSoapIn" />
       <wsdl:output message="tns:EchoDateTimeSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoBase64Binary">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a byte array.</wsdl:documentation>
       <wsdl:input message="tns:EchoBase64BinarySoapIn" />
       <wsdl:output message="tns:EchoBase64BinarySoapOut" />
     </wsdl:operation>
     <wsdl:operation name="Ping">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Answers nothing.</wsdl:documentation>
       <wsdl:input message="tns:PingSoapIn" />
       <wsdl:output message="tns:PingSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="Describe">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Prints every value it gets.</wsdl:documentation>
       <wsdl:input message="tns:DescribeSoapIn" />
       <wsdl:output message="tns:DescribeSoapOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="TypesServiceHttpGet">
     <wsdl:operation name="EchoString">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a string.</wsdl:documentation>
       <wsdl:input message="tns:EchoStringHttpGetIn" />
       <wsdl:output message="tns:EchoStringHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoBoolean">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a boolean.</wsdl:documentation>
       <wsdl:input message="tns:EchoBooleanHttpGetIn" />
       <wsdl:output message="tns:EchoBooleanHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoDecimal">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a decimal.</wsdl:documentation>
       <wsdl:input message="tns:EchoDecimalHttpGetIn" />
       <wsdl:output message="tns:EchoDecimalHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoInt">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an int.</wsdl:documentation>
       <wsdl:input message="tns:EchoIntHttpGetIn" />
       <wsdl:output message="tns:EchoIntHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoLong">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a long.</wsdl:documentation>
       <wsdl:input message="tns:EchoLongHttpGetIn" />
       <wsdl:output message="tns:EchoLongHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoShort">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a short.</wsdl:documentation>
       <wsdl:input message="tns:EchoShortHttpGetIn" />
       <wsdl:output message="tns:EchoShortHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoUnsignedByte">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an unsigned byte (.NET byte).</wsdl:documentation>
       <wsdl:input message="tns:EchoUnsignedByteHttpGetIn" />
       <wsdl:output message="tns:EchoUnsignedByteHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoByte">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a signed byte (.NET sbyte).</wsdl:documentation>
       <wsdl:input message="tns:EchoByteHttpGetIn" />
       <wsdl:output message="tns:EchoByteHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoUnsignedShort">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an unsigned short.</wsdl:documentation>
       <wsdl:input message="tns:EchoUnsignedShortHttpGetIn" />
       <wsdl:output message="tns:EchoUnsignedShortHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoUnsignedInt">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an unsigned int.</wsdl:documentation>
       <wsdl:input message="tns:EchoUnsignedIntHttpGetIn" />
       <wsdl:output message="tns:EchoUnsignedIntHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoUnsignedLong">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an unsigned long.</wsdl:documentation>
       <wsdl:input message="tns:EchoUnsignedLongHttpGetIn" />
       <wsdl:output message="tns:EchoUnsignedLongHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoFloat">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a float.</wsdl:documentation>
       <wsdl:input message="tns:EchoFloatHttpGetIn" />
       <wsdl:output message="tns:EchoFloatHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoDouble">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a double.</wsdl:documentation>
       <wsdl:input message="tns:EchoDoubleHttpGetIn" />
       <wsdl:output message="tns:EchoDoubleHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoChar">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a char.</wsdl:documentation>
       <wsdl:input message="tns:EchoCharHttpGetIn" />
       <wsdl:output message="tns:EchoCharHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoLevel">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an enum value.</wsdl:documentation>
       <wsdl:input message="tns:EchoLevelHttpGetIn" />
       <wsdl:output message="tns:EchoLevelHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoDateTime">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a DateTime.</wsdl:documentation>
       <wsdl:input message="tns:EchoDateTimeHttpGetIn" />
       <wsdl:output message="tns:EchoDateTimeHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoBase64Binary">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a byte array.</wsdl:documentation>
       <wsdl:input message="tns:EchoBase64BinaryHttpGetIn" />
       <wsdl:output message="tns:EchoBase64BinaryHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="Ping">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Answers nothing.</wsdl:documentation>
       <wsdl:input message="tns:PingHttpGetIn" />
       <wsdl:output message="tns:PingHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="Describe">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Prints every value it gets.</wsdl:documentation>
       <wsdl:input message="tns:DescribeHttpGetIn" />
       <wsdl:output message="tns:DescribeHttpGetOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="TypesServiceHttpPost">
     <wsdl:operation name="EchoString">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a string.</wsdl:documentation>
       <wsdl:input message="tns:EchoStringHttpPostIn" />
       <wsdl:output message="tns:EchoStringHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoBoolean">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a boolean.</wsdl:documentation>
       <wsdl:input message="tns:EchoBooleanHttpPostIn" />
       <wsdl:output message="tns:EchoBooleanHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoDecimal">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a decimal.</wsdl:documentation>
       <wsdl:input message="tns:EchoDecimalHttpPostIn" />
       <wsdl:output message="tns:EchoDecimalHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoInt">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an int.</wsdl:documentation>
       <wsdl:input message="tns:EchoIntHttpPostIn" />
       <wsdl:output message="tns:EchoIntHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoLong">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a long.</wsdl:documentation>
       <wsdl:input message="tns:EchoLongHttpPostIn" />
       <wsdl:output message="tns:EchoLongHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoShort">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a short.</wsdl:documentation>
       <wsdl:input message="tns:EchoShortHttpPostIn" />
       <wsdl:output message="tns:EchoShortHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoUnsignedByte">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an unsigned byte (.NET byte).</wsdl:documentation>
       <wsdl:input message="tns:EchoUnsignedByteHttpPostIn" />
       <wsdl:output message="tns:EchoUnsignedByteHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoByte">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a signed byte (.NET sbyte).</wsdl:documentation>
       <wsdl:input message="tns:EchoByteHttpPostIn" />
       <wsdl:output message="tns:EchoByteHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoUnsignedShort">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an unsigned short.</wsdl:documentation>
       <wsdl:input message="tns:EchoUnsignedShortHttpPostIn" />
       <wsdl:output message="tns:EchoUnsignedShortHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoUnsignedInt">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an unsigned int.</wsdl:documentation>
       <wsdl:input message="tns:EchoUnsignedIntHttpPostIn" />
       <wsdl:output message="tns:EchoUnsignedIntHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoUnsignedLong">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an unsigned long.</wsdl:documentation>
       <wsdl:input message="tns:EchoUnsignedLongHttpPostIn" />
       <wsdl:output message="tns:EchoUnsignedLongHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoFloat">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a float.</wsdl:documentation>
       <wsdl:input message="tns:EchoFloatHttpPostIn" />
       <wsdl:output message="tns:EchoFloatHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoDouble">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a double.</wsdl:documentation>
       <wsdl:input message="tns:EchoDoubleHttpPostIn" />
       <wsdl:output message="tns:EchoDoubleHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoChar">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a char.</wsdl:documentation>
       <wsdl:input message="tns:EchoCharHttpPostIn" />
       <wsdl:output message="tns:EchoCharHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoLevel">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an enum value.</wsdl:documentation>
       <wsdl:input message="tns:EchoLevelHttpPostIn" />
       <wsdl:output message="tns:EchoLevelHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoDateTime">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a DateTime.</wsdl:documentation>
       <wsdl:input message="tns:EchoDateTimeHttpPostIn" />
       <wsdl:output message="tns:EchoDateTimeHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoBase64Binary">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a byte array.</wsdl:documentation>
       <wsdl:input message="tns:EchoBase64BinaryHttpPostIn" />
       <wsdl:output message="tns:EchoBase64BinaryHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="Ping">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Answers nothing.</wsdl:documentation>
       <wsdl:input message="tns:PingHttpPostIn" />
       <wsdl:output message="tns:PingHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="Describe">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Prints every value it gets.</wsdl:documentation>
       <wsdl:input message="tns:DescribeHttpPostIn" />
       <wsdl:output message="tns:DescribeHttpPostOut" />
     </wsdl:operation>
