@@ -303,7 +303,12 @@ pub fn load_raw(dir: &Path) -> Result<Vec<RawCapture>, String> {
 
 /// One recorded exchange by name (the WSDL, the discovery document, …).
 pub fn load_one(name: &str) -> Capture {
-    let path = captures_dir().join(format!("{name}.txt"));
+    load_one_from(&captures_dir(), name)
+}
+
+/// One recorded exchange of `dir` by name.
+pub fn load_one_from(dir: &Path, name: &str) -> Capture {
+    let path = dir.join(format!("{name}.txt"));
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     RawCapture::parse(name, &bytes)
         .and_then(|c| c.messages())
@@ -312,7 +317,19 @@ pub fn load_one(name: &str) -> Capture {
 
 /// Every capture of a SOAP, GET or POST call, sorted by name.
 pub fn load() -> Vec<Capture> {
-    let captures: Vec<Capture> = load_raw(&captures_dir())
+    let captures = load_calls(&captures_dir());
+    assert!(
+        captures.len() > 250,
+        "found only {} captures",
+        captures.len()
+    );
+    captures
+}
+
+/// Every capture of `dir` named for its binding (`soap11-`, `soap12-`, `get-`, `post-`),
+/// sorted by name.
+pub fn load_calls(dir: &Path) -> Vec<Capture> {
+    load_raw(dir)
         .unwrap_or_else(|e| panic!("{e}"))
         .iter()
         // wsdl, disco, help pages and misc transport cases are read by name
@@ -322,13 +339,7 @@ pub fn load() -> Vec<Capture> {
                 .any(|p| c.name.starts_with(p))
         })
         .map(|c| c.messages().unwrap_or_else(|e| panic!("{e}")))
-        .collect();
-    assert!(
-        captures.len() > 250,
-        "found only {} captures",
-        captures.len()
-    );
-    captures
+        .collect()
 }
 
 /// The status code of a response.

@@ -10,6 +10,7 @@ pub mod bench_samples;
 pub mod captures;
 pub mod soak;
 pub mod threaded;
+pub mod types_service;
 
 use rmm_mobile::runtime::deps::http::Request;
 use rmm_mobile::wire::OperationRequest;

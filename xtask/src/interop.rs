@@ -11,8 +11,9 @@
 //! and exits with the checks' exit code.
 //!
 //! `cargo xtask interop --record` records instead of checking: it starts the host the same
-//! way and has the checks binary send the request set to it and write the exchanges into
-//! `tests/fixtures/asmx/` (zeep is not needed for that).
+//! way and has the checks binary send the request sets to it and write the exchanges into
+//! `tests/fixtures/asmx/` (the Mobile service) and `tests/fixtures/types/asmx/` (the types
+//! service); zeep is not needed for that.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -39,7 +40,7 @@ pub fn run(rest: &[String]) -> Result<(), String> {
         mode.extend(rest.iter().cloned());
         return with_host(mode, false);
     }
-    let fixtures = root.join("tests/fixtures/asmx");
+    let fixtures = root.join("tests/fixtures");
     let check = rest.iter().any(|a| a == "--check");
     let others: Vec<&String> = rest
         .iter()
@@ -54,27 +55,43 @@ pub fn run(rest: &[String]) -> Result<(), String> {
             true,
         );
     }
-    // Record a copy of the fixtures (their request set) and compare it with them.
+    // Record a copy of the fixtures (their request sets) and compare it with them.
     let copy = root.join("target/interop/record-check");
     let _ = std::fs::remove_dir_all(&copy);
-    std::fs::create_dir_all(&copy).map_err(|e| format!("{}: {e}", copy.display()))?;
-    for entry in std::fs::read_dir(&fixtures).map_err(|e| format!("{}: {e}", fixtures.display()))? {
-        let path = entry.map_err(|e| e.to_string())?.path();
-        if let Some(name) = path.file_name() {
-            std::fs::copy(&path, copy.join(name))
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-        }
+    for dir in RECORDED {
+        copy_files(&fixtures.join(dir), &copy.join(dir))?;
     }
     with_host(vec!["--record".into(), copy.display().to_string()], true)?;
-    let problems = recording_differences(&fixtures, &copy)?;
+    let mut problems = Vec::new();
+    for dir in RECORDED {
+        for problem in recording_differences(&fixtures.join(dir), &copy.join(dir))? {
+            problems.push(format!("tests/fixtures/{dir}: {problem}"));
+        }
+    }
     if problems.is_empty() {
         println!("the recorded exchanges are the host's answers today (but for Date headers)");
         return Ok(());
     }
     Err(format!(
-        "tests/fixtures/asmx is not what the host answers today:\n{}\nrun `cargo xtask interop --record` and review the changes",
+        "the recorded exchanges are not what the host answers today:\n{}\nrun `cargo xtask interop --record` and review the changes",
         problems.join("\n")
     ))
+}
+
+/// The directories of `tests/fixtures` the recorder writes: the Mobile service's exchanges
+/// and the types service's.
+const RECORDED: [&str; 2] = ["asmx", "types/asmx"];
+
+/// Copies the files of `from` into `to` (created).
+fn copy_files(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if let Some(name) = path.file_name() {
+            std::fs::copy(&path, to.join(name)).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
 }
 
 /// The files of `fixtures` and `fresh` that differ in more than their `Date` header lines,

@@ -1,21 +1,24 @@
-//! `--record DIR`: records the reference host's answers into the project's fixtures.
+//! `--record DIR`: records the reference host's answers into the project's fixtures (`DIR` is
+//! `tests/fixtures` or a copy of it): the Mobile service's exchanges into `DIR/asmx/`, the
+//! types service's into `DIR/types/asmx/`.
 //!
-//! The request set is of two kinds:
+//! Each service's request set is of two kinds:
 //!
-//! - **written** cases: every `DIR/NAME.txt` whose request was written by hand (the error
+//! - **written** cases: every `NAME.txt` whose request was written by hand (the error
 //!   cases, WSDL, help pages, discovery, malformed HTTP, …). A new one is a file holding the
 //!   two title lines and a request section; the recorder fills its response in.
-//! - **generated** cases, made here from the spec on every run: every operation × binding as
-//!   the generated client sends it with the sample values, and the client's error cases (a
-//!   fault, a type error, a missing parameter) on every binding. They follow the spec, so a
-//!   new operation is recorded without writing anything.
+//! - **generated** cases, made here from the spec on every run: for the Mobile service, every
+//!   operation × binding as the generated client sends it with the sample values, and the
+//!   client's error cases (a fault, a type error, a missing parameter) on every binding; for
+//!   the types service, `rmm_tests::types_service::generated_cases`. They follow the spec,
+//!   so a new operation is recorded without writing anything.
 //!
 //! Each request goes to the host byte for byte as the file holds it, on a connection of its
 //! own, and the response is kept byte for byte as it came, up to its end by its framing (or
 //! the connection's end). The host is told the
 //! recorded `Host` (`127.0.0.1:18081`), whatever port it listens on, so the addresses it
 //! writes (WSDL, help pages) do not depend on the run; recording twice gives the same files
-//! but for the `Date` header. `DIR/INDEX.md` lists every case.
+//! but for the `Date` header. Each directory's `INDEX.md` lists its cases.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -24,6 +27,7 @@ use std::path::Path;
 
 use rmm_mobile::{Binding, Operation};
 use rmm_tests::captures::{self, RawCapture};
+use rmm_tests::types_service;
 
 use crate::client::{encode, pairs_for, ErrorCase, ERROR_CASES};
 use crate::mutation::mutate;
@@ -97,13 +101,52 @@ pub(crate) fn generated_names() -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Records every case of `dir` and every generated case from the host at `addr`.
-pub(crate) async fn record(addr: SocketAddr, dir: &Path) -> Result<(), String> {
+/// Records both services' exchanges from the host at `addr` into `fixtures` (the project's
+/// `tests/fixtures`, or a copy of it): the Mobile service's into `asmx/`, the types service's
+/// into `types/asmx/`.
+pub(crate) async fn record(addr: SocketAddr, fixtures: &Path) -> Result<(), String> {
+    record_into(addr, &fixtures.join("asmx"), generated()?, INDEX_HEAD).await?;
+    record_into(
+        addr,
+        &fixtures.join("types/asmx"),
+        types_generated(),
+        TYPES_INDEX_HEAD,
+    )
+    .await
+}
+
+/// The types service's generated cases (`rmm_tests::types_service::generated_cases`).
+fn types_generated() -> Vec<RawCapture> {
+    let mut cases = Vec::new();
+    for binding in rmm_types::Binding::ALL {
+        for case in types_service::generated_cases(binding) {
+            cases.push(RawCapture {
+                name: format!("{}-client-{}", types_service::prefix(binding), case.slug),
+                what: format!(
+                    "{binding}: {} as the generated client sends it ({})",
+                    case.operation.name(),
+                    case.slug
+                ),
+                request: raw_request(&case.request, RECORDED_HOST),
+                response: None,
+            });
+        }
+    }
+    cases
+}
+
+/// Records every case of `dir` and every `generated` case from the host at `addr` into
+/// `dir`, with an `INDEX.md` that starts with `head`.
+async fn record_into(
+    addr: SocketAddr,
+    dir: &Path,
+    generated: Vec<RawCapture>,
+    head: &str,
+) -> Result<(), String> {
     let mut cases: BTreeMap<String, RawCapture> = BTreeMap::new();
     for case in captures::load_raw(dir)? {
         cases.insert(case.name.clone(), case);
     }
-    let generated = generated()?;
     let from_spec = generated.len();
     for case in generated {
         cases.insert(case.name.clone(), case);
@@ -113,7 +156,7 @@ pub(crate) async fn record(addr: SocketAddr, dir: &Path) -> Result<(), String> {
         cases.len(),
         dir.display()
     );
-    let mut index = String::from(INDEX_HEAD);
+    let mut index = String::from(head);
     for case in cases.values_mut() {
         let response = exchange_bytes(addr, &case.request)
             .await
@@ -152,6 +195,21 @@ Recorded by `cargo xtask interop --record` from the project's Mono ASMX host
 is described in `tests/src/captures.rs`). Cases named `*-client-*` are generated from the spec
 on every recording; the others are written by hand: add a file with a request section to add
 one. Recording again changes nothing but the `Date` headers.
+
+| file | what | status | content type |
+|---|---|---|---|
+";
+
+const TYPES_INDEX_HEAD: &str = "\
+# The types service's exchanges
+
+The second reference service (`tests/interop/asmx/TypesService.cs`), recorded by
+`cargo xtask interop --record` from the project's Mono ASMX host; `tests/tests/types_fidelity.rs`
+replays every request through rmm's server for it (`rmm_tests::types_service::TypesEcho`) and
+`cargo xtask interop` sends them to the live host and to rmm's server. The file format is the
+Mobile service's (`tests/src/captures.rs`). Cases named `*-client-*` are generated on every
+recording (`rmm_tests::types_service::generated_cases`); the others are written by hand: add a
+file with a request section to add one.
 
 | file | what | status | content type |
 |---|---|---|---|

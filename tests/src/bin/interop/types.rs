@@ -12,7 +12,11 @@ use rmm_types::runtime::deps::chrono::{FixedOffset, NaiveDate};
 use rmm_types::runtime::deps::tokio;
 use rmm_types::*;
 
-use crate::raw::{exchange, raw_request, Raw};
+use rmm_tests::captures;
+use rmm_tests::types_service::{self, TypesEcho};
+
+use crate::compare::compare;
+use crate::raw::{exchange, raw_capture_request};
 use crate::record::RECORDED_HOST;
 use crate::{Checks, Target};
 
@@ -159,11 +163,9 @@ pub(crate) async fn types_section(checks: &mut Checks, mono: &Target) {
             })
             .await;
         }
-        // Over HTTP GET/POST the host reads an enum by its .NET member name (`VeryHigh`), which
-        // no WSDL carries, not by its wire name (`very-high`): that value goes over SOAP only.
-        let levels = Level::ALL
-            .into_iter()
-            .filter(|l| binding.is_soap() || *l != Level::VeryHigh);
+        // Over HTTP GET/POST the value travels as its .NET member name (`VeryHigh`), which
+        // the spec names; over SOAP as its wire name (`very-high`).
+        let levels = Level::ALL;
         for v in levels {
             echo(checks, binding, "EchoLevel", v, async {
                 c.echo_level(&EchoLevel { value: v })
@@ -219,29 +221,8 @@ pub(crate) async fn types_section(checks: &mut Checks, mono: &Target) {
         // Describe: fifteen values in one call; the host prints each as XmlConvert writes it,
         // which is how rmm prints a value (ParamValue's Display): the client's encoding of
         // every type, checked against the host's reading of it.
-        let describe = Describe {
-            a: i32::MIN,
-            b: i64::MAX,
-            c: -7,
-            d: 255,
-            e: -128,
-            f: 65535,
-            g: u32::MAX,
-            h: u64::MAX,
-            i: f32::MIN,
-            j: 0.1,
-            k: "-1.50".parse().unwrap(),
-            l: true,
-            m: 'é',
-            n: Level::High,
-            o: Some("Acme & Sons".into()),
-        };
-        let printed: Vec<String> = describe
-            .values(&Credentials::default())
-            .iter()
-            .map(|(name, value)| format!("{name}={value}"))
-            .collect();
-        let want = Some(format!("Describe({})", printed.join(";")));
+        let describe = types_service::describe_sample();
+        let want = Some(types_service::described(&describe, &Credentials::default()));
         echo(checks, binding, "Describe", want, async {
             c.describe(&describe).await.map(|r| r.result)
         })
@@ -299,73 +280,12 @@ pub(crate) async fn types_section(checks: &mut Checks, mono: &Target) {
     }
 }
 
-/// The types service as rmm serves it: every echo returns its value, `Describe` prints its
-/// values as the reference service does, `Ping` answers nothing.
-struct TypesEcho;
-
-macro_rules! echo_operations {
-    ($($method:ident: $request:ident => $response:ident,)*) => {
-        impl TypesService for TypesEcho {
-            $(
-                async fn $method(&self, _: Credentials, request: $request) -> Result<$response, Fault> {
-                    Ok($response { result: request.value })
-                }
-            )*
-
-            async fn ping(&self, _: Credentials, _: Ping) -> Result<PingResponse, Fault> {
-                Ok(PingResponse { result: () })
-            }
-
-            async fn describe(&self, credentials: Credentials, request: Describe) -> Result<DescribeResponse, Fault> {
-                let printed: Vec<String> = request
-                    .values(&credentials)
-                    .iter()
-                    .map(|(name, value)| format!("{name}={value}"))
-                    .collect();
-                Ok(DescribeResponse { result: Some(format!("Describe({})", printed.join(";"))) })
-            }
-        }
-    };
-}
-
-echo_operations! {
-    echo_string: EchoString => EchoStringResponse,
-    echo_boolean: EchoBoolean => EchoBooleanResponse,
-    echo_decimal: EchoDecimal => EchoDecimalResponse,
-    echo_int: EchoInt => EchoIntResponse,
-    echo_long: EchoLong => EchoLongResponse,
-    echo_short: EchoShort => EchoShortResponse,
-    echo_unsigned_byte: EchoUnsignedByte => EchoUnsignedByteResponse,
-    echo_byte: EchoByte => EchoByteResponse,
-    echo_unsigned_short: EchoUnsignedShort => EchoUnsignedShortResponse,
-    echo_unsigned_int: EchoUnsignedInt => EchoUnsignedIntResponse,
-    echo_unsigned_long: EchoUnsignedLong => EchoUnsignedLongResponse,
-    echo_float: EchoFloat => EchoFloatResponse,
-    echo_double: EchoDouble => EchoDoubleResponse,
-    echo_char: EchoChar => EchoCharResponse,
-    echo_guid: EchoGuid => EchoGuidResponse,
-    echo_level: EchoLevel => EchoLevelResponse,
-    echo_nullable_int: EchoNullableInt => EchoNullableIntResponse,
-    echo_nullable_double: EchoNullableDouble => EchoNullableDoubleResponse,
-    echo_nullable_level: EchoNullableLevel => EchoNullableLevelResponse,
-    echo_date_time: EchoDateTime => EchoDateTimeResponse,
-    echo_base64_binary: EchoBase64Binary => EchoBase64BinaryResponse,
-}
-
-/// What a client acts on in an answer, `Date` and the server's own headers aside: the
-/// status, the content type, the cache header and the body's bytes.
-fn outcome(raw: &Raw) -> (u16, Option<String>, Option<String>, Vec<u8>) {
-    (
-        raw.status,
-        raw.header("content-type").map(str::to_owned),
-        raw.header("cache-control").map(str::to_owned),
-        raw.body.clone(),
-    )
-}
-
-/// The same request bytes to the host and to rmm's types server: the same answer.
+/// Every recorded exchange of the types service (`tests/fixtures/types/asmx/`), its
+/// request sent byte for byte to the host and to rmm's server for it: the same answer, but
+/// for the differences a rule explains (`compare`) and the deliberate ones, where ours must
+/// give its own status and the host still its recorded one.
 pub(crate) async fn types_fidelity_section(checks: &mut Checks, mono: &Target) {
-    checks.section("types service: the same request bytes to Mono and to ours");
+    checks.section("types service: every recorded request, to Mono and to ours");
     let listener = match tokio::net::TcpListener::bind("127.0.0.1:0").await {
         Ok(l) => l,
         Err(e) => {
@@ -377,178 +297,58 @@ pub(crate) async fn types_fidelity_section(checks: &mut Checks, mono: &Target) {
         .local_addr()
         .expect("a bound listener has an address");
     tokio::spawn(TypesServiceServer::new(TypesEcho).serve(listener));
-    let none = Credentials::default();
-    let reading = NaiveDate::from_ymd_opt(2026, 1, 1)
-        .unwrap()
-        .and_hms_nano_opt(5, 30, 0, 120_000_000)
-        .unwrap();
-    for binding in Binding::ALL {
-        let mut requests: Vec<(&str, Result<_, EncodeError>)> = vec![
-            (
-                "EchoString",
-                EchoString {
-                    value: Some("a & <b> \"c\" é".into()),
+    let dir = types_service::exchanges_dir();
+    let mut recorded = captures::load_calls(&dir);
+    for page in types_service::PAGES {
+        recorded.push(captures::load_one_from(&dir, page));
+    }
+    checks.check(
+        "types: the recorded exchanges are there",
+        if recorded.len() >= 200 {
+            Ok(())
+        } else {
+            Err(format!("only {} in {}", recorded.len(), dir.display()))
+        },
+    );
+    for c in &recorded {
+        let raw = raw_capture_request(c, RECORDED_HOST);
+        let (m, o) = match (exchange(mono.addr, &raw).await, exchange(ours, &raw).await) {
+            (Ok(m), Ok(o)) => (m, o),
+            (m, o) => {
+                let why = format!("no answer: {:?} / {:?}", m.err(), o.err());
+                checks.check(&format!("types fidelity {}", c.name), Err(why));
+                continue;
+            }
+        };
+        let deliberate = types_service::DELIBERATE
+            .iter()
+            .find(|(name, _, _)| *name == c.name);
+        let result = match deliberate {
+            Some((_, want, why)) => {
+                let recorded_status = captures::status(&c.response);
+                if o.status != *want {
+                    Err(format!(
+                        "ours answered {}, want our deliberate {want} ({why})",
+                        o.status
+                    ))
+                } else if m.status != recorded_status {
+                    Err(format!(
+                        "Mono answered {} live but {recorded_status} when recorded",
+                        m.status
+                    ))
+                } else {
+                    Ok(())
                 }
-                .encode_request(&none, binding),
-            ),
-            (
-                "EchoString empty",
-                EchoString {
-                    value: Some(String::new()),
+            }
+            None => {
+                let verdict = compare(&m, &o);
+                if verdict.unexplained.is_empty() {
+                    Ok(())
+                } else {
+                    Err(verdict.unexplained.join("; "))
                 }
-                .encode_request(&none, binding),
-            ),
-            (
-                "EchoBoolean",
-                EchoBoolean { value: true }.encode_request(&none, binding),
-            ),
-            (
-                "EchoDecimal",
-                EchoDecimal {
-                    value: "-79228162514264337593543950335".parse().unwrap(),
-                }
-                .encode_request(&none, binding),
-            ),
-            (
-                "EchoInt",
-                EchoInt { value: i32::MIN }.encode_request(&none, binding),
-            ),
-            (
-                "EchoLong",
-                EchoLong { value: i64::MAX }.encode_request(&none, binding),
-            ),
-            (
-                "EchoShort",
-                EchoShort { value: i16::MIN }.encode_request(&none, binding),
-            ),
-            (
-                "EchoUnsignedByte",
-                EchoUnsignedByte { value: u8::MAX }.encode_request(&none, binding),
-            ),
-            (
-                "EchoByte",
-                EchoByte { value: i8::MIN }.encode_request(&none, binding),
-            ),
-            (
-                "EchoUnsignedShort",
-                EchoUnsignedShort { value: u16::MAX }.encode_request(&none, binding),
-            ),
-            (
-                "EchoUnsignedInt",
-                EchoUnsignedInt { value: u32::MAX }.encode_request(&none, binding),
-            ),
-            (
-                "EchoUnsignedLong",
-                EchoUnsignedLong { value: u64::MAX }.encode_request(&none, binding),
-            ),
-            (
-                "EchoFloat",
-                EchoFloat { value: f32::MIN }.encode_request(&none, binding),
-            ),
-            (
-                "EchoFloat 0.1",
-                EchoFloat { value: 0.1 }.encode_request(&none, binding),
-            ),
-            (
-                "EchoDouble",
-                EchoDouble {
-                    value: f64::from_bits(1),
-                }
-                .encode_request(&none, binding),
-            ),
-            (
-                "EchoDouble INF",
-                EchoDouble {
-                    value: f64::INFINITY,
-                }
-                .encode_request(&none, binding),
-            ),
-            (
-                "EchoChar",
-                EchoChar { value: 'é' }.encode_request(&none, binding),
-            ),
-            (
-                "EchoLevel",
-                EchoLevel { value: Level::High }.encode_request(&none, binding),
-            ),
-            (
-                "EchoDateTime",
-                EchoDateTime {
-                    value: DateTime::unspecified(reading),
-                }
-                .encode_request(&none, binding),
-            ),
-            (
-                "EchoBase64Binary",
-                EchoBase64Binary {
-                    value: Some(vec![0, 1, 254, 255]),
-                }
-                .encode_request(&none, binding),
-            ),
-            ("Ping", Ping {}.encode_request(&none, binding)),
-        ];
-        if binding.is_soap() {
-            // SOAP-only operations, and values GET/POST cannot carry.
-            requests.extend([
-                (
-                    "EchoGuid",
-                    EchoGuid {
-                        value: Uuid::from_u128(u128::MAX / 3),
-                    }
-                    .encode_request(&none, binding),
-                ),
-                (
-                    "EchoNullableInt null",
-                    EchoNullableInt { value: None }.encode_request(&none, binding),
-                ),
-                (
-                    "EchoNullableDouble",
-                    EchoNullableDouble { value: Some(-0.0) }.encode_request(&none, binding),
-                ),
-                (
-                    "EchoNullableLevel",
-                    EchoNullableLevel {
-                        value: Some(Level::VeryHigh),
-                    }
-                    .encode_request(&none, binding),
-                ),
-                (
-                    "EchoBase64Binary empty",
-                    EchoBase64Binary {
-                        value: Some(Vec::new()),
-                    }
-                    .encode_request(&none, binding),
-                ),
-                (
-                    "EchoBase64Binary null",
-                    EchoBase64Binary { value: None }.encode_request(&none, binding),
-                ),
-            ]);
-        }
-        for (name, request) in requests {
-            let result = match request {
-                Err(e) => Err(e.to_string()),
-                Ok(request) => {
-                    let bytes = raw_request(&request, RECORDED_HOST);
-                    match (
-                        exchange(mono.addr, &bytes).await,
-                        exchange(ours, &bytes).await,
-                    ) {
-                        (Ok(m), Ok(o)) if outcome(&m) == outcome(&o) => Ok(()),
-                        (Ok(m), Ok(o)) => Err(format!(
-                            "Mono {} {:?} `{}`, ours {} {:?} `{}`",
-                            m.status,
-                            m.header("content-type"),
-                            String::from_utf8_lossy(&m.body),
-                            o.status,
-                            o.header("content-type"),
-                            String::from_utf8_lossy(&o.body)
-                        )),
-                        (m, o) => Err(format!("no answer: {:?} / {:?}", m.err(), o.err())),
-                    }
-                }
-            };
-            checks.check(&format!("types fidelity {name} over {binding}"), result);
-        }
+            }
+        };
+        checks.check(&format!("types fidelity {}", c.name), result);
     }
 }

@@ -1,6 +1,6 @@
-//! The WSDL section: Mono's `?wsdl` and ours, compared structurally (operations,
-//! parameters, types, occurrence rules, messages, bindings, ports), one check per WSDL
-//! section, naming each difference.
+//! The WSDL sections: for each service (the Mobile one and the types service), Mono's
+//! `?wsdl` and ours, compared structurally (operations, parameters, types, occurrence rules,
+//! messages, bindings, ports), one check per WSDL section, naming each difference.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -8,11 +8,14 @@ use std::fmt::Write as _;
 use rmm_mobile::runtime::deps::bytes::Bytes;
 use rmm_mobile::runtime::deps::http::Request;
 use rmm_mobile::{Operation, SERVICE};
+use rmm_tests::types_service::TypesEcho;
+use rmm_types::runtime::deps::tokio;
+use rmm_types::TypesServiceServer;
 
 use crate::raw::{exchange, raw_request};
 use crate::{Checks, Target};
 
-fn ns_label(uri: &str) -> String {
+fn ns_label(uri: &str, tns: &str) -> String {
     match uri {
         "http://schemas.xmlsoap.org/wsdl/" => "wsdl".into(),
         "http://www.w3.org/2001/XMLSchema" => "xsd".into(),
@@ -22,7 +25,7 @@ fn ns_label(uri: &str) -> String {
         "http://schemas.xmlsoap.org/wsdl/mime/" => "mime".into(),
         "http://schemas.xmlsoap.org/soap/encoding/" => "soapenc".into(),
         "http://microsoft.com/wsdl/mime/textMatching/" => "tm".into(),
-        u if u == SERVICE.namespace => "tns".into(),
+        u if u == tns => "tns".into(),
         "" => String::new(),
         u => format!("{{{u}}}"),
     }
@@ -39,7 +42,7 @@ fn xml_unescape(text: &str) -> String {
 /// The WSDL as a set of lines, one per element: its path (elements named by their `name`),
 /// its other attributes (QNames resolved, addresses reduced to their path) and its text; plus
 /// one line per `xsd:sequence` and `wsdl:message` giving the order of its children.
-fn wsdl_lines(xml: &str) -> Result<BTreeSet<String>, String> {
+fn wsdl_lines(xml: &str, tns: &str) -> Result<BTreeSet<String>, String> {
     use quick_xml::events::Event;
     let mut reader = quick_xml::Reader::from_str(xml);
     let mut lines = BTreeSet::new();
@@ -80,11 +83,11 @@ fn wsdl_lines(xml: &str) -> Result<BTreeSet<String>, String> {
             let qname = |name: &str, default: bool| -> String {
                 match name.split_once(':') {
                     Some((p, local)) => match ns.get(p) {
-                        Some(uri) => format!("{}:{local}", ns_label(uri)),
+                        Some(uri) => format!("{}:{local}", ns_label(uri, tns)),
                         None => format!("{p}?:{local}"),
                     },
                     None if default => match ns.get("") {
-                        Some(uri) if !uri.is_empty() => format!("{}:{name}", ns_label(uri)),
+                        Some(uri) if !uri.is_empty() => format!("{}:{name}", ns_label(uri, tns)),
                         _ => name.to_owned(),
                     },
                     None => name.to_owned(),
@@ -182,22 +185,71 @@ fn wsdl_section(line: &str) -> String {
     second.split(['[', '#']).next().unwrap_or(second).to_owned()
 }
 
+/// One service's WSDL, as both servers serve it.
+struct Served<'a> {
+    /// `Mobile`, `types`: for the checks' names.
+    label: &'a str,
+    /// The endpoint path.
+    path: &'a str,
+    /// The service namespace (`tns`).
+    namespace: &'a str,
+    /// The SOAP port type's name, and how many operations it must have.
+    port_type: &'a str,
+    operations: usize,
+}
+
 pub(crate) async fn wsdl_section_check(
     checks: &mut Checks,
     mono: &Target,
     ours: &Target,
 ) -> Vec<String> {
     checks.section("WSDL: Mono's ?wsdl and ours, structurally");
+    let mobile = Served {
+        label: "Mobile",
+        path: SERVICE.path,
+        namespace: SERVICE.namespace,
+        port_type: "MobileServiceSoap",
+        operations: Operation::ALL.len(),
+    };
+    let mut all = compare_wsdls(checks, &mobile, mono, ours.addr).await;
+    // The types service: rmm's server for it, started here.
+    let types = Served {
+        label: "types",
+        path: rmm_types::SERVICE.path,
+        namespace: rmm_types::SERVICE.namespace,
+        port_type: "TypesServiceSoap",
+        operations: rmm_types::Operation::ALL.len(),
+    };
+    match tokio::net::TcpListener::bind("127.0.0.1:0").await {
+        Ok(listener) => {
+            let addr = listener
+                .local_addr()
+                .expect("a bound listener has an address");
+            tokio::spawn(TypesServiceServer::new(TypesEcho).serve(listener));
+            all.extend(compare_wsdls(checks, &types, mono, addr).await);
+        }
+        Err(e) => {
+            checks.check("types WSDL: our server starts", Err(e.to_string()));
+        }
+    }
+    all
+}
+
+/// Compares `served`'s WSDL from the host and from ours (at `ours`), one check per section.
+async fn compare_wsdls(
+    checks: &mut Checks,
+    served: &Served<'_>,
+    mono: &Target,
+    ours: std::net::SocketAddr,
+) -> Vec<String> {
+    let label = served.label;
     let host = mono.addr.to_string();
-    let get = Request::get(format!("{}?wsdl", SERVICE.path))
+    let get = Request::get(format!("{}?wsdl", served.path))
         .body(Bytes::new())
         .expect("request");
     let raw = raw_request(&get, &host);
     let mut all = Vec::new();
-    let fetched = (
-        exchange(mono.addr, &raw).await,
-        exchange(ours.addr, &raw).await,
-    );
+    let fetched = (exchange(mono.addr, &raw).await, exchange(ours, &raw).await);
     let (m, o) = match fetched {
         (Ok(m), Ok(o)) if m.status == 200 && o.status == 200 => (m, o),
         (m, o) => {
@@ -206,19 +258,19 @@ pub(crate) async fn wsdl_section_check(
                 m.map(|r| r.status),
                 o.map(|r| r.status)
             );
-            checks.check("WSDL fetched from both", Err(why.clone()));
+            checks.check(&format!("{label} WSDL fetched from both"), Err(why.clone()));
             return vec![why];
         }
     };
     let parsed = (
-        wsdl_lines(&String::from_utf8_lossy(&m.body)),
-        wsdl_lines(&String::from_utf8_lossy(&o.body)),
+        wsdl_lines(&String::from_utf8_lossy(&m.body), served.namespace),
+        wsdl_lines(&String::from_utf8_lossy(&o.body), served.namespace),
     );
     let (lm, lo) = match parsed {
         (Ok(a), Ok(b)) => (a, b),
         (a, b) => {
             let why = format!("parsing: Mono {:?}, ours {:?}", a.err(), b.err());
-            checks.check("WSDL parsed", Err(why.clone()));
+            checks.check(&format!("{label} WSDL parsed"), Err(why.clone()));
             return vec![why];
         }
     };
@@ -237,7 +289,7 @@ pub(crate) async fn wsdl_section_check(
         }
         let count = lm.iter().filter(|l| wsdl_section(l) == section).count();
         checks.check(
-            &format!("WSDL {section} ({count} elements and orders)"),
+            &format!("{label} WSDL {section} ({count} elements and orders)"),
             if diffs.is_empty() {
                 Ok(())
             } else {
@@ -247,12 +299,13 @@ pub(crate) async fn wsdl_section_check(
         all.extend(diffs);
     }
     // What the structure is made of, so that an empty comparison cannot pass.
+    let port_type = format!("wsdl:portType[{}]", served.port_type);
     let operations = lm
         .iter()
         .filter(|l| {
             let segments: Vec<&str> = l.split(' ').next().unwrap_or("").split('/').collect();
             segments.len() == 4
-                && segments[2] == "wsdl:portType[MobileServiceSoap]"
+                && segments[2] == port_type
                 && segments[3].starts_with("wsdl:operation[")
         })
         .count();
@@ -264,12 +317,16 @@ pub(crate) async fn wsdl_section_check(
         })
         .count();
     checks.check(
-        "WSDL has 20 operations and 4 bindings",
-        if operations == Operation::ALL.len() && bindings == 4 {
+        &format!(
+            "{label} WSDL has {} operations and 4 bindings",
+            served.operations
+        ),
+        if operations == served.operations && bindings == 4 {
             Ok(())
         } else {
             Err(format!(
-                "{operations} operations in portType MobileServiceSoap, {bindings} bindings"
+                "{operations} operations in portType {}, {bindings} bindings",
+                served.port_type
             ))
         },
     );
