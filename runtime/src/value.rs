@@ -10,6 +10,7 @@
 pub mod datetime;
 pub mod dotnet;
 pub mod float;
+pub mod guid;
 pub mod scalar;
 pub mod xsd;
 

@@ -110,8 +110,15 @@ fn write(out: &mut String, v: &DateTime) {
     }
 }
 
+/// Which reader's rules: `XmlConvert` (SOAP) or `DateTime.Parse` (HTTP GET/POST).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rules {
+    Xml,
+    Form,
+}
+
 /// Reads the forms the module describes; `None` for anything else.
-fn read(text: &str) -> Option<DateTime> {
+fn read(text: &str, rules: Rules) -> Option<DateTime> {
     let text = text.trim_matches([' ', '\t', '\r', '\n']);
     let digits = |s: &str| -> Option<u32> {
         (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
@@ -133,7 +140,7 @@ fn read(text: &str) -> Option<DateTime> {
     let rest = &text[10..];
     let Some(rest) = rest.strip_prefix('T') else {
         // A date alone: midnight, with its zone if any.
-        let kind = zone(rest)?;
+        let kind = zone(rest, rules)?;
         return Some(DateTime {
             value: date.and_time(NaiveTime::MIN),
             kind,
@@ -162,15 +169,19 @@ fn read(text: &str) -> Option<DateTime> {
     let time = NaiveTime::from_hms_nano_opt(h, mi, s, ticks * 100)?;
     Some(DateTime {
         value: date.and_time(time),
-        kind: zone(rest)?,
+        kind: zone(rest, rules)?,
     })
 }
 
-/// The kind a zone suffix says: none, `Z`, or `±hh:mm` within ±14:00.
-fn zone(suffix: &str) -> Option<DateTimeKind> {
+/// The kind a zone suffix says: none, `Z`, or `±hh:mm`. `DateTime.Parse` takes offsets
+/// within ±14:00 and minutes below 60; XmlConvert (XsdDateTime's parser) takes any two digits
+/// for each, `+05:99` being 6 h 39 min: such an offset is read while it stays under a day
+/// (what a fixed offset holds; .NET converts it to local time at once).
+fn zone(suffix: &str, rules: Rules) -> Option<DateTimeKind> {
     match suffix {
         "" => Some(DateTimeKind::Unspecified),
-        "Z" => Some(DateTimeKind::Utc),
+        // Both readers take a lower-case `z` too.
+        "Z" | "z" => Some(DateTimeKind::Utc),
         _ => {
             let (sign, rest) = match suffix.as_bytes().first()? {
                 b'+' => (1, &suffix[1..]),
@@ -182,12 +193,15 @@ fn zone(suffix: &str) -> Option<DateTimeKind> {
             }
             let hours: i32 = rest[..2].parse().ok()?;
             let minutes: i32 = rest[3..].parse().ok()?;
+            let within = match rules {
+                Rules::Form => minutes <= 59 && hours * 60 + minutes <= 14 * 60,
+                Rules::Xml => hours * 60 + minutes < 24 * 60,
+            };
             if !rest[..2]
                 .bytes()
                 .chain(rest[3..].bytes())
                 .all(|b| b.is_ascii_digit())
-                || minutes > 59
-                || hours * 60 + minutes > 14 * 60
+                || !within
             {
                 return None;
             }
@@ -216,11 +230,14 @@ impl Scalar for DateTime {
         if text.trim().is_empty() {
             return Err(ValueError::Empty);
         }
-        read(text).ok_or(ValueError::NotDateTime)
+        read(text, Rules::Xml).ok_or(ValueError::NotDateTime)
     }
 
     fn read_form(text: &str) -> Result<Self, ValueError> {
-        Self::read_xml(text)
+        if text.trim().is_empty() {
+            return Err(ValueError::Empty);
+        }
+        read(text, Rules::Form).ok_or(ValueError::NotDateTime)
     }
 
     fn param_value(&self) -> ParamValue<'_> {
@@ -312,8 +329,7 @@ mod tests {
             "2026-01-01T24:00:00",
             "2026-02-30T00:00:00",
             "0000-01-01T00:00:00",
-            "2026-01-01T00:00:00z",
-            "2026-01-01T00:00:00+15:00",
+            "2026-01-01T00:00:00+24:00",
             "2026-01-01T00:00:00+0530",
             "1/2/2026",
             "Jan 2 2026",
@@ -326,6 +342,44 @@ mod tests {
             );
         }
         assert_eq!(DateTime::read_xml(""), Err(ValueError::Empty));
+    }
+
+    #[test]
+    fn xmlconvert_takes_any_two_digit_offset_and_datetime_parse_fourteen_hours() {
+        let reading = at(2026, 1, 1, 5, 30, 0, 0);
+        let offset = |seconds| DateTimeKind::Offset(FixedOffset::east_opt(seconds).unwrap());
+        for (text, kind) in [
+            ("2026-01-01T05:30:00z", DateTimeKind::Utc),
+            ("2026-01-01T05:30:00+14:01", offset(14 * 3600 + 60)),
+            ("2026-01-01T05:30:00+05:99", offset(6 * 3600 + 39 * 60)),
+            ("2026-01-01T05:30:00-23:59", offset(-(23 * 3600 + 59 * 60))),
+        ] {
+            let want = DateTime {
+                value: reading,
+                kind,
+            };
+            assert_eq!(DateTime::read_xml(text), Ok(want), "{text}");
+        }
+        assert_eq!(
+            DateTime::read_form("2026-01-01T05:30:00z"),
+            Ok(DateTime::utc(reading))
+        );
+        for bad in [
+            "2026-01-01T05:30:00+14:01",
+            "2026-01-01T05:30:00+05:60",
+            "2026-01-01T05:30:00-15:00",
+        ] {
+            assert_eq!(
+                DateTime::read_form(bad),
+                Err(ValueError::NotDateTime),
+                "{bad}"
+            );
+        }
+        // A day or more is no offset a reading can keep.
+        assert_eq!(
+            DateTime::read_xml("2026-01-01T05:30:00+99:99"),
+            Err(ValueError::NotDateTime)
+        );
     }
 
     #[test]
