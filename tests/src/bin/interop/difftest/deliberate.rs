@@ -7,6 +7,7 @@
 use crate::raw::Raw;
 use crate::record::RECORDED_HOST;
 
+use super::types_deliberate::TYPES_DELIBERATE;
 use super::Outcome;
 
 /// A fixed request: its request line, headers and body (`Host`, `Content-Length` and
@@ -101,35 +102,35 @@ fn request(line: &str, headers: &[&str], body: &[u8]) -> Vec<u8> {
 /// answer, and why.
 pub(crate) struct Deliberate {
     /// The generator's class (`form:u-escape`) or class prefix (`structure:`).
-    class: &'static str,
+    pub(super) class: &'static str,
     /// The host's status, and ours (200 and 200: the body differs).
-    mono_status: u16,
-    ours_status: u16,
-    /// What else the request (and our answer) must show (`always` when the class says
-    /// enough).
-    when: fn(&[u8], &Raw) -> bool,
+    pub(super) mono_status: u16,
+    pub(super) ours_status: u16,
+    /// What else the request (and the host's answer and ours) must show (`always` when the
+    /// class says enough).
+    pub(super) when: fn(&[u8], &Raw, &Raw) -> bool,
     /// A request that shows the difference, checked on every run.
-    example: fn() -> Vec<u8>,
-    why: &'static str,
+    pub(super) example: fn() -> Vec<u8>,
+    pub(super) why: &'static str,
 }
 
-fn always(_: &[u8], _: &Raw) -> bool {
+fn always(_: &[u8], _: &Raw, _: &Raw) -> bool {
     true
 }
 
 /// The request carries a `%uXXXX` escape.
-fn u_escape(request: &[u8], _: &Raw) -> bool {
+fn u_escape(request: &[u8], _: &Raw, _: &Raw) -> bool {
     String::from_utf8_lossy(request).contains("%u")
 }
 
 /// Our answer says what we refused: `needle` is in its body.
-fn ours_says(ours: &Raw, needle: &str) -> bool {
+pub(super) fn ours_says(ours: &Raw, needle: &str) -> bool {
     String::from_utf8_lossy(&ours.body).contains(needle)
 }
 
 /// The request's query or form holds a pair without `=`, and our answer says a parameter is
 /// missing.
-fn pair_without_equals(request: &[u8], ours: &Raw) -> bool {
+fn pair_without_equals(request: &[u8], _: &Raw, ours: &Raw) -> bool {
     let text = String::from_utf8_lossy(request);
     let Some((head, body)) = text.split_once("\r\n\r\n") else {
         return false;
@@ -150,29 +151,29 @@ fn pair_without_equals(request: &[u8], ours: &Raw) -> bool {
 }
 
 /// The request declares a JSON body.
-fn json(request: &[u8], _: &Raw) -> bool {
+fn json(request: &[u8], _: &Raw, _: &Raw) -> bool {
     String::from_utf8_lossy(request).contains("Content-Type: application/json")
 }
 
 /// The request's method is written in lower case (`post`).
-fn lowercase_method(request: &[u8], _: &Raw) -> bool {
+fn lowercase_method(request: &[u8], _: &Raw, _: &Raw) -> bool {
     request.first().is_some_and(u8::is_ascii_lowercase)
 }
 
-fn other_body_element(_: &[u8], ours: &Raw) -> bool {
+fn other_body_element(_: &[u8], _: &Raw, ours: &Raw) -> bool {
     ours_says(ours, "The body element {")
 }
 
-fn not_in_declared_charset(_: &[u8], ours: &Raw) -> bool {
+fn not_in_declared_charset(_: &[u8], _: &Raw, ours: &Raw) -> bool {
     ours_says(ours, "and holds bytes that are not text in it")
 }
 
-fn unnamed_charset(_: &[u8], ours: &Raw) -> bool {
+fn unnamed_charset(_: &[u8], _: &Raw, ours: &Raw) -> bool {
     ours_says(ours, "ASP.NET reads the body as US-ASCII then")
 }
 
 /// A decimal with its sign after the digits (`5-`).
-fn trailing_sign(request: &[u8], _: &Raw) -> bool {
+fn trailing_sign(request: &[u8], _: &Raw, _: &Raw) -> bool {
     request.windows(3).any(|w| {
         (w[0].is_ascii_digit() || w[0] == b'.')
             && w[1] == b'-'
@@ -182,7 +183,7 @@ fn trailing_sign(request: &[u8], _: &Raw) -> bool {
 
 /// A form body whose raw bytes are not UTF-8 on their own, which ours read as text only
 /// together with the escaped bytes around them.
-fn form_bytes_read_together(request: &[u8], _: &Raw) -> bool {
+fn form_bytes_read_together(request: &[u8], _: &Raw, _: &Raw) -> bool {
     let Some(at) = request.windows(4).position(|w| w == b"\r\n\r\n") else {
         return false;
     };
@@ -194,7 +195,7 @@ fn form_bytes_read_together(request: &[u8], _: &Raw) -> bool {
 
 /// A SOAP body with bytes that are not text in its charset: not UTF-8, or above `0x7F`
 /// under US-ASCII.
-fn body_not_in_charset(request: &[u8], _: &Raw) -> bool {
+fn body_not_in_charset(request: &[u8], _: &Raw, _: &Raw) -> bool {
     let Some(at) = request.windows(4).position(|w| w == b"\r\n\r\n") else {
         return false;
     };
@@ -206,17 +207,17 @@ fn body_not_in_charset(request: &[u8], _: &Raw) -> bool {
     }
 }
 
-fn not_utf8(_: &[u8], ours: &Raw) -> bool {
+fn not_utf8(_: &[u8], _: &Raw, ours: &Raw) -> bool {
     ours_says(ours, "is not valid UTF-8")
 }
 
-fn not_xml_char(_: &[u8], ours: &Raw) -> bool {
+fn not_xml_char(_: &[u8], _: &Raw, ours: &Raw) -> bool {
     ours_says(ours, "which XML 1.0 cannot carry")
 }
 
 /// A decimal written with a comma (`%2C` over GET/POST), or with more than 28 digits after
 /// the point (more than `System.Decimal` holds: .NET rounds them away silently).
-fn decimal_misread(request: &[u8], _: &Raw) -> bool {
+fn decimal_misread(request: &[u8], _: &Raw, _: &Raw) -> bool {
     let text = String::from_utf8_lossy(request);
     text.contains("%2C")
         || text
@@ -594,13 +595,13 @@ pub(crate) fn explained(
     class: &str,
     request: &[u8],
     (mono, ours): (&Outcome, &Outcome),
-    ours_raw: &Raw,
+    (mono_raw, ours_raw): (&Raw, &Raw),
 ) -> Option<&'static Deliberate> {
-    DELIBERATE.iter().find(|d| {
+    DELIBERATE.iter().chain(TYPES_DELIBERATE).find(|d| {
         class.starts_with(d.class)
             && mono.status == d.mono_status
             && ours.status == d.ours_status
-            && (d.when)(request, ours_raw)
+            && (d.when)(request, mono_raw, ours_raw)
     })
 }
 
@@ -621,7 +622,12 @@ impl Deliberate {
         mo != oo
             && mono.status == self.mono_status
             && ours.status == self.ours_status
-            && (self.when)(request, ours)
+            && (self.when)(request, mono, ours)
+    }
+
+    /// Whether its example goes to the types service.
+    pub(crate) fn is_types(&self) -> bool {
+        self.class.starts_with("types:")
     }
 
     /// `class (Mono status, ours status)`, for messages.

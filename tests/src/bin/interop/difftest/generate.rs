@@ -25,6 +25,8 @@ pub(crate) struct Case {
     pub class: String,
     /// The request's bytes, `Host` and `Connection: close` included.
     pub request: Vec<u8>,
+    /// Whether it is for the types service (`types::cases`) rather than the Mobile one.
+    pub types: bool,
 }
 
 /// One parameter element or form pair, before rendering.
@@ -340,10 +342,17 @@ fn some_string(rng: &mut ChaCha8Rng) -> String {
 }
 
 /// The generated cases of one run: `count` of them, from `seed`.
+/// `count` cases of `seed`: three in four for the Mobile service, the rest one value of the
+/// types service each (`super::types`, from a generator of its own, so that a seed's Mobile
+/// cases do not depend on them).
 pub(crate) fn cases(seed: u64, count: usize) -> Vec<Case> {
     use rand::SeedableRng;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    (0..count).map(|_| one(&mut rng)).collect()
+    let types = count / 4;
+    let mut cases: Vec<Case> = (0..count - types).map(|_| one(&mut rng)).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7479_7065_735f_7273);
+    cases.extend(super::types::cases(&mut rng, types));
+    cases
 }
 
 fn one(rng: &mut ChaCha8Rng) -> Case {
@@ -372,7 +381,11 @@ fn one(rng: &mut ChaCha8Rng) -> Case {
             } else {
                 changed.render()
             };
-            return Case { class, request };
+            return Case {
+                class,
+                request,
+                types: false,
+            };
         }
     }
 }

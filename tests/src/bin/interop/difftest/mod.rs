@@ -11,6 +11,8 @@
 
 mod deliberate;
 mod generate;
+mod types;
+mod types_deliberate;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -26,6 +28,9 @@ use crate::raw::{exchange, Raw};
 use crate::record::RECORDED_HOST;
 use deliberate::{explained, DELIBERATE};
 use rmm_mobile::SERVICE;
+use rmm_tests::types_service::TypesEcho;
+use rmm_types::TypesServiceServer;
+use types_deliberate::TYPES_DELIBERATE;
 
 /// What a client acts on in an answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,10 +113,13 @@ struct Seen {
 /// "Runtime Error" page (seen when difftest's first help-page requests ran beside others on a
 /// fresh host), which is the host's start-up, not an answer to compare.
 async fn warm_up(mono: SocketAddr) -> Result<(), String> {
-    for target in ["", "?wsdl"] {
+    for (path, target) in [
+        (SERVICE.path, ""),
+        (SERVICE.path, "?wsdl"),
+        (rmm_types::SERVICE.path, "?wsdl"),
+    ] {
         let request = format!(
-            "GET {}{target} HTTP/1.1\r\nHost: {RECORDED_HOST}\r\nConnection: close\r\n\r\n",
-            SERVICE.path
+            "GET {path}{target} HTTP/1.1\r\nHost: {RECORDED_HOST}\r\nConnection: close\r\n\r\n"
         );
         let answer = exchange(mono, request.as_bytes()).await?;
         if answer.status != 200 {
@@ -162,6 +170,13 @@ pub(crate) async fn run(
 ) -> Result<usize, String> {
     let cases = generate::cases(seed, count);
     warm_up(mono).await?;
+    // rmm's server for the types service, beside the Mobile echo server (`ours`).
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| format!("cannot bind the types server: {e}"))?;
+    let ours_types = listener.local_addr().map_err(|e| e.to_string())?;
+    tokio::spawn(TypesServiceServer::new(TypesEcho).serve(listener));
+    let ours_for = |types: bool| if types { ours_types } else { ours };
     let mut per_class: BTreeMap<String, usize> = BTreeMap::new();
     let mut seen: BTreeMap<Key, Seen> = BTreeMap::new();
     // Host answers that did not repeat: the class, the first answer, the second.
@@ -169,6 +184,7 @@ pub(crate) async fn run(
     let started = std::time::Instant::now();
     // A few requests at a time: the host answers each in milliseconds.
     let mut pending = futures_util::stream::iter(cases.into_iter().map(|case| async move {
+        let ours = ours_for(case.types);
         let (m, o) = tokio::join!(exchange(mono, &case.request), exchange(ours, &case.request));
         (case, m, o)
     }))
@@ -194,7 +210,7 @@ pub(crate) async fn run(
         let mut m = m;
         let mut why = None;
         if difference(&mo, &oo).is_some() {
-            why = explained(&case.class, &case.request, (&mo, &oo), &o).map(|d| d.why());
+            why = explained(&case.class, &case.request, (&mo, &oo), (&m, &o)).map(|d| d.why());
             // A difference no rule names is sent to the host once more. Mono now and then
             // answers a request with an error page it does not give again (seen: one 400
             // HTML page in 100,000 cases, for a request it answers 200 every time alone): an
@@ -205,8 +221,8 @@ pub(crate) async fn run(
                     if ao != mo {
                         flakes.push((case.class.clone(), mo.summary(), ao.summary()));
                         (m, mo) = (again, ao);
-                        why =
-                            explained(&case.class, &case.request, (&mo, &oo), &o).map(|d| d.why());
+                        why = explained(&case.class, &case.request, (&mo, &oo), (&m, &o))
+                            .map(|d| d.why());
                     }
                 }
             }
@@ -222,11 +238,11 @@ pub(crate) async fn run(
         .sum();
     // Each rule's example is checked too: a deliberate difference that stops happening fails.
     let mut stopped = Vec::new();
-    for rule in DELIBERATE {
+    for rule in DELIBERATE.iter().chain(TYPES_DELIBERATE) {
         let request = rule.example();
         let answers = match (
             exchange(mono, &request).await,
-            exchange(ours, &request).await,
+            exchange(ours_for(rule.is_types()), &request).await,
         ) {
             (Ok(m), Ok(o)) if rule.holds(&request, &m, &o) => continue,
             (Ok(m), Ok(o)) => format!(
