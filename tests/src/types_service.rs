@@ -56,6 +56,17 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
          (the same instant)",
     ),
     (
+        "soap11-echo-date-time-offset-past-14",
+        200,
+        "an offset is kept as sent; the host converts it to its own zone (the same instant)",
+    ),
+    (
+        "soap11-echo-date-time-offset-a-day",
+        500,
+        "an offset of a day or more, which XmlConvert reads and converts; no zone has one, \
+         and no reading keeps it",
+    ),
+    (
         "soap11-echo-date-time-eight-digits",
         500,
         "the host rounds a fraction past 100 ns silently; we refuse it",
