@@ -416,7 +416,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 name: op.name.0,
                 doc: op
                     .doc
-                    .or_else(|| op.description.clone())
+                    .or_else(|| op.description.as_deref().map(markdown_text))
                     .unwrap_or_default(),
                 description: op.description,
                 params: op
@@ -444,6 +444,19 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
             })
             .collect(),
     }
+}
+
+/// Plain text (a service's description, which may hold `<`, `*` or `_`) as Markdown that
+/// renders as that text in rustdoc: Markdown's punctuation escaped with `\\`.
+fn markdown_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if "\\`*_[]<>#|&".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 #[cfg(test)]

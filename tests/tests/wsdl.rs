@@ -169,3 +169,55 @@ operations:
     assert!(!wsdl.contains("MobileService"));
     assert!(!wsdl.contains("&b=<2>"));
 }
+
+/// An operation's `description:` is published as `wsdl:documentation` in each port type it is
+/// in (text escaped, the namespace declared again, as ASMX writes it); `doc:` is rustdoc only
+/// and is never published.
+#[test]
+fn a_description_is_published_in_every_port_type_and_a_doc_is_not() {
+    let spec = r#"service:
+  name: Shop
+  namespace: urn:shop
+  path: /shop/Shop.asmx
+credentials: []
+operations:
+  - name: Ping
+    doc: Rustdoc only, not in the WSDL.
+    params: []
+    result: string
+  - name: Price
+    description: Prices a & b <at once>.
+    params:
+      - sku: string
+    result: string
+  - name: Find
+    description: Finds one.
+    bindings: [soap11, soap12]
+    params:
+      - id: guid
+    result: string
+"#;
+    let files = rmm_codegen::generate_from_source(spec, "shop.yaml").expect("the spec is valid");
+    let wsdl = &files.iter().find(|f| f.path == "wsdl.rs").unwrap().contents;
+    let price = "<wsdl:operation name=\"Price\">\n      <wsdl:documentation xmlns:wsdl=\"http://schemas.xmlsoap.org/wsdl/\">Prices a &amp; b &lt;at once&gt;.</wsdl:documentation>\n      <wsdl:input";
+    // The SOAP port type and both HTTP ones.
+    assert_eq!(wsdl.matches(price).count(), 3, "{wsdl}");
+    // A SOAP-only operation is in the SOAP port type only.
+    assert_eq!(wsdl.matches(">Finds one.</wsdl:documentation>").count(), 1);
+    assert_eq!(wsdl.matches("<wsdl:documentation").count(), 4);
+    assert!(!wsdl.contains("Rustdoc only"));
+    // The rustdoc of an operation with a description alone is that description, its
+    // Markdown punctuation escaped (plain text, which rustdoc then shows as written).
+    let server = &files
+        .iter()
+        .find(|f| f.path == "server.rs")
+        .unwrap()
+        .contents;
+    assert!(
+        server.contains(r"/// Operation 2, `Price`: Prices a \& b \<at once\>."),
+        "{server}"
+    );
+    // The help pages show it as it is, HTML-escaped.
+    let help = &files.iter().find(|f| f.path == "help.rs").unwrap().contents;
+    assert!(help.contains("Prices a &amp; b &lt;at once&gt;."), "{help}");
+}

@@ -78,6 +78,15 @@ fn escape(value: &str, quotes: bool) -> String {
     out
 }
 
+/// What a page says of an operation: the service's description as plain text, as ASP.NET's
+/// help page shows a `[WebMethod(Description)]`, or else the spec's doc.
+fn shown_doc(op: &OperationModel, indent: &str) -> String {
+    match &op.description {
+        Some(description) => text(description.trim()),
+        None => doc_html(&op.doc, indent),
+    }
+}
+
 /// Documentation as HTML: escaped, `code` spans as `<code>`, every line indented by `indent`
 /// (so that no line of a page starts at the margin), paragraphs separated by a blank line.
 fn doc_html(doc: &str, indent: &str) -> String {
@@ -178,7 +187,7 @@ fn index(model: &Model) -> Page {
             "          <li>\n            <a href=\"?op={}\">{}</a>\n            <span>\n              <br>{}\n            </span>\n          </li>\n",
             attr(&op.wire),
             text(&op.wire),
-            doc_html(&op.doc, "              "),
+            shown_doc(op, "              "),
         ));
     }
     page.text("        </ul>\n      </div>\n");
@@ -343,7 +352,7 @@ fn operation_page(model: &Model, op: &OperationModel) -> Page {
     page.text(&format!(
         "\">here</a> for a complete list of operations.</p>\n        <h2>{}</h2>\n        <p class=\"intro\">{}</p>\n",
         text(&op.wire),
-        doc_html(&op.doc, "          "),
+        shown_doc(op, "          "),
     ));
     page.text(
         "        <h3>Parameters</h3>\n        <table>\n          <tr><td class=\"frmheader\">Position</td><td class=\"frmheader\">Parameter</td><td class=\"frmheader\">Type</td></tr>\n",
