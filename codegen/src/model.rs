@@ -64,6 +64,8 @@ pub struct ServiceModel {
     pub crate_name: String,
     /// The same as a Rust path segment (`rmm_mobile`), as downstream code and doctests name it.
     pub crate_ident: String,
+    /// The service's own description, published in the WSDL (`description:`).
+    pub description: Option<String>,
 }
 
 /// A credential: a parameter filled by a signer, not by the request type.
@@ -539,6 +541,7 @@ impl Model {
                 blocking_client_type,
                 crate_name: service.crate_name.clone(),
                 crate_ident: service.crate_name.replace('-', "_"),
+                description: service.description.clone(),
             },
             credentials,
             enums: spec

@@ -70,6 +70,9 @@ pub struct Service {
     /// The generated crate's package name (`crate:`; `rmm-mobile-service` from the name when
     /// the spec gives none).
     pub crate_name: String,
+    /// The service's own description (`description:`, .NET's `[WebService(Description = …)]`):
+    /// published in the WSDL, as the document's and the `wsdl:service`'s documentation.
+    pub description: Option<String>,
 }
 
 /// One operation.
@@ -391,6 +394,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
             name: raw.service.name.0,
             namespace: raw.service.namespace,
             path: raw.service.path,
+            description: raw.service.description,
         },
         credentials: names(raw.credentials),
         optional_credentials: names(raw.optional_credentials),
@@ -504,6 +508,7 @@ mod tests {
                 namespace: "http://rmm.example.com/mobile".into(),
                 path: "/api/rmm/MobileService.asmx".into(),
                 crate_name: "rmm-mobile".into(),
+                description: None,
             }
         );
         assert_eq!(spec.credentials, ["repnumber", "timestamp", "sig"]);

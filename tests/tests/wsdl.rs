@@ -171,14 +171,15 @@ operations:
 }
 
 /// An operation's `description:` is published as `wsdl:documentation` in each port type it is
-/// in (text escaped, the namespace declared again, as ASMX writes it); `doc:` is rustdoc only
-/// and is never published.
+/// in (text escaped, the namespace declared again, as ASMX writes it), the service's as the
+/// document's and the service's; `doc:` is rustdoc only and is never published.
 #[test]
 fn a_description_is_published_in_every_port_type_and_a_doc_is_not() {
     let spec = r#"service:
   name: Shop
   namespace: urn:shop
   path: /shop/Shop.asmx
+  description: Sells <and> ships.
 credentials: []
 operations:
   - name: Ping
@@ -204,7 +205,15 @@ operations:
     assert_eq!(wsdl.matches(price).count(), 3, "{wsdl}");
     // A SOAP-only operation is in the SOAP port type only.
     assert_eq!(wsdl.matches(">Finds one.</wsdl:documentation>").count(), 1);
-    assert_eq!(wsdl.matches("<wsdl:documentation").count(), 4);
+    // The service's, twice: the document's, first, and the wsdl:service's, before its ports.
+    let service = r#"<wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Sells &lt;and&gt; ships.</wsdl:documentation>"#;
+    assert!(wsdl.contains(&format!(
+        "xmlns:wsdl=\"http://schemas.xmlsoap.org/wsdl/\">\n  {service}\n  <wsdl:types>"
+    )));
+    assert!(wsdl.contains(&format!(
+        "<wsdl:service name=\"Shop\">\n    {service}\n    <wsdl:port"
+    )));
+    assert_eq!(wsdl.matches("<wsdl:documentation").count(), 6);
     assert!(!wsdl.contains("Rustdoc only"));
     // The rustdoc of an operation with a description alone is that description, its
     // Markdown punctuation escaped (plain text, which rustdoc then shows as written).

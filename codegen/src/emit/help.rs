@@ -178,6 +178,13 @@ fn body_start(model: &Model) -> String {
 fn index(model: &Model) -> Page {
     let mut page = Page::default();
     page.text(&body_start(model));
+    // The service's description, as ASP.NET's help page shows a `[WebService(Description)]`.
+    if let Some(description) = &model.service.description {
+        page.text(&format!(
+            "      <span>\n        <p class=\"intro\">{}</p>\n      </span>\n",
+            text(description.trim())
+        ));
+    }
     page.text(
         "      <div>\n        <p class=\"intro\">The following operations are supported. \
          For a formal definition, please review the <a href=\"?wsdl\">Service Description</a>.</p>\n        <ul>\n",

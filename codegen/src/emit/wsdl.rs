@@ -238,6 +238,18 @@ fn pieces(model: &Model) -> [String; 5] {
         r#"<wsdl:definitions {abstract_prefix}xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" {microsoft_prefix}xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="{ns}" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="{ns}" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">"#
     );
 
+    // The service's description, twice: the document's and (below) the service's, as ASMX
+    // writes both from `[WebService(Description)]`.
+    let service_documentation = model.service.description.as_deref().map(|d| {
+        format!(
+            r#"<wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">{}</wsdl:documentation>"#,
+            text(d)
+        )
+    });
+    if let Some(documentation) = &service_documentation {
+        put!("  {documentation}");
+    }
+
     // Types: a request and a response element per operation, then the root elements of the
     // HTTP GET/POST results.
     put!("  <wsdl:types>");
@@ -496,6 +508,9 @@ fn pieces(model: &Model) -> [String; 5] {
 
     // The service: one port per binding, all at the same address, where the document is cut.
     put!(r#"  <wsdl:service name="{service}">"#);
+    if let Some(documentation) = &service_documentation {
+        put!("    {documentation}");
+    }
     let mut pieces = Vec::with_capacity(5);
     for (binding, prefix) in BINDINGS {
         put!(r#"    <wsdl:port name="{service}{binding}" binding="tns:{service}{binding}">"#);

@@ -24,6 +24,8 @@ pub struct Imported {
     pub namespace: String,
     /// The path of the SOAP port's address (`/api/rmm/MobileService.asmx`).
     pub path: String,
+    /// The `wsdl:service`'s documentation, if any: the service's description.
+    pub description: Option<String>,
     /// The enums the operations use, in the order the schema declares them.
     pub enums: Vec<ImportedEnum>,
     /// The operations, in the SOAP port type's order.

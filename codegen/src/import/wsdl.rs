@@ -230,9 +230,23 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
         name,
         namespace: tns.to_owned(),
         path,
+        // The document's documentation, which ASMX writes as the service's too.
+        description: documentation(root),
         enums,
         operations,
     })
+}
+
+/// The text of `node`'s `wsdl:documentation`, if it has one that is not blank.
+fn documentation(node: Node) -> Option<String> {
+    child(node, WSDL, "documentation")
+        .map(|d| {
+            d.descendants()
+                .filter(|n| n.is_text())
+                .filter_map(|n| n.text())
+                .collect::<String>()
+        })
+        .filter(|d| !d.trim().is_empty())
 }
 
 /// Refuses `style="rpc"` on a SOAP binding or operation.
@@ -378,14 +392,7 @@ fn read_operation(
     p: &mut Problems,
 ) -> Option<ImportedOperation> {
     let name = op.attribute("name").unwrap_or_default().to_owned();
-    let description = child(op, WSDL, "documentation")
-        .map(|d| {
-            d.descendants()
-                .filter(|n| n.is_text())
-                .filter_map(|n| n.text())
-                .collect::<String>()
-        })
-        .filter(|d| !d.trim().is_empty());
+    let description = documentation(op);
     let (Some(input), Some(output)) = (child(op, WSDL, "input"), child(op, WSDL, "output")) else {
         p.at(
             op,

@@ -49,6 +49,13 @@ impl Imported {
         let _ = writeln!(w, "  name: {}", scalar(&self.name));
         let _ = writeln!(w, "  namespace: {}", scalar(&self.namespace));
         let _ = writeln!(w, "  path: {}", scalar(&self.path));
+        if let Some(description) = &self.description {
+            let _ = writeln!(
+                w,
+                "  description: {}",
+                serde_json::to_string(description).expect("a string")
+            );
+        }
         let _ = writeln!(
             w,
             "# Parameters every operation carries, filled by the caller's signer (fill in).\n\

@@ -53,6 +53,9 @@ pub(super) struct RawService {
     /// absent.
     #[serde(default, rename = "crate")]
     pub crate_name: Option<Word>,
+    /// The service's own description (`[WebService(Description)]`), published in the WSDL.
+    #[serde(default)]
+    pub description: Option<String>,
 }
 
 /// One operation. `doc` is optional here so that a missing or empty doc is reported by the

@@ -19,7 +19,7 @@ namespace Rmm.Types
         [XmlEnum("very-high")] VeryHigh,
     }
 
-    [WebService(Namespace = "http://rmm.example.com/types")]
+    [WebService(Namespace = "http://rmm.example.com/types", Description = "Every simple type & more, echoed.")]
     [WebServiceBinding(ConformsTo = WsiProfiles.None)]
     public class TypesService : WebService
     {

@@ -59,6 +59,9 @@ const INDEX: &[Piece] = &[
   <body>
     <div id="content">
       <p class="heading1">TypesService</p><br>
+      <span>
+        <p class="intro">Every simple type &amp; more, echoed.</p>
+      </span>
       <div>
         <p class="intro">The following operations are supported. For a formal definition, please review the <a href="?wsdl">Service Description</a>.</p>
         <ul>

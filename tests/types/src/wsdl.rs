@@ -8,6 +8,7 @@ use std::borrow::Cow;
 /// The document up to the address of the port `TypesServiceSoap`.
 const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
 <wsdl:definitions xmlns:s2="http://rmm.example.com/types/AbstractTypes" xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:s1="http://microsoft.com/wsdl/types/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="http://rmm.example.com/types" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="http://rmm.example.com/types" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
+  <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Every simple type &amp; more, echoed.</wsdl:documentation>
   <wsdl:types>
     <s:schema elementFormDefault="qualified" targetNamespace="http://rmm.example.com/types">
       <s:import namespace="http://microsoft.com/wsdl/types/" />
@@ -1850,6 +1851,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
   </wsdl:binding>
   <wsdl:service name="TypesService">
+    <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Every simple type &amp; more, echoed.</wsdl:documentation>
     <wsdl:port name="TypesServiceSoap" binding="tns:TypesServiceSoap">
       <soap:address location=""#;
 
