@@ -19,6 +19,9 @@
 
 use std::path::{Path, PathBuf};
 
+use rmm_mobile::runtime::deps::bytes::Bytes;
+use rmm_mobile::runtime::deps::http::{self, Request};
+
 /// Where our answer differs from the host's on purpose: (capture, our status, why).
 /// `tests/tests/fidelity.rs` replays these through our server, `cargo xtask interop`
 /// against the live host.
@@ -136,6 +139,75 @@ pub struct Capture {
     pub request: Message,
     /// What the host answered.
     pub response: Message,
+}
+
+impl Capture {
+    /// The recorded request as an `http` request, to hand to a server's `handle`.
+    pub fn http_request(&self) -> Request<Bytes> {
+        let mut parts = self.request.start_line.split(' ');
+        let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+        let mut request = Request::builder().method(method).uri(target);
+        for (name, value) in &self.request.headers {
+            request = request.header(name, value);
+        }
+        request
+            .body(Bytes::from(self.request.body.clone()))
+            .unwrap_or_else(|e| panic!("{}: the recorded request is not HTTP: {e}", self.name))
+    }
+}
+
+/// What differs between the host's recorded answer and `ours`, as the replay tests compare
+/// them: status, `Content-Type` and `Cache-Control` always; a result's body byte for byte (our
+/// `&#xD;` read as the host's raw CR, the one deliberate difference in a result); an HTML
+/// page by those alone (the host's pages are Mono's own); the one GET/POST error text copied
+/// from ASP.NET (request validation) exactly; a fault by its code; an empty body as empty.
+/// Other error texts are the host's own (Mono leaves `{0}` placeholders in them) and ours
+/// are sentences: not compared.
+pub fn answer_differences(host: &Message, ours: &http::Response<Bytes>) -> Vec<String> {
+    let header = |name: &str| {
+        ours.headers()
+            .get(name)
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
+    };
+    let (host_status, ours_status) = (status(host), ours.status().as_u16());
+    let host_body = String::from_utf8_lossy(&host.body).into_owned();
+    let ours_body = String::from_utf8_lossy(ours.body()).into_owned();
+    let mut problems = Vec::new();
+    if ours_status != host_status {
+        problems.push(format!("status {ours_status}, host {host_status}"));
+    }
+    for name in ["content-type", "cache-control"] {
+        let host = host.header(name).map(str::to_owned);
+        if header(name) != host {
+            problems.push(format!("{name} {:?}, host {host:?}", header(name)));
+        }
+    }
+    let html = host
+        .header("content-type")
+        .is_some_and(|t| t.starts_with("text/html"));
+    if host_status == 200 && !html {
+        if ours.body().contains(&b'\r') || with_raw_cr(ours.body()) != host.body {
+            problems.push(format!("body {ours_body:?}\n    host {host_body:?}"));
+        }
+    } else if host_body.starts_with("A potentially dangerous Request.") {
+        if ours_body != host_body {
+            problems.push(format!("body {ours_body:?}\n    host {host_body:?}"));
+        }
+    } else if let Some(code) = fault_code(&host_body) {
+        if fault_code(&ours_body) != Some(code) {
+            let ours = fault_code(&ours_body);
+            problems.push(format!("fault code {ours:?}, host {code}"));
+        }
+    } else if host_body.is_empty() != ours_body.is_empty() {
+        problems.push(format!("body {ours_body:?}, host {host_body:?}"));
+    }
+    problems
+}
+
+/// The fault code of a SOAP 1.1 or 1.2 fault body (`soap:Client`, `soap:Sender`).
+pub fn fault_code(body: &str) -> Option<&str> {
+    between(body, "<faultcode>", "</faultcode>")
+        .or_else(|| between(body, "<soap:Value>", "</soap:Value>"))
 }
 
 /// One capture file as bytes: the request exactly as sent, the response exactly as received

@@ -11,22 +11,7 @@ mod echo_server;
 
 use bytes::Bytes;
 use rmm_mobile::MobileServiceServer;
-use rmm_tests::captures::{between, load, status, with_raw_cr, Capture, DELIBERATE, TRANSPORT};
-
-fn request_of(c: &Capture) -> http::Request<Bytes> {
-    let mut parts = c.request.start_line.split(' ');
-    let (method, target) = (parts.next().unwrap(), parts.next().unwrap());
-    let mut request = http::Request::builder().method(method).uri(target);
-    for (name, value) in &c.request.headers {
-        request = request.header(name, value);
-    }
-    request.body(Bytes::from(c.request.body.clone())).unwrap()
-}
-
-fn fault_code(body: &str) -> Option<&str> {
-    between(body, "<faultcode>", "</faultcode>")
-        .or_else(|| between(body, "<soap:Value>", "</soap:Value>"))
-}
+use rmm_tests::captures::{answer_differences, load, DELIBERATE, TRANSPORT};
 
 #[tokio::test]
 async fn our_server_answers_every_recorded_request_as_the_host_did() {
@@ -38,13 +23,8 @@ async fn our_server_answers_every_recorded_request_as_the_host_did() {
         if TRANSPORT.contains(&c.name.as_str()) {
             continue;
         }
-        let ours = server.handle(request_of(&c)).await;
+        let ours = server.handle(c.http_request()).await;
         let ours_status = ours.status().as_u16();
-        let header = |name: &str| {
-            ours.headers()
-                .get(name)
-                .map(|v| v.to_str().unwrap().to_owned())
-        };
         if let Some((_, status, why)) = DELIBERATE.iter().find(|(name, _, _)| *name == c.name) {
             if ours_status == *status {
                 deliberate += 1;
@@ -56,43 +36,7 @@ async fn our_server_answers_every_recorded_request_as_the_host_did() {
             }
             continue;
         }
-        let host_status = status(&c.response);
-        let host_body = String::from_utf8_lossy(&c.response.body).into_owned();
-        let ours_body = String::from_utf8_lossy(ours.body()).into_owned();
-        let mut problems = Vec::new();
-        if ours_status != host_status {
-            problems.push(format!("status {ours_status}, host {host_status}"));
-        }
-        for name in ["content-type", "cache-control"] {
-            let host = c.response.header(name).map(str::to_owned);
-            if header(name) != host {
-                problems.push(format!("{name} {:?}, host {host:?}", header(name)));
-            }
-        }
-        let html = c
-            .response
-            .header("content-type")
-            .is_some_and(|t| t.starts_with("text/html"));
-        if host_status == 200 && !html {
-            // The one deliberate difference in a result: a CR we write as `&#xD;`.
-            if ours.body().contains(&b'\r') || with_raw_cr(ours.body()) != c.response.body {
-                problems.push(format!("body {ours_body:?}\n    host {host_body:?}"));
-            }
-        } else if host_body.starts_with("A potentially dangerous Request.") {
-            // The one GET/POST error text we copy from ASP.NET, HTML-encoding included.
-            if ours_body != host_body {
-                problems.push(format!("body {ours_body:?}\n    host {host_body:?}"));
-            }
-        } else if let Some(code) = fault_code(&host_body) {
-            if fault_code(&ours_body) != Some(code) {
-                problems.push(format!(
-                    "fault code {:?}, host {code}",
-                    fault_code(&ours_body)
-                ));
-            }
-        } else if host_body.is_empty() != ours_body.is_empty() {
-            problems.push(format!("body {ours_body:?}, host {host_body:?}"));
-        }
+        let problems = answer_differences(&c.response, &ours);
         if problems.is_empty() {
             same += 1;
         } else {

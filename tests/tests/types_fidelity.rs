@@ -7,66 +7,10 @@
 //! placeholders included) and the help pages' HTML (Mono's layout; ours is .NET's). Every
 //! case where we answer differently on purpose is named in [`DELIBERATE`], with why.
 
-use bytes::Bytes;
-use rmm_tests::captures::{between, load_calls, load_one_from, status, Capture};
+use rmm_tests::captures::{answer_differences, between, load_calls, load_one_from};
 use rmm_tests::types_service::{exchanges_dir, TypesEcho, DELIBERATE, PAGES};
 use rmm_types::runtime::Scalar;
 use rmm_types::{DateTime, DateTimeKind, TypesServiceServer};
-
-fn request_of(c: &Capture) -> http::Request<Bytes> {
-    let mut parts = c.request.start_line.split(' ');
-    let (method, target) = (parts.next().unwrap(), parts.next().unwrap());
-    let mut request = http::Request::builder().method(method).uri(target);
-    for (name, value) in &c.request.headers {
-        request = request.header(name, value);
-    }
-    request.body(Bytes::from(c.request.body.clone())).unwrap()
-}
-
-fn fault_code(body: &str) -> Option<&str> {
-    between(body, "<faultcode>", "</faultcode>")
-        .or_else(|| between(body, "<soap:Value>", "</soap:Value>"))
-}
-
-/// What differs between the host's answer and ours, for a case not named deliberate.
-async fn differences(server: &TypesServiceServer<TypesEcho>, c: &Capture) -> Vec<String> {
-    let ours = server.handle(request_of(c)).await;
-    let header = |name: &str| {
-        ours.headers()
-            .get(name)
-            .map(|v| v.to_str().unwrap().to_owned())
-    };
-    let (host_status, ours_status) = (status(&c.response), ours.status().as_u16());
-    let host_body = String::from_utf8_lossy(&c.response.body).into_owned();
-    let ours_body = String::from_utf8_lossy(ours.body()).into_owned();
-    let mut problems = Vec::new();
-    if ours_status != host_status {
-        problems.push(format!("status {ours_status}, host {host_status}"));
-    }
-    for name in ["content-type", "cache-control"] {
-        let host = c.response.header(name).map(str::to_owned);
-        if header(name) != host {
-            problems.push(format!("{name} {:?}, host {host:?}", header(name)));
-        }
-    }
-    let html = c
-        .response
-        .header("content-type")
-        .is_some_and(|t| t.starts_with("text/html"));
-    if host_status == 200 && !html {
-        if ours.body().as_ref() != c.response.body.as_slice() {
-            problems.push(format!("body {ours_body:?}\n    host {host_body:?}"));
-        }
-    } else if let Some(code) = fault_code(&host_body) {
-        if fault_code(&ours_body) != Some(code) {
-            let ours = fault_code(&ours_body);
-            problems.push(format!("fault code {ours:?}, host {code}"));
-        }
-    } else if host_body.is_empty() != ours_body.is_empty() {
-        problems.push(format!("body {ours_body:?}, host {host_body:?}"));
-    }
-    problems
-}
 
 #[tokio::test]
 async fn our_server_answers_every_recorded_request_as_the_host_did() {
@@ -79,7 +23,7 @@ async fn our_server_answers_every_recorded_request_as_the_host_did() {
     let (mut same, mut deliberate, mut found) = (0, 0, Vec::new());
     for c in &cases {
         if let Some((_, want, why)) = DELIBERATE.iter().find(|(name, _, _)| *name == c.name) {
-            let got = server.handle(request_of(c)).await.status().as_u16();
+            let got = server.handle(c.http_request()).await.status().as_u16();
             if got == *want {
                 deliberate += 1;
             } else {
@@ -90,7 +34,8 @@ async fn our_server_answers_every_recorded_request_as_the_host_did() {
             }
             continue;
         }
-        let problems = differences(&server, c).await;
+        let ours = server.handle(c.http_request()).await;
+        let problems = answer_differences(&c.response, &ours);
         if problems.is_empty() {
             same += 1;
         } else {
@@ -138,7 +83,7 @@ async fn a_kept_offset_names_the_instant_the_host_answers() {
             continue;
         }
         let c = load_one_from(&dir, name);
-        let ours = server.handle(request_of(&c)).await;
+        let ours = server.handle(c.http_request()).await;
         let (ours, host) = (
             date_time_result(ours.body()),
             date_time_result(&c.response.body),

@@ -4,17 +4,12 @@
 
 use std::collections::BTreeSet;
 
-use rmm_tests::captures;
+use rmm_tests::captures::fault_code;
 
 use crate::raw::Raw;
 
 /// Headers whose values are the hosting's, not the service's.
 const IGNORED_HEADERS: &[&str] = &["date", "server", "connection", "keep-alive"];
-
-fn fault_code(body: &str) -> Option<&str> {
-    captures::between(body, "<faultcode>", "</faultcode>")
-        .or_else(|| captures::between(body, "<soap:Value>", "</soap:Value>"))
-}
 
 fn has_placeholder(body: &[u8]) -> bool {
     let text = String::from_utf8_lossy(body);
