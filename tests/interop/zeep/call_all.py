@@ -18,11 +18,26 @@ name and its XSD type:
     string   "<name>-<p> <&> é"             (accountname at 3 -> "accountname-3 <&> é")
 
 so a server that echoes `Op(name=value;...)` answers a result a test can predict. The string
-value carries XML specials and a non-ASCII letter, to exercise escaping and UTF-8.
+value carries XML specials and a non-ASCII letter, to exercise escaping and UTF-8. The other
+simple types ASMX uses (the types service) get values whose text is the same in Python and in
+.NET's writer, near each type's top where that is exact:
+
+    long 10^15 + p, short 30000 + p, byte (sbyte) -p, unsignedByte 200 + p,
+    unsignedShort 60000 + p, unsignedInt 4000000000 + p, unsignedLong 18000000000000000000 + p,
+    float p + 0.5, double -(p + 0.25), char 65 + p (a UTF-16 unit: "B" at 1),
+    guid 0123456<p % 10>-89ab-cdef-fedc-ba9876543210, dateTime 2026-01-02T03:04:05 (no zone),
+    base64Binary the bytes 0, 1, 254, 255, p, an enum its last value (read from the WSDL's
+    simpleType: zeep keeps no facets)
+
+The SOAP encoding schema, which ASMX's WSDL imports for a byte[] over HTTP GET/POST
+(`soapenc:Array`), is given to zeep from a stub here rather than fetched from the network.
 
 Prints one JSON line per call, on stdout, in UTF-8:
 
     {"operation": "MobileTaskCreate", "result": "MobileTaskCreate(repnumber=101;...)"}
+
+(the result as its wire text: `true`, `3.25`, `2026-01-02T03:04:05`, base64, or null for
+none).
 
 (with --with-params, also "params": [[name, value as sent on the wire], ...]). A call that
 raises prints {"operation": ..., "error": "..."} instead, and the script goes on with the
@@ -32,10 +47,14 @@ operation's signature instead of calling anything.
 """
 
 import argparse
+import base64
+import datetime
 import json
 import sys
 import traceback
 from decimal import Decimal
+
+from lxml import etree
 
 import requests
 import zeep
@@ -43,6 +62,45 @@ from zeep.transports import Transport
 from zeep.wsdl.bindings.soap import Soap11Binding, Soap12Binding
 
 BINDINGS = {"soap11": Soap11Binding, "soap12": Soap12Binding}
+
+SOAP_ENCODING = "http://schemas.xmlsoap.org/soap/encoding/"
+XSD = "http://www.w3.org/2001/XMLSchema"
+
+# What zeep needs of the SOAP encoding schema to read ASMX's `soapenc:Array` restriction
+# (written here for the tests, not a copy of the schema).
+SOAP_ENCODING_STUB = f"""<?xml version="1.0" encoding="utf-8"?>
+<xs:schema xmlns:xs="{XSD}" xmlns:enc="{SOAP_ENCODING}" targetNamespace="{SOAP_ENCODING}">
+  <xs:attribute name="arrayType" type="xs:string" />
+  <xs:complexType name="Array">
+    <xs:sequence>
+      <xs:any minOccurs="0" maxOccurs="unbounded" processContents="lax" />
+    </xs:sequence>
+    <xs:attribute ref="enc:arrayType" />
+  </xs:complexType>
+</xs:schema>
+""".encode()
+
+
+class LocalTransport(Transport):
+    """A transport that answers the SOAP encoding schema's URL from the stub above: the
+    machines the tests run on reach nothing but the servers under test."""
+
+    def load(self, url):
+        if url.rstrip("/") == SOAP_ENCODING.rstrip("/"):
+            return SOAP_ENCODING_STUB
+        return super().load(url)
+
+
+def enum_values(wsdl_text):
+    """The values of each enumerated simpleType of the WSDL's schemas, by name."""
+    root = etree.fromstring(wsdl_text)
+    values = {}
+    for simple in root.iter(f"{{{XSD}}}simpleType"):
+        name = simple.get("name")
+        found = [e.get("value") for e in simple.iter(f"{{{XSD}}}enumeration")]
+        if name and found:
+            values[name] = found
+    return values
 
 
 def pick_port(client, binding_name):
@@ -68,23 +126,53 @@ def parameters(operation):
     return [(name, element.type.qname.localname) for name, element in body.type.elements]
 
 
-def sample(position, name, xsd_type):
+def sample(position, name, xsd_type, enums):
     """The deterministic value of a parameter (see the module docstring)."""
-    if xsd_type == "int":
-        return 100 + position
+    p = position
+    numbers = {
+        "int": 100 + p,
+        "long": 10**15 + p,
+        "short": 30000 + p,
+        "byte": -p,
+        "unsignedByte": 200 + p,
+        "unsignedShort": 60000 + p,
+        "unsignedInt": 4000000000 + p,
+        "unsignedLong": 18000000000000000000 + p,
+        "char": 65 + p,
+    }
+    if xsd_type in numbers:
+        return numbers[xsd_type]
     if xsd_type == "boolean":
-        return position % 2 == 1
+        return p % 2 == 1
     if xsd_type == "decimal":
-        return Decimal(position) + Decimal("0.25")
+        return Decimal(p) + Decimal("0.25")
     if xsd_type == "string":
-        return f"{name}-{position} <&> \u00e9"
+        return f"{name}-{p} <&> \u00e9"
+    if xsd_type == "float":
+        return p + 0.5
+    if xsd_type == "double":
+        return -(p + 0.25)
+    if xsd_type == "guid":
+        return f"0123456{p % 10}-89ab-cdef-fedc-ba9876543210"
+    if xsd_type == "dateTime":
+        return datetime.datetime(2026, 1, 2, 3, 4, 5)
+    if xsd_type == "base64Binary":
+        return bytes([0, 1, 254, 255, p])
+    if xsd_type in enums:
+        return enums[xsd_type][-1]
     raise TypeError(f"parameter {name!r} has unsupported XSD type {xsd_type!r}")
 
 
 def wire(value):
-    """A sample value as it travels in the XML."""
+    """A value as it travels in the XML (None for none)."""
+    if value is None:
+        return None
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, (bytes, bytearray)):
+        return base64.b64encode(value).decode("ascii")
+    if isinstance(value, datetime.datetime):
+        return value.isoformat()
     return str(value)
 
 
@@ -106,9 +194,10 @@ def main():
 
     session = requests.Session()
     session.trust_env = False  # no proxies from the environment: the server is local
-    transport = Transport(session=session, timeout=args.timeout,
-                          operation_timeout=args.timeout)
+    transport = LocalTransport(session=session, timeout=args.timeout,
+                               operation_timeout=args.timeout)
     try:
+        enums = enum_values(transport.load(args.wsdl_url))
         client = zeep.Client(args.wsdl_url, transport=transport,
                              settings=zeep.Settings(strict=True))
         service, port = pick_port(client, args.binding)
@@ -128,11 +217,11 @@ def main():
 
     failed = 0
     for operation in operations:
-        values = [(name, sample(i, name, ty))
+        values = [(name, sample(i, name, ty, enums))
                   for i, (name, ty) in enumerate(parameters(operation), start=1)]
         line = {"operation": operation.name}
         try:
-            line["result"] = getattr(proxy, operation.name)(**dict(values))
+            line["result"] = wire(getattr(proxy, operation.name)(**dict(values)))
         except Exception as error:  # report, go on with the next operation
             failed += 1
             line["error"] = f"{type(error).__name__}: {error}"

@@ -9,7 +9,8 @@
 //!   exact echo, and the expected typed error for a fault, a type error and a missing
 //!   parameter on each binding;
 //! - zeep (`tests/interop/zeep/call_all.py`, run by `PY`) calls all 20 operations over SOAP 1.1
-//!   and 1.2 on both servers, each through that server's own WSDL;
+//!   and 1.2 on both servers, each through that server's own WSDL, and every operation of the
+//!   types service on the host and on rmm's server for it;
 //! - the two WSDLs are compared structurally (operations, parameters, types, occurrence rules,
 //!   messages, bindings, ports), naming each difference;
 //! - fidelity: the same request bytes go to both servers and the responses (status, headers but
@@ -130,6 +131,22 @@ fn parse_base(base: &str) -> Result<SocketAddr, String> {
     hostport
         .parse()
         .map_err(|e| format!("{base}: want http://IP:PORT ({e})"))
+}
+
+/// rmm's server for the types service (`rmm_tests::types_service::TypesEcho`).
+async fn start_ours_types() -> Result<Target, String> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| format!("cannot bind our types server: {e}"))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    tokio::spawn(
+        rmm_types::TypesServiceServer::new(rmm_tests::types_service::TypesEcho).serve(listener),
+    );
+    Ok(Target {
+        label: "ours",
+        base: format!("http://{addr}"),
+        addr,
+    })
 }
 
 async fn start_ours() -> Result<Target, String> {
@@ -269,15 +286,24 @@ async fn run(args: Args) -> ExitCode {
         wsdl: Vec::new(),
     };
 
+    let ours_types = match start_ours_types().await {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
     client_section(&mut checks, &mono, &transport).await;
     client_section(&mut checks, &ours, &transport).await;
     types::types_section(&mut checks, &mono).await;
-    types::types_fidelity_section(&mut checks, &mono).await;
+    types::types_fidelity_section(&mut checks, &mono, &ours_types).await;
     let python = args.python.clone().unwrap_or_default();
     let (mono_ref, ours_ref) = (clone_target(&mono), clone_target(&ours));
+    let ours_types_ref = clone_target(&ours_types);
     let zeep = tokio::task::spawn_blocking(move || {
         let mut zeep_checks = Checks::default();
         zeep_section(&mut zeep_checks, &python, &[&mono_ref, &ours_ref]);
+        zeep::types_zeep_section(&mut zeep_checks, &python, &[&mono_ref, &ours_types_ref]);
         zeep_checks.end_section();
         (zeep_checks.passed, zeep_checks.failed)
     });
@@ -294,7 +320,7 @@ async fn run(args: Args) -> ExitCode {
     let (dp, df) = dotnet.await.unwrap_or((0, 1));
     checks.passed += dp;
     checks.failed += df;
-    report.wsdl = wsdl_section_check(&mut checks, &mono, &ours).await;
+    report.wsdl = wsdl_section_check(&mut checks, &mono, &ours, &ours_types).await;
     fidelity_section(&mut checks, &mono, &ours, &mut report).await;
     checks.end_section();
 

@@ -9,11 +9,10 @@ use std::time::Duration;
 
 use rmm_codegen::spec;
 use rmm_types::runtime::deps::chrono::{FixedOffset, NaiveDate};
-use rmm_types::runtime::deps::tokio;
 use rmm_types::*;
 
 use rmm_tests::captures;
-use rmm_tests::types_service::{self, TypesEcho};
+use rmm_tests::types_service;
 
 use crate::compare::compare;
 use crate::raw::{exchange, raw_capture_request};
@@ -284,19 +283,9 @@ pub(crate) async fn types_section(checks: &mut Checks, mono: &Target) {
 /// request sent byte for byte to the host and to rmm's server for it: the same answer, but
 /// for the differences a rule explains (`compare`) and the deliberate ones, where ours must
 /// give its own status and the host still its recorded one.
-pub(crate) async fn types_fidelity_section(checks: &mut Checks, mono: &Target) {
+pub(crate) async fn types_fidelity_section(checks: &mut Checks, mono: &Target, ours: &Target) {
     checks.section("types service: every recorded request, to Mono and to ours");
-    let listener = match tokio::net::TcpListener::bind("127.0.0.1:0").await {
-        Ok(l) => l,
-        Err(e) => {
-            checks.check("types: our server starts", Err(e.to_string()));
-            return;
-        }
-    };
-    let ours = listener
-        .local_addr()
-        .expect("a bound listener has an address");
-    tokio::spawn(TypesServiceServer::new(TypesEcho).serve(listener));
+    let ours = ours.addr;
     let dir = types_service::exchanges_dir();
     let mut recorded = captures::load_calls(&dir);
     for page in types_service::PAGES {
