@@ -16,18 +16,8 @@ use rmm_mobile::{Binding, Operation, SERVICE};
 use rmm_tests::samples::sample;
 use rmm_tests::spec_operation;
 
+use super::Case;
 use crate::record::RECORDED_HOST;
-
-/// One generated request.
-#[derive(Debug, Clone)]
-pub(crate) struct Case {
-    /// What was changed (`value:int`, `header:content-type`, …).
-    pub class: String,
-    /// The request's bytes, `Host` and `Connection: close` included.
-    pub request: Vec<u8>,
-    /// Whether it is for the types service (`types::cases`) rather than the Mobile one.
-    pub types: bool,
-}
 
 /// One parameter element or form pair, before rendering.
 #[derive(Debug, Clone)]
@@ -66,7 +56,7 @@ struct Call {
 const DECLARATION: &str = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n";
 
 /// XML text: `&`, `<`, `>` escaped, the rest as is.
-fn xml_text(text: &str) -> String {
+pub(super) fn xml_text(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -342,17 +332,9 @@ fn some_string(rng: &mut ChaCha8Rng) -> String {
 }
 
 /// The generated cases of one run: `count` of them, from `seed`.
-/// `count` cases of `seed`: three in four for the Mobile service, the rest one value of the
-/// types service each (`super::types`, from a generator of its own, so that a seed's Mobile
-/// cases do not depend on them).
-pub(crate) fn cases(seed: u64, count: usize) -> Vec<Case> {
-    use rand::SeedableRng;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let types = count / 4;
-    let mut cases: Vec<Case> = (0..count - types).map(|_| one(&mut rng)).collect();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7479_7065_735f_7273);
-    cases.extend(super::types::cases(&mut rng, types));
-    cases
+/// `count` cases of the Mobile service from `rng`.
+pub(crate) fn cases(rng: &mut ChaCha8Rng, count: usize) -> Vec<Case> {
+    (0..count).map(|_| one(rng)).collect()
 }
 
 fn one(rng: &mut ChaCha8Rng) -> Case {

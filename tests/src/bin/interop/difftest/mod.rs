@@ -32,6 +32,17 @@ use rmm_tests::types_service::TypesEcho;
 use rmm_types::TypesServiceServer;
 use types_deliberate::TYPES_DELIBERATE;
 
+/// One generated request.
+#[derive(Debug, Clone)]
+pub(crate) struct Case {
+    /// What was changed (`value:int`, `header:content-type`, …).
+    pub class: String,
+    /// The request's bytes, `Host` and `Connection: close` included.
+    pub request: Vec<u8>,
+    /// Whether it is for the types service (`types::cases`) rather than the Mobile one.
+    pub types: bool,
+}
+
 /// What a client acts on in an answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Outcome {
@@ -146,7 +157,7 @@ async fn host_answers(mono: SocketAddr) -> bool {
 
 /// The error of a run whose host stopped answering after `case` went unanswered: a request
 /// that may hang the host (a finding in itself), kept beside the report to be tried alone.
-fn host_stopped(case: &generate::Case, report: &Path) -> String {
+fn host_stopped(case: &Case, report: &Path) -> String {
     let kept = report.with_file_name("difftest-host-stopped.txt");
     let written = std::fs::write(&kept, &case.request);
     format!(
@@ -159,6 +170,19 @@ fn host_stopped(case: &generate::Case, report: &Path) -> String {
     )
 }
 
+/// `count` cases of `seed`: three in four for the Mobile service, the rest one value of the
+/// types service each, from a generator of its own so that a seed's Mobile cases do not
+/// depend on them.
+fn cases(seed: u64, count: usize) -> Vec<Case> {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+    let types = count / 4;
+    let mut cases = generate::cases(&mut ChaCha8Rng::seed_from_u64(seed), count - types);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7479_7065_735f_7273);
+    cases.extend(types::cases(&mut rng, types));
+    cases
+}
+
 /// Sends every case of `seed` and `count` to both servers and writes the report; returns the
 /// number of unexplained differences.
 pub(crate) async fn run(
@@ -168,7 +192,7 @@ pub(crate) async fn run(
     count: usize,
     report: &Path,
 ) -> Result<usize, String> {
-    let cases = generate::cases(seed, count);
+    let cases = cases(seed, count);
     warm_up(mono).await?;
     // rmm's server for the types service, beside the Mobile echo server (`ours`).
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -281,7 +305,7 @@ pub(crate) async fn run(
 
 fn note(
     seen: &mut BTreeMap<Key, Seen>,
-    case: &generate::Case,
+    case: &Case,
     kind: String,
     mono: Option<Raw>,
     ours: Option<Raw>,

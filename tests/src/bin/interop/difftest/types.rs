@@ -14,7 +14,8 @@ use rand_chacha::ChaCha8Rng;
 
 use rmm_codegen::spec::{BindingName, Spec};
 
-use super::generate::Case;
+use super::generate::xml_text;
+use super::Case;
 use crate::record::RECORDED_HOST;
 
 /// The lexical forms tried for each type (by the spec's type name).
@@ -303,12 +304,6 @@ const NS: &str = "http://rmm.example.com/types";
 fn pair(value: &str) -> String {
     let value: String = form_urlencoded::byte_serialize(value.as_bytes()).collect();
     format!("value={value}")
-}
-
-fn xml_text(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// A SOAP request of `op` whose operation element holds `element`.
