@@ -29,6 +29,18 @@
 //     int      100 + p                 bool  true if p is odd
 //     decimal  p + 0.25 (scale 2)      string "<name>-<p> a&b=c+d 50%"
 //
+// and for the other simple types (the types service): long 10^15 + p, short 30000 + p,
+// sbyte -p, byte 200 + p, ushort 60000 + p, uint 4000000000 + p, ulong
+// 18000000000000000000 + p, float p + 0.5, double -(p + 0.25), char 65 + p, Guid
+// 0123456<p % 10>-89ab-cdef-fedc-ba9876543210, DateTime 2026-01-02T03:04:05 (Unspecified),
+// byte[] {0, 1, 254, 255, p}, an enum its value number p (modulo their count), a nullable
+// value its underlying value. The HTTP proxies take each as the text a caller writes there:
+// XmlConvert's form, but a char as itself, an enum by its .NET member name as the proxy
+// names it, a byte[] one number per element.
+//
+// Every value, sent or returned, is printed in "params" and "result" as XmlConvert writes it
+// (a char as its number, an enum by its wire name, a byte[] in base64).
+//
 // Output, UTF-8, one line per call, and after "params" one of:
 //
 //     {"operation":"Op","protocol":"SOAP","case":"ascii","params":[["name","value"],...],
@@ -50,6 +62,8 @@ using System.Net;
 using System.Reflection;
 using System.Text;
 using System.Web.Services.Protocols;
+using System.Xml;
+using System.Xml.Serialization;
 
 static class CallAll
 {
@@ -99,7 +113,13 @@ static class CallAll
                     return 2;
                 }
                 foreach (string kase in Cases)
+                {
                     stdout.WriteLine(Call(proxy, protocol, method, soapTypes, kase));
+                    // Mono's HTTP GET/POST proxies leave the answer of a void operation
+                    // unread, holding its connection (two per host: the third such call would
+                    // wait forever, and the runtime aborts at exit): close them after each call.
+                    ServicePointManager.FindServicePoint(new Uri(endpoint)).CloseConnectionGroup("");
+                }
             }
         }
         return 0;
@@ -131,6 +151,41 @@ static class CallAll
 
     static object Value(string kase, int position, string name, Type type, bool firstString)
     {
+        Type underlying = Nullable.GetUnderlyingType(type);
+        if (underlying != null)
+            return Value(kase, position, name, underlying, firstString);
+        int p = position;
+        if (type == typeof(long))
+            return 1000000000000000L + p;
+        if (type == typeof(short))
+            return (short)(30000 + p);
+        if (type == typeof(sbyte))
+            return (sbyte)(-p);
+        if (type == typeof(byte))
+            return (byte)(200 + p);
+        if (type == typeof(ushort))
+            return (ushort)(60000 + p);
+        if (type == typeof(uint))
+            return 4000000000u + (uint)p;
+        if (type == typeof(ulong))
+            return 18000000000000000000UL + (ulong)p;
+        if (type == typeof(float))
+            return p + 0.5f;
+        if (type == typeof(double))
+            return -(p + 0.25);
+        if (type == typeof(char))
+            return (char)(65 + p);
+        if (type == typeof(Guid))
+            return new Guid("0123456" + (p % 10) + "-89ab-cdef-fedc-ba9876543210");
+        if (type == typeof(DateTime))
+            return new DateTime(2026, 1, 2, 3, 4, 5, DateTimeKind.Unspecified);
+        if (type == typeof(byte[]))
+            return new byte[] { 0, 1, 254, 255, (byte)p };
+        if (type.IsEnum)
+        {
+            Array values = Enum.GetValues(type);
+            return values.GetValue(p % values.Length);
+        }
         if (type == typeof(int))
             return 100 + position;
         if (type == typeof(bool))
@@ -148,11 +203,48 @@ static class CallAll
         throw new NotSupportedException(name + ": unsupported type " + type);
     }
 
+    /// A value as XmlConvert writes it (a char as its number, an enum by its wire name).
     static string Text(object value)
     {
         if (value is bool)
             return (bool)value ? "true" : "false";
+        if (value is byte[])
+            return Convert.ToBase64String((byte[])value);
+        if (value is DateTime)
+            return XmlConvert.ToString((DateTime)value, XmlDateTimeSerializationMode.RoundtripKind);
+        if (value is float)
+            return XmlConvert.ToString((float)value);
+        if (value is double)
+            return XmlConvert.ToString((double)value);
+        if (value is char)
+            return ((int)(char)value).ToString(CultureInfo.InvariantCulture);
+        if (value is Enum)
+        {
+            string member = value.ToString();
+            FieldInfo field = value.GetType().GetField(member);
+            var wire = field == null ? null
+                : (XmlEnumAttribute)Attribute.GetCustomAttribute(field, typeof(XmlEnumAttribute));
+            return wire != null && wire.Name != null ? wire.Name : member;
+        }
         return Convert.ToString(value, CultureInfo.InvariantCulture);
+    }
+
+    /// A value as `parameter` of a proxy takes it: over HTTP a string (a byte[] as one string
+    /// per element); an enum as the proxy's own enum type (each proxy declares one).
+    static object ProxyValue(object value, Type parameter)
+    {
+        Type target = Nullable.GetUnderlyingType(parameter) ?? parameter;
+        if (target.IsEnum && value is Enum)
+            return Enum.Parse(target, value.ToString());
+        if (parameter == typeof(string[]) && value is byte[])
+            return ((byte[])value).Select(b => b.ToString(CultureInfo.InvariantCulture)).ToArray();
+        if (parameter != typeof(string))
+            return value;
+        if (value is char)
+            return value.ToString();
+        if (value is Enum)
+            return value.ToString();
+        return Text(value);
     }
 
     static string Call(HttpWebClientProtocol proxy, string protocol, MethodInfo method, Type[] soapTypes, string kase)
@@ -167,7 +259,7 @@ static class CallAll
             bool first = soapType == typeof(string) && !seenString;
             seenString |= soapType == typeof(string);
             object value = Value(kase, i + 1, parameters[i].Name, soapType, first);
-            values[i] = parameters[i].ParameterType == typeof(string) ? Text(value) : value;
+            values[i] = ProxyValue(value, parameters[i].ParameterType);
             sent.Add("[" + Json(parameters[i].Name) + "," + Json(Text(value)) + "]");
         }
         var line = new StringBuilder();
@@ -178,7 +270,7 @@ static class CallAll
         try
         {
             object result = method.Invoke(proxy, values);
-            line.Append(",\"result\":").Append(result == null ? "null" : Json((string)result));
+            line.Append(",\"result\":").Append(result == null ? "null" : Json(Text(result)));
         }
         catch (TargetInvocationException wrapped)
         {

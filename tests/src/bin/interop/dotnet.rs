@@ -16,6 +16,9 @@
 //!   ([`mono_query`], [`mono_form`]), so that a change on either side is seen;
 //! - every operation was called over every protocol, with each of the three cases, in the
 //!   WSDL's order.
+//!
+//! [`types_dotnet_section`] does the same for the types service, with a value of each .NET
+//! type: each echo is the value sent, and Mono's outcomes and ours agree call by call.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -194,15 +197,20 @@ fn mono_form(text: &str) -> String {
 
 /// Runs `run.sh` against `target` (through its own WSDL) and reads its lines.
 fn run(target: &Target) -> Result<(Vec<Call>, Vec<String>), String> {
+    run_service(target, "rmm-spec.yaml", &target.label.to_lowercase())
+}
+
+/// Runs `run.sh` against the service of `spec` (a path in the workspace) at `target`, its
+/// files in `target/interop/dotnet/{dir}`, and reads its lines.
+fn run_service(target: &Target, spec: &str, dir: &str) -> Result<(Vec<Call>, Vec<String>), String> {
     let root = rmm_tests::root();
     let script = root.join("tests/interop/dotnet/run.sh");
-    let out = root
-        .join("target/interop/dotnet")
-        .join(target.label.to_lowercase());
+    let out = root.join("target/interop/dotnet").join(dir);
     let output = Command::new("bash")
         .arg(&script)
         .arg(&target.base)
         .arg(&out)
+        .env("RMM_SPEC", root.join(spec))
         .output()
         .map_err(|e| format!("cannot run {}: {e}", script.display()))?;
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -367,6 +375,110 @@ pub fn dotnet_section(checks: &mut Checks, mono: &Target, ours: &Target) {
             "dotnet Mono and ours agree",
             Err(format!("{key:?} called on Mono only")),
         );
+    }
+}
+
+/// The types service (`tests/types/rmm-spec.yaml`) through the same proxies: every operation
+/// over each protocol it is offered on, with a value of every type (`CallAll.cs`), on Mono and
+/// on rmm's server for it. Each echo gives back the text sent, `Ping` nothing, `Describe` a
+/// line; the two servers agree call by call, but for the one deliberate difference above
+/// (non-ASCII text over GET/POST, where Mono's answer must be its known wrong text).
+pub fn types_dotnet_section(checks: &mut Checks, mono: &Target, ours: &Target) {
+    checks
+        .section("dotnet: the types service through Mono's wsdl proxies, four protocols, on both");
+    let mut runs: Vec<BTreeMap<(String, String, String), Call>> = Vec::new();
+    for target in [mono, ours] {
+        let name = format!("dotnet types {}", target.label);
+        let dir = format!("types-{}", target.label.to_lowercase());
+        let (calls, bad) = match run_service(target, "tests/types/rmm-spec.yaml", &dir) {
+            Ok(r) => r,
+            Err(e) => {
+                checks.check(&format!("{name}: run.sh"), Err(e));
+                runs.push(BTreeMap::new());
+                continue;
+            }
+        };
+        for e in bad {
+            checks.check(&format!("{name}: output"), Err(e));
+        }
+        for (protocol, binding) in PROTOCOLS.into_iter().zip(rmm_types::Binding::ALL) {
+            let called: Vec<(&str, &str)> = calls
+                .iter()
+                .filter(|c| c.protocol == protocol)
+                .map(|c| (c.operation.as_str(), c.case.as_str()))
+                .collect();
+            let want: Vec<(&str, &str)> = rmm_types::Operation::ALL
+                .iter()
+                .filter(|op| op.info().bindings.contains(&binding))
+                .flat_map(|op| CASES.iter().map(move |case| (op.name(), *case)))
+                .collect();
+            checks.check(
+                &format!("{name} {protocol}: every operation offered × case, in order"),
+                if called == want {
+                    Ok(())
+                } else {
+                    Err(format!("called {called:?}, want {want:?}"))
+                },
+            );
+        }
+        for call in &calls {
+            let wrong = if target.label == mono.label {
+                call.deliberate()
+            } else {
+                None
+            };
+            checks.check(&format!("{name} {}", call.name()), types_echo(call, wrong));
+        }
+        runs.push(calls.into_iter().map(|c| (c.key(), c)).collect());
+    }
+    let (by_mono, by_ours) = (&runs[0], &runs[1]);
+    for (key, ours_call) in by_ours {
+        let result = match by_mono.get(key) {
+            None => Err("not called on Mono".into()),
+            Some(mono_call) if mono_call.params != ours_call.params => Err(format!(
+                "different values sent: Mono {:?}, ours {:?}",
+                mono_call.params, ours_call.params
+            )),
+            // Each side's own answer was checked above, the deliberate one included.
+            Some(mono_call) if mono_call.deliberate().is_some() => Ok(()),
+            Some(mono_call) if mono_call.outcome == ours_call.outcome => Ok(()),
+            Some(mono_call) => Err(format!(
+                "Mono: {}\n     ours: {}",
+                mono_call.outcome, ours_call.outcome
+            )),
+        };
+        checks.check(
+            &format!("dotnet types Mono and ours agree: {}", ours_call.name()),
+            result,
+        );
+    }
+}
+
+/// What the types service answers `call`: an echo its value as sent (as `wrong` reads the
+/// strings sent, where the host misreads them), `Ping` nothing, `Describe` a line naming each
+/// value as sent.
+fn types_echo(call: &Call, wrong: Option<fn(&str) -> String>) -> Result<(), String> {
+    let read = |text: &str| wrong.map_or_else(|| text.to_owned(), |w| w(text));
+    match (call.operation.as_str(), &call.outcome) {
+        ("Ping", Outcome::Result(None)) => Ok(()),
+        ("Describe", Outcome::Result(Some(line))) => {
+            let missing: Vec<&str> = call
+                .params
+                .iter()
+                .map(|(name, _)| name.as_str())
+                .filter(|name| !line.contains(&format!("{name}=")))
+                .collect();
+            if missing.is_empty() && line.starts_with("Describe(") {
+                Ok(())
+            } else {
+                Err(format!("{line:?} names no {missing:?}"))
+            }
+        }
+        (_, Outcome::Result(Some(got))) => match call.params.first() {
+            Some((_, sent)) if *got == read(sent) => Ok(()),
+            sent => Err(format!("sent {sent:?}, got {got:?}")),
+        },
+        (_, got) => Err(format!("{got}")),
     }
 }
 

@@ -311,9 +311,11 @@ async fn run(args: Args) -> ExitCode {
     checks.passed += zp;
     checks.failed += zf;
     let (mono_ref, ours_ref) = (clone_target(&mono), clone_target(&ours));
+    let ours_types_ref = clone_target(&ours_types);
     let dotnet = tokio::task::spawn_blocking(move || {
         let mut dotnet_checks = Checks::default();
         dotnet::dotnet_section(&mut dotnet_checks, &mono_ref, &ours_ref);
+        dotnet::types_dotnet_section(&mut dotnet_checks, &mono_ref, &ours_types_ref);
         dotnet_checks.end_section();
         (dotnet_checks.passed, dotnet_checks.failed)
     });
