@@ -233,6 +233,27 @@ fn run_service(target: &Target, spec: &str, dir: &str) -> Result<(Vec<Call>, Vec
     Ok((calls, bad))
 }
 
+/// The calls of a run, its failure and any line it could not read reported as checks of
+/// `name`; `None` when it did not run.
+fn reported(
+    checks: &mut Checks,
+    name: &str,
+    run: Result<(Vec<Call>, Vec<String>), String>,
+) -> Option<Vec<Call>> {
+    match run {
+        Ok((calls, bad)) => {
+            for e in bad {
+                checks.check(&format!("{name}: output"), Err(e));
+            }
+            Some(calls)
+        }
+        Err(e) => {
+            checks.check(&format!("{name}: run.sh"), Err(e));
+            None
+        }
+    }
+}
+
 fn rel(path: &Path) -> String {
     path.strip_prefix(rmm_tests::root())
         .unwrap_or(path)
@@ -319,17 +340,10 @@ pub fn dotnet_section(checks: &mut Checks, mono: &Target, ours: &Target) {
     let mut runs: Vec<BTreeMap<(String, String, String), Call>> = Vec::new();
     for target in [mono, ours] {
         let name = format!("dotnet {}", target.label);
-        let (calls, bad) = match run(target) {
-            Ok(r) => r,
-            Err(e) => {
-                checks.check(&format!("{name}: run.sh"), Err(e));
-                runs.push(BTreeMap::new());
-                continue;
-            }
+        let Some(calls) = reported(checks, &name, run(target)) else {
+            runs.push(BTreeMap::new());
+            continue;
         };
-        for e in bad {
-            checks.check(&format!("{name}: output"), Err(e));
-        }
         // Every operation × protocol × case, in the WSDL's order.
         for protocol in PROTOCOLS {
             let called: Vec<(&str, &str)> = calls
@@ -390,17 +404,11 @@ pub fn types_dotnet_section(checks: &mut Checks, mono: &Target, ours: &Target) {
     for target in [mono, ours] {
         let name = format!("dotnet types {}", target.label);
         let dir = format!("types-{}", target.label.to_lowercase());
-        let (calls, bad) = match run_service(target, "tests/types/rmm-spec.yaml", &dir) {
-            Ok(r) => r,
-            Err(e) => {
-                checks.check(&format!("{name}: run.sh"), Err(e));
-                runs.push(BTreeMap::new());
-                continue;
-            }
+        let run = run_service(target, "tests/types/rmm-spec.yaml", &dir);
+        let Some(calls) = reported(checks, &name, run) else {
+            runs.push(BTreeMap::new());
+            continue;
         };
-        for e in bad {
-            checks.check(&format!("{name}: output"), Err(e));
-        }
         for (protocol, binding) in PROTOCOLS.into_iter().zip(rmm_types::Binding::ALL) {
             let called: Vec<(&str, &str)> = calls
                 .iter()
