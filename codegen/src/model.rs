@@ -3,7 +3,7 @@
 //! Emitters read names from here and never derive one themselves, so a Rust name, a wire
 //! name and a position can only ever disagree in one place.
 
-use crate::spec::{BindingName, SoapType, Spec, SpecError, SpecErrors};
+use crate::spec::{ArrayDef, BindingName, SoapType, Spec, SpecError, SpecErrors};
 
 /// Everything the emitters need.
 #[derive(Debug, Clone)]
@@ -16,6 +16,10 @@ pub struct Model {
     pub credentials: Vec<CredentialModel>,
     /// The enums, in spec order ([`SoapType::Enum`] indexes them).
     pub enums: Vec<EnumModel>,
+    /// The classes, in spec order ([`SoapType::Class`] indexes them).
+    pub classes: Vec<ClassModel>,
+    /// The array types, in the spec's order of first use ([`SoapType::Array`] indexes them).
+    pub arrays: Vec<ArrayModel>,
     /// The operations, in spec order.
     pub operations: Vec<OperationModel>,
 }
@@ -33,14 +37,176 @@ pub struct EnumModel {
     pub members: Vec<String>,
 }
 
+/// A class: a generated struct and its `xs:complexType`.
+#[derive(Debug, Clone)]
+pub struct ClassModel {
+    /// Its name, in the WSDL (`xs:complexType name`) and in Rust (`Order`).
+    pub name: String,
+    /// Documentation, if the spec gives some.
+    pub doc: Option<String>,
+    /// Its members, in wire order.
+    pub members: Vec<MemberModel>,
+}
+
+/// One member of a class: an element of its sequence and a field of its struct.
+#[derive(Debug, Clone)]
+pub struct MemberModel {
+    /// Wire name (the element's local name).
+    pub wire: String,
+    /// Rust field name: snake_case, escaped, and numbered where two members would meet
+    /// (`account-name` and `account_name` give `account_name` and `account_name_2`).
+    pub field: String,
+    /// Its type.
+    pub ty: SoapType,
+    /// Whether a value type is nullable (`int?`): `nillable="true"`, `Option` in Rust.
+    pub nullable: bool,
+    /// Whether the field is boxed (`Option<Box<T>>`): a class member on a cycle of classes
+    /// (a node holding its parent), which a Rust struct cannot hold by value.
+    pub boxed: bool,
+}
+
+/// An array type: XmlSerializer's `ArrayOfX`.
+#[derive(Debug, Clone)]
+pub struct ArrayModel {
+    /// Its name in the WSDL (`ArrayOfString`, `ArrayOfOrderLine`, `ArrayOfArrayOfInt`,
+    /// `ArrayOfNullableOfInt32`).
+    pub name: String,
+    /// The items' type.
+    pub item: SoapType,
+    /// Whether a value-type item may be nil (`int?[]`).
+    pub item_nullable: bool,
+    /// Whether an item may be nil: a reference item, or a nullable one. A nillable item is an
+    /// `Option` in Rust.
+    pub item_nillable: bool,
+    /// The items' element name: the item type's XSD name (`string`, `int`, `OrderLine`,
+    /// `ArrayOfString`).
+    pub item_name: String,
+}
+
 impl Model {
-    /// The spec's name of a type: the simple type's, or the enum's.
+    /// The WSDL's name of a type: the simple type's, the enum's, the class's or the array's
+    /// (`ArrayOfString`).
     pub fn type_name(&self, ty: SoapType) -> &str {
         match ty {
             SoapType::Enum(i) => &self.enums[usize::from(i)].name,
+            SoapType::Class(i) => &self.classes[usize::from(i)].name,
+            SoapType::Array(i) => &self.arrays[usize::from(i)].name,
             simple => simple.name(),
         }
     }
+
+    /// The class `ty` is, if it is one.
+    pub fn class(&self, ty: SoapType) -> Option<&ClassModel> {
+        match ty {
+            SoapType::Class(i) => Some(&self.classes[usize::from(i)]),
+            _ => None,
+        }
+    }
+
+    /// Whether a value of `ty` holds a `float` or `double` anywhere (then its Rust type cannot
+    /// be `Eq`: NaN is not equal to itself).
+    pub fn holds_float(&self, ty: SoapType) -> bool {
+        let mut seen = vec![false; self.classes.len()];
+        self.holds_float_in(ty, &mut seen)
+    }
+
+    fn holds_float_in(&self, ty: SoapType, seen: &mut Vec<bool>) -> bool {
+        match ty {
+            SoapType::Float | SoapType::Double => true,
+            SoapType::Array(i) => self.holds_float_in(self.arrays[usize::from(i)].item, seen),
+            SoapType::Class(i) => {
+                let i = usize::from(i);
+                if std::mem::replace(&mut seen[i], true) {
+                    return false;
+                }
+                let members: Vec<SoapType> = self.classes[i].members.iter().map(|m| m.ty).collect();
+                members.into_iter().any(|t| self.holds_float_in(t, seen))
+            }
+            _ => false,
+        }
+    }
+
+    /// The array `ty` is, if it is one.
+    pub fn array(&self, ty: SoapType) -> Option<&ArrayModel> {
+        match ty {
+            SoapType::Array(i) => Some(&self.arrays[usize::from(i)]),
+            _ => None,
+        }
+    }
+}
+
+/// The .NET name of a simple type or enum, as XmlSerializer spells a `Nullable<T>` item's
+/// array (`ArrayOfNullableOfInt32`).
+fn dotnet_name(spec: &Spec, ty: SoapType) -> String {
+    match ty {
+        SoapType::Int => "Int32".into(),
+        SoapType::Long => "Int64".into(),
+        SoapType::Short => "Int16".into(),
+        SoapType::Byte => "SByte".into(),
+        SoapType::UnsignedByte => "Byte".into(),
+        SoapType::UnsignedShort => "UInt16".into(),
+        SoapType::UnsignedInt => "UInt32".into(),
+        SoapType::UnsignedLong => "UInt64".into(),
+        SoapType::Float => "Single".into(),
+        SoapType::Boolean => "Boolean".into(),
+        SoapType::Decimal => "Decimal".into(),
+        SoapType::Double => "Double".into(),
+        SoapType::Char => "Char".into(),
+        SoapType::Guid => "Guid".into(),
+        SoapType::DateTime => "DateTime".into(),
+        other => spec.type_name(other),
+    }
+}
+
+/// XmlSerializer's name of an array type: `ArrayOf` and the item type's name with its first
+/// letter capitalised (`CodeIdentifier.MakePascal`), or `ArrayOfNullableOf` and the .NET
+/// name of a nullable item's type.
+fn array_name(spec: &Spec, array: ArrayDef) -> String {
+    if array.item_nullable {
+        return format!("ArrayOfNullableOf{}", dotnet_name(spec, array.item));
+    }
+    let item = xsd_name(spec, array.item);
+    let mut chars = item.chars();
+    let first = chars.next().map(|c| c.to_ascii_uppercase());
+    format!(
+        "ArrayOf{}{}",
+        first.into_iter().collect::<String>(),
+        chars.as_str()
+    )
+}
+
+/// The XSD name of a type (`string`, `Order`, `ArrayOfString`).
+fn xsd_name(spec: &Spec, ty: SoapType) -> String {
+    match ty {
+        SoapType::Array(i) => array_name(spec, spec.arrays[usize::from(i)]),
+        other => spec.type_name(other),
+    }
+}
+
+/// Which classes each class reaches through its class members (not through arrays, whose
+/// items live on the heap): `reach[a][b]` when a value of `a` holds a `b` by value.
+fn class_reach(spec: &Spec) -> Vec<Vec<bool>> {
+    let n = spec.classes.len();
+    let mut reach = vec![vec![false; n]; n];
+    for (a, class) in spec.classes.iter().enumerate() {
+        for m in &class.members {
+            if let SoapType::Class(b) = m.ty {
+                reach[a][usize::from(b)] = true;
+            }
+        }
+    }
+    // Warshall's closure: the class graphs of real services are small.
+    for k in 0..n {
+        let through = reach[k].clone();
+        for row in reach.iter_mut() {
+            if row[k] {
+                for (cell, &on) in row.iter_mut().zip(&through) {
+                    *cell |= on;
+                }
+            }
+        }
+    }
+    reach
 }
 
 /// The service and the names derived from it.
@@ -468,6 +634,9 @@ impl Model {
         for e in &spec.enums {
             types.push((e.name.clone(), format!("enum \"{}\"", e.name)));
         }
+        for c in &spec.classes {
+            types.push((c.name.clone(), format!("type \"{}\"", c.name)));
+        }
         for op in &operations {
             types.push((op.wire.clone(), format!("operation \"{}\"", op.wire)));
             types.push((
@@ -526,6 +695,34 @@ impl Model {
         if !errors.is_empty() {
             return Err(SpecErrors(errors));
         }
+        let classes = class_models(spec);
+        let arrays = array_models(spec);
+        let mut array_names: Vec<(&str, String)> = arrays
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (a.name.as_str(), spec.type_name(SoapType::Array(i as u16))))
+            .collect();
+        array_names.sort();
+        for pair in array_names.windows(2) {
+            if pair[0].0 == pair[1].0 {
+                errors.push(error(format!(
+                    "the arrays {} and {} both have the XML Schema name {}; XmlSerializer \
+                     cannot tell them apart",
+                    pair[0].1, pair[1].1, pair[0].0
+                )));
+            }
+        }
+        for (name, _) in &array_names {
+            if let Some(c) = spec.classes.iter().find(|c| c.name == *name) {
+                errors.push(error(format!(
+                    "type \"{}\" has the name XmlSerializer gives an array type; rename it",
+                    c.name
+                )));
+            }
+        }
+        if !errors.is_empty() {
+            return Err(SpecErrors(errors));
+        }
         let service = &spec.service;
         Ok(Model {
             spec_file: file.to_owned(),
@@ -561,9 +758,64 @@ impl Model {
                     members: e.members.clone(),
                 })
                 .collect(),
+            classes,
+            arrays,
             operations,
         })
     }
+}
+
+/// The spec's classes with their members' Rust names decided (numbered apart where two would
+/// meet) and the members on a cycle boxed.
+fn class_models(spec: &Spec) -> Vec<ClassModel> {
+    let reach = class_reach(spec);
+    spec.classes
+        .iter()
+        .enumerate()
+        .map(|(a, class)| {
+            let mut taken: Vec<String> = Vec::new();
+            let members = class
+                .members
+                .iter()
+                .map(|m| {
+                    let base = field_name(&m.name);
+                    let mut field = base.clone();
+                    let mut n = 2;
+                    while taken.contains(&field) {
+                        field = format!("{}_{n}", base.trim_start_matches("r#"));
+                        n += 1;
+                    }
+                    taken.push(field.clone());
+                    MemberModel {
+                        wire: m.name.clone(),
+                        field,
+                        ty: m.ty,
+                        nullable: m.nullable,
+                        boxed: matches!(m.ty, SoapType::Class(b) if reach[usize::from(b)][a]),
+                    }
+                })
+                .collect();
+            ClassModel {
+                name: class.name.clone(),
+                doc: class.doc.clone(),
+                members,
+            }
+        })
+        .collect()
+}
+
+/// The spec's arrays with their XmlSerializer names.
+fn array_models(spec: &Spec) -> Vec<ArrayModel> {
+    spec.arrays
+        .iter()
+        .map(|&array| ArrayModel {
+            name: array_name(spec, array),
+            item: array.item,
+            item_nullable: array.item_nullable,
+            item_nillable: array.item_nullable || array.item.is_reference(),
+            item_name: xsd_name(spec, array.item),
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -27,6 +27,12 @@ pub struct Spec {
     /// The enums (`enums:`), which parameters and results name by their names; a
     /// [`SoapType::Enum`] is an index into this list.
     pub enums: Vec<EnumDef>,
+    /// The classes (`types:`), in the order written; a [`SoapType::Class`] is an index into
+    /// this list.
+    pub classes: Vec<ClassDef>,
+    /// Every array type the spec names (`OrderLine[]`, `int?[]`, `string[][]`), each once, in
+    /// the order first named; a [`SoapType::Array`] is an index into this list.
+    pub arrays: Vec<ArrayDef>,
     /// The operations, in the order written (which is the order of every output).
     pub operations: Vec<Operation>,
 }
@@ -48,12 +54,43 @@ pub struct EnumDef {
     pub members: Vec<String>,
 }
 
+/// A class, as XmlSerializer maps a .NET class with public fields: an `xs:complexType` whose
+/// `xs:sequence` holds one element per member, in declaration order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassDef {
+    /// Its name, in the WSDL and in Rust (`Order`).
+    pub name: String,
+    /// Documentation, if the spec gives some.
+    pub doc: Option<String>,
+    /// Its members in wire order: element name, type, and whether a value type is nullable
+    /// (`int?`: `nillable="true"`).
+    pub members: Vec<Param>,
+}
+
+/// An array type: XmlSerializer's `ArrayOfX`, a sequence of items each named after the item
+/// type (`<string>`, `<int>`, `<OrderLine>`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ArrayDef {
+    /// The items' type.
+    pub item: SoapType,
+    /// Whether a value-type item is nullable (`int?[]`); reference items (strings, classes,
+    /// arrays) are nillable as they are.
+    pub item_nullable: bool,
+}
+
 impl Spec {
-    /// The spec's name of a type: the simple type's, or the enum's.
-    pub fn type_name(&self, ty: SoapType) -> &str {
+    /// The spec's name of a type: the simple type's, the enum's, the class's, or the array's
+    /// as the spec spells it (`OrderLine[]`).
+    pub fn type_name(&self, ty: SoapType) -> String {
         match ty {
-            SoapType::Enum(i) => &self.enums[usize::from(i)].name,
-            simple => simple.name(),
+            SoapType::Enum(i) => self.enums[usize::from(i)].name.clone(),
+            SoapType::Class(i) => self.classes[usize::from(i)].name.clone(),
+            SoapType::Array(i) => {
+                let array = self.arrays[usize::from(i)];
+                let q = if array.item_nullable { "?" } else { "" };
+                format!("{}{q}[]", self.type_name(array.item))
+            }
+            simple => simple.name().to_owned(),
         }
     }
 }
@@ -187,6 +224,12 @@ pub enum SoapType {
     Base64Binary,
     /// One of the spec's enums, by its index in [`Spec::enums`]: a generated Rust enum.
     Enum(u16),
+    /// One of the spec's classes, by its index in [`Spec::classes`]: a generated Rust struct,
+    /// a .NET reference (`Option`, absent when `None`).
+    Class(u16),
+    /// An array, by its index in [`Spec::arrays`]: a Rust `Vec`, a .NET reference (`Option`,
+    /// absent when `None`, an empty element when empty).
+    Array(u16),
     /// `void`: no result (.NET `void`); a result only, never a parameter.
     Void,
 }
@@ -235,6 +278,8 @@ impl SoapType {
             SoapType::DateTime => "dateTime",
             SoapType::Base64Binary => "base64Binary",
             SoapType::Enum(_) => "enum",
+            SoapType::Class(_) => "class",
+            SoapType::Array(_) => "array",
             SoapType::Void => "void",
         }
     }
@@ -246,15 +291,28 @@ impl SoapType {
     }
 
     /// Whether a value of the type is a .NET reference, which may be absent (`None`) without
-    /// being nullable: `string` and `base64Binary`.
+    /// being nullable: `string`, `base64Binary`, classes and arrays.
     pub const fn is_reference(self) -> bool {
-        matches!(self, SoapType::String | SoapType::Base64Binary)
+        matches!(
+            self,
+            SoapType::String | SoapType::Base64Binary | SoapType::Class(_) | SoapType::Array(_)
+        )
+    }
+
+    /// Whether the type is XmlSerializer's object model (a class or an array) rather than a
+    /// simple type.
+    pub const fn is_complex(self) -> bool {
+        matches!(self, SoapType::Class(_) | SoapType::Array(_))
     }
 
     /// Whether HTTP GET/POST can carry a parameter of the type (.NET's
-    /// `ScalarFormatter.IsTypeSupported`: not a `Guid`).
+    /// `ScalarFormatter.IsTypeSupported`: not a `Guid`, not a class). ASMX also reads an
+    /// array of simple values there, from repeated keys, which rmm does not carry yet.
     pub const fn over_http(self) -> bool {
-        !matches!(self, SoapType::Guid)
+        !matches!(
+            self,
+            SoapType::Guid | SoapType::Class(_) | SoapType::Array(_)
+        )
     }
 
     /// The type spelled `name` in a spec, if any.
@@ -382,9 +440,62 @@ fn yaml_error(err: &serde_yaml::Error, source: &str, file: &str) -> SpecError {
 
 /// The validated raw spec as a [`Spec`]. Every type name has been checked.
 fn into_spec(raw: raw::RawSpec) -> Spec {
-    let enum_names: Vec<String> = raw.enums.iter().map(|e| e.name.0.clone()).collect();
-    let ty = |name: &str| validate::soap_type(name, &enum_names).expect("validated type");
+    let type_names = validate::TypeNames::of(&raw);
+    let mut arrays = Vec::new();
+    let mut ty =
+        |name: &str| validate::soap_type(name, &type_names, &mut arrays).expect("validated type");
     let names = |list: Vec<raw::Word>| list.into_iter().map(|w| w.0).collect();
+    let mut params = |list: Vec<raw::RawParam>| -> Vec<Param> {
+        list.into_iter()
+            .map(|p| Param {
+                ty: ty(&p.ty),
+                nullable: validate::nullable(&p.ty),
+                name: p.name,
+            })
+            .collect()
+    };
+    let classes = raw
+        .types
+        .into_iter()
+        .map(|c| ClassDef {
+            name: c.name.0,
+            doc: c.doc,
+            members: params(c.members),
+        })
+        .collect();
+    let operations = raw
+        .operations
+        .into_iter()
+        .map(|op| {
+            let result = if op.result.0 == "void" {
+                SoapType::Void
+            } else {
+                params(vec![raw::RawParam {
+                    name: String::new(),
+                    ty: op.result.0.clone(),
+                }])[0]
+                    .ty
+            };
+            Operation {
+                name: op.name.0,
+                doc: op
+                    .doc
+                    .or_else(|| op.description.as_deref().map(markdown_text))
+                    .unwrap_or_default(),
+                description: op.description,
+                params: params(op.params),
+                result,
+                result_nullable: validate::nullable(&op.result.0),
+                bindings: match op.bindings {
+                    None => BindingName::ALL.to_vec(),
+                    Some(mut listed) => {
+                        listed.sort();
+                        listed
+                    }
+                },
+            }
+        })
+        .collect();
     Spec {
         service: Service {
             crate_name: raw.service.crate_name.map_or_else(
@@ -413,40 +524,9 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 values: e.values.into_iter().map(|v| v.wire).collect(),
             })
             .collect(),
-        operations: raw
-            .operations
-            .into_iter()
-            .map(|op| Operation {
-                name: op.name.0,
-                doc: op
-                    .doc
-                    .or_else(|| op.description.as_deref().map(markdown_text))
-                    .unwrap_or_default(),
-                description: op.description,
-                params: op
-                    .params
-                    .into_iter()
-                    .map(|p| Param {
-                        ty: ty(&p.ty),
-                        nullable: validate::nullable(&p.ty),
-                        name: p.name,
-                    })
-                    .collect(),
-                result: if op.result.0 == "void" {
-                    SoapType::Void
-                } else {
-                    ty(&op.result.0)
-                },
-                result_nullable: validate::nullable(&op.result.0),
-                bindings: match op.bindings {
-                    None => BindingName::ALL.to_vec(),
-                    Some(mut listed) => {
-                        listed.sort();
-                        listed
-                    }
-                },
-            })
-            .collect(),
+        classes,
+        arrays,
+        operations,
     }
 }
 

@@ -262,6 +262,17 @@ pub enum RequestError {
         /// Why it was refused.
         error: ValueError,
     },
+    /// A parameter of a class or array type whose value tree holds a value that is not of its
+    /// type, an element of a simple type holding more than text, or too many elements.
+    #[error("Parameter {param} of {operation}: {error}.")]
+    InvalidMember {
+        /// Operation name.
+        operation: &'static str,
+        /// Wire name of the parameter.
+        param: String,
+        /// What was wrong, and where below the parameter (boxed: it is rare and large).
+        error: Box<crate::tree::MemberError>,
+    },
     /// A SOAP body whose XML declaration names an encoding this service does not know, where
     /// the declaration decides (an `application/*` type without a charset ASP.NET can name).
     /// .NET's XML reader throws then, and the host answers as for malformed XML.
@@ -361,7 +372,7 @@ impl RequestError {
                     error: ValueError::NotBase64,
                     ..
                 }
-        )
+        ) || matches!(self, RequestError::InvalidMember { error, .. } if error.is_malformed())
     }
 }
 

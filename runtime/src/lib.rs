@@ -25,6 +25,7 @@ mod redact;
 #[cfg(feature = "server")]
 pub mod server;
 pub mod soap;
+pub mod tree;
 pub mod value;
 pub mod xml;
 

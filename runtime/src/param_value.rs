@@ -52,6 +52,10 @@ pub enum ParamValue<'a> {
     },
     /// A null of a nullable value of this type (`xsi:nil`, .NET `int?` holding no value).
     Nil(crate::SoapType),
+    /// A value of a class or array type, by its type's name (`Order`, `ArrayOfString`): its
+    /// members are not parameters, so signers and echoes see the type alone (a null is
+    /// [`ParamValue::Nil`]).
+    Complex(&'static str),
 }
 
 impl ParamValue<'_> {
@@ -76,6 +80,7 @@ impl ParamValue<'_> {
             ParamValue::Guid(_) => T::Guid,
             ParamValue::Base64Binary(_) => T::Base64Binary,
             ParamValue::Nil(ty) => *ty,
+            ParamValue::Complex(ty) => T::Complex(ty),
             ParamValue::Enum { ty, .. } => T::Enum(ty),
             ParamValue::DateTime(_) => T::DateTime,
         }
@@ -104,6 +109,11 @@ impl ParamValue<'_> {
             ParamValue::Guid(v) => crate::value::scalar::Scalar::write_xml(v, out),
             ParamValue::Base64Binary(v) => crate::value::scalar::write_base64(out, v),
             ParamValue::Nil(_) => out.push_str("<null>"),
+            ParamValue::Complex(ty) => {
+                out.push('<');
+                out.push_str(ty);
+                out.push('>');
+            }
             ParamValue::Enum { value, .. } => out.push_str(value),
             ParamValue::DateTime(v) => crate::value::scalar::Scalar::write_xml(v, out),
         }
@@ -111,6 +121,15 @@ impl ParamValue<'_> {
 }
 
 impl<'a> ParamValue<'a> {
+    /// The value of a parameter of a class or array type named `ty`: [`ParamValue::Complex`],
+    /// or [`ParamValue::Nil`] for `None`.
+    pub fn complex<T>(ty: &'static str, value: &Option<T>) -> ParamValue<'a> {
+        match value {
+            Some(_) => ParamValue::Complex(ty),
+            None => ParamValue::Nil(crate::SoapType::Complex(ty)),
+        }
+    }
+
     /// The value of a nullable parameter: the value, or [`ParamValue::Nil`].
     pub fn nullable<T: crate::Scalar>(value: &'a Option<T>) -> ParamValue<'a> {
         match value {

@@ -235,6 +235,27 @@ impl SoapWriter {
         Ok(())
     }
 
+    /// Appends a parameter of a class or array type (`items` names an array's items, see
+    /// [`crate::tree::XmlItem`]): nothing at all for `None` (the element is left out, which
+    /// an ASMX host reads as null).
+    pub fn optional<T: crate::tree::XmlItem>(
+        &mut self,
+        name: &'static str,
+        items: &'static [&'static str],
+        value: Option<&T>,
+    ) -> Result<(), EncodeError> {
+        let mut elements = self.elements();
+        elements.optional(name, items, value)?;
+        elements.finish();
+        Ok(())
+    }
+
+    /// A writer of elements into the envelope, for parameters of a class or array type.
+    #[inline]
+    pub fn elements(&mut self) -> crate::tree::XmlOut<'_> {
+        crate::tree::XmlOut::new(&mut self.out, self.operation)
+    }
+
     /// Closes the envelope and returns it.
     pub fn finish(mut self) -> String {
         self.out.push_str(ENVELOPE_CLOSE);
@@ -271,6 +292,10 @@ impl From<XmlError> for RequestError {
 pub struct RequestReader<'a> {
     source: Source<'a>,
     operation: &'static OperationInfo,
+    /// The parameters of a class or array type, whose elements are read as value trees.
+    trees: &'static [&'static str],
+    /// What value trees may still take.
+    budget: crate::tree::Budget,
     /// The operation element was `<Op/>` or its end tag has been read.
     finished: bool,
 }
@@ -538,6 +563,17 @@ impl<'a> RequestReader<'a> {
         operation: &'static OperationInfo,
         body: &'a [u8],
     ) -> Result<RequestReader<'a>, RequestError> {
+        Self::with_trees(binding, operation, body, &[])
+    }
+
+    /// [`RequestReader::new`] for an operation with parameters of a class or array type,
+    /// `trees`: their elements are read whole, as value trees ([`Param::optional`]).
+    pub fn with_trees(
+        binding: Binding,
+        operation: &'static OperationInfo,
+        body: &'a [u8],
+        trees: &'static [&'static str],
+    ) -> Result<RequestReader<'a>, RequestError> {
         if let Ok((source, params)) = scan_request(binding, operation, body) {
             return Ok(RequestReader {
                 source: Source::Scanned {
@@ -545,10 +581,14 @@ impl<'a> RequestReader<'a> {
                     params: params.into_iter(),
                 },
                 operation,
+                trees,
+                budget: crate::tree::Budget::default(),
                 finished: false,
             });
         }
-        Self::parse(binding, operation, body)
+        let mut reader = Self::parse(binding, operation, body)?;
+        reader.trees = trees;
+        Ok(reader)
     }
 
     /// The general path: the cursor, from the start of the document.
@@ -632,6 +672,8 @@ impl<'a> RequestReader<'a> {
         let mut reader = RequestReader {
             source: Source::Parsed(cursor),
             operation,
+            trees: &[],
+            budget: crate::tree::Budget::default(),
             finished: false,
         };
         if op_element.empty {
@@ -657,6 +699,7 @@ impl<'a> RequestReader<'a> {
                     ),
                     qualified: true,
                     nil: false,
+                    tree: None,
                     content: Content {
                         text: xml::scanned_text(source, param.text),
                         nested: false,
@@ -690,11 +733,38 @@ impl<'a> RequestReader<'a> {
     }
 
     fn param(&mut self, element: Element<'a>) -> Result<Param<'a>, RequestError> {
+        let qualified = element.ns == Ns::Known(SERVICE);
+        if qualified && self.trees.iter().any(|t| t.as_bytes() == element.local()) {
+            let operation = self.operation;
+            let name = String::from_utf8_lossy(element.local()).into_owned();
+            let mut budget = std::mem::take(&mut self.budget);
+            let tree = self.cursor().tree(element, SERVICE, XSI, &mut budget);
+            self.budget = budget;
+            let tree = tree.map_err(|error| match error {
+                xml::TreeError::Xml(error) => RequestError::from(error),
+                xml::TreeError::TooLarge => RequestError::InvalidMember {
+                    operation: operation.name,
+                    param: name,
+                    error: Box::new(crate::tree::MemberError::TooLarge),
+                },
+            })?;
+            return Ok(Param {
+                operation,
+                name: ParamName::Tree,
+                qualified: true,
+                nil: tree.is_nil(),
+                tree: Some(Box::new(tree)),
+                content: Content {
+                    text: Cow::Borrowed(""),
+                    nested: false,
+                    interrupted: false,
+                },
+            });
+        }
         let nil = self
             .cursor()
             .attribute(&element, XSI, "nil")?
             .is_some_and(|v| matches!(v.trim_matches(|c| " \t\r\n".contains(c)), "true" | "1"));
-        let qualified = element.ns == Ns::Known(SERVICE);
         let content = if element.empty {
             Content {
                 text: Cow::Borrowed(""),
@@ -717,6 +787,7 @@ impl<'a> RequestReader<'a> {
             })),
             qualified,
             nil,
+            tree: None,
             content,
         })
     }
@@ -767,6 +838,8 @@ pub struct Param<'a> {
     name: ParamName<'a>,
     qualified: bool,
     nil: bool,
+    /// The element read whole, for a parameter of a class or array type.
+    tree: Option<Box<crate::tree::Node>>,
     content: Content<'a>,
 }
 
@@ -775,6 +848,8 @@ pub struct Param<'a> {
 enum ParamName<'a> {
     Scanned(&'a [u8]),
     Parsed(Box<ParsedName<'a>>),
+    /// Read as a value tree: the name is the tree's.
+    Tree,
 }
 
 /// A parameter element the cursor read.
@@ -791,7 +866,37 @@ impl<'a> Param<'a> {
         match &self.name {
             ParamName::Parsed(parsed) => parsed.element.local(),
             ParamName::Scanned(local) => local,
+            ParamName::Tree => self.tree.as_ref().map_or(b"", |t| t.name().as_bytes()),
         }
+    }
+
+    /// Reads a parameter of a class or array type (its element a value tree; `items` names
+    /// an array's items, see [`crate::tree::XmlItem`]): `None` when it is `xsi:nil`, as
+    /// XmlSerializer reads a null; members as XmlSerializer's generated readers read them.
+    pub fn optional<T: crate::tree::XmlItem>(
+        self,
+        param: &'static str,
+        items: &'static [&'static str],
+    ) -> Result<Option<T>, RequestError> {
+        let operation = self.operation.name;
+        if !self.qualified {
+            return self.text(param).map(|_| None);
+        }
+        if self.nil {
+            return Ok(None);
+        }
+        let node = match self.tree {
+            Some(tree) => *tree,
+            // The scanner read it: an element holding text at most.
+            None => crate::tree::Node::text_only(param, self.content.text.into_owned()),
+        };
+        T::read_element(&node, items)
+            .map(Some)
+            .map_err(|error| RequestError::InvalidMember {
+                operation,
+                param: param.to_owned(),
+                error: Box::new(error),
+            })
     }
 
     fn text(self, param: &'static str) -> Result<Cow<'a, str>, RequestError> {
@@ -802,7 +907,9 @@ impl<'a> Param<'a> {
                 namespace: self.operation.service.namespace,
                 found: match self.name {
                     ParamName::Parsed(parsed) => parsed.display_name,
-                    ParamName::Scanned(_) => unreachable!("scanned parameters are qualified"),
+                    ParamName::Scanned(_) | ParamName::Tree => {
+                        unreachable!("scanned parameters and trees are qualified")
+                    }
                 },
             });
         }
@@ -958,9 +1065,10 @@ pub fn fault_envelope(binding: Binding, fault: &Fault) -> String {
 
 /// What the body of a SOAP response held.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ResponseBody {
-    /// The operation's response element, with the result text (`None`: no result element).
-    Result(Option<String>),
+pub enum ResponseBody<R = String> {
+    /// The operation's response element, with the result (`None`: no result element, or a
+    /// nil one): its text, or the value tree of a class or array result.
+    Result(Option<R>),
     /// A fault.
     Fault(Fault),
 }
@@ -984,6 +1092,55 @@ fn parse_response(
     operation: &'static OperationInfo,
     body: &[u8],
 ) -> Result<ResponseBody, String> {
+    parse_response_with(binding, operation, body, |cursor, e| {
+        // `xsi:nil="true"`: a null, as XmlSerializer writes one.
+        let nil = cursor
+            .attribute(&e, XSI, "nil")
+            .map_err(describe)?
+            .is_some_and(|v| matches!(v.trim(), "true" | "1"));
+        let text = if e.empty {
+            String::new()
+        } else {
+            let content = cursor.content().map_err(describe)?;
+            if content.nested {
+                return Err(format!(
+                    "{} holds elements, not text",
+                    operation.result_name
+                ));
+            }
+            content.text.into_owned()
+        };
+        Ok((!nil).then_some(text))
+    })
+}
+
+/// Reads a SOAP response envelope of `operation` whose result is a class or an array: its
+/// result element as a value tree (`None`: absent or nil), or a fault.
+pub fn read_response_tree(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    body: &[u8],
+) -> Result<ResponseBody<crate::tree::Node>, String> {
+    let mut budget = crate::tree::Budget::default();
+    parse_response_with(binding, operation, body, |cursor, e| {
+        let node = cursor
+            .tree(e, SERVICE, XSI, &mut budget)
+            .map_err(|error| match error {
+                xml::TreeError::Xml(error) => describe(error),
+                xml::TreeError::TooLarge => crate::tree::MemberError::TooLarge.to_string(),
+            })?;
+        Ok((!node.is_nil()).then_some(node))
+    })
+}
+
+/// The general path of a response: the envelope and its body read with the cursor, the
+/// result element by `read_result`.
+fn parse_response_with<'a, R>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    body: &'a [u8],
+    mut read_result: impl FnMut(&mut XmlCursor<'a, 3>, Element<'a>) -> Result<Option<R>, String>,
+) -> Result<ResponseBody<R>, String> {
     let env_ns = envelope_ns(binding);
     let mut cursor = XmlCursor::new(body, [env_ns, operation.service.namespace, XSI_NS]);
     let root = expect_start(&mut cursor, "the envelope")?;
@@ -1028,24 +1185,7 @@ fn parse_response(
                             && e.local() == operation.result_name.as_bytes()
                         {
                             seen = true;
-                            // `xsi:nil="true"`: a null, as XmlSerializer writes one.
-                            let nil = cursor
-                                .attribute(&e, 2, "nil")
-                                .map_err(describe)?
-                                .is_some_and(|v| matches!(v.trim(), "true" | "1"));
-                            let text = if e.empty {
-                                String::new()
-                            } else {
-                                let content = cursor.content().map_err(describe)?;
-                                if content.nested {
-                                    return Err(format!(
-                                        "{} holds elements, not text",
-                                        operation.result_name
-                                    ));
-                                }
-                                content.text.into_owned()
-                            };
-                            result = (!nil).then_some(text);
+                            result = read_result(&mut cursor, e)?;
                         } else if !e.empty {
                             cursor.skip().map_err(describe)?;
                         }
@@ -1258,7 +1398,7 @@ mod tests {
                 p.content.text.into_owned(),
                 match p.name {
                     ParamName::Parsed(parsed) => parsed.display_name,
-                    ParamName::Scanned(_) => String::new(),
+                    ParamName::Scanned(_) | ParamName::Tree => String::new(),
                 },
             ));
         }

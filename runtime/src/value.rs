@@ -59,6 +59,9 @@ pub enum SoapType {
     /// An enum of the service (an `xs:simpleType` restricting `xs:string`), by its name: a
     /// generated Rust enum.
     Enum(&'static str),
+    /// A class or array of the service (an `xs:complexType`), by its name (`Order`,
+    /// `ArrayOfString`): a generated struct, or a `Vec`.
+    Complex(&'static str),
     /// No result (.NET `void`): only an operation's result is of this type.
     Void,
     /// `xsd:dateTime`, a [`datetime::DateTime`] (.NET `DateTime`).
@@ -85,7 +88,7 @@ impl SoapType {
             SoapType::Char => "char",
             SoapType::Guid => "guid",
             SoapType::Base64Binary => "base64Binary",
-            SoapType::Enum(name) => name,
+            SoapType::Enum(name) | SoapType::Complex(name) => name,
             SoapType::Void => "void",
             SoapType::DateTime => "dateTime",
         }

@@ -144,6 +144,21 @@ fn malformed(position: u64, what: impl std::fmt::Display) -> XmlError {
     XmlError::Malformed(format!("{what} at byte {position}"))
 }
 
+/// Why a value tree could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum TreeError {
+    /// The document is not well-formed (or holds a DOCTYPE, or is not UTF-8).
+    Xml(XmlError),
+    /// More elements than [`crate::tree::MAX_ELEMENTS`].
+    TooLarge,
+}
+
+impl From<XmlError> for TreeError {
+    fn from(error: XmlError) -> Self {
+        TreeError::Xml(error)
+    }
+}
+
 /// The namespace an element or attribute name resolved to, classified against the few
 /// namespaces a reader asks about (so nothing is copied in the common case).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -585,6 +600,82 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             nested,
             interrupted,
         })
+    }
+
+    /// Reads the element just started (`element`) and everything in it into a value tree,
+    /// classifying names against the `service`th known namespace and reading `xsi:nil` in the
+    /// `xsi`th. Depth is bounded as everywhere by the cursor; the element count by `budget`.
+    pub fn tree(
+        &mut self,
+        element: Element<'a>,
+        service: usize,
+        xsi: usize,
+        budget: &mut crate::tree::Budget,
+    ) -> Result<crate::tree::Node, TreeError> {
+        use crate::tree::{Node, NodeNs};
+        if budget.elements == 0 {
+            return Err(TreeError::TooLarge);
+        }
+        budget.elements -= 1;
+        let nil = self
+            .attribute(&element, xsi, "nil")?
+            .is_some_and(|v| matches!(v.trim_matches(|c| " \t\r\n".contains(c)), "true" | "1"));
+        let ns = match &element.ns {
+            Ns::Known(i) if *i == service => NodeNs::Service,
+            Ns::Known(i) => NodeNs::Other(self.known[*i].into()),
+            Ns::None => NodeNs::None,
+            Ns::Other(ns) => NodeNs::Other(ns.as_str().into()),
+        };
+        let mut node = Node {
+            ns,
+            local: String::from_utf8_lossy(element.local()).into(),
+            nil,
+            text: String::new(),
+            children: Vec::new(),
+            interrupted: false,
+        };
+        if element.empty {
+            return Ok(node);
+        }
+        let mut text: Cow<'a, str> = Cow::Borrowed("");
+        loop {
+            let (ns, event) = self.raw_event()?;
+            match event {
+                Event::Text(piece) => {
+                    append(&mut text, normalize_newlines(to_str(piece.into_inner())?))
+                }
+                Event::CData(piece) => {
+                    append(&mut text, normalize_newlines(to_str(piece.into_inner())?))
+                }
+                Event::GeneralRef(reference) => {
+                    let resolved = self.reference(&reference)?;
+                    text.to_mut().push(resolved);
+                }
+                Event::Start(start) => {
+                    let child = Element {
+                        ns,
+                        start,
+                        empty: false,
+                    };
+                    node.children.push(self.tree(child, service, xsi, budget)?);
+                }
+                Event::Empty(start) => {
+                    let child = Element {
+                        ns,
+                        start,
+                        empty: true,
+                    };
+                    node.children.push(self.tree(child, service, xsi, budget)?);
+                }
+                Event::End(_) => break,
+                Event::Comment(_) | Event::PI(_) => node.interrupted = true,
+                Event::Decl(_) => {}
+                Event::DocType(_) => return Err(XmlError::Doctype.into()),
+                Event::Eof => return Err(self.malformed("unexpected end of document").into()),
+            }
+        }
+        node.text = text.into_owned();
+        Ok(node)
     }
 
     /// Skips the rest of the element just started, whatever it holds.

@@ -81,6 +81,18 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         &service.string_open,
     );
 
+    let (classes_mod, classes_use) = if model.classes.is_empty() {
+        (quote!(), quote!())
+    } else {
+        (
+            quote!(
+                mod classes;
+            ),
+            quote!(
+                pub use classes::*;
+            ),
+        )
+    };
     quote! {
         #crate_doc
         #![forbid(unsafe_code)]
@@ -88,6 +100,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
 
         #[cfg(feature = "blocking")]
         pub mod blocking;
+        #classes_mod
         #[cfg(feature = "client")]
         pub mod client;
         mod credentials;
@@ -103,6 +116,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         pub use blocking::#blocking_client_type;
         #[cfg(feature = "client")]
         pub use client::{#client_type, Signer, SigningRequest, StaticSigner};
+        #classes_use
         pub use credentials::Credentials;
         #[cfg(feature = "server")]
         pub use server::{#service_trait, #server_type, Call, Verifier};

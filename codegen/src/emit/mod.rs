@@ -4,6 +4,7 @@
 
 mod blocking;
 mod cargo_toml;
+mod classes;
 mod client;
 mod credentials;
 mod help;
@@ -52,6 +53,9 @@ pub fn generate(model: &Model) -> Vec<GeneratedFile> {
         file("blocking.rs", blocking::emit(model)),
         file("wire/mod.rs", wire::emit_mod(model)),
     ];
+    if !model.classes.is_empty() {
+        files.push(file("classes.rs", classes::emit(model)));
+    }
     for op in &model.operations {
         files.push(file(
             &format!("wire/{}.rs", op.snake),
@@ -190,8 +194,41 @@ pub(crate) fn rust_type(model: &Model, ty: SoapType) -> TokenStream {
             let name = ident(model.type_name(ty));
             quote!(crate::#name)
         }
+        SoapType::Class(_) => {
+            let name = ident(model.type_name(ty));
+            quote!(Option<crate::#name>)
+        }
+        SoapType::Array(_) => {
+            let item = item_type(model, ty);
+            quote!(Option<Vec<#item>>)
+        }
         SoapType::Void => quote!(()),
     }
+}
+
+/// The Rust type of an item of the array `ty`: the item type's, in an `Option` when an item
+/// may be nil (a reference's type is one already; a nullable value type's gets one).
+pub(crate) fn item_type(model: &Model, ty: SoapType) -> TokenStream {
+    let array = model.array(ty).expect("an array type");
+    value_type(model, array.item, array.item_nullable)
+}
+
+/// The item names of the array `ty` at each level of nesting, outermost first (see the
+/// runtime's `XmlItem`); empty for any other type.
+pub(crate) fn item_names(model: &Model, ty: SoapType) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut ty = ty;
+    while let Some(array) = model.array(ty) {
+        names.push(array.item_name.clone());
+        ty = array.item;
+    }
+    names
+}
+
+/// `&["OrderLine"]`, the item names of `ty` as a Rust expression.
+pub(crate) fn items_expr(model: &Model, ty: SoapType) -> TokenStream {
+    let names = item_names(model, ty);
+    quote!(&[#(#names),*])
 }
 
 /// The Rust type of a parameter or result of SOAP type `ty`, in an `Option` when nullable.

@@ -8,7 +8,14 @@ use crate::model::{EnumModel, Model, OperationModel, Role};
 use crate::spec::SoapType;
 
 pub(super) fn emit(model: &Model) -> TokenStream {
-    let enums = model.enums.iter().map(enum_type);
+    let enums = model.enums.iter().enumerate().map(|(i, e)| {
+        // An enum that is an array's item is written and read as one (`XmlItem`).
+        let item = model
+            .arrays
+            .iter()
+            .any(|a| a.item == SoapType::Enum(i as u16));
+        enum_type(e, item)
+    });
     let items = model.operations.iter().map(|op| {
         let request = request_type(model, op);
         let response = response_type(model, op);
@@ -102,7 +109,7 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
             }
         });
         (
-            derives(op.business_params().map(|p| p.ty), false),
+            derives(model, op.business_params().map(|p| p.ty), false),
             quote! {
                 impl fmt::Debug for #name {
                     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -112,7 +119,10 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
             },
         )
     } else {
-        (derives(op.business_params().map(|p| p.ty), true), quote!())
+        (
+            derives(model, op.business_params().map(|p| p.ty), true),
+            quote!(),
+        )
     };
     quote! {
         #struct_doc
@@ -151,7 +161,7 @@ fn response_type(model: &Model, op: &OperationModel) -> TokenStream {
         ty => format!("`{}`: SOAP `{}`.", op.result_name, type_name(model, ty)),
     });
     let ty = value_type(model, op.result, op.result_nullable);
-    let derives = derives([op.result].into_iter(), true);
+    let derives = derives(model, [op.result].into_iter(), true);
     quote! {
         #struct_doc
         #derives
@@ -164,8 +174,8 @@ fn response_type(model: &Model, op: &OperationModel) -> TokenStream {
 
 /// The derives of a type holding values of `types`: `Eq` only without a float, whose NaN is
 /// not equal to itself; `Debug` unless the type writes its own.
-fn derives(mut types: impl Iterator<Item = SoapType>, debug: bool) -> TokenStream {
-    let eq = if types.any(|t| matches!(t, SoapType::Float | SoapType::Double)) {
+fn derives(model: &Model, mut types: impl Iterator<Item = SoapType>, debug: bool) -> TokenStream {
+    let eq = if types.any(|t| model.holds_float(t)) {
         quote!()
     } else {
         quote!(Eq,)
@@ -176,7 +186,7 @@ fn derives(mut types: impl Iterator<Item = SoapType>, debug: bool) -> TokenStrea
 
 /// One enum of the spec: the Rust enum, its wire spellings, and how the wire reads and writes
 /// it (`runtime::Scalar`).
-fn enum_type(e: &EnumModel) -> TokenStream {
+fn enum_type(e: &EnumModel, item: bool) -> TokenStream {
     let name = ident(&e.name);
     let wire_list: Vec<String> = e
         .values
@@ -226,6 +236,31 @@ fn enum_type(e: &EnumModel) -> TokenStream {
         .max()
         .unwrap_or(0);
     let enum_name = &e.name;
+    let item_impl = if item {
+        quote! {
+            /// An item of an array: `<Level>High</Level>`.
+            impl crate::runtime::tree::XmlItem for #name {
+                fn write_element(
+                    &self,
+                    w: &mut crate::runtime::tree::XmlOut<'_>,
+                    name: &'static str,
+                    _items: &'static [&'static str],
+                ) -> Result<(), crate::EncodeError> {
+                    w.scalar(name, self);
+                    Ok(())
+                }
+
+                fn read_element(
+                    node: &crate::runtime::tree::Node,
+                    _items: &'static [&'static str],
+                ) -> Result<Self, crate::runtime::tree::MemberError> {
+                    node.scalar("")
+                }
+            }
+        }
+    } else {
+        quote!()
+    };
     quote! {
         #struct_doc
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -284,5 +319,7 @@ fn enum_type(e: &EnumModel) -> TokenStream {
                 crate::runtime::ParamValue::Enum { ty: #enum_name, value: self.wire_name() }
             }
         }
+
+        #item_impl
     }
 }

@@ -18,7 +18,11 @@ fn value_room(model: &Model, ty: SoapType) -> usize {
             .map(|(wire, _)| wire.len())
             .max()
             .unwrap_or(0),
-        SoapType::String | SoapType::Void | SoapType::Base64Binary => 0,
+        SoapType::String
+        | SoapType::Void
+        | SoapType::Base64Binary
+        | SoapType::Class(_)
+        | SoapType::Array(_) => 0,
         SoapType::Int => 11,          // "-2147483648"
         SoapType::Boolean => 5,       // "false"
         SoapType::Decimal => 31,      // 29 digits, sign, point
@@ -146,7 +150,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     let string_lens: Vec<TokenStream> = op
         .params
         .iter()
-        .filter(|p| p.ty.is_reference())
+        .filter(|p| matches!(p.ty, SoapType::String | SoapType::Base64Binary))
         .map(|p| {
             let value = value_expr(p);
             if p.ty == SoapType::String {
@@ -158,7 +162,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             }
         })
         .collect();
-    let soap_writes = soap_writes(op);
+    let soap_writes = soap_writes(model, op);
     let form_writes = op.params.iter().map(|p| {
         let value = value_expr(p);
         let wire = &p.wire;
@@ -194,6 +198,10 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let read = match p.ty {
             SoapType::String => quote!(param.string(#wire)?),
             SoapType::Base64Binary => quote!(param.bytes(#wire)?),
+            ty if ty.is_complex() => {
+                let items = super::items_expr(model, ty);
+                quote!(param.optional(#wire, #items)?)
+            }
             _ if p.nullable => quote!(param.nullable(#wire)?),
             _ => quote!(param.scalar(#wire)?),
         };
@@ -249,8 +257,52 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         }
     };
     let in_order_build = build(&in_order_value);
-    let in_order_names = op.params.iter().map(|p| ident(&p.field));
+    let in_order_names: Vec<_> = op.params.iter().map(|p| ident(&p.field)).collect();
+    // Parameters of a class or array type are read as value trees, by the general reader
+    // alone (the in-order path reads text).
+    let trees: Vec<&str> = op
+        .params
+        .iter()
+        .filter(|p| p.ty.is_complex())
+        .map(|p| p.wire.as_str())
+        .collect();
+    let count = Literal::usize_unsuffixed(op.params.len());
     let wire_names = op.params.iter().map(|p| &p.wire);
+    let params_const = if trees.is_empty() {
+        quote! {
+            /// The parameters' wire names, in wire order.
+            const PARAMS: [&str; #count] = [#(#wire_names),*];
+        }
+    } else {
+        quote!()
+    };
+    let (new_reader, in_order_call, in_order_fn) = if trees.is_empty() {
+        (
+            quote!(soap::RequestReader::new(binding, &OPERATION, body)?),
+            quote! {
+                // Nearly every client sends each parameter once, in wire order: read straight to values.
+                if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
+                    return Ok(decoded);
+                }
+            },
+            quote! {
+                /// `decode_soap` for a request holding every parameter once, in wire order
+                /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
+                /// not parse, to the general reader, which also words the errors.
+                fn decode_soap_in_order(binding: Binding, body: &[u8]) -> Option<(Credentials, Self)> {
+                    let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
+                    let [#(#in_order_names),*] = scanned.values();
+                    Some(#in_order_build)
+                }
+            },
+        )
+    } else {
+        (
+            quote!(soap::RequestReader::with_trees(binding, &OPERATION, body, &[#(#trees),*])?),
+            quote!(),
+            quote!(),
+        )
+    };
 
     let order: Vec<String> = op.params.iter().map(|p| p.wire.clone()).collect();
     let encode_doc = doc(&format!(
@@ -287,11 +339,14 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                     None => ParamValue::Nil(runtime::SoapType::Base64Binary),
                 }),
             },
+            ty if ty.is_complex() => {
+                let name = model.type_name(ty);
+                quote!((#wire, ParamValue::complex(#name, &#value)),)
+            }
             _ if p.nullable => quote!((#wire, ParamValue::nullable(&#value)),),
             _ => quote!((#wire, runtime::Scalar::param_value(&#value)),),
         }
     });
-    let count = Literal::usize_unsuffixed(op.params.len());
     let variant = ident(&op.wire);
     let fixed_soap = Literal::usize_unsuffixed(fixed_soap);
     let fixed_form = Literal::usize_unsuffixed(fixed_form);
@@ -375,6 +430,20 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     };
     let result_type = super::value_type(model, op.result, op.result_nullable);
     let (encode_result, decode_result) = match op.result {
+        ty if ty.is_complex() => {
+            let items = super::items_expr(model, ty);
+            (
+                quote!(message::value_response(
+                    binding,
+                    &OPERATION,
+                    self.result.as_ref(),
+                    #items
+                )),
+                quote!(message::decode_value_response(
+                    binding, &OPERATION, response, #items
+                )),
+            )
+        }
         SoapType::Base64Binary => (
             quote!(Ok(message::bytes_response(
                 binding,
@@ -460,8 +529,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         use crate::runtime::{self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError};
         use crate::{Credentials, Operation, #request, #response};
 
-        /// The parameters' wire names, in wire order.
-        const PARAMS: [&str; #count] = [#(#wire_names),*];
+        #params_const
 
         #[doc = #operation_doc]
         pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -516,24 +584,14 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             }
 
             fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
-                // Nearly every client sends each parameter once, in wire order: read straight to values.
-                if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
-                    return Ok(decoded);
-                }
+                #in_order_call
                 #(#slots)*
-                let mut reader = soap::RequestReader::new(binding, &OPERATION, body)?;
+                let mut reader = #new_reader;
                 #read_params
                 Ok(#soap_build)
             }
 
-            /// `decode_soap` for a request holding every parameter once, in wire order
-            /// (see `soap::InOrder`); `None` leaves any other request, and a value that does
-            /// not parse, to the general reader, which also words the errors.
-            fn decode_soap_in_order(binding: Binding, body: &[u8]) -> Option<(Credentials, Self)> {
-                let scanned = soap::InOrder::scan(binding, &OPERATION, body, &PARAMS)?;
-                let [#(#in_order_names),*] = scanned.values();
-                Some(#in_order_build)
-            }
+            #in_order_fn
 
             #decode_form_fn
         }
@@ -597,7 +655,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
 /// The SOAP encoder's writer calls, in wire order: the markup between two values is written
 /// by one `w.raw` of one literal (`"</a><b>"`), not tag by tag. A string's tags stay in its
 /// own call, since an absent (`None`) string leaves its element out.
-fn soap_writes(op: &OperationModel) -> Vec<TokenStream> {
+fn soap_writes(model: &Model, op: &OperationModel) -> Vec<TokenStream> {
     let mut writes = Vec::new();
     let mut markup = op.request_open.clone();
     let flush = |markup: &mut String, writes: &mut Vec<TokenStream>| {
@@ -618,6 +676,12 @@ fn soap_writes(op: &OperationModel) -> Vec<TokenStream> {
             SoapType::Base64Binary => {
                 flush(&mut markup, &mut writes);
                 writes.push(quote!(w.bytes(#open, #value.as_deref(), #close);));
+                continue;
+            }
+            ty if ty.is_complex() => {
+                flush(&mut markup, &mut writes);
+                let items = super::items_expr(model, ty);
+                writes.push(quote!(w.optional(#wire, #items, #value.as_ref())?;));
                 continue;
             }
             _ if p.nullable => {

@@ -154,6 +154,103 @@ fn soap_action(op: &OperationModel) -> &str {
         .unwrap_or(&op.soap_action)
 }
 
+/// `s:int`, `s1:guid` for ASMX's own types, `tns:Level` for the service's enums, classes and
+/// arrays.
+fn qname(model: &Model, ty: SoapType) -> String {
+    let prefix = match ty {
+        SoapType::Enum(_) | SoapType::Class(_) | SoapType::Array(_) => "tns",
+        _ if ty.in_microsoft_namespace() => "s1",
+        _ => "s",
+    };
+    format!("{prefix}:{}", type_name(model, ty))
+}
+
+/// Which of the service's own types the schema holds already.
+struct Written {
+    enums: Vec<bool>,
+    classes: Vec<bool>,
+    arrays: Vec<bool>,
+}
+
+/// Writes the schema types of `types` not written yet, each followed by those its members or
+/// items use (XmlSchemaExporter adds a type before exporting its members).
+fn schema_types(model: &Model, w: &mut String, types: &[SoapType], written: &mut Written) {
+    for &ty in types {
+        match ty {
+            SoapType::Enum(i) => {
+                let i = usize::from(i);
+                if std::mem::replace(&mut written.enums[i], true) {
+                    continue;
+                }
+                let e = &model.enums[i];
+                let _ = writeln!(w, r#"      <s:simpleType name="{}">"#, attr(&e.name));
+                let _ = writeln!(w, r#"        <s:restriction base="s:string">"#);
+                for (wire, _) in &e.values {
+                    let _ = writeln!(w, r#"          <s:enumeration value="{}" />"#, attr(wire));
+                }
+                let _ = writeln!(w, "        </s:restriction>");
+                let _ = writeln!(w, "      </s:simpleType>");
+            }
+            SoapType::Class(i) => {
+                let i = usize::from(i);
+                if std::mem::replace(&mut written.classes[i], true) {
+                    continue;
+                }
+                let class = &model.classes[i];
+                if class.members.is_empty() {
+                    let _ = writeln!(w, r#"      <s:complexType name="{}" />"#, attr(&class.name));
+                    continue;
+                }
+                let _ = writeln!(w, r#"      <s:complexType name="{}">"#, attr(&class.name));
+                let _ = writeln!(w, "        <s:sequence>");
+                for m in &class.members {
+                    // A reference may be absent; a value type is always there.
+                    let min = if m.ty.is_reference() { 0 } else { 1 };
+                    let nillable = if m.nullable {
+                        r#" nillable="true""#
+                    } else {
+                        ""
+                    };
+                    let _ = writeln!(
+                        w,
+                        r#"          <s:element minOccurs="{min}" maxOccurs="1" name="{}"{nillable} type="{}" />"#,
+                        attr(&m.wire),
+                        qname(model, m.ty)
+                    );
+                }
+                let _ = writeln!(w, "        </s:sequence>");
+                let _ = writeln!(w, "      </s:complexType>");
+                let members: Vec<SoapType> = class.members.iter().map(|m| m.ty).collect();
+                schema_types(model, w, &members, written);
+            }
+            SoapType::Array(i) => {
+                let i = usize::from(i);
+                if std::mem::replace(&mut written.arrays[i], true) {
+                    continue;
+                }
+                let array = &model.arrays[i];
+                let nillable = if array.item_nillable {
+                    r#" nillable="true""#
+                } else {
+                    ""
+                };
+                let _ = writeln!(w, r#"      <s:complexType name="{}">"#, attr(&array.name));
+                let _ = writeln!(w, "        <s:sequence>");
+                let _ = writeln!(
+                    w,
+                    r#"          <s:element minOccurs="0" maxOccurs="unbounded" name="{}"{nillable} type="{}" />"#,
+                    attr(&array.item_name),
+                    qname(model, array.item)
+                );
+                let _ = writeln!(w, "        </s:sequence>");
+                let _ = writeln!(w, "      </s:complexType>");
+                schema_types(model, w, &[array.item], written);
+            }
+            _ => {}
+        }
+    }
+}
+
 /// The document cut at its four port addresses: five pieces.
 fn pieces(model: &Model) -> [String; 5] {
     let ns = attr(&model.service.namespace);
@@ -204,34 +301,17 @@ fn pieces(model: &Model) -> [String; 5] {
         r#"xmlns:s1="http://microsoft.com/wsdl/types/" "#
     };
     // `s:int`, `s1:guid` for ASMX's own types, `tns:Level` for the service's enums.
-    let qname = |ty: SoapType| {
-        let prefix = match ty {
-            SoapType::Enum(_) => "tns",
-            _ if ty.in_microsoft_namespace() => "s1",
-            _ => "s",
-        };
-        format!("{prefix}:{}", type_name(model, ty))
+    let qname = |ty: SoapType| qname(model, ty);
+    // An enum's simpleType, a class's or an array's complexType follows the first element
+    // that uses it, and a class's member types follow the class, as ASMX's schema exporter
+    // writes types where it meets them (depth first, each once).
+    let mut written = Written {
+        enums: vec![false; model.enums.len()],
+        classes: vec![false; model.classes.len()],
+        arrays: vec![false; model.arrays.len()],
     };
-    // An enum's simpleType follows the first element that uses it, as ASMX's schema
-    // exporter writes types where it meets them.
-    let mut enums_written = vec![false; model.enums.len()];
-    let mut enum_types = |w: &mut String, types: &[SoapType]| {
-        for ty in types {
-            let SoapType::Enum(i) = *ty else { continue };
-            let i = usize::from(i);
-            if std::mem::replace(&mut enums_written[i], true) {
-                continue;
-            }
-            let e = &model.enums[i];
-            let _ = writeln!(w, r#"      <s:simpleType name="{}">"#, attr(&e.name));
-            let _ = writeln!(w, r#"        <s:restriction base="s:string">"#);
-            for (wire, _) in &e.values {
-                let _ = writeln!(w, r#"          <s:enumeration value="{}" />"#, attr(wire));
-            }
-            let _ = writeln!(w, "        </s:restriction>");
-            let _ = writeln!(w, "      </s:simpleType>");
-        }
-    };
+    let mut enum_types =
+        |w: &mut String, types: &[SoapType]| schema_types(model, w, types, &mut written);
 
     put!(r#"<?xml version="1.0" encoding="utf-8"?>"#);
     put!(

@@ -238,7 +238,13 @@ impl<'a> Locator<'a> {
     /// Where each operation is written, if the `operations:` list has exactly `count` block
     /// items.
     pub fn operations(&self, count: usize) -> Option<Vec<OpLines>> {
-        let k = self.top_key("operations")?;
+        self.top_items("operations", count)
+    }
+
+    /// Where each item of the top-level list `key` is written (an operation, a type), if it
+    /// has exactly `count` block items.
+    pub fn top_items(&self, key: &str, count: usize) -> Option<Vec<OpLines>> {
+        let k = self.top_key(key)?;
         let end = self.value_end(k, 0);
         let items = self.items(k + 1, end)?;
         if items.len() != count {
@@ -275,7 +281,14 @@ impl<'a> Locator<'a> {
     /// For each parameter of the operation, the positions of its name and its type, if the
     /// `params:` block has exactly the names in `names`, in order.
     pub fn params(&self, op: OpLines, names: &[&str]) -> Option<Vec<(Pos, Pos)>> {
-        let k = self.key_line(op.start, op.end, op.col, "params")?;
+        self.entries(op, "params", names)
+    }
+
+    /// For each one-key entry of the item's block list `key` (`params:`, a type's
+    /// `members:`), the positions of its name and its value, if the list has exactly the
+    /// names in `names`, in order.
+    pub fn entries(&self, op: OpLines, key: &str, names: &[&str]) -> Option<Vec<(Pos, Pos)>> {
+        let k = self.key_line(op.start, op.end, op.col, key)?;
         let end = self.value_end(k, op.col).min(op.end);
         let items = self.items(k + 1, end)?;
         if items.len() != names.len() {

@@ -21,7 +21,20 @@ pub(super) struct RawSpec {
     pub secrets: Vec<Word>,
     #[serde(default)]
     pub enums: Vec<RawEnum>,
+    #[serde(default)]
+    pub types: Vec<RawClass>,
     pub operations: Vec<RawOperation>,
+}
+
+/// One class: `- name: Order`, an optional `doc`, and its `members:` in wire order, each
+/// written as a parameter is (`- Id: int`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawClass {
+    pub name: Word,
+    #[serde(default)]
+    pub doc: Option<String>,
+    pub members: Vec<RawParam>,
 }
 
 /// One enum: `- name: Level`, `values: [Low, High]`, and an optional `doc`.

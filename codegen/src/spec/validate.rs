@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::locate::{Locator, OpLines, Pos};
 use super::raw::RawSpec;
-use super::SoapType;
+use super::{ArrayDef, SoapType};
 
 /// One problem found by the validator.
 pub(super) struct Issue {
@@ -16,22 +16,88 @@ pub(super) struct Issue {
     pub message: String,
 }
 
-/// The type spelled `name`, if any: a simple type, or one of `enums` by its name; `int?` is
-/// the nullable `int`.
-pub(super) fn soap_type(name: &str, enums: &[String]) -> Option<SoapType> {
-    let name = name.strip_suffix('?').unwrap_or(name);
-    SoapType::from_name(name).or_else(|| {
-        let i = enums.iter().position(|e| e == name)?;
-        u16::try_from(i).ok().map(SoapType::Enum)
-    })
+/// The names a spec's types may use beside the simple types: its enums and its classes.
+pub(super) struct TypeNames {
+    pub enums: Vec<String>,
+    pub classes: Vec<String>,
 }
 
-/// Why a type spelled nullable cannot be, if it cannot: a string is a reference already
-/// (absent or nil is `None`).
-fn nullable_problem(name: &str) -> Option<&'static str> {
-    SoapType::from_name(name.strip_suffix('?').unwrap_or(name))
-        .filter(|ty| ty.is_reference())
-        .map(|_| "a string or byte array is nullable as it is (None); leave out the ?")
+impl TypeNames {
+    pub(super) fn of(raw: &RawSpec) -> TypeNames {
+        TypeNames {
+            enums: raw.enums.iter().map(|e| e.name.0.clone()).collect(),
+            classes: raw.types.iter().map(|c| c.name.0.clone()).collect(),
+        }
+    }
+
+    /// The type named `name` (no `?`, no `[]`): a simple type, an enum or a class.
+    fn named(&self, name: &str) -> Option<SoapType> {
+        SoapType::from_name(name)
+            .or_else(|| {
+                let i = self.enums.iter().position(|e| e == name)?;
+                u16::try_from(i).ok().map(SoapType::Enum)
+            })
+            .or_else(|| {
+                let i = self.classes.iter().position(|c| c == name)?;
+                u16::try_from(i).ok().map(SoapType::Class)
+            })
+    }
+}
+
+/// The type spelled `text`: a name, `?` after a value type's name for its nullable form
+/// (`int?`), and `[]` for each level of array (`OrderLine[]`, `int?[]`, `string[][]`).
+/// Arrays are interned into `arrays`, each once. `None` for an unknown name or a shape the
+/// grammar does not have (`int[]?`, `[]`).
+pub(super) fn soap_type(
+    text: &str,
+    names: &TypeNames,
+    arrays: &mut Vec<ArrayDef>,
+) -> Option<SoapType> {
+    let mut dims = 0;
+    let mut rest = text;
+    while let Some(inner) = rest.strip_suffix("[]") {
+        dims += 1;
+        rest = inner;
+    }
+    let (base, item_nullable) = match rest.strip_suffix('?') {
+        Some(base) => (base, true),
+        None => (rest, false),
+    };
+    let mut ty = names.named(base)?;
+    if dims == 0 {
+        return Some(ty);
+    }
+    for level in 0..dims {
+        let array = ArrayDef {
+            item: ty,
+            item_nullable: level == 0 && item_nullable,
+        };
+        let i = match arrays.iter().position(|a| *a == array) {
+            Some(i) => i,
+            None => {
+                arrays.push(array);
+                arrays.len() - 1
+            }
+        };
+        ty = SoapType::Array(u16::try_from(i).ok()?);
+    }
+    Some(ty)
+}
+
+/// Why a type spelled nullable cannot be, if it cannot: a string, byte array, class or array
+/// is a reference already (absent or nil is `None`).
+fn nullable_problem(name: &str, names: &TypeNames) -> Option<&'static str> {
+    if name.ends_with("[]?") {
+        return Some("an array is nullable as it is (None); leave out the ?");
+    }
+    let ty = names.named(name.strip_suffix('?').unwrap_or(name))?;
+    match ty {
+        SoapType::Class(_) => Some("a class is nullable as it is (None); leave out the ?"),
+        ty if ty.is_reference() => {
+            Some("a string or byte array is nullable as it is (None); leave out the ?")
+        }
+        _ => None,
+    }
 }
 
 /// Whether a type is spelled nullable (`int?`).
@@ -54,13 +120,27 @@ fn valid_types() -> String {
     )
 }
 
-/// The spec's enums for a message about types: `, or an enum of the spec (Level)`.
-fn enums_hint(enums: &[String]) -> String {
-    if enums.is_empty() {
-        String::new()
-    } else {
-        format!(", or one of the spec's enums ({})", enums.join(", "))
+/// The spec's enums and classes for a message about types: `, or one of the spec's enums
+/// (Level)`; `[]` after any type for an array.
+fn enums_hint(names: &TypeNames) -> String {
+    let mut hint = String::new();
+    if !names.enums.is_empty() {
+        hint.push_str(&format!(
+            ", or one of the spec's enums ({})",
+            names.enums.join(", ")
+        ));
     }
+    if !names.classes.is_empty() {
+        let mut classes: Vec<&str> = Vec::new();
+        for class in &names.classes {
+            if !classes.contains(&class.as_str()) {
+                classes.push(class);
+            }
+        }
+        hint.push_str(&format!(", or one of its types ({})", classes.join(", ")));
+    }
+    hint.push_str("; `[]` after a type makes an array of it (`int[]`, `int?[]`)");
+    hint
 }
 
 const NCNAME_RULE: &str = "rmm accepts ASCII XML names: an ASCII letter or '_' first, \
@@ -246,6 +326,87 @@ impl Checker<'_, '_> {
 }
 
 /// Checks everything the brief of the spec format asks; the issues come out in source order.
+/// The classes of `types:`: names, members, member types.
+fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &TypeNames) {
+    let loc = c.loc;
+    let types_at = loc.top_key_pos("types");
+    let lines = loc.top_items("types", raw.types.len());
+    let mut seen = HashSet::new();
+    let mut scratch = Vec::new();
+    for (i, class) in raw.types.iter().enumerate() {
+        let name = class.name.0.as_str();
+        let item = lines.as_ref().map(|l| l[i]);
+        let item_at = item.map(|l| loc.op_start(l)).or(types_at);
+        let at = item.and_then(|l| loc.op_value(l, "name", name)).or(item_at);
+        c.type_name(name, "type name", at, item_at);
+        if SoapType::from_name(name).is_some() || names.enums.iter().any(|e| e == name) {
+            c.push(
+                at,
+                item_at,
+                format!("type {name:?} has the name of a simple type or an enum; rename it"),
+            );
+        }
+        if !seen.insert(name) {
+            c.push(
+                at,
+                item_at,
+                format!("type {name:?} is defined twice; type names must be unique"),
+            );
+        }
+        if class.doc.as_deref().is_some_and(|d| d.trim().is_empty()) {
+            let doc_at = item.and_then(|l| loc.op_key(l, "doc"));
+            c.push(
+                doc_at.or(at),
+                item_at,
+                format!("type {name:?} has an empty doc; leave the key out for none"),
+            );
+        }
+        let member_names: Vec<&str> = class.members.iter().map(|m| m.name.as_str()).collect();
+        let places = item.and_then(|l| loc.entries(l, "members", &member_names));
+        let mut member_seen = HashSet::new();
+        for (j, m) in class.members.iter().enumerate() {
+            let (m_at, ty_at) = match &places {
+                Some(v) => (Some(v[j].0), Some(v[j].1)),
+                None => (None, None),
+            };
+            let subject = format!("member {:?} of type {name:?}", m.name);
+            c.ncname(&m.name, &subject, m_at, at);
+            if !member_seen.insert(m.name.as_str()) {
+                c.push(
+                    m_at,
+                    at,
+                    format!("type {name:?} lists member {:?} twice", m.name),
+                );
+            }
+            let null_problem = nullable(&m.ty)
+                .then(|| nullable_problem(&m.ty, names))
+                .flatten();
+            if let Some(problem) = null_problem {
+                c.push(
+                    ty_at,
+                    at,
+                    format!(
+                        "member {:?} of type {name:?} is {}; {problem}",
+                        m.name, m.ty
+                    ),
+                );
+            } else if soap_type(&m.ty, names, &mut scratch).is_none() {
+                c.push(
+                    ty_at,
+                    at,
+                    format!(
+                        "member {:?} of type {name:?} has unknown type {:?}; {}{}",
+                        m.name,
+                        m.ty,
+                        valid_types(),
+                        enums_hint(names)
+                    ),
+                );
+            }
+        }
+    }
+}
+
 pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
     let mut c = Checker {
         loc,
@@ -401,7 +562,9 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
     let mut op_seen: HashMap<&str, usize> = HashMap::new();
     // enums
     let enums_at = loc.top_key_pos("enums");
-    let enum_names: Vec<String> = raw.enums.iter().map(|e| e.name.0.clone()).collect();
+    let names = TypeNames::of(raw);
+    let mut scratch = Vec::new();
+    let mut resolve = |text: &str| soap_type(text, &names, &mut scratch);
     let mut enum_seen = HashSet::new();
     for e in &raw.enums {
         let name = e.name.0.as_str();
@@ -498,6 +661,8 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
         }
     }
 
+    check_classes(&mut c, raw, &names);
+
     for (op, place) in raw.operations.iter().zip(&places) {
         let name = op.name.0.as_str();
         let op_at = place.lines.map(|l| loc.op_start(l));
@@ -556,7 +721,20 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                     format!("operation {name:?} lists parameter {:?} twice", p.name),
                 );
             }
-            if soap_type(&p.ty, &enum_names).is_none() {
+            let array_null =
+                p.ty.ends_with("[]?")
+                    .then(|| nullable_problem(&p.ty, &names))
+                    .flatten();
+            if let Some(problem) = array_null {
+                c.push(
+                    ty_at,
+                    anchor,
+                    format!(
+                        "parameter {:?} of operation {name:?} is {}; {problem}",
+                        p.name, p.ty
+                    ),
+                );
+            } else if resolve(&p.ty).is_none() {
                 c.push(
                     ty_at,
                     anchor,
@@ -565,13 +743,14 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                         p.name,
                         p.ty,
                         valid_types(),
-                        enums_hint(&enum_names)
+                        enums_hint(&names)
                     ),
                 );
-            } else if nullable(&p.ty)
-                || soap_type(&p.ty, &enum_names).is_some_and(|t| !t.over_http())
-            {
-                if let Some(problem) = nullable(&p.ty).then(|| nullable_problem(&p.ty)).flatten() {
+            } else if nullable(&p.ty) || resolve(&p.ty).is_some_and(|t| !t.over_http()) {
+                if let Some(problem) = nullable(&p.ty)
+                    .then(|| nullable_problem(&p.ty, &names))
+                    .flatten()
+                {
                     c.push(
                         ty_at,
                         anchor,
@@ -594,12 +773,18 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                         ),
                     );
                 } else if over_http {
+                    let why = if p.ty.ends_with("[]") {
+                        "an array, which rmm does not carry over HTTP GET/POST yet (ASMX reads \
+                         one there from repeated keys)"
+                    } else {
+                        "a type HTTP GET/POST cannot carry (ASMX offers such an operation over \
+                         SOAP only)"
+                    };
                     c.push(
                         ty_at,
                         anchor,
                         format!(
-                            "parameter {:?} of operation {name:?} is {}, which HTTP GET/POST \
-                             cannot carry (ASMX offers such an operation over SOAP only); add \
+                            "parameter {:?} of operation {name:?} is {}, {why}; add \
                              `bindings: [soap11, soap12]` to the operation",
                             p.name, p.ty
                         ),
@@ -610,7 +795,10 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
 
         let result = &op.result.0;
         let result_at = place.lines.and_then(|l| loc.op_value(l, "result", result));
-        if let Some(problem) = nullable(result).then(|| nullable_problem(result)).flatten() {
+        if let Some(problem) = nullable(result)
+            .then(|| nullable_problem(result, &names))
+            .flatten()
+        {
             c.push(
                 result_at,
                 anchor,
@@ -625,14 +813,25 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                     "operation {name:?} has result type void?; nothing cannot be null: write void"
                 ),
             );
-        } else if result != "void" && soap_type(result, &enum_names).is_none() {
+        } else if result != "void" && resolve(result).is_some_and(SoapType::is_complex) && over_http
+        {
+            c.push(
+                result_at,
+                anchor,
+                format!(
+                    "operation {name:?} has result type {result}, a class or array, which rmm \
+                     does not write over HTTP GET/POST yet; add `bindings: [soap11, soap12]` \
+                     to the operation"
+                ),
+            );
+        } else if result != "void" && resolve(result).is_none() {
             c.push(
                 result_at,
                 anchor,
                 format!(
                     "operation {name:?} has unknown result type {result:?}; {}{}",
                     valid_types(),
-                    enums_hint(&enum_names)
+                    enums_hint(&names)
                 ),
             );
         }
@@ -687,7 +886,7 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
             let Some(i) = op.params.iter().position(|p| p.name == cred) else {
                 continue;
             };
-            let Some(ty) = soap_type(&op.params[i].ty, &enum_names) else {
+            let Some(ty) = resolve(&op.params[i].ty) else {
                 continue;
             };
             let at = place.params.as_ref().map(|v| v[i].1);

@@ -1,0 +1,266 @@
+//! Reading values from a [`Node`] tree, as XmlSerializer's generated readers read them.
+
+use super::{MemberError, XmlItem};
+use crate::Scalar;
+
+/// The namespace of an element of a value tree, classified against the service's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NodeNs {
+    /// The service's namespace: a member or item (the schema's elements are qualified).
+    Service,
+    /// No namespace.
+    None,
+    /// Another namespace.
+    Other(Box<str>),
+}
+
+/// One element of a value tree: its name, whether it is `xsi:nil`, its text (the direct text
+/// children, joined) and its child elements.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Node {
+    pub(crate) ns: NodeNs,
+    pub(crate) local: Box<str>,
+    pub(crate) nil: bool,
+    pub(crate) text: String,
+    pub(crate) children: Vec<Node>,
+    /// A comment or processing instruction inside it.
+    pub(crate) interrupted: bool,
+}
+
+impl Node {
+    /// An element named `local` in the service namespace holding `text` and nothing else:
+    /// what the request scanner read of a parameter that had no child elements.
+    pub(crate) fn text_only(local: &str, text: String) -> Node {
+        Node {
+            ns: NodeNs::Service,
+            local: local.into(),
+            nil: false,
+            text,
+            children: Vec::new(),
+            interrupted: false,
+        }
+    }
+
+    /// The element's local name.
+    #[inline]
+    pub fn name(&self) -> &str {
+        &self.local
+    }
+
+    /// Whether it carries `xsi:nil="true"`.
+    #[inline]
+    pub fn is_nil(&self) -> bool {
+        self.nil
+    }
+
+    /// Its child elements in the service namespace, in document order: the members of a
+    /// class, the items of an array. Elements of other namespaces are unknown to
+    /// XmlSerializer, which skips them.
+    pub fn members(&self) -> impl Iterator<Item = &Node> {
+        self.children.iter().filter(|c| c.ns == NodeNs::Service)
+    }
+
+    /// Reads a member that always has a value (a .NET value type): its text, whatever
+    /// `xsi:nil` says, as `ReadElementString` reads it.
+    #[inline]
+    pub fn value<T: XmlItem>(
+        &self,
+        name: &'static str,
+        items: &'static [&'static str],
+    ) -> Result<T, MemberError> {
+        T::read_element(self, items).map_err(|e| e.within(name))
+    }
+
+    /// Reads a member that may be null (a reference, or a nullable value type): `None` when
+    /// it is `xsi:nil`, as XmlSerializer's `ReadNull` reads it.
+    #[inline]
+    pub fn optional<T: XmlItem>(
+        &self,
+        name: &'static str,
+        items: &'static [&'static str],
+    ) -> Result<Option<T>, MemberError> {
+        if self.nil {
+            return Ok(None);
+        }
+        self.value(name, items).map(Some)
+    }
+
+    /// Reads a member of a simple type that always has a value: its text, whatever `xsi:nil`
+    /// says, as `ReadElementString` reads it.
+    #[inline]
+    pub fn scalar<T: Scalar>(&self, name: &'static str) -> Result<T, MemberError> {
+        read_scalar(self).map_err(|e| e.within(name))
+    }
+
+    /// Reads a member of a nullable simple type (`int?`): `None` when it is `xsi:nil`.
+    #[inline]
+    pub fn nullable<T: Scalar>(&self, name: &'static str) -> Result<Option<T>, MemberError> {
+        if self.nil {
+            return Ok(None);
+        }
+        self.scalar(name).map(Some)
+    }
+
+    /// The text of an element of a simple type, refused when it holds anything but text.
+    fn simple_text(&self) -> Result<&str, MemberError> {
+        if !self.children.is_empty() || self.interrupted {
+            return Err(MemberError::NotSimpleContent {
+                path: String::new(),
+                found: if self.children.is_empty() {
+                    "a comment or processing instruction"
+                } else {
+                    "an element"
+                },
+            });
+        }
+        Ok(&self.text)
+    }
+}
+
+/// Reads a simple value from its element's text.
+pub(crate) fn read_scalar<T: Scalar>(node: &Node) -> Result<T, MemberError> {
+    let text = node.simple_text()?;
+    T::read_xml(text).map_err(|error| MemberError::InvalidValue {
+        path: String::new(),
+        ty: T::TYPE,
+        value: text.to_owned(),
+        error,
+    })
+}
+
+impl XmlItem for String {
+    fn write_element(
+        &self,
+        w: &mut super::XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), crate::EncodeError> {
+        w.start(name);
+        w.text(name, self)?;
+        w.end(name);
+        Ok(())
+    }
+
+    fn read_element(node: &Node, _items: &'static [&'static str]) -> Result<Self, MemberError> {
+        node.simple_text().map(str::to_owned)
+    }
+}
+
+impl<T: XmlItem> XmlItem for Option<T> {
+    /// An item that may be null: `None` is written `<name xsi:nil="true" />`.
+    fn write_element(
+        &self,
+        w: &mut super::XmlOut<'_>,
+        name: &'static str,
+        items: &'static [&'static str],
+    ) -> Result<(), crate::EncodeError> {
+        match self {
+            Some(value) => value.write_element(w, name, items),
+            None => {
+                w.nil(name);
+                Ok(())
+            }
+        }
+    }
+
+    fn read_element(node: &Node, items: &'static [&'static str]) -> Result<Self, MemberError> {
+        if node.nil {
+            return Ok(None);
+        }
+        T::read_element(node, items).map(Some)
+    }
+}
+
+impl<T: XmlItem> XmlItem for Box<T> {
+    fn write_element(
+        &self,
+        w: &mut super::XmlOut<'_>,
+        name: &'static str,
+        items: &'static [&'static str],
+    ) -> Result<(), crate::EncodeError> {
+        (**self).write_element(w, name, items)
+    }
+
+    fn read_element(node: &Node, items: &'static [&'static str]) -> Result<Self, MemberError> {
+        T::read_element(node, items).map(Box::new)
+    }
+}
+
+impl<T: XmlItem> XmlItem for Vec<T> {
+    /// An array, `ArrayOfX`: the element `name` holding one element per item, each named
+    /// `items[0]` (`<Tags><string>a</string><string>b</string></Tags>`); an empty array is
+    /// `<Tags />`.
+    fn write_element(
+        &self,
+        w: &mut super::XmlOut<'_>,
+        name: &'static str,
+        items: &'static [&'static str],
+    ) -> Result<(), crate::EncodeError> {
+        let (item, inner) = items.split_first().unwrap_or((&"item", &[]));
+        w.start(name);
+        for value in self {
+            value.write_element(w, item, inner)?;
+        }
+        w.end(name);
+        Ok(())
+    }
+
+    /// Every child element named `items[0]` is an item, in document order; any other is
+    /// skipped, as XmlSerializer skips unknown nodes.
+    fn read_element(node: &Node, items: &'static [&'static str]) -> Result<Self, MemberError> {
+        let (item, inner) = items.split_first().unwrap_or((&"item", &[]));
+        let mut values = Vec::new();
+        for child in node.members().filter(|c| c.name() == *item) {
+            let value = T::read_element(child, inner)
+                .map_err(|e| e.within(&format!("{item}[{}]", values.len() + 1)))?;
+            values.push(value);
+        }
+        Ok(values)
+    }
+}
+
+/// `XmlItem` for the simple types: the value as `XmlConvert` writes and reads it. (`u8`,
+/// .NET `byte`, has none: XmlSerializer writes a `byte[]` as base64, never as an array of
+/// `unsignedByte` items, and `Vec<u8>` is that base64 value.)
+macro_rules! simple_items {
+    ($($rust:ty),* $(,)?) => {$(
+        impl XmlItem for $rust {
+            #[inline]
+            fn write_element(
+                &self,
+                w: &mut super::XmlOut<'_>,
+                name: &'static str,
+                _items: &'static [&'static str],
+            ) -> Result<(), crate::EncodeError> {
+                w.scalar(name, self);
+                Ok(())
+            }
+
+            #[inline]
+            fn read_element(
+                node: &Node,
+                _items: &'static [&'static str],
+            ) -> Result<Self, MemberError> {
+                read_scalar(node)
+            }
+        }
+    )*};
+}
+
+simple_items!(
+    i8,
+    i16,
+    i32,
+    i64,
+    u16,
+    u32,
+    u64,
+    f32,
+    f64,
+    bool,
+    char,
+    rust_decimal::Decimal,
+    uuid::Uuid,
+    crate::DateTime,
+    Vec<u8>,
+);

@@ -1,0 +1,159 @@
+//! Writing values as XmlSerializer writes them.
+
+use super::XmlItem;
+use crate::{xml, EncodeError, Scalar};
+
+/// Writes elements into a buffer (an envelope, a result document) as .NET's `XmlTextWriter`
+/// does: an element given no content is closed as `<x />`, attributes go in its start tag,
+/// text is escaped as [`xml::escape_text`] escapes it.
+#[derive(Debug)]
+pub struct XmlOut<'a> {
+    out: &'a mut String,
+    operation: &'static str,
+    /// A start tag is open, waiting for `>` (content) or ` />` (none).
+    open: bool,
+}
+
+impl<'a> XmlOut<'a> {
+    /// Writes into `out`; `operation` is named in errors.
+    pub fn new(out: &'a mut String, operation: &'static str) -> XmlOut<'a> {
+        XmlOut {
+            out,
+            operation,
+            open: false,
+        }
+    }
+
+    #[inline]
+    fn close_start(&mut self) {
+        if self.open {
+            self.out.push('>');
+            self.open = false;
+        }
+    }
+
+    /// Starts the element `name` (its start tag stays open for attributes).
+    #[inline]
+    pub fn start(&mut self, name: &str) {
+        self.close_start();
+        self.out.push('<');
+        self.out.push_str(name);
+        self.open = true;
+    }
+
+    /// Adds precomputed attribute markup (` xsi:type="Circle"`) to the open start tag.
+    #[inline]
+    pub fn attribute_markup(&mut self, markup: &str) {
+        debug_assert!(self.open, "attributes belong in an open start tag");
+        self.out.push_str(markup);
+    }
+
+    /// Ends the element `name`: `<name />` when nothing was written in it.
+    #[inline]
+    pub fn end(&mut self, name: &str) {
+        if self.open {
+            self.out.push_str(" />");
+            self.open = false;
+        } else {
+            self.out.push_str("</");
+            self.out.push_str(name);
+            self.out.push('>');
+        }
+    }
+
+    /// Writes text, escaped; nothing for an empty text (so the element stays empty). `field`
+    /// names the element in an error.
+    pub fn text(&mut self, field: &'static str, text: &str) -> Result<(), EncodeError> {
+        if text.is_empty() {
+            return Ok(());
+        }
+        self.close_start();
+        xml::escape_text(self.out, text).map_err(|code| EncodeError::InvalidXmlChar {
+            operation: self.operation,
+            field,
+            code,
+        })
+    }
+
+    /// Writes `<name xsi:nil="true" />`, a null that XmlSerializer writes (a nullable value
+    /// type, a nil item of an array).
+    #[inline]
+    pub fn nil(&mut self, name: &str) {
+        self.start(name);
+        self.out.push_str(" xsi:nil=\"true\" />");
+        self.open = false;
+    }
+
+    /// Writes `<name>value</name>`, a simple value as `XmlConvert` writes it.
+    #[inline]
+    pub fn scalar<T: Scalar>(&mut self, name: &str, value: &T) {
+        self.start(name);
+        self.close_start();
+        let before = self.out.len();
+        value.write_xml(self.out);
+        if self.out.len() == before {
+            // No text (an empty byte array): the element is written empty, `<name />`.
+            self.out.truncate(before - 1);
+            self.open = true;
+        }
+        self.end(name);
+    }
+
+    /// Writes a nullable simple value (`int?`): `xsi:nil` for `None`.
+    #[inline]
+    pub fn nullable<T: Scalar>(&mut self, name: &str, value: Option<&T>) {
+        match value {
+            Some(value) => self.scalar(name, value),
+            None => self.nil(name),
+        }
+    }
+
+    /// Writes a member that always has a value.
+    #[inline]
+    pub fn value<T: XmlItem>(
+        &mut self,
+        name: &'static str,
+        items: &'static [&'static str],
+        value: &T,
+    ) -> Result<(), EncodeError> {
+        value.write_element(self, name, items)
+    }
+
+    /// Writes a reference member (a string, a class, an array): nothing at all for `None`,
+    /// as XmlSerializer leaves out a null member whose element is not nillable.
+    #[inline]
+    pub fn optional<T: XmlItem>(
+        &mut self,
+        name: &'static str,
+        items: &'static [&'static str],
+        value: Option<&T>,
+    ) -> Result<(), EncodeError> {
+        match value {
+            Some(value) => value.write_element(self, name, items),
+            None => Ok(()),
+        }
+    }
+
+    /// Writes a nillable reference member: `xsi:nil` for `None`.
+    #[inline]
+    pub fn nillable<T: XmlItem>(
+        &mut self,
+        name: &'static str,
+        items: &'static [&'static str],
+        value: Option<&T>,
+    ) -> Result<(), EncodeError> {
+        match value {
+            Some(value) => value.write_element(self, name, items),
+            None => {
+                self.nil(name);
+                Ok(())
+            }
+        }
+    }
+
+    /// Closes any start tag left open; call before writing markup after the last value.
+    #[inline]
+    pub fn finish(mut self) {
+        self.close_start();
+    }
+}
