@@ -28,6 +28,8 @@ pub struct Imported {
     pub description: Option<String>,
     /// The enums the operations use, in the order the schema declares them.
     pub enums: Vec<ImportedEnum>,
+    /// The classes the operations use, in the order the schema declares them.
+    pub classes: Vec<ImportedClass>,
     /// The operations, in the SOAP port type's order.
     pub operations: Vec<ImportedOperation>,
 }
@@ -39,6 +41,16 @@ pub struct ImportedEnum {
     pub name: String,
     /// Its values, as the wire spells them.
     pub values: Vec<String>,
+}
+
+/// A class: a named `xs:complexType` whose `xs:sequence` holds its members.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportedClass {
+    /// Its name.
+    pub name: String,
+    /// Its members in order: the element name and the spec's type (`int`, `int?`, `Order`,
+    /// `OrderLine[]`).
+    pub members: Vec<(String, String)>,
 }
 
 /// One operation.

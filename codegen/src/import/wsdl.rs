@@ -4,7 +4,7 @@
 
 use roxmltree::{Document, Node};
 
-use super::{ImportError, ImportErrors, Imported, ImportedEnum, ImportedOperation};
+use super::{ImportError, ImportErrors, Imported, ImportedClass, ImportedEnum, ImportedOperation};
 use crate::spec::{BindingName, SoapType};
 
 const WSDL: &str = "http://schemas.xmlsoap.org/wsdl/";
@@ -90,6 +90,10 @@ pub(super) fn read(text: &str, file: &str) -> Result<Imported, ImportErrors> {
         found: Vec::new(),
     };
     let imported = read_definitions(&doc, file, &mut problems);
+    // In document order: a type's problems are found when an operation first uses it.
+    problems
+        .found
+        .sort_by_key(|e| (e.line.unwrap_or(u32::MAX), e.column.unwrap_or(u32::MAX)));
     match imported {
         Some(imported) if problems.found.is_empty() => Ok(imported),
         _ => Err(ImportErrors(problems.found)),
@@ -118,7 +122,7 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
             "wsdl:import: rmm reads a WSDL of one document, as ASMX serves it".to_owned(),
         );
     }
-    let schema = Schema::read(root, tns, p);
+    let mut schema = Schema::read(root, tns, p);
 
     // Which operations each binding offers, and the port type of the SOAP ones.
     let mut offered: Vec<(BindingName, Vec<&str>)> = Vec::new();
@@ -211,20 +215,33 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
                     .any(|(kind, names)| kind == b && names.contains(&op_name))
             })
             .collect();
-        if let Some(read) = read_operation(root, op, &schema, bindings, p) {
+        if let Some(read) = read_operation(root, op, &mut schema, bindings, p) {
             operations.push(read);
         }
     }
+    // The enums some operation or class uses (`Level`, `Level?`, `Level[]`, `Level?[]`).
+    let named = |ty: &str, name: &str| ty.trim_end_matches("[]").trim_end_matches('?') == name;
     let enums = schema
         .enums
         .into_iter()
         .filter(|e| {
             operations.iter().any(|op| {
-                let named = |ty: &str| ty.trim_end_matches('?') == e.name;
-                named(&op.result) || op.params.iter().any(|(_, ty)| named(ty))
-            })
+                named(&op.result, &e.name) || op.params.iter().any(|(_, ty)| named(ty, &e.name))
+            }) || schema
+                .classes
+                .iter()
+                .any(|c| c.members.iter().any(|(_, ty)| named(ty, &e.name)))
         })
         .collect();
+    // The classes in the order the schema declares them.
+    let mut classes = schema.classes;
+    let position = |name: &str| {
+        schema
+            .complex_types
+            .iter()
+            .position(|c| c.attribute("name") == Some(name))
+    };
+    classes.sort_by_key(|c| position(&c.name));
     Some(Imported {
         source: file.to_owned(),
         name,
@@ -233,6 +250,7 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
         // The document's documentation, which ASMX writes as the service's too.
         description: documentation(root),
         enums,
+        classes,
         operations,
     })
 }
@@ -302,11 +320,18 @@ fn read_service(root: Node, soap_bindings: &[Node], p: &mut Problems) -> Option<
     ))
 }
 
-/// The service's schema: its global elements and its enums.
+/// The service's schema: its global elements, its enums, its named complex types and the
+/// classes read from them so far.
 struct Schema<'a, 'i> {
     elements: Vec<Node<'a, 'i>>,
     simple_types: Vec<Node<'a, 'i>>,
+    complex_types: Vec<Node<'a, 'i>>,
     enums: Vec<ImportedEnum>,
+    /// The classes the operations reach, each once, in the order first met (members are
+    /// filled in after the class is listed, so a class may hold itself).
+    classes: Vec<ImportedClass>,
+    /// The complex types found not to import, each reported once.
+    refused: Vec<String>,
 }
 
 impl<'a, 'i> Schema<'a, 'i> {
@@ -314,7 +339,10 @@ impl<'a, 'i> Schema<'a, 'i> {
         let mut schema = Schema {
             elements: Vec::new(),
             simple_types: Vec::new(),
+            complex_types: Vec::new(),
             enums: Vec::new(),
+            classes: Vec::new(),
+            refused: Vec::new(),
         };
         let schemas = child(root, WSDL, "types")
             .into_iter()
@@ -322,6 +350,9 @@ impl<'a, 'i> Schema<'a, 'i> {
             .filter(|s| s.attribute("targetNamespace") == Some(tns));
         for s in schemas {
             schema.elements.extend(children(s, XSD, "element"));
+            schema
+                .complex_types
+                .extend(children(s, XSD, "complexType").filter(|c| c.attribute("name").is_some()));
             for simple in children(s, XSD, "simpleType") {
                 schema.simple_types.push(simple);
                 let name = simple.attribute("name").unwrap_or_default();
@@ -384,10 +415,10 @@ fn message_element<'a, 'i>(
     schema.element(element)
 }
 
-fn read_operation(
-    root: Node,
-    op: Node,
-    schema: &Schema,
+fn read_operation<'a, 'i>(
+    root: Node<'a, 'i>,
+    op: Node<'a, 'i>,
+    schema: &mut Schema<'a, 'i>,
     bindings: Vec<BindingName>,
     p: &mut Problems,
 ) -> Option<ImportedOperation> {
@@ -487,16 +518,18 @@ fn sequence<'a, 'i>(
     Some(elements)
 }
 
-/// The spec's type of a parameter or result element, nullable marked `?`.
-fn value_type(
-    element: Node,
-    schema: &Schema,
+/// The spec's type of a parameter, result or member element, nullable marked `?`.
+fn value_type<'a, 'i>(
+    element: Node<'a, 'i>,
+    schema: &mut Schema<'a, 'i>,
     operation: &str,
     what: &str,
     p: &mut Problems,
 ) -> Option<String> {
     let whose = if what == "the result" {
         format!("operation {operation}: the result")
+    } else if what.contains(' ') {
+        format!("operation {operation}: {what}")
     } else {
         format!("operation {operation}: parameter {what}")
     };
@@ -504,7 +537,8 @@ fn value_type(
         p.at(
             element,
             format!(
-                "{whose} has maxOccurs=\"{}\" (an array); rmm imports simple types only",
+                "{whose} has maxOccurs=\"{}\" (an array without a wrapper, [XmlElement] on an \
+                 array); rmm does not import one yet",
                 element.attribute("maxOccurs").unwrap_or_default()
             ),
         );
@@ -513,43 +547,233 @@ fn value_type(
     let Some((ns, local)) = element.attribute("type").and_then(|t| qname(element, t)) else {
         p.at(
             element,
-            format!("{whose} has no named type (an inline type); rmm imports simple types only"),
+            format!("{whose} has no named type (an inline type), which rmm does not import"),
         );
         return None;
     };
+    let ty = named_type(element, ns, local, schema, &whose, p)?;
+    let nullable = element.attribute("nillable") == Some("true") && is_value_type(&ty, schema);
+    Some(if nullable { format!("{ty}?") } else { ty })
+}
+
+/// Whether the spec type `ty` is a .NET value type (which `nillable` makes `Nullable<T>`),
+/// not a reference (a string, byte array, class or array).
+fn is_value_type(ty: &str, schema: &Schema) -> bool {
+    !(ty == "string"
+        || ty == "base64Binary"
+        || ty.ends_with("[]")
+        || schema.classes.iter().any(|c| c.name == ty))
+}
+
+/// The spec's spelling of the type `{ns}local` that `node` names: a simple type, an enum, a
+/// class (read, with the classes it uses, the first time), or an array (`OrderLine[]`).
+fn named_type<'a, 'i>(
+    node: Node<'a, 'i>,
+    ns: &str,
+    local: &str,
+    schema: &mut Schema<'a, 'i>,
+    whose: &str,
+    p: &mut Problems,
+) -> Option<String> {
     let simple = match ns {
         XSD | MICROSOFT => SoapType::from_name(local)
             .filter(|ty| ty.in_microsoft_namespace() == (ns == MICROSOFT))
             .map(|ty| ty.name().to_owned()),
         _ => None,
     };
-    let ty = if let Some(simple) = simple {
-        simple
-    } else if ns == XSD && NOT_YET.contains(&local) {
+    if let Some(simple) = simple {
+        return Some(simple);
+    }
+    if ns == XSD && NOT_YET.contains(&local) {
         p.at(
-            element,
+            node,
             format!("{whose} is {local}, which rmm does not generate yet"),
         );
         return None;
-    } else if schema.enums.iter().any(|e| e.name == local) {
-        local.to_owned()
-    } else if schema
+    }
+    if schema.enums.iter().any(|e| e.name == local) {
+        return Some(local.to_owned());
+    }
+    if schema
         .simple_types
         .iter()
         .any(|s| s.attribute("name") == Some(local))
     {
         // A simpleType that is no enum has been reported where it is declared.
         return None;
-    } else {
+    }
+    if schema.classes.iter().any(|c| c.name == local) {
+        return Some(local.to_owned());
+    }
+    if schema.refused.iter().any(|r| r == local) {
+        return None;
+    }
+    let Some(complex) = schema
+        .complex_types
+        .iter()
+        .copied()
+        .find(|c| c.attribute("name") == Some(local))
+    else {
         p.at(
-            element,
+            node,
+            format!("{whose} has the type {local} ({ns}), which the WSDL's schema does not define"),
+        );
+        return None;
+    };
+    if let Some(item) = array_item(complex) {
+        let item_what = format!("the items of {local}");
+        let item_ty = value_type_of_item(item, schema, whose, &item_what, p)?;
+        return Some(format!("{item_ty}[]"));
+    }
+    read_class(complex, local, schema, whose, p).then(|| local.to_owned())
+}
+
+/// The item element of a complex type of XmlSerializer's array shape (`ArrayOfX`: a sequence
+/// of one element, `minOccurs="0" maxOccurs="unbounded"`, and nothing else).
+fn array_item<'a, 'i>(complex: Node<'a, 'i>) -> Option<Node<'a, 'i>> {
+    let name = complex.attribute("name")?;
+    if !name.starts_with("ArrayOf") {
+        return None;
+    }
+    let mut content = complex.children().filter(Node::is_element);
+    let sequence = content.next().filter(|s| is(*s, XSD, "sequence"))?;
+    if content.next().is_some() {
+        return None;
+    }
+    let mut items = sequence.children().filter(Node::is_element);
+    let item = items.next().filter(|e| is(*e, XSD, "element"))?;
+    if items.next().is_some() || item.attribute("maxOccurs") != Some("unbounded") {
+        return None;
+    }
+    Some(item)
+}
+
+/// The spec's type of an array's item, `?` for a nillable value type (`int?`); refused where
+/// the item element is not named after its type (an `[XmlArrayItem]` rename, not imported
+/// yet).
+fn value_type_of_item<'a, 'i>(
+    item: Node<'a, 'i>,
+    schema: &mut Schema<'a, 'i>,
+    whose: &str,
+    what: &str,
+    p: &mut Problems,
+) -> Option<String> {
+    let Some((ns, local)) = item.attribute("type").and_then(|t| qname(item, t)) else {
+        p.at(
+            item,
             format!(
-                "{whose} has the type {local} ({ns}), which is no simple type; rmm imports \
-                 simple types only (a complex type comes later)"
+                "{whose}: {what} have no named type (an inline type), which rmm does not import"
             ),
         );
         return None;
     };
-    let nullable = element.attribute("nillable") == Some("true") && ty != "string";
+    let ty = named_type(item, ns, local, schema, whose, p)?;
+    let name = item.attribute("name").unwrap_or_default();
+    if name != local {
+        p.at(
+            item,
+            format!(
+                "{whose}: {what} are named {name}, not after their type {local} (an \
+                 [XmlArrayItem] rename), which rmm does not import yet"
+            ),
+        );
+        return None;
+    }
+    let nullable = item.attribute("nillable") == Some("true") && is_value_type(&ty, schema);
     Some(if nullable { format!("{ty}?") } else { ty })
+}
+
+/// Reads the class `name` (its complexType `complex`) and the types its members use, listing
+/// it in the schema first so that it may hold itself. Refuses, with the construct and where,
+/// what rmm does not import yet: attributes, a base type, a choice, `xs:any`.
+fn read_class<'a, 'i>(
+    complex: Node<'a, 'i>,
+    name: &str,
+    schema: &mut Schema<'a, 'i>,
+    whose: &str,
+    p: &mut Problems,
+) -> bool {
+    let mut content = complex.children().filter(Node::is_element);
+    let sequence = match content.next() {
+        None => None,
+        Some(s) if is(s, XSD, "sequence") => Some(s),
+        Some(other) => {
+            let construct = match other.tag_name().name() {
+                "complexContent" => "a base type (complexContent: inheritance, [XmlInclude])",
+                "simpleContent" => "text content (simpleContent: [XmlText])",
+                "attribute" => "an attribute ([XmlAttribute])",
+                "choice" => "a choice (xs:choice)",
+                "all" => "xs:all",
+                "anyAttribute" => "xs:anyAttribute",
+                other => other,
+            };
+            p.at(
+                other,
+                format!("{whose} uses the type {name}, which has {construct}; rmm does not import it yet"),
+            );
+            schema.refused.push(name.to_owned());
+            return false;
+        }
+    };
+    if let Some(after) = content.next() {
+        let construct = if is(after, XSD, "attribute") {
+            "an attribute ([XmlAttribute])"
+        } else {
+            after.tag_name().name()
+        };
+        p.at(
+            after,
+            format!(
+                "{whose} uses the type {name}, which has {construct}; rmm does not import it yet"
+            ),
+        );
+        schema.refused.push(name.to_owned());
+        return false;
+    }
+    let at = schema.classes.len();
+    schema.classes.push(ImportedClass {
+        name: name.to_owned(),
+        members: Vec::new(),
+    });
+    let mut members = Vec::new();
+    let mut ok = true;
+    for node in sequence
+        .into_iter()
+        .flat_map(|s| s.children().filter(Node::is_element))
+    {
+        if !is(node, XSD, "element") {
+            let construct = match node.tag_name().name() {
+                "any" => "xs:any (raw XML)",
+                "choice" => "a choice (xs:choice)",
+                other => other,
+            };
+            p.at(
+                node,
+                format!("{whose} uses the type {name}, which has {construct}; rmm does not import it yet"),
+            );
+            ok = false;
+            continue;
+        }
+        let member = node.attribute("name").unwrap_or_default();
+        let what = format!("member {member} of {name}");
+        match value_type(node, schema, operation_of(whose), &what, p) {
+            Some(ty) => members.push((member.to_owned(), ty)),
+            None => ok = false,
+        }
+    }
+    if !ok {
+        schema.classes.remove(at);
+        schema.refused.push(name.to_owned());
+        return false;
+    }
+    schema.classes[at].members = members;
+    true
+}
+
+/// The operation's name in a `operation X: …` prefix.
+fn operation_of(whose: &str) -> &str {
+    whose
+        .strip_prefix("operation ")
+        .and_then(|rest| rest.split(':').next())
+        .unwrap_or(whose)
 }

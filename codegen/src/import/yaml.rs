@@ -17,7 +17,7 @@ fn scalar(text: &str) -> String {
         .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '/')
         && text
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "_.-/:?=&%+".contains(c))
+            .all(|c| c.is_ascii_alphanumeric() || "_.-/:?=&%+[]".contains(c))
         && !text.contains("://:")
         && !SPECIAL.contains(&text.to_ascii_lowercase().as_str())
         && text.parse::<f64>().is_err();
@@ -97,6 +97,20 @@ impl Imported {
                 }
             }
         }
+        if !self.classes.is_empty() {
+            let _ = writeln!(w, "types:");
+            for class in &self.classes {
+                let _ = writeln!(w, "  - name: {}", scalar(&class.name));
+                if class.members.is_empty() {
+                    let _ = writeln!(w, "    members: []");
+                    continue;
+                }
+                let _ = writeln!(w, "    members:");
+                for (name, ty) in &class.members {
+                    let _ = writeln!(w, "      - {}: {}", scalar(name), scalar(ty));
+                }
+            }
+        }
         let _ = writeln!(w, "operations:");
         for op in &self.operations {
             let _ = writeln!(w, "  - name: {}", scalar(&op.name));
@@ -150,6 +164,8 @@ mod tests {
             "http://rmm.example.com/mobile",
             "/api/x.asmx",
             "int?",
+            "OrderLine[]",
+            "int?[]",
         ] {
             assert_eq!(scalar(plain), plain);
         }

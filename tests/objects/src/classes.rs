@@ -6,180 +6,6 @@
 use crate::runtime::tree::{Node, XmlItem, XmlOut};
 use crate::runtime::{EncodeError, tree::MemberError};
 
-/// `Address`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
-///
-/// A postal address.
-///
-/// An ASMX host reads the members in any order, keeps the first of a repeated one and skips unknown elements; rmm reads them the same way.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Address {
-    /// `Street`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
-    pub street: Option<String>,
-    /// `City`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
-    pub city: Option<String>,
-    /// `Zip`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
-    pub zip: i32,
-}
-
-impl XmlItem for Address {
-    fn write_element(
-        &self,
-        w: &mut XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
-    ) -> Result<(), EncodeError> {
-        w.start(name);
-        w.optional("Street", &[], self.street.as_ref())?;
-        w.optional("City", &[], self.city.as_ref())?;
-        w.scalar("Zip", &self.zip);
-        w.end(name);
-        Ok(())
-    }
-
-    fn read_element(
-        node: &Node,
-        _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
-        let mut value = Self::default();
-        let mut seen = [false; 3];
-        for member in node.members() {
-            match member.name() {
-                "Street" if !seen[0] => {
-                    seen[0] = true;
-                    value.street = member.optional("Street", &[])?;
-                }
-                "City" if !seen[1] => {
-                    seen[1] = true;
-                    value.city = member.optional("City", &[])?;
-                }
-                "Zip" if !seen[2] => {
-                    seen[2] = true;
-                    value.zip = member.scalar("Zip")?;
-                }
-                _ => {}
-            }
-        }
-        Ok(value)
-    }
-}
-
-/// `Customer`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
-///
-/// An ASMX host reads the members in any order, keeps the first of a repeated one and skips unknown elements; rmm reads them the same way.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Customer {
-    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
-    pub name: Option<String>,
-    /// `Address`: `tns:Address`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
-    pub address: Option<crate::Address>,
-    /// `Phones`: `tns:ArrayOfString`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<string>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
-    pub phones: Option<Vec<Option<String>>>,
-}
-
-impl XmlItem for Customer {
-    fn write_element(
-        &self,
-        w: &mut XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
-    ) -> Result<(), EncodeError> {
-        w.start(name);
-        w.optional("Name", &[], self.name.as_ref())?;
-        w.optional("Address", &[], self.address.as_ref())?;
-        w.optional("Phones", &["string"], self.phones.as_ref())?;
-        w.end(name);
-        Ok(())
-    }
-
-    fn read_element(
-        node: &Node,
-        _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
-        let mut value = Self::default();
-        let mut seen = [false; 3];
-        for member in node.members() {
-            match member.name() {
-                "Name" if !seen[0] => {
-                    seen[0] = true;
-                    value.name = member.optional("Name", &[])?;
-                }
-                "Address" if !seen[1] => {
-                    seen[1] = true;
-                    value.address = member.optional("Address", &[])?;
-                }
-                "Phones" if !seen[2] => {
-                    seen[2] = true;
-                    value.phones = member.optional("Phones", &["string"])?;
-                }
-                _ => {}
-            }
-        }
-        Ok(value)
-    }
-}
-
-/// `OrderLine`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
-///
-/// An ASMX host reads the members in any order, keeps the first of a repeated one and skips unknown elements; rmm reads them the same way.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct OrderLine {
-    /// `Sku`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
-    pub sku: Option<String>,
-    /// `Quantity`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
-    pub quantity: i32,
-    /// `Price`: `xs:decimal`, always sent (`minOccurs="1"`); an absent element reads as the default.
-    pub price: crate::Decimal,
-    /// `Discount`: `xs:decimal`, always sent, `nillable="true"` (`minOccurs="1"`): `None` is `xsi:nil`; an absent element reads as `None`.
-    pub discount: Option<crate::Decimal>,
-}
-
-impl XmlItem for OrderLine {
-    fn write_element(
-        &self,
-        w: &mut XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
-    ) -> Result<(), EncodeError> {
-        w.start(name);
-        w.optional("Sku", &[], self.sku.as_ref())?;
-        w.scalar("Quantity", &self.quantity);
-        w.scalar("Price", &self.price);
-        w.nullable("Discount", self.discount.as_ref());
-        w.end(name);
-        Ok(())
-    }
-
-    fn read_element(
-        node: &Node,
-        _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
-        let mut value = Self::default();
-        let mut seen = [false; 4];
-        for member in node.members() {
-            match member.name() {
-                "Sku" if !seen[0] => {
-                    seen[0] = true;
-                    value.sku = member.optional("Sku", &[])?;
-                }
-                "Quantity" if !seen[1] => {
-                    seen[1] = true;
-                    value.quantity = member.scalar("Quantity")?;
-                }
-                "Price" if !seen[2] => {
-                    seen[2] = true;
-                    value.price = member.scalar("Price")?;
-                }
-                "Discount" if !seen[3] => {
-                    seen[3] = true;
-                    value.discount = member.nullable("Discount")?;
-                }
-                _ => {}
-            }
-        }
-        Ok(value)
-    }
-}
-
 /// `Order`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
 /// An ASMX host reads the members in any order, keeps the first of a repeated one and skips unknown elements; rmm reads them the same way.
@@ -283,6 +109,180 @@ impl XmlItem for Order {
                 "Blob" if !seen[10] => {
                     seen[10] = true;
                     value.blob = member.optional("Blob", &[])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+/// `Customer`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Customer {
+    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
+    pub name: Option<String>,
+    /// `Address`: `tns:Address`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
+    pub address: Option<crate::Address>,
+    /// `Phones`: `tns:ArrayOfString`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<string>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
+    pub phones: Option<Vec<Option<String>>>,
+}
+
+impl XmlItem for Customer {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.start(name);
+        w.optional("Name", &[], self.name.as_ref())?;
+        w.optional("Address", &[], self.address.as_ref())?;
+        w.optional("Phones", &["string"], self.phones.as_ref())?;
+        w.end(name);
+        Ok(())
+    }
+
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 3];
+        for member in node.members() {
+            match member.name() {
+                "Name" if !seen[0] => {
+                    seen[0] = true;
+                    value.name = member.optional("Name", &[])?;
+                }
+                "Address" if !seen[1] => {
+                    seen[1] = true;
+                    value.address = member.optional("Address", &[])?;
+                }
+                "Phones" if !seen[2] => {
+                    seen[2] = true;
+                    value.phones = member.optional("Phones", &["string"])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+/// `Address`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// A postal address.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Address {
+    /// `Street`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
+    pub street: Option<String>,
+    /// `City`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
+    pub city: Option<String>,
+    /// `Zip`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub zip: i32,
+}
+
+impl XmlItem for Address {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.start(name);
+        w.optional("Street", &[], self.street.as_ref())?;
+        w.optional("City", &[], self.city.as_ref())?;
+        w.scalar("Zip", &self.zip);
+        w.end(name);
+        Ok(())
+    }
+
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 3];
+        for member in node.members() {
+            match member.name() {
+                "Street" if !seen[0] => {
+                    seen[0] = true;
+                    value.street = member.optional("Street", &[])?;
+                }
+                "City" if !seen[1] => {
+                    seen[1] = true;
+                    value.city = member.optional("City", &[])?;
+                }
+                "Zip" if !seen[2] => {
+                    seen[2] = true;
+                    value.zip = member.scalar("Zip")?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+/// `OrderLine`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OrderLine {
+    /// `Sku`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
+    pub sku: Option<String>,
+    /// `Quantity`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub quantity: i32,
+    /// `Price`: `xs:decimal`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub price: crate::Decimal,
+    /// `Discount`: `xs:decimal`, always sent, `nillable="true"` (`minOccurs="1"`): `None` is `xsi:nil`; an absent element reads as `None`.
+    pub discount: Option<crate::Decimal>,
+}
+
+impl XmlItem for OrderLine {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.start(name);
+        w.optional("Sku", &[], self.sku.as_ref())?;
+        w.scalar("Quantity", &self.quantity);
+        w.scalar("Price", &self.price);
+        w.nullable("Discount", self.discount.as_ref());
+        w.end(name);
+        Ok(())
+    }
+
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 4];
+        for member in node.members() {
+            match member.name() {
+                "Sku" if !seen[0] => {
+                    seen[0] = true;
+                    value.sku = member.optional("Sku", &[])?;
+                }
+                "Quantity" if !seen[1] => {
+                    seen[1] = true;
+                    value.quantity = member.scalar("Quantity")?;
+                }
+                "Price" if !seen[2] => {
+                    seen[2] = true;
+                    value.price = member.scalar("Price")?;
+                }
+                "Discount" if !seen[3] => {
+                    seen[3] = true;
+                    value.discount = member.nullable("Discount")?;
                 }
                 _ => {}
             }
