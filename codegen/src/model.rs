@@ -3,7 +3,7 @@
 //! Emitters read names from here and never derive one themselves, so a Rust name, a wire
 //! name and a position can only ever disagree in one place.
 
-use crate::spec::{ArrayDef, BindingName, SoapType, Spec, SpecError, SpecErrors};
+use crate::spec::{BindingName, SoapType, Spec, SpecError, SpecErrors};
 
 /// Everything the emitters need.
 #[derive(Debug, Clone)]
@@ -135,52 +135,97 @@ impl Model {
     }
 }
 
-/// The .NET name of a simple type or enum, as XmlSerializer spells a `Nullable<T>` item's
-/// array (`ArrayOfNullableOfInt32`).
-fn dotnet_name(spec: &Spec, ty: SoapType) -> String {
-    match ty {
-        SoapType::Int => "Int32".into(),
-        SoapType::Long => "Int64".into(),
-        SoapType::Short => "Int16".into(),
-        SoapType::Byte => "SByte".into(),
-        SoapType::UnsignedByte => "Byte".into(),
-        SoapType::UnsignedShort => "UInt16".into(),
-        SoapType::UnsignedInt => "UInt32".into(),
-        SoapType::UnsignedLong => "UInt64".into(),
-        SoapType::Float => "Single".into(),
-        SoapType::Boolean => "Boolean".into(),
-        SoapType::Decimal => "Decimal".into(),
-        SoapType::Double => "Double".into(),
-        SoapType::Char => "Char".into(),
-        SoapType::Guid => "Guid".into(),
-        SoapType::DateTime => "DateTime".into(),
-        other => spec.type_name(other),
+/// XmlSerializer's names of the spec's arrays, by index: `ArrayOf` and the item type's name
+/// with its first letter capitalised (`CodeIdentifier.MakePascal`: `ArrayOfString`,
+/// `ArrayOfOrderLine`, `ArrayOfArrayOfInt`), numbered from 1 where the name is taken by another
+/// type (`int?[]` and `int[]` both give `ArrayOfInt`: the second met is `ArrayOfInt1`). Names
+/// are given in the order .NET's reflection importer meets the arrays: each operation's
+/// parameters then its result, each class's members in order, depth first, an array's item
+/// before the array (`XmlReflectionImporter.ImportArrayLikeMapping`); then any array no
+/// operation reaches.
+fn array_names(spec: &Spec) -> Vec<String> {
+    struct Walk<'s> {
+        spec: &'s Spec,
+        names: Vec<Option<String>>,
+        classes_seen: Vec<bool>,
+        taken: Vec<String>,
     }
-}
+    impl Walk<'_> {
+        fn xsd_name(&self, ty: SoapType) -> String {
+            match ty {
+                SoapType::Array(i) => self.names[usize::from(i)].clone().expect("named item"),
+                other => self.spec.type_name(other),
+            }
+        }
 
-/// XmlSerializer's name of an array type: `ArrayOf` and the item type's name with its first
-/// letter capitalised (`CodeIdentifier.MakePascal`), or `ArrayOfNullableOf` and the .NET
-/// name of a nullable item's type.
-fn array_name(spec: &Spec, array: ArrayDef) -> String {
-    if array.item_nullable {
-        return format!("ArrayOfNullableOf{}", dotnet_name(spec, array.item));
+        fn visit(&mut self, ty: SoapType) {
+            match ty {
+                SoapType::Class(i) => {
+                    let i = usize::from(i);
+                    if std::mem::replace(&mut self.classes_seen[i], true) {
+                        return;
+                    }
+                    let members: Vec<SoapType> =
+                        self.spec.classes[i].members.iter().map(|m| m.ty).collect();
+                    for member in members {
+                        self.visit(member);
+                    }
+                }
+                SoapType::Array(i) => {
+                    let i = usize::from(i);
+                    if self.names[i].is_some() {
+                        return;
+                    }
+                    let item = self.spec.arrays[i].item;
+                    self.visit(item);
+                    let item_name = self.xsd_name(item);
+                    let mut chars = item_name.chars();
+                    let first = chars.next().map(|c| c.to_ascii_uppercase());
+                    let base = format!(
+                        "ArrayOf{}{}",
+                        first.into_iter().collect::<String>(),
+                        chars.as_str()
+                    );
+                    let mut name = base.clone();
+                    let mut n = 1;
+                    while self.taken.contains(&name) {
+                        name = format!("{base}{n}");
+                        n += 1;
+                    }
+                    self.taken.push(name.clone());
+                    self.names[i] = Some(name);
+                }
+                _ => {}
+            }
+        }
     }
-    let item = xsd_name(spec, array.item);
-    let mut chars = item.chars();
-    let first = chars.next().map(|c| c.to_ascii_uppercase());
-    format!(
-        "ArrayOf{}{}",
-        first.into_iter().collect::<String>(),
-        chars.as_str()
-    )
-}
-
-/// The XSD name of a type (`string`, `Order`, `ArrayOfString`).
-fn xsd_name(spec: &Spec, ty: SoapType) -> String {
-    match ty {
-        SoapType::Array(i) => array_name(spec, spec.arrays[usize::from(i)]),
-        other => spec.type_name(other),
+    let mut walk = Walk {
+        spec,
+        names: vec![None; spec.arrays.len()],
+        classes_seen: vec![false; spec.classes.len()],
+        taken: spec
+            .classes
+            .iter()
+            .map(|c| c.name.clone())
+            .chain(spec.enums.iter().map(|e| e.name.clone()))
+            .collect(),
+    };
+    for op in &spec.operations {
+        for p in &op.params {
+            walk.visit(p.ty);
+        }
+        walk.visit(op.result);
     }
+    for i in 0..spec.classes.len() {
+        walk.visit(SoapType::Class(i as u16));
+    }
+    for i in 0..spec.arrays.len() {
+        walk.visit(SoapType::Array(i as u16));
+    }
+    walk.names
+        .into_iter()
+        .map(|name| name.expect("every array named"))
+        .collect()
 }
 
 /// Which classes each class reaches through its class members (not through arrays, whose
@@ -697,29 +742,6 @@ impl Model {
         }
         let classes = class_models(spec);
         let arrays = array_models(spec);
-        let mut array_names: Vec<(&str, String)> = arrays
-            .iter()
-            .enumerate()
-            .map(|(i, a)| (a.name.as_str(), spec.type_name(SoapType::Array(i as u16))))
-            .collect();
-        array_names.sort();
-        for pair in array_names.windows(2) {
-            if pair[0].0 == pair[1].0 {
-                errors.push(error(format!(
-                    "the arrays {} and {} both have the XML Schema name {}; XmlSerializer \
-                     cannot tell them apart",
-                    pair[0].1, pair[1].1, pair[0].0
-                )));
-            }
-        }
-        for (name, _) in &array_names {
-            if let Some(c) = spec.classes.iter().find(|c| c.name == *name) {
-                errors.push(error(format!(
-                    "type \"{}\" has the name XmlSerializer gives an array type; rename it",
-                    c.name
-                )));
-            }
-        }
         if !errors.is_empty() {
             return Err(SpecErrors(errors));
         }
@@ -806,14 +828,19 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
 
 /// The spec's arrays with their XmlSerializer names.
 fn array_models(spec: &Spec) -> Vec<ArrayModel> {
+    let names = array_names(spec);
     spec.arrays
         .iter()
-        .map(|&array| ArrayModel {
-            name: array_name(spec, array),
+        .zip(&names)
+        .map(|(&array, name)| ArrayModel {
+            name: name.clone(),
             item: array.item,
             item_nullable: array.item_nullable,
             item_nillable: array.item_nullable || array.item.is_reference(),
-            item_name: xsd_name(spec, array.item),
+            item_name: match array.item {
+                SoapType::Array(i) => names[usize::from(i)].clone(),
+                other => spec.type_name(other),
+            },
         })
         .collect()
 }
@@ -833,6 +860,60 @@ mod tests {
         assert_eq!(snake_case("Op2Go"), "op2_go");
         assert_eq!(snake_case("accountnumber"), "accountnumber");
         assert_eq!(snake_case("account-name.x"), "account_name_x");
+    }
+
+    /// XmlSerializer's array names: after the item type, numbered where taken, in the order
+    /// .NET meets them (parameters, then the result; members depth first; items first).
+    #[test]
+    fn arrays_are_named_as_xml_serializer_names_them() {
+        let spec = crate::spec::parse(
+            "service: {name: Svc, namespace: urn:s, path: /s.asmx}
+types:
+  - name: Bag
+    members:
+      - Scores: int?[]
+      - Matrix: int[][]
+      - Int: Int[]
+  - name: Int
+    members: []
+  - name: ArrayOfString
+    members: []
+operations:
+  - name: Op
+    doc: One.
+    params:
+      - bag: Bag
+      - names: string[]
+    result: Int[][]
+    bindings: [soap11]
+",
+            "s.yaml",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let model = Model::from_spec(&spec, "s.yaml").unwrap();
+        let names: Vec<(String, &str, &str)> = model
+            .arrays
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                (
+                    spec.type_name(SoapType::Array(i as u16)),
+                    a.name.as_str(),
+                    a.item_name.as_str(),
+                )
+            })
+            .collect();
+        let want = [
+            ("int?[]", "ArrayOfInt", "int"),
+            ("int[]", "ArrayOfInt1", "int"),
+            ("int[][]", "ArrayOfArrayOfInt1", "ArrayOfInt1"),
+            ("Int[]", "ArrayOfInt2", "Int"),
+            ("Int[][]", "ArrayOfArrayOfInt2", "ArrayOfInt2"),
+            ("string[]", "ArrayOfString1", "string"),
+        ];
+        let got: Vec<(&str, &str, &str)> =
+            names.iter().map(|(t, n, i)| (t.as_str(), *n, *i)).collect();
+        assert_eq!(got, want);
     }
 
     #[test]

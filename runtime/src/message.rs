@@ -686,8 +686,8 @@ pub fn value_response<T: crate::tree::XmlItem>(
 }
 
 /// Reads the response to a call of `operation` whose result is of a class or array type:
-/// `None` for an absent or nil result element, as XmlSerializer reads a null, else the value
-/// read from its tree.
+/// `None` for an absent result element (or a nil array), as XmlSerializer reads a null, else
+/// the value read from its tree.
 pub fn decode_value_response<T: crate::tree::XmlItem, B: AsRef<[u8]>>(
     binding: Binding,
     operation: &'static OperationInfo,
@@ -711,8 +711,7 @@ pub fn decode_value_response<T: crate::tree::XmlItem, B: AsRef<[u8]>>(
     )?;
     match node {
         None => Ok(None),
-        Some(node) => T::read_element(&node, items)
-            .map(Some)
+        Some(node) => T::read_optional(&node, items)
             .map_err(|error| undecodable(format!("the result: {error}"))),
     }
 }

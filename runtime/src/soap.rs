@@ -752,7 +752,8 @@ impl<'a> RequestReader<'a> {
                 operation,
                 name: ParamName::Tree,
                 qualified: true,
-                nil: tree.is_nil(),
+                // `xsi:nil` is the type's to read (`XmlItem::read_optional`).
+                nil: false,
                 tree: Some(Box::new(tree)),
                 content: Content {
                     text: Cow::Borrowed(""),
@@ -871,8 +872,10 @@ impl<'a> Param<'a> {
     }
 
     /// Reads a parameter of a class or array type (its element a value tree; `items` names
-    /// an array's items, see [`crate::tree::XmlItem`]): `None` when it is `xsi:nil`, as
-    /// XmlSerializer reads a null; members as XmlSerializer's generated readers read them.
+    /// an array's items, see [`crate::tree::XmlItem`]) as XmlSerializer reads it: present, it
+    /// is a value (`xsi:nil` is `None` for an array only, see
+    /// [`crate::tree::XmlItem::read_optional`]); its members as XmlSerializer's generated
+    /// readers read them.
     pub fn optional<T: crate::tree::XmlItem>(
         self,
         param: &'static str,
@@ -882,21 +885,16 @@ impl<'a> Param<'a> {
         if !self.qualified {
             return self.text(param).map(|_| None);
         }
-        if self.nil {
-            return Ok(None);
-        }
         let node = match self.tree {
             Some(tree) => *tree,
             // The scanner read it: an element holding text at most.
             None => crate::tree::Node::text_only(param, self.content.text.into_owned()),
         };
-        T::read_element(&node, items)
-            .map(Some)
-            .map_err(|error| RequestError::InvalidMember {
-                operation,
-                param: param.to_owned(),
-                error: Box::new(error),
-            })
+        T::read_optional(&node, items).map_err(|error| RequestError::InvalidMember {
+            operation,
+            param: param.to_owned(),
+            error: Box::new(error),
+        })
     }
 
     fn text(self, param: &'static str) -> Result<Cow<'a, str>, RequestError> {
@@ -1115,7 +1113,8 @@ fn parse_response(
 }
 
 /// Reads a SOAP response envelope of `operation` whose result is a class or an array: its
-/// result element as a value tree (`None`: absent or nil), or a fault.
+/// result element as a value tree (`None`: absent; `xsi:nil` is the type's to read), or a
+/// fault.
 pub fn read_response_tree(
     binding: Binding,
     operation: &'static OperationInfo,
@@ -1129,7 +1128,7 @@ pub fn read_response_tree(
                 xml::TreeError::Xml(error) => describe(error),
                 xml::TreeError::TooLarge => crate::tree::MemberError::TooLarge.to_string(),
             })?;
-        Ok((!node.is_nil()).then_some(node))
+        Ok(Some(node))
     })
 }
 

@@ -617,9 +617,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             return Err(TreeError::TooLarge);
         }
         budget.elements -= 1;
-        let nil = self
-            .attribute(&element, xsi, "nil")?
-            .is_some_and(|v| matches!(v.trim_matches(|c| " \t\r\n".contains(c)), "true" | "1"));
+        let nil = crate::tree::Nil::read(self.attribute(&element, xsi, "nil")?.as_deref());
         let ns = match &element.ns {
             Ns::Known(i) if *i == service => NodeNs::Service,
             Ns::Known(i) => NodeNs::Other(self.known[*i].into()),

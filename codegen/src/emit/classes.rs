@@ -65,9 +65,14 @@ fn member_doc(model: &Model, m: &MemberModel) -> String {
             "always sent, `nillable=\"true\"` (`minOccurs=\"1\"`): `None` is `xsi:nil`; an \
              absent element reads as `None`"
         }
-        Kind::Reference => {
+        Kind::Reference if matches!(m.ty, SoapType::Array(_)) => {
             "optional (`minOccurs=\"0\"`): `None` leaves the element out; an absent or \
              `xsi:nil` element reads as `None`"
+        }
+        Kind::Reference => {
+            "optional (`minOccurs=\"0\"`): `None` leaves the element out, which reads as \
+             `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is \
+             not nillable) and reads as a value"
         }
     };
     let mut text = format!("`{}`: {xsd}, {occurs}.", m.wire);
@@ -100,8 +105,8 @@ fn class(model: &Model, c: &ClassModel) -> TokenStream {
         text.push_str(d.trim());
     }
     text.push_str(
-        "\n\nAn ASMX host reads the members in any order, keeps the first of a repeated one and \
-         skips unknown elements; rmm reads them the same way.",
+        "\n\nAn ASMX host reads the members in any order, keeps the first of a repeated one (the \
+         last of a repeated array) and skips unknown elements; rmm reads them the same way.",
     );
     let struct_doc = doc(&text);
     let fields = c.members.iter().map(|m| {
@@ -145,10 +150,16 @@ fn class(model: &Model, c: &ClassModel) -> TokenStream {
                 quote!(member.optional(#wire, #items)?)
             }
         };
-        quote! {
-            #wire if !seen[#i] => {
-                seen[#i] = true;
-                value.#field = #read;
+        // A repeated array member replaces the one before it, as XmlSerializer's readers
+        // read an array each time they meet its element; any other keeps the first.
+        if matches!(m.ty, SoapType::Array(_)) {
+            quote!(#wire => value.#field = #read,)
+        } else {
+            quote! {
+                #wire if !seen[#i] => {
+                    seen[#i] = true;
+                    value.#field = #read;
+                }
             }
         }
     });

@@ -15,6 +15,7 @@
 mod read;
 mod write;
 
+pub(crate) use read::Nil;
 pub use read::{Node, NodeNs};
 pub use write::XmlOut;
 
@@ -57,6 +58,17 @@ pub trait XmlItem: Sized {
 
     /// Reads the value from its element (which is not nil, unless `Self` is an `Option`).
     fn read_element(node: &Node, items: &'static [&'static str]) -> Result<Self, MemberError>;
+
+    /// Reads a parameter, result or member of this type that may be null, from its element.
+    /// By default `xsi:nil` is not read (XmlSerializer reads it only on a nillable element,
+    /// and a reference's element is not: `<Customer xsi:nil="true" />` is an object with
+    /// defaults, `<Name xsi:nil="true" />` an empty string); arrays read it.
+    fn read_optional(
+        node: &Node,
+        items: &'static [&'static str],
+    ) -> Result<Option<Self>, MemberError> {
+        Self::read_element(node, items).map(Some)
+    }
 }
 
 /// Why a value could not be read from its tree. The path names the member from the
@@ -85,6 +97,14 @@ pub enum MemberError {
         /// What it holds.
         found: &'static str,
     },
+    /// An `xsi:nil` that is no boolean, where XmlSerializer reads it.
+    #[error("{path} has xsi:nil=\"{value}\", which is not a boolean (true, false, 1 or 0)")]
+    InvalidNil {
+        /// Where.
+        path: String,
+        /// The attribute's value.
+        value: String,
+    },
     /// More elements than [`MAX_ELEMENTS`].
     #[error("the message holds more than {} elements in one value", MAX_ELEMENTS)]
     TooLarge,
@@ -94,7 +114,9 @@ impl MemberError {
     /// The error with `step` put in front of its path (`Lines` before `OrderLine[2]`).
     pub fn within(mut self, step: &str) -> MemberError {
         match &mut self {
-            MemberError::InvalidValue { path, .. } | MemberError::NotSimpleContent { path, .. } => {
+            MemberError::InvalidValue { path, .. }
+            | MemberError::NotSimpleContent { path, .. }
+            | MemberError::InvalidNil { path, .. } => {
                 *path = if path.is_empty() {
                     step.to_owned()
                 } else {

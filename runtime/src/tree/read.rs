@@ -14,13 +14,37 @@ pub enum NodeNs {
     Other(Box<str>),
 }
 
+/// What an element's `xsi:nil` says, read as `XmlConvert.ToBoolean` reads it (white space
+/// trimmed; `true` or `1`, `false` or `0`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Nil {
+    /// No `xsi:nil`, or one that is false.
+    No,
+    /// `xsi:nil="true"`.
+    Yes,
+    /// A value that is no boolean (`True`): XmlSerializer's `ReadNull` refuses it where it
+    /// reads it, and ignores it where it does not.
+    Invalid(Box<str>),
+}
+
+impl Nil {
+    /// The value of an `xsi:nil` attribute.
+    pub(crate) fn read(value: Option<&str>) -> Nil {
+        match value.map(|v| v.trim_matches([' ', '\t', '\r', '\n'])) {
+            None | Some("false" | "0") => Nil::No,
+            Some("true" | "1") => Nil::Yes,
+            Some(_) => Nil::Invalid(value.unwrap_or_default().into()),
+        }
+    }
+}
+
 /// One element of a value tree: its name, whether it is `xsi:nil`, its text (the direct text
 /// children, joined) and its child elements.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Node {
     pub(crate) ns: NodeNs,
     pub(crate) local: Box<str>,
-    pub(crate) nil: bool,
+    pub(crate) nil: Nil,
     pub(crate) text: String,
     pub(crate) children: Vec<Node>,
     /// A comment or processing instruction inside it.
@@ -34,7 +58,7 @@ impl Node {
         Node {
             ns: NodeNs::Service,
             local: local.into(),
-            nil: false,
+            nil: Nil::No,
             text,
             children: Vec::new(),
             interrupted: false,
@@ -50,7 +74,20 @@ impl Node {
     /// Whether it carries `xsi:nil="true"`.
     #[inline]
     pub fn is_nil(&self) -> bool {
-        self.nil
+        self.nil == Nil::Yes
+    }
+
+    /// Whether it is null where XmlSerializer reads `xsi:nil` (`ReadNull`: a nillable element,
+    /// an array); an `xsi:nil` that is no boolean is refused there.
+    pub fn read_null(&self) -> Result<bool, MemberError> {
+        match &self.nil {
+            Nil::No => Ok(false),
+            Nil::Yes => Ok(true),
+            Nil::Invalid(value) => Err(MemberError::InvalidNil {
+                path: String::new(),
+                value: value.to_string(),
+            }),
+        }
     }
 
     /// Its child elements in the service namespace, in document order: the members of a
@@ -71,18 +108,16 @@ impl Node {
         T::read_element(self, items).map_err(|e| e.within(name))
     }
 
-    /// Reads a member that may be null (a reference, or a nullable value type): `None` when
-    /// it is `xsi:nil`, as XmlSerializer's `ReadNull` reads it.
+    /// Reads a member of a reference type (a string, byte array, class or array), present:
+    /// as [`XmlItem::read_optional`] reads it (an array is `None` when `xsi:nil`; the others
+    /// ignore `xsi:nil`, their element not being nillable).
     #[inline]
     pub fn optional<T: XmlItem>(
         &self,
         name: &'static str,
         items: &'static [&'static str],
     ) -> Result<Option<T>, MemberError> {
-        if self.nil {
-            return Ok(None);
-        }
-        self.value(name, items).map(Some)
+        T::read_optional(self, items).map_err(|e| e.within(name))
     }
 
     /// Reads a member of a simple type that always has a value: its text, whatever `xsi:nil`
@@ -95,7 +130,7 @@ impl Node {
     /// Reads a member of a nullable simple type (`int?`): `None` when it is `xsi:nil`.
     #[inline]
     pub fn nullable<T: Scalar>(&self, name: &'static str) -> Result<Option<T>, MemberError> {
-        if self.nil {
+        if self.read_null().map_err(|e| e.within(name))? {
             return Ok(None);
         }
         self.scalar(name).map(Some)
@@ -163,8 +198,9 @@ impl<T: XmlItem> XmlItem for Option<T> {
         }
     }
 
+    /// An item's element is nillable: `xsi:nil` is `None`.
     fn read_element(node: &Node, items: &'static [&'static str]) -> Result<Self, MemberError> {
-        if node.nil {
+        if node.read_null()? {
             return Ok(None);
         }
         T::read_element(node, items).map(Some)
@@ -203,6 +239,18 @@ impl<T: XmlItem> XmlItem for Vec<T> {
         }
         w.end(name);
         Ok(())
+    }
+
+    /// An array's element is read for `xsi:nil` (XmlSerializer's readers call `ReadNull`
+    /// before an array), though the schema does not mark it nillable: nil is `None`.
+    fn read_optional(
+        node: &Node,
+        items: &'static [&'static str],
+    ) -> Result<Option<Self>, MemberError> {
+        if node.read_null()? {
+            return Ok(None);
+        }
+        Self::read_element(node, items).map(Some)
     }
 
     /// Every child element named `items[0]` is an item, in document order; any other is

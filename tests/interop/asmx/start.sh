@@ -39,6 +39,12 @@ mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Types.dll" \
     -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll -r:System.Xml.dll \
     "$here/TypesService.cs" >&2
 cp "$here/TypesService.asmx" "$run/site$types_path"
+# The third reference service, hand-written: classes, arrays and recursion (ObjectsService.cs).
+objects_path="/api/rmm/ObjectsService.asmx"
+mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Objects.dll" \
+    -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll -r:System.Xml.dll \
+    "$here/ObjectsService.cs" >&2
+cp "$here/ObjectsService.asmx" "$run/site$objects_path"
 
 # 2. fastcgi-mono-server4 on a unix socket in the run directory.
 sock="$run/fastcgi.sock"

@@ -8,7 +8,7 @@ use crate::runtime::{EncodeError, tree::MemberError};
 
 /// `Order`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
-/// An ASMX host reads the members in any order, keeps the first of a repeated one and skips unknown elements; rmm reads them the same way.
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Order {
     /// `Id`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
@@ -17,21 +17,21 @@ pub struct Order {
     pub placed: crate::DateTime,
     /// `Priority`: `tns:Level`, always sent (`minOccurs="1"`); an absent element reads as the default.
     pub priority: crate::Level,
-    /// `Customer`: `tns:Customer`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
+    /// `Customer`: `tns:Customer`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value.
     pub customer: Option<crate::Customer>,
     /// `Lines`: `tns:ArrayOfOrderLine`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<OrderLine>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
     pub lines: Option<Vec<Option<crate::OrderLine>>>,
     /// `Tags`: `tns:ArrayOfString`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<string>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
     pub tags: Option<Vec<Option<String>>>,
-    /// `Scores`: `tns:ArrayOfNullableOfInt32`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<int>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
+    /// `Scores`: `tns:ArrayOfInt`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<int>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
     pub scores: Option<Vec<Option<i32>>>,
     /// `Levels`: `tns:ArrayOfLevel`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<Level>` elements; `Some(vec![])` is sent as an empty element.
     pub levels: Option<Vec<crate::Level>>,
     /// `Rating`: `xs:double`, always sent, `nillable="true"` (`minOccurs="1"`): `None` is `xsi:nil`; an absent element reads as `None`.
     pub rating: Option<f64>,
-    /// `Matrix`: `tns:ArrayOfArrayOfInt`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<ArrayOfInt>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
+    /// `Matrix`: `tns:ArrayOfArrayOfInt1`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<ArrayOfInt1>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
     pub matrix: Option<Vec<Option<Vec<i32>>>>,
-    /// `Blob`: `xs:base64Binary`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
+    /// `Blob`: `xs:base64Binary`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value.
     pub blob: Option<Vec<u8>>,
 }
 
@@ -52,7 +52,7 @@ impl XmlItem for Order {
         w.optional("Scores", &["int"], self.scores.as_ref())?;
         w.optional("Levels", &["Level"], self.levels.as_ref())?;
         w.nullable("Rating", self.rating.as_ref());
-        w.optional("Matrix", &["ArrayOfInt", "int"], self.matrix.as_ref())?;
+        w.optional("Matrix", &["ArrayOfInt1", "int"], self.matrix.as_ref())?;
         w.optional("Blob", &[], self.blob.as_ref())?;
         w.end(name);
         Ok(())
@@ -82,29 +82,16 @@ impl XmlItem for Order {
                     seen[3] = true;
                     value.customer = member.optional("Customer", &[])?;
                 }
-                "Lines" if !seen[4] => {
-                    seen[4] = true;
-                    value.lines = member.optional("Lines", &["OrderLine"])?;
-                }
-                "Tags" if !seen[5] => {
-                    seen[5] = true;
-                    value.tags = member.optional("Tags", &["string"])?;
-                }
-                "Scores" if !seen[6] => {
-                    seen[6] = true;
-                    value.scores = member.optional("Scores", &["int"])?;
-                }
-                "Levels" if !seen[7] => {
-                    seen[7] = true;
-                    value.levels = member.optional("Levels", &["Level"])?;
-                }
+                "Lines" => value.lines = member.optional("Lines", &["OrderLine"])?,
+                "Tags" => value.tags = member.optional("Tags", &["string"])?,
+                "Scores" => value.scores = member.optional("Scores", &["int"])?,
+                "Levels" => value.levels = member.optional("Levels", &["Level"])?,
                 "Rating" if !seen[8] => {
                     seen[8] = true;
                     value.rating = member.nullable("Rating")?;
                 }
-                "Matrix" if !seen[9] => {
-                    seen[9] = true;
-                    value.matrix = member.optional("Matrix", &["ArrayOfInt", "int"])?;
+                "Matrix" => {
+                    value.matrix = member.optional("Matrix", &["ArrayOfInt1", "int"])?;
                 }
                 "Blob" if !seen[10] => {
                     seen[10] = true;
@@ -119,12 +106,12 @@ impl XmlItem for Order {
 
 /// `Customer`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
-/// An ASMX host reads the members in any order, keeps the first of a repeated one and skips unknown elements; rmm reads them the same way.
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Customer {
-    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
+    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value.
     pub name: Option<String>,
-    /// `Address`: `tns:Address`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
+    /// `Address`: `tns:Address`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value.
     pub address: Option<crate::Address>,
     /// `Phones`: `tns:ArrayOfString`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<string>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
     pub phones: Option<Vec<Option<String>>>,
@@ -161,10 +148,7 @@ impl XmlItem for Customer {
                     seen[1] = true;
                     value.address = member.optional("Address", &[])?;
                 }
-                "Phones" if !seen[2] => {
-                    seen[2] = true;
-                    value.phones = member.optional("Phones", &["string"])?;
-                }
+                "Phones" => value.phones = member.optional("Phones", &["string"])?,
                 _ => {}
             }
         }
@@ -176,12 +160,12 @@ impl XmlItem for Customer {
 ///
 /// A postal address.
 ///
-/// An ASMX host reads the members in any order, keeps the first of a repeated one and skips unknown elements; rmm reads them the same way.
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Address {
-    /// `Street`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
+    /// `Street`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value.
     pub street: Option<String>,
-    /// `City`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
+    /// `City`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value.
     pub city: Option<String>,
     /// `Zip`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
     pub zip: i32,
@@ -231,10 +215,10 @@ impl XmlItem for Address {
 
 /// `OrderLine`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
-/// An ASMX host reads the members in any order, keeps the first of a repeated one and skips unknown elements; rmm reads them the same way.
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct OrderLine {
-    /// `Sku`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
+    /// `Sku`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value.
     pub sku: Option<String>,
     /// `Quantity`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
     pub quantity: i32,
@@ -293,14 +277,14 @@ impl XmlItem for OrderLine {
 
 /// `TreeNode`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
-/// An ASMX host reads the members in any order, keeps the first of a repeated one and skips unknown elements; rmm reads them the same way.
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TreeNode {
-    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`.
+    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value.
     pub name: Option<String>,
     /// `Children`: `tns:ArrayOfTreeNode`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<TreeNode>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
     pub children: Option<Vec<Option<crate::TreeNode>>>,
-    /// `Parent`: `tns:TreeNode`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Boxed: the class holds itself through it.
+    /// `Parent`: `tns:TreeNode`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value. Boxed: the class holds itself through it.
     pub parent: Option<Box<crate::TreeNode>>,
 }
 
@@ -331,8 +315,7 @@ impl XmlItem for TreeNode {
                     seen[0] = true;
                     value.name = member.optional("Name", &[])?;
                 }
-                "Children" if !seen[1] => {
-                    seen[1] = true;
+                "Children" => {
                     value.children = member.optional("Children", &["TreeNode"])?;
                 }
                 "Parent" if !seen[2] => {

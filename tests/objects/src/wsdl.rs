@@ -26,10 +26,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           <s:element minOccurs="0" maxOccurs="1" name="Customer" type="tns:Customer" />
           <s:element minOccurs="0" maxOccurs="1" name="Lines" type="tns:ArrayOfOrderLine" />
           <s:element minOccurs="0" maxOccurs="1" name="Tags" type="tns:ArrayOfString" />
-          <s:element minOccurs="0" maxOccurs="1" name="Scores" type="tns:ArrayOfNullableOfInt32" />
+          <s:element minOccurs="0" maxOccurs="1" name="Scores" type="tns:ArrayOfInt" />
           <s:element minOccurs="0" maxOccurs="1" name="Levels" type="tns:ArrayOfLevel" />
           <s:element minOccurs="1" maxOccurs="1" name="Rating" nillable="true" type="s:double" />
-          <s:element minOccurs="0" maxOccurs="1" name="Matrix" type="tns:ArrayOfArrayOfInt" />
+          <s:element minOccurs="0" maxOccurs="1" name="Matrix" type="tns:ArrayOfArrayOfInt1" />
           <s:element minOccurs="0" maxOccurs="1" name="Blob" type="s:base64Binary" />
         </s:sequence>
       </s:complexType>
@@ -72,7 +72,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           <s:element minOccurs="1" maxOccurs="1" name="Discount" nillable="true" type="s:decimal" />
         </s:sequence>
       </s:complexType>
-      <s:complexType name="ArrayOfNullableOfInt32">
+      <s:complexType name="ArrayOfInt">
         <s:sequence>
           <s:element minOccurs="0" maxOccurs="unbounded" name="int" nillable="true" type="s:int" />
         </s:sequence>
@@ -82,12 +82,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           <s:element minOccurs="0" maxOccurs="unbounded" name="Level" type="tns:Level" />
         </s:sequence>
       </s:complexType>
-      <s:complexType name="ArrayOfArrayOfInt">
+      <s:complexType name="ArrayOfArrayOfInt1">
         <s:sequence>
-          <s:element minOccurs="0" maxOccurs="unbounded" name="ArrayOfInt" nillable="true" type="tns:ArrayOfInt" />
+          <s:element minOccurs="0" maxOccurs="unbounded" name="ArrayOfInt1" nillable="true" type="tns:ArrayOfInt1" />
         </s:sequence>
       </s:complexType>
-      <s:complexType name="ArrayOfInt">
+      <s:complexType name="ArrayOfInt1">
         <s:sequence>
           <s:element minOccurs="0" maxOccurs="unbounded" name="int" type="s:int" />
         </s:sequence>

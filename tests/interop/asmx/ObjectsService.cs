@@ -1,0 +1,81 @@
+// The third reference service: XmlSerializer's object model (classes, arrays, nesting,
+// recursion), for rmm's import and interop tests (tests/interop/asmx/README.md). Each echo
+// returns its argument unchanged, so what the host writes is what it read.
+using System;
+using System.Web.Services;
+using System.Xml.Serialization;
+
+namespace Rmm.Objects
+{
+    public enum Level { Low, Normal, High }
+
+    /// Every kind of member: value types, references, nullables, arrays of each kind.
+    public class Order
+    {
+        public int Id;
+        public DateTime Placed;
+        public Level Priority;
+        public Customer Customer;
+        public OrderLine[] Lines;
+        public string[] Tags;
+        public int?[] Scores;
+        public Level[] Levels;
+        public double? Rating;
+        public int[][] Matrix;
+        public byte[] Blob;
+    }
+
+    public class Customer
+    {
+        public string Name;
+        public Address Address;
+        public string[] Phones;
+    }
+
+    public class Address
+    {
+        public string Street;
+        public string City;
+        public int Zip;
+    }
+
+    public class OrderLine
+    {
+        public string Sku;
+        public int Quantity;
+        public decimal Price;
+        public decimal? Discount;
+    }
+
+    /// A class that holds itself, directly and through an array.
+    public class TreeNode
+    {
+        public string Name;
+        public TreeNode[] Children;
+        public TreeNode Parent;
+    }
+
+    [WebService(Namespace = "http://rmm.example.com/objects", Description = "Classes, arrays and inheritance, echoed.")]
+    [WebServiceBinding(ConformsTo = WsiProfiles.None)]
+    public class ObjectsService : WebService
+    {
+        [WebMethod(Description = "Echoes an order.")]
+        public Order EchoOrder(Order order) { return order; }
+
+        [WebMethod(Description = "Echoes an array of orders.")]
+        public Order[] EchoOrders(Order[] orders) { return orders; }
+
+        [WebMethod(Description = "Echoes a tree.")]
+        public TreeNode EchoTree(TreeNode node) { return node; }
+
+        [WebMethod(Description = "Echoes an array of strings.")]
+        public string[] EchoStringArray(string[] values) { return values; }
+
+        [WebMethod(Description = "Counts an order's lines.")]
+        public int CountLines(Order order, int extra)
+        {
+            int lines = order == null || order.Lines == null ? -1 : order.Lines.Length;
+            return lines + extra;
+        }
+    }
+}
