@@ -306,13 +306,10 @@ impl SoapType {
     }
 
     /// Whether HTTP GET/POST can carry a parameter of the type (.NET's
-    /// `ScalarFormatter.IsTypeSupported`: not a `Guid`, not a class). ASMX also reads an
-    /// array of simple values there, from repeated keys, which rmm does not carry yet.
+    /// `ScalarFormatter.IsTypeSupported`: not a `Guid`, not a class; an array only of such
+    /// simple values, which ASMX reads from repeated keys).
     pub const fn over_http(self) -> bool {
-        !matches!(
-            self,
-            SoapType::Guid | SoapType::Class(_) | SoapType::Array(_)
-        )
+        !matches!(self, SoapType::Guid | SoapType::Class(_))
     }
 
     /// The type spelled `name` in a spec, if any.

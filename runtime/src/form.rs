@@ -20,6 +20,43 @@ pub struct FormWriter {
     out: String,
 }
 
+/// An item of an array parameter over HTTP GET/POST: a simple value ([`Scalar::write_form`],
+/// [`Scalar::read_form`]) or a string (`Option<String>`, an item of `string[]`, which the form
+/// cannot send as null).
+pub trait FormItem: Sized {
+    /// Appends the item's value, encoded; `false` for a null, which no pair can say.
+    fn write_form_item(&self, out: &mut String) -> bool;
+    /// Reads one value sent for the array, or its type and why not.
+    fn read_form_item(text: &str) -> Result<Self, (SoapType, ValueError)>;
+}
+
+impl<T: Scalar> FormItem for T {
+    fn write_form_item(&self, out: &mut String) -> bool {
+        self.write_form(out);
+        true
+    }
+
+    fn read_form_item(text: &str) -> Result<Self, (SoapType, ValueError)> {
+        T::read_form(text).map_err(|error| (T::TYPE, error))
+    }
+}
+
+impl FormItem for Option<String> {
+    fn write_form_item(&self, out: &mut String) -> bool {
+        match self {
+            Some(text) => {
+                out.extend(form_urlencoded::byte_serialize(text.as_bytes()));
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn read_form_item(text: &str) -> Result<Self, (SoapType, ValueError)> {
+        Ok(Some(text.to_owned()))
+    }
+}
+
 impl FormWriter {
     /// An empty writer.
     pub fn new() -> FormWriter {
@@ -71,6 +108,38 @@ impl FormWriter {
         }
         for byte in value {
             self.scalar(name, byte);
+        }
+        Ok(())
+    }
+
+    /// Appends an array parameter of simple values as ASP.NET's HTTP handler reads one: each
+    /// item as its own pair (`values=a&values=b`). `None`, an empty array (which no pair can
+    /// say; the host fails on it) and a `None` item are refused.
+    pub fn array<T: FormItem>(
+        &mut self,
+        operation: &'static str,
+        name: &'static str,
+        value: Option<&[T]>,
+        binding: Binding,
+    ) -> Result<(), EncodeError> {
+        let absent = EncodeError::AbsentOverHttp {
+            operation,
+            param: name,
+            binding,
+        };
+        let value = value.ok_or(absent.clone())?;
+        if value.is_empty() {
+            return Err(EncodeError::EmptyArrayOverHttp {
+                operation,
+                param: name,
+                binding,
+            });
+        }
+        for item in value {
+            self.name(name);
+            if !item.write_form_item(&mut self.out) {
+                return Err(absent);
+            }
         }
         Ok(())
     }
@@ -438,6 +507,45 @@ impl<'a> FormReader<'a> {
                     operation,
                     param: name,
                     ty: SoapType::UnsignedByte,
+                    value: text.to_owned(),
+                    error,
+                })
+            })
+            .collect()
+    }
+
+    /// Reads an array parameter of simple values as ASP.NET's HTTP handler does: every value
+    /// sent for `name`, in order (`values=a&values=b`), each read as [`FormItem`] reads it.
+    /// None at all is a missing parameter (the host answers 500 too).
+    pub fn array<T: FormItem>(
+        &self,
+        operation: &'static str,
+        name: &'static str,
+    ) -> Result<Vec<T>, RequestError> {
+        let values: Vec<&str> = self
+            .pairs
+            .iter()
+            .filter(|pair| {
+                pair.name
+                    .as_deref()
+                    .is_some_and(|sent| sent.eq_ignore_ascii_case(name))
+            })
+            .map(|pair| &*pair.value)
+            .collect();
+        if values.is_empty() {
+            return Err(RequestError::MissingParameter {
+                operation,
+                param: name,
+                binding: self.source.binding(),
+            });
+        }
+        values
+            .into_iter()
+            .map(|text| {
+                T::read_form_item(text).map_err(|(ty, error)| RequestError::InvalidValue {
+                    operation,
+                    param: name,
+                    ty,
                     value: text.to_owned(),
                     error,
                 })

@@ -14,6 +14,7 @@ use http::{Method, Request, Response, StatusCode};
 
 use crate::form::{FormCharset, FormReader, FormSource};
 use crate::soap::{self, ResponseBody, SOAP11_CONTENT_TYPE};
+use crate::tree::XmlOut;
 use crate::{
     xml, Binding, EncodeError, Fault, OperationInfo, RequestError, ResponseError, Scalar,
     ServiceInfo, SoapType,
@@ -648,40 +649,68 @@ pub fn scalar_response<T: Scalar>(
     response(StatusCode::OK, response_content_type(binding), body)
 }
 
-/// The `200` response carrying a result of a class or array type (SOAP only: ASMX's HTTP
-/// GET/POST results of such types are not written by rmm yet), byte for byte as an ASMX host
-/// writes it: `None` leaves the result element out (the response element self-closed), as
-/// XmlSerializer leaves out a null; `items` names an array's items
-/// ([`crate::tree::XmlItem`]).
+/// The namespace declarations XmlSerializer writes on the root of a document it serializes
+/// (an HTTP GET/POST result of a class or array type), in the reference host's order. (.NET
+/// Framework keeps them in a `Hashtable`, whose order follows the strings' hash codes, which
+/// differ between its 32- and 64-bit runtimes: real hosts write either order.)
+const DOCUMENT_NAMESPACES: &str = concat!(
+    " xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\"",
+    " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
+);
+
+/// The `200` response carrying a result of a class or array type, byte for byte as an ASMX
+/// host writes it. SOAP: the result element, or none for `None` (the response element
+/// self-closed), as XmlSerializer leaves out a null. HTTP GET/POST: a document whose root is
+/// named after the type (`root`: `Order`, `ArrayOfString`), indented, with `xsi:nil` on the
+/// root for `None`. `items` names an array's items ([`crate::tree::XmlItem`]).
 pub fn value_response<T: crate::tree::XmlItem>(
     binding: Binding,
     operation: &'static OperationInfo,
     result: Option<&T>,
     items: &'static [&'static str],
+    root: &'static str,
 ) -> Result<Response<Bytes>, EncodeError> {
-    if !binding.is_soap() {
-        return Err(EncodeError::NotOffered {
-            operation: operation.name,
-            binding,
-        });
-    }
-    let Some(result) = result else {
-        return Ok(response(
-            StatusCode::OK,
-            response_content_type(binding),
-            soap_result(binding, operation, &[]),
-        ));
+    let body = if binding.is_soap() {
+        let Some(result) = result else {
+            return Ok(response(
+                StatusCode::OK,
+                response_content_type(binding),
+                soap_result(binding, operation, &[]),
+            ));
+        };
+        let mut w = soap::SoapWriter::new(binding, operation.name, 1024);
+        w.raw(operation.response_open);
+        let mut elements = w.elements();
+        result.write_element(&mut elements, operation.result_name, items)?;
+        elements.finish();
+        w.raw(operation.response_close);
+        w.finish()
+    } else {
+        let namespace = operation.service.namespace;
+        let mut out = String::with_capacity(1024);
+        out.push_str(STRING_DOCUMENT_PROLOG);
+        match result {
+            None => {
+                out.push('<');
+                out.push_str(root);
+                out.push_str(DOCUMENT_NAMESPACES);
+                out.push_str(" xsi:nil=\"true\" xmlns=\"");
+                out.push_str(namespace);
+                out.push_str("\" />");
+            }
+            Some(result) => {
+                let attributes = format!("{DOCUMENT_NAMESPACES} xmlns=\"{namespace}\"");
+                let mut document = XmlOut::document(&mut out, operation.name, &attributes);
+                result.write_element(&mut document, root, items)?;
+                document.finish();
+            }
+        }
+        out
     };
-    let mut w = soap::SoapWriter::new(binding, operation.name, 1024);
-    w.raw(operation.response_open);
-    let mut elements = w.elements();
-    result.write_element(&mut elements, operation.result_name, items)?;
-    elements.finish();
-    w.raw(operation.response_close);
     Ok(response(
         StatusCode::OK,
         response_content_type(binding),
-        w.finish(),
+        body,
     ))
 }
 
@@ -693,6 +722,7 @@ pub fn decode_value_response<T: crate::tree::XmlItem, B: AsRef<[u8]>>(
     operation: &'static OperationInfo,
     response: &Response<B>,
     items: &'static [&'static str],
+    root: &'static str,
 ) -> Result<Option<T>, ResponseError> {
     let body = response.body().as_ref();
     let undecodable = |reason: String| ResponseError::Undecodable {
@@ -705,9 +735,9 @@ pub fn decode_value_response<T: crate::tree::XmlItem, B: AsRef<[u8]>>(
         binding,
         operation,
         response,
-        "",
+        root,
         soap::read_response_tree,
-        no_tree_document,
+        soap::read_tree_document,
     )?;
     match node {
         None => Ok(None),
@@ -1022,16 +1052,6 @@ fn decode_result_with<R, B: AsRef<[u8]>>(
         return Err(status_error());
     }
     read_document(operation, result_type, body).map_err(undecodable)
-}
-
-/// The HTTP GET/POST document of a class or array result, which rmm does not read yet (no
-/// such operation is offered there).
-fn no_tree_document(
-    _operation: &'static OperationInfo,
-    _result_type: &str,
-    _body: &[u8],
-) -> Result<Option<crate::tree::Node>, String> {
-    Err("a class or array result over HTTP GET/POST, which rmm does not read yet".into())
 }
 
 #[cfg(test)]

@@ -1329,6 +1329,43 @@ pub fn read_result_document(
     }
 }
 
+/// Reads an HTTP GET/POST result document of a class or array type, its root named
+/// `root_name` in the service namespace, as a value tree; a nil root is `None`.
+pub fn read_tree_document(
+    operation: &'static OperationInfo,
+    root_name: &str,
+    body: &[u8],
+) -> Result<Option<crate::tree::Node>, String> {
+    let mut cursor = XmlCursor::new(body, [operation.service.namespace, XSI_NS]);
+    let root = match cursor.next().map_err(describe)? {
+        Node::Start(e) => e,
+        _ => return Err("the body is empty".into()),
+    };
+    if root.ns != Ns::Known(0) || root.local() != root_name.as_bytes() {
+        return Err(format!(
+            "the root element is {}, not {{{}}}{root_name}",
+            root.display_name(cursor.known()),
+            operation.service.namespace
+        ));
+    }
+    let mut budget = crate::tree::Budget::default();
+    let node = cursor
+        .tree(root, 0, 1, &mut budget)
+        .map_err(|error| match error {
+            xml::TreeError::Xml(error) => describe(error),
+            xml::TreeError::TooLarge => crate::tree::MemberError::TooLarge.to_string(),
+        })?;
+    match cursor.next().map_err(describe)? {
+        // The root element is nillable (the WSDL declares it so): nil is a null result.
+        Node::Eof => match node.read_null() {
+            Ok(true) => Ok(None),
+            Ok(false) => Ok(Some(node)),
+            Err(error) => Err(format!("the result: {error}")),
+        },
+        _ => Err("content after the root element".into()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

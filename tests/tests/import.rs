@@ -246,8 +246,9 @@ fn enums_and_nullable_values_are_written_as_the_spec_spells_them() {
         .ends_with("    params: []\n    result: void\n"));
 }
 
-/// The objects crate's WSDL (classes, arrays, nesting, recursion) imports to its spec: the same
-/// operations, and the same classes with the same members and types.
+/// The objects crate's WSDL (classes, arrays, nesting, recursion) and the reference host's
+/// (`tests/fixtures/objects/wsdl.xml`) import to its spec: the same operations, and the same
+/// classes with the same members and types; and the two WSDLs are the same bytes.
 #[test]
 fn the_objects_crates_wsdl_round_trips_with_its_classes_and_arrays() {
     let root = rmm_tests::root();
@@ -258,6 +259,17 @@ fn the_objects_crates_wsdl_round_trips_with_its_classes_and_arrays() {
     assert_eq!(shape(&imported), shape(&objects));
     assert_eq!(classes(&imported), classes(&objects));
     assert_eq!(imported.enums, objects.enums);
+    // The host's WSDL imports to the same spec, and is what the generated server serves, byte
+    // for byte.
+    let host = std::fs::read_to_string(root.join("tests/fixtures/objects/wsdl.xml")).unwrap();
+    let from_host = imported_spec(&host, "tests/fixtures/objects/wsdl.xml");
+    assert_eq!(shape(&from_host), shape(&objects));
+    assert_eq!(classes(&from_host), classes(&objects));
+    assert_eq!(from_host.enums, objects.enums);
+    assert!(
+        ours == host,
+        "the objects crate's WSDL differs from the host's"
+    );
     assert_eq!(
         classes(&imported)[0],
         "Order { Id: int, Placed: dateTime, Priority: Level, Customer: Customer, Lines: \

@@ -10,9 +10,9 @@ use rmm_objects::runtime::deps::bytes::Bytes;
 use rmm_objects::runtime::deps::http::{Request, Response, StatusCode};
 use rmm_objects::runtime::Scalar;
 use rmm_objects::{
-    Address, Binding, CountLines, Customer, DateTime, EchoOrder, EchoOrderResponse,
-    EchoStringArray, EchoStringArrayResponse, EchoTree, EchoTreeResponse, Level, Order, OrderLine,
-    RequestError, ResponseError, TreeNode,
+    Address, Binding, CountLines, Customer, DateTime, EchoIntArray, EchoLevels, EchoOrder,
+    EchoOrderResponse, EchoStringArray, EchoStringArrayResponse, EchoTree, EchoTreeResponse, Level,
+    MakeOrderResponse, MakeTagsResponse, Order, OrderLine, RequestError, ResponseError, TreeNode,
 };
 
 const OPEN: &str = r#"<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>"#;
@@ -421,4 +421,169 @@ fn the_objects_crate_is_fresh() {
         "tests/objects is stale; run `cargo xtask gen --spec {spec_file} --out tests/objects`:\n{}",
         problems.join("\n")
     );
+}
+
+/// The host's answer to `MakeOrder?id=5&note=a` over HTTP GET, byte for byte.
+const MADE_ORDER: &str = r#"<?xml version="1.0" encoding="utf-8"?>
+<Order xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects">
+  <Id>5</Id>
+  <Placed>0001-01-01T00:00:00</Placed>
+  <Priority>High</Priority>
+  <Customer>
+    <Address>
+      <Zip>0</Zip>
+    </Address>
+  </Customer>
+  <Lines>
+    <OrderLine>
+      <Quantity>0</Quantity>
+      <Price>0</Price>
+      <Discount xsi:nil="true" />
+    </OrderLine>
+    <OrderLine xsi:nil="true" />
+  </Lines>
+  <Tags>
+    <string>a</string>
+    <string xsi:nil="true" />
+    <string />
+  </Tags>
+  <Rating xsi:nil="true" />
+  <Matrix>
+    <ArrayOfInt1>
+      <int>5</int>
+    </ArrayOfInt1>
+    <ArrayOfInt1 xsi:nil="true" />
+    <ArrayOfInt1 />
+  </Matrix>
+</Order>"#;
+
+/// The order `MakeOrder(5, "a")` makes on the host.
+fn made_order() -> Order {
+    Order {
+        id: 5,
+        priority: Level::High,
+        customer: Some(Customer {
+            address: Some(Address::default()),
+            ..Default::default()
+        }),
+        lines: Some(vec![Some(OrderLine::default()), None]),
+        tags: Some(vec![Some("a".into()), None, Some(String::new())]),
+        matrix: Some(vec![Some(vec![5]), None, Some(vec![])]),
+        ..Default::default()
+    }
+}
+
+#[test]
+fn a_class_result_over_http_is_the_hosts_indented_document() {
+    for binding in [Binding::HttpGet, Binding::HttpPost] {
+        let response = MakeOrderResponse {
+            result: Some(made_order()),
+        };
+        let http = response.encode_response(binding).unwrap();
+        assert_eq!(
+            http.headers()["content-type"],
+            "text/xml; charset=utf-8",
+            "{binding}"
+        );
+        assert_eq!(body_text(http.body()), MADE_ORDER, "{binding}");
+        assert_eq!(
+            MakeOrderResponse::decode_response(&http, binding).unwrap(),
+            response
+        );
+        // A null result: the root with xsi:nil, as the host writes `MakeOrder?id=-1`.
+        let null = MakeOrderResponse { result: None }
+            .encode_response(binding)
+            .unwrap();
+        assert_eq!(
+            body_text(null.body()),
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<Order xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:nil=\"true\" xmlns=\"http://rmm.example.com/objects\" />"
+        );
+        assert_eq!(
+            MakeOrderResponse::decode_response(&null, binding)
+                .unwrap()
+                .result,
+            None
+        );
+    }
+}
+
+#[test]
+fn an_array_result_over_http_is_the_hosts_document_and_null_empty_and_nil_items_stay_apart() {
+    let prolog = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<ArrayOfString xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"";
+    // The host's answers to MakeTags?count=3, 0 and -1.
+    for (value, want) in [
+        (
+            Some(vec![Some("t0".to_owned()), None, Some("t2".to_owned())]),
+            format!("{prolog} xmlns=\"{NS}\">\n  <string>t0</string>\n  <string xsi:nil=\"true\" />\n  <string>t2</string>\n</ArrayOfString>"),
+        ),
+        (Some(vec![]), format!("{prolog} xmlns=\"{NS}\" />")),
+        (None, format!("{prolog} xsi:nil=\"true\" xmlns=\"{NS}\" />")),
+    ] {
+        let response = MakeTagsResponse { result: value };
+        let http = response.encode_response(Binding::HttpGet).unwrap();
+        assert_eq!(body_text(http.body()), want);
+        assert_eq!(
+            MakeTagsResponse::decode_response(&http, Binding::HttpGet).unwrap(),
+            response
+        );
+    }
+}
+
+#[test]
+fn an_array_parameter_over_http_is_one_pair_per_item() {
+    let request = EchoIntArray {
+        values: Some(vec![1, -2]),
+    };
+    let http = request
+        .encode_request(&Default::default(), Binding::HttpGet)
+        .unwrap();
+    assert_eq!(
+        http.uri().to_string(),
+        "/api/rmm/ObjectsService.asmx/EchoIntArray?values=1&values=-2"
+    );
+    assert_eq!(
+        EchoIntArray::decode_request(&http, Binding::HttpGet)
+            .unwrap()
+            .1,
+        request
+    );
+    let levels = EchoLevels {
+        values: Some(vec![Level::High, Level::Low]),
+    };
+    let http = levels
+        .encode_request(&Default::default(), Binding::HttpPost)
+        .unwrap();
+    assert_eq!(body_text(http.body()), "values=High&values=Low");
+    assert_eq!(
+        EchoLevels::decode_request(&http, Binding::HttpPost)
+            .unwrap()
+            .1,
+        levels
+    );
+    // Names match in any case, as on the host (`Values=a&values=b` is [a, b]).
+    let mixed = Request::get("/api/rmm/ObjectsService.asmx/EchoStringArray?Values=a&values=b")
+        .body(Bytes::new())
+        .unwrap();
+    assert_eq!(
+        EchoStringArray::decode_request(&mixed, Binding::HttpGet)
+            .unwrap()
+            .1
+            .values,
+        Some(vec![Some("a".to_owned()), Some("b".to_owned())])
+    );
+    // What no pair can say is refused before anything is sent.
+    for values in [None, Some(vec![]), Some(vec![None])] {
+        let error = EchoStringArray { values }
+            .encode_request(&Default::default(), Binding::HttpGet)
+            .unwrap_err();
+        assert!(error.to_string().contains("values"), "{error}");
+    }
+    // A value its item type cannot hold is the host's 500 there.
+    let bad = Request::get("/api/rmm/ObjectsService.asmx/EchoIntArray?values=1&values=x")
+        .body(Bytes::new())
+        .unwrap();
+    assert!(matches!(
+        EchoIntArray::decode_request(&bad, Binding::HttpGet),
+        Err(RequestError::InvalidValue { .. })
+    ));
 }

@@ -173,6 +173,9 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             SoapType::Base64Binary => {
                 quote!(form.bytes(OPERATION.name, #wire, #value.as_deref(), binding)?;)
             }
+            SoapType::Array(_) => {
+                quote!(form.array(OPERATION.name, #wire, #value.as_deref(), binding)?;)
+            }
             _ => quote!(form.scalar(#wire, &#value);),
         }
     });
@@ -220,6 +223,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let read = match p.ty {
             SoapType::String => quote!(Some(form.string(OPERATION.name, #wire)?)),
             SoapType::Base64Binary => quote!(Some(form.bytes(OPERATION.name, #wire)?)),
+            SoapType::Array(_) => quote!(Some(form.array(OPERATION.name, #wire)?)),
             _ => quote!(form.scalar(OPERATION.name, #wire)?),
         };
         quote!(let #slot = #read;)
@@ -432,15 +436,17 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     let (encode_result, decode_result) = match op.result {
         ty if ty.is_complex() => {
             let items = super::items_expr(model, ty);
+            let root = model.type_name(ty);
             (
                 quote!(message::value_response(
                     binding,
                     &OPERATION,
                     self.result.as_ref(),
-                    #items
+                    #items,
+                    #root
                 )),
                 quote!(message::decode_value_response(
-                    binding, &OPERATION, response, #items
+                    binding, &OPERATION, response, #items, #root
                 )),
             )
         }

@@ -275,31 +275,47 @@ fn pieces(model: &Model) -> [String; 5] {
             }
         }
     }
-    // A byte array over HTTP GET/POST is an array of strings (one pair per byte), which ASMX
-    // declares in a schema of `{ns}/AbstractTypes`.
+    // A byte array or an array over HTTP GET/POST is an array of strings (one pair per item),
+    // which ASMX declares in a schema of `{ns}/AbstractTypes`.
+    let is_array = |ty: SoapType| matches!(ty, SoapType::Base64Binary | SoapType::Array(_));
     let string_array = model
         .operations
         .iter()
-        .any(|op| op.over_http() && op.params.iter().any(|p| p.ty == SoapType::Base64Binary));
+        .any(|op| op.over_http() && op.params.iter().any(|p| is_array(p.ty)));
     // `/` between them unless the namespace ends with one (HttpProtocolReflector).
     let abstract_ns = if ns.ends_with('/') {
         format!("{ns}AbstractTypes")
     } else {
         format!("{ns}/AbstractTypes")
     };
-    let abstract_prefix = if string_array {
-        format!(r#"xmlns:s2="{abstract_ns}" "#)
-    } else {
-        String::new()
+    // The schemas' prefixes are numbered as ASMX meets their namespaces: Microsoft's types
+    // (imported by the service's schema) first, then the abstract types. A prefix's place
+    // among the declarations follows its name, as entries of one hash table do: `s1` after
+    // `soap12`, `s2` first (the reference host's types and objects services).
+    let (microsoft_prefix, abstract_prefix) = match (!microsoft_types.is_empty(), string_array) {
+        (true, true) => ("s1", "s2"),
+        (true, false) => ("s1", ""),
+        (false, true) => ("", "s1"),
+        (false, false) => ("", ""),
     };
-    // Where the host declares `s1`: after `soap12` (the reference host's types service, which
-    // also has `s2`; the other prefixes keep their order around both, as entries of one
-    // hash table do).
-    let microsoft_prefix = if microsoft_types.is_empty() {
-        ""
-    } else {
-        r#"xmlns:s1="http://microsoft.com/wsdl/types/" "#
+    let declaration = |prefix: &str, namespace: &str| {
+        if prefix.is_empty() {
+            String::new()
+        } else {
+            format!(r#"xmlns:{prefix}="{namespace}" "#)
+        }
     };
+    let (first, after_soap12) = {
+        let microsoft = declaration(microsoft_prefix, "http://microsoft.com/wsdl/types/");
+        let abstract_types = declaration(abstract_prefix, &abstract_ns);
+        match (microsoft_prefix, abstract_prefix) {
+            ("s1", "s2") => (abstract_types, microsoft),
+            ("s1", _) => (String::new(), microsoft),
+            (_, "s1") => (String::new(), abstract_types),
+            _ => (String::new(), String::new()),
+        }
+    };
+    let string_array_type = format!("{abstract_prefix}:StringArray");
     // `s:int`, `s1:guid` for ASMX's own types, `tns:Level` for the service's enums.
     let qname = |ty: SoapType| qname(model, ty);
     // An enum's simpleType, a class's or an array's complexType follows the first element
@@ -315,7 +331,7 @@ fn pieces(model: &Model) -> [String; 5] {
 
     put!(r#"<?xml version="1.0" encoding="utf-8"?>"#);
     put!(
-        r#"<wsdl:definitions {abstract_prefix}xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" {microsoft_prefix}xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="{ns}" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="{ns}" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">"#
+        r#"<wsdl:definitions {first}xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" {after_soap12}xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="{ns}" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="{ns}" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">"#
     );
 
     // The service's description, twice: the document's and (below) the service's, as ASMX
@@ -474,8 +490,8 @@ fn pieces(model: &Model) -> [String; 5] {
             } else {
                 put!(r#"  <wsdl:message name="{name}{suffix}In">"#);
                 for p in &op.params {
-                    let ty = if p.ty == SoapType::Base64Binary {
-                        "s2:StringArray"
+                    let ty = if is_array(p.ty) {
+                        string_array_type.as_str()
                     } else {
                         "s:string"
                     };

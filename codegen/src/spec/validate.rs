@@ -84,6 +84,21 @@ pub(super) fn soap_type(
     Some(ty)
 }
 
+/// Whether HTTP GET/POST can carry a parameter spelled `text` as far as its being an array
+/// goes: not an array, or an array of one level whose items are simple, not nullable and not
+/// byte arrays (ASMX reads those from repeated keys).
+fn array_over_http(text: &str, names: &TypeNames) -> bool {
+    let Some(item) = text.strip_suffix("[]") else {
+        return true;
+    };
+    if item.ends_with("[]") || item.ends_with('?') {
+        return false;
+    }
+    names
+        .named(item)
+        .is_some_and(|ty| ty.over_http() && ty != SoapType::Base64Binary)
+}
+
 /// Why a type spelled nullable cannot be, if it cannot: a string, byte array, class or array
 /// is a reference already (absent or nil is `None`).
 fn nullable_problem(name: &str, names: &TypeNames) -> Option<&'static str> {
@@ -746,7 +761,10 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                         enums_hint(&names)
                     ),
                 );
-            } else if nullable(&p.ty) || resolve(&p.ty).is_some_and(|t| !t.over_http()) {
+            } else if nullable(&p.ty)
+                || resolve(&p.ty).is_some_and(|t| !t.over_http())
+                || !array_over_http(&p.ty, &names)
+            {
                 if let Some(problem) = nullable(&p.ty)
                     .then(|| nullable_problem(&p.ty, &names))
                     .flatten()
@@ -774,8 +792,9 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                     );
                 } else if over_http {
                     let why = if p.ty.ends_with("[]") {
-                        "an array, which rmm does not carry over HTTP GET/POST yet (ASMX reads \
-                         one there from repeated keys)"
+                        "an array HTTP GET/POST cannot carry (ASMX reads an array of simple \
+                         values there, from repeated keys, and offers an operation with any \
+                         other over SOAP only)"
                     } else {
                         "a type HTTP GET/POST cannot carry (ASMX offers such an operation over \
                          SOAP only)"
@@ -811,17 +830,6 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                 anchor,
                 format!(
                     "operation {name:?} has result type void?; nothing cannot be null: write void"
-                ),
-            );
-        } else if result != "void" && resolve(result).is_some_and(SoapType::is_complex) && over_http
-        {
-            c.push(
-                result_at,
-                anchor,
-                format!(
-                    "operation {name:?} has result type {result}, a class or array, which rmm \
-                     does not write over HTTP GET/POST yet; add `bindings: [soap11, soap12]` \
-                     to the operation"
                 ),
             );
         } else if result != "void" && resolve(result).is_none() {

@@ -12,6 +12,11 @@ pub struct XmlOut<'a> {
     operation: &'static str,
     /// A start tag is open, waiting for `>` (content) or ` />` (none).
     open: bool,
+    /// Indented output (an HTTP GET/POST result document): for each open element, whether it
+    /// holds an element (so its end tag goes on a line of its own). `None`: one line.
+    indent: Option<Vec<bool>>,
+    /// Markup for the next start tag's attributes (a document root's namespace declarations).
+    root_attributes: Option<&'a str>,
 }
 
 impl<'a> XmlOut<'a> {
@@ -21,6 +26,25 @@ impl<'a> XmlOut<'a> {
             out,
             operation,
             open: false,
+            indent: None,
+            root_attributes: None,
+        }
+    }
+
+    /// Writes a document's root element and what it holds, indented by two spaces a level as
+    /// .NET's `XmlTextWriter` indents an HTTP GET/POST result; `root_attributes` goes into the
+    /// root's start tag.
+    pub fn document(
+        out: &'a mut String,
+        operation: &'static str,
+        root_attributes: &'a str,
+    ) -> XmlOut<'a> {
+        XmlOut {
+            out,
+            operation,
+            open: false,
+            indent: Some(Vec::new()),
+            root_attributes: Some(root_attributes),
         }
     }
 
@@ -36,8 +60,21 @@ impl<'a> XmlOut<'a> {
     #[inline]
     pub fn start(&mut self, name: &str) {
         self.close_start();
+        if let Some(open) = &mut self.indent {
+            if let Some(parent) = open.last_mut() {
+                *parent = true;
+                self.out.push('\n');
+                for _ in 0..open.len() {
+                    self.out.push_str("  ");
+                }
+            }
+            open.push(false);
+        }
         self.out.push('<');
         self.out.push_str(name);
+        if let Some(attributes) = self.root_attributes.take() {
+            self.out.push_str(attributes);
+        }
         self.open = true;
     }
 
@@ -51,10 +88,21 @@ impl<'a> XmlOut<'a> {
     /// Ends the element `name`: `<name />` when nothing was written in it.
     #[inline]
     pub fn end(&mut self, name: &str) {
+        let held_elements = match &mut self.indent {
+            Some(open) => open.pop().unwrap_or(false),
+            None => false,
+        };
         if self.open {
             self.out.push_str(" />");
             self.open = false;
         } else {
+            if held_elements {
+                self.out.push('\n');
+                let depth = self.indent.as_ref().map_or(0, Vec::len);
+                for _ in 0..depth {
+                    self.out.push_str("  ");
+                }
+            }
             self.out.push_str("</");
             self.out.push_str(name);
             self.out.push('>');
@@ -80,8 +128,8 @@ impl<'a> XmlOut<'a> {
     #[inline]
     pub fn nil(&mut self, name: &str) {
         self.start(name);
-        self.out.push_str(" xsi:nil=\"true\" />");
-        self.open = false;
+        self.out.push_str(" xsi:nil=\"true\"");
+        self.end(name);
     }
 
     /// Writes `<name>value</name>`, a simple value as `XmlConvert` writes it.

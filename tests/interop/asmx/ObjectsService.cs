@@ -71,6 +71,36 @@ namespace Rmm.Objects
         [WebMethod(Description = "Echoes an array of strings.")]
         public string[] EchoStringArray(string[] values) { return values; }
 
+        [WebMethod(Description = "Makes an order of simple values: null for a negative id.")]
+        public Order MakeOrder(int id, string note)
+        {
+            if (id < 0) return null;
+            Order order = new Order();
+            order.Id = id;
+            order.Priority = Level.High;
+            order.Tags = note == null ? null : new string[] { note, null, "" };
+            order.Customer = new Customer();
+            order.Customer.Address = new Address();
+            order.Lines = new OrderLine[] { new OrderLine(), null };
+            order.Matrix = new int[][] { new int[] { id }, null, new int[0] };
+            return order;
+        }
+
+        [WebMethod(Description = "Makes count tags, the second null: null for a negative count.")]
+        public string[] MakeTags(int count)
+        {
+            if (count < 0) return null;
+            string[] tags = new string[count];
+            for (int i = 0; i < count; i++) tags[i] = i == 1 ? null : "t" + i;
+            return tags;
+        }
+
+        [WebMethod(Description = "Echoes an array of ints.")]
+        public int[] EchoIntArray(int[] values) { return values; }
+
+        [WebMethod(Description = "Echoes an array of enum values.")]
+        public Level[] EchoLevels(Level[] values) { return values; }
+
         [WebMethod(Description = "Counts an order's lines.")]
         public int CountLines(Order order, int extra)
         {

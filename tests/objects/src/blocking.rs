@@ -103,7 +103,36 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 5, `CountLines`, and waits for its answer: Counts an order's lines.
+    /// Calls operation 5, `MakeOrder`, and waits for its answer: Makes an order of simple values: null for a negative id.
+    pub fn make_order(
+        &self,
+        request: &MakeOrder,
+    ) -> Result<MakeOrderResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 6, `MakeTags`, and waits for its answer: Makes count tags, the second null: null for a negative count.
+    pub fn make_tags(&self, request: &MakeTags) -> Result<MakeTagsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 7, `EchoIntArray`, and waits for its answer: Echoes an array of ints.
+    pub fn echo_int_array(
+        &self,
+        request: &EchoIntArray,
+    ) -> Result<EchoIntArrayResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 8, `EchoLevels`, and waits for its answer: Echoes an array of enum values.
+    pub fn echo_levels(
+        &self,
+        request: &EchoLevels,
+    ) -> Result<EchoLevelsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 9, `CountLines`, and waits for its answer: Counts an order's lines.
     pub fn count_lines(
         &self,
         request: &CountLines,

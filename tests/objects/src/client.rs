@@ -192,7 +192,39 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 5, `CountLines`: Counts an order's lines.
+    /// Calls operation 5, `MakeOrder`: Makes an order of simple values: null for a negative id.
+    pub async fn make_order(
+        &self,
+        request: &MakeOrder,
+    ) -> Result<MakeOrderResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 6, `MakeTags`: Makes count tags, the second null: null for a negative count.
+    pub async fn make_tags(
+        &self,
+        request: &MakeTags,
+    ) -> Result<MakeTagsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 7, `EchoIntArray`: Echoes an array of ints.
+    pub async fn echo_int_array(
+        &self,
+        request: &EchoIntArray,
+    ) -> Result<EchoIntArrayResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 8, `EchoLevels`: Echoes an array of enum values.
+    pub async fn echo_levels(
+        &self,
+        request: &EchoLevels,
+    ) -> Result<EchoLevelsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 9, `CountLines`: Counts an order's lines.
     pub async fn count_lines(
         &self,
         request: &CountLines,

@@ -17,7 +17,11 @@
 //! | 2 | [`EchoOrders`] | 1 |
 //! | 3 | [`EchoTree`] | 1 |
 //! | 4 | [`EchoStringArray`] | 1 |
-//! | 5 | [`CountLines`] | 2 |
+//! | 5 | [`MakeOrder`] | 2 |
+//! | 6 | [`MakeTags`] | 1 |
+//! | 7 | [`EchoIntArray`] | 1 |
+//! | 8 | [`EchoLevels`] | 1 |
+//! | 9 | [`CountLines`] | 2 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -89,17 +93,29 @@ pub enum Operation {
     EchoTree,
     /// Operation 4: [`EchoStringArray`].
     EchoStringArray,
-    /// Operation 5: [`CountLines`].
+    /// Operation 5: [`MakeOrder`].
+    MakeOrder,
+    /// Operation 6: [`MakeTags`].
+    MakeTags,
+    /// Operation 7: [`EchoIntArray`].
+    EchoIntArray,
+    /// Operation 8: [`EchoLevels`].
+    EchoLevels,
+    /// Operation 9: [`CountLines`].
     CountLines,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 5usize] = [
+    pub const ALL: [Operation; 9usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
         Operation::EchoStringArray,
+        Operation::MakeOrder,
+        Operation::MakeTags,
+        Operation::EchoIntArray,
+        Operation::EchoLevels,
         Operation::CountLines,
     ];
 
@@ -110,6 +126,10 @@ impl Operation {
             Operation::EchoOrders => "EchoOrders",
             Operation::EchoTree => "EchoTree",
             Operation::EchoStringArray => "EchoStringArray",
+            Operation::MakeOrder => "MakeOrder",
+            Operation::MakeTags => "MakeTags",
+            Operation::EchoIntArray => "EchoIntArray",
+            Operation::EchoLevels => "EchoLevels",
             Operation::CountLines => "CountLines",
         }
     }
@@ -121,6 +141,10 @@ impl Operation {
             "EchoOrders" => Some(Operation::EchoOrders),
             "EchoTree" => Some(Operation::EchoTree),
             "EchoStringArray" => Some(Operation::EchoStringArray),
+            "MakeOrder" => Some(Operation::MakeOrder),
+            "MakeTags" => Some(Operation::MakeTags),
+            "EchoIntArray" => Some(Operation::EchoIntArray),
+            "EchoLevels" => Some(Operation::EchoLevels),
             "CountLines" => Some(Operation::CountLines),
             _ => None,
         }
@@ -133,6 +157,10 @@ impl Operation {
             Operation::EchoOrders => &wire::echo_orders::OPERATION,
             Operation::EchoTree => &wire::echo_tree::OPERATION,
             Operation::EchoStringArray => &wire::echo_string_array::OPERATION,
+            Operation::MakeOrder => &wire::make_order::OPERATION,
+            Operation::MakeTags => &wire::make_tags::OPERATION,
+            Operation::EchoIntArray => &wire::echo_int_array::OPERATION,
+            Operation::EchoLevels => &wire::echo_levels::OPERATION,
             Operation::CountLines => &wire::count_lines::OPERATION,
         }
     }
@@ -174,6 +202,10 @@ macro_rules! for_each_operation {
             echo_orders: EchoOrders,
             echo_tree: EchoTree,
             echo_string_array: EchoStringArray,
+            make_order: MakeOrder,
+            make_tags: MakeTags,
+            echo_int_array: EchoIntArray,
+            echo_levels: EchoLevels,
             count_lines: CountLines,
         }
     };

@@ -56,7 +56,43 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoStringArray,
     ) -> impl Future<Output = Result<EchoStringArrayResponse, Fault>> + Send;
 
-    /// Operation 5, `CountLines`: Counts an order's lines.
+    /// Operation 5, `MakeOrder`: Makes an order of simple values: null for a negative id.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_order(
+        &self,
+        credentials: Credentials,
+        request: MakeOrder,
+    ) -> impl Future<Output = Result<MakeOrderResponse, Fault>> + Send;
+
+    /// Operation 6, `MakeTags`: Makes count tags, the second null: null for a negative count.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_tags(
+        &self,
+        credentials: Credentials,
+        request: MakeTags,
+    ) -> impl Future<Output = Result<MakeTagsResponse, Fault>> + Send;
+
+    /// Operation 7, `EchoIntArray`: Echoes an array of ints.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_int_array(
+        &self,
+        credentials: Credentials,
+        request: EchoIntArray,
+    ) -> impl Future<Output = Result<EchoIntArrayResponse, Fault>> + Send;
+
+    /// Operation 8, `EchoLevels`: Echoes an array of enum values.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_levels(
+        &self,
+        credentials: Credentials,
+        request: EchoLevels,
+    ) -> impl Future<Output = Result<EchoLevelsResponse, Fault>> + Send;
+
+    /// Operation 9, `CountLines`: Counts an order's lines.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn count_lines(
@@ -97,6 +133,38 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: EchoStringArray,
     ) -> impl Future<Output = Result<EchoStringArrayResponse, Fault>> + Send {
         T::echo_string_array(self, credentials, request)
+    }
+
+    fn make_order(
+        &self,
+        credentials: Credentials,
+        request: MakeOrder,
+    ) -> impl Future<Output = Result<MakeOrderResponse, Fault>> + Send {
+        T::make_order(self, credentials, request)
+    }
+
+    fn make_tags(
+        &self,
+        credentials: Credentials,
+        request: MakeTags,
+    ) -> impl Future<Output = Result<MakeTagsResponse, Fault>> + Send {
+        T::make_tags(self, credentials, request)
+    }
+
+    fn echo_int_array(
+        &self,
+        credentials: Credentials,
+        request: EchoIntArray,
+    ) -> impl Future<Output = Result<EchoIntArrayResponse, Fault>> + Send {
+        T::echo_int_array(self, credentials, request)
+    }
+
+    fn echo_levels(
+        &self,
+        credentials: Credentials,
+        request: EchoLevels,
+    ) -> impl Future<Output = Result<EchoLevelsResponse, Fault>> + Send {
+        T::echo_levels(self, credentials, request)
     }
 
     fn count_lines(
@@ -363,6 +431,58 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.echo_string_array(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakeOrder => {
+                let handled = {
+                    let (credentials, call) = MakeOrder::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_order(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakeTags => {
+                let handled = {
+                    let (credentials, call) = MakeTags::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_tags(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoIntArray => {
+                let handled = {
+                    let (credentials, call) = EchoIntArray::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_int_array(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoLevels => {
+                let handled = {
+                    let (credentials, call) = EchoLevels::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_levels(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

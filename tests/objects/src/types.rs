@@ -178,7 +178,89 @@ pub struct EchoStringArrayResponse {
     pub result: Option<Vec<Option<String>>>,
 }
 
-/// `CountLines`, operation 5 of `ObjectsService`: Counts an order's lines.
+/// `MakeOrder`, operation 5 of `ObjectsService`: Makes an order of simple values: null for a negative id.
+///
+/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakeOrderResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeOrder {
+    /// `id`: SOAP `int`, position 1 of 2.
+    pub id: i32,
+    /// `note`: SOAP `string`, position 2 of 2.
+    pub note: Option<String>,
+}
+
+/// The response of [`MakeOrder`]: the element `MakeOrderResponse` holding `MakeOrderResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MakeOrderResponse {
+    /// `MakeOrderResult`: SOAP `Order`.
+    pub result: Option<crate::Order>,
+}
+
+/// `MakeTags`, operation 6 of `ObjectsService`: Makes count tags, the second null: null for a negative count.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakeTagsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeTags {
+    /// `count`: SOAP `int`, position 1 of 1.
+    pub count: i32,
+}
+
+/// The response of [`MakeTags`]: the element `MakeTagsResponse` holding `MakeTagsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeTagsResponse {
+    /// `MakeTagsResult`: SOAP `ArrayOfString`.
+    pub result: Option<Vec<Option<String>>>,
+}
+
+/// `EchoIntArray`, operation 7 of `ObjectsService`: Echoes an array of ints.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoIntArrayResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoIntArray {
+    /// `values`: SOAP `ArrayOfInt1`, position 1 of 1.
+    pub values: Option<Vec<i32>>,
+}
+
+/// The response of [`EchoIntArray`]: the element `EchoIntArrayResponse` holding `EchoIntArrayResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoIntArrayResponse {
+    /// `EchoIntArrayResult`: SOAP `ArrayOfInt1`.
+    pub result: Option<Vec<i32>>,
+}
+
+/// `EchoLevels`, operation 8 of `ObjectsService`: Echoes an array of enum values.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoLevelsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoLevels {
+    /// `values`: SOAP `ArrayOfLevel`, position 1 of 1.
+    pub values: Option<Vec<crate::Level>>,
+}
+
+/// The response of [`EchoLevels`]: the element `EchoLevelsResponse` holding `EchoLevelsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoLevelsResponse {
+    /// `EchoLevelsResult`: SOAP `ArrayOfLevel`.
+    pub result: Option<Vec<crate::Level>>,
+}
+
+/// `CountLines`, operation 9 of `ObjectsService`: Counts an order's lines.
 ///
 /// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

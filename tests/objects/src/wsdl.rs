@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 /// The document up to the address of the port `ObjectsServiceSoap`.
 const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
-<wsdl:definitions xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="http://rmm.example.com/objects" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="http://rmm.example.com/objects" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
+<wsdl:definitions xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:s1="http://rmm.example.com/objects/AbstractTypes" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="http://rmm.example.com/objects" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="http://rmm.example.com/objects" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
   <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Classes, arrays and inheritance, echoed.</wsdl:documentation>
   <wsdl:types>
     <s:schema elementFormDefault="qualified" targetNamespace="http://rmm.example.com/objects">
@@ -158,6 +158,63 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="MakeOrder">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="id" type="s:int" />
+            <s:element minOccurs="0" maxOccurs="1" name="note" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeOrderResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="MakeOrderResult" type="tns:Order" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeTags">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="count" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeTagsResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="MakeTagsResult" type="tns:ArrayOfString" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoIntArray">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="values" type="tns:ArrayOfInt1" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoIntArrayResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoIntArrayResult" type="tns:ArrayOfInt1" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoLevels">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="values" type="tns:ArrayOfLevel" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoLevelsResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoLevelsResult" type="tns:ArrayOfLevel" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="CountLines">
         <s:complexType>
           <s:sequence>
@@ -173,6 +230,22 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="ArrayOfString" nillable="true" type="tns:ArrayOfString" />
+      <s:element name="Order" nillable="true" type="tns:Order" />
+      <s:element name="ArrayOfInt1" nillable="true" type="tns:ArrayOfInt1" />
+      <s:element name="ArrayOfLevel" nillable="true" type="tns:ArrayOfLevel" />
+    </s:schema>
+    <s:schema targetNamespace="http://rmm.example.com/objects/AbstractTypes">
+      <s:import namespace="http://schemas.xmlsoap.org/soap/encoding/" />
+      <s:complexType name="StringArray">
+        <s:complexContent mixed="false">
+          <s:restriction base="soapenc:Array">
+            <s:sequence>
+              <s:element minOccurs="0" maxOccurs="unbounded" name="String" type="s:string" />
+            </s:sequence>
+          </s:restriction>
+        </s:complexContent>
+      </s:complexType>
     </s:schema>
   </wsdl:types>
   <wsdl:message name="EchoOrderSoapIn">
@@ -199,11 +272,97 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="EchoStringArraySoapOut">
     <wsdl:part name="parameters" element="tns:EchoStringArrayResponse" />
   </wsdl:message>
+  <wsdl:message name="MakeOrderSoapIn">
+    <wsdl:part name="parameters" element="tns:MakeOrder" />
+  </wsdl:message>
+  <wsdl:message name="MakeOrderSoapOut">
+    <wsdl:part name="parameters" element="tns:MakeOrderResponse" />
+  </wsdl:message>
+  <wsdl:message name="MakeTagsSoapIn">
+    <wsdl:part name="parameters" element="tns:MakeTags" />
+  </wsdl:message>
+  <wsdl:message name="MakeTagsSoapOut">
+    <wsdl:part name="parameters" element="tns:MakeTagsResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoIntArraySoapIn">
+    <wsdl:part name="parameters" element="tns:EchoIntArray" />
+  </wsdl:message>
+  <wsdl:message name="EchoIntArraySoapOut">
+    <wsdl:part name="parameters" element="tns:EchoIntArrayResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoLevelsSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoLevels" />
+  </wsdl:message>
+  <wsdl:message name="EchoLevelsSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoLevelsResponse" />
+  </wsdl:message>
   <wsdl:message name="CountLinesSoapIn">
     <wsdl:part name="parameters" element="tns:CountLines" />
   </wsdl:message>
   <wsdl:message name="CountLinesSoapOut">
     <wsdl:part name="parameters" element="tns:CountLinesResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoStringArrayHttpGetIn">
+    <wsdl:part name="values" type="s1:StringArray" />
+  </wsdl:message>
+  <wsdl:message name="EchoStringArrayHttpGetOut">
+    <wsdl:part name="Body" element="tns:ArrayOfString" />
+  </wsdl:message>
+  <wsdl:message name="MakeOrderHttpGetIn">
+    <wsdl:part name="id" type="s:string" />
+    <wsdl:part name="note" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeOrderHttpGetOut">
+    <wsdl:part name="Body" element="tns:Order" />
+  </wsdl:message>
+  <wsdl:message name="MakeTagsHttpGetIn">
+    <wsdl:part name="count" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeTagsHttpGetOut">
+    <wsdl:part name="Body" element="tns:ArrayOfString" />
+  </wsdl:message>
+  <wsdl:message name="EchoIntArrayHttpGetIn">
+    <wsdl:part name="values" type="s1:StringArray" />
+  </wsdl:message>
+  <wsdl:message name="EchoIntArrayHttpGetOut">
+    <wsdl:part name="Body" element="tns:ArrayOfInt1" />
+  </wsdl:message>
+  <wsdl:message name="EchoLevelsHttpGetIn">
+    <wsdl:part name="values" type="s1:StringArray" />
+  </wsdl:message>
+  <wsdl:message name="EchoLevelsHttpGetOut">
+    <wsdl:part name="Body" element="tns:ArrayOfLevel" />
+  </wsdl:message>
+  <wsdl:message name="EchoStringArrayHttpPostIn">
+    <wsdl:part name="values" type="s1:StringArray" />
+  </wsdl:message>
+  <wsdl:message name="EchoStringArrayHttpPostOut">
+    <wsdl:part name="Body" element="tns:ArrayOfString" />
+  </wsdl:message>
+  <wsdl:message name="MakeOrderHttpPostIn">
+    <wsdl:part name="id" type="s:string" />
+    <wsdl:part name="note" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeOrderHttpPostOut">
+    <wsdl:part name="Body" element="tns:Order" />
+  </wsdl:message>
+  <wsdl:message name="MakeTagsHttpPostIn">
+    <wsdl:part name="count" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeTagsHttpPostOut">
+    <wsdl:part name="Body" element="tns:ArrayOfString" />
+  </wsdl:message>
+  <wsdl:message name="EchoIntArrayHttpPostIn">
+    <wsdl:part name="values" type="s1:StringArray" />
+  </wsdl:message>
+  <wsdl:message name="EchoIntArrayHttpPostOut">
+    <wsdl:part name="Body" element="tns:ArrayOfInt1" />
+  </wsdl:message>
+  <wsdl:message name="EchoLevelsHttpPostIn">
+    <wsdl:part name="values" type="s1:StringArray" />
+  </wsdl:message>
+  <wsdl:message name="EchoLevelsHttpPostOut">
+    <wsdl:part name="Body" element="tns:ArrayOfLevel" />
   </wsdl:message>
   <wsdl:portType name="ObjectsServiceSoap">
     <wsdl:operation name="EchoOrder">
@@ -226,6 +385,26 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:EchoStringArraySoapIn" />
       <wsdl:output message="tns:EchoStringArraySoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="MakeOrder">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an order of simple values: null for a negative id.</wsdl:documentation>
+      <wsdl:input message="tns:MakeOrderSoapIn" />
+      <wsdl:output message="tns:MakeOrderSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeTags">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes count tags, the second null: null for a negative count.</wsdl:documentation>
+      <wsdl:input message="tns:MakeTagsSoapIn" />
+      <wsdl:output message="tns:MakeTagsSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoIntArray">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of ints.</wsdl:documentation>
+      <wsdl:input message="tns:EchoIntArraySoapIn" />
+      <wsdl:output message="tns:EchoIntArraySoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoLevels">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of enum values.</wsdl:documentation>
+      <wsdl:input message="tns:EchoLevelsSoapIn" />
+      <wsdl:output message="tns:EchoLevelsSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="CountLines">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Counts an order's lines.</wsdl:documentation>
       <wsdl:input message="tns:CountLinesSoapIn" />
@@ -233,8 +412,58 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpGet">
+    <wsdl:operation name="EchoStringArray">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of strings.</wsdl:documentation>
+      <wsdl:input message="tns:EchoStringArrayHttpGetIn" />
+      <wsdl:output message="tns:EchoStringArrayHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeOrder">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an order of simple values: null for a negative id.</wsdl:documentation>
+      <wsdl:input message="tns:MakeOrderHttpGetIn" />
+      <wsdl:output message="tns:MakeOrderHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeTags">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes count tags, the second null: null for a negative count.</wsdl:documentation>
+      <wsdl:input message="tns:MakeTagsHttpGetIn" />
+      <wsdl:output message="tns:MakeTagsHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoIntArray">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of ints.</wsdl:documentation>
+      <wsdl:input message="tns:EchoIntArrayHttpGetIn" />
+      <wsdl:output message="tns:EchoIntArrayHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoLevels">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of enum values.</wsdl:documentation>
+      <wsdl:input message="tns:EchoLevelsHttpGetIn" />
+      <wsdl:output message="tns:EchoLevelsHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpPost">
+    <wsdl:operation name="EchoStringArray">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of strings.</wsdl:documentation>
+      <wsdl:input message="tns:EchoStringArrayHttpPostIn" />
+      <wsdl:output message="tns:EchoStringArrayHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeOrder">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an order of simple values: null for a negative id.</wsdl:documentation>
+      <wsdl:input message="tns:MakeOrderHttpPostIn" />
+      <wsdl:output message="tns:MakeOrderHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeTags">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes count tags, the second null: null for a negative count.</wsdl:documentation>
+      <wsdl:input message="tns:MakeTagsHttpPostIn" />
+      <wsdl:output message="tns:MakeTagsHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoIntArray">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of ints.</wsdl:documentation>
+      <wsdl:input message="tns:EchoIntArrayHttpPostIn" />
+      <wsdl:output message="tns:EchoIntArrayHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoLevels">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of enum values.</wsdl:documentation>
+      <wsdl:input message="tns:EchoLevelsHttpPostIn" />
+      <wsdl:output message="tns:EchoLevelsHttpPostOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="ObjectsServiceSoap" type="tns:ObjectsServiceSoap">
     <soap:binding transport="http://schemas.xmlsoap.org/soap/http" />
@@ -267,6 +496,42 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="EchoStringArray">
       <soap:operation soapAction="http://rmm.example.com/objects/EchoStringArray" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeOrder">
+      <soap:operation soapAction="http://rmm.example.com/objects/MakeOrder" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeTags">
+      <soap:operation soapAction="http://rmm.example.com/objects/MakeTags" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoIntArray">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoIntArray" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoLevels">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoLevels" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -322,6 +587,42 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="MakeOrder">
+      <soap12:operation soapAction="http://rmm.example.com/objects/MakeOrder" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeTags">
+      <soap12:operation soapAction="http://rmm.example.com/objects/MakeTags" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoIntArray">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoIntArray" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoLevels">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoLevels" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="CountLines">
       <soap12:operation soapAction="http://rmm.example.com/objects/CountLines" style="document" />
       <wsdl:input>
@@ -334,9 +635,99 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpGet" type="tns:ObjectsServiceHttpGet">
     <http:binding verb="GET" />
+    <wsdl:operation name="EchoStringArray">
+      <http:operation location="/EchoStringArray" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeOrder">
+      <http:operation location="/MakeOrder" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeTags">
+      <http:operation location="/MakeTags" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoIntArray">
+      <http:operation location="/EchoIntArray" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoLevels">
+      <http:operation location="/EchoLevels" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpPost" type="tns:ObjectsServiceHttpPost">
     <http:binding verb="POST" />
+    <wsdl:operation name="EchoStringArray">
+      <http:operation location="/EchoStringArray" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeOrder">
+      <http:operation location="/MakeOrder" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeTags">
+      <http:operation location="/MakeTags" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoIntArray">
+      <http:operation location="/EchoIntArray" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoLevels">
+      <http:operation location="/EchoLevels" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:service name="ObjectsService">
     <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Classes, arrays and inheritance, echoed.</wsdl:documentation>

@@ -111,7 +111,7 @@ impl EchoOrderResponse {
         &self,
         binding: Binding,
     ) -> Result<Response<Bytes>, EncodeError> {
-        message::value_response(binding, &OPERATION, self.result.as_ref(), &[])
+        message::value_response(binding, &OPERATION, self.result.as_ref(), &[], "Order")
     }
 
     /// Client side: reads the response to a call over `binding`: the result, or the
@@ -120,7 +120,7 @@ impl EchoOrderResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_value_response(binding, &OPERATION, response, &[])
+        message::decode_value_response(binding, &OPERATION, response, &[], "Order")
             .map(|result| Self { result })
     }
 }

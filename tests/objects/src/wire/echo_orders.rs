@@ -111,7 +111,13 @@ impl EchoOrdersResponse {
         &self,
         binding: Binding,
     ) -> Result<Response<Bytes>, EncodeError> {
-        message::value_response(binding, &OPERATION, self.result.as_ref(), &["Order"])
+        message::value_response(
+            binding,
+            &OPERATION,
+            self.result.as_ref(),
+            &["Order"],
+            "ArrayOfOrder",
+        )
     }
 
     /// Client side: reads the response to a call over `binding`: the result, or the
@@ -120,7 +126,13 @@ impl EchoOrdersResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_value_response(binding, &OPERATION, response, &["Order"])
+        message::decode_value_response(
+                binding,
+                &OPERATION,
+                response,
+                &["Order"],
+                "ArrayOfOrder",
+            )
             .map(|result| Self { result })
     }
 }

@@ -22,7 +22,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_close: "</EchoStringArrayResponse>",
     response_name: "EchoStringArrayResponse",
     result_name: "EchoStringArrayResult",
-    bindings: &[Binding::Soap11, Binding::Soap12],
+    bindings: &Binding::ALL,
 };
 
 impl EchoStringArray {
@@ -34,7 +34,6 @@ impl EchoStringArray {
         _credentials: &Credentials,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
-        message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 91;
             let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
@@ -43,10 +42,10 @@ impl EchoStringArray {
             w.raw("</EchoStringArray>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
-            Err(EncodeError::NotOffered {
-                operation: OPERATION.name,
-                binding,
-            })
+            let capacity = 8;
+            let mut form = runtime::form::FormWriter::with_capacity(capacity);
+            form.array(OPERATION.name, "values", self.values.as_deref(), binding)?;
+            Ok(message::form_request(binding, &OPERATION, form.finish()))
         }
     }
 
@@ -69,10 +68,7 @@ impl EchoStringArray {
         if binding.is_soap() {
             message::soap_text(request)?.decode(|body| Self::decode_soap(binding, body))
         } else {
-            Err(RequestError::NotOffered {
-                operation: OPERATION.name,
-                binding,
-            })
+            Self::decode_form(binding, request)
         }
     }
 
@@ -102,6 +98,15 @@ impl EchoStringArray {
             },
         ))
     }
+
+    fn decode_form<B: AsRef<[u8]>>(
+        binding: Binding,
+        request: &Request<B>,
+    ) -> Result<(Credentials, Self), RequestError> {
+        let form = message::read_form(binding, request)?;
+        let values = Some(form.array(OPERATION.name, "values")?);
+        Ok((Credentials {}, EchoStringArray { values }))
+    }
 }
 
 impl EchoStringArrayResponse {
@@ -111,7 +116,13 @@ impl EchoStringArrayResponse {
         &self,
         binding: Binding,
     ) -> Result<Response<Bytes>, EncodeError> {
-        message::value_response(binding, &OPERATION, self.result.as_ref(), &["string"])
+        message::value_response(
+            binding,
+            &OPERATION,
+            self.result.as_ref(),
+            &["string"],
+            "ArrayOfString",
+        )
     }
 
     /// Client side: reads the response to a call over `binding`: the result, or the
@@ -120,7 +131,13 @@ impl EchoStringArrayResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_value_response(binding, &OPERATION, response, &["string"])
+        message::decode_value_response(
+                binding,
+                &OPERATION,
+                response,
+                &["string"],
+                "ArrayOfString",
+            )
             .map(|result| Self { result })
     }
 }

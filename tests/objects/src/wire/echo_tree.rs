@@ -109,7 +109,13 @@ impl EchoTreeResponse {
         &self,
         binding: Binding,
     ) -> Result<Response<Bytes>, EncodeError> {
-        message::value_response(binding, &OPERATION, self.result.as_ref(), &[])
+        message::value_response(
+            binding,
+            &OPERATION,
+            self.result.as_ref(),
+            &[],
+            "TreeNode",
+        )
     }
 
     /// Client side: reads the response to a call over `binding`: the result, or the
@@ -118,7 +124,7 @@ impl EchoTreeResponse {
         response: &Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError> {
-        message::decode_value_response(binding, &OPERATION, response, &[])
+        message::decode_value_response(binding, &OPERATION, response, &[], "TreeNode")
             .map(|result| Self { result })
     }
 }

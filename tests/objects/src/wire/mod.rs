@@ -27,7 +27,19 @@ pub mod echo_tree;
 /// Operation 4: `EchoStringArray`.
 pub mod echo_string_array;
 
-/// Operation 5: `CountLines`.
+/// Operation 5: `MakeOrder`.
+pub mod make_order;
+
+/// Operation 6: `MakeTags`.
+pub mod make_tags;
+
+/// Operation 7: `EchoIntArray`.
+pub mod echo_int_array;
+
+/// Operation 8: `EchoLevels`.
+pub mod echo_levels;
+
+/// Operation 9: `CountLines`.
 pub mod count_lines;
 
 /// What every request type does, for code generic over operations (a client's
