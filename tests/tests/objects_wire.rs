@@ -182,15 +182,14 @@ fn members_are_read_in_any_order_the_first_of_a_repeated_one_kept_unknown_ones_s
         "<EchoOrder xmlns=\"{NS}\"><order><Unknown><Id>99</Id></Unknown><Priority>Low</Priority>\
          <Id>5</Id><Id>6</Id><other:Id xmlns:other=\"urn:other\">8</other:Id>\
          <Lines><Item>x</Item><OrderLine><Quantity>3</Quantity></OrderLine></Lines>\
-         <Customer xsi:nil=\"true\" /><Rating>2.5</Rating></order></EchoOrder>"
+         <Rating>2.5</Rating></order></EchoOrder>"
     );
     let (_, decoded) =
         EchoOrder::decode_request(&soap_request(&inner, "EchoOrder"), Binding::Soap11).unwrap();
     let order = decoded.order.expect("an order");
     assert_eq!(order.id, 5);
     assert_eq!(order.priority, Level::Low);
-    // A class member's element is not nillable: XmlSerializer reads an object there.
-    assert_eq!(order.customer, Some(Customer::default()));
+    assert_eq!(order.customer, None);
     assert_eq!(order.rating, Some(2.5));
     assert_eq!(
         order.lines,
@@ -205,17 +204,22 @@ fn members_are_read_in_any_order_the_first_of_a_repeated_one_kept_unknown_ones_s
 }
 
 #[test]
-fn an_empty_class_element_is_an_object_with_defaults_and_so_is_a_nil_one() {
+fn an_empty_class_element_is_an_object_with_defaults_and_a_nil_one_is_refused() {
     let empty = format!("<EchoOrder xmlns=\"{NS}\"><order /></EchoOrder>");
     let (_, decoded) =
         EchoOrder::decode_request(&soap_request(&empty, "EchoOrder"), Binding::Soap11).unwrap();
     assert_eq!(decoded.order, Some(Order::default()));
-    // The parameter's element is not nillable: `xsi:nil` is not read, and the order has its
-    // defaults, as the host reads it.
+    // The parameter's element is not nillable: the host reads an order with defaults there,
+    // not the null the sender meant; refused (a deliberate difference, as for a nil string
+    // parameter).
     let nil = format!("<EchoOrder xmlns=\"{NS}\"><order xsi:nil=\"true\" /></EchoOrder>");
-    let (_, decoded) =
-        EchoOrder::decode_request(&soap_request(&nil, "EchoOrder"), Binding::Soap11).unwrap();
-    assert_eq!(decoded.order, Some(Order::default()));
+    let error =
+        EchoOrder::decode_request(&soap_request(&nil, "EchoOrder"), Binding::Soap11).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "Parameter order of EchoOrder: it is xsi:nil, but its element is not nillable: an ASMX \
+         host reads it as an empty value, not a null; leave the element out to send a null."
+    );
     // Absent, it is null.
     let absent = format!("<EchoOrder xmlns=\"{NS}\"></EchoOrder>");
     let (_, decoded) =
@@ -224,26 +228,47 @@ fn an_empty_class_element_is_an_object_with_defaults_and_so_is_a_nil_one() {
 }
 
 #[test]
-fn nil_is_read_where_xml_serializer_reads_it() {
+fn nil_is_read_where_xml_serializer_reads_it_and_refused_where_the_host_would_misread_it() {
     let inner = format!(
-        "<EchoOrder xmlns=\"{NS}\"><order><Customer><Name xsi:nil=\"true\" />\
-         <Phones xsi:nil=\" 1 \" /></Customer><Blob xsi:nil=\"true\" />\
+        "<EchoOrder xmlns=\"{NS}\"><order><Customer>\
+         <Phones xsi:nil=\" 1 \" /></Customer>\
          <Rating xsi:nil=\"true\">5</Rating><Tags><string xsi:nil=\"true\">x</string></Tags>\
          <Lines xsi:nil=\"true\"><OrderLine /></Lines></order></EchoOrder>"
     );
     let (_, decoded) =
         EchoOrder::decode_request(&soap_request(&inner, "EchoOrder"), Binding::Soap11).unwrap();
     let order = decoded.order.unwrap();
-    let customer = order.customer.unwrap();
-    // A string's element is not nillable: an empty string; an array's is read: null.
-    assert_eq!(customer.name, Some(String::new()));
-    assert_eq!(customer.phones, None);
-    assert_eq!(order.blob, Some(vec![]));
+    // An array's element is read for nil: null.
+    assert_eq!(order.customer.unwrap().phones, None);
+    assert_eq!(order.lines, None);
     // Nillable elements: a nullable value, an item.
     assert_eq!(order.rating, None);
     assert_eq!(order.tags, Some(vec![None]));
-    assert_eq!(order.lines, None);
-    // Where nil is read, a value that is no boolean is refused; where it is not, ignored.
+    // A string's, byte array's or class's element is not nillable: the host reads `""`, an
+    // empty array, an object; refused, naming where.
+    for (member, path) in [
+        (
+            "<Customer><Name xsi:nil=\"true\" /></Customer>",
+            "Customer/Name",
+        ),
+        ("<Blob xsi:nil=\"true\" />", "Blob"),
+        ("<Customer xsi:nil=\"true\" />", "Customer"),
+        (
+            "<Lines><OrderLine /><OrderLine><Sku xsi:nil=\"1\" /></OrderLine></Lines>",
+            "Lines/OrderLine[2]/Sku",
+        ),
+    ] {
+        let inner = format!("<EchoOrder xmlns=\"{NS}\"><order>{member}</order></EchoOrder>");
+        let error = EchoOrder::decode_request(&soap_request(&inner, "EchoOrder"), Binding::Soap11)
+            .unwrap_err();
+        assert!(
+            error.to_string().contains(&format!("{path} is xsi:nil")),
+            "{member}: {error}"
+        );
+        assert!(!error.is_malformed());
+    }
+    // Where nil is read, a value that is no boolean is refused; where it is not, ignored, as
+    // the host ignores it.
     for (inner, refused) in [
         ("<values><string xsi:nil=\"True\">x</string></values>", true),
         ("<values xsi:nil=\"yes\" />", true),

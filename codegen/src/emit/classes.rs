@@ -71,8 +71,8 @@ fn member_doc(model: &Model, m: &MemberModel) -> String {
         }
         Kind::Reference => {
             "optional (`minOccurs=\"0\"`): `None` leaves the element out, which reads as \
-             `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is \
-             not nillable) and reads as a value"
+             `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would \
+             read an empty value)"
         }
     };
     let mut text = format!("`{}`: {xsd}, {occurs}.", m.wire);

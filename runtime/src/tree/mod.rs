@@ -60,13 +60,22 @@ pub trait XmlItem: Sized {
     fn read_element(node: &Node, items: &'static [&'static str]) -> Result<Self, MemberError>;
 
     /// Reads a parameter, result or member of this type that may be null, from its element.
-    /// By default `xsi:nil` is not read (XmlSerializer reads it only on a nillable element,
-    /// and a reference's element is not: `<Customer xsi:nil="true" />` is an object with
-    /// defaults, `<Name xsi:nil="true" />` an empty string); arrays read it.
+    ///
+    /// XmlSerializer reads `xsi:nil` only on a nillable element, and a string's, byte
+    /// array's or class's element is not: an ASMX host reads `<Customer xsi:nil="true" />`
+    /// as an object with defaults and `<Name xsi:nil="true" />` as `""`, which is not what
+    /// the sender meant. So by default `xsi:nil="true"` is refused here (as rmm refuses a nil
+    /// string parameter), and any other value of it ignored, as the host ignores it. Arrays
+    /// read it: nil is `None`.
     fn read_optional(
         node: &Node,
         items: &'static [&'static str],
     ) -> Result<Option<Self>, MemberError> {
+        if node.is_nil() {
+            return Err(MemberError::NilNotNillable {
+                path: String::new(),
+            });
+        }
         Self::read_element(node, items).map(Some)
     }
 }
@@ -77,7 +86,7 @@ pub trait XmlItem: Sized {
 #[non_exhaustive]
 pub enum MemberError {
     /// A value that is not of its type.
-    #[error("{path} must be {}, and the value '{value}' is not valid: {error}", ty.with_article())]
+    #[error("{} must be {}, and the value '{value}' is not valid: {error}", subject(path), ty.with_article())]
     InvalidValue {
         /// Where, from the parameter or result down.
         path: String,
@@ -90,15 +99,26 @@ pub enum MemberError {
     },
     /// An element of a simple type holding an element, a comment or a processing instruction
     /// (XmlSerializer reads it with `ReadElementString`, which throws).
-    #[error("{path} must hold text only, and holds {found}")]
+    #[error("{} must hold text only, and holds {found}", subject(path))]
     NotSimpleContent {
         /// Where.
         path: String,
         /// What it holds.
         found: &'static str,
     },
+    /// `xsi:nil="true"` on an element that is not nillable (a string, byte array or class),
+    /// which XmlSerializer reads as a value (`""`, an object with defaults): refused rather
+    /// than read as other than the sender meant.
+    #[error("{} is xsi:nil, but its element is not nillable: an ASMX host reads it as an empty value, not a null; leave the element out to send a null", subject(path))]
+    NilNotNillable {
+        /// Where.
+        path: String,
+    },
     /// An `xsi:nil` that is no boolean, where XmlSerializer reads it.
-    #[error("{path} has xsi:nil=\"{value}\", which is not a boolean (true, false, 1 or 0)")]
+    #[error(
+        "{} has xsi:nil=\"{value}\", which is not a boolean (true, false, 1 or 0)",
+        subject(path)
+    )]
     InvalidNil {
         /// Where.
         path: String,
@@ -110,12 +130,22 @@ pub enum MemberError {
     TooLarge,
 }
 
+/// A path for a message: the element itself when it is the parameter or result (`it`).
+fn subject(path: &str) -> &str {
+    if path.is_empty() {
+        "it"
+    } else {
+        path
+    }
+}
+
 impl MemberError {
     /// The error with `step` put in front of its path (`Lines` before `OrderLine[2]`).
     pub fn within(mut self, step: &str) -> MemberError {
         match &mut self {
             MemberError::InvalidValue { path, .. }
             | MemberError::NotSimpleContent { path, .. }
+            | MemberError::NilNotNillable { path }
             | MemberError::InvalidNil { path, .. } => {
                 *path = if path.is_empty() {
                     step.to_owned()

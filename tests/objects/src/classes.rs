@@ -17,7 +17,7 @@ pub struct Order {
     pub placed: crate::DateTime,
     /// `Priority`: `tns:Level`, always sent (`minOccurs="1"`); an absent element reads as the default.
     pub priority: crate::Level,
-    /// `Customer`: `tns:Customer`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value.
+    /// `Customer`: `tns:Customer`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub customer: Option<crate::Customer>,
     /// `Lines`: `tns:ArrayOfOrderLine`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<OrderLine>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
     pub lines: Option<Vec<Option<crate::OrderLine>>>,
@@ -31,7 +31,7 @@ pub struct Order {
     pub rating: Option<f64>,
     /// `Matrix`: `tns:ArrayOfArrayOfInt1`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<ArrayOfInt1>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
     pub matrix: Option<Vec<Option<Vec<i32>>>>,
-    /// `Blob`: `xs:base64Binary`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value.
+    /// `Blob`: `xs:base64Binary`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub blob: Option<Vec<u8>>,
 }
 
@@ -109,9 +109,9 @@ impl XmlItem for Order {
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Customer {
-    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value.
+    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub name: Option<String>,
-    /// `Address`: `tns:Address`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value.
+    /// `Address`: `tns:Address`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub address: Option<crate::Address>,
     /// `Phones`: `tns:ArrayOfString`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<string>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
     pub phones: Option<Vec<Option<String>>>,
@@ -163,9 +163,9 @@ impl XmlItem for Customer {
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Address {
-    /// `Street`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value.
+    /// `Street`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub street: Option<String>,
-    /// `City`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value.
+    /// `City`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub city: Option<String>,
     /// `Zip`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
     pub zip: i32,
@@ -218,7 +218,7 @@ impl XmlItem for Address {
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct OrderLine {
-    /// `Sku`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value.
+    /// `Sku`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub sku: Option<String>,
     /// `Quantity`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
     pub quantity: i32,
@@ -280,11 +280,11 @@ impl XmlItem for OrderLine {
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TreeNode {
-    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value.
+    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub name: Option<String>,
     /// `Children`: `tns:ArrayOfTreeNode`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<TreeNode>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
     pub children: Option<Vec<Option<crate::TreeNode>>>,
-    /// `Parent`: `tns:TreeNode`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; an element with `xsi:nil` is not null to XmlSerializer (the element is not nillable) and reads as a value. Boxed: the class holds itself through it.
+    /// `Parent`: `tns:TreeNode`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value). Boxed: the class holds itself through it.
     pub parent: Option<Box<crate::TreeNode>>,
 }
 
