@@ -78,9 +78,9 @@ pub fn run(rest: &[String]) -> Result<(), String> {
     ))
 }
 
-/// The directories of `tests/fixtures` the recorder writes: the Mobile service's exchanges
-/// and the types service's.
-const RECORDED: [&str; 2] = ["asmx", "types/asmx"];
+/// The directories of `tests/fixtures` the recorder writes: the Mobile service's exchanges,
+/// the types service's and the objects service's.
+const RECORDED: [&str; 3] = ["asmx", "types/asmx", "objects/asmx"];
 
 /// Copies the files of `from` into `to` (created).
 fn copy_files(from: &Path, to: &Path) -> Result<(), String> {

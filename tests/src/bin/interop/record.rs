@@ -1,6 +1,6 @@
 //! `--record DIR`: records the reference host's answers into the project's fixtures (`DIR` is
 //! `tests/fixtures` or a copy of it): the Mobile service's exchanges into `DIR/asmx/`, the
-//! types service's into `DIR/types/asmx/`.
+//! types service's into `DIR/types/asmx/`, the objects service's into `DIR/objects/asmx/`.
 //!
 //! Each service's request set is of two kinds:
 //!
@@ -27,7 +27,7 @@ use std::path::Path;
 
 use rmm_mobile::{Binding, Operation};
 use rmm_tests::captures::{self, RawCapture};
-use rmm_tests::types_service;
+use rmm_tests::{objects_service, types_service};
 
 use crate::client::{encode, pairs_for, ErrorCase, ERROR_CASES};
 use crate::mutation::mutate;
@@ -112,7 +112,34 @@ pub(crate) async fn record(addr: SocketAddr, fixtures: &Path) -> Result<(), Stri
         types_generated(),
         TYPES_INDEX_HEAD,
     )
+    .await?;
+    record_into(
+        addr,
+        &fixtures.join("objects/asmx"),
+        objects_generated(),
+        OBJECTS_INDEX_HEAD,
+    )
     .await
+}
+
+/// The objects service's generated cases (`rmm_tests::objects_service::generated_cases`).
+fn objects_generated() -> Vec<RawCapture> {
+    let mut cases = Vec::new();
+    for binding in rmm_objects::Binding::ALL {
+        for case in objects_service::generated_cases(binding) {
+            cases.push(RawCapture {
+                name: format!("{}-client-{}", types_service::prefix(binding), case.slug),
+                what: format!(
+                    "{binding}: {} as the generated client sends it ({})",
+                    case.operation.name(),
+                    case.slug
+                ),
+                request: raw_request(&case.request, RECORDED_HOST),
+                response: None,
+            });
+        }
+    }
+    cases
 }
 
 /// The types service's generated cases (`rmm_tests::types_service::generated_cases`).
@@ -210,6 +237,21 @@ replays every request through rmm's server for it (`rmm_tests::types_service::Ty
 Mobile service's (`tests/src/captures.rs`). Cases named `*-client-*` are generated on every
 recording (`rmm_tests::types_service::generated_cases`); the others are written by hand: add a
 file with a request section to add one.
+
+| file | what | status | content type |
+|---|---|---|---|
+";
+
+const OBJECTS_INDEX_HEAD: &str = "\
+# The objects service's exchanges
+
+The third reference service (`tests/interop/asmx/ObjectsService.cs`: classes, arrays, nesting,
+recursion), recorded by `cargo xtask interop --record` from the project's Mono ASMX host;
+`tests/tests/objects_fidelity.rs` replays every request through rmm's server for it
+(`rmm_tests::objects_service::ObjectsEcho`). The file format is the Mobile service's
+(`tests/src/captures.rs`). Cases named `*-client-*` are generated on every recording
+(`rmm_tests::objects_service::generated_cases`); the others are written by hand: add a file with
+a request section to add one.
 
 | file | what | status | content type |
 |---|---|---|---|

@@ -1,0 +1,419 @@
+//! The third reference service (`tests/interop/asmx/ObjectsService.cs`, crate `rmm-objects`):
+//! classes, arrays, nesting and recursion. rmm's implementation of it, the request set its
+//! recording is made of, and where its recorded exchanges live (`tests/fixtures/objects/asmx/`,
+//! written by `cargo xtask interop --record`).
+
+use std::path::PathBuf;
+
+use rmm_objects::runtime::deps::bytes::Bytes;
+use rmm_objects::runtime::deps::chrono::NaiveDate;
+use rmm_objects::runtime::deps::http::Request;
+use rmm_objects::wire::OperationRequest;
+use rmm_objects::*;
+
+/// `tests/fixtures/objects/asmx` in the workspace.
+pub fn exchanges_dir() -> PathBuf {
+    crate::root().join("tests/fixtures/objects/asmx")
+}
+
+/// Where our answer differs from the host's on purpose: (recorded exchange, our status, why).
+/// `tests/tests/objects_fidelity.rs` replays these through our server.
+pub const DELIBERATE: &[(&str, u16, &str)] = &[
+    (
+        "soap11-echo-order-nil-order",
+        500,
+        "the host reads xsi:nil on a class parameter, which is not nillable, as an object with \
+         defaults; the sender meant a null",
+    ),
+    (
+        "soap11-count-lines-nil-order",
+        500,
+        "the host reads xsi:nil on a class parameter, which is not nillable, as an object with \
+         defaults; the sender meant a null",
+    ),
+    (
+        "soap11-echo-order-nil-customer",
+        500,
+        "the host reads xsi:nil on a class member, which is not nillable, as an object with \
+         defaults; the sender meant a null",
+    ),
+    (
+        "soap11-echo-order-nil-string-member",
+        500,
+        "the host reads xsi:nil on a string member, which is not nillable, as \"\"; the sender \
+         meant a null",
+    ),
+    (
+        "soap11-echo-order-nil-base64-member",
+        500,
+        "the host reads xsi:nil on a byte array member, which is not nillable, as an empty \
+         array; the sender meant a null",
+    ),
+    (
+        "soap11-echo-order-member-holds-element",
+        400,
+        "Mono reads the text inside an element held by an int member; .NET Framework's \
+         ReadElementString refuses it, and so does the host for an item or a parameter",
+    ),
+    (
+        "soap11-echo-string-array-unqualified",
+        500,
+        "the host reads an unqualified parameter as absent; refused, as for the other services",
+    ),
+    (
+        "help-op-echo-order",
+        200,
+        "an operation's help page at ?op=, as ASP.NET on .NET Framework serves it; Mono \
+         answers 500 there (its own pages are at ?page=op)",
+    ),
+];
+
+/// The recorded exchanges that are not calls: the WSDL and the help pages.
+pub const PAGES: [&str; 3] = ["wsdl", "help", "help-op-echo-order"];
+
+/// The objects service as rmm serves it, as `ObjectsService.cs` does: each echo returns its
+/// value; `MakeOrder`, `MakeTags` and `CountLines` compute as the C# does.
+pub struct ObjectsEcho;
+
+impl ObjectsService for ObjectsEcho {
+    async fn echo_order(&self, _: Credentials, r: EchoOrder) -> Result<EchoOrderResponse, Fault> {
+        Ok(EchoOrderResponse { result: r.order })
+    }
+
+    async fn echo_orders(
+        &self,
+        _: Credentials,
+        r: EchoOrders,
+    ) -> Result<EchoOrdersResponse, Fault> {
+        Ok(EchoOrdersResponse { result: r.orders })
+    }
+
+    async fn echo_tree(&self, _: Credentials, r: EchoTree) -> Result<EchoTreeResponse, Fault> {
+        Ok(EchoTreeResponse { result: r.node })
+    }
+
+    async fn echo_string_array(
+        &self,
+        _: Credentials,
+        r: EchoStringArray,
+    ) -> Result<EchoStringArrayResponse, Fault> {
+        Ok(EchoStringArrayResponse { result: r.values })
+    }
+
+    async fn make_order(&self, _: Credentials, r: MakeOrder) -> Result<MakeOrderResponse, Fault> {
+        Ok(MakeOrderResponse {
+            result: make_order(r.id, r.note),
+        })
+    }
+
+    async fn make_tags(&self, _: Credentials, r: MakeTags) -> Result<MakeTagsResponse, Fault> {
+        let result = (r.count >= 0).then(|| {
+            (0..r.count)
+                .map(|i| (i != 1).then(|| format!("t{i}")))
+                .collect()
+        });
+        Ok(MakeTagsResponse { result })
+    }
+
+    async fn echo_int_array(
+        &self,
+        _: Credentials,
+        r: EchoIntArray,
+    ) -> Result<EchoIntArrayResponse, Fault> {
+        Ok(EchoIntArrayResponse { result: r.values })
+    }
+
+    async fn echo_levels(
+        &self,
+        _: Credentials,
+        r: EchoLevels,
+    ) -> Result<EchoLevelsResponse, Fault> {
+        Ok(EchoLevelsResponse { result: r.values })
+    }
+
+    async fn count_lines(
+        &self,
+        _: Credentials,
+        r: CountLines,
+    ) -> Result<CountLinesResponse, Fault> {
+        let lines = match r.order.and_then(|o| o.lines) {
+            Some(lines) => lines.len() as i32,
+            None => -1,
+        };
+        Ok(CountLinesResponse {
+            result: lines.wrapping_add(r.extra),
+        })
+    }
+}
+
+/// What `MakeOrder(id, note)` answers on the host.
+pub fn make_order(id: i32, note: Option<String>) -> Option<Order> {
+    (id >= 0).then(|| Order {
+        id,
+        priority: Level::High,
+        tags: note.map(|note| vec![Some(note), None, Some(String::new())]),
+        customer: Some(Customer {
+            address: Some(Address::default()),
+            ..Default::default()
+        }),
+        lines: Some(vec![Some(OrderLine::default()), None]),
+        matrix: Some(vec![Some(vec![id]), None, Some(vec![])]),
+        ..Default::default()
+    })
+}
+
+/// An order with every member set, most at a bound: nulls and empties at every level.
+pub fn full_order() -> Order {
+    let placed = NaiveDate::from_ymd_opt(2026, 11, 24)
+        .and_then(|d| d.and_hms_nano_opt(10, 0, 0, 123_400_000))
+        .expect("a date");
+    Order {
+        id: i32::MIN,
+        placed: DateTime::unspecified(placed),
+        priority: Level::Normal,
+        customer: Some(Customer {
+            name: Some("Ann & <Bo> \"é\"".into()),
+            address: Some(Address {
+                street: None,
+                city: Some(String::new()),
+                zip: i32::MAX,
+            }),
+            phones: Some(vec![Some("1".into()), None, Some(String::new())]),
+        }),
+        lines: Some(vec![
+            Some(OrderLine {
+                sku: Some("A-1".into()),
+                quantity: 2,
+                price: "79228162514264337593543950335".parse().expect("a decimal"),
+                discount: Some("-0.50".parse().expect("a decimal")),
+            }),
+            None,
+            Some(OrderLine::default()),
+        ]),
+        tags: Some(vec![]),
+        scores: Some(vec![Some(1), None, Some(i32::MIN)]),
+        levels: Some(vec![Level::High, Level::Low]),
+        rating: Some(f64::MAX),
+        matrix: Some(vec![Some(vec![1, 2]), None, Some(vec![])]),
+        blob: Some(vec![0, 1, 254, 255]),
+    }
+}
+
+/// A tree four levels deep, with a parent, empty and null children.
+pub fn deep_tree() -> TreeNode {
+    let leaf = |name: &str| TreeNode {
+        name: Some(name.into()),
+        children: Some(vec![]),
+        parent: None,
+    };
+    TreeNode {
+        name: Some("root".into()),
+        parent: Some(Box::new(TreeNode {
+            name: Some("up".into()),
+            ..Default::default()
+        })),
+        children: Some(vec![
+            Some(TreeNode {
+                name: Some("a".into()),
+                children: Some(vec![Some(TreeNode {
+                    name: Some("a1".into()),
+                    children: Some(vec![Some(leaf("a1x")), None]),
+                    parent: None,
+                })]),
+                parent: None,
+            }),
+            None,
+            Some(leaf("b")),
+        ]),
+    }
+}
+
+/// One request of the recorded set: its name (without the binding's prefix), what it is,
+/// and the request as the generated client encodes it.
+pub struct GeneratedCase {
+    /// `echo-order-full`: the file is `{binding prefix}-client-{slug}.txt`.
+    pub slug: &'static str,
+    /// The operation called.
+    pub operation: Operation,
+    /// The call, as the generated client sends it.
+    pub request: Request<Bytes>,
+}
+
+/// The generated part of the recorded set, for one binding: every operation the host offers
+/// on it, with values at their bounds, as the generated client sends them.
+pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
+    let none = Credentials::default();
+    let mut cases = Vec::new();
+    let mut add = |slug: &'static str, call: Result<(Operation, Request<Bytes>), EncodeError>| {
+        let (operation, request) = call.unwrap_or_else(|e| panic!("{slug} over {binding}: {e}"));
+        cases.push(GeneratedCase {
+            slug,
+            operation,
+            request,
+        });
+    };
+    fn encode<T: OperationRequest>(
+        call: T,
+        none: &Credentials,
+        binding: Binding,
+    ) -> Result<(Operation, Request<Bytes>), EncodeError> {
+        Ok((T::OPERATION, call.encode_request(none, binding)?))
+    }
+    let strings = |values: &[&str]| Some(values.iter().map(|v| Some(v.to_string())).collect());
+    add(
+        "make-order",
+        encode(
+            MakeOrder {
+                id: 5,
+                note: Some("a & b".into()),
+            },
+            &none,
+            binding,
+        ),
+    );
+    add(
+        "make-order-null",
+        encode(
+            MakeOrder {
+                id: -1,
+                note: Some(String::new()),
+            },
+            &none,
+            binding,
+        ),
+    );
+    add(
+        "make-tags-three",
+        encode(MakeTags { count: 3 }, &none, binding),
+    );
+    add(
+        "make-tags-empty",
+        encode(MakeTags { count: 0 }, &none, binding),
+    );
+    add(
+        "make-tags-null",
+        encode(MakeTags { count: -1 }, &none, binding),
+    );
+    add(
+        "echo-string-array",
+        encode(
+            EchoStringArray {
+                values: strings(&["a", "", "x & y"]),
+            },
+            &none,
+            binding,
+        ),
+    );
+    add(
+        "echo-int-array",
+        encode(
+            EchoIntArray {
+                values: Some(vec![i32::MIN, 0, i32::MAX]),
+            },
+            &none,
+            binding,
+        ),
+    );
+    add(
+        "echo-levels",
+        encode(
+            EchoLevels {
+                values: Some(vec![Level::High, Level::Low, Level::Normal]),
+            },
+            &none,
+            binding,
+        ),
+    );
+    if binding.is_soap() {
+        add(
+            "echo-order-full",
+            encode(
+                EchoOrder {
+                    order: Some(full_order()),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-order-default",
+            encode(
+                EchoOrder {
+                    order: Some(Order::default()),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-order-null",
+            encode(EchoOrder { order: None }, &none, binding),
+        );
+        add(
+            "echo-orders",
+            encode(
+                EchoOrders {
+                    orders: Some(vec![Some(full_order()), None, Some(Order::default())]),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-orders-empty",
+            encode(
+                EchoOrders {
+                    orders: Some(vec![]),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-tree",
+            encode(
+                EchoTree {
+                    node: Some(deep_tree()),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-string-array-null",
+            encode(EchoStringArray { values: None }, &none, binding),
+        );
+        add(
+            "echo-string-array-empty",
+            encode(
+                EchoStringArray {
+                    values: Some(vec![]),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-string-array-nil-item",
+            encode(
+                EchoStringArray {
+                    values: Some(vec![None, Some("b".into())]),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "count-lines",
+            encode(
+                CountLines {
+                    order: Some(full_order()),
+                    extra: 10,
+                },
+                &none,
+                binding,
+            ),
+        );
+    }
+    cases
+}
