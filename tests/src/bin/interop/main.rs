@@ -38,6 +38,7 @@ mod dotnet;
 mod echo_server;
 mod fidelity;
 mod mutation;
+mod objects;
 mod raw;
 mod record;
 mod report;
@@ -141,6 +142,23 @@ async fn start_ours_types() -> Result<Target, String> {
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     tokio::spawn(
         rmm_types::TypesServiceServer::new(rmm_tests::types_service::TypesEcho).serve(listener),
+    );
+    Ok(Target {
+        label: "ours",
+        base: format!("http://{addr}"),
+        addr,
+    })
+}
+
+/// rmm's server for the objects service (`rmm_tests::objects_service::ObjectsEcho`).
+async fn start_ours_objects() -> Result<Target, String> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| format!("cannot bind our objects server: {e}"))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    tokio::spawn(
+        rmm_objects::ObjectsServiceServer::new(rmm_tests::objects_service::ObjectsEcho)
+            .serve(listener),
     );
     Ok(Target {
         label: "ours",
@@ -297,6 +315,15 @@ async fn run(args: Args) -> ExitCode {
     client_section(&mut checks, &ours, &transport).await;
     types::types_section(&mut checks, &mono).await;
     types::types_fidelity_section(&mut checks, &mono, &ours_types).await;
+    match start_ours_objects().await {
+        Ok(ours_objects) => {
+            objects::objects_section(&mut checks, &mono).await;
+            objects::objects_fidelity_section(&mut checks, &mono, &ours_objects).await;
+        }
+        Err(e) => {
+            checks.check("objects: our server starts", Err(e));
+        }
+    }
     let python = args.python.clone().unwrap_or_default();
     let (mono_ref, ours_ref) = (clone_target(&mono), clone_target(&ours));
     let ours_types_ref = clone_target(&ours_types);

@@ -1,0 +1,296 @@
+//! The third reference service, live (`tests/interop/asmx/ObjectsService.cs`: classes,
+//! arrays, nesting, recursion): its `?WSDL`, imported from the running host, gives
+//! `tests/objects/rmm-spec.yaml` and is what rmm's server serves, byte for byte; the generated
+//! client (`rmm-objects`) calls every operation on every binding the host offers it on and
+//! must get each value back exactly; and every recorded request goes to the host and to
+//! rmm's server, which must answer alike.
+
+use std::fmt::Debug;
+use std::future::Future;
+use std::time::Duration;
+
+use rmm_codegen::spec;
+use rmm_objects::*;
+
+use rmm_tests::captures;
+use rmm_tests::objects_service::{self, deep_tree, full_order, make_order};
+
+use crate::compare::compare;
+use crate::raw::{exchange, raw_capture_request};
+use crate::record::RECORDED_HOST;
+use crate::{Checks, Target};
+
+const PATH: &str = "/api/rmm/ObjectsService.asmx";
+
+/// Checks that one call over `binding` gives back `want`.
+async fn call<T, F>(checks: &mut Checks, binding: Binding, name: &str, want: T, call: F)
+where
+    T: PartialEq + Debug,
+    F: Future<Output = Result<T, CallError>>,
+{
+    let got = call.await;
+    checks.check(
+        &format!("objects {name} over {binding}"),
+        match got {
+            Ok(got) if got == want => Ok(()),
+            Ok(got) => Err(format!("got {got:?}, want {want:?}")),
+            Err(e) => Err(e.to_string()),
+        },
+    );
+}
+
+pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
+    checks.section("objects service: import from the live host, then every operation × binding");
+    let url = format!("{}{PATH}?WSDL", mono.base);
+    let live_wsdl = match rmm_objects::runtime::deps::reqwest::Client::new()
+        .get(&url)
+        .header("host", RECORDED_HOST)
+        .send()
+        .await
+    {
+        Ok(r) => r.text().await.map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    };
+    let imported = live_wsdl
+        .clone()
+        .and_then(|wsdl| rmm_codegen::import::import(&wsdl, &url).map_err(|e| e.to_string()))
+        .and_then(|yaml| spec::parse(&yaml, "imported").map_err(|e| e.to_string()));
+    let root = rmm_tests::root();
+    let committed = std::fs::read_to_string(root.join("tests/objects/rmm-spec.yaml"))
+        .map_err(|e| e.to_string())
+        .and_then(|s| spec::parse(&s, "tests/objects/rmm-spec.yaml").map_err(|e| e.to_string()));
+    checks.check(
+        "objects: the live host's WSDL imports as tests/objects/rmm-spec.yaml",
+        match (imported, committed) {
+            (Ok(mut live), Ok(committed)) => {
+                // The import's doc texts and crate name are the committed file's own.
+                live.service.crate_name = committed.service.crate_name.clone();
+                for (l, c) in live.operations.iter_mut().zip(&committed.operations) {
+                    l.doc = c.doc.clone();
+                }
+                for (l, c) in live.classes.iter_mut().zip(&committed.classes) {
+                    l.doc = c.doc.clone();
+                }
+                if live == committed {
+                    Ok(())
+                } else {
+                    Err("the live import differs from the committed spec".to_owned())
+                }
+            }
+            (Err(e), _) | (_, Err(e)) => Err(e),
+        },
+    );
+    let ours = rmm_objects::wsdl::document(&format!("http://{RECORDED_HOST}{PATH}"));
+    checks.check(
+        "objects: the live host's WSDL is the generated server's, byte for byte",
+        match live_wsdl {
+            Ok(live) if live == ours => Ok(()),
+            Ok(_) => Err("the WSDLs differ".to_owned()),
+            Err(e) => Err(e),
+        },
+    );
+
+    let client = ObjectsServiceClient::new(&mono.base, StaticSigner(Credentials::default()))
+        .with_timeout(Some(Duration::from_secs(60)));
+    let strings = |values: &[&str]| -> Option<Vec<Option<String>>> {
+        Some(values.iter().map(|v| Some(v.to_string())).collect())
+    };
+    for binding in Binding::ALL {
+        let c = client.over(binding);
+        for (id, note) in [(5, "a & b é"), (-1, "x"), (0, "")] {
+            call(
+                checks,
+                binding,
+                &format!("MakeOrder({id}, {note:?})"),
+                make_order(id, Some(note.to_owned())),
+                async {
+                    c.make_order(&MakeOrder {
+                        id,
+                        note: Some(note.into()),
+                    })
+                    .await
+                    .map(|r| r.result)
+                },
+            )
+            .await;
+        }
+        for count in [3, 0, -1] {
+            let want = (count >= 0).then(|| {
+                (0..count)
+                    .map(|i| (i != 1).then(|| format!("t{i}")))
+                    .collect::<Vec<_>>()
+            });
+            call(
+                checks,
+                binding,
+                &format!("MakeTags({count})"),
+                want,
+                async { c.make_tags(&MakeTags { count }).await.map(|r| r.result) },
+            )
+            .await;
+        }
+        let values = strings(&["a", "", "x & y", " é "]);
+        call(checks, binding, "EchoStringArray", values.clone(), async {
+            c.echo_string_array(&EchoStringArray {
+                values: values.clone(),
+            })
+            .await
+            .map(|r| r.result)
+        })
+        .await;
+        let ints = Some(vec![i32::MIN, -1, 0, i32::MAX]);
+        call(checks, binding, "EchoIntArray", ints.clone(), async {
+            c.echo_int_array(&EchoIntArray {
+                values: ints.clone(),
+            })
+            .await
+            .map(|r| r.result)
+        })
+        .await;
+        let levels = Some(vec![Level::High, Level::Low, Level::Normal]);
+        call(checks, binding, "EchoLevels", levels.clone(), async {
+            c.echo_levels(&EchoLevels {
+                values: levels.clone(),
+            })
+            .await
+            .map(|r| r.result)
+        })
+        .await;
+        if !binding.is_soap() {
+            continue;
+        }
+        for (name, order) in [
+            ("full", Some(full_order())),
+            ("default", Some(Order::default())),
+            ("null", None),
+        ] {
+            call(
+                checks,
+                binding,
+                &format!("EchoOrder({name})"),
+                order.clone(),
+                async {
+                    c.echo_order(&EchoOrder {
+                        order: order.clone(),
+                    })
+                    .await
+                    .map(|r| r.result)
+                },
+            )
+            .await;
+        }
+        for orders in [
+            Some(vec![Some(full_order()), None, Some(Order::default())]),
+            Some(vec![]),
+            None,
+        ] {
+            call(checks, binding, "EchoOrders", orders.clone(), async {
+                c.echo_orders(&EchoOrders {
+                    orders: orders.clone(),
+                })
+                .await
+                .map(|r| r.result)
+            })
+            .await;
+        }
+        call(checks, binding, "EchoTree", Some(deep_tree()), async {
+            c.echo_tree(&EchoTree {
+                node: Some(deep_tree()),
+            })
+            .await
+            .map(|r| r.result)
+        })
+        .await;
+        for values in [None, Some(vec![]), Some(vec![None, Some("b".to_owned())])] {
+            call(
+                checks,
+                binding,
+                "EchoStringArray (SOAP)",
+                values.clone(),
+                async {
+                    c.echo_string_array(&EchoStringArray {
+                        values: values.clone(),
+                    })
+                    .await
+                    .map(|r| r.result)
+                },
+            )
+            .await;
+        }
+        let lines = full_order().lines.map_or(0, |l| l.len() as i32);
+        call(checks, binding, "CountLines", lines + 10, async {
+            c.count_lines(&CountLines {
+                order: Some(full_order()),
+                extra: 10,
+            })
+            .await
+            .map(|r| r.result)
+        })
+        .await;
+    }
+}
+
+/// Every recorded exchange of the objects service (`tests/fixtures/objects/asmx/`), its
+/// request sent byte for byte to the host and to rmm's server for it: the same answer, but
+/// for the differences a rule explains (`compare`) and the deliberate ones, where ours must
+/// give its own status and the host still its recorded one.
+pub(crate) async fn objects_fidelity_section(checks: &mut Checks, mono: &Target, ours: &Target) {
+    checks.section("objects service: every recorded request, to Mono and to ours");
+    let dir = objects_service::exchanges_dir();
+    let mut recorded = captures::load_calls(&dir);
+    for page in objects_service::PAGES {
+        recorded.push(captures::load_one_from(&dir, page));
+    }
+    checks.check(
+        "objects: the recorded exchanges are there",
+        if recorded.len() >= 80 {
+            Ok(())
+        } else {
+            Err(format!("only {} in {}", recorded.len(), dir.display()))
+        },
+    );
+    for c in &recorded {
+        let raw = raw_capture_request(c, RECORDED_HOST);
+        let (m, o) = match (
+            exchange(mono.addr, &raw).await,
+            exchange(ours.addr, &raw).await,
+        ) {
+            (Ok(m), Ok(o)) => (m, o),
+            (m, o) => {
+                let why = format!("no answer: {:?} / {:?}", m.err(), o.err());
+                checks.check(&format!("objects fidelity {}", c.name), Err(why));
+                continue;
+            }
+        };
+        let deliberate = objects_service::DELIBERATE
+            .iter()
+            .find(|(name, _, _)| *name == c.name);
+        let result = match deliberate {
+            Some((_, want, why)) => {
+                let recorded_status = captures::status(&c.response);
+                if o.status != *want {
+                    Err(format!(
+                        "ours answered {}, want our deliberate {want} ({why})",
+                        o.status
+                    ))
+                } else if m.status != recorded_status {
+                    Err(format!(
+                        "Mono answered {} live but {recorded_status} when recorded",
+                        m.status
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            None => {
+                let verdict = compare(&m, &o);
+                if verdict.unexplained.is_empty() {
+                    Ok(())
+                } else {
+                    Err(verdict.unexplained.join("; "))
+                }
+            }
+        };
+        checks.check(&format!("objects fidelity {}", c.name), result);
+    }
+}
