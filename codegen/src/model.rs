@@ -44,8 +44,33 @@ pub struct ClassModel {
     pub name: String,
     /// Documentation, if the spec gives some.
     pub doc: Option<String>,
-    /// Its members, in wire order.
+    /// The class it derives from (an index into [`Model::classes`]).
+    pub base: Option<usize>,
+    /// Whether it is abstract: no value is of it, only of classes derived from it.
+    pub is_abstract: bool,
+    /// The classes derived from it, directly or not, depth first in the spec's order.
+    pub derived: Vec<usize>,
+    /// The enum of its concrete classes where it has derived ones (`AnyShape`): the Rust
+    /// type of an element declared of it, which may hold a value of any of them.
+    pub any_type: Option<String>,
+    /// The members it inherits, its farthest base's first, with their Rust names in it.
+    pub inherited: Vec<MemberModel>,
+    /// Its own members, in wire order (after the inherited ones).
     pub members: Vec<MemberModel>,
+}
+
+impl ClassModel {
+    /// Every member of a value of it: inherited first, then its own (its struct's fields,
+    /// and its elements in wire order).
+    pub fn fields(&self) -> impl Iterator<Item = &MemberModel> {
+        self.inherited.iter().chain(&self.members)
+    }
+
+    /// The Rust type an element declared of it holds: its `Any…` enum where it has derived
+    /// classes, else its struct.
+    pub fn rust_type(&self) -> &str {
+        self.any_type.as_deref().unwrap_or(&self.name)
+    }
 }
 
 /// One member of a class: an element of its sequence and a field of its struct.
@@ -119,8 +144,15 @@ impl Model {
                 if std::mem::replace(&mut seen[i], true) {
                     return false;
                 }
-                let members: Vec<SoapType> = self.classes[i].members.iter().map(|m| m.ty).collect();
-                members.into_iter().any(|t| self.holds_float_in(t, seen))
+                // Its members, and those of any class derived from it (a value of it may be
+                // one of them).
+                let class = &self.classes[i];
+                let types: Vec<SoapType> = class
+                    .fields()
+                    .map(|m| m.ty)
+                    .chain(class.derived.iter().map(|&d| SoapType::Class(d as u16)))
+                    .collect();
+                types.into_iter().any(|t| self.holds_float_in(t, seen))
             }
             _ => false,
         }
@@ -228,15 +260,58 @@ fn array_names(spec: &Spec) -> Vec<String> {
         .collect()
 }
 
+/// The members a class inherits, its farthest base's first.
+fn inherited_members(spec: &Spec, class: usize) -> Vec<&crate::spec::Param> {
+    let mut chain = Vec::new();
+    let mut base = spec.classes[class].base;
+    while let Some(b) = base {
+        let b = usize::from(b);
+        if chain.contains(&b) {
+            break;
+        }
+        chain.push(b);
+        base = spec.classes[b].base;
+    }
+    chain
+        .iter()
+        .rev()
+        .flat_map(|&b| &spec.classes[b].members)
+        .collect()
+}
+
+/// The classes derived from `class`, directly or not, depth first in the spec's order (a
+/// class, then those derived from it).
+fn descendants(spec: &Spec, class: usize) -> Vec<usize> {
+    let mut found = Vec::new();
+    let mut stack = vec![class];
+    while let Some(c) = stack.pop() {
+        let children: Vec<usize> = (0..spec.classes.len())
+            .filter(|&d| spec.classes[d].base.map(usize::from) == Some(c) && !found.contains(&d))
+            .collect();
+        for &d in children.iter().rev() {
+            stack.push(d);
+        }
+        if c != class {
+            found.push(c);
+        }
+    }
+    found
+}
+
 /// Which classes each class reaches through its class members (not through arrays, whose
 /// items live on the heap): `reach[a][b]` when a value of `a` holds a `b` by value.
 fn class_reach(spec: &Spec) -> Vec<Vec<bool>> {
     let n = spec.classes.len();
     let mut reach = vec![vec![false; n]; n];
+    // A class holds its base's members too, and a member of a class may hold any class
+    // derived from it.
     for (a, class) in spec.classes.iter().enumerate() {
-        for m in &class.members {
+        for m in inherited_members(spec, a).into_iter().chain(&class.members) {
             if let SoapType::Class(b) = m.ty {
                 reach[a][usize::from(b)] = true;
+                for d in descendants(spec, usize::from(b)) {
+                    reach[a][d] = true;
+                }
             }
         }
     }
@@ -681,6 +756,15 @@ impl Model {
         }
         for c in &spec.classes {
             types.push((c.name.clone(), format!("type \"{}\"", c.name)));
+            if spec.classes.iter().any(|d| {
+                d.base
+                    .is_some_and(|b| spec.classes[usize::from(b)].name == c.name)
+            }) {
+                types.push((
+                    format!("Any{}", c.name),
+                    format!("type \"{}\" (its enum of derived classes)", c.name),
+                ));
+            }
         }
         for op in &operations {
             types.push((op.wire.clone(), format!("operation \"{}\"", op.wire)));
@@ -795,10 +879,14 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
         .iter()
         .enumerate()
         .map(|(a, class)| {
+            // Field names are decided over the inherited members and the own ones together,
+            // in wire order, so a derived struct's fields never meet its base's.
+            let inherited = inherited_members(spec, a);
             let mut taken: Vec<String> = Vec::new();
-            let members = class
-                .members
+            let mut fields = inherited
                 .iter()
+                .copied()
+                .chain(&class.members)
                 .map(|m| {
                     let base = field_name(&m.name);
                     let mut field = base.clone();
@@ -808,18 +896,36 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                         n += 1;
                     }
                     taken.push(field.clone());
+                    let boxed = match m.ty {
+                        // A member holds a value of its class or of any derived from it: boxed
+                        // when one of them holds (or is) this class.
+                        SoapType::Class(b) => {
+                            let b = usize::from(b);
+                            std::iter::once(b)
+                                .chain(descendants(spec, b))
+                                .any(|x| x == a || reach[x][a])
+                        }
+                        _ => false,
+                    };
                     MemberModel {
                         wire: m.name.clone(),
                         field,
                         ty: m.ty,
                         nullable: m.nullable,
-                        boxed: matches!(m.ty, SoapType::Class(b) if reach[usize::from(b)][a]),
+                        boxed,
                     }
                 })
-                .collect();
+                .collect::<Vec<_>>();
+            let members = fields.split_off(inherited.len());
+            let derived = descendants(spec, a);
             ClassModel {
                 name: class.name.clone(),
                 doc: class.doc.clone(),
+                base: class.base.map(usize::from),
+                is_abstract: class.is_abstract,
+                any_type: (!derived.is_empty()).then(|| format!("Any{}", class.name)),
+                derived,
+                inherited: fields,
                 members,
             }
         })

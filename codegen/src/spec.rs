@@ -62,8 +62,12 @@ pub struct ClassDef {
     pub name: String,
     /// Documentation, if the spec gives some.
     pub doc: Option<String>,
-    /// Its members in wire order: element name, type, and whether a value type is nullable
-    /// (`int?`: `nillable="true"`).
+    /// The class it derives from, by its index in [`Spec::classes`] (`base:`).
+    pub base: Option<u16>,
+    /// Whether it is abstract (`abstract: true`): its values are of derived classes only.
+    pub is_abstract: bool,
+    /// Its own members in wire order (after its base's): element name, type, and whether a
+    /// value type is nullable (`int?`: `nillable="true"`).
     pub members: Vec<Param>,
 }
 
@@ -455,8 +459,13 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
         .types
         .into_iter()
         .map(|c| ClassDef {
+            base: c.base.map(|b| {
+                let i = type_names.classes.iter().position(|n| *n == b.0);
+                u16::try_from(i.expect("validated base")).expect("validated count")
+            }),
             name: c.name.0,
             doc: c.doc,
+            is_abstract: c.is_abstract,
             members: params(c.members),
         })
         .collect();

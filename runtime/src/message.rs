@@ -699,8 +699,9 @@ pub fn value_response<T: crate::tree::XmlItem>(
                 out.push_str("\" />");
             }
             Some(result) => {
-                let attributes = format!("{DOCUMENT_NAMESPACES} xmlns=\"{namespace}\"");
-                let mut document = XmlOut::document(&mut out, operation.name, &attributes);
+                let suffix = format!(" xmlns=\"{namespace}\"");
+                let mut document =
+                    XmlOut::document(&mut out, operation.name, DOCUMENT_NAMESPACES, &suffix);
                 result.write_element(&mut document, root, items)?;
                 document.finish();
             }

@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 
 use quick_xml::events::{BytesStart, Event};
-use quick_xml::name::ResolveResult;
+use quick_xml::name::{QName, ResolveResult};
 use quick_xml::NsReader;
 
 /// Namespace of `xsi:nil`.
@@ -618,6 +618,30 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
         }
         budget.elements -= 1;
         let nil = crate::tree::Nil::read(self.attribute(&element, xsi, "nil")?.as_deref());
+        // `xsi:type`, a QName resolved where it stands: its prefix (or the default namespace)
+        // in scope on this element.
+        let xsi_type = match self.attribute(&element, xsi, "type")? {
+            None => None,
+            Some(value) => {
+                let (resolved, local) = self.reader.resolve_element(QName(value.as_bytes()));
+                let local: Box<str> = String::from_utf8_lossy(local.into_inner()).into();
+                Some(match resolved {
+                    ResolveResult::Bound(ns)
+                        if ns.into_inner() == self.known[service].as_bytes() =>
+                    {
+                        crate::tree::XsiType::Named(NodeNs::Service, local)
+                    }
+                    ResolveResult::Bound(ns) => crate::tree::XsiType::Named(
+                        NodeNs::Other(String::from_utf8_lossy(ns.into_inner()).into()),
+                        local,
+                    ),
+                    ResolveResult::Unbound => crate::tree::XsiType::Named(NodeNs::None, local),
+                    ResolveResult::Unknown(prefix) => {
+                        crate::tree::XsiType::UnboundPrefix(String::from_utf8_lossy(&prefix).into())
+                    }
+                })
+            }
+        };
         let ns = match &element.ns {
             Ns::Known(i) if *i == service => NodeNs::Service,
             Ns::Known(i) => NodeNs::Other(self.known[*i].into()),
@@ -628,6 +652,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             ns,
             local: String::from_utf8_lossy(element.local()).into(),
             nil,
+            xsi_type,
             text: String::new(),
             children: Vec::new(),
             interrupted: false,

@@ -131,6 +131,46 @@ impl ObjectsService for ObjectsEcho {
         Ok(EchoLevelsResponse { result: r.values })
     }
 
+    async fn echo_shape(&self, _: Credentials, r: EchoShape) -> Result<EchoShapeResponse, Fault> {
+        Ok(EchoShapeResponse { result: r.shape })
+    }
+
+    async fn echo_shapes(
+        &self,
+        _: Credentials,
+        r: EchoShapes,
+    ) -> Result<EchoShapesResponse, Fault> {
+        Ok(EchoShapesResponse { result: r.shapes })
+    }
+
+    async fn echo_drawing(
+        &self,
+        _: Credentials,
+        r: EchoDrawing,
+    ) -> Result<EchoDrawingResponse, Fault> {
+        Ok(EchoDrawingResponse { result: r.drawing })
+    }
+
+    async fn make_shapes(
+        &self,
+        _: Credentials,
+        r: MakeShapes,
+    ) -> Result<MakeShapesResponse, Fault> {
+        Ok(MakeShapesResponse {
+            result: make_shapes(r.count),
+        })
+    }
+
+    async fn make_circle(
+        &self,
+        _: Credentials,
+        r: MakeCircle,
+    ) -> Result<MakeCircleResponse, Fault> {
+        Ok(MakeCircleResponse {
+            result: Some(make_circle(r.radius, r.color)),
+        })
+    }
+
     async fn count_lines(
         &self,
         _: Credentials,
@@ -160,6 +200,65 @@ pub fn make_order(id: i32, note: Option<String>) -> Option<Order> {
         matrix: Some(vec![Some(vec![id]), None, Some(vec![])]),
         ..Default::default()
     })
+}
+
+/// What `MakeShapes(count)` answers on the host: circles, squares and colored circles in turn.
+pub fn make_shapes(count: i32) -> Option<Vec<Option<AnyShape>>> {
+    (count >= 0).then(|| {
+        (0..count)
+            .map(|i| {
+                Some(match i % 3 {
+                    0 => AnyShape::Circle(Circle {
+                        name: Some(format!("c{i}")),
+                        radius: f64::from(i) + 0.5,
+                    }),
+                    1 => AnyShape::Square(Square {
+                        name: Some(format!("s{i}")),
+                        side: f64::from(i),
+                    }),
+                    _ => AnyShape::ColoredCircle(ColoredCircle {
+                        name: Some(format!("cc{i}")),
+                        radius: f64::from(i),
+                        color: Some("red".into()),
+                    }),
+                })
+            })
+            .collect()
+    })
+}
+
+/// What `MakeCircle(radius, color)` answers on the host: a colored circle when a color is
+/// given.
+pub fn make_circle(radius: f64, color: Option<String>) -> AnyCircle {
+    let name = Some("made".to_owned());
+    match color.filter(|c| !c.is_empty()) {
+        None => AnyCircle::Circle(Circle { name, radius }),
+        Some(color) => AnyCircle::ColoredCircle(ColoredCircle {
+            name,
+            radius,
+            color: Some(color),
+        }),
+    }
+}
+
+/// A drawing holding a value of every kind of shape, at every kind of member.
+pub fn drawing() -> Drawing {
+    Drawing {
+        title: Some("d".into()),
+        main: Some(AnyShape::Square(Square {
+            name: Some("main".into()),
+            side: 2.5,
+        })),
+        ring: Some(AnyCircle::ColoredCircle(ColoredCircle {
+            name: None,
+            radius: 1.0,
+            color: Some("blue".into()),
+        })),
+        shapes: make_shapes(4).map(|mut shapes| {
+            shapes.insert(1, None);
+            shapes
+        }),
+    }
 }
 
 /// An order with every member set, most at a bound: nulls and empties at every level.
@@ -324,7 +423,100 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
             binding,
         ),
     );
+    add(
+        "make-shapes",
+        encode(MakeShapes { count: 4 }, &none, binding),
+    );
+    add(
+        "make-shapes-null",
+        encode(MakeShapes { count: -1 }, &none, binding),
+    );
+    add(
+        "make-circle",
+        encode(
+            MakeCircle {
+                radius: 1.5,
+                color: Some(String::new()),
+            },
+            &none,
+            binding,
+        ),
+    );
+    add(
+        "make-circle-colored",
+        encode(
+            MakeCircle {
+                radius: -0.25,
+                color: Some("red".into()),
+            },
+            &none,
+            binding,
+        ),
+    );
     if binding.is_soap() {
+        add(
+            "echo-shape-square",
+            encode(
+                EchoShape {
+                    shape: Some(AnyShape::Square(Square {
+                        name: Some("sq".into()),
+                        side: 2.0,
+                    })),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-shape-colored-circle",
+            encode(
+                EchoShape {
+                    shape: Some(AnyShape::ColoredCircle(ColoredCircle::default())),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-shape-null",
+            encode(EchoShape { shape: None }, &none, binding),
+        );
+        add(
+            "echo-shapes",
+            encode(
+                EchoShapes {
+                    shapes: make_shapes(5),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-drawing",
+            encode(
+                EchoDrawing {
+                    drawing: Some(drawing()),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-drawing-plain-circle",
+            encode(
+                EchoDrawing {
+                    drawing: Some(Drawing {
+                        ring: Some(AnyCircle::Circle(Circle {
+                            name: Some("r".into()),
+                            radius: 2.0,
+                        })),
+                        ..Default::default()
+                    }),
+                },
+                &none,
+                binding,
+            ),
+        );
         add(
             "echo-order-full",
             encode(

@@ -173,7 +173,7 @@ fn what_lies_outside_the_types_is_refused_where_the_wsdl_shows_it() {
         &format!(
             r#"      <s:element name="Op"><s:complexType><s:sequence><s:element minOccurs="0" maxOccurs="1" name="a" type="tns:Tagged" /><s:element minOccurs="0" maxOccurs="1" name="b" type="tns:Circle" /><s:element minOccurs="0" maxOccurs="1" name="c" type="tns:ArrayOfLine" /><s:element minOccurs="0" maxOccurs="1" name="d" type="tns:Nowhere" /></s:sequence></s:complexType></s:element>
       <s:complexType name="Tagged"><s:sequence><s:element minOccurs="1" maxOccurs="1" name="Id" type="s:int" /></s:sequence><s:attribute name="code" type="s:string" /></s:complexType>
-      <s:complexType name="Circle"><s:complexContent mixed="false"><s:extension base="tns:Shape" /></s:complexContent></s:complexType>
+      <s:complexType name="Circle"><s:complexContent mixed="false"><s:restriction base="tns:Shape" /></s:complexContent></s:complexType>
       <s:complexType name="ArrayOfLine"><s:sequence><s:element minOccurs="0" maxOccurs="unbounded" name="Line" nillable="true" type="tns:OrderLine" /></s:sequence></s:complexType>
       <s:complexType name="OrderLine"><s:sequence><s:element minOccurs="0" maxOccurs="1" name="Sku" type="s:string" /></s:sequence></s:complexType>
 {OP_RESPONSE}"#
@@ -184,7 +184,7 @@ fn what_lies_outside_the_types_is_refused_where_the_wsdl_shows_it() {
         refused(&classes),
         "t.wsdl:5:264: operation Op: parameter d has the type Nowhere (urn:t), which the WSDL's schema does not define\n\
          t.wsdl:6:125: operation Op: parameter a uses the type Tagged, which has an attribute ([XmlAttribute]); rmm does not import it yet\n\
-         t.wsdl:7:36: operation Op: parameter b uses the type Circle, which has a base type (complexContent: inheritance, [XmlInclude]); rmm does not import it yet\n\
+         t.wsdl:7:68: operation Op: parameter b uses the type Circle, which has a restriction of a complex type; rmm does not import it yet\n\
          t.wsdl:8:53: operation Op: parameter c: the items of ArrayOfLine are named Line, not after their type OrderLine (an [XmlArrayItem] rename), which rmm does not import yet"
     );
     let rpc = wsdl_with(
@@ -276,6 +276,20 @@ fn the_objects_crates_wsdl_round_trips_with_its_classes_and_arrays() {
          OrderLine[], Tags: string[], Scores: int?[], Levels: Level[], Rating: double?, \
          Matrix: int[][], Blob: base64Binary }"
     );
+    let shapes: Vec<String> = classes(&imported)
+        .into_iter()
+        .filter(|c| c.contains("Shape") || c.contains("Circle") || c.contains("Square"))
+        .collect();
+    assert_eq!(
+        shapes,
+        [
+            "abstract Shape { Name: string }",
+            "Square: Shape { Side: double }",
+            "Circle: Shape { Radius: double }",
+            "ColoredCircle: Circle { Color: string }",
+            "Drawing { Title: string, Main: Shape, Ring: Circle, Shapes: Shape[] }",
+        ]
+    );
 }
 
 /// Each class with its members' names and types, as the spec spells them.
@@ -291,7 +305,12 @@ fn classes(spec: &Spec) -> Vec<String> {
                     format!("{}: {}{q}", m.name, spec.type_name(m.ty))
                 })
                 .collect();
-            format!("{} {{ {} }}", c.name, members.join(", "))
+            let base = c
+                .base
+                .map(|b| format!(": {}", spec.classes[usize::from(b)].name))
+                .unwrap_or_default();
+            let kind = if c.is_abstract { "abstract " } else { "" };
+            format!("{kind}{}{base} {{ {} }}", c.name, members.join(", "))
         })
         .collect()
 }

@@ -45,7 +45,8 @@ fn kind(m: &MemberModel) -> Kind {
 /// The member's Rust type: a class on a cycle is boxed.
 fn member_type(model: &Model, m: &MemberModel) -> TokenStream {
     if m.boxed {
-        let name = ident(model.type_name(m.ty));
+        let class = model.class(m.ty).expect("a boxed member is a class");
+        let name = ident(class.rust_type());
         return quote!(Option<Box<crate::#name>>);
     }
     value_type(model, m.ty, m.nullable)
@@ -94,12 +95,49 @@ fn member_doc(model: &Model, m: &MemberModel) -> String {
 }
 
 fn class(model: &Model, c: &ClassModel) -> TokenStream {
+    let index = model
+        .classes
+        .iter()
+        .position(|other| other.name == c.name)
+        .expect("a class of the model");
+    let concrete = if c.is_abstract {
+        quote!()
+    } else {
+        concrete_class(model, c, index)
+    };
+    let any = match &c.any_type {
+        Some(any) => any_enum(model, c, index, any),
+        None => quote!(),
+    };
+    quote!(#concrete #any)
+}
+
+/// `Eq` where no value of the class holds a float.
+fn eq_derive(model: &Model, index: usize) -> TokenStream {
+    if model.holds_float(SoapType::Class(index as u16)) {
+        quote!()
+    } else {
+        quote!(Eq,)
+    }
+}
+
+/// A class of which values exist: its struct (every member, inherited first), how its members
+/// are written and read, and how an element declared of it is.
+fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
     let name = ident(&c.name);
+    let wire_name = &c.name;
     let mut text = format!(
         "`{}`: a class of the service (`xs:complexType`), its members a sequence of elements in \
          this order.",
         c.name
     );
+    if let Some(base) = c.base {
+        text.push_str(&format!(
+            " It derives from `{}` (`complexContent/extension`): the first fields are the \
+             members it inherits.",
+            model.classes[base].name
+        ));
+    }
     if let Some(d) = &c.doc {
         text.push_str("\n\n");
         text.push_str(d.trim());
@@ -108,25 +146,21 @@ fn class(model: &Model, c: &ClassModel) -> TokenStream {
         "\n\nAn ASMX host reads the members in any order, keeps the first of a repeated one (the \
          last of a repeated array) and skips unknown elements; rmm reads them the same way.",
     );
+    if let Some(any) = &c.any_type {
+        text.push_str(&format!(
+            " An element declared of this class may hold a derived one's value: its Rust type \
+             is [`{any}`]."
+        ));
+    }
     let struct_doc = doc(&text);
-    let fields = c.members.iter().map(|m| {
+    let fields = c.fields().map(|m| {
         let field = ident(&m.field);
         let ty = member_type(model, m);
         let doc = doc(&member_doc(model, m));
         quote!(#doc pub #field: #ty,)
     });
-    let eq = if model.holds_float(SoapType::Class(
-        model
-            .classes
-            .iter()
-            .position(|other| other.name == c.name)
-            .expect("a class of the model") as u16,
-    )) {
-        quote!()
-    } else {
-        quote!(Eq,)
-    };
-    let writes = c.members.iter().map(|m| {
+    let eq = eq_derive(model, index);
+    let writes = c.fields().map(|m| {
         let field = ident(&m.field);
         let wire = &m.wire;
         match kind(m) {
@@ -138,7 +172,7 @@ fn class(model: &Model, c: &ClassModel) -> TokenStream {
             }
         }
     });
-    let reads = c.members.iter().enumerate().map(|(i, m)| {
+    let reads = c.fields().enumerate().map(|(i, m)| {
         let i = proc_macro2::Literal::usize_unsuffixed(i);
         let field = ident(&m.field);
         let wire = &m.wire;
@@ -163,9 +197,9 @@ fn class(model: &Model, c: &ClassModel) -> TokenStream {
             }
         }
     });
-    let count = proc_macro2::Literal::usize_unsuffixed(c.members.len());
+    let count = proc_macro2::Literal::usize_unsuffixed(c.fields().count());
     // A class without members reads nothing from its element.
-    let read_body = if c.members.is_empty() {
+    let read_body = if c.fields().next().is_none() {
         quote!(let _ = node; Ok(Self::default()))
     } else {
         quote! {
@@ -180,11 +214,29 @@ fn class(model: &Model, c: &ClassModel) -> TokenStream {
             Ok(value)
         }
     };
+    let (write_w, write_ok) = if c.fields().next().is_none() {
+        (quote!(_w), quote!(Ok(())))
+    } else {
+        (quote!(w), quote!(Ok(())))
+    };
     quote! {
         #struct_doc
         #[derive(Debug, Clone, PartialEq, #eq Default)]
         pub struct #name {
             #(#fields)*
+        }
+
+        impl #name {
+            /// Writes its members, inherited first, into the element just started.
+            fn write_members(&self, #write_w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+                #(#writes)*
+                #write_ok
+            }
+
+            /// Reads its members from `node`, as XmlSerializer reads them.
+            fn read_members(node: &Node) -> Result<Self, MemberError> {
+                #read_body
+            }
         }
 
         impl XmlItem for #name {
@@ -194,17 +246,124 @@ fn class(model: &Model, c: &ClassModel) -> TokenStream {
                 name: &'static str,
                 _items: &'static [&'static str],
             ) -> Result<(), EncodeError> {
-                w.start(name);
-                #(#writes)*
-                w.end(name);
-                Ok(())
+                w.class(name, None, |w| self.write_members(w))
+            }
+
+            /// An `xsi:type` may name this class, and no other.
+            fn read_element(
+                node: &Node,
+                _items: &'static [&'static str],
+            ) -> Result<Self, MemberError> {
+                node.check_class_type(#wire_name)?;
+                Self::read_members(node)
+            }
+        }
+    }
+}
+
+/// The enum of a class with derived classes (`AnyShape`): one variant per concrete class,
+/// itself first, and how an element declared of the class is written (`xsi:type` naming a
+/// derived value's class) and read (by its `xsi:type`).
+fn any_enum(model: &Model, c: &ClassModel, index: usize, any: &str) -> TokenStream {
+    let any_ident = ident(any);
+    let declared = &c.name;
+    let concrete: Vec<usize> = std::iter::once(index)
+        .filter(|_| !c.is_abstract)
+        .chain(
+            c.derived
+                .iter()
+                .copied()
+                .filter(|&d| !model.classes[d].is_abstract),
+        )
+        .collect();
+    let names: Vec<&str> = concrete
+        .iter()
+        .map(|&i| model.classes[i].name.as_str())
+        .collect();
+    let text = format!(
+        "A value of an element declared `{declared}`: {}, as its `xsi:type` says (`complexContent` \
+         extensions, .NET's `[XmlInclude]`).{}\n\nWritten with `xsi:type` naming the value's \
+         class where it is not `{declared}`; read by the `xsi:type` sent, which must name `{declared}` \
+         or a class derived from it{}.",
+        if c.is_abstract {
+            format!("`{declared}` is abstract, so one of {}", names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "))
+        } else {
+            format!("one of {}", names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "))
+        },
+        "",
+        if c.is_abstract {
+            " (an element without one is refused, as the host refuses it: the class is abstract)"
+        } else {
+            " (an element without one is a `{declared}`)"
+        }
+    )
+    .replace("{declared}", declared);
+    let any_doc = doc(&text);
+    let variants = concrete.iter().map(|&i| {
+        let v = ident(&model.classes[i].name);
+        let d = doc(&format!("A `{}` value.", model.classes[i].name));
+        quote!(#d #v(#v),)
+    });
+    let writes = concrete.iter().map(|&i| {
+        let v = ident(&model.classes[i].name);
+        let type_name = if i == index {
+            quote!(None)
+        } else {
+            let n = &model.classes[i].name;
+            quote!(Some(#n))
+        };
+        quote!(#any_ident::#v(value) => w.class(name, #type_name, |w| value.write_members(w)),)
+    });
+    let reads = concrete.iter().filter(|&&i| i != index).map(|&i| {
+        let v = ident(&model.classes[i].name);
+        let n = &model.classes[i].name;
+        quote!(Some(#n) => Ok(#any_ident::#v(#v::read_members(node)?)),)
+    });
+    let own = if c.is_abstract {
+        quote! {
+            None | Some(#declared) => Err(MemberError::AbstractType {
+                path: String::new(),
+                name: #declared,
+            }),
+        }
+    } else {
+        let v = ident(declared);
+        quote!(None | Some(#declared) => Ok(#any_ident::#v(#v::read_members(node)?)),)
+    };
+    let eq = eq_derive(model, index);
+    quote! {
+        #any_doc
+        #[derive(Debug, Clone, PartialEq, #eq)]
+        pub enum #any_ident {
+            #(#variants)*
+        }
+
+        impl XmlItem for #any_ident {
+            fn write_element(
+                &self,
+                w: &mut XmlOut<'_>,
+                name: &'static str,
+                _items: &'static [&'static str],
+            ) -> Result<(), EncodeError> {
+                match self {
+                    #(#writes)*
+                }
             }
 
             fn read_element(
                 node: &Node,
                 _items: &'static [&'static str],
             ) -> Result<Self, MemberError> {
-                #read_body
+                match node.class_type(#declared)? {
+                    #own
+                    #(#reads)*
+                    Some(other) => Err(MemberError::UnknownType {
+                        path: String::new(),
+                        declared: #declared,
+                        name: other.to_owned(),
+                        namespace: String::new(),
+                    }),
+                }
             }
         }
     }

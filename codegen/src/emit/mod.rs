@@ -195,7 +195,8 @@ pub(crate) fn rust_type(model: &Model, ty: SoapType) -> TokenStream {
             quote!(crate::#name)
         }
         SoapType::Class(_) => {
-            let name = ident(model.type_name(ty));
+            let class = model.class(ty).expect("a class");
+            let name = ident(class.rust_type());
             quote!(Option<crate::#name>)
         }
         SoapType::Array(_) => {

@@ -197,31 +197,23 @@ fn schema_types(model: &Model, w: &mut String, types: &[SoapType], written: &mut
                     continue;
                 }
                 let class = &model.classes[i];
-                if class.members.is_empty() {
-                    let _ = writeln!(w, r#"      <s:complexType name="{}" />"#, attr(&class.name));
-                    continue;
+                // A derived class is written after its base (which an element of the derived
+                // class alone would not have written yet).
+                if let Some(base) = class.base {
+                    schema_types(model, w, &[SoapType::Class(base as u16)], written);
                 }
-                let _ = writeln!(w, r#"      <s:complexType name="{}">"#, attr(&class.name));
-                let _ = writeln!(w, "        <s:sequence>");
-                for m in &class.members {
-                    // A reference may be absent; a value type is always there.
-                    let min = if m.ty.is_reference() { 0 } else { 1 };
-                    let nillable = if m.nullable {
-                        r#" nillable="true""#
-                    } else {
-                        ""
-                    };
-                    let _ = writeln!(
-                        w,
-                        r#"          <s:element minOccurs="{min}" maxOccurs="1" name="{}"{nillable} type="{}" />"#,
-                        attr(&m.wire),
-                        qname(model, m.ty)
-                    );
-                }
-                let _ = writeln!(w, "        </s:sequence>");
-                let _ = writeln!(w, "      </s:complexType>");
+                class_type(model, w, class);
                 let members: Vec<SoapType> = class.members.iter().map(|m| m.ty).collect();
                 schema_types(model, w, &members, written);
+                // Then the classes derived from it, each followed by its own (XmlSchemaExporter
+                // exports a struct's derived mappings after its members).
+                let direct: Vec<SoapType> = class
+                    .derived
+                    .iter()
+                    .filter(|&&d| model.classes[d].base == Some(i))
+                    .map(|&d| SoapType::Class(d as u16))
+                    .collect();
+                schema_types(model, w, &direct, written);
             }
             SoapType::Array(i) => {
                 let i = usize::from(i);
@@ -249,6 +241,61 @@ fn schema_types(model: &Model, w: &mut String, types: &[SoapType], written: &mut
             _ => {}
         }
     }
+}
+
+/// A class's `complexType`: its own members in a sequence, in a `complexContent` extension of
+/// its base where it has one; `abstract="true"` for an abstract class.
+fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
+    let name = attr(&class.name);
+    let abstract_attr = if class.is_abstract {
+        r#" abstract="true""#
+    } else {
+        ""
+    };
+    let (close, indent) = match class.base {
+        Some(base) => {
+            let _ = writeln!(w, r#"      <s:complexType name="{name}"{abstract_attr}>"#);
+            let _ = writeln!(w, r#"        <s:complexContent mixed="false">"#);
+            let base = attr(&model.classes[base].name);
+            if class.members.is_empty() {
+                let _ = writeln!(w, r#"          <s:extension base="tns:{base}" />"#);
+                let _ = writeln!(w, "        </s:complexContent>");
+                let _ = writeln!(w, "      </s:complexType>");
+                return;
+            }
+            let _ = writeln!(w, r#"          <s:extension base="tns:{base}">"#);
+            (
+                "          </s:extension>\n        </s:complexContent>\n      </s:complexType>",
+                "    ",
+            )
+        }
+        None if class.members.is_empty() => {
+            let _ = writeln!(w, r#"      <s:complexType name="{name}"{abstract_attr} />"#);
+            return;
+        }
+        None => {
+            let _ = writeln!(w, r#"      <s:complexType name="{name}"{abstract_attr}>"#);
+            ("      </s:complexType>", "")
+        }
+    };
+    let _ = writeln!(w, "{indent}        <s:sequence>");
+    for m in &class.members {
+        // A reference may be absent; a value type is always there.
+        let min = if m.ty.is_reference() { 0 } else { 1 };
+        let nillable = if m.nullable {
+            r#" nillable="true""#
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            w,
+            r#"{indent}          <s:element minOccurs="{min}" maxOccurs="1" name="{}"{nillable} type="{}" />"#,
+            attr(&m.wire),
+            qname(model, m.ty)
+        );
+    }
+    let _ = writeln!(w, "{indent}        </s:sequence>");
+    let _ = writeln!(w, "{close}");
 }
 
 /// The document cut at its four port addresses: five pieces.

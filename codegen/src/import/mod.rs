@@ -48,6 +48,10 @@ pub struct ImportedEnum {
 pub struct ImportedClass {
     /// Its name.
     pub name: String,
+    /// The class it extends (`complexContent/extension`), if any.
+    pub base: Option<String>,
+    /// Whether it is abstract (`abstract="true"`).
+    pub is_abstract: bool,
     /// Its members in order: the element name and the spec's type (`int`, `int?`, `Order`,
     /// `OrderLine[]`).
     pub members: Vec<(String, String)>,

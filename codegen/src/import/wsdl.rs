@@ -693,46 +693,77 @@ fn read_class<'a, 'i>(
     whose: &str,
     p: &mut Problems,
 ) -> bool {
-    let mut content = complex.children().filter(Node::is_element);
-    let sequence = match content.next() {
-        None => None,
-        Some(s) if is(s, XSD, "sequence") => Some(s),
-        Some(other) => {
-            let construct = match other.tag_name().name() {
-                "complexContent" => "a base type (complexContent: inheritance, [XmlInclude])",
-                "simpleContent" => "text content (simpleContent: [XmlText])",
-                "attribute" => "an attribute ([XmlAttribute])",
-                "choice" => "a choice (xs:choice)",
-                "all" => "xs:all",
-                "anyAttribute" => "xs:anyAttribute",
-                other => other,
-            };
-            p.at(
-                other,
-                format!("{whose} uses the type {name}, which has {construct}; rmm does not import it yet"),
-            );
-            schema.refused.push(name.to_owned());
-            return false;
-        }
-    };
-    if let Some(after) = content.next() {
-        let construct = if is(after, XSD, "attribute") {
-            "an attribute ([XmlAttribute])"
-        } else {
-            after.tag_name().name()
-        };
+    let refuse = |node: Node, construct: &str, schema: &mut Schema, p: &mut Problems| {
         p.at(
-            after,
+            node,
             format!(
                 "{whose} uses the type {name}, which has {construct}; rmm does not import it yet"
             ),
         );
         schema.refused.push(name.to_owned());
-        return false;
+        false
+    };
+    let construct_of = |node: Node| -> String {
+        match node.tag_name().name() {
+            "simpleContent" => "text content (simpleContent: [XmlText])".to_owned(),
+            "attribute" => "an attribute ([XmlAttribute])".to_owned(),
+            "choice" => "a choice (xs:choice)".to_owned(),
+            "all" => "xs:all".to_owned(),
+            "anyAttribute" => "xs:anyAttribute".to_owned(),
+            "restriction" => "a restriction of a complex type".to_owned(),
+            other => other.to_owned(),
+        }
+    };
+    // The class's content: a sequence, or a complexContent extension of its base holding one.
+    let mut base = None;
+    let mut holder = complex;
+    if let Some(content) = child(complex, XSD, "complexContent") {
+        let Some(extension) = child(content, XSD, "extension") else {
+            let inner = content.children().find(Node::is_element).unwrap_or(content);
+            return refuse(inner, &construct_of(inner), schema, p);
+        };
+        let base_type = extension
+            .attribute("base")
+            .and_then(|b| qname(extension, b));
+        let Some((base_ns, base_local)) = base_type else {
+            return refuse(extension, "an extension without a base", schema, p);
+        };
+        // The base is a class of the schema, read first.
+        let base_name = named_type(extension, base_ns, base_local, schema, whose, p);
+        match base_name {
+            Some(b) if schema.classes.iter().any(|c| c.name == b) => base = Some(b),
+            Some(_) => {
+                return refuse(extension, "a base that is not a class", schema, p);
+            }
+            None => {
+                schema.refused.push(name.to_owned());
+                return false;
+            }
+        }
+        holder = extension;
+    }
+    // Reading the base may have read this class already (a base's derived classes are read
+    // with it).
+    if schema.classes.iter().any(|c| c.name == name) {
+        return true;
+    }
+    let mut content = holder
+        .children()
+        .filter(Node::is_element)
+        .filter(|n| !(holder == complex && is(*n, XSD, "complexContent")));
+    let sequence = match content.next() {
+        None => None,
+        Some(s) if is(s, XSD, "sequence") => Some(s),
+        Some(other) => return refuse(other, &construct_of(other), schema, p),
+    };
+    if let Some(after) = content.next() {
+        return refuse(after, &construct_of(after), schema, p);
     }
     let at = schema.classes.len();
     schema.classes.push(ImportedClass {
         name: name.to_owned(),
+        base,
+        is_abstract: complex.attribute("abstract") == Some("true"),
         members: Vec::new(),
     });
     let mut members = Vec::new();
@@ -767,6 +798,30 @@ fn read_class<'a, 'i>(
         return false;
     }
     schema.classes[at].members = members;
+    // The classes derived from it, which an element of it may hold ([XmlInclude] puts them
+    // in the schema though no message names them).
+    let derived: Vec<Node> = schema
+        .complex_types
+        .iter()
+        .copied()
+        .filter(|c| {
+            child(*c, XSD, "complexContent")
+                .and_then(|content| child(content, XSD, "extension"))
+                .and_then(|e| e.attribute("base").and_then(|b| qname(e, b)))
+                .is_some_and(|(_, local)| local == name)
+        })
+        .collect();
+    for d in derived {
+        let d_name = d.attribute("name").unwrap_or_default();
+        if schema.classes.iter().any(|c| c.name == d_name)
+            || schema.refused.iter().any(|r| r == d_name)
+        {
+            continue;
+        }
+        if !read_class(d, d_name, schema, whose, p) {
+            return false;
+        }
+    }
     true
 }
 

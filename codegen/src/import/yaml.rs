@@ -101,6 +101,12 @@ impl Imported {
             let _ = writeln!(w, "types:");
             for class in &self.classes {
                 let _ = writeln!(w, "  - name: {}", scalar(&class.name));
+                if class.is_abstract {
+                    let _ = writeln!(w, "    abstract: true");
+                }
+                if let Some(base) = &class.base {
+                    let _ = writeln!(w, "    base: {}", scalar(base));
+                }
                 if class.members.is_empty() {
                     let _ = writeln!(w, "    members: []");
                     continue;

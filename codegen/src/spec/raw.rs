@@ -26,14 +26,21 @@ pub(super) struct RawSpec {
     pub operations: Vec<RawOperation>,
 }
 
-/// One class: `- name: Order`, an optional `doc`, and its `members:` in wire order, each
-/// written as a parameter is (`- Id: int`).
+/// One class: `- name: Order`, an optional `doc`, `base:` and `abstract:`, and its `members:`
+/// in wire order (its own, after its base's), each written as a parameter is (`- Id: int`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct RawClass {
     pub name: Word,
     #[serde(default)]
     pub doc: Option<String>,
+    /// The class it derives from (`complexContent/extension`, .NET's base class, which an
+    /// `[XmlInclude]` names it in).
+    #[serde(default)]
+    pub base: Option<Word>,
+    /// An abstract class (`abstract="true"`): values are always of a derived class.
+    #[serde(default, rename = "abstract")]
+    pub is_abstract: bool,
     pub members: Vec<RawParam>,
 }
 

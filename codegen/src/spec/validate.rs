@@ -376,6 +376,66 @@ fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &TypeNames) {
                 format!("type {name:?} has an empty doc; leave the key out for none"),
             );
         }
+        if let Some(base) = &class.base {
+            let base_at = item.and_then(|l| loc.op_value(l, "base", &base.0)).or(at);
+            if !names.classes.contains(&base.0) {
+                c.push(
+                    base_at,
+                    item_at,
+                    format!(
+                        "type {name:?} has the base {:?}, which is not a type of the spec",
+                        base.0
+                    ),
+                );
+            } else {
+                // The chain of bases must end: no class derives from itself.
+                let mut seen = vec![name];
+                let mut next = Some(base.0.as_str());
+                while let Some(b) = next {
+                    if seen.contains(&b) {
+                        c.push(
+                            base_at,
+                            item_at,
+                            format!(
+                                "type {name:?} derives from itself (through {}); a chain of \
+                                 bases must end",
+                                seen.join(" → ")
+                            ),
+                        );
+                        break;
+                    }
+                    seen.push(b);
+                    next = raw
+                        .types
+                        .iter()
+                        .find(|t| t.name.0 == b)
+                        .and_then(|t| t.base.as_ref().map(|w| w.0.as_str()));
+                }
+                // A member named like one it inherits would be a second element of that name.
+                let mut ancestor = Some(base.0.as_str());
+                let mut steps = 0;
+                while let Some(a) = ancestor.filter(|_| steps < raw.types.len()) {
+                    steps += 1;
+                    let Some(t) = raw.types.iter().find(|t| t.name.0 == a) else {
+                        break;
+                    };
+                    for m in &class.members {
+                        if t.members.iter().any(|inherited| inherited.name == m.name) {
+                            c.push(
+                                at,
+                                item_at,
+                                format!(
+                                    "type {name:?} has the member {:?}, which it inherits from \
+                                     {a:?}; a derived class adds members of other names",
+                                    m.name
+                                ),
+                            );
+                        }
+                    }
+                    ancestor = t.base.as_ref().map(|w| w.0.as_str());
+                }
+            }
+        }
         let member_names: Vec<&str> = class.members.iter().map(|m| m.name.as_str()).collect();
         let places = item.and_then(|l| loc.entries(l, "members", &member_names));
         let mut member_seen = HashSet::new();

@@ -15,7 +15,7 @@
 mod read;
 mod write;
 
-pub(crate) use read::Nil;
+pub(crate) use read::{Nil, XsiType};
 pub use read::{Node, NodeNs};
 pub use write::XmlOut;
 
@@ -114,6 +114,42 @@ pub enum MemberError {
         /// Where.
         path: String,
     },
+    /// An `xsi:type` naming no class this element may hold: unknown, of another namespace, or
+    /// not derived from the declared class.
+    #[error("{} has xsi:type '{name}'{}, which is not {declared} or a class derived from it", subject(path), if namespace.is_empty() { String::new() } else { format!(" of the namespace '{namespace}'") })]
+    UnknownType {
+        /// Where.
+        path: String,
+        /// The class the element is declared as.
+        declared: &'static str,
+        /// The type named.
+        name: String,
+        /// Its namespace, when not the service's.
+        namespace: String,
+    },
+    /// An element of an abstract class without `xsi:type` naming a derived one (or naming the
+    /// abstract class itself): there is nothing to create.
+    #[error(
+        "{} is of the abstract type {name}: xsi:type must name a class derived from it",
+        subject(path)
+    )]
+    AbstractType {
+        /// Where.
+        path: String,
+        /// The abstract class.
+        name: &'static str,
+    },
+    /// An `xsi:type` whose prefix no declaration binds.
+    #[error(
+        "{} has an xsi:type whose prefix '{prefix}' is not declared",
+        subject(path)
+    )]
+    UnboundPrefix {
+        /// Where.
+        path: String,
+        /// The prefix.
+        prefix: String,
+    },
     /// An `xsi:nil` that is no boolean, where XmlSerializer reads it.
     #[error(
         "{} has xsi:nil=\"{value}\", which is not a boolean (true, false, 1 or 0)",
@@ -146,6 +182,9 @@ impl MemberError {
             MemberError::InvalidValue { path, .. }
             | MemberError::NotSimpleContent { path, .. }
             | MemberError::NilNotNillable { path }
+            | MemberError::UnknownType { path, .. }
+            | MemberError::AbstractType { path, .. }
+            | MemberError::UnboundPrefix { path, .. }
             | MemberError::InvalidNil { path, .. } => {
                 *path = if path.is_empty() {
                     step.to_owned()

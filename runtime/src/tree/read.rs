@@ -38,6 +38,15 @@ impl Nil {
     }
 }
 
+/// An element's `xsi:type`: the type it names, resolved against the namespaces in scope.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum XsiType {
+    /// A type's namespace and local name.
+    Named(NodeNs, Box<str>),
+    /// A prefix no declaration in scope binds.
+    UnboundPrefix(Box<str>),
+}
+
 /// One element of a value tree: its name, whether it is `xsi:nil`, its text (the direct text
 /// children, joined) and its child elements.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +54,8 @@ pub struct Node {
     pub(crate) ns: NodeNs,
     pub(crate) local: Box<str>,
     pub(crate) nil: Nil,
+    /// Its `xsi:type`, resolved, if it has one.
+    pub(crate) xsi_type: Option<XsiType>,
     pub(crate) text: String,
     pub(crate) children: Vec<Node>,
     /// A comment or processing instruction inside it.
@@ -59,6 +70,7 @@ impl Node {
             ns: NodeNs::Service,
             local: local.into(),
             nil: Nil::No,
+            xsi_type: None,
             text,
             children: Vec::new(),
             interrupted: false,
@@ -75,6 +87,45 @@ impl Node {
     #[inline]
     pub fn is_nil(&self) -> bool {
         self.nil == Nil::Yes
+    }
+
+    /// The class its `xsi:type` names, read as XmlSerializer reads it for an element of the
+    /// class `declared`: `None` without one; the local name of a type of the service's
+    /// namespace; otherwise (another namespace, an unbound prefix) refused, as the host
+    /// refuses a type it does not know. The name is not trimmed (`" Circle "` is unknown).
+    pub fn class_type(&self, declared: &'static str) -> Result<Option<&str>, MemberError> {
+        match &self.xsi_type {
+            None => Ok(None),
+            Some(XsiType::Named(NodeNs::Service, local)) => Ok(Some(local)),
+            Some(XsiType::Named(ns, local)) => Err(MemberError::UnknownType {
+                path: String::new(),
+                declared,
+                name: local.to_string(),
+                namespace: match ns {
+                    NodeNs::Other(ns) => ns.to_string(),
+                    _ => String::new(),
+                },
+            }),
+            Some(XsiType::UnboundPrefix(prefix)) => Err(MemberError::UnboundPrefix {
+                path: String::new(),
+                prefix: prefix.to_string(),
+            }),
+        }
+    }
+
+    /// Refuses an `xsi:type` that names a class other than `declared`: what an element of a
+    /// class without derived classes may carry is its own name or none.
+    pub fn check_class_type(&self, declared: &'static str) -> Result<(), MemberError> {
+        match self.class_type(declared)? {
+            None => Ok(()),
+            Some(name) if name == declared => Ok(()),
+            Some(name) => Err(MemberError::UnknownType {
+                path: String::new(),
+                declared,
+                name: name.to_owned(),
+                namespace: String::new(),
+            }),
+        }
     }
 
     /// Whether it is null where XmlSerializer reads `xsi:nil` (`ReadNull`: a nillable element,

@@ -17,6 +17,9 @@ pub struct XmlOut<'a> {
     indent: Option<Vec<bool>>,
     /// Markup for the next start tag's attributes (a document root's namespace declarations).
     root_attributes: Option<&'a str>,
+    /// Markup that ends the root's start tag, after its own attributes (`xmlns="…"`, which
+    /// .NET's writer adds last).
+    root_suffix: Option<&'a str>,
 }
 
 impl<'a> XmlOut<'a> {
@@ -28,16 +31,19 @@ impl<'a> XmlOut<'a> {
             open: false,
             indent: None,
             root_attributes: None,
+            root_suffix: None,
         }
     }
 
     /// Writes a document's root element and what it holds, indented by two spaces a level as
-    /// .NET's `XmlTextWriter` indents an HTTP GET/POST result; `root_attributes` goes into the
-    /// root's start tag.
+    /// .NET's `XmlTextWriter` indents an HTTP GET/POST result; `root_attributes` opens the
+    /// root's attributes (namespace declarations), `root_suffix` closes them, after the
+    /// root's own (`xsi:type`).
     pub fn document(
         out: &'a mut String,
         operation: &'static str,
         root_attributes: &'a str,
+        root_suffix: &'a str,
     ) -> XmlOut<'a> {
         XmlOut {
             out,
@@ -45,12 +51,22 @@ impl<'a> XmlOut<'a> {
             open: false,
             indent: Some(Vec::new()),
             root_attributes: Some(root_attributes),
+            root_suffix: Some(root_suffix),
+        }
+    }
+
+    /// Ends the attributes of an open start tag: the root's suffix, once.
+    #[inline]
+    fn end_attributes(&mut self) {
+        if let Some(suffix) = self.root_suffix.take() {
+            self.out.push_str(suffix);
         }
     }
 
     #[inline]
     fn close_start(&mut self) {
         if self.open {
+            self.end_attributes();
             self.out.push('>');
             self.open = false;
         }
@@ -78,6 +94,26 @@ impl<'a> XmlOut<'a> {
         self.open = true;
     }
 
+    /// Writes the element `name` as a class (`members`), with `xsi:type="{type_name}"` when
+    /// the value's class is not the element's declared one (a derived class's value, where
+    /// the service namespace is the default one, so the name needs no prefix).
+    pub fn class(
+        &mut self,
+        name: &'static str,
+        type_name: Option<&'static str>,
+        members: impl FnOnce(&mut Self) -> Result<(), EncodeError>,
+    ) -> Result<(), EncodeError> {
+        self.start(name);
+        if let Some(type_name) = type_name {
+            self.out.push_str(" xsi:type=\"");
+            self.out.push_str(type_name);
+            self.out.push('"');
+        }
+        members(self)?;
+        self.end(name);
+        Ok(())
+    }
+
     /// Adds precomputed attribute markup (` xsi:type="Circle"`) to the open start tag.
     #[inline]
     pub fn attribute_markup(&mut self, markup: &str) {
@@ -93,6 +129,7 @@ impl<'a> XmlOut<'a> {
             None => false,
         };
         if self.open {
+            self.end_attributes();
             self.out.push_str(" />");
             self.open = false;
         } else {

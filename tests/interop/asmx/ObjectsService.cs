@@ -55,6 +55,39 @@ namespace Rmm.Objects
         public TreeNode Parent;
     }
 
+    /// An abstract base: values are of its derived classes, which [XmlInclude] names (Circle
+    /// names its own derived class: inclusion is transitive).
+    [XmlInclude(typeof(Circle)), XmlInclude(typeof(Square))]
+    public abstract class Shape
+    {
+        public string Name;
+    }
+
+    [XmlInclude(typeof(ColoredCircle))]
+    public class Circle : Shape
+    {
+        public double Radius;
+    }
+
+    public class Square : Shape
+    {
+        public double Side;
+    }
+
+    public class ColoredCircle : Circle
+    {
+        public string Color;
+    }
+
+    /// Members of a base type: abstract, concrete with a derived class, and an array of them.
+    public class Drawing
+    {
+        public string Title;
+        public Shape Main;
+        public Circle Ring;
+        public Shape[] Shapes;
+    }
+
     [WebService(Namespace = "http://rmm.example.com/objects", Description = "Classes, arrays and inheritance, echoed.")]
     [WebServiceBinding(ConformsTo = WsiProfiles.None)]
     public class ObjectsService : WebService
@@ -100,6 +133,39 @@ namespace Rmm.Objects
 
         [WebMethod(Description = "Echoes an array of enum values.")]
         public Level[] EchoLevels(Level[] values) { return values; }
+
+        [WebMethod(Description = "Echoes a shape: a value of a class derived from an abstract one.")]
+        public Shape EchoShape(Shape shape) { return shape; }
+
+        [WebMethod(Description = "Echoes an array of shapes of mixed types.")]
+        public Shape[] EchoShapes(Shape[] shapes) { return shapes; }
+
+        [WebMethod(Description = "Echoes a drawing: members of a base type.")]
+        public Drawing EchoDrawing(Drawing drawing) { return drawing; }
+
+        [WebMethod(Description = "Makes count shapes, circles, squares and colored circles in turn: null for a negative count.")]
+        public Shape[] MakeShapes(int count)
+        {
+            if (count < 0) return null;
+            Shape[] shapes = new Shape[count];
+            for (int i = 0; i < count; i++)
+            {
+                if (i % 3 == 0) { Circle c = new Circle(); c.Name = "c" + i; c.Radius = i + 0.5; shapes[i] = c; }
+                else if (i % 3 == 1) { Square s = new Square(); s.Name = "s" + i; s.Side = i; shapes[i] = s; }
+                else { ColoredCircle cc = new ColoredCircle(); cc.Name = "cc" + i; cc.Radius = i; cc.Color = "red"; shapes[i] = cc; }
+            }
+            return shapes;
+        }
+
+        [WebMethod(Description = "Makes a circle, a colored one when a color is given.")]
+        public Circle MakeCircle(double radius, string color)
+        {
+            Circle c = color == null || color.Length == 0 ? new Circle() : new ColoredCircle();
+            c.Name = "made";
+            c.Radius = radius;
+            if (c is ColoredCircle) ((ColoredCircle)c).Color = color;
+            return c;
+        }
 
         [WebMethod(Description = "Counts an order's lines.")]
         public int CountLines(Order order, int extra)

@@ -132,7 +132,47 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 9, `CountLines`, and waits for its answer: Counts an order's lines.
+    /// Calls operation 9, `EchoShape`, and waits for its answer: Echoes a shape: a value of a class derived from an abstract one.
+    pub fn echo_shape(
+        &self,
+        request: &EchoShape,
+    ) -> Result<EchoShapeResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 10, `EchoShapes`, and waits for its answer: Echoes an array of shapes of mixed types.
+    pub fn echo_shapes(
+        &self,
+        request: &EchoShapes,
+    ) -> Result<EchoShapesResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 11, `EchoDrawing`, and waits for its answer: Echoes a drawing: members of a base type.
+    pub fn echo_drawing(
+        &self,
+        request: &EchoDrawing,
+    ) -> Result<EchoDrawingResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 12, `MakeShapes`, and waits for its answer: Makes count shapes, circles, squares and colored circles in turn: null for a negative count.
+    pub fn make_shapes(
+        &self,
+        request: &MakeShapes,
+    ) -> Result<MakeShapesResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 13, `MakeCircle`, and waits for its answer: Makes a circle, a colored one when a color is given.
+    pub fn make_circle(
+        &self,
+        request: &MakeCircle,
+    ) -> Result<MakeCircleResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 14, `CountLines`, and waits for its answer: Counts an order's lines.
     pub fn count_lines(
         &self,
         request: &CountLines,

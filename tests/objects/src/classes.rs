@@ -35,14 +35,9 @@ pub struct Order {
     pub blob: Option<Vec<u8>>,
 }
 
-impl XmlItem for Order {
-    fn write_element(
-        &self,
-        w: &mut XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
-    ) -> Result<(), EncodeError> {
-        w.start(name);
+impl Order {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Id", &self.id);
         w.scalar("Placed", &self.placed);
         w.scalar("Priority", &self.priority);
@@ -54,14 +49,11 @@ impl XmlItem for Order {
         w.nullable("Rating", self.rating.as_ref());
         w.optional("Matrix", &["ArrayOfInt1", "int"], self.matrix.as_ref())?;
         w.optional("Blob", &[], self.blob.as_ref())?;
-        w.end(name);
         Ok(())
     }
 
-    fn read_element(
-        node: &Node,
-        _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 11];
         for member in node.members() {
@@ -104,6 +96,26 @@ impl XmlItem for Order {
     }
 }
 
+impl XmlItem for Order {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Order")?;
+        Self::read_members(node)
+    }
+}
+
 /// `Customer`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
@@ -117,25 +129,17 @@ pub struct Customer {
     pub phones: Option<Vec<Option<String>>>,
 }
 
-impl XmlItem for Customer {
-    fn write_element(
-        &self,
-        w: &mut XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
-    ) -> Result<(), EncodeError> {
-        w.start(name);
+impl Customer {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Name", &[], self.name.as_ref())?;
         w.optional("Address", &[], self.address.as_ref())?;
         w.optional("Phones", &["string"], self.phones.as_ref())?;
-        w.end(name);
         Ok(())
     }
 
-    fn read_element(
-        node: &Node,
-        _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -156,6 +160,26 @@ impl XmlItem for Customer {
     }
 }
 
+impl XmlItem for Customer {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Customer")?;
+        Self::read_members(node)
+    }
+}
+
 /// `Address`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
 /// A postal address.
@@ -171,25 +195,17 @@ pub struct Address {
     pub zip: i32,
 }
 
-impl XmlItem for Address {
-    fn write_element(
-        &self,
-        w: &mut XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
-    ) -> Result<(), EncodeError> {
-        w.start(name);
+impl Address {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Street", &[], self.street.as_ref())?;
         w.optional("City", &[], self.city.as_ref())?;
         w.scalar("Zip", &self.zip);
-        w.end(name);
         Ok(())
     }
 
-    fn read_element(
-        node: &Node,
-        _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -213,6 +229,26 @@ impl XmlItem for Address {
     }
 }
 
+impl XmlItem for Address {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Address")?;
+        Self::read_members(node)
+    }
+}
+
 /// `OrderLine`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
@@ -228,26 +264,18 @@ pub struct OrderLine {
     pub discount: Option<crate::Decimal>,
 }
 
-impl XmlItem for OrderLine {
-    fn write_element(
-        &self,
-        w: &mut XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
-    ) -> Result<(), EncodeError> {
-        w.start(name);
+impl OrderLine {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Sku", &[], self.sku.as_ref())?;
         w.scalar("Quantity", &self.quantity);
         w.scalar("Price", &self.price);
         w.nullable("Discount", self.discount.as_ref());
-        w.end(name);
         Ok(())
     }
 
-    fn read_element(
-        node: &Node,
-        _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -275,6 +303,26 @@ impl XmlItem for OrderLine {
     }
 }
 
+impl XmlItem for OrderLine {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("OrderLine")?;
+        Self::read_members(node)
+    }
+}
+
 /// `TreeNode`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
@@ -288,25 +336,17 @@ pub struct TreeNode {
     pub parent: Option<Box<crate::TreeNode>>,
 }
 
-impl XmlItem for TreeNode {
-    fn write_element(
-        &self,
-        w: &mut XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
-    ) -> Result<(), EncodeError> {
-        w.start(name);
+impl TreeNode {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Name", &[], self.name.as_ref())?;
         w.optional("Children", &["TreeNode"], self.children.as_ref())?;
         w.optional("Parent", &[], self.parent.as_ref())?;
-        w.end(name);
         Ok(())
     }
 
-    fn read_element(
-        node: &Node,
-        _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -326,5 +366,391 @@ impl XmlItem for TreeNode {
             }
         }
         Ok(value)
+    }
+}
+
+impl XmlItem for TreeNode {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("TreeNode")?;
+        Self::read_members(node)
+    }
+}
+
+/// A value of an element declared `Shape`: `Shape` is abstract, so one of `Square`, `Circle`, `ColoredCircle`, as its `xsi:type` says (`complexContent` extensions, .NET's `[XmlInclude]`).
+///
+/// Written with `xsi:type` naming the value's class where it is not `Shape`; read by the `xsi:type` sent, which must name `Shape` or a class derived from it (an element without one is refused, as the host refuses it: the class is abstract).
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnyShape {
+    /// A `Square` value.
+    Square(Square),
+    /// A `Circle` value.
+    Circle(Circle),
+    /// A `ColoredCircle` value.
+    ColoredCircle(ColoredCircle),
+}
+
+impl XmlItem for AnyShape {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        match self {
+            AnyShape::Square(value) => {
+                w.class(name, Some("Square"), |w| value.write_members(w))
+            }
+            AnyShape::Circle(value) => {
+                w.class(name, Some("Circle"), |w| value.write_members(w))
+            }
+            AnyShape::ColoredCircle(value) => {
+                w.class(name, Some("ColoredCircle"), |w| value.write_members(w))
+            }
+        }
+    }
+
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        match node.class_type("Shape")? {
+            None | Some("Shape") => {
+                Err(MemberError::AbstractType {
+                    path: String::new(),
+                    name: "Shape",
+                })
+            }
+            Some("Square") => Ok(AnyShape::Square(Square::read_members(node)?)),
+            Some("Circle") => Ok(AnyShape::Circle(Circle::read_members(node)?)),
+            Some("ColoredCircle") => {
+                Ok(AnyShape::ColoredCircle(ColoredCircle::read_members(node)?))
+            }
+            Some(other) => {
+                Err(MemberError::UnknownType {
+                    path: String::new(),
+                    declared: "Shape",
+                    name: other.to_owned(),
+                    namespace: String::new(),
+                })
+            }
+        }
+    }
+}
+
+/// `Square`: a class of the service (`xs:complexType`), its members a sequence of elements in this order. It derives from `Shape` (`complexContent/extension`): the first fields are the members it inherits.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Square {
+    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub name: Option<String>,
+    /// `Side`: `xs:double`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub side: f64,
+}
+
+impl Square {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Name", &[], self.name.as_ref())?;
+        w.scalar("Side", &self.side);
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 2];
+        for member in node.members() {
+            match member.name() {
+                "Name" if !seen[0] => {
+                    seen[0] = true;
+                    value.name = member.optional("Name", &[])?;
+                }
+                "Side" if !seen[1] => {
+                    seen[1] = true;
+                    value.side = member.scalar("Side")?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for Square {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Square")?;
+        Self::read_members(node)
+    }
+}
+
+/// `Circle`: a class of the service (`xs:complexType`), its members a sequence of elements in this order. It derives from `Shape` (`complexContent/extension`): the first fields are the members it inherits.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way. An element declared of this class may hold a derived one's value: its Rust type is [`AnyCircle`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Circle {
+    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub name: Option<String>,
+    /// `Radius`: `xs:double`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub radius: f64,
+}
+
+impl Circle {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Name", &[], self.name.as_ref())?;
+        w.scalar("Radius", &self.radius);
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 2];
+        for member in node.members() {
+            match member.name() {
+                "Name" if !seen[0] => {
+                    seen[0] = true;
+                    value.name = member.optional("Name", &[])?;
+                }
+                "Radius" if !seen[1] => {
+                    seen[1] = true;
+                    value.radius = member.scalar("Radius")?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for Circle {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Circle")?;
+        Self::read_members(node)
+    }
+}
+
+/// A value of an element declared `Circle`: one of `Circle`, `ColoredCircle`, as its `xsi:type` says (`complexContent` extensions, .NET's `[XmlInclude]`).
+///
+/// Written with `xsi:type` naming the value's class where it is not `Circle`; read by the `xsi:type` sent, which must name `Circle` or a class derived from it (an element without one is a `Circle`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnyCircle {
+    /// A `Circle` value.
+    Circle(Circle),
+    /// A `ColoredCircle` value.
+    ColoredCircle(ColoredCircle),
+}
+
+impl XmlItem for AnyCircle {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        match self {
+            AnyCircle::Circle(value) => w.class(name, None, |w| value.write_members(w)),
+            AnyCircle::ColoredCircle(value) => {
+                w.class(name, Some("ColoredCircle"), |w| value.write_members(w))
+            }
+        }
+    }
+
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        match node.class_type("Circle")? {
+            None | Some("Circle") => Ok(AnyCircle::Circle(Circle::read_members(node)?)),
+            Some("ColoredCircle") => {
+                Ok(AnyCircle::ColoredCircle(ColoredCircle::read_members(node)?))
+            }
+            Some(other) => {
+                Err(MemberError::UnknownType {
+                    path: String::new(),
+                    declared: "Circle",
+                    name: other.to_owned(),
+                    namespace: String::new(),
+                })
+            }
+        }
+    }
+}
+
+/// `ColoredCircle`: a class of the service (`xs:complexType`), its members a sequence of elements in this order. It derives from `Circle` (`complexContent/extension`): the first fields are the members it inherits.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ColoredCircle {
+    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub name: Option<String>,
+    /// `Radius`: `xs:double`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub radius: f64,
+    /// `Color`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub color: Option<String>,
+}
+
+impl ColoredCircle {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Name", &[], self.name.as_ref())?;
+        w.scalar("Radius", &self.radius);
+        w.optional("Color", &[], self.color.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 3];
+        for member in node.members() {
+            match member.name() {
+                "Name" if !seen[0] => {
+                    seen[0] = true;
+                    value.name = member.optional("Name", &[])?;
+                }
+                "Radius" if !seen[1] => {
+                    seen[1] = true;
+                    value.radius = member.scalar("Radius")?;
+                }
+                "Color" if !seen[2] => {
+                    seen[2] = true;
+                    value.color = member.optional("Color", &[])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for ColoredCircle {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("ColoredCircle")?;
+        Self::read_members(node)
+    }
+}
+
+/// `Drawing`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Drawing {
+    /// `Title`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub title: Option<String>,
+    /// `Main`: `tns:Shape`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub main: Option<crate::AnyShape>,
+    /// `Ring`: `tns:Circle`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub ring: Option<crate::AnyCircle>,
+    /// `Shapes`: `tns:ArrayOfShape`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<Shape>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
+    pub shapes: Option<Vec<Option<crate::AnyShape>>>,
+}
+
+impl Drawing {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Title", &[], self.title.as_ref())?;
+        w.optional("Main", &[], self.main.as_ref())?;
+        w.optional("Ring", &[], self.ring.as_ref())?;
+        w.optional("Shapes", &["Shape"], self.shapes.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 4];
+        for member in node.members() {
+            match member.name() {
+                "Title" if !seen[0] => {
+                    seen[0] = true;
+                    value.title = member.optional("Title", &[])?;
+                }
+                "Main" if !seen[1] => {
+                    seen[1] = true;
+                    value.main = member.optional("Main", &[])?;
+                }
+                "Ring" if !seen[2] => {
+                    seen[2] = true;
+                    value.ring = member.optional("Ring", &[])?;
+                }
+                "Shapes" => value.shapes = member.optional("Shapes", &["Shape"])?,
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for Drawing {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Drawing")?;
+        Self::read_members(node)
     }
 }

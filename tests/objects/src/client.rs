@@ -224,7 +224,47 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 9, `CountLines`: Counts an order's lines.
+    /// Calls operation 9, `EchoShape`: Echoes a shape: a value of a class derived from an abstract one.
+    pub async fn echo_shape(
+        &self,
+        request: &EchoShape,
+    ) -> Result<EchoShapeResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 10, `EchoShapes`: Echoes an array of shapes of mixed types.
+    pub async fn echo_shapes(
+        &self,
+        request: &EchoShapes,
+    ) -> Result<EchoShapesResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 11, `EchoDrawing`: Echoes a drawing: members of a base type.
+    pub async fn echo_drawing(
+        &self,
+        request: &EchoDrawing,
+    ) -> Result<EchoDrawingResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 12, `MakeShapes`: Makes count shapes, circles, squares and colored circles in turn: null for a negative count.
+    pub async fn make_shapes(
+        &self,
+        request: &MakeShapes,
+    ) -> Result<MakeShapesResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 13, `MakeCircle`: Makes a circle, a colored one when a color is given.
+    pub async fn make_circle(
+        &self,
+        request: &MakeCircle,
+    ) -> Result<MakeCircleResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 14, `CountLines`: Counts an order's lines.
     pub async fn count_lines(
         &self,
         request: &CountLines,

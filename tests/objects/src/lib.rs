@@ -21,7 +21,12 @@
 //! | 6 | [`MakeTags`] | 1 |
 //! | 7 | [`EchoIntArray`] | 1 |
 //! | 8 | [`EchoLevels`] | 1 |
-//! | 9 | [`CountLines`] | 2 |
+//! | 9 | [`EchoShape`] | 1 |
+//! | 10 | [`EchoShapes`] | 1 |
+//! | 11 | [`EchoDrawing`] | 1 |
+//! | 12 | [`MakeShapes`] | 1 |
+//! | 13 | [`MakeCircle`] | 2 |
+//! | 14 | [`CountLines`] | 2 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -101,13 +106,23 @@ pub enum Operation {
     EchoIntArray,
     /// Operation 8: [`EchoLevels`].
     EchoLevels,
-    /// Operation 9: [`CountLines`].
+    /// Operation 9: [`EchoShape`].
+    EchoShape,
+    /// Operation 10: [`EchoShapes`].
+    EchoShapes,
+    /// Operation 11: [`EchoDrawing`].
+    EchoDrawing,
+    /// Operation 12: [`MakeShapes`].
+    MakeShapes,
+    /// Operation 13: [`MakeCircle`].
+    MakeCircle,
+    /// Operation 14: [`CountLines`].
     CountLines,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 9usize] = [
+    pub const ALL: [Operation; 14usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -116,6 +131,11 @@ impl Operation {
         Operation::MakeTags,
         Operation::EchoIntArray,
         Operation::EchoLevels,
+        Operation::EchoShape,
+        Operation::EchoShapes,
+        Operation::EchoDrawing,
+        Operation::MakeShapes,
+        Operation::MakeCircle,
         Operation::CountLines,
     ];
 
@@ -130,6 +150,11 @@ impl Operation {
             Operation::MakeTags => "MakeTags",
             Operation::EchoIntArray => "EchoIntArray",
             Operation::EchoLevels => "EchoLevels",
+            Operation::EchoShape => "EchoShape",
+            Operation::EchoShapes => "EchoShapes",
+            Operation::EchoDrawing => "EchoDrawing",
+            Operation::MakeShapes => "MakeShapes",
+            Operation::MakeCircle => "MakeCircle",
             Operation::CountLines => "CountLines",
         }
     }
@@ -145,6 +170,11 @@ impl Operation {
             "MakeTags" => Some(Operation::MakeTags),
             "EchoIntArray" => Some(Operation::EchoIntArray),
             "EchoLevels" => Some(Operation::EchoLevels),
+            "EchoShape" => Some(Operation::EchoShape),
+            "EchoShapes" => Some(Operation::EchoShapes),
+            "EchoDrawing" => Some(Operation::EchoDrawing),
+            "MakeShapes" => Some(Operation::MakeShapes),
+            "MakeCircle" => Some(Operation::MakeCircle),
             "CountLines" => Some(Operation::CountLines),
             _ => None,
         }
@@ -161,6 +191,11 @@ impl Operation {
             Operation::MakeTags => &wire::make_tags::OPERATION,
             Operation::EchoIntArray => &wire::echo_int_array::OPERATION,
             Operation::EchoLevels => &wire::echo_levels::OPERATION,
+            Operation::EchoShape => &wire::echo_shape::OPERATION,
+            Operation::EchoShapes => &wire::echo_shapes::OPERATION,
+            Operation::EchoDrawing => &wire::echo_drawing::OPERATION,
+            Operation::MakeShapes => &wire::make_shapes::OPERATION,
+            Operation::MakeCircle => &wire::make_circle::OPERATION,
             Operation::CountLines => &wire::count_lines::OPERATION,
         }
     }
@@ -206,6 +241,11 @@ macro_rules! for_each_operation {
             make_tags: MakeTags,
             echo_int_array: EchoIntArray,
             echo_levels: EchoLevels,
+            echo_shape: EchoShape,
+            echo_shapes: EchoShapes,
+            echo_drawing: EchoDrawing,
+            make_shapes: MakeShapes,
+            make_circle: MakeCircle,
             count_lines: CountLines,
         }
     };

@@ -92,7 +92,52 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoLevels,
     ) -> impl Future<Output = Result<EchoLevelsResponse, Fault>> + Send;
 
-    /// Operation 9, `CountLines`: Counts an order's lines.
+    /// Operation 9, `EchoShape`: Echoes a shape: a value of a class derived from an abstract one.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_shape(
+        &self,
+        credentials: Credentials,
+        request: EchoShape,
+    ) -> impl Future<Output = Result<EchoShapeResponse, Fault>> + Send;
+
+    /// Operation 10, `EchoShapes`: Echoes an array of shapes of mixed types.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_shapes(
+        &self,
+        credentials: Credentials,
+        request: EchoShapes,
+    ) -> impl Future<Output = Result<EchoShapesResponse, Fault>> + Send;
+
+    /// Operation 11, `EchoDrawing`: Echoes a drawing: members of a base type.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_drawing(
+        &self,
+        credentials: Credentials,
+        request: EchoDrawing,
+    ) -> impl Future<Output = Result<EchoDrawingResponse, Fault>> + Send;
+
+    /// Operation 12, `MakeShapes`: Makes count shapes, circles, squares and colored circles in turn: null for a negative count.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_shapes(
+        &self,
+        credentials: Credentials,
+        request: MakeShapes,
+    ) -> impl Future<Output = Result<MakeShapesResponse, Fault>> + Send;
+
+    /// Operation 13, `MakeCircle`: Makes a circle, a colored one when a color is given.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_circle(
+        &self,
+        credentials: Credentials,
+        request: MakeCircle,
+    ) -> impl Future<Output = Result<MakeCircleResponse, Fault>> + Send;
+
+    /// Operation 14, `CountLines`: Counts an order's lines.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn count_lines(
@@ -165,6 +210,46 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: EchoLevels,
     ) -> impl Future<Output = Result<EchoLevelsResponse, Fault>> + Send {
         T::echo_levels(self, credentials, request)
+    }
+
+    fn echo_shape(
+        &self,
+        credentials: Credentials,
+        request: EchoShape,
+    ) -> impl Future<Output = Result<EchoShapeResponse, Fault>> + Send {
+        T::echo_shape(self, credentials, request)
+    }
+
+    fn echo_shapes(
+        &self,
+        credentials: Credentials,
+        request: EchoShapes,
+    ) -> impl Future<Output = Result<EchoShapesResponse, Fault>> + Send {
+        T::echo_shapes(self, credentials, request)
+    }
+
+    fn echo_drawing(
+        &self,
+        credentials: Credentials,
+        request: EchoDrawing,
+    ) -> impl Future<Output = Result<EchoDrawingResponse, Fault>> + Send {
+        T::echo_drawing(self, credentials, request)
+    }
+
+    fn make_shapes(
+        &self,
+        credentials: Credentials,
+        request: MakeShapes,
+    ) -> impl Future<Output = Result<MakeShapesResponse, Fault>> + Send {
+        T::make_shapes(self, credentials, request)
+    }
+
+    fn make_circle(
+        &self,
+        credentials: Credentials,
+        request: MakeCircle,
+    ) -> impl Future<Output = Result<MakeCircleResponse, Fault>> + Send {
+        T::make_circle(self, credentials, request)
     }
 
     fn count_lines(
@@ -483,6 +568,71 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.echo_levels(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoShape => {
+                let handled = {
+                    let (credentials, call) = EchoShape::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_shape(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoShapes => {
+                let handled = {
+                    let (credentials, call) = EchoShapes::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_shapes(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoDrawing => {
+                let handled = {
+                    let (credentials, call) = EchoDrawing::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_drawing(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakeShapes => {
+                let handled = {
+                    let (credentials, call) = MakeShapes::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_shapes(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakeCircle => {
+                let handled = {
+                    let (credentials, call) = MakeCircle::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_circle(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -260,7 +260,109 @@ pub struct EchoLevelsResponse {
     pub result: Option<Vec<crate::Level>>,
 }
 
-/// `CountLines`, operation 9 of `ObjectsService`: Counts an order's lines.
+/// `EchoShape`, operation 9 of `ObjectsService`: Echoes a shape: a value of a class derived from an abstract one.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoShapeResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoShape {
+    /// `shape`: SOAP `Shape`, position 1 of 1.
+    pub shape: Option<crate::AnyShape>,
+}
+
+/// The response of [`EchoShape`]: the element `EchoShapeResponse` holding `EchoShapeResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoShapeResponse {
+    /// `EchoShapeResult`: SOAP `Shape`.
+    pub result: Option<crate::AnyShape>,
+}
+
+/// `EchoShapes`, operation 10 of `ObjectsService`: Echoes an array of shapes of mixed types.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoShapesResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoShapes {
+    /// `shapes`: SOAP `ArrayOfShape`, position 1 of 1.
+    pub shapes: Option<Vec<Option<crate::AnyShape>>>,
+}
+
+/// The response of [`EchoShapes`]: the element `EchoShapesResponse` holding `EchoShapesResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoShapesResponse {
+    /// `EchoShapesResult`: SOAP `ArrayOfShape`.
+    pub result: Option<Vec<Option<crate::AnyShape>>>,
+}
+
+/// `EchoDrawing`, operation 11 of `ObjectsService`: Echoes a drawing: members of a base type.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoDrawingResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoDrawing {
+    /// `drawing`: SOAP `Drawing`, position 1 of 1.
+    pub drawing: Option<crate::Drawing>,
+}
+
+/// The response of [`EchoDrawing`]: the element `EchoDrawingResponse` holding `EchoDrawingResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoDrawingResponse {
+    /// `EchoDrawingResult`: SOAP `Drawing`.
+    pub result: Option<crate::Drawing>,
+}
+
+/// `MakeShapes`, operation 12 of `ObjectsService`: Makes count shapes, circles, squares and colored circles in turn: null for a negative count.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakeShapesResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeShapes {
+    /// `count`: SOAP `int`, position 1 of 1.
+    pub count: i32,
+}
+
+/// The response of [`MakeShapes`]: the element `MakeShapesResponse` holding `MakeShapesResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MakeShapesResponse {
+    /// `MakeShapesResult`: SOAP `ArrayOfShape`.
+    pub result: Option<Vec<Option<crate::AnyShape>>>,
+}
+
+/// `MakeCircle`, operation 13 of `ObjectsService`: Makes a circle, a colored one when a color is given.
+///
+/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakeCircleResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MakeCircle {
+    /// `radius`: SOAP `double`, position 1 of 2.
+    pub radius: f64,
+    /// `color`: SOAP `string`, position 2 of 2.
+    pub color: Option<String>,
+}
+
+/// The response of [`MakeCircle`]: the element `MakeCircleResponse` holding `MakeCircleResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MakeCircleResponse {
+    /// `MakeCircleResult`: SOAP `Circle`.
+    pub result: Option<crate::AnyCircle>,
+}
+
+/// `CountLines`, operation 14 of `ObjectsService`: Counts an order's lines.
 ///
 /// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

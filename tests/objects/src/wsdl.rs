@@ -215,6 +215,122 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="EchoShape">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="shape" type="tns:Shape" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Shape" abstract="true">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
+        </s:sequence>
+      </s:complexType>
+      <s:complexType name="Square">
+        <s:complexContent mixed="false">
+          <s:extension base="tns:Shape">
+            <s:sequence>
+              <s:element minOccurs="1" maxOccurs="1" name="Side" type="s:double" />
+            </s:sequence>
+          </s:extension>
+        </s:complexContent>
+      </s:complexType>
+      <s:complexType name="Circle">
+        <s:complexContent mixed="false">
+          <s:extension base="tns:Shape">
+            <s:sequence>
+              <s:element minOccurs="1" maxOccurs="1" name="Radius" type="s:double" />
+            </s:sequence>
+          </s:extension>
+        </s:complexContent>
+      </s:complexType>
+      <s:complexType name="ColoredCircle">
+        <s:complexContent mixed="false">
+          <s:extension base="tns:Circle">
+            <s:sequence>
+              <s:element minOccurs="0" maxOccurs="1" name="Color" type="s:string" />
+            </s:sequence>
+          </s:extension>
+        </s:complexContent>
+      </s:complexType>
+      <s:element name="EchoShapeResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoShapeResult" type="tns:Shape" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoShapes">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="shapes" type="tns:ArrayOfShape" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="ArrayOfShape">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="unbounded" name="Shape" nillable="true" type="tns:Shape" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoShapesResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoShapesResult" type="tns:ArrayOfShape" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoDrawing">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="drawing" type="tns:Drawing" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Drawing">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Title" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Main" type="tns:Shape" />
+          <s:element minOccurs="0" maxOccurs="1" name="Ring" type="tns:Circle" />
+          <s:element minOccurs="0" maxOccurs="1" name="Shapes" type="tns:ArrayOfShape" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoDrawingResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoDrawingResult" type="tns:Drawing" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeShapes">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="count" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeShapesResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="MakeShapesResult" type="tns:ArrayOfShape" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeCircle">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="radius" type="s:double" />
+            <s:element minOccurs="0" maxOccurs="1" name="color" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeCircleResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="MakeCircleResult" type="tns:Circle" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="CountLines">
         <s:complexType>
           <s:sequence>
@@ -234,6 +350,8 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <s:element name="Order" nillable="true" type="tns:Order" />
       <s:element name="ArrayOfInt1" nillable="true" type="tns:ArrayOfInt1" />
       <s:element name="ArrayOfLevel" nillable="true" type="tns:ArrayOfLevel" />
+      <s:element name="ArrayOfShape" nillable="true" type="tns:ArrayOfShape" />
+      <s:element name="Circle" nillable="true" type="tns:Circle" />
     </s:schema>
     <s:schema targetNamespace="http://rmm.example.com/objects/AbstractTypes">
       <s:import namespace="http://schemas.xmlsoap.org/soap/encoding/" />
@@ -296,6 +414,36 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="EchoLevelsSoapOut">
     <wsdl:part name="parameters" element="tns:EchoLevelsResponse" />
   </wsdl:message>
+  <wsdl:message name="EchoShapeSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoShape" />
+  </wsdl:message>
+  <wsdl:message name="EchoShapeSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoShapeResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoShapesSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoShapes" />
+  </wsdl:message>
+  <wsdl:message name="EchoShapesSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoShapesResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoDrawingSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoDrawing" />
+  </wsdl:message>
+  <wsdl:message name="EchoDrawingSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoDrawingResponse" />
+  </wsdl:message>
+  <wsdl:message name="MakeShapesSoapIn">
+    <wsdl:part name="parameters" element="tns:MakeShapes" />
+  </wsdl:message>
+  <wsdl:message name="MakeShapesSoapOut">
+    <wsdl:part name="parameters" element="tns:MakeShapesResponse" />
+  </wsdl:message>
+  <wsdl:message name="MakeCircleSoapIn">
+    <wsdl:part name="parameters" element="tns:MakeCircle" />
+  </wsdl:message>
+  <wsdl:message name="MakeCircleSoapOut">
+    <wsdl:part name="parameters" element="tns:MakeCircleResponse" />
+  </wsdl:message>
   <wsdl:message name="CountLinesSoapIn">
     <wsdl:part name="parameters" element="tns:CountLines" />
   </wsdl:message>
@@ -333,6 +481,19 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="EchoLevelsHttpGetOut">
     <wsdl:part name="Body" element="tns:ArrayOfLevel" />
   </wsdl:message>
+  <wsdl:message name="MakeShapesHttpGetIn">
+    <wsdl:part name="count" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeShapesHttpGetOut">
+    <wsdl:part name="Body" element="tns:ArrayOfShape" />
+  </wsdl:message>
+  <wsdl:message name="MakeCircleHttpGetIn">
+    <wsdl:part name="radius" type="s:string" />
+    <wsdl:part name="color" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeCircleHttpGetOut">
+    <wsdl:part name="Body" element="tns:Circle" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpPostIn">
     <wsdl:part name="values" type="s1:StringArray" />
   </wsdl:message>
@@ -363,6 +524,19 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="EchoLevelsHttpPostOut">
     <wsdl:part name="Body" element="tns:ArrayOfLevel" />
+  </wsdl:message>
+  <wsdl:message name="MakeShapesHttpPostIn">
+    <wsdl:part name="count" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeShapesHttpPostOut">
+    <wsdl:part name="Body" element="tns:ArrayOfShape" />
+  </wsdl:message>
+  <wsdl:message name="MakeCircleHttpPostIn">
+    <wsdl:part name="radius" type="s:string" />
+    <wsdl:part name="color" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeCircleHttpPostOut">
+    <wsdl:part name="Body" element="tns:Circle" />
   </wsdl:message>
   <wsdl:portType name="ObjectsServiceSoap">
     <wsdl:operation name="EchoOrder">
@@ -405,6 +579,31 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:EchoLevelsSoapIn" />
       <wsdl:output message="tns:EchoLevelsSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="EchoShape">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a shape: a value of a class derived from an abstract one.</wsdl:documentation>
+      <wsdl:input message="tns:EchoShapeSoapIn" />
+      <wsdl:output message="tns:EchoShapeSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoShapes">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of shapes of mixed types.</wsdl:documentation>
+      <wsdl:input message="tns:EchoShapesSoapIn" />
+      <wsdl:output message="tns:EchoShapesSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoDrawing">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a drawing: members of a base type.</wsdl:documentation>
+      <wsdl:input message="tns:EchoDrawingSoapIn" />
+      <wsdl:output message="tns:EchoDrawingSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeShapes">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes count shapes, circles, squares and colored circles in turn: null for a negative count.</wsdl:documentation>
+      <wsdl:input message="tns:MakeShapesSoapIn" />
+      <wsdl:output message="tns:MakeShapesSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeCircle">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a circle, a colored one when a color is given.</wsdl:documentation>
+      <wsdl:input message="tns:MakeCircleSoapIn" />
+      <wsdl:output message="tns:MakeCircleSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="CountLines">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Counts an order's lines.</wsdl:documentation>
       <wsdl:input message="tns:CountLinesSoapIn" />
@@ -437,6 +636,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:EchoLevelsHttpGetIn" />
       <wsdl:output message="tns:EchoLevelsHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="MakeShapes">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes count shapes, circles, squares and colored circles in turn: null for a negative count.</wsdl:documentation>
+      <wsdl:input message="tns:MakeShapesHttpGetIn" />
+      <wsdl:output message="tns:MakeShapesHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeCircle">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a circle, a colored one when a color is given.</wsdl:documentation>
+      <wsdl:input message="tns:MakeCircleHttpGetIn" />
+      <wsdl:output message="tns:MakeCircleHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpPost">
     <wsdl:operation name="EchoStringArray">
@@ -463,6 +672,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of enum values.</wsdl:documentation>
       <wsdl:input message="tns:EchoLevelsHttpPostIn" />
       <wsdl:output message="tns:EchoLevelsHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeShapes">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes count shapes, circles, squares and colored circles in turn: null for a negative count.</wsdl:documentation>
+      <wsdl:input message="tns:MakeShapesHttpPostIn" />
+      <wsdl:output message="tns:MakeShapesHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeCircle">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a circle, a colored one when a color is given.</wsdl:documentation>
+      <wsdl:input message="tns:MakeCircleHttpPostIn" />
+      <wsdl:output message="tns:MakeCircleHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="ObjectsServiceSoap" type="tns:ObjectsServiceSoap">
@@ -532,6 +751,51 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="EchoLevels">
       <soap:operation soapAction="http://rmm.example.com/objects/EchoLevels" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoShape">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoShape" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoShapes">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoShapes" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoDrawing">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoDrawing" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeShapes">
+      <soap:operation soapAction="http://rmm.example.com/objects/MakeShapes" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeCircle">
+      <soap:operation soapAction="http://rmm.example.com/objects/MakeCircle" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -623,6 +887,51 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoShape">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoShape" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoShapes">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoShapes" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoDrawing">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoDrawing" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeShapes">
+      <soap12:operation soapAction="http://rmm.example.com/objects/MakeShapes" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeCircle">
+      <soap12:operation soapAction="http://rmm.example.com/objects/MakeCircle" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="CountLines">
       <soap12:operation soapAction="http://rmm.example.com/objects/CountLines" style="document" />
       <wsdl:input>
@@ -680,6 +989,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="MakeShapes">
+      <http:operation location="/MakeShapes" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeCircle">
+      <http:operation location="/MakeCircle" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpPost" type="tns:ObjectsServiceHttpPost">
     <http:binding verb="POST" />
@@ -721,6 +1048,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="EchoLevels">
       <http:operation location="/EchoLevels" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeShapes">
+      <http:operation location="/MakeShapes" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeCircle">
+      <http:operation location="/MakeCircle" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

@@ -39,7 +39,22 @@ pub mod echo_int_array;
 /// Operation 8: `EchoLevels`.
 pub mod echo_levels;
 
-/// Operation 9: `CountLines`.
+/// Operation 9: `EchoShape`.
+pub mod echo_shape;
+
+/// Operation 10: `EchoShapes`.
+pub mod echo_shapes;
+
+/// Operation 11: `EchoDrawing`.
+pub mod echo_drawing;
+
+/// Operation 12: `MakeShapes`.
+pub mod make_shapes;
+
+/// Operation 13: `MakeCircle`.
+pub mod make_circle;
+
+/// Operation 14: `CountLines`.
 pub mod count_lines;
 
 /// What every request type does, for code generic over operations (a client's
