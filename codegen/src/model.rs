@@ -35,6 +35,11 @@ pub struct EnumModel {
     pub values: Vec<(String, String)>,
     /// Each value's .NET member name, in the same order: its spelling over HTTP GET/POST.
     pub members: Vec<String>,
+    /// A `[Flags]` enum: a value is a set of its values (all but `zero`, bit `i` for the
+    /// `i`th of them).
+    pub flags: bool,
+    /// In a flags enum, the index of the value that is no flag.
+    pub zero: Option<usize>,
 }
 
 /// A class: a generated struct and its `xs:complexType`.
@@ -862,6 +867,8 @@ impl Model {
                         })
                         .collect(),
                     members: e.members.clone(),
+                    flags: e.flags,
+                    zero: e.zero,
                 })
                 .collect(),
             classes,

@@ -52,6 +52,11 @@ pub struct EnumDef {
     /// spec writes the value `- very-high: VeryHigh` (an `[XmlEnum]` attribute); a WSDL
     /// never says.
     pub members: Vec<String>,
+    /// A `[Flags]` enum (`flags: true`, an `xs:list` in the WSDL): a value is a set of its
+    /// values.
+    pub flags: bool,
+    /// In a flags enum, the index of the value that is no flag (`zero:`, .NET's `0`).
+    pub zero: Option<usize>,
 }
 
 /// A class, as XmlSerializer maps a .NET class with public fields: an `xs:complexType` whose
@@ -520,6 +525,11 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
             .enums
             .into_iter()
             .map(|e| EnumDef {
+                zero: e
+                    .zero
+                    .as_ref()
+                    .and_then(|z| e.values.iter().position(|v| v.wire == z.0)),
+                flags: e.flags,
                 name: e.name.0,
                 doc: e.doc,
                 members: e

@@ -40,6 +40,7 @@ pub use value::{scalar::Scalar, SoapType};
 
 /// Re-exports the generated code names, so it needs no dependency of its own.
 pub mod deps {
+    pub use bitflags;
     pub use bytes;
     pub use chrono;
     pub use http;

@@ -52,6 +52,18 @@ pub enum ParamValue<'a> {
     },
     /// A null of a nullable value of this type (`xsi:nil`, .NET `int?` holding no value).
     Nil(crate::SoapType),
+    /// A `[Flags]` enum's value: the names of its flags (`names[i]` for bit `i`), or the
+    /// zero value's name for none.
+    Flags {
+        /// The enum's name (`Perms`).
+        ty: &'static str,
+        /// The flags set.
+        bits: u64,
+        /// Each flag's wire name, bit `i` the `i`th.
+        names: &'static [&'static str],
+        /// The name of the value with no flag, if it has one.
+        zero: Option<&'static str>,
+    },
     /// A value of a class or array type, by its type's name (`Order`, `ArrayOfString`): its
     /// members are not parameters, so signers and echoes see the type alone (a null is
     /// [`ParamValue::Nil`]).
@@ -81,6 +93,7 @@ impl ParamValue<'_> {
             ParamValue::Base64Binary(_) => T::Base64Binary,
             ParamValue::Nil(ty) => *ty,
             ParamValue::Complex(ty) => T::Complex(ty),
+            ParamValue::Flags { ty, .. } => T::Enum(ty),
             ParamValue::Enum { ty, .. } => T::Enum(ty),
             ParamValue::DateTime(_) => T::DateTime,
         }
@@ -109,6 +122,9 @@ impl ParamValue<'_> {
             ParamValue::Guid(v) => crate::value::scalar::Scalar::write_xml(v, out),
             ParamValue::Base64Binary(v) => crate::value::scalar::write_base64(out, v),
             ParamValue::Nil(_) => out.push_str("<null>"),
+            ParamValue::Flags {
+                bits, names, zero, ..
+            } => crate::value::flags::write_list(out, *bits, names, *zero),
             ParamValue::Complex(ty) => {
                 out.push('<');
                 out.push_str(ty);

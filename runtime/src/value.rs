@@ -9,6 +9,7 @@
 
 pub mod datetime;
 pub mod dotnet;
+pub mod flags;
 pub mod float;
 pub mod guid;
 pub mod scalar;

@@ -61,6 +61,12 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
         "the host reads an unqualified parameter as absent; refused, as for the other services",
     ),
     (
+        "get-echo-flags-number",
+        500,
+        "the host reads a number as the flags of that value (Enum.Parse); we read member names \
+         only, as for the types service's enums",
+    ),
+    (
         "help-op-echo-order",
         200,
         "an operation's help page at ?op=, as ASP.NET on .NET Framework serves it; Mono \
@@ -169,6 +175,18 @@ impl ObjectsService for ObjectsEcho {
         Ok(MakeCircleResponse {
             result: Some(make_circle(r.radius, r.color)),
         })
+    }
+
+    async fn echo_flags(&self, _: Credentials, r: EchoFlags) -> Result<EchoFlagsResponse, Fault> {
+        Ok(EchoFlagsResponse { result: r.perms })
+    }
+
+    async fn echo_flags_array(
+        &self,
+        _: Credentials,
+        r: EchoFlagsArray,
+    ) -> Result<EchoFlagsArrayResponse, Fault> {
+        Ok(EchoFlagsArrayResponse { result: r.values })
     }
 
     async fn count_lines(
@@ -454,6 +472,16 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
         ),
     );
     if binding.is_soap() {
+        add(
+            "echo-flags-array",
+            encode(
+                EchoFlagsArray {
+                    values: Some(vec![Perms::empty(), Perms::WRITE | Perms::EXECUTE]),
+                },
+                &none,
+                binding,
+            ),
+        );
         add(
             "echo-shape-square",
             encode(

@@ -184,9 +184,157 @@ fn derives(model: &Model, mut types: impl Iterator<Item = SoapType>, debug: bool
     quote!(#[derive(#debug Clone, PartialEq, #eq Default)])
 }
 
+/// `XmlItem` for an enum or flags type that is an array's item: `<Level>High</Level>`.
+fn item_impl(name: &proc_macro2::Ident) -> TokenStream {
+    quote! {
+        /// An item of an array.
+        impl crate::runtime::tree::XmlItem for #name {
+            fn write_element(
+                &self,
+                w: &mut crate::runtime::tree::XmlOut<'_>,
+                name: &'static str,
+                _items: &'static [&'static str],
+            ) -> Result<(), crate::EncodeError> {
+                w.scalar(name, self);
+                Ok(())
+            }
+
+            fn read_element(
+                node: &crate::runtime::tree::Node,
+                _items: &'static [&'static str],
+            ) -> Result<Self, crate::runtime::tree::MemberError> {
+                node.scalar("")
+            }
+        }
+    }
+}
+
+/// A `[Flags]` enum of the spec: a set of flags (`bitflags`), bit `i` the `i`th value but the
+/// zero one, written as XmlSerializer writes a flags value (the names, space-separated) and
+/// over HTTP GET/POST as `Enum.ToString` (member names, comma-separated).
+fn flags_type(e: &EnumModel, item: bool) -> TokenStream {
+    let name = ident(&e.name);
+    let enum_name = &e.name;
+    let flags: Vec<(usize, &(String, String))> = e
+        .values
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| Some(*i) != e.zero)
+        .collect();
+    let wire_names: Vec<&String> = flags.iter().map(|(_, (w, _))| w).collect();
+    let member_names: Vec<&String> = flags.iter().map(|(i, _)| &e.members[*i]).collect();
+    let all: Vec<&String> = e.values.iter().map(|(w, _)| w).collect();
+    let count = proc_macro2::Literal::usize_unsuffixed(flags.len());
+    let all_count = proc_macro2::Literal::usize_unsuffixed(all.len());
+    let consts = flags.iter().enumerate().map(|(bit, (i, (wire, variant)))| {
+        let konst = ident(&crate::model::snake_case(variant).to_ascii_uppercase());
+        let member = &e.members[*i];
+        let d = if member == wire {
+            doc(&format!("`{wire}`."))
+        } else {
+            doc(&format!(
+                "`{wire}`; the .NET member `{member}` over HTTP GET/POST."
+            ))
+        };
+        let bit = proc_macro2::Literal::u32_unsuffixed(bit as u32);
+        quote!(#d const #konst = 1 << #bit;)
+    });
+    let (zero, zero_member) = match e.zero {
+        Some(z) => {
+            let (w, m) = (&e.values[z].0, &e.members[z]);
+            (quote!(Some(#w)), quote!(Some(#m)))
+        }
+        None => (quote!(None), quote!(None)),
+    };
+    let mut text = format!(
+        "`{}`: a `[Flags]` enum of the service (an `xs:list` of its values): a set of flags, on \
+         the wire their names separated by spaces, in declaration order.",
+        e.name
+    );
+    if let Some(z) = e.zero {
+        text.push_str(&format!(" No flag is written `{}`.", e.values[z].0));
+    }
+    if let Some(d) = &e.doc {
+        text.push_str("\n\n");
+        text.push_str(d.trim());
+    }
+    text.push_str(
+        "\n\nOver HTTP GET/POST a value travels as its .NET member names joined by commas, as \
+         ASMX reads it there with `Enum.Parse`.",
+    );
+    let flags_doc = doc(&text);
+    let room: usize = all.iter().map(|w| w.len() + 2).sum::<usize>()
+        + e.members.iter().map(|m| m.len() + 2).sum::<usize>();
+    let item_impl = if item { item_impl(&name) } else { quote!() };
+    quote! {
+        crate::runtime::deps::bitflags::bitflags! {
+            #flags_doc
+            #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+            pub struct #name: u64 {
+                #(#consts)*
+            }
+        }
+
+        impl #name {
+            /// Each flag's wire name, bit `i` the `i`th.
+            pub const WIRE_NAMES: [&'static str; #count] = [#(#wire_names),*];
+            /// Each flag's .NET member name, bit `i` the `i`th: its spelling over HTTP GET/POST.
+            pub const MEMBER_NAMES: [&'static str; #count] = [#(#member_names),*];
+            /// The wire name of the value with no flag, if the enum has one.
+            pub const ZERO: Option<&'static str> = #zero;
+            /// Its .NET member name.
+            pub const ZERO_MEMBER: Option<&'static str> = #zero_member;
+            /// Every value's wire name, in the WSDL's order (for errors).
+            const ALL_NAMES: [&'static str; #all_count] = [#(#all),*];
+        }
+
+        impl crate::runtime::Scalar for #name {
+            const TYPE: crate::runtime::SoapType = crate::runtime::SoapType::Enum(#enum_name);
+            const ROOM: usize = #room;
+
+            fn write_xml(&self, out: &mut String) {
+                crate::runtime::value::flags::write_list(out, self.bits(), &Self::WIRE_NAMES, Self::ZERO);
+            }
+
+            fn write_form(&self, out: &mut String) {
+                let mut text = String::new();
+                crate::runtime::value::flags::write_members(&mut text, self.bits(), &Self::MEMBER_NAMES, Self::ZERO_MEMBER);
+                crate::runtime::form::FormWriter::push_encoded(out, &text);
+            }
+
+            /// Flag names separated by XML white space, repeats merged, as XmlSerializer reads
+            /// them.
+            fn read_xml(text: &str) -> Result<Self, crate::ValueError> {
+                crate::runtime::value::flags::read_list(text, &Self::WIRE_NAMES, Self::ZERO, &Self::ALL_NAMES)
+                    .map(Self::from_bits_retain)
+            }
+
+            /// .NET member names joined by commas, as `Enum.Parse` reads them.
+            fn read_form(text: &str) -> Result<Self, crate::ValueError> {
+                crate::runtime::value::flags::read_members(text, &Self::MEMBER_NAMES, Self::ZERO_MEMBER, &Self::ALL_NAMES)
+                    .map(Self::from_bits_retain)
+            }
+
+            fn param_value(&self) -> crate::runtime::ParamValue<'_> {
+                crate::runtime::ParamValue::Flags {
+                    ty: #enum_name,
+                    bits: self.bits(),
+                    names: &Self::WIRE_NAMES,
+                    zero: Self::ZERO,
+                }
+            }
+        }
+
+        #item_impl
+    }
+}
+
 /// One enum of the spec: the Rust enum, its wire spellings, and how the wire reads and writes
 /// it (`runtime::Scalar`).
 fn enum_type(e: &EnumModel, item: bool) -> TokenStream {
+    if e.flags {
+        return flags_type(e, item);
+    }
     let name = ident(&e.name);
     let wire_list: Vec<String> = e
         .values

@@ -184,11 +184,27 @@ fn schema_types(model: &Model, w: &mut String, types: &[SoapType], written: &mut
                 }
                 let e = &model.enums[i];
                 let _ = writeln!(w, r#"      <s:simpleType name="{}">"#, attr(&e.name));
-                let _ = writeln!(w, r#"        <s:restriction base="s:string">"#);
+                // A flags enum is a list of its values.
+                let indent = if e.flags {
+                    let _ = writeln!(w, "        <s:list>");
+                    let _ = writeln!(w, "          <s:simpleType>");
+                    "    "
+                } else {
+                    ""
+                };
+                let _ = writeln!(w, r#"{indent}        <s:restriction base="s:string">"#);
                 for (wire, _) in &e.values {
-                    let _ = writeln!(w, r#"          <s:enumeration value="{}" />"#, attr(wire));
+                    let _ = writeln!(
+                        w,
+                        r#"{indent}          <s:enumeration value="{}" />"#,
+                        attr(wire)
+                    );
                 }
-                let _ = writeln!(w, "        </s:restriction>");
+                let _ = writeln!(w, "{indent}        </s:restriction>");
+                if e.flags {
+                    let _ = writeln!(w, "          </s:simpleType>");
+                    let _ = writeln!(w, "        </s:list>");
+                }
                 let _ = writeln!(w, "      </s:simpleType>");
             }
             SoapType::Class(i) => {

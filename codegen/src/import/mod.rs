@@ -41,6 +41,8 @@ pub struct ImportedEnum {
     pub name: String,
     /// Its values, as the wire spells them.
     pub values: Vec<String>,
+    /// A `[Flags]` enum (an `xs:list` of the values).
+    pub flags: bool,
 }
 
 /// A class: a named `xs:complexType` whose `xs:sequence` holds its members.

@@ -356,17 +356,25 @@ impl<'a, 'i> Schema<'a, 'i> {
             for simple in children(s, XSD, "simpleType") {
                 schema.simple_types.push(simple);
                 let name = simple.attribute("name").unwrap_or_default();
-                if let Some(list) = child(simple, XSD, "list") {
-                    p.at(
-                        list,
-                        format!(
-                            "s:list in the simpleType {name} (a [Flags] enum); rmm imports \
-                             enums of one value"
-                        ),
-                    );
-                    continue;
-                }
-                let values = child(simple, XSD, "restriction")
+                // A [Flags] enum: a list of an anonymous enum's values.
+                let list = child(simple, XSD, "list");
+                let holder = match list {
+                    Some(list) => match child(list, XSD, "simpleType") {
+                        Some(inner) => inner,
+                        None => {
+                            p.at(
+                                list,
+                                format!(
+                                    "the simpleType {name} is a list of a named type, not of \
+                                     values ([Flags] enums list values)"
+                                ),
+                            );
+                            continue;
+                        }
+                    },
+                    None => simple,
+                };
+                let values = child(holder, XSD, "restriction")
                     .filter(|r| {
                         r.attribute("base").and_then(|b| qname(*r, b)) == Some((XSD, "string"))
                     })
@@ -380,6 +388,7 @@ impl<'a, 'i> Schema<'a, 'i> {
                     Some(values) if !values.is_empty() => schema.enums.push(ImportedEnum {
                         name: name.to_owned(),
                         values,
+                        flags: list.is_some(),
                     }),
                     _ => p.at(
                         simple,

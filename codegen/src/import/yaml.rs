@@ -76,6 +76,16 @@ impl Imported {
             let _ = writeln!(w, "enums:");
             for e in &self.enums {
                 let _ = writeln!(w, "  - name: {}", scalar(&e.name));
+                if e.flags {
+                    let _ = writeln!(w, "    flags: true");
+                    // The WSDL does not say which value is .NET's 0; `None` nearly always is.
+                    if e.values.iter().any(|v| v == "None") {
+                        let _ = writeln!(
+                            w,
+                            "    zero: None  # the value with no flag is a guess: check it"
+                        );
+                    }
+                }
                 let _ = writeln!(w, "    values:");
                 for value in &e.values {
                     match member_guess(value) {

@@ -51,6 +51,12 @@ pub(super) struct RawEnum {
     pub name: Word,
     #[serde(default)]
     pub doc: Option<String>,
+    /// A `[Flags]` enum (`xs:list`): a value is a set of flags.
+    #[serde(default)]
+    pub flags: bool,
+    /// In a flags enum, the value that is no flag (.NET's `0`, usually `None`).
+    #[serde(default)]
+    pub zero: Option<Word>,
     pub values: Vec<RawEnumValue>,
 }
 

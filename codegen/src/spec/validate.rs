@@ -662,6 +662,31 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
         if e.values.is_empty() {
             c.push(at, enums_at, format!("enum {name:?} has no values"));
         }
+        if let Some(zero) = &e.zero {
+            if !e.flags {
+                c.push(
+                    at,
+                    enums_at,
+                    format!("enum {name:?} names a zero value, which only a flags enum has (flags: true)"),
+                );
+            } else if !e.values.iter().any(|v| v.wire == zero.0) {
+                c.push(
+                    at,
+                    enums_at,
+                    format!(
+                        "enum {name:?} names the zero value {:?}, which is not one of its values",
+                        zero.0
+                    ),
+                );
+            }
+        }
+        if e.flags && e.values.len() - usize::from(e.zero.is_some()) > 64 {
+            c.push(
+                at,
+                enums_at,
+                format!("flags enum {name:?} has more than 64 flags, which rmm holds in a u64"),
+            );
+        }
         let mut values = HashSet::new();
         let mut members = HashSet::new();
         let mut variants: HashMap<String, &str> = HashMap::new();

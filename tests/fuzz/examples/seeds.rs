@@ -1,5 +1,5 @@
 //! Writes the fuzz targets' seeds, made from the recorded exchanges
-//! (`tests/fixtures/asmx/*.txt`) and the specs in the repository, into `DIR/TARGET/`:
+//! (`tests/fixtures/asmx/*.txt`, and `tests/fixtures/objects/asmx/*.txt` for `objects`) and the specs in the repository, into `DIR/TARGET/`:
 //!
 //! ```sh
 //! cargo run -p rmm-fuzz --example seeds -- DIR
@@ -57,6 +57,7 @@ pub fn seeds() -> Vec<Seed> {
             seeds.push((Target::Response, name, input));
         }
     }
+    seeds.extend(objects_seeds());
     let mut specs = vec![
         ("mobile".to_owned(), root.join("rmm-spec.yaml")),
         ("stock".to_owned(), root.join("tests/stock/rmm-spec.yaml")),
@@ -72,12 +73,55 @@ pub fn seeds() -> Vec<Seed> {
     seeds
 }
 
-/// The operation and binding a request of the service reaches, if it reaches one.
+/// The `objects` seeds: every call recorded from the third service's host
+/// (`tests/fixtures/objects/asmx`), its request (SOAP, query or form) and its response.
+fn objects_seeds() -> Vec<Seed> {
+    let mut seeds = Vec::new();
+    let dir = rmm_tests::objects_service::exchanges_dir();
+    let captures =
+        rmm_tests::captures::load_raw(&dir).expect("the recorded exchanges of the objects service");
+    let names = rmm_objects::Operation::ALL.map(rmm_objects::Operation::name);
+    for capture in captures {
+        let Some(request) = http_request(&capture.request) else {
+            continue;
+        };
+        let Some((at, binding)) = routed_in(&request, rmm_objects::SERVICE.path, &names) else {
+            continue;
+        };
+        let op = rmm_objects::Operation::ALL[at];
+        let content_type = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
+        let message = match binding {
+            Binding::HttpGet => request.uri().query().unwrap_or("").as_bytes(),
+            _ => request.body().as_ref(),
+        };
+        let input = seed::objects_request(op, binding, content_type, message);
+        seeds.push((Target::Objects, format!("request-{}", capture.name), input));
+        if let Some((status, content_type, body)) = capture.response.as_deref().and_then(response) {
+            let input = seed::objects_response(op, binding, status, content_type.as_deref(), &body);
+            seeds.push((Target::Objects, format!("response-{}", capture.name), input));
+        }
+    }
+    seeds
+}
+
+/// The operation and binding a request of the Mobile service reaches, if it reaches one.
 fn routed(request: &Request<Bytes>) -> Option<(Operation, Binding)> {
+    let names = Operation::ALL.map(Operation::name);
+    let (at, binding) = routed_in(request, SERVICE.path, &names)?;
+    Some((Operation::ALL[at], binding))
+}
+
+/// The operation (its index in `names`) and binding a request to the service at `service`
+/// whose operations are `names` reaches, if it reaches one.
+fn routed_in(request: &Request<Bytes>, service: &str, names: &[&str]) -> Option<(usize, Binding)> {
     let path = request.uri().path();
-    let rest = path.strip_prefix(SERVICE.path)?;
+    let rest = path.strip_prefix(service)?;
     if let Some(name) = rest.strip_prefix('/') {
-        let op = Operation::from_name(name)?;
+        let op = names.iter().position(|n| *n == name)?;
         let binding = match *request.method() {
             Method::GET => Binding::HttpGet,
             _ => Binding::HttpPost,
@@ -96,14 +140,13 @@ fn routed(request: &Request<Bytes>) -> Option<(Operation, Binding)> {
     // The operation whose element the body holds (the longest name that matches, so that no
     // name is taken for a longer one it begins).
     let body = request.body();
-    let op = Operation::ALL
-        .into_iter()
-        .filter(|op| {
-            let name = op.name().as_bytes();
+    let op = (0..names.len())
+        .filter(|&at| {
+            let name = names[at].as_bytes();
             body.windows(name.len() + 1)
                 .any(|w| &w[..name.len()] == name && matches!(w[name.len()], b' ' | b'>' | b'/'))
         })
-        .max_by_key(|op| op.name().len())?;
+        .max_by_key(|&at| names[at].len())?;
     Some((op, binding))
 }
 

@@ -11,6 +11,7 @@
 //! spec the loader refuses must be refused with a located message.
 
 mod input;
+mod objects;
 mod request;
 mod response;
 pub mod seed;
@@ -30,16 +31,20 @@ pub enum Target {
     Handle,
     /// The spec loader and the generator behind it (`spec::load`).
     Spec,
+    /// The third service's (`rmm-objects`) request and response decoders: classes, arrays,
+    /// inheritance, read through the value tree (`objects::decode`).
+    Objects,
 }
 
 impl Target {
     /// Every target, in the order `cargo xtask fuzz` lists them.
-    pub const ALL: [Target; 5] = [
+    pub const ALL: [Target; 6] = [
         Target::SoapRequest,
         Target::FormRequest,
         Target::Response,
         Target::Handle,
         Target::Spec,
+        Target::Objects,
     ];
 
     /// The target's name: its AFL++ binary, its corpus folder, its `cargo xtask fuzz` argument.
@@ -50,6 +55,7 @@ impl Target {
             Target::Response => "response",
             Target::Handle => "handle",
             Target::Spec => "spec",
+            Target::Objects => "objects",
         }
     }
 
@@ -66,6 +72,7 @@ impl Target {
             Target::Response => response::decode_any(data),
             Target::Handle => server::handle(data),
             Target::Spec => spec::load(data),
+            Target::Objects => objects::decode(data),
         }
     }
 }

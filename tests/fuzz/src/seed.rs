@@ -4,6 +4,7 @@
 
 use rmm_mobile::{Binding, Operation};
 
+use crate::objects::{Side, SIDES};
 use crate::request::{FORM_BINDINGS, FORM_CONTENT_TYPES, SOAP_BINDINGS, SOAP_CONTENT_TYPES};
 use crate::response::{CONTENT_TYPES, STATUSES};
 
@@ -51,6 +52,52 @@ pub fn response(
 ) -> Vec<u8> {
     let choices = [
         operation(op),
+        position(&Binding::ALL, &binding),
+        position(&STATUSES, &status),
+        position(&CONTENT_TYPES, &content_type),
+    ];
+    input(&choices, body)
+}
+
+/// An `objects` input that feeds the third service's server the request `op` got over
+/// `binding`: its SOAP body, or its query (HTTP GET) or form (HTTP POST, as `content_type`).
+pub fn objects_request(
+    op: rmm_objects::Operation,
+    binding: Binding,
+    content_type: &str,
+    message: &[u8],
+) -> Vec<u8> {
+    let op = position(&rmm_objects::Operation::ALL, &op);
+    let choices = if binding.is_soap() {
+        [
+            position(&SIDES, &Side::Soap),
+            op,
+            position(&SOAP_BINDINGS, &binding),
+            position(&SOAP_CONTENT_TYPES, &content_type),
+        ]
+    } else {
+        [
+            position(&SIDES, &Side::Form),
+            op,
+            position(&FORM_BINDINGS, &binding),
+            position(&FORM_CONTENT_TYPES, &content_type),
+        ]
+    };
+    input(&choices, message)
+}
+
+/// An `objects` input that feeds the third service's client the answer `status`,
+/// `content_type`, `body` to a call of `op` over `binding`.
+pub fn objects_response(
+    op: rmm_objects::Operation,
+    binding: Binding,
+    status: u16,
+    content_type: Option<&str>,
+    body: &[u8],
+) -> Vec<u8> {
+    let choices = [
+        position(&SIDES, &Side::Response),
+        position(&rmm_objects::Operation::ALL, &op),
         position(&Binding::ALL, &binding),
         position(&STATUSES, &status),
         position(&CONTENT_TYPES, &content_type),

@@ -9,6 +9,17 @@ namespace Rmm.Objects
 {
     public enum Level { Low, Normal, High }
 
+    /// Access rights: a flags enum, one value with a wire name of its own.
+    [Flags]
+    public enum Perms
+    {
+        None = 0,
+        Read = 1,
+        Write = 2,
+        Execute = 4,
+        [XmlEnum("delete")] Delete = 8,
+    }
+
     /// Every kind of member: value types, references, nullables, arrays of each kind.
     public class Order
     {
@@ -166,6 +177,12 @@ namespace Rmm.Objects
             if (c is ColoredCircle) ((ColoredCircle)c).Color = color;
             return c;
         }
+
+        [WebMethod(Description = "Echoes flags.")]
+        public Perms EchoFlags(Perms perms) { return perms; }
+
+        [WebMethod(Description = "Echoes an array of flags.")]
+        public Perms[] EchoFlagsArray(Perms[] values) { return values; }
 
         [WebMethod(Description = "Counts an order's lines.")]
         public int CountLines(Order order, int extra)

@@ -172,7 +172,23 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 14, `CountLines`, and waits for its answer: Counts an order's lines.
+    /// Calls operation 14, `EchoFlags`, and waits for its answer: Echoes flags.
+    pub fn echo_flags(
+        &self,
+        request: &EchoFlags,
+    ) -> Result<EchoFlagsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 15, `EchoFlagsArray`, and waits for its answer: Echoes an array of flags.
+    pub fn echo_flags_array(
+        &self,
+        request: &EchoFlagsArray,
+    ) -> Result<EchoFlagsArrayResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 16, `CountLines`, and waits for its answer: Counts an order's lines.
     pub fn count_lines(
         &self,
         request: &CountLines,

@@ -264,7 +264,23 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 14, `CountLines`: Counts an order's lines.
+    /// Calls operation 14, `EchoFlags`: Echoes flags.
+    pub async fn echo_flags(
+        &self,
+        request: &EchoFlags,
+    ) -> Result<EchoFlagsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 15, `EchoFlagsArray`: Echoes an array of flags.
+    pub async fn echo_flags_array(
+        &self,
+        request: &EchoFlagsArray,
+    ) -> Result<EchoFlagsArrayResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 16, `CountLines`: Counts an order's lines.
     pub async fn count_lines(
         &self,
         request: &CountLines,

@@ -26,7 +26,9 @@
 //! | 11 | [`EchoDrawing`] | 1 |
 //! | 12 | [`MakeShapes`] | 1 |
 //! | 13 | [`MakeCircle`] | 2 |
-//! | 14 | [`CountLines`] | 2 |
+//! | 14 | [`EchoFlags`] | 1 |
+//! | 15 | [`EchoFlagsArray`] | 1 |
+//! | 16 | [`CountLines`] | 2 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -116,13 +118,17 @@ pub enum Operation {
     MakeShapes,
     /// Operation 13: [`MakeCircle`].
     MakeCircle,
-    /// Operation 14: [`CountLines`].
+    /// Operation 14: [`EchoFlags`].
+    EchoFlags,
+    /// Operation 15: [`EchoFlagsArray`].
+    EchoFlagsArray,
+    /// Operation 16: [`CountLines`].
     CountLines,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 14usize] = [
+    pub const ALL: [Operation; 16usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -136,6 +142,8 @@ impl Operation {
         Operation::EchoDrawing,
         Operation::MakeShapes,
         Operation::MakeCircle,
+        Operation::EchoFlags,
+        Operation::EchoFlagsArray,
         Operation::CountLines,
     ];
 
@@ -155,6 +163,8 @@ impl Operation {
             Operation::EchoDrawing => "EchoDrawing",
             Operation::MakeShapes => "MakeShapes",
             Operation::MakeCircle => "MakeCircle",
+            Operation::EchoFlags => "EchoFlags",
+            Operation::EchoFlagsArray => "EchoFlagsArray",
             Operation::CountLines => "CountLines",
         }
     }
@@ -175,6 +185,8 @@ impl Operation {
             "EchoDrawing" => Some(Operation::EchoDrawing),
             "MakeShapes" => Some(Operation::MakeShapes),
             "MakeCircle" => Some(Operation::MakeCircle),
+            "EchoFlags" => Some(Operation::EchoFlags),
+            "EchoFlagsArray" => Some(Operation::EchoFlagsArray),
             "CountLines" => Some(Operation::CountLines),
             _ => None,
         }
@@ -196,6 +208,8 @@ impl Operation {
             Operation::EchoDrawing => &wire::echo_drawing::OPERATION,
             Operation::MakeShapes => &wire::make_shapes::OPERATION,
             Operation::MakeCircle => &wire::make_circle::OPERATION,
+            Operation::EchoFlags => &wire::echo_flags::OPERATION,
+            Operation::EchoFlagsArray => &wire::echo_flags_array::OPERATION,
             Operation::CountLines => &wire::count_lines::OPERATION,
         }
     }
@@ -246,6 +260,8 @@ macro_rules! for_each_operation {
             echo_drawing: EchoDrawing,
             make_shapes: MakeShapes,
             make_circle: MakeCircle,
+            echo_flags: EchoFlags,
+            echo_flags_array: EchoFlagsArray,
             count_lines: CountLines,
         }
     };

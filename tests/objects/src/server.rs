@@ -137,7 +137,25 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: MakeCircle,
     ) -> impl Future<Output = Result<MakeCircleResponse, Fault>> + Send;
 
-    /// Operation 14, `CountLines`: Counts an order's lines.
+    /// Operation 14, `EchoFlags`: Echoes flags.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_flags(
+        &self,
+        credentials: Credentials,
+        request: EchoFlags,
+    ) -> impl Future<Output = Result<EchoFlagsResponse, Fault>> + Send;
+
+    /// Operation 15, `EchoFlagsArray`: Echoes an array of flags.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_flags_array(
+        &self,
+        credentials: Credentials,
+        request: EchoFlagsArray,
+    ) -> impl Future<Output = Result<EchoFlagsArrayResponse, Fault>> + Send;
+
+    /// Operation 16, `CountLines`: Counts an order's lines.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn count_lines(
@@ -250,6 +268,22 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: MakeCircle,
     ) -> impl Future<Output = Result<MakeCircleResponse, Fault>> + Send {
         T::make_circle(self, credentials, request)
+    }
+
+    fn echo_flags(
+        &self,
+        credentials: Credentials,
+        request: EchoFlags,
+    ) -> impl Future<Output = Result<EchoFlagsResponse, Fault>> + Send {
+        T::echo_flags(self, credentials, request)
+    }
+
+    fn echo_flags_array(
+        &self,
+        credentials: Credentials,
+        request: EchoFlagsArray,
+    ) -> impl Future<Output = Result<EchoFlagsArrayResponse, Fault>> + Send {
+        T::echo_flags_array(self, credentials, request)
     }
 
     fn count_lines(
@@ -633,6 +667,32 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.make_circle(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoFlags => {
+                let handled = {
+                    let (credentials, call) = EchoFlags::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_flags(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoFlagsArray => {
+                let handled = {
+                    let (credentials, call) = EchoFlagsArray::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_flags_array(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -97,6 +97,112 @@ impl crate::runtime::tree::XmlItem for Level {
         node.scalar("")
     }
 }
+crate::runtime::deps::bitflags::bitflags! {
+    #[doc =
+    " `Perms`: a `[Flags]` enum of the service (an `xs:list` of its values): a set of flags, on the wire their names separated by spaces, in declaration order. No flag is written `None`."]
+    #[doc = ""] #[doc =
+    " Over HTTP GET/POST a value travels as its .NET member names joined by commas, as ASMX reads it there with `Enum.Parse`."]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)] pub struct Perms : u64 {
+    #[doc = " `Read`."] const READ = 1 << 0; #[doc = " `Write`."] const WRITE = 1 << 1;
+
+    #[doc = " `Execute`."] const EXECUTE = 1 << 2; #[doc =
+    " `delete`; the .NET member `Delete` over HTTP GET/POST."] const DELETE = 1 << 3; }
+}
+
+impl Perms {
+    /// Each flag's wire name, bit `i` the `i`th.
+    pub const WIRE_NAMES: [&'static str; 4] = ["Read", "Write", "Execute", "delete"];
+
+    /// Each flag's .NET member name, bit `i` the `i`th: its spelling over HTTP GET/POST.
+    pub const MEMBER_NAMES: [&'static str; 4] = ["Read", "Write", "Execute", "Delete"];
+
+    /// The wire name of the value with no flag, if the enum has one.
+    pub const ZERO: Option<&'static str> = Some("None");
+
+    /// Its .NET member name.
+    pub const ZERO_MEMBER: Option<&'static str> = Some("None");
+
+    /// Every value's wire name, in the WSDL's order (for errors).
+    const ALL_NAMES: [&'static str; 5] = ["None", "Read", "Write", "Execute", "delete"];
+}
+
+impl crate::runtime::Scalar for Perms {
+    const TYPE: crate::runtime::SoapType = crate::runtime::SoapType::Enum("Perms");
+
+    const ROOM: usize = 72usize;
+
+    fn write_xml(&self, out: &mut String) {
+        crate::runtime::value::flags::write_list(
+            out,
+            self.bits(),
+            &Self::WIRE_NAMES,
+            Self::ZERO,
+        );
+    }
+
+    fn write_form(&self, out: &mut String) {
+        let mut text = String::new();
+        crate::runtime::value::flags::write_members(
+            &mut text,
+            self.bits(),
+            &Self::MEMBER_NAMES,
+            Self::ZERO_MEMBER,
+        );
+        crate::runtime::form::FormWriter::push_encoded(out, &text);
+    }
+
+    /// Flag names separated by XML white space, repeats merged, as XmlSerializer reads
+    /// them.
+    fn read_xml(text: &str) -> Result<Self, crate::ValueError> {
+        crate::runtime::value::flags::read_list(
+                text,
+                &Self::WIRE_NAMES,
+                Self::ZERO,
+                &Self::ALL_NAMES,
+            )
+            .map(Self::from_bits_retain)
+    }
+
+    /// .NET member names joined by commas, as `Enum.Parse` reads them.
+    fn read_form(text: &str) -> Result<Self, crate::ValueError> {
+        crate::runtime::value::flags::read_members(
+                text,
+                &Self::MEMBER_NAMES,
+                Self::ZERO_MEMBER,
+                &Self::ALL_NAMES,
+            )
+            .map(Self::from_bits_retain)
+    }
+
+    fn param_value(&self) -> crate::runtime::ParamValue<'_> {
+        crate::runtime::ParamValue::Flags {
+            ty: "Perms",
+            bits: self.bits(),
+            names: &Self::WIRE_NAMES,
+            zero: Self::ZERO,
+        }
+    }
+}
+
+/// An item of an array.
+impl crate::runtime::tree::XmlItem for Perms {
+    fn write_element(
+        &self,
+        w: &mut crate::runtime::tree::XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), crate::EncodeError> {
+        w.scalar(name, self);
+        Ok(())
+    }
+
+    fn read_element(
+        node: &crate::runtime::tree::Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, crate::runtime::tree::MemberError> {
+        node.scalar("")
+    }
+}
 
 /// `EchoOrder`, operation 1 of `ObjectsService`: Echoes an order.
 ///
@@ -362,7 +468,47 @@ pub struct MakeCircleResponse {
     pub result: Option<crate::AnyCircle>,
 }
 
-/// `CountLines`, operation 14 of `ObjectsService`: Counts an order's lines.
+/// `EchoFlags`, operation 14 of `ObjectsService`: Echoes flags.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoFlagsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoFlags {
+    /// `perms`: SOAP `Perms`, position 1 of 1.
+    pub perms: crate::Perms,
+}
+
+/// The response of [`EchoFlags`]: the element `EchoFlagsResponse` holding `EchoFlagsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoFlagsResponse {
+    /// `EchoFlagsResult`: SOAP `Perms`.
+    pub result: crate::Perms,
+}
+
+/// `EchoFlagsArray`, operation 15 of `ObjectsService`: Echoes an array of flags.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoFlagsArrayResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoFlagsArray {
+    /// `values`: SOAP `ArrayOfPerms`, position 1 of 1.
+    pub values: Option<Vec<crate::Perms>>,
+}
+
+/// The response of [`EchoFlagsArray`]: the element `EchoFlagsArrayResponse` holding `EchoFlagsArrayResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoFlagsArrayResponse {
+    /// `EchoFlagsArrayResult`: SOAP `ArrayOfPerms`.
+    pub result: Option<Vec<crate::Perms>>,
+}
+
+/// `CountLines`, operation 16 of `ObjectsService`: Counts an order's lines.
 ///
 /// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

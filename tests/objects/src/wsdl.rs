@@ -331,6 +331,52 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="EchoFlags">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="perms" type="tns:Perms" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:simpleType name="Perms">
+        <s:list>
+          <s:simpleType>
+            <s:restriction base="s:string">
+              <s:enumeration value="None" />
+              <s:enumeration value="Read" />
+              <s:enumeration value="Write" />
+              <s:enumeration value="Execute" />
+              <s:enumeration value="delete" />
+            </s:restriction>
+          </s:simpleType>
+        </s:list>
+      </s:simpleType>
+      <s:element name="EchoFlagsResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="EchoFlagsResult" type="tns:Perms" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoFlagsArray">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="values" type="tns:ArrayOfPerms" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="ArrayOfPerms">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="unbounded" name="Perms" type="tns:Perms" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoFlagsArrayResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoFlagsArrayResult" type="tns:ArrayOfPerms" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="CountLines">
         <s:complexType>
           <s:sequence>
@@ -352,6 +398,8 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <s:element name="ArrayOfLevel" nillable="true" type="tns:ArrayOfLevel" />
       <s:element name="ArrayOfShape" nillable="true" type="tns:ArrayOfShape" />
       <s:element name="Circle" nillable="true" type="tns:Circle" />
+      <s:element name="Perms" type="tns:Perms" />
+      <s:element name="ArrayOfPerms" nillable="true" type="tns:ArrayOfPerms" />
     </s:schema>
     <s:schema targetNamespace="http://rmm.example.com/objects/AbstractTypes">
       <s:import namespace="http://schemas.xmlsoap.org/soap/encoding/" />
@@ -444,6 +492,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="MakeCircleSoapOut">
     <wsdl:part name="parameters" element="tns:MakeCircleResponse" />
   </wsdl:message>
+  <wsdl:message name="EchoFlagsSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoFlags" />
+  </wsdl:message>
+  <wsdl:message name="EchoFlagsSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoFlagsResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoFlagsArraySoapIn">
+    <wsdl:part name="parameters" element="tns:EchoFlagsArray" />
+  </wsdl:message>
+  <wsdl:message name="EchoFlagsArraySoapOut">
+    <wsdl:part name="parameters" element="tns:EchoFlagsArrayResponse" />
+  </wsdl:message>
   <wsdl:message name="CountLinesSoapIn">
     <wsdl:part name="parameters" element="tns:CountLines" />
   </wsdl:message>
@@ -494,6 +554,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="MakeCircleHttpGetOut">
     <wsdl:part name="Body" element="tns:Circle" />
   </wsdl:message>
+  <wsdl:message name="EchoFlagsHttpGetIn">
+    <wsdl:part name="perms" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="EchoFlagsHttpGetOut">
+    <wsdl:part name="Body" element="tns:Perms" />
+  </wsdl:message>
+  <wsdl:message name="EchoFlagsArrayHttpGetIn">
+    <wsdl:part name="values" type="s1:StringArray" />
+  </wsdl:message>
+  <wsdl:message name="EchoFlagsArrayHttpGetOut">
+    <wsdl:part name="Body" element="tns:ArrayOfPerms" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpPostIn">
     <wsdl:part name="values" type="s1:StringArray" />
   </wsdl:message>
@@ -537,6 +609,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="MakeCircleHttpPostOut">
     <wsdl:part name="Body" element="tns:Circle" />
+  </wsdl:message>
+  <wsdl:message name="EchoFlagsHttpPostIn">
+    <wsdl:part name="perms" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="EchoFlagsHttpPostOut">
+    <wsdl:part name="Body" element="tns:Perms" />
+  </wsdl:message>
+  <wsdl:message name="EchoFlagsArrayHttpPostIn">
+    <wsdl:part name="values" type="s1:StringArray" />
+  </wsdl:message>
+  <wsdl:message name="EchoFlagsArrayHttpPostOut">
+    <wsdl:part name="Body" element="tns:ArrayOfPerms" />
   </wsdl:message>
   <wsdl:portType name="ObjectsServiceSoap">
     <wsdl:operation name="EchoOrder">
@@ -604,6 +688,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:MakeCircleSoapIn" />
       <wsdl:output message="tns:MakeCircleSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="EchoFlags">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes flags.</wsdl:documentation>
+      <wsdl:input message="tns:EchoFlagsSoapIn" />
+      <wsdl:output message="tns:EchoFlagsSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoFlagsArray">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of flags.</wsdl:documentation>
+      <wsdl:input message="tns:EchoFlagsArraySoapIn" />
+      <wsdl:output message="tns:EchoFlagsArraySoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="CountLines">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Counts an order's lines.</wsdl:documentation>
       <wsdl:input message="tns:CountLinesSoapIn" />
@@ -646,6 +740,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:MakeCircleHttpGetIn" />
       <wsdl:output message="tns:MakeCircleHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="EchoFlags">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes flags.</wsdl:documentation>
+      <wsdl:input message="tns:EchoFlagsHttpGetIn" />
+      <wsdl:output message="tns:EchoFlagsHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoFlagsArray">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of flags.</wsdl:documentation>
+      <wsdl:input message="tns:EchoFlagsArrayHttpGetIn" />
+      <wsdl:output message="tns:EchoFlagsArrayHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpPost">
     <wsdl:operation name="EchoStringArray">
@@ -682,6 +786,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a circle, a colored one when a color is given.</wsdl:documentation>
       <wsdl:input message="tns:MakeCircleHttpPostIn" />
       <wsdl:output message="tns:MakeCircleHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoFlags">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes flags.</wsdl:documentation>
+      <wsdl:input message="tns:EchoFlagsHttpPostIn" />
+      <wsdl:output message="tns:EchoFlagsHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoFlagsArray">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of flags.</wsdl:documentation>
+      <wsdl:input message="tns:EchoFlagsArrayHttpPostIn" />
+      <wsdl:output message="tns:EchoFlagsArrayHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="ObjectsServiceSoap" type="tns:ObjectsServiceSoap">
@@ -796,6 +910,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="MakeCircle">
       <soap:operation soapAction="http://rmm.example.com/objects/MakeCircle" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoFlags">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoFlags" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoFlagsArray">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoFlagsArray" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -932,6 +1064,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoFlags">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoFlags" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoFlagsArray">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoFlagsArray" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="CountLines">
       <soap12:operation soapAction="http://rmm.example.com/objects/CountLines" style="document" />
       <wsdl:input>
@@ -1007,6 +1157,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoFlags">
+      <http:operation location="/EchoFlags" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoFlagsArray">
+      <http:operation location="/EchoFlagsArray" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpPost" type="tns:ObjectsServiceHttpPost">
     <http:binding verb="POST" />
@@ -1066,6 +1234,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="MakeCircle">
       <http:operation location="/MakeCircle" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoFlags">
+      <http:operation location="/EchoFlags" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoFlagsArray">
+      <http:operation location="/EchoFlagsArray" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

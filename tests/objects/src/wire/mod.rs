@@ -54,7 +54,13 @@ pub mod make_shapes;
 /// Operation 13: `MakeCircle`.
 pub mod make_circle;
 
-/// Operation 14: `CountLines`.
+/// Operation 14: `EchoFlags`.
+pub mod echo_flags;
+
+/// Operation 15: `EchoFlagsArray`.
+pub mod echo_flags_array;
+
+/// Operation 16: `CountLines`.
 pub mod count_lines;
 
 /// What every request type does, for code generic over operations (a client's

@@ -71,6 +71,10 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 for (l, c) in live.classes.iter_mut().zip(&committed.classes) {
                     l.doc = c.doc.clone();
                 }
+                // .NET member names, which a WSDL does not carry, are the committed file's.
+                for (l, c) in live.enums.iter_mut().zip(&committed.enums) {
+                    l.members = c.members.clone();
+                }
                 if live == committed {
                     Ok(())
                 } else {

@@ -1,0 +1,371 @@
+//! Hostile requests and responses of the object model (the third service, `rmm-objects`): a
+//! class or array parameter is read as a value tree (`runtime::tree`), which the XML cursor
+//! bounds in depth (128 nested elements, counted from the document's root, so the envelope,
+//! its body and the operation element take three of them) and the tree in size
+//! (`tree::MAX_ELEMENTS`, 250 000 elements per value). Each request here is answered sans-IO by
+//! `ObjectsServiceServer::new(ObjectsEcho).handle(request)` with a fault or a 400, never a
+//! panic or a stack overflow, and the same server then answers an ordinary request normally.
+//! The big messages are built as bytes, by repetition; how fast anything is is never asserted.
+
+use bytes::Bytes;
+use rmm_objects::runtime::tree::MAX_ELEMENTS;
+use rmm_objects::*;
+use rmm_tests::objects_service::{deep_tree, full_order, ObjectsEcho};
+
+const NS: &str = "http://rmm.example.com/objects";
+const PATH: &str = "/api/rmm/ObjectsService.asmx";
+
+/// The levels above a parameter's element in a SOAP request (`Envelope`, `Body`, the
+/// operation element), or above a result's element in a SOAP response (`Envelope`, `Body`,
+/// the response element).
+const ENVELOPE_LEVELS: usize = 3;
+
+/// The cursor's depth limit: an element nested deeper than this is malformed.
+const MAX_DEPTH: usize = 128;
+
+/// A SOAP 1.1 envelope around `operation`'s element holding `inner`, as bytes.
+fn envelope(open: &str, inner: &[u8], close: &str) -> Vec<u8> {
+    let head = format!(
+        r#"<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><soap:Body>{open}"#
+    );
+    let tail = format!("{close}</soap:Body></soap:Envelope>");
+    let mut body = Vec::with_capacity(head.len() + inner.len() + tail.len());
+    body.extend_from_slice(head.as_bytes());
+    body.extend_from_slice(inner);
+    body.extend_from_slice(tail.as_bytes());
+    body
+}
+
+/// A SOAP 1.1 request of operation `op` whose element holds `inner`.
+fn request(op: &str, inner: &[u8]) -> http::Request<Bytes> {
+    let body = envelope(
+        &format!(r#"<{op} xmlns="{NS}">"#),
+        inner,
+        &format!("</{op}>"),
+    );
+    http::Request::post(PATH)
+        .header("content-type", "text/xml; charset=utf-8")
+        .header("soapaction", format!("\"{NS}/{op}\""))
+        .body(Bytes::from(body))
+        .unwrap()
+}
+
+/// `open`, `count` times, then `middle`, then `close`, `count` times: an element nested
+/// `count` deep, as bytes.
+fn nested(open: &[u8], count: usize, middle: &[u8], close: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity((open.len() + close.len()) * count + middle.len());
+    for _ in 0..count {
+        out.extend_from_slice(open);
+    }
+    out.extend_from_slice(middle);
+    for _ in 0..count {
+        out.extend_from_slice(close);
+    }
+    out
+}
+
+/// A `TreeNode` element `name` whose `Parent` chain makes it `levels` TreeNodes deep (the
+/// element and `levels - 1` `Parent`s inside one another), the innermost named "leaf": the
+/// deepest element is the innermost `Name`, `levels + 1` below `name`'s parent.
+fn parent_chain(name: &str, levels: usize) -> Vec<u8> {
+    let mut out = format!("<{name}>").into_bytes();
+    out.extend(nested(
+        b"<Parent>",
+        levels - 1,
+        b"<Name>leaf</Name>",
+        b"</Parent>",
+    ));
+    out.extend_from_slice(format!("</{name}>").as_bytes());
+    out
+}
+
+/// The value [`parent_chain`] writes.
+fn parent_chain_value(levels: usize) -> TreeNode {
+    let mut node = TreeNode {
+        name: Some("leaf".into()),
+        ..Default::default()
+    };
+    for _ in 1..levels {
+        node = TreeNode {
+            parent: Some(Box::new(node)),
+            ..Default::default()
+        };
+    }
+    node
+}
+
+/// The server's answer: status and body as text.
+async fn answer(
+    server: &ObjectsServiceServer<ObjectsEcho>,
+    request: http::Request<Bytes>,
+) -> (u16, String) {
+    let response = server.handle(request).await;
+    let status = response.status().as_u16();
+    (
+        status,
+        String::from_utf8_lossy(response.body()).into_owned(),
+    )
+}
+
+/// The `faultstring` of a SOAP 1.1 fault.
+fn fault_string(body: &str) -> &str {
+    let start = body.find("<faultstring>").expect("a SOAP 1.1 fault") + "<faultstring>".len();
+    let end = body[start..]
+        .find("</faultstring>")
+        .expect("a closed faultstring")
+        + start;
+    &body[start..end]
+}
+
+/// After any hostile request the same server answers ordinary ones: an `EchoTree` and an
+/// `EchoOrder`, their results what was sent.
+async fn assert_still_answers(server: &ObjectsServiceServer<ObjectsEcho>) {
+    let tree = EchoTree {
+        node: Some(deep_tree()),
+    };
+    let response = server
+        .handle(
+            tree.encode_request(&Credentials {}, Binding::Soap11)
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(response.status(), 200);
+    let echoed = EchoTreeResponse::decode_response(&response, Binding::Soap11).unwrap();
+    assert_eq!(echoed.result, tree.node);
+
+    let order = EchoOrder {
+        order: Some(full_order()),
+    };
+    let response = server
+        .handle(
+            order
+                .encode_request(&Credentials {}, Binding::Soap12)
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(response.status(), 200);
+    let echoed = EchoOrderResponse::decode_response(&response, Binding::Soap12).unwrap();
+    assert_eq!(echoed.result, order.order);
+}
+
+/// Asserts the answer to XML the cursor refuses (here, nested beyond its limit): 400 and an
+/// empty body, as an ASMX host answers XML that is not well-formed.
+async fn assert_malformed(
+    server: &ObjectsServiceServer<ObjectsEcho>,
+    what: &str,
+    request: http::Request<Bytes>,
+) {
+    let (status, body) = answer(server, request).await;
+    assert_eq!(status, 400, "{what}: {body}");
+    assert!(body.is_empty(), "{what}: {body}");
+}
+
+/// Asserts the answer to a value of more than `MAX_ELEMENTS` elements: a SOAP 1.1
+/// `soap:Client` fault (500) that says so.
+async fn assert_too_large(
+    server: &ObjectsServiceServer<ObjectsEcho>,
+    op: &str,
+    request: http::Request<Bytes>,
+) {
+    let (status, body) = answer(server, request).await;
+    assert_eq!(status, 500, "{op}: {body}");
+    assert!(body.contains("<faultcode>soap:Client</faultcode>"), "{op}: {body}");
+    assert_eq!(
+        fault_string(&body),
+        format!(
+            "Parameter values of {op}: the message holds more than {MAX_ELEMENTS} elements in one value."
+        )
+    );
+}
+
+/// An `EchoTree` request holding `node`, and its result: 200, and what was sent.
+async fn assert_echoed(server: &ObjectsServiceServer<ObjectsEcho>, inner: &[u8], node: TreeNode) {
+    let response = server.handle(request("EchoTree", inner)).await;
+    assert_eq!(response.status(), 200, "{:?}", response.body());
+    let echoed = EchoTreeResponse::decode_response(&response, Binding::Soap11).unwrap();
+    assert_eq!(echoed.result, Some(node));
+}
+
+#[tokio::test]
+async fn a_tree_100k_deep_is_refused() {
+    let server = ObjectsServiceServer::new(ObjectsEcho);
+    // Through `Parent`, a TreeNode element in a TreeNode: 100 000 TreeNodes deep.
+    let levels = 100_000;
+    assert_malformed(
+        &server,
+        "100k Parents",
+        request("EchoTree", &parent_chain("node", levels)),
+    )
+    .await;
+    assert_still_answers(&server).await;
+    // Through `Children`, an array of TreeNode items: two elements a level.
+    let mut inner = b"<node>".to_vec();
+    inner.extend(nested(
+        b"<Children><TreeNode>",
+        levels,
+        b"",
+        b"</TreeNode></Children>",
+    ));
+    inner.extend_from_slice(b"</node>");
+    assert_malformed(&server, "100k Children", request("EchoTree", &inner)).await;
+    assert_still_answers(&server).await;
+    // Never closed: refused at the 129th level, before the end of the body is seen.
+    let mut inner = b"<node>".to_vec();
+    inner.extend(b"<Parent>".repeat(levels));
+    assert_malformed(&server, "100k unclosed Parents", request("EchoTree", &inner)).await;
+    assert_still_answers(&server).await;
+}
+
+/// The depth limit counts every element from the envelope down: the envelope, its body and
+/// the operation element take 3 of the 128 levels, each TreeNode of a `Parent` chain one
+/// more, and the innermost node's `Name` one more. So a chain of 124 TreeNodes (3 + 124 + 1 =
+/// 128 levels) is the deepest read; 125 and the 130-deep tree are refused as XML, 400 with an
+/// empty body; a 60-deep tree is read and echoed (and so is one 60 deep through `Children`,
+/// two elements a level: 3 + 1 + 2 × 59 + 1 = 123 levels).
+#[tokio::test]
+async fn trees_at_the_depth_limit() {
+    let server = ObjectsServiceServer::new(ObjectsEcho);
+    let deepest = MAX_DEPTH - ENVELOPE_LEVELS - 1;
+    assert_eq!(deepest, 124);
+    for levels in [1, 60, deepest] {
+        assert_echoed(&server, &parent_chain("node", levels), parent_chain_value(levels)).await;
+    }
+    for levels in [deepest + 1, 130] {
+        assert_malformed(
+            &server,
+            &format!("a tree {levels} deep"),
+            request("EchoTree", &parent_chain("node", levels)),
+        )
+        .await;
+        assert_still_answers(&server).await;
+    }
+
+    // 60 deep through `Children`.
+    let mut inner = b"<node>".to_vec();
+    inner.extend(nested(
+        b"<Children><TreeNode>",
+        59,
+        b"<Name>leaf</Name>",
+        b"</TreeNode></Children>",
+    ));
+    inner.extend_from_slice(b"</node>");
+    let mut node = TreeNode {
+        name: Some("leaf".into()),
+        ..Default::default()
+    };
+    for _ in 0..59 {
+        node = TreeNode {
+            children: Some(vec![Some(node)]),
+            ..Default::default()
+        };
+    }
+    assert_echoed(&server, &inner, node).await;
+}
+
+/// `count` items `<string>x</string>` in `<values>`.
+fn string_array(count: usize) -> Vec<u8> {
+    let item = b"<string>x</string>";
+    let mut inner = Vec::with_capacity(item.len() * count + 32);
+    inner.extend_from_slice(b"<values>");
+    for _ in 0..count {
+        inner.extend_from_slice(item);
+    }
+    inner.extend_from_slice(b"</values>");
+    inner
+}
+
+/// A million items are refused with a fault: the tree of the parameter holds at most
+/// `MAX_ELEMENTS` elements, its own element one of them.
+#[tokio::test]
+async fn a_string_array_of_a_million_items_is_refused() {
+    let server = ObjectsServiceServer::new(ObjectsEcho);
+    let request = request("EchoStringArray", &string_array(1_000_000));
+    assert_too_large(&server, "EchoStringArray", request).await;
+    assert_still_answers(&server).await;
+
+    // At the bound: `MAX_ELEMENTS - 1` items and their array's element are read; one more
+    // item is refused.
+    let response = server
+        .handle(request("EchoStringArray", &string_array(MAX_ELEMENTS - 1)))
+        .await;
+    assert_eq!(response.status(), 200);
+    let echoed = EchoStringArrayResponse::decode_response(&response, Binding::Soap11).unwrap();
+    assert_eq!(echoed.result.map(|items| items.len()), Some(MAX_ELEMENTS - 1));
+    let request = request("EchoStringArray", &string_array(MAX_ELEMENTS));
+    assert_too_large(&server, "EchoStringArray", request).await;
+    assert_still_answers(&server).await;
+}
+
+/// `count` orders of four elements each (`Order`, `Id`, `Tags`, its `string`) in `<orders>`.
+fn orders(count: usize) -> Vec<u8> {
+    let mut inner = Vec::with_capacity(60 * count + 32);
+    inner.extend_from_slice(b"<orders>");
+    for i in 0..count {
+        inner.extend_from_slice(b"<Order><Id>");
+        inner.extend_from_slice(i.to_string().as_bytes());
+        inner.extend_from_slice(b"</Id><Tags><string>t</string></Tags></Order>");
+    }
+    inner.extend_from_slice(b"</orders>");
+    inner
+}
+
+/// 75 000 orders of four elements: 300 000 elements in the `orders` parameter, refused with
+/// a fault; 62 499 of them (249 997 elements) are read and echoed.
+#[tokio::test]
+async fn orders_of_300k_elements_are_refused() {
+    let server = ObjectsServiceServer::new(ObjectsEcho);
+    let request = request("EchoOrders", &orders(75_000));
+    assert_too_large(&server, "EchoOrders", request).await;
+    assert_still_answers(&server).await;
+
+    let count = (MAX_ELEMENTS - 1) / 4;
+    let response = server.handle(request("EchoOrders", &orders(count))).await;
+    assert_eq!(response.status(), 200);
+    let echoed = EchoOrdersResponse::decode_response(&response, Binding::Soap11).unwrap();
+    let echoed = echoed.result.expect("the orders");
+    assert_eq!(echoed.len(), count);
+    assert_eq!(
+        echoed[count - 1],
+        Some(Order {
+            id: i32::try_from(count - 1).unwrap(),
+            tags: Some(vec![Some("t".into())]),
+            ..Default::default()
+        })
+    );
+    assert_still_answers(&server).await;
+}
+
+/// A SOAP 1.1 `EchoTreeResponse` whose result holds `inner`.
+fn tree_response(inner: &[u8]) -> http::Response<Bytes> {
+    let body = envelope(
+        &format!(r#"<EchoTreeResponse xmlns="{NS}">"#),
+        inner,
+        "</EchoTreeResponse>",
+    );
+    http::Response::builder()
+        .status(200)
+        .header("content-type", "text/xml; charset=utf-8")
+        .body(Bytes::from(body))
+        .unwrap()
+}
+
+/// The client reads a result 100 000 TreeNodes deep as an undecodable response, not a crash;
+/// the limits are the server's: 124 deep is read, 125 and 130 are not.
+#[test]
+fn the_client_refuses_a_result_100k_deep() {
+    for levels in [125, 130, 100_000] {
+        let response = tree_response(&parent_chain("EchoTreeResult", levels));
+        match EchoTreeResponse::decode_response(&response, Binding::Soap11) {
+            Err(ResponseError::Undecodable { reason, .. }) => assert!(
+                reason.contains("nested deeper than 128 levels"),
+                "{levels}: {reason}"
+            ),
+            other => panic!("{levels} deep: {other:?}"),
+        }
+    }
+    for levels in [60, 124] {
+        let response = tree_response(&parent_chain("EchoTreeResult", levels));
+        let read = EchoTreeResponse::decode_response(&response, Binding::Soap11).unwrap();
+        assert_eq!(read.result, Some(parent_chain_value(levels)));
+    }
+}
