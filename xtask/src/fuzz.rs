@@ -11,7 +11,14 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const TARGETS: [&str; 5] = ["soap_request", "form_request", "response", "handle", "spec"];
+const TARGETS: [&str; 6] = [
+    "soap_request",
+    "form_request",
+    "response",
+    "handle",
+    "spec",
+    "objects",
+];
 
 pub fn run(rest: &[String]) -> Result<(), String> {
     let mut target = None;
