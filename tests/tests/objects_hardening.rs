@@ -161,19 +161,23 @@ async fn assert_malformed(
 }
 
 /// Asserts the answer to a value of more than `MAX_ELEMENTS` elements: a SOAP 1.1
-/// `soap:Client` fault (500) that says so.
+/// `soap:Client` fault (500) that names the parameter and says so.
 async fn assert_too_large(
     server: &ObjectsServiceServer<ObjectsEcho>,
     op: &str,
+    parameter: &str,
     request: http::Request<Bytes>,
 ) {
     let (status, body) = answer(server, request).await;
     assert_eq!(status, 500, "{op}: {body}");
-    assert!(body.contains("<faultcode>soap:Client</faultcode>"), "{op}: {body}");
+    assert!(
+        body.contains("<faultcode>soap:Client</faultcode>"),
+        "{op}: {body}"
+    );
     assert_eq!(
         fault_string(&body),
         format!(
-            "Parameter values of {op}: the message holds more than {MAX_ELEMENTS} elements in one value."
+            "Parameter {parameter} of {op}: the message holds more than {MAX_ELEMENTS} elements in one value."
         )
     );
 }
@@ -212,7 +216,12 @@ async fn a_tree_100k_deep_is_refused() {
     // Never closed: refused at the 129th level, before the end of the body is seen.
     let mut inner = b"<node>".to_vec();
     inner.extend(b"<Parent>".repeat(levels));
-    assert_malformed(&server, "100k unclosed Parents", request("EchoTree", &inner)).await;
+    assert_malformed(
+        &server,
+        "100k unclosed Parents",
+        request("EchoTree", &inner),
+    )
+    .await;
     assert_still_answers(&server).await;
 }
 
@@ -228,7 +237,12 @@ async fn trees_at_the_depth_limit() {
     let deepest = MAX_DEPTH - ENVELOPE_LEVELS - 1;
     assert_eq!(deepest, 124);
     for levels in [1, 60, deepest] {
-        assert_echoed(&server, &parent_chain("node", levels), parent_chain_value(levels)).await;
+        assert_echoed(
+            &server,
+            &parent_chain("node", levels),
+            parent_chain_value(levels),
+        )
+        .await;
     }
     for levels in [deepest + 1, 130] {
         assert_malformed(
@@ -279,8 +293,8 @@ fn string_array(count: usize) -> Vec<u8> {
 #[tokio::test]
 async fn a_string_array_of_a_million_items_is_refused() {
     let server = ObjectsServiceServer::new(ObjectsEcho);
-    let request = request("EchoStringArray", &string_array(1_000_000));
-    assert_too_large(&server, "EchoStringArray", request).await;
+    let million = request("EchoStringArray", &string_array(1_000_000));
+    assert_too_large(&server, "EchoStringArray", "values", million).await;
     assert_still_answers(&server).await;
 
     // At the bound: `MAX_ELEMENTS - 1` items and their array's element are read; one more
@@ -290,48 +304,90 @@ async fn a_string_array_of_a_million_items_is_refused() {
         .await;
     assert_eq!(response.status(), 200);
     let echoed = EchoStringArrayResponse::decode_response(&response, Binding::Soap11).unwrap();
-    assert_eq!(echoed.result.map(|items| items.len()), Some(MAX_ELEMENTS - 1));
-    let request = request("EchoStringArray", &string_array(MAX_ELEMENTS));
-    assert_too_large(&server, "EchoStringArray", request).await;
+    assert_eq!(
+        echoed.result.map(|items| items.len()),
+        Some(MAX_ELEMENTS - 1)
+    );
+    let one_more = request("EchoStringArray", &string_array(MAX_ELEMENTS));
+    assert_too_large(&server, "EchoStringArray", "values", one_more).await;
     assert_still_answers(&server).await;
 }
 
-/// `count` orders of four elements each (`Order`, `Id`, `Tags`, its `string`) in `<orders>`.
+/// The elements of each order [`orders`] writes: `Order`, `Id`, `Placed`, `Priority`, `Tags`,
+/// its `string`, `Rating`: the members the server writes always, and one array, so that the
+/// echo holds as many elements as the request.
+const ORDER_ELEMENTS: usize = 7;
+
+/// `count` orders in `<orders>`, each as the server writes it back.
 fn orders(count: usize) -> Vec<u8> {
-    let mut inner = Vec::with_capacity(60 * count + 32);
+    let mut inner = Vec::with_capacity(140 * count + 32);
     inner.extend_from_slice(b"<orders>");
     for i in 0..count {
         inner.extend_from_slice(b"<Order><Id>");
         inner.extend_from_slice(i.to_string().as_bytes());
-        inner.extend_from_slice(b"</Id><Tags><string>t</string></Tags></Order>");
+        inner.extend_from_slice(
+            b"</Id><Placed>0001-01-01T00:00:00</Placed><Priority>Low</Priority>\
+              <Tags><string>t</string></Tags><Rating xsi:nil=\"true\" /></Order>",
+        );
     }
     inner.extend_from_slice(b"</orders>");
     inner
 }
 
-/// 75 000 orders of four elements: 300 000 elements in the `orders` parameter, refused with
-/// a fault; 62 499 of them (249 997 elements) are read and echoed.
+/// The value of order `i` of [`orders`].
+fn order(i: usize) -> Option<Order> {
+    Some(Order {
+        id: i32::try_from(i).unwrap(),
+        tags: Some(vec![Some("t".into())]),
+        ..Default::default()
+    })
+}
+
+/// 42 857 orders of 7 elements and their array's element: 300 000 elements in the `orders`
+/// parameter, refused with a fault. 35 714 of them (249 999 elements) are read and echoed.
 #[tokio::test]
 async fn orders_of_300k_elements_are_refused() {
     let server = ObjectsServiceServer::new(ObjectsEcho);
-    let request = request("EchoOrders", &orders(75_000));
-    assert_too_large(&server, "EchoOrders", request).await;
+    let count = (300_000 - 1) / ORDER_ELEMENTS;
+    assert_eq!(count * ORDER_ELEMENTS + 1, 300_000);
+    let big = request("EchoOrders", &orders(count));
+    assert_too_large(&server, "EchoOrders", "orders", big).await;
     assert_still_answers(&server).await;
 
-    let count = (MAX_ELEMENTS - 1) / 4;
+    let count = (MAX_ELEMENTS - 1) / ORDER_ELEMENTS;
     let response = server.handle(request("EchoOrders", &orders(count))).await;
     assert_eq!(response.status(), 200);
     let echoed = EchoOrdersResponse::decode_response(&response, Binding::Soap11).unwrap();
     let echoed = echoed.result.expect("the orders");
     assert_eq!(echoed.len(), count);
-    assert_eq!(
-        echoed[count - 1],
-        Some(Order {
-            id: i32::try_from(count - 1).unwrap(),
-            tags: Some(vec![Some("t".into())]),
-            ..Default::default()
-        })
-    );
+    assert_eq!(echoed[count - 1], order(count - 1));
+    assert_still_answers(&server).await;
+}
+
+/// The bound is on what is read, not on what is written: orders of four elements (`Order`,
+/// `Id`, `Tags`, its `string`) under the bound are read, and the server echoes them with the
+/// members it always writes (`Placed`, `Priority`, `Rating`), 7 elements an order, which its
+/// own client then refuses as too large.
+#[tokio::test]
+async fn an_echo_may_outgrow_the_bound_its_request_kept() {
+    let server = ObjectsServiceServer::new(ObjectsEcho);
+    let count = (MAX_ELEMENTS - 1) / 4;
+    let mut inner = b"<orders>".to_vec();
+    for i in 0..count {
+        inner.extend_from_slice(
+            format!("<Order><Id>{i}</Id><Tags><string>t</string></Tags></Order>").as_bytes(),
+        );
+    }
+    inner.extend_from_slice(b"</orders>");
+    let response = server.handle(request("EchoOrders", &inner)).await;
+    assert_eq!(response.status(), 200);
+    match EchoOrdersResponse::decode_response(&response, Binding::Soap11) {
+        Err(ResponseError::Undecodable { reason, .. }) => assert_eq!(
+            reason,
+            format!("the message holds more than {MAX_ELEMENTS} elements in one value")
+        ),
+        other => panic!("{:?}", other.map(|r| r.result.map(|o| o.len()))),
+    }
     assert_still_answers(&server).await;
 }
 
