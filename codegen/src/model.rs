@@ -415,8 +415,11 @@ pub struct ParamModel {
 pub struct OperationModel {
     /// 1-based position in the spec (the interface document's number).
     pub number: usize,
-    /// Wire name (`MobileTaskCreate`), also the request type's name.
+    /// Wire name (`MobileTaskCreate`).
     pub wire: String,
+    /// The request type's name and the `Operation` variant's: the wire name in upper camel
+    /// case (`Test_Cookie` is `TestCookie`; most wire names already are).
+    pub rust_name: String,
     /// The response type (`MobileTaskCreateResponse`).
     pub response_type: String,
     /// snake_case name for methods and the wire module (`mobile_task_create`).
@@ -582,6 +585,25 @@ const DECODER_LOCALS: &[&str] = &["binding", "body", "reader", "param", "request
 /// Keywords that cannot be raw identifiers: these get a trailing underscore.
 const RESERVED: &[&str] = &["self", "Self", "super", "crate", "_"];
 
+/// A name in upper camel case, as Rust names types: each run between `_`, `-` and `.`
+/// starts with a capital (`Test_Cookie` → `TestCookie`, `getRates` → `GetRates`); a name
+/// already in upper camel case is kept.
+pub fn upper_camel(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for part in name.split(['_', '-', '.']) {
+        let mut chars = part.chars();
+        if let Some(first) = chars.next() {
+            out.extend(first.to_uppercase());
+            out.push_str(chars.as_str());
+        }
+    }
+    if out.is_empty() {
+        name.to_owned()
+    } else {
+        out
+    }
+}
+
 /// `MobileTaskCreate` → `mobile_task_create`; `HTTPGetX` → `http_get_x`; already snake
 /// names (and `-`/`.` separated ones) come out with `_`.
 pub fn snake_case(name: &str) -> String {
@@ -711,7 +733,8 @@ impl Model {
                 OperationModel {
                     number: i + 1,
                     wire: wire.clone(),
-                    response_type: format!("{wire}Response"),
+                    rust_name: upper_camel(wire),
+                    response_type: format!("{}Response", upper_camel(wire)),
                     snake: snake_case(wire),
                     doc: op.doc.trim().to_owned(),
                     description: op.description.clone(),
@@ -772,7 +795,7 @@ impl Model {
             }
         }
         for op in &operations {
-            types.push((op.wire.clone(), format!("operation \"{}\"", op.wire)));
+            types.push((op.rust_name.clone(), format!("operation \"{}\"", op.wire)));
             types.push((
                 op.response_type.clone(),
                 format!("operation \"{}\"", op.wire),

@@ -1,5 +1,7 @@
-//! `cargo xtask import WSDL [--out PATH]`: a spec from an ASMX service's WSDL, a file or the
-//! `?WSDL` URL of a live host. The reading and writing are rmm-codegen's (`import`); this
+//! `cargo xtask import WSDL [--out PATH] [--skip-unsupported]`: a spec from an ASMX service's
+//! WSDL, a file or the `?WSDL` URL of a live host. With `--skip-unsupported`, an operation
+//! using what rmm does not import yet is left out, and listed (on stderr and at the top of the
+//! spec) with where and why, rather than failing the import. The reading and writing are rmm-codegen's (`import`); this
 //! fetches the document and writes the result.
 
 use std::path::PathBuf;
@@ -8,10 +10,12 @@ use std::path::PathBuf;
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut source = None;
     let mut out: Option<PathBuf> = None;
+    let mut skip_unsupported = false;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--out" => out = Some(super::absolute(args.next().ok_or("--out needs a path")?)?),
+            "--skip-unsupported" => skip_unsupported = true,
             other if source.is_none() && !other.starts_with("--") => {
                 source = Some(other.to_owned())
             }
@@ -26,7 +30,23 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let path = super::absolute(&source)?;
         std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?
     };
-    let spec = rmm_codegen::import::import(&text, &source).map_err(|e| e.to_string())?;
+    let imported = if skip_unsupported {
+        rmm_codegen::import::read_skipping_unsupported(&text, &source)
+    } else {
+        rmm_codegen::import::read(&text, &source)
+    }
+    .map_err(|e| e.to_string())?;
+    for skipped in &imported.skipped {
+        eprintln!("skipped: {skipped}");
+    }
+    if !imported.skipped.is_empty() {
+        eprintln!(
+            "{} operations imported, {} problems left out (listed above and in the spec)",
+            imported.operations.len(),
+            imported.skipped.len()
+        );
+    }
+    let spec = imported.to_yaml();
     match out {
         Some(path) => {
             std::fs::write(&path, spec).map_err(|e| format!("{}: {e}", path.display()))?;

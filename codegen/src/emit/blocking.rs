@@ -13,7 +13,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     let blocking = format_ident!("{}", service.blocking_client_type);
     let methods = model.operations.iter().map(|op| {
         let method = format_ident!("{}", op.snake);
-        let request = ident(&op.wire);
+        let request = ident(&op.rust_name);
         let response = ident(&op.response_type);
         let text = doc(&format!(
             "Calls operation {}, `{}`, and waits for its answer: {}",

@@ -11,7 +11,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     let client_name = format_ident!("{}", model.service.client_type);
     let methods = model.operations.iter().map(|op| {
         let method = format_ident!("{}", op.snake);
-        let request = ident(&op.wire);
+        let request = ident(&op.rust_name);
         let response = ident(&op.response_type);
         let text = doc(&format!(
             "Calls operation {}, `{}`: {}",

@@ -428,7 +428,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         }
     });
     let arms = model.operations.iter().map(|op| {
-        let variant = ident(&op.wire);
+        let variant = ident(&op.rust_name);
         let name = page_const(op);
         quote!(crate::Operation::#variant => #name,)
     });

@@ -28,13 +28,17 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         crate_doc.push_str(&format!(
             "| {} | [`{}`] | {} |\n",
             op.number,
-            op.wire,
+            op.rust_name,
             op.params.len()
         ));
     }
     let crate_doc = inner_doc(&crate_doc);
 
-    let names: Vec<_> = model.operations.iter().map(|op| ident(&op.wire)).collect();
+    let names: Vec<_> = model
+        .operations
+        .iter()
+        .map(|op| ident(&op.rust_name))
+        .collect();
     let wire_names: Vec<_> = model
         .operations
         .iter()
@@ -48,7 +52,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     let variant_docs: Vec<_> = model
         .operations
         .iter()
-        .map(|op| format!(" Operation {}: [`{}`].", op.number, op.wire))
+        .map(|op| format!(" Operation {}: [`{}`].", op.number, op.rust_name))
         .collect();
     let count = model.operations.len();
     let service_trait = format_ident!("{}", service.name);
@@ -213,7 +217,7 @@ pub(super) fn for_each_operation(model: &Model) -> String {
          macro_rules! for_each_operation {{\n    ($callback:ident) => {{\n        $callback! {{\n"
     );
     for op in &model.operations {
-        text.push_str(&format!("            {}: {},\n", op.snake, op.wire));
+        text.push_str(&format!("            {}: {},\n", op.snake, op.rust_name));
     }
     text.push_str("        }\n    };\n}\n");
     text

@@ -14,7 +14,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
 
     let methods = model.operations.iter().map(|op| {
         let method = format_ident!("{}", op.snake);
-        let request = ident(&op.wire);
+        let request = ident(&op.rust_name);
         let response = ident(&op.response_type);
         let text = doc(&format!(
             "Operation {}, `{}`: {}\n\nReturn the result, or a [`Fault`] to refuse the call \
@@ -33,7 +33,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     });
     let arc_methods = model.operations.iter().map(|op| {
         let method = format_ident!("{}", op.snake);
-        let request = ident(&op.wire);
+        let request = ident(&op.rust_name);
         let response = ident(&op.response_type);
         quote! {
             fn #method(
@@ -47,8 +47,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     });
     let arms = model.operations.iter().map(|op| {
         let method = format_ident!("{}", op.snake);
-        let variant = ident(&op.wire);
-        let request = ident(&op.wire);
+        let variant = ident(&op.rust_name);
+        let request = ident(&op.rust_name);
         quote! {
             Operation::#variant => {
                 let handled = {

@@ -46,7 +46,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
 }
 
 fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
-    let name = ident(&op.wire);
+    let name = ident(&op.rust_name);
     let total = op.params.len();
     let credentials: Vec<String> = op
         .params
@@ -141,7 +141,7 @@ fn response_type(model: &Model, op: &OperationModel) -> TokenStream {
         "The response of [`{wire}`]: the element `{response}` holding `{result}`.\n\n\
          Encode with [`encode_response`](Self::encode_response) (server), decode with \
          [`decode_response`](Self::decode_response) (client).",
-        wire = op.wire,
+        wire = op.rust_name,
         response = op.response_name,
         result = op.result_name,
     ));

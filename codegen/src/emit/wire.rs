@@ -117,7 +117,7 @@ fn value_expr(p: &ParamModel) -> TokenStream {
 }
 
 pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream {
-    let request = ident(&op.wire);
+    let request = ident(&op.rust_name);
     let response = ident(&op.response_type);
     let module_doc = super::inner_doc(&format!(
         "Wire code of operation {}, `{}`: {} parameters over SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST.",
@@ -351,7 +351,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             _ => quote!((#wire, runtime::Scalar::param_value(&#value)),),
         }
     });
-    let variant = ident(&op.wire);
+    let variant = ident(&op.rust_name);
     let fixed_soap = Literal::usize_unsuffixed(fixed_soap);
     let fixed_form = Literal::usize_unsuffixed(fixed_form);
     let bindings = if op.on_every_binding() {

@@ -32,6 +32,9 @@ pub struct Imported {
     pub classes: Vec<ImportedClass>,
     /// The operations, in the SOAP port type's order.
     pub operations: Vec<ImportedOperation>,
+    /// With `--skip-unsupported`: what was left out, each with where and why (the operations
+    /// that use a construct rmm does not import).
+    pub skipped: Vec<ImportError>,
 }
 
 /// An enum: an `xs:simpleType` restricting `xs:string` to values.
@@ -117,8 +120,16 @@ impl fmt::Display for ImportErrors {
 impl std::error::Error for ImportErrors {}
 
 /// Reads the WSDL text `wsdl`; `source` names it (a path or URL) in errors and the header.
+/// Every construct rmm does not import is an error.
 pub fn read(wsdl: &str, source: &str) -> Result<Imported, ImportErrors> {
-    wsdl::read(wsdl, source)
+    wsdl::read(wsdl, source, false)
+}
+
+/// [`read`], leaving out each operation that uses a construct rmm does not import and listing
+/// it in [`Imported::skipped`] with where and why (`--skip-unsupported`); problems of the
+/// document as a whole are still errors.
+pub fn read_skipping_unsupported(wsdl: &str, source: &str) -> Result<Imported, ImportErrors> {
+    wsdl::read(wsdl, source, true)
 }
 
 /// Reads the WSDL text `wsdl` and writes the spec it describes.

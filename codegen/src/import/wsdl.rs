@@ -23,6 +23,12 @@ struct Problems<'d> {
     doc: &'d Document<'d>,
     file: &'d str,
     found: Vec<ImportError>,
+    /// `--skip-unsupported`: an operation with a problem is left out and its problems listed
+    /// in `skipped`, rather than failing the import.
+    skip_unsupported: bool,
+    skipped: Vec<ImportError>,
+    /// The last type found refused again (for the note of a later operation using it).
+    refused_again: Option<String>,
 }
 
 impl Problems<'_> {
@@ -35,6 +41,12 @@ impl Problems<'_> {
             message,
         });
     }
+}
+
+/// The line and column where `node` starts.
+fn doc_pos(p: &Problems, node: Node) -> (u32, u32) {
+    let pos = p.doc.text_pos_at(node.range().start);
+    (pos.row, pos.col)
 }
 
 fn is(node: Node, ns: &str, local: &str) -> bool {
@@ -66,7 +78,11 @@ fn qname<'a>(node: Node<'a, '_>, value: &'a str) -> Option<(&'a str, &'a str)> {
     Some((node.lookup_namespace_uri(prefix)?, local))
 }
 
-pub(super) fn read(text: &str, file: &str) -> Result<Imported, ImportErrors> {
+pub(super) fn read(
+    text: &str,
+    file: &str,
+    skip_unsupported: bool,
+) -> Result<Imported, ImportErrors> {
     let doc = match Document::parse(text) {
         Ok(doc) => doc,
         Err(e) => {
@@ -88,14 +104,23 @@ pub(super) fn read(text: &str, file: &str) -> Result<Imported, ImportErrors> {
         doc: &doc,
         file,
         found: Vec::new(),
+        skip_unsupported,
+        skipped: Vec::new(),
+        refused_again: None,
     };
     let imported = read_definitions(&doc, file, &mut problems);
     // In document order: a type's problems are found when an operation first uses it.
     problems
         .found
         .sort_by_key(|e| (e.line.unwrap_or(u32::MAX), e.column.unwrap_or(u32::MAX)));
+    problems
+        .skipped
+        .sort_by_key(|e| (e.line.unwrap_or(u32::MAX), e.column.unwrap_or(u32::MAX)));
     match imported {
-        Some(imported) if problems.found.is_empty() => Ok(imported),
+        Some(mut imported) if problems.found.is_empty() => {
+            imported.skipped = problems.skipped;
+            Ok(imported)
+        }
         _ => Err(ImportErrors(problems.found)),
     }
 }
@@ -125,6 +150,7 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
     let mut schema = Schema::read(root, tns, p);
 
     // Which operations each binding offers, and the port type of the SOAP ones.
+    let mut header_problems: Vec<(&str, Node, String)> = Vec::new();
     let mut offered: Vec<(BindingName, Vec<&str>)> = Vec::new();
     let mut soap_port_type = None;
     let mut soap_bindings = Vec::new();
@@ -167,6 +193,19 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
                     .into_iter()
                     .flatten()
                 {
+                    // SOAP headers are the next issue's: refused here, never dropped.
+                    for header in children(message, ns, "header") {
+                        let what = header.attribute("message").unwrap_or_default();
+                        header_problems.push((
+                            name,
+                            header,
+                            format!(
+                                "operation {name}: a SOAP header (soap:header, message {what}, \
+                                 part {}); rmm does not import SOAP headers yet",
+                                header.attribute("part").unwrap_or_default()
+                            ),
+                        ));
+                    }
                     for body in children(message, ns, "body") {
                         if body.attribute("use") == Some("encoded") {
                             p.at(
@@ -215,8 +254,40 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
                     .any(|(kind, names)| kind == b && names.contains(&op_name))
             })
             .collect();
-        if let Some(read) = read_operation(root, op, &mut schema, bindings, p) {
-            operations.push(read);
+        let before = p.found.len();
+        // A header is reported once, though SOAP 1.1 and 1.2 both declare it.
+        let mut reported = Vec::new();
+        for (_, node, message) in header_problems.iter().filter(|(n, _, _)| *n == op_name) {
+            if !reported.contains(message) {
+                reported.push(message.clone());
+                p.at(*node, message.clone());
+            }
+        }
+        p.refused_again = None;
+        let read = read_operation(root, op, &mut schema, bindings, p);
+        let refused_again = p.refused_again.take();
+        let problems_here = p.found.len() > before;
+        match read {
+            Some(read) if !problems_here => operations.push(read),
+            _ if p.skip_unsupported => {
+                let mut here: Vec<ImportError> = p.found.drain(before..).collect();
+                if here.is_empty() {
+                    // It uses a type an earlier operation's problems refused.
+                    let pos = doc_pos(p, op);
+                    here.push(ImportError {
+                        file: p.file.to_owned(),
+                        line: Some(pos.0),
+                        column: Some(pos.1),
+                        message: format!(
+                            "operation {op_name}: it uses the type {}, which an operation \
+                             above could not import",
+                            refused_again.unwrap_or_default()
+                        ),
+                    });
+                }
+                p.skipped.extend(here);
+            }
+            _ => {}
         }
     }
     // The enums some operation or class uses (`Level`, `Level?`, `Level[]`, `Level?[]`).
@@ -252,6 +323,7 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
         enums,
         classes,
         operations,
+        skipped: Vec::new(),
     })
 }
 
@@ -467,7 +539,10 @@ fn read_operation<'a, 'i>(
         [_, second, ..] => {
             p.at(
                 *second,
-                format!("operation {name}: more than one result element"),
+                format!(
+                    "operation {name}: more than one result element (out or ref parameters), \
+                     which rmm does not import yet"
+                ),
             );
             return None;
         }
@@ -554,14 +629,41 @@ fn value_type<'a, 'i>(
         return None;
     }
     let Some((ns, local)) = element.attribute("type").and_then(|t| qname(element, t)) else {
-        p.at(
-            element,
-            format!("{whose} has no named type (an inline type), which rmm does not import"),
-        );
+        let raw_xml = element.descendants().any(|n| is(n, XSD, "any"));
+        let what = if raw_xml {
+            "raw XML (an inline type holding xs:any: .NET's XmlNode or XmlElement), which rmm \
+             does not import yet"
+        } else if element.children().any(|n| n.is_element()) {
+            "no named type (an inline type), which rmm does not import"
+        } else {
+            "no type (xs:anyType: .NET's object), which rmm does not import yet"
+        };
+        p.at(element, format!("{whose} has {what}"));
         return None;
     };
     let ty = named_type(element, ns, local, schema, &whose, p)?;
-    let nullable = element.attribute("nillable") == Some("true") && is_value_type(&ty, schema);
+    if let Some(default) = element.attribute("default") {
+        p.at(
+            element,
+            format!(
+                "{whose} has the default value {default:?} ([DefaultValue]: left out when equal \
+                 to it), which rmm does not import yet"
+            ),
+        );
+        return None;
+    }
+    let value_type = is_value_type(&ty, schema);
+    if value_type && element.attribute("minOccurs") == Some("0") {
+        p.at(
+            element,
+            format!(
+                "{whose} is a value type with minOccurs=\"0\" (an optional value: .NET's \
+                 xxxSpecified), which rmm does not import yet"
+            ),
+        );
+        return None;
+    }
+    let nullable = element.attribute("nillable") == Some("true") && value_type;
     Some(if nullable { format!("{ty}?") } else { ty })
 }
 
@@ -615,6 +717,7 @@ fn named_type<'a, 'i>(
         return Some(local.to_owned());
     }
     if schema.refused.iter().any(|r| r == local) {
+        p.refused_again = Some(local.to_owned());
         return None;
     }
     let Some(complex) = schema
@@ -668,12 +771,12 @@ fn value_type_of_item<'a, 'i>(
     p: &mut Problems,
 ) -> Option<String> {
     let Some((ns, local)) = item.attribute("type").and_then(|t| qname(item, t)) else {
-        p.at(
-            item,
-            format!(
-                "{whose}: {what} have no named type (an inline type), which rmm does not import"
-            ),
-        );
+        let kind = if item.children().any(|n| n.is_element()) {
+            "no named type (an inline type), which rmm does not import"
+        } else {
+            "no type (xs:anyType: .NET's object), which rmm does not import yet"
+        };
+        p.at(item, format!("{whose}: {what} have {kind}"));
         return None;
     };
     let ty = named_type(item, ns, local, schema, whose, p)?;

@@ -45,6 +45,16 @@ impl Imported {
             "# Fill in the credential lists: a WSDL cannot tell which parameters a signer fills \
              in,\n# nor which are secret. Then run `cargo xtask gen`."
         );
+        if !self.skipped.is_empty() {
+            let _ = writeln!(
+                w,
+                "# Left out by --skip-unsupported (what rmm does not import yet, where the WSDL \
+                 shows it):"
+            );
+            for skipped in &self.skipped {
+                let _ = writeln!(w, "#   {skipped}");
+            }
+        }
         let _ = writeln!(w, "service:");
         let _ = writeln!(w, "  name: {}", scalar(&self.name));
         let _ = writeln!(w, "  namespace: {}", scalar(&self.namespace));
