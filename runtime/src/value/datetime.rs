@@ -120,6 +120,11 @@ enum Rules {
 /// Reads the forms the module describes; `None` for anything else.
 fn read(text: &str, rules: Rules) -> Option<DateTime> {
     let text = text.trim_matches([' ', '\t', '\r', '\n']);
+    // Every form read here is ASCII; the byte offsets below rely on it (a character of more
+    // than one byte there would cut the text inside it: found by fuzzing).
+    if !text.is_ascii() {
+        return None;
+    }
     let digits = |s: &str| -> Option<u32> {
         (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
             .then(|| s.parse().ok())
