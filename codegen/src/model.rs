@@ -453,6 +453,9 @@ pub struct OperationModel {
     pub result: SoapType,
     /// Whether the result may be null (`int?`).
     pub result_nullable: bool,
+    /// The `out` and `ref` parameters: response elements after the result, in parameter
+    /// order, and the response type's fields after `result`.
+    pub outs: Vec<MemberModel>,
     /// The bindings it is offered on, in the spec's order of the four.
     pub bindings: Vec<BindingName>,
 }
@@ -752,6 +755,29 @@ impl Model {
                     result_name: format!("{wire}Result"),
                     result: op.result,
                     result_nullable: op.result_nullable,
+                    outs: {
+                        let mut taken = vec!["result".to_owned()];
+                        op.outs
+                            .iter()
+                            .map(|o| {
+                                let base = field_name(&o.name);
+                                let mut field = base.clone();
+                                let mut n = 2;
+                                while taken.contains(&field) {
+                                    field = format!("{}_{n}", base.trim_start_matches("r#"));
+                                    n += 1;
+                                }
+                                taken.push(field.clone());
+                                MemberModel {
+                                    wire: o.name.clone(),
+                                    field,
+                                    ty: o.ty,
+                                    nullable: o.nullable,
+                                    boxed: false,
+                                }
+                            })
+                            .collect()
+                    },
                     bindings: op.bindings.clone(),
                 }
             })

@@ -138,6 +138,9 @@ pub struct Operation {
     pub result: SoapType,
     /// Whether the result is nullable (`int?`: `nillable="true"`, .NET `int?`).
     pub result_nullable: bool,
+    /// The `out` and `ref` parameters (`out:`): elements of the response after the result,
+    /// in parameter order.
+    pub outs: Vec<Param>,
     /// The bindings it is offered on, in [`BindingName::ALL`]'s order (`bindings:`; all four
     /// when the spec says nothing). ASMX leaves HTTP GET and POST out for an operation whose
     /// types they cannot carry.
@@ -495,6 +498,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     .unwrap_or_default(),
                 description: op.description,
                 params: params(op.params),
+                outs: params(op.out),
                 result,
                 result_nullable: validate::nullable(&op.result.0),
                 bindings: match op.bindings {

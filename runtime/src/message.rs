@@ -715,6 +715,65 @@ pub fn value_response<T: crate::tree::XmlItem>(
     ))
 }
 
+/// The `200` response of an operation with `out` or `ref` parameters (SOAP only: ASMX offers
+/// such an operation there alone): the response element holding what `write` writes, the
+/// result then the out parameters, as XmlSerializer writes them (`<OpResponse xmlns="…" />`
+/// when it writes nothing).
+pub fn wrapper_response(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    write: impl FnOnce(&mut XmlOut<'_>) -> Result<(), EncodeError>,
+) -> Result<Response<Bytes>, EncodeError> {
+    if !binding.is_soap() {
+        return Err(EncodeError::NotOffered {
+            operation: operation.name,
+            binding,
+        });
+    }
+    let mut w = soap::SoapWriter::new(binding, operation.name, 512);
+    let mut elements = w.elements();
+    elements.start(operation.response_name);
+    elements.attribute_markup(" xmlns=\"");
+    elements.attribute_markup(operation.service.namespace);
+    elements.attribute_markup("\"");
+    write(&mut elements)?;
+    elements.end(operation.response_name);
+    elements.finish();
+    Ok(response(
+        StatusCode::OK,
+        response_content_type(binding),
+        w.finish(),
+    ))
+}
+
+/// Reads the response to a call of an operation with `out` or `ref` parameters: its
+/// response element's members (the result and the out parameters) by `read`, as a class's
+/// are read; an empty response element is read as one without members.
+pub fn decode_wrapper_response<T, B: AsRef<[u8]>>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    response: &Response<B>,
+    read: impl FnOnce(&crate::tree::Node) -> Result<T, crate::tree::MemberError>,
+) -> Result<T, ResponseError> {
+    let body = response.body().as_ref();
+    let node = decode_result_with(
+        binding,
+        operation,
+        response,
+        operation.response_name,
+        soap::read_response_wrapper,
+        soap::read_tree_document,
+    )?;
+    let node = node
+        .unwrap_or_else(|| crate::tree::Node::text_only(operation.response_name, String::new()));
+    read(&node).map_err(|error| ResponseError::Undecodable {
+        operation: operation.name,
+        binding,
+        reason: format!("the response: {error}"),
+        body: Bytes::copy_from_slice(body),
+    })
+}
+
 /// Reads the response to a call of `operation` whose result is of a class or array type:
 /// `None` for an absent result element (or a nil array), as XmlSerializer reads a null, else
 /// the value read from its tree.

@@ -1140,6 +1140,61 @@ fn parse_response_with<'a, R>(
     body: &'a [u8],
     mut read_result: impl FnMut(&mut XmlCursor<'a, 3>, Element<'a>) -> Result<Option<R>, String>,
 ) -> Result<ResponseBody<R>, String> {
+    parse_response_entry(binding, operation, body, |cursor, entry| {
+        let mut result = None;
+        let mut seen = false;
+        if !entry.empty {
+            loop {
+                match cursor.next().map_err(describe)? {
+                    Node::Start(e) => {
+                        if !seen
+                            && e.ns == Ns::Known(SERVICE)
+                            && e.local() == operation.result_name.as_bytes()
+                        {
+                            seen = true;
+                            result = read_result(cursor, e)?;
+                        } else if !e.empty {
+                            cursor.skip().map_err(describe)?;
+                        }
+                    }
+                    Node::Text => {}
+                    Node::End => break,
+                    Node::Eof => unreachable!("the cursor reports an early end as malformed"),
+                }
+            }
+        }
+        Ok(result)
+    })
+}
+
+/// Reads a SOAP response envelope of `operation` whose response element holds out parameters
+/// beside its result: that element whole, as a value tree (its children the result and the
+/// out parameters), or a fault.
+pub fn read_response_wrapper(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    body: &[u8],
+) -> Result<ResponseBody<crate::tree::Node>, String> {
+    let mut budget = crate::tree::Budget::default();
+    parse_response_entry(binding, operation, body, |cursor, entry| {
+        let node = cursor
+            .tree(entry, SERVICE, XSI, &mut budget)
+            .map_err(|error| match error {
+                xml::TreeError::Xml(error) => describe(error),
+                xml::TreeError::TooLarge => crate::tree::MemberError::TooLarge.to_string(),
+            })?;
+        Ok(Some(node))
+    })
+}
+
+/// The general path of a response: the envelope and its body read with the cursor, the
+/// operation's response element by `read_entry`.
+fn parse_response_entry<'a, R>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    body: &'a [u8],
+    mut read_entry: impl FnMut(&mut XmlCursor<'a, 3>, Element<'a>) -> Result<Option<R>, String>,
+) -> Result<ResponseBody<R>, String> {
     let env_ns = envelope_ns(binding);
     let mut cursor = XmlCursor::new(body, [env_ns, operation.service.namespace, XSI_NS]);
     let root = expect_start(&mut cursor, "the envelope")?;
@@ -1173,29 +1228,7 @@ fn parse_response_with<'a, R>(
         ResponseBody::Fault(read_fault(&mut cursor, binding == Binding::Soap12).map_err(describe)?)
     } else if entry.ns == Ns::Known(SERVICE) && entry.local() == operation.response_name.as_bytes()
     {
-        let mut result = None;
-        let mut seen = false;
-        if !entry.empty {
-            loop {
-                match cursor.next().map_err(describe)? {
-                    Node::Start(e) => {
-                        if !seen
-                            && e.ns == Ns::Known(SERVICE)
-                            && e.local() == operation.result_name.as_bytes()
-                        {
-                            seen = true;
-                            result = read_result(&mut cursor, e)?;
-                        } else if !e.empty {
-                            cursor.skip().map_err(describe)?;
-                        }
-                    }
-                    Node::Text => {}
-                    Node::End => break,
-                    Node::Eof => unreachable!("the cursor reports an early end as malformed"),
-                }
-            }
-        }
-        ResponseBody::Result(result)
+        ResponseBody::Result(read_entry(&mut cursor, entry)?)
     } else {
         return Err(format!(
             "the body element is {}, not {{{}}}{} or a Fault",

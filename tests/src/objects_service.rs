@@ -189,6 +189,18 @@ impl ObjectsService for ObjectsEcho {
         Ok(EchoFlagsArrayResponse { result: r.values })
     }
 
+    async fn split(&self, _: Credentials, r: Split) -> Result<SplitResponse, Fault> {
+        Ok(split(r.value.as_deref(), r.count))
+    }
+
+    async fn divide(&self, _: Credentials, r: Divide) -> Result<DivideResponse, Fault> {
+        Ok(DivideResponse {
+            result: (),
+            quotient: r.dividend.checked_div(r.divisor).unwrap_or(0),
+            level: (r.divisor != 0).then_some(Level::High),
+        })
+    }
+
     async fn count_lines(
         &self,
         _: Credentials,
@@ -218,6 +230,31 @@ pub fn make_order(id: i32, note: Option<String>) -> Option<Order> {
         matrix: Some(vec![Some(vec![id]), None, Some(vec![])]),
         ..Default::default()
     })
+}
+
+/// What `Split(value, count)` answers on the host: the rest after the first space, the head
+/// before it, and `count` plus the value's length in UTF-16 units.
+pub fn split(value: Option<&str>, count: i32) -> SplitResponse {
+    let Some(value) = value else {
+        return SplitResponse {
+            result: None,
+            head: None,
+            count,
+        };
+    };
+    let count = count.wrapping_add(value.encode_utf16().count() as i32);
+    match value.split_once(' ') {
+        None => SplitResponse {
+            result: None,
+            head: Some(value.to_owned()),
+            count,
+        },
+        Some((head, rest)) => SplitResponse {
+            result: Some(rest.to_owned()),
+            head: Some(head.to_owned()),
+            count,
+        },
+    }
 }
 
 /// What `MakeShapes(count)` answers on the host: circles, squares and colored circles in turn.
@@ -472,6 +509,61 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
         ),
     );
     if binding.is_soap() {
+        add(
+            "split",
+            encode(
+                Split {
+                    value: Some("ab cd".into()),
+                    count: 10,
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "split-null",
+            encode(
+                Split {
+                    value: None,
+                    count: 0,
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "split-no-space",
+            encode(
+                Split {
+                    value: Some("é".into()),
+                    count: i32::MAX,
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "divide",
+            encode(
+                Divide {
+                    dividend: 7,
+                    divisor: -2,
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "divide-by-zero",
+            encode(
+                Divide {
+                    dividend: 1,
+                    divisor: 0,
+                },
+                &none,
+                binding,
+            ),
+        );
         add(
             "echo-flags-array",
             encode(

@@ -42,8 +42,49 @@ fn kind(m: &MemberModel) -> Kind {
     }
 }
 
+/// Writes the member `m` from `self.{field}` with `w`, as XmlSerializer writes it.
+pub(super) fn member_write(model: &Model, m: &MemberModel) -> TokenStream {
+    let field = ident(&m.field);
+    let wire = &m.wire;
+    match kind(m) {
+        Kind::Scalar => quote!(w.scalar(#wire, &self.#field);),
+        Kind::Nullable => quote!(w.nullable(#wire, self.#field.as_ref());),
+        Kind::Reference => {
+            let items = items_expr(model, m.ty);
+            quote!(w.optional(#wire, #items, self.#field.as_ref())?;)
+        }
+    }
+}
+
+/// The match arm reading the member `m` (the `i`th) from `member` into `value.{field}`.
+pub(super) fn member_read(model: &Model, i: usize, m: &MemberModel) -> TokenStream {
+    let i = proc_macro2::Literal::usize_unsuffixed(i);
+    let field = ident(&m.field);
+    let wire = &m.wire;
+    let read = match kind(m) {
+        Kind::Scalar => quote!(member.scalar(#wire)?),
+        Kind::Nullable => quote!(member.nullable(#wire)?),
+        Kind::Reference => {
+            let items = items_expr(model, m.ty);
+            quote!(member.optional(#wire, #items)?)
+        }
+    };
+    // A repeated array member replaces the one before it, as XmlSerializer's readers read an
+    // array each time they meet its element; any other keeps the first.
+    if matches!(m.ty, SoapType::Array(_)) {
+        quote!(#wire => value.#field = #read,)
+    } else {
+        quote! {
+            #wire if !seen[#i] => {
+                seen[#i] = true;
+                value.#field = #read;
+            }
+        }
+    }
+}
+
 /// The member's Rust type: a class on a cycle is boxed.
-fn member_type(model: &Model, m: &MemberModel) -> TokenStream {
+pub(super) fn member_type(model: &Model, m: &MemberModel) -> TokenStream {
     if m.boxed {
         let class = model.class(m.ty).expect("a boxed member is a class");
         let name = ident(class.rust_type());
@@ -53,7 +94,7 @@ fn member_type(model: &Model, m: &MemberModel) -> TokenStream {
 }
 
 /// The rustdoc of a member: wire name, XSD type, occurrence.
-fn member_doc(model: &Model, m: &MemberModel) -> String {
+pub(super) fn member_doc(model: &Model, m: &MemberModel) -> String {
     let xsd = match m.ty {
         SoapType::Class(_) | SoapType::Array(_) | SoapType::Enum(_) => {
             format!("`tns:{}`", model.type_name(m.ty))
@@ -160,43 +201,11 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         quote!(#doc pub #field: #ty,)
     });
     let eq = eq_derive(model, index);
-    let writes = c.fields().map(|m| {
-        let field = ident(&m.field);
-        let wire = &m.wire;
-        match kind(m) {
-            Kind::Scalar => quote!(w.scalar(#wire, &self.#field);),
-            Kind::Nullable => quote!(w.nullable(#wire, self.#field.as_ref());),
-            Kind::Reference => {
-                let items = items_expr(model, m.ty);
-                quote!(w.optional(#wire, #items, self.#field.as_ref())?;)
-            }
-        }
-    });
-    let reads = c.fields().enumerate().map(|(i, m)| {
-        let i = proc_macro2::Literal::usize_unsuffixed(i);
-        let field = ident(&m.field);
-        let wire = &m.wire;
-        let read = match kind(m) {
-            Kind::Scalar => quote!(member.scalar(#wire)?),
-            Kind::Nullable => quote!(member.nullable(#wire)?),
-            Kind::Reference => {
-                let items = items_expr(model, m.ty);
-                quote!(member.optional(#wire, #items)?)
-            }
-        };
-        // A repeated array member replaces the one before it, as XmlSerializer's readers
-        // read an array each time they meet its element; any other keeps the first.
-        if matches!(m.ty, SoapType::Array(_)) {
-            quote!(#wire => value.#field = #read,)
-        } else {
-            quote! {
-                #wire if !seen[#i] => {
-                    seen[#i] = true;
-                    value.#field = #read;
-                }
-            }
-        }
-    });
+    let writes = c.fields().map(|m| member_write(model, m));
+    let reads = c
+        .fields()
+        .enumerate()
+        .map(|(i, m)| member_read(model, i, m));
     let count = proc_macro2::Literal::usize_unsuffixed(c.fields().count());
     // A class without members reads nothing from its element.
     let read_body = if c.fields().next().is_none() {

@@ -161,13 +161,29 @@ fn response_type(model: &Model, op: &OperationModel) -> TokenStream {
         ty => format!("`{}`: SOAP `{}`.", op.result_name, type_name(model, ty)),
     });
     let ty = value_type(model, op.result, op.result_nullable);
-    let derives = derives(model, [op.result].into_iter(), true);
+    let derives = derives(
+        model,
+        std::iter::once(op.result).chain(op.outs.iter().map(|o| o.ty)),
+        true,
+    );
+    // The out and ref parameters, after the result, as the response element holds them.
+    let outs = op.outs.iter().map(|o| {
+        let field = ident(&o.field);
+        let ty = super::classes::member_type(model, o);
+        let text = format!(
+            "An out or ref parameter: {}",
+            super::classes::member_doc(model, o)
+        );
+        let d = doc(&text);
+        quote!(#d pub #field: #ty,)
+    });
     quote! {
         #struct_doc
         #derives
         pub struct #name {
             #field_doc
             pub result: #ty,
+            #(#outs)*
         }
     }
 }

@@ -434,6 +434,36 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     };
     let result_type = super::value_type(model, op.result, op.result_nullable);
     let (encode_result, decode_result) = match op.result {
+        _ if !op.outs.is_empty() => {
+            // The result and the out parameters: the response element read and written as a
+            // class's members are.
+            let members = response_members(op);
+            let writes = members
+                .iter()
+                .map(|m| super::classes::member_write(model, m));
+            let reads = members
+                .iter()
+                .enumerate()
+                .map(|(i, m)| super::classes::member_read(model, i, m));
+            let count = Literal::usize_unsuffixed(members.len());
+            (
+                quote!(message::wrapper_response(binding, &OPERATION, |w| {
+                    #(#writes)*
+                    Ok(())
+                })),
+                quote!(message::decode_wrapper_response(binding, &OPERATION, response, |node| {
+                    let mut value = Self::default();
+                    let mut seen = [false; #count];
+                    for member in node.members() {
+                        match member.name() {
+                            #(#reads)*
+                            _ => {}
+                        }
+                    }
+                    Ok(value)
+                })),
+            )
+        }
         ty if ty.is_complex() => {
             let items = super::items_expr(model, ty);
             let root = model.type_name(ty);
@@ -526,6 +556,21 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         _ => quote!(),
     };
     let encode_result = quote!(#result_check #encode_result);
+    // A response with out parameters is read whole; any other is its result.
+    let (decode_self, from_result) = if op.outs.is_empty() {
+        (
+            quote!(#decode_result.map(|result| Self { result })),
+            quote!(Self { result }),
+        )
+    } else {
+        (
+            quote!(#decode_result),
+            quote!(Self {
+                result,
+                ..Default::default()
+            }),
+        )
+    };
 
     quote! {
         #module_doc
@@ -615,7 +660,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 response: &Response<B>,
                 binding: Binding,
             ) -> Result<Self, ResponseError> {
-                #decode_result.map(|result| Self { result })
+                #decode_self
             }
         }
 
@@ -640,7 +685,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             type Result = #result_type;
 
             fn from_result(result: #result_type) -> Self {
-                Self { result }
+                #from_result
             }
 
             fn result(&self) -> &#result_type {
@@ -656,6 +701,19 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             }
         }
     }
+}
+
+/// The members of a response with out parameters: the result (unless `void`), then the out
+/// parameters, as its response element holds them.
+fn response_members(op: &OperationModel) -> Vec<crate::model::MemberModel> {
+    let result = (op.result != SoapType::Void).then(|| crate::model::MemberModel {
+        wire: op.result_name.clone(),
+        field: "result".to_owned(),
+        ty: op.result,
+        nullable: op.result_nullable,
+        boxed: false,
+    });
+    result.into_iter().chain(op.outs.iter().cloned()).collect()
 }
 
 /// The SOAP encoder's writer calls, in wire order: the markup between two values is written

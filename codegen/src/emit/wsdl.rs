@@ -444,29 +444,34 @@ fn pieces(model: &Model) -> [String; 5] {
         let param_types: Vec<SoapType> = op.params.iter().map(|p| p.ty).collect();
         enum_types(w, &param_types);
         put!(r#"      <s:element name="{}">"#, attr(&op.response_name));
-        if op.result == SoapType::Void {
+        // The result (unless void), then the out and ref parameters, as parameters are.
+        let mut elements: Vec<(&str, SoapType, bool)> = Vec::new();
+        if op.result != SoapType::Void {
+            elements.push((&op.result_name, op.result, op.result_nullable));
+        }
+        elements.extend(op.outs.iter().map(|o| (o.wire.as_str(), o.ty, o.nullable)));
+        if elements.is_empty() {
             put!("        <s:complexType />");
             put!("      </s:element>");
             continue;
         }
         put!("        <s:complexType>");
         put!("          <s:sequence>");
-        // As for parameters: a string result may be absent, a value type's is always there.
-        let min = if op.result.is_reference() { 0 } else { 1 };
-        let nillable = if op.result_nullable {
-            r#" nillable="true""#
-        } else {
-            ""
-        };
-        put!(
-            r#"            <s:element minOccurs="{min}" maxOccurs="1" name="{}"{nillable} type="{}" />"#,
-            attr(&op.result_name),
-            qname(op.result)
-        );
+        for (name, ty, nullable) in &elements {
+            // As for parameters: a reference may be absent, a value type's is always there.
+            let min = if ty.is_reference() { 0 } else { 1 };
+            let nillable = if *nullable { r#" nillable="true""# } else { "" };
+            put!(
+                r#"            <s:element minOccurs="{min}" maxOccurs="1" name="{}"{nillable} type="{}" />"#,
+                attr(name),
+                qname(*ty)
+            );
+        }
         put!("          </s:sequence>");
         put!("        </s:complexType>");
         put!("      </s:element>");
-        enum_types(w, &[op.result]);
+        let types: Vec<SoapType> = elements.iter().map(|(_, ty, _)| *ty).collect();
+        enum_types(w, &types);
     }
     // The root elements of the HTTP GET/POST results, one per result type of the operations
     // offered there, in the order they first use them; only a string (a reference) is

@@ -73,6 +73,8 @@ pub struct ImportedOperation {
     pub params: Vec<(String, String)>,
     /// The result's spec type, or `void`.
     pub result: String,
+    /// The out and ref parameters: elements of the response after the result.
+    pub outs: Vec<(String, String)>,
     /// The bindings it is offered on, in [`BindingName::ALL`]'s order.
     pub bindings: Vec<BindingName>,
 }

@@ -533,25 +533,34 @@ fn read_operation<'a, 'i>(
         }
     }
     let results = sequence(response, &name, p)?;
-    let result = match results.as_slice() {
-        [] => "void".to_owned(),
-        [element] => value_type(*element, schema, &name, "the result", p)?,
-        [_, second, ..] => {
-            p.at(
-                *second,
-                format!(
-                    "operation {name}: more than one result element (out or ref parameters), \
-                     which rmm does not import yet"
-                ),
-            );
-            return None;
+    // The result element, `{name}Result`, if the operation is not void; any other element is
+    // an out or ref parameter, in parameter order.
+    let result_name = format!("{name}Result");
+    let (result_element, out_elements) = match results.split_first() {
+        Some((first, rest)) if first.attribute("name") == Some(result_name.as_str()) => {
+            (Some(*first), rest)
         }
+        _ => (None, results.as_slice()),
     };
+    let result = match result_element {
+        None => "void".to_owned(),
+        Some(element) => value_type(element, schema, &name, "the result", p)?,
+    };
+    let mut outs = Vec::new();
+    for element in out_elements {
+        let out = element.attribute("name").unwrap_or_default();
+        let what = format!("out parameter {out}");
+        outs.push((
+            out.to_owned(),
+            value_type(*element, schema, &name, &what, p)?,
+        ));
+    }
     Some(ImportedOperation {
         name,
         description,
         params,
         result,
+        outs,
         bindings,
     })
 }

@@ -164,6 +164,12 @@ impl Imported {
                 }
             }
             let _ = writeln!(w, "    result: {}", scalar(&op.result));
+            if !op.outs.is_empty() {
+                let _ = writeln!(w, "    out:");
+                for (name, ty) in &op.outs {
+                    let _ = writeln!(w, "      - {}: {}", scalar(name), scalar(ty));
+                }
+            }
         }
         out
     }

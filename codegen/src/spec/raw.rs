@@ -95,6 +95,10 @@ pub(super) struct RawOperation {
     pub description: Option<String>,
     pub params: Vec<RawParam>,
     pub result: TypeWord,
+    /// The `out` and `ref` parameters, which the response carries after the result, in
+    /// parameter order (a `ref` one is a parameter too).
+    #[serde(default)]
+    pub out: Vec<RawParam>,
     /// The bindings offered, when not all four; serde refuses an unknown name with its
     /// position and the four names.
     #[serde(default)]

@@ -929,6 +929,58 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
             );
         }
 
+        let out_at = place.lines.and_then(|l| loc.op_key(l, "out"));
+        let mut out_seen = HashSet::new();
+        for o in &op.out {
+            let subject = format!("out parameter {:?} of operation {name:?}", o.name);
+            c.ncname(&o.name, &subject, out_at, anchor);
+            if !out_seen.insert(o.name.as_str()) {
+                c.push(
+                    out_at,
+                    anchor,
+                    format!("operation {name:?} lists out parameter {:?} twice", o.name),
+                );
+            }
+            if o.name == format!("{name}Result") {
+                c.push(
+                    out_at,
+                    anchor,
+                    format!(
+                        "out parameter {:?} of operation {name:?} is named like its result element",
+                        o.name
+                    ),
+                );
+            }
+            if let Some(problem) = nullable(&o.ty)
+                .then(|| nullable_problem(&o.ty, &names))
+                .flatten()
+            {
+                c.push(out_at, anchor, format!("{subject} is {}; {problem}", o.ty));
+            } else if resolve(&o.ty).is_none() {
+                c.push(
+                    out_at,
+                    anchor,
+                    format!(
+                        "{subject} has unknown type {:?}; {}{}",
+                        o.ty,
+                        valid_types(),
+                        enums_hint(&names)
+                    ),
+                );
+            }
+        }
+        if !op.out.is_empty() && over_http {
+            c.push(
+                out_at,
+                anchor,
+                format!(
+                    "operation {name:?} has out parameters, which HTTP GET/POST cannot carry \
+                     (ASMX offers such an operation over SOAP only); add `bindings: [soap11, \
+                     soap12]` to the operation"
+                ),
+            );
+        }
+
         if let Some(bindings) = &op.bindings {
             let at = place.lines.and_then(|l| loc.op_key(l, "bindings"));
             let mut seen = HashSet::new();

@@ -184,6 +184,25 @@ namespace Rmm.Objects
         [WebMethod(Description = "Echoes an array of flags.")]
         public Perms[] EchoFlagsArray(Perms[] values) { return values; }
 
+        [WebMethod(Description = "Splits at the first space: head before it, the rest returned; adds its length to count.")]
+        public string Split(string value, out string head, ref int count)
+        {
+            head = null;
+            if (value == null) return null;
+            int at = value.IndexOf(' ');
+            count += value.Length;
+            if (at < 0) { head = value; return null; }
+            head = value.Substring(0, at);
+            return value.Substring(at + 1);
+        }
+
+        [WebMethod(Description = "Divides: the quotient and the remainder, out.")]
+        public void Divide(int dividend, int divisor, out int quotient, out Level? level)
+        {
+            quotient = divisor == 0 ? 0 : dividend / divisor;
+            level = divisor == 0 ? (Level?)null : Level.High;
+        }
+
         [WebMethod(Description = "Counts an order's lines.")]
         public int CountLines(Order order, int extra)
         {

@@ -188,7 +188,17 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 16, `CountLines`, and waits for its answer: Counts an order's lines.
+    /// Calls operation 16, `Split`, and waits for its answer: Splits at the first space: head before it, the rest returned; adds its length to count.
+    pub fn split(&self, request: &Split) -> Result<SplitResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 17, `Divide`, and waits for its answer: Divides: the quotient and the remainder, out.
+    pub fn divide(&self, request: &Divide) -> Result<DivideResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 18, `CountLines`, and waits for its answer: Counts an order's lines.
     pub fn count_lines(
         &self,
         request: &CountLines,

@@ -280,7 +280,17 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 16, `CountLines`: Counts an order's lines.
+    /// Calls operation 16, `Split`: Splits at the first space: head before it, the rest returned; adds its length to count.
+    pub async fn split(&self, request: &Split) -> Result<SplitResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 17, `Divide`: Divides: the quotient and the remainder, out.
+    pub async fn divide(&self, request: &Divide) -> Result<DivideResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 18, `CountLines`: Counts an order's lines.
     pub async fn count_lines(
         &self,
         request: &CountLines,

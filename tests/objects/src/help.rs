@@ -156,6 +156,18 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
           <li>
+            <a href="?op=Split">Split</a>
+            <span>
+              <br>Splits at the first space: head before it, the rest returned; adds its length to count.
+            </span>
+          </li>
+          <li>
+            <a href="?op=Divide">Divide</a>
+            <span>
+              <br>Divides: the quotient and the remainder, out.
+            </span>
+          </li>
+          <li>
             <a href="?op=CountLines">CountLines</a>
             <span>
               <br>Counts an order's lines.
@@ -1728,6 +1740,176 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `Split`.
+const PAGE_SPLIT: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Split</h2>
+        <p class="intro">Splits at the first space: head before it, the rest returned; adds its length to count.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>value</td><td>string</td></tr>
+          <tr><td>2</td><td>count</td><td>int</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/Split"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;Split xmlns="http://rmm.example.com/objects"&gt;
+      &lt;value&gt;<span class="value">string</span>&lt;/value&gt;
+      &lt;count&gt;<span class="value">int</span>&lt;/count&gt;
+    &lt;/Split&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SplitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;SplitResult&gt;<span class="value">string</span>&lt;/SplitResult&gt;&lt;/SplitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/Split"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;Split xmlns="http://rmm.example.com/objects"&gt;
+      &lt;value&gt;<span class="value">string</span>&lt;/value&gt;
+      &lt;count&gt;<span class="value">int</span>&lt;/count&gt;
+    &lt;/Split&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SplitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;SplitResult&gt;<span class="value">string</span>&lt;/SplitResult&gt;&lt;/SplitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Divide`.
+const PAGE_DIVIDE: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Divide</h2>
+        <p class="intro">Divides: the quotient and the remainder, out.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>dividend</td><td>int</td></tr>
+          <tr><td>2</td><td>divisor</td><td>int</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/Divide"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;Divide xmlns="http://rmm.example.com/objects"&gt;
+      &lt;dividend&gt;<span class="value">int</span>&lt;/dividend&gt;
+      &lt;divisor&gt;<span class="value">int</span>&lt;/divisor&gt;
+    &lt;/Divide&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DivideResponse xmlns="http://rmm.example.com/objects" /&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/Divide"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;Divide xmlns="http://rmm.example.com/objects"&gt;
+      &lt;dividend&gt;<span class="value">int</span>&lt;/dividend&gt;
+      &lt;divisor&gt;<span class="value">int</span>&lt;/divisor&gt;
+    &lt;/Divide&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DivideResponse xmlns="http://rmm.example.com/objects" /&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page of `CountLines`.
 const PAGE_COUNT_LINES: &[Piece] = &[
     Text(HEAD),
@@ -1837,6 +2019,8 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::MakeCircle => PAGE_MAKE_CIRCLE,
         crate::Operation::EchoFlags => PAGE_ECHO_FLAGS,
         crate::Operation::EchoFlagsArray => PAGE_ECHO_FLAGS_ARRAY,
+        crate::Operation::Split => PAGE_SPLIT,
+        crate::Operation::Divide => PAGE_DIVIDE,
         crate::Operation::CountLines => PAGE_COUNT_LINES,
     };
     render(page, path)

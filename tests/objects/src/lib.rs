@@ -28,7 +28,9 @@
 //! | 13 | [`MakeCircle`] | 2 |
 //! | 14 | [`EchoFlags`] | 1 |
 //! | 15 | [`EchoFlagsArray`] | 1 |
-//! | 16 | [`CountLines`] | 2 |
+//! | 16 | [`Split`] | 2 |
+//! | 17 | [`Divide`] | 2 |
+//! | 18 | [`CountLines`] | 2 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -122,13 +124,17 @@ pub enum Operation {
     EchoFlags,
     /// Operation 15: [`EchoFlagsArray`].
     EchoFlagsArray,
-    /// Operation 16: [`CountLines`].
+    /// Operation 16: [`Split`].
+    Split,
+    /// Operation 17: [`Divide`].
+    Divide,
+    /// Operation 18: [`CountLines`].
     CountLines,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 16usize] = [
+    pub const ALL: [Operation; 18usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -144,6 +150,8 @@ impl Operation {
         Operation::MakeCircle,
         Operation::EchoFlags,
         Operation::EchoFlagsArray,
+        Operation::Split,
+        Operation::Divide,
         Operation::CountLines,
     ];
 
@@ -165,6 +173,8 @@ impl Operation {
             Operation::MakeCircle => "MakeCircle",
             Operation::EchoFlags => "EchoFlags",
             Operation::EchoFlagsArray => "EchoFlagsArray",
+            Operation::Split => "Split",
+            Operation::Divide => "Divide",
             Operation::CountLines => "CountLines",
         }
     }
@@ -187,6 +197,8 @@ impl Operation {
             "MakeCircle" => Some(Operation::MakeCircle),
             "EchoFlags" => Some(Operation::EchoFlags),
             "EchoFlagsArray" => Some(Operation::EchoFlagsArray),
+            "Split" => Some(Operation::Split),
+            "Divide" => Some(Operation::Divide),
             "CountLines" => Some(Operation::CountLines),
             _ => None,
         }
@@ -210,6 +222,8 @@ impl Operation {
             Operation::MakeCircle => &wire::make_circle::OPERATION,
             Operation::EchoFlags => &wire::echo_flags::OPERATION,
             Operation::EchoFlagsArray => &wire::echo_flags_array::OPERATION,
+            Operation::Split => &wire::split::OPERATION,
+            Operation::Divide => &wire::divide::OPERATION,
             Operation::CountLines => &wire::count_lines::OPERATION,
         }
     }
@@ -262,6 +276,8 @@ macro_rules! for_each_operation {
             make_circle: MakeCircle,
             echo_flags: EchoFlags,
             echo_flags_array: EchoFlagsArray,
+            split: Split,
+            divide: Divide,
             count_lines: CountLines,
         }
     };

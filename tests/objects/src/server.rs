@@ -155,7 +155,25 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoFlagsArray,
     ) -> impl Future<Output = Result<EchoFlagsArrayResponse, Fault>> + Send;
 
-    /// Operation 16, `CountLines`: Counts an order's lines.
+    /// Operation 16, `Split`: Splits at the first space: head before it, the rest returned; adds its length to count.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn split(
+        &self,
+        credentials: Credentials,
+        request: Split,
+    ) -> impl Future<Output = Result<SplitResponse, Fault>> + Send;
+
+    /// Operation 17, `Divide`: Divides: the quotient and the remainder, out.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn divide(
+        &self,
+        credentials: Credentials,
+        request: Divide,
+    ) -> impl Future<Output = Result<DivideResponse, Fault>> + Send;
+
+    /// Operation 18, `CountLines`: Counts an order's lines.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn count_lines(
@@ -284,6 +302,22 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: EchoFlagsArray,
     ) -> impl Future<Output = Result<EchoFlagsArrayResponse, Fault>> + Send {
         T::echo_flags_array(self, credentials, request)
+    }
+
+    fn split(
+        &self,
+        credentials: Credentials,
+        request: Split,
+    ) -> impl Future<Output = Result<SplitResponse, Fault>> + Send {
+        T::split(self, credentials, request)
+    }
+
+    fn divide(
+        &self,
+        credentials: Credentials,
+        request: Divide,
+    ) -> impl Future<Output = Result<DivideResponse, Fault>> + Send {
+        T::divide(self, credentials, request)
     }
 
     fn count_lines(
@@ -693,6 +727,26 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.echo_flags_array(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Split => {
+                let handled = {
+                    let (credentials, call) = Split::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.split(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Divide => {
+                let handled = {
+                    let (credentials, call) = Divide::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.divide(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -508,7 +508,59 @@ pub struct EchoFlagsArrayResponse {
     pub result: Option<Vec<crate::Perms>>,
 }
 
-/// `CountLines`, operation 16 of `ObjectsService`: Counts an order's lines.
+/// `Split`, operation 16 of `ObjectsService`: Splits at the first space: head before it, the rest returned; adds its length to count.
+///
+/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SplitResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Split {
+    /// `value`: SOAP `string`, position 1 of 2.
+    pub value: Option<String>,
+    /// `count`: SOAP `int`, position 2 of 2.
+    pub count: i32,
+}
+
+/// The response of [`Split`]: the element `SplitResponse` holding `SplitResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SplitResponse {
+    /// `SplitResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
+    pub result: Option<String>,
+    /// An out or ref parameter: `head`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub head: Option<String>,
+    /// An out or ref parameter: `count`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub count: i32,
+}
+
+/// `Divide`, operation 17 of `ObjectsService`: Divides: the quotient and the remainder, out.
+///
+/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`DivideResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Divide {
+    /// `dividend`: SOAP `int`, position 1 of 2.
+    pub dividend: i32,
+    /// `divisor`: SOAP `int`, position 2 of 2.
+    pub divisor: i32,
+}
+
+/// The response of [`Divide`]: the element `DivideResponse` holding `DivideResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DivideResponse {
+    /// Nothing: the operation returns no result (.NET `void`), and its response carries none.
+    pub result: (),
+    /// An out or ref parameter: `quotient`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub quotient: i32,
+    /// An out or ref parameter: `level`: `tns:Level`, always sent, `nillable="true"` (`minOccurs="1"`): `None` is `xsi:nil`; an absent element reads as `None`.
+    pub level: Option<crate::Level>,
+}
+
+/// `CountLines`, operation 18 of `ObjectsService`: Counts an order's lines.
 ///
 /// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

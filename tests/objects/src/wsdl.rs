@@ -377,6 +377,39 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="Split">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="value" type="s:string" />
+            <s:element minOccurs="1" maxOccurs="1" name="count" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="SplitResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="SplitResult" type="s:string" />
+            <s:element minOccurs="0" maxOccurs="1" name="head" type="s:string" />
+            <s:element minOccurs="1" maxOccurs="1" name="count" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="Divide">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="dividend" type="s:int" />
+            <s:element minOccurs="1" maxOccurs="1" name="divisor" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="DivideResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="quotient" type="s:int" />
+            <s:element minOccurs="1" maxOccurs="1" name="level" nillable="true" type="tns:Level" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="CountLines">
         <s:complexType>
           <s:sequence>
@@ -503,6 +536,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="EchoFlagsArraySoapOut">
     <wsdl:part name="parameters" element="tns:EchoFlagsArrayResponse" />
+  </wsdl:message>
+  <wsdl:message name="SplitSoapIn">
+    <wsdl:part name="parameters" element="tns:Split" />
+  </wsdl:message>
+  <wsdl:message name="SplitSoapOut">
+    <wsdl:part name="parameters" element="tns:SplitResponse" />
+  </wsdl:message>
+  <wsdl:message name="DivideSoapIn">
+    <wsdl:part name="parameters" element="tns:Divide" />
+  </wsdl:message>
+  <wsdl:message name="DivideSoapOut">
+    <wsdl:part name="parameters" element="tns:DivideResponse" />
   </wsdl:message>
   <wsdl:message name="CountLinesSoapIn">
     <wsdl:part name="parameters" element="tns:CountLines" />
@@ -697,6 +742,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of flags.</wsdl:documentation>
       <wsdl:input message="tns:EchoFlagsArraySoapIn" />
       <wsdl:output message="tns:EchoFlagsArraySoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Split">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Splits at the first space: head before it, the rest returned; adds its length to count.</wsdl:documentation>
+      <wsdl:input message="tns:SplitSoapIn" />
+      <wsdl:output message="tns:SplitSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Divide">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Divides: the quotient and the remainder, out.</wsdl:documentation>
+      <wsdl:input message="tns:DivideSoapIn" />
+      <wsdl:output message="tns:DivideSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="CountLines">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Counts an order's lines.</wsdl:documentation>
@@ -935,6 +990,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Split">
+      <soap:operation soapAction="http://rmm.example.com/objects/Split" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Divide">
+      <soap:operation soapAction="http://rmm.example.com/objects/Divide" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="CountLines">
       <soap:operation soapAction="http://rmm.example.com/objects/CountLines" style="document" />
       <wsdl:input>
@@ -1075,6 +1148,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="EchoFlagsArray">
       <soap12:operation soapAction="http://rmm.example.com/objects/EchoFlagsArray" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Split">
+      <soap12:operation soapAction="http://rmm.example.com/objects/Split" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Divide">
+      <soap12:operation soapAction="http://rmm.example.com/objects/Divide" style="document" />
       <wsdl:input>
         <soap12:body use="literal" />
       </wsdl:input>

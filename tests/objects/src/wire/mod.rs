@@ -60,7 +60,13 @@ pub mod echo_flags;
 /// Operation 15: `EchoFlagsArray`.
 pub mod echo_flags_array;
 
-/// Operation 16: `CountLines`.
+/// Operation 16: `Split`.
+pub mod split;
+
+/// Operation 17: `Divide`.
+pub mod divide;
+
+/// Operation 18: `CountLines`.
 pub mod count_lines;
 
 /// What every request type does, for code generic over operations (a client's

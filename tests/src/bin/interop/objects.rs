@@ -13,7 +13,9 @@ use rmm_codegen::spec;
 use rmm_objects::*;
 
 use rmm_tests::captures;
-use rmm_tests::objects_service::{self, deep_tree, full_order, make_order};
+use rmm_tests::objects_service::{
+    self, deep_tree, drawing, full_order, make_circle, make_order, make_shapes,
+};
 
 use crate::compare::compare;
 use crate::raw::{exchange, raw_capture_request};
@@ -151,6 +153,44 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
             .map(|r| r.result)
         })
         .await;
+        for count in [4, -1] {
+            call(
+                checks,
+                binding,
+                &format!("MakeShapes({count})"),
+                make_shapes(count),
+                async { c.make_shapes(&MakeShapes { count }).await.map(|r| r.result) },
+            )
+            .await;
+        }
+        for color in ["", "red & blue"] {
+            let want = Some(make_circle(2.5, Some(color.to_owned())));
+            call(
+                checks,
+                binding,
+                &format!("MakeCircle(2.5, {color:?})"),
+                want,
+                async {
+                    c.make_circle(&MakeCircle {
+                        radius: 2.5,
+                        color: Some(color.to_owned()),
+                    })
+                    .await
+                    .map(|r| r.result)
+                },
+            )
+            .await;
+        }
+        for perms in [Perms::empty(), Perms::READ | Perms::DELETE, Perms::all()] {
+            call(
+                checks,
+                binding,
+                &format!("EchoFlags({perms:?})"),
+                perms,
+                async { c.echo_flags(&EchoFlags { perms }).await.map(|r| r.result) },
+            )
+            .await;
+        }
         let levels = Some(vec![Level::High, Level::Low, Level::Normal]);
         call(checks, binding, "EchoLevels", levels.clone(), async {
             c.echo_levels(&EchoLevels {
@@ -221,6 +261,80 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
             )
             .await;
         }
+        for (value, count) in [(Some("ab cd"), 10), (None, 0), (Some("é"), i32::MAX)] {
+            let want = objects_service::split(value, count);
+            call(
+                checks,
+                binding,
+                &format!("Split({value:?}, {count})"),
+                want,
+                async {
+                    c.split(&Split {
+                        value: value.map(str::to_owned),
+                        count,
+                    })
+                    .await
+                },
+            )
+            .await;
+        }
+        for (dividend, divisor) in [(7, -2), (1, 0)] {
+            let want = DivideResponse {
+                result: (),
+                quotient: if divisor == 0 { 0 } else { dividend / divisor },
+                level: (divisor != 0).then_some(Level::High),
+            };
+            call(
+                checks,
+                binding,
+                &format!("Divide({dividend}, {divisor})"),
+                want,
+                async { c.divide(&Divide { dividend, divisor }).await },
+            )
+            .await;
+        }
+        for (name, shape) in [
+            (
+                "square",
+                make_shapes(2).and_then(|s| s.into_iter().nth(1)).flatten(),
+            ),
+            (
+                "colored circle",
+                make_shapes(3).and_then(|s| s.into_iter().nth(2)).flatten(),
+            ),
+            ("null", None),
+        ] {
+            call(
+                checks,
+                binding,
+                &format!("EchoShape({name})"),
+                shape.clone(),
+                async {
+                    c.echo_shape(&EchoShape {
+                        shape: shape.clone(),
+                    })
+                    .await
+                    .map(|r| r.result)
+                },
+            )
+            .await;
+        }
+        call(checks, binding, "EchoShapes", make_shapes(7), async {
+            c.echo_shapes(&EchoShapes {
+                shapes: make_shapes(7),
+            })
+            .await
+            .map(|r| r.result)
+        })
+        .await;
+        call(checks, binding, "EchoDrawing", Some(drawing()), async {
+            c.echo_drawing(&EchoDrawing {
+                drawing: Some(drawing()),
+            })
+            .await
+            .map(|r| r.result)
+        })
+        .await;
         let lines = full_order().lines.map_or(0, |l| l.len() as i32);
         call(checks, binding, "CountLines", lines + 10, async {
             c.count_lines(&CountLines {
