@@ -58,6 +58,10 @@ pub struct ClassModel {
     /// The enum of its concrete classes where it has derived ones (`AnyShape`): the Rust
     /// type of an element declared of it, which may hold a value of any of them.
     pub any_type: Option<String>,
+    /// Its members written as attributes, in declaration order (fields before the others).
+    pub attributes: Vec<MemberModel>,
+    /// Its text content (`[XmlText]`), a field named `text` or numbered apart.
+    pub text: Option<MemberModel>,
     /// The members it inherits, its farthest base's first, with their Rust names in it.
     pub inherited: Vec<MemberModel>,
     /// Its own members, in wire order (after the inherited ones).
@@ -154,6 +158,7 @@ impl Model {
                 let class = &self.classes[i];
                 let types: Vec<SoapType> = class
                     .fields()
+                    .chain(&class.attributes)
                     .map(|m| m.ty)
                     .chain(class.derived.iter().map(|&d| SoapType::Class(d as u16)))
                     .collect();
@@ -939,6 +944,35 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
             // in wire order, so a derived struct's fields never meet its base's.
             let inherited = inherited_members(spec, a);
             let mut taken: Vec<String> = Vec::new();
+            let name_field = |wire: &str, taken: &mut Vec<String>| {
+                let base = field_name(wire);
+                let mut field = base.clone();
+                let mut n = 2;
+                while taken.contains(&field) {
+                    field = format!("{}_{n}", base.trim_start_matches("r#"));
+                    n += 1;
+                }
+                taken.push(field.clone());
+                field
+            };
+            let attributes: Vec<MemberModel> = class
+                .attributes
+                .iter()
+                .map(|m| MemberModel {
+                    wire: m.name.clone(),
+                    field: name_field(&m.name, &mut taken),
+                    ty: m.ty,
+                    nullable: false,
+                    boxed: false,
+                })
+                .collect();
+            let text = class.text.map(|ty| MemberModel {
+                wire: String::new(),
+                field: name_field("text", &mut taken),
+                ty,
+                nullable: false,
+                boxed: false,
+            });
             let mut fields = inherited
                 .iter()
                 .copied()
@@ -979,6 +1013,8 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 doc: class.doc.clone(),
                 base: class.base.map(usize::from),
                 is_abstract: class.is_abstract,
+                attributes,
+                text,
                 any_type: (!derived.is_empty()).then(|| format!("Any{}", class.name)),
                 derived,
                 inherited: fields,

@@ -71,6 +71,11 @@ pub struct ClassDef {
     pub base: Option<u16>,
     /// Whether it is abstract (`abstract: true`): its values are of derived classes only.
     pub is_abstract: bool,
+    /// Its members written as attributes (`attributes:`, .NET's `[XmlAttribute]`), of simple
+    /// types, in declaration order.
+    pub attributes: Vec<Param>,
+    /// The type of its text content (`text:`, .NET's `[XmlText]`), a simple type.
+    pub text: Option<SoapType>,
     /// Its own members in wire order (after its base's): element name, type, and whether a
     /// value type is nullable (`int?`: `nillable="true"`).
     pub members: Vec<Param>,
@@ -474,6 +479,14 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
             name: c.name.0,
             doc: c.doc,
             is_abstract: c.is_abstract,
+            attributes: params(c.attributes),
+            text: c.text.map(|t| {
+                params(vec![raw::RawParam {
+                    name: String::new(),
+                    ty: t.0,
+                }])[0]
+                    .ty
+            }),
             members: params(c.members),
         })
         .collect();

@@ -648,11 +648,36 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             Ns::None => NodeNs::None,
             Ns::Other(ns) => NodeNs::Other(ns.as_str().into()),
         };
+        // Attributes in no namespace: what `[XmlAttribute]` members are (a prefixed one is
+        // another's, and XmlSerializer skips it).
+        let mut attributes = Vec::new();
+        if !element
+            .start
+            .attributes_raw()
+            .iter()
+            .all(|&b| is_xml_space(b))
+        {
+            for attr in element.start.attributes() {
+                let attr = attr.map_err(|e| self.malformed(e))?;
+                if attr.key.as_namespace_binding().is_some() {
+                    continue;
+                }
+                let (resolved, name) = self.reader.resolve_attribute(attr.key);
+                if matches!(resolved, ResolveResult::Unbound) {
+                    let value = attr.unescape_value().map_err(|e| self.malformed(e))?;
+                    attributes.push((
+                        Box::<str>::from(String::from_utf8_lossy(name.into_inner())),
+                        value.into_owned(),
+                    ));
+                }
+            }
+        }
         let mut node = Node {
             ns,
             local: String::from_utf8_lossy(element.local()).into(),
             nil,
             xsi_type,
+            attributes,
             text: String::new(),
             children: Vec::new(),
             interrupted: false,

@@ -67,6 +67,19 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
          only, as for the types service's enums",
     ),
     (
+        "soap11-echo-text-mixed",
+        400,
+        "the host keeps only the last run of text of an [XmlText] element holding an element, \
+         a comment and CDATA (\"d\" of \"a<b>x</b>c<!--k--><![CDATA[d]]>\"); refused as a \
+         member of a simple type holding an element is",
+    ),
+    (
+        "soap11-echo-text-nil",
+        500,
+        "the host reads xsi:nil on a class parameter, which is not nillable, as a note without \
+         text; the sender meant a null",
+    ),
+    (
         "help-op-echo-order",
         200,
         "an operation's help page at ?op=, as ASP.NET on .NET Framework serves it; Mono \
@@ -198,6 +211,27 @@ impl ObjectsService for ObjectsEcho {
             result: (),
             quotient: r.dividend.checked_div(r.divisor).unwrap_or(0),
             level: (r.divisor != 0).then_some(Level::High),
+        })
+    }
+
+    async fn echo_attributes(
+        &self,
+        _: Credentials,
+        r: EchoAttributes,
+    ) -> Result<EchoAttributesResponse, Fault> {
+        Ok(EchoAttributesResponse { result: r.value })
+    }
+
+    async fn echo_text(&self, _: Credentials, r: EchoText) -> Result<EchoTextResponse, Fault> {
+        Ok(EchoTextResponse { result: r.note })
+    }
+
+    async fn make_note(&self, _: Credentials, r: MakeNote) -> Result<MakeNoteResponse, Fault> {
+        Ok(MakeNoteResponse {
+            result: Some(Note {
+                lang: r.lang,
+                text: r.text,
+            }),
         })
     }
 
@@ -559,6 +593,54 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                 Divide {
                     dividend: 1,
                     divisor: 0,
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-attributes",
+            encode(
+                EchoAttributes {
+                    value: Some(Attributed {
+                        code: Some("c&\"<>\t\n".into()),
+                        n: i32::MIN,
+                        access: Perms::READ | Perms::EXECUTE,
+                        body: Some("b".into()),
+                    }),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-attributes-default",
+            encode(
+                EchoAttributes {
+                    value: Some(Attributed::default()),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-text",
+            encode(
+                EchoText {
+                    note: Some(Note {
+                        lang: Some("en".into()),
+                        text: Some("hello <world> & \"all\"".into()),
+                    }),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-text-none",
+            encode(
+                EchoText {
+                    note: Some(Note::default()),
                 },
                 &none,
                 binding,

@@ -194,25 +194,91 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         ));
     }
     let struct_doc = doc(&text);
+    // Attributes first, then the text, then the elements: the order they are written in.
+    let attribute_fields = c.attributes.iter().map(|a| {
+        let field = ident(&a.field);
+        let ty = super::value_type(model, a.ty, false);
+        let occurs = if a.ty.is_reference() {
+            "optional: `None` leaves it out, and an absent one reads as `None`"
+        } else {
+            "always written (`use=\"required\"`); an absent one reads as the default"
+        };
+        let doc = doc(&format!(
+            "The attribute `{}` (`[XmlAttribute]`): `xs:{}`, {occurs}.",
+            a.wire,
+            model.type_name(a.ty)
+        ));
+        quote!(#doc pub #field: #ty,)
+    });
+    let text_field = c.text.iter().map(|t| {
+        let field = ident(&t.field);
+        let doc = doc(
+            "The element's text (`[XmlText]`, `simpleContent`): `None` writes none, and an \
+             element without text reads as `None`.",
+        );
+        quote!(#doc pub #field: Option<String>,)
+    });
     let fields = c.fields().map(|m| {
         let field = ident(&m.field);
         let ty = member_type(model, m);
         let doc = doc(&member_doc(model, m));
         quote!(#doc pub #field: #ty,)
     });
+    let fields = attribute_fields.chain(text_field).chain(fields);
     let eq = eq_derive(model, index);
-    let writes = c.fields().map(|m| member_write(model, m));
+    let attribute_writes = c.attributes.iter().map(|a| {
+        let field = ident(&a.field);
+        let wire = &a.wire;
+        if a.ty.is_reference() {
+            quote!(w.attribute_string(#wire, self.#field.as_ref())?;)
+        } else {
+            quote!(w.attribute_scalar(#wire, &self.#field);)
+        }
+    });
+    let text_write = c.text.iter().map(|t| {
+        let field = ident(&t.field);
+        quote!(w.text_string("text", self.#field.as_ref())?;)
+    });
+    let writes = attribute_writes
+        .chain(text_write)
+        .chain(c.fields().map(|m| member_write(model, m)))
+        .collect::<Vec<_>>();
+    // Field initialisers of the attributes and the text, read before the elements.
+    let attribute_reads = c
+        .attributes
+        .iter()
+        .map(|a| {
+            let field = ident(&a.field);
+            let wire = &a.wire;
+            if a.ty.is_reference() {
+                quote!(#field: node.attribute_string(#wire),)
+            } else {
+                quote!(#field: node.attribute_scalar(#wire)?,)
+            }
+        })
+        .chain(c.text.iter().map(|t| {
+            let field = ident(&t.field);
+            quote!(#field: node.text_content::<String>()?,)
+        }))
+        .collect::<Vec<_>>();
     let reads = c
         .fields()
         .enumerate()
         .map(|(i, m)| member_read(model, i, m));
     let count = proc_macro2::Literal::usize_unsuffixed(c.fields().count());
-    // A class without members reads nothing from its element.
-    let read_body = if c.fields().next().is_none() {
+    // A class without members reads nothing from its element (but its attributes and text).
+    let read_body = if c.fields().next().is_none() && attribute_reads.is_empty() {
         quote!(let _ = node; Ok(Self::default()))
+    } else if c.fields().next().is_none() {
+        quote!(Ok(Self { #(#attribute_reads)* }))
     } else {
+        let start = if attribute_reads.is_empty() {
+            quote!(Self::default())
+        } else {
+            quote!(Self { #(#attribute_reads)* ..Default::default() })
+        };
         quote! {
-            let mut value = Self::default();
+            let mut value = #start;
             let mut seen = [false; #count];
             for member in node.members() {
                 match member.name() {
@@ -223,7 +289,7 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
             Ok(value)
         }
     };
-    let (write_w, write_ok) = if c.fields().next().is_none() {
+    let (write_w, write_ok) = if writes.is_empty() {
         (quote!(_w), quote!(Ok(())))
     } else {
         (quote!(w), quote!(Ok(())))

@@ -219,7 +219,12 @@ fn schema_types(model: &Model, w: &mut String, types: &[SoapType], written: &mut
                     schema_types(model, w, &[SoapType::Class(base as u16)], written);
                 }
                 class_type(model, w, class);
-                let members: Vec<SoapType> = class.members.iter().map(|m| m.ty).collect();
+                let members: Vec<SoapType> = class
+                    .attributes
+                    .iter()
+                    .chain(&class.members)
+                    .map(|m| m.ty)
+                    .collect();
                 schema_types(model, w, &members, written);
                 // Then the classes derived from it, each followed by its own (XmlSchemaExporter
                 // exports a struct's derived mappings after its members).
@@ -268,6 +273,51 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
     } else {
         ""
     };
+    // Attributes follow the content; a value type's is required.
+    let attributes = |w: &mut String, indent: &str| {
+        for a in &class.attributes {
+            let required = if a.ty.is_reference() {
+                ""
+            } else {
+                r#" use="required""#
+            };
+            let _ = writeln!(
+                w,
+                r#"{indent}      <s:attribute name="{}" type="{}"{required} />"#,
+                attr(&a.wire),
+                qname(model, a.ty)
+            );
+        }
+    };
+    if let Some(text) = &class.text {
+        // A class of text and attributes: simple content extending the text's type.
+        let _ = writeln!(w, r#"      <s:complexType name="{name}"{abstract_attr}>"#);
+        let _ = writeln!(w, "        <s:simpleContent>");
+        if class.attributes.is_empty() {
+            let _ = writeln!(
+                w,
+                r#"          <s:extension base="{}" />"#,
+                qname(model, text.ty)
+            );
+        } else {
+            let _ = writeln!(
+                w,
+                r#"          <s:extension base="{}">"#,
+                qname(model, text.ty)
+            );
+            attributes(w, "      ");
+            let _ = writeln!(w, "          </s:extension>");
+        }
+        let _ = writeln!(w, "        </s:simpleContent>");
+        let _ = writeln!(w, "      </s:complexType>");
+        return;
+    }
+    if class.base.is_none() && class.members.is_empty() && !class.attributes.is_empty() {
+        let _ = writeln!(w, r#"      <s:complexType name="{name}"{abstract_attr}>"#);
+        attributes(w, "  ");
+        let _ = writeln!(w, "      </s:complexType>");
+        return;
+    }
     let (close, indent) = match class.base {
         Some(base) => {
             let _ = writeln!(w, r#"      <s:complexType name="{name}"{abstract_attr}>"#);
@@ -311,6 +361,7 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
         );
     }
     let _ = writeln!(w, "{indent}        </s:sequence>");
+    attributes(w, "  ");
     let _ = writeln!(w, "{close}");
 }
 

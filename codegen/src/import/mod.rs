@@ -57,6 +57,10 @@ pub struct ImportedClass {
     pub base: Option<String>,
     /// Whether it is abstract (`abstract="true"`).
     pub is_abstract: bool,
+    /// Its attributes (`xs:attribute`): name and spec type.
+    pub attributes: Vec<(String, String)>,
+    /// The type of its text content (`simpleContent`), if it has text.
+    pub text: Option<String>,
     /// Its members in order: the element name and the spec's type (`int`, `int?`, `Order`,
     /// `OrderLine[]`).
     pub members: Vec<(String, String)>,

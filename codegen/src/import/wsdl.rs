@@ -868,23 +868,64 @@ fn read_class<'a, 'i>(
     if schema.classes.iter().any(|c| c.name == name) {
         return true;
     }
-    let mut content = holder
-        .children()
-        .filter(Node::is_element)
-        .filter(|n| !(holder == complex && is(*n, XSD, "complexContent")));
-    let sequence = match content.next() {
-        None => None,
-        Some(s) if is(s, XSD, "sequence") => Some(s),
-        Some(other) => return refuse(other, &construct_of(other), schema, p),
+    // Text content ([XmlText]): simple content extending xs:string, with attributes.
+    let mut text = None;
+    if let Some(simple) = child(complex, XSD, "simpleContent") {
+        let extension = child(simple, XSD, "extension");
+        let base_type = extension.and_then(|e| e.attribute("base").and_then(|b| qname(e, b)));
+        match (extension, base_type) {
+            (Some(extension), Some((XSD, "string"))) => {
+                text = Some("string".to_owned());
+                holder = extension;
+            }
+            _ => {
+                return refuse(
+                    simple,
+                    "text content of a type other than xs:string (simpleContent)",
+                    schema,
+                    p,
+                )
+            }
+        }
+    }
+    let mut content = holder.children().filter(Node::is_element).filter(|n| {
+        !(holder == complex && (is(*n, XSD, "complexContent") || is(*n, XSD, "simpleContent")))
+    });
+    let mut next = content.next();
+    let sequence = match next {
+        Some(s) if is(s, XSD, "sequence") => {
+            next = content.next();
+            Some(s)
+        }
+        _ => None,
     };
-    if let Some(after) = content.next() {
-        return refuse(after, &construct_of(after), schema, p);
+    // Then its attributes ([XmlAttribute]), of simple types.
+    let mut attributes = Vec::new();
+    while let Some(node) = next {
+        if !is(node, XSD, "attribute") || node.attribute("ref").is_some() {
+            return refuse(node, &construct_of(node), schema, p);
+        }
+        let attribute = node.attribute("name").unwrap_or_default();
+        let Some((ns, local)) = node.attribute("type").and_then(|t| qname(node, t)) else {
+            return refuse(node, "an attribute without a named type", schema, p);
+        };
+        let Some(ty) = named_type(node, ns, local, schema, whose, p) else {
+            schema.refused.push(name.to_owned());
+            return false;
+        };
+        if ty.ends_with("[]") || schema.classes.iter().any(|c| c.name == ty) {
+            return refuse(node, "an attribute of a complex type", schema, p);
+        }
+        attributes.push((attribute.to_owned(), ty));
+        next = content.next();
     }
     let at = schema.classes.len();
     schema.classes.push(ImportedClass {
         name: name.to_owned(),
         base,
         is_abstract: complex.attribute("abstract") == Some("true"),
+        attributes,
+        text,
         members: Vec::new(),
     });
     let mut members = Vec::new();

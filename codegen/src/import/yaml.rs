@@ -127,6 +127,15 @@ impl Imported {
                 if let Some(base) = &class.base {
                     let _ = writeln!(w, "    base: {}", scalar(base));
                 }
+                if !class.attributes.is_empty() {
+                    let _ = writeln!(w, "    attributes:");
+                    for (name, ty) in &class.attributes {
+                        let _ = writeln!(w, "      - {}: {}", scalar(name), scalar(ty));
+                    }
+                }
+                if let Some(text) = &class.text {
+                    let _ = writeln!(w, "    text: {}", scalar(text));
+                }
                 if class.members.is_empty() {
                     let _ = writeln!(w, "    members: []");
                     continue;

@@ -41,6 +41,13 @@ pub(super) struct RawClass {
     /// An abstract class (`abstract="true"`): values are always of a derived class.
     #[serde(default, rename = "abstract")]
     pub is_abstract: bool,
+    /// Members written as attributes (`[XmlAttribute]`), before the elements.
+    #[serde(default)]
+    pub attributes: Vec<RawParam>,
+    /// The type of its text content (`[XmlText]`), for a class of text and attributes.
+    #[serde(default)]
+    pub text: Option<TypeWord>,
+    #[serde(default)]
     pub members: Vec<RawParam>,
 }
 

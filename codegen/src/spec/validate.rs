@@ -436,6 +436,75 @@ fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &TypeNames) {
                 }
             }
         }
+        // Attributes and text content: simple values, on a class of its own (no base, no class
+        // derived from it: rmm does not carry them through inheritance yet).
+        let derived = raw
+            .types
+            .iter()
+            .any(|t| t.base.as_ref().is_some_and(|b| b.0 == name));
+        if (!class.attributes.is_empty() || class.text.is_some())
+            && (class.base.is_some() || derived)
+        {
+            c.push(
+                at,
+                item_at,
+                format!(
+                    "type {name:?} has attributes or text and takes part in inheritance, which \
+                     rmm does not carry yet"
+                ),
+            );
+        }
+        if class.text.is_some() && !class.members.is_empty() {
+            c.push(
+                at,
+                item_at,
+                format!(
+                    "type {name:?} has text content and members: XmlSerializer's [XmlText] \
+                     class holds text and attributes only"
+                ),
+            );
+        }
+        let simple = |ty: &str, scratch: &mut Vec<ArrayDef>| {
+            soap_type(ty, names, scratch)
+                .filter(|t| !t.is_complex() && *t != SoapType::Void)
+                .is_some()
+                && !ty.ends_with('?')
+        };
+        if let Some(text) = &class.text {
+            if text.0 != "string" {
+                c.push(
+                    at,
+                    item_at,
+                    format!(
+                        "type {name:?} has text of type {:?}; rmm carries text content \
+                         ([XmlText]) of type string",
+                        text.0
+                    ),
+                );
+            }
+        }
+        let mut attribute_seen = HashSet::new();
+        for a in &class.attributes {
+            let subject = format!("attribute {:?} of type {name:?}", a.name);
+            c.ncname(&a.name, &subject, at, item_at);
+            if !attribute_seen.insert(a.name.as_str()) {
+                c.push(
+                    at,
+                    item_at,
+                    format!("type {name:?} lists attribute {:?} twice", a.name),
+                );
+            }
+            if !simple(&a.ty, &mut scratch) {
+                c.push(
+                    at,
+                    item_at,
+                    format!(
+                        "{subject} is {:?}; an attribute is of a simple type, not nullable",
+                        a.ty
+                    ),
+                );
+            }
+        }
         let member_names: Vec<&str> = class.members.iter().map(|m| m.name.as_str()).collect();
         let places = item.and_then(|l| loc.entries(l, "members", &member_names));
         let mut member_seen = HashSet::new();

@@ -56,6 +56,8 @@ pub struct Node {
     pub(crate) nil: Nil,
     /// Its `xsi:type`, resolved, if it has one.
     pub(crate) xsi_type: Option<XsiType>,
+    /// Its attributes in no namespace: local name and value.
+    pub(crate) attributes: Vec<(Box<str>, String)>,
     pub(crate) text: String,
     pub(crate) children: Vec<Node>,
     /// A comment or processing instruction inside it.
@@ -71,6 +73,7 @@ impl Node {
             local: local.into(),
             nil: Nil::No,
             xsi_type: None,
+            attributes: Vec::new(),
             text,
             children: Vec::new(),
             interrupted: false,
@@ -126,6 +129,46 @@ impl Node {
                 namespace: String::new(),
             }),
         }
+    }
+
+    /// The value of its attribute `name` in no namespace, if it has one.
+    pub fn attribute(&self, name: &str) -> Option<&str> {
+        self.attributes
+            .iter()
+            .find(|(n, _)| &**n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Reads an `[XmlAttribute]` member of a simple type: its value as `XmlConvert` reads it
+    /// (white space around it trimmed, as XmlSerializer trims an attribute's value for a
+    /// number), the default when the attribute is absent.
+    pub fn attribute_scalar<T: Scalar + Default>(
+        &self,
+        name: &'static str,
+    ) -> Result<T, MemberError> {
+        match self.attribute(name) {
+            None => Ok(T::default()),
+            Some(value) => T::read_xml(value).map_err(|error| MemberError::InvalidValue {
+                path: format!("@{name}"),
+                ty: T::TYPE,
+                value: value.to_owned(),
+                error,
+            }),
+        }
+    }
+
+    /// Reads a string `[XmlAttribute]` member: `None` when absent.
+    pub fn attribute_string(&self, name: &str) -> Option<String> {
+        self.attribute(name).map(str::to_owned)
+    }
+
+    /// Reads an `[XmlText]` member: the element's text, `None` for an element without any.
+    /// An element held inside is refused: the host keeps only the last run of text then.
+    pub fn text_content<T: XmlItem>(&self) -> Result<Option<T>, MemberError> {
+        if self.text.is_empty() && self.children.is_empty() {
+            return Ok(None);
+        }
+        T::read_element(self, &[]).map(Some)
     }
 
     /// Whether it is null where XmlSerializer reads `xsi:nil` (`ReadNull`: a nillable element,

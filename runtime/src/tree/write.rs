@@ -114,6 +114,85 @@ impl<'a> XmlOut<'a> {
         Ok(())
     }
 
+    /// Writes the attribute `name` of the open start tag, its value escaped as .NET's
+    /// `XmlTextWriter` escapes an attribute's: `&`, `<`, `>`, `"`, and line feed and carriage
+    /// return as character references (a tab stays raw, as the host writes it, though a reader
+    /// normalises it to a space).
+    pub fn attribute(&mut self, name: &'static str, value: &str) -> Result<(), EncodeError> {
+        debug_assert!(self.open, "attributes belong in an open start tag");
+        self.out.push(' ');
+        self.out.push_str(name);
+        self.out.push_str("=\"");
+        for c in value.chars() {
+            match c {
+                '&' => self.out.push_str("&amp;"),
+                '<' => self.out.push_str("&lt;"),
+                '>' => self.out.push_str("&gt;"),
+                '"' => self.out.push_str("&quot;"),
+                '\n' => self.out.push_str("&#xA;"),
+                '\r' => self.out.push_str("&#xD;"),
+                c if (c < ' ' && c != '\t') || c == '\u{FFFE}' || c == '\u{FFFF}' => {
+                    return Err(EncodeError::InvalidXmlChar {
+                        operation: self.operation,
+                        field: name,
+                        code: c as u32,
+                    })
+                }
+                c => self.out.push(c),
+            }
+        }
+        self.out.push('"');
+        Ok(())
+    }
+
+    /// Writes an `[XmlAttribute]` member of a simple type, as `XmlConvert` writes it.
+    pub fn attribute_scalar<T: Scalar>(&mut self, name: &'static str, value: &T) {
+        let mut text = String::new();
+        value.write_xml(&mut text);
+        // A simple value's text holds nothing to escape but a string's.
+        self.out.push(' ');
+        self.out.push_str(name);
+        self.out.push_str("=\"");
+        self.out.push_str(&text);
+        self.out.push('"');
+    }
+
+    /// Writes a string `[XmlAttribute]` member: nothing for `None`.
+    pub fn attribute_string(
+        &mut self,
+        name: &'static str,
+        value: Option<&String>,
+    ) -> Result<(), EncodeError> {
+        match value {
+            Some(value) => self.attribute(name, value),
+            None => Ok(()),
+        }
+    }
+
+    /// Writes an `[XmlText]` member: its text, nothing for `None`.
+    pub fn text_content<T: Scalar>(&mut self, value: Option<&T>) {
+        if let Some(value) = value {
+            let mut text = String::new();
+            value.write_xml(&mut text);
+            if !text.is_empty() {
+                self.close_start();
+                self.out.push_str(&text);
+            }
+        }
+    }
+
+    /// Writes a string `[XmlText]` member, escaped: nothing for `None` or `""`.
+    pub fn text_string(
+        &mut self,
+        field: &'static str,
+        value: Option<&String>,
+    ) -> Result<(), EncodeError> {
+        match value {
+            Some(value) => self.text(field, value),
+            None => Ok(()),
+        }
+    }
+
     /// Adds precomputed attribute markup (` xsi:type="Circle"`) to the open start tag.
     #[inline]
     pub fn attribute_markup(&mut self, markup: &str) {

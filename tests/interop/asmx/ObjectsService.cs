@@ -99,6 +99,22 @@ namespace Rmm.Objects
         public Shape[] Shapes;
     }
 
+    /// Members written as attributes: a string, a renamed int, flags; and an element.
+    public class Attributed
+    {
+        [XmlAttribute] public string Code;
+        [XmlAttribute("n")] public int Number;
+        [XmlAttribute] public Perms Access;
+        public string Body;
+    }
+
+    /// Text content with an attribute.
+    public class Note
+    {
+        [XmlAttribute] public string Lang;
+        [XmlText] public string Text;
+    }
+
     [WebService(Namespace = "http://rmm.example.com/objects", Description = "Classes, arrays and inheritance, echoed.")]
     [WebServiceBinding(ConformsTo = WsiProfiles.None)]
     public class ObjectsService : WebService
@@ -201,6 +217,21 @@ namespace Rmm.Objects
         {
             quotient = divisor == 0 ? 0 : dividend / divisor;
             level = divisor == 0 ? (Level?)null : Level.High;
+        }
+
+        [WebMethod(Description = "Echoes a class with attributes.")]
+        public Attributed EchoAttributes(Attributed value) { return value; }
+
+        [WebMethod(Description = "Echoes a class with text content.")]
+        public Note EchoText(Note note) { return note; }
+
+        [WebMethod(Description = "Makes a note of text in a language.")]
+        public Note MakeNote(string lang, string text)
+        {
+            Note note = new Note();
+            note.Lang = lang;
+            note.Text = text;
+            return note;
         }
 
         [WebMethod(Description = "Counts an order's lines.")]

@@ -198,7 +198,25 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 18, `CountLines`, and waits for its answer: Counts an order's lines.
+    /// Calls operation 18, `EchoAttributes`, and waits for its answer: Echoes a class with attributes.
+    pub fn echo_attributes(
+        &self,
+        request: &EchoAttributes,
+    ) -> Result<EchoAttributesResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 19, `EchoText`, and waits for its answer: Echoes a class with text content.
+    pub fn echo_text(&self, request: &EchoText) -> Result<EchoTextResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 20, `MakeNote`, and waits for its answer: Makes a note of text in a language.
+    pub fn make_note(&self, request: &MakeNote) -> Result<MakeNoteResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 21, `CountLines`, and waits for its answer: Counts an order's lines.
     pub fn count_lines(
         &self,
         request: &CountLines,

@@ -754,3 +754,118 @@ impl XmlItem for Drawing {
         Self::read_members(node)
     }
 }
+
+/// `Attributed`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Attributed {
+    /// The attribute `Code` (`[XmlAttribute]`): `xs:string`, optional: `None` leaves it out, and an absent one reads as `None`.
+    pub code: Option<String>,
+    /// The attribute `n` (`[XmlAttribute]`): `xs:int`, always written (`use="required"`); an absent one reads as the default.
+    pub n: i32,
+    /// The attribute `Access` (`[XmlAttribute]`): `xs:Perms`, always written (`use="required"`); an absent one reads as the default.
+    pub access: crate::Perms,
+    /// `Body`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub body: Option<String>,
+}
+
+impl Attributed {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.attribute_string("Code", self.code.as_ref())?;
+        w.attribute_scalar("n", &self.n);
+        w.attribute_scalar("Access", &self.access);
+        w.optional("Body", &[], self.body.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self {
+            code: node.attribute_string("Code"),
+            n: node.attribute_scalar("n")?,
+            access: node.attribute_scalar("Access")?,
+            ..Default::default()
+        };
+        let mut seen = [false; 1];
+        for member in node.members() {
+            match member.name() {
+                "Body" if !seen[0] => {
+                    seen[0] = true;
+                    value.body = member.optional("Body", &[])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for Attributed {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Attributed")?;
+        Self::read_members(node)
+    }
+}
+
+/// `Note`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Note {
+    /// The attribute `Lang` (`[XmlAttribute]`): `xs:string`, optional: `None` leaves it out, and an absent one reads as `None`.
+    pub lang: Option<String>,
+    /// The element's text (`[XmlText]`, `simpleContent`): `None` writes none, and an element without text reads as `None`.
+    pub text: Option<String>,
+}
+
+impl Note {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.attribute_string("Lang", self.lang.as_ref())?;
+        w.text_string("text", self.text.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        Ok(Self {
+            lang: node.attribute_string("Lang"),
+            text: node.text_content::<String>()?,
+        })
+    }
+}
+
+impl XmlItem for Note {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Note")?;
+        Self::read_members(node)
+    }
+}

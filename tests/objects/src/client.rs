@@ -290,7 +290,31 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 18, `CountLines`: Counts an order's lines.
+    /// Calls operation 18, `EchoAttributes`: Echoes a class with attributes.
+    pub async fn echo_attributes(
+        &self,
+        request: &EchoAttributes,
+    ) -> Result<EchoAttributesResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 19, `EchoText`: Echoes a class with text content.
+    pub async fn echo_text(
+        &self,
+        request: &EchoText,
+    ) -> Result<EchoTextResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 20, `MakeNote`: Makes a note of text in a language.
+    pub async fn make_note(
+        &self,
+        request: &MakeNote,
+    ) -> Result<MakeNoteResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 21, `CountLines`: Counts an order's lines.
     pub async fn count_lines(
         &self,
         request: &CountLines,

@@ -30,7 +30,10 @@
 //! | 15 | [`EchoFlagsArray`] | 1 |
 //! | 16 | [`Split`] | 2 |
 //! | 17 | [`Divide`] | 2 |
-//! | 18 | [`CountLines`] | 2 |
+//! | 18 | [`EchoAttributes`] | 1 |
+//! | 19 | [`EchoText`] | 1 |
+//! | 20 | [`MakeNote`] | 2 |
+//! | 21 | [`CountLines`] | 2 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -128,13 +131,19 @@ pub enum Operation {
     Split,
     /// Operation 17: [`Divide`].
     Divide,
-    /// Operation 18: [`CountLines`].
+    /// Operation 18: [`EchoAttributes`].
+    EchoAttributes,
+    /// Operation 19: [`EchoText`].
+    EchoText,
+    /// Operation 20: [`MakeNote`].
+    MakeNote,
+    /// Operation 21: [`CountLines`].
     CountLines,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 18usize] = [
+    pub const ALL: [Operation; 21usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -152,6 +161,9 @@ impl Operation {
         Operation::EchoFlagsArray,
         Operation::Split,
         Operation::Divide,
+        Operation::EchoAttributes,
+        Operation::EchoText,
+        Operation::MakeNote,
         Operation::CountLines,
     ];
 
@@ -175,6 +187,9 @@ impl Operation {
             Operation::EchoFlagsArray => "EchoFlagsArray",
             Operation::Split => "Split",
             Operation::Divide => "Divide",
+            Operation::EchoAttributes => "EchoAttributes",
+            Operation::EchoText => "EchoText",
+            Operation::MakeNote => "MakeNote",
             Operation::CountLines => "CountLines",
         }
     }
@@ -199,6 +214,9 @@ impl Operation {
             "EchoFlagsArray" => Some(Operation::EchoFlagsArray),
             "Split" => Some(Operation::Split),
             "Divide" => Some(Operation::Divide),
+            "EchoAttributes" => Some(Operation::EchoAttributes),
+            "EchoText" => Some(Operation::EchoText),
+            "MakeNote" => Some(Operation::MakeNote),
             "CountLines" => Some(Operation::CountLines),
             _ => None,
         }
@@ -224,6 +242,9 @@ impl Operation {
             Operation::EchoFlagsArray => &wire::echo_flags_array::OPERATION,
             Operation::Split => &wire::split::OPERATION,
             Operation::Divide => &wire::divide::OPERATION,
+            Operation::EchoAttributes => &wire::echo_attributes::OPERATION,
+            Operation::EchoText => &wire::echo_text::OPERATION,
+            Operation::MakeNote => &wire::make_note::OPERATION,
             Operation::CountLines => &wire::count_lines::OPERATION,
         }
     }
@@ -278,6 +299,9 @@ macro_rules! for_each_operation {
             echo_flags_array: EchoFlagsArray,
             split: Split,
             divide: Divide,
+            echo_attributes: EchoAttributes,
+            echo_text: EchoText,
+            make_note: MakeNote,
             count_lines: CountLines,
         }
     };

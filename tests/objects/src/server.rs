@@ -173,7 +173,34 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: Divide,
     ) -> impl Future<Output = Result<DivideResponse, Fault>> + Send;
 
-    /// Operation 18, `CountLines`: Counts an order's lines.
+    /// Operation 18, `EchoAttributes`: Echoes a class with attributes.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_attributes(
+        &self,
+        credentials: Credentials,
+        request: EchoAttributes,
+    ) -> impl Future<Output = Result<EchoAttributesResponse, Fault>> + Send;
+
+    /// Operation 19, `EchoText`: Echoes a class with text content.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_text(
+        &self,
+        credentials: Credentials,
+        request: EchoText,
+    ) -> impl Future<Output = Result<EchoTextResponse, Fault>> + Send;
+
+    /// Operation 20, `MakeNote`: Makes a note of text in a language.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_note(
+        &self,
+        credentials: Credentials,
+        request: MakeNote,
+    ) -> impl Future<Output = Result<MakeNoteResponse, Fault>> + Send;
+
+    /// Operation 21, `CountLines`: Counts an order's lines.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn count_lines(
@@ -318,6 +345,30 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: Divide,
     ) -> impl Future<Output = Result<DivideResponse, Fault>> + Send {
         T::divide(self, credentials, request)
+    }
+
+    fn echo_attributes(
+        &self,
+        credentials: Credentials,
+        request: EchoAttributes,
+    ) -> impl Future<Output = Result<EchoAttributesResponse, Fault>> + Send {
+        T::echo_attributes(self, credentials, request)
+    }
+
+    fn echo_text(
+        &self,
+        credentials: Credentials,
+        request: EchoText,
+    ) -> impl Future<Output = Result<EchoTextResponse, Fault>> + Send {
+        T::echo_text(self, credentials, request)
+    }
+
+    fn make_note(
+        &self,
+        credentials: Credentials,
+        request: MakeNote,
+    ) -> impl Future<Output = Result<MakeNoteResponse, Fault>> + Send {
+        T::make_note(self, credentials, request)
     }
 
     fn count_lines(
@@ -747,6 +798,45 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.divide(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoAttributes => {
+                let handled = {
+                    let (credentials, call) = EchoAttributes::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_attributes(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoText => {
+                let handled = {
+                    let (credentials, call) = EchoText::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_text(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakeNote => {
+                let handled = {
+                    let (credentials, call) = MakeNote::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_note(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -560,7 +560,69 @@ pub struct DivideResponse {
     pub level: Option<crate::Level>,
 }
 
-/// `CountLines`, operation 18 of `ObjectsService`: Counts an order's lines.
+/// `EchoAttributes`, operation 18 of `ObjectsService`: Echoes a class with attributes.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoAttributesResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoAttributes {
+    /// `value`: SOAP `Attributed`, position 1 of 1.
+    pub value: Option<crate::Attributed>,
+}
+
+/// The response of [`EchoAttributes`]: the element `EchoAttributesResponse` holding `EchoAttributesResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoAttributesResponse {
+    /// `EchoAttributesResult`: SOAP `Attributed`.
+    pub result: Option<crate::Attributed>,
+}
+
+/// `EchoText`, operation 19 of `ObjectsService`: Echoes a class with text content.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoTextResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoText {
+    /// `note`: SOAP `Note`, position 1 of 1.
+    pub note: Option<crate::Note>,
+}
+
+/// The response of [`EchoText`]: the element `EchoTextResponse` holding `EchoTextResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoTextResponse {
+    /// `EchoTextResult`: SOAP `Note`.
+    pub result: Option<crate::Note>,
+}
+
+/// `MakeNote`, operation 20 of `ObjectsService`: Makes a note of text in a language.
+///
+/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakeNoteResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeNote {
+    /// `lang`: SOAP `string`, position 1 of 2.
+    pub lang: Option<String>,
+    /// `text`: SOAP `string`, position 2 of 2.
+    pub text: Option<String>,
+}
+
+/// The response of [`MakeNote`]: the element `MakeNoteResponse` holding `MakeNoteResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeNoteResponse {
+    /// `MakeNoteResult`: SOAP `Note`.
+    pub result: Option<crate::Note>,
+}
+
+/// `CountLines`, operation 21 of `ObjectsService`: Counts an order's lines.
 ///
 /// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

@@ -410,6 +410,64 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="EchoAttributes">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="value" type="tns:Attributed" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Attributed">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Body" type="s:string" />
+        </s:sequence>
+        <s:attribute name="Code" type="s:string" />
+        <s:attribute name="n" type="s:int" use="required" />
+        <s:attribute name="Access" type="tns:Perms" use="required" />
+      </s:complexType>
+      <s:element name="EchoAttributesResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoAttributesResult" type="tns:Attributed" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoText">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="note" type="tns:Note" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Note">
+        <s:simpleContent>
+          <s:extension base="s:string">
+            <s:attribute name="Lang" type="s:string" />
+          </s:extension>
+        </s:simpleContent>
+      </s:complexType>
+      <s:element name="EchoTextResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoTextResult" type="tns:Note" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeNote">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="lang" type="s:string" />
+            <s:element minOccurs="0" maxOccurs="1" name="text" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeNoteResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="MakeNoteResult" type="tns:Note" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="CountLines">
         <s:complexType>
           <s:sequence>
@@ -433,6 +491,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <s:element name="Circle" nillable="true" type="tns:Circle" />
       <s:element name="Perms" type="tns:Perms" />
       <s:element name="ArrayOfPerms" nillable="true" type="tns:ArrayOfPerms" />
+      <s:element name="Note" nillable="true" type="tns:Note" />
     </s:schema>
     <s:schema targetNamespace="http://rmm.example.com/objects/AbstractTypes">
       <s:import namespace="http://schemas.xmlsoap.org/soap/encoding/" />
@@ -549,6 +608,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="DivideSoapOut">
     <wsdl:part name="parameters" element="tns:DivideResponse" />
   </wsdl:message>
+  <wsdl:message name="EchoAttributesSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoAttributes" />
+  </wsdl:message>
+  <wsdl:message name="EchoAttributesSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoAttributesResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoTextSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoText" />
+  </wsdl:message>
+  <wsdl:message name="EchoTextSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoTextResponse" />
+  </wsdl:message>
+  <wsdl:message name="MakeNoteSoapIn">
+    <wsdl:part name="parameters" element="tns:MakeNote" />
+  </wsdl:message>
+  <wsdl:message name="MakeNoteSoapOut">
+    <wsdl:part name="parameters" element="tns:MakeNoteResponse" />
+  </wsdl:message>
   <wsdl:message name="CountLinesSoapIn">
     <wsdl:part name="parameters" element="tns:CountLines" />
   </wsdl:message>
@@ -611,6 +688,13 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="EchoFlagsArrayHttpGetOut">
     <wsdl:part name="Body" element="tns:ArrayOfPerms" />
   </wsdl:message>
+  <wsdl:message name="MakeNoteHttpGetIn">
+    <wsdl:part name="lang" type="s:string" />
+    <wsdl:part name="text" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeNoteHttpGetOut">
+    <wsdl:part name="Body" element="tns:Note" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpPostIn">
     <wsdl:part name="values" type="s1:StringArray" />
   </wsdl:message>
@@ -666,6 +750,13 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="EchoFlagsArrayHttpPostOut">
     <wsdl:part name="Body" element="tns:ArrayOfPerms" />
+  </wsdl:message>
+  <wsdl:message name="MakeNoteHttpPostIn">
+    <wsdl:part name="lang" type="s:string" />
+    <wsdl:part name="text" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeNoteHttpPostOut">
+    <wsdl:part name="Body" element="tns:Note" />
   </wsdl:message>
   <wsdl:portType name="ObjectsServiceSoap">
     <wsdl:operation name="EchoOrder">
@@ -753,6 +844,21 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:DivideSoapIn" />
       <wsdl:output message="tns:DivideSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="EchoAttributes">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a class with attributes.</wsdl:documentation>
+      <wsdl:input message="tns:EchoAttributesSoapIn" />
+      <wsdl:output message="tns:EchoAttributesSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoText">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a class with text content.</wsdl:documentation>
+      <wsdl:input message="tns:EchoTextSoapIn" />
+      <wsdl:output message="tns:EchoTextSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeNote">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a note of text in a language.</wsdl:documentation>
+      <wsdl:input message="tns:MakeNoteSoapIn" />
+      <wsdl:output message="tns:MakeNoteSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="CountLines">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Counts an order's lines.</wsdl:documentation>
       <wsdl:input message="tns:CountLinesSoapIn" />
@@ -805,6 +911,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:EchoFlagsArrayHttpGetIn" />
       <wsdl:output message="tns:EchoFlagsArrayHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="MakeNote">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a note of text in a language.</wsdl:documentation>
+      <wsdl:input message="tns:MakeNoteHttpGetIn" />
+      <wsdl:output message="tns:MakeNoteHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpPost">
     <wsdl:operation name="EchoStringArray">
@@ -851,6 +962,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of flags.</wsdl:documentation>
       <wsdl:input message="tns:EchoFlagsArrayHttpPostIn" />
       <wsdl:output message="tns:EchoFlagsArrayHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeNote">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a note of text in a language.</wsdl:documentation>
+      <wsdl:input message="tns:MakeNoteHttpPostIn" />
+      <wsdl:output message="tns:MakeNoteHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="ObjectsServiceSoap" type="tns:ObjectsServiceSoap">
@@ -1001,6 +1117,33 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Divide">
       <soap:operation soapAction="http://rmm.example.com/objects/Divide" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoAttributes">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoAttributes" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoText">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoText" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeNote">
+      <soap:operation soapAction="http://rmm.example.com/objects/MakeNote" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -1173,6 +1316,33 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoAttributes">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoAttributes" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoText">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoText" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeNote">
+      <soap12:operation soapAction="http://rmm.example.com/objects/MakeNote" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="CountLines">
       <soap12:operation soapAction="http://rmm.example.com/objects/CountLines" style="document" />
       <wsdl:input>
@@ -1266,6 +1436,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="MakeNote">
+      <http:operation location="/MakeNote" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpPost" type="tns:ObjectsServiceHttpPost">
     <http:binding verb="POST" />
@@ -1343,6 +1522,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="EchoFlagsArray">
       <http:operation location="/EchoFlagsArray" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeNote">
+      <http:operation location="/MakeNote" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

@@ -66,7 +66,16 @@ pub mod split;
 /// Operation 17: `Divide`.
 pub mod divide;
 
-/// Operation 18: `CountLines`.
+/// Operation 18: `EchoAttributes`.
+pub mod echo_attributes;
+
+/// Operation 19: `EchoText`.
+pub mod echo_text;
+
+/// Operation 20: `MakeNote`.
+pub mod make_note;
+
+/// Operation 21: `CountLines`.
 pub mod count_lines;
 
 /// What every request type does, for code generic over operations (a client's
