@@ -350,6 +350,29 @@ pub fn drawing() -> Drawing {
     }
 }
 
+/// [`full_order`] with `lines` lines of varied values, a third of them without a discount:
+/// the class-heavy message of the benchmarks.
+pub fn order_with_lines(lines: usize) -> Order {
+    let mut order = full_order();
+    order.lines = Some(
+        (0..lines)
+            .map(|i| {
+                Some(OrderLine {
+                    sku: Some(format!(
+                        "SKU-{:05}-{}",
+                        i * 37 % 10007,
+                        ["A", "BB", "CCC"][i % 3]
+                    )),
+                    quantity: (i as i32) * 3 + 1,
+                    price: Decimal::new((1000 + i as i64 * 713) % 100_000, 2),
+                    discount: (i % 3 != 0).then(|| Decimal::new(-(i as i64 % 50 + 1), 2)),
+                })
+            })
+            .collect(),
+    );
+    order
+}
+
 /// An order with every member set, most at a bound: nulls and empties at every level.
 pub fn full_order() -> Order {
     let placed = NaiveDate::from_ymd_opt(2026, 11, 24)
