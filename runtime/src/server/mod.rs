@@ -248,6 +248,35 @@ where
     }
 }
 
+/// Runs the whole answer to a request, turning a panic in it (in a decoder or an encoder,
+/// outside the service's own guard) into a `500` with a plain-text reason, as ASP.NET answers
+/// an error it did not expect; the connection and the server go on.
+pub async fn catch_panic<F>(future: F) -> Response<Bytes>
+where
+    F: Future<Output = Response<Bytes>>,
+{
+    match AssertUnwindSafe(future).catch_unwind().await {
+        Ok(response) => response,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            tracing::error!(panic = %what, "answering a request panicked");
+            let mut response = Response::new(Bytes::from_static(
+                b"The server failed to process the request.\n",
+            ));
+            *response.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
+            response.headers_mut().insert(
+                CONTENT_TYPE,
+                HeaderValue::from_static("text/plain; charset=utf-8"),
+            );
+            response
+        }
+    }
+}
+
 /// Adds the headers every response of the host carries.
 pub fn finish(config: &ServerConfig, mut response: Response<Bytes>) -> Response<Bytes> {
     if let Some(version) = config.aspnet_version {
@@ -335,4 +364,28 @@ pub fn address<B>(request: &http::Request<B>, path: &str) -> String {
         .or_else(|| request.uri().authority().map(|a| a.as_str()))
         .unwrap_or("localhost");
     format!("http://{host}{path}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A panic while answering (a decoder's bug, say) is a `500`, not the caller's panic.
+    #[tokio::test]
+    async fn a_panic_while_answering_is_a_500() {
+        let response = catch_panic(async {
+            if Bytes::new().is_empty() {
+                panic!("a decoder's bug");
+            }
+            Response::new(Bytes::new())
+        })
+        .await;
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(
+            response.body().as_ref(),
+            b"The server failed to process the request.\n"
+        );
+        let fine = catch_panic(async { Response::new(Bytes::from_static(b"ok")) }).await;
+        assert_eq!(fine.body().as_ref(), b"ok");
+    }
 }

@@ -515,7 +515,15 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
     /// envelope, the request is routed on its envelope (`server::route`), as every
     /// other request is: the envelope may be another binding's or hold another
     /// operation. Routed to the same call, the decoder's refusal is the answer.
+    ///
+    /// A panic anywhere in it (a decoder's bug as much as the service's) is answered
+    /// `500` and the server goes on (`server::catch_panic`).
     pub async fn handle(&self, request: Request<Bytes>) -> Response<Bytes> {
+        server::catch_panic(self.answer(request)).await
+    }
+
+    /// [`Self::handle`] without its guard.
+    async fn answer(&self, request: Request<Bytes>) -> Response<Bytes> {
         let by_action: Option<(Binding, Operation)> = server::route_by_action(
             &SERVICE,
             &request,
