@@ -678,6 +678,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             nil,
             xsi_type,
             attributes,
+            text_runs: 0,
             text: String::new(),
             children: Vec::new(),
             interrupted: false,
@@ -686,8 +687,22 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             return Ok(node);
         }
         let mut text: Cow<'a, str> = Cow::Borrowed("");
+        // Runs of text between child elements, comments and processing instructions: an
+        // `[XmlText]` member is read from one run (XmlSerializer keeps only the last).
+        let mut in_run = false;
         loop {
             let (ns, event) = self.raw_event()?;
+            if matches!(
+                event,
+                Event::Text(_) | Event::CData(_) | Event::GeneralRef(_)
+            ) {
+                if !in_run {
+                    node.text_runs = node.text_runs.saturating_add(1);
+                    in_run = true;
+                }
+            } else {
+                in_run = false;
+            }
             match event {
                 Event::Text(piece) => {
                     append(&mut text, normalize_newlines(to_str(piece.into_inner())?))

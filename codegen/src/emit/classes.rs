@@ -258,7 +258,7 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         })
         .chain(c.text.iter().map(|t| {
             let field = ident(&t.field);
-            quote!(#field: node.text_content::<String>()?,)
+            quote!(#field: node.text_content()?,)
         }))
         .collect::<Vec<_>>();
     let reads = c
@@ -324,6 +324,10 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
                 w.class(name, None, |w| self.write_members(w))
             }
 
+            fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+                node.check_class_type(#wire_name)
+            }
+
             /// An `xsi:type` may name this class, and no other.
             fn read_element(
                 node: &Node,
@@ -354,6 +358,12 @@ fn any_enum(model: &Model, c: &ClassModel, index: usize, any: &str) -> TokenStre
     let names: Vec<&str> = concrete
         .iter()
         .map(|&i| model.classes[i].name.as_str())
+        .collect();
+    // The names an `xsi:type` on a nil element may give: the declared class and every class
+    // derived from it, abstract ones included.
+    let nil_names: Vec<&str> = std::iter::once(index)
+        .chain(c.derived.iter().copied())
+        .map(|i| model.classes[i].name.as_str())
         .collect();
     let text = format!(
         "A value of an element declared `{declared}`: {}, as its `xsi:type` says (`complexContent` \
@@ -422,6 +432,18 @@ fn any_enum(model: &Model, c: &ClassModel, index: usize, any: &str) -> TokenStre
             ) -> Result<(), EncodeError> {
                 match self {
                     #(#writes)*
+                }
+            }
+
+            fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+                match node.class_type(#declared)? {
+                    None #(| Some(#nil_names))* => Ok(()),
+                    Some(other) => Err(MemberError::UnknownType {
+                        path: String::new(),
+                        declared: #declared,
+                        name: other.to_owned(),
+                        namespace: String::new(),
+                    }),
                 }
             }
 

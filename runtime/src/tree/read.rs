@@ -58,6 +58,9 @@ pub struct Node {
     pub(crate) xsi_type: Option<XsiType>,
     /// Its attributes in no namespace: local name and value.
     pub(crate) attributes: Vec<(Box<str>, String)>,
+    /// How many runs of text it holds, between its child elements, comments and processing
+    /// instructions.
+    pub(crate) text_runs: u32,
     pub(crate) text: String,
     pub(crate) children: Vec<Node>,
     /// A comment or processing instruction inside it.
@@ -74,6 +77,7 @@ impl Node {
             nil: Nil::No,
             xsi_type: None,
             attributes: Vec::new(),
+            text_runs: u32::from(!text.is_empty()),
             text,
             children: Vec::new(),
             interrupted: false,
@@ -162,13 +166,18 @@ impl Node {
         self.attribute(name).map(str::to_owned)
     }
 
-    /// Reads an `[XmlText]` member: the element's text, `None` for an element without any.
-    /// An element held inside is refused: the host keeps only the last run of text then.
-    pub fn text_content<T: XmlItem>(&self) -> Result<Option<T>, MemberError> {
-        if self.text.is_empty() && self.children.is_empty() {
-            return Ok(None);
+    /// Reads an `[XmlText]` string member: the element's text, `None` for an element without
+    /// any. Elements inside are unknown members, skipped; but text in more than one run
+    /// (around an element, a comment or a processing instruction) is refused: the host keeps
+    /// only the last run, which is not what was sent.
+    pub fn text_content(&self) -> Result<Option<String>, MemberError> {
+        if self.text_runs > 1 {
+            return Err(MemberError::NotSimpleContent {
+                path: String::new(),
+                found: "text in more than one run, between elements or comments",
+            });
         }
-        T::read_element(self, &[]).map(Some)
+        Ok((self.text_runs == 1).then(|| self.text.clone()))
     }
 
     /// Whether it is null where XmlSerializer reads `xsi:nil` (`ReadNull`: a nillable element,
@@ -292,9 +301,11 @@ impl<T: XmlItem> XmlItem for Option<T> {
         }
     }
 
-    /// An item's element is nillable: `xsi:nil` is `None`.
+    /// An item's element is nillable: `xsi:nil` is `None` (its `xsi:type` checked first, as
+    /// XmlSerializer reads it).
     fn read_element(node: &Node, items: &'static [&'static str]) -> Result<Self, MemberError> {
         if node.read_null()? {
+            T::check_nil_type(node)?;
             return Ok(None);
         }
         T::read_element(node, items).map(Some)
@@ -302,6 +313,10 @@ impl<T: XmlItem> XmlItem for Option<T> {
 }
 
 impl<T: XmlItem> XmlItem for Box<T> {
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        T::check_nil_type(node)
+    }
+
     fn write_element(
         &self,
         w: &mut super::XmlOut<'_>,

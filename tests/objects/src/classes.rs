@@ -106,6 +106,10 @@ impl XmlItem for Order {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Order")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -168,6 +172,10 @@ impl XmlItem for Customer {
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Customer")
     }
 
     /// An `xsi:type` may name this class, and no other.
@@ -237,6 +245,10 @@ impl XmlItem for Address {
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Address")
     }
 
     /// An `xsi:type` may name this class, and no other.
@@ -313,6 +325,10 @@ impl XmlItem for OrderLine {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("OrderLine")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -379,6 +395,10 @@ impl XmlItem for TreeNode {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("TreeNode")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -418,6 +438,24 @@ impl XmlItem for AnyShape {
             }
             AnyShape::ColoredCircle(value) => {
                 w.class(name, Some("ColoredCircle"), |w| value.write_members(w))
+            }
+        }
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        match node.class_type("Shape")? {
+            None
+            | Some("Shape")
+            | Some("Square")
+            | Some("Circle")
+            | Some("ColoredCircle") => Ok(()),
+            Some(other) => {
+                Err(MemberError::UnknownType {
+                    path: String::new(),
+                    declared: "Shape",
+                    name: other.to_owned(),
+                    namespace: String::new(),
+                })
             }
         }
     }
@@ -500,6 +538,10 @@ impl XmlItem for Square {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Square")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -560,6 +602,10 @@ impl XmlItem for Circle {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Circle")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -592,6 +638,20 @@ impl XmlItem for AnyCircle {
             AnyCircle::Circle(value) => w.class(name, None, |w| value.write_members(w)),
             AnyCircle::ColoredCircle(value) => {
                 w.class(name, Some("ColoredCircle"), |w| value.write_members(w))
+            }
+        }
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        match node.class_type("Circle")? {
+            None | Some("Circle") | Some("ColoredCircle") => Ok(()),
+            Some(other) => {
+                Err(MemberError::UnknownType {
+                    path: String::new(),
+                    declared: "Circle",
+                    name: other.to_owned(),
+                    namespace: String::new(),
+                })
             }
         }
     }
@@ -674,6 +734,10 @@ impl XmlItem for ColoredCircle {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("ColoredCircle")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -745,6 +809,10 @@ impl XmlItem for Drawing {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Drawing")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -812,6 +880,10 @@ impl XmlItem for Attributed {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Attributed")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -845,7 +917,7 @@ impl Note {
     fn read_members(node: &Node) -> Result<Self, MemberError> {
         Ok(Self {
             lang: node.attribute_string("Lang"),
-            text: node.text_content::<String>()?,
+            text: node.text_content()?,
         })
     }
 }
@@ -858,6 +930,10 @@ impl XmlItem for Note {
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Note")
     }
 
     /// An `xsi:type` may name this class, and no other.

@@ -70,6 +70,10 @@ impl XmlItem for ReturnIndicator {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("ReturnIndicator")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,

@@ -98,6 +98,10 @@ impl XmlItem for VerifiedAddress {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("VerifiedAddress")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -186,6 +190,10 @@ impl XmlItem for Address {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Address")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -218,6 +226,20 @@ impl XmlItem for AnyAddress {
             AnyAddress::Address(value) => w.class(name, None, |w| value.write_members(w)),
             AnyAddress::VerifiedAddress(value) => {
                 w.class(name, Some("VerifiedAddress"), |w| value.write_members(w))
+            }
+        }
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        match node.class_type("Address")? {
+            None | Some("Address") | Some("VerifiedAddress") => Ok(()),
+            Some(other) => {
+                Err(MemberError::UnknownType {
+                    path: String::new(),
+                    declared: "Address",
+                    name: other.to_owned(),
+                    namespace: String::new(),
+                })
             }
         }
     }
@@ -316,6 +338,10 @@ impl XmlItem for CartItem {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("CartItem")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -374,6 +400,10 @@ impl XmlItem for ExemptionCertificate {
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("ExemptionCertificate")
     }
 
     /// An `xsi:type` may name this class, and no other.
@@ -562,6 +592,10 @@ impl XmlItem for ExemptionCertificateDetail {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("ExemptionCertificateDetail")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -631,6 +665,10 @@ impl XmlItem for ExemptState {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("ExemptState")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -696,6 +734,10 @@ impl XmlItem for TaxID {
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("TaxID")
     }
 
     /// An `xsi:type` may name this class, and no other.
@@ -775,6 +817,10 @@ impl XmlItem for LookupRsp {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("LookupRsp")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -832,6 +878,10 @@ impl XmlItem for ResponseBase {
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("ResponseBase")
     }
 
     /// An `xsi:type` may name this class, and no other.
@@ -908,6 +958,30 @@ impl XmlItem for AnyResponseBase {
             }
             AnyResponseBase::GetCertificatesRsp(value) => {
                 w.class(name, Some("GetCertificatesRsp"), |w| value.write_members(w))
+            }
+        }
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        match node.class_type("ResponseBase")? {
+            None
+            | Some("ResponseBase")
+            | Some("LookupRsp")
+            | Some("AuthorizedRsp")
+            | Some("CapturedRsp")
+            | Some("ReturnedRsp")
+            | Some("GetTICGroupsRsp")
+            | Some("GetTICsRsp")
+            | Some("AddCertificateRsp")
+            | Some("DeleteCertificateRsp")
+            | Some("GetCertificatesRsp") => Ok(()),
+            Some(other) => {
+                Err(MemberError::UnknownType {
+                    path: String::new(),
+                    declared: "ResponseBase",
+                    name: other.to_owned(),
+                    namespace: String::new(),
+                })
             }
         }
     }
@@ -1025,6 +1099,10 @@ impl XmlItem for ResponseMessage {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("ResponseMessage")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -1083,6 +1161,10 @@ impl XmlItem for CartItemResponse {
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("CartItemResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
@@ -1144,6 +1226,10 @@ impl XmlItem for AuthorizedRsp {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("AuthorizedRsp")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -1203,6 +1289,10 @@ impl XmlItem for CapturedRsp {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("CapturedRsp")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -1260,6 +1350,10 @@ impl XmlItem for ReturnedRsp {
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("ReturnedRsp")
     }
 
     /// An `xsi:type` may name this class, and no other.
@@ -1327,6 +1421,10 @@ impl XmlItem for GetTICGroupsRsp {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("GetTICGroupsRsp")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -1385,6 +1483,10 @@ impl XmlItem for TICGroup {
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("TICGroup")
     }
 
     /// An `xsi:type` may name this class, and no other.
@@ -1450,6 +1552,10 @@ impl XmlItem for GetTICsRsp {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("GetTICsRsp")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -1508,6 +1614,10 @@ impl XmlItem for TIC {
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("TIC")
     }
 
     /// An `xsi:type` may name this class, and no other.
@@ -1576,6 +1686,10 @@ impl XmlItem for AddCertificateRsp {
         w.class(name, None, |w| self.write_members(w))
     }
 
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("AddCertificateRsp")
+    }
+
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
         node: &Node,
@@ -1633,6 +1747,10 @@ impl XmlItem for DeleteCertificateRsp {
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("DeleteCertificateRsp")
     }
 
     /// An `xsi:type` may name this class, and no other.
@@ -1703,6 +1821,10 @@ impl XmlItem for GetCertificatesRsp {
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("GetCertificatesRsp")
     }
 
     /// An `xsi:type` may name this class, and no other.

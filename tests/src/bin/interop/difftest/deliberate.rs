@@ -597,12 +597,16 @@ pub(crate) fn explained(
     (mono, ours): (&Outcome, &Outcome),
     (mono_raw, ours_raw): (&Raw, &Raw),
 ) -> Option<&'static Deliberate> {
-    DELIBERATE.iter().chain(TYPES_DELIBERATE).find(|d| {
-        class.starts_with(d.class)
-            && mono.status == d.mono_status
-            && ours.status == d.ours_status
-            && (d.when)(request, mono_raw, ours_raw)
-    })
+    DELIBERATE
+        .iter()
+        .chain(TYPES_DELIBERATE)
+        .chain(super::objects_deliberate::OBJECTS_DELIBERATE)
+        .find(|d| {
+            class.starts_with(d.class)
+                && mono.status == d.mono_status
+                && ours.status == d.ours_status
+                && (d.when)(request, mono_raw, ours_raw)
+        })
 }
 
 impl Deliberate {
@@ -625,9 +629,15 @@ impl Deliberate {
             && (self.when)(request, mono, ours)
     }
 
-    /// Whether its example goes to the types service.
-    pub(crate) fn is_types(&self) -> bool {
-        self.class.starts_with("types:")
+    /// The service its example goes to.
+    pub(crate) fn service(&self) -> super::Service {
+        if self.class.starts_with("types:") {
+            super::Service::Types
+        } else if self.class.starts_with("objects:") {
+            super::Service::Objects
+        } else {
+            super::Service::Mobile
+        }
     }
 
     /// `class (Mono status, ours status)`, for messages.

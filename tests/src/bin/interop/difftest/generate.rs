@@ -366,7 +366,7 @@ fn one(rng: &mut ChaCha8Rng) -> Case {
             return Case {
                 class,
                 request,
-                types: false,
+                service: super::Service::Mobile,
             };
         }
     }

@@ -11,6 +11,8 @@
 
 mod deliberate;
 mod generate;
+mod objects;
+mod objects_deliberate;
 mod types;
 mod types_deliberate;
 
@@ -39,8 +41,19 @@ pub(crate) struct Case {
     pub class: String,
     /// The request's bytes, `Host` and `Connection: close` included.
     pub request: Vec<u8>,
-    /// Whether it is for the types service (`types::cases`) rather than the Mobile one.
-    pub types: bool,
+    /// Which service it is for.
+    pub service: Service,
+}
+
+/// The reference service a case is for, each with a server of ours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Service {
+    /// The Mobile service (`generate::cases`).
+    Mobile,
+    /// The types service (`types::cases`).
+    Types,
+    /// The objects service (`objects::cases`).
+    Objects,
 }
 
 /// What a client acts on in an answer.
@@ -128,6 +141,7 @@ async fn warm_up(mono: SocketAddr) -> Result<(), String> {
         (SERVICE.path, ""),
         (SERVICE.path, "?wsdl"),
         (rmm_types::SERVICE.path, "?wsdl"),
+        (rmm_objects::SERVICE.path, "?wsdl"),
     ] {
         let request = format!(
             "GET {path}{target} HTTP/1.1\r\nHost: {RECORDED_HOST}\r\nConnection: close\r\n\r\n"
@@ -177,9 +191,15 @@ fn cases(seed: u64, count: usize) -> Vec<Case> {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
     let types = count / 4;
-    let mut cases = generate::cases(&mut ChaCha8Rng::seed_from_u64(seed), count - types);
+    let objects = count / 4;
+    let mut cases = generate::cases(
+        &mut ChaCha8Rng::seed_from_u64(seed),
+        count - types - objects,
+    );
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7479_7065_735f_7273);
     cases.extend(types::cases(&mut rng, types));
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x6f62_6a65_6374_7321);
+    cases.extend(objects::cases(&mut rng, objects));
     cases
 }
 
@@ -200,7 +220,19 @@ pub(crate) async fn run(
         .map_err(|e| format!("cannot bind the types server: {e}"))?;
     let ours_types = listener.local_addr().map_err(|e| e.to_string())?;
     tokio::spawn(TypesServiceServer::new(TypesEcho).serve(listener));
-    let ours_for = |types: bool| if types { ours_types } else { ours };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| format!("cannot bind the objects server: {e}"))?;
+    let ours_objects = listener.local_addr().map_err(|e| e.to_string())?;
+    tokio::spawn(
+        rmm_objects::ObjectsServiceServer::new(rmm_tests::objects_service::ObjectsEcho)
+            .serve(listener),
+    );
+    let ours_for = |service: Service| match service {
+        Service::Mobile => ours,
+        Service::Types => ours_types,
+        Service::Objects => ours_objects,
+    };
     let mut per_class: BTreeMap<String, usize> = BTreeMap::new();
     let mut seen: BTreeMap<Key, Seen> = BTreeMap::new();
     // Host answers that did not repeat: the class, the first answer, the second.
@@ -208,7 +240,7 @@ pub(crate) async fn run(
     let started = std::time::Instant::now();
     // A few requests at a time: the host answers each in milliseconds.
     let mut pending = futures_util::stream::iter(cases.into_iter().map(|case| async move {
-        let ours = ours_for(case.types);
+        let ours = ours_for(case.service);
         let (m, o) = tokio::join!(exchange(mono, &case.request), exchange(ours, &case.request));
         (case, m, o)
     }))
@@ -262,11 +294,15 @@ pub(crate) async fn run(
         .sum();
     // Each rule's example is checked too: a deliberate difference that stops happening fails.
     let mut stopped = Vec::new();
-    for rule in DELIBERATE.iter().chain(TYPES_DELIBERATE) {
+    for rule in DELIBERATE
+        .iter()
+        .chain(TYPES_DELIBERATE)
+        .chain(objects_deliberate::OBJECTS_DELIBERATE)
+    {
         let request = rule.example();
         let answers = match (
             exchange(mono, &request).await,
-            exchange(ours_for(rule.is_types()), &request).await,
+            exchange(ours_for(rule.service()), &request).await,
         ) {
             (Ok(m), Ok(o)) if rule.holds(&request, &m, &o) => continue,
             (Ok(m), Ok(o)) => format!(

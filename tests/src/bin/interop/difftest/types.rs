@@ -291,7 +291,7 @@ fn one(rng: &mut ChaCha8Rng, echo: &Echo, binding: BindingName) -> Case {
     Case {
         class,
         request,
-        types: true,
+        service: super::Service::Types,
     }
 }
 

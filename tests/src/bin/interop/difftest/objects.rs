@@ -1,0 +1,505 @@
+//! The objects service's cases: a class or array value of the third reference service
+//! (`tests/objects/rmm-spec.yaml`), as the generated client writes it, changed in its
+//! structure as XmlSerializer's readers tell apart: members reordered, dropped, repeated,
+//! unknown ones added, `xsi:nil` and `xsi:type` added anywhere, elements renamed (array items
+//! under another name), a value's text replaced by another lexical form, an element put
+//! inside a member of a simple type, an element emptied.
+//!
+//! Every case's class is `objects:{mutation}:{operation}` (`objects:nil:EchoOrder`); a case
+//! with two changes is `objects:multi:{operation}`.
+
+use quick_xml::events::Event;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use rmm_objects::wire::OperationRequest;
+use rmm_objects::*;
+use rmm_tests::objects_service::{deep_tree, drawing, full_order, make_shapes};
+
+use super::{Case, Service};
+use crate::record::RECORDED_HOST;
+
+const PATH: &str = "/api/rmm/ObjectsService.asmx";
+const NS: &str = "http://rmm.example.com/objects";
+
+/// The values every case starts from: an operation's request as the generated client writes
+/// it (SOAP 1.1), the operation element's XML.
+fn templates() -> Vec<(&'static str, String)> {
+    let none = Credentials::default();
+    let mut out = Vec::new();
+    let mut add = |name: &'static str,
+                   request: Result<
+        rmm_objects::runtime::deps::http::Request<rmm_objects::runtime::deps::bytes::Bytes>,
+        EncodeError,
+    >| {
+        let request = request.expect("encodes");
+        let body = String::from_utf8_lossy(request.body()).into_owned();
+        let inner = body
+            .split_once("<soap:Body>")
+            .and_then(|(_, rest)| rest.rsplit_once("</soap:Body>"))
+            .map(|(inner, _)| inner.to_owned())
+            .expect("an envelope");
+        out.push((name, inner));
+    };
+    fn encode<T: OperationRequest>(
+        call: T,
+        none: &Credentials,
+    ) -> Result<
+        rmm_objects::runtime::deps::http::Request<rmm_objects::runtime::deps::bytes::Bytes>,
+        EncodeError,
+    > {
+        call.encode_request(none, Binding::Soap11)
+    }
+    add(
+        "EchoOrder",
+        encode(
+            EchoOrder {
+                order: Some(full_order()),
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoOrders",
+        encode(
+            EchoOrders {
+                orders: Some(vec![Some(full_order()), None, Some(Order::default())]),
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoTree",
+        encode(
+            EchoTree {
+                node: Some(deep_tree()),
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoStringArray",
+        encode(
+            EchoStringArray {
+                values: Some(vec![Some("a".into()), None, Some(String::new())]),
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoShapes",
+        encode(
+            EchoShapes {
+                shapes: make_shapes(5),
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoDrawing",
+        encode(
+            EchoDrawing {
+                drawing: Some(drawing()),
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoAttributes",
+        encode(
+            EchoAttributes {
+                value: Some(Attributed {
+                    code: Some("c".into()),
+                    n: 5,
+                    access: Perms::READ | Perms::WRITE,
+                    body: Some("b".into()),
+                }),
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoText",
+        encode(
+            EchoText {
+                note: Some(Note {
+                    lang: Some("en".into()),
+                    text: Some("hi".into()),
+                }),
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoFlags",
+        encode(
+            EchoFlags {
+                perms: Perms::READ | Perms::DELETE,
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoIntArray",
+        encode(
+            EchoIntArray {
+                values: Some(vec![1, -2, 3]),
+            },
+            &none,
+        ),
+    );
+    out
+}
+
+/// An element of a template, as written (names, attributes and text kept raw).
+#[derive(Debug, Clone)]
+struct Elem {
+    name: String,
+    attributes: String,
+    children: Vec<Part>,
+}
+
+#[derive(Debug, Clone)]
+enum Part {
+    Elem(Elem),
+    Text(String),
+}
+
+/// Parses the XML of an operation element (well-formed, written by the generated client).
+fn parse(xml: &str) -> Elem {
+    let mut reader = quick_xml::Reader::from_str(xml);
+    let mut stack: Vec<Elem> = vec![Elem {
+        name: String::new(),
+        attributes: String::new(),
+        children: Vec::new(),
+    }];
+    let start = |e: &quick_xml::events::BytesStart| {
+        let raw = String::from_utf8_lossy(e.as_ref()).into_owned();
+        let name_len = e.name().as_ref().len();
+        Elem {
+            name: raw[..name_len].to_owned(),
+            attributes: raw[name_len..].to_owned(),
+            children: Vec::new(),
+        }
+    };
+    loop {
+        match reader.read_event().expect("a template parses") {
+            Event::Start(e) => stack.push(start(&e)),
+            Event::Empty(e) => {
+                let elem = start(&e);
+                stack
+                    .last_mut()
+                    .expect("open")
+                    .children
+                    .push(Part::Elem(elem));
+            }
+            Event::End(_) => {
+                let done = stack.pop().expect("open");
+                stack
+                    .last_mut()
+                    .expect("parent")
+                    .children
+                    .push(Part::Elem(done));
+            }
+            Event::Text(t) => stack.last_mut().expect("open").children.push(Part::Text(
+                String::from_utf8_lossy(&t.into_inner()).into_owned(),
+            )),
+            Event::GeneralRef(r) => {
+                stack
+                    .last_mut()
+                    .expect("open")
+                    .children
+                    .push(Part::Text(format!(
+                        "&{};",
+                        String::from_utf8_lossy(&r.into_inner())
+                    )))
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    match stack
+        .pop()
+        .and_then(|root| root.children.into_iter().next())
+    {
+        Some(Part::Elem(e)) => e,
+        _ => panic!("no element in the template"),
+    }
+}
+
+fn write(e: &Elem, out: &mut String) {
+    out.push('<');
+    out.push_str(&e.name);
+    out.push_str(&e.attributes);
+    if e.children.is_empty() {
+        out.push_str(" />");
+        return;
+    }
+    out.push('>');
+    for part in &e.children {
+        match part {
+            Part::Elem(c) => write(c, out),
+            Part::Text(t) => out.push_str(t),
+        }
+    }
+    out.push_str("</");
+    out.push_str(&e.name);
+    out.push('>');
+}
+
+/// Paths (child indexes) of every element below the operation element.
+fn paths(e: &Elem, here: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    for (i, part) in e.children.iter().enumerate() {
+        if let Part::Elem(c) = part {
+            here.push(i);
+            out.push(here.clone());
+            paths(c, here, out);
+            here.pop();
+        }
+    }
+}
+
+fn at<'e>(e: &'e mut Elem, path: &[usize]) -> &'e mut Elem {
+    match path.split_first() {
+        None => e,
+        Some((i, rest)) => match &mut e.children[*i] {
+            Part::Elem(c) => at(c, rest),
+            Part::Text(_) => unreachable!("paths name elements"),
+        },
+    }
+}
+
+fn is_leaf(e: &Elem) -> bool {
+    e.children.iter().all(|p| matches!(p, Part::Text(_)))
+}
+
+const MUTATIONS: [&str; 10] = [
+    "reorder",
+    "drop",
+    "repeat",
+    "unknown",
+    "nil",
+    "xsi-type",
+    "rename",
+    "value",
+    "nest-in-leaf",
+    "empty",
+];
+
+/// The names of the elements the generator inserts (`nest-in-leaf`, `unknown`).
+pub(super) const INSERTED: [&str; 3] = ["b", "Unknown", "o:Id"];
+
+const TYPES: [&str; 12] = [
+    "Circle",
+    "Square",
+    "ColoredCircle",
+    "Shape",
+    "Order",
+    "OrderLine",
+    "Bogus",
+    " Circle ",
+    "q:Circle",
+    "xsd:string",
+    "xsd:int",
+    "Drawing",
+];
+
+const NAMES: [&str; 10] = [
+    "item",
+    "string",
+    "int",
+    "OrderLine",
+    "Line",
+    "Shape",
+    "Circle",
+    "ArrayOfInt",
+    "Id",
+    "Name",
+];
+
+const VALUES: [&str; 24] = [
+    "",
+    " 5 ",
+    "x",
+    "-0",
+    "1e3",
+    "2147483648",
+    "High",
+    "high",
+    "Read Write",
+    "Read,Write",
+    "None",
+    "delete",
+    "true",
+    "1",
+    "2026-01-01T00:00:00Z",
+    "2026-01-01",
+    "79228162514264337593543950336",
+    "1.50",
+    "-1.5E3",
+    "&amp;&lt;",
+    "AAEC",
+    "é",
+    " ",
+    "0x10",
+];
+
+/// Applies one change to `root`, returning its name; `None` when it found nothing to change.
+fn mutate(rng: &mut ChaCha8Rng, root: &mut Elem, mutation: &str) -> Option<()> {
+    let mut all = Vec::new();
+    paths(root, &mut Vec::new(), &mut all);
+    if all.is_empty() {
+        return None;
+    }
+    let path = all.choose(rng)?.clone();
+    match mutation {
+        "reorder" => {
+            let parents: Vec<Vec<usize>> = std::iter::once(Vec::new())
+                .chain(all.iter().cloned())
+                .filter(|p| {
+                    let mut r = root.clone();
+                    at(&mut r, p)
+                        .children
+                        .iter()
+                        .filter(|c| matches!(c, Part::Elem(_)))
+                        .count()
+                        >= 2
+                })
+                .collect();
+            let parent = parents.choose(rng)?.clone();
+            at(root, &parent).children.shuffle(rng);
+        }
+        "drop" => {
+            let (i, parent) = path.split_last()?;
+            at(root, parent).children.remove(*i);
+        }
+        "repeat" => {
+            let (i, parent) = path.split_last()?;
+            let copy = at(root, parent).children[*i].clone();
+            at(root, parent).children.insert(i + 1, copy);
+        }
+        "unknown" => {
+            let element = [
+                "<Unknown>x</Unknown>",
+                "<o:Id xmlns:o=\"urn:o\">8</o:Id>",
+                "<Id xmlns=\"\">7</Id>",
+            ]
+            .choose(rng)?;
+            let parent = at(root, &path);
+            let i = rng.random_range(0..=parent.children.len());
+            parent.children.insert(i, Part::Elem(parse(element)));
+        }
+        "nil" => at(root, &path).attributes.push_str(" xsi:nil=\"true\""),
+        "xsi-type" => {
+            let ty = TYPES.choose(rng)?;
+            at(root, &path)
+                .attributes
+                .push_str(&format!(" xsi:type=\"{ty}\""));
+        }
+        "rename" => {
+            let name = NAMES.choose(rng)?;
+            let e = at(root, &path);
+            // The generator's own elements keep their names, which the deliberate rules
+            // recognise.
+            if INSERTED.contains(&e.name.as_str()) || e.attributes.contains("xmlns=") {
+                return None;
+            }
+            e.name = (*name).to_owned();
+        }
+        "value" => {
+            let leaves: Vec<&Vec<usize>> = all
+                .iter()
+                .filter(|p| {
+                    let mut r = root.clone();
+                    is_leaf(at(&mut r, p))
+                })
+                .collect();
+            let leaf = (*leaves.choose(rng)?).clone();
+            let value = VALUES.choose(rng)?;
+            at(root, &leaf).children = vec![Part::Text((*value).to_owned())];
+        }
+        "nest-in-leaf" => {
+            let e = at(root, &path);
+            if !is_leaf(e) {
+                return None;
+            }
+            let inner = std::mem::take(&mut e.children);
+            e.children = vec![Part::Elem(Elem {
+                name: "b".into(),
+                attributes: String::new(),
+                children: inner,
+            })];
+        }
+        "empty" => at(root, &path).children.clear(),
+        _ => return None,
+    }
+    Some(())
+}
+
+/// `count` cases.
+pub(crate) fn cases(rng: &mut ChaCha8Rng, count: usize) -> Vec<Case> {
+    let templates: Vec<(&'static str, Elem)> = templates()
+        .into_iter()
+        .map(|(name, xml)| (name, parse(&xml)))
+        .collect();
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let (op, template) = templates.choose(rng).expect("templates");
+        let mut root = template.clone();
+        let two = rng.random_range(0..4) == 0;
+        let first = *MUTATIONS.choose(rng).expect("mutations");
+        if mutate(rng, &mut root, first).is_none() {
+            continue;
+        }
+        let class = if two {
+            let second = *MUTATIONS.choose(rng).expect("mutations");
+            if mutate(rng, &mut root, second).is_none() {
+                continue;
+            }
+            format!("objects:multi:{op}")
+        } else {
+            format!("objects:{first}:{op}")
+        };
+        let mut element = String::new();
+        write(&root, &mut element);
+        let soap12 = rng.random_range(0..4) == 0;
+        out.push(Case {
+            class,
+            request: soap(soap12, op, &element),
+            service: Service::Objects,
+        });
+    }
+    out
+}
+
+/// A SOAP request of `op` whose body holds `element` (the operation element).
+pub(super) fn soap(soap12: bool, op: &str, element: &str) -> Vec<u8> {
+    let (env, content_type) = if soap12 {
+        (
+            "http://www.w3.org/2003/05/soap-envelope",
+            format!("application/soap+xml; charset=utf-8; action=\"{NS}/{op}\""),
+        )
+    } else {
+        (
+            "http://schemas.xmlsoap.org/soap/envelope/",
+            "text/xml; charset=utf-8".to_owned(),
+        )
+    };
+    let body = format!(
+        r#"<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="{env}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>{element}</soap:Body></soap:Envelope>"#
+    );
+    let mut head = format!(
+        "POST {PATH} HTTP/1.1\r\nHost: {RECORDED_HOST}\r\nContent-Type: {content_type}\r\n"
+    );
+    if !soap12 {
+        head.push_str(&format!("SOAPAction: \"{NS}/{op}\"\r\n"));
+    }
+    head.push_str(&format!(
+        "Content-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    ));
+    let mut bytes = head.into_bytes();
+    bytes.extend_from_slice(body.as_bytes());
+    bytes
+}

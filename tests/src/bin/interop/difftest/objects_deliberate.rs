@@ -1,0 +1,117 @@
+//! The deliberate differences of the objects service's cases (`super::objects`): where the
+//! host answers 200 with a value other than the sender's, and we refuse. Each rule is also a
+//! named case of `tests/fixtures/objects/asmx/` (`rmm_tests::objects_service::DELIBERATE`).
+
+use crate::raw::Raw;
+
+use super::deliberate::{ours_says, Deliberate};
+use super::objects::soap;
+
+/// Ours refused `xsi:nil` on an element that is not nillable (a member, or a parameter).
+fn nil_not_nillable(_: &[u8], _: &Raw, ours: &Raw) -> bool {
+    ours_says(ours, "is xsi:nil, but its element is not nillable")
+        || ours_says(ours, "is marked xsi:nil")
+}
+
+/// The request holds one of the generator's inserted elements (`<b>` around a value, or an
+/// unknown element, which may land inside a value of a simple type or an `[XmlText]` class's
+/// text), and ours answered as for malformed XML.
+fn element_in_a_value(request: &[u8], _: &Raw, ours: &Raw) -> bool {
+    let text = String::from_utf8_lossy(request);
+    ours.body.is_empty()
+        && ["<b>", "urn:o", "xmlns=\"\"", "<Unknown>"]
+            .iter()
+            .any(|marker| text.contains(marker))
+}
+
+/// The request has an element carrying both `xsi:type` and `xsi:nil`.
+fn typed_nil(request: &[u8], _: &Raw, _: &Raw) -> bool {
+    let text = String::from_utf8_lossy(request);
+    text.split('<').any(|tag| {
+        let tag = tag.split('>').next().unwrap_or("");
+        tag.contains("xsi:type=") && tag.contains("xsi:nil=\"true\"")
+    })
+}
+
+pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
+    Deliberate {
+        class: "objects:",
+        mono_status: 200,
+        ours_status: 500,
+        when: nil_not_nillable,
+        example: || {
+            soap(
+                false,
+                "EchoOrder",
+                r#"<EchoOrder xmlns="http://rmm.example.com/objects"><order><Customer xsi:nil="true" /></order></EchoOrder>"#,
+            )
+        },
+        why: "xsi:nil on a class, string or byte[] element (or a class parameter), which the \
+              schema does not declare nillable: the host reads an object with defaults, \"\" or \
+              an empty array, not the null the sender meant; we refuse",
+    },
+    Deliberate {
+        class: "objects:",
+        mono_status: 200,
+        ours_status: 400,
+        when: element_in_a_value,
+        example: || {
+            soap(
+                false,
+                "EchoOrder",
+                r#"<EchoOrder xmlns="http://rmm.example.com/objects"><order><Id><b>1</b></Id></order></EchoOrder>"#,
+            )
+        },
+        why: "an element inside a member of a simple type or an [XmlText] class's text: Mono \
+              reads the text around it (or only the last run of text), where .NET Framework's \
+              ReadElementString refuses it, as the host refuses it in an item or a parameter; \
+              we answer as for malformed XML",
+    },
+    Deliberate {
+        class: "objects:",
+        mono_status: 500,
+        ours_status: 400,
+        when: element_in_a_value,
+        example: || {
+            soap(
+                false,
+                "EchoFlags",
+                r#"<EchoFlags xmlns="http://rmm.example.com/objects"><perms><Id xmlns="">7</Id>Read</perms></EchoFlags>"#,
+            )
+        },
+        why: "an element inside a value of a simple type: both refuse it, the host with a \
+              client fault or as malformed XML depending on where the element stands, we as \
+              malformed XML always",
+    },
+    Deliberate {
+        class: "objects:",
+        mono_status: 200,
+        ours_status: 200,
+        when: typed_nil,
+        example: || {
+            soap(
+                false,
+                "EchoShapes",
+                r#"<EchoShapes xmlns="http://rmm.example.com/objects"><shapes><Shape xsi:type="Circle" xsi:nil="true"><Radius>1</Radius></Shape><Shape xsi:nil="true" /></shapes></EchoShapes>"#,
+            )
+        },
+        why: "an item carrying both xsi:type and xsi:nil: Mono drops items around it; we read \
+              it as nil, as XmlSerializer's ReadNull reads xsi:nil before the type",
+    },
+    Deliberate {
+        class: "objects:",
+        mono_status: 400,
+        ours_status: 200,
+        when: typed_nil,
+        example: || {
+            soap(
+                false,
+                "EchoDrawing",
+                r#"<EchoDrawing xmlns="http://rmm.example.com/objects"><drawing><Shapes><Shape xsi:type="Square" xsi:nil="true"><Side>1</Side></Shape></Shapes></drawing></EchoDrawing>"#,
+            )
+        },
+        why: "an item carrying both xsi:type and xsi:nil, inside a class: Mono answers as for \
+              malformed XML; we read it as nil, as XmlSerializer's ReadNull reads xsi:nil \
+              before the type",
+    },
+];
