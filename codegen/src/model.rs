@@ -97,6 +97,9 @@ pub struct MemberModel {
     /// Whether the field is boxed (`Option<Box<T>>`): a class member on a cycle of classes
     /// (a node holding its parent), which a Rust struct cannot hold by value.
     pub boxed: bool,
+    /// An array member without a wrapper (`[XmlElement]` on an array): its items are
+    /// repeated elements of the member's name, and its field a `Vec` of them.
+    pub unwrapped: bool,
 }
 
 /// An array type: XmlSerializer's `ArrayOfX`.
@@ -207,8 +210,17 @@ fn array_names(spec: &Spec) -> Vec<String> {
                     if std::mem::replace(&mut self.classes_seen[i], true) {
                         return;
                     }
-                    let members: Vec<SoapType> =
-                        self.spec.classes[i].members.iter().map(|m| m.ty).collect();
+                    // An unwrapped array member has no array type of its own: its items'.
+                    let members: Vec<SoapType> = self.spec.classes[i]
+                        .members
+                        .iter()
+                        .map(|m| match m.ty {
+                            SoapType::Array(a) if m.unwrapped => {
+                                self.spec.arrays[usize::from(a)].item
+                            }
+                            ty => ty,
+                        })
+                        .collect();
                     for member in members {
                         self.visit(member);
                     }
@@ -779,6 +791,7 @@ impl Model {
                                     ty: o.ty,
                                     nullable: o.nullable,
                                     boxed: false,
+                                    unwrapped: false,
                                 }
                             })
                             .collect()
@@ -964,6 +977,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                     ty: m.ty,
                     nullable: false,
                     boxed: false,
+                    unwrapped: false,
                 })
                 .collect();
             let text = class.text.map(|ty| MemberModel {
@@ -972,6 +986,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 ty,
                 nullable: false,
                 boxed: false,
+                unwrapped: false,
             });
             let mut fields = inherited
                 .iter()
@@ -1003,6 +1018,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                         ty: m.ty,
                         nullable: m.nullable,
                         boxed,
+                        unwrapped: m.unwrapped,
                     }
                 })
                 .collect::<Vec<_>>();
@@ -1030,14 +1046,15 @@ fn array_models(spec: &Spec) -> Vec<ArrayModel> {
     spec.arrays
         .iter()
         .zip(&names)
-        .map(|(&array, name)| ArrayModel {
+        .map(|(array, name)| ArrayModel {
             name: name.clone(),
             item: array.item,
             item_nullable: array.item_nullable,
             item_nillable: array.item_nullable || array.item.is_reference(),
-            item_name: match array.item {
-                SoapType::Array(i) => names[usize::from(i)].clone(),
-                other => spec.type_name(other),
+            item_name: match (&array.item_name, array.item) {
+                (Some(renamed), _) => renamed.clone(),
+                (None, SoapType::Array(i)) => names[usize::from(i)].clone(),
+                (None, other) => spec.type_name(other),
             },
         })
         .collect()

@@ -83,13 +83,16 @@ pub struct ClassDef {
 
 /// An array type: XmlSerializer's `ArrayOfX`, a sequence of items each named after the item
 /// type (`<string>`, `<int>`, `<OrderLine>`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ArrayDef {
     /// The items' type.
     pub item: SoapType,
     /// Whether a value-type item is nullable (`int?[]`); reference items (strings, classes,
     /// arrays) are nillable as they are.
     pub item_nullable: bool,
+    /// The items' element name where it is not the item type's (a member's `item:`,
+    /// `[XmlArrayItem]`): another array type than the one with the usual name.
+    pub item_name: Option<String>,
 }
 
 impl Spec {
@@ -100,7 +103,7 @@ impl Spec {
             SoapType::Enum(i) => self.enums[usize::from(i)].name.clone(),
             SoapType::Class(i) => self.classes[usize::from(i)].name.clone(),
             SoapType::Array(i) => {
-                let array = self.arrays[usize::from(i)];
+                let array = &self.arrays[usize::from(i)];
                 let q = if array.item_nullable { "?" } else { "" };
                 format!("{}{q}[]", self.type_name(array.item))
             }
@@ -195,6 +198,9 @@ pub struct Param {
     pub ty: SoapType,
     /// Whether the value may be null (`int?` in the spec: `nillable="true"`, .NET `int?`).
     pub nullable: bool,
+    /// A class member of an array type written without a wrapper (`unwrapped: true`,
+    /// `[XmlElement]` on an array): its items are repeated elements of its own name.
+    pub unwrapped: bool,
 }
 
 /// The SOAP types a spec may name, spelled as ASMX's WSDL spells them (the XML Schema type's
@@ -456,14 +462,16 @@ fn yaml_error(err: &serde_yaml::Error, source: &str, file: &str) -> SpecError {
 fn into_spec(raw: raw::RawSpec) -> Spec {
     let type_names = validate::TypeNames::of(&raw);
     let mut arrays = Vec::new();
-    let mut ty =
-        |name: &str| validate::soap_type(name, &type_names, &mut arrays).expect("validated type");
+    let mut ty = |name: &str, item: Option<&str>| {
+        validate::soap_type_with_item(name, &type_names, &mut arrays, item).expect("validated type")
+    };
     let names = |list: Vec<raw::Word>| list.into_iter().map(|w| w.0).collect();
     let mut params = |list: Vec<raw::RawParam>| -> Vec<Param> {
         list.into_iter()
             .map(|p| Param {
-                ty: ty(&p.ty),
+                ty: ty(&p.ty, p.item.as_deref()),
                 nullable: validate::nullable(&p.ty),
+                unwrapped: p.unwrapped,
                 name: p.name,
             })
             .collect()
@@ -484,6 +492,9 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 params(vec![raw::RawParam {
                     name: String::new(),
                     ty: t.0,
+                    item: None,
+                    unwrapped: false,
+                    extended: false,
                 }])[0]
                     .ty
             }),
@@ -500,6 +511,9 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 params(vec![raw::RawParam {
                     name: String::new(),
                     ty: op.result.0.clone(),
+                    item: None,
+                    unwrapped: false,
+                    extended: false,
                 }])[0]
                     .ty
             };
@@ -598,6 +612,7 @@ mod tests {
             name: name.to_owned(),
             ty,
             nullable: false,
+            unwrapped: false,
         }
     }
 

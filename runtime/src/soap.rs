@@ -244,7 +244,7 @@ impl SoapWriter {
         items: &'static [&'static str],
         value: Option<&T>,
     ) -> Result<(), EncodeError> {
-        let mut elements = self.elements();
+        let mut elements = crate::tree::XmlOut::request(&mut self.out, self.operation);
         elements.optional(name, items, value)?;
         elements.finish();
         Ok(())

@@ -664,10 +664,18 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                 }
                 let (resolved, name) = self.reader.resolve_attribute(attr.key);
                 if matches!(resolved, ResolveResult::Unbound) {
-                    let value = attr.unescape_value().map_err(|e| self.malformed(e))?;
+                    // Attribute-value normalisation (XML 1.0 §3.3.3), as .NET's reader does:
+                    // a raw tab, line feed or carriage return (a CR LF pair as one) is a space;
+                    // a character reference to one stays what it names.
+                    let raw = String::from_utf8_lossy(&attr.value)
+                        .replace("\r\n", " ")
+                        .replace(['\t', '\n', '\r'], " ");
+                    let value = quick_xml::escape::unescape(&raw)
+                        .map_err(|e| self.malformed(e))?
+                        .into_owned();
                     attributes.push((
                         Box::<str>::from(String::from_utf8_lossy(name.into_inner())),
-                        value.into_owned(),
+                        value,
                     ));
                 }
             }

@@ -80,6 +80,12 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
          text; the sender meant a null",
     ),
     (
+        "soap11-echo-bundle-tag-nil",
+        500,
+        "the host reads xsi:nil on an item of an array without a wrapper, which is not \
+         nillable, as \"\"; the sender meant a null",
+    ),
+    (
         "help-op-echo-order",
         200,
         "an operation's help page at ?op=, as ASP.NET on .NET Framework serves it; Mono \
@@ -233,6 +239,14 @@ impl ObjectsService for ObjectsEcho {
                 text: r.text,
             }),
         })
+    }
+
+    async fn echo_bundle(
+        &self,
+        _: Credentials,
+        r: EchoBundle,
+    ) -> Result<EchoBundleResponse, Fault> {
+        Ok(EchoBundleResponse { result: r.bundle })
     }
 
     async fn count_lines(
@@ -616,6 +630,31 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                 Divide {
                     dividend: 1,
                     divisor: 0,
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-bundle",
+            encode(
+                EchoBundle {
+                    bundle: Some(Bundle {
+                        lines: Some(vec![Some(OrderLine::default()), None]),
+                        tag: vec!["a".into(), String::new(), "c".into()],
+                        scores: Some(vec![Some(1), None]),
+                        rights: Some(vec![Perms::READ, Perms::empty()]),
+                    }),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-bundle-empty",
+            encode(
+                EchoBundle {
+                    bundle: Some(Bundle::default()),
                 },
                 &none,
                 binding,

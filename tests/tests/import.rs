@@ -185,7 +185,7 @@ fn what_lies_outside_the_types_is_refused_where_the_wsdl_shows_it() {
         "t.wsdl:5:264: operation Op: parameter d has the type Nowhere (urn:t), which the WSDL's schema does not define\n\
          t.wsdl:6:125: operation Op: parameter a uses the type Tagged, which has xs:anyAttribute; rmm does not import it yet\n\
          t.wsdl:7:68: operation Op: parameter b uses the type Circle, which has a restriction of a complex type; rmm does not import it yet\n\
-         t.wsdl:8:53: operation Op: parameter c: the items of ArrayOfLine are named Line, not after their type OrderLine (an [XmlArrayItem] rename), which rmm does not import yet"
+         t.wsdl:8:53: operation Op: parameter c: the items of ArrayOfLine are named Line, not after their type OrderLine (an [XmlArrayItem] rename), which rmm imports for a class's member only"
     );
     let rpc = wsdl_with(
         &format!(

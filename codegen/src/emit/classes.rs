@@ -30,15 +30,46 @@ enum Kind {
     Nullable,
     /// A reference (string, byte array, class, array): left out for `None`.
     Reference,
+    /// An array without a wrapper: one element per item.
+    Unwrapped,
 }
 
 fn kind(m: &MemberModel) -> Kind {
-    if m.ty.is_reference() {
+    if m.unwrapped {
+        Kind::Unwrapped
+    } else if m.ty.is_reference() {
         Kind::Reference
     } else if m.nullable {
         Kind::Nullable
     } else {
         Kind::Scalar
+    }
+}
+
+/// The Rust type of a value that is never null (an unwrapped array's item): a reference's
+/// without its `Option`.
+fn plain_type(model: &Model, ty: SoapType) -> TokenStream {
+    match ty {
+        SoapType::String => quote!(String),
+        SoapType::Base64Binary => quote!(Vec<u8>),
+        SoapType::Class(_) => {
+            let name = ident(model.class(ty).expect("a class").rust_type());
+            quote!(crate::#name)
+        }
+        ty => super::rust_type(model, ty),
+    }
+}
+
+/// `let mut seen = [false; N];`, the flags of the members read once, where some member is
+/// (an array member is read again each time it comes).
+pub(super) fn seen_flags<'m>(
+    mut members: impl Iterator<Item = &'m MemberModel>,
+    count: proc_macro2::Literal,
+) -> TokenStream {
+    if members.any(|m| !matches!(m.ty, SoapType::Array(_))) {
+        quote!(let mut seen = [false; #count];)
+    } else {
+        quote!()
     }
 }
 
@@ -53,6 +84,11 @@ pub(super) fn member_write(model: &Model, m: &MemberModel) -> TokenStream {
             let items = items_expr(model, m.ty);
             quote!(w.optional(#wire, #items, self.#field.as_ref())?;)
         }
+        Kind::Unwrapped => quote! {
+            for item in &self.#field {
+                w.value(#wire, &[], item)?;
+            }
+        },
     }
 }
 
@@ -67,6 +103,16 @@ pub(super) fn member_read(model: &Model, i: usize, m: &MemberModel) -> TokenStre
         Kind::Reference => {
             let items = items_expr(model, m.ty);
             quote!(member.optional(#wire, #items)?)
+        }
+        // Every element of its name is an item, wherever it stands among the others.
+        Kind::Unwrapped => {
+            return quote! {
+                #wire => {
+                    if let Some(item) = member.optional(#wire, &[])? {
+                        value.#field.push(item);
+                    }
+                }
+            };
         }
     };
     // A repeated array member replaces the one before it, as XmlSerializer's readers read an
@@ -85,6 +131,14 @@ pub(super) fn member_read(model: &Model, i: usize, m: &MemberModel) -> TokenStre
 
 /// The member's Rust type: a class on a cycle is boxed.
 pub(super) fn member_type(model: &Model, m: &MemberModel) -> TokenStream {
+    if m.unwrapped {
+        let item = model
+            .array(m.ty)
+            .expect("an unwrapped member is an array")
+            .item;
+        let item = plain_type(model, item);
+        return quote!(Vec<#item>);
+    }
     if m.boxed {
         let class = model.class(m.ty).expect("a boxed member is a class");
         let name = ident(class.rust_type());
@@ -101,12 +155,25 @@ pub(super) fn member_doc(model: &Model, m: &MemberModel) -> String {
         }
         ty => format!("`xs:{}`", model.type_name(ty)),
     };
+    if m.unwrapped {
+        let item = model.array(m.ty).expect("an array").item;
+        return format!(
+            "`{}`: an array without a wrapper (`[XmlElement]` on an array): each item is an \
+             element `<{}>` of type `{}` (`minOccurs=\"0\" maxOccurs=\"unbounded\"`), read \
+             wherever it stands among the others; an empty array and a null one are both no \
+             element.",
+            m.wire,
+            m.wire,
+            model.type_name(item)
+        );
+    }
     let occurs = match kind(m) {
         Kind::Scalar => "always sent (`minOccurs=\"1\"`); an absent element reads as the default",
         Kind::Nullable => {
             "always sent, `nillable=\"true\"` (`minOccurs=\"1\"`): `None` is `xsi:nil`; an \
              absent element reads as `None`"
         }
+        Kind::Unwrapped => unreachable!("written above"),
         Kind::Reference if matches!(m.ty, SoapType::Array(_)) => {
             "optional (`minOccurs=\"0\"`): `None` leaves the element out; an absent or \
              `xsi:nil` element reads as `None`"
@@ -266,6 +333,7 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         .enumerate()
         .map(|(i, m)| member_read(model, i, m));
     let count = proc_macro2::Literal::usize_unsuffixed(c.fields().count());
+    let seen = seen_flags(c.fields(), count);
     // A class without members reads nothing from its element (but its attributes and text).
     let read_body = if c.fields().next().is_none() && attribute_reads.is_empty() {
         quote!(let _ = node; Ok(Self::default()))
@@ -279,7 +347,7 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         };
         quote! {
             let mut value = #start;
-            let mut seen = [false; #count];
+            #seen
             for member in node.members() {
                 match member.name() {
                     #(#reads)*

@@ -446,6 +446,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 .enumerate()
                 .map(|(i, m)| super::classes::member_read(model, i, m));
             let count = Literal::usize_unsuffixed(members.len());
+            let seen = super::classes::seen_flags(members.iter(), count);
             (
                 quote!(message::wrapper_response(binding, &OPERATION, |w| {
                     #(#writes)*
@@ -453,7 +454,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 })),
                 quote!(message::decode_wrapper_response(binding, &OPERATION, response, |node| {
                     let mut value = Self::default();
-                    let mut seen = [false; #count];
+                    #seen
                     for member in node.members() {
                         match member.name() {
                             #(#reads)*
@@ -712,6 +713,7 @@ fn response_members(op: &OperationModel) -> Vec<crate::model::MemberModel> {
         ty: op.result,
         nullable: op.result_nullable,
         boxed: false,
+        unwrapped: false,
     });
     result.into_iter().chain(op.outs.iter().cloned()).collect()
 }

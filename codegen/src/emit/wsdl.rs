@@ -223,7 +223,11 @@ fn schema_types(model: &Model, w: &mut String, types: &[SoapType], written: &mut
                     .attributes
                     .iter()
                     .chain(&class.members)
-                    .map(|m| m.ty)
+                    .map(|m| match model.array(m.ty) {
+                        // An unwrapped array's type is its items'.
+                        Some(array) if m.unwrapped => array.item,
+                        _ => m.ty,
+                    })
                     .collect();
                 schema_types(model, w, &members, written);
                 // Then the classes derived from it, each followed by its own (XmlSchemaExporter
@@ -346,6 +350,17 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
     };
     let _ = writeln!(w, "{indent}        <s:sequence>");
     for m in &class.members {
+        if m.unwrapped {
+            // An array without a wrapper: its items, repeated.
+            let item = model.array(m.ty).expect("an array").item;
+            let _ = writeln!(
+                w,
+                r#"{indent}          <s:element minOccurs="0" maxOccurs="unbounded" name="{}" type="{}" />"#,
+                attr(&m.wire),
+                qname(model, item)
+            );
+            continue;
+        }
         // A reference may be absent; a value type is always there.
         let min = if m.ty.is_reference() { 0 } else { 1 };
         let nillable = if m.nullable {

@@ -404,6 +404,12 @@ struct Schema<'a, 'i> {
     classes: Vec<ImportedClass>,
     /// The complex types found not to import, each reported once.
     refused: Vec<String>,
+    /// Reading a class's member: its array's items may be renamed (`[XmlArrayItem]`).
+    member_context: bool,
+    /// How many arrays deep the type being read is, within the member.
+    array_depth: u32,
+    /// The renamed items of the member's array just read, if they are.
+    item_rename: Option<String>,
 }
 
 impl<'a, 'i> Schema<'a, 'i> {
@@ -415,6 +421,9 @@ impl<'a, 'i> Schema<'a, 'i> {
             enums: Vec::new(),
             classes: Vec::new(),
             refused: Vec::new(),
+            member_context: false,
+            array_depth: 0,
+            item_rename: None,
         };
         let schemas = child(root, WSDL, "types")
             .into_iter()
@@ -743,8 +752,10 @@ fn named_type<'a, 'i>(
     };
     if let Some(item) = array_item(complex) {
         let item_what = format!("the items of {local}");
-        let item_ty = value_type_of_item(item, schema, whose, &item_what, p)?;
-        return Some(format!("{item_ty}[]"));
+        schema.array_depth += 1;
+        let item_ty = value_type_of_item(item, schema, whose, &item_what, p);
+        schema.array_depth -= 1;
+        return Some(format!("{}[]", item_ty?));
     }
     read_class(complex, local, schema, whose, p).then(|| local.to_owned())
 }
@@ -790,12 +801,17 @@ fn value_type_of_item<'a, 'i>(
     };
     let ty = named_type(item, ns, local, schema, whose, p)?;
     let name = item.attribute("name").unwrap_or_default();
-    if name != local {
+    // A class member's array (not one nested in it) may rename its items.
+    let member_array = schema.member_context && schema.array_depth == 1;
+    if member_array {
+        schema.item_rename = (name != local).then(|| name.to_owned());
+    }
+    if name != local && !member_array {
         p.at(
             item,
             format!(
                 "{whose}: {what} are named {name}, not after their type {local} (an \
-                 [XmlArrayItem] rename), which rmm does not import yet"
+                 [XmlArrayItem] rename), which rmm imports for a class's member only"
             ),
         );
         return None;
@@ -949,9 +965,42 @@ fn read_class<'a, 'i>(
         }
         let member = node.attribute("name").unwrap_or_default();
         let what = format!("member {member} of {name}");
-        match value_type(node, schema, operation_of(whose), &what, p) {
-            Some(ty) => members.push((member.to_owned(), ty)),
-            None => ok = false,
+        // An array without a wrapper: the member's element repeated.
+        if node.attribute("maxOccurs") == Some("unbounded") {
+            match unwrapped_member(node, schema, whose, &what, p) {
+                Some(ty) => members.push((
+                    member.to_owned(),
+                    format!("{{type: {}, unwrapped: true}}", json_string(&ty)),
+                )),
+                None => ok = false,
+            }
+            continue;
+        }
+        let saved = (
+            schema.member_context,
+            schema.array_depth,
+            schema.item_rename.take(),
+        );
+        schema.member_context = true;
+        schema.array_depth = 0;
+        let ty = value_type(node, schema, operation_of(whose), &what, p);
+        let rename = schema.item_rename.take();
+        (
+            schema.member_context,
+            schema.array_depth,
+            schema.item_rename,
+        ) = saved;
+        match (ty, rename) {
+            (Some(ty), None) => members.push((member.to_owned(), ty)),
+            (Some(ty), Some(item)) => members.push((
+                member.to_owned(),
+                format!(
+                    "{{type: {}, item: {}}}",
+                    json_string(&ty),
+                    json_string(&item)
+                ),
+            )),
+            (None, _) => ok = false,
         }
     }
     if !ok {
@@ -985,6 +1034,47 @@ fn read_class<'a, 'i>(
         }
     }
     true
+}
+
+/// A JSON string, which YAML reads as written (a type with `[]` in a flow map).
+fn json_string(text: &str) -> String {
+    serde_json::to_string(text).expect("a string serialises")
+}
+
+/// The spec type (`string[]`) of a class member without a wrapper (`maxOccurs="unbounded"`:
+/// `[XmlElement]` on an array), whose items are of the element's type, not nillable.
+fn unwrapped_member<'a, 'i>(
+    node: Node<'a, 'i>,
+    schema: &mut Schema<'a, 'i>,
+    whose: &str,
+    what: &str,
+    p: &mut Problems,
+) -> Option<String> {
+    let Some((ns, local)) = node.attribute("type").and_then(|t| qname(node, t)) else {
+        p.at(
+            node,
+            format!(
+                "{whose}: {what} repeats an element of no named type, which rmm does not import"
+            ),
+        );
+        return None;
+    };
+    if node.attribute("nillable") == Some("true") {
+        p.at(
+            node,
+            format!("{whose}: {what} repeats a nillable element, which rmm does not import yet"),
+        );
+        return None;
+    }
+    let ty = named_type(node, ns, local, schema, whose, p)?;
+    if ty.ends_with("[]") {
+        p.at(
+            node,
+            format!("{whose}: {what} repeats an array, which rmm does not import yet"),
+        );
+        return None;
+    }
+    Some(format!("{ty}[]"))
 }
 
 /// The operation's name in a `operation X: …` prefix.

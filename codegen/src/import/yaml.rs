@@ -142,7 +142,13 @@ impl Imported {
                 }
                 let _ = writeln!(w, "    members:");
                 for (name, ty) in &class.members {
-                    let _ = writeln!(w, "      - {}: {}", scalar(name), scalar(ty));
+                    // A member's map form (`{type: …, item: …}`) is written as it is.
+                    let ty = if ty.starts_with('{') {
+                        ty.clone()
+                    } else {
+                        scalar(ty)
+                    };
+                    let _ = writeln!(w, "      - {}: {ty}", scalar(name));
                 }
             }
         }

@@ -112,11 +112,82 @@ pub(super) struct RawOperation {
     pub bindings: Option<Vec<super::BindingName>>,
 }
 
-/// One parameter, written as a single-key map: `- repnumber: int`.
+/// One parameter, written as a single-key map: `- repnumber: int`. A class's member may also
+/// be written `- Lines: {type: "OrderLine[]", item: Line}` (an array whose items are renamed,
+/// `[XmlArrayItem]`) or `- Tag: {type: "string[]", unwrapped: true}` (an array without a
+/// wrapper, `[XmlElement]` on an array: its items are repeated elements of the member's name).
 #[derive(Debug)]
 pub(super) struct RawParam {
     pub name: String,
     pub ty: String,
+    /// The items' element name of an array member, where it is not the item type's.
+    pub item: Option<String>,
+    /// An array member without a wrapper.
+    pub unwrapped: bool,
+    /// Whether it was written as a map (`{type: …}`), which only a member may be.
+    pub extended: bool,
+}
+
+/// The value of a parameter or member: a type name, or a map of the type and its options.
+#[derive(Debug)]
+pub(super) struct RawParamValue {
+    ty: String,
+    item: Option<String>,
+    unwrapped: bool,
+    extended: bool,
+}
+
+/// The map form of a member's value.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMemberMap {
+    #[serde(rename = "type")]
+    ty: TypeWord,
+    #[serde(default)]
+    item: Option<Word>,
+    #[serde(default)]
+    unwrapped: bool,
+}
+
+impl<'de> Deserialize<'de> for RawParamValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct ValueVisitor;
+
+        impl<'de> Visitor<'de> for ValueVisitor {
+            type Value = RawParamValue;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a type name (string, int, double, …), or a map {type: …, item: …, unwrapped: …}")
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawParamValue, E> {
+                Ok(RawParamValue {
+                    ty: v.to_owned(),
+                    item: None,
+                    unwrapped: false,
+                    extended: false,
+                })
+            }
+
+            fn visit_unit<E: de::Error>(self) -> Result<RawParamValue, E> {
+                Err(E::custom(
+                    "expected a type name (string, int, double, …), found no value",
+                ))
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RawParamValue, A::Error> {
+                let m = RawMemberMap::deserialize(de::value::MapAccessDeserializer::new(map))?;
+                Ok(RawParamValue {
+                    ty: m.ty.0,
+                    item: m.item.map(|w| w.0),
+                    unwrapped: m.unwrapped,
+                    extended: true,
+                })
+            }
+        }
+
+        d.deserialize_any(ValueVisitor)
+    }
 }
 
 /// A name: a YAML string. A number, boolean or null where a name belongs is an error.
@@ -219,14 +290,20 @@ impl<'de> Deserialize<'de> for RawParam {
             }
 
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawParam, A::Error> {
-                let mut entries: Vec<(String, String)> = Vec::new();
-                while let Some((name, ty)) = map.next_entry::<Word, TypeWord>()? {
-                    entries.push((name.0, ty.0));
+                let mut entries: Vec<(String, RawParamValue)> = Vec::new();
+                while let Some((name, value)) = map.next_entry::<Word, RawParamValue>()? {
+                    entries.push((name.0, value));
                 }
                 match entries.len() {
                     1 => {
-                        let (name, ty) = entries.pop().expect("one entry");
-                        Ok(RawParam { name, ty })
+                        let (name, value) = entries.pop().expect("one entry");
+                        Ok(RawParam {
+                            name,
+                            ty: value.ty,
+                            item: value.item,
+                            unwrapped: value.unwrapped,
+                            extended: value.extended,
+                        })
                     }
                     0 => Err(de::Error::custom(format_args!(
                         "expected {PARAM_SHAPE}, found an empty map"

@@ -53,6 +53,16 @@ pub(super) fn soap_type(
     names: &TypeNames,
     arrays: &mut Vec<ArrayDef>,
 ) -> Option<SoapType> {
+    soap_type_with_item(text, names, arrays, None)
+}
+
+/// [`soap_type`] for an array whose items (of the outermost array) are named `item`.
+pub(super) fn soap_type_with_item(
+    text: &str,
+    names: &TypeNames,
+    arrays: &mut Vec<ArrayDef>,
+    item: Option<&str>,
+) -> Option<SoapType> {
     let mut dims = 0;
     let mut rest = text;
     while let Some(inner) = rest.strip_suffix("[]") {
@@ -71,6 +81,7 @@ pub(super) fn soap_type(
         let array = ArrayDef {
             item: ty,
             item_nullable: level == 0 && item_nullable,
+            item_name: item.filter(|_| level == dims - 1).map(str::to_owned),
         };
         let i = match arrays.iter().position(|a| *a == array) {
             Some(i) => i,
@@ -522,6 +533,33 @@ fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &TypeNames) {
                     format!("type {name:?} lists member {:?} twice", m.name),
                 );
             }
+            if m.item.is_some() || m.unwrapped {
+                let one_level = m.ty.ends_with("[]") && !m.ty[..m.ty.len() - 2].ends_with("[]");
+                let problem = if !m.ty.ends_with("[]") {
+                    Some("item and unwrapped are for a member of an array type")
+                } else if m.item.is_some() && m.unwrapped {
+                    Some("an unwrapped array has no items element to rename: its items are named after the member")
+                } else if m.unwrapped && (!one_level || m.ty.ends_with("?[]")) {
+                    Some("an unwrapped array is of one level, of items that are not nullable")
+                } else {
+                    None
+                };
+                if let Some(problem) = problem {
+                    c.push(
+                        ty_at,
+                        at,
+                        format!("member {:?} of type {name:?}: {problem}", m.name),
+                    );
+                }
+                if let Some(item) = &m.item {
+                    c.ncname(
+                        item,
+                        &format!("the item name of member {:?} of type {name:?}", m.name),
+                        ty_at,
+                        at,
+                    );
+                }
+            }
             let null_problem = nullable(&m.ty)
                 .then(|| nullable_problem(&m.ty, names))
                 .flatten();
@@ -881,6 +919,13 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
             };
             let subject = format!("parameter {:?} of operation {name:?}", p.name);
             c.ncname(&p.name, &subject, p_at, anchor);
+            if p.extended {
+                c.push(
+                    ty_at,
+                    anchor,
+                    format!("{subject} is written as a map ({{type: …}}), which only a type's member may be"),
+                );
+            }
             let seen = param_seen.entry(&p.name).or_insert(0);
             *seen += 1;
             if *seen == 2 {
@@ -1002,6 +1047,13 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
         let mut out_seen = HashSet::new();
         for o in &op.out {
             let subject = format!("out parameter {:?} of operation {name:?}", o.name);
+            if o.extended {
+                c.push(
+                    out_at,
+                    anchor,
+                    format!("{subject} is written as a map ({{type: …}}), which only a type's member may be"),
+                );
+            }
             c.ncname(&o.name, &subject, out_at, anchor);
             if !out_seen.insert(o.name.as_str()) {
                 c.push(

@@ -20,6 +20,9 @@ pub struct XmlOut<'a> {
     /// Markup that ends the root's start tag, after its own attributes (`xmlns="…"`, which
     /// .NET's writer adds last).
     root_suffix: Option<&'a str>,
+    /// A tab in an attribute's value is written `&#x9;` (a request: the server then reads the
+    /// tab sent), not raw (a response, byte for byte as the host writes it).
+    tab_reference: bool,
 }
 
 impl<'a> XmlOut<'a> {
@@ -32,7 +35,16 @@ impl<'a> XmlOut<'a> {
             indent: None,
             root_attributes: None,
             root_suffix: None,
+            tab_reference: false,
         }
+    }
+
+    /// [`XmlOut::new`] for a request: a tab in an attribute's value is written `&#x9;`, so that
+    /// the server reads it as sent (a raw one it would read as a space).
+    pub fn request(out: &'a mut String, operation: &'static str) -> XmlOut<'a> {
+        let mut w = XmlOut::new(out, operation);
+        w.tab_reference = true;
+        w
     }
 
     /// Writes a document's root element and what it holds, indented by two spaces a level as
@@ -52,6 +64,7 @@ impl<'a> XmlOut<'a> {
             indent: Some(Vec::new()),
             root_attributes: Some(root_attributes),
             root_suffix: Some(root_suffix),
+            tab_reference: false,
         }
     }
 
@@ -117,7 +130,7 @@ impl<'a> XmlOut<'a> {
     /// Writes the attribute `name` of the open start tag, its value escaped as .NET's
     /// `XmlTextWriter` escapes an attribute's: `&`, `<`, `>`, `"`, and line feed and carriage
     /// return as character references (a tab stays raw, as the host writes it, though a reader
-    /// normalises it to a space).
+    /// normalises it to a space; but `&#x9;` in a request).
     pub fn attribute(&mut self, name: &'static str, value: &str) -> Result<(), EncodeError> {
         debug_assert!(self.open, "attributes belong in an open start tag");
         self.out.push(' ');
@@ -129,6 +142,7 @@ impl<'a> XmlOut<'a> {
                 '<' => self.out.push_str("&lt;"),
                 '>' => self.out.push_str("&gt;"),
                 '"' => self.out.push_str("&quot;"),
+                '\t' if self.tab_reference => self.out.push_str("&#x9;"),
                 '\n' => self.out.push_str("&#xA;"),
                 '\r' => self.out.push_str("&#xD;"),
                 c if (c < ' ' && c != '\t') || c == '\u{FFFE}' || c == '\u{FFFF}' => {

@@ -115,6 +115,15 @@ namespace Rmm.Objects
         [XmlText] public string Text;
     }
 
+    /// Arrays named otherwise: renamed items, an array without a wrapper.
+    public class Bundle
+    {
+        [XmlArray("Lines"), XmlArrayItem("Line")] public OrderLine[] Items;
+        [XmlElement("Tag")] public string[] Tags;
+        [XmlArrayItem("n")] public int?[] Scores;
+        public Perms[] Rights;
+    }
+
     [WebService(Namespace = "http://rmm.example.com/objects", Description = "Classes, arrays and inheritance, echoed.")]
     [WebServiceBinding(ConformsTo = WsiProfiles.None)]
     public class ObjectsService : WebService
@@ -233,6 +242,9 @@ namespace Rmm.Objects
             note.Text = text;
             return note;
         }
+
+        [WebMethod(Description = "Echoes a bundle of arrays named otherwise.")]
+        public Bundle EchoBundle(Bundle bundle) { return bundle; }
 
         [WebMethod(Description = "Counts an order's lines.")]
         public int CountLines(Order order, int extra)

@@ -216,7 +216,15 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 21, `CountLines`, and waits for its answer: Counts an order's lines.
+    /// Calls operation 21, `EchoBundle`, and waits for its answer: Echoes a bundle of arrays named otherwise.
+    pub fn echo_bundle(
+        &self,
+        request: &EchoBundle,
+    ) -> Result<EchoBundleResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 22, `CountLines`, and waits for its answer: Counts an order's lines.
     pub fn count_lines(
         &self,
         request: &CountLines,

@@ -945,3 +945,74 @@ impl XmlItem for Note {
         Self::read_members(node)
     }
 }
+
+/// `Bundle`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Bundle {
+    /// `Lines`: `tns:ArrayOfOrderLine1`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<Line>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
+    pub lines: Option<Vec<Option<crate::OrderLine>>>,
+    /// `Tag`: an array without a wrapper (`[XmlElement]` on an array): each item is an element `<Tag>` of type `string` (`minOccurs="0" maxOccurs="unbounded"`), read wherever it stands among the others; an empty array and a null one are both no element.
+    pub tag: Vec<String>,
+    /// `Scores`: `tns:ArrayOfInt2`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<n>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
+    pub scores: Option<Vec<Option<i32>>>,
+    /// `Rights`: `tns:ArrayOfPerms`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<Perms>` elements; `Some(vec![])` is sent as an empty element.
+    pub rights: Option<Vec<crate::Perms>>,
+}
+
+impl Bundle {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Lines", &["Line"], self.lines.as_ref())?;
+        for item in &self.tag {
+            w.value("Tag", &[], item)?;
+        }
+        w.optional("Scores", &["n"], self.scores.as_ref())?;
+        w.optional("Rights", &["Perms"], self.rights.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        for member in node.members() {
+            match member.name() {
+                "Lines" => value.lines = member.optional("Lines", &["Line"])?,
+                "Tag" => {
+                    if let Some(item) = member.optional("Tag", &[])? {
+                        value.tag.push(item);
+                    }
+                }
+                "Scores" => value.scores = member.optional("Scores", &["n"])?,
+                "Rights" => value.rights = member.optional("Rights", &["Perms"])?,
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for Bundle {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Bundle")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Bundle")?;
+        Self::read_members(node)
+    }
+}

@@ -314,7 +314,15 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 21, `CountLines`: Counts an order's lines.
+    /// Calls operation 21, `EchoBundle`: Echoes a bundle of arrays named otherwise.
+    pub async fn echo_bundle(
+        &self,
+        request: &EchoBundle,
+    ) -> Result<EchoBundleResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 22, `CountLines`: Counts an order's lines.
     pub async fn count_lines(
         &self,
         request: &CountLines,

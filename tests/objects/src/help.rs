@@ -186,6 +186,12 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
           <li>
+            <a href="?op=EchoBundle">EchoBundle</a>
+            <span>
+              <br>Echoes a bundle of arrays named otherwise.
+            </span>
+          </li>
+          <li>
             <a href="?op=CountLines">CountLines</a>
             <span>
               <br>Counts an order's lines.
@@ -2213,6 +2219,88 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `EchoBundle`.
+const PAGE_ECHO_BUNDLE: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>EchoBundle</h2>
+        <p class="intro">Echoes a bundle of arrays named otherwise.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>bundle</td><td>Bundle</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/EchoBundle"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;EchoBundle xmlns="http://rmm.example.com/objects"&gt;
+      &lt;bundle&gt;<span class="value">Bundle</span>&lt;/bundle&gt;
+    &lt;/EchoBundle&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoBundleResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoBundleResult&gt;<span class="value">Bundle</span>&lt;/EchoBundleResult&gt;&lt;/EchoBundleResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/EchoBundle"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;EchoBundle xmlns="http://rmm.example.com/objects"&gt;
+      &lt;bundle&gt;<span class="value">Bundle</span>&lt;/bundle&gt;
+    &lt;/EchoBundle&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoBundleResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoBundleResult&gt;<span class="value">Bundle</span>&lt;/EchoBundleResult&gt;&lt;/EchoBundleResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page of `CountLines`.
 const PAGE_COUNT_LINES: &[Piece] = &[
     Text(HEAD),
@@ -2327,6 +2415,7 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::EchoAttributes => PAGE_ECHO_ATTRIBUTES,
         crate::Operation::EchoText => PAGE_ECHO_TEXT,
         crate::Operation::MakeNote => PAGE_MAKE_NOTE,
+        crate::Operation::EchoBundle => PAGE_ECHO_BUNDLE,
         crate::Operation::CountLines => PAGE_COUNT_LINES,
     };
     render(page, path)

@@ -33,7 +33,8 @@
 //! | 18 | [`EchoAttributes`] | 1 |
 //! | 19 | [`EchoText`] | 1 |
 //! | 20 | [`MakeNote`] | 2 |
-//! | 21 | [`CountLines`] | 2 |
+//! | 21 | [`EchoBundle`] | 1 |
+//! | 22 | [`CountLines`] | 2 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -137,13 +138,15 @@ pub enum Operation {
     EchoText,
     /// Operation 20: [`MakeNote`].
     MakeNote,
-    /// Operation 21: [`CountLines`].
+    /// Operation 21: [`EchoBundle`].
+    EchoBundle,
+    /// Operation 22: [`CountLines`].
     CountLines,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 21usize] = [
+    pub const ALL: [Operation; 22usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -164,6 +167,7 @@ impl Operation {
         Operation::EchoAttributes,
         Operation::EchoText,
         Operation::MakeNote,
+        Operation::EchoBundle,
         Operation::CountLines,
     ];
 
@@ -190,6 +194,7 @@ impl Operation {
             Operation::EchoAttributes => "EchoAttributes",
             Operation::EchoText => "EchoText",
             Operation::MakeNote => "MakeNote",
+            Operation::EchoBundle => "EchoBundle",
             Operation::CountLines => "CountLines",
         }
     }
@@ -217,6 +222,7 @@ impl Operation {
             "EchoAttributes" => Some(Operation::EchoAttributes),
             "EchoText" => Some(Operation::EchoText),
             "MakeNote" => Some(Operation::MakeNote),
+            "EchoBundle" => Some(Operation::EchoBundle),
             "CountLines" => Some(Operation::CountLines),
             _ => None,
         }
@@ -245,6 +251,7 @@ impl Operation {
             Operation::EchoAttributes => &wire::echo_attributes::OPERATION,
             Operation::EchoText => &wire::echo_text::OPERATION,
             Operation::MakeNote => &wire::make_note::OPERATION,
+            Operation::EchoBundle => &wire::echo_bundle::OPERATION,
             Operation::CountLines => &wire::count_lines::OPERATION,
         }
     }
@@ -302,6 +309,7 @@ macro_rules! for_each_operation {
             echo_attributes: EchoAttributes,
             echo_text: EchoText,
             make_note: MakeNote,
+            echo_bundle: EchoBundle,
             count_lines: CountLines,
         }
     };

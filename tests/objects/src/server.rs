@@ -200,7 +200,16 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: MakeNote,
     ) -> impl Future<Output = Result<MakeNoteResponse, Fault>> + Send;
 
-    /// Operation 21, `CountLines`: Counts an order's lines.
+    /// Operation 21, `EchoBundle`: Echoes a bundle of arrays named otherwise.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_bundle(
+        &self,
+        credentials: Credentials,
+        request: EchoBundle,
+    ) -> impl Future<Output = Result<EchoBundleResponse, Fault>> + Send;
+
+    /// Operation 22, `CountLines`: Counts an order's lines.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn count_lines(
@@ -369,6 +378,14 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: MakeNote,
     ) -> impl Future<Output = Result<MakeNoteResponse, Fault>> + Send {
         T::make_note(self, credentials, request)
+    }
+
+    fn echo_bundle(
+        &self,
+        credentials: Credentials,
+        request: EchoBundle,
+    ) -> impl Future<Output = Result<EchoBundleResponse, Fault>> + Send {
+        T::echo_bundle(self, credentials, request)
     }
 
     fn count_lines(
@@ -845,6 +862,19 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.make_note(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoBundle => {
+                let handled = {
+                    let (credentials, call) = EchoBundle::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_bundle(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

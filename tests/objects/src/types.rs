@@ -622,7 +622,27 @@ pub struct MakeNoteResponse {
     pub result: Option<crate::Note>,
 }
 
-/// `CountLines`, operation 21 of `ObjectsService`: Counts an order's lines.
+/// `EchoBundle`, operation 21 of `ObjectsService`: Echoes a bundle of arrays named otherwise.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoBundleResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoBundle {
+    /// `bundle`: SOAP `Bundle`, position 1 of 1.
+    pub bundle: Option<crate::Bundle>,
+}
+
+/// The response of [`EchoBundle`]: the element `EchoBundleResponse` holding `EchoBundleResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoBundleResponse {
+    /// `EchoBundleResult`: SOAP `Bundle`.
+    pub result: Option<crate::Bundle>,
+}
+
+/// `CountLines`, operation 22 of `ObjectsService`: Counts an order's lines.
 ///
 /// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

@@ -468,6 +468,38 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="EchoBundle">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="bundle" type="tns:Bundle" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Bundle">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Lines" type="tns:ArrayOfOrderLine1" />
+          <s:element minOccurs="0" maxOccurs="unbounded" name="Tag" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Scores" type="tns:ArrayOfInt2" />
+          <s:element minOccurs="0" maxOccurs="1" name="Rights" type="tns:ArrayOfPerms" />
+        </s:sequence>
+      </s:complexType>
+      <s:complexType name="ArrayOfOrderLine1">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="unbounded" name="Line" nillable="true" type="tns:OrderLine" />
+        </s:sequence>
+      </s:complexType>
+      <s:complexType name="ArrayOfInt2">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="unbounded" name="n" nillable="true" type="s:int" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoBundleResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoBundleResult" type="tns:Bundle" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="CountLines">
         <s:complexType>
           <s:sequence>
@@ -625,6 +657,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="MakeNoteSoapOut">
     <wsdl:part name="parameters" element="tns:MakeNoteResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoBundleSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoBundle" />
+  </wsdl:message>
+  <wsdl:message name="EchoBundleSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoBundleResponse" />
   </wsdl:message>
   <wsdl:message name="CountLinesSoapIn">
     <wsdl:part name="parameters" element="tns:CountLines" />
@@ -858,6 +896,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a note of text in a language.</wsdl:documentation>
       <wsdl:input message="tns:MakeNoteSoapIn" />
       <wsdl:output message="tns:MakeNoteSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoBundle">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a bundle of arrays named otherwise.</wsdl:documentation>
+      <wsdl:input message="tns:EchoBundleSoapIn" />
+      <wsdl:output message="tns:EchoBundleSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="CountLines">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Counts an order's lines.</wsdl:documentation>
@@ -1151,6 +1194,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoBundle">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoBundle" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="CountLines">
       <soap:operation soapAction="http://rmm.example.com/objects/CountLines" style="document" />
       <wsdl:input>
@@ -1336,6 +1388,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="MakeNote">
       <soap12:operation soapAction="http://rmm.example.com/objects/MakeNote" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoBundle">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoBundle" style="document" />
       <wsdl:input>
         <soap12:body use="literal" />
       </wsdl:input>

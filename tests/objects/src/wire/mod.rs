@@ -75,7 +75,10 @@ pub mod echo_text;
 /// Operation 20: `MakeNote`.
 pub mod make_note;
 
-/// Operation 21: `CountLines`.
+/// Operation 21: `EchoBundle`.
+pub mod echo_bundle;
+
+/// Operation 22: `CountLines`.
 pub mod count_lines;
 
 /// What every request type does, for code generic over operations (a client's
