@@ -345,6 +345,56 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
             .map(|r| r.result)
         })
         .await;
+        if binding.is_soap() {
+            // Attributes, text content, unwrapped and renamed arrays: what the host reads
+            // from the generated client is what it gives back.
+            let attributed = Attributed {
+                code: Some("c&\"<>\t\n".into()),
+                n: i32::MIN,
+                access: Perms::READ | Perms::EXECUTE,
+                body: Some("b".into()),
+            };
+            // The host writes a tab in an attribute raw, which every XML reader turns into a
+            // space (the request's `&#x9;` reaches it as a tab: the recording shows both).
+            let echoed = Attributed {
+                code: Some("c&\"<> \n".into()),
+                ..attributed.clone()
+            };
+            call(checks, binding, "EchoAttributes", Some(echoed), async {
+                c.echo_attributes(&EchoAttributes {
+                    value: Some(attributed.clone()),
+                })
+                .await
+                .map(|r| r.result)
+            })
+            .await;
+            let note = Note {
+                lang: Some("en".into()),
+                text: Some("hello <world> & \"all\"".into()),
+            };
+            call(checks, binding, "EchoText", Some(note.clone()), async {
+                c.echo_text(&EchoText {
+                    note: Some(note.clone()),
+                })
+                .await
+                .map(|r| r.result)
+            })
+            .await;
+            let bundle = Bundle {
+                lines: Some(vec![Some(OrderLine::default()), None]),
+                tag: vec!["a".into(), String::new(), "c".into()],
+                scores: Some(vec![Some(1), None]),
+                rights: Some(vec![Perms::READ, Perms::empty()]),
+            };
+            call(checks, binding, "EchoBundle", Some(bundle.clone()), async {
+                c.echo_bundle(&EchoBundle {
+                    bundle: Some(bundle.clone()),
+                })
+                .await
+                .map(|r| r.result)
+            })
+            .await;
+        }
     }
 }
 
