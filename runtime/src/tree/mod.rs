@@ -73,12 +73,15 @@ pub trait XmlItem: Sized {
     /// as an object with defaults and `<Name xsi:nil="true" />` as `""`, which is not what
     /// the sender meant. So by default `xsi:nil="true"` is refused here (as rmm refuses a nil
     /// string parameter), and any other value of it ignored, as the host ignores it. Arrays
-    /// read it: nil is `None`.
+    /// read it: nil is `None`. The element is read first all the same, as the host reads it:
+    /// what the host refuses in it (an element inside a string, a bad member) is refused as
+    /// the host refuses it, and only a nil the host would read silently is refused as nil.
     fn read_optional(
         node: &Node,
         items: &'static [&'static str],
     ) -> Result<Option<Self>, MemberError> {
         if node.is_nil() {
+            Self::read_element(node, items)?;
             return Err(MemberError::NilNotNillable {
                 path: String::new(),
             });

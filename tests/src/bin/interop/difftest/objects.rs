@@ -149,6 +149,34 @@ fn templates() -> Vec<(&'static str, String)> {
             &none,
         ),
     );
+    add(
+        "EchoBundle",
+        encode(
+            EchoBundle {
+                bundle: Some(Bundle {
+                    lines: Some(vec![Some(OrderLine {
+                        sku: Some("s".into()),
+                        quantity: 2,
+                        ..Default::default()
+                    })]),
+                    tag: vec!["a".into(), "b".into()],
+                    scores: Some(vec![Some(1), None]),
+                    rights: Some(vec![Perms::READ]),
+                }),
+            },
+            &none,
+        ),
+    );
+    add(
+        "Split",
+        encode(
+            Split {
+                value: Some("ab cd".into()),
+                count: 3,
+            },
+            &none,
+        ),
+    );
     out
 }
 

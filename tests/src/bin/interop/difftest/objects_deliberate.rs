@@ -15,11 +15,11 @@ fn nil_not_nillable(_: &[u8], _: &Raw, ours: &Raw) -> bool {
 
 /// The request holds one of the generator's inserted elements (`<b>` around a value, or an
 /// unknown element, which may land inside a value of a simple type or an `[XmlText]` class's
-/// text), and ours answered as for malformed XML.
+/// text; a second change may have given it attributes), and ours answered as for malformed XML.
 fn element_in_a_value(request: &[u8], _: &Raw, ours: &Raw) -> bool {
     let text = String::from_utf8_lossy(request);
     ours.body.is_empty()
-        && ["<b>", "urn:o", "xmlns=\"\"", "<Unknown>"]
+        && ["<b>", "urn:o", "xmlns=\"\"", "<Unknown"]
             .iter()
             .any(|marker| text.contains(marker))
 }
@@ -31,6 +31,17 @@ fn typed_nil(request: &[u8], _: &Raw, _: &Raw) -> bool {
         let tag = tag.split('>').next().unwrap_or("");
         tag.contains("xsi:type=") && tag.contains("xsi:nil=\"true\"")
     })
+}
+
+/// Ours answered as for malformed XML (a 400 without a body).
+fn ours_malformed(_: &[u8], _: &Raw, ours: &Raw) -> bool {
+    ours.body.is_empty()
+}
+
+/// Ours refused an `xsi:nil` that is not nillable, and the request also has an element with
+/// both `xsi:type` and `xsi:nil`.
+fn nil_then_typed_nil(request: &[u8], mono: &Raw, ours: &Raw) -> bool {
+    nil_not_nillable(request, mono, ours) && typed_nil(request, mono, ours)
 }
 
 pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
@@ -113,5 +124,39 @@ pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
         why: "an item carrying both xsi:type and xsi:nil, inside a class: Mono answers as for \
               malformed XML; we read it as nil, as XmlSerializer's ReadNull reads xsi:nil \
               before the type",
+    },
+    Deliberate {
+        class: "objects:multi:",
+        mono_status: 500,
+        ours_status: 400,
+        when: ours_malformed,
+        example: || {
+            soap(
+                false,
+                "EchoShapes",
+                r#"<EchoShapes xmlns="http://rmm.example.com/objects"><shapes><Shape xsi:type="Circle"><Radius>x</Radius></Shape><Shape xsi:type="Circle" xsi:type="Square" /></shapes></EchoShapes>"#,
+            )
+        },
+        why: "two changes, a value the host cannot read and, after it, XML that is not \
+              well-formed: the host reads as it goes and faults on the value first; we read a \
+              parameter's whole element before its members and answer as for malformed XML. \
+              Both refuse; which error is named differs",
+    },
+    Deliberate {
+        class: "objects:multi:",
+        mono_status: 400,
+        ours_status: 500,
+        when: nil_then_typed_nil,
+        example: || {
+            soap(
+                false,
+                "EchoDrawing",
+                r#"<EchoDrawing xmlns="http://rmm.example.com/objects"><drawing><Title xsi:nil="true">d</Title><Shapes><Shape xsi:type="Square" xsi:nil="true"><Side>1</Side></Shape></Shapes></drawing></EchoDrawing>"#,
+            )
+        },
+        why: "two changes, xsi:nil on a member that is not nillable and, after it, an item with \
+              both xsi:type and xsi:nil: the host reads the first as a value (a silently wrong \
+              200 of its own) and answers the second as malformed XML (Mono's, where we read a \
+              nil); we refuse the first",
     },
 ];
