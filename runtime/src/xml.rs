@@ -687,6 +687,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             xsi_type,
             attributes,
             text_runs: 0,
+            last_run: 0..0,
             text: String::new(),
             children: Vec::new(),
             interrupted: false,
@@ -696,20 +697,37 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
         }
         let mut text: Cow<'a, str> = Cow::Borrowed("");
         // Runs of text between child elements, comments and processing instructions: an
-        // `[XmlText]` member is read from one run (XmlSerializer keeps only the last).
+        // `[XmlText]` member is read from one run (XmlSerializer keeps only the last). A run
+        // of white space only is no text to it (the host's reader reports it as white space,
+        // which XmlSerializer skips): only the others are counted.
         let mut in_run = false;
+        let mut run_start = 0;
+        let mut run_significant = false;
         loop {
             let (ns, event) = self.raw_event()?;
-            if matches!(
+            let is_text = matches!(
                 event,
                 Event::Text(_) | Event::CData(_) | Event::GeneralRef(_)
-            ) {
-                if !in_run {
-                    node.text_runs = node.text_runs.saturating_add(1);
-                    in_run = true;
-                }
-            } else {
+            );
+            if is_text && !in_run {
+                in_run = true;
+                run_start = text.len();
+                run_significant = false;
+            } else if !is_text && in_run {
                 in_run = false;
+                if run_significant {
+                    node.text_runs = node.text_runs.saturating_add(1);
+                    node.last_run = run_start..text.len();
+                }
+            }
+            match &event {
+                Event::Text(piece) => {
+                    run_significant |= piece
+                        .iter()
+                        .any(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+                }
+                Event::CData(_) | Event::GeneralRef(_) => run_significant = true,
+                _ => {}
             }
             match event {
                 Event::Text(piece) => {

@@ -59,8 +59,10 @@ pub struct Node {
     /// Its attributes in no namespace: local name and value.
     pub(crate) attributes: Vec<(Box<str>, String)>,
     /// How many runs of text it holds, between its child elements, comments and processing
-    /// instructions.
+    /// instructions, not counting those of white space only.
     pub(crate) text_runs: u32,
+    /// Where the last of those runs lies in `text`.
+    pub(crate) last_run: std::ops::Range<usize>,
     pub(crate) text: String,
     pub(crate) children: Vec<Node>,
     /// A comment or processing instruction inside it.
@@ -77,7 +79,11 @@ impl Node {
             nil: Nil::No,
             xsi_type: None,
             attributes: Vec::new(),
-            text_runs: u32::from(!text.is_empty()),
+            text_runs: u32::from(
+                text.bytes()
+                    .any(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n')),
+            ),
+            last_run: 0..text.len(),
             text,
             children: Vec::new(),
             interrupted: false,
@@ -167,7 +173,8 @@ impl Node {
     }
 
     /// Reads an `[XmlText]` string member: the element's text, `None` for an element without
-    /// any. Elements inside are unknown members, skipped; but text in more than one run
+    /// any, or with white space only (which the host's reader reports as white space, not
+    /// text). Elements inside are unknown members, skipped; but text in more than one run
     /// (around an element, a comment or a processing instruction) is refused: the host keeps
     /// only the last run, which is not what was sent.
     pub fn text_content(&self) -> Result<Option<String>, MemberError> {
@@ -177,7 +184,7 @@ impl Node {
                 found: "text in more than one run, between elements or comments",
             });
         }
-        Ok((self.text_runs == 1).then(|| self.text.clone()))
+        Ok((self.text_runs == 1).then(|| self.text[self.last_run.clone()].to_owned()))
     }
 
     /// Whether it is null where XmlSerializer reads `xsi:nil` (`ReadNull`: a nillable element,
