@@ -19,7 +19,7 @@ fn nil_not_nillable(_: &[u8], _: &Raw, ours: &Raw) -> bool {
 fn element_in_a_value(request: &[u8], _: &Raw, ours: &Raw) -> bool {
     let text = String::from_utf8_lossy(request);
     ours.body.is_empty()
-        && ["<b>", "urn:o", "xmlns=\"\"", "<Unknown"]
+        && ["<b>", "<b ", "urn:o", "xmlns=\"\"", "<Unknown"]
             .iter()
             .any(|marker| text.contains(marker))
 }
@@ -38,10 +38,16 @@ fn ours_malformed(_: &[u8], _: &Raw, ours: &Raw) -> bool {
     ours.body.is_empty()
 }
 
-/// Ours refused an `xsi:nil` that is not nillable, and the request also has an element with
-/// both `xsi:type` and `xsi:nil`.
-fn nil_then_typed_nil(request: &[u8], mono: &Raw, ours: &Raw) -> bool {
-    nil_not_nillable(request, mono, ours) && typed_nil(request, mono, ours)
+/// Ours refused an `xsi:nil` that is not nillable, and the request also has what Mono answers
+/// as malformed XML: an element with both `xsi:type` and `xsi:nil`, or an element inside a
+/// value.
+fn nil_then_malformed(request: &[u8], mono: &Raw, ours: &Raw) -> bool {
+    let text = String::from_utf8_lossy(request);
+    nil_not_nillable(request, mono, ours)
+        && (typed_nil(request, mono, ours)
+            || ["<b>", "<b ", "urn:o", "xmlns=\"\"", "<Unknown"]
+                .iter()
+                .any(|marker| text.contains(marker)))
 }
 
 pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
@@ -146,7 +152,7 @@ pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
         class: "objects:multi:",
         mono_status: 400,
         ours_status: 500,
-        when: nil_then_typed_nil,
+        when: nil_then_malformed,
         example: || {
             soap(
                 false,
@@ -154,9 +160,10 @@ pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
                 r#"<EchoDrawing xmlns="http://rmm.example.com/objects"><drawing><Title xsi:nil="true">d</Title><Shapes><Shape xsi:type="Square" xsi:nil="true"><Side>1</Side></Shape></Shapes></drawing></EchoDrawing>"#,
             )
         },
-        why: "two changes, xsi:nil on a member that is not nillable and, after it, an item with \
-              both xsi:type and xsi:nil: the host reads the first as a value (a silently wrong \
-              200 of its own) and answers the second as malformed XML (Mono's, where we read a \
-              nil); we refuse the first",
+        why: "two changes, xsi:nil on a member or parameter that is not nillable and, after \
+              it, an item with both xsi:type and xsi:nil or an element inside a value: the host \
+              reads the first as a value (a silently wrong 200 of its own) and answers the \
+              second as malformed XML; we refuse the first. Both refuse; which error is named \
+              differs",
     },
 ];
