@@ -97,10 +97,22 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             ),
         )
     };
+    // rustc's drop check walks a chain of classes holding one another (`Option<Box<B>>` in
+    // `A`, …) one level per type, and stops at `recursion_limit` (128): a service of a few
+    // hundred classes on such a chain does not compile under the default. A few levels per
+    // class, as a power of two; said only where the default is too small.
+    let recursion_limit = (model.classes.len() * 4).next_power_of_two();
+    let recursion_limit = if recursion_limit > 128 {
+        let limit = recursion_limit.to_string();
+        quote!(#![recursion_limit = #limit])
+    } else {
+        quote!()
+    };
     quote! {
         #crate_doc
         #![forbid(unsafe_code)]
         #![warn(missing_docs)]
+        #recursion_limit
 
         #[cfg(feature = "blocking")]
         pub mod blocking;
