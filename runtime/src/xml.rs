@@ -271,7 +271,8 @@ pub(crate) struct XmlCursor<'a, const N: usize> {
     ended: bool,
 }
 
-fn is_xml_space(b: u8) -> bool {
+/// Whether a byte is XML white space (space, tab, CR, LF).
+pub(crate) fn is_xml_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n')
 }
 
@@ -721,11 +722,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                 }
             }
             match &event {
-                Event::Text(piece) => {
-                    run_significant |= piece
-                        .iter()
-                        .any(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
-                }
+                Event::Text(piece) => run_significant |= piece.iter().any(|&b| !is_xml_space(b)),
                 Event::CData(_) | Event::GeneralRef(_) => run_significant = true,
                 _ => {}
             }

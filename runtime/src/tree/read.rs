@@ -79,10 +79,7 @@ impl Node {
             nil: Nil::No,
             xsi_type: None,
             attributes: Vec::new(),
-            text_runs: u32::from(
-                text.bytes()
-                    .any(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n')),
-            ),
+            text_runs: u32::from(text.bytes().any(|b| !crate::xml::is_xml_space(b))),
             last_run: 0..text.len(),
             text,
             children: Vec::new(),

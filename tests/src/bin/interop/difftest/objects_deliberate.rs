@@ -13,15 +13,19 @@ fn nil_not_nillable(_: &[u8], _: &Raw, ours: &Raw) -> bool {
         || ours_says(ours, "is marked xsi:nil")
 }
 
-/// The request holds one of the generator's inserted elements (`<b>` around a value, or an
-/// unknown element, which may land inside a value of a simple type or an `[XmlText]` class's
-/// text; a second change may have given it attributes), and ours answered as for malformed XML.
-fn element_in_a_value(request: &[u8], _: &Raw, ours: &Raw) -> bool {
+/// Whether the request holds one of the generator's inserted elements (`<b>` around a value,
+/// or an unknown element, which may land inside a value of a simple type or an `[XmlText]`
+/// class's text; a second change may have given it attributes).
+fn has_inserted_element(request: &[u8]) -> bool {
     let text = String::from_utf8_lossy(request);
-    ours.body.is_empty()
-        && ["<b>", "<b ", "urn:o", "xmlns=\"\"", "<Unknown"]
-            .iter()
-            .any(|marker| text.contains(marker))
+    ["<b>", "<b ", "urn:o", "xmlns=\"\"", "<Unknown"]
+        .iter()
+        .any(|marker| text.contains(marker))
+}
+
+/// The request holds an inserted element, and ours answered as for malformed XML.
+fn element_in_a_value(request: &[u8], _: &Raw, ours: &Raw) -> bool {
+    ours.body.is_empty() && has_inserted_element(request)
 }
 
 /// The request has an element carrying both `xsi:type` and `xsi:nil`.
@@ -42,12 +46,8 @@ fn ours_malformed(_: &[u8], _: &Raw, ours: &Raw) -> bool {
 /// as malformed XML: an element with both `xsi:type` and `xsi:nil`, or an element inside a
 /// value.
 fn nil_then_malformed(request: &[u8], mono: &Raw, ours: &Raw) -> bool {
-    let text = String::from_utf8_lossy(request);
     nil_not_nillable(request, mono, ours)
-        && (typed_nil(request, mono, ours)
-            || ["<b>", "<b ", "urn:o", "xmlns=\"\"", "<Unknown"]
-                .iter()
-                .any(|marker| text.contains(marker)))
+        && (typed_nil(request, mono, ours) || has_inserted_element(request))
 }
 
 pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
