@@ -38,8 +38,33 @@
 // XmlConvert's form, but a char as itself, an enum by its .NET member name as the proxy
 // names it, a byte[] one number per element.
 //
+// Classes and arrays (the objects service, ObjectsService.cs), from the proxy's own types
+// (each SOAP proxy declares its classes; the HTTP proxies take arrays as string[], written
+// from the SOAP proxy's item type):
+//
+//     class     an instance with every public settable property and field (XmlIgnore'd
+//               ones left out) filled by these rules from its position q (1-based: the base
+//               class's members first, each class's in declaration order) and name; each
+//               `<name>Specified` set; an [XmlText] member a string like any other
+//     abstract  the first concrete class (declaration order) that its [XmlInclude]
+//               attributes name, directly or through those they name: XmlSerializer writes
+//               its xsi:type
+//     array     two items, from positions p and p + 1; the second null where an item may be
+//               (a class, a string, a nullable)
+//     flags     ([Flags] enum) its last two members together ("Execute delete"; over
+//               GET/POST the text "Execute, delete", the proxy's own member names)
+//     depth     classes and arrays nest to depth 3 (the parameter's own at 0); deeper
+//               classes are null: a class that holds itself ends there
+//
+// RMM_CASES (comma-separated, e.g. "ascii,nonascii") chooses the cases; all three by default.
+//
 // Every value, sent or returned, is printed in "params" and "result" as XmlConvert writes it
-// (a char as its number, an enum by its wire name, a byte[] in base64).
+// (a char as its number, an enum by its wire name, flags by their wire names space-separated,
+// a byte[] in base64); a class or an array as the XML `new XmlSerializer(declared type)`
+// writes for it (one line, no declaration), which is exact: an xsi:type, a nil item, an
+// attribute and text content are all there. The ref and out parameters of an operation are
+// printed after its result, as the call left them: "out":[["name","value"],...] (Mono's wsdl
+// makes the first out parameter of a void operation its return value).
 //
 // Output, UTF-8, one line per call, and after "params" one of:
 //
@@ -68,7 +93,13 @@ using System.Xml.Serialization;
 static class CallAll
 {
     static readonly string[] Protocols = { "SOAP", "SOAP12", "HttpGet", "HttpPost" };
-    static readonly string[] Cases = { "ascii", "nonascii", "fault" };
+    /// The cases, in order: RMM_CASES (comma-separated) or all three.
+    static readonly string[] Cases =
+        (Environment.GetEnvironmentVariable("RMM_CASES") ?? "ascii,nonascii,fault").Split(',');
+
+    /// Classes nest to this depth (a parameter's own class or array is at 0, each class or
+    /// array inside one level deeper); deeper classes are null: recursion ends there.
+    const int MaxDepth = 3;
 
     const string NonAscii = "Caf\u00e9 \u2615 \U0001D11E";
 
@@ -89,7 +120,7 @@ static class CallAll
             return 2;
         var types = new Dictionary<string, Type[]>();
         foreach (MethodInfo m in Operations(soap))
-            types[m.Name] = m.GetParameters().Select(p => p.ParameterType).ToArray();
+            types[m.Name] = m.GetParameters().Select(p => Unref(p.ParameterType)).ToArray();
 
         foreach (string protocol in Protocols)
         {
@@ -149,11 +180,17 @@ static class CallAll
             .OrderBy(m => m.MetadataToken);
     }
 
-    static object Value(string kase, int position, string name, Type type, bool firstString)
+    /// A parameter's type without its `ref` or `out`.
+    static Type Unref(Type type)
+    {
+        return type.IsByRef ? type.GetElementType() : type;
+    }
+
+    static object Value(string kase, int position, string name, Type type, bool firstString, int depth = 0)
     {
         Type underlying = Nullable.GetUnderlyingType(type);
         if (underlying != null)
-            return Value(kase, position, name, underlying, firstString);
+            return Value(kase, position, name, underlying, firstString, depth);
         int p = position;
         if (type == typeof(long))
             return 1000000000000000L + p;
@@ -184,6 +221,13 @@ static class CallAll
         if (type.IsEnum)
         {
             Array values = Enum.GetValues(type);
+            if (type.IsDefined(typeof(FlagsAttribute), false) && values.Length >= 2)
+            {
+                // Flags: the last two members together.
+                ulong last = Convert.ToUInt64(values.GetValue(values.Length - 1), CultureInfo.InvariantCulture);
+                ulong before = Convert.ToUInt64(values.GetValue(values.Length - 2), CultureInfo.InvariantCulture);
+                return Enum.ToObject(type, last | before);
+            }
             return values.GetValue(p % values.Length);
         }
         if (type == typeof(int))
@@ -200,7 +244,122 @@ static class CallAll
                 return name + "-" + position + " " + NonAscii;
             return name + "-" + position + " a&b=c+d 50%";
         }
+        if (type.IsArray)
+        {
+            // Two items, the second null where an item may be (a class, a string, a nullable).
+            Type item = type.GetElementType();
+            Array array = Array.CreateInstance(item, 2);
+            array.SetValue(Value(kase, p, name, item, false, depth + 1), 0);
+            bool nillable = !item.IsValueType || Nullable.GetUnderlyingType(item) != null;
+            if (!nillable)
+                array.SetValue(Value(kase, p + 1, name, item, false, depth + 1), 1);
+            return array;
+        }
+        if (type.IsClass && type.GetConstructor(Type.EmptyTypes) != null || type.IsAbstract)
+        {
+            if (depth > MaxDepth)
+                return null;
+            Type concrete = Concrete(type);
+            object instance = Activator.CreateInstance(concrete);
+            int q = 0;
+            foreach (MemberInfo member in Members(concrete))
+            {
+                q++;
+                var property = member as PropertyInfo;
+                Type memberType = property != null ? property.PropertyType : ((FieldInfo)member).FieldType;
+                object value = Value(kase, q, member.Name, memberType, false, depth + 1);
+                if (property != null)
+                    property.SetValue(instance, value, null);
+                else
+                    ((FieldInfo)member).SetValue(instance, value);
+            }
+            // Each optional value member given is given: its `<name>Specified` is true.
+            foreach (PropertyInfo specified in concrete.GetProperties(BindingFlags.Public | BindingFlags.Instance)
+                     .Where(s => s.Name.EndsWith("Specified") && s.PropertyType == typeof(bool) && s.CanWrite))
+                specified.SetValue(instance, true, null);
+            return instance;
+        }
         throw new NotSupportedException(name + ": unsupported type " + type);
+    }
+
+    /// The type itself, or for an abstract class the first concrete class (in declaration
+    /// order) that its [XmlInclude] attributes name, directly or through those they name.
+    static Type Concrete(Type type)
+    {
+        if (!type.IsAbstract)
+            return type;
+        var seen = new List<Type>();
+        var todo = new Queue<Type>();
+        todo.Enqueue(type);
+        while (todo.Count > 0)
+        {
+            foreach (XmlIncludeAttribute include in todo.Dequeue().GetCustomAttributes(typeof(XmlIncludeAttribute), false))
+            {
+                if (include.Type != null && !seen.Contains(include.Type))
+                {
+                    seen.Add(include.Type);
+                    todo.Enqueue(include.Type);
+                }
+            }
+        }
+        Type found = seen.Where(t => !t.IsAbstract && type.IsAssignableFrom(t))
+            .OrderBy(t => t.MetadataToken).FirstOrDefault();
+        if (found == null)
+            throw new NotSupportedException("no [XmlInclude] names a concrete class derived from " + type);
+        return found;
+    }
+
+    /// The public settable members of a class that XmlSerializer writes, the base class's
+    /// first, each class's in declaration order.
+    static IEnumerable<MemberInfo> Members(Type type)
+    {
+        var chain = new List<Type>();
+        for (Type t = type; t != null && t != typeof(object); t = t.BaseType)
+            chain.Insert(0, t);
+        const BindingFlags declared = BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly;
+        foreach (Type t in chain)
+        {
+            IEnumerable<MemberInfo> members = t.GetProperties(declared)
+                .Where(p => p.CanWrite && p.GetIndexParameters().Length == 0)
+                .Cast<MemberInfo>()
+                .Concat(t.GetFields(declared).Where(f => !f.IsInitOnly).Cast<MemberInfo>());
+            foreach (MemberInfo member in members.OrderBy(m => m.MetadataToken))
+            {
+                if (!member.IsDefined(typeof(XmlIgnoreAttribute), false))
+                    yield return member;
+            }
+        }
+    }
+
+    /// A value of `declared` type as printed: a simple one as XmlConvert writes it (`Text`),
+    /// any other (a class, an array) as the XML XmlSerializer writes for it (`Xml`).
+    static string Text(object value, Type declared)
+    {
+        if (value == null || IsSimple(value.GetType()))
+            return Text(value);
+        return Xml(value, Unref(declared));
+    }
+
+    static bool IsSimple(Type type)
+    {
+        return type.IsPrimitive || type.IsEnum || type == typeof(string) || type == typeof(decimal)
+            || type == typeof(DateTime) || type == typeof(Guid) || type == typeof(byte[]);
+    }
+
+    static readonly Dictionary<Type, XmlSerializer> Serializers = new Dictionary<Type, XmlSerializer>();
+
+    /// A value as XmlSerializer writes it for its declared type (an xsi:type names a derived
+    /// class), on one line, with no XML declaration.
+    static string Xml(object value, Type declared)
+    {
+        XmlSerializer serializer;
+        if (!Serializers.TryGetValue(declared, out serializer))
+            Serializers[declared] = serializer = new XmlSerializer(declared);
+        var text = new StringWriter(CultureInfo.InvariantCulture);
+        var settings = new XmlWriterSettings { OmitXmlDeclaration = true, Indent = false, NewLineHandling = NewLineHandling.Entitize };
+        using (XmlWriter writer = XmlWriter.Create(text, settings))
+            serializer.Serialize(writer, value);
+        return text.ToString();
     }
 
     /// A value as XmlConvert writes it (a char as its number, an enum by its wire name).
@@ -220,13 +379,20 @@ static class CallAll
             return ((int)(char)value).ToString(CultureInfo.InvariantCulture);
         if (value is Enum)
         {
-            string member = value.ToString();
-            FieldInfo field = value.GetType().GetField(member);
-            var wire = field == null ? null
-                : (XmlEnumAttribute)Attribute.GetCustomAttribute(field, typeof(XmlEnumAttribute));
-            return wire != null && wire.Name != null ? wire.Name : member;
+            // Flags: the wire name of each member set, space-separated (an xs:list).
+            return string.Join(" ", value.ToString().Split(new[] { ", " }, StringSplitOptions.None)
+                .Select(member => WireName(value.GetType(), member)));
         }
         return Convert.ToString(value, CultureInfo.InvariantCulture);
+    }
+
+    /// The wire name of an enum's member: its [XmlEnum] name, else its own.
+    static string WireName(Type type, string member)
+    {
+        FieldInfo field = type.GetField(member);
+        var wire = field == null ? null
+            : (XmlEnumAttribute)Attribute.GetCustomAttribute(field, typeof(XmlEnumAttribute));
+        return wire != null && wire.Name != null ? wire.Name : member;
     }
 
     /// A value as `parameter` of a proxy takes it: over HTTP a string (a byte[] as one string
@@ -238,6 +404,9 @@ static class CallAll
             return Enum.Parse(target, value.ToString());
         if (parameter == typeof(string[]) && value is byte[])
             return ((byte[])value).Select(b => b.ToString(CultureInfo.InvariantCulture)).ToArray();
+        if (parameter == typeof(string[]) && value is Array)
+            return ((Array)value).Cast<object>()
+                .Select(item => item == null ? null : (string)ProxyValue(item, typeof(string))).ToArray();
         if (parameter != typeof(string))
             return value;
         if (value is char)
@@ -253,14 +422,19 @@ static class CallAll
         var values = new object[parameters.Length];
         var sent = new List<string>();
         bool seenString = false;
+        bool soap = protocol.StartsWith("SOAP");
         for (int i = 0; i < parameters.Length; i++)
         {
-            Type soapType = soapTypes[i];
+            if (parameters[i].IsOut)
+                continue; // an out parameter: nothing is sent
+            // Over SOAP the value is of the proxy's own type (each proxy declares its
+            // classes); over GET/POST of the SOAP proxy's, written as text below.
+            Type soapType = soap ? Unref(parameters[i].ParameterType) : soapTypes[i];
             bool first = soapType == typeof(string) && !seenString;
             seenString |= soapType == typeof(string);
             object value = Value(kase, i + 1, parameters[i].Name, soapType, first);
-            values[i] = ProxyValue(value, parameters[i].ParameterType);
-            sent.Add("[" + Json(parameters[i].Name) + "," + Json(Text(value)) + "]");
+            values[i] = ProxyValue(value, Unref(parameters[i].ParameterType));
+            sent.Add("[" + Json(parameters[i].Name) + "," + Json(Text(value, soapType)) + "]");
         }
         var line = new StringBuilder();
         line.Append("{\"operation\":").Append(Json(method.Name))
@@ -270,7 +444,14 @@ static class CallAll
         try
         {
             object result = method.Invoke(proxy, values);
-            line.Append(",\"result\":").Append(result == null ? "null" : Json(Text(result)));
+            line.Append(",\"result\":").Append(result == null ? "null" : Json(Text(result, method.ReturnType)));
+            // The ref and out parameters, as the call left them.
+            var outs = parameters.Where(p => p.ParameterType.IsByRef)
+                .Select(p => "[" + Json(p.Name) + "," + (values[p.Position] == null ? "null"
+                    : Json(Text(values[p.Position], p.ParameterType))) + "]")
+                .ToList();
+            if (outs.Count > 0)
+                line.Append(",\"out\":[").Append(string.Join(",", outs)).Append("]");
         }
         catch (TargetInvocationException wrapped)
         {

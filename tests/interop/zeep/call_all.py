@@ -29,6 +29,34 @@ simple types ASMX uses (the types service) get values whose text is the same in 
     base64Binary the bytes 0, 1, 254, 255, p, an enum its last value (read from the WSDL's
     simpleType: zeep keeps no facets)
 
+The other types of a WSDL (the third reference service, ObjectsService.cs: classes,
+arrays, inheritance, flags, attributes, text content, out parameters) get values built from
+zeep's introspection of each type, nothing about the service hard-coded:
+
+    class        an object of its type with every member filled, each member (elements
+                 first, then attributes) from its own position and name by these same rules;
+                 an [XmlText] member is zeep's `_value_1` (a string "_value_1-<p> <&> é")
+    array        (a wrapper type of one repeated element, or a repeated element in a class)
+                 two items, from positions p and p + 1; the second nil where the item is
+                 nillable (a class, a string, a nullable)
+    abstract     (abstract="true" in the WSDL: zeep keeps no trace of it) the first concrete
+                 class derived from it, in WSDL order; zeep writes its xsi:type
+    flags        (a simpleType that is an xs:list of an enumeration) the last two values
+    depth        classes nest to depth 3 (the parameter's class at 0, each class or array
+                 inside one deeper); deeper classes are left out, or nil as array items: a
+                 class that holds itself ends there
+
+Such values, sent and returned, are printed as JSON rather than wire text: a class as an
+object of its members, keys sorted, and "_type", the local name of its type (of its
+xsi:type where the value carried one); an array wrapper as the list of its items; nil as
+null; a Decimal, a date and time and bytes (base64) as strings; numbers and booleans as
+JSON's. An operation of several results (out and ref parameters) returns a class of them,
+"_type" its response element's type. zeep reads a nil class item as an object of null
+members, a nil array item as an empty list and an empty array as null: what it prints is
+what it read. (`jsonable` walks zeep's objects as zeep.helpers.serialize_object does, but
+keeps each class's type, which serialize_object drops: an xsi:type is what tells a Square
+from a Circle.)
+
 The SOAP encoding schema, which ASMX's WSDL imports for a byte[] over HTTP GET/POST
 (`soapenc:Array`), is given to zeep from a stub here rather than fetched from the network.
 
@@ -37,7 +65,7 @@ Prints one JSON line per call, on stdout, in UTF-8:
     {"operation": "MobileTaskCreate", "result": "MobileTaskCreate(repnumber=101;...)"}
 
 (the result as its wire text: `true`, `3.25`, `2026-01-02T03:04:05`, base64, or null for
-none).
+none; as JSON, above, for a class or an array).
 
 (with --with-params, also "params": [[name, value as sent on the wire], ...]). A call that
 raises prints {"operation": ..., "error": "..."} instead, and the script goes on with the
@@ -59,6 +87,9 @@ from lxml import etree
 import requests
 import zeep
 from zeep.transports import Transport
+from zeep.xsd import ComplexType, Element, Nil
+from zeep.xsd.types.collection import ListType
+from zeep.xsd.valueobjects import CompoundValue
 from zeep.wsdl.bindings.soap import Soap11Binding, Soap12Binding
 
 BINDINGS = {"soap11": Soap11Binding, "soap12": Soap12Binding}
@@ -93,14 +124,29 @@ class LocalTransport(Transport):
 
 def enum_values(wsdl_text):
     """The values of each enumerated simpleType of the WSDL's schemas, by name."""
+    return schema_facts(wsdl_text)[0]
+
+
+def schema_facts(wsdl_text):
+    """What zeep keeps no trace of, from the WSDL's schemas: the values of each enumerated
+    simpleType by name (a flags enum's too: its list's item type), the names of the
+    simpleTypes that are lists (ASMX's [Flags] enums), the names of the abstract
+    complexTypes."""
     root = etree.fromstring(wsdl_text)
-    values = {}
-    for simple in root.iter(f"{{{XSD}}}simpleType"):
-        name = simple.get("name")
-        found = [e.get("value") for e in simple.iter(f"{{{XSD}}}enumeration")]
-        if name and found:
-            values[name] = found
-    return values
+    values, lists, abstract = {}, set(), set()
+    for schema in root.iter(f"{{{XSD}}}schema"):
+        ns = schema.get("targetNamespace", "")
+        for simple in schema.iter(f"{{{XSD}}}simpleType"):
+            name = simple.get("name")
+            found = [e.get("value") for e in simple.iter(f"{{{XSD}}}enumeration")]
+            if name and found:
+                values[name] = found
+            if name and simple.find(f"{{{XSD}}}list") is not None:
+                lists.add(f"{{{ns}}}{name}")
+        for complex_type in schema.iter(f"{{{XSD}}}complexType"):
+            if complex_type.get("name") and complex_type.get("abstract") in ("true", "1"):
+                abstract.add(f"{{{ns}}}{complex_type.get('name')}")
+    return values, lists, abstract
 
 
 def pick_port(client, binding_name):
@@ -120,10 +166,15 @@ def pick_port(client, binding_name):
 
 def parameters(operation):
     """(name, xsd local type name) of each parameter of the operation, in wire order."""
+    return [(name, element.type.qname.localname) for name, element in parameter_elements(operation)]
+
+
+def parameter_elements(operation):
+    """(name, zeep element) of each parameter of the operation, in wire order."""
     body = operation.input.body
     if body is None or body.type is None:
         return []
-    return [(name, element.type.qname.localname) for name, element in body.type.elements]
+    return list(body.type.elements)
 
 
 def sample(position, name, xsd_type, enums):
@@ -163,6 +214,110 @@ def sample(position, name, xsd_type, enums):
     raise TypeError(f"parameter {name!r} has unsupported XSD type {xsd_type!r}")
 
 
+# Class values nest to this depth (the parameter's own class is at 0, each class or array
+# inside one level deeper); deeper class members are left out, deeper nillable array items
+# are nil: a class that holds itself ends there.
+MAX_DEPTH = 3
+
+
+def is_multiple(element):
+    """Whether an element of a class repeats (an array item, or an array without wrapper)."""
+    return element.max_occurs == "unbounded" or element.max_occurs > 1
+
+
+def is_array(xsd_type):
+    """ASMX's array wrapper: a complexType of one repeated element and no attribute."""
+    elements = list(xsd_type.elements)
+    return len(elements) == 1 and is_multiple(elements[0][1]) and not xsd_type.attributes
+
+
+class Samples:
+    """The deterministic value of any type of the WSDL (see the module docstring)."""
+
+    def __init__(self, client, wsdl_text):
+        self.enums, lists, abstract = schema_facts(wsdl_text)
+        schema = client.wsdl.types
+        # zeep names no list type: find each by identity, from the name the WSDL gives it.
+        self.lists = {}
+        for qname in sorted(lists):
+            try:
+                self.lists[id(schema.get_type(qname))] = qname
+            except Exception:
+                pass
+        self.complex = [t for t in schema.types if isinstance(t, ComplexType) and t.qname]
+        self.abstract = abstract
+
+    def concrete(self, xsd_type):
+        """The type itself, or for an abstract one the first concrete type derived from it
+        (WSDL order); zeep writes its xsi:type."""
+        if xsd_type.qname.text not in self.abstract:
+            return xsd_type
+        for candidate in self.complex:
+            bases = [t._xsd_type.qname for t in candidate.accepted_types[1:]]
+            if xsd_type.qname in bases and candidate.qname.text not in self.abstract:
+                return candidate
+        raise TypeError(f"no concrete type derives from the abstract {xsd_type.qname}")
+
+    def value(self, xsd_type, name, position, depth=0):
+        """The value of `name`, of type `xsd_type`, at `position` in its parent, `depth`
+        levels of classes down."""
+        if isinstance(xsd_type, ListType):
+            qname = self.lists.get(id(xsd_type))
+            items = qname and self.enums.get(etree.QName(qname).localname)
+            if not items:
+                raise TypeError(f"{name!r}: a list type of unknown items")
+            return items[-2:]  # a flags enum: its last two values
+        if not isinstance(xsd_type, ComplexType):
+            return sample(position, name, xsd_type.qname.localname, self.enums)
+        if depth > MAX_DEPTH:
+            return None
+        xsd_type = self.concrete(xsd_type)
+        fields, lists = {}, {}
+        members = list(xsd_type.elements) + list(xsd_type.attributes)
+        for p, (member, node) in enumerate(members, start=1):
+            if isinstance(node, Element) and is_multiple(node):
+                second = Nil if node.nillable else self.value(node.type, member, p + 1, depth + 1)
+                items = [self.value(node.type, member, p, depth + 1), second]
+                lists[member] = [Nil if i is None and node.nillable else i for i in items]
+            else:
+                fields[member] = self.value(node.type, member, p, depth + 1)
+        value = xsd_type(**fields)
+        # Set after: zeep's constructor would make an empty object of each nil item.
+        for member, items in lists.items():
+            value[member] = items
+        return value
+
+
+def jsonable(value):
+    """A value sent or returned as JSON: a class as an object of its members (keys sorted)
+    and `"_type"`, the name of its type (an xsi:type's when the value carried one), an array
+    wrapper as the list of its items, a list as a list, nil as null, a Decimal, a date and
+    time and bytes (base64) as strings."""
+    if value is None or value is Nil:
+        return None
+    if isinstance(value, CompoundValue):
+        xsd_type = value._xsd_type
+        if xsd_type is not None and xsd_type.qname is not None and is_array(xsd_type):
+            return jsonable(value[list(xsd_type.elements)[0][0]] or [])
+        fields = {key: jsonable(value[key]) for key in value}
+        if xsd_type is not None and xsd_type.qname is not None:
+            fields["_type"] = xsd_type.qname.localname
+        return {key: fields[key] for key in sorted(fields)}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(item) for item in value]
+    if isinstance(value, (bool, int, float, str)):
+        return value
+    return wire(value)
+
+
+def out(value):
+    """A value sent or returned as printed: a simple one as its wire text, any other as
+    `jsonable`."""
+    if isinstance(value, (CompoundValue, list, tuple)):
+        return jsonable(value)
+    return wire(value)
+
+
 def wire(value):
     """A value as it travels in the XML (None for none)."""
     if value is None:
@@ -197,9 +352,10 @@ def main():
     transport = LocalTransport(session=session, timeout=args.timeout,
                                operation_timeout=args.timeout)
     try:
-        enums = enum_values(transport.load(args.wsdl_url))
+        wsdl_text = transport.load(args.wsdl_url)
         client = zeep.Client(args.wsdl_url, transport=transport,
                              settings=zeep.Settings(strict=True))
+        samples = Samples(client, wsdl_text)
         service, port = pick_port(client, args.binding)
         proxy = client.bind(service.name, port.name)
     except Exception:
@@ -217,17 +373,22 @@ def main():
 
     failed = 0
     for operation in operations:
-        values = [(name, sample(i, name, ty, enums))
-                  for i, (name, ty) in enumerate(parameters(operation), start=1)]
         line = {"operation": operation.name}
         try:
-            line["result"] = wire(getattr(proxy, operation.name)(**dict(values)))
+            values = [(name, samples.value(element.type, name, i))
+                      for i, (name, element) in enumerate(parameter_elements(operation), start=1)]
+        except Exception as error:  # a type this script cannot make a value of
+            emit({"operation": operation.name, "error": f"{type(error).__name__}: {error}"})
+            failed += 1
+            continue
+        try:
+            line["result"] = out(getattr(proxy, operation.name)(**dict(values)))
         except Exception as error:  # report, go on with the next operation
             failed += 1
             line["error"] = f"{type(error).__name__}: {error}"
             traceback.print_exc()
         if args.with_params:
-            line["params"] = [[name, wire(value)] for name, value in values]
+            line["params"] = [[name, out(value)] for name, value in values]
         emit(line)
     return 1 if failed else 0
 

@@ -161,7 +161,7 @@ impl Call {
 /// A text as the proxies send it over GET/POST, `%uXXXX` per UTF-16 unit of each non-ASCII
 /// character (upper-case hex), as the Mono host keeps it in a query string: literally.
 /// (`Café` → `Caf%u00E9`, `𝄞` → `%uD834%uDD1E`.)
-fn mono_query(text: &str) -> String {
+pub(crate) fn mono_query(text: &str) -> String {
     let mut out = String::new();
     for c in text.chars() {
         if c.is_ascii() {
@@ -180,7 +180,7 @@ fn mono_query(text: &str) -> String {
 /// U+FFFD's), and the bytes read as UTF-8 with U+FFFD for what is not. So `é` (`%u00E9`,
 /// the byte E9) becomes U+FFFD, `☕` (`%u2615`) comes through, and `𝄞` (`%uD834%uDD1E`)
 /// becomes two U+FFFD.
-fn mono_form(text: &str) -> String {
+pub(crate) fn mono_form(text: &str) -> String {
     let mut bytes = Vec::new();
     for unit in text.encode_utf16() {
         match unit {

@@ -39,6 +39,7 @@ mod echo_server;
 mod fidelity;
 mod mutation;
 mod objects;
+mod objects_clients;
 mod raw;
 mod record;
 mod report;
@@ -319,6 +320,9 @@ async fn run(args: Args) -> ExitCode {
         Ok(ours_objects) => {
             objects::objects_section(&mut checks, &mono).await;
             objects::objects_fidelity_section(&mut checks, &mono, &ours_objects).await;
+            let python = args.python.as_deref();
+            objects_clients::objects_clients_section(&mut checks, python, &mono, &ours_objects)
+                .await;
         }
         Err(e) => {
             checks.check("objects: our server starts", Err(e));
