@@ -454,10 +454,16 @@ pub struct OperationModel {
     pub soap12_content_type: String,
     /// `{path}/{wire}`.
     pub http_path: String,
-    /// `<{wire} xmlns="{namespace}">`.
+    /// `<{wire} xmlns="{namespace}">`; empty for a bare operation.
     pub request_open: String,
-    /// `</{wire}>`.
+    /// `</{wire}>`; empty for a bare operation.
     pub request_close: String,
+    /// `style: bare`: over SOAP each parameter is an element of the Body, and the result
+    /// `<{wire}Result>` is one too; no wrapper either way.
+    pub bare: bool,
+    /// The Body's element that routes a request without an action here: `wire`, or a bare
+    /// operation's first parameter (`""` without one).
+    pub request_element: String,
     /// `{wire}Response`.
     pub response_name: String,
     /// `<{wire}Response xmlns="{namespace}">`.
@@ -705,6 +711,7 @@ impl Model {
             .iter()
             .enumerate()
             .map(|(i, op)| {
+                let bare = op.style == crate::spec::ParameterStyle::Bare;
                 let params: Vec<ParamModel> = op
                     .params
                     .iter()
@@ -720,9 +727,19 @@ impl Model {
                             .position(|c| c.wire == p.name)
                             .map_or(Role::Business, Role::Credential),
                         secret: spec.secrets.contains(&p.name),
-                        open_tag: format!("<{}>", p.name),
+                        // A bare operation's parameter stands in the Body: it declares its
+                        // namespace itself.
+                        open_tag: if bare {
+                            format!("<{} xmlns=\"{ns}\">", p.name)
+                        } else {
+                            format!("<{}>", p.name)
+                        },
                         close_tag: format!("</{}>", p.name),
-                        nil_tag: format!("<{} xsi:nil=\"true\" />", p.name),
+                        nil_tag: if bare {
+                            format!("<{} xsi:nil=\"true\" xmlns=\"{ns}\" />", p.name)
+                        } else {
+                            format!("<{} xsi:nil=\"true\" />", p.name)
+                        },
                     })
                     .collect();
                 let mut fields: Vec<(&str, &str)> =
@@ -764,8 +781,23 @@ impl Model {
                         "application/soap+xml; charset=utf-8; action=\"{action}\""
                     ),
                     http_path: format!("{}/{wire}", spec.service.path),
-                    request_open: format!("<{wire} xmlns=\"{ns}\">"),
-                    request_close: format!("</{wire}>"),
+                    // A bare request has no wrapper.
+                    request_open: if bare {
+                        String::new()
+                    } else {
+                        format!("<{wire} xmlns=\"{ns}\">")
+                    },
+                    request_close: if bare {
+                        String::new()
+                    } else {
+                        format!("</{wire}>")
+                    },
+                    bare,
+                    request_element: if bare {
+                        op.params.first().map_or_else(String::new, |p| p.name.clone())
+                    } else {
+                        wire.clone()
+                    },
                     response_name: format!("{wire}Response"),
                     response_open: format!("<{wire}Response xmlns=\"{ns}\">"),
                     response_close: format!("</{wire}Response>"),

@@ -153,6 +153,23 @@ pub struct Operation {
     /// when the spec says nothing). ASMX leaves HTTP GET and POST out for an operation whose
     /// types they cannot carry.
     pub bindings: Vec<BindingName>,
+    /// How its SOAP messages hold the parameters and the result (`style:`).
+    pub style: ParameterStyle,
+}
+
+/// How an operation's SOAP messages hold its parameters and result: .NET's
+/// `SoapParameterStyle` of a document/literal method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ParameterStyle {
+    /// `wrapped` (the default): the parameters inside `<Op>`, the result inside
+    /// `<OpResponse>`; each wrapper a global element of the schema.
+    #[default]
+    Wrapped,
+    /// `bare`: each parameter an element of its own in the Body, a global element of the
+    /// schema named after the parameter; the result `<OpResult>` in the Body, and a null
+    /// result an empty Body.
+    Bare,
 }
 
 /// One of the four ways an ASMX host offers an operation, as the spec spells it.
@@ -535,6 +552,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                         listed
                     }
                 },
+                style: op.style,
             }
         })
         .collect();

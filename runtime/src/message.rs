@@ -715,9 +715,10 @@ pub fn value_response<T: crate::tree::XmlItem>(
     ))
 }
 
-/// The `200` response of an operation with `out` or `ref` parameters (SOAP only: ASMX offers
-/// such an operation there alone): the response element holding what `write` writes, the
-/// result then the out parameters, as XmlSerializer writes them (`<OpResponse xmlns="…" />`
+/// The SOAP `200` response of an operation with `out` or `ref` parameters (ASMX offers such an
+/// operation there alone) or of a bare one: the response element holding what `write` writes,
+/// the result then the out parameters, as XmlSerializer writes them (`<OpResponse xmlns="…" />`
+/// when it writes nothing); for a bare operation the result alone, in the Body (`<soap:Body />`
 /// when it writes nothing).
 pub fn wrapper_response(
     binding: Binding,
@@ -731,6 +732,26 @@ pub fn wrapper_response(
         });
     }
     let mut w = soap::SoapWriter::new(binding, operation.name, 512);
+    if operation.bare {
+        // No response element: the result stands in the Body, its namespace declared on it;
+        // a null result leaves the Body empty.
+        let xmlns = format!(" xmlns=\"{}\"", operation.service.namespace);
+        let empty = w.len();
+        let mut elements = w.elements();
+        elements.qualify_first(&xmlns);
+        write(&mut elements)?;
+        elements.finish();
+        let body = if w.len() == empty {
+            w.finish_empty_body()
+        } else {
+            w.finish()
+        };
+        return Ok(response(
+            StatusCode::OK,
+            response_content_type(binding),
+            body,
+        ));
+    }
     let mut elements = w.elements();
     elements.start(operation.response_name);
     elements.attribute_markup(" xmlns=\"");
@@ -746,9 +767,10 @@ pub fn wrapper_response(
     ))
 }
 
-/// Reads the response to a call of an operation with `out` or `ref` parameters: its
-/// response element's members (the result and the out parameters) by `read`, as a class's
-/// are read; an empty response element is read as one without members.
+/// Reads the SOAP response to a call of an operation with `out` or `ref` parameters, or of a
+/// bare one: its response element's members (the result and the out parameters), or the
+/// bare one's Body's children (the result), by `read`, as a class's are read; an empty
+/// element is read as one without members.
 pub fn decode_wrapper_response<T, B: AsRef<[u8]>>(
     binding: Binding,
     operation: &'static OperationInfo,
@@ -756,12 +778,17 @@ pub fn decode_wrapper_response<T, B: AsRef<[u8]>>(
     read: impl FnOnce(&crate::tree::Node) -> Result<T, crate::tree::MemberError>,
 ) -> Result<T, ResponseError> {
     let body = response.body().as_ref();
+    let read_soap = if operation.bare {
+        soap::read_response_body
+    } else {
+        soap::read_response_wrapper
+    };
     let node = decode_result_with(
         binding,
         operation,
         response,
         operation.response_name,
-        soap::read_response_wrapper,
+        read_soap,
         soap::read_tree_document,
     )?;
     let node = node

@@ -61,6 +61,14 @@ pub struct OperationInfo {
     /// operation whose types they cannot carry; such a request is answered as one naming no
     /// operation.
     pub bindings: &'static [crate::Binding],
+    /// `SoapParameterStyle.Bare`: over SOAP the parameters are the Body's children, each an
+    /// element of its own in the service namespace, and the result is `<{name}Result>` there
+    /// (a null result an empty Body); no wrapper either way.
+    pub bare: bool,
+    /// The local name of the Body's element that routes a request without an action to this
+    /// operation: the operation's name, or for a bare one its first parameter's (`""` when
+    /// it has none).
+    pub request_element: &'static str,
 }
 
 #[cfg(test)]
@@ -120,5 +128,7 @@ pub(crate) mod fixtures {
         response_name: "OpResponse",
         result_name: "OpResult",
         bindings: &crate::Binding::ALL,
+        bare: false,
+        request_element: "Op",
     };
 }

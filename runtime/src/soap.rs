@@ -250,15 +250,50 @@ impl SoapWriter {
         Ok(())
     }
 
+    /// [`SoapWriter::optional`] for a parameter of a bare operation: an element of its own in
+    /// the Body, its namespace declared on it by `xmlns` (` xmlns="…"`).
+    pub fn optional_in<T: crate::tree::XmlItem>(
+        &mut self,
+        xmlns: &'static str,
+        name: &'static str,
+        items: &'static [&'static str],
+        value: Option<&T>,
+    ) -> Result<(), EncodeError> {
+        let mut elements = crate::tree::XmlOut::request(&mut self.out, self.operation);
+        elements.qualify_first(xmlns);
+        elements.optional(name, items, value)?;
+        elements.finish();
+        Ok(())
+    }
+
     /// A writer of elements into the envelope, for parameters of a class or array type.
     #[inline]
     pub fn elements(&mut self) -> crate::tree::XmlOut<'_> {
         crate::tree::XmlOut::new(&mut self.out, self.operation)
     }
 
+    /// How much has been written.
+    pub fn len(&self) -> usize {
+        self.out.len()
+    }
+
+    /// Whether nothing has been written (never: the envelope is written first).
+    pub fn is_empty(&self) -> bool {
+        self.out.is_empty()
+    }
+
     /// Closes the envelope and returns it.
     pub fn finish(mut self) -> String {
         self.out.push_str(ENVELOPE_CLOSE);
+        self.out
+    }
+
+    /// Closes an envelope whose Body holds nothing, as XmlSerializer closes it: `<soap:Body />`
+    /// (a bare operation's null result).
+    pub fn finish_empty_body(mut self) -> String {
+        debug_assert!(self.out.ends_with("<soap:Body>"));
+        self.out.pop();
+        self.out.push_str(" /></soap:Envelope>");
         self.out
     }
 }
@@ -465,6 +500,10 @@ impl<'a, const N: usize> InOrder<'a, N> {
         body: &'a [u8],
         names: &[&'static str; N],
     ) -> Option<InOrder<'a, N>> {
+        // A bare operation's parameters are the Body's children: the general reader's.
+        if operation.bare {
+            return None;
+        }
         let (mut scanner, [envelope, body_element, op]) =
             scan_to_operation(binding, operation, body).ok()?;
         if scanner.default_namespace() != Some(operation.service.namespace.as_bytes()) {
@@ -574,6 +613,12 @@ impl<'a> RequestReader<'a> {
         body: &'a [u8],
         trees: &'static [&'static str],
     ) -> Result<RequestReader<'a>, RequestError> {
+        // The scanner takes a wrapper element only; a bare operation's request has none.
+        if operation.bare {
+            let mut reader = Self::parse(binding, operation, body)?;
+            reader.trees = trees;
+            return Ok(reader);
+        }
         if let Ok((source, params)) = scan_request(binding, operation, body) {
             return Ok(RequestReader {
                 source: Source::Scanned {
@@ -646,6 +691,20 @@ impl<'a> RequestReader<'a> {
                 element.display_name(cursor.known())
             )));
         };
+        // A bare operation's parameters are the Body's children (an empty Body holds none).
+        if operation.bare {
+            let mut reader = RequestReader {
+                source: Source::Parsed(cursor),
+                operation,
+                trees: &[],
+                budget: crate::tree::Budget::default(),
+                finished: false,
+            };
+            if body_element.empty {
+                reader.finish()?;
+            }
+            return Ok(reader);
+        }
         // Text in the Body, before the operation's element or after it, is ignored, as ASMX
         // ignores it.
         let op_element = if body_element.empty {
@@ -798,8 +857,10 @@ impl<'a> RequestReader<'a> {
         // Further body entries, then what follows the Body in the envelope, are read (for
         // well-formedness) and ignored, as ASMX reads on to the envelope's end tag after the
         // parameters (.NET's `SoapServerProtocol.ReadParameters`); then nothing but comments
-        // and whitespace.
-        self.cursor().skip()?;
+        // and whitespace. A bare operation's parameters end with the Body.
+        if !self.operation.bare {
+            self.cursor().skip()?;
+        }
         self.cursor().skip()?;
         match self.cursor().next()? {
             Node::Eof => Ok(()),
@@ -1185,6 +1246,96 @@ pub fn read_response_wrapper(
             })?;
         Ok(Some(node))
     })
+}
+
+/// Reads a SOAP response envelope of a bare operation: its Body whole, as a value tree whose
+/// children are the result (and nothing, for a null one), or a fault.
+pub fn read_response_body(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    body: &[u8],
+) -> Result<ResponseBody<crate::tree::Node>, String> {
+    // A first pass finds whether the Body holds a fault (read as a fault, as any response's)
+    // and checks the whole document; only a result is read again, as a tree.
+    let mut cursor = XmlCursor::new(
+        body,
+        [envelope_ns(binding), operation.service.namespace, XSI_NS],
+    );
+    let body_element = open_body(&mut cursor, binding)?;
+    let mut fault = None;
+    if !body_element.empty {
+        loop {
+            match cursor.next().map_err(describe)? {
+                Node::Start(e) if e.ns == Ns::Known(ENV) && e.local() == b"Fault" => {
+                    if e.empty {
+                        return Err("the Fault is empty".into());
+                    }
+                    let read = read_fault(&mut cursor, binding == Binding::Soap12);
+                    fault = Some(read.map_err(describe)?);
+                    break;
+                }
+                Node::Start(_) | Node::End => break,
+                Node::Text => {}
+                Node::Eof => unreachable!("the cursor reports an early end as malformed"),
+            }
+        }
+    }
+    read_to_end(&mut cursor)?;
+    if let Some(fault) = fault {
+        return Ok(ResponseBody::Fault(fault));
+    }
+    let mut cursor = XmlCursor::new(
+        body,
+        [envelope_ns(binding), operation.service.namespace, XSI_NS],
+    );
+    let body_element = open_body(&mut cursor, binding)?;
+    let mut budget = crate::tree::Budget::default();
+    let node = cursor
+        .tree(body_element, SERVICE, XSI, &mut budget)
+        .map_err(|error| match error {
+            xml::TreeError::Xml(error) => describe(error),
+            xml::TreeError::TooLarge => crate::tree::MemberError::TooLarge.to_string(),
+        })?;
+    Ok(ResponseBody::Result(Some(node)))
+}
+
+/// Reads a response envelope's start up to its Body's start tag (a Header skipped).
+fn open_body<'a>(cursor: &mut XmlCursor<'a, 3>, binding: Binding) -> Result<Element<'a>, String> {
+    let root = expect_start(cursor, "the envelope")?;
+    if root.ns != Ns::Known(ENV) || root.local() != b"Envelope" || root.empty {
+        return Err(format!(
+            "the root element is {}, not a {binding} envelope",
+            root.display_name(cursor.known())
+        ));
+    }
+    let body_element = loop {
+        let e = expect_start(cursor, "the Body")?;
+        if e.ns == Ns::Known(ENV) && e.local() == b"Header" {
+            if !e.empty {
+                cursor.skip().map_err(describe)?;
+            }
+            continue;
+        }
+        break e;
+    };
+    if body_element.ns != Ns::Known(ENV) || body_element.local() != b"Body" {
+        return Err(format!(
+            "expected a Body, found {}",
+            body_element.display_name(cursor.known())
+        ));
+    }
+    Ok(body_element)
+}
+
+/// Reads the rest of a document, which must be well-formed.
+fn read_to_end(cursor: &mut XmlCursor<'_, 3>) -> Result<(), String> {
+    loop {
+        match cursor.next().map_err(describe)? {
+            Node::Eof => return Ok(()),
+            Node::Start(e) if !e.empty => cursor.skip().map_err(describe)?,
+            _ => {}
+        }
+    }
 }
 
 /// The general path of a response: the envelope and its body read with the cursor, the

@@ -86,6 +86,38 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
          nillable, as \"\"; the sender meant a null",
     ),
     (
+        "soap11-echo-order-bare-nil",
+        500,
+        "the host reads xsi:nil on a bare parameter, whose element is not nillable, as an \
+         object with defaults; the sender meant a null",
+    ),
+    (
+        "soap11-repeat-bare-text-nil",
+        500,
+        "the host reads xsi:nil on a bare string parameter, whose element is not nillable, as \
+         \"\"; the sender meant a null",
+    ),
+    (
+        "soap11-repeat-bare-unqualified",
+        500,
+        "the host reads bare parameters outside the service namespace as absent; refused, as \
+         wrapped ones are",
+    ),
+    (
+        "soap11-echo-order-bare-other-action",
+        500,
+        "EchoOrder's action with EchoOrderBare's parameter in the Body: the host runs EchoOrder \
+         with every parameter absent; refused, as an action naming one operation and a body \
+         holding another is for every service",
+    ),
+    (
+        "soap11-echo-int-list-repeated",
+        200,
+        "a List<int> parameter sent twice: the host appends the two lists; a WSDL does not \
+         tell List<T> from T[], so rmm reads it as an array parameter: the first wins (our \
+         answer holds 1, the host's 1 and 2)",
+    ),
+    (
         "help-op-echo-order",
         200,
         "an operation's help page at ?op=, as ASP.NET on .NET Framework serves it; Mono \
@@ -260,6 +292,50 @@ impl ObjectsService for ObjectsEcho {
         };
         Ok(CountLinesResponse {
             result: lines.wrapping_add(r.extra),
+        })
+    }
+
+    async fn echo_renamed(
+        &self,
+        _: Credentials,
+        r: EchoRenamed,
+    ) -> Result<EchoRenamedResponse, Fault> {
+        Ok(EchoRenamedResponse { result: r.tag })
+    }
+
+    async fn echo_int_list(
+        &self,
+        _: Credentials,
+        r: EchoIntList,
+    ) -> Result<EchoIntListResponse, Fault> {
+        Ok(EchoIntListResponse { result: r.values })
+    }
+
+    async fn echo_line_list(
+        &self,
+        _: Credentials,
+        r: EchoLineList,
+    ) -> Result<EchoLineListResponse, Fault> {
+        Ok(EchoLineListResponse { result: r.lines })
+    }
+
+    async fn echo_order_bare(
+        &self,
+        _: Credentials,
+        r: EchoOrderBare,
+    ) -> Result<EchoOrderBareResponse, Fault> {
+        Ok(EchoOrderBareResponse { result: r.order })
+    }
+
+    async fn repeat_bare(
+        &self,
+        _: Credentials,
+        r: RepeatBare,
+    ) -> Result<RepeatBareResponse, Fault> {
+        // As the C# does: at most 100 times, none for a negative count.
+        let times = r.times.clamp(0, 100) as usize;
+        Ok(RepeatBareResponse {
+            result: r.text.map(|text| text.repeat(times)),
         })
     }
 }
@@ -579,7 +655,91 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
             binding,
         ),
     );
+    add(
+        "repeat-bare",
+        encode(
+            RepeatBare {
+                text: Some("a&b ".into()),
+                times: 3,
+            },
+            &none,
+            binding,
+        ),
+    );
+    add(
+        "repeat-bare-zero",
+        encode(
+            RepeatBare {
+                text: Some("x".into()),
+                times: -4,
+            },
+            &none,
+            binding,
+        ),
+    );
     if binding.is_soap() {
+        add(
+            "repeat-bare-null",
+            encode(
+                RepeatBare {
+                    text: None,
+                    times: 2,
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-order-bare",
+            encode(
+                EchoOrderBare {
+                    order: Some(full_order()),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-order-bare-null",
+            encode(EchoOrderBare { order: None }, &none, binding),
+        );
+        add(
+            "echo-renamed",
+            encode(
+                EchoRenamed {
+                    tag: Some(Label {
+                        key: Some("k".into()),
+                        tag_value: Some("v & w".into()),
+                    }),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-int-list",
+            encode(
+                EchoIntList {
+                    values: Some(vec![3, -1, 0]),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-int-list-null",
+            encode(EchoIntList { values: None }, &none, binding),
+        );
+        add(
+            "echo-line-list",
+            encode(
+                EchoLineList {
+                    lines: Some(vec![Some(OrderLine::default()), None]),
+                },
+                &none,
+                binding,
+            ),
+        );
         add(
             "split",
             encode(

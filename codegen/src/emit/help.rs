@@ -229,7 +229,17 @@ fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
             )),
             text(&format!("<{prefix}:Body>")),
         );
-        if op.params.is_empty() {
+        if op.bare {
+            // No wrapper: each parameter an element of the Body.
+            for p in &op.params {
+                body.push_str(&format!(
+                    "    {}{}{}\n",
+                    text(&p.open_tag),
+                    placeholder(&sample_text(model, p.ty)),
+                    text(&p.close_tag)
+                ));
+            }
+        } else if op.params.is_empty() {
             body.push_str(&format!(
                 "    {}{}\n",
                 text(&op.request_open),
@@ -257,6 +267,30 @@ fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
     // The response exactly as the host writes it: one line, prefix `soap` in both versions.
     let void = op.result == SoapType::Void;
     let soap_response = |content_type: &str, env_ns: &str| {
+        if op.bare {
+            // No wrapper: the result element in the Body (an empty Body for void).
+            let body = if void {
+                text(&format!(
+                    r#"<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="{env_ns}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body /></soap:Envelope>"#
+                ))
+            } else {
+                format!(
+                    "{}{}{}",
+                    text(&format!(
+                        r#"<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="{env_ns}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body><{} xmlns="{}">"#,
+                        op.result_name, model.service.namespace
+                    )),
+                    placeholder(&sample_text(model, op.result)),
+                    text(&format!(
+                        "</{}></soap:Body></soap:Envelope>",
+                        op.result_name
+                    )),
+                )
+            };
+            return format!(
+                "HTTP/1.1 200 OK\nContent-Type: {content_type}\nContent-Length: {length}\n\n{body}"
+            );
+        }
         if void {
             // The empty response element: `<{name}Response xmlns="…" />`.
             let open = &op.response_open;

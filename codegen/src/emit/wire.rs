@@ -134,6 +134,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     let (request_open, request_close) = (&op.request_open, &op.request_close);
     let (response_open, response_close) = (&op.response_open, &op.response_close);
     let (response_name, result_name) = (&op.response_name, &op.result_name);
+    let (bare, request_element) = (op.bare, &op.request_element);
 
     // Client: SOAP encoder, one writer call per parameter, in wire order.
     let fixed_soap: usize = op.request_open.len()
@@ -433,38 +434,39 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         )
     };
     let result_type = super::value_type(model, op.result, op.result_nullable);
-    let (encode_result, decode_result) = match op.result {
-        _ if !op.outs.is_empty() => {
-            // The result and the out parameters: the response element read and written as a
-            // class's members are.
-            let members = response_members(op);
-            let writes = members
-                .iter()
-                .map(|m| super::classes::member_write(model, m));
-            let reads = members
-                .iter()
-                .enumerate()
-                .map(|(i, m)| super::classes::member_read(model, i, m));
-            let count = Literal::usize_unsuffixed(members.len());
-            let seen = super::classes::seen_flags(members.iter(), count);
-            (
-                quote!(message::wrapper_response(binding, &OPERATION, |w| {
-                    #(#writes)*
-                    Ok(())
-                })),
-                quote!(message::decode_wrapper_response(binding, &OPERATION, response, |node| {
-                    let mut value = Self::default();
-                    #seen
-                    for member in node.members() {
-                        match member.name() {
-                            #(#reads)*
-                            _ => {}
-                        }
+    // The result and the out parameters (or a bare operation's result): the response element
+    // (a bare operation's Body) read and written as a class's members are.
+    let members_codec = || {
+        let members = response_members(op);
+        let writes = members
+            .iter()
+            .map(|m| super::classes::member_write(model, m));
+        let reads = members
+            .iter()
+            .enumerate()
+            .map(|(i, m)| super::classes::member_read(model, i, m));
+        let count = Literal::usize_unsuffixed(members.len());
+        let seen = super::classes::seen_flags(members.iter(), count);
+        (
+            quote!(message::wrapper_response(binding, &OPERATION, |w| {
+                #(#writes)*
+                Ok(())
+            })),
+            quote!(message::decode_wrapper_response(binding, &OPERATION, response, |node| {
+                let mut value = Self::default();
+                #seen
+                for member in node.members() {
+                    match member.name() {
+                        #(#reads)*
+                        _ => {}
                     }
-                    Ok(value)
-                })),
-            )
-        }
+                }
+                Ok(value)
+            })),
+        )
+    };
+    let (encode_result, decode_result) = match op.result {
+        _ if !op.outs.is_empty() => members_codec(),
         ty if ty.is_complex() => {
             let items = super::items_expr(model, ty);
             let root = model.type_name(ty);
@@ -556,15 +558,37 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         }
         _ => quote!(),
     };
-    let encode_result = quote!(#result_check #encode_result);
-    // A response with out parameters is read whole; any other is its result.
-    let (decode_self, from_result) = if op.outs.is_empty() {
+    // A response with out parameters is read whole; any other is its result. A bare one is
+    // read whole over SOAP, and as any other over HTTP GET/POST.
+    let (encode_result, decode_self, from_result) = if op.bare {
+        let (encode_soap, decode_soap) = members_codec();
         (
+            quote! {
+                #result_check
+                if binding.is_soap() {
+                    #encode_soap
+                } else {
+                    #encode_result
+                }
+            },
+            quote! {
+                if binding.is_soap() {
+                    #decode_soap
+                } else {
+                    #decode_result.map(|result| Self { result })
+                }
+            },
+            quote!(Self { result }),
+        )
+    } else if op.outs.is_empty() {
+        (
+            quote!(#result_check #encode_result),
             quote!(#decode_result.map(|result| Self { result })),
             quote!(Self { result }),
         )
     } else {
         (
+            quote!(#result_check #encode_result),
             quote!(#decode_result),
             quote!(Self {
                 result,
@@ -597,6 +621,8 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             response_name: #response_name,
             result_name: #result_name,
             bindings: #bindings,
+            bare: #bare,
+            request_element: #request_element,
         };
 
         impl #request {
@@ -747,7 +773,12 @@ fn soap_writes(model: &Model, op: &OperationModel) -> Vec<TokenStream> {
             ty if ty.is_complex() => {
                 flush(&mut markup, &mut writes);
                 let items = super::items_expr(model, ty);
-                writes.push(quote!(w.optional(#wire, #items, #value.as_ref())?;));
+                if op.bare {
+                    let xmlns = format!(" xmlns=\"{}\"", model.service.namespace);
+                    writes.push(quote!(w.optional_in(#xmlns, #wire, #items, #value.as_ref())?;));
+                } else {
+                    writes.push(quote!(w.optional(#wire, #items, #value.as_ref())?;));
+                }
                 continue;
             }
             _ if p.nullable => {

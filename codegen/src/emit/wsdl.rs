@@ -482,7 +482,37 @@ fn pieces(model: &Model) -> [String; 5] {
     if !microsoft_types.is_empty() {
         put!(r#"      <s:import namespace="http://microsoft.com/wsdl/types/" />"#);
     }
+    // The global elements a bare operation declares: once each, where first met.
+    let mut bare_declared: Vec<&str> = Vec::new();
     for op in &model.operations {
+        if op.bare {
+            // Each parameter, then the result, an element of its own (not nillable: a null
+            // is left out).
+            let result = (op.result != SoapType::Void).then_some((
+                op.result_name.as_str(),
+                op.result,
+                op.result_nullable,
+            ));
+            let elements = op
+                .params
+                .iter()
+                .map(|p| (p.wire.as_str(), p.ty, p.nullable))
+                .chain(result);
+            for (name, ty, nullable) in elements {
+                if bare_declared.contains(&name) {
+                    continue;
+                }
+                bare_declared.push(name);
+                let nillable = if nullable { r#" nillable="true""# } else { "" };
+                put!(
+                    r#"      <s:element name="{}"{nillable} type="{}" />"#,
+                    attr(name),
+                    qname(ty)
+                );
+                enum_types(w, &[ty]);
+            }
+            continue;
+        }
         put!(r#"      <s:element name="{}">"#, attr(&op.wire));
         if op.params.is_empty() {
             put!("        <s:complexType />");
@@ -602,6 +632,28 @@ fn pieces(model: &Model) -> [String; 5] {
     // s:string part per parameter in, the result type's element out).
     for op in &model.operations {
         let name = attr(&op.wire);
+        if op.bare {
+            // A part per parameter, and the result's, each its own element.
+            if op.params.is_empty() {
+                put!(r#"  <wsdl:message name="{name}SoapIn" />"#);
+            } else {
+                put!(r#"  <wsdl:message name="{name}SoapIn">"#);
+                for p in &op.params {
+                    let part = attr(&p.wire);
+                    put!(r#"    <wsdl:part name="{part}" element="tns:{part}" />"#);
+                }
+                put!("  </wsdl:message>");
+            }
+            if op.result == SoapType::Void {
+                put!(r#"  <wsdl:message name="{name}SoapOut" />"#);
+            } else {
+                put!(r#"  <wsdl:message name="{name}SoapOut">"#);
+                let part = attr(&op.result_name);
+                put!(r#"    <wsdl:part name="{part}" element="tns:{part}" />"#);
+                put!("  </wsdl:message>");
+            }
+            continue;
+        }
         put!(r#"  <wsdl:message name="{name}SoapIn">"#);
         put!(r#"    <wsdl:part name="parameters" element="tns:{name}" />"#);
         put!("  </wsdl:message>");

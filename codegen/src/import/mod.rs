@@ -81,6 +81,8 @@ pub struct ImportedOperation {
     pub outs: Vec<(String, String)>,
     /// The bindings it is offered on, in [`BindingName::ALL`]'s order.
     pub bindings: Vec<BindingName>,
+    /// `SoapParameterStyle.Bare`: its messages' parts are elements of their own.
+    pub bare: bool,
 }
 
 /// One problem in a WSDL, located where the WSDL shows it.

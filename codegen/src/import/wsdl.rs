@@ -492,6 +492,31 @@ impl<'a, 'i> Schema<'a, 'i> {
     }
 }
 
+/// The elements a message's parts name, in order, if it is a bare operation's: parts named
+/// other than `parameters` (ASMX names a bare part after its parameter, or `{Op}Result`), each
+/// naming a global element with a named type. `None` for a wrapped message.
+fn bare_elements<'a, 'i>(
+    root: Node<'a, 'i>,
+    schema: &Schema<'a, 'i>,
+    io: Node<'a, 'i>,
+) -> Option<Vec<Node<'a, 'i>>> {
+    let message = io.attribute("message").and_then(|m| qname(io, m))?.1;
+    let message = children(root, WSDL, "message").find(|m| m.attribute("name") == Some(message))?;
+    let parts: Vec<Node> = children(message, WSDL, "part").collect();
+    if parts.len() == 1 && parts[0].attribute("name") == Some("parameters") {
+        return None;
+    }
+    parts
+        .iter()
+        .map(|part| {
+            let element = part.attribute("element").and_then(|e| qname(*part, e))?.1;
+            schema
+                .element(element)
+                .filter(|e| e.attribute("type").is_some())
+        })
+        .collect()
+}
+
 /// The element a message's one part names.
 fn message_element<'a, 'i>(
     root: Node<'a, 'i>,
@@ -521,6 +546,46 @@ fn read_operation<'a, 'i>(
         );
         return None;
     };
+    // A bare operation: each part an element of its own, the parameters and the result.
+    if let (Some(request), Some(response)) = (
+        bare_elements(root, schema, input),
+        bare_elements(root, schema, output),
+    ) {
+        let mut params = Vec::new();
+        for element in request {
+            let param = element.attribute("name").unwrap_or_default();
+            params.push((
+                param.to_owned(),
+                value_type(element, schema, &name, param, p)?,
+            ));
+        }
+        let result_name = format!("{name}Result");
+        let result = match response.as_slice() {
+            [] => "void".to_owned(),
+            [element] if element.attribute("name") == Some(result_name.as_str()) => {
+                value_type(*element, schema, &name, "the result", p)?
+            }
+            _ => {
+                p.at(
+                    op,
+                    format!(
+                        "operation {name}: a bare response of other parts than {result_name} \
+                         (out parameters of a bare operation), which rmm does not import"
+                    ),
+                );
+                return None;
+            }
+        };
+        return Some(ImportedOperation {
+            name,
+            description,
+            params,
+            result,
+            outs: Vec::new(),
+            bindings,
+            bare: true,
+        });
+    }
     let (Some(request), Some(response)) = (
         message_element(root, schema, input),
         message_element(root, schema, output),
@@ -571,6 +636,7 @@ fn read_operation<'a, 'i>(
         result,
         outs,
         bindings,
+        bare: false,
     })
 }
 

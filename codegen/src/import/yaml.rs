@@ -166,6 +166,9 @@ impl Imported {
                 "    {key}: {}",
                 serde_json::to_string(&text).expect("a string")
             );
+            if op.bare {
+                let _ = writeln!(w, "    style: bare");
+            }
             if op.bindings != BindingName::ALL {
                 let names: Vec<&str> = op.bindings.iter().map(|b| b.name()).collect();
                 let _ = writeln!(w, "    bindings: [{}]", names.join(", "));

@@ -110,6 +110,9 @@ pub(super) struct RawOperation {
     /// position and the four names.
     #[serde(default)]
     pub bindings: Option<Vec<super::BindingName>>,
+    /// `style: bare` (`SoapParameterStyle.Bare`); `wrapped`, the default, when absent.
+    #[serde(default)]
+    pub style: super::ParameterStyle,
 }
 
 /// One parameter, written as a single-key map: `- repnumber: int`. A class's member may also

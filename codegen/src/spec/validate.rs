@@ -1141,6 +1141,8 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
         }
     }
 
+    check_bare(&mut c, raw, &places, loc);
+
     // credential types: one per credential, int or string
     for (&cred, what) in credentials
         .iter()
@@ -1196,4 +1198,75 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
             .map_or((usize::MAX, usize::MAX), |p| (p.line, p.column))
     });
     issues
+}
+
+/// Bare operations (`style: bare`): their parameters and results are global elements of the
+/// schema, so each name holds one type and names no wrapper element; out parameters, which
+/// ASMX would add as further parts, are not supported with it.
+fn check_bare(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], loc: &Locator<'_>) {
+    // The wrapper elements of the wrapped operations.
+    let mut wrappers = HashSet::new();
+    for op in &raw.operations {
+        if op.style == super::ParameterStyle::Wrapped {
+            wrappers.insert(op.name.0.clone());
+            wrappers.insert(format!("{}Response", op.name.0));
+        }
+    }
+    // Each global element of a bare operation: its type and the operation that declares it.
+    let mut elements: HashMap<String, (String, String)> = HashMap::new();
+    for (op, place) in raw.operations.iter().zip(places) {
+        if op.style != super::ParameterStyle::Bare {
+            continue;
+        }
+        let name = op.name.0.as_str();
+        let op_at = place.lines.map(|l| loc.op_start(l));
+        let anchor = place.name.or(op_at);
+        let style_at = place.lines.and_then(|l| loc.op_key(l, "style"));
+        if !op.out.is_empty() {
+            c.push(
+                style_at,
+                anchor,
+                format!(
+                    "operation {name:?} is bare and has out parameters; rmm supports out \
+                     parameters on wrapped operations only"
+                ),
+            );
+        }
+        let result = (op.result.0 != "void").then(|| (format!("{name}Result"), &op.result.0));
+        let declared = op
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.name.clone(), &p.ty, place.params.as_ref().map(|v| v[i].0)))
+            .chain(result.map(|(n, ty)| (n, ty, style_at)));
+        for (element, ty, at) in declared {
+            if wrappers.contains(&element) {
+                c.push(
+                    at,
+                    anchor,
+                    format!(
+                        "the element {element:?} of bare operation {name:?} is also a wrapped \
+                         operation's element; a schema declares each element once: rename the \
+                         parameter"
+                    ),
+                );
+                continue;
+            }
+            match elements.get(&element) {
+                Some((other_ty, other_op)) if other_ty != ty => c.push(
+                    at,
+                    anchor,
+                    format!(
+                        "the element {element:?} of bare operation {name:?} is {ty} there and \
+                         {other_ty} in operation {other_op:?}; a schema declares each element \
+                         once, with one type"
+                    ),
+                ),
+                Some(_) => {}
+                None => {
+                    elements.insert(element, (ty.clone(), name.to_owned()));
+                }
+            }
+        }
+    }
 }

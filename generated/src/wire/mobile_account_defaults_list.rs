@@ -28,6 +28,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobileAccountDefaultsListResponse",
     result_name: "MobileAccountDefaultsListResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobileAccountDefaultsList",
 };
 
 impl MobileAccountDefaultsList {

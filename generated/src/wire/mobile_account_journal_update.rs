@@ -39,6 +39,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobileAccountJournalUpdateResponse",
     result_name: "MobileAccountJournalUpdateResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobileAccountJournalUpdate",
 };
 
 impl MobileAccountJournalUpdate {

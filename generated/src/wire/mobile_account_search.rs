@@ -34,6 +34,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobileAccountSearchResponse",
     result_name: "MobileAccountSearchResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobileAccountSearch",
 };
 
 impl MobileAccountSearch {

@@ -37,6 +37,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobileContactEmailCreateResponse",
     result_name: "MobileContactEmailCreateResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobileContactEmailCreate",
 };
 
 impl MobileContactEmailCreate {

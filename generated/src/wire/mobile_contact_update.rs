@@ -44,6 +44,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobileContactUpdateResponse",
     result_name: "MobileContactUpdateResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobileContactUpdate",
 };
 
 impl MobileContactUpdate {

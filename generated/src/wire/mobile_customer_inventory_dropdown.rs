@@ -29,6 +29,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobileCustomerInventoryDropdownResponse",
     result_name: "MobileCustomerInventoryDropdownResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobileCustomerInventoryDropdown",
 };
 
 impl MobileCustomerInventoryDropdown {

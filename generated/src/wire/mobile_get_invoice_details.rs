@@ -34,6 +34,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobileGetInvoiceDetailsResponse",
     result_name: "MobileGetInvoiceDetailsResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobileGetInvoiceDetails",
 };
 
 impl MobileGetInvoiceDetails {

@@ -37,6 +37,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobileInvoiceBacktrackResponse",
     result_name: "MobileInvoiceBacktrackResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobileInvoiceBacktrack",
 };
 
 impl MobileInvoiceBacktrack {

@@ -50,6 +50,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobileItemsServicedCreateResponse",
     result_name: "MobileItemsServicedCreateResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobileItemsServicedCreate",
 };
 
 impl MobileItemsServicedCreate {

@@ -37,6 +37,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobilePartsUsedAssemblyUpdateResponse",
     result_name: "MobilePartsUsedAssemblyUpdateResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobilePartsUsedAssemblyUpdate",
 };
 
 impl MobilePartsUsedAssemblyUpdate {

@@ -29,6 +29,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobilePartsUsedPriceLevelSelectResponse",
     result_name: "MobilePartsUsedPriceLevelSelectResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobilePartsUsedPriceLevelSelect",
 };
 
 impl MobilePartsUsedPriceLevelSelect {

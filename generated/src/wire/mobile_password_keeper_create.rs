@@ -43,6 +43,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobilePasswordKeeperCreateResponse",
     result_name: "MobilePasswordKeeperCreateResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobilePasswordKeeperCreate",
 };
 
 impl MobilePasswordKeeperCreate {

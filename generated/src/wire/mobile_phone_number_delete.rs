@@ -28,6 +28,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobilePhoneNumberDeleteResponse",
     result_name: "MobilePhoneNumberDeleteResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobilePhoneNumberDelete",
 };
 
 impl MobilePhoneNumberDelete {

@@ -39,6 +39,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobilePriceBookQuantityEachLocationResponse",
     result_name: "MobilePriceBookQuantityEachLocationResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobilePriceBookQuantityEachLocation",
 };
 
 impl MobilePriceBookQuantityEachLocation {

@@ -50,6 +50,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobileServiceOrderCreateResponse",
     result_name: "MobileServiceOrderCreateResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobileServiceOrderCreate",
 };
 
 impl MobileServiceOrderCreate {

@@ -29,6 +29,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobileServiceOrderLockCheckResponse",
     result_name: "MobileServiceOrderLockCheckResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobileServiceOrderLockCheck",
 };
 
 impl MobileServiceOrderLockCheck {

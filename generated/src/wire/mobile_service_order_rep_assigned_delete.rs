@@ -29,6 +29,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobileServiceOrderRepAssignedDeleteResponse",
     result_name: "MobileServiceOrderRepAssignedDeleteResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobileServiceOrderRepAssignedDelete",
 };
 
 impl MobileServiceOrderRepAssignedDelete {

@@ -29,6 +29,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobileServiceOrderRepAssignedListResponse",
     result_name: "MobileServiceOrderRepAssignedListResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobileServiceOrderRepAssignedList",
 };
 
 impl MobileServiceOrderRepAssignedList {

@@ -40,6 +40,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobileTaskConflictCheckResponse",
     result_name: "MobileTaskConflictCheckResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobileTaskConflictCheck",
 };
 
 impl MobileTaskConflictCheck {

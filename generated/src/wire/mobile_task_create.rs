@@ -54,6 +54,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MobileTaskCreateResponse",
     result_name: "MobileTaskCreateResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MobileTaskCreate",
 };
 
 impl MobileTaskCreate {

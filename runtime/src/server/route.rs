@@ -105,6 +105,21 @@ fn offered<O: OperationSet>(binding: Binding, name: &str) -> Option<O> {
     O::from_name(name).filter(|op| op.info().bindings.contains(&binding))
 }
 
+/// The operation whose request the Body's element `name` is, if it is offered on `binding`:
+/// a wrapped operation's own element, or a bare one's first parameter.
+fn offered_by_element<O: OperationSet>(binding: Binding, name: &str) -> Option<O> {
+    let by_element = || {
+        O::all()
+            .iter()
+            .copied()
+            .find(|op| op.info().bare && op.info().request_element == name)
+    };
+    O::from_name(name)
+        .filter(|op| !op.info().bare)
+        .or_else(by_element)
+        .filter(|op| op.info().bindings.contains(&binding))
+}
+
 /// The longest query string ASP.NET reads: `httpRuntime maxQueryStringLength`'s default.
 pub const MAX_QUERY_LENGTH: usize = 2048;
 
@@ -324,10 +339,11 @@ fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
     } else {
         peek
     };
-    let by_body = peek
-        .operation
-        .as_ref()
-        .and_then(|(qualified, name)| qualified.then(|| offered(binding, name)).flatten());
+    let by_body = peek.operation.as_ref().and_then(|(qualified, name)| {
+        qualified
+            .then(|| offered_by_element(binding, name))
+            .flatten()
+    });
     match (binding, by_action, by_body) {
         // An action naming one operation and a body holding another: ASMX runs the action's
         // operation with every parameter defaulted; we refuse.

@@ -68,6 +68,13 @@ impl<'a> XmlOut<'a> {
         }
     }
 
+    /// Ends the next start tag's attributes with `xmlns` (` xmlns="…"`): the one element of a
+    /// bare operation's parameter or result, which stands in the Body with no wrapper to
+    /// inherit the service namespace from.
+    pub fn qualify_first(&mut self, xmlns: &'a str) {
+        self.root_suffix = Some(xmlns);
+    }
+
     /// Ends the attributes of an open start tag: the root's suffix, once.
     #[inline]
     fn end_attributes(&mut self) {

@@ -2,7 +2,9 @@
 // recursion), for rmm's import and interop tests (tests/interop/asmx/README.md). Each echo
 // returns its argument unchanged, so what the host writes is what it read.
 using System;
+using System.Collections.Generic;
 using System.Web.Services;
+using System.Web.Services.Protocols;
 using System.Xml.Serialization;
 
 namespace Rmm.Objects
@@ -122,6 +124,16 @@ namespace Rmm.Objects
         [XmlElement("Tag")] public string[] Tags;
         [XmlArrayItem("n")] public int?[] Scores;
         public Perms[] Rights;
+    }
+
+    /// Renames: the schema type is `Label`, a member's element is `tag-value`, and an ignored
+    /// member is nowhere on the wire.
+    [XmlType("Label")]
+    public class Tag
+    {
+        public string Key;
+        [XmlElement("tag-value")] public string Value;
+        [XmlIgnore] public string Note;
     }
 
     [WebService(Namespace = "http://rmm.example.com/objects", Description = "Classes, arrays and inheritance, echoed.")]
@@ -251,6 +263,33 @@ namespace Rmm.Objects
         {
             int lines = order == null || order.Lines == null ? -1 : order.Lines.Length;
             return lines + extra;
+        }
+
+        [WebMethod(Description = "Echoes a tag: a class, and a member, named otherwise on the wire.")]
+        public Tag EchoRenamed(Tag tag)
+        {
+            if (tag != null && tag.Note != null) throw new InvalidOperationException("an ignored member was read");
+            return tag;
+        }
+
+        [WebMethod(Description = "Echoes a list of ints.")]
+        public List<int> EchoIntList(List<int> values) { return values; }
+
+        [WebMethod(Description = "Echoes a list of order lines.")]
+        public List<OrderLine> EchoLineList(List<OrderLine> lines) { return lines; }
+
+        [WebMethod(Description = "Echoes an order, bare parameter style.")]
+        [SoapDocumentMethod(ParameterStyle = SoapParameterStyle.Bare)]
+        public Order EchoOrderBare(Order order) { return order; }
+
+        [WebMethod(Description = "Repeats a text up to 100 times, bare parameter style: null for a null text.")]
+        [SoapDocumentMethod(ParameterStyle = SoapParameterStyle.Bare)]
+        public string RepeatBare(string text, int times)
+        {
+            if (text == null) return null;
+            string result = "";
+            for (int i = 0; i < times && i < 100; i++) result += text;
+            return result;
         }
     }
 }

@@ -231,4 +231,44 @@ impl ObjectsServiceBlockingClient {
     ) -> Result<CountLinesResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 23, `EchoRenamed`, and waits for its answer: Echoes a tag: a class, and a member, named otherwise on the wire.
+    pub fn echo_renamed(
+        &self,
+        request: &EchoRenamed,
+    ) -> Result<EchoRenamedResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 24, `EchoIntList`, and waits for its answer: Echoes a list of ints.
+    pub fn echo_int_list(
+        &self,
+        request: &EchoIntList,
+    ) -> Result<EchoIntListResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 25, `EchoLineList`, and waits for its answer: Echoes a list of order lines.
+    pub fn echo_line_list(
+        &self,
+        request: &EchoLineList,
+    ) -> Result<EchoLineListResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 26, `EchoOrderBare`, and waits for its answer: Echoes an order, bare parameter style.
+    pub fn echo_order_bare(
+        &self,
+        request: &EchoOrderBare,
+    ) -> Result<EchoOrderBareResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 27, `RepeatBare`, and waits for its answer: Repeats a text up to 100 times, bare parameter style: null for a null text.
+    pub fn repeat_bare(
+        &self,
+        request: &RepeatBare,
+    ) -> Result<RepeatBareResponse, CallError> {
+        self.call(request)
+    }
 }

@@ -1016,3 +1016,69 @@ impl XmlItem for Bundle {
         Self::read_members(node)
     }
 }
+
+/// `Label`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// A tag: the C# class `Tag` with `[XmlType("Label")]`, its `Value` as `tag-value`, and an `[XmlIgnore]` member nowhere on the wire.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Label {
+    /// `Key`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub key: Option<String>,
+    /// `tag-value`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub tag_value: Option<String>,
+}
+
+impl Label {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Key", &[], self.key.as_ref())?;
+        w.optional("tag-value", &[], self.tag_value.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 2];
+        for member in node.members() {
+            match member.name() {
+                "Key" if !seen[0] => {
+                    seen[0] = true;
+                    value.key = member.optional("Key", &[])?;
+                }
+                "tag-value" if !seen[1] => {
+                    seen[1] = true;
+                    value.tag_value = member.optional("tag-value", &[])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for Label {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Label")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Label")?;
+        Self::read_members(node)
+    }
+}

@@ -329,4 +329,44 @@ impl ObjectsServiceClient {
     ) -> Result<CountLinesResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 23, `EchoRenamed`: Echoes a tag: a class, and a member, named otherwise on the wire.
+    pub async fn echo_renamed(
+        &self,
+        request: &EchoRenamed,
+    ) -> Result<EchoRenamedResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 24, `EchoIntList`: Echoes a list of ints.
+    pub async fn echo_int_list(
+        &self,
+        request: &EchoIntList,
+    ) -> Result<EchoIntListResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 25, `EchoLineList`: Echoes a list of order lines.
+    pub async fn echo_line_list(
+        &self,
+        request: &EchoLineList,
+    ) -> Result<EchoLineListResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 26, `EchoOrderBare`: Echoes an order, bare parameter style.
+    pub async fn echo_order_bare(
+        &self,
+        request: &EchoOrderBare,
+    ) -> Result<EchoOrderBareResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 27, `RepeatBare`: Repeats a text up to 100 times, bare parameter style: null for a null text.
+    pub async fn repeat_bare(
+        &self,
+        request: &RepeatBare,
+    ) -> Result<RepeatBareResponse, CallError> {
+        self.call(request).await
+    }
 }

@@ -35,6 +35,11 @@
 //! | 20 | [`MakeNote`] | 2 |
 //! | 21 | [`EchoBundle`] | 1 |
 //! | 22 | [`CountLines`] | 2 |
+//! | 23 | [`EchoRenamed`] | 1 |
+//! | 24 | [`EchoIntList`] | 1 |
+//! | 25 | [`EchoLineList`] | 1 |
+//! | 26 | [`EchoOrderBare`] | 1 |
+//! | 27 | [`RepeatBare`] | 2 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -142,11 +147,21 @@ pub enum Operation {
     EchoBundle,
     /// Operation 22: [`CountLines`].
     CountLines,
+    /// Operation 23: [`EchoRenamed`].
+    EchoRenamed,
+    /// Operation 24: [`EchoIntList`].
+    EchoIntList,
+    /// Operation 25: [`EchoLineList`].
+    EchoLineList,
+    /// Operation 26: [`EchoOrderBare`].
+    EchoOrderBare,
+    /// Operation 27: [`RepeatBare`].
+    RepeatBare,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 22usize] = [
+    pub const ALL: [Operation; 27usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -169,6 +184,11 @@ impl Operation {
         Operation::MakeNote,
         Operation::EchoBundle,
         Operation::CountLines,
+        Operation::EchoRenamed,
+        Operation::EchoIntList,
+        Operation::EchoLineList,
+        Operation::EchoOrderBare,
+        Operation::RepeatBare,
     ];
 
     /// The operation's wire name.
@@ -196,6 +216,11 @@ impl Operation {
             Operation::MakeNote => "MakeNote",
             Operation::EchoBundle => "EchoBundle",
             Operation::CountLines => "CountLines",
+            Operation::EchoRenamed => "EchoRenamed",
+            Operation::EchoIntList => "EchoIntList",
+            Operation::EchoLineList => "EchoLineList",
+            Operation::EchoOrderBare => "EchoOrderBare",
+            Operation::RepeatBare => "RepeatBare",
         }
     }
 
@@ -224,6 +249,11 @@ impl Operation {
             "MakeNote" => Some(Operation::MakeNote),
             "EchoBundle" => Some(Operation::EchoBundle),
             "CountLines" => Some(Operation::CountLines),
+            "EchoRenamed" => Some(Operation::EchoRenamed),
+            "EchoIntList" => Some(Operation::EchoIntList),
+            "EchoLineList" => Some(Operation::EchoLineList),
+            "EchoOrderBare" => Some(Operation::EchoOrderBare),
+            "RepeatBare" => Some(Operation::RepeatBare),
             _ => None,
         }
     }
@@ -253,6 +283,11 @@ impl Operation {
             Operation::MakeNote => &wire::make_note::OPERATION,
             Operation::EchoBundle => &wire::echo_bundle::OPERATION,
             Operation::CountLines => &wire::count_lines::OPERATION,
+            Operation::EchoRenamed => &wire::echo_renamed::OPERATION,
+            Operation::EchoIntList => &wire::echo_int_list::OPERATION,
+            Operation::EchoLineList => &wire::echo_line_list::OPERATION,
+            Operation::EchoOrderBare => &wire::echo_order_bare::OPERATION,
+            Operation::RepeatBare => &wire::repeat_bare::OPERATION,
         }
     }
 }
@@ -311,6 +346,11 @@ macro_rules! for_each_operation {
             make_note: MakeNote,
             echo_bundle: EchoBundle,
             count_lines: CountLines,
+            echo_renamed: EchoRenamed,
+            echo_int_list: EchoIntList,
+            echo_line_list: EchoLineList,
+            echo_order_bare: EchoOrderBare,
+            repeat_bare: RepeatBare,
         }
     };
 }

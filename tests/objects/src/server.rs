@@ -217,6 +217,51 @@ pub trait ObjectsService: Send + Sync + 'static {
         credentials: Credentials,
         request: CountLines,
     ) -> impl Future<Output = Result<CountLinesResponse, Fault>> + Send;
+
+    /// Operation 23, `EchoRenamed`: Echoes a tag: a class, and a member, named otherwise on the wire.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_renamed(
+        &self,
+        credentials: Credentials,
+        request: EchoRenamed,
+    ) -> impl Future<Output = Result<EchoRenamedResponse, Fault>> + Send;
+
+    /// Operation 24, `EchoIntList`: Echoes a list of ints.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_int_list(
+        &self,
+        credentials: Credentials,
+        request: EchoIntList,
+    ) -> impl Future<Output = Result<EchoIntListResponse, Fault>> + Send;
+
+    /// Operation 25, `EchoLineList`: Echoes a list of order lines.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_line_list(
+        &self,
+        credentials: Credentials,
+        request: EchoLineList,
+    ) -> impl Future<Output = Result<EchoLineListResponse, Fault>> + Send;
+
+    /// Operation 26, `EchoOrderBare`: Echoes an order, bare parameter style.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_order_bare(
+        &self,
+        credentials: Credentials,
+        request: EchoOrderBare,
+    ) -> impl Future<Output = Result<EchoOrderBareResponse, Fault>> + Send;
+
+    /// Operation 27, `RepeatBare`: Repeats a text up to 100 times, bare parameter style: null for a null text.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn repeat_bare(
+        &self,
+        credentials: Credentials,
+        request: RepeatBare,
+    ) -> impl Future<Output = Result<RepeatBareResponse, Fault>> + Send;
 }
 
 impl<T: ObjectsService> ObjectsService for Arc<T> {
@@ -394,6 +439,46 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: CountLines,
     ) -> impl Future<Output = Result<CountLinesResponse, Fault>> + Send {
         T::count_lines(self, credentials, request)
+    }
+
+    fn echo_renamed(
+        &self,
+        credentials: Credentials,
+        request: EchoRenamed,
+    ) -> impl Future<Output = Result<EchoRenamedResponse, Fault>> + Send {
+        T::echo_renamed(self, credentials, request)
+    }
+
+    fn echo_int_list(
+        &self,
+        credentials: Credentials,
+        request: EchoIntList,
+    ) -> impl Future<Output = Result<EchoIntListResponse, Fault>> + Send {
+        T::echo_int_list(self, credentials, request)
+    }
+
+    fn echo_line_list(
+        &self,
+        credentials: Credentials,
+        request: EchoLineList,
+    ) -> impl Future<Output = Result<EchoLineListResponse, Fault>> + Send {
+        T::echo_line_list(self, credentials, request)
+    }
+
+    fn echo_order_bare(
+        &self,
+        credentials: Credentials,
+        request: EchoOrderBare,
+    ) -> impl Future<Output = Result<EchoOrderBareResponse, Fault>> + Send {
+        T::echo_order_bare(self, credentials, request)
+    }
+
+    fn repeat_bare(
+        &self,
+        credentials: Credentials,
+        request: RepeatBare,
+    ) -> impl Future<Output = Result<RepeatBareResponse, Fault>> + Send {
+        T::repeat_bare(self, credentials, request)
     }
 }
 
@@ -888,6 +973,71 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.count_lines(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoRenamed => {
+                let handled = {
+                    let (credentials, call) = EchoRenamed::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_renamed(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoIntList => {
+                let handled = {
+                    let (credentials, call) = EchoIntList::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_int_list(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoLineList => {
+                let handled = {
+                    let (credentials, call) = EchoLineList::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_line_list(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoOrderBare => {
+                let handled = {
+                    let (credentials, call) = EchoOrderBare::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_order_bare(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::RepeatBare => {
+                let handled = {
+                    let (credentials, call) = RepeatBare::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.repeat_bare(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

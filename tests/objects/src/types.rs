@@ -663,3 +663,105 @@ pub struct CountLinesResponse {
     /// `CountLinesResult`: SOAP `int`.
     pub result: i32,
 }
+
+/// `EchoRenamed`, operation 23 of `ObjectsService`: Echoes a tag: a class, and a member, named otherwise on the wire.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoRenamedResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoRenamed {
+    /// `tag`: SOAP `Label`, position 1 of 1.
+    pub tag: Option<crate::Label>,
+}
+
+/// The response of [`EchoRenamed`]: the element `EchoRenamedResponse` holding `EchoRenamedResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoRenamedResponse {
+    /// `EchoRenamedResult`: SOAP `Label`.
+    pub result: Option<crate::Label>,
+}
+
+/// `EchoIntList`, operation 24 of `ObjectsService`: Echoes a list of ints.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoIntListResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoIntList {
+    /// `values`: SOAP `ArrayOfInt1`, position 1 of 1.
+    pub values: Option<Vec<i32>>,
+}
+
+/// The response of [`EchoIntList`]: the element `EchoIntListResponse` holding `EchoIntListResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoIntListResponse {
+    /// `EchoIntListResult`: SOAP `ArrayOfInt1`.
+    pub result: Option<Vec<i32>>,
+}
+
+/// `EchoLineList`, operation 25 of `ObjectsService`: Echoes a list of order lines.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoLineListResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoLineList {
+    /// `lines`: SOAP `ArrayOfOrderLine`, position 1 of 1.
+    pub lines: Option<Vec<Option<crate::OrderLine>>>,
+}
+
+/// The response of [`EchoLineList`]: the element `EchoLineListResponse` holding `EchoLineListResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoLineListResponse {
+    /// `EchoLineListResult`: SOAP `ArrayOfOrderLine`.
+    pub result: Option<Vec<Option<crate::OrderLine>>>,
+}
+
+/// `EchoOrderBare`, operation 26 of `ObjectsService`: Echoes an order, bare parameter style.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoOrderBareResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoOrderBare {
+    /// `order`: SOAP `Order`, position 1 of 1.
+    pub order: Option<crate::Order>,
+}
+
+/// The response of [`EchoOrderBare`]: the element `EchoOrderBareResponse` holding `EchoOrderBareResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoOrderBareResponse {
+    /// `EchoOrderBareResult`: SOAP `Order`.
+    pub result: Option<crate::Order>,
+}
+
+/// `RepeatBare`, operation 27 of `ObjectsService`: Repeats a text up to 100 times, bare parameter style: null for a null text.
+///
+/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`RepeatBareResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RepeatBare {
+    /// `text`: SOAP `string`, position 1 of 2.
+    pub text: Option<String>,
+    /// `times`: SOAP `int`, position 2 of 2.
+    pub times: i32,
+}
+
+/// The response of [`RepeatBare`]: the element `RepeatBareResponse` holding `RepeatBareResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RepeatBareResponse {
+    /// `RepeatBareResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
+    pub result: Option<String>,
+}

@@ -515,6 +515,59 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="EchoRenamed">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="tag" type="tns:Label" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Label">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Key" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="tag-value" type="s:string" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoRenamedResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoRenamedResult" type="tns:Label" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoIntList">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="values" type="tns:ArrayOfInt1" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoIntListResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoIntListResult" type="tns:ArrayOfInt1" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoLineList">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="lines" type="tns:ArrayOfOrderLine" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoLineListResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoLineListResult" type="tns:ArrayOfOrderLine" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="order" type="tns:Order" />
+      <s:element name="EchoOrderBareResult" type="tns:Order" />
+      <s:element name="text" type="s:string" />
+      <s:element name="times" type="s:int" />
+      <s:element name="RepeatBareResult" type="s:string" />
       <s:element name="ArrayOfString" nillable="true" type="tns:ArrayOfString" />
       <s:element name="Order" nillable="true" type="tns:Order" />
       <s:element name="ArrayOfInt1" nillable="true" type="tns:ArrayOfInt1" />
@@ -524,6 +577,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <s:element name="Perms" type="tns:Perms" />
       <s:element name="ArrayOfPerms" nillable="true" type="tns:ArrayOfPerms" />
       <s:element name="Note" nillable="true" type="tns:Note" />
+      <s:element name="string" nillable="true" type="s:string" />
     </s:schema>
     <s:schema targetNamespace="http://rmm.example.com/objects/AbstractTypes">
       <s:import namespace="http://schemas.xmlsoap.org/soap/encoding/" />
@@ -670,6 +724,37 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="CountLinesSoapOut">
     <wsdl:part name="parameters" element="tns:CountLinesResponse" />
   </wsdl:message>
+  <wsdl:message name="EchoRenamedSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoRenamed" />
+  </wsdl:message>
+  <wsdl:message name="EchoRenamedSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoRenamedResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoIntListSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoIntList" />
+  </wsdl:message>
+  <wsdl:message name="EchoIntListSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoIntListResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoLineListSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoLineList" />
+  </wsdl:message>
+  <wsdl:message name="EchoLineListSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoLineListResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoOrderBareSoapIn">
+    <wsdl:part name="order" element="tns:order" />
+  </wsdl:message>
+  <wsdl:message name="EchoOrderBareSoapOut">
+    <wsdl:part name="EchoOrderBareResult" element="tns:EchoOrderBareResult" />
+  </wsdl:message>
+  <wsdl:message name="RepeatBareSoapIn">
+    <wsdl:part name="text" element="tns:text" />
+    <wsdl:part name="times" element="tns:times" />
+  </wsdl:message>
+  <wsdl:message name="RepeatBareSoapOut">
+    <wsdl:part name="RepeatBareResult" element="tns:RepeatBareResult" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpGetIn">
     <wsdl:part name="values" type="s1:StringArray" />
   </wsdl:message>
@@ -733,6 +818,13 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="MakeNoteHttpGetOut">
     <wsdl:part name="Body" element="tns:Note" />
   </wsdl:message>
+  <wsdl:message name="RepeatBareHttpGetIn">
+    <wsdl:part name="text" type="s:string" />
+    <wsdl:part name="times" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="RepeatBareHttpGetOut">
+    <wsdl:part name="Body" element="tns:string" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpPostIn">
     <wsdl:part name="values" type="s1:StringArray" />
   </wsdl:message>
@@ -795,6 +887,13 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="MakeNoteHttpPostOut">
     <wsdl:part name="Body" element="tns:Note" />
+  </wsdl:message>
+  <wsdl:message name="RepeatBareHttpPostIn">
+    <wsdl:part name="text" type="s:string" />
+    <wsdl:part name="times" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="RepeatBareHttpPostOut">
+    <wsdl:part name="Body" element="tns:string" />
   </wsdl:message>
   <wsdl:portType name="ObjectsServiceSoap">
     <wsdl:operation name="EchoOrder">
@@ -907,6 +1006,31 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:CountLinesSoapIn" />
       <wsdl:output message="tns:CountLinesSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="EchoRenamed">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a tag: a class, and a member, named otherwise on the wire.</wsdl:documentation>
+      <wsdl:input message="tns:EchoRenamedSoapIn" />
+      <wsdl:output message="tns:EchoRenamedSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoIntList">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a list of ints.</wsdl:documentation>
+      <wsdl:input message="tns:EchoIntListSoapIn" />
+      <wsdl:output message="tns:EchoIntListSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoLineList">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a list of order lines.</wsdl:documentation>
+      <wsdl:input message="tns:EchoLineListSoapIn" />
+      <wsdl:output message="tns:EchoLineListSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoOrderBare">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an order, bare parameter style.</wsdl:documentation>
+      <wsdl:input message="tns:EchoOrderBareSoapIn" />
+      <wsdl:output message="tns:EchoOrderBareSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="RepeatBare">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Repeats a text up to 100 times, bare parameter style: null for a null text.</wsdl:documentation>
+      <wsdl:input message="tns:RepeatBareSoapIn" />
+      <wsdl:output message="tns:RepeatBareSoapOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpGet">
     <wsdl:operation name="EchoStringArray">
@@ -959,6 +1083,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:MakeNoteHttpGetIn" />
       <wsdl:output message="tns:MakeNoteHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="RepeatBare">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Repeats a text up to 100 times, bare parameter style: null for a null text.</wsdl:documentation>
+      <wsdl:input message="tns:RepeatBareHttpGetIn" />
+      <wsdl:output message="tns:RepeatBareHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpPost">
     <wsdl:operation name="EchoStringArray">
@@ -1010,6 +1139,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a note of text in a language.</wsdl:documentation>
       <wsdl:input message="tns:MakeNoteHttpPostIn" />
       <wsdl:output message="tns:MakeNoteHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="RepeatBare">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Repeats a text up to 100 times, bare parameter style: null for a null text.</wsdl:documentation>
+      <wsdl:input message="tns:RepeatBareHttpPostIn" />
+      <wsdl:output message="tns:RepeatBareHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="ObjectsServiceSoap" type="tns:ObjectsServiceSoap">
@@ -1205,6 +1339,51 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="CountLines">
       <soap:operation soapAction="http://rmm.example.com/objects/CountLines" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoRenamed">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoRenamed" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoIntList">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoIntList" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoLineList">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoLineList" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoOrderBare">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoOrderBare" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="RepeatBare">
+      <soap:operation soapAction="http://rmm.example.com/objects/RepeatBare" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -1413,6 +1592,51 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoRenamed">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoRenamed" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoIntList">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoIntList" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoLineList">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoLineList" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoOrderBare">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoOrderBare" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="RepeatBare">
+      <soap12:operation soapAction="http://rmm.example.com/objects/RepeatBare" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpGet" type="tns:ObjectsServiceHttpGet">
     <http:binding verb="GET" />
@@ -1506,6 +1730,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="RepeatBare">
+      <http:operation location="/RepeatBare" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpPost" type="tns:ObjectsServiceHttpPost">
     <http:binding verb="POST" />
@@ -1592,6 +1825,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="MakeNote">
       <http:operation location="/MakeNote" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="RepeatBare">
+      <http:operation location="/RepeatBare" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

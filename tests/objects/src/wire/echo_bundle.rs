@@ -23,6 +23,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoBundleResponse",
     result_name: "EchoBundleResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "EchoBundle",
 };
 
 impl EchoBundle {

@@ -23,6 +23,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoDrawingResponse",
     result_name: "EchoDrawingResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "EchoDrawing",
 };
 
 impl EchoDrawing {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoFlagsResponse",
     result_name: "EchoFlagsResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoFlags",
 };
 
 impl EchoFlags {

@@ -23,6 +23,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoFlagsArrayResponse",
     result_name: "EchoFlagsArrayResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoFlagsArray",
 };
 
 impl EchoFlagsArray {

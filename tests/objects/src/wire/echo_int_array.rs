@@ -23,6 +23,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoIntArrayResponse",
     result_name: "EchoIntArrayResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoIntArray",
 };
 
 impl EchoIntArray {

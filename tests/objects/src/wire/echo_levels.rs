@@ -23,6 +23,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoLevelsResponse",
     result_name: "EchoLevelsResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoLevels",
 };
 
 impl EchoLevels {

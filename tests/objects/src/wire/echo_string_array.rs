@@ -23,6 +23,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoStringArrayResponse",
     result_name: "EchoStringArrayResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoStringArray",
 };
 
 impl EchoStringArray {

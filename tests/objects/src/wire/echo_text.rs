@@ -23,6 +23,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoTextResponse",
     result_name: "EchoTextResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "EchoText",
 };
 
 impl EchoText {

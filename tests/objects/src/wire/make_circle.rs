@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MakeCircleResponse",
     result_name: "MakeCircleResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MakeCircle",
 };
 
 impl MakeCircle {

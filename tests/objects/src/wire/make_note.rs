@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MakeNoteResponse",
     result_name: "MakeNoteResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MakeNote",
 };
 
 impl MakeNote {

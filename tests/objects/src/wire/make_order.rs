@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MakeOrderResponse",
     result_name: "MakeOrderResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MakeOrder",
 };
 
 impl MakeOrder {

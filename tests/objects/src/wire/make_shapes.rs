@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MakeShapesResponse",
     result_name: "MakeShapesResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MakeShapes",
 };
 
 impl MakeShapes {

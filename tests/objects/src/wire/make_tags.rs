@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "MakeTagsResponse",
     result_name: "MakeTagsResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "MakeTags",
 };
 
 impl MakeTags {

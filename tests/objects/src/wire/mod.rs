@@ -81,6 +81,21 @@ pub mod echo_bundle;
 /// Operation 22: `CountLines`.
 pub mod count_lines;
 
+/// Operation 23: `EchoRenamed`.
+pub mod echo_renamed;
+
+/// Operation 24: `EchoIntList`.
+pub mod echo_int_list;
+
+/// Operation 25: `EchoLineList`.
+pub mod echo_line_list;
+
+/// Operation 26: `EchoOrderBare`.
+pub mod echo_order_bare;
+
+/// Operation 27: `RepeatBare`.
+pub mod repeat_bare;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.

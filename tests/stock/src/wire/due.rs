@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "DueResponse",
     result_name: "DueResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "Due",
 };
 
 impl Due {

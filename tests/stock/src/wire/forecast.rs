@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "ForecastResponse",
     result_name: "ForecastResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "Forecast",
 };
 
 impl Forecast {

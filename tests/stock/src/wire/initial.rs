@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "InitialResponse",
     result_name: "InitialResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "Initial",
 };
 
 impl Initial {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "RegradeResponse",
     result_name: "RegradeResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "Regrade",
 };
 
 impl Regrade {

@@ -34,6 +34,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "ReserveResponse",
     result_name: "ReserveResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "Reserve",
 };
 
 impl Reserve {

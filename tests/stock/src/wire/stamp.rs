@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "StampResponse",
     result_name: "StampResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "Stamp",
 };
 
 impl Stamp {

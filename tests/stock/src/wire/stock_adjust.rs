@@ -34,6 +34,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "StockAdjustResponse",
     result_name: "StockAdjustResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "StockAdjust",
 };
 
 impl StockAdjust {

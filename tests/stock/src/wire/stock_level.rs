@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "StockLevelResponse",
     result_name: "StockLevelResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "StockLevel",
 };
 
 impl StockLevel {

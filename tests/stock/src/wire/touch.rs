@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "TouchResponse",
     result_name: "TouchResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "Touch",
 };
 
 impl Touch {

@@ -38,6 +38,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "WeighResponse",
     result_name: "WeighResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "Weigh",
 };
 
 impl Weigh {

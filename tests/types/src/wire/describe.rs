@@ -42,6 +42,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "DescribeResponse",
     result_name: "DescribeResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "Describe",
 };
 
 impl Describe {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoBase64BinaryResponse",
     result_name: "EchoBase64BinaryResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoBase64Binary",
 };
 
 impl EchoBase64Binary {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoBooleanResponse",
     result_name: "EchoBooleanResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoBoolean",
 };
 
 impl EchoBoolean {

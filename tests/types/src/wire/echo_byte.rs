@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoByteResponse",
     result_name: "EchoByteResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoByte",
 };
 
 impl EchoByte {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoCharResponse",
     result_name: "EchoCharResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoChar",
 };
 
 impl EchoChar {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoDateTimeResponse",
     result_name: "EchoDateTimeResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoDateTime",
 };
 
 impl EchoDateTime {

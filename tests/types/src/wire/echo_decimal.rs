@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoDecimalResponse",
     result_name: "EchoDecimalResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoDecimal",
 };
 
 impl EchoDecimal {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoDoubleResponse",
     result_name: "EchoDoubleResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoDouble",
 };
 
 impl EchoDouble {

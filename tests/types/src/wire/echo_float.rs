@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoFloatResponse",
     result_name: "EchoFloatResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoFloat",
 };
 
 impl EchoFloat {

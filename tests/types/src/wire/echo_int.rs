@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoIntResponse",
     result_name: "EchoIntResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoInt",
 };
 
 impl EchoInt {

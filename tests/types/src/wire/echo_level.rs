@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoLevelResponse",
     result_name: "EchoLevelResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoLevel",
 };
 
 impl EchoLevel {

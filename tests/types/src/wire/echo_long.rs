@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoLongResponse",
     result_name: "EchoLongResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoLong",
 };
 
 impl EchoLong {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoNullableDoubleResponse",
     result_name: "EchoNullableDoubleResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "EchoNullableDouble",
 };
 
 impl EchoNullableDouble {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoNullableIntResponse",
     result_name: "EchoNullableIntResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "EchoNullableInt",
 };
 
 impl EchoNullableInt {

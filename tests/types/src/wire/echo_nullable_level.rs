@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoNullableLevelResponse",
     result_name: "EchoNullableLevelResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "EchoNullableLevel",
 };
 
 impl EchoNullableLevel {

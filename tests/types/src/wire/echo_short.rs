@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoShortResponse",
     result_name: "EchoShortResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoShort",
 };
 
 impl EchoShort {

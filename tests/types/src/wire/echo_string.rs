@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoStringResponse",
     result_name: "EchoStringResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoString",
 };
 
 impl EchoString {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoUnsignedByteResponse",
     result_name: "EchoUnsignedByteResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoUnsignedByte",
 };
 
 impl EchoUnsignedByte {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoUnsignedIntResponse",
     result_name: "EchoUnsignedIntResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoUnsignedInt",
 };
 
 impl EchoUnsignedInt {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoUnsignedLongResponse",
     result_name: "EchoUnsignedLongResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoUnsignedLong",
 };
 
 impl EchoUnsignedLong {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "EchoUnsignedShortResponse",
     result_name: "EchoUnsignedShortResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "EchoUnsignedShort",
 };
 
 impl EchoUnsignedShort {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "PingResponse",
     result_name: "PingResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "Ping",
 };
 
 impl Ping {

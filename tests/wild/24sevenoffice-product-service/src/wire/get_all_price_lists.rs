@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetAllPriceListsResponse",
     result_name: "GetAllPriceListsResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "GetAllPriceLists",
 };
 
 impl GetAllPriceLists {

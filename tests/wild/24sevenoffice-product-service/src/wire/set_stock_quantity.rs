@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "SetStockQuantityResponse",
     result_name: "SetStockQuantityResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "SetStockQuantity",
 };
 
 impl SetStockQuantity {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "AdvancedVerifyEmailResponse",
     result_name: "AdvancedVerifyEmailResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "AdvancedVerifyEmail",
 };
 
 impl AdvancedVerifyEmail {

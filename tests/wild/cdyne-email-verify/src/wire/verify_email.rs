@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "VerifyEmailResponse",
     result_name: "VerifyEmailResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "VerifyEmail",
 };
 
 impl VerifyEmail {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "VerifyMXRecordResponse",
     result_name: "VerifyMXRecordResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "VerifyMXRecord",
 };
 
 impl VerifyMXRecord {

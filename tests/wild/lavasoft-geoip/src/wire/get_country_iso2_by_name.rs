@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetCountryISO2ByNameResponse",
     result_name: "GetCountryISO2ByNameResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "GetCountryISO2ByName",
 };
 
 impl GetCountryISO2ByName {

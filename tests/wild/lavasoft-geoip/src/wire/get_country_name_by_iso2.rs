@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetCountryNameByISO2Response",
     result_name: "GetCountryNameByISO2Result",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "GetCountryNameByISO2",
 };
 
 impl GetCountryNameByISO2 {

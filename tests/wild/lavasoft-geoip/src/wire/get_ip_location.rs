@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetIpLocationResponse",
     result_name: "GetIpLocationResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "GetIpLocation",
 };
 
 impl GetIpLocation {

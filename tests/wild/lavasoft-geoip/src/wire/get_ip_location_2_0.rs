@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetIpLocation_2_0Response",
     result_name: "GetIpLocation_2_0Result",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "GetIpLocation_2_0",
 };
 
 impl GetIpLocation20 {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetLocationResponse",
     result_name: "GetLocationResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "GetLocation",
 };
 
 impl GetLocation {

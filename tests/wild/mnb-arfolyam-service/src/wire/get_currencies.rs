@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetCurrenciesResponse",
     result_name: "GetCurrenciesResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "GetCurrencies",
 };
 
 impl GetCurrencies {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetCurrencyUnitsResponse",
     result_name: "GetCurrencyUnitsResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "GetCurrencyUnits",
 };
 
 impl GetCurrencyUnits {

@@ -28,6 +28,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetCurrentExchangeRatesResponse",
     result_name: "GetCurrentExchangeRatesResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "GetCurrentExchangeRates",
 };
 
 impl GetCurrentExchangeRates {

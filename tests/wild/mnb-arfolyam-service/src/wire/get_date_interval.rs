@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetDateIntervalResponse",
     result_name: "GetDateIntervalResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "GetDateInterval",
 };
 
 impl GetDateInterval {

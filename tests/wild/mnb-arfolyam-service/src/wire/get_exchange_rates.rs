@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetExchangeRatesResponse",
     result_name: "GetExchangeRatesResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "GetExchangeRates",
 };
 
 impl GetExchangeRates {

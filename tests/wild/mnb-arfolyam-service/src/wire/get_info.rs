@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetInfoResponse",
     result_name: "GetInfoResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "GetInfo",
 };
 
 impl GetInfo {

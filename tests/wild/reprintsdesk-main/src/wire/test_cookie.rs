@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "Test_CookieResponse",
     result_name: "Test_CookieResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "Test_Cookie",
 };
 
 impl TestCookie {

@@ -23,6 +23,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "AddExemptCertificateResponse",
     result_name: "AddExemptCertificateResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "AddExemptCertificate",
 };
 
 impl AddExemptCertificate {

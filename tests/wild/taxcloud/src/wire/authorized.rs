@@ -33,6 +33,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "AuthorizedResponse",
     result_name: "AuthorizedResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "Authorized",
 };
 
 impl Authorized {

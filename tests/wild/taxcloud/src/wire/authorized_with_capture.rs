@@ -36,6 +36,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "AuthorizedWithCaptureResponse",
     result_name: "AuthorizedWithCaptureResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "AuthorizedWithCapture",
 };
 
 impl AuthorizedWithCapture {

@@ -28,6 +28,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "DeleteExemptCertificateResponse",
     result_name: "DeleteExemptCertificateResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "DeleteExemptCertificate",
 };
 
 impl DeleteExemptCertificate {

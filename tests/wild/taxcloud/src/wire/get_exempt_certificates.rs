@@ -28,6 +28,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetExemptCertificatesResponse",
     result_name: "GetExemptCertificatesResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "GetExemptCertificates",
 };
 
 impl GetExemptCertificates {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetTICsByGroupResponse",
     result_name: "GetTICsByGroupResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "GetTICsByGroup",
 };
 
 impl GetTICsByGroup {

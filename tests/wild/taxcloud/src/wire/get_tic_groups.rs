@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetTICGroupsResponse",
     result_name: "GetTICGroupsResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "GetTICGroups",
 };
 
 impl GetTICGroups {

@@ -23,6 +23,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "LookupResponse",
     result_name: "LookupResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "Lookup",
 };
 
 impl Lookup {

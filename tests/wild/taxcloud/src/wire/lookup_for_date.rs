@@ -23,6 +23,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "LookupForDateResponse",
     result_name: "LookupForDateResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "LookupForDate",
 };
 
 impl LookupForDate {

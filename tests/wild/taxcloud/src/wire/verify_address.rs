@@ -34,6 +34,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "VerifyAddressResponse",
     result_name: "VerifyAddressResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "VerifyAddress",
 };
 
 impl VerifyAddress {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "ConvertTempResponse",
     result_name: "ConvertTempResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "ConvertTemp",
 };
 
 impl ConvertTemp {

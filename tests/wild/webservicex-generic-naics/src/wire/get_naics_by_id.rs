@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetNAICSByIDResponse",
     result_name: "GetNAICSByIDResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "GetNAICSByID",
 };
 
 impl GetNAICSByID {

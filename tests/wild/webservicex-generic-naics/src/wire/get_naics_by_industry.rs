@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetNAICSByIndustryResponse",
     result_name: "GetNAICSByIndustryResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "GetNAICSByIndustry",
 };
 
 impl GetNAICSByIndustry {

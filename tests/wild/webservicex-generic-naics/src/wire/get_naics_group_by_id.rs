@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetNAICSGroupByIDResponse",
     result_name: "GetNAICSGroupByIDResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "GetNAICSGroupByID",
 };
 
 impl GetNAICSGroupByID {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "GetQuoteResponse",
     result_name: "GetQuoteResult",
     bindings: &Binding::ALL,
+    bare: false,
+    request_element: "GetQuote",
 };
 
 impl GetQuote {

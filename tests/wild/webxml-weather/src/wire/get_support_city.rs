@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "getSupportCityResponse",
     result_name: "getSupportCityResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "getSupportCity",
 };
 
 impl GetSupportCity {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "getSupportProvinceResponse",
     result_name: "getSupportProvinceResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "getSupportProvince",
 };
 
 impl GetSupportProvince {

@@ -26,6 +26,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "getWeatherbyCityNameResponse",
     result_name: "getWeatherbyCityNameResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "getWeatherbyCityName",
 };
 
 impl GetWeatherbyCityName {

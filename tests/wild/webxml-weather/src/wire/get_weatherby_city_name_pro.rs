@@ -28,6 +28,8 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_name: "getWeatherbyCityNameProResponse",
     result_name: "getWeatherbyCityNameProResult",
     bindings: &[Binding::Soap11, Binding::Soap12],
+    bare: false,
+    request_element: "getWeatherbyCityNamePro",
 };
 
 impl GetWeatherbyCityNamePro {
