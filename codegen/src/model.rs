@@ -100,6 +100,11 @@ pub struct MemberModel {
     /// An array member without a wrapper (`[XmlElement]` on an array): its items are
     /// repeated elements of the member's name, and its field a `Vec` of them.
     pub unwrapped: bool,
+    /// A value-type member that may be absent (.NET's `xxxSpecified`): `Option` in Rust.
+    pub optional: bool,
+    /// Its default value's XML text (`[DefaultValue]`): not written when equal to it, and
+    /// what an absent element reads as (the struct's `Default` holds it).
+    pub default: Option<String>,
 }
 
 /// An array type: XmlSerializer's `ArrayOfX`.
@@ -824,6 +829,8 @@ impl Model {
                                     nullable: o.nullable,
                                     boxed: false,
                                     unwrapped: false,
+                                    optional: false,
+                                    default: None,
                                 }
                             })
                             .collect()
@@ -1010,6 +1017,8 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                     nullable: false,
                     boxed: false,
                     unwrapped: false,
+                    optional: false,
+                    default: None,
                 })
                 .collect();
             let text = class.text.map(|ty| MemberModel {
@@ -1019,6 +1028,8 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 nullable: false,
                 boxed: false,
                 unwrapped: false,
+                optional: false,
+                default: None,
             });
             let mut fields = inherited
                 .iter()
@@ -1051,6 +1062,8 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                         nullable: m.nullable,
                         boxed,
                         unwrapped: m.unwrapped,
+                        optional: m.optional,
+                        default: m.default.clone(),
                     }
                 })
                 .collect::<Vec<_>>();

@@ -218,6 +218,13 @@ pub struct Param {
     /// A class member of an array type written without a wrapper (`unwrapped: true`,
     /// `[XmlElement]` on an array): its items are repeated elements of its own name.
     pub unwrapped: bool,
+    /// A class member of a value type that may be absent (`optional: true`, .NET's
+    /// `xxxSpecified` pattern: `minOccurs="0"`): `Option` in Rust, `None` no element.
+    pub optional: bool,
+    /// A class member's default value (`default:`, .NET's `[DefaultValue]`, the field's
+    /// initializer too), as XML text: a value equal to it is not written, and an absent
+    /// element reads as it.
+    pub default: Option<String>,
 }
 
 /// The SOAP types a spec may name, spelled as ASMX's WSDL spells them (the XML Schema type's
@@ -489,6 +496,8 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 ty: ty(&p.ty, p.item.as_deref()),
                 nullable: validate::nullable(&p.ty),
                 unwrapped: p.unwrapped,
+                optional: p.optional,
+                default: p.default,
                 name: p.name,
             })
             .collect()
@@ -511,6 +520,8 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     ty: t.0,
                     item: None,
                     unwrapped: false,
+                    optional: false,
+                    default: None,
                     extended: false,
                 }])[0]
                     .ty
@@ -530,6 +541,8 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     ty: op.result.0.clone(),
                     item: None,
                     unwrapped: false,
+                    optional: false,
+                    default: None,
                     extended: false,
                 }])[0]
                     .ty
@@ -631,6 +644,8 @@ mod tests {
             ty,
             nullable: false,
             unwrapped: false,
+            optional: false,
+            default: None,
         }
     }
 

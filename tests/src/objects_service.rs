@@ -118,6 +118,12 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
          answer holds 1, the host's 1 and 2)",
     ),
     (
+        "soap11-echo-settings-nil-retries",
+        500,
+        "the host reads xsi:nil on an int member with a default value, which is not nillable, \
+         as absent (the default); refused as xsi:nil on any int member is",
+    ),
+    (
         "help-op-echo-order",
         200,
         "an operation's help page at ?op=, as ASP.NET on .NET Framework serves it; Mono \
@@ -301,6 +307,14 @@ impl ObjectsService for ObjectsEcho {
         r: EchoRenamed,
     ) -> Result<EchoRenamedResponse, Fault> {
         Ok(EchoRenamedResponse { result: r.tag })
+    }
+
+    async fn echo_settings(
+        &self,
+        _: Credentials,
+        r: EchoSettings,
+    ) -> Result<EchoSettingsResponse, Fault> {
+        Ok(EchoSettingsResponse { result: r.settings })
     }
 
     async fn echo_int_list(
@@ -710,6 +724,35 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                     tag: Some(Label {
                         key: Some("k".into()),
                         tag_value: Some("v & w".into()),
+                    }),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-settings-defaults",
+            encode(
+                EchoSettings {
+                    settings: Some(Settings::default()),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-settings-others",
+            encode(
+                EchoSettings {
+                    settings: Some(Settings {
+                        name: Some("n".into()),
+                        retries: 0,
+                        enabled: false,
+                        lang: None,
+                        priority: Level::High,
+                        ratio: -2.25,
+                        limit: Some(0),
+                        mode: Some(Level::Low),
                     }),
                 },
                 &none,

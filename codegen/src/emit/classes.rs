@@ -28,6 +28,8 @@ enum Kind {
     Scalar,
     /// A nullable simple value type: `xsi:nil` for `None`.
     Nullable,
+    /// A value type that may be absent (`xxxSpecified`): left out for `None`.
+    Optional,
     /// A reference (string, byte array, class, array): left out for `None`.
     Reference,
     /// An array without a wrapper: one element per item.
@@ -39,6 +41,8 @@ fn kind(m: &MemberModel) -> Kind {
         Kind::Unwrapped
     } else if m.ty.is_reference() {
         Kind::Reference
+    } else if m.optional {
+        Kind::Optional
     } else if m.nullable {
         Kind::Nullable
     } else {
@@ -77,9 +81,14 @@ pub(super) fn seen_flags<'m>(
 pub(super) fn member_write(model: &Model, m: &MemberModel) -> TokenStream {
     let field = ident(&m.field);
     let wire = &m.wire;
-    match kind(m) {
+    let write = match kind(m) {
         Kind::Scalar => quote!(w.scalar(#wire, &self.#field);),
         Kind::Nullable => quote!(w.nullable(#wire, self.#field.as_ref());),
+        Kind::Optional => quote! {
+            if let Some(value) = &self.#field {
+                w.scalar(#wire, value);
+            }
+        },
         Kind::Reference => {
             let items = items_expr(model, m.ty);
             quote!(w.optional(#wire, #items, self.#field.as_ref())?;)
@@ -89,6 +98,51 @@ pub(super) fn member_write(model: &Model, m: &MemberModel) -> TokenStream {
                 w.value(#wire, &[], item)?;
             }
         },
+    };
+    // A value equal to the default is left out, as XmlSerializer leaves it out.
+    match &m.default {
+        Some(text) => match m.ty {
+            SoapType::String => quote!(if self.#field.as_deref() != Some(#text) { #write }),
+            SoapType::Boolean if text == "true" => quote!(if !self.#field { #write }),
+            SoapType::Boolean => quote!(if self.#field { #write }),
+            _ => {
+                let default = default_expr(model, m);
+                quote!(if self.#field != #default { #write })
+            }
+        },
+        None => write,
+    }
+}
+
+/// The Rust value of a member's default (validated: a number, boolean, string or enum value).
+fn default_expr(model: &Model, m: &MemberModel) -> TokenStream {
+    let text = m.default.as_deref().expect("a member with a default");
+    match m.ty {
+        SoapType::String => quote!(Some(String::from(#text))),
+        SoapType::Boolean => {
+            let value = text == "true";
+            quote!(#value)
+        }
+        SoapType::Double | SoapType::Float => {
+            let value: f64 = text.parse().expect("validated default");
+            let literal = proc_macro2::Literal::f64_unsuffixed(value);
+            quote!(#literal)
+        }
+        SoapType::Enum(i) => {
+            let e = &model.enums[usize::from(i)];
+            let (_, variant) = e
+                .values
+                .iter()
+                .find(|(wire, _)| wire == text)
+                .expect("validated default");
+            let (name, variant) = (ident(&e.name), ident(variant));
+            quote!(crate::#name::#variant)
+        }
+        _ => {
+            let value: i128 = text.parse().expect("validated default");
+            let literal = proc_macro2::Literal::i128_unsuffixed(value);
+            quote!(#literal)
+        }
     }
 }
 
@@ -100,6 +154,7 @@ pub(super) fn member_read(model: &Model, i: usize, m: &MemberModel) -> TokenStre
     let read = match kind(m) {
         Kind::Scalar => quote!(member.scalar(#wire)?),
         Kind::Nullable => quote!(member.nullable(#wire)?),
+        Kind::Optional => quote!(Some(member.scalar(#wire)?)),
         Kind::Reference => {
             let items = items_expr(model, m.ty);
             quote!(member.optional(#wire, #items)?)
@@ -144,7 +199,7 @@ pub(super) fn member_type(model: &Model, m: &MemberModel) -> TokenStream {
         let name = ident(class.rust_type());
         return quote!(Option<Box<crate::#name>>);
     }
-    value_type(model, m.ty, m.nullable)
+    value_type(model, m.ty, m.nullable || m.optional)
 }
 
 /// The rustdoc of a member: wire name, XSD type, occurrence.
@@ -167,8 +222,20 @@ pub(super) fn member_doc(model: &Model, m: &MemberModel) -> String {
             model.type_name(item)
         );
     }
+    if let Some(default) = &m.default {
+        return format!(
+            "`{}`: {xsd}, with the default `{default}` (`[DefaultValue]`, `minOccurs=\"0\" \
+             default=\"{default}\"`): a value equal to it is left out, and an absent element \
+             reads as it (so does `Default`).",
+            m.wire
+        );
+    }
     let occurs = match kind(m) {
         Kind::Scalar => "always sent (`minOccurs=\"1\"`); an absent element reads as the default",
+        Kind::Optional => {
+            "optional (`minOccurs=\"0\"`, .NET's `xxxSpecified`): `None` leaves the element \
+             out, and an absent element reads as `None`"
+        }
         Kind::Nullable => {
             "always sent, `nillable=\"true\"` (`minOccurs=\"1\"`): `None` is `xsi:nil`; an \
              absent element reads as `None`"
@@ -362,12 +429,48 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
     } else {
         (quote!(w), quote!(Ok(())))
     };
+    // A member with a default value makes the struct's `Default` hold it, as the .NET
+    // class's field initializer does; otherwise `Default` is derived.
+    let (default_derive, default_impl) = if c.fields().any(|m| m.default.is_some()) {
+        let inits = c
+            .attributes
+            .iter()
+            .chain(&c.text)
+            .map(|a| {
+                let field = ident(&a.field);
+                quote!(#field: Default::default(),)
+            })
+            .chain(c.fields().map(|m| {
+                let field = ident(&m.field);
+                if m.default.is_some() {
+                    let value = default_expr(model, m);
+                    quote!(#field: #value,)
+                } else {
+                    quote!(#field: Default::default(),)
+                }
+            }));
+        (
+            quote!(),
+            quote! {
+                /// Every member at its default: the members with a default value hold it.
+                impl Default for #name {
+                    fn default() -> Self {
+                        Self { #(#inits)* }
+                    }
+                }
+            },
+        )
+    } else {
+        (quote!(Default), quote!())
+    };
     quote! {
         #struct_doc
-        #[derive(Debug, Clone, PartialEq, #eq Default)]
+        #[derive(Debug, Clone, PartialEq, #eq #default_derive)]
         pub struct #name {
             #(#fields)*
         }
+
+        #default_impl
 
         impl #name {
             /// Writes its members, inherited first, into the element just started.

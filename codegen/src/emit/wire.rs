@@ -740,6 +740,8 @@ fn response_members(op: &OperationModel) -> Vec<crate::model::MemberModel> {
         nullable: op.result_nullable,
         boxed: false,
         unwrapped: false,
+        optional: false,
+        default: None,
     });
     result.into_iter().chain(op.outs.iter().cloned()).collect()
 }

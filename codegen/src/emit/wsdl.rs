@@ -361,16 +361,23 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
             );
             continue;
         }
-        // A reference may be absent; a value type is always there.
-        let min = if m.ty.is_reference() { 0 } else { 1 };
+        // A reference may be absent, and so may an optional value type or one with a
+        // default; any other value type is always there.
+        let absent = m.ty.is_reference() || m.optional || m.default.is_some();
+        let min = if absent { 0 } else { 1 };
         let nillable = if m.nullable {
             r#" nillable="true""#
         } else {
             ""
         };
+        // XmlSerializer writes the default between the occurrences and the name.
+        let default = match &m.default {
+            Some(value) => format!(r#" default="{}""#, attr(value)),
+            None => String::new(),
+        };
         let _ = writeln!(
             w,
-            r#"{indent}          <s:element minOccurs="{min}" maxOccurs="1" name="{}"{nillable} type="{}" />"#,
+            r#"{indent}          <s:element minOccurs="{min}" maxOccurs="1"{default} name="{}"{nillable} type="{}" />"#,
             attr(&m.wire),
             qname(model, m.ty)
         );

@@ -726,23 +726,36 @@ fn value_type<'a, 'i>(
         return None;
     };
     let ty = named_type(element, ns, local, schema, &whose, p)?;
+    let value_type = is_value_type(&ty, schema);
+    let member = schema.member_context;
     if let Some(default) = element.attribute("default") {
+        // A class member's [DefaultValue]: the map form (the validator checks the value).
+        if member && element.attribute("nillable") != Some("true") {
+            return Some(format!(
+                "{{type: {}, default: {}}}",
+                json_string(&ty),
+                json_string(default)
+            ));
+        }
         p.at(
             element,
             format!(
                 "{whose} has the default value {default:?} ([DefaultValue]: left out when equal \
-                 to it), which rmm does not import yet"
+                 to it), which rmm imports on class members only"
             ),
         );
         return None;
     }
-    let value_type = is_value_type(&ty, schema);
     if value_type && element.attribute("minOccurs") == Some("0") {
+        // A class member's xxxSpecified: the map form.
+        if member && element.attribute("nillable") != Some("true") {
+            return Some(format!("{{type: {}, optional: true}}", json_string(&ty)));
+        }
         p.at(
             element,
             format!(
                 "{whose} is a value type with minOccurs=\"0\" (an optional value: .NET's \
-                 xxxSpecified), which rmm does not import yet"
+                 xxxSpecified), which rmm imports on class members only"
             ),
         );
         return None;

@@ -127,6 +127,10 @@ pub(super) struct RawParam {
     pub item: Option<String>,
     /// An array member without a wrapper.
     pub unwrapped: bool,
+    /// A value-type member that may be absent (`optional: true`: .NET's `xxxSpecified`).
+    pub optional: bool,
+    /// The member's default value (`default: 3`: `[DefaultValue]`), as its XML text.
+    pub default: Option<String>,
     /// Whether it was written as a map (`{type: …}`), which only a member may be.
     pub extended: bool,
 }
@@ -137,6 +141,8 @@ pub(super) struct RawParamValue {
     ty: String,
     item: Option<String>,
     unwrapped: bool,
+    optional: bool,
+    default: Option<String>,
     extended: bool,
 }
 
@@ -150,6 +156,51 @@ struct RawMemberMap {
     item: Option<Word>,
     #[serde(default)]
     unwrapped: bool,
+    #[serde(default)]
+    optional: bool,
+    #[serde(default)]
+    default: Option<DefaultLiteral>,
+}
+
+/// A default value as its XML text: a YAML string, number or boolean (`3`, `1.5`, `true`,
+/// `"en"`), checked against the member's type by the validator.
+#[derive(Debug)]
+struct DefaultLiteral(String);
+
+impl<'de> Deserialize<'de> for DefaultLiteral {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct LiteralVisitor;
+
+        impl Visitor<'_> for LiteralVisitor {
+            type Value = DefaultLiteral;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a default value: a string, number or boolean")
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<DefaultLiteral, E> {
+                Ok(DefaultLiteral(v.to_owned()))
+            }
+
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<DefaultLiteral, E> {
+                Ok(DefaultLiteral(v.to_string()))
+            }
+
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<DefaultLiteral, E> {
+                Ok(DefaultLiteral(v.to_string()))
+            }
+
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<DefaultLiteral, E> {
+                Ok(DefaultLiteral(v.to_string()))
+            }
+
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<DefaultLiteral, E> {
+                Ok(DefaultLiteral(v.to_string()))
+            }
+        }
+
+        d.deserialize_any(LiteralVisitor)
+    }
 }
 
 impl<'de> Deserialize<'de> for RawParamValue {
@@ -160,7 +211,7 @@ impl<'de> Deserialize<'de> for RawParamValue {
             type Value = RawParamValue;
 
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a type name (string, int, double, …), or a map {type: …, item: …, unwrapped: …}")
+                f.write_str("a type name (string, int, double, …), or a map {type: …, item: …, unwrapped: …, optional: …, default: …}")
             }
 
             fn visit_str<E: de::Error>(self, v: &str) -> Result<RawParamValue, E> {
@@ -168,6 +219,8 @@ impl<'de> Deserialize<'de> for RawParamValue {
                     ty: v.to_owned(),
                     item: None,
                     unwrapped: false,
+                    optional: false,
+                    default: None,
                     extended: false,
                 })
             }
@@ -184,6 +237,8 @@ impl<'de> Deserialize<'de> for RawParamValue {
                     ty: m.ty.0,
                     item: m.item.map(|w| w.0),
                     unwrapped: m.unwrapped,
+                    optional: m.optional,
+                    default: m.default.map(|d| d.0),
                     extended: true,
                 })
             }
@@ -305,6 +360,8 @@ impl<'de> Deserialize<'de> for RawParam {
                             ty: value.ty,
                             item: value.item,
                             unwrapped: value.unwrapped,
+                            optional: value.optional,
+                            default: value.default,
                             extended: value.extended,
                         })
                     }

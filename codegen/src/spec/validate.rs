@@ -515,6 +515,16 @@ fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &TypeNames) {
                     ),
                 );
             }
+            if a.optional || a.default.is_some() || a.item.is_some() || a.unwrapped {
+                c.push(
+                    at,
+                    item_at,
+                    format!(
+                        "{subject} is written as a map ({{type: …}}); rmm supports the map \
+                         form for elements only"
+                    ),
+                );
+            }
         }
         let member_names: Vec<&str> = class.members.iter().map(|m| m.name.as_str()).collect();
         let places = item.and_then(|l| loc.entries(l, "members", &member_names));
@@ -559,6 +569,13 @@ fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &TypeNames) {
                         at,
                     );
                 }
+            }
+            if let Some(problem) = presence_problem(raw, m, names) {
+                c.push(
+                    ty_at,
+                    at,
+                    format!("member {:?} of type {name:?}: {problem}", m.name),
+                );
             }
             let null_problem = nullable(&m.ty)
                 .then(|| nullable_problem(&m.ty, names))
@@ -1268,5 +1285,89 @@ fn check_bare(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], loc: 
                 }
             }
         }
+    }
+}
+
+/// What is wrong with a member's `optional:` or `default:`, if anything: `optional` is for a
+/// value type (a simple type but string and base64Binary, or an enum) that is not nullable,
+/// `default` for a number, boolean, string or (not flags) enum, its text a value of it.
+fn presence_problem(raw: &RawSpec, m: &super::raw::RawParam, names: &TypeNames) -> Option<String> {
+    if !m.optional && m.default.is_none() {
+        return None;
+    }
+    if m.optional && m.default.is_some() {
+        return Some(
+            "optional and default exclude each other: a member with a default is left out when \
+             equal to it"
+                .to_owned(),
+        );
+    }
+    let ty = names.named(&m.ty);
+    let flags = |i: u16| raw.enums.get(usize::from(i)).is_some_and(|e| e.flags);
+    if m.optional && nullable(&m.ty) {
+        return Some(format!(
+            "optional is for a member that is not nullable; {} is nillable already: None is \
+             xsi:nil",
+            m.ty
+        ));
+    }
+    if m.optional {
+        return match ty {
+            Some(SoapType::String | SoapType::Base64Binary | SoapType::Class(_)) | None => {
+                Some(format!(
+                    "optional is for a member of a value type (a number, boolean, enum, \
+                     dateTime, …), and {} is not one: a reference is absent when null",
+                    m.ty
+                ))
+            }
+            Some(_) => None,
+        };
+    }
+    let text = m.default.as_deref().unwrap_or_default();
+    let bad = |what: &str| Some(format!("the default {text:?} is not {what}"));
+    // An integer type's default: within the type's range.
+    fn within<T: std::str::FromStr>(text: &str) -> bool {
+        text.parse::<T>().is_ok()
+    }
+    let integer = match ty {
+        Some(SoapType::Int) => Some((within::<i32>(text), "an int")),
+        Some(SoapType::Long) => Some((within::<i64>(text), "a long")),
+        Some(SoapType::Short) => Some((within::<i16>(text), "a short")),
+        Some(SoapType::Byte) => Some((within::<i8>(text), "a byte")),
+        Some(SoapType::UnsignedByte) => Some((within::<u8>(text), "an unsignedByte")),
+        Some(SoapType::UnsignedShort) => Some((within::<u16>(text), "an unsignedShort")),
+        Some(SoapType::UnsignedInt) => Some((within::<u32>(text), "an unsignedInt")),
+        Some(SoapType::UnsignedLong) => Some((within::<u64>(text), "an unsignedLong")),
+        _ => None,
+    };
+    if let Some((fits, what)) = integer {
+        return if fits { None } else { bad(what) };
+    }
+    match ty {
+        Some(SoapType::Double | SoapType::Float) => {
+            // Digits and a point, as XmlSerializer writes a default (no exponent, INF, NaN).
+            let plain = !text.contains(['e', 'E', 'I', 'N']);
+            if plain && text.parse::<f64>().is_ok_and(f64::is_finite) {
+                None
+            } else {
+                bad("a finite number written with digits and a point")
+            }
+        }
+        Some(SoapType::Boolean) if matches!(text, "true" | "false") => None,
+        Some(SoapType::Boolean) => bad("true or false"),
+        Some(SoapType::String) => None,
+        Some(SoapType::Enum(i)) if !flags(i) => {
+            let e = &raw.enums[usize::from(i)];
+            if e.values.iter().any(|v| v.wire == text) {
+                None
+            } else {
+                bad(&format!("a value of enum {:?}", m.ty))
+            }
+        }
+        _ => Some(format!(
+            "default is for a member of a number, boolean, string or enum type (not flags), \
+             and {} is not one",
+            m.ty
+        )),
     }
 }

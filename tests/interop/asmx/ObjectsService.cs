@@ -3,6 +3,7 @@
 // returns its argument unchanged, so what the host writes is what it read.
 using System;
 using System.Collections.Generic;
+using System.ComponentModel;
 using System.Web.Services;
 using System.Web.Services.Protocols;
 using System.Xml.Serialization;
@@ -134,6 +135,22 @@ namespace Rmm.Objects
         public string Key;
         [XmlElement("tag-value")] public string Value;
         [XmlIgnore] public string Note;
+    }
+
+    /// Members that may be absent though of value types: defaults ([DefaultValue], left out
+    /// when equal) and an optional value (xxxSpecified).
+    public class Settings
+    {
+        public string Name;
+        [DefaultValue(3)] public int Retries = 3;
+        [DefaultValue(true)] public bool Enabled = true;
+        [DefaultValue("en")] public string Lang = "en";
+        [DefaultValue(Level.Normal)] public Level Priority = Level.Normal;
+        [DefaultValue(1.5)] public double Ratio = 1.5;
+        public int Limit;
+        [XmlIgnore] public bool LimitSpecified;
+        public Level Mode;
+        [XmlIgnore] public bool ModeSpecified;
     }
 
     [WebService(Namespace = "http://rmm.example.com/objects", Description = "Classes, arrays and inheritance, echoed.")]
@@ -271,6 +288,9 @@ namespace Rmm.Objects
             if (tag != null && tag.Note != null) throw new InvalidOperationException("an ignored member was read");
             return tag;
         }
+
+        [WebMethod(Description = "Echoes settings: members with defaults and an optional value.")]
+        public Settings EchoSettings(Settings settings) { return settings; }
 
         [WebMethod(Description = "Echoes a list of ints.")]
         public List<int> EchoIntList(List<int> values) { return values; }

@@ -240,7 +240,15 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 24, `EchoIntList`, and waits for its answer: Echoes a list of ints.
+    /// Calls operation 24, `EchoSettings`, and waits for its answer: Echoes settings: members with defaults and an optional value.
+    pub fn echo_settings(
+        &self,
+        request: &EchoSettings,
+    ) -> Result<EchoSettingsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 25, `EchoIntList`, and waits for its answer: Echoes a list of ints.
     pub fn echo_int_list(
         &self,
         request: &EchoIntList,
@@ -248,7 +256,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 25, `EchoLineList`, and waits for its answer: Echoes a list of order lines.
+    /// Calls operation 26, `EchoLineList`, and waits for its answer: Echoes a list of order lines.
     pub fn echo_line_list(
         &self,
         request: &EchoLineList,
@@ -256,7 +264,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 26, `EchoOrderBare`, and waits for its answer: Echoes an order, bare parameter style.
+    /// Calls operation 27, `EchoOrderBare`, and waits for its answer: Echoes an order, bare parameter style.
     pub fn echo_order_bare(
         &self,
         request: &EchoOrderBare,
@@ -264,7 +272,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 27, `RepeatBare`, and waits for its answer: Repeats a text up to 100 times, bare parameter style: null for a null text.
+    /// Calls operation 28, `RepeatBare`, and waits for its answer: Repeats a text up to 100 times, bare parameter style: null for a null text.
     pub fn repeat_bare(
         &self,
         request: &RepeatBare,

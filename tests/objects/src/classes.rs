@@ -1082,3 +1082,141 @@ impl XmlItem for Label {
         Self::read_members(node)
     }
 }
+
+/// `Settings`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// Members of value types that may be absent: defaults (`[DefaultValue]`, the field initializer too) and optional values (`xxxSpecified`).
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub name: Option<String>,
+    /// `Retries`: `xs:int`, with the default `3` (`[DefaultValue]`, `minOccurs="0" default="3"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub retries: i32,
+    /// `Enabled`: `xs:boolean`, with the default `true` (`[DefaultValue]`, `minOccurs="0" default="true"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub enabled: bool,
+    /// `Lang`: `xs:string`, with the default `en` (`[DefaultValue]`, `minOccurs="0" default="en"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub lang: Option<String>,
+    /// `Priority`: `tns:Level`, with the default `Normal` (`[DefaultValue]`, `minOccurs="0" default="Normal"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub priority: crate::Level,
+    /// `Ratio`: `xs:double`, with the default `1.5` (`[DefaultValue]`, `minOccurs="0" default="1.5"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub ratio: f64,
+    /// `Limit`: `xs:int`, optional (`minOccurs="0"`, .NET's `xxxSpecified`): `None` leaves the element out, and an absent element reads as `None`.
+    pub limit: Option<i32>,
+    /// `Mode`: `tns:Level`, optional (`minOccurs="0"`, .NET's `xxxSpecified`): `None` leaves the element out, and an absent element reads as `None`.
+    pub mode: Option<crate::Level>,
+}
+
+/// Every member at its default: the members with a default value hold it.
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            name: Default::default(),
+            retries: 3,
+            enabled: true,
+            lang: Some(String::from("en")),
+            priority: crate::Level::Normal,
+            ratio: 1.5,
+            limit: Default::default(),
+            mode: Default::default(),
+        }
+    }
+}
+
+impl Settings {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Name", &[], self.name.as_ref())?;
+        if self.retries != 3 {
+            w.scalar("Retries", &self.retries);
+        }
+        if !self.enabled {
+            w.scalar("Enabled", &self.enabled);
+        }
+        if self.lang.as_deref() != Some("en") {
+            w.optional("Lang", &[], self.lang.as_ref())?;
+        }
+        if self.priority != crate::Level::Normal {
+            w.scalar("Priority", &self.priority);
+        }
+        if self.ratio != 1.5 {
+            w.scalar("Ratio", &self.ratio);
+        }
+        if let Some(value) = &self.limit {
+            w.scalar("Limit", value);
+        }
+        if let Some(value) = &self.mode {
+            w.scalar("Mode", value);
+        }
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 8];
+        for member in node.members() {
+            match member.name() {
+                "Name" if !seen[0] => {
+                    seen[0] = true;
+                    value.name = member.optional("Name", &[])?;
+                }
+                "Retries" if !seen[1] => {
+                    seen[1] = true;
+                    value.retries = member.scalar("Retries")?;
+                }
+                "Enabled" if !seen[2] => {
+                    seen[2] = true;
+                    value.enabled = member.scalar("Enabled")?;
+                }
+                "Lang" if !seen[3] => {
+                    seen[3] = true;
+                    value.lang = member.optional("Lang", &[])?;
+                }
+                "Priority" if !seen[4] => {
+                    seen[4] = true;
+                    value.priority = member.scalar("Priority")?;
+                }
+                "Ratio" if !seen[5] => {
+                    seen[5] = true;
+                    value.ratio = member.scalar("Ratio")?;
+                }
+                "Limit" if !seen[6] => {
+                    seen[6] = true;
+                    value.limit = Some(member.scalar("Limit")?);
+                }
+                "Mode" if !seen[7] => {
+                    seen[7] = true;
+                    value.mode = Some(member.scalar("Mode")?);
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for Settings {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Settings")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Settings")?;
+        Self::read_members(node)
+    }
+}

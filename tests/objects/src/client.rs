@@ -338,7 +338,15 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 24, `EchoIntList`: Echoes a list of ints.
+    /// Calls operation 24, `EchoSettings`: Echoes settings: members with defaults and an optional value.
+    pub async fn echo_settings(
+        &self,
+        request: &EchoSettings,
+    ) -> Result<EchoSettingsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 25, `EchoIntList`: Echoes a list of ints.
     pub async fn echo_int_list(
         &self,
         request: &EchoIntList,
@@ -346,7 +354,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 25, `EchoLineList`: Echoes a list of order lines.
+    /// Calls operation 26, `EchoLineList`: Echoes a list of order lines.
     pub async fn echo_line_list(
         &self,
         request: &EchoLineList,
@@ -354,7 +362,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 26, `EchoOrderBare`: Echoes an order, bare parameter style.
+    /// Calls operation 27, `EchoOrderBare`: Echoes an order, bare parameter style.
     pub async fn echo_order_bare(
         &self,
         request: &EchoOrderBare,
@@ -362,7 +370,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 27, `RepeatBare`: Repeats a text up to 100 times, bare parameter style: null for a null text.
+    /// Calls operation 28, `RepeatBare`: Repeats a text up to 100 times, bare parameter style: null for a null text.
     pub async fn repeat_bare(
         &self,
         request: &RepeatBare,

@@ -204,6 +204,12 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
           <li>
+            <a href="?op=EchoSettings">EchoSettings</a>
+            <span>
+              <br>Echoes settings: members with defaults and an optional value.
+            </span>
+          </li>
+          <li>
             <a href="?op=EchoIntList">EchoIntList</a>
             <span>
               <br>Echoes a list of ints.
@@ -2498,6 +2504,88 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `EchoSettings`.
+const PAGE_ECHO_SETTINGS: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>EchoSettings</h2>
+        <p class="intro">Echoes settings: members with defaults and an optional value.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>settings</td><td>Settings</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/EchoSettings"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;EchoSettings xmlns="http://rmm.example.com/objects"&gt;
+      &lt;settings&gt;<span class="value">Settings</span>&lt;/settings&gt;
+    &lt;/EchoSettings&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoSettingsResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoSettingsResult&gt;<span class="value">Settings</span>&lt;/EchoSettingsResult&gt;&lt;/EchoSettingsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/EchoSettings"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;EchoSettings xmlns="http://rmm.example.com/objects"&gt;
+      &lt;settings&gt;<span class="value">Settings</span>&lt;/settings&gt;
+    &lt;/EchoSettings&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoSettingsResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoSettingsResult&gt;<span class="value">Settings</span>&lt;/EchoSettingsResult&gt;&lt;/EchoSettingsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page of `EchoIntList`.
 const PAGE_ECHO_INT_LIST: &[Piece] = &[
     Text(HEAD),
@@ -2889,6 +2977,7 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::EchoBundle => PAGE_ECHO_BUNDLE,
         crate::Operation::CountLines => PAGE_COUNT_LINES,
         crate::Operation::EchoRenamed => PAGE_ECHO_RENAMED,
+        crate::Operation::EchoSettings => PAGE_ECHO_SETTINGS,
         crate::Operation::EchoIntList => PAGE_ECHO_INT_LIST,
         crate::Operation::EchoLineList => PAGE_ECHO_LINE_LIST,
         crate::Operation::EchoOrderBare => PAGE_ECHO_ORDER_BARE,

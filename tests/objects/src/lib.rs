@@ -36,10 +36,11 @@
 //! | 21 | [`EchoBundle`] | 1 |
 //! | 22 | [`CountLines`] | 2 |
 //! | 23 | [`EchoRenamed`] | 1 |
-//! | 24 | [`EchoIntList`] | 1 |
-//! | 25 | [`EchoLineList`] | 1 |
-//! | 26 | [`EchoOrderBare`] | 1 |
-//! | 27 | [`RepeatBare`] | 2 |
+//! | 24 | [`EchoSettings`] | 1 |
+//! | 25 | [`EchoIntList`] | 1 |
+//! | 26 | [`EchoLineList`] | 1 |
+//! | 27 | [`EchoOrderBare`] | 1 |
+//! | 28 | [`RepeatBare`] | 2 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -149,19 +150,21 @@ pub enum Operation {
     CountLines,
     /// Operation 23: [`EchoRenamed`].
     EchoRenamed,
-    /// Operation 24: [`EchoIntList`].
+    /// Operation 24: [`EchoSettings`].
+    EchoSettings,
+    /// Operation 25: [`EchoIntList`].
     EchoIntList,
-    /// Operation 25: [`EchoLineList`].
+    /// Operation 26: [`EchoLineList`].
     EchoLineList,
-    /// Operation 26: [`EchoOrderBare`].
+    /// Operation 27: [`EchoOrderBare`].
     EchoOrderBare,
-    /// Operation 27: [`RepeatBare`].
+    /// Operation 28: [`RepeatBare`].
     RepeatBare,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 27usize] = [
+    pub const ALL: [Operation; 28usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -185,6 +188,7 @@ impl Operation {
         Operation::EchoBundle,
         Operation::CountLines,
         Operation::EchoRenamed,
+        Operation::EchoSettings,
         Operation::EchoIntList,
         Operation::EchoLineList,
         Operation::EchoOrderBare,
@@ -217,6 +221,7 @@ impl Operation {
             Operation::EchoBundle => "EchoBundle",
             Operation::CountLines => "CountLines",
             Operation::EchoRenamed => "EchoRenamed",
+            Operation::EchoSettings => "EchoSettings",
             Operation::EchoIntList => "EchoIntList",
             Operation::EchoLineList => "EchoLineList",
             Operation::EchoOrderBare => "EchoOrderBare",
@@ -250,6 +255,7 @@ impl Operation {
             "EchoBundle" => Some(Operation::EchoBundle),
             "CountLines" => Some(Operation::CountLines),
             "EchoRenamed" => Some(Operation::EchoRenamed),
+            "EchoSettings" => Some(Operation::EchoSettings),
             "EchoIntList" => Some(Operation::EchoIntList),
             "EchoLineList" => Some(Operation::EchoLineList),
             "EchoOrderBare" => Some(Operation::EchoOrderBare),
@@ -284,6 +290,7 @@ impl Operation {
             Operation::EchoBundle => &wire::echo_bundle::OPERATION,
             Operation::CountLines => &wire::count_lines::OPERATION,
             Operation::EchoRenamed => &wire::echo_renamed::OPERATION,
+            Operation::EchoSettings => &wire::echo_settings::OPERATION,
             Operation::EchoIntList => &wire::echo_int_list::OPERATION,
             Operation::EchoLineList => &wire::echo_line_list::OPERATION,
             Operation::EchoOrderBare => &wire::echo_order_bare::OPERATION,
@@ -347,6 +354,7 @@ macro_rules! for_each_operation {
             echo_bundle: EchoBundle,
             count_lines: CountLines,
             echo_renamed: EchoRenamed,
+            echo_settings: EchoSettings,
             echo_int_list: EchoIntList,
             echo_line_list: EchoLineList,
             echo_order_bare: EchoOrderBare,

@@ -227,7 +227,16 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoRenamed,
     ) -> impl Future<Output = Result<EchoRenamedResponse, Fault>> + Send;
 
-    /// Operation 24, `EchoIntList`: Echoes a list of ints.
+    /// Operation 24, `EchoSettings`: Echoes settings: members with defaults and an optional value.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_settings(
+        &self,
+        credentials: Credentials,
+        request: EchoSettings,
+    ) -> impl Future<Output = Result<EchoSettingsResponse, Fault>> + Send;
+
+    /// Operation 25, `EchoIntList`: Echoes a list of ints.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_int_list(
@@ -236,7 +245,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoIntList,
     ) -> impl Future<Output = Result<EchoIntListResponse, Fault>> + Send;
 
-    /// Operation 25, `EchoLineList`: Echoes a list of order lines.
+    /// Operation 26, `EchoLineList`: Echoes a list of order lines.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_line_list(
@@ -245,7 +254,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoLineList,
     ) -> impl Future<Output = Result<EchoLineListResponse, Fault>> + Send;
 
-    /// Operation 26, `EchoOrderBare`: Echoes an order, bare parameter style.
+    /// Operation 27, `EchoOrderBare`: Echoes an order, bare parameter style.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_order_bare(
@@ -254,7 +263,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoOrderBare,
     ) -> impl Future<Output = Result<EchoOrderBareResponse, Fault>> + Send;
 
-    /// Operation 27, `RepeatBare`: Repeats a text up to 100 times, bare parameter style: null for a null text.
+    /// Operation 28, `RepeatBare`: Repeats a text up to 100 times, bare parameter style: null for a null text.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn repeat_bare(
@@ -447,6 +456,14 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: EchoRenamed,
     ) -> impl Future<Output = Result<EchoRenamedResponse, Fault>> + Send {
         T::echo_renamed(self, credentials, request)
+    }
+
+    fn echo_settings(
+        &self,
+        credentials: Credentials,
+        request: EchoSettings,
+    ) -> impl Future<Output = Result<EchoSettingsResponse, Fault>> + Send {
+        T::echo_settings(self, credentials, request)
     }
 
     fn echo_int_list(
@@ -986,6 +1003,19 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.echo_renamed(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoSettings => {
+                let handled = {
+                    let (credentials, call) = EchoSettings::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_settings(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -684,7 +684,27 @@ pub struct EchoRenamedResponse {
     pub result: Option<crate::Label>,
 }
 
-/// `EchoIntList`, operation 24 of `ObjectsService`: Echoes a list of ints.
+/// `EchoSettings`, operation 24 of `ObjectsService`: Echoes settings: members with defaults and an optional value.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoSettingsResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoSettings {
+    /// `settings`: SOAP `Settings`, position 1 of 1.
+    pub settings: Option<crate::Settings>,
+}
+
+/// The response of [`EchoSettings`]: the element `EchoSettingsResponse` holding `EchoSettingsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoSettingsResponse {
+    /// `EchoSettingsResult`: SOAP `Settings`.
+    pub result: Option<crate::Settings>,
+}
+
+/// `EchoIntList`, operation 25 of `ObjectsService`: Echoes a list of ints.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -704,7 +724,7 @@ pub struct EchoIntListResponse {
     pub result: Option<Vec<i32>>,
 }
 
-/// `EchoLineList`, operation 25 of `ObjectsService`: Echoes a list of order lines.
+/// `EchoLineList`, operation 26 of `ObjectsService`: Echoes a list of order lines.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -724,7 +744,7 @@ pub struct EchoLineListResponse {
     pub result: Option<Vec<Option<crate::OrderLine>>>,
 }
 
-/// `EchoOrderBare`, operation 26 of `ObjectsService`: Echoes an order, bare parameter style.
+/// `EchoOrderBare`, operation 27 of `ObjectsService`: Echoes an order, bare parameter style.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -744,7 +764,7 @@ pub struct EchoOrderBareResponse {
     pub result: Option<crate::Order>,
 }
 
-/// `RepeatBare`, operation 27 of `ObjectsService`: Repeats a text up to 100 times, bare parameter style: null for a null text.
+/// `RepeatBare`, operation 28 of `ObjectsService`: Repeats a text up to 100 times, bare parameter style: null for a null text.
 ///
 /// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

@@ -535,6 +535,32 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="EchoSettings">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="settings" type="tns:Settings" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Settings">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" default="3" name="Retries" type="s:int" />
+          <s:element minOccurs="0" maxOccurs="1" default="true" name="Enabled" type="s:boolean" />
+          <s:element minOccurs="0" maxOccurs="1" default="en" name="Lang" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" default="Normal" name="Priority" type="tns:Level" />
+          <s:element minOccurs="0" maxOccurs="1" default="1.5" name="Ratio" type="s:double" />
+          <s:element minOccurs="0" maxOccurs="1" name="Limit" type="s:int" />
+          <s:element minOccurs="0" maxOccurs="1" name="Mode" type="tns:Level" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoSettingsResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoSettingsResult" type="tns:Settings" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="EchoIntList">
         <s:complexType>
           <s:sequence>
@@ -729,6 +755,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="EchoRenamedSoapOut">
     <wsdl:part name="parameters" element="tns:EchoRenamedResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoSettingsSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoSettings" />
+  </wsdl:message>
+  <wsdl:message name="EchoSettingsSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoSettingsResponse" />
   </wsdl:message>
   <wsdl:message name="EchoIntListSoapIn">
     <wsdl:part name="parameters" element="tns:EchoIntList" />
@@ -1010,6 +1042,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a tag: a class, and a member, named otherwise on the wire.</wsdl:documentation>
       <wsdl:input message="tns:EchoRenamedSoapIn" />
       <wsdl:output message="tns:EchoRenamedSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoSettings">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes settings: members with defaults and an optional value.</wsdl:documentation>
+      <wsdl:input message="tns:EchoSettingsSoapIn" />
+      <wsdl:output message="tns:EchoSettingsSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoIntList">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a list of ints.</wsdl:documentation>
@@ -1355,6 +1392,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoSettings">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoSettings" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="EchoIntList">
       <soap:operation soapAction="http://rmm.example.com/objects/EchoIntList" style="document" />
       <wsdl:input>
@@ -1594,6 +1640,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="EchoRenamed">
       <soap12:operation soapAction="http://rmm.example.com/objects/EchoRenamed" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoSettings">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoSettings" style="document" />
       <wsdl:input>
         <soap12:body use="literal" />
       </wsdl:input>

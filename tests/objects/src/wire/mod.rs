@@ -84,16 +84,19 @@ pub mod count_lines;
 /// Operation 23: `EchoRenamed`.
 pub mod echo_renamed;
 
-/// Operation 24: `EchoIntList`.
+/// Operation 24: `EchoSettings`.
+pub mod echo_settings;
+
+/// Operation 25: `EchoIntList`.
 pub mod echo_int_list;
 
-/// Operation 25: `EchoLineList`.
+/// Operation 26: `EchoLineList`.
 pub mod echo_line_list;
 
-/// Operation 26: `EchoOrderBare`.
+/// Operation 27: `EchoOrderBare`.
 pub mod echo_order_bare;
 
-/// Operation 27: `RepeatBare`.
+/// Operation 28: `RepeatBare`.
 pub mod repeat_bare;
 
 /// What every request type does, for code generic over operations (a client's

@@ -384,6 +384,63 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 })
                 .await;
             }
+            // Defaults ([DefaultValue]) and optional values (xxxSpecified): what is left out
+            // and what is sent comes back as it was.
+            for settings in [
+                Settings::default(),
+                Settings {
+                    name: Some("n".into()),
+                    retries: 0,
+                    enabled: false,
+                    lang: Some("fr".into()),
+                    priority: Level::High,
+                    ratio: -2.25,
+                    limit: Some(0),
+                    mode: Some(Level::Low),
+                },
+                Settings {
+                    lang: Some(String::new()),
+                    limit: Some(i32::MIN),
+                    ..Settings::default()
+                },
+            ] {
+                call(
+                    checks,
+                    binding,
+                    "EchoSettings",
+                    Some(settings.clone()),
+                    async {
+                        c.echo_settings(&EchoSettings {
+                            settings: Some(settings.clone()),
+                        })
+                        .await
+                        .map(|r| r.result)
+                    },
+                )
+                .await;
+            }
+            // A null string with a default is left out, as the default is: it comes back as
+            // the default (the .NET field initializer), on the host as on any client.
+            {
+                let settings = Settings {
+                    lang: None,
+                    ..Settings::default()
+                };
+                call(
+                    checks,
+                    binding,
+                    "EchoSettings",
+                    Some(Settings::default()),
+                    async {
+                        c.echo_settings(&EchoSettings {
+                            settings: Some(settings.clone()),
+                        })
+                        .await
+                        .map(|r| r.result)
+                    },
+                )
+                .await;
+            }
             // [XmlType] and [XmlElement] renames, an [XmlIgnore] member, List<T>.
             let tag = Label {
                 key: Some("k".into()),
