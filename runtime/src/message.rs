@@ -220,6 +220,72 @@ enum Replaced {
     Unchecked,
 }
 
+/// Whether every U+FFFD of `text` (a request read with its bytes that were not text replaced)
+/// stands where the host ignores what it reads: in a comment, or in text beside elements
+/// directly in the Envelope, the Body or the operation's element (the white space between
+/// parameters, where .NET's reader meets text and skips it). Anywhere else (a value, a name,
+/// an attribute) the host would read U+FFFD into what it answers; so would the text of a
+/// parameter of a bare operation, which stands in the Body alone, with no element beside it.
+fn replacements_ignored(text: &[u8]) -> bool {
+    use quick_xml::events::Event;
+    const REPLACEMENT: &[u8] = "\u{FFFD}".as_bytes();
+    let holds = |bytes: &[u8]| bytes.windows(REPLACEMENT.len()).any(|w| w == REPLACEMENT);
+    // Per open element: whether it holds an element, and whether it holds replaced text.
+    let mut open: Vec<(bool, bool)> = Vec::new();
+    let mut reader = quick_xml::Reader::from_reader(text);
+    let mut buf = Vec::new();
+    loop {
+        let event = match reader.read_event_into(&mut buf) {
+            Ok(event) => event,
+            Err(_) => return false,
+        };
+        match event {
+            Event::Start(start) => {
+                if holds(start.as_ref()) {
+                    return false;
+                }
+                if let Some(parent) = open.last_mut() {
+                    parent.0 = true;
+                }
+                open.push((false, false));
+            }
+            Event::Empty(start) => {
+                if holds(start.as_ref()) {
+                    return false;
+                }
+                if let Some(parent) = open.last_mut() {
+                    parent.0 = true;
+                }
+            }
+            Event::End(_) => {
+                let depth = open.len();
+                if let Some((holds_elements, true)) = open.pop() {
+                    if !(holds_elements && depth <= 3) {
+                        return false;
+                    }
+                }
+            }
+            Event::Text(t) => {
+                if holds(t.as_ref()) {
+                    match open.last_mut() {
+                        Some(element) => element.1 = true,
+                        None => return false,
+                    }
+                }
+            }
+            Event::Comment(_) => {}
+            Event::Eof => return true,
+            // CDATA, a processing instruction, a declaration, a DOCTYPE: refused if replaced.
+            other => {
+                if holds(other.as_ref()) {
+                    return false;
+                }
+            }
+        }
+        buf.clear();
+    }
+}
+
 fn not_text(encoding: &str) -> RequestError {
     RequestError::MalformedXml {
         reason: format!("the body has bytes that are not valid {encoding}"),
@@ -246,18 +312,26 @@ impl SoapText<'_> {
 
     /// Runs `decode` on the text as the host reads it. Its refusal stands, as the host's fault
     /// for the same text would; what it reads is refused (`400`, as malformed XML) when it
-    /// read bytes that were not text, which the host would have read as U+FFFD.
+    /// read bytes that were not text, which the host would have read as U+FFFD, unless they
+    /// all stand where the host ignores text (see [`replacements_ignored`]).
     pub fn decode<T>(
         &self,
         decode: impl Fn(&[u8]) -> Result<T, RequestError>,
     ) -> Result<T, RequestError> {
+        let checked = |text: &[u8], encoding: &str, decoded: T| {
+            if replacements_ignored(text) {
+                Ok(decoded)
+            } else {
+                Err(not_text(encoding))
+            }
+        };
         match self.replaced {
             Replaced::No => decode(&self.text),
-            Replaced::In(encoding) => decode(&self.text).and(Err(not_text(encoding))),
+            Replaced::In(encoding) => checked(&self.text, encoding, decode(&self.text)?),
             Replaced::Unchecked => match decode(&self.text) {
                 Err(error) if error.is_malformed() && std::str::from_utf8(&self.text).is_err() => {
-                    decode(String::from_utf8_lossy(&self.text).as_bytes())
-                        .and(Err(not_text("UTF-8")))
+                    let lossy = String::from_utf8_lossy(&self.text);
+                    checked(lossy.as_bytes(), "UTF-8", decode(lossy.as_bytes())?)
                 }
                 other => other,
             },
@@ -1146,6 +1220,38 @@ mod tests {
     use super::*;
 
     use crate::operation::fixtures::OP;
+
+    #[test]
+    fn replaced_bytes_count_only_where_the_host_reads_them() {
+        let envelope = |inner: &str| {
+            format!("<e:Envelope xmlns:e=\"urn:env\"><e:Body>{inner}</e:Body></e:Envelope>")
+        };
+        // Between parameters, beside elements, in a comment: ignored, as the host skips them.
+        for ignored in [
+            "<Op><a>1</a> \u{FFFD} <b>2</b></Op>",
+            "<Op>\u{FFFD}<a>1</a></Op>",
+            "\u{FFFD}<a>1</a><b>2</b>",
+            "<Op><a>1</a><!-- \u{FFFD} --></Op>",
+        ] {
+            assert!(
+                replacements_ignored(envelope(ignored).as_bytes()),
+                "{ignored}"
+            );
+        }
+        // In a value, a bare parameter's text, a name, an attribute, CDATA, a class's member:
+        // read, so refused.
+        for read in [
+            "<Op><a>1\u{FFFD}</a></Op>",
+            "<text>\u{FFFD}</text>",
+            "<Op><a\u{FFFD}>1</a\u{FFFD}></Op>",
+            "<Op><a t=\"\u{FFFD}\">1</a></Op>",
+            "<Op><a><![CDATA[\u{FFFD}]]></a></Op>",
+            "<Op><order><Name>x</Name>\u{FFFD}<Id>1</Id></order></Op>",
+        ] {
+            assert!(!replacements_ignored(envelope(read).as_bytes()), "{read}");
+        }
+        assert!(!replacements_ignored("\u{FFFD}<a/>".as_bytes()));
+    }
 
     fn body(r: &Response<Bytes>) -> &str {
         std::str::from_utf8(r.body()).unwrap()
