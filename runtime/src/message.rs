@@ -313,7 +313,8 @@ impl SoapText<'_> {
     /// Runs `decode` on the text as the host reads it. Its refusal stands, as the host's fault
     /// for the same text would; what it reads is refused (`400`, as malformed XML) when it
     /// read bytes that were not text, which the host would have read as U+FFFD, unless they
-    /// all stand where the host ignores text (see [`replacements_ignored`]).
+    /// all stand where the host ignores text: beside elements in the Envelope, the Body or the
+    /// operation element, or in a comment.
     pub fn decode<T>(
         &self,
         decode: impl Fn(&[u8]) -> Result<T, RequestError>,
