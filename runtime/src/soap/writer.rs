@@ -1,0 +1,172 @@
+//! The envelope writer: one pre-sized buffer, literals and values.
+
+use super::{envelope_open, ENVELOPE_CLOSE};
+use crate::xml;
+use crate::{Binding, EncodeError, Scalar};
+
+/// Writes one envelope into one pre-sized buffer. Generated encoders write the markup between
+/// values as precomputed literals (`w.raw("</a><b>")`) and each value with its own call.
+#[derive(Debug)]
+pub struct SoapWriter {
+    out: String,
+    operation: &'static str,
+}
+
+impl SoapWriter {
+    /// Starts an envelope of `binding` whose body will hold about `capacity` bytes.
+    pub fn new(binding: Binding, operation: &'static str, capacity: usize) -> SoapWriter {
+        let open = envelope_open(binding);
+        let mut out = String::with_capacity(open.len() + capacity + ENVELOPE_CLOSE.len());
+        out.push_str(open);
+        SoapWriter { out, operation }
+    }
+
+    /// Appends precomputed markup.
+    #[inline(always)]
+    pub fn raw(&mut self, markup: &'static str) {
+        self.out.push_str(markup);
+    }
+
+    /// Appends a value of any simple type but `string`, as `XmlConvert` writes it (the tags
+    /// around it are written by [`SoapWriter::raw`]).
+    #[inline(always)]
+    pub fn scalar<T: Scalar>(&mut self, value: &T) {
+        value.write_xml(&mut self.out);
+    }
+
+    /// Appends a nullable value: `<p>value</p>`, or for `None` the element with
+    /// `xsi:nil="true"` (`nil`, precomputed), as .NET's client writes a null `int?`.
+    #[inline]
+    pub fn nullable<T: Scalar>(
+        &mut self,
+        open: &'static str,
+        value: Option<&T>,
+        close: &'static str,
+        nil: &'static str,
+    ) {
+        match value {
+            Some(value) => {
+                self.out.push_str(open);
+                value.write_xml(&mut self.out);
+                self.out.push_str(close);
+            }
+            None => self.out.push_str(nil),
+        }
+    }
+
+    /// Appends bytes as base64 (the tags around them are written by [`SoapWriter::raw`]).
+    pub(crate) fn base64(&mut self, bytes: &[u8]) {
+        crate::value::scalar::write_base64(&mut self.out, bytes);
+    }
+
+    /// Appends `<p>base64</p>`: an empty array as `<p />`, nothing at all for `None` (the
+    /// element is left out, which an ASMX host reads as null).
+    #[inline]
+    pub fn bytes(&mut self, open: &'static str, value: Option<&[u8]>, close: &'static str) {
+        match value {
+            None => {}
+            Some([]) => {
+                // `<p>` becomes `<p />`.
+                self.out.push_str(&open[..open.len() - 1]);
+                self.out.push_str(" />");
+            }
+            Some(bytes) => {
+                self.out.push_str(open);
+                crate::value::scalar::write_base64(&mut self.out, bytes);
+                self.out.push_str(close);
+            }
+        }
+    }
+
+    /// Appends `<p>text</p>`, escaped; nothing at all for `None` (the element is left out,
+    /// which an ASMX host reads as null).
+    #[inline(always)]
+    pub fn string(
+        &mut self,
+        field: &'static str,
+        open: &'static str,
+        value: Option<&str>,
+        close: &'static str,
+    ) -> Result<(), EncodeError> {
+        if let Some(text) = value {
+            self.out.push_str(open);
+            // Most text needs no escape: then it is copied here, without a call.
+            let first = xml::first_to_escape(text.as_bytes());
+            if first == text.len() {
+                self.out.push_str(text);
+            } else {
+                xml::escape_text_from(&mut self.out, text, first).map_err(|code| {
+                    EncodeError::InvalidXmlChar {
+                        operation: self.operation,
+                        field,
+                        code,
+                    }
+                })?;
+            }
+            self.out.push_str(close);
+        }
+        Ok(())
+    }
+
+    /// Appends a parameter of a class or array type (`items` names an array's items, see
+    /// [`crate::tree::XmlItem`]): nothing at all for `None` (the element is left out, which
+    /// an ASMX host reads as null).
+    pub fn optional<T: crate::tree::XmlItem>(
+        &mut self,
+        name: &'static str,
+        items: &'static [&'static str],
+        value: Option<&T>,
+    ) -> Result<(), EncodeError> {
+        let mut elements = crate::tree::XmlOut::request(&mut self.out, self.operation);
+        elements.optional(name, items, value)?;
+        elements.finish();
+        Ok(())
+    }
+
+    /// [`SoapWriter::optional`] for a parameter of a bare operation: an element of its own in
+    /// the Body, its namespace declared on it by `xmlns` (` xmlns="…"`).
+    pub fn optional_in<T: crate::tree::XmlItem>(
+        &mut self,
+        xmlns: &'static str,
+        name: &'static str,
+        items: &'static [&'static str],
+        value: Option<&T>,
+    ) -> Result<(), EncodeError> {
+        let mut elements = crate::tree::XmlOut::request(&mut self.out, self.operation);
+        elements.qualify_first(xmlns);
+        elements.optional(name, items, value)?;
+        elements.finish();
+        Ok(())
+    }
+
+    /// A writer of elements into the envelope, for parameters of a class or array type.
+    #[inline]
+    pub fn elements(&mut self) -> crate::tree::XmlOut<'_> {
+        crate::tree::XmlOut::new(&mut self.out, self.operation)
+    }
+
+    /// How much has been written.
+    pub fn len(&self) -> usize {
+        self.out.len()
+    }
+
+    /// Whether nothing has been written (never: the envelope is written first).
+    pub fn is_empty(&self) -> bool {
+        self.out.is_empty()
+    }
+
+    /// Closes the envelope and returns it.
+    pub fn finish(mut self) -> String {
+        self.out.push_str(ENVELOPE_CLOSE);
+        self.out
+    }
+
+    /// Closes an envelope whose Body holds nothing, as XmlSerializer closes it: `<soap:Body />`
+    /// (a bare operation's null result).
+    pub fn finish_empty_body(mut self) -> String {
+        debug_assert!(self.out.ends_with("<soap:Body>"));
+        self.out.pop();
+        self.out.push_str(" /></soap:Envelope>");
+        self.out
+    }
+}
