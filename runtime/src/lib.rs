@@ -15,6 +15,7 @@
 mod binding;
 #[cfg(feature = "client")]
 pub mod client;
+mod content_type;
 mod error;
 mod fault;
 pub mod form;

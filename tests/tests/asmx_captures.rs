@@ -103,6 +103,14 @@ const ROUTING: &[(&str, &str)] = &[
         "soap11-op12-ok-expect-100-continue",
         "interim 100 Continue (transport)",
     ),
+    (
+        "soap12-malformed-root-not-envelope-no-action",
+        "no action and no envelope: nothing names an operation",
+    ),
+    (
+        "soap12-malformed-unqualified-envelope",
+        "an Envelope in no namespace: a version mismatch, answered while routing",
+    ),
 ];
 
 /// The operation and binding a capture's request is for, as a test-side router sees it.

@@ -80,7 +80,7 @@ fn media_type(content_type: &str) -> &str {
 
 /// The value of parameter `name` of a `Content-Type` value, unquoted.
 fn content_type_param<'a>(content_type: &'a str, name: &str) -> Option<&'a str> {
-    let value = message::content_type_param(content_type.as_bytes(), name.as_bytes())?;
+    let value = crate::content_type::content_type_param(content_type.as_bytes(), name.as_bytes())?;
     // A slice of `content_type` between ASCII bytes.
     std::str::from_utf8(value).ok()
 }
