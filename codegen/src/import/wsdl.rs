@@ -729,19 +729,30 @@ fn value_type<'a, 'i>(
     let value_type = is_value_type(&ty, schema);
     let member = schema.member_context;
     if let Some(default) = element.attribute("default") {
-        // A class member's [DefaultValue]: the map form (the validator checks the value).
-        if member && element.attribute("nillable") != Some("true") {
+        // A class member's [DefaultValue] of a type the spec takes a default of: the map form
+        // (the validator checks the value).
+        let takes_default = matches!(
+            ty.as_str(),
+            "int" | "long" | "short" | "byte" | "unsignedByte" | "unsignedShort" | "unsignedInt"
+                | "unsignedLong" | "boolean" | "double" | "float" | "string"
+        ) || schema.enums.iter().any(|e| e.name == ty && !e.flags);
+        if member && takes_default && element.attribute("nillable") != Some("true") {
             return Some(format!(
                 "{{type: {}, default: {}}}",
                 json_string(&ty),
                 json_string(default)
             ));
         }
+        let only = if member {
+            format!("of a number, boolean, string or enum member, and this one is {ty}")
+        } else {
+            "on class members only".to_owned()
+        };
         p.at(
             element,
             format!(
                 "{whose} has the default value {default:?} ([DefaultValue]: left out when equal \
-                 to it), which rmm imports on class members only"
+                 to it), which rmm imports {only}"
             ),
         );
         return None;
@@ -751,11 +762,17 @@ fn value_type<'a, 'i>(
         if member && element.attribute("nillable") != Some("true") {
             return Some(format!("{{type: {}, optional: true}}", json_string(&ty)));
         }
+        let what = if !member {
+            "which rmm imports on class members only"
+        } else {
+            "and nillable too (a Nullable<T> with xxxSpecified: absent, nil or a value), which \
+             rmm does not import yet"
+        };
         p.at(
             element,
             format!(
                 "{whose} is a value type with minOccurs=\"0\" (an optional value: .NET's \
-                 xxxSpecified), which rmm imports on class members only"
+                 xxxSpecified), {what}"
             ),
         );
         return None;

@@ -97,4 +97,36 @@ impl ProductServiceBlockingClient {
     ) -> Result<GetAllPriceListsResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 4, `GetCategories`, and waits for its answer: GetCategories: no description in the WSDL.
+    pub fn get_categories(
+        &self,
+        request: &GetCategories,
+    ) -> Result<GetCategoriesResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 5, `SaveCategories`, and waits for its answer: SaveCategories: no description in the WSDL.
+    pub fn save_categories(
+        &self,
+        request: &SaveCategories,
+    ) -> Result<SaveCategoriesResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 6, `GetDiscountMatrixPriceGroup`, and waits for its answer: GetDiscountMatrixPriceGroup: no description in the WSDL.
+    pub fn get_discount_matrix_price_group(
+        &self,
+        request: &GetDiscountMatrixPriceGroup,
+    ) -> Result<GetDiscountMatrixPriceGroupResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 7, `GetDiscountMatrixCategory`, and waits for its answer: GetDiscountMatrixCategory: no description in the WSDL.
+    pub fn get_discount_matrix_category(
+        &self,
+        request: &GetDiscountMatrixCategory,
+    ) -> Result<GetDiscountMatrixCategoryResponse, CallError> {
+        self.call(request)
+    }
 }

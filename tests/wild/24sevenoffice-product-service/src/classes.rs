@@ -218,3 +218,205 @@ impl XmlItem for ProductPriceList {
         Self::read_members(node)
     }
 }
+
+/// `Category`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Category {
+    /// `Id`: `xs:int`, with the default `-2147483648` (`[DefaultValue]`, `minOccurs="0" default="-2147483648"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub id: i32,
+    /// `Name`: `xs:string`, with the default `` (`[DefaultValue]`, `minOccurs="0" default=""`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub name: Option<String>,
+    /// `No`: `xs:string`, with the default `` (`[DefaultValue]`, `minOccurs="0" default=""`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub no: Option<String>,
+    /// `ParentId`: `xs:int`, with the default `-2147483648` (`[DefaultValue]`, `minOccurs="0" default="-2147483648"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub parent_id: i32,
+    /// `APIException`: `tns:APIException`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub api_exception: Option<crate::APIException>,
+}
+
+/// Every member at its default: the members with a default value hold it.
+impl Default for Category {
+    fn default() -> Self {
+        Self {
+            id: -2147483648,
+            name: Some(String::from("")),
+            no: Some(String::from("")),
+            parent_id: -2147483648,
+            api_exception: Default::default(),
+        }
+    }
+}
+
+impl Category {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        if self.id != -2147483648 {
+            w.scalar("Id", &self.id);
+        }
+        if self.name.as_deref() != Some("") {
+            w.optional("Name", &[], self.name.as_ref())?;
+        }
+        if self.no.as_deref() != Some("") {
+            w.optional("No", &[], self.no.as_ref())?;
+        }
+        if self.parent_id != -2147483648 {
+            w.scalar("ParentId", &self.parent_id);
+        }
+        w.optional("APIException", &[], self.api_exception.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 5];
+        for member in node.members() {
+            match member.name() {
+                "Id" if !seen[0] => {
+                    seen[0] = true;
+                    value.id = member.scalar("Id")?;
+                }
+                "Name" if !seen[1] => {
+                    seen[1] = true;
+                    value.name = member.optional("Name", &[])?;
+                }
+                "No" if !seen[2] => {
+                    seen[2] = true;
+                    value.no = member.optional("No", &[])?;
+                }
+                "ParentId" if !seen[3] => {
+                    seen[3] = true;
+                    value.parent_id = member.scalar("ParentId")?;
+                }
+                "APIException" if !seen[4] => {
+                    seen[4] = true;
+                    value.api_exception = member.optional("APIException", &[])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for Category {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Category")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Category")?;
+        Self::read_members(node)
+    }
+}
+
+/// `Discount`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Discount {
+    /// `PriceGroupId`: `xs:int`, with the default `-2147483648` (`[DefaultValue]`, `minOccurs="0" default="-2147483648"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub price_group_id: i32,
+    /// `CategoryId`: `xs:int`, with the default `-2147483648` (`[DefaultValue]`, `minOccurs="0" default="-2147483648"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub category_id: i32,
+    /// `CustomerId`: `xs:int`, with the default `-2147483648` (`[DefaultValue]`, `minOccurs="0" default="-2147483648"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub customer_id: i32,
+    /// `Value`: `xs:decimal`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub value: crate::Decimal,
+}
+
+/// Every member at its default: the members with a default value hold it.
+impl Default for Discount {
+    fn default() -> Self {
+        Self {
+            price_group_id: -2147483648,
+            category_id: -2147483648,
+            customer_id: -2147483648,
+            value: Default::default(),
+        }
+    }
+}
+
+impl Discount {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        if self.price_group_id != -2147483648 {
+            w.scalar("PriceGroupId", &self.price_group_id);
+        }
+        if self.category_id != -2147483648 {
+            w.scalar("CategoryId", &self.category_id);
+        }
+        if self.customer_id != -2147483648 {
+            w.scalar("CustomerId", &self.customer_id);
+        }
+        w.scalar("Value", &self.value);
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 4];
+        for member in node.members() {
+            match member.name() {
+                "PriceGroupId" if !seen[0] => {
+                    seen[0] = true;
+                    value.price_group_id = member.scalar("PriceGroupId")?;
+                }
+                "CategoryId" if !seen[1] => {
+                    seen[1] = true;
+                    value.category_id = member.scalar("CategoryId")?;
+                }
+                "CustomerId" if !seen[2] => {
+                    seen[2] = true;
+                    value.customer_id = member.scalar("CustomerId")?;
+                }
+                "Value" if !seen[3] => {
+                    seen[3] = true;
+                    value.value = member.scalar("Value")?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for Discount {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Discount")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Discount")?;
+        Self::read_members(node)
+    }
+}

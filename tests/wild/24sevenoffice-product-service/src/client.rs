@@ -183,4 +183,36 @@ impl ProductServiceClient {
     ) -> Result<GetAllPriceListsResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 4, `GetCategories`: GetCategories: no description in the WSDL.
+    pub async fn get_categories(
+        &self,
+        request: &GetCategories,
+    ) -> Result<GetCategoriesResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 5, `SaveCategories`: SaveCategories: no description in the WSDL.
+    pub async fn save_categories(
+        &self,
+        request: &SaveCategories,
+    ) -> Result<SaveCategoriesResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 6, `GetDiscountMatrixPriceGroup`: GetDiscountMatrixPriceGroup: no description in the WSDL.
+    pub async fn get_discount_matrix_price_group(
+        &self,
+        request: &GetDiscountMatrixPriceGroup,
+    ) -> Result<GetDiscountMatrixPriceGroupResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 7, `GetDiscountMatrixCategory`: GetDiscountMatrixCategory: no description in the WSDL.
+    pub async fn get_discount_matrix_category(
+        &self,
+        request: &GetDiscountMatrixCategory,
+    ) -> Result<GetDiscountMatrixCategoryResponse, CallError> {
+        self.call(request).await
+    }
 }

@@ -80,6 +80,30 @@ const INDEX: &[Piece] = &[
               <br>Returns all product price lists
             </span>
           </li>
+          <li>
+            <a href="?op=GetCategories">GetCategories</a>
+            <span>
+              <br>GetCategories: no description in the WSDL.
+            </span>
+          </li>
+          <li>
+            <a href="?op=SaveCategories">SaveCategories</a>
+            <span>
+              <br>SaveCategories: no description in the WSDL.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetDiscountMatrixPriceGroup">GetDiscountMatrixPriceGroup</a>
+            <span>
+              <br>GetDiscountMatrixPriceGroup: no description in the WSDL.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetDiscountMatrixCategory">GetDiscountMatrixCategory</a>
+            <span>
+              <br>GetDiscountMatrixCategory: no description in the WSDL.
+            </span>
+          </li>
         </ul>
       </div>
 "#,
@@ -331,6 +355,324 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `GetCategories`.
+const PAGE_GET_CATEGORIES: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ProductService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetCategories</h2>
+        <p class="intro">GetCategories: no description in the WSDL.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>returnProperties</td><td>ArrayOfString</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://24sevenOffice.com/webservices/GetCategories"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;GetCategories xmlns="http://24sevenOffice.com/webservices"&gt;
+      &lt;returnProperties&gt;<span class="value">ArrayOfString</span>&lt;/returnProperties&gt;
+    &lt;/GetCategories&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetCategoriesResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetCategoriesResult&gt;<span class="value">ArrayOfCategory</span>&lt;/GetCategoriesResult&gt;&lt;/GetCategoriesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://24sevenOffice.com/webservices/GetCategories"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetCategories xmlns="http://24sevenOffice.com/webservices"&gt;
+      &lt;returnProperties&gt;<span class="value">ArrayOfString</span>&lt;/returnProperties&gt;
+    &lt;/GetCategories&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetCategoriesResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetCategoriesResult&gt;<span class="value">ArrayOfCategory</span>&lt;/GetCategoriesResult&gt;&lt;/GetCategoriesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `SaveCategories`.
+const PAGE_SAVE_CATEGORIES: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ProductService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>SaveCategories</h2>
+        <p class="intro">SaveCategories: no description in the WSDL.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>categories</td><td>ArrayOfCategory</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://24sevenOffice.com/webservices/SaveCategories"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;SaveCategories xmlns="http://24sevenOffice.com/webservices"&gt;
+      &lt;categories&gt;<span class="value">ArrayOfCategory</span>&lt;/categories&gt;
+    &lt;/SaveCategories&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SaveCategoriesResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;SaveCategoriesResult&gt;<span class="value">ArrayOfCategory</span>&lt;/SaveCategoriesResult&gt;&lt;/SaveCategoriesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://24sevenOffice.com/webservices/SaveCategories"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;SaveCategories xmlns="http://24sevenOffice.com/webservices"&gt;
+      &lt;categories&gt;<span class="value">ArrayOfCategory</span>&lt;/categories&gt;
+    &lt;/SaveCategories&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SaveCategoriesResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;SaveCategoriesResult&gt;<span class="value">ArrayOfCategory</span>&lt;/SaveCategoriesResult&gt;&lt;/SaveCategoriesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetDiscountMatrixPriceGroup`.
+const PAGE_GET_DISCOUNT_MATRIX_PRICE_GROUP: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ProductService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetDiscountMatrixPriceGroup</h2>
+        <p class="intro">GetDiscountMatrixPriceGroup: no description in the WSDL.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://24sevenOffice.com/webservices/GetDiscountMatrixPriceGroup"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;GetDiscountMatrixPriceGroup xmlns="http://24sevenOffice.com/webservices"&gt;&lt;/GetDiscountMatrixPriceGroup&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetDiscountMatrixPriceGroupResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetDiscountMatrixPriceGroupResult&gt;<span class="value">ArrayOfDiscount</span>&lt;/GetDiscountMatrixPriceGroupResult&gt;&lt;/GetDiscountMatrixPriceGroupResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://24sevenOffice.com/webservices/GetDiscountMatrixPriceGroup"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetDiscountMatrixPriceGroup xmlns="http://24sevenOffice.com/webservices"&gt;&lt;/GetDiscountMatrixPriceGroup&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetDiscountMatrixPriceGroupResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetDiscountMatrixPriceGroupResult&gt;<span class="value">ArrayOfDiscount</span>&lt;/GetDiscountMatrixPriceGroupResult&gt;&lt;/GetDiscountMatrixPriceGroupResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetDiscountMatrixCategory`.
+const PAGE_GET_DISCOUNT_MATRIX_CATEGORY: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ProductService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetDiscountMatrixCategory</h2>
+        <p class="intro">GetDiscountMatrixCategory: no description in the WSDL.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://24sevenOffice.com/webservices/GetDiscountMatrixCategory"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;GetDiscountMatrixCategory xmlns="http://24sevenOffice.com/webservices"&gt;&lt;/GetDiscountMatrixCategory&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetDiscountMatrixCategoryResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetDiscountMatrixCategoryResult&gt;<span class="value">ArrayOfDiscount</span>&lt;/GetDiscountMatrixCategoryResult&gt;&lt;/GetDiscountMatrixCategoryResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://24sevenOffice.com/webservices/GetDiscountMatrixCategory"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetDiscountMatrixCategory xmlns="http://24sevenOffice.com/webservices"&gt;&lt;/GetDiscountMatrixCategory&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetDiscountMatrixCategoryResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetDiscountMatrixCategoryResult&gt;<span class="value">ArrayOfDiscount</span>&lt;/GetDiscountMatrixCategoryResult&gt;&lt;/GetDiscountMatrixCategoryResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page listing every operation; `path` is the path the page was requested at.
 pub fn index(path: &str) -> String {
     render(INDEX, path)
@@ -343,6 +685,12 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::SetStockQuantity => PAGE_SET_STOCK_QUANTITY,
         crate::Operation::GetPriceList => PAGE_GET_PRICE_LIST,
         crate::Operation::GetAllPriceLists => PAGE_GET_ALL_PRICE_LISTS,
+        crate::Operation::GetCategories => PAGE_GET_CATEGORIES,
+        crate::Operation::SaveCategories => PAGE_SAVE_CATEGORIES,
+        crate::Operation::GetDiscountMatrixPriceGroup => {
+            PAGE_GET_DISCOUNT_MATRIX_PRICE_GROUP
+        }
+        crate::Operation::GetDiscountMatrixCategory => PAGE_GET_DISCOUNT_MATRIX_CATEGORY,
     };
     render(page, path)
 }

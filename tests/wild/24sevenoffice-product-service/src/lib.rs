@@ -16,6 +16,10 @@
 //! | 1 | [`SetStockQuantity`] | 2 |
 //! | 2 | [`GetPriceList`] | 1 |
 //! | 3 | [`GetAllPriceLists`] | 0 |
+//! | 4 | [`GetCategories`] | 1 |
+//! | 5 | [`SaveCategories`] | 1 |
+//! | 6 | [`GetDiscountMatrixPriceGroup`] | 0 |
+//! | 7 | [`GetDiscountMatrixCategory`] | 0 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -85,14 +89,26 @@ pub enum Operation {
     GetPriceList,
     /// Operation 3: [`GetAllPriceLists`].
     GetAllPriceLists,
+    /// Operation 4: [`GetCategories`].
+    GetCategories,
+    /// Operation 5: [`SaveCategories`].
+    SaveCategories,
+    /// Operation 6: [`GetDiscountMatrixPriceGroup`].
+    GetDiscountMatrixPriceGroup,
+    /// Operation 7: [`GetDiscountMatrixCategory`].
+    GetDiscountMatrixCategory,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 3usize] = [
+    pub const ALL: [Operation; 7usize] = [
         Operation::SetStockQuantity,
         Operation::GetPriceList,
         Operation::GetAllPriceLists,
+        Operation::GetCategories,
+        Operation::SaveCategories,
+        Operation::GetDiscountMatrixPriceGroup,
+        Operation::GetDiscountMatrixCategory,
     ];
 
     /// The operation's wire name.
@@ -101,6 +117,10 @@ impl Operation {
             Operation::SetStockQuantity => "SetStockQuantity",
             Operation::GetPriceList => "GetPriceList",
             Operation::GetAllPriceLists => "GetAllPriceLists",
+            Operation::GetCategories => "GetCategories",
+            Operation::SaveCategories => "SaveCategories",
+            Operation::GetDiscountMatrixPriceGroup => "GetDiscountMatrixPriceGroup",
+            Operation::GetDiscountMatrixCategory => "GetDiscountMatrixCategory",
         }
     }
 
@@ -110,6 +130,10 @@ impl Operation {
             "SetStockQuantity" => Some(Operation::SetStockQuantity),
             "GetPriceList" => Some(Operation::GetPriceList),
             "GetAllPriceLists" => Some(Operation::GetAllPriceLists),
+            "GetCategories" => Some(Operation::GetCategories),
+            "SaveCategories" => Some(Operation::SaveCategories),
+            "GetDiscountMatrixPriceGroup" => Some(Operation::GetDiscountMatrixPriceGroup),
+            "GetDiscountMatrixCategory" => Some(Operation::GetDiscountMatrixCategory),
             _ => None,
         }
     }
@@ -120,6 +144,14 @@ impl Operation {
             Operation::SetStockQuantity => &wire::set_stock_quantity::OPERATION,
             Operation::GetPriceList => &wire::get_price_list::OPERATION,
             Operation::GetAllPriceLists => &wire::get_all_price_lists::OPERATION,
+            Operation::GetCategories => &wire::get_categories::OPERATION,
+            Operation::SaveCategories => &wire::save_categories::OPERATION,
+            Operation::GetDiscountMatrixPriceGroup => {
+                &wire::get_discount_matrix_price_group::OPERATION
+            }
+            Operation::GetDiscountMatrixCategory => {
+                &wire::get_discount_matrix_category::OPERATION
+            }
         }
     }
 }
@@ -159,6 +191,10 @@ macro_rules! for_each_operation {
             set_stock_quantity: SetStockQuantity,
             get_price_list: GetPriceList,
             get_all_price_lists: GetAllPriceLists,
+            get_categories: GetCategories,
+            save_categories: SaveCategories,
+            get_discount_matrix_price_group: GetDiscountMatrixPriceGroup,
+            get_discount_matrix_category: GetDiscountMatrixCategory,
         }
     };
 }

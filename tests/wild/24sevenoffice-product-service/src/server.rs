@@ -46,6 +46,42 @@ pub trait ProductService: Send + Sync + 'static {
         credentials: Credentials,
         request: GetAllPriceLists,
     ) -> impl Future<Output = Result<GetAllPriceListsResponse, Fault>> + Send;
+
+    /// Operation 4, `GetCategories`: GetCategories: no description in the WSDL.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_categories(
+        &self,
+        credentials: Credentials,
+        request: GetCategories,
+    ) -> impl Future<Output = Result<GetCategoriesResponse, Fault>> + Send;
+
+    /// Operation 5, `SaveCategories`: SaveCategories: no description in the WSDL.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn save_categories(
+        &self,
+        credentials: Credentials,
+        request: SaveCategories,
+    ) -> impl Future<Output = Result<SaveCategoriesResponse, Fault>> + Send;
+
+    /// Operation 6, `GetDiscountMatrixPriceGroup`: GetDiscountMatrixPriceGroup: no description in the WSDL.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_discount_matrix_price_group(
+        &self,
+        credentials: Credentials,
+        request: GetDiscountMatrixPriceGroup,
+    ) -> impl Future<Output = Result<GetDiscountMatrixPriceGroupResponse, Fault>> + Send;
+
+    /// Operation 7, `GetDiscountMatrixCategory`: GetDiscountMatrixCategory: no description in the WSDL.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_discount_matrix_category(
+        &self,
+        credentials: Credentials,
+        request: GetDiscountMatrixCategory,
+    ) -> impl Future<Output = Result<GetDiscountMatrixCategoryResponse, Fault>> + Send;
 }
 
 impl<T: ProductService> ProductService for Arc<T> {
@@ -71,6 +107,40 @@ impl<T: ProductService> ProductService for Arc<T> {
         request: GetAllPriceLists,
     ) -> impl Future<Output = Result<GetAllPriceListsResponse, Fault>> + Send {
         T::get_all_price_lists(self, credentials, request)
+    }
+
+    fn get_categories(
+        &self,
+        credentials: Credentials,
+        request: GetCategories,
+    ) -> impl Future<Output = Result<GetCategoriesResponse, Fault>> + Send {
+        T::get_categories(self, credentials, request)
+    }
+
+    fn save_categories(
+        &self,
+        credentials: Credentials,
+        request: SaveCategories,
+    ) -> impl Future<Output = Result<SaveCategoriesResponse, Fault>> + Send {
+        T::save_categories(self, credentials, request)
+    }
+
+    fn get_discount_matrix_price_group(
+        &self,
+        credentials: Credentials,
+        request: GetDiscountMatrixPriceGroup,
+    ) -> impl Future<
+        Output = Result<GetDiscountMatrixPriceGroupResponse, Fault>,
+    > + Send {
+        T::get_discount_matrix_price_group(self, credentials, request)
+    }
+
+    fn get_discount_matrix_category(
+        &self,
+        credentials: Credentials,
+        request: GetDiscountMatrixCategory,
+    ) -> impl Future<Output = Result<GetDiscountMatrixCategoryResponse, Fault>> + Send {
+        T::get_discount_matrix_category(self, credentials, request)
     }
 }
 
@@ -324,6 +394,58 @@ impl<S: ProductService> ProductServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.get_all_price_lists(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetCategories => {
+                let handled = {
+                    let (credentials, call) = GetCategories::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_categories(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::SaveCategories => {
+                let handled = {
+                    let (credentials, call) = SaveCategories::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.save_categories(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetDiscountMatrixPriceGroup => {
+                let handled = {
+                    let (credentials, call) = GetDiscountMatrixPriceGroup::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_discount_matrix_price_group(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetDiscountMatrixCategory => {
+                let handled = {
+                    let (credentials, call) = GetDiscountMatrixCategory::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_discount_matrix_category(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -60,3 +60,77 @@ pub struct GetAllPriceListsResponse {
     /// `GetAllPriceListsResult`: SOAP `ArrayOfProductPriceList`.
     pub result: Option<Vec<Option<crate::ProductPriceList>>>,
 }
+
+/// `GetCategories`, operation 4 of `ProductService`: GetCategories: no description in the WSDL.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetCategoriesResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetCategories {
+    /// `returnProperties`: SOAP `ArrayOfString`, position 1 of 1.
+    pub return_properties: Option<Vec<Option<String>>>,
+}
+
+/// The response of [`GetCategories`]: the element `GetCategoriesResponse` holding `GetCategoriesResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetCategoriesResponse {
+    /// `GetCategoriesResult`: SOAP `ArrayOfCategory`.
+    pub result: Option<Vec<Option<crate::Category>>>,
+}
+
+/// `SaveCategories`, operation 5 of `ProductService`: SaveCategories: no description in the WSDL.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SaveCategoriesResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SaveCategories {
+    /// `categories`: SOAP `ArrayOfCategory`, position 1 of 1.
+    pub categories: Option<Vec<Option<crate::Category>>>,
+}
+
+/// The response of [`SaveCategories`]: the element `SaveCategoriesResponse` holding `SaveCategoriesResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SaveCategoriesResponse {
+    /// `SaveCategoriesResult`: SOAP `ArrayOfCategory`.
+    pub result: Option<Vec<Option<crate::Category>>>,
+}
+
+/// `GetDiscountMatrixPriceGroup`, operation 6 of `ProductService`: GetDiscountMatrixPriceGroup: no description in the WSDL.
+///
+/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetDiscountMatrixPriceGroupResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetDiscountMatrixPriceGroup {}
+
+/// The response of [`GetDiscountMatrixPriceGroup`]: the element `GetDiscountMatrixPriceGroupResponse` holding `GetDiscountMatrixPriceGroupResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetDiscountMatrixPriceGroupResponse {
+    /// `GetDiscountMatrixPriceGroupResult`: SOAP `ArrayOfDiscount`.
+    pub result: Option<Vec<Option<crate::Discount>>>,
+}
+
+/// `GetDiscountMatrixCategory`, operation 7 of `ProductService`: GetDiscountMatrixCategory: no description in the WSDL.
+///
+/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetDiscountMatrixCategoryResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetDiscountMatrixCategory {}
+
+/// The response of [`GetDiscountMatrixCategory`]: the element `GetDiscountMatrixCategoryResponse` holding `GetDiscountMatrixCategoryResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetDiscountMatrixCategoryResponse {
+    /// `GetDiscountMatrixCategoryResult`: SOAP `ArrayOfDiscount`.
+    pub result: Option<Vec<Option<crate::Discount>>>,
+}

@@ -73,6 +73,93 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           <s:element minOccurs="0" maxOccurs="1" name="Currency" type="s:string" />
         </s:sequence>
       </s:complexType>
+      <s:element name="GetCategories">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="returnProperties" type="tns:ArrayOfString" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="ArrayOfString">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="unbounded" name="string" nillable="true" type="s:string" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="GetCategoriesResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="GetCategoriesResult" type="tns:ArrayOfCategory" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="ArrayOfCategory">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="unbounded" name="Category" nillable="true" type="tns:Category" />
+        </s:sequence>
+      </s:complexType>
+      <s:complexType name="Category">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" default="-2147483648" name="Id" type="s:int" />
+          <s:element minOccurs="0" maxOccurs="1" default="" name="Name" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" default="" name="No" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" default="-2147483648" name="ParentId" type="s:int" />
+          <s:element minOccurs="0" maxOccurs="1" name="APIException" type="tns:APIException" />
+        </s:sequence>
+      </s:complexType>
+      <s:complexType name="APIException">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Type" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Message" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="StackTrace" type="s:string" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="SaveCategories">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="categories" type="tns:ArrayOfCategory" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="SaveCategoriesResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="SaveCategoriesResult" type="tns:ArrayOfCategory" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="GetDiscountMatrixPriceGroup">
+        <s:complexType />
+      </s:element>
+      <s:element name="GetDiscountMatrixPriceGroupResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="GetDiscountMatrixPriceGroupResult" type="tns:ArrayOfDiscount" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="ArrayOfDiscount">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="unbounded" name="Discount" nillable="true" type="tns:Discount" />
+        </s:sequence>
+      </s:complexType>
+      <s:complexType name="Discount">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" default="-2147483648" name="PriceGroupId" type="s:int" />
+          <s:element minOccurs="0" maxOccurs="1" default="-2147483648" name="CategoryId" type="s:int" />
+          <s:element minOccurs="0" maxOccurs="1" default="-2147483648" name="CustomerId" type="s:int" />
+          <s:element minOccurs="1" maxOccurs="1" name="Value" type="s:decimal" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="GetDiscountMatrixCategory">
+        <s:complexType />
+      </s:element>
+      <s:element name="GetDiscountMatrixCategoryResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="GetDiscountMatrixCategoryResult" type="tns:ArrayOfDiscount" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
     </s:schema>
   </wsdl:types>
   <wsdl:message name="SetStockQuantitySoapIn">
@@ -93,6 +180,30 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="GetAllPriceListsSoapOut">
     <wsdl:part name="parameters" element="tns:GetAllPriceListsResponse" />
   </wsdl:message>
+  <wsdl:message name="GetCategoriesSoapIn">
+    <wsdl:part name="parameters" element="tns:GetCategories" />
+  </wsdl:message>
+  <wsdl:message name="GetCategoriesSoapOut">
+    <wsdl:part name="parameters" element="tns:GetCategoriesResponse" />
+  </wsdl:message>
+  <wsdl:message name="SaveCategoriesSoapIn">
+    <wsdl:part name="parameters" element="tns:SaveCategories" />
+  </wsdl:message>
+  <wsdl:message name="SaveCategoriesSoapOut">
+    <wsdl:part name="parameters" element="tns:SaveCategoriesResponse" />
+  </wsdl:message>
+  <wsdl:message name="GetDiscountMatrixPriceGroupSoapIn">
+    <wsdl:part name="parameters" element="tns:GetDiscountMatrixPriceGroup" />
+  </wsdl:message>
+  <wsdl:message name="GetDiscountMatrixPriceGroupSoapOut">
+    <wsdl:part name="parameters" element="tns:GetDiscountMatrixPriceGroupResponse" />
+  </wsdl:message>
+  <wsdl:message name="GetDiscountMatrixCategorySoapIn">
+    <wsdl:part name="parameters" element="tns:GetDiscountMatrixCategory" />
+  </wsdl:message>
+  <wsdl:message name="GetDiscountMatrixCategorySoapOut">
+    <wsdl:part name="parameters" element="tns:GetDiscountMatrixCategoryResponse" />
+  </wsdl:message>
   <wsdl:portType name="ProductServiceSoap">
     <wsdl:operation name="SetStockQuantity">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Sets the stock quantity and returns true if no error occured.</wsdl:documentation>
@@ -108,6 +219,22 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Returns all product price lists</wsdl:documentation>
       <wsdl:input message="tns:GetAllPriceListsSoapIn" />
       <wsdl:output message="tns:GetAllPriceListsSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="GetCategories">
+      <wsdl:input message="tns:GetCategoriesSoapIn" />
+      <wsdl:output message="tns:GetCategoriesSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="SaveCategories">
+      <wsdl:input message="tns:SaveCategoriesSoapIn" />
+      <wsdl:output message="tns:SaveCategoriesSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="GetDiscountMatrixPriceGroup">
+      <wsdl:input message="tns:GetDiscountMatrixPriceGroupSoapIn" />
+      <wsdl:output message="tns:GetDiscountMatrixPriceGroupSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="GetDiscountMatrixCategory">
+      <wsdl:input message="tns:GetDiscountMatrixCategorySoapIn" />
+      <wsdl:output message="tns:GetDiscountMatrixCategorySoapOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ProductServiceHttpGet">
@@ -143,6 +270,42 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="GetCategories">
+      <soap:operation soapAction="http://24sevenOffice.com/webservices/GetCategories" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="SaveCategories">
+      <soap:operation soapAction="http://24sevenOffice.com/webservices/SaveCategories" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="GetDiscountMatrixPriceGroup">
+      <soap:operation soapAction="http://24sevenOffice.com/webservices/GetDiscountMatrixPriceGroup" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="GetDiscountMatrixCategory">
+      <soap:operation soapAction="http://24sevenOffice.com/webservices/GetDiscountMatrixCategory" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ProductServiceSoap12" type="tns:ProductServiceSoap">
     <soap12:binding transport="http://schemas.xmlsoap.org/soap/http" />
@@ -166,6 +329,42 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="GetAllPriceLists">
       <soap12:operation soapAction="http://24sevenOffice.com/webservices/GetAllPriceLists" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="GetCategories">
+      <soap12:operation soapAction="http://24sevenOffice.com/webservices/GetCategories" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="SaveCategories">
+      <soap12:operation soapAction="http://24sevenOffice.com/webservices/SaveCategories" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="GetDiscountMatrixPriceGroup">
+      <soap12:operation soapAction="http://24sevenOffice.com/webservices/GetDiscountMatrixPriceGroup" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="GetDiscountMatrixCategory">
+      <soap12:operation soapAction="http://24sevenOffice.com/webservices/GetDiscountMatrixCategory" style="document" />
       <wsdl:input>
         <soap12:body use="literal" />
       </wsdl:input>

@@ -24,6 +24,18 @@ pub mod get_price_list;
 /// Operation 3: `GetAllPriceLists`.
 pub mod get_all_price_lists;
 
+/// Operation 4: `GetCategories`.
+pub mod get_categories;
+
+/// Operation 5: `SaveCategories`.
+pub mod save_categories;
+
+/// Operation 6: `GetDiscountMatrixPriceGroup`.
+pub mod get_discount_matrix_price_group;
+
+/// Operation 7: `GetDiscountMatrixCategory`.
+pub mod get_discount_matrix_category;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.
