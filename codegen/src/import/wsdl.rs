@@ -733,8 +733,18 @@ fn value_type<'a, 'i>(
         // (the validator checks the value).
         let takes_default = matches!(
             ty.as_str(),
-            "int" | "long" | "short" | "byte" | "unsignedByte" | "unsignedShort" | "unsignedInt"
-                | "unsignedLong" | "boolean" | "double" | "float" | "string"
+            "int"
+                | "long"
+                | "short"
+                | "byte"
+                | "unsignedByte"
+                | "unsignedShort"
+                | "unsignedInt"
+                | "unsignedLong"
+                | "boolean"
+                | "double"
+                | "float"
+                | "string"
         ) || schema.enums.iter().any(|e| e.name == ty && !e.flags);
         if member && takes_default && element.attribute("nillable") != Some("true") {
             return Some(format!(
