@@ -177,6 +177,47 @@ fn templates() -> Vec<(&'static str, String)> {
             &none,
         ),
     );
+    // Members with defaults and optional values, every one sent (none equal to its default).
+    add(
+        "EchoSettings",
+        encode(
+            EchoSettings {
+                settings: Some(Settings {
+                    name: Some("n".into()),
+                    retries: 5,
+                    enabled: false,
+                    lang: Some("fr".into()),
+                    priority: Level::High,
+                    ratio: 2.5,
+                    limit: Some(0),
+                    mode: Some(Level::Low),
+                }),
+            },
+            &none,
+        ),
+    );
+    // A bare operation: the Body's one element is the parameter itself.
+    add(
+        "EchoOrderBare",
+        encode(
+            EchoOrderBare {
+                order: Some(full_order()),
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoRenamed",
+        encode(
+            EchoRenamed {
+                tag: Some(Label {
+                    key: Some("k".into()),
+                    tag_value: Some("v".into()),
+                }),
+            },
+            &none,
+        ),
+    );
     out
 }
 

@@ -50,6 +50,18 @@ fn nil_then_malformed(request: &[u8], mono: &Raw, ours: &Raw) -> bool {
         && (typed_nil(request, mono, ours) || has_inserted_element(request))
 }
 
+/// Ours refused an empty (or nil) element of a member with a default value (`Settings`'s
+/// `Retries`, `Enabled`, `Priority`, `Ratio`) as no value of its type.
+fn empty_default_member(_: &[u8], _: &Raw, ours: &Raw) -> bool {
+    ["Retries", "Enabled", "Priority", "Ratio"]
+        .iter()
+        .any(|member| {
+            ours_says(ours, &format!("{member} must be"))
+                && (ours_says(ours, "is not valid: it is empty")
+                    || ours_says(ours, "is not a valid value"))
+        })
+}
+
 pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
     Deliberate {
         class: "objects:",
@@ -165,5 +177,21 @@ pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
               reads the first as a value (a silently wrong 200 of its own) and answers the \
               second as malformed XML; we refuse the first. Both refuse; which error is named \
               differs",
+    },
+    Deliberate {
+        class: "objects:",
+        mono_status: 200,
+        ours_status: 500,
+        when: empty_default_member,
+        example: || {
+            soap(
+                false,
+                "EchoSettings",
+                r#"<EchoSettings xmlns="http://rmm.example.com/objects"><settings><Ratio /></settings></EchoSettings>"#,
+            )
+        },
+        why: "an empty or xsi:nil element for a member with a default value ([DefaultValue]), \
+              which is no value of its type: the host reads it as absent, so the default, not \
+              what the sender wrote; we refuse it as for any member of that type",
     },
 ];
