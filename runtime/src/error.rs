@@ -195,6 +195,15 @@ pub enum RequestError {
         /// `{namespace}local` of what the body held.
         found: String,
     },
+    /// A bare operation's Body whose first element is none of its parameters (another
+    /// operation's element, say). ASMX reads the parameters as absent; we refuse instead.
+    #[error("The body element {found} is not a parameter of the operation {operation}, whose parameters are the Body's elements (SoapParameterStyle.Bare).")]
+    NotAParameter {
+        /// The operation the request was routed to.
+        operation: &'static str,
+        /// `{namespace}local` of what the Body held first.
+        found: String,
+    },
     /// A child of the operation element outside the service namespace. ASMX silently reads
     /// such parameters as absent (0, false, null); we refuse instead.
     #[error("The element {found} in {operation} is not in the service namespace {namespace}; parameters must be qualified.")]

@@ -111,6 +111,27 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
          holding another is for every service",
     ),
     (
+        "soap11-echo-order-bare-wrapped",
+        500,
+        "EchoOrderBare's parameter inside a wrapper, as a wrapped operation's: the host skips \
+         the unknown element and answers a null order; refused, as a bare operation's Body \
+         holding elements but none of its parameters",
+    ),
+    (
+        "soap11-echo-order-wrapped-bare-action",
+        500,
+        "EchoOrderBare's action with EchoOrder's element in the Body: the host runs \
+         EchoOrderBare with no order; refused, as an action naming one operation and a body \
+         holding another",
+    ),
+    (
+        "soap12-repeat-bare-unknown-only",
+        500,
+        "a Body holding an unknown element only, for a bare operation: the host reads every \
+         parameter absent and answers a null; refused, as a bare operation's Body holding \
+         elements but none of its parameters",
+    ),
+    (
         "soap11-echo-int-list-repeated",
         200,
         "a List<int> parameter sent twice: the host appends the two lists; a WSDL does not \

@@ -374,7 +374,36 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         quote!(message::check_offered(&OPERATION, binding)?;)
     };
     // Every element is read (and so checked); an operation without parameters keeps none.
-    let read_params = if op.params.is_empty() {
+    // A bare operation's Body that holds elements but none of its parameters (the wrapped
+    // form, another operation's element) is refused where the host reads every one absent.
+    let read_params = if op.bare {
+        let none_kept: Vec<TokenStream> = op
+            .params
+            .iter()
+            .map(|p| {
+                let slot = ident(&p.field);
+                quote!(#slot.is_none())
+            })
+            .collect();
+        let check = if none_kept.is_empty() {
+            quote!(reader.check_bare_body()?;)
+        } else {
+            quote! {
+                if #(#none_kept)&&* {
+                    reader.check_bare_body()?;
+                }
+            }
+        };
+        quote! {
+            while let Some(param) = reader.next_param()? {
+                match param.name() {
+                    #(#arms)*
+                    _ => {}
+                }
+            }
+            #check
+        }
+    } else if op.params.is_empty() {
         quote!(while reader.next_param()?.is_some() {})
     } else {
         quote! {

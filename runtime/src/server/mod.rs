@@ -164,6 +164,7 @@ pub fn refusal_response(
     let host_reads_on = matches!(
         error,
         RequestError::WrongOperation { .. }
+            | RequestError::NotAParameter { .. }
             | RequestError::UnqualifiedParameter { .. }
             | RequestError::NilParameter { .. }
     );

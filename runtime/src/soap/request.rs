@@ -25,6 +25,9 @@ pub struct RequestReader<'a> {
     budget: crate::tree::Budget,
     /// The operation element was `<Op/>` or its end tag has been read.
     finished: bool,
+    /// A bare operation's first Body element, refused by [`RequestReader::check_bare_body`]
+    /// when it and every other one are none of the parameters.
+    first_element: Option<RequestError>,
 }
 
 enum Source<'a> {
@@ -203,6 +206,7 @@ impl<'a> RequestReader<'a> {
                 trees,
                 budget: crate::tree::Budget::default(),
                 finished: false,
+                first_element: None,
             });
         }
         let mut reader = Self::parse(binding, operation, body)?;
@@ -273,6 +277,7 @@ impl<'a> RequestReader<'a> {
                 trees: &[],
                 budget: crate::tree::Budget::default(),
                 finished: false,
+                first_element: None,
             };
             if body_element.empty {
                 reader.finish()?;
@@ -308,6 +313,7 @@ impl<'a> RequestReader<'a> {
             trees: &[],
             budget: crate::tree::Budget::default(),
             finished: false,
+            first_element: None,
         };
         if op_element.empty {
             reader.finish()?;
@@ -343,7 +349,13 @@ impl<'a> RequestReader<'a> {
         }
         loop {
             match self.cursor().next()? {
-                Node::Start(element) => return self.param(element).map(Some),
+                Node::Start(element) => {
+                    let param = self.param(element)?;
+                    if self.operation.bare && self.first_element.is_none() {
+                        self.first_element = Some(param.not_a_parameter());
+                    }
+                    return Ok(Some(param));
+                }
                 // Stray text between parameters carries nothing; ASMX ignores it too.
                 Node::Text => {}
                 Node::End => {
@@ -352,6 +364,17 @@ impl<'a> RequestReader<'a> {
                 }
                 Node::Eof => unreachable!("the cursor reports an early end as malformed"),
             }
+        }
+    }
+
+    /// For a bare operation whose Body held elements but none of its parameters (its
+    /// elements read, none kept): the refusal naming the first. The host would read every
+    /// parameter absent, as it reads the wrapped form or another operation's element sent
+    /// with this operation's action; we refuse. An empty Body passes (every parameter null).
+    pub fn check_bare_body(&mut self) -> Result<(), RequestError> {
+        match self.first_element.take() {
+            Some(refusal) => Err(refusal),
+            None => Ok(()),
         }
     }
 
@@ -496,6 +519,23 @@ pub(super) struct ParsedName<'a> {
 }
 
 impl<'a> Param<'a> {
+    /// The refusal of a bare operation whose Body starts with this element, none of its
+    /// parameters (see [`RequestError::NotAParameter`]).
+    pub fn not_a_parameter(&self) -> RequestError {
+        let found = match &self.name {
+            ParamName::Parsed(parsed) if !self.qualified => parsed.display_name.clone(),
+            _ => format!(
+                "{{{}}}{}",
+                self.operation.service.namespace,
+                String::from_utf8_lossy(self.name())
+            ),
+        };
+        RequestError::NotAParameter {
+            operation: self.operation.name,
+            found,
+        }
+    }
+
     /// The element's local name.
     #[inline]
     pub fn name(&self) -> &[u8] {

@@ -100,6 +100,9 @@ impl EchoOrderBare {
                 _ => {}
             }
         }
+        if order.is_none() {
+            reader.check_bare_body()?;
+        }
         Ok((
             Credentials {},
             EchoOrderBare {

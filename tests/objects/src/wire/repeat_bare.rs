@@ -104,6 +104,9 @@ impl RepeatBare {
                 _ => {}
             }
         }
+        if text.is_none() && times.is_none() {
+            reader.check_bare_body()?;
+        }
         Ok((
             Credentials {},
             RepeatBare {
