@@ -2,6 +2,33 @@
 //!
 //! Emitters read names from here and never derive one themselves, so a Rust name, a wire
 //! name and a position can only ever disagree in one place.
+//!
+//! # Rust names
+//!
+//! Every Rust name comes from a wire name through [`upper_camel`] (types: the service
+//! trait, enums, classes, request and response types), [`variant_name`] (enum variants),
+//! [`snake_case`] (methods, modules, flags constants in upper case) and [`field_name`]
+//! (fields). Each first decodes XmlConvert's escapes ([`decode_xml_name`]: `_x0020_` is a
+//! space) and splits the words at every character but ASCII letters and digits; a type or
+//! variant keeps each word but its first letter (`temp` → `Temp`, `ALL` stays `ALL`,
+//! `WSF_x0020_Schedule` → `WSFSchedule`); a keyword field is escaped (`r#type`, `self_`).
+//!
+//! Then [`assign_names`] makes each namespace's names unique, once, in spec order: a name
+//! keeps its natural form where no name the generated code defines or uses
+//! ([`RESERVED_TYPES`], [`RESERVED_VARIANTS`], [`RESERVED_FLAGS`], [`RESERVED_METHODS`],
+//! [`DECODER_LOCALS`], keywords) and no earlier name of the spec takes it; any other takes
+//! the first free numbered form from 2 ([`Numbering`]: `Err2`, `ALL2`, `OrderLine2` in upper
+//! camel case, `body_2`, `get_x_2`, `ZERO_2` with an underscore). The namespaces: the
+//! crate's types (the service trait, then its server and clients, then enums, classes and
+//! request types, then the names derived from them: `Any…`, `…Response`), each enum's
+//! variants or flags constants, the operations' modules and methods, the credentials, each
+//! operation's parameters (apart from the decoders' locals and its credentials). A class's
+//! fields and a response's out fields (apart from `result`) are numbered the same way in one
+//! pass, in wire order (`account-name`, `account_name` → `account_name`, `account_name_2`).
+//!
+//! Wire names never change, and every item's rustdoc starts with its wire name, so a
+//! numbered item says what it stands for. A spec without a collision keeps every natural
+//! name; validation refuses only names that are not XML names.
 
 use crate::spec::{BindingName, SoapType, Spec, SpecError, SpecErrors};
 
@@ -27,12 +54,19 @@ pub struct Model {
 /// An enum of the spec, and its Rust names.
 #[derive(Debug, Clone)]
 pub struct EnumModel {
-    /// Its name, in the WSDL and in Rust (`Level`).
+    /// Its name in the WSDL (`Level`).
     pub name: String,
+    /// Its Rust type name: [`upper_camel`] of the name, numbered where taken (`Level`; `Err2`
+    /// for an enum named `Err`).
+    pub rust: String,
     /// Documentation, if the spec gives some.
     pub doc: Option<String>,
-    /// Each value: its wire spelling and its Rust variant (`very-high`, `VeryHigh`).
+    /// Each value: its wire spelling and its Rust variant (`very-high`, `VeryHigh`; `ALL`,
+    /// `ALL2`: `ALL` is the enum's own constant), numbered apart where two meet.
     pub values: Vec<(String, String)>,
+    /// In a flags enum, each value's constant (`VERY_HIGH`), numbered apart; empty for the
+    /// zero value and in other enums.
+    pub flag_consts: Vec<String>,
     /// Each value's .NET member name, in the same order: its spelling over HTTP GET/POST.
     pub members: Vec<String>,
     /// A `[Flags]` enum: a value is a set of its values (all but `zero`, bit `i` for the
@@ -45,8 +79,11 @@ pub struct EnumModel {
 /// A class: a generated struct and its `xs:complexType`.
 #[derive(Debug, Clone)]
 pub struct ClassModel {
-    /// Its name, in the WSDL (`xs:complexType name`) and in Rust (`Order`).
+    /// Its name in the WSDL (`xs:complexType name`, `xsi:type`).
     pub name: String,
+    /// Its Rust struct's name: [`upper_camel`] of the name, numbered where taken (`Order`;
+    /// `Temp` for `temp`, `Result2` for `Result`).
+    pub rust: String,
     /// Documentation, if the spec gives some.
     pub doc: Option<String>,
     /// The class it derives from (an index into [`Model::classes`]).
@@ -55,8 +92,9 @@ pub struct ClassModel {
     pub is_abstract: bool,
     /// The classes derived from it, directly or not, depth first in the spec's order.
     pub derived: Vec<usize>,
-    /// The enum of its concrete classes where it has derived ones (`AnyShape`): the Rust
-    /// type of an element declared of it, which may hold a value of any of them.
+    /// The enum of its concrete classes where it has derived ones (`AnyShape`, after its Rust
+    /// name, numbered where taken): the Rust type of an element declared of it, which may hold
+    /// a value of any of them.
     pub any_type: Option<String>,
     /// Its members written as attributes, in declaration order (fields before the others).
     pub attributes: Vec<MemberModel>,
@@ -78,7 +116,7 @@ impl ClassModel {
     /// The Rust type an element declared of it holds: its `Any…` enum where it has derived
     /// classes, else its struct.
     pub fn rust_type(&self) -> &str {
-        self.any_type.as_deref().unwrap_or(&self.name)
+        self.any_type.as_deref().unwrap_or(&self.rust)
     }
 }
 
@@ -367,7 +405,10 @@ pub struct ServiceModel {
     pub path: String,
     /// `<?xml …?>\n<string xmlns="{namespace}">`, the start of an HTTP GET/POST result.
     pub string_open: String,
-    /// The server type (`MobileServiceServer`); the service trait takes [`Self::name`].
+    /// The service trait's name: [`upper_camel`] of the name, numbered where taken
+    /// (`MobileService`; `WSFSchedule` for `WSF_x0020_Schedule`).
+    pub trait_name: String,
+    /// The server type (`MobileServiceServer`: the trait's name and `Server`).
     pub server_type: String,
     /// The async client type (`MobileServiceClient`).
     pub client_type: String,
@@ -516,12 +557,61 @@ pub fn is_member_name(name: &str) -> bool {
         && name.chars().all(|c| c.is_alphanumeric() || c == '_')
 }
 
-/// The Rust variant name of an enum's wire value: its alphanumeric runs, each capitalised
-/// (`very-high` is `VeryHigh`, `low` is `Low`); `V` before one starting with a digit (`2x` is
-/// `V2x`). `None` when that leaves no name, or `Self`.
+/// The text of an XML name with XmlConvert's escapes decoded: `_xHHHH_` (and `_xHHHHHHHH_`)
+/// is the character of that code (`WSF_x0020_Schedule` is `WSF Schedule`), as .NET's
+/// `XmlConvert.DecodeName` reads it. A name without escapes, or with one that is not a
+/// character, is kept. Only Rust names are made from the decoded text; wire names are
+/// never decoded.
+pub fn decode_xml_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut rest = name;
+    while let Some(at) = rest.find("_x") {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at + 2..];
+        let decoded = [4, 8].into_iter().find_map(|digits| {
+            let hex = tail.get(..digits)?;
+            if !hex.bytes().all(|b| b.is_ascii_hexdigit())
+                || tail.as_bytes().get(digits) != Some(&b'_')
+            {
+                return None;
+            }
+            let c = char::from_u32(u32::from_str_radix(hex, 16).ok()?)?;
+            Some((c, digits + 1))
+        });
+        match decoded {
+            Some((c, used)) => {
+                out.push(c);
+                rest = &tail[used..];
+            }
+            None => {
+                out.push_str("_x");
+                rest = tail;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The words of a wire name for Rust: its escapes decoded ([`decode_xml_name`]), then its
+/// runs of ASCII letters and digits (every other character, `_`, `-`, `.`, a space, separates
+/// two words).
+fn words(name: &str) -> Vec<String> {
+    decode_xml_name(name)
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The Rust variant name of an enum's wire value: its words ([`decode_xml_name`], then runs of
+/// ASCII letters and digits), each with a capital first letter and the rest kept (`very-high`
+/// is `VeryHigh`, `low` is `Low`, `ALL` stays `ALL`); `V` before one starting with a digit
+/// (`2x` is `V2x`). `None` when that leaves no name. Whether the name is free (not `Self`, not
+/// an item of the generated enum, not another value's) is decided by [`Model::from_spec`].
 pub fn variant_name(value: &str) -> Option<String> {
     let mut name = String::new();
-    for part in value.split(|c: char| !c.is_alphanumeric()) {
+    for part in words(value) {
         let mut chars = part.chars();
         if let Some(first) = chars.next() {
             name.extend(first.to_uppercase());
@@ -531,7 +621,7 @@ pub fn variant_name(value: &str) -> Option<String> {
     if name.starts_with(|c: char| c.is_ascii_digit()) {
         name.insert(0, 'V');
     }
-    (!name.is_empty() && name != "Self").then_some(name)
+    (!name.is_empty()).then_some(name)
 }
 
 /// Rust keywords that a raw identifier (`r#…`) can escape.
@@ -543,8 +633,9 @@ const RAW_KEYWORDS: &[&str] = &[
     "virtual", "yield", "try", "gen",
 ];
 /// Type names the generated code defines or imports (its own items, the runtime's, std's
-/// prelude and the generic parameters of the server and client): no spec item may take one.
-const RESERVED_TYPES: &[&str] = &[
+/// prelude and the generic parameters of the server and client): a spec item whose Rust name
+/// would be one is numbered (`Err` is `Err2`).
+pub const RESERVED_TYPES: &[&str] = &[
     "Credentials",
     "Operation",
     "Call",
@@ -608,20 +699,64 @@ const RESERVED_TYPES: &[&str] = &[
     "T",
     "F",
     "Self",
+    // The class codec's names (`classes.rs`).
+    "XmlOut",
+    "XmlItem",
+    "Node",
+    "MemberError",
 ];
 
-/// Local variables of the generated decoders; a parameter's field may not be one.
-const DECODER_LOCALS: &[&str] = &["binding", "body", "reader", "param", "request", "form"];
+/// The generated enum's own items beside its variants (`Level::ALL`, the `Scalar` constants):
+/// a value whose variant would be one is numbered (`ALL` is `ALL2`).
+pub const RESERVED_VARIANTS: &[&str] =
+    &["ALL", "WIRE_NAMES", "MEMBER_NAMES", "TYPE", "ROOM", "Self"];
+
+/// The generated flags type's own constants beside its flags (and `bitflags`'): a flag whose
+/// constant would be one is numbered (`ZERO_2`).
+pub const RESERVED_FLAGS: &[&str] = &[
+    "WIRE_NAMES",
+    "MEMBER_NAMES",
+    "ZERO",
+    "ZERO_MEMBER",
+    "ALL_NAMES",
+    "FLAGS",
+    "TYPE",
+    "ROOM",
+];
+
+/// The generated clients' own methods: an operation whose method would be one is numbered
+/// (`Call` is `call_2`).
+pub const RESERVED_METHODS: &[&str] = &[
+    "new",
+    "from_async",
+    "with_binding",
+    "over",
+    "with_timeout",
+    "with_transport",
+    "binding",
+    "call",
+];
+
+/// Local variables of the generated decoders, where every parameter is a local too: a
+/// parameter whose field would be one is numbered (`body` is `body_2`).
+pub const DECODER_LOCALS: &[&str] = &["binding", "body", "reader", "param", "request", "form"];
 
 /// Keywords that cannot be raw identifiers: these get a trailing underscore.
 const RESERVED: &[&str] = &["self", "Self", "super", "crate", "_"];
 
-/// A name in upper camel case, as Rust names types: each run between `_`, `-` and `.`
-/// starts with a capital (`Test_Cookie` → `TestCookie`, `getRates` → `GetRates`); a name
-/// already in upper camel case is kept.
+/// Whether `name` is a Rust keyword (strict or reserved, 2024 edition), escaped or not.
+pub fn is_keyword(name: &str) -> bool {
+    RAW_KEYWORDS.contains(&name) || RESERVED.contains(&name)
+}
+
+/// A name in upper camel case, as Rust names types: its words ([`decode_xml_name`], then runs
+/// of ASCII letters and digits), each starting with a capital and the rest kept
+/// (`Test_Cookie` → `TestCookie`, `getRates` → `GetRates`, `temp` → `Temp`,
+/// `WSF_x0020_Schedule` → `WSFSchedule`); a name already in upper camel case is kept. `T`
+/// goes before a name that would start with a digit.
 pub fn upper_camel(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
-    for part in name.split(['_', '-', '.']) {
+    for part in words(name) {
         let mut chars = part.chars();
         if let Some(first) = chars.next() {
             out.extend(first.to_uppercase());
@@ -629,20 +764,27 @@ pub fn upper_camel(name: &str) -> String {
         }
     }
     if out.is_empty() {
-        name.to_owned()
-    } else {
-        out
+        return "T".to_owned();
     }
+    if out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, 'T');
+    }
+    out
 }
 
 /// `MobileTaskCreate` → `mobile_task_create`; `HTTPGetX` → `http_get_x`; already snake
-/// names (and `-`/`.` separated ones) come out with `_`.
+/// names come out as they are, and escapes ([`decode_xml_name`]), `-`, `.` and every other
+/// character but ASCII letters and digits as one `_` (`account-name.x` → `account_name_x`,
+/// `WSF_x0020_Schedule` → `wsf_schedule`).
 pub fn snake_case(name: &str) -> String {
-    let chars: Vec<char> = name.chars().collect();
-    let mut out = String::with_capacity(name.len() + 4);
+    let decoded = decode_xml_name(name);
+    let chars: Vec<char> = decoded.chars().collect();
+    let mut out = String::with_capacity(decoded.len() + 4);
     for (i, &c) in chars.iter().enumerate() {
-        if c == '-' || c == '.' {
-            out.push('_');
+        if !c.is_ascii_alphanumeric() {
+            if c == '_' || !out.ends_with('_') {
+                out.push('_');
+            }
             continue;
         }
         if c.is_ascii_uppercase() {
@@ -664,31 +806,114 @@ pub fn snake_case(name: &str) -> String {
     out
 }
 
-/// The Rust field name of a wire name: snake_case, escaped if it is a keyword.
+/// The Rust field name of a wire name: snake_case, escaped if it is a keyword (`r#type`, and
+/// `self_` where Rust has no raw identifier).
 pub fn field_name(wire: &str) -> String {
     let snake = snake_case(wire);
     if RAW_KEYWORDS.contains(&snake.as_str()) {
         format!("r#{snake}")
-    } else if RESERVED.contains(&snake.as_str()) {
+    } else if RESERVED.contains(&snake.as_str()) || snake.is_empty() {
         format!("{snake}_")
     } else {
         snake
     }
 }
 
+/// How a taken name is numbered: `Err2` for a type or variant (upper camel case has no `_`),
+/// `body_2` for a snake_case name and `ZERO_2` for a constant (the escape `r#` dropped:
+/// `type_2`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Numbering {
+    /// `Name2`.
+    Camel,
+    /// `name_2`, `NAME_2`.
+    Underscore,
+}
+
+impl Numbering {
+    fn apply(self, base: &str, n: usize) -> String {
+        let base = base.strip_prefix("r#").unwrap_or(base);
+        match self {
+            Numbering::Camel => format!("{base}{n}"),
+            Numbering::Underscore => format!("{}_{n}", base.trim_end_matches('_')),
+        }
+    }
+}
+
+/// Decides the Rust names of one namespace, once: each candidate keeps its natural name where
+/// it is free (not in `taken`, which holds the generated code's own names and those decided
+/// before, and not wanted by an earlier candidate); every other one takes the first free
+/// numbered name from 2 (`Err2`, `body_2`), in the candidates' order. The names given are
+/// added to `taken`. Spec order in, the same names out: generation is deterministic, and a
+/// spec without collisions keeps every natural name.
+pub fn assign_names(
+    naturals: &[String],
+    taken: &mut Vec<String>,
+    numbering: Numbering,
+) -> Vec<String> {
+    assign_names_where(naturals, taken, numbering, |_, _| false)
+}
+
+/// [`assign_names`], with names taken for one candidate only: `also_taken(i, name)` (an
+/// operation's request type may not be `ALL`, which its `Operation` variant would hide).
+pub fn assign_names_where(
+    naturals: &[String],
+    taken: &mut Vec<String>,
+    numbering: Numbering,
+    also_taken: impl Fn(usize, &str) -> bool,
+) -> Vec<String> {
+    let mut names: Vec<Option<String>> = vec![None; naturals.len()];
+    for (i, natural) in naturals.iter().enumerate() {
+        if !taken.contains(natural) && !also_taken(i, natural) {
+            taken.push(natural.clone());
+            names[i] = Some(natural.clone());
+        }
+    }
+    for (i, natural) in naturals.iter().enumerate() {
+        if names[i].is_none() {
+            let mut n = 2;
+            let name = loop {
+                let candidate = numbering.apply(natural, n);
+                if !taken.contains(&candidate) && !also_taken(i, &candidate) {
+                    break candidate;
+                }
+                n += 1;
+            };
+            taken.push(name.clone());
+            names[i] = Some(name);
+        }
+    }
+    names
+        .into_iter()
+        .map(|n| n.expect("every candidate named"))
+        .collect()
+}
+
 impl Model {
-    /// Decides every name. `spec` must have passed validation; what can still fail here is
-    /// a collision between two names that only meet in Rust (`account-name` and
-    /// `account_name` both become `account_name`).
+    /// Decides every name (see the module's documentation for the rules). `spec` must have
+    /// passed validation; a name that collides in Rust is numbered apart, never refused, so
+    /// this does not fail on a valid spec.
     pub fn from_spec(spec: &Spec, file: &str) -> Result<Model, SpecErrors> {
         let ns = &spec.service.namespace;
-        let mut errors = Vec::new();
+        let errors: Vec<SpecError> = Vec::new();
+        // Credentials are fields of `Credentials` and locals of the decoders.
+        let credential_fields = {
+            let naturals: Vec<String> = spec
+                .credentials
+                .iter()
+                .chain(&spec.optional_credentials)
+                .map(|wire| field_name(wire))
+                .collect();
+            let mut taken: Vec<String> = DECODER_LOCALS.iter().map(|&s| s.to_owned()).collect();
+            assign_names(&naturals, &mut taken, Numbering::Underscore)
+        };
         let credentials: Vec<CredentialModel> = spec
             .credentials
             .iter()
             .map(|c| (c, true))
             .chain(spec.optional_credentials.iter().map(|c| (c, false)))
-            .map(|(wire, required)| {
+            .zip(&credential_fields)
+            .map(|((wire, required), field)| {
                 let users: Vec<_> = spec
                     .operations
                     .iter()
@@ -701,7 +926,7 @@ impl Model {
                     .collect();
                 CredentialModel {
                     wire: wire.clone(),
-                    field: field_name(wire),
+                    field: field.clone(),
                     // Validation guarantees every credential is used, with one type.
                     ty: users.first().map_or(SoapType::String, |(_, ty)| *ty),
                     required,
@@ -711,231 +936,239 @@ impl Model {
             })
             .collect();
 
-        let operations = spec
+        let operations =
+            spec.operations
+                .iter()
+                .enumerate()
+                .map(|(i, op)| {
+                    let bare = op.style == crate::spec::ParameterStyle::Bare;
+                    // Every parameter is a local of the decoders: the business ones are numbered
+                    // apart from the decoders' own locals, the credentials this operation carries
+                    // and each other.
+                    let credential_of =
+                        |p: &crate::spec::Param| credentials.iter().position(|c| c.wire == p.name);
+                    let mut taken: Vec<String> =
+                        DECODER_LOCALS
+                            .iter()
+                            .map(|&s| s.to_owned())
+                            .chain(op.params.iter().filter_map(|p| {
+                                credential_of(p).map(|c| credentials[c].field.clone())
+                            }))
+                            .collect();
+                    let business: Vec<String> = op
+                        .params
+                        .iter()
+                        .filter(|p| credential_of(p).is_none())
+                        .map(|p| field_name(&p.name))
+                        .collect();
+                    let mut business =
+                        assign_names(&business, &mut taken, Numbering::Underscore).into_iter();
+                    let fields: Vec<String> = op
+                        .params
+                        .iter()
+                        .map(|p| match credential_of(p) {
+                            Some(c) => credentials[c].field.clone(),
+                            None => business.next().expect("a field per business parameter"),
+                        })
+                        .collect();
+                    let params: Vec<ParamModel> = op
+                        .params
+                        .iter()
+                        .zip(fields)
+                        .enumerate()
+                        .map(|(j, (p, field))| ParamModel {
+                            wire: p.name.clone(),
+                            field,
+                            position: j + 1,
+                            ty: p.ty,
+                            nullable: p.nullable,
+                            role: credentials
+                                .iter()
+                                .position(|c| c.wire == p.name)
+                                .map_or(Role::Business, Role::Credential),
+                            secret: spec.secrets.contains(&p.name),
+                            // A bare operation's parameter stands in the Body: it declares its
+                            // namespace itself.
+                            open_tag: if bare {
+                                format!("<{} xmlns=\"{ns}\">", p.name)
+                            } else {
+                                format!("<{}>", p.name)
+                            },
+                            close_tag: format!("</{}>", p.name),
+                            nil_tag: if bare {
+                                format!("<{} xsi:nil=\"true\" xmlns=\"{ns}\" />", p.name)
+                            } else {
+                                format!("<{} xsi:nil=\"true\" />", p.name)
+                            },
+                        })
+                        .collect();
+                    let wire = &op.name;
+                    // ASMX's default action (SoapReflector.GetDefaultAction): the namespace and the
+                    // name, with a '/' between them unless the namespace ends with one
+                    // (`http://tempuri.org/` gives `http://tempuri.org/HelloWorld`).
+                    let action = if ns.ends_with('/') {
+                        format!("{ns}{wire}")
+                    } else {
+                        format!("{ns}/{wire}")
+                    };
+                    OperationModel {
+                        number: i + 1,
+                        wire: wire.clone(),
+                        rust_name: upper_camel(wire),
+                        response_type: format!("{}Response", upper_camel(wire)),
+                        snake: snake_case(wire),
+                        doc: op.doc.trim().to_owned(),
+                        description: op.description.clone(),
+                        params,
+                        soap_action: format!("\"{action}\""),
+                        soap12_content_type: format!(
+                            "application/soap+xml; charset=utf-8; action=\"{action}\""
+                        ),
+                        http_path: format!("{}/{wire}", spec.service.path),
+                        // A bare request has no wrapper.
+                        request_open: if bare {
+                            String::new()
+                        } else {
+                            format!("<{wire} xmlns=\"{ns}\">")
+                        },
+                        request_close: if bare {
+                            String::new()
+                        } else {
+                            format!("</{wire}>")
+                        },
+                        bare,
+                        request_element: if bare {
+                            op.params
+                                .first()
+                                .map_or_else(String::new, |p| p.name.clone())
+                        } else {
+                            wire.clone()
+                        },
+                        response_name: format!("{wire}Response"),
+                        response_open: format!("<{wire}Response xmlns=\"{ns}\">"),
+                        response_close: format!("</{wire}Response>"),
+                        result_name: format!("{wire}Result"),
+                        result: op.result,
+                        result_nullable: op.result_nullable,
+                        outs: {
+                            let mut taken = vec!["result".to_owned()];
+                            op.outs
+                                .iter()
+                                .map(|o| {
+                                    let base = field_name(&o.name);
+                                    let mut field = base.clone();
+                                    let mut n = 2;
+                                    while taken.contains(&field) {
+                                        field = Numbering::Underscore.apply(&base, n);
+                                        n += 1;
+                                    }
+                                    taken.push(field.clone());
+                                    MemberModel {
+                                        wire: o.name.clone(),
+                                        field,
+                                        ty: o.ty,
+                                        nullable: o.nullable,
+                                        boxed: false,
+                                        unwrapped: false,
+                                        optional: false,
+                                        default: None,
+                                    }
+                                })
+                                .collect()
+                        },
+                        bindings: op.bindings.clone(),
+                    }
+                })
+                .collect::<Vec<_>>();
+
+        // The type namespace of the crate's root, decided once, in this order: the service's
+        // trait, then its server and clients (named after the trait), then the spec's enums,
+        // classes and operations' request types (spec order), then the types named after
+        // those (a class's `Any…` enum, an operation's response).
+        let mut taken: Vec<String> = RESERVED_TYPES.iter().map(|&s| s.to_owned()).collect();
+        let trait_name = assign_names(
+            &[upper_camel(&spec.service.name)],
+            &mut taken,
+            Numbering::Camel,
+        )
+        .remove(0);
+        let mut service_types = assign_names(
+            &[
+                format!("{trait_name}Server"),
+                format!("{trait_name}Client"),
+                format!("{trait_name}BlockingClient"),
+            ],
+            &mut taken,
+            Numbering::Camel,
+        )
+        .into_iter();
+        let (server_type, client_type, blocking_client_type) = (
+            service_types.next().expect("three names"),
+            service_types.next().expect("three names"),
+            service_types.next().expect("three names"),
+        );
+        // An operation's request type is also a variant of `Operation`, beside its `ALL`.
+        let user_types: Vec<String> = spec
+            .enums
+            .iter()
+            .map(|e| upper_camel(&e.name))
+            .chain(spec.classes.iter().map(|c| upper_camel(&c.name)))
+            .chain(spec.operations.iter().map(|op| upper_camel(&op.name)))
+            .collect();
+        let first_request = spec.enums.len() + spec.classes.len();
+        let user_types =
+            assign_names_where(&user_types, &mut taken, Numbering::Camel, |i, name| {
+                i >= first_request && name == "ALL"
+            });
+        let (enum_names, rest) = user_types.split_at(spec.enums.len());
+        let (class_names, request_names) = rest.split_at(spec.classes.len());
+        let has_derived: Vec<bool> = (0..spec.classes.len())
+            .map(|c| {
+                spec.classes
+                    .iter()
+                    .any(|d| d.base.map(usize::from) == Some(c))
+            })
+            .collect();
+        let derived_types: Vec<String> = class_names
+            .iter()
+            .zip(&has_derived)
+            .filter(|(_, &d)| d)
+            .map(|(name, _)| format!("Any{name}"))
+            .chain(request_names.iter().map(|name| format!("{name}Response")))
+            .collect();
+        let derived_types = assign_names(&derived_types, &mut taken, Numbering::Camel);
+        let (any_names, response_names) =
+            derived_types.split_at(has_derived.iter().filter(|&&d| d).count());
+        let mut any_names = any_names.iter();
+        let any_types: Vec<Option<String>> = has_derived
+            .iter()
+            .map(|&d| d.then(|| any_names.next().expect("an Any name").clone()))
+            .collect();
+        // Module and method names: one per operation, apart from keywords and the clients'
+        // own methods.
+        let mut taken: Vec<String> = RAW_KEYWORDS
+            .iter()
+            .chain(RESERVED)
+            .chain(RESERVED_METHODS)
+            .map(|&s| s.to_owned())
+            .collect();
+        let snakes: Vec<String> = spec
             .operations
             .iter()
-            .enumerate()
-            .map(|(i, op)| {
-                let bare = op.style == crate::spec::ParameterStyle::Bare;
-                let params: Vec<ParamModel> = op
-                    .params
-                    .iter()
-                    .enumerate()
-                    .map(|(j, p)| ParamModel {
-                        wire: p.name.clone(),
-                        field: field_name(&p.name),
-                        position: j + 1,
-                        ty: p.ty,
-                        nullable: p.nullable,
-                        role: credentials
-                            .iter()
-                            .position(|c| c.wire == p.name)
-                            .map_or(Role::Business, Role::Credential),
-                        secret: spec.secrets.contains(&p.name),
-                        // A bare operation's parameter stands in the Body: it declares its
-                        // namespace itself.
-                        open_tag: if bare {
-                            format!("<{} xmlns=\"{ns}\">", p.name)
-                        } else {
-                            format!("<{}>", p.name)
-                        },
-                        close_tag: format!("</{}>", p.name),
-                        nil_tag: if bare {
-                            format!("<{} xsi:nil=\"true\" xmlns=\"{ns}\" />", p.name)
-                        } else {
-                            format!("<{} xsi:nil=\"true\" />", p.name)
-                        },
-                    })
-                    .collect();
-                let mut fields: Vec<(&str, &str)> =
-                    params.iter().map(|p| (p.field.as_str(), p.wire.as_str())).collect();
-                fields.sort();
-                for pair in fields.windows(2) {
-                    if pair[0].0 == pair[1].0 {
-                        errors.push(SpecError {
-                            file: file.to_owned(),
-                            line: None,
-                            column: None,
-                            message: format!(
-                                "operation \"{}\": parameters \"{}\" and \"{}\" both become the Rust field `{}`; rename one",
-                                op.name, pair[0].1, pair[1].1, pair[0].0
-                            ),
-                        });
-                    }
-                }
-                let wire = &op.name;
-                // ASMX's default action (SoapReflector.GetDefaultAction): the namespace and the
-                // name, with a '/' between them unless the namespace ends with one
-                // (`http://tempuri.org/` gives `http://tempuri.org/HelloWorld`).
-                let action = if ns.ends_with('/') {
-                    format!("{ns}{wire}")
-                } else {
-                    format!("{ns}/{wire}")
-                };
-                OperationModel {
-                    number: i + 1,
-                    wire: wire.clone(),
-                    rust_name: upper_camel(wire),
-                    response_type: format!("{}Response", upper_camel(wire)),
-                    snake: snake_case(wire),
-                    doc: op.doc.trim().to_owned(),
-                    description: op.description.clone(),
-                    params,
-                    soap_action: format!("\"{action}\""),
-                    soap12_content_type: format!(
-                        "application/soap+xml; charset=utf-8; action=\"{action}\""
-                    ),
-                    http_path: format!("{}/{wire}", spec.service.path),
-                    // A bare request has no wrapper.
-                    request_open: if bare {
-                        String::new()
-                    } else {
-                        format!("<{wire} xmlns=\"{ns}\">")
-                    },
-                    request_close: if bare {
-                        String::new()
-                    } else {
-                        format!("</{wire}>")
-                    },
-                    bare,
-                    request_element: if bare {
-                        op.params.first().map_or_else(String::new, |p| p.name.clone())
-                    } else {
-                        wire.clone()
-                    },
-                    response_name: format!("{wire}Response"),
-                    response_open: format!("<{wire}Response xmlns=\"{ns}\">"),
-                    response_close: format!("</{wire}Response>"),
-                    result_name: format!("{wire}Result"),
-                    result: op.result,
-                    result_nullable: op.result_nullable,
-                    outs: {
-                        let mut taken = vec!["result".to_owned()];
-                        op.outs
-                            .iter()
-                            .map(|o| {
-                                let base = field_name(&o.name);
-                                let mut field = base.clone();
-                                let mut n = 2;
-                                while taken.contains(&field) {
-                                    field = format!("{}_{n}", base.trim_start_matches("r#"));
-                                    n += 1;
-                                }
-                                taken.push(field.clone());
-                                MemberModel {
-                                    wire: o.name.clone(),
-                                    field,
-                                    ty: o.ty,
-                                    nullable: o.nullable,
-                                    boxed: false,
-                                    unwrapped: false,
-                                    optional: false,
-                                    default: None,
-                                }
-                            })
-                            .collect()
-                    },
-                    bindings: op.bindings.clone(),
-                }
-            })
-            .collect::<Vec<_>>();
-
-        let error = |message: String| SpecError {
-            file: file.to_owned(),
-            line: None,
-            column: None,
-            message,
-        };
-        // Every type name the generated crate defines, with who defines it.
-        let service_name = &spec.service.name;
-        let (server_type, client_type, blocking_client_type) = (
-            format!("{service_name}Server"),
-            format!("{service_name}Client"),
-            format!("{service_name}BlockingClient"),
-        );
-        let mut types: Vec<(String, String)> = [
-            service_name,
-            &server_type,
-            &client_type,
-            &blocking_client_type,
-        ]
-        .into_iter()
-        .map(|name| (name.clone(), format!("service \"{service_name}\"")))
-        .collect();
-        for e in &spec.enums {
-            types.push((e.name.clone(), format!("enum \"{}\"", e.name)));
-        }
-        for c in &spec.classes {
-            types.push((c.name.clone(), format!("type \"{}\"", c.name)));
-            if spec.classes.iter().any(|d| {
-                d.base
-                    .is_some_and(|b| spec.classes[usize::from(b)].name == c.name)
-            }) {
-                types.push((
-                    format!("Any{}", c.name),
-                    format!("type \"{}\" (its enum of derived classes)", c.name),
-                ));
-            }
-        }
-        for op in &operations {
-            types.push((op.rust_name.clone(), format!("operation \"{}\"", op.wire)));
-            types.push((
-                op.response_type.clone(),
-                format!("operation \"{}\"", op.wire),
-            ));
-        }
-        for (name, owner) in &types {
-            if RESERVED_TYPES.contains(&name.as_str()) {
-                errors.push(error(format!(
-                    "{owner} would define the type `{name}`, a name the generated code already uses; rename it"
-                )));
-            }
-        }
-        types.sort();
-        for pair in types.windows(2) {
-            if pair[0].0 == pair[1].0 && pair[0].1 != pair[1].1 {
-                errors.push(error(format!(
-                    "{} and {} both define the type `{}`; rename one",
-                    pair[0].1, pair[1].1, pair[0].0
-                )));
-            }
-        }
-        // Module and method names: one per operation, never a keyword.
-        let mut snakes: Vec<(&str, &str)> = operations
-            .iter()
-            .map(|op| (op.snake.as_str(), op.wire.as_str()))
+            .map(|op| snake_case(&op.name))
             .collect();
-        for (snake, wire) in &snakes {
-            if RAW_KEYWORDS.contains(snake) || RESERVED.contains(snake) {
-                errors.push(error(format!(
-                    "operation \"{wire}\" gives the module and method name `{snake}`, a Rust keyword; rename the operation"
-                )));
-            }
+        let snakes = assign_names(&snakes, &mut taken, Numbering::Underscore);
+        let mut operations = operations;
+        for (i, op) in operations.iter_mut().enumerate() {
+            op.rust_name = request_names[i].clone();
+            op.response_type = response_names[i].clone();
+            op.snake = snakes[i].clone();
         }
-        snakes.sort();
-        for pair in snakes.windows(2) {
-            if pair[0].0 == pair[1].0 {
-                errors.push(error(format!(
-                    "operations \"{}\" and \"{}\" both give the module and method name `{}`; rename one",
-                    pair[0].1, pair[1].1, pair[0].0
-                )));
-            }
+        let mut classes = class_models(spec);
+        for (i, class) in classes.iter_mut().enumerate() {
+            class.rust = class_names[i].clone();
+            class.any_type = any_types[i].clone();
         }
-        // Parameter fields become local variables of the decoders, beside these.
-        for op in &operations {
-            for p in &op.params {
-                if DECODER_LOCALS.contains(&p.field.as_str()) {
-                    errors.push(error(format!(
-                        "parameter \"{}\" of operation \"{}\" has the Rust name `{}`, which the generated decoders use for their own variables; rename it",
-                        p.wire, op.wire, p.field
-                    )));
-                }
-            }
-        }
-        if !errors.is_empty() {
-            return Err(SpecErrors(errors));
-        }
-        let classes = class_models(spec);
         let arrays = array_models(spec);
         if !errors.is_empty() {
             return Err(SpecErrors(errors));
@@ -950,6 +1183,7 @@ impl Model {
                 string_open: format!(
                     "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<string xmlns=\"{ns}\">"
                 ),
+                trait_name,
                 server_type,
                 client_type,
                 blocking_client_type,
@@ -961,20 +1195,46 @@ impl Model {
             enums: spec
                 .enums
                 .iter()
-                .map(|e| EnumModel {
-                    name: e.name.clone(),
-                    doc: e.doc.clone(),
-                    values: e
+                .zip(enum_names)
+                .map(|(e, rust)| {
+                    // Variants apart from the enum's own items and each other; a flags type's
+                    // constants apart from its own constants and each other.
+                    let naturals: Vec<String> = e
                         .values
                         .iter()
-                        .map(|v| {
-                            let variant = variant_name(v).expect("validated enum value");
-                            (v.clone(), variant)
-                        })
-                        .collect(),
-                    members: e.members.clone(),
-                    flags: e.flags,
-                    zero: e.zero,
+                        .map(|v| variant_name(v).expect("validated enum value"))
+                        .collect();
+                    let mut taken: Vec<String> =
+                        RESERVED_VARIANTS.iter().map(|&s| s.to_owned()).collect();
+                    let variants = assign_names(&naturals, &mut taken, Numbering::Camel);
+                    let consts: Vec<String> = naturals
+                        .iter()
+                        .enumerate()
+                        .filter(|&(i, _)| e.flags && Some(i) != e.zero)
+                        .map(|(_, v)| snake_case(v).to_ascii_uppercase())
+                        .collect();
+                    let mut taken: Vec<String> =
+                        RESERVED_FLAGS.iter().map(|&s| s.to_owned()).collect();
+                    let mut consts =
+                        assign_names(&consts, &mut taken, Numbering::Underscore).into_iter();
+                    EnumModel {
+                        name: e.name.clone(),
+                        rust: rust.clone(),
+                        doc: e.doc.clone(),
+                        flag_consts: (0..e.values.len())
+                            .map(|i| {
+                                if e.flags && Some(i) != e.zero {
+                                    consts.next().expect("a constant per flag")
+                                } else {
+                                    String::new()
+                                }
+                            })
+                            .collect(),
+                        values: e.values.iter().cloned().zip(variants).collect(),
+                        members: e.members.clone(),
+                        flags: e.flags,
+                        zero: e.zero,
+                    }
                 })
                 .collect(),
             classes,
@@ -1001,7 +1261,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 let mut field = base.clone();
                 let mut n = 2;
                 while taken.contains(&field) {
-                    field = format!("{}_{n}", base.trim_start_matches("r#"));
+                    field = Numbering::Underscore.apply(&base, n);
                     n += 1;
                 }
                 taken.push(field.clone());
@@ -1040,7 +1300,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                     let mut field = base.clone();
                     let mut n = 2;
                     while taken.contains(&field) {
-                        field = format!("{}_{n}", base.trim_start_matches("r#"));
+                        field = Numbering::Underscore.apply(&base, n);
                         n += 1;
                     }
                     taken.push(field.clone());
@@ -1071,6 +1331,8 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
             let derived = descendants(spec, a);
             ClassModel {
                 name: class.name.clone(),
+                // Decided with the crate's other type names (`Model::from_spec`).
+                rust: String::new(),
                 doc: class.doc.clone(),
                 base: class.base.map(usize::from),
                 is_abstract: class.is_abstract,
@@ -1174,6 +1436,91 @@ operations:
         let got: Vec<(&str, &str, &str)> =
             names.iter().map(|(t, n, i)| (t.as_str(), *n, *i)).collect();
         assert_eq!(got, want);
+    }
+
+    /// The former bad specs of the model: each collision is numbered instead of refused.
+    #[test]
+    fn colliding_names_are_numbered_not_refused() {
+        let spec = crate::spec::parse(
+            "service: {name: S, namespace: urn:s, path: /s.asmx}
+operations:
+  - name: Self
+    doc: A keyword.
+    params: [{reader: string}, {account-name: string}, {account_name: string}]
+    result: string
+  - name: Mobile-Account-Search
+    doc: Not a Rust name.
+    params: []
+    result: string
+  - name: Get
+    doc: Get.
+    params: []
+    result: string
+  - name: GetResponse
+    doc: The name of Get's response.
+    params: []
+    result: string
+  - name: getItem
+    doc: One.
+    params: []
+    result: string
+  - name: GetItem
+    doc: Two.
+    params: []
+    result: string
+",
+            "s.yaml",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let model = Model::from_spec(&spec, "s.yaml").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(model.service.trait_name, "S2");
+        assert_eq!(model.service.server_type, "S2Server");
+        assert_eq!(model.service.client_type, "S2Client");
+        let ops: Vec<(&str, &str, &str)> = model
+            .operations
+            .iter()
+            .map(|op| {
+                (
+                    op.rust_name.as_str(),
+                    op.response_type.as_str(),
+                    op.snake.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            ops,
+            [
+                ("Self2", "Self2Response", "self_2"),
+                (
+                    "MobileAccountSearch",
+                    "MobileAccountSearchResponse",
+                    "mobile_account_search"
+                ),
+                ("Get", "GetResponse2", "get"),
+                ("GetResponse", "GetResponseResponse", "get_response"),
+                ("GetItem", "GetItemResponse", "get_item"),
+                ("GetItem2", "GetItem2Response", "get_item_2"),
+            ]
+        );
+        let fields: Vec<&str> = model.operations[0]
+            .params
+            .iter()
+            .map(|p| p.field.as_str())
+            .collect();
+        assert_eq!(fields, ["reader_2", "account_name", "account_name_2"]);
+    }
+
+    #[test]
+    fn escapes_are_decoded_for_rust_names_only() {
+        assert_eq!(decode_xml_name("WSF_x0020_Schedule"), "WSF Schedule");
+        assert_eq!(decode_xml_name("a_x002D_b_xZZ_"), "a-b_xZZ_");
+        assert_eq!(upper_camel("WSF_x0020_Schedule"), "WSFSchedule");
+        assert_eq!(upper_camel("temp"), "Temp");
+        assert_eq!(upper_camel("Line_x0020_Item"), "LineItem");
+        assert_eq!(snake_case("WSF_x0020_Schedule"), "wsf_schedule");
+        assert_eq!(variant_name("ALL").as_deref(), Some("ALL"));
+        assert_eq!(variant_name("Self").as_deref(), Some("Self"));
+        assert_eq!(variant_name("-"), None);
     }
 
     #[test]

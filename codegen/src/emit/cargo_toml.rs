@@ -56,6 +56,6 @@ tokio = {{ version = \"1\", features = [\"rt-multi-thread\"] }}
         client = service.client_type,
         blocking = service.blocking_client_type,
         server = service.server_type,
-        trait_ = service.name,
+        trait_ = service.trait_name,
     )
 }

@@ -299,7 +299,7 @@ fn eq_derive(model: &Model, index: usize) -> TokenStream {
 /// A class of which values exist: its struct (every member, inherited first), how its members
 /// are written and read, and how an element declared of it is.
 fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
-    let name = ident(&c.name);
+    let name = ident(&c.rust);
     let wire_name = &c.name;
     let mut text = format!(
         "`{}`: a class of the service (`xs:complexType`), its members a sequence of elements in \
@@ -556,12 +556,12 @@ fn any_enum(model: &Model, c: &ClassModel, index: usize, any: &str) -> TokenStre
     .replace("{declared}", declared);
     let any_doc = doc(&text);
     let variants = concrete.iter().map(|&i| {
-        let v = ident(&model.classes[i].name);
+        let v = ident(&model.classes[i].rust);
         let d = doc(&format!("A `{}` value.", model.classes[i].name));
         quote!(#d #v(#v),)
     });
     let writes = concrete.iter().map(|&i| {
-        let v = ident(&model.classes[i].name);
+        let v = ident(&model.classes[i].rust);
         let type_name = if i == index {
             quote!(None)
         } else {
@@ -571,7 +571,7 @@ fn any_enum(model: &Model, c: &ClassModel, index: usize, any: &str) -> TokenStre
         quote!(#any_ident::#v(value) => w.class(name, #type_name, |w| value.write_members(w)),)
     });
     let reads = concrete.iter().filter(|&&i| i != index).map(|&i| {
-        let v = ident(&model.classes[i].name);
+        let v = ident(&model.classes[i].rust);
         let n = &model.classes[i].name;
         quote!(Some(#n) => Ok(#any_ident::#v(#v::read_members(node)?)),)
     });
@@ -583,7 +583,7 @@ fn any_enum(model: &Model, c: &ClassModel, index: usize, any: &str) -> TokenStre
             }),
         }
     } else {
-        let v = ident(declared);
+        let v = ident(&c.rust);
         quote!(None | Some(#declared) => Ok(#any_ident::#v(#v::read_members(node)?)),)
     };
     let eq = eq_derive(model, index);

@@ -55,7 +55,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         .map(|op| format!(" Operation {}: [`{}`].", op.number, op.rust_name))
         .collect();
     let count = model.operations.len();
-    let service_trait = format_ident!("{}", service.name);
+    let service_trait = format_ident!("{}", service.trait_name);
     let server_type = format_ident!("{}", service.server_type);
     let client_type = format_ident!("{}", service.client_type);
     let blocking_client_type = format_ident!("{}", service.blocking_client_type);
@@ -209,11 +209,12 @@ pub(super) fn emit(model: &Model) -> TokenStream {
 /// `for_each_operation!`, written as text: prettyplease prints a macro body as one run of
 /// tokens, and its list reads best one operation per line.
 pub(super) fn for_each_operation(model: &Model) -> String {
-    let service = &model.service.name;
+    let service = &model.service.trait_name;
+    let client = &model.service.client_type;
     let krate = &model.service.crate_ident;
     let mut text = format!(
         "\n/// Calls the macro `$callback` with every operation, in order, as `method: Request,`\n\
-         /// pairs: the method's name in [`{service}`] and [`{service}Client`], and the request\n\
+         /// pairs: the method's name in [`{service}`] and [`{client}`], and the request\n\
          /// type (a bare name: have the types in scope, e.g. with `use {krate}::*`). One place\n\
          /// to write what is done for every operation (a trait impl, a test each), which then\n\
          /// follows the spec.\n\

@@ -190,8 +190,8 @@ pub(crate) fn rust_type(model: &Model, ty: SoapType) -> TokenStream {
         SoapType::Guid => quote!(crate::Uuid),
         SoapType::DateTime => quote!(crate::DateTime),
         SoapType::Base64Binary => quote!(Option<Vec<u8>>),
-        SoapType::Enum(_) => {
-            let name = ident(model.type_name(ty));
+        SoapType::Enum(i) => {
+            let name = ident(&model.enums[usize::from(i)].rust);
             quote!(crate::#name)
         }
         SoapType::Class(_) => {

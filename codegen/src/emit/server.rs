@@ -9,7 +9,9 @@ use crate::model::Model;
 
 pub(super) fn emit(model: &Model) -> TokenStream {
     let service_name = &model.service.name;
-    let trait_name = format_ident!("{}", service_name);
+    let trait_rust = &model.service.trait_name;
+    let server_rust = &model.service.server_type;
+    let trait_name = format_ident!("{}", trait_rust);
     let server_name = format_ident!("{}", model.service.server_type);
 
     let methods = model.operations.iter().map(|op| {
@@ -66,10 +68,10 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         "The `{service_name}` service, one method per operation: implement it to be the service.\n\n\
          Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever \
          binding the call came over; its future must be `Send`. Serve an implementation with \
-         [`{service_name}Server`]. `Arc<T>` implements the trait when `T` does."
+         [`{server_rust}`]. `Arc<T>` implements the trait when `T` does."
     ));
     let server_doc = doc(&format!(
-        "Serves a [`{service_name}`] on one endpoint (`{path}`) for all four bindings, as an ASMX \
+        "Serves a [`{trait_rust}`] on one endpoint (`{path}`) for all four bindings, as an ASMX \
          host does: SOAP 1.1 and 1.2 `POST`s to the path, HTTP GET and POST to `{path}/{{Operation}}`, \
          the WSDL at `?wsdl` and the help pages on `GET`.\n\n\
          It is a `tower::Service` (drop it into hyper, axum or any tower stack) and can serve itself \

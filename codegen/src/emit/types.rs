@@ -229,7 +229,7 @@ fn item_impl(name: &proc_macro2::Ident) -> TokenStream {
 /// zero one, written as XmlSerializer writes a flags value (the names, space-separated) and
 /// over HTTP GET/POST as `Enum.ToString` (member names, comma-separated).
 fn flags_type(e: &EnumModel, item: bool) -> TokenStream {
-    let name = ident(&e.name);
+    let name = ident(&e.rust);
     let enum_name = &e.name;
     let flags: Vec<(usize, &(String, String))> = e
         .values
@@ -242,8 +242,8 @@ fn flags_type(e: &EnumModel, item: bool) -> TokenStream {
     let all: Vec<&String> = e.values.iter().map(|(w, _)| w).collect();
     let count = proc_macro2::Literal::usize_unsuffixed(flags.len());
     let all_count = proc_macro2::Literal::usize_unsuffixed(all.len());
-    let consts = flags.iter().enumerate().map(|(bit, (i, (wire, variant)))| {
-        let konst = ident(&crate::model::snake_case(variant).to_ascii_uppercase());
+    let consts = flags.iter().enumerate().map(|(bit, (i, (wire, _)))| {
+        let konst = ident(&e.flag_consts[*i]);
         let member = &e.members[*i];
         let d = if member == wire {
             doc(&format!("`{wire}`."))
@@ -351,7 +351,7 @@ fn enum_type(e: &EnumModel, item: bool) -> TokenStream {
     if e.flags {
         return flags_type(e, item);
     }
-    let name = ident(&e.name);
+    let name = ident(&e.rust);
     let wire_list: Vec<String> = e
         .values
         .iter()

@@ -220,36 +220,6 @@ fn crate_name_problem(name: &str) -> Option<String> {
     None
 }
 
-/// Rust's strict and reserved keywords (2021 edition, plus `gen` reserved in 2024).
-const RUST_KEYWORDS: &[&str] = &[
-    "Self", "abstract", "as", "async", "await", "become", "box", "break", "const", "continue",
-    "crate", "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if",
-    "impl", "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub",
-    "ref", "return", "self", "static", "struct", "super", "trait", "true", "try", "type", "typeof",
-    "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
-];
-
-/// Why `name` (already an NCName) cannot name a Rust type, if it cannot.
-fn rust_type_problem(name: &str) -> Option<String> {
-    if let Some((i, c)) = name
-        .chars()
-        .enumerate()
-        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
-    {
-        return Some(format!(
-            "character {c:?} at position {} is not allowed in a Rust identifier",
-            i + 1
-        ));
-    }
-    if name == "_" {
-        return Some("`_` alone is not a Rust identifier".to_owned());
-    }
-    if RUST_KEYWORDS.contains(&name) {
-        return Some(format!("`{name}` is a Rust keyword"));
-    }
-    None
-}
-
 /// Where an operation and its parts are written, as far as the scanner found them.
 struct OpPlaces {
     lines: Option<OpLines>,
@@ -289,22 +259,10 @@ impl Checker<'_, '_> {
         }
     }
 
-    /// Reports an operation or service name that is not an XML name or cannot name a Rust
-    /// type.
+    /// Reports an operation, service or type name that is not an XML name. Any XML name
+    /// gives a Rust name: the model decides it (`crate::model`), numbered where taken.
     fn type_name(&mut self, name: &str, what: &str, at: Option<Pos>, anchor: Option<Pos>) {
-        if !self.ncname(name, &format!("{what} {name:?}"), at, anchor) {
-            return;
-        }
-        if let Some(why) = rust_type_problem(name) {
-            self.push(
-                at,
-                anchor,
-                format!(
-                    "{what} {name:?} cannot name a Rust type: {why}; operation and service \
-                     names must match [A-Za-z_][A-Za-z0-9_]* and not be a Rust keyword"
-                ),
-            );
-        }
+        self.ncname(name, &format!("{what} {name:?}"), at, anchor);
     }
 
     /// Reports each of `names` (from list `key`) that is not in `used`, and returns them.
@@ -813,7 +771,6 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
         }
         let mut values = HashSet::new();
         let mut members = HashSet::new();
-        let mut variants: HashMap<String, &str> = HashMap::new();
         for value in &e.values {
             let explicit = value.member.as_deref();
             let member = explicit.unwrap_or(&value.wire);
@@ -860,27 +817,16 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                     format!("enum {name:?} has the .NET member name {member:?} twice"),
                 );
             }
-            match crate::model::variant_name(value) {
-                None => c.push(
+            // Two values that give one variant are numbered apart by the model.
+            if crate::model::variant_name(value).is_none() {
+                c.push(
                     at,
                     enums_at,
                     format!(
                         "enum {name:?} has the value {value:?}, which gives no Rust variant \
-                         name (it needs a letter or digit, and is not Self)"
+                         name (it needs an ASCII letter or digit)"
                     ),
-                ),
-                Some(variant) => {
-                    if let Some(other) = variants.insert(variant.clone(), value) {
-                        c.push(
-                            at,
-                            enums_at,
-                            format!(
-                                "enum {name:?} has the values {other:?} and {value:?}, which \
-                                 both become the Rust variant {variant}"
-                            ),
-                        );
-                    }
-                }
+                );
             }
         }
     }
