@@ -554,6 +554,31 @@ fn any_enum(model: &Model, c: &ClassModel, index: usize, any: &str) -> TokenStre
         }
     )
     .replace("{declared}", declared);
+    // Each variant holds its class by value, as every member does (only members on a cycle
+    // are boxed): a value of the hierarchy is one tree without an allocation per node, and a
+    // `match` reads as the classes. Where the classes differ in size by hundreds of bytes,
+    // clippy's `large_enum_variant` would ask for boxes; the enum says why it keeps none.
+    let sizes = {
+        let mut sizes: Vec<usize> = concrete
+            .iter()
+            .map(|&i| class_size(model, i, &mut Vec::new()))
+            .collect();
+        sizes.sort_unstable_by(|a, b| b.cmp(a));
+        sizes
+    };
+    let large = sizes.len() >= 2 && sizes[0] - sizes[1] >= LARGE_VARIANT_GAP;
+    let (text, allow_large) = if large {
+        (
+            format!(
+                "{text}\n\nIts variants differ in size by hundreds of bytes: each holds its \
+                 class by value, as a member does, so a value is one tree without an allocation \
+                 per class (clippy's `large_enum_variant` is allowed on it)."
+            ),
+            quote!(#[allow(clippy::large_enum_variant)]),
+        )
+    } else {
+        (text, quote!())
+    };
     let any_doc = doc(&text);
     let variants = concrete.iter().map(|&i| {
         let v = ident(&model.classes[i].rust);
@@ -589,6 +614,7 @@ fn any_enum(model: &Model, c: &ClassModel, index: usize, any: &str) -> TokenStre
     let eq = eq_derive(model, index);
     quote! {
         #any_doc
+        #allow_large
         #[derive(Debug, Clone, PartialEq, #eq)]
         pub enum #any_ident {
             #(#variants)*
@@ -633,6 +659,67 @@ fn any_enum(model: &Model, c: &ClassModel, index: usize, any: &str) -> TokenStre
                     }),
                 }
             }
+        }
+    }
+}
+
+/// The size gap between an `Any…` enum's two largest variants, in bytes as
+/// [`class_size`] estimates them, from which the enum allows clippy's `large_enum_variant`
+/// (whose threshold is 200): a margin below it for what the estimate misses.
+const LARGE_VARIANT_GAP: usize = 160;
+
+/// An estimate of the size in bytes of class `index`'s struct on a 64-bit target: its fields'
+/// sizes added and rounded up to 8 (`seen` guards against a cycle, which a box breaks anyway).
+fn class_size(model: &Model, index: usize, seen: &mut Vec<usize>) -> usize {
+    if seen.contains(&index) {
+        return 8;
+    }
+    seen.push(index);
+    let class = &model.classes[index];
+    let size: usize = class
+        .fields()
+        .chain(&class.attributes)
+        .chain(&class.text)
+        .map(|m| {
+            if m.boxed {
+                8
+            } else if m.nullable {
+                // `Option<T>` of a value type: a tag beside it, but where `T` has a niche.
+                let size = value_size(model, m.ty, seen);
+                match size {
+                    1 => 1,
+                    s => s + s.min(8),
+                }
+            } else {
+                value_size(model, m.ty, seen)
+            }
+        })
+        .sum();
+    seen.pop();
+    size.div_ceil(8) * 8
+}
+
+/// An estimate of the size in bytes of a Rust value of `ty` (see [`class_size`]).
+fn value_size(model: &Model, ty: SoapType, seen: &mut Vec<usize>) -> usize {
+    match ty {
+        SoapType::Boolean | SoapType::Byte | SoapType::UnsignedByte => 1,
+        SoapType::Short | SoapType::UnsignedShort => 2,
+        SoapType::Int | SoapType::UnsignedInt | SoapType::Float | SoapType::Char => 4,
+        SoapType::Long | SoapType::UnsignedLong | SoapType::Double => 8,
+        SoapType::Decimal | SoapType::Guid => 16,
+        SoapType::DateTime => 20,
+        SoapType::String | SoapType::Base64Binary | SoapType::Array(_) => 24,
+        SoapType::Enum(i) if model.enums[usize::from(i)].flags => 8,
+        SoapType::Enum(_) | SoapType::Void => 1,
+        SoapType::Class(i) => {
+            let class = &model.classes[usize::from(i)];
+            std::iter::once(usize::from(i))
+                .filter(|_| !class.is_abstract)
+                .chain(class.derived.iter().copied())
+                .filter(|&c| !model.classes[c].is_abstract)
+                .map(|c| class_size(model, c, seen))
+                .max()
+                .unwrap_or(0)
         }
     }
 }

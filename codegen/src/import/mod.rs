@@ -135,9 +135,34 @@ pub fn read(wsdl: &str, source: &str) -> Result<Imported, ImportErrors> {
 
 /// [`read`], leaving out each operation that uses a construct rmm does not import and listing
 /// it in [`Imported::skipped`] with where and why (`--skip-unsupported`); problems of the
-/// document as a whole are still errors.
+/// document as a whole are still errors, and so is leaving out every operation (a spec needs
+/// one): then the errors are what was skipped, and a last one saying that nothing is left.
 pub fn read_skipping_unsupported(wsdl: &str, source: &str) -> Result<Imported, ImportErrors> {
-    wsdl::read(wsdl, source, true)
+    let imported = wsdl::read(wsdl, source, true)?;
+    if imported.operations.is_empty() && !imported.skipped.is_empty() {
+        let mut errors = imported.skipped;
+        let operations: std::collections::BTreeSet<&str> = errors
+            .iter()
+            .filter_map(|e| {
+                e.message
+                    .strip_prefix("operation ")
+                    .and_then(|m| m.split(':').next())
+            })
+            .collect();
+        let message = format!(
+            "every operation of the service uses a construct rmm does not import ({}: see above), \
+             so --skip-unsupported leaves none, and a spec needs at least one",
+            operations.into_iter().collect::<Vec<_>>().join(", ")
+        );
+        errors.push(ImportError {
+            file: source.to_owned(),
+            line: None,
+            column: None,
+            message,
+        });
+        return Err(ImportErrors(errors));
+    }
+    Ok(imported)
 }
 
 /// Reads the WSDL text `wsdl` and writes the spec it describes.
