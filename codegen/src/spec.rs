@@ -621,6 +621,63 @@ fn markdown_text(text: &str) -> String {
     out
 }
 
+/// A `decimal` default's text as `Decimal::from_parts` takes it: the mantissa (below 2^96),
+/// its sign, and the digits after the point (at most 28). `None` for anything else: digits
+/// with an optional sign and point only, as XmlSerializer writes a decimal default.
+pub(crate) fn decimal_parts(text: &str) -> Option<(u128, bool, u32)> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    if whole.is_empty() && fraction.is_empty() {
+        return None;
+    }
+    let all = format!("{whole}{fraction}");
+    if !all.bytes().all(|b| b.is_ascii_digit()) || all.len() > 29 || fraction.len() > 28 {
+        return None;
+    }
+    let mantissa: u128 = all.parse().ok()?;
+    (mantissa < 1 << 96).then_some((mantissa, negative, fraction.len() as u32))
+}
+
+/// A `dateTime` default's text, `YYYY-MM-DDTHH:MM:SS` (no fraction, no time zone, as .NET
+/// writes `DateTime.MinValue`), as `[year, month, day, hour, minute, second]` of a date that
+/// exists; `None` for anything else.
+pub(crate) fn datetime_parts(text: &str) -> Option<[u32; 6]> {
+    let b = text.as_bytes();
+    let shape = b.len() == 19
+        && b.iter().enumerate().all(|(i, &c)| match i {
+            4 | 7 => c == b'-',
+            10 => c == b'T',
+            13 | 16 => c == b':',
+            _ => c.is_ascii_digit(),
+        });
+    if !shape {
+        return None;
+    }
+    let n = |range: std::ops::Range<usize>| text[range].parse::<u32>().ok();
+    let parts = [
+        n(0..4)?,
+        n(5..7)?,
+        n(8..10)?,
+        n(11..13)?,
+        n(14..16)?,
+        n(17..19)?,
+    ];
+    let [year, month, day, hour, minute, second] = parts;
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return None,
+    };
+    (year >= 1 && (1..=days).contains(&day) && hour < 24 && minute < 60 && second < 60)
+        .then_some(parts)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -646,6 +703,46 @@ mod tests {
             unwrapped: false,
             optional: false,
             default: None,
+        }
+    }
+
+    #[test]
+    fn decimal_and_datetime_defaults_are_read_as_xmlserializer_writes_them() {
+        assert_eq!(decimal_parts("2.50"), Some((250, false, 2)));
+        assert_eq!(decimal_parts("-3"), Some((3, true, 0)));
+        // decimal.MinValue, as a real service writes it: the mantissa is 2^96 - 1.
+        assert_eq!(
+            decimal_parts("-79228162514264337593543950335"),
+            Some(((1u128 << 96) - 1, true, 0))
+        );
+        for bad in [
+            "79228162514264337593543950336",
+            "1e3",
+            "",
+            ".",
+            "1.2.3",
+            "0x10",
+        ] {
+            assert_eq!(decimal_parts(bad), None, "{bad}");
+        }
+        assert_eq!(
+            datetime_parts("0001-01-01T00:00:00"),
+            Some([1, 1, 1, 0, 0, 0])
+        );
+        assert_eq!(
+            datetime_parts("2024-02-29T23:59:59"),
+            Some([2024, 2, 29, 23, 59, 59])
+        );
+        for bad in [
+            "2023-02-29T00:00:00",
+            "1900-02-29T00:00:00",
+            "0000-01-01T00:00:00",
+            "2020-01-01T24:00:00",
+            "2020-01-01T00:00:00Z",
+            "2020-01-01T00:00:00.5",
+            "2020-1-01T00:00:00",
+        ] {
+            assert_eq!(datetime_parts(bad), None, "{bad}");
         }
     }
 

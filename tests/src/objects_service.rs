@@ -145,6 +145,14 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
          as absent (the default); refused as xsi:nil on any int member is",
     ),
     (
+        "soap11-echo-settings-since-utc",
+        200,
+        "a UTC reading of a dateTime member's default time: the host (its zone UTC) compares \
+         readings, not kinds, and leaves it out as the default, which then reads back with no \
+         zone; we write it, keeping the kind sent (a host in another zone converts it, and \
+         writes it too)",
+    ),
+    (
         "help-op-echo-order",
         200,
         "an operation's help page at ?op=, as ASP.NET on .NET Framework serves it; Mono \
@@ -774,6 +782,13 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                         ratio: -2.25,
                         limit: Some(0),
                         mode: Some(Level::Low),
+                        fee: rmm_objects::runtime::deps::rust_decimal::Decimal::new(-1025, 2),
+                        since: rmm_objects::runtime::DateTime::unspecified(
+                            rmm_objects::runtime::deps::chrono::NaiveDate::from_ymd_opt(2026, 1, 2)
+                                .and_then(|d| d.and_hms_opt(3, 4, 5))
+                                .expect("a date"),
+                        ),
+                        flag: Some(None),
                     }),
                 },
                 &none,

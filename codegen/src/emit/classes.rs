@@ -30,6 +30,9 @@ enum Kind {
     Nullable,
     /// A value type that may be absent (`xxxSpecified`): left out for `None`.
     Optional,
+    /// A nullable value type that may be absent too (`int?` with `xxxSpecified`): left out
+    /// for `None`, `xsi:nil` for `Some(None)`.
+    OptionalNullable,
     /// A reference (string, byte array, class, array): left out for `None`.
     Reference,
     /// An array without a wrapper: one element per item.
@@ -41,6 +44,8 @@ fn kind(m: &MemberModel) -> Kind {
         Kind::Unwrapped
     } else if m.ty.is_reference() {
         Kind::Reference
+    } else if m.optional && m.nullable {
+        Kind::OptionalNullable
     } else if m.optional {
         Kind::Optional
     } else if m.nullable {
@@ -84,6 +89,11 @@ pub(super) fn member_write(model: &Model, m: &MemberModel) -> TokenStream {
     let write = match kind(m) {
         Kind::Scalar => quote!(w.scalar(#wire, &self.#field);),
         Kind::Nullable => quote!(w.nullable(#wire, self.#field.as_ref());),
+        Kind::OptionalNullable => quote! {
+            if let Some(value) = &self.#field {
+                w.nullable(#wire, value.as_ref());
+            }
+        },
         Kind::Optional => quote! {
             if let Some(value) = &self.#field {
                 w.scalar(#wire, value);
@@ -124,9 +134,15 @@ fn default_expr(model: &Model, m: &MemberModel) -> TokenStream {
             quote!(#value)
         }
         SoapType::Double | SoapType::Float => {
-            let value: f64 = text.parse().expect("validated default");
-            let literal = proc_macro2::Literal::f64_unsuffixed(value);
-            quote!(#literal)
+            // The default's own text, a valid Rust float literal once it has a point or an
+            // exponent (`-1.7976931348623157E+308` stays short, as the service wrote it).
+            let text = text.trim_start_matches('+');
+            let float = if text.contains(['.', 'e', 'E']) {
+                text.to_owned()
+            } else {
+                format!("{text}.0")
+            };
+            float.parse::<TokenStream>().expect("validated default")
         }
         SoapType::Enum(i) => {
             let e = &model.enums[usize::from(i)];
@@ -135,8 +151,39 @@ fn default_expr(model: &Model, m: &MemberModel) -> TokenStream {
                 .iter()
                 .find(|(wire, _)| wire == text)
                 .expect("validated default");
-            let (name, variant) = (ident(&e.name), ident(variant));
+            let (name, variant) = (ident(&e.rust), ident(variant));
             quote!(crate::#name::#variant)
+        }
+        SoapType::Decimal => {
+            // `Decimal::from_parts`, a `const fn`: the 96-bit mantissa in three words.
+            let (mantissa, negative, scale) =
+                crate::spec::decimal_parts(text).expect("validated default");
+            let lo = proc_macro2::Literal::u32_unsuffixed(mantissa as u32);
+            let mid = proc_macro2::Literal::u32_unsuffixed((mantissa >> 32) as u32);
+            let hi = proc_macro2::Literal::u32_unsuffixed((mantissa >> 64) as u32);
+            let scale = proc_macro2::Literal::u32_unsuffixed(scale);
+            quote!(crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                #lo, #mid, #hi, #negative, #scale
+            ))
+        }
+        SoapType::DateTime => {
+            let [y, mo, d, h, mi, se] =
+                crate::spec::datetime_parts(text).expect("validated default");
+            let (y, mo, d, h, mi, se) = (
+                proc_macro2::Literal::i32_unsuffixed(y as i32),
+                proc_macro2::Literal::u32_unsuffixed(mo),
+                proc_macro2::Literal::u32_unsuffixed(d),
+                proc_macro2::Literal::u32_unsuffixed(h),
+                proc_macro2::Literal::u32_unsuffixed(mi),
+                proc_macro2::Literal::u32_unsuffixed(se),
+            );
+            // A valid date and time (checked when the spec was read), of no time zone, as
+            // .NET's DateTime default is.
+            quote!(crate::runtime::DateTime::unspecified(
+                crate::runtime::deps::chrono::NaiveDate::from_ymd_opt(#y, #mo, #d)
+                    .and_then(|date| date.and_hms_opt(#h, #mi, #se))
+                    .expect("a valid date and time")
+            ))
         }
         _ => {
             let value: i128 = text.parse().expect("validated default");
@@ -155,6 +202,7 @@ pub(super) fn member_read(model: &Model, i: usize, m: &MemberModel) -> TokenStre
         Kind::Scalar => quote!(member.scalar(#wire)?),
         Kind::Nullable => quote!(member.nullable(#wire)?),
         Kind::Optional => quote!(Some(member.scalar(#wire)?)),
+        Kind::OptionalNullable => quote!(Some(member.nullable(#wire)?)),
         Kind::Reference => {
             let items = items_expr(model, m.ty);
             quote!(member.optional(#wire, #items)?)
@@ -199,7 +247,12 @@ pub(super) fn member_type(model: &Model, m: &MemberModel) -> TokenStream {
         let name = ident(class.rust_type());
         return quote!(Option<Box<crate::#name>>);
     }
-    value_type(model, m.ty, m.nullable || m.optional)
+    let ty = value_type(model, m.ty, m.nullable || m.optional);
+    if m.nullable && m.optional {
+        // Absent (`None`), nil (`Some(None)`) or a value.
+        return quote!(Option<#ty>);
+    }
+    ty
 }
 
 /// The rustdoc of a member: wire name, XSD type, occurrence.
@@ -235,6 +288,11 @@ pub(super) fn member_doc(model: &Model, m: &MemberModel) -> String {
         Kind::Optional => {
             "optional (`minOccurs=\"0\"`, .NET's `xxxSpecified`): `None` leaves the element \
              out, and an absent element reads as `None`"
+        }
+        Kind::OptionalNullable => {
+            "optional and nillable (`minOccurs=\"0\" nillable=\"true\"`, a .NET `Nullable<T>` \
+             with `xxxSpecified`): `None` leaves the element out, `Some(None)` is `xsi:nil`; an \
+             absent element reads as `None`"
         }
         Kind::Nullable => {
             "always sent, `nillable=\"true\"` (`minOccurs=\"1\"`): `None` is `xsi:nil`; an \

@@ -745,6 +745,8 @@ fn value_type<'a, 'i>(
                 | "double"
                 | "float"
                 | "string"
+                | "decimal"
+                | "dateTime"
         ) || schema.enums.iter().any(|e| e.name == ty && !e.flags);
         if member && takes_default && element.attribute("nillable") != Some("true") {
             return Some(format!(
@@ -754,7 +756,7 @@ fn value_type<'a, 'i>(
             ));
         }
         let only = if member {
-            format!("of a number, boolean, string or enum member, and this one is {ty}")
+            format!("of a number, boolean, string, dateTime or enum member, and this one is {ty}")
         } else {
             "on class members only".to_owned()
         };
@@ -768,21 +770,20 @@ fn value_type<'a, 'i>(
         return None;
     }
     if value_type && element.attribute("minOccurs") == Some("0") {
-        // A class member's xxxSpecified: the map form.
-        if member && element.attribute("nillable") != Some("true") {
+        // A class member's xxxSpecified: the map form (of a Nullable<T> where nillable).
+        if member {
+            let ty = if element.attribute("nillable") == Some("true") {
+                format!("{ty}?")
+            } else {
+                ty
+            };
             return Some(format!("{{type: {}, optional: true}}", json_string(&ty)));
         }
-        let what = if !member {
-            "which rmm imports on class members only"
-        } else {
-            "and nillable too (a Nullable<T> with xxxSpecified: absent, nil or a value), which \
-             rmm does not import yet"
-        };
         p.at(
             element,
             format!(
                 "{whose} is a value type with minOccurs=\"0\" (an optional value: .NET's \
-                 xxxSpecified), {what}"
+                 xxxSpecified), which rmm imports on class members only"
             ),
         );
         return None;

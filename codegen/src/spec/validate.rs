@@ -1250,14 +1250,9 @@ fn presence_problem(raw: &RawSpec, m: &super::raw::RawParam, names: &TypeNames) 
     }
     let ty = names.named(&m.ty);
     let flags = |i: u16| raw.enums.get(usize::from(i)).is_some_and(|e| e.flags);
-    if m.optional && nullable(&m.ty) {
-        return Some(format!(
-            "optional is for a member that is not nullable; {} is nillable already: None is \
-             xsi:nil",
-            m.ty
-        ));
-    }
     if m.optional {
+        // `int?` with `optional`: absent, nil or a value.
+        let ty = names.named(m.ty.strip_suffix('?').unwrap_or(&m.ty));
         return match ty {
             Some(SoapType::String | SoapType::Base64Binary | SoapType::Class(_)) | None => {
                 Some(format!(
@@ -1291,13 +1286,25 @@ fn presence_problem(raw: &RawSpec, m: &super::raw::RawParam, names: &TypeNames) 
     }
     match ty {
         Some(SoapType::Double | SoapType::Float) => {
-            // Digits and a point, as XmlSerializer writes a default (no exponent, INF, NaN).
-            let plain = !text.contains(['e', 'E', 'I', 'N']);
-            if plain && text.parse::<f64>().is_ok_and(f64::is_finite) {
+            // A finite number, as XmlSerializer writes one (`1.5`, `-1.7976931348623157E+308`),
+            // not INF or NaN.
+            let finite = !text.contains(['I', 'N', 'n', 'i'])
+                && text
+                    .trim_start_matches(['-', '+'])
+                    .starts_with(|c: char| c.is_ascii_digit());
+            if finite && text.parse::<f64>().is_ok_and(f64::is_finite) {
                 None
             } else {
-                bad("a finite number written with digits and a point")
+                bad("a finite number (digits, a point, an exponent)")
             }
+        }
+        Some(SoapType::Decimal) if super::decimal_parts(text).is_some() => None,
+        Some(SoapType::Decimal) => {
+            bad("a decimal: digits and a point, 29 digits at most, below 2^96 as a whole number")
+        }
+        Some(SoapType::DateTime) if super::datetime_parts(text).is_some() => None,
+        Some(SoapType::DateTime) => {
+            bad("a dateTime: a date and time that exist, written YYYY-MM-DDTHH:MM:SS, without a fraction or time zone")
         }
         Some(SoapType::Boolean) if matches!(text, "true" | "false") => None,
         Some(SoapType::Boolean) => bad("true or false"),
@@ -1311,8 +1318,8 @@ fn presence_problem(raw: &RawSpec, m: &super::raw::RawParam, names: &TypeNames) 
             }
         }
         _ => Some(format!(
-            "default is for a member of a number, boolean, string or enum type (not flags), \
-             and {} is not one",
+            "default is for a member of a number, boolean, string, dateTime or enum type (not \
+             flags), and {} is not one",
             m.ty
         )),
     }

@@ -151,6 +151,10 @@ namespace Rmm.Objects
         [XmlIgnore] public bool LimitSpecified;
         public Level Mode;
         [XmlIgnore] public bool ModeSpecified;
+        [DefaultValue(typeof(decimal), "2.50")] public decimal Fee = 2.50m;
+        [DefaultValue(typeof(DateTime), "2001-02-03T04:05:06")] public DateTime Since = new DateTime(2001, 2, 3, 4, 5, 6);
+        public bool? Flag;
+        [XmlIgnore] public bool FlagSpecified;
     }
 
     [WebService(Namespace = "http://rmm.example.com/objects", Description = "Classes, arrays and inheritance, echoed.")]

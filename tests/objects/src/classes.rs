@@ -1106,6 +1106,12 @@ pub struct Settings {
     pub limit: Option<i32>,
     /// `Mode`: `tns:Level`, optional (`minOccurs="0"`, .NET's `xxxSpecified`): `None` leaves the element out, and an absent element reads as `None`.
     pub mode: Option<crate::Level>,
+    /// `Fee`: `xs:decimal`, with the default `2.50` (`[DefaultValue]`, `minOccurs="0" default="2.50"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub fee: crate::Decimal,
+    /// `Since`: `xs:dateTime`, with the default `2001-02-03T04:05:06` (`[DefaultValue]`, `minOccurs="0" default="2001-02-03T04:05:06"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub since: crate::DateTime,
+    /// `Flag`: `xs:boolean`, optional and nillable (`minOccurs="0" nillable="true"`, a .NET `Nullable<T>` with `xxxSpecified`): `None` leaves the element out, `Some(None)` is `xsi:nil`; an absent element reads as `None`.
+    pub flag: Option<Option<bool>>,
 }
 
 /// Every member at its default: the members with a default value hold it.
@@ -1120,6 +1126,19 @@ impl Default for Settings {
             ratio: 1.5,
             limit: Default::default(),
             mode: Default::default(),
+            fee: crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                250,
+                0,
+                0,
+                false,
+                2,
+            ),
+            since: crate::runtime::DateTime::unspecified(
+                crate::runtime::deps::chrono::NaiveDate::from_ymd_opt(2001, 2, 3)
+                    .and_then(|date| date.and_hms_opt(4, 5, 6))
+                    .expect("a valid date and time"),
+            ),
+            flag: Default::default(),
         }
     }
 }
@@ -1149,13 +1168,36 @@ impl Settings {
         if let Some(value) = &self.mode {
             w.scalar("Mode", value);
         }
+        if self.fee
+            != crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                250,
+                0,
+                0,
+                false,
+                2,
+            )
+        {
+            w.scalar("Fee", &self.fee);
+        }
+        if self.since
+            != crate::runtime::DateTime::unspecified(
+                crate::runtime::deps::chrono::NaiveDate::from_ymd_opt(2001, 2, 3)
+                    .and_then(|date| date.and_hms_opt(4, 5, 6))
+                    .expect("a valid date and time"),
+            )
+        {
+            w.scalar("Since", &self.since);
+        }
+        if let Some(value) = &self.flag {
+            w.nullable("Flag", value.as_ref());
+        }
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
     fn read_members(node: &Node) -> Result<Self, MemberError> {
         let mut value = Self::default();
-        let mut seen = [false; 8];
+        let mut seen = [false; 11];
         for member in node.members() {
             match member.name() {
                 "Name" if !seen[0] => {
@@ -1189,6 +1231,18 @@ impl Settings {
                 "Mode" if !seen[7] => {
                     seen[7] = true;
                     value.mode = Some(member.scalar("Mode")?);
+                }
+                "Fee" if !seen[8] => {
+                    seen[8] = true;
+                    value.fee = member.scalar("Fee")?;
+                }
+                "Since" if !seen[9] => {
+                    seen[9] = true;
+                    value.since = member.scalar("Since")?;
+                }
+                "Flag" if !seen[10] => {
+                    seen[10] = true;
+                    value.flag = Some(member.nullable("Flag")?);
                 }
                 _ => {}
             }

@@ -552,6 +552,9 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           <s:element minOccurs="0" maxOccurs="1" default="1.5" name="Ratio" type="s:double" />
           <s:element minOccurs="0" maxOccurs="1" name="Limit" type="s:int" />
           <s:element minOccurs="0" maxOccurs="1" name="Mode" type="tns:Level" />
+          <s:element minOccurs="0" maxOccurs="1" default="2.50" name="Fee" type="s:decimal" />
+          <s:element minOccurs="0" maxOccurs="1" default="2001-02-03T04:05:06" name="Since" type="s:dateTime" />
+          <s:element minOccurs="0" maxOccurs="1" name="Flag" nillable="true" type="s:boolean" />
         </s:sequence>
       </s:complexType>
       <s:element name="EchoSettingsResponse">

@@ -82,7 +82,31 @@ impl ProductServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 2, `GetPriceList`, and waits for its answer: Returns the product prices for a given price list Id
+    /// Calls operation 2, `GetProducts`, and waits for its answer: GetProducts: no description in the WSDL.
+    pub fn get_products(
+        &self,
+        request: &GetProducts,
+    ) -> Result<GetProductsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 3, `SaveProducts`, and waits for its answer: SaveProducts: no description in the WSDL.
+    pub fn save_products(
+        &self,
+        request: &SaveProducts,
+    ) -> Result<SaveProductsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 4, `DeleteProducts`, and waits for its answer: DeleteProducts: no description in the WSDL.
+    pub fn delete_products(
+        &self,
+        request: &DeleteProducts,
+    ) -> Result<DeleteProductsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 5, `GetPriceList`, and waits for its answer: Returns the product prices for a given price list Id
     pub fn get_price_list(
         &self,
         request: &GetPriceList,
@@ -90,7 +114,7 @@ impl ProductServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 3, `GetAllPriceLists`, and waits for its answer: Returns all product price lists
+    /// Calls operation 6, `GetAllPriceLists`, and waits for its answer: Returns all product price lists
     pub fn get_all_price_lists(
         &self,
         request: &GetAllPriceLists,
@@ -98,7 +122,7 @@ impl ProductServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 4, `GetCategories`, and waits for its answer: GetCategories: no description in the WSDL.
+    /// Calls operation 7, `GetCategories`, and waits for its answer: GetCategories: no description in the WSDL.
     pub fn get_categories(
         &self,
         request: &GetCategories,
@@ -106,7 +130,7 @@ impl ProductServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 5, `SaveCategories`, and waits for its answer: SaveCategories: no description in the WSDL.
+    /// Calls operation 8, `SaveCategories`, and waits for its answer: SaveCategories: no description in the WSDL.
     pub fn save_categories(
         &self,
         request: &SaveCategories,
@@ -114,7 +138,7 @@ impl ProductServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 6, `GetDiscountMatrixPriceGroup`, and waits for its answer: GetDiscountMatrixPriceGroup: no description in the WSDL.
+    /// Calls operation 9, `GetDiscountMatrixPriceGroup`, and waits for its answer: GetDiscountMatrixPriceGroup: no description in the WSDL.
     pub fn get_discount_matrix_price_group(
         &self,
         request: &GetDiscountMatrixPriceGroup,
@@ -122,7 +146,7 @@ impl ProductServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 7, `GetDiscountMatrixCategory`, and waits for its answer: GetDiscountMatrixCategory: no description in the WSDL.
+    /// Calls operation 10, `GetDiscountMatrixCategory`, and waits for its answer: GetDiscountMatrixCategory: no description in the WSDL.
     pub fn get_discount_matrix_category(
         &self,
         request: &GetDiscountMatrixCategory,

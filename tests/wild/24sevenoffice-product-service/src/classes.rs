@@ -6,6 +6,659 @@
 use crate::runtime::tree::{Node, XmlItem, XmlOut};
 use crate::runtime::{EncodeError, tree::MemberError};
 
+/// `ProductSearchParameters`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProductSearchParameters {
+    /// `Id`: `xs:int`, with the default `-2147483648` (`[DefaultValue]`, `minOccurs="0" default="-2147483648"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub id: i32,
+    /// `CategoryId`: `xs:int`, with the default `-2147483648` (`[DefaultValue]`, `minOccurs="0" default="-2147483648"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub category_id: i32,
+    /// `No`: `xs:string`, with the default `` (`[DefaultValue]`, `minOccurs="0" default=""`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub no: Option<String>,
+    /// `EAN1`: `xs:string`, with the default `` (`[DefaultValue]`, `minOccurs="0" default=""`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub ean1: Option<String>,
+    /// `Name`: `xs:string`, with the default `` (`[DefaultValue]`, `minOccurs="0" default=""`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub name: Option<String>,
+    /// `Price`: `xs:decimal`, with the default `-79228162514264337593543950335` (`[DefaultValue]`, `minOccurs="0" default="-79228162514264337593543950335"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub price: crate::Decimal,
+    /// `DateChanged`: `xs:dateTime`, with the default `0001-01-01T00:00:00` (`[DefaultValue]`, `minOccurs="0" default="0001-01-01T00:00:00"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub date_changed: crate::DateTime,
+    /// `ProductIds`: `tns:ArrayOfInt`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<int>` elements; `Some(vec![])` is sent as an empty element.
+    pub product_ids: Option<Vec<i32>>,
+}
+
+/// Every member at its default: the members with a default value hold it.
+impl Default for ProductSearchParameters {
+    fn default() -> Self {
+        Self {
+            id: -2147483648,
+            category_id: -2147483648,
+            no: Some(String::from("")),
+            ean1: Some(String::from("")),
+            name: Some(String::from("")),
+            price: crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            ),
+            date_changed: crate::runtime::DateTime::unspecified(
+                crate::runtime::deps::chrono::NaiveDate::from_ymd_opt(1, 1, 1)
+                    .and_then(|date| date.and_hms_opt(0, 0, 0))
+                    .expect("a valid date and time"),
+            ),
+            product_ids: Default::default(),
+        }
+    }
+}
+
+impl ProductSearchParameters {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        if self.id != -2147483648 {
+            w.scalar("Id", &self.id);
+        }
+        if self.category_id != -2147483648 {
+            w.scalar("CategoryId", &self.category_id);
+        }
+        if self.no.as_deref() != Some("") {
+            w.optional("No", &[], self.no.as_ref())?;
+        }
+        if self.ean1.as_deref() != Some("") {
+            w.optional("EAN1", &[], self.ean1.as_ref())?;
+        }
+        if self.name.as_deref() != Some("") {
+            w.optional("Name", &[], self.name.as_ref())?;
+        }
+        if self.price
+            != crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            )
+        {
+            w.scalar("Price", &self.price);
+        }
+        if self.date_changed
+            != crate::runtime::DateTime::unspecified(
+                crate::runtime::deps::chrono::NaiveDate::from_ymd_opt(1, 1, 1)
+                    .and_then(|date| date.and_hms_opt(0, 0, 0))
+                    .expect("a valid date and time"),
+            )
+        {
+            w.scalar("DateChanged", &self.date_changed);
+        }
+        w.optional("ProductIds", &["int"], self.product_ids.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 8];
+        for member in node.members() {
+            match member.name() {
+                "Id" if !seen[0] => {
+                    seen[0] = true;
+                    value.id = member.scalar("Id")?;
+                }
+                "CategoryId" if !seen[1] => {
+                    seen[1] = true;
+                    value.category_id = member.scalar("CategoryId")?;
+                }
+                "No" if !seen[2] => {
+                    seen[2] = true;
+                    value.no = member.optional("No", &[])?;
+                }
+                "EAN1" if !seen[3] => {
+                    seen[3] = true;
+                    value.ean1 = member.optional("EAN1", &[])?;
+                }
+                "Name" if !seen[4] => {
+                    seen[4] = true;
+                    value.name = member.optional("Name", &[])?;
+                }
+                "Price" if !seen[5] => {
+                    seen[5] = true;
+                    value.price = member.scalar("Price")?;
+                }
+                "DateChanged" if !seen[6] => {
+                    seen[6] = true;
+                    value.date_changed = member.scalar("DateChanged")?;
+                }
+                "ProductIds" => {
+                    value.product_ids = member.optional("ProductIds", &["int"])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for ProductSearchParameters {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("ProductSearchParameters")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("ProductSearchParameters")?;
+        Self::read_members(node)
+    }
+}
+
+/// `Product`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Product {
+    /// `CashPriceIncTax`: `xs:double`, with the default `-1.7976931348623157E+308` (`[DefaultValue]`, `minOccurs="0" default="-1.7976931348623157E+308"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub cash_price_inc_tax: f64,
+    /// `WebPrice`: `xs:decimal`, with the default `-79228162514264337593543950335` (`[DefaultValue]`, `minOccurs="0" default="-79228162514264337593543950335"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub web_price: crate::Decimal,
+    /// `SupplierId`: `xs:int`, with the default `-2147483648` (`[DefaultValue]`, `minOccurs="0" default="-2147483648"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub supplier_id: i32,
+    /// `Id`: `xs:int`, with the default `-2147483648` (`[DefaultValue]`, `minOccurs="0" default="-2147483648"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub id: i32,
+    /// `Name`: `xs:string`, with the default `` (`[DefaultValue]`, `minOccurs="0" default=""`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub name: Option<String>,
+    /// `TaxRate`: `xs:decimal`, with the default `-79228162514264337593543950335` (`[DefaultValue]`, `minOccurs="0" default="-79228162514264337593543950335"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub tax_rate: crate::Decimal,
+    /// `Stock`: `xs:decimal`, with the default `-79228162514264337593543950335` (`[DefaultValue]`, `minOccurs="0" default="-79228162514264337593543950335"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub stock: crate::Decimal,
+    /// `StatusId`: `xs:int`, with the default `-2147483648` (`[DefaultValue]`, `minOccurs="0" default="-2147483648"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub status_id: i32,
+    /// `CategoryId`: `xs:int`, with the default `-2147483648` (`[DefaultValue]`, `minOccurs="0" default="-2147483648"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub category_id: i32,
+    /// `PriceGroupID`: `xs:int`, with the default `-2147483648` (`[DefaultValue]`, `minOccurs="0" default="-2147483648"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub price_group_id: i32,
+    /// `InPrice`: `xs:decimal`, with the default `-79228162514264337593543950335` (`[DefaultValue]`, `minOccurs="0" default="-79228162514264337593543950335"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub in_price: crate::Decimal,
+    /// `Description`: `xs:string`, with the default `` (`[DefaultValue]`, `minOccurs="0" default=""`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub description: Option<String>,
+    /// `DescriptionLong`: `xs:string`, with the default `` (`[DefaultValue]`, `minOccurs="0" default=""`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub description_long: Option<String>,
+    /// `Cost`: `xs:decimal`, with the default `-79228162514264337593543950335` (`[DefaultValue]`, `minOccurs="0" default="-79228162514264337593543950335"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub cost: crate::Decimal,
+    /// `EAN1`: `xs:string`, with the default `` (`[DefaultValue]`, `minOccurs="0" default=""`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub ean1: Option<String>,
+    /// `Price`: `xs:decimal`, with the default `-79228162514264337593543950335` (`[DefaultValue]`, `minOccurs="0" default="-79228162514264337593543950335"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub price: crate::Decimal,
+    /// `No`: `xs:string`, with the default `` (`[DefaultValue]`, `minOccurs="0" default=""`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub no: Option<String>,
+    /// `DateChanged`: `xs:dateTime`, with the default `0001-01-01T00:00:00` (`[DefaultValue]`, `minOccurs="0" default="0001-01-01T00:00:00"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub date_changed: crate::DateTime,
+    /// `APIException`: `tns:APIException`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub api_exception: Option<crate::APIException>,
+    /// `Weight`: `xs:decimal`, with the default `-79228162514264337593543950335` (`[DefaultValue]`, `minOccurs="0" default="-79228162514264337593543950335"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub weight: crate::Decimal,
+    /// `MinimumStock`: `xs:decimal`, with the default `-79228162514264337593543950335` (`[DefaultValue]`, `minOccurs="0" default="-79228162514264337593543950335"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub minimum_stock: crate::Decimal,
+    /// `OrderProposal`: `xs:decimal`, with the default `-79228162514264337593543950335` (`[DefaultValue]`, `minOccurs="0" default="-79228162514264337593543950335"`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub order_proposal: crate::Decimal,
+    /// `StockLocation`: `xs:string`, with the default `` (`[DefaultValue]`, `minOccurs="0" default=""`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub stock_location: Option<String>,
+    /// `SupplierProductCode`: `xs:string`, with the default `` (`[DefaultValue]`, `minOccurs="0" default=""`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub supplier_product_code: Option<String>,
+    /// `SupplierProductName`: `xs:string`, with the default `` (`[DefaultValue]`, `minOccurs="0" default=""`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub supplier_product_name: Option<String>,
+    /// `Web`: `xs:boolean`, optional and nillable (`minOccurs="0" nillable="true"`, a .NET `Nullable<T>` with `xxxSpecified`): `None` leaves the element out, `Some(None)` is `xsi:nil`; an absent element reads as `None`.
+    pub web: Option<Option<bool>>,
+    /// `ProductCode`: `xs:string`, with the default `` (`[DefaultValue]`, `minOccurs="0" default=""`): a value equal to it is left out, and an absent element reads as it (so does `Default`).
+    pub product_code: Option<String>,
+    /// `StockControlled`: `xs:boolean`, optional and nillable (`minOccurs="0" nillable="true"`, a .NET `Nullable<T>` with `xxxSpecified`): `None` leaves the element out, `Some(None)` is `xsi:nil`; an absent element reads as `None`.
+    pub stock_controlled: Option<Option<bool>>,
+    /// `NewOffer`: `xs:boolean`, optional and nillable (`minOccurs="0" nillable="true"`, a .NET `Nullable<T>` with `xxxSpecified`): `None` leaves the element out, `Some(None)` is `xsi:nil`; an absent element reads as `None`.
+    pub new_offer: Option<Option<bool>>,
+    /// `NewProduct`: `xs:boolean`, optional and nillable (`minOccurs="0" nillable="true"`, a .NET `Nullable<T>` with `xxxSpecified`): `None` leaves the element out, `Some(None)` is `xsi:nil`; an absent element reads as `None`.
+    pub new_product: Option<Option<bool>>,
+}
+
+/// Every member at its default: the members with a default value hold it.
+impl Default for Product {
+    fn default() -> Self {
+        Self {
+            cash_price_inc_tax: -1.7976931348623157E+308,
+            web_price: crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            ),
+            supplier_id: -2147483648,
+            id: -2147483648,
+            name: Some(String::from("")),
+            tax_rate: crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            ),
+            stock: crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            ),
+            status_id: -2147483648,
+            category_id: -2147483648,
+            price_group_id: -2147483648,
+            in_price: crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            ),
+            description: Some(String::from("")),
+            description_long: Some(String::from("")),
+            cost: crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            ),
+            ean1: Some(String::from("")),
+            price: crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            ),
+            no: Some(String::from("")),
+            date_changed: crate::runtime::DateTime::unspecified(
+                crate::runtime::deps::chrono::NaiveDate::from_ymd_opt(1, 1, 1)
+                    .and_then(|date| date.and_hms_opt(0, 0, 0))
+                    .expect("a valid date and time"),
+            ),
+            api_exception: Default::default(),
+            weight: crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            ),
+            minimum_stock: crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            ),
+            order_proposal: crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            ),
+            stock_location: Some(String::from("")),
+            supplier_product_code: Some(String::from("")),
+            supplier_product_name: Some(String::from("")),
+            web: Default::default(),
+            product_code: Some(String::from("")),
+            stock_controlled: Default::default(),
+            new_offer: Default::default(),
+            new_product: Default::default(),
+        }
+    }
+}
+
+impl Product {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        if self.cash_price_inc_tax != -1.7976931348623157E+308 {
+            w.scalar("CashPriceIncTax", &self.cash_price_inc_tax);
+        }
+        if self.web_price
+            != crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            )
+        {
+            w.scalar("WebPrice", &self.web_price);
+        }
+        if self.supplier_id != -2147483648 {
+            w.scalar("SupplierId", &self.supplier_id);
+        }
+        if self.id != -2147483648 {
+            w.scalar("Id", &self.id);
+        }
+        if self.name.as_deref() != Some("") {
+            w.optional("Name", &[], self.name.as_ref())?;
+        }
+        if self.tax_rate
+            != crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            )
+        {
+            w.scalar("TaxRate", &self.tax_rate);
+        }
+        if self.stock
+            != crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            )
+        {
+            w.scalar("Stock", &self.stock);
+        }
+        if self.status_id != -2147483648 {
+            w.scalar("StatusId", &self.status_id);
+        }
+        if self.category_id != -2147483648 {
+            w.scalar("CategoryId", &self.category_id);
+        }
+        if self.price_group_id != -2147483648 {
+            w.scalar("PriceGroupID", &self.price_group_id);
+        }
+        if self.in_price
+            != crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            )
+        {
+            w.scalar("InPrice", &self.in_price);
+        }
+        if self.description.as_deref() != Some("") {
+            w.optional("Description", &[], self.description.as_ref())?;
+        }
+        if self.description_long.as_deref() != Some("") {
+            w.optional("DescriptionLong", &[], self.description_long.as_ref())?;
+        }
+        if self.cost
+            != crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            )
+        {
+            w.scalar("Cost", &self.cost);
+        }
+        if self.ean1.as_deref() != Some("") {
+            w.optional("EAN1", &[], self.ean1.as_ref())?;
+        }
+        if self.price
+            != crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            )
+        {
+            w.scalar("Price", &self.price);
+        }
+        if self.no.as_deref() != Some("") {
+            w.optional("No", &[], self.no.as_ref())?;
+        }
+        if self.date_changed
+            != crate::runtime::DateTime::unspecified(
+                crate::runtime::deps::chrono::NaiveDate::from_ymd_opt(1, 1, 1)
+                    .and_then(|date| date.and_hms_opt(0, 0, 0))
+                    .expect("a valid date and time"),
+            )
+        {
+            w.scalar("DateChanged", &self.date_changed);
+        }
+        w.optional("APIException", &[], self.api_exception.as_ref())?;
+        if self.weight
+            != crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            )
+        {
+            w.scalar("Weight", &self.weight);
+        }
+        if self.minimum_stock
+            != crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            )
+        {
+            w.scalar("MinimumStock", &self.minimum_stock);
+        }
+        if self.order_proposal
+            != crate::runtime::deps::rust_decimal::Decimal::from_parts(
+                4294967295,
+                4294967295,
+                4294967295,
+                true,
+                0,
+            )
+        {
+            w.scalar("OrderProposal", &self.order_proposal);
+        }
+        if self.stock_location.as_deref() != Some("") {
+            w.optional("StockLocation", &[], self.stock_location.as_ref())?;
+        }
+        if self.supplier_product_code.as_deref() != Some("") {
+            w.optional("SupplierProductCode", &[], self.supplier_product_code.as_ref())?;
+        }
+        if self.supplier_product_name.as_deref() != Some("") {
+            w.optional("SupplierProductName", &[], self.supplier_product_name.as_ref())?;
+        }
+        if let Some(value) = &self.web {
+            w.nullable("Web", value.as_ref());
+        }
+        if self.product_code.as_deref() != Some("") {
+            w.optional("ProductCode", &[], self.product_code.as_ref())?;
+        }
+        if let Some(value) = &self.stock_controlled {
+            w.nullable("StockControlled", value.as_ref());
+        }
+        if let Some(value) = &self.new_offer {
+            w.nullable("NewOffer", value.as_ref());
+        }
+        if let Some(value) = &self.new_product {
+            w.nullable("NewProduct", value.as_ref());
+        }
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 30];
+        for member in node.members() {
+            match member.name() {
+                "CashPriceIncTax" if !seen[0] => {
+                    seen[0] = true;
+                    value.cash_price_inc_tax = member.scalar("CashPriceIncTax")?;
+                }
+                "WebPrice" if !seen[1] => {
+                    seen[1] = true;
+                    value.web_price = member.scalar("WebPrice")?;
+                }
+                "SupplierId" if !seen[2] => {
+                    seen[2] = true;
+                    value.supplier_id = member.scalar("SupplierId")?;
+                }
+                "Id" if !seen[3] => {
+                    seen[3] = true;
+                    value.id = member.scalar("Id")?;
+                }
+                "Name" if !seen[4] => {
+                    seen[4] = true;
+                    value.name = member.optional("Name", &[])?;
+                }
+                "TaxRate" if !seen[5] => {
+                    seen[5] = true;
+                    value.tax_rate = member.scalar("TaxRate")?;
+                }
+                "Stock" if !seen[6] => {
+                    seen[6] = true;
+                    value.stock = member.scalar("Stock")?;
+                }
+                "StatusId" if !seen[7] => {
+                    seen[7] = true;
+                    value.status_id = member.scalar("StatusId")?;
+                }
+                "CategoryId" if !seen[8] => {
+                    seen[8] = true;
+                    value.category_id = member.scalar("CategoryId")?;
+                }
+                "PriceGroupID" if !seen[9] => {
+                    seen[9] = true;
+                    value.price_group_id = member.scalar("PriceGroupID")?;
+                }
+                "InPrice" if !seen[10] => {
+                    seen[10] = true;
+                    value.in_price = member.scalar("InPrice")?;
+                }
+                "Description" if !seen[11] => {
+                    seen[11] = true;
+                    value.description = member.optional("Description", &[])?;
+                }
+                "DescriptionLong" if !seen[12] => {
+                    seen[12] = true;
+                    value.description_long = member.optional("DescriptionLong", &[])?;
+                }
+                "Cost" if !seen[13] => {
+                    seen[13] = true;
+                    value.cost = member.scalar("Cost")?;
+                }
+                "EAN1" if !seen[14] => {
+                    seen[14] = true;
+                    value.ean1 = member.optional("EAN1", &[])?;
+                }
+                "Price" if !seen[15] => {
+                    seen[15] = true;
+                    value.price = member.scalar("Price")?;
+                }
+                "No" if !seen[16] => {
+                    seen[16] = true;
+                    value.no = member.optional("No", &[])?;
+                }
+                "DateChanged" if !seen[17] => {
+                    seen[17] = true;
+                    value.date_changed = member.scalar("DateChanged")?;
+                }
+                "APIException" if !seen[18] => {
+                    seen[18] = true;
+                    value.api_exception = member.optional("APIException", &[])?;
+                }
+                "Weight" if !seen[19] => {
+                    seen[19] = true;
+                    value.weight = member.scalar("Weight")?;
+                }
+                "MinimumStock" if !seen[20] => {
+                    seen[20] = true;
+                    value.minimum_stock = member.scalar("MinimumStock")?;
+                }
+                "OrderProposal" if !seen[21] => {
+                    seen[21] = true;
+                    value.order_proposal = member.scalar("OrderProposal")?;
+                }
+                "StockLocation" if !seen[22] => {
+                    seen[22] = true;
+                    value.stock_location = member.optional("StockLocation", &[])?;
+                }
+                "SupplierProductCode" if !seen[23] => {
+                    seen[23] = true;
+                    value.supplier_product_code = member
+                        .optional("SupplierProductCode", &[])?;
+                }
+                "SupplierProductName" if !seen[24] => {
+                    seen[24] = true;
+                    value.supplier_product_name = member
+                        .optional("SupplierProductName", &[])?;
+                }
+                "Web" if !seen[25] => {
+                    seen[25] = true;
+                    value.web = Some(member.nullable("Web")?);
+                }
+                "ProductCode" if !seen[26] => {
+                    seen[26] = true;
+                    value.product_code = member.optional("ProductCode", &[])?;
+                }
+                "StockControlled" if !seen[27] => {
+                    seen[27] = true;
+                    value.stock_controlled = Some(member.nullable("StockControlled")?);
+                }
+                "NewOffer" if !seen[28] => {
+                    seen[28] = true;
+                    value.new_offer = Some(member.nullable("NewOffer")?);
+                }
+                "NewProduct" if !seen[29] => {
+                    seen[29] = true;
+                    value.new_product = Some(member.nullable("NewProduct")?);
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for Product {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Product")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Product")?;
+        Self::read_members(node)
+    }
+}
+
 /// `APIException`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.

@@ -168,7 +168,31 @@ impl ProductServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 2, `GetPriceList`: Returns the product prices for a given price list Id
+    /// Calls operation 2, `GetProducts`: GetProducts: no description in the WSDL.
+    pub async fn get_products(
+        &self,
+        request: &GetProducts,
+    ) -> Result<GetProductsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 3, `SaveProducts`: SaveProducts: no description in the WSDL.
+    pub async fn save_products(
+        &self,
+        request: &SaveProducts,
+    ) -> Result<SaveProductsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 4, `DeleteProducts`: DeleteProducts: no description in the WSDL.
+    pub async fn delete_products(
+        &self,
+        request: &DeleteProducts,
+    ) -> Result<DeleteProductsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 5, `GetPriceList`: Returns the product prices for a given price list Id
     pub async fn get_price_list(
         &self,
         request: &GetPriceList,
@@ -176,7 +200,7 @@ impl ProductServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 3, `GetAllPriceLists`: Returns all product price lists
+    /// Calls operation 6, `GetAllPriceLists`: Returns all product price lists
     pub async fn get_all_price_lists(
         &self,
         request: &GetAllPriceLists,
@@ -184,7 +208,7 @@ impl ProductServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 4, `GetCategories`: GetCategories: no description in the WSDL.
+    /// Calls operation 7, `GetCategories`: GetCategories: no description in the WSDL.
     pub async fn get_categories(
         &self,
         request: &GetCategories,
@@ -192,7 +216,7 @@ impl ProductServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 5, `SaveCategories`: SaveCategories: no description in the WSDL.
+    /// Calls operation 8, `SaveCategories`: SaveCategories: no description in the WSDL.
     pub async fn save_categories(
         &self,
         request: &SaveCategories,
@@ -200,7 +224,7 @@ impl ProductServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 6, `GetDiscountMatrixPriceGroup`: GetDiscountMatrixPriceGroup: no description in the WSDL.
+    /// Calls operation 9, `GetDiscountMatrixPriceGroup`: GetDiscountMatrixPriceGroup: no description in the WSDL.
     pub async fn get_discount_matrix_price_group(
         &self,
         request: &GetDiscountMatrixPriceGroup,
@@ -208,7 +232,7 @@ impl ProductServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 7, `GetDiscountMatrixCategory`: GetDiscountMatrixCategory: no description in the WSDL.
+    /// Calls operation 10, `GetDiscountMatrixCategory`: GetDiscountMatrixCategory: no description in the WSDL.
     pub async fn get_discount_matrix_category(
         &self,
         request: &GetDiscountMatrixCategory,

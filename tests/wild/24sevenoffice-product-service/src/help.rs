@@ -69,6 +69,24 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
           <li>
+            <a href="?op=GetProducts">GetProducts</a>
+            <span>
+              <br>GetProducts: no description in the WSDL.
+            </span>
+          </li>
+          <li>
+            <a href="?op=SaveProducts">SaveProducts</a>
+            <span>
+              <br>SaveProducts: no description in the WSDL.
+            </span>
+          </li>
+          <li>
+            <a href="?op=DeleteProducts">DeleteProducts</a>
+            <span>
+              <br>DeleteProducts: no description in the WSDL.
+            </span>
+          </li>
+          <li>
             <a href="?op=GetPriceList">GetPriceList</a>
             <span>
               <br>Returns the product prices for a given price list Id
@@ -189,6 +207,255 @@ Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SetStockQuantityResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;SetStockQuantityResult&gt;<span class="value">boolean</span>&lt;/SetStockQuantityResult&gt;&lt;/SetStockQuantityResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetProducts`.
+const PAGE_GET_PRODUCTS: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ProductService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetProducts</h2>
+        <p class="intro">GetProducts: no description in the WSDL.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>searchParams</td><td>ProductSearchParameters</td></tr>
+          <tr><td>2</td><td>returnProperties</td><td>ArrayOfString</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://24sevenOffice.com/webservices/GetProducts"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;GetProducts xmlns="http://24sevenOffice.com/webservices"&gt;
+      &lt;searchParams&gt;<span class="value">ProductSearchParameters</span>&lt;/searchParams&gt;
+      &lt;returnProperties&gt;<span class="value">ArrayOfString</span>&lt;/returnProperties&gt;
+    &lt;/GetProducts&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetProductsResult&gt;<span class="value">ArrayOfProduct</span>&lt;/GetProductsResult&gt;&lt;/GetProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://24sevenOffice.com/webservices/GetProducts"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetProducts xmlns="http://24sevenOffice.com/webservices"&gt;
+      &lt;searchParams&gt;<span class="value">ProductSearchParameters</span>&lt;/searchParams&gt;
+      &lt;returnProperties&gt;<span class="value">ArrayOfString</span>&lt;/returnProperties&gt;
+    &lt;/GetProducts&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetProductsResult&gt;<span class="value">ArrayOfProduct</span>&lt;/GetProductsResult&gt;&lt;/GetProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `SaveProducts`.
+const PAGE_SAVE_PRODUCTS: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ProductService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>SaveProducts</h2>
+        <p class="intro">SaveProducts: no description in the WSDL.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>products</td><td>ArrayOfProduct</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://24sevenOffice.com/webservices/SaveProducts"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;SaveProducts xmlns="http://24sevenOffice.com/webservices"&gt;
+      &lt;products&gt;<span class="value">ArrayOfProduct</span>&lt;/products&gt;
+    &lt;/SaveProducts&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SaveProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;SaveProductsResult&gt;<span class="value">ArrayOfProduct</span>&lt;/SaveProductsResult&gt;&lt;/SaveProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://24sevenOffice.com/webservices/SaveProducts"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;SaveProducts xmlns="http://24sevenOffice.com/webservices"&gt;
+      &lt;products&gt;<span class="value">ArrayOfProduct</span>&lt;/products&gt;
+    &lt;/SaveProducts&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SaveProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;SaveProductsResult&gt;<span class="value">ArrayOfProduct</span>&lt;/SaveProductsResult&gt;&lt;/SaveProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `DeleteProducts`.
+const PAGE_DELETE_PRODUCTS: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ProductService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>DeleteProducts</h2>
+        <p class="intro">DeleteProducts: no description in the WSDL.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>products</td><td>ArrayOfProduct</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://24sevenOffice.com/webservices/DeleteProducts"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;DeleteProducts xmlns="http://24sevenOffice.com/webservices"&gt;
+      &lt;products&gt;<span class="value">ArrayOfProduct</span>&lt;/products&gt;
+    &lt;/DeleteProducts&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DeleteProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;DeleteProductsResult&gt;<span class="value">ArrayOfProduct</span>&lt;/DeleteProductsResult&gt;&lt;/DeleteProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://24sevenOffice.com/webservices/DeleteProducts"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;DeleteProducts xmlns="http://24sevenOffice.com/webservices"&gt;
+      &lt;products&gt;<span class="value">ArrayOfProduct</span>&lt;/products&gt;
+    &lt;/DeleteProducts&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DeleteProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;DeleteProductsResult&gt;<span class="value">ArrayOfProduct</span>&lt;/DeleteProductsResult&gt;&lt;/DeleteProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -683,6 +950,9 @@ pub fn index(path: &str) -> String {
 pub fn operation(operation: crate::Operation, path: &str) -> String {
     let page = match operation {
         crate::Operation::SetStockQuantity => PAGE_SET_STOCK_QUANTITY,
+        crate::Operation::GetProducts => PAGE_GET_PRODUCTS,
+        crate::Operation::SaveProducts => PAGE_SAVE_PRODUCTS,
+        crate::Operation::DeleteProducts => PAGE_DELETE_PRODUCTS,
         crate::Operation::GetPriceList => PAGE_GET_PRICE_LIST,
         crate::Operation::GetAllPriceLists => PAGE_GET_ALL_PRICE_LISTS,
         crate::Operation::GetCategories => PAGE_GET_CATEGORIES,

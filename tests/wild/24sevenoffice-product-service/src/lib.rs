@@ -14,12 +14,15 @@
 //! | # | Operation | Parameters |
 //! |---|---|---|
 //! | 1 | [`SetStockQuantity`] | 2 |
-//! | 2 | [`GetPriceList`] | 1 |
-//! | 3 | [`GetAllPriceLists`] | 0 |
-//! | 4 | [`GetCategories`] | 1 |
-//! | 5 | [`SaveCategories`] | 1 |
-//! | 6 | [`GetDiscountMatrixPriceGroup`] | 0 |
-//! | 7 | [`GetDiscountMatrixCategory`] | 0 |
+//! | 2 | [`GetProducts`] | 2 |
+//! | 3 | [`SaveProducts`] | 1 |
+//! | 4 | [`DeleteProducts`] | 1 |
+//! | 5 | [`GetPriceList`] | 1 |
+//! | 6 | [`GetAllPriceLists`] | 0 |
+//! | 7 | [`GetCategories`] | 1 |
+//! | 8 | [`SaveCategories`] | 1 |
+//! | 9 | [`GetDiscountMatrixPriceGroup`] | 0 |
+//! | 10 | [`GetDiscountMatrixCategory`] | 0 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -85,24 +88,33 @@ pub static SERVICE: runtime::ServiceInfo = runtime::ServiceInfo {
 pub enum Operation {
     /// Operation 1: [`SetStockQuantity`].
     SetStockQuantity,
-    /// Operation 2: [`GetPriceList`].
+    /// Operation 2: [`GetProducts`].
+    GetProducts,
+    /// Operation 3: [`SaveProducts`].
+    SaveProducts,
+    /// Operation 4: [`DeleteProducts`].
+    DeleteProducts,
+    /// Operation 5: [`GetPriceList`].
     GetPriceList,
-    /// Operation 3: [`GetAllPriceLists`].
+    /// Operation 6: [`GetAllPriceLists`].
     GetAllPriceLists,
-    /// Operation 4: [`GetCategories`].
+    /// Operation 7: [`GetCategories`].
     GetCategories,
-    /// Operation 5: [`SaveCategories`].
+    /// Operation 8: [`SaveCategories`].
     SaveCategories,
-    /// Operation 6: [`GetDiscountMatrixPriceGroup`].
+    /// Operation 9: [`GetDiscountMatrixPriceGroup`].
     GetDiscountMatrixPriceGroup,
-    /// Operation 7: [`GetDiscountMatrixCategory`].
+    /// Operation 10: [`GetDiscountMatrixCategory`].
     GetDiscountMatrixCategory,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 7usize] = [
+    pub const ALL: [Operation; 10usize] = [
         Operation::SetStockQuantity,
+        Operation::GetProducts,
+        Operation::SaveProducts,
+        Operation::DeleteProducts,
         Operation::GetPriceList,
         Operation::GetAllPriceLists,
         Operation::GetCategories,
@@ -115,6 +127,9 @@ impl Operation {
     pub const fn name(self) -> &'static str {
         match self {
             Operation::SetStockQuantity => "SetStockQuantity",
+            Operation::GetProducts => "GetProducts",
+            Operation::SaveProducts => "SaveProducts",
+            Operation::DeleteProducts => "DeleteProducts",
             Operation::GetPriceList => "GetPriceList",
             Operation::GetAllPriceLists => "GetAllPriceLists",
             Operation::GetCategories => "GetCategories",
@@ -128,6 +143,9 @@ impl Operation {
     pub fn from_name(name: &str) -> Option<Operation> {
         match name {
             "SetStockQuantity" => Some(Operation::SetStockQuantity),
+            "GetProducts" => Some(Operation::GetProducts),
+            "SaveProducts" => Some(Operation::SaveProducts),
+            "DeleteProducts" => Some(Operation::DeleteProducts),
             "GetPriceList" => Some(Operation::GetPriceList),
             "GetAllPriceLists" => Some(Operation::GetAllPriceLists),
             "GetCategories" => Some(Operation::GetCategories),
@@ -142,6 +160,9 @@ impl Operation {
     pub const fn info(self) -> &'static runtime::OperationInfo {
         match self {
             Operation::SetStockQuantity => &wire::set_stock_quantity::OPERATION,
+            Operation::GetProducts => &wire::get_products::OPERATION,
+            Operation::SaveProducts => &wire::save_products::OPERATION,
+            Operation::DeleteProducts => &wire::delete_products::OPERATION,
             Operation::GetPriceList => &wire::get_price_list::OPERATION,
             Operation::GetAllPriceLists => &wire::get_all_price_lists::OPERATION,
             Operation::GetCategories => &wire::get_categories::OPERATION,
@@ -189,6 +210,9 @@ macro_rules! for_each_operation {
     ($callback:ident) => {
         $callback! {
             set_stock_quantity: SetStockQuantity,
+            get_products: GetProducts,
+            save_products: SaveProducts,
+            delete_products: DeleteProducts,
             get_price_list: GetPriceList,
             get_all_price_lists: GetAllPriceLists,
             get_categories: GetCategories,

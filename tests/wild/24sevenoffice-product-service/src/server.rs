@@ -29,7 +29,34 @@ pub trait ProductService: Send + Sync + 'static {
         request: SetStockQuantity,
     ) -> impl Future<Output = Result<SetStockQuantityResponse, Fault>> + Send;
 
-    /// Operation 2, `GetPriceList`: Returns the product prices for a given price list Id
+    /// Operation 2, `GetProducts`: GetProducts: no description in the WSDL.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_products(
+        &self,
+        credentials: Credentials,
+        request: GetProducts,
+    ) -> impl Future<Output = Result<GetProductsResponse, Fault>> + Send;
+
+    /// Operation 3, `SaveProducts`: SaveProducts: no description in the WSDL.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn save_products(
+        &self,
+        credentials: Credentials,
+        request: SaveProducts,
+    ) -> impl Future<Output = Result<SaveProductsResponse, Fault>> + Send;
+
+    /// Operation 4, `DeleteProducts`: DeleteProducts: no description in the WSDL.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn delete_products(
+        &self,
+        credentials: Credentials,
+        request: DeleteProducts,
+    ) -> impl Future<Output = Result<DeleteProductsResponse, Fault>> + Send;
+
+    /// Operation 5, `GetPriceList`: Returns the product prices for a given price list Id
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_price_list(
@@ -38,7 +65,7 @@ pub trait ProductService: Send + Sync + 'static {
         request: GetPriceList,
     ) -> impl Future<Output = Result<GetPriceListResponse, Fault>> + Send;
 
-    /// Operation 3, `GetAllPriceLists`: Returns all product price lists
+    /// Operation 6, `GetAllPriceLists`: Returns all product price lists
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_all_price_lists(
@@ -47,7 +74,7 @@ pub trait ProductService: Send + Sync + 'static {
         request: GetAllPriceLists,
     ) -> impl Future<Output = Result<GetAllPriceListsResponse, Fault>> + Send;
 
-    /// Operation 4, `GetCategories`: GetCategories: no description in the WSDL.
+    /// Operation 7, `GetCategories`: GetCategories: no description in the WSDL.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_categories(
@@ -56,7 +83,7 @@ pub trait ProductService: Send + Sync + 'static {
         request: GetCategories,
     ) -> impl Future<Output = Result<GetCategoriesResponse, Fault>> + Send;
 
-    /// Operation 5, `SaveCategories`: SaveCategories: no description in the WSDL.
+    /// Operation 8, `SaveCategories`: SaveCategories: no description in the WSDL.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn save_categories(
@@ -65,7 +92,7 @@ pub trait ProductService: Send + Sync + 'static {
         request: SaveCategories,
     ) -> impl Future<Output = Result<SaveCategoriesResponse, Fault>> + Send;
 
-    /// Operation 6, `GetDiscountMatrixPriceGroup`: GetDiscountMatrixPriceGroup: no description in the WSDL.
+    /// Operation 9, `GetDiscountMatrixPriceGroup`: GetDiscountMatrixPriceGroup: no description in the WSDL.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_discount_matrix_price_group(
@@ -74,7 +101,7 @@ pub trait ProductService: Send + Sync + 'static {
         request: GetDiscountMatrixPriceGroup,
     ) -> impl Future<Output = Result<GetDiscountMatrixPriceGroupResponse, Fault>> + Send;
 
-    /// Operation 7, `GetDiscountMatrixCategory`: GetDiscountMatrixCategory: no description in the WSDL.
+    /// Operation 10, `GetDiscountMatrixCategory`: GetDiscountMatrixCategory: no description in the WSDL.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_discount_matrix_category(
@@ -91,6 +118,30 @@ impl<T: ProductService> ProductService for Arc<T> {
         request: SetStockQuantity,
     ) -> impl Future<Output = Result<SetStockQuantityResponse, Fault>> + Send {
         T::set_stock_quantity(self, credentials, request)
+    }
+
+    fn get_products(
+        &self,
+        credentials: Credentials,
+        request: GetProducts,
+    ) -> impl Future<Output = Result<GetProductsResponse, Fault>> + Send {
+        T::get_products(self, credentials, request)
+    }
+
+    fn save_products(
+        &self,
+        credentials: Credentials,
+        request: SaveProducts,
+    ) -> impl Future<Output = Result<SaveProductsResponse, Fault>> + Send {
+        T::save_products(self, credentials, request)
+    }
+
+    fn delete_products(
+        &self,
+        credentials: Credentials,
+        request: DeleteProducts,
+    ) -> impl Future<Output = Result<DeleteProductsResponse, Fault>> + Send {
+        T::delete_products(self, credentials, request)
     }
 
     fn get_price_list(
@@ -368,6 +419,45 @@ impl<S: ProductService> ProductServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.set_stock_quantity(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetProducts => {
+                let handled = {
+                    let (credentials, call) = GetProducts::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_products(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::SaveProducts => {
+                let handled = {
+                    let (credentials, call) = SaveProducts::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.save_products(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::DeleteProducts => {
+                let handled = {
+                    let (credentials, call) = DeleteProducts::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.delete_products(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

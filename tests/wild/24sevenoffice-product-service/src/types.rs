@@ -24,7 +24,69 @@ pub struct SetStockQuantityResponse {
     pub result: bool,
 }
 
-/// `GetPriceList`, operation 2 of `ProductService`: Returns the product prices for a given price list Id
+/// `GetProducts`, operation 2 of `ProductService`: GetProducts: no description in the WSDL.
+///
+/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetProductsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetProducts {
+    /// `searchParams`: SOAP `ProductSearchParameters`, position 1 of 2.
+    pub search_params: Option<crate::ProductSearchParameters>,
+    /// `returnProperties`: SOAP `ArrayOfString`, position 2 of 2.
+    pub return_properties: Option<Vec<Option<String>>>,
+}
+
+/// The response of [`GetProducts`]: the element `GetProductsResponse` holding `GetProductsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct GetProductsResponse {
+    /// `GetProductsResult`: SOAP `ArrayOfProduct`.
+    pub result: Option<Vec<Option<crate::Product>>>,
+}
+
+/// `SaveProducts`, operation 3 of `ProductService`: SaveProducts: no description in the WSDL.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SaveProductsResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SaveProducts {
+    /// `products`: SOAP `ArrayOfProduct`, position 1 of 1.
+    pub products: Option<Vec<Option<crate::Product>>>,
+}
+
+/// The response of [`SaveProducts`]: the element `SaveProductsResponse` holding `SaveProductsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SaveProductsResponse {
+    /// `SaveProductsResult`: SOAP `ArrayOfProduct`.
+    pub result: Option<Vec<Option<crate::Product>>>,
+}
+
+/// `DeleteProducts`, operation 4 of `ProductService`: DeleteProducts: no description in the WSDL.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`DeleteProductsResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DeleteProducts {
+    /// `products`: SOAP `ArrayOfProduct`, position 1 of 1.
+    pub products: Option<Vec<Option<crate::Product>>>,
+}
+
+/// The response of [`DeleteProducts`]: the element `DeleteProductsResponse` holding `DeleteProductsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DeleteProductsResponse {
+    /// `DeleteProductsResult`: SOAP `ArrayOfProduct`.
+    pub result: Option<Vec<Option<crate::Product>>>,
+}
+
+/// `GetPriceList`, operation 5 of `ProductService`: Returns the product prices for a given price list Id
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -44,7 +106,7 @@ pub struct GetPriceListResponse {
     pub result: Option<Vec<Option<crate::KeyValuePair>>>,
 }
 
-/// `GetAllPriceLists`, operation 3 of `ProductService`: Returns all product price lists
+/// `GetAllPriceLists`, operation 6 of `ProductService`: Returns all product price lists
 ///
 /// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -61,7 +123,7 @@ pub struct GetAllPriceListsResponse {
     pub result: Option<Vec<Option<crate::ProductPriceList>>>,
 }
 
-/// `GetCategories`, operation 4 of `ProductService`: GetCategories: no description in the WSDL.
+/// `GetCategories`, operation 7 of `ProductService`: GetCategories: no description in the WSDL.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -81,7 +143,7 @@ pub struct GetCategoriesResponse {
     pub result: Option<Vec<Option<crate::Category>>>,
 }
 
-/// `SaveCategories`, operation 5 of `ProductService`: SaveCategories: no description in the WSDL.
+/// `SaveCategories`, operation 8 of `ProductService`: SaveCategories: no description in the WSDL.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -101,7 +163,7 @@ pub struct SaveCategoriesResponse {
     pub result: Option<Vec<Option<crate::Category>>>,
 }
 
-/// `GetDiscountMatrixPriceGroup`, operation 6 of `ProductService`: GetDiscountMatrixPriceGroup: no description in the WSDL.
+/// `GetDiscountMatrixPriceGroup`, operation 9 of `ProductService`: GetDiscountMatrixPriceGroup: no description in the WSDL.
 ///
 /// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -118,7 +180,7 @@ pub struct GetDiscountMatrixPriceGroupResponse {
     pub result: Option<Vec<Option<crate::Discount>>>,
 }
 
-/// `GetDiscountMatrixCategory`, operation 7 of `ProductService`: GetDiscountMatrixCategory: no description in the WSDL.
+/// `GetDiscountMatrixCategory`, operation 10 of `ProductService`: GetDiscountMatrixCategory: no description in the WSDL.
 ///
 /// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

@@ -25,6 +25,117 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="GetProducts">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="searchParams" type="tns:ProductSearchParameters" />
+            <s:element minOccurs="0" maxOccurs="1" name="returnProperties" type="tns:ArrayOfString" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="ProductSearchParameters">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" default="-2147483648" name="Id" type="s:int" />
+          <s:element minOccurs="0" maxOccurs="1" default="-2147483648" name="CategoryId" type="s:int" />
+          <s:element minOccurs="0" maxOccurs="1" default="" name="No" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" default="" name="EAN1" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" default="" name="Name" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" default="-79228162514264337593543950335" name="Price" type="s:decimal" />
+          <s:element minOccurs="0" maxOccurs="1" default="0001-01-01T00:00:00" name="DateChanged" type="s:dateTime" />
+          <s:element minOccurs="0" maxOccurs="1" name="ProductIds" type="tns:ArrayOfInt" />
+        </s:sequence>
+      </s:complexType>
+      <s:complexType name="ArrayOfInt">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="unbounded" name="int" type="s:int" />
+        </s:sequence>
+      </s:complexType>
+      <s:complexType name="ArrayOfString">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="unbounded" name="string" nillable="true" type="s:string" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="GetProductsResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="GetProductsResult" type="tns:ArrayOfProduct" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="ArrayOfProduct">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="unbounded" name="Product" nillable="true" type="tns:Product" />
+        </s:sequence>
+      </s:complexType>
+      <s:complexType name="Product">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" default="-1.7976931348623157E+308" name="CashPriceIncTax" type="s:double" />
+          <s:element minOccurs="0" maxOccurs="1" default="-79228162514264337593543950335" name="WebPrice" type="s:decimal" />
+          <s:element minOccurs="0" maxOccurs="1" default="-2147483648" name="SupplierId" type="s:int" />
+          <s:element minOccurs="0" maxOccurs="1" default="-2147483648" name="Id" type="s:int" />
+          <s:element minOccurs="0" maxOccurs="1" default="" name="Name" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" default="-79228162514264337593543950335" name="TaxRate" type="s:decimal" />
+          <s:element minOccurs="0" maxOccurs="1" default="-79228162514264337593543950335" name="Stock" type="s:decimal" />
+          <s:element minOccurs="0" maxOccurs="1" default="-2147483648" name="StatusId" type="s:int" />
+          <s:element minOccurs="0" maxOccurs="1" default="-2147483648" name="CategoryId" type="s:int" />
+          <s:element minOccurs="0" maxOccurs="1" default="-2147483648" name="PriceGroupID" type="s:int" />
+          <s:element minOccurs="0" maxOccurs="1" default="-79228162514264337593543950335" name="InPrice" type="s:decimal" />
+          <s:element minOccurs="0" maxOccurs="1" default="" name="Description" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" default="" name="DescriptionLong" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" default="-79228162514264337593543950335" name="Cost" type="s:decimal" />
+          <s:element minOccurs="0" maxOccurs="1" default="" name="EAN1" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" default="-79228162514264337593543950335" name="Price" type="s:decimal" />
+          <s:element minOccurs="0" maxOccurs="1" default="" name="No" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" default="0001-01-01T00:00:00" name="DateChanged" type="s:dateTime" />
+          <s:element minOccurs="0" maxOccurs="1" name="APIException" type="tns:APIException" />
+          <s:element minOccurs="0" maxOccurs="1" default="-79228162514264337593543950335" name="Weight" type="s:decimal" />
+          <s:element minOccurs="0" maxOccurs="1" default="-79228162514264337593543950335" name="MinimumStock" type="s:decimal" />
+          <s:element minOccurs="0" maxOccurs="1" default="-79228162514264337593543950335" name="OrderProposal" type="s:decimal" />
+          <s:element minOccurs="0" maxOccurs="1" default="" name="StockLocation" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" default="" name="SupplierProductCode" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" default="" name="SupplierProductName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Web" nillable="true" type="s:boolean" />
+          <s:element minOccurs="0" maxOccurs="1" default="" name="ProductCode" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="StockControlled" nillable="true" type="s:boolean" />
+          <s:element minOccurs="0" maxOccurs="1" name="NewOffer" nillable="true" type="s:boolean" />
+          <s:element minOccurs="0" maxOccurs="1" name="NewProduct" nillable="true" type="s:boolean" />
+        </s:sequence>
+      </s:complexType>
+      <s:complexType name="APIException">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Type" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Message" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="StackTrace" type="s:string" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="SaveProducts">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="products" type="tns:ArrayOfProduct" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="SaveProductsResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="SaveProductsResult" type="tns:ArrayOfProduct" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="DeleteProducts">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="products" type="tns:ArrayOfProduct" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="DeleteProductsResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="DeleteProductsResult" type="tns:ArrayOfProduct" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="GetPriceList">
         <s:complexType>
           <s:sequence>
@@ -80,11 +191,6 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
-      <s:complexType name="ArrayOfString">
-        <s:sequence>
-          <s:element minOccurs="0" maxOccurs="unbounded" name="string" nillable="true" type="s:string" />
-        </s:sequence>
-      </s:complexType>
       <s:element name="GetCategoriesResponse">
         <s:complexType>
           <s:sequence>
@@ -104,13 +210,6 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           <s:element minOccurs="0" maxOccurs="1" default="" name="No" type="s:string" />
           <s:element minOccurs="0" maxOccurs="1" default="-2147483648" name="ParentId" type="s:int" />
           <s:element minOccurs="0" maxOccurs="1" name="APIException" type="tns:APIException" />
-        </s:sequence>
-      </s:complexType>
-      <s:complexType name="APIException">
-        <s:sequence>
-          <s:element minOccurs="0" maxOccurs="1" name="Type" type="s:string" />
-          <s:element minOccurs="0" maxOccurs="1" name="Message" type="s:string" />
-          <s:element minOccurs="0" maxOccurs="1" name="StackTrace" type="s:string" />
         </s:sequence>
       </s:complexType>
       <s:element name="SaveCategories">
@@ -168,6 +267,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="SetStockQuantitySoapOut">
     <wsdl:part name="parameters" element="tns:SetStockQuantityResponse" />
   </wsdl:message>
+  <wsdl:message name="GetProductsSoapIn">
+    <wsdl:part name="parameters" element="tns:GetProducts" />
+  </wsdl:message>
+  <wsdl:message name="GetProductsSoapOut">
+    <wsdl:part name="parameters" element="tns:GetProductsResponse" />
+  </wsdl:message>
+  <wsdl:message name="SaveProductsSoapIn">
+    <wsdl:part name="parameters" element="tns:SaveProducts" />
+  </wsdl:message>
+  <wsdl:message name="SaveProductsSoapOut">
+    <wsdl:part name="parameters" element="tns:SaveProductsResponse" />
+  </wsdl:message>
+  <wsdl:message name="DeleteProductsSoapIn">
+    <wsdl:part name="parameters" element="tns:DeleteProducts" />
+  </wsdl:message>
+  <wsdl:message name="DeleteProductsSoapOut">
+    <wsdl:part name="parameters" element="tns:DeleteProductsResponse" />
+  </wsdl:message>
   <wsdl:message name="GetPriceListSoapIn">
     <wsdl:part name="parameters" element="tns:GetPriceList" />
   </wsdl:message>
@@ -210,6 +327,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:SetStockQuantitySoapIn" />
       <wsdl:output message="tns:SetStockQuantitySoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="GetProducts">
+      <wsdl:input message="tns:GetProductsSoapIn" />
+      <wsdl:output message="tns:GetProductsSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="SaveProducts">
+      <wsdl:input message="tns:SaveProductsSoapIn" />
+      <wsdl:output message="tns:SaveProductsSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="DeleteProducts">
+      <wsdl:input message="tns:DeleteProductsSoapIn" />
+      <wsdl:output message="tns:DeleteProductsSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="GetPriceList">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Returns the product prices for a given price list Id</wsdl:documentation>
       <wsdl:input message="tns:GetPriceListSoapIn" />
@@ -245,6 +374,33 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <soap:binding transport="http://schemas.xmlsoap.org/soap/http" />
     <wsdl:operation name="SetStockQuantity">
       <soap:operation soapAction="http://24sevenOffice.com/webservices/SetStockQuantity" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="GetProducts">
+      <soap:operation soapAction="http://24sevenOffice.com/webservices/GetProducts" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="SaveProducts">
+      <soap:operation soapAction="http://24sevenOffice.com/webservices/SaveProducts" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="DeleteProducts">
+      <soap:operation soapAction="http://24sevenOffice.com/webservices/DeleteProducts" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -311,6 +467,33 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <soap12:binding transport="http://schemas.xmlsoap.org/soap/http" />
     <wsdl:operation name="SetStockQuantity">
       <soap12:operation soapAction="http://24sevenOffice.com/webservices/SetStockQuantity" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="GetProducts">
+      <soap12:operation soapAction="http://24sevenOffice.com/webservices/GetProducts" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="SaveProducts">
+      <soap12:operation soapAction="http://24sevenOffice.com/webservices/SaveProducts" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="DeleteProducts">
+      <soap12:operation soapAction="http://24sevenOffice.com/webservices/DeleteProducts" style="document" />
       <wsdl:input>
         <soap12:body use="literal" />
       </wsdl:input>

@@ -191,6 +191,13 @@ fn templates() -> Vec<(&'static str, String)> {
                     ratio: 2.5,
                     limit: Some(0),
                     mode: Some(Level::Low),
+                    fee: rmm_objects::runtime::deps::rust_decimal::Decimal::new(-1025, 2),
+                    since: rmm_objects::runtime::DateTime::unspecified(
+                        rmm_objects::runtime::deps::chrono::NaiveDate::from_ymd_opt(2026, 1, 2)
+                            .and_then(|d| d.and_hms_opt(3, 4, 5))
+                            .expect("a date"),
+                    ),
+                    flag: Some(None),
                 }),
             },
             &none,

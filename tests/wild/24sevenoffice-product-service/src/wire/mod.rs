@@ -18,22 +18,31 @@ use crate::{Credentials, Operation};
 /// Operation 1: `SetStockQuantity`.
 pub mod set_stock_quantity;
 
-/// Operation 2: `GetPriceList`.
+/// Operation 2: `GetProducts`.
+pub mod get_products;
+
+/// Operation 3: `SaveProducts`.
+pub mod save_products;
+
+/// Operation 4: `DeleteProducts`.
+pub mod delete_products;
+
+/// Operation 5: `GetPriceList`.
 pub mod get_price_list;
 
-/// Operation 3: `GetAllPriceLists`.
+/// Operation 6: `GetAllPriceLists`.
 pub mod get_all_price_lists;
 
-/// Operation 4: `GetCategories`.
+/// Operation 7: `GetCategories`.
 pub mod get_categories;
 
-/// Operation 5: `SaveCategories`.
+/// Operation 8: `SaveCategories`.
 pub mod save_categories;
 
-/// Operation 6: `GetDiscountMatrixPriceGroup`.
+/// Operation 9: `GetDiscountMatrixPriceGroup`.
 pub mod get_discount_matrix_price_group;
 
-/// Operation 7: `GetDiscountMatrixCategory`.
+/// Operation 10: `GetDiscountMatrixCategory`.
 pub mod get_discount_matrix_category;
 
 /// What every request type does, for code generic over operations (a client's
