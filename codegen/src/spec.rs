@@ -609,14 +609,35 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
 }
 
 /// Plain text (a service's description, which may hold `<`, `*` or `_`) as Markdown that
-/// renders as that text in rustdoc: Markdown's punctuation escaped with `\\`.
+/// renders as that text in rustdoc: Markdown's punctuation escaped with `\\`, and each URL
+/// (`http://…`, `https://…`, up to white space, a quote or an angle bracket) an autolink
+/// `<…>`, which rustdoc wants of a URL and which takes its text as it is.
 fn markdown_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if "\\`*_[]<>#|&".contains(c) {
-            out.push('\\');
+    let mut rest = text;
+    while !rest.is_empty() {
+        let url_at = ["http://", "https://"]
+            .iter()
+            .filter_map(|scheme| rest.find(scheme))
+            .min()
+            .unwrap_or(rest.len());
+        for c in rest[..url_at].chars() {
+            if "\\`*_[]<>#|&".contains(c) {
+                out.push('\\');
+            }
+            out.push(c);
         }
-        out.push(c);
+        rest = &rest[url_at..];
+        if rest.is_empty() {
+            break;
+        }
+        let end = rest
+            .find(|c: char| c.is_whitespace() || "\"'<>".contains(c))
+            .unwrap_or(rest.len());
+        out.push('<');
+        out.push_str(&rest[..end]);
+        out.push('>');
+        rest = &rest[end..];
     }
     out
 }
@@ -704,6 +725,19 @@ mod tests {
             optional: false,
             default: None,
         }
+    }
+
+    #[test]
+    fn a_description_renders_as_its_text_with_urls_as_links() {
+        assert_eq!(markdown_text("a_b <c>"), "a\\_b \\<c\\>");
+        assert_eq!(
+            markdown_text(r#"see <a href="http://x.example/a_b.zip">here</a>"#),
+            r#"see \<a href="<http://x.example/a_b.zip>"\>here\</a\>"#
+        );
+        assert_eq!(
+            markdown_text("https://a.example/x and http://b.example"),
+            "<https://a.example/x> and <http://b.example>"
+        );
     }
 
     #[test]
