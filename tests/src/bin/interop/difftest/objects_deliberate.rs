@@ -51,13 +51,13 @@ fn nil_then_malformed(request: &[u8], mono: &Raw, ours: &Raw) -> bool {
 }
 
 /// Ours refused an empty (or nil) element of a member with a default value (`Settings`'s
-/// `Retries`, `Enabled`, `Priority`, `Ratio`) as no value of its type.
+/// `Retries`, `Enabled`, `Priority`, `Ratio`, `Fee`, `Since`) as no value of its type.
 fn empty_default_member(_: &[u8], _: &Raw, ours: &Raw) -> bool {
-    ["Retries", "Enabled", "Priority", "Ratio"]
+    ["Retries", "Enabled", "Priority", "Ratio", "Fee", "Since"]
         .iter()
         .any(|member| {
             ours_says(ours, &format!("{member} must be"))
-                && (ours_says(ours, "is not valid: it is empty")
+                && (ours_says(ours, "and the value '' is not valid")
                     || ours_says(ours, "is not a valid value"))
         })
 }
