@@ -240,6 +240,8 @@ fn flags_type(e: &EnumModel, item: bool) -> TokenStream {
     let wire_names: Vec<&String> = flags.iter().map(|(_, (w, _))| w).collect();
     let member_names: Vec<&String> = flags.iter().map(|(i, _)| &e.members[*i]).collect();
     let all: Vec<&String> = e.values.iter().map(|(w, _)| w).collect();
+    // Every value's .NET member name, in the same order: what HTTP GET/POST read.
+    let all_members = &e.members;
     let count = proc_macro2::Literal::usize_unsuffixed(flags.len());
     let all_count = proc_macro2::Literal::usize_unsuffixed(all.len());
     let consts = flags.iter().enumerate().map(|(bit, (i, (wire, _)))| {
@@ -302,6 +304,8 @@ fn flags_type(e: &EnumModel, item: bool) -> TokenStream {
             pub const ZERO_MEMBER: Option<&'static str> = #zero_member;
             /// Every value's wire name, in the WSDL's order (for errors).
             const ALL_NAMES: [&'static str; #all_count] = [#(#all),*];
+            /// Every value's .NET member name, in the same order (for errors over HTTP GET/POST).
+            const ALL_MEMBER_NAMES: [&'static str; #all_count] = [#(#all_members),*];
         }
 
         impl crate::runtime::Scalar for #name {
@@ -327,7 +331,7 @@ fn flags_type(e: &EnumModel, item: bool) -> TokenStream {
 
             /// .NET member names joined by commas, as `Enum.Parse` reads them.
             fn read_form(text: &str) -> Result<Self, crate::ValueError> {
-                crate::runtime::value::flags::read_members(text, &Self::MEMBER_NAMES, Self::ZERO_MEMBER, &Self::ALL_NAMES)
+                crate::runtime::value::flags::read_members(text, &Self::MEMBER_NAMES, Self::ZERO_MEMBER, &Self::ALL_MEMBER_NAMES)
                     .map(Self::from_bits_retain)
             }
 

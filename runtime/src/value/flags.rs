@@ -38,7 +38,7 @@ fn write_joined(out: &mut String, bits: u64, names: &[&str], zero: Option<&str>,
 
 /// Reads a list of flag names (any XML white space between them; repeats merge; the zero
 /// value's name adds nothing; an empty list is no flag), as XmlSerializer reads a flags
-/// value. `all` lists every name, for the error.
+/// value. `all` lists every wire name, for the error.
 pub fn read_list(
     text: &str,
     names: &[&str],
@@ -56,6 +56,7 @@ pub fn read_list(
 
 /// Reads .NET member names joined by commas (each trimmed), as `Enum.Parse` reads a flags
 /// value over HTTP GET/POST. The numbers it also reads are refused, as for other enums.
+/// `all` lists every value's member name, for the error (what this reading takes).
 pub fn read_members(
     text: &str,
     members: &[&str],
@@ -123,11 +124,17 @@ mod tests {
         for bad in ["Read,Write", "Delete", "read", "7"] {
             assert!(read(bad).is_err(), "{bad}");
         }
-        let form = |t: &str| read_members(t, &MEMBERS, Some("None"), ALL);
+        const ALL_MEMBERS: &[&str] = &["None", "Read", "Write", "Execute", "Delete"];
+        let form = |t: &str| read_members(t, &MEMBERS, Some("None"), ALL_MEMBERS);
         assert_eq!(form("Read, Write"), Ok(0b11));
         assert_eq!(form("Read,Delete"), Ok(0b1001));
         assert_eq!(form("None"), Ok(0));
         assert!(form("Read Write").is_err());
         assert!(form("").is_err());
+        // The refusal names what HTTP GET/POST take: member names, `Delete` not `delete`.
+        assert_eq!(
+            form("delete").unwrap_err().to_string(),
+            "it is not one of None, Read, Write, Execute, Delete"
+        );
     }
 }

@@ -157,6 +157,15 @@ impl Option2 {
 
     /// Every value's wire name, in the WSDL's order (for errors).
     const ALL_NAMES: [&'static str; 5] = ["Nothing", "zero", "a-b", "A_B", "Read"];
+
+    /// Every value's .NET member name, in the same order (for errors over HTTP GET/POST).
+    const ALL_MEMBER_NAMES: [&'static str; 5] = [
+        "Nothing",
+        "zero",
+        "A_B1",
+        "A_B",
+        "Read",
+    ];
 }
 
 impl crate::runtime::Scalar for Option2 {
@@ -202,7 +211,7 @@ impl crate::runtime::Scalar for Option2 {
                 text,
                 &Self::MEMBER_NAMES,
                 Self::ZERO_MEMBER,
-                &Self::ALL_NAMES,
+                &Self::ALL_MEMBER_NAMES,
             )
             .map(Self::from_bits_retain)
     }

@@ -124,6 +124,15 @@ impl Perms {
 
     /// Every value's wire name, in the WSDL's order (for errors).
     const ALL_NAMES: [&'static str; 5] = ["None", "Read", "Write", "Execute", "delete"];
+
+    /// Every value's .NET member name, in the same order (for errors over HTTP GET/POST).
+    const ALL_MEMBER_NAMES: [&'static str; 5] = [
+        "None",
+        "Read",
+        "Write",
+        "Execute",
+        "Delete",
+    ];
 }
 
 impl crate::runtime::Scalar for Perms {
@@ -169,7 +178,7 @@ impl crate::runtime::Scalar for Perms {
                 text,
                 &Self::MEMBER_NAMES,
                 Self::ZERO_MEMBER,
-                &Self::ALL_NAMES,
+                &Self::ALL_MEMBER_NAMES,
             )
             .map(Self::from_bits_retain)
     }
