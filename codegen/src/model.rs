@@ -143,6 +143,9 @@ pub struct MemberModel {
     /// Its default value's XML text (`[DefaultValue]`): not written when equal to it, and
     /// what an absent element reads as (the struct's `Default` holds it).
     pub default: Option<String>,
+    /// A .NET `List<T>` array member: an absent element reads as empty, and a repeated one's
+    /// items are appended.
+    pub list: bool,
 }
 
 /// An array type: XmlSerializer's `ArrayOfX`.
@@ -1072,6 +1075,7 @@ impl Model {
                                         unwrapped: false,
                                         optional: false,
                                         default: None,
+                                        list: false,
                                     }
                                 })
                                 .collect()
@@ -1279,6 +1283,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                     unwrapped: false,
                     optional: false,
                     default: None,
+                    list: false,
                 })
                 .collect();
             let text = class.text.map(|ty| MemberModel {
@@ -1290,6 +1295,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 unwrapped: false,
                 optional: false,
                 default: None,
+                list: false,
             });
             let mut fields = inherited
                 .iter()
@@ -1324,6 +1330,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                         unwrapped: m.unwrapped,
                         optional: m.optional,
                         default: m.default.clone(),
+                        list: m.list,
                     }
                 })
                 .collect::<Vec<_>>();

@@ -225,6 +225,10 @@ pub struct Param {
     /// initializer too), as XML text: a value equal to it is not written, and an absent
     /// element reads as it.
     pub default: Option<String>,
+    /// A class member of an array type that is a .NET `List<T>` (`list: true`): XmlSerializer
+    /// creates the list before reading, so an absent element reads as empty, and appends the
+    /// items of a repeated one. The WSDL is a `T[]`'s.
+    pub list: bool,
 }
 
 /// The SOAP types a spec may name, spelled as ASMX's WSDL spells them (the XML Schema type's
@@ -498,6 +502,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 unwrapped: p.unwrapped,
                 optional: p.optional,
                 default: p.default,
+                list: p.list,
                 name: p.name,
             })
             .collect()
@@ -522,6 +527,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     unwrapped: false,
                     optional: false,
                     default: None,
+                    list: false,
                     extended: false,
                 }])[0]
                     .ty
@@ -543,6 +549,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     unwrapped: false,
                     optional: false,
                     default: None,
+                    list: false,
                     extended: false,
                 }])[0]
                     .ty
@@ -724,6 +731,7 @@ mod tests {
             unwrapped: false,
             optional: false,
             default: None,
+            list: false,
         }
     }
 

@@ -346,6 +346,14 @@ impl ObjectsService for ObjectsEcho {
         Ok(EchoSettingsResponse { result: r.settings })
     }
 
+    async fn echo_basket(
+        &self,
+        _: Credentials,
+        r: EchoBasket,
+    ) -> Result<EchoBasketResponse, Fault> {
+        Ok(EchoBasketResponse { result: r.basket })
+    }
+
     async fn echo_int_list(
         &self,
         _: Credentials,
@@ -790,6 +798,30 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                         ),
                         flag: Some(None),
                     }),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-basket",
+            encode(
+                EchoBasket {
+                    basket: Some(Basket {
+                        owner: Some("o".into()),
+                        items: Some(vec![Some(OrderLine::default()), None]),
+                        notes: Some(vec![Some("n".into())]),
+                    }),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-basket-empty",
+            encode(
+                EchoBasket {
+                    basket: Some(Basket::default()),
                 },
                 &none,
                 binding,

@@ -220,7 +220,19 @@ pub(super) fn member_read(model: &Model, i: usize, m: &MemberModel) -> TokenStre
     };
     // A repeated array member replaces the one before it, as XmlSerializer's readers read an
     // array each time they meet its element; any other keeps the first.
-    if matches!(m.ty, SoapType::Array(_)) {
+    if matches!(m.ty, SoapType::Array(_)) && m.list {
+        // A List<T> is created before reading (see the struct's reader): a repeated
+        // element's items are appended to it, and `xsi:nil` leaves it as it is.
+        let ty = member_type(model, m);
+        quote! {
+            #wire => {
+                let more: #ty = #read;
+                if let Some(more) = more {
+                    value.#field.get_or_insert_with(Vec::new).extend(more);
+                }
+            }
+        }
+    } else if matches!(m.ty, SoapType::Array(_)) {
         quote!(#wire => value.#field = #read,)
     } else {
         quote! {
@@ -299,6 +311,7 @@ pub(super) fn member_doc(model: &Model, m: &MemberModel) -> String {
              absent element reads as `None`"
         }
         Kind::Unwrapped => unreachable!("written above"),
+        Kind::Reference if m.list => "optional (`minOccurs=\"0\"`): `None` leaves the element out",
         Kind::Reference if matches!(m.ty, SoapType::Array(_)) => {
             "optional (`minOccurs=\"0\"`): `None` leaves the element out; an absent or \
              `xsi:nil` element reads as `None`"
@@ -320,6 +333,13 @@ pub(super) fn member_doc(model: &Model, m: &MemberModel) -> String {
             " Items are `<{}>` elements{nil}; `Some(vec![])` is sent as an empty element.",
             array.item_name
         ));
+    }
+    if m.list {
+        text.push_str(
+            " A .NET `List<T>`: XmlSerializer creates it before reading, so an absent or \
+             `xsi:nil` element reads as `Some(vec![])`, and the items of a repeated one are \
+             appended.",
+        );
     }
     if m.boxed {
         text.push_str(" Boxed: the class holds itself through it.");
@@ -465,10 +485,19 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
     } else if c.fields().next().is_none() {
         quote!(Ok(Self { #(#attribute_reads)* }))
     } else {
-        let start = if attribute_reads.is_empty() {
+        // XmlSerializer creates a List<T> member before reading: absent, it is empty.
+        let list_inits: Vec<TokenStream> = c
+            .fields()
+            .filter(|m| m.list)
+            .map(|m| {
+                let field = ident(&m.field);
+                quote!(#field: Some(Vec::new()),)
+            })
+            .collect();
+        let start = if attribute_reads.is_empty() && list_inits.is_empty() {
             quote!(Self::default())
         } else {
-            quote!(Self { #(#attribute_reads)* ..Default::default() })
+            quote!(Self { #(#attribute_reads)* #(#list_inits)* ..Default::default() })
         };
         quote! {
             let mut value = #start;

@@ -771,6 +771,7 @@ fn response_members(op: &OperationModel) -> Vec<crate::model::MemberModel> {
         unwrapped: false,
         optional: false,
         default: None,
+        list: false,
     });
     result.into_iter().chain(op.outs.iter().cloned()).collect()
 }

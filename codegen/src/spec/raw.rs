@@ -131,6 +131,8 @@ pub(super) struct RawParam {
     pub optional: bool,
     /// The member's default value (`default: 3`: `[DefaultValue]`), as its XML text.
     pub default: Option<String>,
+    /// An array member that is a .NET `List<T>` (`list: true`).
+    pub list: bool,
     /// Whether it was written as a map (`{type: …}`), which only a member may be.
     pub extended: bool,
 }
@@ -143,6 +145,7 @@ pub(super) struct RawParamValue {
     unwrapped: bool,
     optional: bool,
     default: Option<String>,
+    list: bool,
     extended: bool,
 }
 
@@ -160,6 +163,8 @@ struct RawMemberMap {
     optional: bool,
     #[serde(default)]
     default: Option<DefaultLiteral>,
+    #[serde(default)]
+    list: bool,
 }
 
 /// A default value as its XML text: a YAML string, number or boolean (`3`, `1.5`, `true`,
@@ -211,7 +216,7 @@ impl<'de> Deserialize<'de> for RawParamValue {
             type Value = RawParamValue;
 
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a type name (string, int, double, …), or a map {type: …, item: …, unwrapped: …, optional: …, default: …}")
+                f.write_str("a type name (string, int, double, …), or a map {type: …, item: …, unwrapped: …, optional: …, default: …, list: …}")
             }
 
             fn visit_str<E: de::Error>(self, v: &str) -> Result<RawParamValue, E> {
@@ -221,6 +226,7 @@ impl<'de> Deserialize<'de> for RawParamValue {
                     unwrapped: false,
                     optional: false,
                     default: None,
+                    list: false,
                     extended: false,
                 })
             }
@@ -239,6 +245,7 @@ impl<'de> Deserialize<'de> for RawParamValue {
                     unwrapped: m.unwrapped,
                     optional: m.optional,
                     default: m.default.map(|d| d.0),
+                    list: m.list,
                     extended: true,
                 })
             }
@@ -362,6 +369,7 @@ impl<'de> Deserialize<'de> for RawParam {
                             unwrapped: value.unwrapped,
                             optional: value.optional,
                             default: value.default,
+                            list: value.list,
                             extended: value.extended,
                         })
                     }

@@ -473,7 +473,7 @@ fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &TypeNames) {
                     ),
                 );
             }
-            if a.optional || a.default.is_some() || a.item.is_some() || a.unwrapped {
+            if a.optional || a.default.is_some() || a.item.is_some() || a.unwrapped || a.list {
                 c.push(
                     at,
                     item_at,
@@ -527,6 +527,17 @@ fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &TypeNames) {
                         at,
                     );
                 }
+            }
+            if m.list && (!m.ty.ends_with("[]") || m.unwrapped) {
+                c.push(
+                    ty_at,
+                    at,
+                    format!(
+                        "member {:?} of type {name:?}: list is for a member of an array type \
+                         with a wrapper (a List<T>, which XmlSerializer writes as a T[])",
+                        m.name
+                    ),
+                );
             }
             if let Some(problem) = presence_problem(raw, m, names) {
                 c.push(

@@ -157,6 +157,15 @@ namespace Rmm.Objects
         [XmlIgnore] public bool FlagSpecified;
     }
 
+    /// List<T> members: XmlSerializer creates each before reading, so an absent one reads as
+    /// empty, and appends the items of a repeated one.
+    public class Basket
+    {
+        public string Owner;
+        public List<OrderLine> Items;
+        public List<string> Notes;
+    }
+
     [WebService(Namespace = "http://rmm.example.com/objects", Description = "Classes, arrays and inheritance, echoed.")]
     [WebServiceBinding(ConformsTo = WsiProfiles.None)]
     public class ObjectsService : WebService
@@ -295,6 +304,9 @@ namespace Rmm.Objects
 
         [WebMethod(Description = "Echoes settings: members with defaults and an optional value.")]
         public Settings EchoSettings(Settings settings) { return settings; }
+
+        [WebMethod(Description = "Echoes a basket: members that are lists.")]
+        public Basket EchoBasket(Basket basket) { return basket; }
 
         [WebMethod(Description = "Echoes a list of ints.")]
         public List<int> EchoIntList(List<int> values) { return values; }

@@ -248,7 +248,15 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 25, `EchoIntList`, and waits for its answer: Echoes a list of ints.
+    /// Calls operation 25, `EchoBasket`, and waits for its answer: Echoes a basket: members that are lists.
+    pub fn echo_basket(
+        &self,
+        request: &EchoBasket,
+    ) -> Result<EchoBasketResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 26, `EchoIntList`, and waits for its answer: Echoes a list of ints.
     pub fn echo_int_list(
         &self,
         request: &EchoIntList,
@@ -256,7 +264,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 26, `EchoLineList`, and waits for its answer: Echoes a list of order lines.
+    /// Calls operation 27, `EchoLineList`, and waits for its answer: Echoes a list of order lines.
     pub fn echo_line_list(
         &self,
         request: &EchoLineList,
@@ -264,7 +272,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 27, `EchoOrderBare`, and waits for its answer: Echoes an order, bare parameter style.
+    /// Calls operation 28, `EchoOrderBare`, and waits for its answer: Echoes an order, bare parameter style.
     pub fn echo_order_bare(
         &self,
         request: &EchoOrderBare,
@@ -272,7 +280,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 28, `RepeatBare`, and waits for its answer: Repeats a text up to 100 times, bare parameter style: null for a null text.
+    /// Calls operation 29, `RepeatBare`, and waits for its answer: Repeats a text up to 100 times, bare parameter style: null for a null text.
     pub fn repeat_bare(
         &self,
         request: &RepeatBare,

@@ -1274,3 +1274,86 @@ impl XmlItem for Settings {
         Self::read_members(node)
     }
 }
+
+/// `Basket`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// Members that are .NET `List<T>`s: an absent one reads as empty, a repeated one's items are appended.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Basket {
+    /// `Owner`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub owner: Option<String>,
+    /// `Items`: `tns:ArrayOfOrderLine`, optional (`minOccurs="0"`): `None` leaves the element out. Items are `<OrderLine>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element. A .NET `List<T>`: XmlSerializer creates it before reading, so an absent or `xsi:nil` element reads as `Some(vec![])`, and the items of a repeated one are appended.
+    pub items: Option<Vec<Option<crate::OrderLine>>>,
+    /// `Notes`: `tns:ArrayOfString`, optional (`minOccurs="0"`): `None` leaves the element out. Items are `<string>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element. A .NET `List<T>`: XmlSerializer creates it before reading, so an absent or `xsi:nil` element reads as `Some(vec![])`, and the items of a repeated one are appended.
+    pub notes: Option<Vec<Option<String>>>,
+}
+
+impl Basket {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Owner", &[], self.owner.as_ref())?;
+        w.optional("Items", &["OrderLine"], self.items.as_ref())?;
+        w.optional("Notes", &["string"], self.notes.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self {
+            items: Some(Vec::new()),
+            notes: Some(Vec::new()),
+            ..Default::default()
+        };
+        let mut seen = [false; 3];
+        for member in node.members() {
+            match member.name() {
+                "Owner" if !seen[0] => {
+                    seen[0] = true;
+                    value.owner = member.optional("Owner", &[])?;
+                }
+                "Items" => {
+                    let more: Option<Vec<Option<crate::OrderLine>>> = member
+                        .optional("Items", &["OrderLine"])?;
+                    if let Some(more) = more {
+                        value.items.get_or_insert_with(Vec::new).extend(more);
+                    }
+                }
+                "Notes" => {
+                    let more: Option<Vec<Option<String>>> = member
+                        .optional("Notes", &["string"])?;
+                    if let Some(more) = more {
+                        value.notes.get_or_insert_with(Vec::new).extend(more);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for Basket {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Basket")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Basket")?;
+        Self::read_members(node)
+    }
+}

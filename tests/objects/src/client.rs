@@ -346,7 +346,15 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 25, `EchoIntList`: Echoes a list of ints.
+    /// Calls operation 25, `EchoBasket`: Echoes a basket: members that are lists.
+    pub async fn echo_basket(
+        &self,
+        request: &EchoBasket,
+    ) -> Result<EchoBasketResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 26, `EchoIntList`: Echoes a list of ints.
     pub async fn echo_int_list(
         &self,
         request: &EchoIntList,
@@ -354,7 +362,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 26, `EchoLineList`: Echoes a list of order lines.
+    /// Calls operation 27, `EchoLineList`: Echoes a list of order lines.
     pub async fn echo_line_list(
         &self,
         request: &EchoLineList,
@@ -362,7 +370,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 27, `EchoOrderBare`: Echoes an order, bare parameter style.
+    /// Calls operation 28, `EchoOrderBare`: Echoes an order, bare parameter style.
     pub async fn echo_order_bare(
         &self,
         request: &EchoOrderBare,
@@ -370,7 +378,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 28, `RepeatBare`: Repeats a text up to 100 times, bare parameter style: null for a null text.
+    /// Calls operation 29, `RepeatBare`: Repeats a text up to 100 times, bare parameter style: null for a null text.
     pub async fn repeat_bare(
         &self,
         request: &RepeatBare,

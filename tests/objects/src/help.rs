@@ -210,6 +210,12 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
           <li>
+            <a href="?op=EchoBasket">EchoBasket</a>
+            <span>
+              <br>Echoes a basket: members that are lists.
+            </span>
+          </li>
+          <li>
             <a href="?op=EchoIntList">EchoIntList</a>
             <span>
               <br>Echoes a list of ints.
@@ -2586,6 +2592,88 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `EchoBasket`.
+const PAGE_ECHO_BASKET: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>EchoBasket</h2>
+        <p class="intro">Echoes a basket: members that are lists.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>basket</td><td>Basket</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/EchoBasket"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;EchoBasket xmlns="http://rmm.example.com/objects"&gt;
+      &lt;basket&gt;<span class="value">Basket</span>&lt;/basket&gt;
+    &lt;/EchoBasket&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoBasketResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoBasketResult&gt;<span class="value">Basket</span>&lt;/EchoBasketResult&gt;&lt;/EchoBasketResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/EchoBasket"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;EchoBasket xmlns="http://rmm.example.com/objects"&gt;
+      &lt;basket&gt;<span class="value">Basket</span>&lt;/basket&gt;
+    &lt;/EchoBasket&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoBasketResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoBasketResult&gt;<span class="value">Basket</span>&lt;/EchoBasketResult&gt;&lt;/EchoBasketResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page of `EchoIntList`.
 const PAGE_ECHO_INT_LIST: &[Piece] = &[
     Text(HEAD),
@@ -2978,6 +3066,7 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::CountLines => PAGE_COUNT_LINES,
         crate::Operation::EchoRenamed => PAGE_ECHO_RENAMED,
         crate::Operation::EchoSettings => PAGE_ECHO_SETTINGS,
+        crate::Operation::EchoBasket => PAGE_ECHO_BASKET,
         crate::Operation::EchoIntList => PAGE_ECHO_INT_LIST,
         crate::Operation::EchoLineList => PAGE_ECHO_LINE_LIST,
         crate::Operation::EchoOrderBare => PAGE_ECHO_ORDER_BARE,

@@ -37,10 +37,11 @@
 //! | 22 | [`CountLines`] | 2 |
 //! | 23 | [`EchoRenamed`] | 1 |
 //! | 24 | [`EchoSettings`] | 1 |
-//! | 25 | [`EchoIntList`] | 1 |
-//! | 26 | [`EchoLineList`] | 1 |
-//! | 27 | [`EchoOrderBare`] | 1 |
-//! | 28 | [`RepeatBare`] | 2 |
+//! | 25 | [`EchoBasket`] | 1 |
+//! | 26 | [`EchoIntList`] | 1 |
+//! | 27 | [`EchoLineList`] | 1 |
+//! | 28 | [`EchoOrderBare`] | 1 |
+//! | 29 | [`RepeatBare`] | 2 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -152,19 +153,21 @@ pub enum Operation {
     EchoRenamed,
     /// Operation 24: [`EchoSettings`].
     EchoSettings,
-    /// Operation 25: [`EchoIntList`].
+    /// Operation 25: [`EchoBasket`].
+    EchoBasket,
+    /// Operation 26: [`EchoIntList`].
     EchoIntList,
-    /// Operation 26: [`EchoLineList`].
+    /// Operation 27: [`EchoLineList`].
     EchoLineList,
-    /// Operation 27: [`EchoOrderBare`].
+    /// Operation 28: [`EchoOrderBare`].
     EchoOrderBare,
-    /// Operation 28: [`RepeatBare`].
+    /// Operation 29: [`RepeatBare`].
     RepeatBare,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 28usize] = [
+    pub const ALL: [Operation; 29usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -189,6 +192,7 @@ impl Operation {
         Operation::CountLines,
         Operation::EchoRenamed,
         Operation::EchoSettings,
+        Operation::EchoBasket,
         Operation::EchoIntList,
         Operation::EchoLineList,
         Operation::EchoOrderBare,
@@ -222,6 +226,7 @@ impl Operation {
             Operation::CountLines => "CountLines",
             Operation::EchoRenamed => "EchoRenamed",
             Operation::EchoSettings => "EchoSettings",
+            Operation::EchoBasket => "EchoBasket",
             Operation::EchoIntList => "EchoIntList",
             Operation::EchoLineList => "EchoLineList",
             Operation::EchoOrderBare => "EchoOrderBare",
@@ -256,6 +261,7 @@ impl Operation {
             "CountLines" => Some(Operation::CountLines),
             "EchoRenamed" => Some(Operation::EchoRenamed),
             "EchoSettings" => Some(Operation::EchoSettings),
+            "EchoBasket" => Some(Operation::EchoBasket),
             "EchoIntList" => Some(Operation::EchoIntList),
             "EchoLineList" => Some(Operation::EchoLineList),
             "EchoOrderBare" => Some(Operation::EchoOrderBare),
@@ -291,6 +297,7 @@ impl Operation {
             Operation::CountLines => &wire::count_lines::OPERATION,
             Operation::EchoRenamed => &wire::echo_renamed::OPERATION,
             Operation::EchoSettings => &wire::echo_settings::OPERATION,
+            Operation::EchoBasket => &wire::echo_basket::OPERATION,
             Operation::EchoIntList => &wire::echo_int_list::OPERATION,
             Operation::EchoLineList => &wire::echo_line_list::OPERATION,
             Operation::EchoOrderBare => &wire::echo_order_bare::OPERATION,
@@ -355,6 +362,7 @@ macro_rules! for_each_operation {
             count_lines: CountLines,
             echo_renamed: EchoRenamed,
             echo_settings: EchoSettings,
+            echo_basket: EchoBasket,
             echo_int_list: EchoIntList,
             echo_line_list: EchoLineList,
             echo_order_bare: EchoOrderBare,

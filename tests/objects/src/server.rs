@@ -236,7 +236,16 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoSettings,
     ) -> impl Future<Output = Result<EchoSettingsResponse, Fault>> + Send;
 
-    /// Operation 25, `EchoIntList`: Echoes a list of ints.
+    /// Operation 25, `EchoBasket`: Echoes a basket: members that are lists.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_basket(
+        &self,
+        credentials: Credentials,
+        request: EchoBasket,
+    ) -> impl Future<Output = Result<EchoBasketResponse, Fault>> + Send;
+
+    /// Operation 26, `EchoIntList`: Echoes a list of ints.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_int_list(
@@ -245,7 +254,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoIntList,
     ) -> impl Future<Output = Result<EchoIntListResponse, Fault>> + Send;
 
-    /// Operation 26, `EchoLineList`: Echoes a list of order lines.
+    /// Operation 27, `EchoLineList`: Echoes a list of order lines.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_line_list(
@@ -254,7 +263,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoLineList,
     ) -> impl Future<Output = Result<EchoLineListResponse, Fault>> + Send;
 
-    /// Operation 27, `EchoOrderBare`: Echoes an order, bare parameter style.
+    /// Operation 28, `EchoOrderBare`: Echoes an order, bare parameter style.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_order_bare(
@@ -263,7 +272,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoOrderBare,
     ) -> impl Future<Output = Result<EchoOrderBareResponse, Fault>> + Send;
 
-    /// Operation 28, `RepeatBare`: Repeats a text up to 100 times, bare parameter style: null for a null text.
+    /// Operation 29, `RepeatBare`: Repeats a text up to 100 times, bare parameter style: null for a null text.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn repeat_bare(
@@ -464,6 +473,14 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: EchoSettings,
     ) -> impl Future<Output = Result<EchoSettingsResponse, Fault>> + Send {
         T::echo_settings(self, credentials, request)
+    }
+
+    fn echo_basket(
+        &self,
+        credentials: Credentials,
+        request: EchoBasket,
+    ) -> impl Future<Output = Result<EchoBasketResponse, Fault>> + Send {
+        T::echo_basket(self, credentials, request)
     }
 
     fn echo_int_list(
@@ -1016,6 +1033,19 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.echo_settings(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoBasket => {
+                let handled = {
+                    let (credentials, call) = EchoBasket::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_basket(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

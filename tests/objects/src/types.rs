@@ -713,7 +713,27 @@ pub struct EchoSettingsResponse {
     pub result: Option<crate::Settings>,
 }
 
-/// `EchoIntList`, operation 25 of `ObjectsService`: Echoes a list of ints.
+/// `EchoBasket`, operation 25 of `ObjectsService`: Echoes a basket: members that are lists.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoBasketResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoBasket {
+    /// `basket`: SOAP `Basket`, position 1 of 1.
+    pub basket: Option<crate::Basket>,
+}
+
+/// The response of [`EchoBasket`]: the element `EchoBasketResponse` holding `EchoBasketResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoBasketResponse {
+    /// `EchoBasketResult`: SOAP `Basket`.
+    pub result: Option<crate::Basket>,
+}
+
+/// `EchoIntList`, operation 26 of `ObjectsService`: Echoes a list of ints.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -733,7 +753,7 @@ pub struct EchoIntListResponse {
     pub result: Option<Vec<i32>>,
 }
 
-/// `EchoLineList`, operation 26 of `ObjectsService`: Echoes a list of order lines.
+/// `EchoLineList`, operation 27 of `ObjectsService`: Echoes a list of order lines.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -753,7 +773,7 @@ pub struct EchoLineListResponse {
     pub result: Option<Vec<Option<crate::OrderLine>>>,
 }
 
-/// `EchoOrderBare`, operation 27 of `ObjectsService`: Echoes an order, bare parameter style.
+/// `EchoOrderBare`, operation 28 of `ObjectsService`: Echoes an order, bare parameter style.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -773,7 +793,7 @@ pub struct EchoOrderBareResponse {
     pub result: Option<crate::Order>,
 }
 
-/// `RepeatBare`, operation 28 of `ObjectsService`: Repeats a text up to 100 times, bare parameter style: null for a null text.
+/// `RepeatBare`, operation 29 of `ObjectsService`: Repeats a text up to 100 times, bare parameter style: null for a null text.
 ///
 /// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

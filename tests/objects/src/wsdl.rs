@@ -564,6 +564,27 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="EchoBasket">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="basket" type="tns:Basket" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Basket">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Owner" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Items" type="tns:ArrayOfOrderLine" />
+          <s:element minOccurs="0" maxOccurs="1" name="Notes" type="tns:ArrayOfString" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoBasketResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoBasketResult" type="tns:Basket" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="EchoIntList">
         <s:complexType>
           <s:sequence>
@@ -764,6 +785,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="EchoSettingsSoapOut">
     <wsdl:part name="parameters" element="tns:EchoSettingsResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoBasketSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoBasket" />
+  </wsdl:message>
+  <wsdl:message name="EchoBasketSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoBasketResponse" />
   </wsdl:message>
   <wsdl:message name="EchoIntListSoapIn">
     <wsdl:part name="parameters" element="tns:EchoIntList" />
@@ -1050,6 +1077,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes settings: members with defaults and an optional value.</wsdl:documentation>
       <wsdl:input message="tns:EchoSettingsSoapIn" />
       <wsdl:output message="tns:EchoSettingsSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoBasket">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a basket: members that are lists.</wsdl:documentation>
+      <wsdl:input message="tns:EchoBasketSoapIn" />
+      <wsdl:output message="tns:EchoBasketSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoIntList">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a list of ints.</wsdl:documentation>
@@ -1404,6 +1436,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoBasket">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoBasket" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="EchoIntList">
       <soap:operation soapAction="http://rmm.example.com/objects/EchoIntList" style="document" />
       <wsdl:input>
@@ -1652,6 +1693,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="EchoSettings">
       <soap12:operation soapAction="http://rmm.example.com/objects/EchoSettings" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoBasket">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoBasket" style="document" />
       <wsdl:input>
         <soap12:body use="literal" />
       </wsdl:input>

@@ -87,16 +87,19 @@ pub mod echo_renamed;
 /// Operation 24: `EchoSettings`.
 pub mod echo_settings;
 
-/// Operation 25: `EchoIntList`.
+/// Operation 25: `EchoBasket`.
+pub mod echo_basket;
+
+/// Operation 26: `EchoIntList`.
 pub mod echo_int_list;
 
-/// Operation 26: `EchoLineList`.
+/// Operation 27: `EchoLineList`.
 pub mod echo_line_list;
 
-/// Operation 27: `EchoOrderBare`.
+/// Operation 28: `EchoOrderBare`.
 pub mod echo_order_bare;
 
-/// Operation 28: `RepeatBare`.
+/// Operation 29: `RepeatBare`.
 pub mod repeat_bare;
 
 /// What every request type does, for code generic over operations (a client's

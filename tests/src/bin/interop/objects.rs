@@ -72,6 +72,10 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 }
                 for (l, c) in live.classes.iter_mut().zip(&committed.classes) {
                     l.doc = c.doc.clone();
+                    // Nor whether an array member is a List<T> (the committed `list: true`).
+                    for (lm, cm) in l.members.iter_mut().zip(&c.members) {
+                        lm.list = cm.list;
+                    }
                 }
                 // .NET member names, which a WSDL does not carry, are the committed file's.
                 for (l, c) in live.enums.iter_mut().zip(&committed.enums) {
@@ -446,6 +450,26 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                         .map(|r| r.result)
                     },
                 )
+                .await;
+            }
+            // List<T> members: what is sent comes back; absent ones come back empty, as the
+            // host creates them before reading.
+            let basket = Basket {
+                owner: Some("o".into()),
+                items: Some(vec![Some(OrderLine::default()), None]),
+                notes: Some(vec![Some("n".into()), None]),
+            };
+            let empty = Basket {
+                items: Some(vec![]),
+                notes: Some(vec![]),
+                ..Basket::default()
+            };
+            for (sent, want) in [(basket.clone(), basket), (Basket::default(), empty)] {
+                call(checks, binding, "EchoBasket", Some(want), async {
+                    c.echo_basket(&EchoBasket { basket: Some(sent) })
+                        .await
+                        .map(|r| r.result)
+                })
                 .await;
             }
             // [XmlType] and [XmlElement] renames, an [XmlIgnore] member, List<T>.

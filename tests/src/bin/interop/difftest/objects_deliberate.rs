@@ -194,4 +194,22 @@ pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
               which is no value of its type: the host reads it as absent, so the default, not \
               what the sender wrote; we refuse it as for any member of that type",
     },
+    Deliberate {
+        class: "objects:multi:",
+        mono_status: 200,
+        ours_status: 500,
+        when: typed_nil,
+        example: || {
+            soap(
+                false,
+                "EchoShapes",
+                r#"<EchoShapes xmlns="http://rmm.example.com/objects"><shapes><Shape xsi:type="Square" xsi:nil="true"><Name>s1</Name><Side>1</Side></Shape><Shape xsi:type="ColoredCircle"><Name>cc2</Name><Radius /><Color>red</Color></Shape></shapes></EchoShapes>"#,
+            )
+        },
+        why: "two changes, an item with both xsi:type and xsi:nil that holds elements, and a \
+              value we refuse in a later item: Mono reads the nil, leaves its content unread and \
+              reads the rest of the array out of step (the next item's members into the nil \
+              one's type: a Square named cc2 with Side 0), a silently wrong 200 that never \
+              meets the second change; we refuse the second",
+    },
 ];
