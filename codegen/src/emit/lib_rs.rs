@@ -235,3 +235,45 @@ pub(super) fn for_each_operation(model: &Model) -> String {
     text.push_str("        }\n    };\n}\n");
     text
 }
+
+#[cfg(test)]
+mod tests {
+    /// A spec of `count` classes, each holding the next (the chain rustc's drop check walks),
+    /// and one operation using the first.
+    fn chain(count: usize) -> String {
+        let mut spec = String::from(
+            "service:\n  name: Chain\n  namespace: urn:chain\n  path: /chain.asmx\ncredentials: []\ntypes:\n",
+        );
+        for i in 0..count {
+            spec.push_str(&format!("  - name: C{i}\n    members:\n"));
+            if i + 1 < count {
+                spec.push_str(&format!("      - Next: C{}\n", i + 1));
+            } else {
+                spec.push_str("      - Value: int\n");
+            }
+        }
+        spec.push_str(
+            "operations:\n  - name: Echo\n    doc: Echoes.\n    params:\n      - value: C0\n    result: C0\n    bindings: [soap11, soap12]\n",
+        );
+        spec
+    }
+
+    fn lib_rs(count: usize) -> String {
+        let files = crate::generate_from_source(&chain(count), "chain.yaml")
+            .unwrap_or_else(|e| panic!("{e}"));
+        files
+            .into_iter()
+            .find(|f| f.path == "lib.rs")
+            .expect("a lib.rs")
+            .contents
+    }
+
+    #[test]
+    fn a_service_of_many_classes_raises_the_recursion_limit_and_a_small_one_keeps_it() {
+        // 32 classes need no more than the default 128 levels; 40 need 4 each: 160, as a
+        // power of two 256; 340 (the 1,500-operation bench's) 2048.
+        assert!(!lib_rs(32).contains("recursion_limit"));
+        assert!(lib_rs(40).contains("#![recursion_limit = \"256\"]"));
+        assert!(lib_rs(340).contains("#![recursion_limit = \"2048\"]"));
+    }
+}
