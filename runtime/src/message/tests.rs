@@ -4,8 +4,8 @@ use std::borrow::Cow;
 
 use http::Request;
 
-use super::text::replacements_ignored;
 use super::*;
+use crate::xml::replacements_ignored;
 use crate::{EncodeError, Fault, RequestError, ResponseError};
 
 use crate::operation::fixtures::OP;

@@ -9,7 +9,7 @@ use http::Request;
 
 use crate::content_type::content_type_param;
 use crate::form::FormCharset;
-use crate::RequestError;
+use crate::{xml, RequestError};
 
 /// The body of a SOAP request as UTF-8 ([`soap_text`]), refused when it has bytes that are not
 /// text in an encoding other than UTF-8 (UTF-8 is borrowed as is; its reader checks it).
@@ -47,72 +47,6 @@ enum Replaced {
     Unchecked,
 }
 
-/// Whether every U+FFFD of `text` (a request read with its bytes that were not text replaced)
-/// stands where the host ignores what it reads: in a comment, or in text beside elements
-/// directly in the Envelope, the Body or the operation's element (the white space between
-/// parameters, where .NET's reader meets text and skips it). Anywhere else (a value, a name,
-/// an attribute) the host would read U+FFFD into what it answers; so would the text of a
-/// parameter of a bare operation, which stands in the Body alone, with no element beside it.
-pub(super) fn replacements_ignored(text: &[u8]) -> bool {
-    use quick_xml::events::Event;
-    const REPLACEMENT: &[u8] = "\u{FFFD}".as_bytes();
-    let holds = |bytes: &[u8]| bytes.windows(REPLACEMENT.len()).any(|w| w == REPLACEMENT);
-    // Per open element: whether it holds an element, and whether it holds replaced text.
-    let mut open: Vec<(bool, bool)> = Vec::new();
-    let mut reader = quick_xml::Reader::from_reader(text);
-    let mut buf = Vec::new();
-    loop {
-        let event = match reader.read_event_into(&mut buf) {
-            Ok(event) => event,
-            Err(_) => return false,
-        };
-        match event {
-            Event::Start(start) => {
-                if holds(start.as_ref()) {
-                    return false;
-                }
-                if let Some(parent) = open.last_mut() {
-                    parent.0 = true;
-                }
-                open.push((false, false));
-            }
-            Event::Empty(start) => {
-                if holds(start.as_ref()) {
-                    return false;
-                }
-                if let Some(parent) = open.last_mut() {
-                    parent.0 = true;
-                }
-            }
-            Event::End(_) => {
-                let depth = open.len();
-                if let Some((holds_elements, true)) = open.pop() {
-                    if !(holds_elements && depth <= 3) {
-                        return false;
-                    }
-                }
-            }
-            Event::Text(t) => {
-                if holds(t.as_ref()) {
-                    match open.last_mut() {
-                        Some(element) => element.1 = true,
-                        None => return false,
-                    }
-                }
-            }
-            Event::Comment(_) => {}
-            Event::Eof => return true,
-            // CDATA, a processing instruction, a declaration, a DOCTYPE: refused if replaced.
-            other => {
-                if holds(other.as_ref()) {
-                    return false;
-                }
-            }
-        }
-        buf.clear();
-    }
-}
-
 fn not_text(encoding: &str) -> RequestError {
     RequestError::MalformedXml {
         reason: format!("the body has bytes that are not valid {encoding}"),
@@ -147,7 +81,7 @@ impl SoapText<'_> {
         decode: impl Fn(&[u8]) -> Result<T, RequestError>,
     ) -> Result<T, RequestError> {
         let checked = |text: &[u8], encoding: &str, decoded: T| {
-            if replacements_ignored(text) {
+            if xml::replacements_ignored(text) {
                 Ok(decoded)
             } else {
                 Err(not_text(encoding))

@@ -271,26 +271,12 @@ fn parse_response_entry<'a, R>(
     body: &'a [u8],
     mut read_entry: impl FnMut(&mut XmlCursor<'a, 3>, Element<'a>) -> Result<Option<R>, String>,
 ) -> Result<ResponseBody<R>, String> {
-    let env_ns = envelope_ns(binding);
-    let mut cursor = XmlCursor::new(body, [env_ns, operation.service.namespace, XSI_NS]);
-    let root = expect_start(&mut cursor, "the envelope")?;
-    if root.ns != Ns::Known(ENV) || root.local() != b"Envelope" || root.empty {
-        return Err(format!(
-            "the root element is {}, not a {binding} envelope",
-            root.display_name(cursor.known())
-        ));
-    }
-    let body_element = loop {
-        let e = expect_start(&mut cursor, "the Body")?;
-        if e.ns == Ns::Known(ENV) && e.local() == b"Header" {
-            if !e.empty {
-                cursor.skip().map_err(describe)?;
-            }
-            continue;
-        }
-        break e;
-    };
-    if body_element.ns != Ns::Known(ENV) || body_element.local() != b"Body" || body_element.empty {
+    let mut cursor = XmlCursor::new(
+        body,
+        [envelope_ns(binding), operation.service.namespace, XSI_NS],
+    );
+    let body_element = open_body(&mut cursor, binding)?;
+    if body_element.empty {
         return Err(format!(
             "expected a Body, found {}",
             body_element.display_name(cursor.known())
@@ -314,13 +300,8 @@ fn parse_response_entry<'a, R>(
         ));
     };
     // The rest must be well-formed too.
-    loop {
-        match cursor.next().map_err(describe)? {
-            Node::Eof => return Ok(result),
-            Node::Start(e) if !e.empty => cursor.skip().map_err(describe)?,
-            _ => {}
-        }
-    }
+    read_to_end(&mut cursor)?;
+    Ok(result)
 }
 
 fn describe(error: XmlError) -> String {

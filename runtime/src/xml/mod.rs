@@ -18,6 +18,7 @@ mod scanner;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use check::replacements_ignored;
 pub(crate) use cursor::{is_xml_space, Content, Element, Node, Ns, XmlCursor};
 pub use escape::escape_text;
 pub(crate) use escape::{escape_text_from, first_to_escape};
