@@ -391,6 +391,28 @@ impl ObjectsService for ObjectsEcho {
     }
 }
 
+/// Settings with every member sent and none at its default (a null `Lang` aside, which is
+/// left out as its default is): the value of the recorded `echo-settings-others` case.
+pub fn other_settings() -> Settings {
+    Settings {
+        name: Some("n".into()),
+        retries: 0,
+        enabled: false,
+        lang: None,
+        priority: Level::High,
+        ratio: -2.25,
+        limit: Some(0),
+        mode: Some(Level::Low),
+        fee: rmm_objects::runtime::deps::rust_decimal::Decimal::new(-1025, 2),
+        since: rmm_objects::runtime::DateTime::unspecified(
+            NaiveDate::from_ymd_opt(2026, 1, 2)
+                .and_then(|d| d.and_hms_opt(3, 4, 5))
+                .expect("a date"),
+        ),
+        flag: Some(None),
+    }
+}
+
 /// What `MakeOrder(id, note)` answers on the host.
 pub fn make_order(id: i32, note: Option<String>) -> Option<Order> {
     (id >= 0).then(|| Order {
@@ -781,23 +803,7 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
             "echo-settings-others",
             encode(
                 EchoSettings {
-                    settings: Some(Settings {
-                        name: Some("n".into()),
-                        retries: 0,
-                        enabled: false,
-                        lang: None,
-                        priority: Level::High,
-                        ratio: -2.25,
-                        limit: Some(0),
-                        mode: Some(Level::Low),
-                        fee: rmm_objects::runtime::deps::rust_decimal::Decimal::new(-1025, 2),
-                        since: rmm_objects::runtime::DateTime::unspecified(
-                            rmm_objects::runtime::deps::chrono::NaiveDate::from_ymd_opt(2026, 1, 2)
-                                .and_then(|d| d.and_hms_opt(3, 4, 5))
-                                .expect("a date"),
-                        ),
-                        flag: Some(None),
-                    }),
+                    settings: Some(other_settings()),
                 },
                 &none,
                 binding,

@@ -14,7 +14,7 @@ use rmm_objects::*;
 
 use rmm_tests::captures;
 use rmm_tests::objects_service::{
-    self, deep_tree, drawing, full_order, make_circle, make_order, make_shapes,
+    self, deep_tree, drawing, full_order, make_circle, make_order, make_shapes, other_settings,
 };
 
 use crate::compare::compare;
@@ -393,21 +393,8 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
             for settings in [
                 Settings::default(),
                 Settings {
-                    name: Some("n".into()),
-                    retries: 0,
-                    enabled: false,
                     lang: Some("fr".into()),
-                    priority: Level::High,
-                    ratio: -2.25,
-                    limit: Some(0),
-                    mode: Some(Level::Low),
-                    fee: rmm_objects::runtime::deps::rust_decimal::Decimal::new(-1025, 2),
-                    since: rmm_objects::runtime::DateTime::unspecified(
-                        rmm_objects::runtime::deps::chrono::NaiveDate::from_ymd_opt(2026, 1, 2)
-                            .and_then(|d| d.and_hms_opt(3, 4, 5))
-                            .expect("a date"),
-                    ),
-                    flag: Some(None),
+                    ..other_settings()
                 },
                 Settings {
                     lang: Some(String::new()),

@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 
 use rmm_objects::wire::OperationRequest;
 use rmm_objects::*;
-use rmm_tests::objects_service::{deep_tree, drawing, full_order, make_shapes};
+use rmm_tests::objects_service::{deep_tree, drawing, full_order, make_shapes, other_settings};
 
 use super::{Case, Service};
 use crate::record::RECORDED_HOST;
@@ -183,21 +183,10 @@ fn templates() -> Vec<(&'static str, String)> {
         encode(
             EchoSettings {
                 settings: Some(Settings {
-                    name: Some("n".into()),
                     retries: 5,
-                    enabled: false,
                     lang: Some("fr".into()),
-                    priority: Level::High,
                     ratio: 2.5,
-                    limit: Some(0),
-                    mode: Some(Level::Low),
-                    fee: rmm_objects::runtime::deps::rust_decimal::Decimal::new(-1025, 2),
-                    since: rmm_objects::runtime::DateTime::unspecified(
-                        rmm_objects::runtime::deps::chrono::NaiveDate::from_ymd_opt(2026, 1, 2)
-                            .and_then(|d| d.and_hms_opt(3, 4, 5))
-                            .expect("a date"),
-                    ),
-                    flag: Some(None),
+                    ..other_settings()
                 }),
             },
             &none,
