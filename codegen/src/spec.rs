@@ -350,6 +350,29 @@ impl SoapType {
         )
     }
 
+    /// Whether a member of the type may have a default (`default:`) among the simple types:
+    /// numbers, `boolean`, `string` and `dateTime` (not `char`, `guid` or `base64Binary`); an
+    /// enum may too, unless it is flags.
+    pub const fn takes_default(self) -> bool {
+        matches!(
+            self,
+            SoapType::Int
+                | SoapType::Long
+                | SoapType::Short
+                | SoapType::Byte
+                | SoapType::UnsignedByte
+                | SoapType::UnsignedShort
+                | SoapType::UnsignedInt
+                | SoapType::UnsignedLong
+                | SoapType::Boolean
+                | SoapType::Double
+                | SoapType::Float
+                | SoapType::Decimal
+                | SoapType::String
+                | SoapType::DateTime
+        )
+    }
+
     /// Whether the type is XmlSerializer's object model (a class or an array) rather than a
     /// simple type.
     pub const fn is_complex(self) -> bool {

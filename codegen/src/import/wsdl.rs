@@ -731,23 +731,8 @@ fn value_type<'a, 'i>(
     if let Some(default) = element.attribute("default") {
         // A class member's [DefaultValue] of a type the spec takes a default of: the map form
         // (the validator checks the value).
-        let takes_default = matches!(
-            ty.as_str(),
-            "int"
-                | "long"
-                | "short"
-                | "byte"
-                | "unsignedByte"
-                | "unsignedShort"
-                | "unsignedInt"
-                | "unsignedLong"
-                | "boolean"
-                | "double"
-                | "float"
-                | "string"
-                | "decimal"
-                | "dateTime"
-        ) || schema.enums.iter().any(|e| e.name == ty && !e.flags);
+        let takes_default = SoapType::from_name(&ty).is_some_and(SoapType::takes_default)
+            || schema.enums.iter().any(|e| e.name == ty && !e.flags);
         if member && takes_default && element.attribute("nillable") != Some("true") {
             return Some(format!(
                 "{{type: {}, default: {}}}",
