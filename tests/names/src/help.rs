@@ -304,7 +304,7 @@ SOAPAction: "http://rmm.example.com/names/GetX"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetXResponse xmlns="http://rmm.example.com/names"&gt;&lt;GetXResult&gt;<span class="value">Result</span>&lt;/GetXResult&gt;&lt;/GetXResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetXResponse xmlns="http://rmm.example.com/names"&gt;&lt;GetXResult&gt;&lt;Ok&gt;&lt;type&gt;<span class="value">string</span>&lt;/type&gt;&lt;self&gt;<span class="value">int</span>&lt;/self&gt;&lt;async&gt;<span class="value">boolean</span>&lt;/async&gt;&lt;a-b&gt;<span class="value">string</span>&lt;/a-b&gt;&lt;a_b&gt;<span class="value">string</span>&lt;/a_b&gt;&lt;Self&gt;<span class="value">string</span>&lt;/Self&gt;&lt;/Ok&gt;&lt;Values&gt;<span class="value">Nothing or zero or a-b or A_B or Read</span>&lt;/Values&gt;&lt;/GetXResult&gt;&lt;/GetXResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -330,7 +330,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetXResponse xmlns="http://rmm.example.com/names"&gt;&lt;GetXResult&gt;<span class="value">Result</span>&lt;/GetXResult&gt;&lt;/GetXResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetXResponse xmlns="http://rmm.example.com/names"&gt;&lt;GetXResult&gt;&lt;Ok&gt;&lt;type&gt;<span class="value">string</span>&lt;/type&gt;&lt;self&gt;<span class="value">int</span>&lt;/self&gt;&lt;async&gt;<span class="value">boolean</span>&lt;/async&gt;&lt;a-b&gt;<span class="value">string</span>&lt;/a-b&gt;&lt;a_b&gt;<span class="value">string</span>&lt;/a_b&gt;&lt;Self&gt;<span class="value">string</span>&lt;/Self&gt;&lt;/Ok&gt;&lt;Values&gt;<span class="value">Nothing or zero or a-b or A_B or Read</span>&lt;/Values&gt;&lt;/GetXResult&gt;&lt;/GetXResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -386,7 +386,7 @@ SOAPAction: "http://rmm.example.com/names/get_x"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;get_xResponse xmlns="http://rmm.example.com/names"&gt;&lt;get_xResult&gt;<span class="value">Err</span>&lt;/get_xResult&gt;&lt;/get_xResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;get_xResponse xmlns="http://rmm.example.com/names"&gt;&lt;get_xResult&gt;&lt;type&gt;<span class="value">string</span>&lt;/type&gt;&lt;self&gt;<span class="value">int</span>&lt;/self&gt;&lt;async&gt;<span class="value">boolean</span>&lt;/async&gt;&lt;a-b&gt;<span class="value">string</span>&lt;/a-b&gt;&lt;a_b&gt;<span class="value">string</span>&lt;/a_b&gt;&lt;Self&gt;<span class="value">string</span>&lt;/Self&gt;&lt;/get_xResult&gt;&lt;/get_xResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -412,7 +412,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;get_xResponse xmlns="http://rmm.example.com/names"&gt;&lt;get_xResult&gt;<span class="value">Err</span>&lt;/get_xResult&gt;&lt;/get_xResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;get_xResponse xmlns="http://rmm.example.com/names"&gt;&lt;get_xResult&gt;&lt;type&gt;<span class="value">string</span>&lt;/type&gt;&lt;self&gt;<span class="value">int</span>&lt;/self&gt;&lt;async&gt;<span class="value">boolean</span>&lt;/async&gt;&lt;a-b&gt;<span class="value">string</span>&lt;/a-b&gt;&lt;a_b&gt;<span class="value">string</span>&lt;/a_b&gt;&lt;Self&gt;<span class="value">string</span>&lt;/Self&gt;&lt;/get_xResult&gt;&lt;/get_xResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -700,8 +700,12 @@ SOAPAction: "http://rmm.example.com/names/Call"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;Call xmlns="http://rmm.example.com/names"&gt;
-      &lt;order&gt;<span class="value">order_line</span>&lt;/order&gt;
-      &lt;line&gt;<span class="value">OrderLine</span>&lt;/line&gt;
+      &lt;order&gt;
+        &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+      &lt;/order&gt;
+      &lt;line&gt;
+        &lt;Sku&gt;<span class="value">int</span>&lt;/Sku&gt;
+      &lt;/line&gt;
     &lt;/Call&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -709,7 +713,7 @@ SOAPAction: "http://rmm.example.com/names/Call"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CallResponse xmlns="http://rmm.example.com/names"&gt;&lt;CallResult&gt;<span class="value">OrderLine</span>&lt;/CallResult&gt;&lt;/CallResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CallResponse xmlns="http://rmm.example.com/names"&gt;&lt;CallResult&gt;&lt;Sku&gt;<span class="value">int</span>&lt;/Sku&gt;&lt;/CallResult&gt;&lt;/CallResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -727,8 +731,12 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;Call xmlns="http://rmm.example.com/names"&gt;
-      &lt;order&gt;<span class="value">order_line</span>&lt;/order&gt;
-      &lt;line&gt;<span class="value">OrderLine</span>&lt;/line&gt;
+      &lt;order&gt;
+        &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+      &lt;/order&gt;
+      &lt;line&gt;
+        &lt;Sku&gt;<span class="value">int</span>&lt;/Sku&gt;
+      &lt;/line&gt;
     &lt;/Call&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -736,7 +744,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CallResponse xmlns="http://rmm.example.com/names"&gt;&lt;CallResult&gt;<span class="value">OrderLine</span>&lt;/CallResult&gt;&lt;/CallResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CallResponse xmlns="http://rmm.example.com/names"&gt;&lt;CallResult&gt;&lt;Sku&gt;<span class="value">int</span>&lt;/Sku&gt;&lt;/CallResult&gt;&lt;/CallResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -785,8 +793,12 @@ SOAPAction: "http://rmm.example.com/names/match"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;match xmlns="http://rmm.example.com/names"&gt;
-      &lt;shape&gt;<span class="value">Shape</span>&lt;/shape&gt;
-      &lt;any&gt;<span class="value">AnyShape</span>&lt;/any&gt;
+      &lt;shape&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+      &lt;/shape&gt;
+      &lt;any&gt;
+        &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+      &lt;/any&gt;
     &lt;/match&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -794,7 +806,7 @@ SOAPAction: "http://rmm.example.com/names/match"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;matchResponse xmlns="http://rmm.example.com/names"&gt;&lt;matchResult&gt;<span class="value">Shape</span>&lt;/matchResult&gt;&lt;/matchResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;matchResponse xmlns="http://rmm.example.com/names"&gt;&lt;matchResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/matchResult&gt;&lt;/matchResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -812,8 +824,12 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;match xmlns="http://rmm.example.com/names"&gt;
-      &lt;shape&gt;<span class="value">Shape</span>&lt;/shape&gt;
-      &lt;any&gt;<span class="value">AnyShape</span>&lt;/any&gt;
+      &lt;shape&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+      &lt;/shape&gt;
+      &lt;any&gt;
+        &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+      &lt;/any&gt;
     &lt;/match&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -821,7 +837,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;matchResponse xmlns="http://rmm.example.com/names"&gt;&lt;matchResult&gt;<span class="value">Shape</span>&lt;/matchResult&gt;&lt;/matchResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;matchResponse xmlns="http://rmm.example.com/names"&gt;&lt;matchResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/matchResult&gt;&lt;/matchResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -871,9 +887,17 @@ SOAPAction: "http://rmm.example.com/names/ALL"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;ALL xmlns="http://rmm.example.com/names"&gt;
-      &lt;client&gt;<span class="value">NamesClient</span>&lt;/client&gt;
-      &lt;item&gt;<span class="value">Line_x0020_Item</span>&lt;/item&gt;
-      &lt;t&gt;<span class="value">temp</span>&lt;/t&gt;
+      &lt;client&gt;
+        &lt;Server&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;/Server&gt;
+      &lt;/client&gt;
+      &lt;item&gt;
+        &lt;Qty&gt;<span class="value">int</span>&lt;/Qty&gt;
+      &lt;/item&gt;
+      &lt;t&gt;
+        &lt;Degrees&gt;<span class="value">int</span>&lt;/Degrees&gt;
+      &lt;/t&gt;
     &lt;/ALL&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -881,7 +905,7 @@ SOAPAction: "http://rmm.example.com/names/ALL"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;ALLResponse xmlns="http://rmm.example.com/names"&gt;&lt;ALLResult&gt;<span class="value">Vec</span>&lt;/ALLResult&gt;&lt;/ALLResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;ALLResponse xmlns="http://rmm.example.com/names"&gt;&lt;ALLResult&gt;&lt;String&gt;<span class="value">string</span>&lt;/String&gt;&lt;/ALLResult&gt;&lt;/ALLResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -899,9 +923,17 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;ALL xmlns="http://rmm.example.com/names"&gt;
-      &lt;client&gt;<span class="value">NamesClient</span>&lt;/client&gt;
-      &lt;item&gt;<span class="value">Line_x0020_Item</span>&lt;/item&gt;
-      &lt;t&gt;<span class="value">temp</span>&lt;/t&gt;
+      &lt;client&gt;
+        &lt;Server&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;/Server&gt;
+      &lt;/client&gt;
+      &lt;item&gt;
+        &lt;Qty&gt;<span class="value">int</span>&lt;/Qty&gt;
+      &lt;/item&gt;
+      &lt;t&gt;
+        &lt;Degrees&gt;<span class="value">int</span>&lt;/Degrees&gt;
+      &lt;/t&gt;
     &lt;/ALL&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -909,7 +941,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;ALLResponse xmlns="http://rmm.example.com/names"&gt;&lt;ALLResult&gt;<span class="value">Vec</span>&lt;/ALLResult&gt;&lt;/ALLResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;ALLResponse xmlns="http://rmm.example.com/names"&gt;&lt;ALLResult&gt;&lt;String&gt;<span class="value">string</span>&lt;/String&gt;&lt;/ALLResult&gt;&lt;/ALLResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -965,7 +997,7 @@ SOAPAction: "http://rmm.example.com/names/Split"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SplitResponse xmlns="http://rmm.example.com/names"&gt;&lt;SplitResult&gt;<span class="value">string</span>&lt;/SplitResult&gt;&lt;/SplitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SplitResponse xmlns="http://rmm.example.com/names"&gt;&lt;SplitResult&gt;<span class="value">string</span>&lt;/SplitResult&gt;&lt;result&gt;<span class="value">string</span>&lt;/result&gt;&lt;type&gt;<span class="value">int</span>&lt;/type&gt;&lt;String&gt;&lt;len&gt;<span class="value">int</span>&lt;/len&gt;&lt;/String&gt;&lt;/SplitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -991,7 +1023,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SplitResponse xmlns="http://rmm.example.com/names"&gt;&lt;SplitResult&gt;<span class="value">string</span>&lt;/SplitResult&gt;&lt;/SplitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SplitResponse xmlns="http://rmm.example.com/names"&gt;&lt;SplitResult&gt;<span class="value">string</span>&lt;/SplitResult&gt;&lt;result&gt;<span class="value">string</span>&lt;/result&gt;&lt;type&gt;<span class="value">int</span>&lt;/type&gt;&lt;String&gt;&lt;len&gt;<span class="value">int</span>&lt;/len&gt;&lt;/String&gt;&lt;/SplitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,

@@ -286,7 +286,61 @@ SOAPAction: "http://rmm.example.com/objects/EchoOrder"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoOrder xmlns="http://rmm.example.com/objects"&gt;
-      &lt;order&gt;<span class="value">Order</span>&lt;/order&gt;
+      &lt;order&gt;
+        &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+        &lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;
+        &lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;
+        &lt;Customer&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;Address&gt;
+            &lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;
+            &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+            &lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;
+          &lt;/Address&gt;
+          &lt;Phones&gt;
+            &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+            &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+          &lt;/Phones&gt;
+        &lt;/Customer&gt;
+        &lt;Lines&gt;
+          &lt;OrderLine&gt;
+            &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+            &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+            &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+            &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+          &lt;/OrderLine&gt;
+          &lt;OrderLine&gt;
+            &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+            &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+            &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+            &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+          &lt;/OrderLine&gt;
+        &lt;/Lines&gt;
+        &lt;Tags&gt;
+          &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+          &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+        &lt;/Tags&gt;
+        &lt;Scores&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+        &lt;/Scores&gt;
+        &lt;Levels&gt;
+          &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+          &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+        &lt;/Levels&gt;
+        &lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;
+        &lt;Matrix&gt;
+          &lt;ArrayOfInt1&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;/ArrayOfInt1&gt;
+          &lt;ArrayOfInt1&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;/ArrayOfInt1&gt;
+        &lt;/Matrix&gt;
+        &lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;
+      &lt;/order&gt;
     &lt;/EchoOrder&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -294,7 +348,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoOrder"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoOrderResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoOrderResult&gt;<span class="value">Order</span>&lt;/EchoOrderResult&gt;&lt;/EchoOrderResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoOrderResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoOrderResult&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;&lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;&lt;Customer&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Address&gt;&lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;&lt;City&gt;<span class="value">string</span>&lt;/City&gt;&lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;&lt;/Address&gt;&lt;Phones&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Phones&gt;&lt;/Customer&gt;&lt;Lines&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;/Lines&gt;&lt;Tags&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Tags&gt;&lt;Scores&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Scores&gt;&lt;Levels&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;/Levels&gt;&lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;&lt;Matrix&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;/Matrix&gt;&lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;&lt;/EchoOrderResult&gt;&lt;/EchoOrderResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -312,7 +366,61 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoOrder xmlns="http://rmm.example.com/objects"&gt;
-      &lt;order&gt;<span class="value">Order</span>&lt;/order&gt;
+      &lt;order&gt;
+        &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+        &lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;
+        &lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;
+        &lt;Customer&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;Address&gt;
+            &lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;
+            &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+            &lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;
+          &lt;/Address&gt;
+          &lt;Phones&gt;
+            &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+            &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+          &lt;/Phones&gt;
+        &lt;/Customer&gt;
+        &lt;Lines&gt;
+          &lt;OrderLine&gt;
+            &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+            &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+            &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+            &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+          &lt;/OrderLine&gt;
+          &lt;OrderLine&gt;
+            &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+            &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+            &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+            &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+          &lt;/OrderLine&gt;
+        &lt;/Lines&gt;
+        &lt;Tags&gt;
+          &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+          &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+        &lt;/Tags&gt;
+        &lt;Scores&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+        &lt;/Scores&gt;
+        &lt;Levels&gt;
+          &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+          &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+        &lt;/Levels&gt;
+        &lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;
+        &lt;Matrix&gt;
+          &lt;ArrayOfInt1&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;/ArrayOfInt1&gt;
+          &lt;ArrayOfInt1&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;/ArrayOfInt1&gt;
+        &lt;/Matrix&gt;
+        &lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;
+      &lt;/order&gt;
     &lt;/EchoOrder&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -320,7 +428,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoOrderResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoOrderResult&gt;<span class="value">Order</span>&lt;/EchoOrderResult&gt;&lt;/EchoOrderResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoOrderResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoOrderResult&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;&lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;&lt;Customer&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Address&gt;&lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;&lt;City&gt;<span class="value">string</span>&lt;/City&gt;&lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;&lt;/Address&gt;&lt;Phones&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Phones&gt;&lt;/Customer&gt;&lt;Lines&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;/Lines&gt;&lt;Tags&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Tags&gt;&lt;Scores&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Scores&gt;&lt;Levels&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;/Levels&gt;&lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;&lt;Matrix&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;/Matrix&gt;&lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;&lt;/EchoOrderResult&gt;&lt;/EchoOrderResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -368,7 +476,118 @@ SOAPAction: "http://rmm.example.com/objects/EchoOrders"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoOrders xmlns="http://rmm.example.com/objects"&gt;
-      &lt;orders&gt;<span class="value">ArrayOfOrder</span>&lt;/orders&gt;
+      &lt;orders&gt;
+        &lt;Order&gt;
+          &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+          &lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;
+          &lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;
+          &lt;Customer&gt;
+            &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+            &lt;Address&gt;
+              &lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;
+              &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+              &lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;
+            &lt;/Address&gt;
+            &lt;Phones&gt;
+              &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+              &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+            &lt;/Phones&gt;
+          &lt;/Customer&gt;
+          &lt;Lines&gt;
+            &lt;OrderLine&gt;
+              &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+              &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+              &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+              &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+            &lt;/OrderLine&gt;
+            &lt;OrderLine&gt;
+              &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+              &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+              &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+              &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+            &lt;/OrderLine&gt;
+          &lt;/Lines&gt;
+          &lt;Tags&gt;
+            &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+            &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+          &lt;/Tags&gt;
+          &lt;Scores&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;/Scores&gt;
+          &lt;Levels&gt;
+            &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+            &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+          &lt;/Levels&gt;
+          &lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;
+          &lt;Matrix&gt;
+            &lt;ArrayOfInt1&gt;
+              &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+              &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;/ArrayOfInt1&gt;
+            &lt;ArrayOfInt1&gt;
+              &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+              &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;/ArrayOfInt1&gt;
+          &lt;/Matrix&gt;
+          &lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;
+        &lt;/Order&gt;
+        &lt;Order&gt;
+          &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+          &lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;
+          &lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;
+          &lt;Customer&gt;
+            &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+            &lt;Address&gt;
+              &lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;
+              &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+              &lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;
+            &lt;/Address&gt;
+            &lt;Phones&gt;
+              &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+              &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+            &lt;/Phones&gt;
+          &lt;/Customer&gt;
+          &lt;Lines&gt;
+            &lt;OrderLine&gt;
+              &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+              &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+              &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+              &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+            &lt;/OrderLine&gt;
+            &lt;OrderLine&gt;
+              &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+              &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+              &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+              &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+            &lt;/OrderLine&gt;
+          &lt;/Lines&gt;
+          &lt;Tags&gt;
+            &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+            &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+          &lt;/Tags&gt;
+          &lt;Scores&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;/Scores&gt;
+          &lt;Levels&gt;
+            &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+            &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+          &lt;/Levels&gt;
+          &lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;
+          &lt;Matrix&gt;
+            &lt;ArrayOfInt1&gt;
+              &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+              &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;/ArrayOfInt1&gt;
+            &lt;ArrayOfInt1&gt;
+              &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+              &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;/ArrayOfInt1&gt;
+          &lt;/Matrix&gt;
+          &lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;
+        &lt;/Order&gt;
+      &lt;/orders&gt;
     &lt;/EchoOrders&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -376,7 +595,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoOrders"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoOrdersResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoOrdersResult&gt;<span class="value">ArrayOfOrder</span>&lt;/EchoOrdersResult&gt;&lt;/EchoOrdersResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoOrdersResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoOrdersResult&gt;&lt;Order&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;&lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;&lt;Customer&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Address&gt;&lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;&lt;City&gt;<span class="value">string</span>&lt;/City&gt;&lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;&lt;/Address&gt;&lt;Phones&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Phones&gt;&lt;/Customer&gt;&lt;Lines&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;/Lines&gt;&lt;Tags&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Tags&gt;&lt;Scores&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Scores&gt;&lt;Levels&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;/Levels&gt;&lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;&lt;Matrix&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;/Matrix&gt;&lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;&lt;/Order&gt;&lt;Order&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;&lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;&lt;Customer&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Address&gt;&lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;&lt;City&gt;<span class="value">string</span>&lt;/City&gt;&lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;&lt;/Address&gt;&lt;Phones&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Phones&gt;&lt;/Customer&gt;&lt;Lines&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;/Lines&gt;&lt;Tags&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Tags&gt;&lt;Scores&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Scores&gt;&lt;Levels&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;/Levels&gt;&lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;&lt;Matrix&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;/Matrix&gt;&lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;&lt;/Order&gt;&lt;/EchoOrdersResult&gt;&lt;/EchoOrdersResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -394,7 +613,118 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoOrders xmlns="http://rmm.example.com/objects"&gt;
-      &lt;orders&gt;<span class="value">ArrayOfOrder</span>&lt;/orders&gt;
+      &lt;orders&gt;
+        &lt;Order&gt;
+          &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+          &lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;
+          &lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;
+          &lt;Customer&gt;
+            &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+            &lt;Address&gt;
+              &lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;
+              &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+              &lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;
+            &lt;/Address&gt;
+            &lt;Phones&gt;
+              &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+              &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+            &lt;/Phones&gt;
+          &lt;/Customer&gt;
+          &lt;Lines&gt;
+            &lt;OrderLine&gt;
+              &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+              &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+              &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+              &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+            &lt;/OrderLine&gt;
+            &lt;OrderLine&gt;
+              &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+              &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+              &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+              &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+            &lt;/OrderLine&gt;
+          &lt;/Lines&gt;
+          &lt;Tags&gt;
+            &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+            &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+          &lt;/Tags&gt;
+          &lt;Scores&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;/Scores&gt;
+          &lt;Levels&gt;
+            &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+            &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+          &lt;/Levels&gt;
+          &lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;
+          &lt;Matrix&gt;
+            &lt;ArrayOfInt1&gt;
+              &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+              &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;/ArrayOfInt1&gt;
+            &lt;ArrayOfInt1&gt;
+              &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+              &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;/ArrayOfInt1&gt;
+          &lt;/Matrix&gt;
+          &lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;
+        &lt;/Order&gt;
+        &lt;Order&gt;
+          &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+          &lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;
+          &lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;
+          &lt;Customer&gt;
+            &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+            &lt;Address&gt;
+              &lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;
+              &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+              &lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;
+            &lt;/Address&gt;
+            &lt;Phones&gt;
+              &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+              &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+            &lt;/Phones&gt;
+          &lt;/Customer&gt;
+          &lt;Lines&gt;
+            &lt;OrderLine&gt;
+              &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+              &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+              &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+              &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+            &lt;/OrderLine&gt;
+            &lt;OrderLine&gt;
+              &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+              &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+              &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+              &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+            &lt;/OrderLine&gt;
+          &lt;/Lines&gt;
+          &lt;Tags&gt;
+            &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+            &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+          &lt;/Tags&gt;
+          &lt;Scores&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;/Scores&gt;
+          &lt;Levels&gt;
+            &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+            &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+          &lt;/Levels&gt;
+          &lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;
+          &lt;Matrix&gt;
+            &lt;ArrayOfInt1&gt;
+              &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+              &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;/ArrayOfInt1&gt;
+            &lt;ArrayOfInt1&gt;
+              &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+              &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;/ArrayOfInt1&gt;
+          &lt;/Matrix&gt;
+          &lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;
+        &lt;/Order&gt;
+      &lt;/orders&gt;
     &lt;/EchoOrders&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -402,7 +732,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoOrdersResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoOrdersResult&gt;<span class="value">ArrayOfOrder</span>&lt;/EchoOrdersResult&gt;&lt;/EchoOrdersResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoOrdersResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoOrdersResult&gt;&lt;Order&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;&lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;&lt;Customer&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Address&gt;&lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;&lt;City&gt;<span class="value">string</span>&lt;/City&gt;&lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;&lt;/Address&gt;&lt;Phones&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Phones&gt;&lt;/Customer&gt;&lt;Lines&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;/Lines&gt;&lt;Tags&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Tags&gt;&lt;Scores&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Scores&gt;&lt;Levels&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;/Levels&gt;&lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;&lt;Matrix&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;/Matrix&gt;&lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;&lt;/Order&gt;&lt;Order&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;&lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;&lt;Customer&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Address&gt;&lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;&lt;City&gt;<span class="value">string</span>&lt;/City&gt;&lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;&lt;/Address&gt;&lt;Phones&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Phones&gt;&lt;/Customer&gt;&lt;Lines&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;/Lines&gt;&lt;Tags&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Tags&gt;&lt;Scores&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Scores&gt;&lt;Levels&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;/Levels&gt;&lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;&lt;Matrix&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;/Matrix&gt;&lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;&lt;/Order&gt;&lt;/EchoOrdersResult&gt;&lt;/EchoOrdersResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -450,7 +780,26 @@ SOAPAction: "http://rmm.example.com/objects/EchoTree"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoTree xmlns="http://rmm.example.com/objects"&gt;
-      &lt;node&gt;<span class="value">TreeNode</span>&lt;/node&gt;
+      &lt;node&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;Children&gt;
+          &lt;TreeNode&gt;
+            &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+            &lt;Children xsi:nil="true" /&gt;
+            &lt;Parent xsi:nil="true" /&gt;
+          &lt;/TreeNode&gt;
+          &lt;TreeNode&gt;
+            &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+            &lt;Children xsi:nil="true" /&gt;
+            &lt;Parent xsi:nil="true" /&gt;
+          &lt;/TreeNode&gt;
+        &lt;/Children&gt;
+        &lt;Parent&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;Children xsi:nil="true" /&gt;
+          &lt;Parent xsi:nil="true" /&gt;
+        &lt;/Parent&gt;
+      &lt;/node&gt;
     &lt;/EchoTree&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -458,7 +807,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoTree"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoTreeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoTreeResult&gt;<span class="value">TreeNode</span>&lt;/EchoTreeResult&gt;&lt;/EchoTreeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoTreeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoTreeResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Children&gt;&lt;TreeNode&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Children xsi:nil="true" /&gt;&lt;Parent xsi:nil="true" /&gt;&lt;/TreeNode&gt;&lt;TreeNode&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Children xsi:nil="true" /&gt;&lt;Parent xsi:nil="true" /&gt;&lt;/TreeNode&gt;&lt;/Children&gt;&lt;Parent&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Children xsi:nil="true" /&gt;&lt;Parent xsi:nil="true" /&gt;&lt;/Parent&gt;&lt;/EchoTreeResult&gt;&lt;/EchoTreeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -476,7 +825,26 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoTree xmlns="http://rmm.example.com/objects"&gt;
-      &lt;node&gt;<span class="value">TreeNode</span>&lt;/node&gt;
+      &lt;node&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;Children&gt;
+          &lt;TreeNode&gt;
+            &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+            &lt;Children xsi:nil="true" /&gt;
+            &lt;Parent xsi:nil="true" /&gt;
+          &lt;/TreeNode&gt;
+          &lt;TreeNode&gt;
+            &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+            &lt;Children xsi:nil="true" /&gt;
+            &lt;Parent xsi:nil="true" /&gt;
+          &lt;/TreeNode&gt;
+        &lt;/Children&gt;
+        &lt;Parent&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;Children xsi:nil="true" /&gt;
+          &lt;Parent xsi:nil="true" /&gt;
+        &lt;/Parent&gt;
+      &lt;/node&gt;
     &lt;/EchoTree&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -484,7 +852,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoTreeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoTreeResult&gt;<span class="value">TreeNode</span>&lt;/EchoTreeResult&gt;&lt;/EchoTreeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoTreeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoTreeResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Children&gt;&lt;TreeNode&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Children xsi:nil="true" /&gt;&lt;Parent xsi:nil="true" /&gt;&lt;/TreeNode&gt;&lt;TreeNode&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Children xsi:nil="true" /&gt;&lt;Parent xsi:nil="true" /&gt;&lt;/TreeNode&gt;&lt;/Children&gt;&lt;Parent&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Children xsi:nil="true" /&gt;&lt;Parent xsi:nil="true" /&gt;&lt;/Parent&gt;&lt;/EchoTreeResult&gt;&lt;/EchoTreeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -532,7 +900,10 @@ SOAPAction: "http://rmm.example.com/objects/EchoStringArray"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoStringArray xmlns="http://rmm.example.com/objects"&gt;
-      &lt;values&gt;<span class="value">ArrayOfString</span>&lt;/values&gt;
+      &lt;values&gt;
+        &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+        &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+      &lt;/values&gt;
     &lt;/EchoStringArray&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -540,7 +911,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoStringArray"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoStringArrayResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoStringArrayResult&gt;<span class="value">ArrayOfString</span>&lt;/EchoStringArrayResult&gt;&lt;/EchoStringArrayResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoStringArrayResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoStringArrayResult&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/EchoStringArrayResult&gt;&lt;/EchoStringArrayResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -558,7 +929,10 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoStringArray xmlns="http://rmm.example.com/objects"&gt;
-      &lt;values&gt;<span class="value">ArrayOfString</span>&lt;/values&gt;
+      &lt;values&gt;
+        &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+        &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+      &lt;/values&gt;
     &lt;/EchoStringArray&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -566,7 +940,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoStringArrayResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoStringArrayResult&gt;<span class="value">ArrayOfString</span>&lt;/EchoStringArrayResult&gt;&lt;/EchoStringArrayResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoStringArrayResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoStringArrayResult&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/EchoStringArrayResult&gt;&lt;/EchoStringArrayResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -575,14 +949,17 @@ Content-Length: <span class="value">length</span>
     ),
     Path,
     Text(
-        r#"/EchoStringArray?values=<span class="value">string</span> HTTP/1.1
+        r#"/EchoStringArray?values=<span class="value">string</span>&amp;values=<span class="value">string</span> HTTP/1.1
 Host: <span class="value">host</span></pre>
           <pre>HTTP/1.1 200 OK
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ArrayOfString xmlns="http://rmm.example.com/objects"&gt;<span class="value">ArrayOfString</span>&lt;/ArrayOfString&gt;</pre>
+&lt;ArrayOfString xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+  &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+&lt;/ArrayOfString&gt;</pre>
         </div>
         <div>
           <h3>HTTP POST</h3>
@@ -596,13 +973,16 @@ Host: <span class="value">host</span>
 Content-Type: application/x-www-form-urlencoded
 Content-Length: <span class="value">length</span>
 
-values=<span class="value">string</span></pre>
+values=<span class="value">string</span>&amp;values=<span class="value">string</span></pre>
           <pre>HTTP/1.1 200 OK
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ArrayOfString xmlns="http://rmm.example.com/objects"&gt;<span class="value">ArrayOfString</span>&lt;/ArrayOfString&gt;</pre>
+&lt;ArrayOfString xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+  &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+&lt;/ArrayOfString&gt;</pre>
         </div>
       </div>
 "#,
@@ -660,7 +1040,7 @@ SOAPAction: "http://rmm.example.com/objects/MakeOrder"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeOrderResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeOrderResult&gt;<span class="value">Order</span>&lt;/MakeOrderResult&gt;&lt;/MakeOrderResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeOrderResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeOrderResult&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;&lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;&lt;Customer&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Address&gt;&lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;&lt;City&gt;<span class="value">string</span>&lt;/City&gt;&lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;&lt;/Address&gt;&lt;Phones&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Phones&gt;&lt;/Customer&gt;&lt;Lines&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;/Lines&gt;&lt;Tags&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Tags&gt;&lt;Scores&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Scores&gt;&lt;Levels&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;/Levels&gt;&lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;&lt;Matrix&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;/Matrix&gt;&lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;&lt;/MakeOrderResult&gt;&lt;/MakeOrderResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -687,7 +1067,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeOrderResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeOrderResult&gt;<span class="value">Order</span>&lt;/MakeOrderResult&gt;&lt;/MakeOrderResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeOrderResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeOrderResult&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;&lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;&lt;Customer&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Address&gt;&lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;&lt;City&gt;<span class="value">string</span>&lt;/City&gt;&lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;&lt;/Address&gt;&lt;Phones&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Phones&gt;&lt;/Customer&gt;&lt;Lines&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;/Lines&gt;&lt;Tags&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Tags&gt;&lt;Scores&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Scores&gt;&lt;Levels&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;/Levels&gt;&lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;&lt;Matrix&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;/Matrix&gt;&lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;&lt;/MakeOrderResult&gt;&lt;/MakeOrderResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -703,7 +1083,61 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;Order xmlns="http://rmm.example.com/objects"&gt;<span class="value">Order</span>&lt;/Order&gt;</pre>
+&lt;Order xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+  &lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;
+  &lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;
+  &lt;Customer&gt;
+    &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+    &lt;Address&gt;
+      &lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;
+      &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+      &lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;
+    &lt;/Address&gt;
+    &lt;Phones&gt;
+      &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+      &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+    &lt;/Phones&gt;
+  &lt;/Customer&gt;
+  &lt;Lines&gt;
+    &lt;OrderLine&gt;
+      &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+      &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+      &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+      &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+    &lt;/OrderLine&gt;
+    &lt;OrderLine&gt;
+      &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+      &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+      &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+      &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+    &lt;/OrderLine&gt;
+  &lt;/Lines&gt;
+  &lt;Tags&gt;
+    &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+    &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+  &lt;/Tags&gt;
+  &lt;Scores&gt;
+    &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+    &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+  &lt;/Scores&gt;
+  &lt;Levels&gt;
+    &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+    &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+  &lt;/Levels&gt;
+  &lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;
+  &lt;Matrix&gt;
+    &lt;ArrayOfInt1&gt;
+      &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+      &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+    &lt;/ArrayOfInt1&gt;
+    &lt;ArrayOfInt1&gt;
+      &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+      &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+    &lt;/ArrayOfInt1&gt;
+  &lt;/Matrix&gt;
+  &lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;
+&lt;/Order&gt;</pre>
         </div>
         <div>
           <h3>HTTP POST</h3>
@@ -723,7 +1157,61 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;Order xmlns="http://rmm.example.com/objects"&gt;<span class="value">Order</span>&lt;/Order&gt;</pre>
+&lt;Order xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+  &lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;
+  &lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;
+  &lt;Customer&gt;
+    &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+    &lt;Address&gt;
+      &lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;
+      &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+      &lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;
+    &lt;/Address&gt;
+    &lt;Phones&gt;
+      &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+      &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+    &lt;/Phones&gt;
+  &lt;/Customer&gt;
+  &lt;Lines&gt;
+    &lt;OrderLine&gt;
+      &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+      &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+      &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+      &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+    &lt;/OrderLine&gt;
+    &lt;OrderLine&gt;
+      &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+      &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+      &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+      &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+    &lt;/OrderLine&gt;
+  &lt;/Lines&gt;
+  &lt;Tags&gt;
+    &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+    &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+  &lt;/Tags&gt;
+  &lt;Scores&gt;
+    &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+    &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+  &lt;/Scores&gt;
+  &lt;Levels&gt;
+    &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+    &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+  &lt;/Levels&gt;
+  &lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;
+  &lt;Matrix&gt;
+    &lt;ArrayOfInt1&gt;
+      &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+      &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+    &lt;/ArrayOfInt1&gt;
+    &lt;ArrayOfInt1&gt;
+      &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+      &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+    &lt;/ArrayOfInt1&gt;
+  &lt;/Matrix&gt;
+  &lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;
+&lt;/Order&gt;</pre>
         </div>
       </div>
 "#,
@@ -779,7 +1267,7 @@ SOAPAction: "http://rmm.example.com/objects/MakeTags"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeTagsResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeTagsResult&gt;<span class="value">ArrayOfString</span>&lt;/MakeTagsResult&gt;&lt;/MakeTagsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeTagsResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeTagsResult&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/MakeTagsResult&gt;&lt;/MakeTagsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -805,7 +1293,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeTagsResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeTagsResult&gt;<span class="value">ArrayOfString</span>&lt;/MakeTagsResult&gt;&lt;/MakeTagsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeTagsResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeTagsResult&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/MakeTagsResult&gt;&lt;/MakeTagsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -821,7 +1309,10 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ArrayOfString xmlns="http://rmm.example.com/objects"&gt;<span class="value">ArrayOfString</span>&lt;/ArrayOfString&gt;</pre>
+&lt;ArrayOfString xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+  &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+&lt;/ArrayOfString&gt;</pre>
         </div>
         <div>
           <h3>HTTP POST</h3>
@@ -841,7 +1332,10 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ArrayOfString xmlns="http://rmm.example.com/objects"&gt;<span class="value">ArrayOfString</span>&lt;/ArrayOfString&gt;</pre>
+&lt;ArrayOfString xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+  &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+&lt;/ArrayOfString&gt;</pre>
         </div>
       </div>
 "#,
@@ -889,7 +1383,10 @@ SOAPAction: "http://rmm.example.com/objects/EchoIntArray"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoIntArray xmlns="http://rmm.example.com/objects"&gt;
-      &lt;values&gt;<span class="value">ArrayOfInt1</span>&lt;/values&gt;
+      &lt;values&gt;
+        &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+        &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+      &lt;/values&gt;
     &lt;/EchoIntArray&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -897,7 +1394,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoIntArray"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoIntArrayResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoIntArrayResult&gt;<span class="value">ArrayOfInt1</span>&lt;/EchoIntArrayResult&gt;&lt;/EchoIntArrayResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoIntArrayResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoIntArrayResult&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/EchoIntArrayResult&gt;&lt;/EchoIntArrayResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -915,7 +1412,10 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoIntArray xmlns="http://rmm.example.com/objects"&gt;
-      &lt;values&gt;<span class="value">ArrayOfInt1</span>&lt;/values&gt;
+      &lt;values&gt;
+        &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+        &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+      &lt;/values&gt;
     &lt;/EchoIntArray&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -923,7 +1423,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoIntArrayResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoIntArrayResult&gt;<span class="value">ArrayOfInt1</span>&lt;/EchoIntArrayResult&gt;&lt;/EchoIntArrayResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoIntArrayResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoIntArrayResult&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/EchoIntArrayResult&gt;&lt;/EchoIntArrayResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -932,14 +1432,17 @@ Content-Length: <span class="value">length</span>
     ),
     Path,
     Text(
-        r#"/EchoIntArray?values=<span class="value">string</span> HTTP/1.1
+        r#"/EchoIntArray?values=<span class="value">string</span>&amp;values=<span class="value">string</span> HTTP/1.1
 Host: <span class="value">host</span></pre>
           <pre>HTTP/1.1 200 OK
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ArrayOfInt1 xmlns="http://rmm.example.com/objects"&gt;<span class="value">ArrayOfInt1</span>&lt;/ArrayOfInt1&gt;</pre>
+&lt;ArrayOfInt1 xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+  &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+&lt;/ArrayOfInt1&gt;</pre>
         </div>
         <div>
           <h3>HTTP POST</h3>
@@ -953,13 +1456,16 @@ Host: <span class="value">host</span>
 Content-Type: application/x-www-form-urlencoded
 Content-Length: <span class="value">length</span>
 
-values=<span class="value">string</span></pre>
+values=<span class="value">string</span>&amp;values=<span class="value">string</span></pre>
           <pre>HTTP/1.1 200 OK
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ArrayOfInt1 xmlns="http://rmm.example.com/objects"&gt;<span class="value">ArrayOfInt1</span>&lt;/ArrayOfInt1&gt;</pre>
+&lt;ArrayOfInt1 xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+  &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+&lt;/ArrayOfInt1&gt;</pre>
         </div>
       </div>
 "#,
@@ -1007,7 +1513,10 @@ SOAPAction: "http://rmm.example.com/objects/EchoLevels"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoLevels xmlns="http://rmm.example.com/objects"&gt;
-      &lt;values&gt;<span class="value">ArrayOfLevel</span>&lt;/values&gt;
+      &lt;values&gt;
+        &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+        &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+      &lt;/values&gt;
     &lt;/EchoLevels&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -1015,7 +1524,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoLevels"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoLevelsResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoLevelsResult&gt;<span class="value">ArrayOfLevel</span>&lt;/EchoLevelsResult&gt;&lt;/EchoLevelsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoLevelsResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoLevelsResult&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;/EchoLevelsResult&gt;&lt;/EchoLevelsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1033,7 +1542,10 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoLevels xmlns="http://rmm.example.com/objects"&gt;
-      &lt;values&gt;<span class="value">ArrayOfLevel</span>&lt;/values&gt;
+      &lt;values&gt;
+        &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+        &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+      &lt;/values&gt;
     &lt;/EchoLevels&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -1041,7 +1553,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoLevelsResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoLevelsResult&gt;<span class="value">ArrayOfLevel</span>&lt;/EchoLevelsResult&gt;&lt;/EchoLevelsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoLevelsResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoLevelsResult&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;/EchoLevelsResult&gt;&lt;/EchoLevelsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -1050,14 +1562,17 @@ Content-Length: <span class="value">length</span>
     ),
     Path,
     Text(
-        r#"/EchoLevels?values=<span class="value">string</span> HTTP/1.1
+        r#"/EchoLevels?values=<span class="value">string</span>&amp;values=<span class="value">string</span> HTTP/1.1
 Host: <span class="value">host</span></pre>
           <pre>HTTP/1.1 200 OK
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ArrayOfLevel xmlns="http://rmm.example.com/objects"&gt;<span class="value">ArrayOfLevel</span>&lt;/ArrayOfLevel&gt;</pre>
+&lt;ArrayOfLevel xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+  &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+&lt;/ArrayOfLevel&gt;</pre>
         </div>
         <div>
           <h3>HTTP POST</h3>
@@ -1071,13 +1586,16 @@ Host: <span class="value">host</span>
 Content-Type: application/x-www-form-urlencoded
 Content-Length: <span class="value">length</span>
 
-values=<span class="value">string</span></pre>
+values=<span class="value">string</span>&amp;values=<span class="value">string</span></pre>
           <pre>HTTP/1.1 200 OK
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ArrayOfLevel xmlns="http://rmm.example.com/objects"&gt;<span class="value">ArrayOfLevel</span>&lt;/ArrayOfLevel&gt;</pre>
+&lt;ArrayOfLevel xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+  &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+&lt;/ArrayOfLevel&gt;</pre>
         </div>
       </div>
 "#,
@@ -1125,7 +1643,9 @@ SOAPAction: "http://rmm.example.com/objects/EchoShape"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoShape xmlns="http://rmm.example.com/objects"&gt;
-      &lt;shape&gt;<span class="value">Shape</span>&lt;/shape&gt;
+      &lt;shape&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+      &lt;/shape&gt;
     &lt;/EchoShape&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -1133,7 +1653,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoShape"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoShapeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoShapeResult&gt;<span class="value">Shape</span>&lt;/EchoShapeResult&gt;&lt;/EchoShapeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoShapeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoShapeResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/EchoShapeResult&gt;&lt;/EchoShapeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1151,7 +1671,9 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoShape xmlns="http://rmm.example.com/objects"&gt;
-      &lt;shape&gt;<span class="value">Shape</span>&lt;/shape&gt;
+      &lt;shape&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+      &lt;/shape&gt;
     &lt;/EchoShape&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -1159,7 +1681,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoShapeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoShapeResult&gt;<span class="value">Shape</span>&lt;/EchoShapeResult&gt;&lt;/EchoShapeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoShapeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoShapeResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/EchoShapeResult&gt;&lt;/EchoShapeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1207,7 +1729,14 @@ SOAPAction: "http://rmm.example.com/objects/EchoShapes"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoShapes xmlns="http://rmm.example.com/objects"&gt;
-      &lt;shapes&gt;<span class="value">ArrayOfShape</span>&lt;/shapes&gt;
+      &lt;shapes&gt;
+        &lt;Shape&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;/Shape&gt;
+        &lt;Shape&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;/Shape&gt;
+      &lt;/shapes&gt;
     &lt;/EchoShapes&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -1215,7 +1744,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoShapes"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoShapesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoShapesResult&gt;<span class="value">ArrayOfShape</span>&lt;/EchoShapesResult&gt;&lt;/EchoShapesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoShapesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoShapesResult&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/EchoShapesResult&gt;&lt;/EchoShapesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1233,7 +1762,14 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoShapes xmlns="http://rmm.example.com/objects"&gt;
-      &lt;shapes&gt;<span class="value">ArrayOfShape</span>&lt;/shapes&gt;
+      &lt;shapes&gt;
+        &lt;Shape&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;/Shape&gt;
+        &lt;Shape&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;/Shape&gt;
+      &lt;/shapes&gt;
     &lt;/EchoShapes&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -1241,7 +1777,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoShapesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoShapesResult&gt;<span class="value">ArrayOfShape</span>&lt;/EchoShapesResult&gt;&lt;/EchoShapesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoShapesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoShapesResult&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/EchoShapesResult&gt;&lt;/EchoShapesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1289,7 +1825,24 @@ SOAPAction: "http://rmm.example.com/objects/EchoDrawing"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoDrawing xmlns="http://rmm.example.com/objects"&gt;
-      &lt;drawing&gt;<span class="value">Drawing</span>&lt;/drawing&gt;
+      &lt;drawing&gt;
+        &lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;
+        &lt;Main&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;/Main&gt;
+        &lt;Ring&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;
+        &lt;/Ring&gt;
+        &lt;Shapes&gt;
+          &lt;Shape&gt;
+            &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;/Shape&gt;
+          &lt;Shape&gt;
+            &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;/Shape&gt;
+        &lt;/Shapes&gt;
+      &lt;/drawing&gt;
     &lt;/EchoDrawing&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -1297,7 +1850,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoDrawing"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoDrawingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoDrawingResult&gt;<span class="value">Drawing</span>&lt;/EchoDrawingResult&gt;&lt;/EchoDrawingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoDrawingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoDrawingResult&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Main&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Main&gt;&lt;Ring&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;&lt;/Ring&gt;&lt;Shapes&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/Shapes&gt;&lt;/EchoDrawingResult&gt;&lt;/EchoDrawingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1315,7 +1868,24 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoDrawing xmlns="http://rmm.example.com/objects"&gt;
-      &lt;drawing&gt;<span class="value">Drawing</span>&lt;/drawing&gt;
+      &lt;drawing&gt;
+        &lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;
+        &lt;Main&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;/Main&gt;
+        &lt;Ring&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;
+        &lt;/Ring&gt;
+        &lt;Shapes&gt;
+          &lt;Shape&gt;
+            &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;/Shape&gt;
+          &lt;Shape&gt;
+            &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;/Shape&gt;
+        &lt;/Shapes&gt;
+      &lt;/drawing&gt;
     &lt;/EchoDrawing&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -1323,7 +1893,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoDrawingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoDrawingResult&gt;<span class="value">Drawing</span>&lt;/EchoDrawingResult&gt;&lt;/EchoDrawingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoDrawingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoDrawingResult&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Main&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Main&gt;&lt;Ring&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;&lt;/Ring&gt;&lt;Shapes&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/Shapes&gt;&lt;/EchoDrawingResult&gt;&lt;/EchoDrawingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1379,7 +1949,7 @@ SOAPAction: "http://rmm.example.com/objects/MakeShapes"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeShapesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeShapesResult&gt;<span class="value">ArrayOfShape</span>&lt;/MakeShapesResult&gt;&lt;/MakeShapesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeShapesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeShapesResult&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/MakeShapesResult&gt;&lt;/MakeShapesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1405,7 +1975,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeShapesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeShapesResult&gt;<span class="value">ArrayOfShape</span>&lt;/MakeShapesResult&gt;&lt;/MakeShapesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeShapesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeShapesResult&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/MakeShapesResult&gt;&lt;/MakeShapesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -1421,7 +1991,14 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ArrayOfShape xmlns="http://rmm.example.com/objects"&gt;<span class="value">ArrayOfShape</span>&lt;/ArrayOfShape&gt;</pre>
+&lt;ArrayOfShape xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Shape&gt;
+    &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+  &lt;/Shape&gt;
+  &lt;Shape&gt;
+    &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+  &lt;/Shape&gt;
+&lt;/ArrayOfShape&gt;</pre>
         </div>
         <div>
           <h3>HTTP POST</h3>
@@ -1441,7 +2018,14 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ArrayOfShape xmlns="http://rmm.example.com/objects"&gt;<span class="value">ArrayOfShape</span>&lt;/ArrayOfShape&gt;</pre>
+&lt;ArrayOfShape xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Shape&gt;
+    &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+  &lt;/Shape&gt;
+  &lt;Shape&gt;
+    &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+  &lt;/Shape&gt;
+&lt;/ArrayOfShape&gt;</pre>
         </div>
       </div>
 "#,
@@ -1499,7 +2083,7 @@ SOAPAction: "http://rmm.example.com/objects/MakeCircle"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeCircleResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeCircleResult&gt;<span class="value">Circle</span>&lt;/MakeCircleResult&gt;&lt;/MakeCircleResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeCircleResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeCircleResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;&lt;/MakeCircleResult&gt;&lt;/MakeCircleResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1526,7 +2110,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeCircleResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeCircleResult&gt;<span class="value">Circle</span>&lt;/MakeCircleResult&gt;&lt;/MakeCircleResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeCircleResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeCircleResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;&lt;/MakeCircleResult&gt;&lt;/MakeCircleResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -1542,7 +2126,10 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;Circle xmlns="http://rmm.example.com/objects"&gt;<span class="value">Circle</span>&lt;/Circle&gt;</pre>
+&lt;Circle xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+  &lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;
+&lt;/Circle&gt;</pre>
         </div>
         <div>
           <h3>HTTP POST</h3>
@@ -1562,7 +2149,10 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;Circle xmlns="http://rmm.example.com/objects"&gt;<span class="value">Circle</span>&lt;/Circle&gt;</pre>
+&lt;Circle xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+  &lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;
+&lt;/Circle&gt;</pre>
         </div>
       </div>
 "#,
@@ -1728,7 +2318,10 @@ SOAPAction: "http://rmm.example.com/objects/EchoFlagsArray"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoFlagsArray xmlns="http://rmm.example.com/objects"&gt;
-      &lt;values&gt;<span class="value">ArrayOfPerms</span>&lt;/values&gt;
+      &lt;values&gt;
+        &lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;
+        &lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;
+      &lt;/values&gt;
     &lt;/EchoFlagsArray&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -1736,7 +2329,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoFlagsArray"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoFlagsArrayResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoFlagsArrayResult&gt;<span class="value">ArrayOfPerms</span>&lt;/EchoFlagsArrayResult&gt;&lt;/EchoFlagsArrayResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoFlagsArrayResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoFlagsArrayResult&gt;&lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;&lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;&lt;/EchoFlagsArrayResult&gt;&lt;/EchoFlagsArrayResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1754,7 +2347,10 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoFlagsArray xmlns="http://rmm.example.com/objects"&gt;
-      &lt;values&gt;<span class="value">ArrayOfPerms</span>&lt;/values&gt;
+      &lt;values&gt;
+        &lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;
+        &lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;
+      &lt;/values&gt;
     &lt;/EchoFlagsArray&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -1762,7 +2358,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoFlagsArrayResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoFlagsArrayResult&gt;<span class="value">ArrayOfPerms</span>&lt;/EchoFlagsArrayResult&gt;&lt;/EchoFlagsArrayResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoFlagsArrayResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoFlagsArrayResult&gt;&lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;&lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;&lt;/EchoFlagsArrayResult&gt;&lt;/EchoFlagsArrayResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -1771,14 +2367,17 @@ Content-Length: <span class="value">length</span>
     ),
     Path,
     Text(
-        r#"/EchoFlagsArray?values=<span class="value">string</span> HTTP/1.1
+        r#"/EchoFlagsArray?values=<span class="value">string</span>&amp;values=<span class="value">string</span> HTTP/1.1
 Host: <span class="value">host</span></pre>
           <pre>HTTP/1.1 200 OK
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ArrayOfPerms xmlns="http://rmm.example.com/objects"&gt;<span class="value">ArrayOfPerms</span>&lt;/ArrayOfPerms&gt;</pre>
+&lt;ArrayOfPerms xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;
+  &lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;
+&lt;/ArrayOfPerms&gt;</pre>
         </div>
         <div>
           <h3>HTTP POST</h3>
@@ -1792,13 +2391,16 @@ Host: <span class="value">host</span>
 Content-Type: application/x-www-form-urlencoded
 Content-Length: <span class="value">length</span>
 
-values=<span class="value">string</span></pre>
+values=<span class="value">string</span>&amp;values=<span class="value">string</span></pre>
           <pre>HTTP/1.1 200 OK
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ArrayOfPerms xmlns="http://rmm.example.com/objects"&gt;<span class="value">ArrayOfPerms</span>&lt;/ArrayOfPerms&gt;</pre>
+&lt;ArrayOfPerms xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;
+  &lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;
+&lt;/ArrayOfPerms&gt;</pre>
         </div>
       </div>
 "#,
@@ -1856,7 +2458,7 @@ SOAPAction: "http://rmm.example.com/objects/Split"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SplitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;SplitResult&gt;<span class="value">string</span>&lt;/SplitResult&gt;&lt;/SplitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SplitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;SplitResult&gt;<span class="value">string</span>&lt;/SplitResult&gt;&lt;head&gt;<span class="value">string</span>&lt;/head&gt;&lt;count&gt;<span class="value">int</span>&lt;/count&gt;&lt;/SplitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1883,7 +2485,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SplitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;SplitResult&gt;<span class="value">string</span>&lt;/SplitResult&gt;&lt;/SplitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SplitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;SplitResult&gt;<span class="value">string</span>&lt;/SplitResult&gt;&lt;head&gt;<span class="value">string</span>&lt;/head&gt;&lt;count&gt;<span class="value">int</span>&lt;/count&gt;&lt;/SplitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1941,7 +2543,7 @@ SOAPAction: "http://rmm.example.com/objects/Divide"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DivideResponse xmlns="http://rmm.example.com/objects" /&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DivideResponse xmlns="http://rmm.example.com/objects"&gt;&lt;quotient&gt;<span class="value">int</span>&lt;/quotient&gt;&lt;level&gt;<span class="value">Low or Normal or High</span>&lt;/level&gt;&lt;/DivideResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1968,7 +2570,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DivideResponse xmlns="http://rmm.example.com/objects" /&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DivideResponse xmlns="http://rmm.example.com/objects"&gt;&lt;quotient&gt;<span class="value">int</span>&lt;/quotient&gt;&lt;level&gt;<span class="value">Low or Normal or High</span>&lt;/level&gt;&lt;/DivideResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -2016,7 +2618,9 @@ SOAPAction: "http://rmm.example.com/objects/EchoAttributes"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoAttributes xmlns="http://rmm.example.com/objects"&gt;
-      &lt;value&gt;<span class="value">Attributed</span>&lt;/value&gt;
+      &lt;value Code="<span class="value">string</span>" n="<span class="value">int</span>" Access="<span class="value">None or Read or Write or Execute or delete</span>"&gt;
+        &lt;Body&gt;<span class="value">string</span>&lt;/Body&gt;
+      &lt;/value&gt;
     &lt;/EchoAttributes&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -2024,7 +2628,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoAttributes"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoAttributesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoAttributesResult&gt;<span class="value">Attributed</span>&lt;/EchoAttributesResult&gt;&lt;/EchoAttributesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoAttributesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoAttributesResult Code="<span class="value">string</span>" n="<span class="value">int</span>" Access="<span class="value">None or Read or Write or Execute or delete</span>"&gt;&lt;Body&gt;<span class="value">string</span>&lt;/Body&gt;&lt;/EchoAttributesResult&gt;&lt;/EchoAttributesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -2042,7 +2646,9 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoAttributes xmlns="http://rmm.example.com/objects"&gt;
-      &lt;value&gt;<span class="value">Attributed</span>&lt;/value&gt;
+      &lt;value Code="<span class="value">string</span>" n="<span class="value">int</span>" Access="<span class="value">None or Read or Write or Execute or delete</span>"&gt;
+        &lt;Body&gt;<span class="value">string</span>&lt;/Body&gt;
+      &lt;/value&gt;
     &lt;/EchoAttributes&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -2050,7 +2656,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoAttributesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoAttributesResult&gt;<span class="value">Attributed</span>&lt;/EchoAttributesResult&gt;&lt;/EchoAttributesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoAttributesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoAttributesResult Code="<span class="value">string</span>" n="<span class="value">int</span>" Access="<span class="value">None or Read or Write or Execute or delete</span>"&gt;&lt;Body&gt;<span class="value">string</span>&lt;/Body&gt;&lt;/EchoAttributesResult&gt;&lt;/EchoAttributesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -2098,7 +2704,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoText"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoText xmlns="http://rmm.example.com/objects"&gt;
-      &lt;note&gt;<span class="value">Note</span>&lt;/note&gt;
+      &lt;note Lang="<span class="value">string</span>"&gt;<span class="value">string</span>&lt;/note&gt;
     &lt;/EchoText&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -2106,7 +2712,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoText"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoTextResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoTextResult&gt;<span class="value">Note</span>&lt;/EchoTextResult&gt;&lt;/EchoTextResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoTextResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoTextResult Lang="<span class="value">string</span>"&gt;<span class="value">string</span>&lt;/EchoTextResult&gt;&lt;/EchoTextResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -2124,7 +2730,7 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoText xmlns="http://rmm.example.com/objects"&gt;
-      &lt;note&gt;<span class="value">Note</span>&lt;/note&gt;
+      &lt;note Lang="<span class="value">string</span>"&gt;<span class="value">string</span>&lt;/note&gt;
     &lt;/EchoText&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -2132,7 +2738,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoTextResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoTextResult&gt;<span class="value">Note</span>&lt;/EchoTextResult&gt;&lt;/EchoTextResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoTextResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoTextResult Lang="<span class="value">string</span>"&gt;<span class="value">string</span>&lt;/EchoTextResult&gt;&lt;/EchoTextResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -2190,7 +2796,7 @@ SOAPAction: "http://rmm.example.com/objects/MakeNote"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeNoteResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeNoteResult&gt;<span class="value">Note</span>&lt;/MakeNoteResult&gt;&lt;/MakeNoteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeNoteResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeNoteResult Lang="<span class="value">string</span>"&gt;<span class="value">string</span>&lt;/MakeNoteResult&gt;&lt;/MakeNoteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -2217,7 +2823,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeNoteResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeNoteResult&gt;<span class="value">Note</span>&lt;/MakeNoteResult&gt;&lt;/MakeNoteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeNoteResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeNoteResult Lang="<span class="value">string</span>"&gt;<span class="value">string</span>&lt;/MakeNoteResult&gt;&lt;/MakeNoteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -2233,7 +2839,7 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;Note xmlns="http://rmm.example.com/objects"&gt;<span class="value">Note</span>&lt;/Note&gt;</pre>
+&lt;Note xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects" Lang="<span class="value">string</span>"&gt;<span class="value">string</span>&lt;/Note&gt;</pre>
         </div>
         <div>
           <h3>HTTP POST</h3>
@@ -2253,7 +2859,7 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;Note xmlns="http://rmm.example.com/objects"&gt;<span class="value">Note</span>&lt;/Note&gt;</pre>
+&lt;Note xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects" Lang="<span class="value">string</span>"&gt;<span class="value">string</span>&lt;/Note&gt;</pre>
         </div>
       </div>
 "#,
@@ -2301,7 +2907,32 @@ SOAPAction: "http://rmm.example.com/objects/EchoBundle"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoBundle xmlns="http://rmm.example.com/objects"&gt;
-      &lt;bundle&gt;<span class="value">Bundle</span>&lt;/bundle&gt;
+      &lt;bundle&gt;
+        &lt;Lines&gt;
+          &lt;Line&gt;
+            &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+            &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+            &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+            &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+          &lt;/Line&gt;
+          &lt;Line&gt;
+            &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+            &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+            &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+            &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+          &lt;/Line&gt;
+        &lt;/Lines&gt;
+        &lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;
+        &lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;
+        &lt;Scores&gt;
+          &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+          &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+        &lt;/Scores&gt;
+        &lt;Rights&gt;
+          &lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;
+          &lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;
+        &lt;/Rights&gt;
+      &lt;/bundle&gt;
     &lt;/EchoBundle&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -2309,7 +2940,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoBundle"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoBundleResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoBundleResult&gt;<span class="value">Bundle</span>&lt;/EchoBundleResult&gt;&lt;/EchoBundleResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoBundleResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoBundleResult&gt;&lt;Lines&gt;&lt;Line&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/Line&gt;&lt;Line&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/Line&gt;&lt;/Lines&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;Scores&gt;&lt;n&gt;<span class="value">int</span>&lt;/n&gt;&lt;n&gt;<span class="value">int</span>&lt;/n&gt;&lt;/Scores&gt;&lt;Rights&gt;&lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;&lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;&lt;/Rights&gt;&lt;/EchoBundleResult&gt;&lt;/EchoBundleResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -2327,7 +2958,32 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoBundle xmlns="http://rmm.example.com/objects"&gt;
-      &lt;bundle&gt;<span class="value">Bundle</span>&lt;/bundle&gt;
+      &lt;bundle&gt;
+        &lt;Lines&gt;
+          &lt;Line&gt;
+            &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+            &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+            &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+            &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+          &lt;/Line&gt;
+          &lt;Line&gt;
+            &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+            &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+            &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+            &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+          &lt;/Line&gt;
+        &lt;/Lines&gt;
+        &lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;
+        &lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;
+        &lt;Scores&gt;
+          &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+          &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+        &lt;/Scores&gt;
+        &lt;Rights&gt;
+          &lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;
+          &lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;
+        &lt;/Rights&gt;
+      &lt;/bundle&gt;
     &lt;/EchoBundle&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -2335,7 +2991,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoBundleResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoBundleResult&gt;<span class="value">Bundle</span>&lt;/EchoBundleResult&gt;&lt;/EchoBundleResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoBundleResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoBundleResult&gt;&lt;Lines&gt;&lt;Line&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/Line&gt;&lt;Line&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/Line&gt;&lt;/Lines&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;Scores&gt;&lt;n&gt;<span class="value">int</span>&lt;/n&gt;&lt;n&gt;<span class="value">int</span>&lt;/n&gt;&lt;/Scores&gt;&lt;Rights&gt;&lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;&lt;Perms&gt;<span class="value">None or Read or Write or Execute or delete</span>&lt;/Perms&gt;&lt;/Rights&gt;&lt;/EchoBundleResult&gt;&lt;/EchoBundleResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -2384,7 +3040,61 @@ SOAPAction: "http://rmm.example.com/objects/CountLines"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;CountLines xmlns="http://rmm.example.com/objects"&gt;
-      &lt;order&gt;<span class="value">Order</span>&lt;/order&gt;
+      &lt;order&gt;
+        &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+        &lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;
+        &lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;
+        &lt;Customer&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;Address&gt;
+            &lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;
+            &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+            &lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;
+          &lt;/Address&gt;
+          &lt;Phones&gt;
+            &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+            &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+          &lt;/Phones&gt;
+        &lt;/Customer&gt;
+        &lt;Lines&gt;
+          &lt;OrderLine&gt;
+            &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+            &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+            &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+            &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+          &lt;/OrderLine&gt;
+          &lt;OrderLine&gt;
+            &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+            &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+            &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+            &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+          &lt;/OrderLine&gt;
+        &lt;/Lines&gt;
+        &lt;Tags&gt;
+          &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+          &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+        &lt;/Tags&gt;
+        &lt;Scores&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+        &lt;/Scores&gt;
+        &lt;Levels&gt;
+          &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+          &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+        &lt;/Levels&gt;
+        &lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;
+        &lt;Matrix&gt;
+          &lt;ArrayOfInt1&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;/ArrayOfInt1&gt;
+          &lt;ArrayOfInt1&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;/ArrayOfInt1&gt;
+        &lt;/Matrix&gt;
+        &lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;
+      &lt;/order&gt;
       &lt;extra&gt;<span class="value">int</span>&lt;/extra&gt;
     &lt;/CountLines&gt;
   &lt;/soap:Body&gt;
@@ -2411,7 +3121,61 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;CountLines xmlns="http://rmm.example.com/objects"&gt;
-      &lt;order&gt;<span class="value">Order</span>&lt;/order&gt;
+      &lt;order&gt;
+        &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+        &lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;
+        &lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;
+        &lt;Customer&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;Address&gt;
+            &lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;
+            &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+            &lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;
+          &lt;/Address&gt;
+          &lt;Phones&gt;
+            &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+            &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+          &lt;/Phones&gt;
+        &lt;/Customer&gt;
+        &lt;Lines&gt;
+          &lt;OrderLine&gt;
+            &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+            &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+            &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+            &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+          &lt;/OrderLine&gt;
+          &lt;OrderLine&gt;
+            &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+            &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+            &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+            &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+          &lt;/OrderLine&gt;
+        &lt;/Lines&gt;
+        &lt;Tags&gt;
+          &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+          &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+        &lt;/Tags&gt;
+        &lt;Scores&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+        &lt;/Scores&gt;
+        &lt;Levels&gt;
+          &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+          &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+        &lt;/Levels&gt;
+        &lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;
+        &lt;Matrix&gt;
+          &lt;ArrayOfInt1&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;/ArrayOfInt1&gt;
+          &lt;ArrayOfInt1&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+            &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;/ArrayOfInt1&gt;
+        &lt;/Matrix&gt;
+        &lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;
+      &lt;/order&gt;
       &lt;extra&gt;<span class="value">int</span>&lt;/extra&gt;
     &lt;/CountLines&gt;
   &lt;/soap12:Body&gt;
@@ -2468,7 +3232,10 @@ SOAPAction: "http://rmm.example.com/objects/EchoRenamed"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoRenamed xmlns="http://rmm.example.com/objects"&gt;
-      &lt;tag&gt;<span class="value">Label</span>&lt;/tag&gt;
+      &lt;tag&gt;
+        &lt;Key&gt;<span class="value">string</span>&lt;/Key&gt;
+        &lt;tag-value&gt;<span class="value">string</span>&lt;/tag-value&gt;
+      &lt;/tag&gt;
     &lt;/EchoRenamed&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -2476,7 +3243,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoRenamed"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoRenamedResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoRenamedResult&gt;<span class="value">Label</span>&lt;/EchoRenamedResult&gt;&lt;/EchoRenamedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoRenamedResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoRenamedResult&gt;&lt;Key&gt;<span class="value">string</span>&lt;/Key&gt;&lt;tag-value&gt;<span class="value">string</span>&lt;/tag-value&gt;&lt;/EchoRenamedResult&gt;&lt;/EchoRenamedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -2494,7 +3261,10 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoRenamed xmlns="http://rmm.example.com/objects"&gt;
-      &lt;tag&gt;<span class="value">Label</span>&lt;/tag&gt;
+      &lt;tag&gt;
+        &lt;Key&gt;<span class="value">string</span>&lt;/Key&gt;
+        &lt;tag-value&gt;<span class="value">string</span>&lt;/tag-value&gt;
+      &lt;/tag&gt;
     &lt;/EchoRenamed&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -2502,7 +3272,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoRenamedResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoRenamedResult&gt;<span class="value">Label</span>&lt;/EchoRenamedResult&gt;&lt;/EchoRenamedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoRenamedResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoRenamedResult&gt;&lt;Key&gt;<span class="value">string</span>&lt;/Key&gt;&lt;tag-value&gt;<span class="value">string</span>&lt;/tag-value&gt;&lt;/EchoRenamedResult&gt;&lt;/EchoRenamedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -2550,7 +3320,19 @@ SOAPAction: "http://rmm.example.com/objects/EchoSettings"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoSettings xmlns="http://rmm.example.com/objects"&gt;
-      &lt;settings&gt;<span class="value">Settings</span>&lt;/settings&gt;
+      &lt;settings&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;Retries&gt;<span class="value">int</span>&lt;/Retries&gt;
+        &lt;Enabled&gt;<span class="value">boolean</span>&lt;/Enabled&gt;
+        &lt;Lang&gt;<span class="value">string</span>&lt;/Lang&gt;
+        &lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;
+        &lt;Ratio&gt;<span class="value">double</span>&lt;/Ratio&gt;
+        &lt;Limit&gt;<span class="value">int</span>&lt;/Limit&gt;
+        &lt;Mode&gt;<span class="value">Low or Normal or High</span>&lt;/Mode&gt;
+        &lt;Fee&gt;<span class="value">decimal</span>&lt;/Fee&gt;
+        &lt;Since&gt;<span class="value">dateTime</span>&lt;/Since&gt;
+        &lt;Flag&gt;<span class="value">boolean</span>&lt;/Flag&gt;
+      &lt;/settings&gt;
     &lt;/EchoSettings&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -2558,7 +3340,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoSettings"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoSettingsResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoSettingsResult&gt;<span class="value">Settings</span>&lt;/EchoSettingsResult&gt;&lt;/EchoSettingsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoSettingsResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoSettingsResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Retries&gt;<span class="value">int</span>&lt;/Retries&gt;&lt;Enabled&gt;<span class="value">boolean</span>&lt;/Enabled&gt;&lt;Lang&gt;<span class="value">string</span>&lt;/Lang&gt;&lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;&lt;Ratio&gt;<span class="value">double</span>&lt;/Ratio&gt;&lt;Limit&gt;<span class="value">int</span>&lt;/Limit&gt;&lt;Mode&gt;<span class="value">Low or Normal or High</span>&lt;/Mode&gt;&lt;Fee&gt;<span class="value">decimal</span>&lt;/Fee&gt;&lt;Since&gt;<span class="value">dateTime</span>&lt;/Since&gt;&lt;Flag&gt;<span class="value">boolean</span>&lt;/Flag&gt;&lt;/EchoSettingsResult&gt;&lt;/EchoSettingsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -2576,7 +3358,19 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoSettings xmlns="http://rmm.example.com/objects"&gt;
-      &lt;settings&gt;<span class="value">Settings</span>&lt;/settings&gt;
+      &lt;settings&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;Retries&gt;<span class="value">int</span>&lt;/Retries&gt;
+        &lt;Enabled&gt;<span class="value">boolean</span>&lt;/Enabled&gt;
+        &lt;Lang&gt;<span class="value">string</span>&lt;/Lang&gt;
+        &lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;
+        &lt;Ratio&gt;<span class="value">double</span>&lt;/Ratio&gt;
+        &lt;Limit&gt;<span class="value">int</span>&lt;/Limit&gt;
+        &lt;Mode&gt;<span class="value">Low or Normal or High</span>&lt;/Mode&gt;
+        &lt;Fee&gt;<span class="value">decimal</span>&lt;/Fee&gt;
+        &lt;Since&gt;<span class="value">dateTime</span>&lt;/Since&gt;
+        &lt;Flag&gt;<span class="value">boolean</span>&lt;/Flag&gt;
+      &lt;/settings&gt;
     &lt;/EchoSettings&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -2584,7 +3378,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoSettingsResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoSettingsResult&gt;<span class="value">Settings</span>&lt;/EchoSettingsResult&gt;&lt;/EchoSettingsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoSettingsResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoSettingsResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Retries&gt;<span class="value">int</span>&lt;/Retries&gt;&lt;Enabled&gt;<span class="value">boolean</span>&lt;/Enabled&gt;&lt;Lang&gt;<span class="value">string</span>&lt;/Lang&gt;&lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;&lt;Ratio&gt;<span class="value">double</span>&lt;/Ratio&gt;&lt;Limit&gt;<span class="value">int</span>&lt;/Limit&gt;&lt;Mode&gt;<span class="value">Low or Normal or High</span>&lt;/Mode&gt;&lt;Fee&gt;<span class="value">decimal</span>&lt;/Fee&gt;&lt;Since&gt;<span class="value">dateTime</span>&lt;/Since&gt;&lt;Flag&gt;<span class="value">boolean</span>&lt;/Flag&gt;&lt;/EchoSettingsResult&gt;&lt;/EchoSettingsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -2632,7 +3426,27 @@ SOAPAction: "http://rmm.example.com/objects/EchoBasket"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoBasket xmlns="http://rmm.example.com/objects"&gt;
-      &lt;basket&gt;<span class="value">Basket</span>&lt;/basket&gt;
+      &lt;basket&gt;
+        &lt;Owner&gt;<span class="value">string</span>&lt;/Owner&gt;
+        &lt;Items&gt;
+          &lt;OrderLine&gt;
+            &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+            &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+            &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+            &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+          &lt;/OrderLine&gt;
+          &lt;OrderLine&gt;
+            &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+            &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+            &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+            &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+          &lt;/OrderLine&gt;
+        &lt;/Items&gt;
+        &lt;Notes&gt;
+          &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+          &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+        &lt;/Notes&gt;
+      &lt;/basket&gt;
     &lt;/EchoBasket&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -2640,7 +3454,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoBasket"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoBasketResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoBasketResult&gt;<span class="value">Basket</span>&lt;/EchoBasketResult&gt;&lt;/EchoBasketResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoBasketResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoBasketResult&gt;&lt;Owner&gt;<span class="value">string</span>&lt;/Owner&gt;&lt;Items&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;/Items&gt;&lt;Notes&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Notes&gt;&lt;/EchoBasketResult&gt;&lt;/EchoBasketResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -2658,7 +3472,27 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoBasket xmlns="http://rmm.example.com/objects"&gt;
-      &lt;basket&gt;<span class="value">Basket</span>&lt;/basket&gt;
+      &lt;basket&gt;
+        &lt;Owner&gt;<span class="value">string</span>&lt;/Owner&gt;
+        &lt;Items&gt;
+          &lt;OrderLine&gt;
+            &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+            &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+            &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+            &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+          &lt;/OrderLine&gt;
+          &lt;OrderLine&gt;
+            &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+            &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+            &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+            &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+          &lt;/OrderLine&gt;
+        &lt;/Items&gt;
+        &lt;Notes&gt;
+          &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+          &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+        &lt;/Notes&gt;
+      &lt;/basket&gt;
     &lt;/EchoBasket&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -2666,7 +3500,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoBasketResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoBasketResult&gt;<span class="value">Basket</span>&lt;/EchoBasketResult&gt;&lt;/EchoBasketResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoBasketResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoBasketResult&gt;&lt;Owner&gt;<span class="value">string</span>&lt;/Owner&gt;&lt;Items&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;/Items&gt;&lt;Notes&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Notes&gt;&lt;/EchoBasketResult&gt;&lt;/EchoBasketResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -2714,7 +3548,10 @@ SOAPAction: "http://rmm.example.com/objects/EchoIntList"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoIntList xmlns="http://rmm.example.com/objects"&gt;
-      &lt;values&gt;<span class="value">ArrayOfInt1</span>&lt;/values&gt;
+      &lt;values&gt;
+        &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+        &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+      &lt;/values&gt;
     &lt;/EchoIntList&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -2722,7 +3559,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoIntList"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoIntListResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoIntListResult&gt;<span class="value">ArrayOfInt1</span>&lt;/EchoIntListResult&gt;&lt;/EchoIntListResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoIntListResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoIntListResult&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/EchoIntListResult&gt;&lt;/EchoIntListResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -2740,7 +3577,10 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoIntList xmlns="http://rmm.example.com/objects"&gt;
-      &lt;values&gt;<span class="value">ArrayOfInt1</span>&lt;/values&gt;
+      &lt;values&gt;
+        &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+        &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+      &lt;/values&gt;
     &lt;/EchoIntList&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -2748,7 +3588,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoIntListResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoIntListResult&gt;<span class="value">ArrayOfInt1</span>&lt;/EchoIntListResult&gt;&lt;/EchoIntListResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoIntListResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoIntListResult&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/EchoIntListResult&gt;&lt;/EchoIntListResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -2796,7 +3636,20 @@ SOAPAction: "http://rmm.example.com/objects/EchoLineList"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoLineList xmlns="http://rmm.example.com/objects"&gt;
-      &lt;lines&gt;<span class="value">ArrayOfOrderLine</span>&lt;/lines&gt;
+      &lt;lines&gt;
+        &lt;OrderLine&gt;
+          &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+          &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+        &lt;/OrderLine&gt;
+        &lt;OrderLine&gt;
+          &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+          &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+        &lt;/OrderLine&gt;
+      &lt;/lines&gt;
     &lt;/EchoLineList&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -2804,7 +3657,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoLineList"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoLineListResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoLineListResult&gt;<span class="value">ArrayOfOrderLine</span>&lt;/EchoLineListResult&gt;&lt;/EchoLineListResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoLineListResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoLineListResult&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;/EchoLineListResult&gt;&lt;/EchoLineListResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -2822,7 +3675,20 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoLineList xmlns="http://rmm.example.com/objects"&gt;
-      &lt;lines&gt;<span class="value">ArrayOfOrderLine</span>&lt;/lines&gt;
+      &lt;lines&gt;
+        &lt;OrderLine&gt;
+          &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+          &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+        &lt;/OrderLine&gt;
+        &lt;OrderLine&gt;
+          &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+          &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+        &lt;/OrderLine&gt;
+      &lt;/lines&gt;
     &lt;/EchoLineList&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -2830,7 +3696,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoLineListResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoLineListResult&gt;<span class="value">ArrayOfOrderLine</span>&lt;/EchoLineListResult&gt;&lt;/EchoLineListResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoLineListResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoLineListResult&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;/EchoLineListResult&gt;&lt;/EchoLineListResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -2877,14 +3743,68 @@ SOAPAction: "http://rmm.example.com/objects/EchoOrderBare"
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
-    &lt;order xmlns="http://rmm.example.com/objects"&gt;<span class="value">Order</span>&lt;/order&gt;
+    &lt;order xmlns="http://rmm.example.com/objects"&gt;
+      &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+      &lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;
+      &lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;
+      &lt;Customer&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;Address&gt;
+          &lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;
+          &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+          &lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;
+        &lt;/Address&gt;
+        &lt;Phones&gt;
+          &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+          &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+        &lt;/Phones&gt;
+      &lt;/Customer&gt;
+      &lt;Lines&gt;
+        &lt;OrderLine&gt;
+          &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+          &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+        &lt;/OrderLine&gt;
+        &lt;OrderLine&gt;
+          &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+          &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+        &lt;/OrderLine&gt;
+      &lt;/Lines&gt;
+      &lt;Tags&gt;
+        &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+        &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+      &lt;/Tags&gt;
+      &lt;Scores&gt;
+        &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+        &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+      &lt;/Scores&gt;
+      &lt;Levels&gt;
+        &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+        &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+      &lt;/Levels&gt;
+      &lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;
+      &lt;Matrix&gt;
+        &lt;ArrayOfInt1&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+        &lt;/ArrayOfInt1&gt;
+        &lt;ArrayOfInt1&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+        &lt;/ArrayOfInt1&gt;
+      &lt;/Matrix&gt;
+      &lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;
+    &lt;/order&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
           <pre>HTTP/1.1 200 OK
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoOrderBareResult xmlns="http://rmm.example.com/objects"&gt;<span class="value">Order</span>&lt;/EchoOrderBareResult&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoOrderBareResult xmlns="http://rmm.example.com/objects"&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;&lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;&lt;Customer&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Address&gt;&lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;&lt;City&gt;<span class="value">string</span>&lt;/City&gt;&lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;&lt;/Address&gt;&lt;Phones&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Phones&gt;&lt;/Customer&gt;&lt;Lines&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;/Lines&gt;&lt;Tags&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Tags&gt;&lt;Scores&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Scores&gt;&lt;Levels&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;/Levels&gt;&lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;&lt;Matrix&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;/Matrix&gt;&lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;&lt;/EchoOrderBareResult&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -2901,14 +3821,68 @@ Content-Length: <span class="value">length</span>
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
-    &lt;order xmlns="http://rmm.example.com/objects"&gt;<span class="value">Order</span>&lt;/order&gt;
+    &lt;order xmlns="http://rmm.example.com/objects"&gt;
+      &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+      &lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;
+      &lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;
+      &lt;Customer&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;Address&gt;
+          &lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;
+          &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+          &lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;
+        &lt;/Address&gt;
+        &lt;Phones&gt;
+          &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+          &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+        &lt;/Phones&gt;
+      &lt;/Customer&gt;
+      &lt;Lines&gt;
+        &lt;OrderLine&gt;
+          &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+          &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+        &lt;/OrderLine&gt;
+        &lt;OrderLine&gt;
+          &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+          &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+        &lt;/OrderLine&gt;
+      &lt;/Lines&gt;
+      &lt;Tags&gt;
+        &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+        &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+      &lt;/Tags&gt;
+      &lt;Scores&gt;
+        &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+        &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+      &lt;/Scores&gt;
+      &lt;Levels&gt;
+        &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+        &lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;
+      &lt;/Levels&gt;
+      &lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;
+      &lt;Matrix&gt;
+        &lt;ArrayOfInt1&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+        &lt;/ArrayOfInt1&gt;
+        &lt;ArrayOfInt1&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+        &lt;/ArrayOfInt1&gt;
+      &lt;/Matrix&gt;
+      &lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;
+    &lt;/order&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
           <pre>HTTP/1.1 200 OK
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoOrderBareResult xmlns="http://rmm.example.com/objects"&gt;<span class="value">Order</span>&lt;/EchoOrderBareResult&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoOrderBareResult xmlns="http://rmm.example.com/objects"&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Placed&gt;<span class="value">dateTime</span>&lt;/Placed&gt;&lt;Priority&gt;<span class="value">Low or Normal or High</span>&lt;/Priority&gt;&lt;Customer&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Address&gt;&lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;&lt;City&gt;<span class="value">string</span>&lt;/City&gt;&lt;Zip&gt;<span class="value">int</span>&lt;/Zip&gt;&lt;/Address&gt;&lt;Phones&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Phones&gt;&lt;/Customer&gt;&lt;Lines&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;OrderLine&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/OrderLine&gt;&lt;/Lines&gt;&lt;Tags&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Tags&gt;&lt;Scores&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Scores&gt;&lt;Levels&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;Level&gt;<span class="value">Low or Normal or High</span>&lt;/Level&gt;&lt;/Levels&gt;&lt;Rating&gt;<span class="value">double</span>&lt;/Rating&gt;&lt;Matrix&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;ArrayOfInt1&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/ArrayOfInt1&gt;&lt;/Matrix&gt;&lt;Blob&gt;<span class="value">base64Binary</span>&lt;/Blob&gt;&lt;/EchoOrderBareResult&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
