@@ -27,8 +27,8 @@ use std::time::SystemTime;
 use criterion::Criterion;
 use rmm_objects::runtime::deps::bytes::Bytes;
 use rmm_objects::runtime::deps::http::{Request, Response};
-use rmm_objects::{Binding, Credentials, EchoOrder, EchoOrderResponse, Order, OrderLine};
-use rmm_tests::objects_service::full_order;
+use rmm_objects::{Binding, Credentials, EchoOrder, EchoOrderResponse, Order};
+use rmm_tests::objects_service::bench_order;
 
 /// The criterion group; its benchmarks are `EchoOrder_100_lines/<step>`.
 const GROUP: &str = "EchoOrder_100_lines";
@@ -39,39 +39,8 @@ const STEPS: [&str; 4] = [
     "encode_request",
     "encode_response",
 ];
+/// The order's lines.
 const LINES: usize = 100;
-
-/// [`full_order`] with 100 lines of varied values: every line present, a third of them with
-/// a nil `Discount`; its int arrays without nil items (gSOAP's C mapping cannot hold them).
-fn bench_order() -> Order {
-    let mut order = full_order();
-    order.lines = Some(
-        (0..LINES)
-            .map(|i| {
-                Some(OrderLine {
-                    sku: Some(format!(
-                        "SKU-{:05}-{}",
-                        i * 37 % 10007,
-                        ["A", "BB", "CCC"][i % 3]
-                    )),
-                    quantity: (i as i32) * 3 + 1,
-                    price: format!("{}.{:02}", 10 + i * 7, i * 13 % 100)
-                        .parse()
-                        .expect("a decimal"),
-                    discount: (i % 3 != 0)
-                        .then(|| format!("-0.{:02}", i % 50 + 1).parse().expect("a decimal")),
-                })
-            })
-            .collect(),
-    );
-    // gSOAP's C mapping (wsdl2h -c) reads the WSDL's nillable `int` items of `ArrayOfInt` and
-    // `ArrayOfInt1` items of `ArrayOfArrayOfInt1` as plain `int` and struct arrays, which
-    // cannot hold a nil (it refuses `<int xsi:nil="true"/>` as an empty int): those arrays
-    // are without nils here, so that both sides read the same message.
-    order.scores = Some(vec![Some(1), Some(0), Some(i32::MIN)]);
-    order.matrix = Some(vec![Some(vec![1, 2]), Some(vec![]), Some(vec![i32::MAX])]);
-    order
-}
 
 struct Wire {
     order: Order,
@@ -80,7 +49,7 @@ struct Wire {
 }
 
 fn wire() -> Wire {
-    let order = bench_order();
+    let order = bench_order(LINES);
     let request = EchoOrder {
         order: Some(order.clone()),
     }

@@ -1,13 +1,14 @@
-//! Runs one wire step of SOAP 1.1 `MobileTaskCreate` or `MobileAccountSearch` N times, for
+//! Runs one wire step of SOAP 1.1 `MobileTaskCreate`, `MobileAccountSearch` or the objects
+//! service's `EchoOrder` (an order of 100 lines, the class-heavy message) N times, for
 //! counting its instructions under callgrind: on a shared machine, wall-clock medians move by
 //! ±10 % from run to run, instruction counts do not. `tests/bench/instructions.sh` runs this
 //! twice (N and 2N) and prints the difference per iteration, so set-up is not counted.
 //!
 //! `cargo run --release -p rmm-tests --example wire_instructions -- OPERATION STEP N`,
-//! OPERATION `task-create` or `account-search`, STEP one of `encode_request`,
-//! `decode_request`, `encode_response`, `decode_response`, or `handle` (the whole server
-//! path, `MobileServiceServer::handle` with the echo service, on the encoded request as an
-//! HTTP request).
+//! OPERATION `task-create`, `account-search` or `echo-order`, STEP one of `encode_request`,
+//! `decode_request`, `encode_response`, `decode_response`, or (not for `echo-order`)
+//! `handle` (the whole server path, `MobileServiceServer::handle` with the echo service, on
+//! the encoded request as an HTTP request).
 
 #[allow(dead_code)]
 #[path = "../../generated/examples/echo_server.rs"]
@@ -58,6 +59,7 @@ fn main() -> ExitCode {
             step,
             n,
         ),
+        "echo-order" => run_objects(step, n),
         other => {
             eprintln!("unknown operation {other}");
             ExitCode::from(2)
@@ -119,6 +121,66 @@ where
             }
             "decode_response" => {
                 black_box(T::Response::decode_response(
+                    black_box(&encoded_response),
+                    binding,
+                ))
+                .ok();
+            }
+            other => {
+                eprintln!("unknown step {other}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The four codec steps of `EchoOrder` with an order of 100 lines (the objects service: a
+/// class tree read through the value tree).
+fn run_objects(step: &str, n: u32) -> ExitCode {
+    use rmm_objects::{EchoOrder, EchoOrderResponse};
+    let binding = rmm_objects::Binding::Soap11;
+    let order = rmm_tests::objects_service::bench_order(100);
+    let credentials = rmm_objects::Credentials::default();
+    let request = EchoOrder {
+        order: Some(order.clone()),
+    };
+    let response = EchoOrderResponse {
+        result: Some(order),
+    };
+    let encoded_request = request
+        .encode_request(&credentials, binding)
+        .expect("encodes");
+    let encoded_response = response.encode_response(binding).expect("encodes");
+    // Checked once: counting a failing path counts nothing useful.
+    assert_eq!(
+        EchoOrder::decode_request(&encoded_request, binding)
+            .expect("decodes")
+            .1,
+        request
+    );
+    assert_eq!(
+        EchoOrderResponse::decode_response(&encoded_response, binding).expect("decodes"),
+        response
+    );
+    for _ in 0..n {
+        match step {
+            "encode_request" => {
+                black_box(black_box(&request).encode_request(black_box(&credentials), binding))
+                    .ok();
+            }
+            "decode_request" => {
+                black_box(EchoOrder::decode_request(
+                    black_box(&encoded_request),
+                    binding,
+                ))
+                .ok();
+            }
+            "encode_response" => {
+                black_box(black_box(&response).encode_response(binding)).ok();
+            }
+            "decode_response" => {
+                black_box(EchoOrderResponse::decode_response(
                     black_box(&encoded_response),
                     binding,
                 ))

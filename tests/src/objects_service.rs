@@ -1150,3 +1150,37 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
     }
     cases
 }
+
+/// [`full_order`] with `lines` lines of varied values, the message the codec benchmarks
+/// measure (`benches/objects_codec.rs`, `examples/wire_instructions.rs`): every line
+/// present, a third of them with a nil `Discount`; its int arrays without nil items (gSOAP's
+/// C mapping cannot hold them).
+pub fn bench_order(lines: usize) -> Order {
+    let mut order = full_order();
+    order.lines = Some(
+        (0..lines)
+            .map(|i| {
+                Some(OrderLine {
+                    sku: Some(format!(
+                        "SKU-{:05}-{}",
+                        i * 37 % 10007,
+                        ["A", "BB", "CCC"][i % 3]
+                    )),
+                    quantity: (i as i32) * 3 + 1,
+                    price: format!("{}.{:02}", 10 + i * 7, i * 13 % 100)
+                        .parse()
+                        .expect("a decimal"),
+                    discount: (i % 3 != 0)
+                        .then(|| format!("-0.{:02}", i % 50 + 1).parse().expect("a decimal")),
+                })
+            })
+            .collect(),
+    );
+    // gSOAP's C mapping (wsdl2h -c) reads the WSDL's nillable `int` items of `ArrayOfInt` and
+    // `ArrayOfInt1` items of `ArrayOfArrayOfInt1` as plain `int` and struct arrays, which
+    // cannot hold a nil (it refuses `<int xsi:nil="true"/>` as an empty int): those arrays
+    // are without nils here, so that both sides read the same message.
+    order.scores = Some(vec![Some(1), Some(0), Some(i32::MIN)]);
+    order.matrix = Some(vec![Some(vec![1, 2]), Some(vec![]), Some(vec![i32::MAX])]);
+    order
+}
