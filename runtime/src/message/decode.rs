@@ -32,8 +32,9 @@ pub fn decode_wrapper_response<T, B: AsRef<[u8]>>(
         read_soap,
         soap::read_tree_document,
     )?;
-    let node = node
-        .unwrap_or_else(|| crate::tree::Node::text_only(operation.response_name, String::new()));
+    let node = node.unwrap_or_else(|| {
+        crate::tree::Node::text_only(operation.response_name, Default::default())
+    });
     read(&node).map_err(|error| ResponseError::Undecodable {
         operation: operation.name,
         binding,
@@ -174,18 +175,20 @@ fn decode_result<B: AsRef<[u8]>>(
 }
 
 /// Reads a SOAP response's result (its text, or its value tree), or its fault.
-type SoapReader<R> = fn(Binding, &'static OperationInfo, &[u8]) -> Result<ResponseBody<R>, String>;
+type SoapReader<'a, R> =
+    fn(Binding, &'static OperationInfo, &'a [u8]) -> Result<ResponseBody<R>, String>;
 /// Reads an HTTP GET/POST result document, its root named after the result's type.
-type DocumentReader<R> = fn(&'static OperationInfo, &str, &[u8]) -> Result<Option<R>, String>;
+type DocumentReader<'a, R> =
+    fn(&'static OperationInfo, &str, &'a [u8]) -> Result<Option<R>, String>;
 
 /// [`decode_result`] with the SOAP result read by `read_soap` (its text, or its value tree).
-fn decode_result_with<R, B: AsRef<[u8]>>(
+fn decode_result_with<'a, R, B: AsRef<[u8]>>(
     binding: Binding,
     operation: &'static OperationInfo,
-    response: &Response<B>,
+    response: &'a Response<B>,
     result_type: &str,
-    read_soap: SoapReader<R>,
-    read_document: DocumentReader<R>,
+    read_soap: SoapReader<'a, R>,
+    read_document: DocumentReader<'a, R>,
 ) -> Result<Option<R>, ResponseError> {
     let body = response.body().as_ref();
     let status = response.status();

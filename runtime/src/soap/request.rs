@@ -36,8 +36,9 @@ enum Source<'a> {
         source: &'a str,
         params: std::vec::IntoIter<ScannedParam>,
     },
-    /// The cursor, positioned inside the operation element.
-    Parsed(XmlCursor<'a, 3>),
+    /// The cursor, positioned inside the operation element (boxed: it is large, and the
+    /// scanned path is the common one).
+    Parsed(Box<XmlCursor<'a, 3>>),
 }
 
 /// A parameter the scanner read, a qualified child element without attributes and with
@@ -272,7 +273,7 @@ impl<'a> RequestReader<'a> {
         // A bare operation's parameters are the Body's children (an empty Body holds none).
         if operation.bare {
             let mut reader = RequestReader {
-                source: Source::Parsed(cursor),
+                source: Source::Parsed(Box::new(cursor)),
                 operation,
                 trees: &[],
                 budget: crate::tree::Budget::default(),
@@ -308,7 +309,7 @@ impl<'a> RequestReader<'a> {
             });
         }
         let mut reader = RequestReader {
-            source: Source::Parsed(cursor),
+            source: Source::Parsed(Box::new(cursor)),
             operation,
             trees: &[],
             budget: crate::tree::Budget::default(),
@@ -498,7 +499,7 @@ pub struct Param<'a> {
     pub(super) qualified: bool,
     pub(super) nil: bool,
     /// The element read whole, for a parameter of a class or array type.
-    pub(super) tree: Option<Box<crate::tree::Node>>,
+    pub(super) tree: Option<Box<crate::tree::Node<'a>>>,
     pub(super) content: Content<'a>,
 }
 
@@ -563,7 +564,7 @@ impl<'a> Param<'a> {
         let node = match self.tree {
             Some(tree) => *tree,
             // The scanner read it: an element holding text at most.
-            None => crate::tree::Node::text_only(param, self.content.text.into_owned()),
+            None => crate::tree::Node::text_only(param, self.content.text),
         };
         T::read_optional(&node, items).map_err(|error| RequestError::InvalidMember {
             operation,

@@ -101,11 +101,11 @@ pub(super) fn parse_response(
 /// Reads a SOAP response envelope of `operation` whose result is a class or an array: its
 /// result element as a value tree (`None`: absent; `xsi:nil` is the type's to read), or a
 /// fault.
-pub fn read_response_tree(
+pub fn read_response_tree<'a>(
     binding: Binding,
     operation: &'static OperationInfo,
-    body: &[u8],
-) -> Result<ResponseBody<crate::tree::Node>, String> {
+    body: &'a [u8],
+) -> Result<ResponseBody<crate::tree::Node<'a>>, String> {
     let mut budget = crate::tree::Budget::default();
     parse_response_with(binding, operation, body, |cursor, e| {
         let node = cursor
@@ -156,11 +156,11 @@ fn parse_response_with<'a, R>(
 /// Reads a SOAP response envelope of `operation` whose response element holds out parameters
 /// beside its result: that element whole, as a value tree (its children the result and the
 /// out parameters), or a fault.
-pub fn read_response_wrapper(
+pub fn read_response_wrapper<'a>(
     binding: Binding,
     operation: &'static OperationInfo,
-    body: &[u8],
-) -> Result<ResponseBody<crate::tree::Node>, String> {
+    body: &'a [u8],
+) -> Result<ResponseBody<crate::tree::Node<'a>>, String> {
     let mut budget = crate::tree::Budget::default();
     parse_response_entry(binding, operation, body, |cursor, entry| {
         let node = cursor
@@ -175,11 +175,11 @@ pub fn read_response_wrapper(
 
 /// Reads a SOAP response envelope of a bare operation: its Body whole, as a value tree whose
 /// children are the result (and nothing, for a null one), or a fault.
-pub fn read_response_body(
+pub fn read_response_body<'a>(
     binding: Binding,
     operation: &'static OperationInfo,
-    body: &[u8],
-) -> Result<ResponseBody<crate::tree::Node>, String> {
+    body: &'a [u8],
+) -> Result<ResponseBody<crate::tree::Node<'a>>, String> {
     // A first pass finds whether the Body holds a fault (read as a fault, as any response's)
     // and checks the whole document; only a result is read again, as a tree.
     let mut cursor = XmlCursor::new(
@@ -421,11 +421,11 @@ pub fn read_result_document(
 
 /// Reads an HTTP GET/POST result document of a class or array type, its root named
 /// `root_name` in the service namespace, as a value tree; a nil root is `None`.
-pub fn read_tree_document(
+pub fn read_tree_document<'a>(
     operation: &'static OperationInfo,
     root_name: &str,
-    body: &[u8],
-) -> Result<Option<crate::tree::Node>, String> {
+    body: &'a [u8],
+) -> Result<Option<crate::tree::Node<'a>>, String> {
     let mut cursor = XmlCursor::new(body, [operation.service.namespace, XSI_NS]);
     let root = match cursor.next().map_err(describe)? {
         Node::Start(e) => e,

@@ -1,5 +1,7 @@
 //! Reading values from a [`Node`] tree, as XmlSerializer's generated readers read them.
 
+use std::borrow::Cow;
+
 use super::{MemberError, XmlItem};
 use crate::Scalar;
 
@@ -48,11 +50,13 @@ pub(crate) enum XsiType {
 }
 
 /// One element of a value tree: its name, whether it is `xsi:nil`, its text (the direct text
-/// children, joined) and its child elements.
+/// children, joined) and its child elements. Its name and text borrow from the message where
+/// they stand in it as they are (no reference to replace, no line end to normalise), so that
+/// reading a class costs no copy of them.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Node {
+pub struct Node<'a> {
     pub(crate) ns: NodeNs,
-    pub(crate) local: Box<str>,
+    pub(crate) local: Cow<'a, str>,
     pub(crate) nil: Nil,
     /// Its `xsi:type`, resolved, if it has one.
     pub(crate) xsi_type: Option<XsiType>,
@@ -63,19 +67,19 @@ pub struct Node {
     pub(crate) text_runs: u32,
     /// Where the last of those runs lies in `text`.
     pub(crate) last_run: std::ops::Range<usize>,
-    pub(crate) text: String,
-    pub(crate) children: Vec<Node>,
+    pub(crate) text: Cow<'a, str>,
+    pub(crate) children: Vec<Node<'a>>,
     /// A comment or processing instruction inside it.
     pub(crate) interrupted: bool,
 }
 
-impl Node {
+impl<'a> Node<'a> {
     /// An element named `local` in the service namespace holding `text` and nothing else:
     /// what the request scanner read of a parameter that had no child elements.
-    pub(crate) fn text_only(local: &str, text: String) -> Node {
+    pub(crate) fn text_only(local: &'a str, text: Cow<'a, str>) -> Node<'a> {
         Node {
             ns: NodeNs::Service,
-            local: local.into(),
+            local: Cow::Borrowed(local),
             nil: Nil::No,
             xsi_type: None,
             attributes: Vec::new(),
@@ -200,7 +204,7 @@ impl Node {
     /// Its child elements in the service namespace, in document order: the members of a
     /// class, the items of an array. Elements of other namespaces are unknown to
     /// XmlSerializer, which skips them.
-    pub fn members(&self) -> impl Iterator<Item = &Node> {
+    pub fn members(&self) -> impl Iterator<Item = &Node<'a>> {
         self.children.iter().filter(|c| c.ns == NodeNs::Service)
     }
 

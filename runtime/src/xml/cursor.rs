@@ -111,6 +111,8 @@ pub(crate) const MAX_NAMESPACES_IN_SCOPE: usize = 256;
 /// the default namespace bound to the XML namespace, an element named `xmlns:a`. None of them
 /// reaches an operation with a value it would not get otherwise.
 pub(crate) struct XmlCursor<'a, const N: usize> {
+    /// The document, whose names and text value trees borrow.
+    input: &'a [u8],
     reader: NsReader<&'a [u8]>,
     known: [&'static str; N],
     /// How many namespaces each open element declares, innermost last (one entry per
@@ -136,6 +138,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
         config.check_end_names = true;
         config.check_comments = true;
         XmlCursor {
+            input,
             reader,
             known,
             declared: Vec::new(),
@@ -143,6 +146,15 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             started: false,
             ended: false,
         }
+    }
+
+    /// `part` as the slice of the input it is, when quick-xml handed out the input's own bytes
+    /// (it does for a reader over a slice): a name that lives as long as the input.
+    fn in_input(&self, part: &[u8]) -> Option<&'a [u8]> {
+        let start = (part.as_ptr() as usize).checked_sub(self.input.as_ptr() as usize)?;
+        self.input
+            .get(start..start + part.len())
+            .filter(|slice| slice.as_ptr() == part.as_ptr())
     }
 
     pub fn known(&self) -> &[&'static str; N] {
@@ -465,7 +477,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
         service: usize,
         xsi: usize,
         budget: &mut crate::tree::Budget,
-    ) -> Result<crate::tree::Node, TreeError> {
+    ) -> Result<crate::tree::Node<'a>, TreeError> {
         use crate::tree::{Node, NodeNs};
         if budget.elements == 0 {
             return Err(TreeError::TooLarge);
@@ -534,15 +546,19 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                 }
             }
         }
+        let local = match self.in_input(element.local()) {
+            Some(local) => to_str(Cow::Borrowed(local))?,
+            None => Cow::Owned(String::from_utf8_lossy(element.local()).into_owned()),
+        };
         let mut node = Node {
             ns,
-            local: String::from_utf8_lossy(element.local()).into(),
+            local,
             nil,
             xsi_type,
             attributes,
             text_runs: 0,
             last_run: 0..0,
-            text: String::new(),
+            text: Cow::Borrowed(""),
             children: Vec::new(),
             interrupted: false,
         };
@@ -613,7 +629,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                 Event::Eof => return Err(self.malformed("unexpected end of document").into()),
             }
         }
-        node.text = text.into_owned();
+        node.text = text;
         Ok(node)
     }
 
