@@ -255,8 +255,23 @@ SOAPAction: "http://24sevenOffice.com/webservices/GetProducts"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;GetProducts xmlns="http://24sevenOffice.com/webservices"&gt;
-      &lt;searchParams&gt;<span class="value">ProductSearchParameters</span>&lt;/searchParams&gt;
-      &lt;returnProperties&gt;<span class="value">ArrayOfString</span>&lt;/returnProperties&gt;
+      &lt;searchParams&gt;
+        &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+        &lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;
+        &lt;No&gt;<span class="value">string</span>&lt;/No&gt;
+        &lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+        &lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;
+        &lt;ProductIds&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+        &lt;/ProductIds&gt;
+      &lt;/searchParams&gt;
+      &lt;returnProperties&gt;
+        &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+        &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+      &lt;/returnProperties&gt;
     &lt;/GetProducts&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -264,7 +279,7 @@ SOAPAction: "http://24sevenOffice.com/webservices/GetProducts"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetProductsResult&gt;<span class="value">ArrayOfProduct</span>&lt;/GetProductsResult&gt;&lt;/GetProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetProductsResult&gt;&lt;Product&gt;&lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;&lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;&lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;&lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;&lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;&lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;&lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;&lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;&lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;&lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;&lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;&lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;&lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;&lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;&lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;&lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;&lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;&lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;&lt;/Product&gt;&lt;Product&gt;&lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;&lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;&lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;&lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;&lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;&lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;&lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;&lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;&lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;&lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;&lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;&lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;&lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;&lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;&lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;&lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;&lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;&lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;&lt;/Product&gt;&lt;/GetProductsResult&gt;&lt;/GetProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -282,8 +297,23 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;GetProducts xmlns="http://24sevenOffice.com/webservices"&gt;
-      &lt;searchParams&gt;<span class="value">ProductSearchParameters</span>&lt;/searchParams&gt;
-      &lt;returnProperties&gt;<span class="value">ArrayOfString</span>&lt;/returnProperties&gt;
+      &lt;searchParams&gt;
+        &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+        &lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;
+        &lt;No&gt;<span class="value">string</span>&lt;/No&gt;
+        &lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+        &lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;
+        &lt;ProductIds&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+          &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+        &lt;/ProductIds&gt;
+      &lt;/searchParams&gt;
+      &lt;returnProperties&gt;
+        &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+        &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+      &lt;/returnProperties&gt;
     &lt;/GetProducts&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -291,7 +321,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetProductsResult&gt;<span class="value">ArrayOfProduct</span>&lt;/GetProductsResult&gt;&lt;/GetProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetProductsResult&gt;&lt;Product&gt;&lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;&lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;&lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;&lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;&lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;&lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;&lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;&lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;&lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;&lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;&lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;&lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;&lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;&lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;&lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;&lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;&lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;&lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;&lt;/Product&gt;&lt;Product&gt;&lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;&lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;&lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;&lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;&lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;&lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;&lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;&lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;&lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;&lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;&lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;&lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;&lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;&lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;&lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;&lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;&lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;&lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;&lt;/Product&gt;&lt;/GetProductsResult&gt;&lt;/GetProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -339,7 +369,80 @@ SOAPAction: "http://24sevenOffice.com/webservices/SaveProducts"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;SaveProducts xmlns="http://24sevenOffice.com/webservices"&gt;
-      &lt;products&gt;<span class="value">ArrayOfProduct</span>&lt;/products&gt;
+      &lt;products&gt;
+        &lt;Product&gt;
+          &lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;
+          &lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;
+          &lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;
+          &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;
+          &lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;
+          &lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;
+          &lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;
+          &lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;
+          &lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;
+          &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+          &lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;
+          &lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;
+          &lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;No&gt;<span class="value">string</span>&lt;/No&gt;
+          &lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;
+          &lt;APIException&gt;
+            &lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;
+            &lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;
+            &lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;
+          &lt;/APIException&gt;
+          &lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;
+          &lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;
+          &lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;
+          &lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;
+          &lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;
+          &lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;
+          &lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;
+          &lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;
+          &lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;
+          &lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;
+          &lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;
+        &lt;/Product&gt;
+        &lt;Product&gt;
+          &lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;
+          &lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;
+          &lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;
+          &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;
+          &lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;
+          &lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;
+          &lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;
+          &lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;
+          &lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;
+          &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+          &lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;
+          &lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;
+          &lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;No&gt;<span class="value">string</span>&lt;/No&gt;
+          &lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;
+          &lt;APIException&gt;
+            &lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;
+            &lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;
+            &lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;
+          &lt;/APIException&gt;
+          &lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;
+          &lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;
+          &lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;
+          &lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;
+          &lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;
+          &lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;
+          &lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;
+          &lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;
+          &lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;
+          &lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;
+          &lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;
+        &lt;/Product&gt;
+      &lt;/products&gt;
     &lt;/SaveProducts&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -347,7 +450,7 @@ SOAPAction: "http://24sevenOffice.com/webservices/SaveProducts"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SaveProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;SaveProductsResult&gt;<span class="value">ArrayOfProduct</span>&lt;/SaveProductsResult&gt;&lt;/SaveProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SaveProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;SaveProductsResult&gt;&lt;Product&gt;&lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;&lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;&lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;&lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;&lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;&lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;&lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;&lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;&lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;&lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;&lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;&lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;&lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;&lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;&lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;&lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;&lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;&lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;&lt;/Product&gt;&lt;Product&gt;&lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;&lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;&lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;&lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;&lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;&lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;&lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;&lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;&lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;&lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;&lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;&lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;&lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;&lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;&lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;&lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;&lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;&lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;&lt;/Product&gt;&lt;/SaveProductsResult&gt;&lt;/SaveProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -365,7 +468,80 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;SaveProducts xmlns="http://24sevenOffice.com/webservices"&gt;
-      &lt;products&gt;<span class="value">ArrayOfProduct</span>&lt;/products&gt;
+      &lt;products&gt;
+        &lt;Product&gt;
+          &lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;
+          &lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;
+          &lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;
+          &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;
+          &lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;
+          &lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;
+          &lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;
+          &lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;
+          &lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;
+          &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+          &lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;
+          &lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;
+          &lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;No&gt;<span class="value">string</span>&lt;/No&gt;
+          &lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;
+          &lt;APIException&gt;
+            &lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;
+            &lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;
+            &lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;
+          &lt;/APIException&gt;
+          &lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;
+          &lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;
+          &lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;
+          &lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;
+          &lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;
+          &lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;
+          &lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;
+          &lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;
+          &lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;
+          &lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;
+          &lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;
+        &lt;/Product&gt;
+        &lt;Product&gt;
+          &lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;
+          &lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;
+          &lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;
+          &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;
+          &lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;
+          &lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;
+          &lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;
+          &lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;
+          &lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;
+          &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+          &lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;
+          &lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;
+          &lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;No&gt;<span class="value">string</span>&lt;/No&gt;
+          &lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;
+          &lt;APIException&gt;
+            &lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;
+            &lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;
+            &lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;
+          &lt;/APIException&gt;
+          &lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;
+          &lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;
+          &lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;
+          &lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;
+          &lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;
+          &lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;
+          &lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;
+          &lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;
+          &lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;
+          &lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;
+          &lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;
+        &lt;/Product&gt;
+      &lt;/products&gt;
     &lt;/SaveProducts&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -373,7 +549,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SaveProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;SaveProductsResult&gt;<span class="value">ArrayOfProduct</span>&lt;/SaveProductsResult&gt;&lt;/SaveProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SaveProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;SaveProductsResult&gt;&lt;Product&gt;&lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;&lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;&lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;&lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;&lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;&lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;&lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;&lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;&lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;&lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;&lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;&lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;&lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;&lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;&lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;&lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;&lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;&lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;&lt;/Product&gt;&lt;Product&gt;&lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;&lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;&lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;&lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;&lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;&lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;&lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;&lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;&lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;&lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;&lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;&lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;&lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;&lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;&lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;&lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;&lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;&lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;&lt;/Product&gt;&lt;/SaveProductsResult&gt;&lt;/SaveProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -421,7 +597,80 @@ SOAPAction: "http://24sevenOffice.com/webservices/DeleteProducts"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;DeleteProducts xmlns="http://24sevenOffice.com/webservices"&gt;
-      &lt;products&gt;<span class="value">ArrayOfProduct</span>&lt;/products&gt;
+      &lt;products&gt;
+        &lt;Product&gt;
+          &lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;
+          &lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;
+          &lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;
+          &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;
+          &lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;
+          &lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;
+          &lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;
+          &lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;
+          &lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;
+          &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+          &lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;
+          &lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;
+          &lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;No&gt;<span class="value">string</span>&lt;/No&gt;
+          &lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;
+          &lt;APIException&gt;
+            &lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;
+            &lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;
+            &lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;
+          &lt;/APIException&gt;
+          &lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;
+          &lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;
+          &lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;
+          &lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;
+          &lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;
+          &lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;
+          &lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;
+          &lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;
+          &lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;
+          &lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;
+          &lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;
+        &lt;/Product&gt;
+        &lt;Product&gt;
+          &lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;
+          &lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;
+          &lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;
+          &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;
+          &lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;
+          &lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;
+          &lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;
+          &lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;
+          &lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;
+          &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+          &lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;
+          &lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;
+          &lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;No&gt;<span class="value">string</span>&lt;/No&gt;
+          &lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;
+          &lt;APIException&gt;
+            &lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;
+            &lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;
+            &lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;
+          &lt;/APIException&gt;
+          &lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;
+          &lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;
+          &lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;
+          &lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;
+          &lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;
+          &lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;
+          &lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;
+          &lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;
+          &lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;
+          &lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;
+          &lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;
+        &lt;/Product&gt;
+      &lt;/products&gt;
     &lt;/DeleteProducts&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -429,7 +678,7 @@ SOAPAction: "http://24sevenOffice.com/webservices/DeleteProducts"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DeleteProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;DeleteProductsResult&gt;<span class="value">ArrayOfProduct</span>&lt;/DeleteProductsResult&gt;&lt;/DeleteProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DeleteProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;DeleteProductsResult&gt;&lt;Product&gt;&lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;&lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;&lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;&lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;&lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;&lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;&lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;&lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;&lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;&lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;&lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;&lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;&lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;&lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;&lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;&lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;&lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;&lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;&lt;/Product&gt;&lt;Product&gt;&lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;&lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;&lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;&lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;&lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;&lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;&lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;&lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;&lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;&lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;&lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;&lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;&lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;&lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;&lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;&lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;&lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;&lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;&lt;/Product&gt;&lt;/DeleteProductsResult&gt;&lt;/DeleteProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -447,7 +696,80 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;DeleteProducts xmlns="http://24sevenOffice.com/webservices"&gt;
-      &lt;products&gt;<span class="value">ArrayOfProduct</span>&lt;/products&gt;
+      &lt;products&gt;
+        &lt;Product&gt;
+          &lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;
+          &lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;
+          &lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;
+          &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;
+          &lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;
+          &lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;
+          &lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;
+          &lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;
+          &lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;
+          &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+          &lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;
+          &lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;
+          &lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;No&gt;<span class="value">string</span>&lt;/No&gt;
+          &lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;
+          &lt;APIException&gt;
+            &lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;
+            &lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;
+            &lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;
+          &lt;/APIException&gt;
+          &lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;
+          &lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;
+          &lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;
+          &lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;
+          &lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;
+          &lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;
+          &lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;
+          &lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;
+          &lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;
+          &lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;
+          &lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;
+        &lt;/Product&gt;
+        &lt;Product&gt;
+          &lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;
+          &lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;
+          &lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;
+          &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;
+          &lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;
+          &lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;
+          &lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;
+          &lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;
+          &lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;
+          &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+          &lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;
+          &lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;
+          &lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;No&gt;<span class="value">string</span>&lt;/No&gt;
+          &lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;
+          &lt;APIException&gt;
+            &lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;
+            &lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;
+            &lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;
+          &lt;/APIException&gt;
+          &lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;
+          &lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;
+          &lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;
+          &lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;
+          &lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;
+          &lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;
+          &lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;
+          &lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;
+          &lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;
+          &lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;
+          &lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;
+        &lt;/Product&gt;
+      &lt;/products&gt;
     &lt;/DeleteProducts&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -455,7 +777,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DeleteProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;DeleteProductsResult&gt;<span class="value">ArrayOfProduct</span>&lt;/DeleteProductsResult&gt;&lt;/DeleteProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DeleteProductsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;DeleteProductsResult&gt;&lt;Product&gt;&lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;&lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;&lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;&lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;&lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;&lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;&lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;&lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;&lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;&lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;&lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;&lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;&lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;&lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;&lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;&lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;&lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;&lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;&lt;/Product&gt;&lt;Product&gt;&lt;CashPriceIncTax&gt;<span class="value">double</span>&lt;/CashPriceIncTax&gt;&lt;WebPrice&gt;<span class="value">decimal</span>&lt;/WebPrice&gt;&lt;SupplierId&gt;<span class="value">int</span>&lt;/SupplierId&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;TaxRate&gt;<span class="value">decimal</span>&lt;/TaxRate&gt;&lt;Stock&gt;<span class="value">decimal</span>&lt;/Stock&gt;&lt;StatusId&gt;<span class="value">int</span>&lt;/StatusId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;PriceGroupID&gt;<span class="value">int</span>&lt;/PriceGroupID&gt;&lt;InPrice&gt;<span class="value">decimal</span>&lt;/InPrice&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;DescriptionLong&gt;<span class="value">string</span>&lt;/DescriptionLong&gt;&lt;Cost&gt;<span class="value">decimal</span>&lt;/Cost&gt;&lt;EAN1&gt;<span class="value">string</span>&lt;/EAN1&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;DateChanged&gt;<span class="value">dateTime</span>&lt;/DateChanged&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;Weight&gt;<span class="value">decimal</span>&lt;/Weight&gt;&lt;MinimumStock&gt;<span class="value">decimal</span>&lt;/MinimumStock&gt;&lt;OrderProposal&gt;<span class="value">decimal</span>&lt;/OrderProposal&gt;&lt;StockLocation&gt;<span class="value">string</span>&lt;/StockLocation&gt;&lt;SupplierProductCode&gt;<span class="value">string</span>&lt;/SupplierProductCode&gt;&lt;SupplierProductName&gt;<span class="value">string</span>&lt;/SupplierProductName&gt;&lt;Web&gt;<span class="value">boolean</span>&lt;/Web&gt;&lt;ProductCode&gt;<span class="value">string</span>&lt;/ProductCode&gt;&lt;StockControlled&gt;<span class="value">boolean</span>&lt;/StockControlled&gt;&lt;NewOffer&gt;<span class="value">boolean</span>&lt;/NewOffer&gt;&lt;NewProduct&gt;<span class="value">boolean</span>&lt;/NewProduct&gt;&lt;/Product&gt;&lt;/DeleteProductsResult&gt;&lt;/DeleteProductsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -511,7 +833,7 @@ SOAPAction: "http://24sevenOffice.com/webservices/GetPriceList"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetPriceListResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetPriceListResult&gt;<span class="value">ArrayOfKeyValuePair</span>&lt;/GetPriceListResult&gt;&lt;/GetPriceListResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetPriceListResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetPriceListResult&gt;&lt;KeyValuePair&gt;&lt;Key&gt;<span class="value">string</span>&lt;/Key&gt;&lt;Value&gt;<span class="value">string</span>&lt;/Value&gt;&lt;/KeyValuePair&gt;&lt;KeyValuePair&gt;&lt;Key&gt;<span class="value">string</span>&lt;/Key&gt;&lt;Value&gt;<span class="value">string</span>&lt;/Value&gt;&lt;/KeyValuePair&gt;&lt;/GetPriceListResult&gt;&lt;/GetPriceListResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -537,7 +859,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetPriceListResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetPriceListResult&gt;<span class="value">ArrayOfKeyValuePair</span>&lt;/GetPriceListResult&gt;&lt;/GetPriceListResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetPriceListResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetPriceListResult&gt;&lt;KeyValuePair&gt;&lt;Key&gt;<span class="value">string</span>&lt;/Key&gt;&lt;Value&gt;<span class="value">string</span>&lt;/Value&gt;&lt;/KeyValuePair&gt;&lt;KeyValuePair&gt;&lt;Key&gt;<span class="value">string</span>&lt;/Key&gt;&lt;Value&gt;<span class="value">string</span>&lt;/Value&gt;&lt;/KeyValuePair&gt;&lt;/GetPriceListResult&gt;&lt;/GetPriceListResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -590,7 +912,7 @@ SOAPAction: "http://24sevenOffice.com/webservices/GetAllPriceLists"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllPriceListsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetAllPriceListsResult&gt;<span class="value">ArrayOfProductPriceList</span>&lt;/GetAllPriceListsResult&gt;&lt;/GetAllPriceListsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllPriceListsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetAllPriceListsResult&gt;&lt;ProductPriceList&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;IncVat&gt;<span class="value">boolean</span>&lt;/IncVat&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;/ProductPriceList&gt;&lt;ProductPriceList&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;IncVat&gt;<span class="value">boolean</span>&lt;/IncVat&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;/ProductPriceList&gt;&lt;/GetAllPriceListsResult&gt;&lt;/GetAllPriceListsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -614,7 +936,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllPriceListsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetAllPriceListsResult&gt;<span class="value">ArrayOfProductPriceList</span>&lt;/GetAllPriceListsResult&gt;&lt;/GetAllPriceListsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllPriceListsResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetAllPriceListsResult&gt;&lt;ProductPriceList&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;IncVat&gt;<span class="value">boolean</span>&lt;/IncVat&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;/ProductPriceList&gt;&lt;ProductPriceList&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;IncVat&gt;<span class="value">boolean</span>&lt;/IncVat&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;/ProductPriceList&gt;&lt;/GetAllPriceListsResult&gt;&lt;/GetAllPriceListsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -662,7 +984,10 @@ SOAPAction: "http://24sevenOffice.com/webservices/GetCategories"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;GetCategories xmlns="http://24sevenOffice.com/webservices"&gt;
-      &lt;returnProperties&gt;<span class="value">ArrayOfString</span>&lt;/returnProperties&gt;
+      &lt;returnProperties&gt;
+        &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+        &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+      &lt;/returnProperties&gt;
     &lt;/GetCategories&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -670,7 +995,7 @@ SOAPAction: "http://24sevenOffice.com/webservices/GetCategories"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetCategoriesResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetCategoriesResult&gt;<span class="value">ArrayOfCategory</span>&lt;/GetCategoriesResult&gt;&lt;/GetCategoriesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetCategoriesResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetCategoriesResult&gt;&lt;Category&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;ParentId&gt;<span class="value">int</span>&lt;/ParentId&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;/Category&gt;&lt;Category&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;ParentId&gt;<span class="value">int</span>&lt;/ParentId&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;/Category&gt;&lt;/GetCategoriesResult&gt;&lt;/GetCategoriesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -688,7 +1013,10 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;GetCategories xmlns="http://24sevenOffice.com/webservices"&gt;
-      &lt;returnProperties&gt;<span class="value">ArrayOfString</span>&lt;/returnProperties&gt;
+      &lt;returnProperties&gt;
+        &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+        &lt;string&gt;<span class="value">string</span>&lt;/string&gt;
+      &lt;/returnProperties&gt;
     &lt;/GetCategories&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -696,7 +1024,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetCategoriesResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetCategoriesResult&gt;<span class="value">ArrayOfCategory</span>&lt;/GetCategoriesResult&gt;&lt;/GetCategoriesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetCategoriesResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetCategoriesResult&gt;&lt;Category&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;ParentId&gt;<span class="value">int</span>&lt;/ParentId&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;/Category&gt;&lt;Category&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;ParentId&gt;<span class="value">int</span>&lt;/ParentId&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;/Category&gt;&lt;/GetCategoriesResult&gt;&lt;/GetCategoriesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -744,7 +1072,30 @@ SOAPAction: "http://24sevenOffice.com/webservices/SaveCategories"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;SaveCategories xmlns="http://24sevenOffice.com/webservices"&gt;
-      &lt;categories&gt;<span class="value">ArrayOfCategory</span>&lt;/categories&gt;
+      &lt;categories&gt;
+        &lt;Category&gt;
+          &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;No&gt;<span class="value">string</span>&lt;/No&gt;
+          &lt;ParentId&gt;<span class="value">int</span>&lt;/ParentId&gt;
+          &lt;APIException&gt;
+            &lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;
+            &lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;
+            &lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;
+          &lt;/APIException&gt;
+        &lt;/Category&gt;
+        &lt;Category&gt;
+          &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;No&gt;<span class="value">string</span>&lt;/No&gt;
+          &lt;ParentId&gt;<span class="value">int</span>&lt;/ParentId&gt;
+          &lt;APIException&gt;
+            &lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;
+            &lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;
+            &lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;
+          &lt;/APIException&gt;
+        &lt;/Category&gt;
+      &lt;/categories&gt;
     &lt;/SaveCategories&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -752,7 +1103,7 @@ SOAPAction: "http://24sevenOffice.com/webservices/SaveCategories"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SaveCategoriesResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;SaveCategoriesResult&gt;<span class="value">ArrayOfCategory</span>&lt;/SaveCategoriesResult&gt;&lt;/SaveCategoriesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SaveCategoriesResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;SaveCategoriesResult&gt;&lt;Category&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;ParentId&gt;<span class="value">int</span>&lt;/ParentId&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;/Category&gt;&lt;Category&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;ParentId&gt;<span class="value">int</span>&lt;/ParentId&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;/Category&gt;&lt;/SaveCategoriesResult&gt;&lt;/SaveCategoriesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -770,7 +1121,30 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;SaveCategories xmlns="http://24sevenOffice.com/webservices"&gt;
-      &lt;categories&gt;<span class="value">ArrayOfCategory</span>&lt;/categories&gt;
+      &lt;categories&gt;
+        &lt;Category&gt;
+          &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;No&gt;<span class="value">string</span>&lt;/No&gt;
+          &lt;ParentId&gt;<span class="value">int</span>&lt;/ParentId&gt;
+          &lt;APIException&gt;
+            &lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;
+            &lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;
+            &lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;
+          &lt;/APIException&gt;
+        &lt;/Category&gt;
+        &lt;Category&gt;
+          &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+          &lt;No&gt;<span class="value">string</span>&lt;/No&gt;
+          &lt;ParentId&gt;<span class="value">int</span>&lt;/ParentId&gt;
+          &lt;APIException&gt;
+            &lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;
+            &lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;
+            &lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;
+          &lt;/APIException&gt;
+        &lt;/Category&gt;
+      &lt;/categories&gt;
     &lt;/SaveCategories&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -778,7 +1152,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SaveCategoriesResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;SaveCategoriesResult&gt;<span class="value">ArrayOfCategory</span>&lt;/SaveCategoriesResult&gt;&lt;/SaveCategoriesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SaveCategoriesResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;SaveCategoriesResult&gt;&lt;Category&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;ParentId&gt;<span class="value">int</span>&lt;/ParentId&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;/Category&gt;&lt;Category&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;No&gt;<span class="value">string</span>&lt;/No&gt;&lt;ParentId&gt;<span class="value">int</span>&lt;/ParentId&gt;&lt;APIException&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;StackTrace&gt;<span class="value">string</span>&lt;/StackTrace&gt;&lt;/APIException&gt;&lt;/Category&gt;&lt;/SaveCategoriesResult&gt;&lt;/SaveCategoriesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -831,7 +1205,7 @@ SOAPAction: "http://24sevenOffice.com/webservices/GetDiscountMatrixPriceGroup"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetDiscountMatrixPriceGroupResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetDiscountMatrixPriceGroupResult&gt;<span class="value">ArrayOfDiscount</span>&lt;/GetDiscountMatrixPriceGroupResult&gt;&lt;/GetDiscountMatrixPriceGroupResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetDiscountMatrixPriceGroupResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetDiscountMatrixPriceGroupResult&gt;&lt;Discount&gt;&lt;PriceGroupId&gt;<span class="value">int</span>&lt;/PriceGroupId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;CustomerId&gt;<span class="value">int</span>&lt;/CustomerId&gt;&lt;Value&gt;<span class="value">decimal</span>&lt;/Value&gt;&lt;/Discount&gt;&lt;Discount&gt;&lt;PriceGroupId&gt;<span class="value">int</span>&lt;/PriceGroupId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;CustomerId&gt;<span class="value">int</span>&lt;/CustomerId&gt;&lt;Value&gt;<span class="value">decimal</span>&lt;/Value&gt;&lt;/Discount&gt;&lt;/GetDiscountMatrixPriceGroupResult&gt;&lt;/GetDiscountMatrixPriceGroupResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -855,7 +1229,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetDiscountMatrixPriceGroupResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetDiscountMatrixPriceGroupResult&gt;<span class="value">ArrayOfDiscount</span>&lt;/GetDiscountMatrixPriceGroupResult&gt;&lt;/GetDiscountMatrixPriceGroupResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetDiscountMatrixPriceGroupResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetDiscountMatrixPriceGroupResult&gt;&lt;Discount&gt;&lt;PriceGroupId&gt;<span class="value">int</span>&lt;/PriceGroupId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;CustomerId&gt;<span class="value">int</span>&lt;/CustomerId&gt;&lt;Value&gt;<span class="value">decimal</span>&lt;/Value&gt;&lt;/Discount&gt;&lt;Discount&gt;&lt;PriceGroupId&gt;<span class="value">int</span>&lt;/PriceGroupId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;CustomerId&gt;<span class="value">int</span>&lt;/CustomerId&gt;&lt;Value&gt;<span class="value">decimal</span>&lt;/Value&gt;&lt;/Discount&gt;&lt;/GetDiscountMatrixPriceGroupResult&gt;&lt;/GetDiscountMatrixPriceGroupResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -908,7 +1282,7 @@ SOAPAction: "http://24sevenOffice.com/webservices/GetDiscountMatrixCategory"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetDiscountMatrixCategoryResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetDiscountMatrixCategoryResult&gt;<span class="value">ArrayOfDiscount</span>&lt;/GetDiscountMatrixCategoryResult&gt;&lt;/GetDiscountMatrixCategoryResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetDiscountMatrixCategoryResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetDiscountMatrixCategoryResult&gt;&lt;Discount&gt;&lt;PriceGroupId&gt;<span class="value">int</span>&lt;/PriceGroupId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;CustomerId&gt;<span class="value">int</span>&lt;/CustomerId&gt;&lt;Value&gt;<span class="value">decimal</span>&lt;/Value&gt;&lt;/Discount&gt;&lt;Discount&gt;&lt;PriceGroupId&gt;<span class="value">int</span>&lt;/PriceGroupId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;CustomerId&gt;<span class="value">int</span>&lt;/CustomerId&gt;&lt;Value&gt;<span class="value">decimal</span>&lt;/Value&gt;&lt;/Discount&gt;&lt;/GetDiscountMatrixCategoryResult&gt;&lt;/GetDiscountMatrixCategoryResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -932,7 +1306,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetDiscountMatrixCategoryResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetDiscountMatrixCategoryResult&gt;<span class="value">ArrayOfDiscount</span>&lt;/GetDiscountMatrixCategoryResult&gt;&lt;/GetDiscountMatrixCategoryResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetDiscountMatrixCategoryResponse xmlns="http://24sevenOffice.com/webservices"&gt;&lt;GetDiscountMatrixCategoryResult&gt;&lt;Discount&gt;&lt;PriceGroupId&gt;<span class="value">int</span>&lt;/PriceGroupId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;CustomerId&gt;<span class="value">int</span>&lt;/CustomerId&gt;&lt;Value&gt;<span class="value">decimal</span>&lt;/Value&gt;&lt;/Discount&gt;&lt;Discount&gt;&lt;PriceGroupId&gt;<span class="value">int</span>&lt;/PriceGroupId&gt;&lt;CategoryId&gt;<span class="value">int</span>&lt;/CategoryId&gt;&lt;CustomerId&gt;<span class="value">int</span>&lt;/CustomerId&gt;&lt;Value&gt;<span class="value">decimal</span>&lt;/Value&gt;&lt;/Discount&gt;&lt;/GetDiscountMatrixCategoryResult&gt;&lt;/GetDiscountMatrixCategoryResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,

@@ -233,8 +233,186 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECAESolicitar"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FECAESolicitar xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
-      &lt;FeCAEReq&gt;<span class="value">FECAERequest</span>&lt;/FeCAEReq&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
+      &lt;FeCAEReq&gt;
+        &lt;FeCabReq&gt;
+          &lt;CantReg&gt;<span class="value">int</span>&lt;/CantReg&gt;
+          &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+          &lt;CbteTipo&gt;<span class="value">int</span>&lt;/CbteTipo&gt;
+        &lt;/FeCabReq&gt;
+        &lt;FeDetReq&gt;
+          &lt;FECAEDetRequest&gt;
+            &lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;
+            &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+            &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+            &lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;
+            &lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;
+            &lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;
+            &lt;ImpTotal&gt;<span class="value">double</span>&lt;/ImpTotal&gt;
+            &lt;ImpTotConc&gt;<span class="value">double</span>&lt;/ImpTotConc&gt;
+            &lt;ImpNeto&gt;<span class="value">double</span>&lt;/ImpNeto&gt;
+            &lt;ImpOpEx&gt;<span class="value">double</span>&lt;/ImpOpEx&gt;
+            &lt;ImpTrib&gt;<span class="value">double</span>&lt;/ImpTrib&gt;
+            &lt;ImpIVA&gt;<span class="value">double</span>&lt;/ImpIVA&gt;
+            &lt;FchServDesde&gt;<span class="value">string</span>&lt;/FchServDesde&gt;
+            &lt;FchServHasta&gt;<span class="value">string</span>&lt;/FchServHasta&gt;
+            &lt;FchVtoPago&gt;<span class="value">string</span>&lt;/FchVtoPago&gt;
+            &lt;MonId&gt;<span class="value">string</span>&lt;/MonId&gt;
+            &lt;MonCotiz&gt;<span class="value">double</span>&lt;/MonCotiz&gt;
+            &lt;CbtesAsoc&gt;
+              &lt;CbteAsoc&gt;
+                &lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;
+                &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+                &lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;
+                &lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;
+              &lt;/CbteAsoc&gt;
+              &lt;CbteAsoc&gt;
+                &lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;
+                &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+                &lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;
+                &lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;
+              &lt;/CbteAsoc&gt;
+            &lt;/CbtesAsoc&gt;
+            &lt;Tributos&gt;
+              &lt;Tributo&gt;
+                &lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;
+                &lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/Tributo&gt;
+              &lt;Tributo&gt;
+                &lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;
+                &lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/Tributo&gt;
+            &lt;/Tributos&gt;
+            &lt;Iva&gt;
+              &lt;AlicIva&gt;
+                &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/AlicIva&gt;
+              &lt;AlicIva&gt;
+                &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/AlicIva&gt;
+            &lt;/Iva&gt;
+            &lt;Opcionales&gt;
+              &lt;Opcional&gt;
+                &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+                &lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;
+              &lt;/Opcional&gt;
+              &lt;Opcional&gt;
+                &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+                &lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;
+              &lt;/Opcional&gt;
+            &lt;/Opcionales&gt;
+            &lt;Compradores&gt;
+              &lt;Comprador&gt;
+                &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+                &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+                &lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;
+              &lt;/Comprador&gt;
+              &lt;Comprador&gt;
+                &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+                &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+                &lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;
+              &lt;/Comprador&gt;
+            &lt;/Compradores&gt;
+          &lt;/FECAEDetRequest&gt;
+          &lt;FECAEDetRequest&gt;
+            &lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;
+            &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+            &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+            &lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;
+            &lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;
+            &lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;
+            &lt;ImpTotal&gt;<span class="value">double</span>&lt;/ImpTotal&gt;
+            &lt;ImpTotConc&gt;<span class="value">double</span>&lt;/ImpTotConc&gt;
+            &lt;ImpNeto&gt;<span class="value">double</span>&lt;/ImpNeto&gt;
+            &lt;ImpOpEx&gt;<span class="value">double</span>&lt;/ImpOpEx&gt;
+            &lt;ImpTrib&gt;<span class="value">double</span>&lt;/ImpTrib&gt;
+            &lt;ImpIVA&gt;<span class="value">double</span>&lt;/ImpIVA&gt;
+            &lt;FchServDesde&gt;<span class="value">string</span>&lt;/FchServDesde&gt;
+            &lt;FchServHasta&gt;<span class="value">string</span>&lt;/FchServHasta&gt;
+            &lt;FchVtoPago&gt;<span class="value">string</span>&lt;/FchVtoPago&gt;
+            &lt;MonId&gt;<span class="value">string</span>&lt;/MonId&gt;
+            &lt;MonCotiz&gt;<span class="value">double</span>&lt;/MonCotiz&gt;
+            &lt;CbtesAsoc&gt;
+              &lt;CbteAsoc&gt;
+                &lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;
+                &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+                &lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;
+                &lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;
+              &lt;/CbteAsoc&gt;
+              &lt;CbteAsoc&gt;
+                &lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;
+                &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+                &lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;
+                &lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;
+              &lt;/CbteAsoc&gt;
+            &lt;/CbtesAsoc&gt;
+            &lt;Tributos&gt;
+              &lt;Tributo&gt;
+                &lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;
+                &lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/Tributo&gt;
+              &lt;Tributo&gt;
+                &lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;
+                &lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/Tributo&gt;
+            &lt;/Tributos&gt;
+            &lt;Iva&gt;
+              &lt;AlicIva&gt;
+                &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/AlicIva&gt;
+              &lt;AlicIva&gt;
+                &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/AlicIva&gt;
+            &lt;/Iva&gt;
+            &lt;Opcionales&gt;
+              &lt;Opcional&gt;
+                &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+                &lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;
+              &lt;/Opcional&gt;
+              &lt;Opcional&gt;
+                &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+                &lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;
+              &lt;/Opcional&gt;
+            &lt;/Opcionales&gt;
+            &lt;Compradores&gt;
+              &lt;Comprador&gt;
+                &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+                &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+                &lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;
+              &lt;/Comprador&gt;
+              &lt;Comprador&gt;
+                &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+                &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+                &lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;
+              &lt;/Comprador&gt;
+            &lt;/Compradores&gt;
+          &lt;/FECAEDetRequest&gt;
+        &lt;/FeDetReq&gt;
+      &lt;/FeCAEReq&gt;
     &lt;/FECAESolicitar&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -242,7 +420,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECAESolicitar"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAESolicitarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAESolicitarResult&gt;<span class="value">FECAEResponse</span>&lt;/FECAESolicitarResult&gt;&lt;/FECAESolicitarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAESolicitarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAESolicitarResult&gt;&lt;FeCabResp&gt;&lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;CbteTipo&gt;<span class="value">int</span>&lt;/CbteTipo&gt;&lt;FchProceso&gt;<span class="value">string</span>&lt;/FchProceso&gt;&lt;CantReg&gt;<span class="value">int</span>&lt;/CantReg&gt;&lt;Resultado&gt;<span class="value">string</span>&lt;/Resultado&gt;&lt;Reproceso&gt;<span class="value">string</span>&lt;/Reproceso&gt;&lt;/FeCabResp&gt;&lt;FeDetResp&gt;&lt;FECAEDetResponse&gt;&lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;&lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;&lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;&lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;&lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;&lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;&lt;Resultado&gt;<span class="value">string</span>&lt;/Resultado&gt;&lt;Observaciones&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;/Observaciones&gt;&lt;CAE&gt;<span class="value">string</span>&lt;/CAE&gt;&lt;CAEFchVto&gt;<span class="value">string</span>&lt;/CAEFchVto&gt;&lt;/FECAEDetResponse&gt;&lt;FECAEDetResponse&gt;&lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;&lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;&lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;&lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;&lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;&lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;&lt;Resultado&gt;<span class="value">string</span>&lt;/Resultado&gt;&lt;Observaciones&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;/Observaciones&gt;&lt;CAE&gt;<span class="value">string</span>&lt;/CAE&gt;&lt;CAEFchVto&gt;<span class="value">string</span>&lt;/CAEFchVto&gt;&lt;/FECAEDetResponse&gt;&lt;/FeDetResp&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;/FECAESolicitarResult&gt;&lt;/FECAESolicitarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -260,8 +438,186 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FECAESolicitar xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
-      &lt;FeCAEReq&gt;<span class="value">FECAERequest</span>&lt;/FeCAEReq&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
+      &lt;FeCAEReq&gt;
+        &lt;FeCabReq&gt;
+          &lt;CantReg&gt;<span class="value">int</span>&lt;/CantReg&gt;
+          &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+          &lt;CbteTipo&gt;<span class="value">int</span>&lt;/CbteTipo&gt;
+        &lt;/FeCabReq&gt;
+        &lt;FeDetReq&gt;
+          &lt;FECAEDetRequest&gt;
+            &lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;
+            &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+            &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+            &lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;
+            &lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;
+            &lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;
+            &lt;ImpTotal&gt;<span class="value">double</span>&lt;/ImpTotal&gt;
+            &lt;ImpTotConc&gt;<span class="value">double</span>&lt;/ImpTotConc&gt;
+            &lt;ImpNeto&gt;<span class="value">double</span>&lt;/ImpNeto&gt;
+            &lt;ImpOpEx&gt;<span class="value">double</span>&lt;/ImpOpEx&gt;
+            &lt;ImpTrib&gt;<span class="value">double</span>&lt;/ImpTrib&gt;
+            &lt;ImpIVA&gt;<span class="value">double</span>&lt;/ImpIVA&gt;
+            &lt;FchServDesde&gt;<span class="value">string</span>&lt;/FchServDesde&gt;
+            &lt;FchServHasta&gt;<span class="value">string</span>&lt;/FchServHasta&gt;
+            &lt;FchVtoPago&gt;<span class="value">string</span>&lt;/FchVtoPago&gt;
+            &lt;MonId&gt;<span class="value">string</span>&lt;/MonId&gt;
+            &lt;MonCotiz&gt;<span class="value">double</span>&lt;/MonCotiz&gt;
+            &lt;CbtesAsoc&gt;
+              &lt;CbteAsoc&gt;
+                &lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;
+                &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+                &lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;
+                &lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;
+              &lt;/CbteAsoc&gt;
+              &lt;CbteAsoc&gt;
+                &lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;
+                &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+                &lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;
+                &lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;
+              &lt;/CbteAsoc&gt;
+            &lt;/CbtesAsoc&gt;
+            &lt;Tributos&gt;
+              &lt;Tributo&gt;
+                &lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;
+                &lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/Tributo&gt;
+              &lt;Tributo&gt;
+                &lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;
+                &lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/Tributo&gt;
+            &lt;/Tributos&gt;
+            &lt;Iva&gt;
+              &lt;AlicIva&gt;
+                &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/AlicIva&gt;
+              &lt;AlicIva&gt;
+                &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/AlicIva&gt;
+            &lt;/Iva&gt;
+            &lt;Opcionales&gt;
+              &lt;Opcional&gt;
+                &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+                &lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;
+              &lt;/Opcional&gt;
+              &lt;Opcional&gt;
+                &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+                &lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;
+              &lt;/Opcional&gt;
+            &lt;/Opcionales&gt;
+            &lt;Compradores&gt;
+              &lt;Comprador&gt;
+                &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+                &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+                &lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;
+              &lt;/Comprador&gt;
+              &lt;Comprador&gt;
+                &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+                &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+                &lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;
+              &lt;/Comprador&gt;
+            &lt;/Compradores&gt;
+          &lt;/FECAEDetRequest&gt;
+          &lt;FECAEDetRequest&gt;
+            &lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;
+            &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+            &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+            &lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;
+            &lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;
+            &lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;
+            &lt;ImpTotal&gt;<span class="value">double</span>&lt;/ImpTotal&gt;
+            &lt;ImpTotConc&gt;<span class="value">double</span>&lt;/ImpTotConc&gt;
+            &lt;ImpNeto&gt;<span class="value">double</span>&lt;/ImpNeto&gt;
+            &lt;ImpOpEx&gt;<span class="value">double</span>&lt;/ImpOpEx&gt;
+            &lt;ImpTrib&gt;<span class="value">double</span>&lt;/ImpTrib&gt;
+            &lt;ImpIVA&gt;<span class="value">double</span>&lt;/ImpIVA&gt;
+            &lt;FchServDesde&gt;<span class="value">string</span>&lt;/FchServDesde&gt;
+            &lt;FchServHasta&gt;<span class="value">string</span>&lt;/FchServHasta&gt;
+            &lt;FchVtoPago&gt;<span class="value">string</span>&lt;/FchVtoPago&gt;
+            &lt;MonId&gt;<span class="value">string</span>&lt;/MonId&gt;
+            &lt;MonCotiz&gt;<span class="value">double</span>&lt;/MonCotiz&gt;
+            &lt;CbtesAsoc&gt;
+              &lt;CbteAsoc&gt;
+                &lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;
+                &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+                &lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;
+                &lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;
+              &lt;/CbteAsoc&gt;
+              &lt;CbteAsoc&gt;
+                &lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;
+                &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+                &lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;
+                &lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;
+              &lt;/CbteAsoc&gt;
+            &lt;/CbtesAsoc&gt;
+            &lt;Tributos&gt;
+              &lt;Tributo&gt;
+                &lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;
+                &lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/Tributo&gt;
+              &lt;Tributo&gt;
+                &lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;
+                &lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/Tributo&gt;
+            &lt;/Tributos&gt;
+            &lt;Iva&gt;
+              &lt;AlicIva&gt;
+                &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/AlicIva&gt;
+              &lt;AlicIva&gt;
+                &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/AlicIva&gt;
+            &lt;/Iva&gt;
+            &lt;Opcionales&gt;
+              &lt;Opcional&gt;
+                &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+                &lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;
+              &lt;/Opcional&gt;
+              &lt;Opcional&gt;
+                &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+                &lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;
+              &lt;/Opcional&gt;
+            &lt;/Opcionales&gt;
+            &lt;Compradores&gt;
+              &lt;Comprador&gt;
+                &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+                &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+                &lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;
+              &lt;/Comprador&gt;
+              &lt;Comprador&gt;
+                &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+                &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+                &lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;
+              &lt;/Comprador&gt;
+            &lt;/Compradores&gt;
+          &lt;/FECAEDetRequest&gt;
+        &lt;/FeDetReq&gt;
+      &lt;/FeCAEReq&gt;
     &lt;/FECAESolicitar&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -269,7 +625,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAESolicitarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAESolicitarResult&gt;<span class="value">FECAEResponse</span>&lt;/FECAESolicitarResult&gt;&lt;/FECAESolicitarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAESolicitarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAESolicitarResult&gt;&lt;FeCabResp&gt;&lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;CbteTipo&gt;<span class="value">int</span>&lt;/CbteTipo&gt;&lt;FchProceso&gt;<span class="value">string</span>&lt;/FchProceso&gt;&lt;CantReg&gt;<span class="value">int</span>&lt;/CantReg&gt;&lt;Resultado&gt;<span class="value">string</span>&lt;/Resultado&gt;&lt;Reproceso&gt;<span class="value">string</span>&lt;/Reproceso&gt;&lt;/FeCabResp&gt;&lt;FeDetResp&gt;&lt;FECAEDetResponse&gt;&lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;&lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;&lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;&lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;&lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;&lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;&lt;Resultado&gt;<span class="value">string</span>&lt;/Resultado&gt;&lt;Observaciones&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;/Observaciones&gt;&lt;CAE&gt;<span class="value">string</span>&lt;/CAE&gt;&lt;CAEFchVto&gt;<span class="value">string</span>&lt;/CAEFchVto&gt;&lt;/FECAEDetResponse&gt;&lt;FECAEDetResponse&gt;&lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;&lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;&lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;&lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;&lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;&lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;&lt;Resultado&gt;<span class="value">string</span>&lt;/Resultado&gt;&lt;Observaciones&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;/Observaciones&gt;&lt;CAE&gt;<span class="value">string</span>&lt;/CAE&gt;&lt;CAEFchVto&gt;<span class="value">string</span>&lt;/CAEFchVto&gt;&lt;/FECAEDetResponse&gt;&lt;/FeDetResp&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;/FECAESolicitarResult&gt;&lt;/FECAESolicitarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -317,7 +673,11 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECompTotXRequest"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FECompTotXRequest xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FECompTotXRequest&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -325,7 +685,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECompTotXRequest"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECompTotXRequestResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECompTotXRequestResult&gt;<span class="value">FERegXReqResponse</span>&lt;/FECompTotXRequestResult&gt;&lt;/FECompTotXRequestResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECompTotXRequestResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECompTotXRequestResult&gt;&lt;RegXReq&gt;<span class="value">int</span>&lt;/RegXReq&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FECompTotXRequestResult&gt;&lt;/FECompTotXRequestResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -343,7 +703,11 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FECompTotXRequest xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FECompTotXRequest&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -351,7 +715,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECompTotXRequestResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECompTotXRequestResult&gt;<span class="value">FERegXReqResponse</span>&lt;/FECompTotXRequestResult&gt;&lt;/FECompTotXRequestResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECompTotXRequestResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECompTotXRequestResult&gt;&lt;RegXReq&gt;<span class="value">int</span>&lt;/RegXReq&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FECompTotXRequestResult&gt;&lt;/FECompTotXRequestResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -404,7 +768,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEDummy"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEDummyResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEDummyResult&gt;<span class="value">DummyResponse</span>&lt;/FEDummyResult&gt;&lt;/FEDummyResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEDummyResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEDummyResult&gt;&lt;AppServer&gt;<span class="value">string</span>&lt;/AppServer&gt;&lt;DbServer&gt;<span class="value">string</span>&lt;/DbServer&gt;&lt;AuthServer&gt;<span class="value">string</span>&lt;/AuthServer&gt;&lt;/FEDummyResult&gt;&lt;/FEDummyResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -428,7 +792,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEDummyResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEDummyResult&gt;<span class="value">DummyResponse</span>&lt;/FEDummyResult&gt;&lt;/FEDummyResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEDummyResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEDummyResult&gt;&lt;AppServer&gt;<span class="value">string</span>&lt;/AppServer&gt;&lt;DbServer&gt;<span class="value">string</span>&lt;/DbServer&gt;&lt;AuthServer&gt;<span class="value">string</span>&lt;/AuthServer&gt;&lt;/FEDummyResult&gt;&lt;/FEDummyResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -478,7 +842,11 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECompUltimoAutorizado"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FECompUltimoAutorizado xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
       &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
       &lt;CbteTipo&gt;<span class="value">int</span>&lt;/CbteTipo&gt;
     &lt;/FECompUltimoAutorizado&gt;
@@ -488,7 +856,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECompUltimoAutorizado"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECompUltimoAutorizadoResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECompUltimoAutorizadoResult&gt;<span class="value">FERecuperaLastCbteResponse</span>&lt;/FECompUltimoAutorizadoResult&gt;&lt;/FECompUltimoAutorizadoResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECompUltimoAutorizadoResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECompUltimoAutorizadoResult&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;CbteTipo&gt;<span class="value">int</span>&lt;/CbteTipo&gt;&lt;CbteNro&gt;<span class="value">int</span>&lt;/CbteNro&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FECompUltimoAutorizadoResult&gt;&lt;/FECompUltimoAutorizadoResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -506,7 +874,11 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FECompUltimoAutorizado xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
       &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
       &lt;CbteTipo&gt;<span class="value">int</span>&lt;/CbteTipo&gt;
     &lt;/FECompUltimoAutorizado&gt;
@@ -516,7 +888,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECompUltimoAutorizadoResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECompUltimoAutorizadoResult&gt;<span class="value">FERecuperaLastCbteResponse</span>&lt;/FECompUltimoAutorizadoResult&gt;&lt;/FECompUltimoAutorizadoResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECompUltimoAutorizadoResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECompUltimoAutorizadoResult&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;CbteTipo&gt;<span class="value">int</span>&lt;/CbteTipo&gt;&lt;CbteNro&gt;<span class="value">int</span>&lt;/CbteNro&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FECompUltimoAutorizadoResult&gt;&lt;/FECompUltimoAutorizadoResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -565,8 +937,16 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECompConsultar"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FECompConsultar xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
-      &lt;FeCompConsReq&gt;<span class="value">FECompConsultaReq</span>&lt;/FeCompConsReq&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
+      &lt;FeCompConsReq&gt;
+        &lt;CbteTipo&gt;<span class="value">int</span>&lt;/CbteTipo&gt;
+        &lt;CbteNro&gt;<span class="value">long</span>&lt;/CbteNro&gt;
+        &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+      &lt;/FeCompConsReq&gt;
     &lt;/FECompConsultar&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -574,7 +954,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECompConsultar"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECompConsultarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECompConsultarResult&gt;<span class="value">FECompConsultaResponse</span>&lt;/FECompConsultarResult&gt;&lt;/FECompConsultarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECompConsultarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECompConsultarResult&gt;&lt;ResultGet&gt;&lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;&lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;&lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;&lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;&lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;&lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;&lt;ImpTotal&gt;<span class="value">double</span>&lt;/ImpTotal&gt;&lt;ImpTotConc&gt;<span class="value">double</span>&lt;/ImpTotConc&gt;&lt;ImpNeto&gt;<span class="value">double</span>&lt;/ImpNeto&gt;&lt;ImpOpEx&gt;<span class="value">double</span>&lt;/ImpOpEx&gt;&lt;ImpTrib&gt;<span class="value">double</span>&lt;/ImpTrib&gt;&lt;ImpIVA&gt;<span class="value">double</span>&lt;/ImpIVA&gt;&lt;FchServDesde&gt;<span class="value">string</span>&lt;/FchServDesde&gt;&lt;FchServHasta&gt;<span class="value">string</span>&lt;/FchServHasta&gt;&lt;FchVtoPago&gt;<span class="value">string</span>&lt;/FchVtoPago&gt;&lt;MonId&gt;<span class="value">string</span>&lt;/MonId&gt;&lt;MonCotiz&gt;<span class="value">double</span>&lt;/MonCotiz&gt;&lt;CbtesAsoc&gt;&lt;CbteAsoc&gt;&lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;&lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;&lt;/CbteAsoc&gt;&lt;CbteAsoc&gt;&lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;&lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;&lt;/CbteAsoc&gt;&lt;/CbtesAsoc&gt;&lt;Tributos&gt;&lt;Tributo&gt;&lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;&lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;&lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;&lt;/Tributo&gt;&lt;Tributo&gt;&lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;&lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;&lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;&lt;/Tributo&gt;&lt;/Tributos&gt;&lt;Iva&gt;&lt;AlicIva&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;&lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;&lt;/AlicIva&gt;&lt;AlicIva&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;&lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;&lt;/AlicIva&gt;&lt;/Iva&gt;&lt;Opcionales&gt;&lt;Opcional&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;&lt;/Opcional&gt;&lt;Opcional&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;&lt;/Opcional&gt;&lt;/Opcionales&gt;&lt;Compradores&gt;&lt;Comprador&gt;&lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;&lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;&lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;&lt;/Comprador&gt;&lt;Comprador&gt;&lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;&lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;&lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;&lt;/Comprador&gt;&lt;/Compradores&gt;&lt;Resultado&gt;<span class="value">string</span>&lt;/Resultado&gt;&lt;CodAutorizacion&gt;<span class="value">string</span>&lt;/CodAutorizacion&gt;&lt;EmisionTipo&gt;<span class="value">string</span>&lt;/EmisionTipo&gt;&lt;FchVto&gt;<span class="value">string</span>&lt;/FchVto&gt;&lt;FchProceso&gt;<span class="value">string</span>&lt;/FchProceso&gt;&lt;Observaciones&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;/Observaciones&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;CbteTipo&gt;<span class="value">int</span>&lt;/CbteTipo&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FECompConsultarResult&gt;&lt;/FECompConsultarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -592,8 +972,16 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FECompConsultar xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
-      &lt;FeCompConsReq&gt;<span class="value">FECompConsultaReq</span>&lt;/FeCompConsReq&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
+      &lt;FeCompConsReq&gt;
+        &lt;CbteTipo&gt;<span class="value">int</span>&lt;/CbteTipo&gt;
+        &lt;CbteNro&gt;<span class="value">long</span>&lt;/CbteNro&gt;
+        &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+      &lt;/FeCompConsReq&gt;
     &lt;/FECompConsultar&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -601,7 +989,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECompConsultarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECompConsultarResult&gt;<span class="value">FECompConsultaResponse</span>&lt;/FECompConsultarResult&gt;&lt;/FECompConsultarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECompConsultarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECompConsultarResult&gt;&lt;ResultGet&gt;&lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;&lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;&lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;&lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;&lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;&lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;&lt;ImpTotal&gt;<span class="value">double</span>&lt;/ImpTotal&gt;&lt;ImpTotConc&gt;<span class="value">double</span>&lt;/ImpTotConc&gt;&lt;ImpNeto&gt;<span class="value">double</span>&lt;/ImpNeto&gt;&lt;ImpOpEx&gt;<span class="value">double</span>&lt;/ImpOpEx&gt;&lt;ImpTrib&gt;<span class="value">double</span>&lt;/ImpTrib&gt;&lt;ImpIVA&gt;<span class="value">double</span>&lt;/ImpIVA&gt;&lt;FchServDesde&gt;<span class="value">string</span>&lt;/FchServDesde&gt;&lt;FchServHasta&gt;<span class="value">string</span>&lt;/FchServHasta&gt;&lt;FchVtoPago&gt;<span class="value">string</span>&lt;/FchVtoPago&gt;&lt;MonId&gt;<span class="value">string</span>&lt;/MonId&gt;&lt;MonCotiz&gt;<span class="value">double</span>&lt;/MonCotiz&gt;&lt;CbtesAsoc&gt;&lt;CbteAsoc&gt;&lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;&lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;&lt;/CbteAsoc&gt;&lt;CbteAsoc&gt;&lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;&lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;&lt;/CbteAsoc&gt;&lt;/CbtesAsoc&gt;&lt;Tributos&gt;&lt;Tributo&gt;&lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;&lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;&lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;&lt;/Tributo&gt;&lt;Tributo&gt;&lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;&lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;&lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;&lt;/Tributo&gt;&lt;/Tributos&gt;&lt;Iva&gt;&lt;AlicIva&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;&lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;&lt;/AlicIva&gt;&lt;AlicIva&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;&lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;&lt;/AlicIva&gt;&lt;/Iva&gt;&lt;Opcionales&gt;&lt;Opcional&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;&lt;/Opcional&gt;&lt;Opcional&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;&lt;/Opcional&gt;&lt;/Opcionales&gt;&lt;Compradores&gt;&lt;Comprador&gt;&lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;&lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;&lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;&lt;/Comprador&gt;&lt;Comprador&gt;&lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;&lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;&lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;&lt;/Comprador&gt;&lt;/Compradores&gt;&lt;Resultado&gt;<span class="value">string</span>&lt;/Resultado&gt;&lt;CodAutorizacion&gt;<span class="value">string</span>&lt;/CodAutorizacion&gt;&lt;EmisionTipo&gt;<span class="value">string</span>&lt;/EmisionTipo&gt;&lt;FchVto&gt;<span class="value">string</span>&lt;/FchVto&gt;&lt;FchProceso&gt;<span class="value">string</span>&lt;/FchProceso&gt;&lt;Observaciones&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;/Observaciones&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;CbteTipo&gt;<span class="value">int</span>&lt;/CbteTipo&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FECompConsultarResult&gt;&lt;/FECompConsultarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -650,8 +1038,188 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECAEARegInformativo"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FECAEARegInformativo xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
-      &lt;FeCAEARegInfReq&gt;<span class="value">FECAEARequest</span>&lt;/FeCAEARegInfReq&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
+      &lt;FeCAEARegInfReq&gt;
+        &lt;FeCabReq&gt;
+          &lt;CantReg&gt;<span class="value">int</span>&lt;/CantReg&gt;
+          &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+          &lt;CbteTipo&gt;<span class="value">int</span>&lt;/CbteTipo&gt;
+        &lt;/FeCabReq&gt;
+        &lt;FeDetReq&gt;
+          &lt;FECAEADetRequest&gt;
+            &lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;
+            &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+            &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+            &lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;
+            &lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;
+            &lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;
+            &lt;ImpTotal&gt;<span class="value">double</span>&lt;/ImpTotal&gt;
+            &lt;ImpTotConc&gt;<span class="value">double</span>&lt;/ImpTotConc&gt;
+            &lt;ImpNeto&gt;<span class="value">double</span>&lt;/ImpNeto&gt;
+            &lt;ImpOpEx&gt;<span class="value">double</span>&lt;/ImpOpEx&gt;
+            &lt;ImpTrib&gt;<span class="value">double</span>&lt;/ImpTrib&gt;
+            &lt;ImpIVA&gt;<span class="value">double</span>&lt;/ImpIVA&gt;
+            &lt;FchServDesde&gt;<span class="value">string</span>&lt;/FchServDesde&gt;
+            &lt;FchServHasta&gt;<span class="value">string</span>&lt;/FchServHasta&gt;
+            &lt;FchVtoPago&gt;<span class="value">string</span>&lt;/FchVtoPago&gt;
+            &lt;MonId&gt;<span class="value">string</span>&lt;/MonId&gt;
+            &lt;MonCotiz&gt;<span class="value">double</span>&lt;/MonCotiz&gt;
+            &lt;CbtesAsoc&gt;
+              &lt;CbteAsoc&gt;
+                &lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;
+                &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+                &lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;
+                &lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;
+              &lt;/CbteAsoc&gt;
+              &lt;CbteAsoc&gt;
+                &lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;
+                &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+                &lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;
+                &lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;
+              &lt;/CbteAsoc&gt;
+            &lt;/CbtesAsoc&gt;
+            &lt;Tributos&gt;
+              &lt;Tributo&gt;
+                &lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;
+                &lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/Tributo&gt;
+              &lt;Tributo&gt;
+                &lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;
+                &lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/Tributo&gt;
+            &lt;/Tributos&gt;
+            &lt;Iva&gt;
+              &lt;AlicIva&gt;
+                &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/AlicIva&gt;
+              &lt;AlicIva&gt;
+                &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/AlicIva&gt;
+            &lt;/Iva&gt;
+            &lt;Opcionales&gt;
+              &lt;Opcional&gt;
+                &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+                &lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;
+              &lt;/Opcional&gt;
+              &lt;Opcional&gt;
+                &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+                &lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;
+              &lt;/Opcional&gt;
+            &lt;/Opcionales&gt;
+            &lt;Compradores&gt;
+              &lt;Comprador&gt;
+                &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+                &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+                &lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;
+              &lt;/Comprador&gt;
+              &lt;Comprador&gt;
+                &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+                &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+                &lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;
+              &lt;/Comprador&gt;
+            &lt;/Compradores&gt;
+            &lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;
+          &lt;/FECAEADetRequest&gt;
+          &lt;FECAEADetRequest&gt;
+            &lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;
+            &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+            &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+            &lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;
+            &lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;
+            &lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;
+            &lt;ImpTotal&gt;<span class="value">double</span>&lt;/ImpTotal&gt;
+            &lt;ImpTotConc&gt;<span class="value">double</span>&lt;/ImpTotConc&gt;
+            &lt;ImpNeto&gt;<span class="value">double</span>&lt;/ImpNeto&gt;
+            &lt;ImpOpEx&gt;<span class="value">double</span>&lt;/ImpOpEx&gt;
+            &lt;ImpTrib&gt;<span class="value">double</span>&lt;/ImpTrib&gt;
+            &lt;ImpIVA&gt;<span class="value">double</span>&lt;/ImpIVA&gt;
+            &lt;FchServDesde&gt;<span class="value">string</span>&lt;/FchServDesde&gt;
+            &lt;FchServHasta&gt;<span class="value">string</span>&lt;/FchServHasta&gt;
+            &lt;FchVtoPago&gt;<span class="value">string</span>&lt;/FchVtoPago&gt;
+            &lt;MonId&gt;<span class="value">string</span>&lt;/MonId&gt;
+            &lt;MonCotiz&gt;<span class="value">double</span>&lt;/MonCotiz&gt;
+            &lt;CbtesAsoc&gt;
+              &lt;CbteAsoc&gt;
+                &lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;
+                &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+                &lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;
+                &lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;
+              &lt;/CbteAsoc&gt;
+              &lt;CbteAsoc&gt;
+                &lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;
+                &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+                &lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;
+                &lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;
+              &lt;/CbteAsoc&gt;
+            &lt;/CbtesAsoc&gt;
+            &lt;Tributos&gt;
+              &lt;Tributo&gt;
+                &lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;
+                &lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/Tributo&gt;
+              &lt;Tributo&gt;
+                &lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;
+                &lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/Tributo&gt;
+            &lt;/Tributos&gt;
+            &lt;Iva&gt;
+              &lt;AlicIva&gt;
+                &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/AlicIva&gt;
+              &lt;AlicIva&gt;
+                &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/AlicIva&gt;
+            &lt;/Iva&gt;
+            &lt;Opcionales&gt;
+              &lt;Opcional&gt;
+                &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+                &lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;
+              &lt;/Opcional&gt;
+              &lt;Opcional&gt;
+                &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+                &lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;
+              &lt;/Opcional&gt;
+            &lt;/Opcionales&gt;
+            &lt;Compradores&gt;
+              &lt;Comprador&gt;
+                &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+                &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+                &lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;
+              &lt;/Comprador&gt;
+              &lt;Comprador&gt;
+                &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+                &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+                &lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;
+              &lt;/Comprador&gt;
+            &lt;/Compradores&gt;
+            &lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;
+          &lt;/FECAEADetRequest&gt;
+        &lt;/FeDetReq&gt;
+      &lt;/FeCAEARegInfReq&gt;
     &lt;/FECAEARegInformativo&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -659,7 +1227,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECAEARegInformativo"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEARegInformativoResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEARegInformativoResult&gt;<span class="value">FECAEAResponse</span>&lt;/FECAEARegInformativoResult&gt;&lt;/FECAEARegInformativoResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEARegInformativoResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEARegInformativoResult&gt;&lt;FeCabResp&gt;&lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;CbteTipo&gt;<span class="value">int</span>&lt;/CbteTipo&gt;&lt;FchProceso&gt;<span class="value">string</span>&lt;/FchProceso&gt;&lt;CantReg&gt;<span class="value">int</span>&lt;/CantReg&gt;&lt;Resultado&gt;<span class="value">string</span>&lt;/Resultado&gt;&lt;Reproceso&gt;<span class="value">string</span>&lt;/Reproceso&gt;&lt;/FeCabResp&gt;&lt;FeDetResp&gt;&lt;FECAEADetResponse&gt;&lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;&lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;&lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;&lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;&lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;&lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;&lt;Resultado&gt;<span class="value">string</span>&lt;/Resultado&gt;&lt;Observaciones&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;/Observaciones&gt;&lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;&lt;/FECAEADetResponse&gt;&lt;FECAEADetResponse&gt;&lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;&lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;&lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;&lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;&lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;&lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;&lt;Resultado&gt;<span class="value">string</span>&lt;/Resultado&gt;&lt;Observaciones&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;/Observaciones&gt;&lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;&lt;/FECAEADetResponse&gt;&lt;/FeDetResp&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;/FECAEARegInformativoResult&gt;&lt;/FECAEARegInformativoResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -677,8 +1245,188 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FECAEARegInformativo xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
-      &lt;FeCAEARegInfReq&gt;<span class="value">FECAEARequest</span>&lt;/FeCAEARegInfReq&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
+      &lt;FeCAEARegInfReq&gt;
+        &lt;FeCabReq&gt;
+          &lt;CantReg&gt;<span class="value">int</span>&lt;/CantReg&gt;
+          &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+          &lt;CbteTipo&gt;<span class="value">int</span>&lt;/CbteTipo&gt;
+        &lt;/FeCabReq&gt;
+        &lt;FeDetReq&gt;
+          &lt;FECAEADetRequest&gt;
+            &lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;
+            &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+            &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+            &lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;
+            &lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;
+            &lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;
+            &lt;ImpTotal&gt;<span class="value">double</span>&lt;/ImpTotal&gt;
+            &lt;ImpTotConc&gt;<span class="value">double</span>&lt;/ImpTotConc&gt;
+            &lt;ImpNeto&gt;<span class="value">double</span>&lt;/ImpNeto&gt;
+            &lt;ImpOpEx&gt;<span class="value">double</span>&lt;/ImpOpEx&gt;
+            &lt;ImpTrib&gt;<span class="value">double</span>&lt;/ImpTrib&gt;
+            &lt;ImpIVA&gt;<span class="value">double</span>&lt;/ImpIVA&gt;
+            &lt;FchServDesde&gt;<span class="value">string</span>&lt;/FchServDesde&gt;
+            &lt;FchServHasta&gt;<span class="value">string</span>&lt;/FchServHasta&gt;
+            &lt;FchVtoPago&gt;<span class="value">string</span>&lt;/FchVtoPago&gt;
+            &lt;MonId&gt;<span class="value">string</span>&lt;/MonId&gt;
+            &lt;MonCotiz&gt;<span class="value">double</span>&lt;/MonCotiz&gt;
+            &lt;CbtesAsoc&gt;
+              &lt;CbteAsoc&gt;
+                &lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;
+                &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+                &lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;
+                &lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;
+              &lt;/CbteAsoc&gt;
+              &lt;CbteAsoc&gt;
+                &lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;
+                &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+                &lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;
+                &lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;
+              &lt;/CbteAsoc&gt;
+            &lt;/CbtesAsoc&gt;
+            &lt;Tributos&gt;
+              &lt;Tributo&gt;
+                &lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;
+                &lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/Tributo&gt;
+              &lt;Tributo&gt;
+                &lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;
+                &lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/Tributo&gt;
+            &lt;/Tributos&gt;
+            &lt;Iva&gt;
+              &lt;AlicIva&gt;
+                &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/AlicIva&gt;
+              &lt;AlicIva&gt;
+                &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/AlicIva&gt;
+            &lt;/Iva&gt;
+            &lt;Opcionales&gt;
+              &lt;Opcional&gt;
+                &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+                &lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;
+              &lt;/Opcional&gt;
+              &lt;Opcional&gt;
+                &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+                &lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;
+              &lt;/Opcional&gt;
+            &lt;/Opcionales&gt;
+            &lt;Compradores&gt;
+              &lt;Comprador&gt;
+                &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+                &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+                &lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;
+              &lt;/Comprador&gt;
+              &lt;Comprador&gt;
+                &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+                &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+                &lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;
+              &lt;/Comprador&gt;
+            &lt;/Compradores&gt;
+            &lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;
+          &lt;/FECAEADetRequest&gt;
+          &lt;FECAEADetRequest&gt;
+            &lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;
+            &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+            &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+            &lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;
+            &lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;
+            &lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;
+            &lt;ImpTotal&gt;<span class="value">double</span>&lt;/ImpTotal&gt;
+            &lt;ImpTotConc&gt;<span class="value">double</span>&lt;/ImpTotConc&gt;
+            &lt;ImpNeto&gt;<span class="value">double</span>&lt;/ImpNeto&gt;
+            &lt;ImpOpEx&gt;<span class="value">double</span>&lt;/ImpOpEx&gt;
+            &lt;ImpTrib&gt;<span class="value">double</span>&lt;/ImpTrib&gt;
+            &lt;ImpIVA&gt;<span class="value">double</span>&lt;/ImpIVA&gt;
+            &lt;FchServDesde&gt;<span class="value">string</span>&lt;/FchServDesde&gt;
+            &lt;FchServHasta&gt;<span class="value">string</span>&lt;/FchServHasta&gt;
+            &lt;FchVtoPago&gt;<span class="value">string</span>&lt;/FchVtoPago&gt;
+            &lt;MonId&gt;<span class="value">string</span>&lt;/MonId&gt;
+            &lt;MonCotiz&gt;<span class="value">double</span>&lt;/MonCotiz&gt;
+            &lt;CbtesAsoc&gt;
+              &lt;CbteAsoc&gt;
+                &lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;
+                &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+                &lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;
+                &lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;
+              &lt;/CbteAsoc&gt;
+              &lt;CbteAsoc&gt;
+                &lt;Tipo&gt;<span class="value">int</span>&lt;/Tipo&gt;
+                &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
+                &lt;Nro&gt;<span class="value">long</span>&lt;/Nro&gt;
+                &lt;Cuit&gt;<span class="value">string</span>&lt;/Cuit&gt;
+              &lt;/CbteAsoc&gt;
+            &lt;/CbtesAsoc&gt;
+            &lt;Tributos&gt;
+              &lt;Tributo&gt;
+                &lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;
+                &lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/Tributo&gt;
+              &lt;Tributo&gt;
+                &lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;
+                &lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Alic&gt;<span class="value">double</span>&lt;/Alic&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/Tributo&gt;
+            &lt;/Tributos&gt;
+            &lt;Iva&gt;
+              &lt;AlicIva&gt;
+                &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/AlicIva&gt;
+              &lt;AlicIva&gt;
+                &lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;
+                &lt;BaseImp&gt;<span class="value">double</span>&lt;/BaseImp&gt;
+                &lt;Importe&gt;<span class="value">double</span>&lt;/Importe&gt;
+              &lt;/AlicIva&gt;
+            &lt;/Iva&gt;
+            &lt;Opcionales&gt;
+              &lt;Opcional&gt;
+                &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+                &lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;
+              &lt;/Opcional&gt;
+              &lt;Opcional&gt;
+                &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+                &lt;Valor&gt;<span class="value">string</span>&lt;/Valor&gt;
+              &lt;/Opcional&gt;
+            &lt;/Opcionales&gt;
+            &lt;Compradores&gt;
+              &lt;Comprador&gt;
+                &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+                &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+                &lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;
+              &lt;/Comprador&gt;
+              &lt;Comprador&gt;
+                &lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;
+                &lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;
+                &lt;Porcentaje&gt;<span class="value">double</span>&lt;/Porcentaje&gt;
+              &lt;/Comprador&gt;
+            &lt;/Compradores&gt;
+            &lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;
+          &lt;/FECAEADetRequest&gt;
+        &lt;/FeDetReq&gt;
+      &lt;/FeCAEARegInfReq&gt;
     &lt;/FECAEARegInformativo&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -686,7 +1434,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEARegInformativoResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEARegInformativoResult&gt;<span class="value">FECAEAResponse</span>&lt;/FECAEARegInformativoResult&gt;&lt;/FECAEARegInformativoResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEARegInformativoResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEARegInformativoResult&gt;&lt;FeCabResp&gt;&lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;CbteTipo&gt;<span class="value">int</span>&lt;/CbteTipo&gt;&lt;FchProceso&gt;<span class="value">string</span>&lt;/FchProceso&gt;&lt;CantReg&gt;<span class="value">int</span>&lt;/CantReg&gt;&lt;Resultado&gt;<span class="value">string</span>&lt;/Resultado&gt;&lt;Reproceso&gt;<span class="value">string</span>&lt;/Reproceso&gt;&lt;/FeCabResp&gt;&lt;FeDetResp&gt;&lt;FECAEADetResponse&gt;&lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;&lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;&lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;&lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;&lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;&lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;&lt;Resultado&gt;<span class="value">string</span>&lt;/Resultado&gt;&lt;Observaciones&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;/Observaciones&gt;&lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;&lt;/FECAEADetResponse&gt;&lt;FECAEADetResponse&gt;&lt;Concepto&gt;<span class="value">int</span>&lt;/Concepto&gt;&lt;DocTipo&gt;<span class="value">int</span>&lt;/DocTipo&gt;&lt;DocNro&gt;<span class="value">long</span>&lt;/DocNro&gt;&lt;CbteDesde&gt;<span class="value">long</span>&lt;/CbteDesde&gt;&lt;CbteHasta&gt;<span class="value">long</span>&lt;/CbteHasta&gt;&lt;CbteFch&gt;<span class="value">string</span>&lt;/CbteFch&gt;&lt;Resultado&gt;<span class="value">string</span>&lt;/Resultado&gt;&lt;Observaciones&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;/Observaciones&gt;&lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;&lt;/FECAEADetResponse&gt;&lt;/FeDetResp&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;/FECAEARegInformativoResult&gt;&lt;/FECAEARegInformativoResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -736,7 +1484,11 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECAEASolicitar"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FECAEASolicitar xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
       &lt;Periodo&gt;<span class="value">int</span>&lt;/Periodo&gt;
       &lt;Orden&gt;<span class="value">short</span>&lt;/Orden&gt;
     &lt;/FECAEASolicitar&gt;
@@ -746,7 +1498,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECAEASolicitar"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEASolicitarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEASolicitarResult&gt;<span class="value">FECAEAGetResponse</span>&lt;/FECAEASolicitarResult&gt;&lt;/FECAEASolicitarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEASolicitarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEASolicitarResult&gt;&lt;ResultGet&gt;&lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;&lt;Periodo&gt;<span class="value">int</span>&lt;/Periodo&gt;&lt;Orden&gt;<span class="value">short</span>&lt;/Orden&gt;&lt;FchVigDesde&gt;<span class="value">string</span>&lt;/FchVigDesde&gt;&lt;FchVigHasta&gt;<span class="value">string</span>&lt;/FchVigHasta&gt;&lt;FchTopeInf&gt;<span class="value">string</span>&lt;/FchTopeInf&gt;&lt;FchProceso&gt;<span class="value">string</span>&lt;/FchProceso&gt;&lt;Observaciones&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;/Observaciones&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FECAEASolicitarResult&gt;&lt;/FECAEASolicitarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -764,7 +1516,11 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FECAEASolicitar xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
       &lt;Periodo&gt;<span class="value">int</span>&lt;/Periodo&gt;
       &lt;Orden&gt;<span class="value">short</span>&lt;/Orden&gt;
     &lt;/FECAEASolicitar&gt;
@@ -774,7 +1530,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEASolicitarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEASolicitarResult&gt;<span class="value">FECAEAGetResponse</span>&lt;/FECAEASolicitarResult&gt;&lt;/FECAEASolicitarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEASolicitarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEASolicitarResult&gt;&lt;ResultGet&gt;&lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;&lt;Periodo&gt;<span class="value">int</span>&lt;/Periodo&gt;&lt;Orden&gt;<span class="value">short</span>&lt;/Orden&gt;&lt;FchVigDesde&gt;<span class="value">string</span>&lt;/FchVigDesde&gt;&lt;FchVigHasta&gt;<span class="value">string</span>&lt;/FchVigHasta&gt;&lt;FchTopeInf&gt;<span class="value">string</span>&lt;/FchTopeInf&gt;&lt;FchProceso&gt;<span class="value">string</span>&lt;/FchProceso&gt;&lt;Observaciones&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;/Observaciones&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FECAEASolicitarResult&gt;&lt;/FECAEASolicitarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -824,7 +1580,11 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECAEASinMovimientoConsultar"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FECAEASinMovimientoConsultar xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
       &lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;
       &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
     &lt;/FECAEASinMovimientoConsultar&gt;
@@ -834,7 +1594,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECAEASinMovimientoConsultar"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEASinMovimientoConsultarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEASinMovimientoConsultarResult&gt;<span class="value">FECAEASinMovConsResponse</span>&lt;/FECAEASinMovimientoConsultarResult&gt;&lt;/FECAEASinMovimientoConsultarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEASinMovimientoConsultarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEASinMovimientoConsultarResult&gt;&lt;ResultGet&gt;&lt;FECAEASinMov&gt;&lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;&lt;FchProceso&gt;<span class="value">string</span>&lt;/FchProceso&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;/FECAEASinMov&gt;&lt;FECAEASinMov&gt;&lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;&lt;FchProceso&gt;<span class="value">string</span>&lt;/FchProceso&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;/FECAEASinMov&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FECAEASinMovimientoConsultarResult&gt;&lt;/FECAEASinMovimientoConsultarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -852,7 +1612,11 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FECAEASinMovimientoConsultar xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
       &lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;
       &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
     &lt;/FECAEASinMovimientoConsultar&gt;
@@ -862,7 +1626,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEASinMovimientoConsultarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEASinMovimientoConsultarResult&gt;<span class="value">FECAEASinMovConsResponse</span>&lt;/FECAEASinMovimientoConsultarResult&gt;&lt;/FECAEASinMovimientoConsultarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEASinMovimientoConsultarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEASinMovimientoConsultarResult&gt;&lt;ResultGet&gt;&lt;FECAEASinMov&gt;&lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;&lt;FchProceso&gt;<span class="value">string</span>&lt;/FchProceso&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;/FECAEASinMov&gt;&lt;FECAEASinMov&gt;&lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;&lt;FchProceso&gt;<span class="value">string</span>&lt;/FchProceso&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;/FECAEASinMov&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FECAEASinMovimientoConsultarResult&gt;&lt;/FECAEASinMovimientoConsultarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -912,7 +1676,11 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECAEASinMovimientoInformar"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FECAEASinMovimientoInformar xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
       &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
       &lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;
     &lt;/FECAEASinMovimientoInformar&gt;
@@ -922,7 +1690,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECAEASinMovimientoInformar"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEASinMovimientoInformarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEASinMovimientoInformarResult&gt;<span class="value">FECAEASinMovResponse</span>&lt;/FECAEASinMovimientoInformarResult&gt;&lt;/FECAEASinMovimientoInformarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEASinMovimientoInformarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEASinMovimientoInformarResult&gt;&lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;&lt;FchProceso&gt;<span class="value">string</span>&lt;/FchProceso&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;Resultado&gt;<span class="value">string</span>&lt;/Resultado&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FECAEASinMovimientoInformarResult&gt;&lt;/FECAEASinMovimientoInformarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -940,7 +1708,11 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FECAEASinMovimientoInformar xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
       &lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;
       &lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;
     &lt;/FECAEASinMovimientoInformar&gt;
@@ -950,7 +1722,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEASinMovimientoInformarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEASinMovimientoInformarResult&gt;<span class="value">FECAEASinMovResponse</span>&lt;/FECAEASinMovimientoInformarResult&gt;&lt;/FECAEASinMovimientoInformarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEASinMovimientoInformarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEASinMovimientoInformarResult&gt;&lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;&lt;FchProceso&gt;<span class="value">string</span>&lt;/FchProceso&gt;&lt;PtoVta&gt;<span class="value">int</span>&lt;/PtoVta&gt;&lt;Resultado&gt;<span class="value">string</span>&lt;/Resultado&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FECAEASinMovimientoInformarResult&gt;&lt;/FECAEASinMovimientoInformarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1000,7 +1772,11 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECAEAConsultar"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FECAEAConsultar xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
       &lt;Periodo&gt;<span class="value">int</span>&lt;/Periodo&gt;
       &lt;Orden&gt;<span class="value">short</span>&lt;/Orden&gt;
     &lt;/FECAEAConsultar&gt;
@@ -1010,7 +1786,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FECAEAConsultar"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEAConsultarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEAConsultarResult&gt;<span class="value">FECAEAGetResponse</span>&lt;/FECAEAConsultarResult&gt;&lt;/FECAEAConsultarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEAConsultarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEAConsultarResult&gt;&lt;ResultGet&gt;&lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;&lt;Periodo&gt;<span class="value">int</span>&lt;/Periodo&gt;&lt;Orden&gt;<span class="value">short</span>&lt;/Orden&gt;&lt;FchVigDesde&gt;<span class="value">string</span>&lt;/FchVigDesde&gt;&lt;FchVigHasta&gt;<span class="value">string</span>&lt;/FchVigHasta&gt;&lt;FchTopeInf&gt;<span class="value">string</span>&lt;/FchTopeInf&gt;&lt;FchProceso&gt;<span class="value">string</span>&lt;/FchProceso&gt;&lt;Observaciones&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;/Observaciones&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FECAEAConsultarResult&gt;&lt;/FECAEAConsultarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1028,7 +1804,11 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FECAEAConsultar xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
       &lt;Periodo&gt;<span class="value">int</span>&lt;/Periodo&gt;
       &lt;Orden&gt;<span class="value">short</span>&lt;/Orden&gt;
     &lt;/FECAEAConsultar&gt;
@@ -1038,7 +1818,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEAConsultarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEAConsultarResult&gt;<span class="value">FECAEAGetResponse</span>&lt;/FECAEAConsultarResult&gt;&lt;/FECAEAConsultarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FECAEAConsultarResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FECAEAConsultarResult&gt;&lt;ResultGet&gt;&lt;CAEA&gt;<span class="value">string</span>&lt;/CAEA&gt;&lt;Periodo&gt;<span class="value">int</span>&lt;/Periodo&gt;&lt;Orden&gt;<span class="value">short</span>&lt;/Orden&gt;&lt;FchVigDesde&gt;<span class="value">string</span>&lt;/FchVigDesde&gt;&lt;FchVigHasta&gt;<span class="value">string</span>&lt;/FchVigHasta&gt;&lt;FchTopeInf&gt;<span class="value">string</span>&lt;/FchTopeInf&gt;&lt;FchProceso&gt;<span class="value">string</span>&lt;/FchProceso&gt;&lt;Observaciones&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;Obs&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Obs&gt;&lt;/Observaciones&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FECAEAConsultarResult&gt;&lt;/FECAEAConsultarResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1087,7 +1867,11 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetCotizacion"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FEParamGetCotizacion xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
       &lt;MonId&gt;<span class="value">string</span>&lt;/MonId&gt;
     &lt;/FEParamGetCotizacion&gt;
   &lt;/soap:Body&gt;
@@ -1096,7 +1880,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetCotizacion"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetCotizacionResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetCotizacionResult&gt;<span class="value">FECotizacionResponse</span>&lt;/FEParamGetCotizacionResult&gt;&lt;/FEParamGetCotizacionResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetCotizacionResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetCotizacionResult&gt;&lt;ResultGet&gt;&lt;MonId&gt;<span class="value">string</span>&lt;/MonId&gt;&lt;MonCotiz&gt;<span class="value">double</span>&lt;/MonCotiz&gt;&lt;FchCotiz&gt;<span class="value">string</span>&lt;/FchCotiz&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetCotizacionResult&gt;&lt;/FEParamGetCotizacionResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1114,7 +1898,11 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FEParamGetCotizacion xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
       &lt;MonId&gt;<span class="value">string</span>&lt;/MonId&gt;
     &lt;/FEParamGetCotizacion&gt;
   &lt;/soap12:Body&gt;
@@ -1123,7 +1911,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetCotizacionResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetCotizacionResult&gt;<span class="value">FECotizacionResponse</span>&lt;/FEParamGetCotizacionResult&gt;&lt;/FEParamGetCotizacionResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetCotizacionResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetCotizacionResult&gt;&lt;ResultGet&gt;&lt;MonId&gt;<span class="value">string</span>&lt;/MonId&gt;&lt;MonCotiz&gt;<span class="value">double</span>&lt;/MonCotiz&gt;&lt;FchCotiz&gt;<span class="value">string</span>&lt;/FchCotiz&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetCotizacionResult&gt;&lt;/FEParamGetCotizacionResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1171,7 +1959,11 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetTiposTributos"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FEParamGetTiposTributos xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetTiposTributos&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -1179,7 +1971,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetTiposTributos"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposTributosResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposTributosResult&gt;<span class="value">FETributoResponse</span>&lt;/FEParamGetTiposTributosResult&gt;&lt;/FEParamGetTiposTributosResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposTributosResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposTributosResult&gt;&lt;ResultGet&gt;&lt;TributoTipo&gt;&lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/TributoTipo&gt;&lt;TributoTipo&gt;&lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/TributoTipo&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetTiposTributosResult&gt;&lt;/FEParamGetTiposTributosResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1197,7 +1989,11 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FEParamGetTiposTributos xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetTiposTributos&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -1205,7 +2001,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposTributosResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposTributosResult&gt;<span class="value">FETributoResponse</span>&lt;/FEParamGetTiposTributosResult&gt;&lt;/FEParamGetTiposTributosResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposTributosResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposTributosResult&gt;&lt;ResultGet&gt;&lt;TributoTipo&gt;&lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/TributoTipo&gt;&lt;TributoTipo&gt;&lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/TributoTipo&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetTiposTributosResult&gt;&lt;/FEParamGetTiposTributosResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1253,7 +2049,11 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetTiposMonedas"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FEParamGetTiposMonedas xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetTiposMonedas&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -1261,7 +2061,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetTiposMonedas"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposMonedasResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposMonedasResult&gt;<span class="value">MonedaResponse</span>&lt;/FEParamGetTiposMonedasResult&gt;&lt;/FEParamGetTiposMonedasResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposMonedasResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposMonedasResult&gt;&lt;ResultGet&gt;&lt;Moneda&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/Moneda&gt;&lt;Moneda&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/Moneda&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetTiposMonedasResult&gt;&lt;/FEParamGetTiposMonedasResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1279,7 +2079,11 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FEParamGetTiposMonedas xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetTiposMonedas&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -1287,7 +2091,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposMonedasResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposMonedasResult&gt;<span class="value">MonedaResponse</span>&lt;/FEParamGetTiposMonedasResult&gt;&lt;/FEParamGetTiposMonedasResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposMonedasResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposMonedasResult&gt;&lt;ResultGet&gt;&lt;Moneda&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/Moneda&gt;&lt;Moneda&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/Moneda&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetTiposMonedasResult&gt;&lt;/FEParamGetTiposMonedasResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1335,7 +2139,11 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetTiposIva"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FEParamGetTiposIva xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetTiposIva&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -1343,7 +2151,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetTiposIva"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposIvaResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposIvaResult&gt;<span class="value">IvaTipoResponse</span>&lt;/FEParamGetTiposIvaResult&gt;&lt;/FEParamGetTiposIvaResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposIvaResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposIvaResult&gt;&lt;ResultGet&gt;&lt;IvaTipo&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/IvaTipo&gt;&lt;IvaTipo&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/IvaTipo&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetTiposIvaResult&gt;&lt;/FEParamGetTiposIvaResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1361,7 +2169,11 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FEParamGetTiposIva xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetTiposIva&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -1369,7 +2181,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposIvaResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposIvaResult&gt;<span class="value">IvaTipoResponse</span>&lt;/FEParamGetTiposIvaResult&gt;&lt;/FEParamGetTiposIvaResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposIvaResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposIvaResult&gt;&lt;ResultGet&gt;&lt;IvaTipo&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/IvaTipo&gt;&lt;IvaTipo&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/IvaTipo&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetTiposIvaResult&gt;&lt;/FEParamGetTiposIvaResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1417,7 +2229,11 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetTiposOpcional"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FEParamGetTiposOpcional xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetTiposOpcional&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -1425,7 +2241,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetTiposOpcional"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposOpcionalResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposOpcionalResult&gt;<span class="value">OpcionalTipoResponse</span>&lt;/FEParamGetTiposOpcionalResult&gt;&lt;/FEParamGetTiposOpcionalResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposOpcionalResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposOpcionalResult&gt;&lt;ResultGet&gt;&lt;OpcionalTipo&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/OpcionalTipo&gt;&lt;OpcionalTipo&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/OpcionalTipo&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetTiposOpcionalResult&gt;&lt;/FEParamGetTiposOpcionalResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1443,7 +2259,11 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FEParamGetTiposOpcional xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetTiposOpcional&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -1451,7 +2271,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposOpcionalResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposOpcionalResult&gt;<span class="value">OpcionalTipoResponse</span>&lt;/FEParamGetTiposOpcionalResult&gt;&lt;/FEParamGetTiposOpcionalResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposOpcionalResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposOpcionalResult&gt;&lt;ResultGet&gt;&lt;OpcionalTipo&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/OpcionalTipo&gt;&lt;OpcionalTipo&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/OpcionalTipo&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetTiposOpcionalResult&gt;&lt;/FEParamGetTiposOpcionalResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1499,7 +2319,11 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetTiposConcepto"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FEParamGetTiposConcepto xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetTiposConcepto&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -1507,7 +2331,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetTiposConcepto"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposConceptoResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposConceptoResult&gt;<span class="value">ConceptoTipoResponse</span>&lt;/FEParamGetTiposConceptoResult&gt;&lt;/FEParamGetTiposConceptoResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposConceptoResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposConceptoResult&gt;&lt;ResultGet&gt;&lt;ConceptoTipo&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/ConceptoTipo&gt;&lt;ConceptoTipo&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/ConceptoTipo&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetTiposConceptoResult&gt;&lt;/FEParamGetTiposConceptoResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1525,7 +2349,11 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FEParamGetTiposConcepto xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetTiposConcepto&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -1533,7 +2361,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposConceptoResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposConceptoResult&gt;<span class="value">ConceptoTipoResponse</span>&lt;/FEParamGetTiposConceptoResult&gt;&lt;/FEParamGetTiposConceptoResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposConceptoResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposConceptoResult&gt;&lt;ResultGet&gt;&lt;ConceptoTipo&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/ConceptoTipo&gt;&lt;ConceptoTipo&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/ConceptoTipo&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetTiposConceptoResult&gt;&lt;/FEParamGetTiposConceptoResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1581,7 +2409,11 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetPtosVenta"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FEParamGetPtosVenta xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetPtosVenta&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -1589,7 +2421,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetPtosVenta"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetPtosVentaResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetPtosVentaResult&gt;<span class="value">FEPtoVentaResponse</span>&lt;/FEParamGetPtosVentaResult&gt;&lt;/FEParamGetPtosVentaResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetPtosVentaResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetPtosVentaResult&gt;&lt;ResultGet&gt;&lt;PtoVenta&gt;&lt;Nro&gt;<span class="value">short</span>&lt;/Nro&gt;&lt;EmisionTipo&gt;<span class="value">string</span>&lt;/EmisionTipo&gt;&lt;Bloqueado&gt;<span class="value">string</span>&lt;/Bloqueado&gt;&lt;FchBaja&gt;<span class="value">string</span>&lt;/FchBaja&gt;&lt;/PtoVenta&gt;&lt;PtoVenta&gt;&lt;Nro&gt;<span class="value">short</span>&lt;/Nro&gt;&lt;EmisionTipo&gt;<span class="value">string</span>&lt;/EmisionTipo&gt;&lt;Bloqueado&gt;<span class="value">string</span>&lt;/Bloqueado&gt;&lt;FchBaja&gt;<span class="value">string</span>&lt;/FchBaja&gt;&lt;/PtoVenta&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetPtosVentaResult&gt;&lt;/FEParamGetPtosVentaResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1607,7 +2439,11 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FEParamGetPtosVenta xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetPtosVenta&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -1615,7 +2451,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetPtosVentaResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetPtosVentaResult&gt;<span class="value">FEPtoVentaResponse</span>&lt;/FEParamGetPtosVentaResult&gt;&lt;/FEParamGetPtosVentaResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetPtosVentaResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetPtosVentaResult&gt;&lt;ResultGet&gt;&lt;PtoVenta&gt;&lt;Nro&gt;<span class="value">short</span>&lt;/Nro&gt;&lt;EmisionTipo&gt;<span class="value">string</span>&lt;/EmisionTipo&gt;&lt;Bloqueado&gt;<span class="value">string</span>&lt;/Bloqueado&gt;&lt;FchBaja&gt;<span class="value">string</span>&lt;/FchBaja&gt;&lt;/PtoVenta&gt;&lt;PtoVenta&gt;&lt;Nro&gt;<span class="value">short</span>&lt;/Nro&gt;&lt;EmisionTipo&gt;<span class="value">string</span>&lt;/EmisionTipo&gt;&lt;Bloqueado&gt;<span class="value">string</span>&lt;/Bloqueado&gt;&lt;FchBaja&gt;<span class="value">string</span>&lt;/FchBaja&gt;&lt;/PtoVenta&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetPtosVentaResult&gt;&lt;/FEParamGetPtosVentaResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1663,7 +2499,11 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetTiposCbte"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FEParamGetTiposCbte xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetTiposCbte&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -1671,7 +2511,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetTiposCbte"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposCbteResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposCbteResult&gt;<span class="value">CbteTipoResponse</span>&lt;/FEParamGetTiposCbteResult&gt;&lt;/FEParamGetTiposCbteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposCbteResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposCbteResult&gt;&lt;ResultGet&gt;&lt;CbteTipo&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/CbteTipo&gt;&lt;CbteTipo&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/CbteTipo&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetTiposCbteResult&gt;&lt;/FEParamGetTiposCbteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1689,7 +2529,11 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FEParamGetTiposCbte xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetTiposCbte&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -1697,7 +2541,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposCbteResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposCbteResult&gt;<span class="value">CbteTipoResponse</span>&lt;/FEParamGetTiposCbteResult&gt;&lt;/FEParamGetTiposCbteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposCbteResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposCbteResult&gt;&lt;ResultGet&gt;&lt;CbteTipo&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/CbteTipo&gt;&lt;CbteTipo&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/CbteTipo&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetTiposCbteResult&gt;&lt;/FEParamGetTiposCbteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1745,7 +2589,11 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetTiposDoc"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FEParamGetTiposDoc xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetTiposDoc&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -1753,7 +2601,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetTiposDoc"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposDocResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposDocResult&gt;<span class="value">DocTipoResponse</span>&lt;/FEParamGetTiposDocResult&gt;&lt;/FEParamGetTiposDocResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposDocResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposDocResult&gt;&lt;ResultGet&gt;&lt;DocTipo&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/DocTipo&gt;&lt;DocTipo&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/DocTipo&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetTiposDocResult&gt;&lt;/FEParamGetTiposDocResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1771,7 +2619,11 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FEParamGetTiposDoc xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetTiposDoc&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -1779,7 +2631,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposDocResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposDocResult&gt;<span class="value">DocTipoResponse</span>&lt;/FEParamGetTiposDocResult&gt;&lt;/FEParamGetTiposDocResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposDocResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposDocResult&gt;&lt;ResultGet&gt;&lt;DocTipo&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/DocTipo&gt;&lt;DocTipo&gt;&lt;Id&gt;<span class="value">int</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;FchDesde&gt;<span class="value">string</span>&lt;/FchDesde&gt;&lt;FchHasta&gt;<span class="value">string</span>&lt;/FchHasta&gt;&lt;/DocTipo&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetTiposDocResult&gt;&lt;/FEParamGetTiposDocResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1827,7 +2679,11 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetTiposPaises"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;FEParamGetTiposPaises xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetTiposPaises&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -1835,7 +2691,7 @@ SOAPAction: "http://ar.gov.afip.dif.FEV1/FEParamGetTiposPaises"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposPaisesResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposPaisesResult&gt;<span class="value">FEPaisResponse</span>&lt;/FEParamGetTiposPaisesResult&gt;&lt;/FEParamGetTiposPaisesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposPaisesResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposPaisesResult&gt;&lt;ResultGet&gt;&lt;PaisTipo&gt;&lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;/PaisTipo&gt;&lt;PaisTipo&gt;&lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;/PaisTipo&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetTiposPaisesResult&gt;&lt;/FEParamGetTiposPaisesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1853,7 +2709,11 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;FEParamGetTiposPaises xmlns="http://ar.gov.afip.dif.FEV1/"&gt;
-      &lt;Auth&gt;<span class="value">FEAuthRequest</span>&lt;/Auth&gt;
+      &lt;Auth&gt;
+        &lt;Token&gt;<span class="value">string</span>&lt;/Token&gt;
+        &lt;Sign&gt;<span class="value">string</span>&lt;/Sign&gt;
+        &lt;Cuit&gt;<span class="value">long</span>&lt;/Cuit&gt;
+      &lt;/Auth&gt;
     &lt;/FEParamGetTiposPaises&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -1861,7 +2721,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposPaisesResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposPaisesResult&gt;<span class="value">FEPaisResponse</span>&lt;/FEParamGetTiposPaisesResult&gt;&lt;/FEParamGetTiposPaisesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;FEParamGetTiposPaisesResponse xmlns="http://ar.gov.afip.dif.FEV1/"&gt;&lt;FEParamGetTiposPaisesResult&gt;&lt;ResultGet&gt;&lt;PaisTipo&gt;&lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;/PaisTipo&gt;&lt;PaisTipo&gt;&lt;Id&gt;<span class="value">short</span>&lt;/Id&gt;&lt;Desc&gt;<span class="value">string</span>&lt;/Desc&gt;&lt;/PaisTipo&gt;&lt;/ResultGet&gt;&lt;Errors&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;Err&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Err&gt;&lt;/Errors&gt;&lt;Events&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;Evt&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Msg&gt;<span class="value">string</span>&lt;/Msg&gt;&lt;/Evt&gt;&lt;/Events&gt;&lt;/FEParamGetTiposPaisesResult&gt;&lt;/FEParamGetTiposPaisesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,

@@ -263,7 +263,7 @@ SOAPAction: "http://ws.cdyne.com/AdvancedVerifyEmail"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AdvancedVerifyEmailResponse xmlns="http://ws.cdyne.com/"&gt;&lt;AdvancedVerifyEmailResult&gt;<span class="value">ReturnIndicator</span>&lt;/AdvancedVerifyEmailResult&gt;&lt;/AdvancedVerifyEmailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AdvancedVerifyEmailResponse xmlns="http://ws.cdyne.com/"&gt;&lt;AdvancedVerifyEmailResult&gt;&lt;ResponseText&gt;<span class="value">string</span>&lt;/ResponseText&gt;&lt;ResponseCode&gt;<span class="value">int</span>&lt;/ResponseCode&gt;&lt;LastMailServer&gt;<span class="value">string</span>&lt;/LastMailServer&gt;&lt;GoodEmail&gt;<span class="value">boolean</span>&lt;/GoodEmail&gt;&lt;/AdvancedVerifyEmailResult&gt;&lt;/AdvancedVerifyEmailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -291,7 +291,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AdvancedVerifyEmailResponse xmlns="http://ws.cdyne.com/"&gt;&lt;AdvancedVerifyEmailResult&gt;<span class="value">ReturnIndicator</span>&lt;/AdvancedVerifyEmailResult&gt;&lt;/AdvancedVerifyEmailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AdvancedVerifyEmailResponse xmlns="http://ws.cdyne.com/"&gt;&lt;AdvancedVerifyEmailResult&gt;&lt;ResponseText&gt;<span class="value">string</span>&lt;/ResponseText&gt;&lt;ResponseCode&gt;<span class="value">int</span>&lt;/ResponseCode&gt;&lt;LastMailServer&gt;<span class="value">string</span>&lt;/LastMailServer&gt;&lt;GoodEmail&gt;<span class="value">boolean</span>&lt;/GoodEmail&gt;&lt;/AdvancedVerifyEmailResult&gt;&lt;/AdvancedVerifyEmailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -307,7 +307,12 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ReturnIndicator xmlns="http://ws.cdyne.com/"&gt;<span class="value">ReturnIndicator</span>&lt;/ReturnIndicator&gt;</pre>
+&lt;ReturnIndicator xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://ws.cdyne.com/"&gt;
+  &lt;ResponseText&gt;<span class="value">string</span>&lt;/ResponseText&gt;
+  &lt;ResponseCode&gt;<span class="value">int</span>&lt;/ResponseCode&gt;
+  &lt;LastMailServer&gt;<span class="value">string</span>&lt;/LastMailServer&gt;
+  &lt;GoodEmail&gt;<span class="value">boolean</span>&lt;/GoodEmail&gt;
+&lt;/ReturnIndicator&gt;</pre>
         </div>
         <div>
           <h3>HTTP POST</h3>
@@ -327,7 +332,12 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ReturnIndicator xmlns="http://ws.cdyne.com/"&gt;<span class="value">ReturnIndicator</span>&lt;/ReturnIndicator&gt;</pre>
+&lt;ReturnIndicator xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://ws.cdyne.com/"&gt;
+  &lt;ResponseText&gt;<span class="value">string</span>&lt;/ResponseText&gt;
+  &lt;ResponseCode&gt;<span class="value">int</span>&lt;/ResponseCode&gt;
+  &lt;LastMailServer&gt;<span class="value">string</span>&lt;/LastMailServer&gt;
+  &lt;GoodEmail&gt;<span class="value">boolean</span>&lt;/GoodEmail&gt;
+&lt;/ReturnIndicator&gt;</pre>
         </div>
       </div>
 "#,
@@ -385,7 +395,7 @@ SOAPAction: "http://ws.cdyne.com/VerifyEmail"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;VerifyEmailResponse xmlns="http://ws.cdyne.com/"&gt;&lt;VerifyEmailResult&gt;<span class="value">ReturnIndicator</span>&lt;/VerifyEmailResult&gt;&lt;/VerifyEmailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;VerifyEmailResponse xmlns="http://ws.cdyne.com/"&gt;&lt;VerifyEmailResult&gt;&lt;ResponseText&gt;<span class="value">string</span>&lt;/ResponseText&gt;&lt;ResponseCode&gt;<span class="value">int</span>&lt;/ResponseCode&gt;&lt;LastMailServer&gt;<span class="value">string</span>&lt;/LastMailServer&gt;&lt;GoodEmail&gt;<span class="value">boolean</span>&lt;/GoodEmail&gt;&lt;/VerifyEmailResult&gt;&lt;/VerifyEmailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -412,7 +422,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;VerifyEmailResponse xmlns="http://ws.cdyne.com/"&gt;&lt;VerifyEmailResult&gt;<span class="value">ReturnIndicator</span>&lt;/VerifyEmailResult&gt;&lt;/VerifyEmailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;VerifyEmailResponse xmlns="http://ws.cdyne.com/"&gt;&lt;VerifyEmailResult&gt;&lt;ResponseText&gt;<span class="value">string</span>&lt;/ResponseText&gt;&lt;ResponseCode&gt;<span class="value">int</span>&lt;/ResponseCode&gt;&lt;LastMailServer&gt;<span class="value">string</span>&lt;/LastMailServer&gt;&lt;GoodEmail&gt;<span class="value">boolean</span>&lt;/GoodEmail&gt;&lt;/VerifyEmailResult&gt;&lt;/VerifyEmailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -428,7 +438,12 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ReturnIndicator xmlns="http://ws.cdyne.com/"&gt;<span class="value">ReturnIndicator</span>&lt;/ReturnIndicator&gt;</pre>
+&lt;ReturnIndicator xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://ws.cdyne.com/"&gt;
+  &lt;ResponseText&gt;<span class="value">string</span>&lt;/ResponseText&gt;
+  &lt;ResponseCode&gt;<span class="value">int</span>&lt;/ResponseCode&gt;
+  &lt;LastMailServer&gt;<span class="value">string</span>&lt;/LastMailServer&gt;
+  &lt;GoodEmail&gt;<span class="value">boolean</span>&lt;/GoodEmail&gt;
+&lt;/ReturnIndicator&gt;</pre>
         </div>
         <div>
           <h3>HTTP POST</h3>
@@ -448,7 +463,12 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ReturnIndicator xmlns="http://ws.cdyne.com/"&gt;<span class="value">ReturnIndicator</span>&lt;/ReturnIndicator&gt;</pre>
+&lt;ReturnIndicator xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://ws.cdyne.com/"&gt;
+  &lt;ResponseText&gt;<span class="value">string</span>&lt;/ResponseText&gt;
+  &lt;ResponseCode&gt;<span class="value">int</span>&lt;/ResponseCode&gt;
+  &lt;LastMailServer&gt;<span class="value">string</span>&lt;/LastMailServer&gt;
+  &lt;GoodEmail&gt;<span class="value">boolean</span>&lt;/GoodEmail&gt;
+&lt;/ReturnIndicator&gt;</pre>
         </div>
       </div>
 "#,

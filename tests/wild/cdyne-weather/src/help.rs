@@ -132,7 +132,7 @@ SOAPAction: "http://ws.cdyne.com/WeatherWS/GetWeatherInformation"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetWeatherInformationResponse xmlns="http://ws.cdyne.com/WeatherWS/"&gt;&lt;GetWeatherInformationResult&gt;<span class="value">ArrayOfWeatherDescription</span>&lt;/GetWeatherInformationResult&gt;&lt;/GetWeatherInformationResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetWeatherInformationResponse xmlns="http://ws.cdyne.com/WeatherWS/"&gt;&lt;GetWeatherInformationResult&gt;&lt;WeatherDescription&gt;&lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;PictureURL&gt;<span class="value">string</span>&lt;/PictureURL&gt;&lt;/WeatherDescription&gt;&lt;WeatherDescription&gt;&lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;PictureURL&gt;<span class="value">string</span>&lt;/PictureURL&gt;&lt;/WeatherDescription&gt;&lt;/GetWeatherInformationResult&gt;&lt;/GetWeatherInformationResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -156,7 +156,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetWeatherInformationResponse xmlns="http://ws.cdyne.com/WeatherWS/"&gt;&lt;GetWeatherInformationResult&gt;<span class="value">ArrayOfWeatherDescription</span>&lt;/GetWeatherInformationResult&gt;&lt;/GetWeatherInformationResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetWeatherInformationResponse xmlns="http://ws.cdyne.com/WeatherWS/"&gt;&lt;GetWeatherInformationResult&gt;&lt;WeatherDescription&gt;&lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;PictureURL&gt;<span class="value">string</span>&lt;/PictureURL&gt;&lt;/WeatherDescription&gt;&lt;WeatherDescription&gt;&lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;PictureURL&gt;<span class="value">string</span>&lt;/PictureURL&gt;&lt;/WeatherDescription&gt;&lt;/GetWeatherInformationResult&gt;&lt;/GetWeatherInformationResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -172,7 +172,18 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ArrayOfWeatherDescription xmlns="http://ws.cdyne.com/WeatherWS/"&gt;<span class="value">ArrayOfWeatherDescription</span>&lt;/ArrayOfWeatherDescription&gt;</pre>
+&lt;ArrayOfWeatherDescription xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://ws.cdyne.com/WeatherWS/"&gt;
+  &lt;WeatherDescription&gt;
+    &lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;
+    &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+    &lt;PictureURL&gt;<span class="value">string</span>&lt;/PictureURL&gt;
+  &lt;/WeatherDescription&gt;
+  &lt;WeatherDescription&gt;
+    &lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;
+    &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+    &lt;PictureURL&gt;<span class="value">string</span>&lt;/PictureURL&gt;
+  &lt;/WeatherDescription&gt;
+&lt;/ArrayOfWeatherDescription&gt;</pre>
         </div>
         <div>
           <h3>HTTP POST</h3>
@@ -192,7 +203,18 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ArrayOfWeatherDescription xmlns="http://ws.cdyne.com/WeatherWS/"&gt;<span class="value">ArrayOfWeatherDescription</span>&lt;/ArrayOfWeatherDescription&gt;</pre>
+&lt;ArrayOfWeatherDescription xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://ws.cdyne.com/WeatherWS/"&gt;
+  &lt;WeatherDescription&gt;
+    &lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;
+    &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+    &lt;PictureURL&gt;<span class="value">string</span>&lt;/PictureURL&gt;
+  &lt;/WeatherDescription&gt;
+  &lt;WeatherDescription&gt;
+    &lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;
+    &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+    &lt;PictureURL&gt;<span class="value">string</span>&lt;/PictureURL&gt;
+  &lt;/WeatherDescription&gt;
+&lt;/ArrayOfWeatherDescription&gt;</pre>
         </div>
       </div>
 "#,
@@ -248,7 +270,7 @@ SOAPAction: "http://ws.cdyne.com/WeatherWS/GetCityForecastByZIP"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetCityForecastByZIPResponse xmlns="http://ws.cdyne.com/WeatherWS/"&gt;&lt;GetCityForecastByZIPResult&gt;<span class="value">ForecastReturn</span>&lt;/GetCityForecastByZIPResult&gt;&lt;/GetCityForecastByZIPResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetCityForecastByZIPResponse xmlns="http://ws.cdyne.com/WeatherWS/"&gt;&lt;GetCityForecastByZIPResult&gt;&lt;Success&gt;<span class="value">boolean</span>&lt;/Success&gt;&lt;ResponseText&gt;<span class="value">string</span>&lt;/ResponseText&gt;&lt;State&gt;<span class="value">string</span>&lt;/State&gt;&lt;City&gt;<span class="value">string</span>&lt;/City&gt;&lt;WeatherStationCity&gt;<span class="value">string</span>&lt;/WeatherStationCity&gt;&lt;ForecastResult&gt;&lt;Forecast&gt;&lt;Date&gt;<span class="value">dateTime</span>&lt;/Date&gt;&lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;&lt;Desciption&gt;<span class="value">string</span>&lt;/Desciption&gt;&lt;Temperatures&gt;&lt;MorningLow&gt;<span class="value">string</span>&lt;/MorningLow&gt;&lt;DaytimeHigh&gt;<span class="value">string</span>&lt;/DaytimeHigh&gt;&lt;/Temperatures&gt;&lt;ProbabilityOfPrecipiation&gt;&lt;Nighttime&gt;<span class="value">string</span>&lt;/Nighttime&gt;&lt;Daytime&gt;<span class="value">string</span>&lt;/Daytime&gt;&lt;/ProbabilityOfPrecipiation&gt;&lt;/Forecast&gt;&lt;Forecast&gt;&lt;Date&gt;<span class="value">dateTime</span>&lt;/Date&gt;&lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;&lt;Desciption&gt;<span class="value">string</span>&lt;/Desciption&gt;&lt;Temperatures&gt;&lt;MorningLow&gt;<span class="value">string</span>&lt;/MorningLow&gt;&lt;DaytimeHigh&gt;<span class="value">string</span>&lt;/DaytimeHigh&gt;&lt;/Temperatures&gt;&lt;ProbabilityOfPrecipiation&gt;&lt;Nighttime&gt;<span class="value">string</span>&lt;/Nighttime&gt;&lt;Daytime&gt;<span class="value">string</span>&lt;/Daytime&gt;&lt;/ProbabilityOfPrecipiation&gt;&lt;/Forecast&gt;&lt;/ForecastResult&gt;&lt;/GetCityForecastByZIPResult&gt;&lt;/GetCityForecastByZIPResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -274,7 +296,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetCityForecastByZIPResponse xmlns="http://ws.cdyne.com/WeatherWS/"&gt;&lt;GetCityForecastByZIPResult&gt;<span class="value">ForecastReturn</span>&lt;/GetCityForecastByZIPResult&gt;&lt;/GetCityForecastByZIPResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetCityForecastByZIPResponse xmlns="http://ws.cdyne.com/WeatherWS/"&gt;&lt;GetCityForecastByZIPResult&gt;&lt;Success&gt;<span class="value">boolean</span>&lt;/Success&gt;&lt;ResponseText&gt;<span class="value">string</span>&lt;/ResponseText&gt;&lt;State&gt;<span class="value">string</span>&lt;/State&gt;&lt;City&gt;<span class="value">string</span>&lt;/City&gt;&lt;WeatherStationCity&gt;<span class="value">string</span>&lt;/WeatherStationCity&gt;&lt;ForecastResult&gt;&lt;Forecast&gt;&lt;Date&gt;<span class="value">dateTime</span>&lt;/Date&gt;&lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;&lt;Desciption&gt;<span class="value">string</span>&lt;/Desciption&gt;&lt;Temperatures&gt;&lt;MorningLow&gt;<span class="value">string</span>&lt;/MorningLow&gt;&lt;DaytimeHigh&gt;<span class="value">string</span>&lt;/DaytimeHigh&gt;&lt;/Temperatures&gt;&lt;ProbabilityOfPrecipiation&gt;&lt;Nighttime&gt;<span class="value">string</span>&lt;/Nighttime&gt;&lt;Daytime&gt;<span class="value">string</span>&lt;/Daytime&gt;&lt;/ProbabilityOfPrecipiation&gt;&lt;/Forecast&gt;&lt;Forecast&gt;&lt;Date&gt;<span class="value">dateTime</span>&lt;/Date&gt;&lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;&lt;Desciption&gt;<span class="value">string</span>&lt;/Desciption&gt;&lt;Temperatures&gt;&lt;MorningLow&gt;<span class="value">string</span>&lt;/MorningLow&gt;&lt;DaytimeHigh&gt;<span class="value">string</span>&lt;/DaytimeHigh&gt;&lt;/Temperatures&gt;&lt;ProbabilityOfPrecipiation&gt;&lt;Nighttime&gt;<span class="value">string</span>&lt;/Nighttime&gt;&lt;Daytime&gt;<span class="value">string</span>&lt;/Daytime&gt;&lt;/ProbabilityOfPrecipiation&gt;&lt;/Forecast&gt;&lt;/ForecastResult&gt;&lt;/GetCityForecastByZIPResult&gt;&lt;/GetCityForecastByZIPResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -290,7 +312,41 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ForecastReturn xmlns="http://ws.cdyne.com/WeatherWS/"&gt;<span class="value">ForecastReturn</span>&lt;/ForecastReturn&gt;</pre>
+&lt;ForecastReturn xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://ws.cdyne.com/WeatherWS/"&gt;
+  &lt;Success&gt;<span class="value">boolean</span>&lt;/Success&gt;
+  &lt;ResponseText&gt;<span class="value">string</span>&lt;/ResponseText&gt;
+  &lt;State&gt;<span class="value">string</span>&lt;/State&gt;
+  &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+  &lt;WeatherStationCity&gt;<span class="value">string</span>&lt;/WeatherStationCity&gt;
+  &lt;ForecastResult&gt;
+    &lt;Forecast&gt;
+      &lt;Date&gt;<span class="value">dateTime</span>&lt;/Date&gt;
+      &lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;
+      &lt;Desciption&gt;<span class="value">string</span>&lt;/Desciption&gt;
+      &lt;Temperatures&gt;
+        &lt;MorningLow&gt;<span class="value">string</span>&lt;/MorningLow&gt;
+        &lt;DaytimeHigh&gt;<span class="value">string</span>&lt;/DaytimeHigh&gt;
+      &lt;/Temperatures&gt;
+      &lt;ProbabilityOfPrecipiation&gt;
+        &lt;Nighttime&gt;<span class="value">string</span>&lt;/Nighttime&gt;
+        &lt;Daytime&gt;<span class="value">string</span>&lt;/Daytime&gt;
+      &lt;/ProbabilityOfPrecipiation&gt;
+    &lt;/Forecast&gt;
+    &lt;Forecast&gt;
+      &lt;Date&gt;<span class="value">dateTime</span>&lt;/Date&gt;
+      &lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;
+      &lt;Desciption&gt;<span class="value">string</span>&lt;/Desciption&gt;
+      &lt;Temperatures&gt;
+        &lt;MorningLow&gt;<span class="value">string</span>&lt;/MorningLow&gt;
+        &lt;DaytimeHigh&gt;<span class="value">string</span>&lt;/DaytimeHigh&gt;
+      &lt;/Temperatures&gt;
+      &lt;ProbabilityOfPrecipiation&gt;
+        &lt;Nighttime&gt;<span class="value">string</span>&lt;/Nighttime&gt;
+        &lt;Daytime&gt;<span class="value">string</span>&lt;/Daytime&gt;
+      &lt;/ProbabilityOfPrecipiation&gt;
+    &lt;/Forecast&gt;
+  &lt;/ForecastResult&gt;
+&lt;/ForecastReturn&gt;</pre>
         </div>
         <div>
           <h3>HTTP POST</h3>
@@ -310,7 +366,41 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;ForecastReturn xmlns="http://ws.cdyne.com/WeatherWS/"&gt;<span class="value">ForecastReturn</span>&lt;/ForecastReturn&gt;</pre>
+&lt;ForecastReturn xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://ws.cdyne.com/WeatherWS/"&gt;
+  &lt;Success&gt;<span class="value">boolean</span>&lt;/Success&gt;
+  &lt;ResponseText&gt;<span class="value">string</span>&lt;/ResponseText&gt;
+  &lt;State&gt;<span class="value">string</span>&lt;/State&gt;
+  &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+  &lt;WeatherStationCity&gt;<span class="value">string</span>&lt;/WeatherStationCity&gt;
+  &lt;ForecastResult&gt;
+    &lt;Forecast&gt;
+      &lt;Date&gt;<span class="value">dateTime</span>&lt;/Date&gt;
+      &lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;
+      &lt;Desciption&gt;<span class="value">string</span>&lt;/Desciption&gt;
+      &lt;Temperatures&gt;
+        &lt;MorningLow&gt;<span class="value">string</span>&lt;/MorningLow&gt;
+        &lt;DaytimeHigh&gt;<span class="value">string</span>&lt;/DaytimeHigh&gt;
+      &lt;/Temperatures&gt;
+      &lt;ProbabilityOfPrecipiation&gt;
+        &lt;Nighttime&gt;<span class="value">string</span>&lt;/Nighttime&gt;
+        &lt;Daytime&gt;<span class="value">string</span>&lt;/Daytime&gt;
+      &lt;/ProbabilityOfPrecipiation&gt;
+    &lt;/Forecast&gt;
+    &lt;Forecast&gt;
+      &lt;Date&gt;<span class="value">dateTime</span>&lt;/Date&gt;
+      &lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;
+      &lt;Desciption&gt;<span class="value">string</span>&lt;/Desciption&gt;
+      &lt;Temperatures&gt;
+        &lt;MorningLow&gt;<span class="value">string</span>&lt;/MorningLow&gt;
+        &lt;DaytimeHigh&gt;<span class="value">string</span>&lt;/DaytimeHigh&gt;
+      &lt;/Temperatures&gt;
+      &lt;ProbabilityOfPrecipiation&gt;
+        &lt;Nighttime&gt;<span class="value">string</span>&lt;/Nighttime&gt;
+        &lt;Daytime&gt;<span class="value">string</span>&lt;/Daytime&gt;
+      &lt;/ProbabilityOfPrecipiation&gt;
+    &lt;/Forecast&gt;
+  &lt;/ForecastResult&gt;
+&lt;/ForecastReturn&gt;</pre>
         </div>
       </div>
 "#,
@@ -366,7 +456,7 @@ SOAPAction: "http://ws.cdyne.com/WeatherWS/GetCityWeatherByZIP"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetCityWeatherByZIPResponse xmlns="http://ws.cdyne.com/WeatherWS/"&gt;&lt;GetCityWeatherByZIPResult&gt;<span class="value">WeatherReturn</span>&lt;/GetCityWeatherByZIPResult&gt;&lt;/GetCityWeatherByZIPResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetCityWeatherByZIPResponse xmlns="http://ws.cdyne.com/WeatherWS/"&gt;&lt;GetCityWeatherByZIPResult&gt;&lt;Success&gt;<span class="value">boolean</span>&lt;/Success&gt;&lt;ResponseText&gt;<span class="value">string</span>&lt;/ResponseText&gt;&lt;State&gt;<span class="value">string</span>&lt;/State&gt;&lt;City&gt;<span class="value">string</span>&lt;/City&gt;&lt;WeatherStationCity&gt;<span class="value">string</span>&lt;/WeatherStationCity&gt;&lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;Temperature&gt;<span class="value">string</span>&lt;/Temperature&gt;&lt;RelativeHumidity&gt;<span class="value">string</span>&lt;/RelativeHumidity&gt;&lt;Wind&gt;<span class="value">string</span>&lt;/Wind&gt;&lt;Pressure&gt;<span class="value">string</span>&lt;/Pressure&gt;&lt;Visibility&gt;<span class="value">string</span>&lt;/Visibility&gt;&lt;WindChill&gt;<span class="value">string</span>&lt;/WindChill&gt;&lt;Remarks&gt;<span class="value">string</span>&lt;/Remarks&gt;&lt;/GetCityWeatherByZIPResult&gt;&lt;/GetCityWeatherByZIPResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -392,7 +482,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetCityWeatherByZIPResponse xmlns="http://ws.cdyne.com/WeatherWS/"&gt;&lt;GetCityWeatherByZIPResult&gt;<span class="value">WeatherReturn</span>&lt;/GetCityWeatherByZIPResult&gt;&lt;/GetCityWeatherByZIPResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetCityWeatherByZIPResponse xmlns="http://ws.cdyne.com/WeatherWS/"&gt;&lt;GetCityWeatherByZIPResult&gt;&lt;Success&gt;<span class="value">boolean</span>&lt;/Success&gt;&lt;ResponseText&gt;<span class="value">string</span>&lt;/ResponseText&gt;&lt;State&gt;<span class="value">string</span>&lt;/State&gt;&lt;City&gt;<span class="value">string</span>&lt;/City&gt;&lt;WeatherStationCity&gt;<span class="value">string</span>&lt;/WeatherStationCity&gt;&lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;Temperature&gt;<span class="value">string</span>&lt;/Temperature&gt;&lt;RelativeHumidity&gt;<span class="value">string</span>&lt;/RelativeHumidity&gt;&lt;Wind&gt;<span class="value">string</span>&lt;/Wind&gt;&lt;Pressure&gt;<span class="value">string</span>&lt;/Pressure&gt;&lt;Visibility&gt;<span class="value">string</span>&lt;/Visibility&gt;&lt;WindChill&gt;<span class="value">string</span>&lt;/WindChill&gt;&lt;Remarks&gt;<span class="value">string</span>&lt;/Remarks&gt;&lt;/GetCityWeatherByZIPResult&gt;&lt;/GetCityWeatherByZIPResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -408,7 +498,22 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;WeatherReturn xmlns="http://ws.cdyne.com/WeatherWS/"&gt;<span class="value">WeatherReturn</span>&lt;/WeatherReturn&gt;</pre>
+&lt;WeatherReturn xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://ws.cdyne.com/WeatherWS/"&gt;
+  &lt;Success&gt;<span class="value">boolean</span>&lt;/Success&gt;
+  &lt;ResponseText&gt;<span class="value">string</span>&lt;/ResponseText&gt;
+  &lt;State&gt;<span class="value">string</span>&lt;/State&gt;
+  &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+  &lt;WeatherStationCity&gt;<span class="value">string</span>&lt;/WeatherStationCity&gt;
+  &lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;
+  &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+  &lt;Temperature&gt;<span class="value">string</span>&lt;/Temperature&gt;
+  &lt;RelativeHumidity&gt;<span class="value">string</span>&lt;/RelativeHumidity&gt;
+  &lt;Wind&gt;<span class="value">string</span>&lt;/Wind&gt;
+  &lt;Pressure&gt;<span class="value">string</span>&lt;/Pressure&gt;
+  &lt;Visibility&gt;<span class="value">string</span>&lt;/Visibility&gt;
+  &lt;WindChill&gt;<span class="value">string</span>&lt;/WindChill&gt;
+  &lt;Remarks&gt;<span class="value">string</span>&lt;/Remarks&gt;
+&lt;/WeatherReturn&gt;</pre>
         </div>
         <div>
           <h3>HTTP POST</h3>
@@ -428,7 +533,22 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;WeatherReturn xmlns="http://ws.cdyne.com/WeatherWS/"&gt;<span class="value">WeatherReturn</span>&lt;/WeatherReturn&gt;</pre>
+&lt;WeatherReturn xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://ws.cdyne.com/WeatherWS/"&gt;
+  &lt;Success&gt;<span class="value">boolean</span>&lt;/Success&gt;
+  &lt;ResponseText&gt;<span class="value">string</span>&lt;/ResponseText&gt;
+  &lt;State&gt;<span class="value">string</span>&lt;/State&gt;
+  &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+  &lt;WeatherStationCity&gt;<span class="value">string</span>&lt;/WeatherStationCity&gt;
+  &lt;WeatherID&gt;<span class="value">short</span>&lt;/WeatherID&gt;
+  &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+  &lt;Temperature&gt;<span class="value">string</span>&lt;/Temperature&gt;
+  &lt;RelativeHumidity&gt;<span class="value">string</span>&lt;/RelativeHumidity&gt;
+  &lt;Wind&gt;<span class="value">string</span>&lt;/Wind&gt;
+  &lt;Pressure&gt;<span class="value">string</span>&lt;/Pressure&gt;
+  &lt;Visibility&gt;<span class="value">string</span>&lt;/Visibility&gt;
+  &lt;WindChill&gt;<span class="value">string</span>&lt;/WindChill&gt;
+  &lt;Remarks&gt;<span class="value">string</span>&lt;/Remarks&gt;
+&lt;/WeatherReturn&gt;</pre>
         </div>
       </div>
 "#,

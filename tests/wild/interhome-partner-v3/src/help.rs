@@ -135,7 +135,7 @@ SOAPAction: "http://www.interhome.com/webservice/CheckServerHealth"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CheckServerHealthResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;CheckServerHealthResult&gt;<span class="value">CheckServerHealthResult</span>&lt;/CheckServerHealthResult&gt;&lt;/CheckServerHealthResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CheckServerHealthResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;CheckServerHealthResult&gt;&lt;SearchObjects&gt;<span class="value">string</span>&lt;/SearchObjects&gt;&lt;Availability&gt;<span class="value">string</span>&lt;/Availability&gt;&lt;PriceCheck&gt;<span class="value">string</span>&lt;/PriceCheck&gt;&lt;ServerDBLoadBalancer&gt;<span class="value">string</span>&lt;/ServerDBLoadBalancer&gt;&lt;OverallServerHealth&gt;<span class="value">string</span>&lt;/OverallServerHealth&gt;&lt;Messages&gt;&lt;Information&gt;<span class="value">string</span>&lt;/Information&gt;&lt;Errors&gt;<span class="value">string</span>&lt;/Errors&gt;&lt;TimeTaken&gt;<span class="value">string</span>&lt;/TimeTaken&gt;&lt;ServerName&gt;<span class="value">string</span>&lt;/ServerName&gt;&lt;/Messages&gt;&lt;/CheckServerHealthResult&gt;&lt;/CheckServerHealthResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -159,7 +159,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CheckServerHealthResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;CheckServerHealthResult&gt;<span class="value">CheckServerHealthResult</span>&lt;/CheckServerHealthResult&gt;&lt;/CheckServerHealthResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CheckServerHealthResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;CheckServerHealthResult&gt;&lt;SearchObjects&gt;<span class="value">string</span>&lt;/SearchObjects&gt;&lt;Availability&gt;<span class="value">string</span>&lt;/Availability&gt;&lt;PriceCheck&gt;<span class="value">string</span>&lt;/PriceCheck&gt;&lt;ServerDBLoadBalancer&gt;<span class="value">string</span>&lt;/ServerDBLoadBalancer&gt;&lt;OverallServerHealth&gt;<span class="value">string</span>&lt;/OverallServerHealth&gt;&lt;Messages&gt;&lt;Information&gt;<span class="value">string</span>&lt;/Information&gt;&lt;Errors&gt;<span class="value">string</span>&lt;/Errors&gt;&lt;TimeTaken&gt;<span class="value">string</span>&lt;/TimeTaken&gt;&lt;ServerName&gt;<span class="value">string</span>&lt;/ServerName&gt;&lt;/Messages&gt;&lt;/CheckServerHealthResult&gt;&lt;/CheckServerHealthResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -215,7 +215,7 @@ SOAPAction: "http://www.interhome.com/webservice/CheckServerHealthV2"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CheckServerHealthV2Response xmlns="http://www.interhome.com/webservice"&gt;&lt;CheckServerHealthV2Result&gt;<span class="value">CheckServerHealthResultV2</span>&lt;/CheckServerHealthV2Result&gt;&lt;/CheckServerHealthV2Response&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CheckServerHealthV2Response xmlns="http://www.interhome.com/webservice"&gt;&lt;CheckServerHealthV2Result&gt;&lt;IRent&gt;<span class="value">string</span>&lt;/IRent&gt;&lt;ServerDBLoadBalancer&gt;<span class="value">string</span>&lt;/ServerDBLoadBalancer&gt;&lt;Endeca&gt;<span class="value">string</span>&lt;/Endeca&gt;&lt;OverallServerHealth&gt;<span class="value">string</span>&lt;/OverallServerHealth&gt;&lt;Messages&gt;&lt;Information&gt;<span class="value">string</span>&lt;/Information&gt;&lt;Errors&gt;<span class="value">string</span>&lt;/Errors&gt;&lt;TimeTaken&gt;<span class="value">string</span>&lt;/TimeTaken&gt;&lt;ServerName&gt;<span class="value">string</span>&lt;/ServerName&gt;&lt;/Messages&gt;&lt;/CheckServerHealthV2Result&gt;&lt;/CheckServerHealthV2Response&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -241,7 +241,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CheckServerHealthV2Response xmlns="http://www.interhome.com/webservice"&gt;&lt;CheckServerHealthV2Result&gt;<span class="value">CheckServerHealthResultV2</span>&lt;/CheckServerHealthV2Result&gt;&lt;/CheckServerHealthV2Response&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CheckServerHealthV2Response xmlns="http://www.interhome.com/webservice"&gt;&lt;CheckServerHealthV2Result&gt;&lt;IRent&gt;<span class="value">string</span>&lt;/IRent&gt;&lt;ServerDBLoadBalancer&gt;<span class="value">string</span>&lt;/ServerDBLoadBalancer&gt;&lt;Endeca&gt;<span class="value">string</span>&lt;/Endeca&gt;&lt;OverallServerHealth&gt;<span class="value">string</span>&lt;/OverallServerHealth&gt;&lt;Messages&gt;&lt;Information&gt;<span class="value">string</span>&lt;/Information&gt;&lt;Errors&gt;<span class="value">string</span>&lt;/Errors&gt;&lt;TimeTaken&gt;<span class="value">string</span>&lt;/TimeTaken&gt;&lt;ServerName&gt;<span class="value">string</span>&lt;/ServerName&gt;&lt;/Messages&gt;&lt;/CheckServerHealthV2Result&gt;&lt;/CheckServerHealthV2Response&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -289,7 +289,10 @@ SOAPAction: "http://www.interhome.com/webservice/AffiliateDetail"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;AffiliateDetail xmlns="http://www.interhome.com/webservice"&gt;
-      &lt;inputValue&gt;<span class="value">AffiliateDetailInputValue</span>&lt;/inputValue&gt;
+      &lt;inputValue&gt;
+        &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+        &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+      &lt;/inputValue&gt;
     &lt;/AffiliateDetail&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -297,7 +300,7 @@ SOAPAction: "http://www.interhome.com/webservice/AffiliateDetail"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AffiliateDetailResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;AffiliateDetailResult&gt;<span class="value">AffiliateDetailReturnValue</span>&lt;/AffiliateDetailResult&gt;&lt;/AffiliateDetailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AffiliateDetailResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;AffiliateDetailResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;ResultText&gt;<span class="value">string</span>&lt;/ResultText&gt;&lt;/AffiliateDetailResult&gt;&lt;/AffiliateDetailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -315,7 +318,10 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;AffiliateDetail xmlns="http://www.interhome.com/webservice"&gt;
-      &lt;inputValue&gt;<span class="value">AffiliateDetailInputValue</span>&lt;/inputValue&gt;
+      &lt;inputValue&gt;
+        &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+        &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+      &lt;/inputValue&gt;
     &lt;/AffiliateDetail&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -323,7 +329,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AffiliateDetailResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;AffiliateDetailResult&gt;<span class="value">AffiliateDetailReturnValue</span>&lt;/AffiliateDetailResult&gt;&lt;/AffiliateDetailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AffiliateDetailResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;AffiliateDetailResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;ResultText&gt;<span class="value">string</span>&lt;/ResultText&gt;&lt;/AffiliateDetailResult&gt;&lt;/AffiliateDetailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,

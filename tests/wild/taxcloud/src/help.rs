@@ -210,7 +210,7 @@ SOAPAction: "http://taxcloud.net/VerifyAddress"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;VerifyAddressResponse xmlns="http://taxcloud.net"&gt;&lt;VerifyAddressResult&gt;<span class="value">VerifiedAddress</span>&lt;/VerifyAddressResult&gt;&lt;/VerifyAddressResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;VerifyAddressResponse xmlns="http://taxcloud.net"&gt;&lt;VerifyAddressResult&gt;&lt;Address1&gt;<span class="value">string</span>&lt;/Address1&gt;&lt;Address2&gt;<span class="value">string</span>&lt;/Address2&gt;&lt;City&gt;<span class="value">string</span>&lt;/City&gt;&lt;State&gt;<span class="value">string</span>&lt;/State&gt;&lt;Zip5&gt;<span class="value">string</span>&lt;/Zip5&gt;&lt;Zip4&gt;<span class="value">string</span>&lt;/Zip4&gt;&lt;ErrNumber&gt;<span class="value">string</span>&lt;/ErrNumber&gt;&lt;ErrDescription&gt;<span class="value">string</span>&lt;/ErrDescription&gt;&lt;/VerifyAddressResult&gt;&lt;/VerifyAddressResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -242,7 +242,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;VerifyAddressResponse xmlns="http://taxcloud.net"&gt;&lt;VerifyAddressResult&gt;<span class="value">VerifiedAddress</span>&lt;/VerifyAddressResult&gt;&lt;/VerifyAddressResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;VerifyAddressResponse xmlns="http://taxcloud.net"&gt;&lt;VerifyAddressResult&gt;&lt;Address1&gt;<span class="value">string</span>&lt;/Address1&gt;&lt;Address2&gt;<span class="value">string</span>&lt;/Address2&gt;&lt;City&gt;<span class="value">string</span>&lt;/City&gt;&lt;State&gt;<span class="value">string</span>&lt;/State&gt;&lt;Zip5&gt;<span class="value">string</span>&lt;/Zip5&gt;&lt;Zip4&gt;<span class="value">string</span>&lt;/Zip4&gt;&lt;ErrNumber&gt;<span class="value">string</span>&lt;/ErrNumber&gt;&lt;ErrDescription&gt;<span class="value">string</span>&lt;/ErrDescription&gt;&lt;/VerifyAddressResult&gt;&lt;/VerifyAddressResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -303,11 +303,76 @@ SOAPAction: "http://taxcloud.net/LookupForDate"
       &lt;apiKey&gt;<span class="value">string</span>&lt;/apiKey&gt;
       &lt;customerID&gt;<span class="value">string</span>&lt;/customerID&gt;
       &lt;cartID&gt;<span class="value">string</span>&lt;/cartID&gt;
-      &lt;cartItems&gt;<span class="value">ArrayOfCartItem</span>&lt;/cartItems&gt;
-      &lt;origin&gt;<span class="value">Address</span>&lt;/origin&gt;
-      &lt;destination&gt;<span class="value">Address</span>&lt;/destination&gt;
+      &lt;cartItems&gt;
+        &lt;CartItem&gt;
+          &lt;Index&gt;<span class="value">int</span>&lt;/Index&gt;
+          &lt;ItemID&gt;<span class="value">string</span>&lt;/ItemID&gt;
+          &lt;TIC&gt;<span class="value">int</span>&lt;/TIC&gt;
+          &lt;Price&gt;<span class="value">double</span>&lt;/Price&gt;
+          &lt;Qty&gt;<span class="value">float</span>&lt;/Qty&gt;
+        &lt;/CartItem&gt;
+        &lt;CartItem&gt;
+          &lt;Index&gt;<span class="value">int</span>&lt;/Index&gt;
+          &lt;ItemID&gt;<span class="value">string</span>&lt;/ItemID&gt;
+          &lt;TIC&gt;<span class="value">int</span>&lt;/TIC&gt;
+          &lt;Price&gt;<span class="value">double</span>&lt;/Price&gt;
+          &lt;Qty&gt;<span class="value">float</span>&lt;/Qty&gt;
+        &lt;/CartItem&gt;
+      &lt;/cartItems&gt;
+      &lt;origin&gt;
+        &lt;Address1&gt;<span class="value">string</span>&lt;/Address1&gt;
+        &lt;Address2&gt;<span class="value">string</span>&lt;/Address2&gt;
+        &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+        &lt;State&gt;<span class="value">string</span>&lt;/State&gt;
+        &lt;Zip5&gt;<span class="value">string</span>&lt;/Zip5&gt;
+        &lt;Zip4&gt;<span class="value">string</span>&lt;/Zip4&gt;
+      &lt;/origin&gt;
+      &lt;destination&gt;
+        &lt;Address1&gt;<span class="value">string</span>&lt;/Address1&gt;
+        &lt;Address2&gt;<span class="value">string</span>&lt;/Address2&gt;
+        &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+        &lt;State&gt;<span class="value">string</span>&lt;/State&gt;
+        &lt;Zip5&gt;<span class="value">string</span>&lt;/Zip5&gt;
+        &lt;Zip4&gt;<span class="value">string</span>&lt;/Zip4&gt;
+      &lt;/destination&gt;
       &lt;deliveredBySeller&gt;<span class="value">boolean</span>&lt;/deliveredBySeller&gt;
-      &lt;exemptCert&gt;<span class="value">ExemptionCertificate</span>&lt;/exemptCert&gt;
+      &lt;exemptCert&gt;
+        &lt;CertificateID&gt;<span class="value">string</span>&lt;/CertificateID&gt;
+        &lt;Detail&gt;
+          &lt;ExemptStates&gt;
+            &lt;ExemptState&gt;
+              &lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;
+              &lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;
+              &lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;
+            &lt;/ExemptState&gt;
+            &lt;ExemptState&gt;
+              &lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;
+              &lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;
+              &lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;
+            &lt;/ExemptState&gt;
+          &lt;/ExemptStates&gt;
+          &lt;SinglePurchase&gt;<span class="value">boolean</span>&lt;/SinglePurchase&gt;
+          &lt;SinglePurchaseOrderNumber&gt;<span class="value">string</span>&lt;/SinglePurchaseOrderNumber&gt;
+          &lt;PurchaserFirstName&gt;<span class="value">string</span>&lt;/PurchaserFirstName&gt;
+          &lt;PurchaserLastName&gt;<span class="value">string</span>&lt;/PurchaserLastName&gt;
+          &lt;PurchaserTitle&gt;<span class="value">string</span>&lt;/PurchaserTitle&gt;
+          &lt;PurchaserAddress1&gt;<span class="value">string</span>&lt;/PurchaserAddress1&gt;
+          &lt;PurchaserAddress2&gt;<span class="value">string</span>&lt;/PurchaserAddress2&gt;
+          &lt;PurchaserCity&gt;<span class="value">string</span>&lt;/PurchaserCity&gt;
+          &lt;PurchaserState&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/PurchaserState&gt;
+          &lt;PurchaserZip&gt;<span class="value">string</span>&lt;/PurchaserZip&gt;
+          &lt;PurchaserTaxID&gt;
+            &lt;TaxType&gt;<span class="value">SSN or FEIN or StateIssued or ForeignDiplomat</span>&lt;/TaxType&gt;
+            &lt;IDNumber&gt;<span class="value">string</span>&lt;/IDNumber&gt;
+            &lt;StateOfIssue&gt;<span class="value">string</span>&lt;/StateOfIssue&gt;
+          &lt;/PurchaserTaxID&gt;
+          &lt;PurchaserBusinessType&gt;<span class="value">AccommodationAndFoodServices or Agricultural_Forestry_Fishing_Hunting or Construction or FinanceAndInsurance or Information_PublishingAndCommunications or Manufacturing or Mining or RealEstate or RentalAndLeasing or RetailTrade or TransportationAndWarehousing or Utilities or WholesaleTrade or BusinessServices or ProfessionalServices or EducationAndHealthCareServices or NonprofitOrganization or Government or NotABusiness or Other</span>&lt;/PurchaserBusinessType&gt;
+          &lt;PurchaserBusinessTypeOtherValue&gt;<span class="value">string</span>&lt;/PurchaserBusinessTypeOtherValue&gt;
+          &lt;PurchaserExemptionReason&gt;<span class="value">FederalGovernmentDepartment or StateOrLocalGovernmentName or TribalGovernmentName or ForeignDiplomat or CharitableOrganization or ReligiousOrEducationalOrganization or Resale or AgriculturalProduction or IndustrialProductionOrManufacturing or DirectPayPermit or DirectMail or Other</span>&lt;/PurchaserExemptionReason&gt;
+          &lt;PurchaserExemptionReasonValue&gt;<span class="value">string</span>&lt;/PurchaserExemptionReasonValue&gt;
+          &lt;CreatedDate&gt;<span class="value">dateTime</span>&lt;/CreatedDate&gt;
+        &lt;/Detail&gt;
+      &lt;/exemptCert&gt;
       &lt;useDate&gt;<span class="value">dateTime</span>&lt;/useDate&gt;
     &lt;/LookupForDate&gt;
   &lt;/soap:Body&gt;
@@ -316,7 +381,7 @@ SOAPAction: "http://taxcloud.net/LookupForDate"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;LookupForDateResponse xmlns="http://taxcloud.net"&gt;&lt;LookupForDateResult&gt;<span class="value">LookupRsp</span>&lt;/LookupForDateResult&gt;&lt;/LookupForDateResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;LookupForDateResponse xmlns="http://taxcloud.net"&gt;&lt;LookupForDateResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;CartID&gt;<span class="value">string</span>&lt;/CartID&gt;&lt;CartItemsResponse&gt;&lt;CartItemResponse&gt;&lt;CartItemIndex&gt;<span class="value">int</span>&lt;/CartItemIndex&gt;&lt;TaxAmount&gt;<span class="value">float</span>&lt;/TaxAmount&gt;&lt;/CartItemResponse&gt;&lt;CartItemResponse&gt;&lt;CartItemIndex&gt;<span class="value">int</span>&lt;/CartItemIndex&gt;&lt;TaxAmount&gt;<span class="value">float</span>&lt;/TaxAmount&gt;&lt;/CartItemResponse&gt;&lt;/CartItemsResponse&gt;&lt;/LookupForDateResult&gt;&lt;/LookupForDateResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -338,11 +403,76 @@ Content-Length: <span class="value">length</span>
       &lt;apiKey&gt;<span class="value">string</span>&lt;/apiKey&gt;
       &lt;customerID&gt;<span class="value">string</span>&lt;/customerID&gt;
       &lt;cartID&gt;<span class="value">string</span>&lt;/cartID&gt;
-      &lt;cartItems&gt;<span class="value">ArrayOfCartItem</span>&lt;/cartItems&gt;
-      &lt;origin&gt;<span class="value">Address</span>&lt;/origin&gt;
-      &lt;destination&gt;<span class="value">Address</span>&lt;/destination&gt;
+      &lt;cartItems&gt;
+        &lt;CartItem&gt;
+          &lt;Index&gt;<span class="value">int</span>&lt;/Index&gt;
+          &lt;ItemID&gt;<span class="value">string</span>&lt;/ItemID&gt;
+          &lt;TIC&gt;<span class="value">int</span>&lt;/TIC&gt;
+          &lt;Price&gt;<span class="value">double</span>&lt;/Price&gt;
+          &lt;Qty&gt;<span class="value">float</span>&lt;/Qty&gt;
+        &lt;/CartItem&gt;
+        &lt;CartItem&gt;
+          &lt;Index&gt;<span class="value">int</span>&lt;/Index&gt;
+          &lt;ItemID&gt;<span class="value">string</span>&lt;/ItemID&gt;
+          &lt;TIC&gt;<span class="value">int</span>&lt;/TIC&gt;
+          &lt;Price&gt;<span class="value">double</span>&lt;/Price&gt;
+          &lt;Qty&gt;<span class="value">float</span>&lt;/Qty&gt;
+        &lt;/CartItem&gt;
+      &lt;/cartItems&gt;
+      &lt;origin&gt;
+        &lt;Address1&gt;<span class="value">string</span>&lt;/Address1&gt;
+        &lt;Address2&gt;<span class="value">string</span>&lt;/Address2&gt;
+        &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+        &lt;State&gt;<span class="value">string</span>&lt;/State&gt;
+        &lt;Zip5&gt;<span class="value">string</span>&lt;/Zip5&gt;
+        &lt;Zip4&gt;<span class="value">string</span>&lt;/Zip4&gt;
+      &lt;/origin&gt;
+      &lt;destination&gt;
+        &lt;Address1&gt;<span class="value">string</span>&lt;/Address1&gt;
+        &lt;Address2&gt;<span class="value">string</span>&lt;/Address2&gt;
+        &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+        &lt;State&gt;<span class="value">string</span>&lt;/State&gt;
+        &lt;Zip5&gt;<span class="value">string</span>&lt;/Zip5&gt;
+        &lt;Zip4&gt;<span class="value">string</span>&lt;/Zip4&gt;
+      &lt;/destination&gt;
       &lt;deliveredBySeller&gt;<span class="value">boolean</span>&lt;/deliveredBySeller&gt;
-      &lt;exemptCert&gt;<span class="value">ExemptionCertificate</span>&lt;/exemptCert&gt;
+      &lt;exemptCert&gt;
+        &lt;CertificateID&gt;<span class="value">string</span>&lt;/CertificateID&gt;
+        &lt;Detail&gt;
+          &lt;ExemptStates&gt;
+            &lt;ExemptState&gt;
+              &lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;
+              &lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;
+              &lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;
+            &lt;/ExemptState&gt;
+            &lt;ExemptState&gt;
+              &lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;
+              &lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;
+              &lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;
+            &lt;/ExemptState&gt;
+          &lt;/ExemptStates&gt;
+          &lt;SinglePurchase&gt;<span class="value">boolean</span>&lt;/SinglePurchase&gt;
+          &lt;SinglePurchaseOrderNumber&gt;<span class="value">string</span>&lt;/SinglePurchaseOrderNumber&gt;
+          &lt;PurchaserFirstName&gt;<span class="value">string</span>&lt;/PurchaserFirstName&gt;
+          &lt;PurchaserLastName&gt;<span class="value">string</span>&lt;/PurchaserLastName&gt;
+          &lt;PurchaserTitle&gt;<span class="value">string</span>&lt;/PurchaserTitle&gt;
+          &lt;PurchaserAddress1&gt;<span class="value">string</span>&lt;/PurchaserAddress1&gt;
+          &lt;PurchaserAddress2&gt;<span class="value">string</span>&lt;/PurchaserAddress2&gt;
+          &lt;PurchaserCity&gt;<span class="value">string</span>&lt;/PurchaserCity&gt;
+          &lt;PurchaserState&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/PurchaserState&gt;
+          &lt;PurchaserZip&gt;<span class="value">string</span>&lt;/PurchaserZip&gt;
+          &lt;PurchaserTaxID&gt;
+            &lt;TaxType&gt;<span class="value">SSN or FEIN or StateIssued or ForeignDiplomat</span>&lt;/TaxType&gt;
+            &lt;IDNumber&gt;<span class="value">string</span>&lt;/IDNumber&gt;
+            &lt;StateOfIssue&gt;<span class="value">string</span>&lt;/StateOfIssue&gt;
+          &lt;/PurchaserTaxID&gt;
+          &lt;PurchaserBusinessType&gt;<span class="value">AccommodationAndFoodServices or Agricultural_Forestry_Fishing_Hunting or Construction or FinanceAndInsurance or Information_PublishingAndCommunications or Manufacturing or Mining or RealEstate or RentalAndLeasing or RetailTrade or TransportationAndWarehousing or Utilities or WholesaleTrade or BusinessServices or ProfessionalServices or EducationAndHealthCareServices or NonprofitOrganization or Government or NotABusiness or Other</span>&lt;/PurchaserBusinessType&gt;
+          &lt;PurchaserBusinessTypeOtherValue&gt;<span class="value">string</span>&lt;/PurchaserBusinessTypeOtherValue&gt;
+          &lt;PurchaserExemptionReason&gt;<span class="value">FederalGovernmentDepartment or StateOrLocalGovernmentName or TribalGovernmentName or ForeignDiplomat or CharitableOrganization or ReligiousOrEducationalOrganization or Resale or AgriculturalProduction or IndustrialProductionOrManufacturing or DirectPayPermit or DirectMail or Other</span>&lt;/PurchaserExemptionReason&gt;
+          &lt;PurchaserExemptionReasonValue&gt;<span class="value">string</span>&lt;/PurchaserExemptionReasonValue&gt;
+          &lt;CreatedDate&gt;<span class="value">dateTime</span>&lt;/CreatedDate&gt;
+        &lt;/Detail&gt;
+      &lt;/exemptCert&gt;
       &lt;useDate&gt;<span class="value">dateTime</span>&lt;/useDate&gt;
     &lt;/LookupForDate&gt;
   &lt;/soap12:Body&gt;
@@ -351,7 +481,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;LookupForDateResponse xmlns="http://taxcloud.net"&gt;&lt;LookupForDateResult&gt;<span class="value">LookupRsp</span>&lt;/LookupForDateResult&gt;&lt;/LookupForDateResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;LookupForDateResponse xmlns="http://taxcloud.net"&gt;&lt;LookupForDateResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;CartID&gt;<span class="value">string</span>&lt;/CartID&gt;&lt;CartItemsResponse&gt;&lt;CartItemResponse&gt;&lt;CartItemIndex&gt;<span class="value">int</span>&lt;/CartItemIndex&gt;&lt;TaxAmount&gt;<span class="value">float</span>&lt;/TaxAmount&gt;&lt;/CartItemResponse&gt;&lt;CartItemResponse&gt;&lt;CartItemIndex&gt;<span class="value">int</span>&lt;/CartItemIndex&gt;&lt;TaxAmount&gt;<span class="value">float</span>&lt;/TaxAmount&gt;&lt;/CartItemResponse&gt;&lt;/CartItemsResponse&gt;&lt;/LookupForDateResult&gt;&lt;/LookupForDateResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -411,11 +541,76 @@ SOAPAction: "http://taxcloud.net/Lookup"
       &lt;apiKey&gt;<span class="value">string</span>&lt;/apiKey&gt;
       &lt;customerID&gt;<span class="value">string</span>&lt;/customerID&gt;
       &lt;cartID&gt;<span class="value">string</span>&lt;/cartID&gt;
-      &lt;cartItems&gt;<span class="value">ArrayOfCartItem</span>&lt;/cartItems&gt;
-      &lt;origin&gt;<span class="value">Address</span>&lt;/origin&gt;
-      &lt;destination&gt;<span class="value">Address</span>&lt;/destination&gt;
+      &lt;cartItems&gt;
+        &lt;CartItem&gt;
+          &lt;Index&gt;<span class="value">int</span>&lt;/Index&gt;
+          &lt;ItemID&gt;<span class="value">string</span>&lt;/ItemID&gt;
+          &lt;TIC&gt;<span class="value">int</span>&lt;/TIC&gt;
+          &lt;Price&gt;<span class="value">double</span>&lt;/Price&gt;
+          &lt;Qty&gt;<span class="value">float</span>&lt;/Qty&gt;
+        &lt;/CartItem&gt;
+        &lt;CartItem&gt;
+          &lt;Index&gt;<span class="value">int</span>&lt;/Index&gt;
+          &lt;ItemID&gt;<span class="value">string</span>&lt;/ItemID&gt;
+          &lt;TIC&gt;<span class="value">int</span>&lt;/TIC&gt;
+          &lt;Price&gt;<span class="value">double</span>&lt;/Price&gt;
+          &lt;Qty&gt;<span class="value">float</span>&lt;/Qty&gt;
+        &lt;/CartItem&gt;
+      &lt;/cartItems&gt;
+      &lt;origin&gt;
+        &lt;Address1&gt;<span class="value">string</span>&lt;/Address1&gt;
+        &lt;Address2&gt;<span class="value">string</span>&lt;/Address2&gt;
+        &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+        &lt;State&gt;<span class="value">string</span>&lt;/State&gt;
+        &lt;Zip5&gt;<span class="value">string</span>&lt;/Zip5&gt;
+        &lt;Zip4&gt;<span class="value">string</span>&lt;/Zip4&gt;
+      &lt;/origin&gt;
+      &lt;destination&gt;
+        &lt;Address1&gt;<span class="value">string</span>&lt;/Address1&gt;
+        &lt;Address2&gt;<span class="value">string</span>&lt;/Address2&gt;
+        &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+        &lt;State&gt;<span class="value">string</span>&lt;/State&gt;
+        &lt;Zip5&gt;<span class="value">string</span>&lt;/Zip5&gt;
+        &lt;Zip4&gt;<span class="value">string</span>&lt;/Zip4&gt;
+      &lt;/destination&gt;
       &lt;deliveredBySeller&gt;<span class="value">boolean</span>&lt;/deliveredBySeller&gt;
-      &lt;exemptCert&gt;<span class="value">ExemptionCertificate</span>&lt;/exemptCert&gt;
+      &lt;exemptCert&gt;
+        &lt;CertificateID&gt;<span class="value">string</span>&lt;/CertificateID&gt;
+        &lt;Detail&gt;
+          &lt;ExemptStates&gt;
+            &lt;ExemptState&gt;
+              &lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;
+              &lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;
+              &lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;
+            &lt;/ExemptState&gt;
+            &lt;ExemptState&gt;
+              &lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;
+              &lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;
+              &lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;
+            &lt;/ExemptState&gt;
+          &lt;/ExemptStates&gt;
+          &lt;SinglePurchase&gt;<span class="value">boolean</span>&lt;/SinglePurchase&gt;
+          &lt;SinglePurchaseOrderNumber&gt;<span class="value">string</span>&lt;/SinglePurchaseOrderNumber&gt;
+          &lt;PurchaserFirstName&gt;<span class="value">string</span>&lt;/PurchaserFirstName&gt;
+          &lt;PurchaserLastName&gt;<span class="value">string</span>&lt;/PurchaserLastName&gt;
+          &lt;PurchaserTitle&gt;<span class="value">string</span>&lt;/PurchaserTitle&gt;
+          &lt;PurchaserAddress1&gt;<span class="value">string</span>&lt;/PurchaserAddress1&gt;
+          &lt;PurchaserAddress2&gt;<span class="value">string</span>&lt;/PurchaserAddress2&gt;
+          &lt;PurchaserCity&gt;<span class="value">string</span>&lt;/PurchaserCity&gt;
+          &lt;PurchaserState&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/PurchaserState&gt;
+          &lt;PurchaserZip&gt;<span class="value">string</span>&lt;/PurchaserZip&gt;
+          &lt;PurchaserTaxID&gt;
+            &lt;TaxType&gt;<span class="value">SSN or FEIN or StateIssued or ForeignDiplomat</span>&lt;/TaxType&gt;
+            &lt;IDNumber&gt;<span class="value">string</span>&lt;/IDNumber&gt;
+            &lt;StateOfIssue&gt;<span class="value">string</span>&lt;/StateOfIssue&gt;
+          &lt;/PurchaserTaxID&gt;
+          &lt;PurchaserBusinessType&gt;<span class="value">AccommodationAndFoodServices or Agricultural_Forestry_Fishing_Hunting or Construction or FinanceAndInsurance or Information_PublishingAndCommunications or Manufacturing or Mining or RealEstate or RentalAndLeasing or RetailTrade or TransportationAndWarehousing or Utilities or WholesaleTrade or BusinessServices or ProfessionalServices or EducationAndHealthCareServices or NonprofitOrganization or Government or NotABusiness or Other</span>&lt;/PurchaserBusinessType&gt;
+          &lt;PurchaserBusinessTypeOtherValue&gt;<span class="value">string</span>&lt;/PurchaserBusinessTypeOtherValue&gt;
+          &lt;PurchaserExemptionReason&gt;<span class="value">FederalGovernmentDepartment or StateOrLocalGovernmentName or TribalGovernmentName or ForeignDiplomat or CharitableOrganization or ReligiousOrEducationalOrganization or Resale or AgriculturalProduction or IndustrialProductionOrManufacturing or DirectPayPermit or DirectMail or Other</span>&lt;/PurchaserExemptionReason&gt;
+          &lt;PurchaserExemptionReasonValue&gt;<span class="value">string</span>&lt;/PurchaserExemptionReasonValue&gt;
+          &lt;CreatedDate&gt;<span class="value">dateTime</span>&lt;/CreatedDate&gt;
+        &lt;/Detail&gt;
+      &lt;/exemptCert&gt;
     &lt;/Lookup&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -423,7 +618,7 @@ SOAPAction: "http://taxcloud.net/Lookup"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;LookupResponse xmlns="http://taxcloud.net"&gt;&lt;LookupResult&gt;<span class="value">LookupRsp</span>&lt;/LookupResult&gt;&lt;/LookupResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;LookupResponse xmlns="http://taxcloud.net"&gt;&lt;LookupResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;CartID&gt;<span class="value">string</span>&lt;/CartID&gt;&lt;CartItemsResponse&gt;&lt;CartItemResponse&gt;&lt;CartItemIndex&gt;<span class="value">int</span>&lt;/CartItemIndex&gt;&lt;TaxAmount&gt;<span class="value">float</span>&lt;/TaxAmount&gt;&lt;/CartItemResponse&gt;&lt;CartItemResponse&gt;&lt;CartItemIndex&gt;<span class="value">int</span>&lt;/CartItemIndex&gt;&lt;TaxAmount&gt;<span class="value">float</span>&lt;/TaxAmount&gt;&lt;/CartItemResponse&gt;&lt;/CartItemsResponse&gt;&lt;/LookupResult&gt;&lt;/LookupResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -445,11 +640,76 @@ Content-Length: <span class="value">length</span>
       &lt;apiKey&gt;<span class="value">string</span>&lt;/apiKey&gt;
       &lt;customerID&gt;<span class="value">string</span>&lt;/customerID&gt;
       &lt;cartID&gt;<span class="value">string</span>&lt;/cartID&gt;
-      &lt;cartItems&gt;<span class="value">ArrayOfCartItem</span>&lt;/cartItems&gt;
-      &lt;origin&gt;<span class="value">Address</span>&lt;/origin&gt;
-      &lt;destination&gt;<span class="value">Address</span>&lt;/destination&gt;
+      &lt;cartItems&gt;
+        &lt;CartItem&gt;
+          &lt;Index&gt;<span class="value">int</span>&lt;/Index&gt;
+          &lt;ItemID&gt;<span class="value">string</span>&lt;/ItemID&gt;
+          &lt;TIC&gt;<span class="value">int</span>&lt;/TIC&gt;
+          &lt;Price&gt;<span class="value">double</span>&lt;/Price&gt;
+          &lt;Qty&gt;<span class="value">float</span>&lt;/Qty&gt;
+        &lt;/CartItem&gt;
+        &lt;CartItem&gt;
+          &lt;Index&gt;<span class="value">int</span>&lt;/Index&gt;
+          &lt;ItemID&gt;<span class="value">string</span>&lt;/ItemID&gt;
+          &lt;TIC&gt;<span class="value">int</span>&lt;/TIC&gt;
+          &lt;Price&gt;<span class="value">double</span>&lt;/Price&gt;
+          &lt;Qty&gt;<span class="value">float</span>&lt;/Qty&gt;
+        &lt;/CartItem&gt;
+      &lt;/cartItems&gt;
+      &lt;origin&gt;
+        &lt;Address1&gt;<span class="value">string</span>&lt;/Address1&gt;
+        &lt;Address2&gt;<span class="value">string</span>&lt;/Address2&gt;
+        &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+        &lt;State&gt;<span class="value">string</span>&lt;/State&gt;
+        &lt;Zip5&gt;<span class="value">string</span>&lt;/Zip5&gt;
+        &lt;Zip4&gt;<span class="value">string</span>&lt;/Zip4&gt;
+      &lt;/origin&gt;
+      &lt;destination&gt;
+        &lt;Address1&gt;<span class="value">string</span>&lt;/Address1&gt;
+        &lt;Address2&gt;<span class="value">string</span>&lt;/Address2&gt;
+        &lt;City&gt;<span class="value">string</span>&lt;/City&gt;
+        &lt;State&gt;<span class="value">string</span>&lt;/State&gt;
+        &lt;Zip5&gt;<span class="value">string</span>&lt;/Zip5&gt;
+        &lt;Zip4&gt;<span class="value">string</span>&lt;/Zip4&gt;
+      &lt;/destination&gt;
       &lt;deliveredBySeller&gt;<span class="value">boolean</span>&lt;/deliveredBySeller&gt;
-      &lt;exemptCert&gt;<span class="value">ExemptionCertificate</span>&lt;/exemptCert&gt;
+      &lt;exemptCert&gt;
+        &lt;CertificateID&gt;<span class="value">string</span>&lt;/CertificateID&gt;
+        &lt;Detail&gt;
+          &lt;ExemptStates&gt;
+            &lt;ExemptState&gt;
+              &lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;
+              &lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;
+              &lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;
+            &lt;/ExemptState&gt;
+            &lt;ExemptState&gt;
+              &lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;
+              &lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;
+              &lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;
+            &lt;/ExemptState&gt;
+          &lt;/ExemptStates&gt;
+          &lt;SinglePurchase&gt;<span class="value">boolean</span>&lt;/SinglePurchase&gt;
+          &lt;SinglePurchaseOrderNumber&gt;<span class="value">string</span>&lt;/SinglePurchaseOrderNumber&gt;
+          &lt;PurchaserFirstName&gt;<span class="value">string</span>&lt;/PurchaserFirstName&gt;
+          &lt;PurchaserLastName&gt;<span class="value">string</span>&lt;/PurchaserLastName&gt;
+          &lt;PurchaserTitle&gt;<span class="value">string</span>&lt;/PurchaserTitle&gt;
+          &lt;PurchaserAddress1&gt;<span class="value">string</span>&lt;/PurchaserAddress1&gt;
+          &lt;PurchaserAddress2&gt;<span class="value">string</span>&lt;/PurchaserAddress2&gt;
+          &lt;PurchaserCity&gt;<span class="value">string</span>&lt;/PurchaserCity&gt;
+          &lt;PurchaserState&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/PurchaserState&gt;
+          &lt;PurchaserZip&gt;<span class="value">string</span>&lt;/PurchaserZip&gt;
+          &lt;PurchaserTaxID&gt;
+            &lt;TaxType&gt;<span class="value">SSN or FEIN or StateIssued or ForeignDiplomat</span>&lt;/TaxType&gt;
+            &lt;IDNumber&gt;<span class="value">string</span>&lt;/IDNumber&gt;
+            &lt;StateOfIssue&gt;<span class="value">string</span>&lt;/StateOfIssue&gt;
+          &lt;/PurchaserTaxID&gt;
+          &lt;PurchaserBusinessType&gt;<span class="value">AccommodationAndFoodServices or Agricultural_Forestry_Fishing_Hunting or Construction or FinanceAndInsurance or Information_PublishingAndCommunications or Manufacturing or Mining or RealEstate or RentalAndLeasing or RetailTrade or TransportationAndWarehousing or Utilities or WholesaleTrade or BusinessServices or ProfessionalServices or EducationAndHealthCareServices or NonprofitOrganization or Government or NotABusiness or Other</span>&lt;/PurchaserBusinessType&gt;
+          &lt;PurchaserBusinessTypeOtherValue&gt;<span class="value">string</span>&lt;/PurchaserBusinessTypeOtherValue&gt;
+          &lt;PurchaserExemptionReason&gt;<span class="value">FederalGovernmentDepartment or StateOrLocalGovernmentName or TribalGovernmentName or ForeignDiplomat or CharitableOrganization or ReligiousOrEducationalOrganization or Resale or AgriculturalProduction or IndustrialProductionOrManufacturing or DirectPayPermit or DirectMail or Other</span>&lt;/PurchaserExemptionReason&gt;
+          &lt;PurchaserExemptionReasonValue&gt;<span class="value">string</span>&lt;/PurchaserExemptionReasonValue&gt;
+          &lt;CreatedDate&gt;<span class="value">dateTime</span>&lt;/CreatedDate&gt;
+        &lt;/Detail&gt;
+      &lt;/exemptCert&gt;
     &lt;/Lookup&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -457,7 +717,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;LookupResponse xmlns="http://taxcloud.net"&gt;&lt;LookupResult&gt;<span class="value">LookupRsp</span>&lt;/LookupResult&gt;&lt;/LookupResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;LookupResponse xmlns="http://taxcloud.net"&gt;&lt;LookupResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;CartID&gt;<span class="value">string</span>&lt;/CartID&gt;&lt;CartItemsResponse&gt;&lt;CartItemResponse&gt;&lt;CartItemIndex&gt;<span class="value">int</span>&lt;/CartItemIndex&gt;&lt;TaxAmount&gt;<span class="value">float</span>&lt;/TaxAmount&gt;&lt;/CartItemResponse&gt;&lt;CartItemResponse&gt;&lt;CartItemIndex&gt;<span class="value">int</span>&lt;/CartItemIndex&gt;&lt;TaxAmount&gt;<span class="value">float</span>&lt;/TaxAmount&gt;&lt;/CartItemResponse&gt;&lt;/CartItemsResponse&gt;&lt;/LookupResult&gt;&lt;/LookupResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -523,7 +783,7 @@ SOAPAction: "http://taxcloud.net/Authorized"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AuthorizedResponse xmlns="http://taxcloud.net"&gt;&lt;AuthorizedResult&gt;<span class="value">AuthorizedRsp</span>&lt;/AuthorizedResult&gt;&lt;/AuthorizedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AuthorizedResponse xmlns="http://taxcloud.net"&gt;&lt;AuthorizedResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;/AuthorizedResult&gt;&lt;/AuthorizedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -554,7 +814,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AuthorizedResponse xmlns="http://taxcloud.net"&gt;&lt;AuthorizedResult&gt;<span class="value">AuthorizedRsp</span>&lt;/AuthorizedResult&gt;&lt;/AuthorizedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AuthorizedResponse xmlns="http://taxcloud.net"&gt;&lt;AuthorizedResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;/AuthorizedResult&gt;&lt;/AuthorizedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -622,7 +882,7 @@ SOAPAction: "http://taxcloud.net/AuthorizedWithCapture"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AuthorizedWithCaptureResponse xmlns="http://taxcloud.net"&gt;&lt;AuthorizedWithCaptureResult&gt;<span class="value">AuthorizedRsp</span>&lt;/AuthorizedWithCaptureResult&gt;&lt;/AuthorizedWithCaptureResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AuthorizedWithCaptureResponse xmlns="http://taxcloud.net"&gt;&lt;AuthorizedWithCaptureResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;/AuthorizedWithCaptureResult&gt;&lt;/AuthorizedWithCaptureResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -654,7 +914,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AuthorizedWithCaptureResponse xmlns="http://taxcloud.net"&gt;&lt;AuthorizedWithCaptureResult&gt;<span class="value">AuthorizedRsp</span>&lt;/AuthorizedWithCaptureResult&gt;&lt;/AuthorizedWithCaptureResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AuthorizedWithCaptureResponse xmlns="http://taxcloud.net"&gt;&lt;AuthorizedWithCaptureResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;/AuthorizedWithCaptureResult&gt;&lt;/AuthorizedWithCaptureResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -714,7 +974,7 @@ SOAPAction: "http://taxcloud.net/Captured"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CapturedResponse xmlns="http://taxcloud.net"&gt;&lt;CapturedResult&gt;<span class="value">CapturedRsp</span>&lt;/CapturedResult&gt;&lt;/CapturedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CapturedResponse xmlns="http://taxcloud.net"&gt;&lt;CapturedResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;/CapturedResult&gt;&lt;/CapturedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -742,7 +1002,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CapturedResponse xmlns="http://taxcloud.net"&gt;&lt;CapturedResult&gt;<span class="value">CapturedRsp</span>&lt;/CapturedResult&gt;&lt;/CapturedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CapturedResponse xmlns="http://taxcloud.net"&gt;&lt;CapturedResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;/CapturedResult&gt;&lt;/CapturedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -797,7 +1057,22 @@ SOAPAction: "http://taxcloud.net/Returned"
       &lt;apiLoginID&gt;<span class="value">string</span>&lt;/apiLoginID&gt;
       &lt;apiKey&gt;<span class="value">string</span>&lt;/apiKey&gt;
       &lt;orderID&gt;<span class="value">string</span>&lt;/orderID&gt;
-      &lt;cartItems&gt;<span class="value">ArrayOfCartItem</span>&lt;/cartItems&gt;
+      &lt;cartItems&gt;
+        &lt;CartItem&gt;
+          &lt;Index&gt;<span class="value">int</span>&lt;/Index&gt;
+          &lt;ItemID&gt;<span class="value">string</span>&lt;/ItemID&gt;
+          &lt;TIC&gt;<span class="value">int</span>&lt;/TIC&gt;
+          &lt;Price&gt;<span class="value">double</span>&lt;/Price&gt;
+          &lt;Qty&gt;<span class="value">float</span>&lt;/Qty&gt;
+        &lt;/CartItem&gt;
+        &lt;CartItem&gt;
+          &lt;Index&gt;<span class="value">int</span>&lt;/Index&gt;
+          &lt;ItemID&gt;<span class="value">string</span>&lt;/ItemID&gt;
+          &lt;TIC&gt;<span class="value">int</span>&lt;/TIC&gt;
+          &lt;Price&gt;<span class="value">double</span>&lt;/Price&gt;
+          &lt;Qty&gt;<span class="value">float</span>&lt;/Qty&gt;
+        &lt;/CartItem&gt;
+      &lt;/cartItems&gt;
       &lt;returnedDate&gt;<span class="value">dateTime</span>&lt;/returnedDate&gt;
     &lt;/Returned&gt;
   &lt;/soap:Body&gt;
@@ -806,7 +1081,7 @@ SOAPAction: "http://taxcloud.net/Returned"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;ReturnedResponse xmlns="http://taxcloud.net"&gt;&lt;ReturnedResult&gt;<span class="value">ReturnedRsp</span>&lt;/ReturnedResult&gt;&lt;/ReturnedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;ReturnedResponse xmlns="http://taxcloud.net"&gt;&lt;ReturnedResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;/ReturnedResult&gt;&lt;/ReturnedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -827,7 +1102,22 @@ Content-Length: <span class="value">length</span>
       &lt;apiLoginID&gt;<span class="value">string</span>&lt;/apiLoginID&gt;
       &lt;apiKey&gt;<span class="value">string</span>&lt;/apiKey&gt;
       &lt;orderID&gt;<span class="value">string</span>&lt;/orderID&gt;
-      &lt;cartItems&gt;<span class="value">ArrayOfCartItem</span>&lt;/cartItems&gt;
+      &lt;cartItems&gt;
+        &lt;CartItem&gt;
+          &lt;Index&gt;<span class="value">int</span>&lt;/Index&gt;
+          &lt;ItemID&gt;<span class="value">string</span>&lt;/ItemID&gt;
+          &lt;TIC&gt;<span class="value">int</span>&lt;/TIC&gt;
+          &lt;Price&gt;<span class="value">double</span>&lt;/Price&gt;
+          &lt;Qty&gt;<span class="value">float</span>&lt;/Qty&gt;
+        &lt;/CartItem&gt;
+        &lt;CartItem&gt;
+          &lt;Index&gt;<span class="value">int</span>&lt;/Index&gt;
+          &lt;ItemID&gt;<span class="value">string</span>&lt;/ItemID&gt;
+          &lt;TIC&gt;<span class="value">int</span>&lt;/TIC&gt;
+          &lt;Price&gt;<span class="value">double</span>&lt;/Price&gt;
+          &lt;Qty&gt;<span class="value">float</span>&lt;/Qty&gt;
+        &lt;/CartItem&gt;
+      &lt;/cartItems&gt;
       &lt;returnedDate&gt;<span class="value">dateTime</span>&lt;/returnedDate&gt;
     &lt;/Returned&gt;
   &lt;/soap12:Body&gt;
@@ -836,7 +1126,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;ReturnedResponse xmlns="http://taxcloud.net"&gt;&lt;ReturnedResult&gt;<span class="value">ReturnedRsp</span>&lt;/ReturnedResult&gt;&lt;/ReturnedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;ReturnedResponse xmlns="http://taxcloud.net"&gt;&lt;ReturnedResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;/ReturnedResult&gt;&lt;/ReturnedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -894,7 +1184,7 @@ SOAPAction: "http://taxcloud.net/GetTICGroups"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTICGroupsResponse xmlns="http://taxcloud.net"&gt;&lt;GetTICGroupsResult&gt;<span class="value">GetTICGroupsRsp</span>&lt;/GetTICGroupsResult&gt;&lt;/GetTICGroupsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTICGroupsResponse xmlns="http://taxcloud.net"&gt;&lt;GetTICGroupsResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;TICGroups&gt;&lt;TICGroup&gt;&lt;GroupID&gt;<span class="value">int</span>&lt;/GroupID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TICGroup&gt;&lt;TICGroup&gt;&lt;GroupID&gt;<span class="value">int</span>&lt;/GroupID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TICGroup&gt;&lt;/TICGroups&gt;&lt;/GetTICGroupsResult&gt;&lt;/GetTICGroupsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -921,7 +1211,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTICGroupsResponse xmlns="http://taxcloud.net"&gt;&lt;GetTICGroupsResult&gt;<span class="value">GetTICGroupsRsp</span>&lt;/GetTICGroupsResult&gt;&lt;/GetTICGroupsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTICGroupsResponse xmlns="http://taxcloud.net"&gt;&lt;GetTICGroupsResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;TICGroups&gt;&lt;TICGroup&gt;&lt;GroupID&gt;<span class="value">int</span>&lt;/GroupID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TICGroup&gt;&lt;TICGroup&gt;&lt;GroupID&gt;<span class="value">int</span>&lt;/GroupID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TICGroup&gt;&lt;/TICGroups&gt;&lt;/GetTICGroupsResult&gt;&lt;/GetTICGroupsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -979,7 +1269,7 @@ SOAPAction: "http://taxcloud.net/GetTICs"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTICsResponse xmlns="http://taxcloud.net"&gt;&lt;GetTICsResult&gt;<span class="value">GetTICsRsp</span>&lt;/GetTICsResult&gt;&lt;/GetTICsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTICsResponse xmlns="http://taxcloud.net"&gt;&lt;GetTICsResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;TICs&gt;&lt;TIC&gt;&lt;TICID&gt;<span class="value">int</span>&lt;/TICID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TIC&gt;&lt;TIC&gt;&lt;TICID&gt;<span class="value">int</span>&lt;/TICID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TIC&gt;&lt;/TICs&gt;&lt;/GetTICsResult&gt;&lt;/GetTICsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1006,7 +1296,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTICsResponse xmlns="http://taxcloud.net"&gt;&lt;GetTICsResult&gt;<span class="value">GetTICsRsp</span>&lt;/GetTICsResult&gt;&lt;/GetTICsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTICsResponse xmlns="http://taxcloud.net"&gt;&lt;GetTICsResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;TICs&gt;&lt;TIC&gt;&lt;TICID&gt;<span class="value">int</span>&lt;/TICID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TIC&gt;&lt;TIC&gt;&lt;TICID&gt;<span class="value">int</span>&lt;/TICID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TIC&gt;&lt;/TICs&gt;&lt;/GetTICsResult&gt;&lt;/GetTICsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1066,7 +1356,7 @@ SOAPAction: "http://taxcloud.net/GetTICsByGroup"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTICsByGroupResponse xmlns="http://taxcloud.net"&gt;&lt;GetTICsByGroupResult&gt;<span class="value">GetTICsRsp</span>&lt;/GetTICsByGroupResult&gt;&lt;/GetTICsByGroupResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTICsByGroupResponse xmlns="http://taxcloud.net"&gt;&lt;GetTICsByGroupResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;TICs&gt;&lt;TIC&gt;&lt;TICID&gt;<span class="value">int</span>&lt;/TICID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TIC&gt;&lt;TIC&gt;&lt;TICID&gt;<span class="value">int</span>&lt;/TICID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TIC&gt;&lt;/TICs&gt;&lt;/GetTICsByGroupResult&gt;&lt;/GetTICsByGroupResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1094,7 +1384,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTICsByGroupResponse xmlns="http://taxcloud.net"&gt;&lt;GetTICsByGroupResult&gt;<span class="value">GetTICsRsp</span>&lt;/GetTICsByGroupResult&gt;&lt;/GetTICsByGroupResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTICsByGroupResponse xmlns="http://taxcloud.net"&gt;&lt;GetTICsByGroupResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;TICs&gt;&lt;TIC&gt;&lt;TICID&gt;<span class="value">int</span>&lt;/TICID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TIC&gt;&lt;TIC&gt;&lt;TICID&gt;<span class="value">int</span>&lt;/TICID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TIC&gt;&lt;/TICs&gt;&lt;/GetTICsByGroupResult&gt;&lt;/GetTICsByGroupResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1148,7 +1438,43 @@ SOAPAction: "http://taxcloud.net/AddExemptCertificate"
       &lt;apiLoginID&gt;<span class="value">string</span>&lt;/apiLoginID&gt;
       &lt;apiKey&gt;<span class="value">string</span>&lt;/apiKey&gt;
       &lt;customerID&gt;<span class="value">string</span>&lt;/customerID&gt;
-      &lt;exemptCert&gt;<span class="value">ExemptionCertificate</span>&lt;/exemptCert&gt;
+      &lt;exemptCert&gt;
+        &lt;CertificateID&gt;<span class="value">string</span>&lt;/CertificateID&gt;
+        &lt;Detail&gt;
+          &lt;ExemptStates&gt;
+            &lt;ExemptState&gt;
+              &lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;
+              &lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;
+              &lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;
+            &lt;/ExemptState&gt;
+            &lt;ExemptState&gt;
+              &lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;
+              &lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;
+              &lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;
+            &lt;/ExemptState&gt;
+          &lt;/ExemptStates&gt;
+          &lt;SinglePurchase&gt;<span class="value">boolean</span>&lt;/SinglePurchase&gt;
+          &lt;SinglePurchaseOrderNumber&gt;<span class="value">string</span>&lt;/SinglePurchaseOrderNumber&gt;
+          &lt;PurchaserFirstName&gt;<span class="value">string</span>&lt;/PurchaserFirstName&gt;
+          &lt;PurchaserLastName&gt;<span class="value">string</span>&lt;/PurchaserLastName&gt;
+          &lt;PurchaserTitle&gt;<span class="value">string</span>&lt;/PurchaserTitle&gt;
+          &lt;PurchaserAddress1&gt;<span class="value">string</span>&lt;/PurchaserAddress1&gt;
+          &lt;PurchaserAddress2&gt;<span class="value">string</span>&lt;/PurchaserAddress2&gt;
+          &lt;PurchaserCity&gt;<span class="value">string</span>&lt;/PurchaserCity&gt;
+          &lt;PurchaserState&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/PurchaserState&gt;
+          &lt;PurchaserZip&gt;<span class="value">string</span>&lt;/PurchaserZip&gt;
+          &lt;PurchaserTaxID&gt;
+            &lt;TaxType&gt;<span class="value">SSN or FEIN or StateIssued or ForeignDiplomat</span>&lt;/TaxType&gt;
+            &lt;IDNumber&gt;<span class="value">string</span>&lt;/IDNumber&gt;
+            &lt;StateOfIssue&gt;<span class="value">string</span>&lt;/StateOfIssue&gt;
+          &lt;/PurchaserTaxID&gt;
+          &lt;PurchaserBusinessType&gt;<span class="value">AccommodationAndFoodServices or Agricultural_Forestry_Fishing_Hunting or Construction or FinanceAndInsurance or Information_PublishingAndCommunications or Manufacturing or Mining or RealEstate or RentalAndLeasing or RetailTrade or TransportationAndWarehousing or Utilities or WholesaleTrade or BusinessServices or ProfessionalServices or EducationAndHealthCareServices or NonprofitOrganization or Government or NotABusiness or Other</span>&lt;/PurchaserBusinessType&gt;
+          &lt;PurchaserBusinessTypeOtherValue&gt;<span class="value">string</span>&lt;/PurchaserBusinessTypeOtherValue&gt;
+          &lt;PurchaserExemptionReason&gt;<span class="value">FederalGovernmentDepartment or StateOrLocalGovernmentName or TribalGovernmentName or ForeignDiplomat or CharitableOrganization or ReligiousOrEducationalOrganization or Resale or AgriculturalProduction or IndustrialProductionOrManufacturing or DirectPayPermit or DirectMail or Other</span>&lt;/PurchaserExemptionReason&gt;
+          &lt;PurchaserExemptionReasonValue&gt;<span class="value">string</span>&lt;/PurchaserExemptionReasonValue&gt;
+          &lt;CreatedDate&gt;<span class="value">dateTime</span>&lt;/CreatedDate&gt;
+        &lt;/Detail&gt;
+      &lt;/exemptCert&gt;
     &lt;/AddExemptCertificate&gt;
   &lt;/soap:Body&gt;
 &lt;/soap:Envelope&gt;</pre>
@@ -1156,7 +1482,7 @@ SOAPAction: "http://taxcloud.net/AddExemptCertificate"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AddExemptCertificateResponse xmlns="http://taxcloud.net"&gt;&lt;AddExemptCertificateResult&gt;<span class="value">AddCertificateRsp</span>&lt;/AddExemptCertificateResult&gt;&lt;/AddExemptCertificateResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AddExemptCertificateResponse xmlns="http://taxcloud.net"&gt;&lt;AddExemptCertificateResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;CertificateID&gt;<span class="value">string</span>&lt;/CertificateID&gt;&lt;/AddExemptCertificateResult&gt;&lt;/AddExemptCertificateResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1177,7 +1503,43 @@ Content-Length: <span class="value">length</span>
       &lt;apiLoginID&gt;<span class="value">string</span>&lt;/apiLoginID&gt;
       &lt;apiKey&gt;<span class="value">string</span>&lt;/apiKey&gt;
       &lt;customerID&gt;<span class="value">string</span>&lt;/customerID&gt;
-      &lt;exemptCert&gt;<span class="value">ExemptionCertificate</span>&lt;/exemptCert&gt;
+      &lt;exemptCert&gt;
+        &lt;CertificateID&gt;<span class="value">string</span>&lt;/CertificateID&gt;
+        &lt;Detail&gt;
+          &lt;ExemptStates&gt;
+            &lt;ExemptState&gt;
+              &lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;
+              &lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;
+              &lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;
+            &lt;/ExemptState&gt;
+            &lt;ExemptState&gt;
+              &lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;
+              &lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;
+              &lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;
+            &lt;/ExemptState&gt;
+          &lt;/ExemptStates&gt;
+          &lt;SinglePurchase&gt;<span class="value">boolean</span>&lt;/SinglePurchase&gt;
+          &lt;SinglePurchaseOrderNumber&gt;<span class="value">string</span>&lt;/SinglePurchaseOrderNumber&gt;
+          &lt;PurchaserFirstName&gt;<span class="value">string</span>&lt;/PurchaserFirstName&gt;
+          &lt;PurchaserLastName&gt;<span class="value">string</span>&lt;/PurchaserLastName&gt;
+          &lt;PurchaserTitle&gt;<span class="value">string</span>&lt;/PurchaserTitle&gt;
+          &lt;PurchaserAddress1&gt;<span class="value">string</span>&lt;/PurchaserAddress1&gt;
+          &lt;PurchaserAddress2&gt;<span class="value">string</span>&lt;/PurchaserAddress2&gt;
+          &lt;PurchaserCity&gt;<span class="value">string</span>&lt;/PurchaserCity&gt;
+          &lt;PurchaserState&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/PurchaserState&gt;
+          &lt;PurchaserZip&gt;<span class="value">string</span>&lt;/PurchaserZip&gt;
+          &lt;PurchaserTaxID&gt;
+            &lt;TaxType&gt;<span class="value">SSN or FEIN or StateIssued or ForeignDiplomat</span>&lt;/TaxType&gt;
+            &lt;IDNumber&gt;<span class="value">string</span>&lt;/IDNumber&gt;
+            &lt;StateOfIssue&gt;<span class="value">string</span>&lt;/StateOfIssue&gt;
+          &lt;/PurchaserTaxID&gt;
+          &lt;PurchaserBusinessType&gt;<span class="value">AccommodationAndFoodServices or Agricultural_Forestry_Fishing_Hunting or Construction or FinanceAndInsurance or Information_PublishingAndCommunications or Manufacturing or Mining or RealEstate or RentalAndLeasing or RetailTrade or TransportationAndWarehousing or Utilities or WholesaleTrade or BusinessServices or ProfessionalServices or EducationAndHealthCareServices or NonprofitOrganization or Government or NotABusiness or Other</span>&lt;/PurchaserBusinessType&gt;
+          &lt;PurchaserBusinessTypeOtherValue&gt;<span class="value">string</span>&lt;/PurchaserBusinessTypeOtherValue&gt;
+          &lt;PurchaserExemptionReason&gt;<span class="value">FederalGovernmentDepartment or StateOrLocalGovernmentName or TribalGovernmentName or ForeignDiplomat or CharitableOrganization or ReligiousOrEducationalOrganization or Resale or AgriculturalProduction or IndustrialProductionOrManufacturing or DirectPayPermit or DirectMail or Other</span>&lt;/PurchaserExemptionReason&gt;
+          &lt;PurchaserExemptionReasonValue&gt;<span class="value">string</span>&lt;/PurchaserExemptionReasonValue&gt;
+          &lt;CreatedDate&gt;<span class="value">dateTime</span>&lt;/CreatedDate&gt;
+        &lt;/Detail&gt;
+      &lt;/exemptCert&gt;
     &lt;/AddExemptCertificate&gt;
   &lt;/soap12:Body&gt;
 &lt;/soap12:Envelope&gt;</pre>
@@ -1185,7 +1547,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AddExemptCertificateResponse xmlns="http://taxcloud.net"&gt;&lt;AddExemptCertificateResult&gt;<span class="value">AddCertificateRsp</span>&lt;/AddExemptCertificateResult&gt;&lt;/AddExemptCertificateResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AddExemptCertificateResponse xmlns="http://taxcloud.net"&gt;&lt;AddExemptCertificateResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;CertificateID&gt;<span class="value">string</span>&lt;/CertificateID&gt;&lt;/AddExemptCertificateResult&gt;&lt;/AddExemptCertificateResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1245,7 +1607,7 @@ SOAPAction: "http://taxcloud.net/DeleteExemptCertificate"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DeleteExemptCertificateResponse xmlns="http://taxcloud.net"&gt;&lt;DeleteExemptCertificateResult&gt;<span class="value">DeleteCertificateRsp</span>&lt;/DeleteExemptCertificateResult&gt;&lt;/DeleteExemptCertificateResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DeleteExemptCertificateResponse xmlns="http://taxcloud.net"&gt;&lt;DeleteExemptCertificateResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;/DeleteExemptCertificateResult&gt;&lt;/DeleteExemptCertificateResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1273,7 +1635,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DeleteExemptCertificateResponse xmlns="http://taxcloud.net"&gt;&lt;DeleteExemptCertificateResult&gt;<span class="value">DeleteCertificateRsp</span>&lt;/DeleteExemptCertificateResult&gt;&lt;/DeleteExemptCertificateResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;DeleteExemptCertificateResponse xmlns="http://taxcloud.net"&gt;&lt;DeleteExemptCertificateResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;/DeleteExemptCertificateResult&gt;&lt;/DeleteExemptCertificateResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1333,7 +1695,7 @@ SOAPAction: "http://taxcloud.net/GetExemptCertificates"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetExemptCertificatesResponse xmlns="http://taxcloud.net"&gt;&lt;GetExemptCertificatesResult&gt;<span class="value">GetCertificatesRsp</span>&lt;/GetExemptCertificatesResult&gt;&lt;/GetExemptCertificatesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetExemptCertificatesResponse xmlns="http://taxcloud.net"&gt;&lt;GetExemptCertificatesResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;ExemptCertificates&gt;&lt;ExemptionCertificate&gt;&lt;CertificateID&gt;<span class="value">string</span>&lt;/CertificateID&gt;&lt;Detail&gt;&lt;ExemptStates&gt;&lt;ExemptState&gt;&lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;&lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;&lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;&lt;/ExemptState&gt;&lt;ExemptState&gt;&lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;&lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;&lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;&lt;/ExemptState&gt;&lt;/ExemptStates&gt;&lt;SinglePurchase&gt;<span class="value">boolean</span>&lt;/SinglePurchase&gt;&lt;SinglePurchaseOrderNumber&gt;<span class="value">string</span>&lt;/SinglePurchaseOrderNumber&gt;&lt;PurchaserFirstName&gt;<span class="value">string</span>&lt;/PurchaserFirstName&gt;&lt;PurchaserLastName&gt;<span class="value">string</span>&lt;/PurchaserLastName&gt;&lt;PurchaserTitle&gt;<span class="value">string</span>&lt;/PurchaserTitle&gt;&lt;PurchaserAddress1&gt;<span class="value">string</span>&lt;/PurchaserAddress1&gt;&lt;PurchaserAddress2&gt;<span class="value">string</span>&lt;/PurchaserAddress2&gt;&lt;PurchaserCity&gt;<span class="value">string</span>&lt;/PurchaserCity&gt;&lt;PurchaserState&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/PurchaserState&gt;&lt;PurchaserZip&gt;<span class="value">string</span>&lt;/PurchaserZip&gt;&lt;PurchaserTaxID&gt;&lt;TaxType&gt;<span class="value">SSN or FEIN or StateIssued or ForeignDiplomat</span>&lt;/TaxType&gt;&lt;IDNumber&gt;<span class="value">string</span>&lt;/IDNumber&gt;&lt;StateOfIssue&gt;<span class="value">string</span>&lt;/StateOfIssue&gt;&lt;/PurchaserTaxID&gt;&lt;PurchaserBusinessType&gt;<span class="value">AccommodationAndFoodServices or Agricultural_Forestry_Fishing_Hunting or Construction or FinanceAndInsurance or Information_PublishingAndCommunications or Manufacturing or Mining or RealEstate or RentalAndLeasing or RetailTrade or TransportationAndWarehousing or Utilities or WholesaleTrade or BusinessServices or ProfessionalServices or EducationAndHealthCareServices or NonprofitOrganization or Government or NotABusiness or Other</span>&lt;/PurchaserBusinessType&gt;&lt;PurchaserBusinessTypeOtherValue&gt;<span class="value">string</span>&lt;/PurchaserBusinessTypeOtherValue&gt;&lt;PurchaserExemptionReason&gt;<span class="value">FederalGovernmentDepartment or StateOrLocalGovernmentName or TribalGovernmentName or ForeignDiplomat or CharitableOrganization or ReligiousOrEducationalOrganization or Resale or AgriculturalProduction or IndustrialProductionOrManufacturing or DirectPayPermit or DirectMail or Other</span>&lt;/PurchaserExemptionReason&gt;&lt;PurchaserExemptionReasonValue&gt;<span class="value">string</span>&lt;/PurchaserExemptionReasonValue&gt;&lt;CreatedDate&gt;<span class="value">dateTime</span>&lt;/CreatedDate&gt;&lt;/Detail&gt;&lt;/ExemptionCertificate&gt;&lt;ExemptionCertificate&gt;&lt;CertificateID&gt;<span class="value">string</span>&lt;/CertificateID&gt;&lt;Detail&gt;&lt;ExemptStates&gt;&lt;ExemptState&gt;&lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;&lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;&lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;&lt;/ExemptState&gt;&lt;ExemptState&gt;&lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;&lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;&lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;&lt;/ExemptState&gt;&lt;/ExemptStates&gt;&lt;SinglePurchase&gt;<span class="value">boolean</span>&lt;/SinglePurchase&gt;&lt;SinglePurchaseOrderNumber&gt;<span class="value">string</span>&lt;/SinglePurchaseOrderNumber&gt;&lt;PurchaserFirstName&gt;<span class="value">string</span>&lt;/PurchaserFirstName&gt;&lt;PurchaserLastName&gt;<span class="value">string</span>&lt;/PurchaserLastName&gt;&lt;PurchaserTitle&gt;<span class="value">string</span>&lt;/PurchaserTitle&gt;&lt;PurchaserAddress1&gt;<span class="value">string</span>&lt;/PurchaserAddress1&gt;&lt;PurchaserAddress2&gt;<span class="value">string</span>&lt;/PurchaserAddress2&gt;&lt;PurchaserCity&gt;<span class="value">string</span>&lt;/PurchaserCity&gt;&lt;PurchaserState&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/PurchaserState&gt;&lt;PurchaserZip&gt;<span class="value">string</span>&lt;/PurchaserZip&gt;&lt;PurchaserTaxID&gt;&lt;TaxType&gt;<span class="value">SSN or FEIN or StateIssued or ForeignDiplomat</span>&lt;/TaxType&gt;&lt;IDNumber&gt;<span class="value">string</span>&lt;/IDNumber&gt;&lt;StateOfIssue&gt;<span class="value">string</span>&lt;/StateOfIssue&gt;&lt;/PurchaserTaxID&gt;&lt;PurchaserBusinessType&gt;<span class="value">AccommodationAndFoodServices or Agricultural_Forestry_Fishing_Hunting or Construction or FinanceAndInsurance or Information_PublishingAndCommunications or Manufacturing or Mining or RealEstate or RentalAndLeasing or RetailTrade or TransportationAndWarehousing or Utilities or WholesaleTrade or BusinessServices or ProfessionalServices or EducationAndHealthCareServices or NonprofitOrganization or Government or NotABusiness or Other</span>&lt;/PurchaserBusinessType&gt;&lt;PurchaserBusinessTypeOtherValue&gt;<span class="value">string</span>&lt;/PurchaserBusinessTypeOtherValue&gt;&lt;PurchaserExemptionReason&gt;<span class="value">FederalGovernmentDepartment or StateOrLocalGovernmentName or TribalGovernmentName or ForeignDiplomat or CharitableOrganization or ReligiousOrEducationalOrganization or Resale or AgriculturalProduction or IndustrialProductionOrManufacturing or DirectPayPermit or DirectMail or Other</span>&lt;/PurchaserExemptionReason&gt;&lt;PurchaserExemptionReasonValue&gt;<span class="value">string</span>&lt;/PurchaserExemptionReasonValue&gt;&lt;CreatedDate&gt;<span class="value">dateTime</span>&lt;/CreatedDate&gt;&lt;/Detail&gt;&lt;/ExemptionCertificate&gt;&lt;/ExemptCertificates&gt;&lt;/GetExemptCertificatesResult&gt;&lt;/GetExemptCertificatesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1361,7 +1723,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetExemptCertificatesResponse xmlns="http://taxcloud.net"&gt;&lt;GetExemptCertificatesResult&gt;<span class="value">GetCertificatesRsp</span>&lt;/GetExemptCertificatesResult&gt;&lt;/GetExemptCertificatesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetExemptCertificatesResponse xmlns="http://taxcloud.net"&gt;&lt;GetExemptCertificatesResult&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Messages&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;ResponseMessage&gt;&lt;ResponseType&gt;<span class="value">Error or Warning or Informational or OK</span>&lt;/ResponseType&gt;&lt;Message&gt;<span class="value">string</span>&lt;/Message&gt;&lt;/ResponseMessage&gt;&lt;/Messages&gt;&lt;ExemptCertificates&gt;&lt;ExemptionCertificate&gt;&lt;CertificateID&gt;<span class="value">string</span>&lt;/CertificateID&gt;&lt;Detail&gt;&lt;ExemptStates&gt;&lt;ExemptState&gt;&lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;&lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;&lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;&lt;/ExemptState&gt;&lt;ExemptState&gt;&lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;&lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;&lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;&lt;/ExemptState&gt;&lt;/ExemptStates&gt;&lt;SinglePurchase&gt;<span class="value">boolean</span>&lt;/SinglePurchase&gt;&lt;SinglePurchaseOrderNumber&gt;<span class="value">string</span>&lt;/SinglePurchaseOrderNumber&gt;&lt;PurchaserFirstName&gt;<span class="value">string</span>&lt;/PurchaserFirstName&gt;&lt;PurchaserLastName&gt;<span class="value">string</span>&lt;/PurchaserLastName&gt;&lt;PurchaserTitle&gt;<span class="value">string</span>&lt;/PurchaserTitle&gt;&lt;PurchaserAddress1&gt;<span class="value">string</span>&lt;/PurchaserAddress1&gt;&lt;PurchaserAddress2&gt;<span class="value">string</span>&lt;/PurchaserAddress2&gt;&lt;PurchaserCity&gt;<span class="value">string</span>&lt;/PurchaserCity&gt;&lt;PurchaserState&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/PurchaserState&gt;&lt;PurchaserZip&gt;<span class="value">string</span>&lt;/PurchaserZip&gt;&lt;PurchaserTaxID&gt;&lt;TaxType&gt;<span class="value">SSN or FEIN or StateIssued or ForeignDiplomat</span>&lt;/TaxType&gt;&lt;IDNumber&gt;<span class="value">string</span>&lt;/IDNumber&gt;&lt;StateOfIssue&gt;<span class="value">string</span>&lt;/StateOfIssue&gt;&lt;/PurchaserTaxID&gt;&lt;PurchaserBusinessType&gt;<span class="value">AccommodationAndFoodServices or Agricultural_Forestry_Fishing_Hunting or Construction or FinanceAndInsurance or Information_PublishingAndCommunications or Manufacturing or Mining or RealEstate or RentalAndLeasing or RetailTrade or TransportationAndWarehousing or Utilities or WholesaleTrade or BusinessServices or ProfessionalServices or EducationAndHealthCareServices or NonprofitOrganization or Government or NotABusiness or Other</span>&lt;/PurchaserBusinessType&gt;&lt;PurchaserBusinessTypeOtherValue&gt;<span class="value">string</span>&lt;/PurchaserBusinessTypeOtherValue&gt;&lt;PurchaserExemptionReason&gt;<span class="value">FederalGovernmentDepartment or StateOrLocalGovernmentName or TribalGovernmentName or ForeignDiplomat or CharitableOrganization or ReligiousOrEducationalOrganization or Resale or AgriculturalProduction or IndustrialProductionOrManufacturing or DirectPayPermit or DirectMail or Other</span>&lt;/PurchaserExemptionReason&gt;&lt;PurchaserExemptionReasonValue&gt;<span class="value">string</span>&lt;/PurchaserExemptionReasonValue&gt;&lt;CreatedDate&gt;<span class="value">dateTime</span>&lt;/CreatedDate&gt;&lt;/Detail&gt;&lt;/ExemptionCertificate&gt;&lt;ExemptionCertificate&gt;&lt;CertificateID&gt;<span class="value">string</span>&lt;/CertificateID&gt;&lt;Detail&gt;&lt;ExemptStates&gt;&lt;ExemptState&gt;&lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;&lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;&lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;&lt;/ExemptState&gt;&lt;ExemptState&gt;&lt;StateAbbr&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/StateAbbr&gt;&lt;ReasonForExemption&gt;<span class="value">string</span>&lt;/ReasonForExemption&gt;&lt;IdentificationNumber&gt;<span class="value">string</span>&lt;/IdentificationNumber&gt;&lt;/ExemptState&gt;&lt;/ExemptStates&gt;&lt;SinglePurchase&gt;<span class="value">boolean</span>&lt;/SinglePurchase&gt;&lt;SinglePurchaseOrderNumber&gt;<span class="value">string</span>&lt;/SinglePurchaseOrderNumber&gt;&lt;PurchaserFirstName&gt;<span class="value">string</span>&lt;/PurchaserFirstName&gt;&lt;PurchaserLastName&gt;<span class="value">string</span>&lt;/PurchaserLastName&gt;&lt;PurchaserTitle&gt;<span class="value">string</span>&lt;/PurchaserTitle&gt;&lt;PurchaserAddress1&gt;<span class="value">string</span>&lt;/PurchaserAddress1&gt;&lt;PurchaserAddress2&gt;<span class="value">string</span>&lt;/PurchaserAddress2&gt;&lt;PurchaserCity&gt;<span class="value">string</span>&lt;/PurchaserCity&gt;&lt;PurchaserState&gt;<span class="value">AL or AK or AZ or AR or CA or CO or CT or DE or DC or FL or GA or HI or ID or IL or IN or IA or KS or KY or LA or ME or MD or MA or MI or MN or MS or MO or MT or NE or NV or NH or NJ or NM or NY or NC or ND or OH or OK or OR or PA or RI or SC or SD or TN or TX or UT or VT or VA or WA or WV or WI or WY</span>&lt;/PurchaserState&gt;&lt;PurchaserZip&gt;<span class="value">string</span>&lt;/PurchaserZip&gt;&lt;PurchaserTaxID&gt;&lt;TaxType&gt;<span class="value">SSN or FEIN or StateIssued or ForeignDiplomat</span>&lt;/TaxType&gt;&lt;IDNumber&gt;<span class="value">string</span>&lt;/IDNumber&gt;&lt;StateOfIssue&gt;<span class="value">string</span>&lt;/StateOfIssue&gt;&lt;/PurchaserTaxID&gt;&lt;PurchaserBusinessType&gt;<span class="value">AccommodationAndFoodServices or Agricultural_Forestry_Fishing_Hunting or Construction or FinanceAndInsurance or Information_PublishingAndCommunications or Manufacturing or Mining or RealEstate or RentalAndLeasing or RetailTrade or TransportationAndWarehousing or Utilities or WholesaleTrade or BusinessServices or ProfessionalServices or EducationAndHealthCareServices or NonprofitOrganization or Government or NotABusiness or Other</span>&lt;/PurchaserBusinessType&gt;&lt;PurchaserBusinessTypeOtherValue&gt;<span class="value">string</span>&lt;/PurchaserBusinessTypeOtherValue&gt;&lt;PurchaserExemptionReason&gt;<span class="value">FederalGovernmentDepartment or StateOrLocalGovernmentName or TribalGovernmentName or ForeignDiplomat or CharitableOrganization or ReligiousOrEducationalOrganization or Resale or AgriculturalProduction or IndustrialProductionOrManufacturing or DirectPayPermit or DirectMail or Other</span>&lt;/PurchaserExemptionReason&gt;&lt;PurchaserExemptionReasonValue&gt;<span class="value">string</span>&lt;/PurchaserExemptionReasonValue&gt;&lt;CreatedDate&gt;<span class="value">dateTime</span>&lt;/CreatedDate&gt;&lt;/Detail&gt;&lt;/ExemptionCertificate&gt;&lt;/ExemptCertificates&gt;&lt;/GetExemptCertificatesResult&gt;&lt;/GetExemptCertificatesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,

@@ -144,7 +144,7 @@ SOAPAction: "http://WebXml.com.cn/getSupportCity"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;getSupportCityResponse xmlns="http://WebXml.com.cn/"&gt;&lt;getSupportCityResult&gt;<span class="value">ArrayOfString</span>&lt;/getSupportCityResult&gt;&lt;/getSupportCityResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;getSupportCityResponse xmlns="http://WebXml.com.cn/"&gt;&lt;getSupportCityResult&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/getSupportCityResult&gt;&lt;/getSupportCityResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -170,7 +170,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;getSupportCityResponse xmlns="http://WebXml.com.cn/"&gt;&lt;getSupportCityResult&gt;<span class="value">ArrayOfString</span>&lt;/getSupportCityResult&gt;&lt;/getSupportCityResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;getSupportCityResponse xmlns="http://WebXml.com.cn/"&gt;&lt;getSupportCityResult&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/getSupportCityResult&gt;&lt;/getSupportCityResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -223,7 +223,7 @@ SOAPAction: "http://WebXml.com.cn/getSupportProvince"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;getSupportProvinceResponse xmlns="http://WebXml.com.cn/"&gt;&lt;getSupportProvinceResult&gt;<span class="value">ArrayOfString</span>&lt;/getSupportProvinceResult&gt;&lt;/getSupportProvinceResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;getSupportProvinceResponse xmlns="http://WebXml.com.cn/"&gt;&lt;getSupportProvinceResult&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/getSupportProvinceResult&gt;&lt;/getSupportProvinceResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -247,7 +247,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;getSupportProvinceResponse xmlns="http://WebXml.com.cn/"&gt;&lt;getSupportProvinceResult&gt;<span class="value">ArrayOfString</span>&lt;/getSupportProvinceResult&gt;&lt;/getSupportProvinceResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;getSupportProvinceResponse xmlns="http://WebXml.com.cn/"&gt;&lt;getSupportProvinceResult&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/getSupportProvinceResult&gt;&lt;/getSupportProvinceResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -303,7 +303,7 @@ SOAPAction: "http://WebXml.com.cn/getWeatherbyCityName"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;getWeatherbyCityNameResponse xmlns="http://WebXml.com.cn/"&gt;&lt;getWeatherbyCityNameResult&gt;<span class="value">ArrayOfString</span>&lt;/getWeatherbyCityNameResult&gt;&lt;/getWeatherbyCityNameResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;getWeatherbyCityNameResponse xmlns="http://WebXml.com.cn/"&gt;&lt;getWeatherbyCityNameResult&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/getWeatherbyCityNameResult&gt;&lt;/getWeatherbyCityNameResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -329,7 +329,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;getWeatherbyCityNameResponse xmlns="http://WebXml.com.cn/"&gt;&lt;getWeatherbyCityNameResult&gt;<span class="value">ArrayOfString</span>&lt;/getWeatherbyCityNameResult&gt;&lt;/getWeatherbyCityNameResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;getWeatherbyCityNameResponse xmlns="http://WebXml.com.cn/"&gt;&lt;getWeatherbyCityNameResult&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/getWeatherbyCityNameResult&gt;&lt;/getWeatherbyCityNameResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -387,7 +387,7 @@ SOAPAction: "http://WebXml.com.cn/getWeatherbyCityNamePro"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;getWeatherbyCityNameProResponse xmlns="http://WebXml.com.cn/"&gt;&lt;getWeatherbyCityNameProResult&gt;<span class="value">ArrayOfString</span>&lt;/getWeatherbyCityNameProResult&gt;&lt;/getWeatherbyCityNameProResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;getWeatherbyCityNameProResponse xmlns="http://WebXml.com.cn/"&gt;&lt;getWeatherbyCityNameProResult&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/getWeatherbyCityNameProResult&gt;&lt;/getWeatherbyCityNameProResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -414,7 +414,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;getWeatherbyCityNameProResponse xmlns="http://WebXml.com.cn/"&gt;&lt;getWeatherbyCityNameProResult&gt;<span class="value">ArrayOfString</span>&lt;/getWeatherbyCityNameProResult&gt;&lt;/getWeatherbyCityNameProResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;getWeatherbyCityNameProResponse xmlns="http://WebXml.com.cn/"&gt;&lt;getWeatherbyCityNameProResult&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/getWeatherbyCityNameProResult&gt;&lt;/getWeatherbyCityNameProResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
