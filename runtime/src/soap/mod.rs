@@ -161,4 +161,6 @@ mod response;
 mod scan;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tree_tests;
 mod writer;

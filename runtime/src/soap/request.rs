@@ -20,7 +20,7 @@ pub struct RequestReader<'a> {
     source: Source<'a>,
     operation: &'static OperationInfo,
     /// The parameters of a class or array type, whose elements are read as value trees.
-    trees: &'static [&'static str],
+    pub(super) trees: &'static [&'static str],
     /// What value trees may still take.
     budget: crate::tree::Budget,
     /// The operation element was `<Op/>` or its end tag has been read.
@@ -34,32 +34,35 @@ enum Source<'a> {
     /// The scanner read the whole document (`source`): its parameters, in order.
     Scanned {
         source: &'a str,
-        params: std::vec::IntoIter<ScannedParam>,
+        params: std::vec::IntoIter<ScannedParam<'a>>,
     },
     /// The cursor, positioned inside the operation element (boxed: it is large, and the
     /// scanned path is the common one).
     Parsed(Box<XmlCursor<'a, 3>>),
 }
 
-/// A parameter the scanner read, a qualified child element without attributes and with
-/// text only: where its local name and its text are in the document. (Offsets rather than
-/// slices keep the list small.)
-pub(super) struct ScannedParam {
+/// A parameter the scanner read, a qualified child element without attributes: where its
+/// local name and its text are in the document (offsets rather than slices keep the list
+/// small), or, for a parameter of a class or array type, its value tree.
+pub(super) struct ScannedParam<'a> {
     pub(super) name_at: u32,
     pub(super) name_len: u32,
     pub(super) text: xml::TextSpan,
+    pub(super) tree: Option<Box<crate::tree::Node<'a>>>,
 }
 
 /// Reads a request in the plain shape of [`xml::Scanner`]: the envelope of `binding` with
 /// only namespace declarations on its elements, no Header, a Body holding only the operation
 /// element (in the service namespace, not empty), whose children are all service-namespace
-/// elements with text and nothing else. Whitespace may separate elements. `Err(Unusual)`
-/// means only that the cursor must read the request.
+/// elements with text and nothing else, but for the parameters named in `trees` (of a class
+/// or array type), read whole as value trees. Whitespace may separate elements.
+/// `Err(Unusual)` means only that the cursor must read the request.
 pub(super) fn scan_request<'a>(
     binding: Binding,
     operation: &'static OperationInfo,
     body: &'a [u8],
-) -> Result<(&'a str, Vec<ScannedParam>), xml::Unusual> {
+    trees: &[&'static str],
+) -> Result<(&'a str, Vec<ScannedParam<'a>>), xml::Unusual> {
     use xml::Unusual;
     let service_ns = operation.service.namespace.as_bytes();
     let (mut scanner, [envelope, body_element, op]) = scan_to_operation(binding, operation, body)?;
@@ -67,18 +70,41 @@ pub(super) fn scan_request<'a>(
     // where it is in the document spares comparing the namespace's text.
     let op_ns = op.ns;
     let mut params = Vec::with_capacity(32);
+    // Shared by the request's trees, as the cursor's is.
+    let mut budget = crate::tree::MAX_ELEMENTS;
+    let mut attributes = xml::Attributes::default();
     loop {
         scanner.skip_space();
         if scanner.at_end_tag() {
             scanner.end(&op)?;
             break;
         }
-        let param = scanner.start()?;
+        // A class's element may carry `xsi:nil` or `xsi:type`; a simple parameter's may not.
+        let param = if trees.is_empty() {
+            scanner.start()?
+        } else {
+            scanner.tree_start(&mut attributes)?
+        };
         let qualified = match param.ns {
             Some(ns) => op_ns.is_some_and(|op_ns| std::ptr::eq(ns, op_ns)) || ns == service_ns,
             None => false,
         };
         if !qualified {
+            return Err(Unusual);
+        }
+        if trees.iter().any(|t| t.as_bytes() == param.local) {
+            let name_at = param.local_at;
+            let name_len = param.local.len() as u32;
+            let tree = scanner.tree(param, &mut attributes, service_ns, &mut budget)?;
+            params.push(ScannedParam {
+                name_at,
+                name_len,
+                text: xml::TextSpan::EMPTY,
+                tree: Some(Box::new(tree)),
+            });
+            continue;
+        }
+        if attributes.len() > 0 {
             return Err(Unusual);
         }
         let text = if param.empty {
@@ -94,6 +120,7 @@ pub(super) fn scan_request<'a>(
             // Names are within the document, whose offsets fit in u32.
             name_len: param.local.len() as u32,
             text,
+            tree: None,
         });
     }
     scan_after_body_entry(&mut scanner, &body_element, &envelope)?;
@@ -197,7 +224,7 @@ impl<'a> RequestReader<'a> {
             reader.trees = trees;
             return Ok(reader);
         }
-        if let Ok((source, params)) = scan_request(binding, operation, body) {
+        if let Ok((source, params)) = scan_request(binding, operation, body, trees) {
             return Ok(RequestReader {
                 source: Source::Scanned {
                     source,
@@ -334,12 +361,15 @@ impl<'a> RequestReader<'a> {
                 let name_at = param.name_at as usize;
                 Param {
                     operation: self.operation,
-                    name: ParamName::Scanned(
-                        &source.as_bytes()[name_at..name_at + param.name_len as usize],
-                    ),
+                    name: match param.tree {
+                        Some(_) => ParamName::Tree,
+                        None => ParamName::Scanned(
+                            &source.as_bytes()[name_at..name_at + param.name_len as usize],
+                        ),
+                    },
                     qualified: true,
                     nil: false,
-                    tree: None,
+                    tree: param.tree,
                     content: Content {
                         text: xml::scanned_text(source, param.text),
                         nested: false,

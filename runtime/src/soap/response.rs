@@ -47,6 +47,41 @@ pub(super) fn scan_response(
     Ok(result)
 }
 
+/// The fast path of [`read_response_tree`]: a result envelope of the plain shape, as
+/// [`scan_response`] reads one, its result element read whole as a value tree by the
+/// scanner (attributes allowed there). Anything else is [`xml::Unusual`].
+pub(super) fn scan_response_tree<'a>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    body: &'a [u8],
+) -> Result<Option<crate::tree::Node<'a>>, xml::Unusual> {
+    use xml::Unusual;
+    let service_ns = operation.service.namespace.as_bytes();
+    let (mut scanner, [envelope, body_element, entry]) = scan_to_body_entry(binding, body)?;
+    if entry.ns != Some(service_ns) || entry.local != operation.response_name.as_bytes() {
+        return Err(Unusual);
+    }
+    let mut result = None;
+    if entry.empty {
+        scanner.end_empty(&entry);
+    } else {
+        scanner.skip_space();
+        if !scanner.at_end_tag() {
+            let mut attributes = xml::Attributes::default();
+            let element = scanner.tree_start(&mut attributes)?;
+            if element.ns != Some(service_ns) || element.local != operation.result_name.as_bytes() {
+                return Err(Unusual);
+            }
+            let mut budget = crate::tree::MAX_ELEMENTS;
+            result = Some(scanner.tree(element, &mut attributes, service_ns, &mut budget)?);
+            scanner.skip_space();
+        }
+        scanner.end(&entry)?;
+    }
+    scan_after_body_entry(&mut scanner, &body_element, &envelope)?;
+    Ok(result)
+}
+
 /// What the body of a SOAP response held.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ResponseBody<R = String> {
@@ -102,6 +137,18 @@ pub(super) fn parse_response(
 /// result element as a value tree (`None`: absent; `xsi:nil` is the type's to read), or a
 /// fault.
 pub fn read_response_tree<'a>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    body: &'a [u8],
+) -> Result<ResponseBody<crate::tree::Node<'a>>, String> {
+    match scan_response_tree(binding, operation, body) {
+        Ok(result) => Ok(ResponseBody::Result(result)),
+        Err(xml::Unusual) => parse_response_tree(binding, operation, body),
+    }
+}
+
+/// The general path of [`read_response_tree`]: the cursor, from the start of the document.
+pub(super) fn parse_response_tree<'a>(
     binding: Binding,
     operation: &'static OperationInfo,
     body: &'a [u8],

@@ -79,7 +79,7 @@ fn read_all(reader: Result<RequestReader<'_>, RequestError>) -> Read {
 /// Checks the scanner against the cursor on `doc`: when the scanner takes it, the cursor
 /// must read it without error to the same parameters. Returns whether the scanner took it.
 fn check(binding: Binding, doc: &[u8]) -> bool {
-    match scan_request(binding, &OP, doc) {
+    match scan_request(binding, &OP, doc, &[]) {
         Ok((source, scanned)) => {
             let general = read_all(RequestReader::parse(binding, &OP, doc));
             assert_eq!(
@@ -247,7 +247,7 @@ const SNIPPETS: &[&[u8]] = &[
     "\u{FFFE}".as_bytes(),
 ];
 
-fn mutations(doc: &[u8]) -> Vec<Vec<u8>> {
+pub(super) fn mutations(doc: &[u8]) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     for at in 0..=doc.len() {
         if at < doc.len() {

@@ -59,7 +59,8 @@ pub struct Node<'a> {
     pub(crate) local: Cow<'a, str>,
     pub(crate) nil: Nil,
     /// Its `xsi:type`, resolved, if it has one.
-    pub(crate) xsi_type: Option<XsiType>,
+    /// Boxed, being rare: a smaller node is cheaper to move into its parent.
+    pub(crate) xsi_type: Option<Box<XsiType>>,
     /// Its attributes in no namespace: local name and value.
     pub(crate) attributes: Vec<(Box<str>, String)>,
     /// How many runs of text it holds, between its child elements, comments and processing
@@ -108,7 +109,7 @@ impl<'a> Node<'a> {
     /// namespace; otherwise (another namespace, an unbound prefix) refused, as the host
     /// refuses a type it does not know. The name is not trimmed (`" Circle "` is unknown).
     pub fn class_type(&self, declared: &'static str) -> Result<Option<&str>, MemberError> {
-        match &self.xsi_type {
+        match self.xsi_type.as_deref() {
             None => Ok(None),
             Some(XsiType::Named(NodeNs::Service, local)) => Ok(Some(local)),
             Some(XsiType::Named(ns, local)) => Err(MemberError::UnknownType {

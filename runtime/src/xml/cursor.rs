@@ -554,7 +554,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             ns,
             local,
             nil,
-            xsi_type,
+            xsi_type: xsi_type.map(Box::new),
             attributes,
             text_runs: 0,
             last_run: 0..0,

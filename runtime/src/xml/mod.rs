@@ -1,6 +1,7 @@
 //! XML: text escaping (writer side, `escape`), a pull cursor over quick-xml (reader side,
 //! `cursor`, with the well-formedness checks quick-xml leaves out in `check`), and a scanner
-//! that reads the plain shape of most requests and responses faster (`scanner`).
+//! that reads the plain shape of most requests and responses faster (`scanner`), value trees
+//! included (`scan_tree`).
 //!
 //! The cursor is the one place the runtime touches quick-xml. It refuses any DOCTYPE before
 //! reading anything in it, so no entity is ever declared, expanded or fetched; only the five
@@ -14,6 +15,7 @@ pub const XSD_NS: &str = "http://www.w3.org/2001/XMLSchema";
 mod check;
 mod cursor;
 mod escape;
+mod scan_tree;
 mod scanner;
 #[cfg(test)]
 mod tests;
@@ -24,7 +26,9 @@ pub use escape::escape_text;
 pub(crate) use escape::{escape_text_from, first_to_escape};
 #[cfg(test)]
 pub(crate) use scanner::assert_reads_as_start;
-pub(crate) use scanner::{scanned_text, KnownStart, ScannedStart, Scanner, TextSpan, Unusual};
+pub(crate) use scanner::{
+    scanned_text, Attributes, KnownStart, ScannedStart, Scanner, TextSpan, Unusual,
+};
 
 /// Why the cursor stopped.
 #[derive(Debug, Clone, PartialEq, Eq)]

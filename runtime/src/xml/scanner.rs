@@ -33,8 +33,8 @@ use super::is_xml_space;
 /// order mark or other attribute is ever accepted: all of them go to the cursor.
 pub(crate) struct Scanner<'a> {
     /// The document, checked to be UTF-8 once so that text is sliced, not re-checked.
-    source: &'a str,
-    input: &'a [u8],
+    pub(super) source: &'a str,
+    pub(super) input: &'a [u8],
     pub(super) pos: usize,
     /// The namespace declarations in scope, innermost last: `(prefix, namespace)`, an empty
     /// prefix being the default namespace.
@@ -111,12 +111,40 @@ impl KnownStart {
     }
 }
 
+/// The attributes other than namespace declarations a start tag in a value tree may carry
+/// for the scanner (`xsi:nil`, `xsi:type` and a few `[XmlAttribute]` members); more are left
+/// to the cursor.
+const MAX_TREE_ATTRIBUTES: usize = 6;
+
+/// The attributes of a start tag in a value tree that are no namespace declarations, as
+/// written: `(qname, where its local part starts, value)`.
+pub(crate) struct Attributes<'a> {
+    pub(super) items: [(&'a [u8], usize, &'a [u8]); MAX_TREE_ATTRIBUTES],
+    pub(super) len: usize,
+}
+
+impl Attributes<'_> {
+    /// How many there are.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+}
+
+impl Default for Attributes<'_> {
+    fn default() -> Self {
+        Attributes {
+            items: [(&[], 0, &[]); MAX_TREE_ATTRIBUTES],
+            len: 0,
+        }
+    }
+}
+
 /// ` xmlns="`: between an element's name and the default namespace it declares.
 const DEFAULT_NS_ATTRIBUTE: &[u8] = b" xmlns=\"";
 
 /// A start tag the scanner read.
 pub(crate) struct ScannedStart<'a> {
-    qname: &'a [u8],
+    pub(super) qname: &'a [u8],
     /// The local part of the name.
     pub local: &'a [u8],
     /// Where the local part starts in the document.
@@ -129,7 +157,7 @@ pub(crate) struct ScannedStart<'a> {
     scope: usize,
 }
 
-type Scanned<T> = Result<T, Unusual>;
+pub(super) type Scanned<T> = Result<T, Unusual>;
 
 /// Bytes of `[A-Za-z_]` (1) and of `[A-Za-z0-9_.-]` (1 or 2).
 const NAME_CLASS: [u8; 256] = {
@@ -217,7 +245,7 @@ impl<'a> Scanner<'a> {
         self.input.get(self.pos).copied()
     }
 
-    fn rest(&self) -> &'a [u8] {
+    pub(super) fn rest(&self) -> &'a [u8] {
         &self.input[self.pos..]
     }
 
@@ -280,6 +308,22 @@ impl<'a> Scanner<'a> {
 
     /// Reads a start tag at `<`, with its namespace declarations.
     pub fn start(&mut self) -> Scanned<ScannedStart<'a>> {
+        self.start_with(None)
+    }
+
+    /// Reads a start tag at `<` inside a value tree: besides namespace declarations it may
+    /// carry attributes (`xsi:nil`, `xsi:type`, a class's `[XmlAttribute]` members), each
+    /// with a value of plain characters, collected into `attributes` (emptied first) for
+    /// [`Scanner::tree`] to resolve once the tag's declarations are all read.
+    pub fn tree_start(&mut self, attributes: &mut Attributes<'a>) -> Scanned<ScannedStart<'a>> {
+        attributes.len = 0;
+        self.start_with(Some(attributes))
+    }
+
+    fn start_with(
+        &mut self,
+        mut attributes: Option<&mut Attributes<'a>>,
+    ) -> Scanned<ScannedStart<'a>> {
         if self.peek() != Some(b'<') {
             return Err(Unusual);
         }
@@ -303,7 +347,12 @@ impl<'a> Scanner<'a> {
                     break true;
                 }
                 _ if self.pos == before => return Err(Unusual),
-                _ => self.declaration(scope)?,
+                _ => match attributes.as_deref_mut() {
+                    Some(attributes) if !self.rest().starts_with(b"xmlns") => {
+                        self.attribute(attributes)?
+                    }
+                    _ => self.declaration(scope)?,
+                },
             }
         };
         let (prefix, local) = if local_at == 0 {
@@ -326,6 +375,36 @@ impl<'a> Scanner<'a> {
             empty,
             scope,
         })
+    }
+
+    /// Reads one attribute that is no namespace declaration, `name="value"`, into
+    /// `attributes`: its value plain characters (no markup, reference or control, which
+    /// would need unescaping or normalising), its name not among those already read.
+    fn attribute(&mut self, attributes: &mut Attributes<'a>) -> Scanned<()> {
+        let (key, local_at) = self.qname()?;
+        if self.input.get(self.pos) != Some(&b'=') {
+            return Err(Unusual);
+        }
+        let quote = match self.input.get(self.pos + 1) {
+            Some(&q @ (b'"' | b'\'')) => q,
+            _ => return Err(Unusual),
+        };
+        let value_start = self.pos + 2;
+        let len = memchr::memchr(quote, &self.input[value_start..]).ok_or(Unusual)?;
+        let value = &self.input[value_start..value_start + len];
+        if memchr::memchr2(b'<', b'&', value).is_some()
+            || unusual_in_markup(value)
+            || attributes.len == MAX_TREE_ATTRIBUTES
+            || attributes.items[..attributes.len]
+                .iter()
+                .any(|&(k, _, _)| k == key)
+        {
+            return Err(Unusual);
+        }
+        attributes.items[attributes.len] = (key, local_at, value);
+        attributes.len += 1;
+        self.pos = value_start + len + 1;
+        Ok(())
     }
 
     /// Reads the start tag `known` if the next bytes are exactly its tag: what [`start`]
@@ -429,7 +508,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// The namespace `prefix` (empty: the default namespace) is bound to, innermost first.
-    fn lookup(&self, prefix: &[u8]) -> Option<&'a [u8]> {
+    pub(super) fn lookup(&self, prefix: &[u8]) -> Option<&'a [u8]> {
         let mut bindings = self.bindings[..self.bound].iter().rev();
         let found = if prefix.is_empty() {
             bindings.find(|&&(p, _)| p.is_empty())
@@ -497,6 +576,15 @@ impl<'a> Scanner<'a> {
     /// Reads text and references up to the next `</`; [`scanned_text`] then gives it as the
     /// cursor would have read it.
     pub fn text(&mut self) -> Scanned<TextSpan> {
+        let span = self.text_run()?;
+        if !self.at_end_tag() {
+            return Err(Unusual);
+        }
+        Ok(span)
+    }
+
+    /// Reads text and references up to the next `<` (a child's start tag or an end tag).
+    pub(super) fn text_run(&mut self) -> Scanned<TextSpan> {
         let input = self.input;
         let start = self.pos;
         let mut refs = false;
@@ -517,9 +605,6 @@ impl<'a> Scanner<'a> {
                 _ => return Err(Unusual),
             }
         }
-        if input.get(i + 1) != Some(&b'/') {
-            return Err(Unusual);
-        }
         self.pos = i;
         // `new` made sure that every offset fits.
         Ok(TextSpan {
@@ -539,9 +624,9 @@ impl<'a> Scanner<'a> {
 /// character boundaries), and whether it holds references.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct TextSpan {
-    start: u32,
-    end: u32,
-    refs: bool,
+    pub(super) start: u32,
+    pub(super) end: u32,
+    pub(super) refs: bool,
 }
 
 impl TextSpan {
@@ -574,7 +659,7 @@ pub(crate) fn scanned_text(source: &str, span: TextSpan) -> Cow<'_, str> {
 
 /// The end of the `[A-Za-z_][A-Za-z0-9_.-]*` name at `start` of `input`.
 #[inline]
-fn ncname(input: &[u8], start: usize) -> Scanned<usize> {
+pub(super) fn ncname(input: &[u8], start: usize) -> Scanned<usize> {
     let rest = input.get(start..).unwrap_or_default();
     if rest.first().is_none_or(|&b| NAME_CLASS[b as usize] != 1) {
         return Err(Unusual);
