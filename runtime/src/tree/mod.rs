@@ -15,7 +15,7 @@
 mod read;
 mod write;
 
-pub(crate) use read::{Nil, XsiType};
+pub(crate) use read::{Nil, Rare, XsiType};
 pub use read::{Node, NodeNs};
 pub use write::XmlOut;
 

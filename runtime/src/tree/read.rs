@@ -52,26 +52,42 @@ pub(crate) enum XsiType {
 /// One element of a value tree: its name, whether it is `xsi:nil`, its text (the direct text
 /// children, joined) and its child elements. Its name and text borrow from the message where
 /// they stand in it as they are (no reference to replace, no line end to normalise), so that
-/// reading a class costs no copy of them.
+/// reading a class costs no copy of them; what few elements carry is out of line
+/// ([`Rare`]), so that a node is small to move into its parent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Node<'a> {
-    pub(crate) ns: NodeNs,
     pub(crate) local: Cow<'a, str>,
+    pub(crate) text: Cow<'a, str>,
+    pub(crate) children: Vec<Node<'a>>,
+    /// Its `xsi:type` and attributes, if it has any.
+    pub(crate) rare: Option<Box<Rare>>,
     pub(crate) nil: Nil,
-    /// Its `xsi:type`, resolved, if it has one.
-    /// Boxed, being rare: a smaller node is cheaper to move into its parent.
-    pub(crate) xsi_type: Option<Box<XsiType>>,
-    /// Its attributes in no namespace: local name and value.
-    pub(crate) attributes: Vec<(Box<str>, String)>,
+    /// Where the last of its runs of text lies in `text`.
+    pub(crate) last_run: std::ops::Range<u32>,
     /// How many runs of text it holds, between its child elements, comments and processing
     /// instructions, not counting those of white space only.
     pub(crate) text_runs: u32,
-    /// Where the last of those runs lies in `text`.
-    pub(crate) last_run: std::ops::Range<usize>,
-    pub(crate) text: Cow<'a, str>,
-    pub(crate) children: Vec<Node<'a>>,
+    /// Whether it is in the service's namespace: a member or item (the schema's elements
+    /// are qualified); XmlSerializer skips the others.
+    pub(crate) in_service: bool,
     /// A comment or processing instruction inside it.
     pub(crate) interrupted: bool,
+}
+
+/// What few elements of a value tree carry.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(crate) struct Rare {
+    /// Its `xsi:type`, resolved, if it has one.
+    pub(crate) xsi_type: Option<XsiType>,
+    /// Its attributes in no namespace: local name and value.
+    pub(crate) attributes: Vec<(Box<str>, String)>,
+}
+
+impl Rare {
+    /// Out of line when there is anything to hold.
+    pub(crate) fn boxed(self) -> Option<Box<Rare>> {
+        (self.xsi_type.is_some() || !self.attributes.is_empty()).then(|| Box::new(self))
+    }
 }
 
 impl<'a> Node<'a> {
@@ -79,15 +95,15 @@ impl<'a> Node<'a> {
     /// what the request scanner read of a parameter that had no child elements.
     pub(crate) fn text_only(local: &'a str, text: Cow<'a, str>) -> Node<'a> {
         Node {
-            ns: NodeNs::Service,
             local: Cow::Borrowed(local),
-            nil: Nil::No,
-            xsi_type: None,
-            attributes: Vec::new(),
             text_runs: u32::from(text.bytes().any(|b| !crate::xml::is_xml_space(b))),
-            last_run: 0..text.len(),
+            // Texts are within a message, whose offsets fit in u32.
+            last_run: 0..text.len() as u32,
             text,
             children: Vec::new(),
+            rare: None,
+            nil: Nil::No,
+            in_service: true,
             interrupted: false,
         }
     }
@@ -109,7 +125,7 @@ impl<'a> Node<'a> {
     /// namespace; otherwise (another namespace, an unbound prefix) refused, as the host
     /// refuses a type it does not know. The name is not trimmed (`" Circle "` is unknown).
     pub fn class_type(&self, declared: &'static str) -> Result<Option<&str>, MemberError> {
-        match self.xsi_type.as_deref() {
+        match self.rare.as_ref().and_then(|rare| rare.xsi_type.as_ref()) {
             None => Ok(None),
             Some(XsiType::Named(NodeNs::Service, local)) => Ok(Some(local)),
             Some(XsiType::Named(ns, local)) => Err(MemberError::UnknownType {
@@ -145,7 +161,9 @@ impl<'a> Node<'a> {
 
     /// The value of its attribute `name` in no namespace, if it has one.
     pub fn attribute(&self, name: &str) -> Option<&str> {
-        self.attributes
+        self.rare
+            .as_ref()?
+            .attributes
             .iter()
             .find(|(n, _)| &**n == name)
             .map(|(_, v)| v.as_str())
@@ -186,7 +204,9 @@ impl<'a> Node<'a> {
                 found: "text in more than one run, between elements or comments",
             });
         }
-        Ok((self.text_runs == 1).then(|| self.text[self.last_run.clone()].to_owned()))
+        Ok((self.text_runs == 1).then(|| {
+            self.text[self.last_run.start as usize..self.last_run.end as usize].to_owned()
+        }))
     }
 
     /// Whether it is null where XmlSerializer reads `xsi:nil` (`ReadNull`: a nillable element,
@@ -206,7 +226,7 @@ impl<'a> Node<'a> {
     /// class, the items of an array. Elements of other namespaces are unknown to
     /// XmlSerializer, which skips them.
     pub fn members(&self) -> impl Iterator<Item = &Node<'a>> {
-        self.children.iter().filter(|c| c.ns == NodeNs::Service)
+        self.children.iter().filter(|c| c.in_service)
     }
 
     /// Reads a member that always has a value (a .NET value type): its text, whatever

@@ -508,12 +508,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                 })
             }
         };
-        let ns = match &element.ns {
-            Ns::Known(i) if *i == service => NodeNs::Service,
-            Ns::Known(i) => NodeNs::Other(self.known[*i].into()),
-            Ns::None => NodeNs::None,
-            Ns::Other(ns) => NodeNs::Other(ns.as_str().into()),
-        };
+        let in_service = matches!(&element.ns, Ns::Known(i) if *i == service);
         // Attributes in no namespace: what `[XmlAttribute]` members are (a prefixed one is
         // another's, and XmlSerializer skips it).
         let mut attributes = Vec::new();
@@ -551,15 +546,18 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             None => Cow::Owned(String::from_utf8_lossy(element.local()).into_owned()),
         };
         let mut node = Node {
-            ns,
             local,
-            nil,
-            xsi_type: xsi_type.map(Box::new),
-            attributes,
-            text_runs: 0,
-            last_run: 0..0,
             text: Cow::Borrowed(""),
             children: Vec::new(),
+            rare: crate::tree::Rare {
+                xsi_type,
+                attributes,
+            }
+            .boxed(),
+            nil,
+            text_runs: 0,
+            last_run: 0..0,
+            in_service,
             interrupted: false,
         };
         if element.empty {
@@ -587,7 +585,8 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                 in_run = false;
                 if run_significant {
                     node.text_runs = node.text_runs.saturating_add(1);
-                    node.last_run = run_start..text.len();
+                    // Texts are within a message, whose offsets fit in u32.
+                    node.last_run = run_start as u32..text.len() as u32;
                 }
             }
             match &event {

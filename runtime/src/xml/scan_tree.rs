@@ -16,13 +16,13 @@ use std::borrow::Cow;
 use super::check::append;
 use super::scanner::{ncname, Attributes, Scanned};
 use super::{is_xml_space, scanned_text, ScannedStart, Scanner, Unusual, XSI_NS};
-use crate::tree::{Nil, Node, NodeNs, XsiType};
+use crate::tree::{Nil, Node, NodeNs, Rare, XsiType};
 
 /// How deep a tree the scanner reads (below its root); deeper ones go to the cursor, whose
 /// depth limit words the refusal. Well within the stack.
 const MAX_SCANNED_DEPTH: usize = 64;
 
-/// Whether a namespace is the service's: a value tree names its members and types by it.
+/// A namespace classified against the service's, as an `xsi:type` names its type's.
 fn node_ns(ns: Option<&[u8]>, service: &[u8]) -> NodeNs {
     match ns {
         None => NodeNs::None,
@@ -66,18 +66,20 @@ impl<'a> Scanner<'a> {
         }
         *budget -= 1;
         let mut node = Node {
-            ns: node_ns(start.ns, service),
             local: Cow::Borrowed(self.local_name(&start)?),
-            nil: Nil::No,
-            xsi_type: None,
-            attributes: Vec::new(),
-            text_runs: 0,
-            last_run: 0..0,
             text: Cow::Borrowed(""),
             children: Vec::new(),
+            rare: None,
+            nil: Nil::No,
+            text_runs: 0,
+            last_run: 0..0,
+            // Its namespace is nearly always the very binding the operation element's is.
+            in_service: start.ns.is_some_and(|ns| ns == service),
             interrupted: false,
         };
-        self.read_attributes(&mut node, attributes, service)?;
+        if attributes.len() > 0 {
+            self.read_attributes(&mut node, attributes, service)?;
+        }
         if start.empty {
             self.end_empty(&start);
             return Ok(node);
@@ -94,7 +96,8 @@ impl<'a> Scanner<'a> {
                 append(&mut node.text, piece);
                 if significant {
                     node.text_runs = node.text_runs.saturating_add(1);
-                    node.last_run = run_start..node.text.len();
+                    // Texts are within a message, whose offsets fit in u32.
+                    node.last_run = run_start as u32..node.text.len() as u32;
                 }
             }
             if self.at_end_tag() {
@@ -123,11 +126,12 @@ impl<'a> Scanner<'a> {
         service: &[u8],
     ) -> Scanned<()> {
         let items = &attributes.items[..attributes.len];
+        let mut rare = Rare::default();
         for (i, &(qname, local_at, value)) in items.iter().enumerate() {
             let local = &qname[local_at..];
             if local_at == 0 {
                 // In no namespace: a class's `[XmlAttribute]` member (or an unknown one).
-                node.attributes
+                rare.attributes
                     .push((text_of(local)?.into(), text_of(value)?.to_owned()));
                 continue;
             }
@@ -152,10 +156,11 @@ impl<'a> Scanner<'a> {
             }
             match local {
                 b"nil" => node.nil = Nil::read(Some(text_of(value)?)),
-                b"type" => node.xsi_type = Some(Box::new(self.xsi_type(value, service)?)),
+                b"type" => rare.xsi_type = Some(self.xsi_type(value, service)?),
                 _ => {}
             }
         }
+        node.rare = rare.boxed();
         Ok(())
     }
 
