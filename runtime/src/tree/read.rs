@@ -53,7 +53,7 @@ pub(crate) enum XsiType {
 /// children, joined) and its child elements. Its name and text borrow from the message where
 /// they stand in it as they are (no reference to replace, no line end to normalise), so that
 /// reading a class costs no copy of them; what few elements carry is out of line
-/// ([`Rare`]), so that a node is small to move into its parent.
+/// (`Rare`), so that a node is small to move into its parent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Node<'a> {
     pub(crate) local: Cow<'a, str>,
