@@ -90,6 +90,9 @@ pub struct ClassModel {
     pub base: Option<usize>,
     /// Whether it is abstract: no value is of it, only of classes derived from it.
     pub is_abstract: bool,
+    /// `[XmlRoot]`'s element name: a parameter or result of it is that element, nillable, and
+    /// its HTTP GET/POST result document is rooted there.
+    pub root: Option<String>,
     /// The classes derived from it, directly or not, depth first in the spec's order.
     pub derived: Vec<usize>,
     /// The enum of its concrete classes where it has derived ones (`AnyShape`, after its Rust
@@ -166,7 +169,24 @@ pub struct ArrayModel {
     pub item_name: String,
 }
 
+/// The root (`[XmlRoot]`) of `ty`, if it is a class that has one.
+fn root_of(spec: &Spec, ty: SoapType) -> Option<&str> {
+    match ty {
+        SoapType::Class(i) => spec.classes[usize::from(i)].root.as_deref(),
+        _ => None,
+    }
+}
+
 impl Model {
+    /// The name of the element a value of `ty` is alone (an HTTP GET/POST result document):
+    /// a class's root where it has one, else the WSDL's name of the type.
+    pub fn root_name(&self, ty: SoapType) -> &str {
+        match self.class(ty).and_then(|c| c.root.as_deref()) {
+            Some(root) => root,
+            None => self.type_name(ty),
+        }
+    }
+
     /// The WSDL's name of a type: the simple type's, the enum's, the class's or the array's
     /// (`ArrayOfString`).
     pub fn type_name(&self, ty: SoapType) -> &str {
@@ -474,6 +494,9 @@ pub struct ParamModel {
     pub close_tag: String,
     /// `<{wire} xsi:nil="true" />`, a null of a nullable parameter.
     pub nil_tag: String,
+    /// Of a class with a root (`[XmlRoot]`): its element is nillable, `None` written as
+    /// `xsi:nil` and read from it (a class's element otherwise is left out for `None`).
+    pub nillable: bool,
 }
 
 /// One operation and every name and literal derived from it.
@@ -525,6 +548,9 @@ pub struct OperationModel {
     pub result: SoapType,
     /// Whether the result may be null (`int?`).
     pub result_nullable: bool,
+    /// The result is of a class with a root (`[XmlRoot]`): `result_name` is the root, and
+    /// the element is nillable, `None` written as `xsi:nil` and read from it.
+    pub result_nillable: bool,
     /// The `out` and `ref` parameters: response elements after the result, in parameter
     /// order, and the response type's fields after `result`.
     pub outs: Vec<MemberModel>,
@@ -998,6 +1024,7 @@ impl Model {
                                 format!("<{}>", p.name)
                             },
                             close_tag: format!("</{}>", p.name),
+                            nillable: root_of(spec, p.ty).is_some(),
                             nil_tag: if bare {
                                 format!("<{} xsi:nil=\"true\" xmlns=\"{ns}\" />", p.name)
                             } else {
@@ -1050,9 +1077,11 @@ impl Model {
                         response_name: format!("{wire}Response"),
                         response_open: format!("<{wire}Response xmlns=\"{ns}\">"),
                         response_close: format!("</{wire}Response>"),
-                        result_name: format!("{wire}Result"),
+                        result_name: root_of(spec, op.result)
+                            .map_or_else(|| format!("{wire}Result"), str::to_owned),
                         result: op.result,
                         result_nullable: op.result_nullable,
+                        result_nillable: root_of(spec, op.result).is_some(),
                         outs: {
                             let mut taken = vec!["result".to_owned()];
                             op.outs
@@ -1343,6 +1372,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 doc: class.doc.clone(),
                 base: class.base.map(usize::from),
                 is_abstract: class.is_abstract,
+                root: class.root.clone(),
                 attributes,
                 text,
                 any_type: (!derived.is_empty()).then(|| format!("Any{}", class.name)),

@@ -71,6 +71,11 @@ pub struct ClassDef {
     pub base: Option<u16>,
     /// Whether it is abstract (`abstract: true`): its values are of derived classes only.
     pub is_abstract: bool,
+    /// `[XmlRoot("name")]` (`root: name`): a parameter or result of the class is that element,
+    /// nillable (`None` is `xsi:nil`), as XmlSerializer names a method's member of a class
+    /// with `[XmlRoot]`; its HTTP GET/POST result document is rooted there too. Its members
+    /// and array items keep their own names.
+    pub root: Option<String>,
     /// Its members written as attributes (`attributes:`, .NET's `[XmlAttribute]`), of simple
     /// types, in declaration order.
     pub attributes: Vec<Param>,
@@ -541,6 +546,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
             name: c.name.0,
             doc: c.doc,
             is_abstract: c.is_abstract,
+            root: c.root.map(|r| r.0),
             attributes: params(c.attributes),
             text: c.text.map(|t| {
                 params(vec![raw::RawParam {

@@ -83,6 +83,9 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
         };
         let nullable = if p.nullable {
             " Nullable: `None` is sent as `xsi:nil`."
+        } else if p.nillable {
+            " Named after its class's root (`[XmlRoot]`), and nillable: `None` is sent as \
+             `xsi:nil`, and read from it."
         } else {
             ""
         };
@@ -155,6 +158,12 @@ fn response_type(model: &Model, op: &OperationModel) -> TokenStream {
         ),
         ty if op.result_nullable => format!(
             "`{}`: SOAP `{}`, nullable: `None` when the host sends `xsi:nil` (or no result element).",
+            op.result_name,
+            type_name(model, ty)
+        ),
+        ty if op.result_nillable => format!(
+            "`{}`: SOAP `{}`, named after its class's root (`[XmlRoot]`), and nillable: `None` \
+             is sent as `xsi:nil`, and read from it (or from no result element).",
             op.result_name,
             type_name(model, ty)
         ),

@@ -204,7 +204,11 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             SoapType::Base64Binary => quote!(param.bytes(#wire)?),
             ty if ty.is_complex() => {
                 let items = super::items_expr(model, ty);
-                quote!(param.optional(#wire, #items)?)
+                if p.nillable {
+                    quote!(param.nillable(#wire, #items)?)
+                } else {
+                    quote!(param.optional(#wire, #items)?)
+                }
             }
             _ if p.nullable => quote!(param.nullable(#wire)?),
             _ => quote!(param.scalar(#wire)?),
@@ -498,16 +502,25 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         _ if !op.outs.is_empty() => members_codec(),
         ty if ty.is_complex() => {
             let items = super::items_expr(model, ty);
-            let root = model.type_name(ty);
+            let root = model.root_name(ty);
+            // A class with a root: its result element is nillable.
+            let (encode, decode) = if op.result_nillable {
+                (
+                    quote!(nillable_value_response),
+                    quote!(decode_nillable_value_response),
+                )
+            } else {
+                (quote!(value_response), quote!(decode_value_response))
+            };
             (
-                quote!(message::value_response(
+                quote!(message::#encode(
                     binding,
                     &OPERATION,
                     self.result.as_ref(),
                     #items,
                     #root
                 )),
-                quote!(message::decode_value_response(
+                quote!(message::#decode(
                     binding, &OPERATION, response, #items, #root
                 )),
             )
@@ -808,6 +821,8 @@ fn soap_writes(model: &Model, op: &OperationModel) -> Vec<TokenStream> {
                 if op.bare {
                     let xmlns = format!(" xmlns=\"{}\"", model.service.namespace);
                     writes.push(quote!(w.optional_in(#xmlns, #wire, #items, #value.as_ref())?;));
+                } else if p.nillable {
+                    writes.push(quote!(w.nillable(#wire, #items, #value.as_ref())?;));
                 } else {
                     writes.push(quote!(w.optional(#wire, #items, #value.as_ref())?;));
                 }

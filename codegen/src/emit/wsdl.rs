@@ -527,9 +527,14 @@ fn pieces(model: &Model) -> [String; 5] {
             put!("        <s:complexType>");
             put!("          <s:sequence>");
             for p in &op.params {
-                // Strings may be absent (a null reference); value types must be present.
-                let min = if p.ty.is_reference() { 0 } else { 1 };
-                let nillable = if p.nullable {
+                // Strings may be absent (a null reference); value types must be present, and
+                // so must a class with a root (nil for a null).
+                let min = if p.ty.is_reference() && !p.nillable {
+                    0
+                } else {
+                    1
+                };
+                let nillable = if p.nullable || p.nillable {
                     r#" nillable="true""#
                 } else {
                     ""
@@ -548,11 +553,21 @@ fn pieces(model: &Model) -> [String; 5] {
         enum_types(w, &param_types);
         put!(r#"      <s:element name="{}">"#, attr(&op.response_name));
         // The result (unless void), then the out and ref parameters, as parameters are.
-        let mut elements: Vec<(&str, SoapType, bool)> = Vec::new();
+        // (name, type, nullable, nillable reference: a class with a root).
+        let mut elements: Vec<(&str, SoapType, bool, bool)> = Vec::new();
         if op.result != SoapType::Void {
-            elements.push((&op.result_name, op.result, op.result_nullable));
+            elements.push((
+                &op.result_name,
+                op.result,
+                op.result_nullable,
+                op.result_nillable,
+            ));
         }
-        elements.extend(op.outs.iter().map(|o| (o.wire.as_str(), o.ty, o.nullable)));
+        elements.extend(
+            op.outs
+                .iter()
+                .map(|o| (o.wire.as_str(), o.ty, o.nullable, false)),
+        );
         if elements.is_empty() {
             put!("        <s:complexType />");
             put!("      </s:element>");
@@ -560,10 +575,19 @@ fn pieces(model: &Model) -> [String; 5] {
         }
         put!("        <s:complexType>");
         put!("          <s:sequence>");
-        for (name, ty, nullable) in &elements {
-            // As for parameters: a reference may be absent, a value type's is always there.
-            let min = if ty.is_reference() { 0 } else { 1 };
-            let nillable = if *nullable { r#" nillable="true""# } else { "" };
+        for (name, ty, nullable, nil_reference) in &elements {
+            // As for parameters: a reference may be absent, a value type's is always there,
+            // and so is a class with a root (nil for a null).
+            let min = if ty.is_reference() && !nil_reference {
+                0
+            } else {
+                1
+            };
+            let nillable = if *nullable || *nil_reference {
+                r#" nillable="true""#
+            } else {
+                ""
+            };
             put!(
                 r#"            <s:element minOccurs="{min}" maxOccurs="1" name="{}"{nillable} type="{}" />"#,
                 attr(name),
@@ -573,7 +597,7 @@ fn pieces(model: &Model) -> [String; 5] {
         put!("          </s:sequence>");
         put!("        </s:complexType>");
         put!("      </s:element>");
-        let types: Vec<SoapType> = elements.iter().map(|(_, ty, _)| *ty).collect();
+        let types: Vec<SoapType> = elements.iter().map(|(_, ty, _, _)| *ty).collect();
         enum_types(w, &types);
     }
     // The root elements of the HTTP GET/POST results, one per result type of the operations
@@ -590,7 +614,8 @@ fn pieces(model: &Model) -> [String; 5] {
         }
     }
     for (ty, nullable) in &result_types {
-        let (name, qname) = (type_name(model, *ty), qname(*ty));
+        // Named after the type, or its class's root.
+        let (name, qname) = (model.root_name(*ty), qname(*ty));
         if ty.is_reference() || *nullable {
             put!(r#"      <s:element name="{name}" nillable="true" type="{qname}" />"#);
         } else {
@@ -699,7 +724,7 @@ fn pieces(model: &Model) -> [String; 5] {
                 put!(r#"  <wsdl:message name="{name}{suffix}Out">"#);
                 put!(
                     r#"    <wsdl:part name="Body" element="tns:{}" />"#,
-                    type_name(model, op.result)
+                    model.root_name(op.result)
                 );
                 put!("  </wsdl:message>");
             }

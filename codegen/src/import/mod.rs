@@ -57,6 +57,9 @@ pub struct ImportedClass {
     pub base: Option<String>,
     /// Whether it is abstract (`abstract="true"`).
     pub is_abstract: bool,
+    /// Its root (`[XmlRoot]`): the name of a nillable parameter or result element of it,
+    /// which XmlSerializer names after the root.
+    pub root: Option<String>,
     /// Its attributes (`xs:attribute`): name and spec type.
     pub attributes: Vec<(String, String)>,
     /// The type of its text content (`simpleContent`), if it has text.

@@ -603,22 +603,34 @@ fn read_operation<'a, 'i>(
     for element in sequence(request, &name, p)? {
         let param = element.attribute("name").unwrap_or_default();
         if let Some(ty) = value_type(element, schema, &name, param, p) {
+            if rooted(element, &ty, schema) {
+                set_root(element, &ty, param, schema, &name, p)?;
+            }
             params.push((param.to_owned(), ty));
         }
     }
     let results = sequence(response, &name, p)?;
-    // The result element, `{name}Result`, if the operation is not void; any other element is
-    // an out or ref parameter, in parameter order.
+    // The result element, `{name}Result` (or a class's root: a nillable element of a class
+    // that must be there), if the operation is not void; any other element is an out or ref
+    // parameter, in parameter order.
     let result_name = format!("{name}Result");
     let (result_element, out_elements) = match results.split_first() {
         Some((first, rest)) if first.attribute("name") == Some(result_name.as_str()) => {
             (Some(*first), rest)
         }
+        Some((first, rest)) if is_root_element(*first, schema) => (Some(*first), rest),
         _ => (None, results.as_slice()),
     };
     let result = match result_element {
         None => "void".to_owned(),
-        Some(element) => value_type(element, schema, &name, "the result", p)?,
+        Some(element) => {
+            let ty = value_type(element, schema, &name, "the result", p)?;
+            if rooted(element, &ty, schema) {
+                let element_name = element.attribute("name").unwrap_or_default();
+                set_root(element, &ty, element_name, schema, &name, p)?;
+            }
+            ty
+        }
     };
     let mut outs = Vec::new();
     for element in out_elements {
@@ -684,6 +696,56 @@ fn sequence<'a, 'i>(
         }
     }
     Some(elements)
+}
+
+/// Whether `element` (of a wrapper's sequence) is of a class and nillable, which
+/// XmlSerializer makes an element of a class with `[XmlRoot]` only: named after the root,
+/// present (`minOccurs="1"`), `xsi:nil` for a null.
+fn is_root_element(element: Node<'_, '_>, schema: &Schema<'_, '_>) -> bool {
+    element.attribute("nillable") == Some("true")
+        && element.attribute("minOccurs") == Some("1")
+        && element
+            .attribute("type")
+            .and_then(|t| qname(element, t))
+            .is_some_and(|(_, local)| {
+                schema
+                    .complex_types
+                    .iter()
+                    .any(|c| c.attribute("name") == Some(local))
+                    && !local.starts_with("ArrayOf")
+            })
+}
+
+/// Whether a parameter or result element of the spec type `ty` names its class's root.
+fn rooted(element: Node<'_, '_>, ty: &str, schema: &Schema<'_, '_>) -> bool {
+    schema.classes.iter().any(|c| c.name == ty) && is_root_element(element, schema)
+}
+
+/// Records `root` as the root of the class `ty`; a class named two ways is refused.
+fn set_root(
+    element: Node<'_, '_>,
+    ty: &str,
+    root: &str,
+    schema: &mut Schema<'_, '_>,
+    operation: &str,
+    p: &mut Problems,
+) -> Option<()> {
+    let class = schema.classes.iter_mut().find(|c| c.name == ty)?;
+    match &class.root {
+        Some(known) if known != root => {
+            p.at(
+                element,
+                format!(
+                    "operation {operation}: an element of class {ty} named {root}, where another                      is named {known}: a class's root ([XmlRoot]) names them all alike"
+                ),
+            );
+            None
+        }
+        _ => {
+            class.root = Some(root.to_owned());
+            Some(())
+        }
+    }
 }
 
 /// The spec's type of a parameter, result or member element, nullable marked `?`.
@@ -1029,6 +1091,7 @@ fn read_class<'a, 'i>(
     }
     let at = schema.classes.len();
     schema.classes.push(ImportedClass {
+        root: None,
         name: name.to_owned(),
         base,
         is_abstract: complex.attribute("abstract") == Some("true"),

@@ -127,6 +127,9 @@ impl Imported {
                 if let Some(base) = &class.base {
                     let _ = writeln!(w, "    base: {}", scalar(base));
                 }
+                if let Some(root) = &class.root {
+                    let _ = writeln!(w, "    root: {}", scalar(root));
+                }
                 if !class.attributes.is_empty() {
                     let _ = writeln!(w, "    attributes:");
                     for (name, ty) in &class.attributes {

@@ -41,6 +41,10 @@ pub(super) struct RawClass {
     /// An abstract class (`abstract="true"`): values are always of a derived class.
     #[serde(default, rename = "abstract")]
     pub is_abstract: bool,
+    /// The element name `[XmlRoot]` gives the class where it stands alone: a parameter or
+    /// result of its type, and its HTTP GET/POST result document.
+    #[serde(default)]
+    pub root: Option<Word>,
     /// Members written as attributes (`[XmlAttribute]`), before the elements.
     #[serde(default)]
     pub attributes: Vec<RawParam>,

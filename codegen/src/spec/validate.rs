@@ -1116,6 +1116,7 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
     }
 
     check_bare(&mut c, raw, &places, loc);
+    check_roots(&mut c, raw, &places, loc);
 
     // credential types: one per credential, int or string
     for (&cred, what) in credentials
@@ -1241,6 +1242,100 @@ fn check_bare(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], loc: 
                     elements.insert(element, (ty.clone(), name.to_owned()));
                 }
             }
+        }
+    }
+}
+
+/// Classes with `root:` (`[XmlRoot]`): the root is an XML name; XmlSerializer names a
+/// method's parameter or result of such a class after it, so a parameter of it must carry that
+/// name. rmm supports it on wrapped operations' parameters and results, for classes that take
+/// no part in inheritance.
+fn check_roots(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], loc: &Locator<'_>) {
+    let types_at = loc.top_key_pos("types");
+    let lines = loc.top_items("types", raw.types.len());
+    let mut roots: HashMap<&str, &str> = HashMap::new();
+    for (i, class) in raw.types.iter().enumerate() {
+        let Some(root) = &class.root else { continue };
+        let name = class.name.0.as_str();
+        let item_at = lines.as_ref().map(|l| loc.op_start(l[i])).or(types_at);
+        let at = lines
+            .as_ref()
+            .and_then(|l| loc.op_value(l[i], "root", &root.0))
+            .or(item_at);
+        if !c.ncname(&root.0, &format!("the root of type {name:?}"), at, item_at) {
+            continue;
+        }
+        let derived = raw
+            .types
+            .iter()
+            .any(|t| t.base.as_ref().is_some_and(|b| b.0 == name));
+        if class.base.is_some() || derived || class.is_abstract {
+            c.push(
+                at,
+                item_at,
+                format!(
+                    "type {name:?} has a root and takes part in inheritance, which rmm does not \
+                     carry yet"
+                ),
+            );
+            continue;
+        }
+        roots.insert(name, &root.0);
+    }
+    for (op, place) in raw.operations.iter().zip(places) {
+        let name = op.name.0.as_str();
+        let op_at = place.lines.map(|l| loc.op_start(l));
+        let anchor = place.name.or(op_at);
+        let bare = op.style == super::ParameterStyle::Bare;
+        for (i, p) in op.params.iter().enumerate() {
+            let Some(&root) = roots.get(p.ty.as_str()) else {
+                continue;
+            };
+            let at = place.params.as_ref().map(|v| v[i].0);
+            if bare {
+                c.push(
+                    at,
+                    anchor,
+                    format!(
+                        "parameter {:?} of bare operation {name:?} is of type {:?}, which has a \
+                         root; rmm supports roots on wrapped operations only",
+                        p.name, p.ty
+                    ),
+                );
+            } else if p.name != root {
+                c.push(
+                    at,
+                    anchor,
+                    format!(
+                        "parameter {:?} of operation {name:?} is of type {:?}, whose root \
+                         ([XmlRoot]) names it {root:?} on the wire: name it {root:?}",
+                        p.name, p.ty
+                    ),
+                );
+            }
+        }
+        let result_at = place.lines.and_then(|l| loc.op_key(l, "result"));
+        if bare && roots.contains_key(op.result.0.as_str()) {
+            c.push(
+                result_at,
+                anchor,
+                format!(
+                    "the result of bare operation {name:?} is of type {:?}, which has a root; \
+                     rmm supports roots on wrapped operations only",
+                    op.result.0
+                ),
+            );
+        }
+        if let Some(out) = op.out.iter().find(|o| roots.contains_key(o.ty.as_str())) {
+            c.push(
+                place.lines.and_then(|l| loc.op_key(l, "out")),
+                anchor,
+                format!(
+                    "out parameter {:?} of operation {name:?} is of type {:?}, which has a \
+                     root; rmm does not support that yet",
+                    out.name, out.ty
+                ),
+            );
         }
     }
 }

@@ -53,6 +53,40 @@ pub fn decode_value_response<T: crate::tree::XmlItem, B: AsRef<[u8]>>(
     items: &'static [&'static str],
     root: &'static str,
 ) -> Result<Option<T>, ResponseError> {
+    decode_value_response_with(binding, operation, response, items, root, T::read_optional)
+}
+
+/// [`decode_value_response`] for a result of a class with a root (`[XmlRoot]`), whose
+/// element is nillable: `xsi:nil` is `None`, as XmlSerializer reads a nillable element.
+pub fn decode_nillable_value_response<T: crate::tree::XmlItem, B: AsRef<[u8]>>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    response: &Response<B>,
+    items: &'static [&'static str],
+    root: &'static str,
+) -> Result<Option<T>, ResponseError> {
+    decode_value_response_with(
+        binding,
+        operation,
+        response,
+        items,
+        root,
+        <Option<T> as crate::tree::XmlItem>::read_element,
+    )
+}
+
+/// Reads a class or array result's tree with `read`.
+fn decode_value_response_with<T, B: AsRef<[u8]>>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    response: &Response<B>,
+    items: &'static [&'static str],
+    root: &'static str,
+    read: for<'n> fn(
+        &crate::tree::Node<'n>,
+        &'static [&'static str],
+    ) -> Result<Option<T>, crate::tree::MemberError>,
+) -> Result<Option<T>, ResponseError> {
     let body = response.body().as_ref();
     let undecodable = |reason: String| ResponseError::Undecodable {
         operation: operation.name,
@@ -70,8 +104,9 @@ pub fn decode_value_response<T: crate::tree::XmlItem, B: AsRef<[u8]>>(
     )?;
     match node {
         None => Ok(None),
-        Some(node) => T::read_optional(&node, items)
-            .map_err(|error| undecodable(format!("the result: {error}"))),
+        Some(node) => {
+            read(&node, items).map_err(|error| undecodable(format!("the result: {error}")))
+        }
     }
 }
 

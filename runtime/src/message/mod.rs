@@ -21,15 +21,16 @@ mod tests;
 mod text;
 
 pub use decode::{
-    decode_bytes_response, decode_nullable_response, decode_scalar_response,
-    decode_string_response, decode_value_response, decode_void_response, decode_wrapper_response,
+    decode_bytes_response, decode_nillable_value_response, decode_nullable_response,
+    decode_scalar_response, decode_string_response, decode_value_response, decode_void_response,
+    decode_wrapper_response,
 };
 pub use request::{
     check_char, check_datetime, check_offered, form_request, read_form, soap_request, text_len,
 };
 pub use response::{
-    bytes_response, fault_response, nullable_response, scalar_response, string_response,
-    value_response, version_mismatch_response, void_response, wrapper_response,
+    bytes_response, fault_response, nillable_value_response, nullable_response, scalar_response,
+    string_response, value_response, version_mismatch_response, void_response, wrapper_response,
 };
 pub use text::{soap_body, soap_text, SoapText};
 

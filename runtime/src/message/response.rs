@@ -183,18 +183,41 @@ pub fn value_response<T: crate::tree::XmlItem>(
     items: &'static [&'static str],
     root: &'static str,
 ) -> Result<Response<Bytes>, EncodeError> {
+    value_response_with(binding, operation, result, items, root, false)
+}
+
+/// [`value_response`] for a result of a class with a root (`[XmlRoot]`), whose element is
+/// nillable: over SOAP a null is the element with `xsi:nil`, not its absence.
+pub fn nillable_value_response<T: crate::tree::XmlItem>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    result: Option<&T>,
+    items: &'static [&'static str],
+    root: &'static str,
+) -> Result<Response<Bytes>, EncodeError> {
+    value_response_with(binding, operation, result, items, root, true)
+}
+
+fn value_response_with<T: crate::tree::XmlItem>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    result: Option<&T>,
+    items: &'static [&'static str],
+    root: &'static str,
+    nillable: bool,
+) -> Result<Response<Bytes>, EncodeError> {
     let body = if binding.is_soap() {
-        let Some(result) = result else {
+        if result.is_none() && !nillable {
             return Ok(response(
                 StatusCode::OK,
                 response_content_type(binding),
                 soap_result(binding, operation, &[]),
             ));
-        };
+        }
         let mut w = soap::SoapWriter::new(binding, operation.name, 1024);
         w.raw(operation.response_open);
         let mut elements = w.elements();
-        result.write_element(&mut elements, operation.result_name, items)?;
+        elements.nillable(operation.result_name, items, result)?;
         elements.finish();
         w.raw(operation.response_close);
         w.finish()

@@ -587,6 +587,34 @@ impl<'a> Param<'a> {
         param: &'static str,
         items: &'static [&'static str],
     ) -> Result<Option<T>, RequestError> {
+        self.tree_value(param, items, T::read_optional)
+    }
+
+    /// Reads a parameter of a class with a root (`[XmlRoot]`), whose element is nillable:
+    /// `xsi:nil` is `None` (its `xsi:type` checked first), anything else the value, as
+    /// XmlSerializer reads a nillable member.
+    pub fn nillable<T: crate::tree::XmlItem>(
+        self,
+        param: &'static str,
+        items: &'static [&'static str],
+    ) -> Result<Option<T>, RequestError> {
+        self.tree_value(
+            param,
+            items,
+            <Option<T> as crate::tree::XmlItem>::read_element,
+        )
+    }
+
+    /// Reads the parameter's element as a value tree with `read`.
+    fn tree_value<T>(
+        self,
+        param: &'static str,
+        items: &'static [&'static str],
+        read: fn(
+            &crate::tree::Node<'a>,
+            &'static [&'static str],
+        ) -> Result<Option<T>, crate::tree::MemberError>,
+    ) -> Result<Option<T>, RequestError> {
         let operation = self.operation.name;
         if !self.qualified {
             return self.text(param).map(|_| None);
@@ -596,7 +624,7 @@ impl<'a> Param<'a> {
             // The scanner read it: an element holding text at most.
             None => crate::tree::Node::text_only(param, self.content.text),
         };
-        T::read_optional(&node, items).map_err(|error| RequestError::InvalidMember {
+        read(&node, items).map_err(|error| RequestError::InvalidMember {
             operation,
             param: param.to_owned(),
             error: Box::new(error),

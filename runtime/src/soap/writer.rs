@@ -123,6 +123,20 @@ impl SoapWriter {
         Ok(())
     }
 
+    /// Writes a parameter of a class with a root (`[XmlRoot]`), whose element is nillable:
+    /// `xsi:nil` for `None`.
+    pub fn nillable<T: crate::tree::XmlItem>(
+        &mut self,
+        name: &'static str,
+        items: &'static [&'static str],
+        value: Option<&T>,
+    ) -> Result<(), EncodeError> {
+        let mut elements = crate::tree::XmlOut::request(&mut self.out, self.operation);
+        elements.nillable(name, items, value)?;
+        elements.finish();
+        Ok(())
+    }
+
     /// [`SoapWriter::optional`] for a parameter of a bare operation: an element of its own in
     /// the Body, its namespace declared on it by `xmlns` (` xmlns="…"`).
     pub fn optional_in<T: crate::tree::XmlItem>(

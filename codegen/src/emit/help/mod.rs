@@ -322,7 +322,7 @@ fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
         "HTTP/1.1 200 OK".to_owned()
     } else {
         let mut root = Sampler::new(model)
-            .element(type_name(model, op.result), op.result)
+            .element(model.root_name(op.result), op.result)
             .with_namespace(&model.service.namespace);
         if matches!(op.result, SoapType::Class(_) | SoapType::Array(_)) {
             root = root.declaring_instance();
