@@ -370,6 +370,24 @@ impl ObjectsService for ObjectsEcho {
         Ok(EchoLineListResponse { result: r.lines })
     }
 
+    async fn make_voucher(
+        &self,
+        _: Credentials,
+        r: MakeVoucher,
+    ) -> Result<MakeVoucherResponse, Fault> {
+        Ok(MakeVoucherResponse {
+            result: make_voucher(r.code, r.value),
+        })
+    }
+
+    async fn echo_voucher(
+        &self,
+        _: Credentials,
+        r: EchoVoucher,
+    ) -> Result<EchoVoucherResponse, Fault> {
+        Ok(EchoVoucherResponse { result: r.receipt })
+    }
+
     async fn echo_order_bare(
         &self,
         _: Credentials,
@@ -411,6 +429,14 @@ pub fn other_settings() -> Settings {
         ),
         flag: Some(None),
     }
+}
+
+/// What `MakeVoucher(code, value)` answers on the host.
+pub fn make_voucher(code: Option<String>, value: i32) -> Option<Voucher> {
+    code.map(|code| Voucher {
+        code: Some(code),
+        value,
+    })
 }
 
 /// What `MakeOrder(id, note)` answers on the host.
@@ -750,7 +776,46 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
             binding,
         ),
     );
+    add(
+        "make-voucher",
+        encode(
+            MakeVoucher {
+                code: Some("c & d".into()),
+                value: -7,
+            },
+            &none,
+            binding,
+        ),
+    );
     if binding.is_soap() {
+        add(
+            "make-voucher-null",
+            encode(
+                MakeVoucher {
+                    code: None,
+                    value: 0,
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-voucher",
+            encode(
+                EchoVoucher {
+                    receipt: Some(Voucher {
+                        code: Some("v".into()),
+                        value: i32::MAX,
+                    }),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-voucher-null",
+            encode(EchoVoucher { receipt: None }, &none, binding),
+        );
         add(
             "repeat-bare-null",
             encode(

@@ -166,6 +166,16 @@ namespace Rmm.Objects
         public List<string> Notes;
     }
 
+    /// [XmlRoot]: the name of the class's element where it stands alone: a parameter or result
+    /// of it (then nillable), its HTTP GET/POST result document; its members and array items
+    /// keep their own names.
+    [XmlRoot("Receipt")]
+    public class Voucher
+    {
+        public string Code;
+        public int Value;
+    }
+
     [WebService(Namespace = "http://rmm.example.com/objects", Description = "Classes, arrays and inheritance, echoed.")]
     [WebServiceBinding(ConformsTo = WsiProfiles.None)]
     public class ObjectsService : WebService
@@ -313,6 +323,19 @@ namespace Rmm.Objects
 
         [WebMethod(Description = "Echoes a list of order lines.")]
         public List<OrderLine> EchoLineList(List<OrderLine> lines) { return lines; }
+
+        [WebMethod(Description = "Makes a voucher, a class with a root: null for a null code.")]
+        public Voucher MakeVoucher(string code, int value)
+        {
+            if (code == null) return null;
+            Voucher voucher = new Voucher();
+            voucher.Code = code;
+            voucher.Value = value;
+            return voucher;
+        }
+
+        [WebMethod(Description = "Echoes a voucher, a class with a root.")]
+        public Voucher EchoVoucher(Voucher voucher) { return voucher; }
 
         [WebMethod(Description = "Echoes an order, bare parameter style.")]
         [SoapDocumentMethod(ParameterStyle = SoapParameterStyle.Bare)]

@@ -272,7 +272,23 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 28, `EchoOrderBare`, and waits for its answer: Echoes an order, bare parameter style.
+    /// Calls operation 28, `MakeVoucher`, and waits for its answer: Makes a voucher, a class with a root: null for a null code.
+    pub fn make_voucher(
+        &self,
+        request: &MakeVoucher,
+    ) -> Result<MakeVoucherResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 29, `EchoVoucher`, and waits for its answer: Echoes a voucher, a class with a root.
+    pub fn echo_voucher(
+        &self,
+        request: &EchoVoucher,
+    ) -> Result<EchoVoucherResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 30, `EchoOrderBare`, and waits for its answer: Echoes an order, bare parameter style.
     pub fn echo_order_bare(
         &self,
         request: &EchoOrderBare,
@@ -280,7 +296,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 29, `RepeatBare`, and waits for its answer: Repeats a text up to 100 times, bare parameter style: null for a null text.
+    /// Calls operation 31, `RepeatBare`, and waits for its answer: Repeats a text up to 100 times, bare parameter style: null for a null text.
     pub fn repeat_bare(
         &self,
         request: &RepeatBare,

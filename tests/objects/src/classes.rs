@@ -1357,3 +1357,69 @@ impl XmlItem for Basket {
         Self::read_members(node)
     }
 }
+
+/// `Voucher`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// A class with a root (`[XmlRoot("Receipt")]`): a parameter or result of it is the element `Receipt`, nillable.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Voucher {
+    /// `Code`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub code: Option<String>,
+    /// `Value`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub value: i32,
+}
+
+impl Voucher {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Code", &[], self.code.as_ref())?;
+        w.scalar("Value", &self.value);
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 2];
+        for member in node.members() {
+            match member.name() {
+                "Code" if !seen[0] => {
+                    seen[0] = true;
+                    value.code = member.optional("Code", &[])?;
+                }
+                "Value" if !seen[1] => {
+                    seen[1] = true;
+                    value.value = member.scalar("Value")?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for Voucher {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Voucher")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Voucher")?;
+        Self::read_members(node)
+    }
+}

@@ -370,7 +370,23 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 28, `EchoOrderBare`: Echoes an order, bare parameter style.
+    /// Calls operation 28, `MakeVoucher`: Makes a voucher, a class with a root: null for a null code.
+    pub async fn make_voucher(
+        &self,
+        request: &MakeVoucher,
+    ) -> Result<MakeVoucherResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 29, `EchoVoucher`: Echoes a voucher, a class with a root.
+    pub async fn echo_voucher(
+        &self,
+        request: &EchoVoucher,
+    ) -> Result<EchoVoucherResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 30, `EchoOrderBare`: Echoes an order, bare parameter style.
     pub async fn echo_order_bare(
         &self,
         request: &EchoOrderBare,
@@ -378,7 +394,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 29, `RepeatBare`: Repeats a text up to 100 times, bare parameter style: null for a null text.
+    /// Calls operation 31, `RepeatBare`: Repeats a text up to 100 times, bare parameter style: null for a null text.
     pub async fn repeat_bare(
         &self,
         request: &RepeatBare,

@@ -228,6 +228,18 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
           <li>
+            <a href="?op=MakeVoucher">MakeVoucher</a>
+            <span>
+              <br>Makes a voucher, a class with a root: null for a null code.
+            </span>
+          </li>
+          <li>
+            <a href="?op=EchoVoucher">EchoVoucher</a>
+            <span>
+              <br>Echoes a voucher, a class with a root.
+            </span>
+          </li>
+          <li>
             <a href="?op=EchoOrderBare">EchoOrderBare</a>
             <span>
               <br>Echoes an order, bare parameter style.
@@ -3704,6 +3716,221 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `MakeVoucher`.
+const PAGE_MAKE_VOUCHER: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>MakeVoucher</h2>
+        <p class="intro">Makes a voucher, a class with a root: null for a null code.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>code</td><td>string</td></tr>
+          <tr><td>2</td><td>value</td><td>int</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/MakeVoucher"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;MakeVoucher xmlns="http://rmm.example.com/objects"&gt;
+      &lt;code&gt;<span class="value">string</span>&lt;/code&gt;
+      &lt;value&gt;<span class="value">int</span>&lt;/value&gt;
+    &lt;/MakeVoucher&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeVoucherResponse xmlns="http://rmm.example.com/objects"&gt;&lt;Receipt&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;Value&gt;<span class="value">int</span>&lt;/Value&gt;&lt;/Receipt&gt;&lt;/MakeVoucherResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/MakeVoucher"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;MakeVoucher xmlns="http://rmm.example.com/objects"&gt;
+      &lt;code&gt;<span class="value">string</span>&lt;/code&gt;
+      &lt;value&gt;<span class="value">int</span>&lt;/value&gt;
+    &lt;/MakeVoucher&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeVoucherResponse xmlns="http://rmm.example.com/objects"&gt;&lt;Receipt&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;Value&gt;<span class="value">int</span>&lt;/Value&gt;&lt;/Receipt&gt;&lt;/MakeVoucherResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/MakeVoucher?code=<span class="value">string</span>&amp;value=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;Receipt xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+  &lt;Value&gt;<span class="value">int</span>&lt;/Value&gt;
+&lt;/Receipt&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/MakeVoucher HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+code=<span class="value">string</span>&amp;value=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;Receipt xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+  &lt;Value&gt;<span class="value">int</span>&lt;/Value&gt;
+&lt;/Receipt&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `EchoVoucher`.
+const PAGE_ECHO_VOUCHER: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>EchoVoucher</h2>
+        <p class="intro">Echoes a voucher, a class with a root.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>Receipt</td><td>Voucher</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/EchoVoucher"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;EchoVoucher xmlns="http://rmm.example.com/objects"&gt;
+      &lt;Receipt&gt;
+        &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+        &lt;Value&gt;<span class="value">int</span>&lt;/Value&gt;
+      &lt;/Receipt&gt;
+    &lt;/EchoVoucher&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoVoucherResponse xmlns="http://rmm.example.com/objects"&gt;&lt;Receipt&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;Value&gt;<span class="value">int</span>&lt;/Value&gt;&lt;/Receipt&gt;&lt;/EchoVoucherResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/EchoVoucher"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;EchoVoucher xmlns="http://rmm.example.com/objects"&gt;
+      &lt;Receipt&gt;
+        &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+        &lt;Value&gt;<span class="value">int</span>&lt;/Value&gt;
+      &lt;/Receipt&gt;
+    &lt;/EchoVoucher&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoVoucherResponse xmlns="http://rmm.example.com/objects"&gt;&lt;Receipt&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;Value&gt;<span class="value">int</span>&lt;/Value&gt;&lt;/Receipt&gt;&lt;/EchoVoucherResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page of `EchoOrderBare`.
 const PAGE_ECHO_ORDER_BARE: &[Piece] = &[
     Text(HEAD),
@@ -4043,6 +4270,8 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::EchoBasket => PAGE_ECHO_BASKET,
         crate::Operation::EchoIntList => PAGE_ECHO_INT_LIST,
         crate::Operation::EchoLineList => PAGE_ECHO_LINE_LIST,
+        crate::Operation::MakeVoucher => PAGE_MAKE_VOUCHER,
+        crate::Operation::EchoVoucher => PAGE_ECHO_VOUCHER,
         crate::Operation::EchoOrderBare => PAGE_ECHO_ORDER_BARE,
         crate::Operation::RepeatBare => PAGE_REPEAT_BARE,
     };

@@ -40,8 +40,10 @@
 //! | 25 | [`EchoBasket`] | 1 |
 //! | 26 | [`EchoIntList`] | 1 |
 //! | 27 | [`EchoLineList`] | 1 |
-//! | 28 | [`EchoOrderBare`] | 1 |
-//! | 29 | [`RepeatBare`] | 2 |
+//! | 28 | [`MakeVoucher`] | 2 |
+//! | 29 | [`EchoVoucher`] | 1 |
+//! | 30 | [`EchoOrderBare`] | 1 |
+//! | 31 | [`RepeatBare`] | 2 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -159,15 +161,19 @@ pub enum Operation {
     EchoIntList,
     /// Operation 27: [`EchoLineList`].
     EchoLineList,
-    /// Operation 28: [`EchoOrderBare`].
+    /// Operation 28: [`MakeVoucher`].
+    MakeVoucher,
+    /// Operation 29: [`EchoVoucher`].
+    EchoVoucher,
+    /// Operation 30: [`EchoOrderBare`].
     EchoOrderBare,
-    /// Operation 29: [`RepeatBare`].
+    /// Operation 31: [`RepeatBare`].
     RepeatBare,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 29usize] = [
+    pub const ALL: [Operation; 31usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -195,6 +201,8 @@ impl Operation {
         Operation::EchoBasket,
         Operation::EchoIntList,
         Operation::EchoLineList,
+        Operation::MakeVoucher,
+        Operation::EchoVoucher,
         Operation::EchoOrderBare,
         Operation::RepeatBare,
     ];
@@ -229,6 +237,8 @@ impl Operation {
             Operation::EchoBasket => "EchoBasket",
             Operation::EchoIntList => "EchoIntList",
             Operation::EchoLineList => "EchoLineList",
+            Operation::MakeVoucher => "MakeVoucher",
+            Operation::EchoVoucher => "EchoVoucher",
             Operation::EchoOrderBare => "EchoOrderBare",
             Operation::RepeatBare => "RepeatBare",
         }
@@ -264,6 +274,8 @@ impl Operation {
             "EchoBasket" => Some(Operation::EchoBasket),
             "EchoIntList" => Some(Operation::EchoIntList),
             "EchoLineList" => Some(Operation::EchoLineList),
+            "MakeVoucher" => Some(Operation::MakeVoucher),
+            "EchoVoucher" => Some(Operation::EchoVoucher),
             "EchoOrderBare" => Some(Operation::EchoOrderBare),
             "RepeatBare" => Some(Operation::RepeatBare),
             _ => None,
@@ -300,6 +312,8 @@ impl Operation {
             Operation::EchoBasket => &wire::echo_basket::OPERATION,
             Operation::EchoIntList => &wire::echo_int_list::OPERATION,
             Operation::EchoLineList => &wire::echo_line_list::OPERATION,
+            Operation::MakeVoucher => &wire::make_voucher::OPERATION,
+            Operation::EchoVoucher => &wire::echo_voucher::OPERATION,
             Operation::EchoOrderBare => &wire::echo_order_bare::OPERATION,
             Operation::RepeatBare => &wire::repeat_bare::OPERATION,
         }
@@ -365,6 +379,8 @@ macro_rules! for_each_operation {
             echo_basket: EchoBasket,
             echo_int_list: EchoIntList,
             echo_line_list: EchoLineList,
+            make_voucher: MakeVoucher,
+            echo_voucher: EchoVoucher,
             echo_order_bare: EchoOrderBare,
             repeat_bare: RepeatBare,
         }

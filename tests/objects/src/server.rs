@@ -263,7 +263,25 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoLineList,
     ) -> impl Future<Output = Result<EchoLineListResponse, Fault>> + Send;
 
-    /// Operation 28, `EchoOrderBare`: Echoes an order, bare parameter style.
+    /// Operation 28, `MakeVoucher`: Makes a voucher, a class with a root: null for a null code.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_voucher(
+        &self,
+        credentials: Credentials,
+        request: MakeVoucher,
+    ) -> impl Future<Output = Result<MakeVoucherResponse, Fault>> + Send;
+
+    /// Operation 29, `EchoVoucher`: Echoes a voucher, a class with a root.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_voucher(
+        &self,
+        credentials: Credentials,
+        request: EchoVoucher,
+    ) -> impl Future<Output = Result<EchoVoucherResponse, Fault>> + Send;
+
+    /// Operation 30, `EchoOrderBare`: Echoes an order, bare parameter style.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_order_bare(
@@ -272,7 +290,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoOrderBare,
     ) -> impl Future<Output = Result<EchoOrderBareResponse, Fault>> + Send;
 
-    /// Operation 29, `RepeatBare`: Repeats a text up to 100 times, bare parameter style: null for a null text.
+    /// Operation 31, `RepeatBare`: Repeats a text up to 100 times, bare parameter style: null for a null text.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn repeat_bare(
@@ -497,6 +515,22 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: EchoLineList,
     ) -> impl Future<Output = Result<EchoLineListResponse, Fault>> + Send {
         T::echo_line_list(self, credentials, request)
+    }
+
+    fn make_voucher(
+        &self,
+        credentials: Credentials,
+        request: MakeVoucher,
+    ) -> impl Future<Output = Result<MakeVoucherResponse, Fault>> + Send {
+        T::make_voucher(self, credentials, request)
+    }
+
+    fn echo_voucher(
+        &self,
+        credentials: Credentials,
+        request: EchoVoucher,
+    ) -> impl Future<Output = Result<EchoVoucherResponse, Fault>> + Send {
+        T::echo_voucher(self, credentials, request)
     }
 
     fn echo_order_bare(
@@ -1072,6 +1106,32 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.echo_line_list(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakeVoucher => {
+                let handled = {
+                    let (credentials, call) = MakeVoucher::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_voucher(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoVoucher => {
+                let handled = {
+                    let (credentials, call) = EchoVoucher::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_voucher(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

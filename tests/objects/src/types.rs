@@ -773,7 +773,49 @@ pub struct EchoLineListResponse {
     pub result: Option<Vec<Option<crate::OrderLine>>>,
 }
 
-/// `EchoOrderBare`, operation 28 of `ObjectsService`: Echoes an order, bare parameter style.
+/// `MakeVoucher`, operation 28 of `ObjectsService`: Makes a voucher, a class with a root: null for a null code.
+///
+/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakeVoucherResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeVoucher {
+    /// `code`: SOAP `string`, position 1 of 2.
+    pub code: Option<String>,
+    /// `value`: SOAP `int`, position 2 of 2.
+    pub value: i32,
+}
+
+/// The response of [`MakeVoucher`]: the element `MakeVoucherResponse` holding `Receipt`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeVoucherResponse {
+    /// `Receipt`: SOAP `Voucher`, named after its class's root (`[XmlRoot]`), and nillable: `None` is sent as `xsi:nil`, and read from it (or from no result element).
+    pub result: Option<crate::Voucher>,
+}
+
+/// `EchoVoucher`, operation 29 of `ObjectsService`: Echoes a voucher, a class with a root.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoVoucherResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoVoucher {
+    /// `Receipt`: SOAP `Voucher`, position 1 of 1. Named after its class's root (`[XmlRoot]`), and nillable: `None` is sent as `xsi:nil`, and read from it.
+    pub receipt: Option<crate::Voucher>,
+}
+
+/// The response of [`EchoVoucher`]: the element `EchoVoucherResponse` holding `Receipt`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoVoucherResponse {
+    /// `Receipt`: SOAP `Voucher`, named after its class's root (`[XmlRoot]`), and nillable: `None` is sent as `xsi:nil`, and read from it (or from no result element).
+    pub result: Option<crate::Voucher>,
+}
+
+/// `EchoOrderBare`, operation 30 of `ObjectsService`: Echoes an order, bare parameter style.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -793,7 +835,7 @@ pub struct EchoOrderBareResponse {
     pub result: Option<crate::Order>,
 }
 
-/// `RepeatBare`, operation 29 of `ObjectsService`: Repeats a text up to 100 times, bare parameter style: null for a null text.
+/// `RepeatBare`, operation 31 of `ObjectsService`: Repeats a text up to 100 times, bare parameter style: null for a null text.
 ///
 /// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

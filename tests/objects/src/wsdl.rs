@@ -613,6 +613,41 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="MakeVoucher">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="code" type="s:string" />
+            <s:element minOccurs="1" maxOccurs="1" name="value" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeVoucherResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="Receipt" nillable="true" type="tns:Voucher" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Voucher">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Code" type="s:string" />
+          <s:element minOccurs="1" maxOccurs="1" name="Value" type="s:int" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoVoucher">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="Receipt" nillable="true" type="tns:Voucher" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoVoucherResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="Receipt" nillable="true" type="tns:Voucher" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="order" type="tns:Order" />
       <s:element name="EchoOrderBareResult" type="tns:Order" />
       <s:element name="text" type="s:string" />
@@ -627,6 +662,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <s:element name="Perms" type="tns:Perms" />
       <s:element name="ArrayOfPerms" nillable="true" type="tns:ArrayOfPerms" />
       <s:element name="Note" nillable="true" type="tns:Note" />
+      <s:element name="Receipt" nillable="true" type="tns:Voucher" />
       <s:element name="string" nillable="true" type="s:string" />
     </s:schema>
     <s:schema targetNamespace="http://rmm.example.com/objects/AbstractTypes">
@@ -804,6 +840,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="EchoLineListSoapOut">
     <wsdl:part name="parameters" element="tns:EchoLineListResponse" />
   </wsdl:message>
+  <wsdl:message name="MakeVoucherSoapIn">
+    <wsdl:part name="parameters" element="tns:MakeVoucher" />
+  </wsdl:message>
+  <wsdl:message name="MakeVoucherSoapOut">
+    <wsdl:part name="parameters" element="tns:MakeVoucherResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoVoucherSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoVoucher" />
+  </wsdl:message>
+  <wsdl:message name="EchoVoucherSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoVoucherResponse" />
+  </wsdl:message>
   <wsdl:message name="EchoOrderBareSoapIn">
     <wsdl:part name="order" element="tns:order" />
   </wsdl:message>
@@ -880,6 +928,13 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="MakeNoteHttpGetOut">
     <wsdl:part name="Body" element="tns:Note" />
   </wsdl:message>
+  <wsdl:message name="MakeVoucherHttpGetIn">
+    <wsdl:part name="code" type="s:string" />
+    <wsdl:part name="value" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeVoucherHttpGetOut">
+    <wsdl:part name="Body" element="tns:Receipt" />
+  </wsdl:message>
   <wsdl:message name="RepeatBareHttpGetIn">
     <wsdl:part name="text" type="s:string" />
     <wsdl:part name="times" type="s:string" />
@@ -949,6 +1004,13 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="MakeNoteHttpPostOut">
     <wsdl:part name="Body" element="tns:Note" />
+  </wsdl:message>
+  <wsdl:message name="MakeVoucherHttpPostIn">
+    <wsdl:part name="code" type="s:string" />
+    <wsdl:part name="value" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeVoucherHttpPostOut">
+    <wsdl:part name="Body" element="tns:Receipt" />
   </wsdl:message>
   <wsdl:message name="RepeatBareHttpPostIn">
     <wsdl:part name="text" type="s:string" />
@@ -1093,6 +1155,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:EchoLineListSoapIn" />
       <wsdl:output message="tns:EchoLineListSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="MakeVoucher">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a voucher, a class with a root: null for a null code.</wsdl:documentation>
+      <wsdl:input message="tns:MakeVoucherSoapIn" />
+      <wsdl:output message="tns:MakeVoucherSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoVoucher">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a voucher, a class with a root.</wsdl:documentation>
+      <wsdl:input message="tns:EchoVoucherSoapIn" />
+      <wsdl:output message="tns:EchoVoucherSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="EchoOrderBare">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an order, bare parameter style.</wsdl:documentation>
       <wsdl:input message="tns:EchoOrderBareSoapIn" />
@@ -1155,6 +1227,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:MakeNoteHttpGetIn" />
       <wsdl:output message="tns:MakeNoteHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="MakeVoucher">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a voucher, a class with a root: null for a null code.</wsdl:documentation>
+      <wsdl:input message="tns:MakeVoucherHttpGetIn" />
+      <wsdl:output message="tns:MakeVoucherHttpGetOut" />
+    </wsdl:operation>
     <wsdl:operation name="RepeatBare">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Repeats a text up to 100 times, bare parameter style: null for a null text.</wsdl:documentation>
       <wsdl:input message="tns:RepeatBareHttpGetIn" />
@@ -1211,6 +1288,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a note of text in a language.</wsdl:documentation>
       <wsdl:input message="tns:MakeNoteHttpPostIn" />
       <wsdl:output message="tns:MakeNoteHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeVoucher">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a voucher, a class with a root: null for a null code.</wsdl:documentation>
+      <wsdl:input message="tns:MakeVoucherHttpPostIn" />
+      <wsdl:output message="tns:MakeVoucherHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="RepeatBare">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Repeats a text up to 100 times, bare parameter style: null for a null text.</wsdl:documentation>
@@ -1456,6 +1538,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="EchoLineList">
       <soap:operation soapAction="http://rmm.example.com/objects/EchoLineList" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeVoucher">
+      <soap:operation soapAction="http://rmm.example.com/objects/MakeVoucher" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoVoucher">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoVoucher" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -1727,6 +1827,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="MakeVoucher">
+      <soap12:operation soapAction="http://rmm.example.com/objects/MakeVoucher" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoVoucher">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoVoucher" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="EchoOrderBare">
       <soap12:operation soapAction="http://rmm.example.com/objects/EchoOrderBare" style="document" />
       <wsdl:input>
@@ -1838,6 +1956,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="MakeVoucher">
+      <http:operation location="/MakeVoucher" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="RepeatBare">
       <http:operation location="/RepeatBare" />
       <wsdl:input>
@@ -1933,6 +2060,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="MakeNote">
       <http:operation location="/MakeNote" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeVoucher">
+      <http:operation location="/MakeVoucher" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

@@ -96,10 +96,16 @@ pub mod echo_int_list;
 /// Operation 27: `EchoLineList`.
 pub mod echo_line_list;
 
-/// Operation 28: `EchoOrderBare`.
+/// Operation 28: `MakeVoucher`.
+pub mod make_voucher;
+
+/// Operation 29: `EchoVoucher`.
+pub mod echo_voucher;
+
+/// Operation 30: `EchoOrderBare`.
 pub mod echo_order_bare;
 
-/// Operation 29: `RepeatBare`.
+/// Operation 31: `RepeatBare`.
 pub mod repeat_bare;
 
 /// What every request type does, for code generic over operations (a client's

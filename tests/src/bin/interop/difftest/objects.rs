@@ -214,6 +214,19 @@ fn templates() -> Vec<(&'static str, String)> {
             &none,
         ),
     );
+    // A class with a root: the parameter element is the root's, nillable.
+    add(
+        "EchoVoucher",
+        encode(
+            EchoVoucher {
+                receipt: Some(Voucher {
+                    code: Some("c".into()),
+                    value: 3,
+                }),
+            },
+            &none,
+        ),
+    );
     out
 }
 
