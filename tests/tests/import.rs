@@ -367,3 +367,36 @@ fn the_types_crate_is_fresh() {
         problems.join("\n")
     );
 }
+
+/// A nillable parameter of a class is named after the class's root ([XmlRoot]) only where a
+/// result shows that root; without one it is `[XmlElement(IsNullable = true)]` on the
+/// parameter, which is refused with its place rather than read as a root. The objects
+/// service's `Receipt` stays a root.
+#[test]
+fn a_nillable_class_parameter_is_a_root_only_where_a_result_names_it() {
+    let root = rmm_tests::root();
+    let host = std::fs::read_to_string(root.join("tests/fixtures/objects/wsdl.xml")).unwrap();
+    let plain = r#"<s:element minOccurs="0" maxOccurs="1" name="order" type="tns:Order" />"#;
+    assert!(host.contains(plain));
+    let nillable = host.replacen(
+        plain,
+        r#"<s:element minOccurs="1" maxOccurs="1" name="order" nillable="true" type="tns:Order" />"#,
+        1,
+    );
+    let errors = import(&nillable, "objects.wsdl").unwrap_err().to_string();
+    assert!(
+        errors
+            .contains("operation EchoOrder: parameter order is a nillable element of class Order"),
+        "{errors}"
+    );
+    assert!(!errors.contains("Receipt"), "{errors}");
+    let imported = imported_spec(&host, "objects.wsdl");
+    let voucher = imported
+        .classes
+        .iter()
+        .find(|c| c.name == "Voucher")
+        .unwrap();
+    assert_eq!(voucher.root.as_deref(), Some("Receipt"));
+    let order = imported.classes.iter().find(|c| c.name == "Order").unwrap();
+    assert_eq!(order.root, None);
+}

@@ -243,6 +243,29 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
         children(root, WSDL, "portType").find(|pt| pt.attribute("name") == Some(port_type_name))?;
 
     let (name, path) = read_service(root, &soap_bindings, p)?;
+    // The roots the results show, before any operation is read: a parameter of a class is
+    // named after its root wherever it stands, so one result naming it suffices.
+    for op in children(port_type, WSDL, "operation") {
+        let op_name = op.attribute("name").unwrap_or_default();
+        let first = child(op, WSDL, "output")
+            .and_then(|output| message_element(root, &schema, output))
+            .and_then(|response| child(response, XSD, "complexType"))
+            .and_then(|complex| child(complex, XSD, "sequence"))
+            .and_then(|sequence| sequence.children().find(Node::is_element));
+        let Some(first) = first else { continue };
+        let element = first.attribute("name").unwrap_or_default();
+        if element == format!("{op_name}Result") || !is_root_element(first, &schema) {
+            continue;
+        }
+        let class = first
+            .attribute("type")
+            .and_then(|t| qname(first, t))
+            .map(|(_, local)| local.to_owned())
+            .unwrap_or_default();
+        if !schema.roots.iter().any(|(c, _)| *c == class) {
+            schema.roots.push((class, element.to_owned()));
+        }
+    }
     let mut operations = Vec::new();
     for op in children(port_type, WSDL, "operation") {
         let op_name = op.attribute("name").unwrap_or_default();
@@ -410,6 +433,9 @@ struct Schema<'a, 'i> {
     array_depth: u32,
     /// The renamed items of the member's array just read, if they are.
     item_rename: Option<String>,
+    /// The roots (`[XmlRoot]`) the operations' results show: a class's name and the name of
+    /// a nillable result element of it that is not `{operation}Result`.
+    roots: Vec<(String, String)>,
 }
 
 impl<'a, 'i> Schema<'a, 'i> {
@@ -424,6 +450,7 @@ impl<'a, 'i> Schema<'a, 'i> {
             member_context: false,
             array_depth: 0,
             item_rename: None,
+            roots: Vec::new(),
         };
         let schemas = child(root, WSDL, "types")
             .into_iter()
@@ -603,7 +630,21 @@ fn read_operation<'a, 'i>(
     for element in sequence(request, &name, p)? {
         let param = element.attribute("name").unwrap_or_default();
         if let Some(ty) = value_type(element, schema, &name, param, p) {
-            if rooted(element, &ty, schema) {
+            if is_root_element(element, schema) && schema.classes.iter().any(|c| c.name == ty) {
+                // A nillable parameter of a class: its root's name, as a result shows it, or
+                // [XmlElement(IsNullable = true)] on the parameter, which rmm does not model.
+                if root_of_element(element, schema) != Some(param) {
+                    p.at(
+                        element,
+                        format!(
+                            "operation {name}: parameter {param} is a nillable element of class \
+                             {ty} that no result names as the class's root ([XmlRoot]): \
+                             [XmlElement(IsNullable = true)] on the parameter, which rmm does \
+                             not import yet"
+                        ),
+                    );
+                    continue;
+                }
                 set_root(element, &ty, param, schema, &name, p)?;
             }
             params.push((param.to_owned(), ty));
@@ -618,16 +659,16 @@ fn read_operation<'a, 'i>(
         Some((first, rest)) if first.attribute("name") == Some(result_name.as_str()) => {
             (Some(*first), rest)
         }
-        Some((first, rest)) if is_root_element(*first, schema) => (Some(*first), rest),
+        Some((first, rest)) if root_of_element(*first, schema).is_some() => (Some(*first), rest),
         _ => (None, results.as_slice()),
     };
     let result = match result_element {
         None => "void".to_owned(),
         Some(element) => {
             let ty = value_type(element, schema, &name, "the result", p)?;
-            if rooted(element, &ty, schema) {
-                let element_name = element.attribute("name").unwrap_or_default();
-                set_root(element, &ty, element_name, schema, &name, p)?;
+            if let Some(root) = root_of_element(element, schema) {
+                let root = root.to_owned();
+                set_root(element, &ty, &root, schema, &name, p)?;
             }
             ty
         }
@@ -716,9 +757,22 @@ fn is_root_element(element: Node<'_, '_>, schema: &Schema<'_, '_>) -> bool {
             })
 }
 
-/// Whether a parameter or result element of the spec type `ty` names its class's root.
-fn rooted(element: Node<'_, '_>, ty: &str, schema: &Schema<'_, '_>) -> bool {
-    schema.classes.iter().any(|c| c.name == ty) && is_root_element(element, schema)
+/// The root an element of a class is named after, where a result showed its class's root
+/// and the element is nillable, present and of that name.
+fn root_of_element<'s>(element: Node<'_, '_>, schema: &'s Schema<'_, '_>) -> Option<&'s str> {
+    if !is_root_element(element, schema) {
+        return None;
+    }
+    let class = element
+        .attribute("type")
+        .and_then(|t| qname(element, t))
+        .map(|(_, local)| local)?;
+    let name = element.attribute("name")?;
+    schema
+        .roots
+        .iter()
+        .find(|(c, root)| c == class && root == name)
+        .map(|(_, root)| root.as_str())
 }
 
 /// Records `root` as the root of the class `ty`; a class named two ways is refused.
@@ -736,7 +790,8 @@ fn set_root(
             p.at(
                 element,
                 format!(
-                    "operation {operation}: an element of class {ty} named {root}, where another                      is named {known}: a class's root ([XmlRoot]) names them all alike"
+                    "operation {operation}: an element of class {ty} named {root}, where another \
+                     is named {known}: a class's root ([XmlRoot]) names them all alike"
                 ),
             );
             None

@@ -1280,6 +1280,31 @@ fn check_roots(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], loc:
             );
             continue;
         }
+        // Each root is an element of the schema (an HTTP result's, at least): one type each.
+        let taken = roots
+            .iter()
+            .find(|(_, r)| **r == root.0)
+            .map(|(class, _)| format!("the root of type {class:?}"))
+            .or_else(|| {
+                let other_class = raw
+                    .types
+                    .iter()
+                    .any(|t| t.name.0 == root.0 && t.name.0 != name);
+                let an_enum = raw.enums.iter().any(|e| e.name.0 == root.0);
+                (other_class || an_enum).then(|| "the name of a type".to_owned())
+            });
+        if let Some(taken) = taken {
+            c.push(
+                at,
+                item_at,
+                format!(
+                    "the root {:?} of type {name:?} is also {taken}; a schema declares each \
+                     element once",
+                    root.0
+                ),
+            );
+            continue;
+        }
         roots.insert(name, &root.0);
     }
     for (op, place) in raw.operations.iter().zip(places) {
@@ -1322,6 +1347,17 @@ fn check_roots(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], loc:
                 format!(
                     "the result of bare operation {name:?} is of type {:?}, which has a root; \
                      rmm supports roots on wrapped operations only",
+                    op.result.0
+                ),
+            );
+        }
+        if !op.out.is_empty() && roots.contains_key(op.result.0.as_str()) {
+            c.push(
+                result_at,
+                anchor,
+                format!(
+                    "the result of operation {name:?} is of type {:?}, which has a root, beside \
+                     out parameters; rmm does not support that yet",
                     op.result.0
                 ),
             );
