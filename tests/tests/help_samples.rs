@@ -236,3 +236,36 @@ fn http_samples_of_classes_and_arrays() {
         "{page}"
     );
 }
+
+/// Classes that hold each other (each of eight holds the seven others) would make a sample
+/// grow about tenfold per class; past a depth and a size their class members are nil, so the
+/// page stays a page.
+#[test]
+fn classes_holding_each_other_give_a_bounded_page() {
+    let names: Vec<String> = (0..8).map(|i| format!("C{i}")).collect();
+    let mut spec = String::from(
+        "service:\n  name: Web\n  namespace: http://web.example.com/\n  path: /Web.asmx\n\
+         credentials: []\ntypes:\n",
+    );
+    for name in &names {
+        spec.push_str(&format!(
+            "  - name: {name}\n    members:\n      - Id: int\n"
+        ));
+        for other in names.iter().filter(|o| *o != name) {
+            spec.push_str(&format!("      - {other}: {other}\n"));
+        }
+    }
+    spec.push_str(
+        "operations:\n  - name: Echo\n    doc: Echoes.\n    params:\n      - value: C0\n    \
+         result: C0\n    bindings: [soap11, soap12]\n",
+    );
+    let files =
+        rmm_codegen::generate_from_source(&spec, "web.yaml").unwrap_or_else(|e| panic!("{e}"));
+    let help = &files
+        .iter()
+        .find(|f| f.path == "help.rs")
+        .expect("a help page")
+        .contents;
+    assert!(help.len() < 2_000_000, "{} bytes", help.len());
+    assert!(help.contains("xsi:nil=\"true\""));
+}

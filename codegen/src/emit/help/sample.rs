@@ -5,12 +5,22 @@
 //! holds two items of its item name, an unwrapped array member is two elements of the member's
 //! name. A class met again inside itself is written once more with its class and array members
 //! `xsi:nil="true"`, so that a recursive class (a node holding its children) ends, as the .NET
-//! page shows one. Values are placeholders (`<span class="value">`); everything else is
-//! HTML-escaped XML.
+//! page shows one; so is a class nested deeper than [`MAX_CLASS_DEPTH`] or met once the sample
+//! holds [`MAX_ELEMENTS`] elements, so that classes holding each other (or arrays of arrays of
+//! classes) cannot make a page grow without bound. Values are placeholders (`<span
+//! class="value">`); everything else is HTML-escaped XML.
 
 use super::{placeholder, text};
 use crate::model::{MemberModel, Model};
 use crate::spec::SoapType;
+
+/// How many classes deep a sample shows members; deeper ones show their class and array
+/// members nil.
+const MAX_CLASS_DEPTH: usize = 6;
+
+/// How many elements a sample holds before the classes it meets show their class and array
+/// members nil: a page stays a page whatever the classes.
+const MAX_ELEMENTS: usize = 2_000;
 
 /// One element of a sample.
 pub(super) struct Element {
@@ -132,6 +142,8 @@ pub(super) struct Sampler<'m> {
     model: &'m Model,
     /// The classes being written, outermost first.
     open: Vec<usize>,
+    /// The elements made so far.
+    made: usize,
 }
 
 impl<'m> Sampler<'m> {
@@ -139,11 +151,13 @@ impl<'m> Sampler<'m> {
         Sampler {
             model,
             open: Vec::new(),
+            made: 0,
         }
     }
 
     /// The element `name` holding a sample value of `ty`.
     pub(super) fn element(&mut self, name: &str, ty: SoapType) -> Element {
+        self.made += 1;
         let mut element = Element::new(name);
         match ty {
             SoapType::Class(i) => self.class(&mut element, usize::from(i)),
@@ -174,8 +188,11 @@ impl<'m> Sampler<'m> {
     fn class(&mut self, element: &mut Element, index: usize) {
         let model = self.model;
         let class = &model.classes[index];
-        // A class met again inside itself: its members that could go on forever are nil.
-        let again = self.open.contains(&index);
+        // A class met again inside itself, too deep, or once the sample is large: its members
+        // that could go on are nil.
+        let again = self.open.contains(&index)
+            || self.open.len() >= MAX_CLASS_DEPTH
+            || self.made >= MAX_ELEMENTS;
         self.open.push(index);
         for attribute in &class.attributes {
             element.attributes.push((
