@@ -556,6 +556,10 @@ pub struct OperationModel {
     pub outs: Vec<MemberModel>,
     /// The bindings it is offered on, in the spec's order of the four.
     pub bindings: Vec<BindingName>,
+    /// The .NET method's name where `[WebMethod(MessageName)]` named the operation `wire`
+    /// (an overload): the WSDL's port type and binding operation name, whose input and output
+    /// are then named `wire`.
+    pub method: Option<String>,
 }
 
 impl OperationModel {
@@ -1110,6 +1114,7 @@ impl Model {
                                 .collect()
                         },
                         bindings: op.bindings.clone(),
+                        method: op.method.clone(),
                     }
                 })
                 .collect::<Vec<_>>();

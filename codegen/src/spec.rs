@@ -160,6 +160,10 @@ pub struct Operation {
     pub bindings: Vec<BindingName>,
     /// How its SOAP messages hold the parameters and the result (`style:`).
     pub style: ParameterStyle,
+    /// The .NET method's name where `[WebMethod(MessageName)]` gave the operation another
+    /// (`method:`, an overload): the WSDL names the operation after the method and its input
+    /// and output after `name`; everything on the wire is `name`'s.
+    pub method: Option<String>,
 }
 
 /// How an operation's SOAP messages hold its parameters and result: .NET's
@@ -602,6 +606,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     }
                 },
                 style: op.style,
+                method: op.method.map(|m| m.0),
             }
         })
         .collect();

@@ -138,6 +138,16 @@ fn attr(value: &str) -> String {
     out
 }
 
+/// The name of an operation in the port types and bindings, and the ` name="…"` of its input
+/// and output: the method's and the operation's where `[WebMethod(MessageName)]` named it
+/// otherwise (`method:`), else the operation's and none.
+fn operation_names(op: &crate::model::OperationModel) -> (String, String) {
+    match &op.method {
+        Some(method) => (attr(method), format!(r#" name="{}""#, attr(&op.wire))),
+        None => (attr(&op.wire), String::new()),
+    }
+}
+
 /// The `location` of an operation in the HTTP GET/POST bindings: its HTTP path relative
 /// to the service path (`/MobileTaskCreate`).
 pub(super) fn http_location<'a>(model: &Model, op: &'a OperationModel) -> &'a str {
@@ -744,7 +754,10 @@ fn pieces(model: &Model) -> [String; 5] {
             .filter(|op| offered(op, spec_bindings(port_type, true)))
         {
             let name = attr(&op.wire);
-            put!(r#"    <wsdl:operation name="{name}">"#);
+            // An overload ([WebMethod(MessageName)]): the method names the operation, the
+            // message name its input and output.
+            let (operation, io_name) = operation_names(op);
+            put!(r#"    <wsdl:operation name="{operation}">"#);
             if let Some(description) = &op.description {
                 // The service's `[WebMethod(Description)]`, in every port type, with the
                 // namespace declared again on the element, as ASMX writes it.
@@ -753,8 +766,8 @@ fn pieces(model: &Model) -> [String; 5] {
                     r#"      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">{description}</wsdl:documentation>"#
                 );
             }
-            put!(r#"      <wsdl:input message="tns:{name}{messages}In" />"#);
-            put!(r#"      <wsdl:output message="tns:{name}{messages}Out" />"#);
+            put!(r#"      <wsdl:input{io_name} message="tns:{name}{messages}In" />"#);
+            put!(r#"      <wsdl:output{io_name} message="tns:{name}{messages}Out" />"#);
             put!("    </wsdl:operation>");
         }
         put!("  </wsdl:portType>");
@@ -776,7 +789,8 @@ fn pieces(model: &Model) -> [String; 5] {
             .iter()
             .filter(|op| offered(op, spec_bindings(binding, false)))
         {
-            put!(r#"    <wsdl:operation name="{}">"#, attr(&op.wire));
+            let (operation_name, io_name) = operation_names(op);
+            put!(r#"    <wsdl:operation name="{operation_name}">"#);
             let (operation, input, output) = match binding {
                 "HttpGet" => (
                     format!(
@@ -804,14 +818,14 @@ fn pieces(model: &Model) -> [String; 5] {
                 ),
             };
             put!("      {operation}");
-            put!("      <wsdl:input>");
+            put!("      <wsdl:input{io_name}>");
             put!("        {input}");
             put!("      </wsdl:input>");
             if prefix == "http" && op.result == SoapType::Void {
                 // No document comes back over HTTP GET/POST.
-                put!("      <wsdl:output />");
+                put!("      <wsdl:output{io_name} />");
             } else {
-                put!("      <wsdl:output>");
+                put!("      <wsdl:output{io_name}>");
                 put!("        {output}");
                 put!("      </wsdl:output>");
             }

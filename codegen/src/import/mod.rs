@@ -86,6 +86,8 @@ pub struct ImportedOperation {
     pub bindings: Vec<BindingName>,
     /// `SoapParameterStyle.Bare`: its messages' parts are elements of their own.
     pub bare: bool,
+    /// The .NET method's name where `[WebMethod(MessageName)]` named the operation otherwise.
+    pub method: Option<String>,
 }
 
 /// One problem in a WSDL, located where the WSDL shows it.

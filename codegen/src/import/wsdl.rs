@@ -179,7 +179,7 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
         };
         let mut names = Vec::new();
         for op in children(binding, WSDL, "operation") {
-            let name = op.attribute("name").unwrap_or_default();
+            let name = operation_key(op);
             if matches!(kind, BindingName::Soap11 | BindingName::Soap12) {
                 let ns = if kind == BindingName::Soap11 {
                     SOAP11
@@ -246,7 +246,7 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
     // The roots the results show, before any operation is read: a parameter of a class is
     // named after its root wherever it stands, so one result naming it suffices.
     for op in children(port_type, WSDL, "operation") {
-        let op_name = op.attribute("name").unwrap_or_default();
+        let op_name = operation_key(op);
         let first = child(op, WSDL, "output")
             .and_then(|output| message_element(root, &schema, output))
             .and_then(|response| child(response, XSD, "complexType"))
@@ -268,7 +268,7 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
     }
     let mut operations = Vec::new();
     for op in children(port_type, WSDL, "operation") {
-        let op_name = op.attribute("name").unwrap_or_default();
+        let op_name = operation_key(op);
         let bindings = BindingName::ALL
             .into_iter()
             .filter(|b| {
@@ -557,6 +557,16 @@ fn message_element<'a, 'i>(
     schema.element(element)
 }
 
+/// The name an operation of a port type or binding is known by: its input's name where it has
+/// one (an overload's `[WebMethod(MessageName)]`, whose operation carries the method's name,
+/// shared by the overloads), else its own.
+fn operation_key<'a>(op: Node<'a, '_>) -> &'a str {
+    child(op, WSDL, "input")
+        .and_then(|input| input.attribute("name"))
+        .or_else(|| op.attribute("name"))
+        .unwrap_or_default()
+}
+
 fn read_operation<'a, 'i>(
     root: Node<'a, 'i>,
     op: Node<'a, 'i>,
@@ -564,7 +574,12 @@ fn read_operation<'a, 'i>(
     bindings: Vec<BindingName>,
     p: &mut Problems,
 ) -> Option<ImportedOperation> {
-    let name = op.attribute("name").unwrap_or_default().to_owned();
+    let name = operation_key(op).to_owned();
+    // An overload ([WebMethod(MessageName)]): the WSDL's operation is the method's.
+    let method = op
+        .attribute("name")
+        .filter(|method| *method != name)
+        .map(str::to_owned);
     let description = documentation(op);
     let (Some(input), Some(output)) = (child(op, WSDL, "input"), child(op, WSDL, "output")) else {
         p.at(
@@ -611,6 +626,7 @@ fn read_operation<'a, 'i>(
             outs: Vec::new(),
             bindings,
             bare: true,
+            method,
         });
     }
     let (Some(request), Some(response)) = (
@@ -690,6 +706,7 @@ fn read_operation<'a, 'i>(
         outs,
         bindings,
         bare: false,
+        method,
     })
 }
 

@@ -158,6 +158,9 @@ impl Imported {
         let _ = writeln!(w, "operations:");
         for op in &self.operations {
             let _ = writeln!(w, "  - name: {}", scalar(&op.name));
+            if let Some(method) = &op.method {
+                let _ = writeln!(w, "    method: {}", scalar(method));
+            }
             // The service's description is published again as it came (and is the rustdoc);
             // without one, a placeholder doc for the user to replace.
             let (key, text) = match &op.description {

@@ -114,6 +114,10 @@ pub(super) struct RawOperation {
     /// position and the four names.
     #[serde(default)]
     pub bindings: Option<Vec<super::BindingName>>,
+    /// The .NET method's name where `[WebMethod(MessageName)]` names the operation otherwise
+    /// (an overload): the WSDL's operation name, its input and output then named after it.
+    #[serde(default)]
+    pub method: Option<Word>,
     /// `style: bare` (`SoapParameterStyle.Bare`); `wrapped`, the default, when absent.
     #[serde(default)]
     pub style: super::ParameterStyle,

@@ -1117,6 +1117,7 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
 
     check_bare(&mut c, raw, &places, loc);
     check_roots(&mut c, raw, &places, loc);
+    check_methods(&mut c, raw, &places, loc);
 
     // credential types: one per credential, int or string
     for (&cred, what) in credentials
@@ -1370,6 +1371,50 @@ fn check_roots(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], loc:
                     "out parameter {:?} of operation {name:?} is of type {:?}, which has a \
                      root; rmm does not support that yet",
                     out.name, out.ty
+                ),
+            );
+        }
+    }
+}
+
+/// Operations named by `[WebMethod(MessageName)]` (`method:`, an overload): the method is an
+/// XML name other than the operation's own and than any operation's (a WSDL's messages and
+/// elements are named after the operations, the port type's operations after the methods).
+fn check_methods(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], loc: &Locator<'_>) {
+    for (op, place) in raw.operations.iter().zip(places) {
+        let Some(method) = &op.method else { continue };
+        let name = op.name.0.as_str();
+        let anchor = place.name.or(place.lines.map(|l| loc.op_start(l)));
+        let at = place
+            .lines
+            .and_then(|l| loc.op_value(l, "method", &method.0))
+            .or(anchor);
+        if !c.ncname(
+            &method.0,
+            &format!("the method of operation {name:?}"),
+            at,
+            anchor,
+        ) {
+            continue;
+        }
+        if method.0 == name {
+            c.push(
+                at,
+                anchor,
+                format!(
+                    "operation {name:?} names its own name as its method; leave `method:` out \
+                     where [WebMethod] has no MessageName"
+                ),
+            );
+        } else if raw.operations.iter().any(|o| o.name.0 == method.0) {
+            c.push(
+                at,
+                anchor,
+                format!(
+                    "the method {:?} of operation {name:?} is also an operation's name; ASMX \
+                     names an overload's messages after its MessageName, so no operation may \
+                     take a method's name",
+                    method.0
                 ),
             );
         }
