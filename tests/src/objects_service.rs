@@ -388,6 +388,24 @@ impl ObjectsService for ObjectsEcho {
         Ok(EchoVoucherResponse { result: r.receipt })
     }
 
+    async fn add_ints(&self, _: Credentials, r: AddInts) -> Result<AddIntsResponse, Fault> {
+        // C#'s unchecked addition.
+        Ok(AddIntsResponse {
+            result: r.a.wrapping_add(r.b),
+        })
+    }
+
+    async fn add_texts(&self, _: Credentials, r: AddTexts) -> Result<AddTextsResponse, Fault> {
+        // C#'s `+` on strings reads a null as "".
+        Ok(AddTextsResponse {
+            result: Some(format!(
+                "{}{}",
+                r.a.unwrap_or_default(),
+                r.b.unwrap_or_default()
+            )),
+        })
+    }
+
     async fn echo_order_bare(
         &self,
         _: Credentials,
@@ -771,6 +789,22 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
             RepeatBare {
                 text: Some("x".into()),
                 times: -4,
+            },
+            &none,
+            binding,
+        ),
+    );
+    // Overloads named by [WebMethod(MessageName)].
+    add(
+        "add-ints",
+        encode(AddInts { a: i32::MAX, b: 1 }, &none, binding),
+    );
+    add(
+        "add-texts",
+        encode(
+            AddTexts {
+                a: Some("a & ".into()),
+                b: Some("b".into()),
             },
             &none,
             binding,

@@ -350,5 +350,11 @@ namespace Rmm.Objects
             for (int i = 0; i < times && i < 100; i++) result += text;
             return result;
         }
+
+        [WebMethod(MessageName = "AddInts", Description = "Adds two ints: an overload, named on the wire by its MessageName.")]
+        public int Add(int a, int b) { return unchecked(a + b); }
+
+        [WebMethod(MessageName = "AddTexts", Description = "Joins two texts: the other overload.")]
+        public string Add(string a, string b) { return a + b; }
     }
 }

@@ -118,9 +118,16 @@ static class CallAll
         Type soap = Proxy("SOAP");
         if (soap == null)
             return 2;
+        // Each operation by the proxies' own name for it (wsdl names overloads Add, Add1: the
+        // SOAP proxy's second Add carries MessageName "Add1", the HTTP proxies' is Add1), with
+        // its SOAP parameter types and its name on the wire (the SOAP request element).
         var types = new Dictionary<string, Type[]>();
+        var wire = new Dictionary<string, string>();
         foreach (MethodInfo m in Operations(soap))
-            types[m.Name] = m.GetParameters().Select(p => Unref(p.ParameterType)).ToArray();
+        {
+            types[ProxyName(m)] = m.GetParameters().Select(p => Unref(p.ParameterType)).ToArray();
+            wire[ProxyName(m)] = WireName(m);
+        }
 
         foreach (string protocol in Protocols)
         {
@@ -138,14 +145,14 @@ static class CallAll
             foreach (MethodInfo method in Operations(type))
             {
                 Type[] soapTypes;
-                if (!types.TryGetValue(method.Name, out soapTypes))
+                if (!types.TryGetValue(ProxyName(method), out soapTypes))
                 {
                     Console.Error.WriteLine("{0}: operation {1} is not in the SOAP proxy", protocol, method.Name);
                     return 2;
                 }
                 foreach (string kase in Cases)
                 {
-                    stdout.WriteLine(Call(proxy, protocol, method, soapTypes, kase));
+                    stdout.WriteLine(Call(proxy, protocol, method, wire[ProxyName(method)], soapTypes, kase));
                     // Mono's HTTP GET/POST proxies leave the answer of a void operation
                     // unread, holding its connection (two per host: the third such call would
                     // wait forever, and the runtime aborts at exit): close them after each call.
@@ -169,6 +176,24 @@ static class CallAll
             return null;
         }
         return found[0];
+    }
+
+    /// The proxies' name for an operation: its method's, or the MessageName wsdl gives the
+    /// second of two overloads (the name the HTTP proxies give its method).
+    static string ProxyName(MethodInfo m)
+    {
+        var web = (System.Web.Services.WebMethodAttribute)Attribute.GetCustomAttribute(
+            m, typeof(System.Web.Services.WebMethodAttribute));
+        return web != null && !string.IsNullOrEmpty(web.MessageName) ? web.MessageName : m.Name;
+    }
+
+    /// An operation's name on the wire, from the SOAP proxy: its request element's where wsdl
+    /// names the method otherwise ([WebMethod(MessageName)] on the service), else the method's.
+    static string WireName(MethodInfo m)
+    {
+        var soap = (SoapDocumentMethodAttribute)Attribute.GetCustomAttribute(
+            m, typeof(SoapDocumentMethodAttribute));
+        return soap != null && !string.IsNullOrEmpty(soap.RequestElementName) ? soap.RequestElementName : m.Name;
     }
 
     /// The operations of a proxy, in declaration (= WSDL) order.
@@ -416,7 +441,7 @@ static class CallAll
         return Text(value);
     }
 
-    static string Call(HttpWebClientProtocol proxy, string protocol, MethodInfo method, Type[] soapTypes, string kase)
+    static string Call(HttpWebClientProtocol proxy, string protocol, MethodInfo method, string operation, Type[] soapTypes, string kase)
     {
         ParameterInfo[] parameters = method.GetParameters();
         var values = new object[parameters.Length];
@@ -437,7 +462,7 @@ static class CallAll
             sent.Add("[" + Json(parameters[i].Name) + "," + Json(Text(value, soapType)) + "]");
         }
         var line = new StringBuilder();
-        line.Append("{\"operation\":").Append(Json(method.Name))
+        line.Append("{\"operation\":").Append(Json(operation))
             .Append(",\"protocol\":").Append(Json(protocol))
             .Append(",\"case\":").Append(Json(kase))
             .Append(",\"params\":[").Append(string.Join(",", sent)).Append("]");

@@ -303,4 +303,14 @@ impl ObjectsServiceBlockingClient {
     ) -> Result<RepeatBareResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 32, `AddInts`, and waits for its answer: Adds two ints: an overload, named on the wire by its MessageName.
+    pub fn add_ints(&self, request: &AddInts) -> Result<AddIntsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 33, `AddTexts`, and waits for its answer: Joins two texts: the other overload.
+    pub fn add_texts(&self, request: &AddTexts) -> Result<AddTextsResponse, CallError> {
+        self.call(request)
+    }
 }

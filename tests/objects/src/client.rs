@@ -401,4 +401,20 @@ impl ObjectsServiceClient {
     ) -> Result<RepeatBareResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 32, `AddInts`: Adds two ints: an overload, named on the wire by its MessageName.
+    pub async fn add_ints(
+        &self,
+        request: &AddInts,
+    ) -> Result<AddIntsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 33, `AddTexts`: Joins two texts: the other overload.
+    pub async fn add_texts(
+        &self,
+        request: &AddTexts,
+    ) -> Result<AddTextsResponse, CallError> {
+        self.call(request).await
+    }
 }

@@ -44,6 +44,8 @@
 //! | 29 | [`EchoVoucher`] | 1 |
 //! | 30 | [`EchoOrderBare`] | 1 |
 //! | 31 | [`RepeatBare`] | 2 |
+//! | 32 | [`AddInts`] | 2 |
+//! | 33 | [`AddTexts`] | 2 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -169,11 +171,15 @@ pub enum Operation {
     EchoOrderBare,
     /// Operation 31: [`RepeatBare`].
     RepeatBare,
+    /// Operation 32: [`AddInts`].
+    AddInts,
+    /// Operation 33: [`AddTexts`].
+    AddTexts,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 31usize] = [
+    pub const ALL: [Operation; 33usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -205,6 +211,8 @@ impl Operation {
         Operation::EchoVoucher,
         Operation::EchoOrderBare,
         Operation::RepeatBare,
+        Operation::AddInts,
+        Operation::AddTexts,
     ];
 
     /// The operation's wire name.
@@ -241,6 +249,8 @@ impl Operation {
             Operation::EchoVoucher => "EchoVoucher",
             Operation::EchoOrderBare => "EchoOrderBare",
             Operation::RepeatBare => "RepeatBare",
+            Operation::AddInts => "AddInts",
+            Operation::AddTexts => "AddTexts",
         }
     }
 
@@ -278,6 +288,8 @@ impl Operation {
             "EchoVoucher" => Some(Operation::EchoVoucher),
             "EchoOrderBare" => Some(Operation::EchoOrderBare),
             "RepeatBare" => Some(Operation::RepeatBare),
+            "AddInts" => Some(Operation::AddInts),
+            "AddTexts" => Some(Operation::AddTexts),
             _ => None,
         }
     }
@@ -316,6 +328,8 @@ impl Operation {
             Operation::EchoVoucher => &wire::echo_voucher::OPERATION,
             Operation::EchoOrderBare => &wire::echo_order_bare::OPERATION,
             Operation::RepeatBare => &wire::repeat_bare::OPERATION,
+            Operation::AddInts => &wire::add_ints::OPERATION,
+            Operation::AddTexts => &wire::add_texts::OPERATION,
         }
     }
 }
@@ -383,6 +397,8 @@ macro_rules! for_each_operation {
             echo_voucher: EchoVoucher,
             echo_order_bare: EchoOrderBare,
             repeat_bare: RepeatBare,
+            add_ints: AddInts,
+            add_texts: AddTexts,
         }
     };
 }

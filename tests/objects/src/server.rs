@@ -298,6 +298,24 @@ pub trait ObjectsService: Send + Sync + 'static {
         credentials: Credentials,
         request: RepeatBare,
     ) -> impl Future<Output = Result<RepeatBareResponse, Fault>> + Send;
+
+    /// Operation 32, `AddInts`: Adds two ints: an overload, named on the wire by its MessageName.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn add_ints(
+        &self,
+        credentials: Credentials,
+        request: AddInts,
+    ) -> impl Future<Output = Result<AddIntsResponse, Fault>> + Send;
+
+    /// Operation 33, `AddTexts`: Joins two texts: the other overload.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn add_texts(
+        &self,
+        credentials: Credentials,
+        request: AddTexts,
+    ) -> impl Future<Output = Result<AddTextsResponse, Fault>> + Send;
 }
 
 impl<T: ObjectsService> ObjectsService for Arc<T> {
@@ -547,6 +565,22 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: RepeatBare,
     ) -> impl Future<Output = Result<RepeatBareResponse, Fault>> + Send {
         T::repeat_bare(self, credentials, request)
+    }
+
+    fn add_ints(
+        &self,
+        credentials: Credentials,
+        request: AddInts,
+    ) -> impl Future<Output = Result<AddIntsResponse, Fault>> + Send {
+        T::add_ints(self, credentials, request)
+    }
+
+    fn add_texts(
+        &self,
+        credentials: Credentials,
+        request: AddTexts,
+    ) -> impl Future<Output = Result<AddTextsResponse, Fault>> + Send {
+        T::add_texts(self, credentials, request)
     }
 }
 
@@ -1158,6 +1192,29 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.repeat_bare(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::AddInts => {
+                let handled = {
+                    let (credentials, call) = AddInts::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.add_ints(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::AddTexts => {
+                let handled = {
+                    let (credentials, call) = AddTexts::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.add_texts(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

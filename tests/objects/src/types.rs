@@ -856,3 +856,47 @@ pub struct RepeatBareResponse {
     /// `RepeatBareResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
     pub result: Option<String>,
 }
+
+/// `AddInts`, operation 32 of `ObjectsService`: Adds two ints: an overload, named on the wire by its MessageName.
+///
+/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`AddIntsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AddInts {
+    /// `a`: SOAP `int`, position 1 of 2.
+    pub a: i32,
+    /// `b`: SOAP `int`, position 2 of 2.
+    pub b: i32,
+}
+
+/// The response of [`AddInts`]: the element `AddIntsResponse` holding `AddIntsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AddIntsResponse {
+    /// `AddIntsResult`: SOAP `int`.
+    pub result: i32,
+}
+
+/// `AddTexts`, operation 33 of `ObjectsService`: Joins two texts: the other overload.
+///
+/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`AddTextsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AddTexts {
+    /// `a`: SOAP `string`, position 1 of 2.
+    pub a: Option<String>,
+    /// `b`: SOAP `string`, position 2 of 2.
+    pub b: Option<String>,
+}
+
+/// The response of [`AddTexts`]: the element `AddTextsResponse` holding `AddTextsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AddTextsResponse {
+    /// `AddTextsResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
+    pub result: Option<String>,
+}

@@ -653,6 +653,36 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <s:element name="text" type="s:string" />
       <s:element name="times" type="s:int" />
       <s:element name="RepeatBareResult" type="s:string" />
+      <s:element name="AddInts">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="a" type="s:int" />
+            <s:element minOccurs="1" maxOccurs="1" name="b" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="AddIntsResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="AddIntsResult" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="AddTexts">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="a" type="s:string" />
+            <s:element minOccurs="0" maxOccurs="1" name="b" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="AddTextsResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="AddTextsResult" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="ArrayOfString" nillable="true" type="tns:ArrayOfString" />
       <s:element name="Order" nillable="true" type="tns:Order" />
       <s:element name="ArrayOfInt1" nillable="true" type="tns:ArrayOfInt1" />
@@ -664,6 +694,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <s:element name="Note" nillable="true" type="tns:Note" />
       <s:element name="Receipt" nillable="true" type="tns:Voucher" />
       <s:element name="string" nillable="true" type="s:string" />
+      <s:element name="int" type="s:int" />
     </s:schema>
     <s:schema targetNamespace="http://rmm.example.com/objects/AbstractTypes">
       <s:import namespace="http://schemas.xmlsoap.org/soap/encoding/" />
@@ -865,6 +896,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="RepeatBareSoapOut">
     <wsdl:part name="RepeatBareResult" element="tns:RepeatBareResult" />
   </wsdl:message>
+  <wsdl:message name="AddIntsSoapIn">
+    <wsdl:part name="parameters" element="tns:AddInts" />
+  </wsdl:message>
+  <wsdl:message name="AddIntsSoapOut">
+    <wsdl:part name="parameters" element="tns:AddIntsResponse" />
+  </wsdl:message>
+  <wsdl:message name="AddTextsSoapIn">
+    <wsdl:part name="parameters" element="tns:AddTexts" />
+  </wsdl:message>
+  <wsdl:message name="AddTextsSoapOut">
+    <wsdl:part name="parameters" element="tns:AddTextsResponse" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpGetIn">
     <wsdl:part name="values" type="s1:StringArray" />
   </wsdl:message>
@@ -942,6 +985,20 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="RepeatBareHttpGetOut">
     <wsdl:part name="Body" element="tns:string" />
   </wsdl:message>
+  <wsdl:message name="AddIntsHttpGetIn">
+    <wsdl:part name="a" type="s:string" />
+    <wsdl:part name="b" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="AddIntsHttpGetOut">
+    <wsdl:part name="Body" element="tns:int" />
+  </wsdl:message>
+  <wsdl:message name="AddTextsHttpGetIn">
+    <wsdl:part name="a" type="s:string" />
+    <wsdl:part name="b" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="AddTextsHttpGetOut">
+    <wsdl:part name="Body" element="tns:string" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpPostIn">
     <wsdl:part name="values" type="s1:StringArray" />
   </wsdl:message>
@@ -1017,6 +1074,20 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="times" type="s:string" />
   </wsdl:message>
   <wsdl:message name="RepeatBareHttpPostOut">
+    <wsdl:part name="Body" element="tns:string" />
+  </wsdl:message>
+  <wsdl:message name="AddIntsHttpPostIn">
+    <wsdl:part name="a" type="s:string" />
+    <wsdl:part name="b" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="AddIntsHttpPostOut">
+    <wsdl:part name="Body" element="tns:int" />
+  </wsdl:message>
+  <wsdl:message name="AddTextsHttpPostIn">
+    <wsdl:part name="a" type="s:string" />
+    <wsdl:part name="b" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="AddTextsHttpPostOut">
     <wsdl:part name="Body" element="tns:string" />
   </wsdl:message>
   <wsdl:portType name="ObjectsServiceSoap">
@@ -1175,6 +1246,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:RepeatBareSoapIn" />
       <wsdl:output message="tns:RepeatBareSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="Add">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Adds two ints: an overload, named on the wire by its MessageName.</wsdl:documentation>
+      <wsdl:input name="AddInts" message="tns:AddIntsSoapIn" />
+      <wsdl:output name="AddInts" message="tns:AddIntsSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Add">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Joins two texts: the other overload.</wsdl:documentation>
+      <wsdl:input name="AddTexts" message="tns:AddTextsSoapIn" />
+      <wsdl:output name="AddTexts" message="tns:AddTextsSoapOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpGet">
     <wsdl:operation name="EchoStringArray">
@@ -1237,6 +1318,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:RepeatBareHttpGetIn" />
       <wsdl:output message="tns:RepeatBareHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="Add">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Adds two ints: an overload, named on the wire by its MessageName.</wsdl:documentation>
+      <wsdl:input name="AddInts" message="tns:AddIntsHttpGetIn" />
+      <wsdl:output name="AddInts" message="tns:AddIntsHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Add">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Joins two texts: the other overload.</wsdl:documentation>
+      <wsdl:input name="AddTexts" message="tns:AddTextsHttpGetIn" />
+      <wsdl:output name="AddTexts" message="tns:AddTextsHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpPost">
     <wsdl:operation name="EchoStringArray">
@@ -1298,6 +1389,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Repeats a text up to 100 times, bare parameter style: null for a null text.</wsdl:documentation>
       <wsdl:input message="tns:RepeatBareHttpPostIn" />
       <wsdl:output message="tns:RepeatBareHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Add">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Adds two ints: an overload, named on the wire by its MessageName.</wsdl:documentation>
+      <wsdl:input name="AddInts" message="tns:AddIntsHttpPostIn" />
+      <wsdl:output name="AddInts" message="tns:AddIntsHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Add">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Joins two texts: the other overload.</wsdl:documentation>
+      <wsdl:input name="AddTexts" message="tns:AddTextsHttpPostIn" />
+      <wsdl:output name="AddTexts" message="tns:AddTextsHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="ObjectsServiceSoap" type="tns:ObjectsServiceSoap">
@@ -1578,6 +1679,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap:body use="literal" />
       </wsdl:input>
       <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Add">
+      <soap:operation soapAction="http://rmm.example.com/objects/AddInts" style="document" />
+      <wsdl:input name="AddInts">
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output name="AddInts">
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Add">
+      <soap:operation soapAction="http://rmm.example.com/objects/AddTexts" style="document" />
+      <wsdl:input name="AddTexts">
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output name="AddTexts">
         <soap:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
@@ -1863,6 +1982,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Add">
+      <soap12:operation soapAction="http://rmm.example.com/objects/AddInts" style="document" />
+      <wsdl:input name="AddInts">
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output name="AddInts">
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Add">
+      <soap12:operation soapAction="http://rmm.example.com/objects/AddTexts" style="document" />
+      <wsdl:input name="AddTexts">
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output name="AddTexts">
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpGet" type="tns:ObjectsServiceHttpGet">
     <http:binding verb="GET" />
@@ -1974,6 +2111,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Add">
+      <http:operation location="/AddInts" />
+      <wsdl:input name="AddInts">
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output name="AddInts">
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Add">
+      <http:operation location="/AddTexts" />
+      <wsdl:input name="AddTexts">
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output name="AddTexts">
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpPost" type="tns:ObjectsServiceHttpPost">
     <http:binding verb="POST" />
@@ -2082,6 +2237,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>
       <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Add">
+      <http:operation location="/AddInts" />
+      <wsdl:input name="AddInts">
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output name="AddInts">
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Add">
+      <http:operation location="/AddTexts" />
+      <wsdl:input name="AddTexts">
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output name="AddTexts">
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>

@@ -108,6 +108,12 @@ pub mod echo_order_bare;
 /// Operation 31: `RepeatBare`.
 pub mod repeat_bare;
 
+/// Operation 32: `AddInts`.
+pub mod add_ints;
+
+/// Operation 33: `AddTexts`.
+pub mod add_texts;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.

@@ -108,6 +108,46 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
     };
     for binding in Binding::ALL {
         let c = client.over(binding);
+        // Overloads ([WebMethod(MessageName)]): each named on the wire by its message name.
+        for (a, b) in [(2, -5), (i32::MAX, 1)] {
+            call(
+                checks,
+                binding,
+                &format!("AddInts({a}, {b})"),
+                a.wrapping_add(b),
+                async { c.add_ints(&AddInts { a, b }).await.map(|r| r.result) },
+            )
+            .await;
+        }
+        call(
+            checks,
+            binding,
+            "AddTexts(\"a & \", \"b\")",
+            Some("a & b".to_owned()),
+            async {
+                c.add_texts(&AddTexts {
+                    a: Some("a & ".into()),
+                    b: Some("b".into()),
+                })
+                .await
+                .map(|r| r.result)
+            },
+        )
+        .await;
+        if binding.is_soap() {
+            call(
+                checks,
+                binding,
+                "AddTexts(None, None)",
+                Some(String::new()),
+                async {
+                    c.add_texts(&AddTexts { a: None, b: None })
+                        .await
+                        .map(|r| r.result)
+                },
+            )
+            .await;
+        }
         // A class with a root ([XmlRoot]): its result element is named after the root, and a
         // null is xsi:nil (over HTTP GET/POST the document's root).
         for (code, value) in [(Some("c & d"), -7), (Some(""), i32::MAX)] {
