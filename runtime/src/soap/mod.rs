@@ -156,6 +156,8 @@ impl From<XmlError> for RequestError {
 
 // After the macro above, which `fault` and `scan` use.
 mod fault;
+#[cfg(test)]
+mod header_tests;
 mod request;
 mod response;
 mod scan;

@@ -28,6 +28,9 @@ pub struct RequestReader<'a> {
     /// A bare operation's first Body element, refused by [`RequestReader::check_bare_body`]
     /// when it and every other one are none of the parameters.
     first_element: Option<RequestError>,
+    /// The header blocks of the operation's SOAP headers the request carries, read whole as
+    /// value trees, the first of each name ([`RequestReader::header`]).
+    headers: Vec<crate::tree::Node<'a>>,
 }
 
 enum Source<'a> {
@@ -218,12 +221,28 @@ impl<'a> RequestReader<'a> {
         body: &'a [u8],
         trees: &'static [&'static str],
     ) -> Result<RequestReader<'a>, RequestError> {
+        Self::with_headers(binding, operation, body, trees, &[])
+    }
+
+    /// [`RequestReader::with_trees`] for an operation with SOAP headers: the header blocks
+    /// named `headers` (elements of the service namespace, `[SoapHeader]` classes) are read as
+    /// value trees, the first of each name, as ASMX keeps the first ([`RequestReader::header`]);
+    /// one of them marked `mustUnderstand` is understood. Any other block marked so is refused
+    /// with the MustUnderstand fault, as ASMX refuses one its operation does not declare.
+    pub fn with_headers(
+        binding: Binding,
+        operation: &'static OperationInfo,
+        body: &'a [u8],
+        trees: &'static [&'static str],
+        headers: &'static [&'static str],
+    ) -> Result<RequestReader<'a>, RequestError> {
         // The scanner takes a wrapper element only; a bare operation's request has none.
         if operation.bare {
-            let mut reader = Self::parse(binding, operation, body)?;
+            let mut reader = Self::parse_with(binding, operation, body, headers)?;
             reader.trees = trees;
             return Ok(reader);
         }
+        // The scanner takes no Header: a request with one is read by the cursor.
         if let Ok((source, params)) = scan_request(binding, operation, body, trees) {
             return Ok(RequestReader {
                 source: Source::Scanned {
@@ -235,18 +254,30 @@ impl<'a> RequestReader<'a> {
                 budget: crate::tree::Budget::default(),
                 finished: false,
                 first_element: None,
+                headers: Vec::new(),
             });
         }
-        let mut reader = Self::parse(binding, operation, body)?;
+        let mut reader = Self::parse_with(binding, operation, body, headers)?;
         reader.trees = trees;
         Ok(reader)
     }
 
     /// The general path: the cursor, from the start of the document.
+    #[cfg(test)]
     pub(super) fn parse(
         binding: Binding,
         operation: &'static OperationInfo,
         body: &'a [u8],
+    ) -> Result<RequestReader<'a>, RequestError> {
+        Self::parse_with(binding, operation, body, &[])
+    }
+
+    /// [`RequestReader::parse`], the header blocks named `header_names` read as value trees.
+    fn parse_with(
+        binding: Binding,
+        operation: &'static OperationInfo,
+        body: &'a [u8],
+        header_names: &'static [&'static str],
     ) -> Result<RequestReader<'a>, RequestError> {
         let env_ns = envelope_ns(binding);
         let mut cursor = XmlCursor::new(body, [env_ns, operation.service.namespace, XSI_NS]);
@@ -274,6 +305,8 @@ impl<'a> RequestReader<'a> {
         // One Header (its blocks: none understood), then the Body. ASMX reads one Header and
         // then wants the Body; a second Header is answered as a missing Body.
         let mut header_read = false;
+        let mut headers = Vec::new();
+        let mut budget = crate::tree::Budget::default();
         let body_element = loop {
             let element = match cursor.next()? {
                 Node::Start(element) => element,
@@ -285,7 +318,7 @@ impl<'a> RequestReader<'a> {
             if element.ns == Ns::Known(ENV) && element.local() == b"Header" && !header_read {
                 header_read = true;
                 if !element.empty {
-                    read_header(&mut cursor)?;
+                    headers = read_header(&mut cursor, operation.name, header_names, &mut budget)?;
                 }
                 continue;
             }
@@ -303,9 +336,10 @@ impl<'a> RequestReader<'a> {
                 source: Source::Parsed(Box::new(cursor)),
                 operation,
                 trees: &[],
-                budget: crate::tree::Budget::default(),
+                budget,
                 finished: false,
                 first_element: None,
+                headers,
             };
             if body_element.empty {
                 reader.finish()?;
@@ -339,9 +373,10 @@ impl<'a> RequestReader<'a> {
             source: Source::Parsed(Box::new(cursor)),
             operation,
             trees: &[],
-            budget: crate::tree::Budget::default(),
+            budget,
             finished: false,
             first_element: None,
+            headers,
         };
         if op_element.empty {
             reader.finish()?;
@@ -407,6 +442,23 @@ impl<'a> RequestReader<'a> {
             Some(refusal) => Err(refusal),
             None => Ok(()),
         }
+    }
+
+    /// The operation's SOAP header `name` (a `[SoapHeader]` class) as the request carries it:
+    /// `None` without one, as ASMX leaves the header member null. A block with `xsi:nil` is
+    /// refused: the host reads it as an object with empty members, which is not what was sent.
+    pub fn header<T: crate::tree::XmlItem>(
+        &self,
+        name: &'static str,
+    ) -> Result<Option<T>, RequestError> {
+        let Some(block) = self.headers.iter().find(|b| b.name() == name) else {
+            return Ok(None);
+        };
+        T::read_optional(block, &[]).map_err(|error| RequestError::InvalidMember {
+            operation: self.operation.name,
+            param: name.to_owned(),
+            error: Box::new(error),
+        })
     }
 
     /// The cursor of the general path.
@@ -499,11 +551,41 @@ impl<'a> RequestReader<'a> {
     }
 }
 
-/// Reads header blocks; one marked `mustUnderstand` is refused, as no header is understood.
-fn read_header(cursor: &mut XmlCursor<'_, 3>) -> Result<(), RequestError> {
+/// Reads header blocks: those of the service namespace named in `names` (the operation's
+/// headers) as value trees, the first of each name; any other marked `mustUnderstand` is
+/// refused, as ASMX refuses a header its operation does not declare (`actor` or `role`
+/// aside: the host ignores them).
+fn read_header<'a>(
+    cursor: &mut XmlCursor<'a, 3>,
+    operation: &'static str,
+    names: &[&str],
+    budget: &mut crate::tree::Budget,
+) -> Result<Vec<crate::tree::Node<'a>>, RequestError> {
+    let mut blocks: Vec<crate::tree::Node<'a>> = Vec::new();
     loop {
         match cursor.next()? {
             Node::Start(block) => {
+                let known = block.ns == Ns::Known(SERVICE)
+                    && names.iter().any(|n| n.as_bytes() == block.local());
+                if known {
+                    let seen = blocks.iter().any(|b| b.name().as_bytes() == block.local());
+                    let name = String::from_utf8_lossy(block.local()).into_owned();
+                    let tree =
+                        cursor
+                            .tree(block, SERVICE, XSI, budget)
+                            .map_err(|error| match error {
+                                xml::TreeError::Xml(error) => RequestError::from(error),
+                                xml::TreeError::TooLarge => RequestError::InvalidMember {
+                                    operation,
+                                    param: name,
+                                    error: Box::new(crate::tree::MemberError::TooLarge),
+                                },
+                            })?;
+                    if !seen {
+                        blocks.push(tree);
+                    }
+                    continue;
+                }
                 let must = cursor.attribute(&block, ENV, "mustUnderstand")?;
                 if must.is_some_and(|v| matches!(v.trim(), "1" | "true")) {
                     return Err(RequestError::MustUnderstand {
@@ -515,7 +597,7 @@ fn read_header(cursor: &mut XmlCursor<'_, 3>) -> Result<(), RequestError> {
                 }
             }
             Node::Text => {}
-            Node::End => return Ok(()),
+            Node::End => return Ok(blocks),
             Node::Eof => unreachable!("the cursor reports an early end as malformed"),
         }
     }

@@ -1,6 +1,12 @@
 //! The envelope writer: one pre-sized buffer, literals and values.
 
 use super::{envelope_open, ENVELOPE_CLOSE};
+
+/// The Body's start tag, which ends every envelope's opening.
+const BODY_OPEN: &str = "<soap:Body>";
+/// The Header's tags (prefix `soap` in both versions, as the envelope's).
+const HEADER_OPEN: &str = "<soap:Header>";
+const HEADER_CLOSE: &str = "</soap:Header>";
 use crate::xml;
 use crate::{Binding, EncodeError, Scalar};
 
@@ -10,6 +16,19 @@ use crate::{Binding, EncodeError, Scalar};
 pub struct SoapWriter {
     out: String,
     operation: &'static str,
+    /// Started by [`SoapWriter::headed`]: where the Header stands, until [`SoapWriter::body`].
+    header: HeaderState,
+}
+
+/// Where an envelope started with [`SoapWriter::headed`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HeaderState {
+    /// No Header to write: the Body is open (or the envelope was started with `new`).
+    None,
+    /// Before the Header: no block written yet.
+    Before,
+    /// Inside `<soap:Header>`.
+    Open,
 }
 
 impl SoapWriter {
@@ -18,7 +37,60 @@ impl SoapWriter {
         let open = envelope_open(binding);
         let mut out = String::with_capacity(open.len() + capacity + ENVELOPE_CLOSE.len());
         out.push_str(open);
-        SoapWriter { out, operation }
+        SoapWriter {
+            out,
+            operation,
+            header: HeaderState::None,
+        }
+    }
+
+    /// Starts an envelope of `binding` whose Header may hold blocks ([`SoapWriter::header`]),
+    /// then its Body ([`SoapWriter::body`]): an operation with SOAP headers. A Header without
+    /// a block is left out, as .NET's client leaves it out when every header is null.
+    pub fn headed(binding: Binding, operation: &'static str, capacity: usize) -> SoapWriter {
+        let open = envelope_open(binding);
+        let mut w = SoapWriter::new(binding, operation, capacity + HEADER_OPEN.len() * 2);
+        w.out.truncate(open.len() - BODY_OPEN.len());
+        w.header = HeaderState::Before;
+        w
+    }
+
+    /// Writes the header block `name`, of a `[SoapHeader]` class, in the namespace whose
+    /// declaration is `xmlns` (` xmlns="…"`), as .NET's client writes a header member that is
+    /// set; nothing for `None`.
+    pub fn header<T: crate::tree::XmlItem>(
+        &mut self,
+        xmlns: &'static str,
+        name: &'static str,
+        value: Option<&T>,
+    ) -> Result<(), EncodeError> {
+        let Some(value) = value else {
+            return Ok(());
+        };
+        debug_assert!(
+            self.header != HeaderState::None,
+            "SoapWriter::header after the Body started"
+        );
+        if self.header == HeaderState::Before {
+            self.out.push_str(HEADER_OPEN);
+            self.header = HeaderState::Open;
+        }
+        let mut elements = crate::tree::XmlOut::request(&mut self.out, self.operation);
+        elements.qualify_first(xmlns);
+        value.write_element(&mut elements, name, &[])?;
+        elements.finish();
+        Ok(())
+    }
+
+    /// Ends the Header of an envelope started with [`SoapWriter::headed`] and opens its Body.
+    pub fn body(&mut self) {
+        match self.header {
+            HeaderState::None => return,
+            HeaderState::Before => {}
+            HeaderState::Open => self.out.push_str(HEADER_CLOSE),
+        }
+        self.out.push_str(BODY_OPEN);
+        self.header = HeaderState::None;
     }
 
     /// Appends precomputed markup.
