@@ -93,6 +93,9 @@ pub struct ClassModel {
     /// `[XmlRoot]`'s element name: a parameter or result of it is that element, nillable, and
     /// its HTTP GET/POST result document is rooted there.
     pub root: Option<String>,
+    /// A SOAP header (a `[SoapHeader]` class some operation reads): a global element of the
+    /// schema, its type taking any attribute (`s:anyAttribute`).
+    pub header: bool,
     /// The classes derived from it, directly or not, depth first in the spec's order.
     pub derived: Vec<usize>,
     /// The enum of its concrete classes where it has derived ones (`AnyShape`, after its Rust
@@ -560,6 +563,20 @@ pub struct OperationModel {
     /// (an overload): the WSDL's port type and binding operation name, whose input and output
     /// are then named `wire`.
     pub method: Option<String>,
+    /// The SOAP headers it reads (`[SoapHeader]`, direction `In`), in spec order: fields of
+    /// the request after the parameters, blocks of the SOAP request's Header.
+    pub headers: Vec<HeaderModel>,
+}
+
+/// A SOAP header an operation reads: a class's element in the request's Header.
+#[derive(Debug, Clone)]
+pub struct HeaderModel {
+    /// The block's element name: its class's name (`AuthHeader`).
+    pub wire: String,
+    /// Its class (an index into [`Model::classes`]).
+    pub class: usize,
+    /// The request's field (`auth_header`), numbered apart from the parameters'.
+    pub field: String,
 }
 
 impl OperationModel {
@@ -969,155 +986,174 @@ impl Model {
             })
             .collect();
 
-        let operations =
-            spec.operations
-                .iter()
-                .enumerate()
-                .map(|(i, op)| {
-                    let bare = op.style == crate::spec::ParameterStyle::Bare;
-                    // Every parameter is a local of the decoders: the business ones are numbered
-                    // apart from the decoders' own locals, the credentials this operation carries
-                    // and each other.
-                    let credential_of =
-                        |p: &crate::spec::Param| credentials.iter().position(|c| c.wire == p.name);
-                    let mut taken: Vec<String> =
-                        DECODER_LOCALS
+        let operations = spec
+            .operations
+            .iter()
+            .enumerate()
+            .map(|(i, op)| {
+                let bare = op.style == crate::spec::ParameterStyle::Bare;
+                // Every parameter is a local of the decoders: the business ones are numbered
+                // apart from the decoders' own locals, the credentials this operation carries
+                // and each other.
+                let credential_of =
+                    |p: &crate::spec::Param| credentials.iter().position(|c| c.wire == p.name);
+                let mut taken: Vec<String> = DECODER_LOCALS
+                    .iter()
+                    .map(|&s| s.to_owned())
+                    .chain(
+                        op.params
                             .iter()
-                            .map(|&s| s.to_owned())
-                            .chain(op.params.iter().filter_map(|p| {
-                                credential_of(p).map(|c| credentials[c].field.clone())
-                            }))
-                            .collect();
-                    let business: Vec<String> = op
-                        .params
-                        .iter()
-                        .filter(|p| credential_of(p).is_none())
-                        .map(|p| field_name(&p.name))
-                        .collect();
-                    let mut business =
-                        assign_names(&business, &mut taken, Numbering::Underscore).into_iter();
-                    let fields: Vec<String> = op
-                        .params
-                        .iter()
-                        .map(|p| match credential_of(p) {
-                            Some(c) => credentials[c].field.clone(),
-                            None => business.next().expect("a field per business parameter"),
-                        })
-                        .collect();
-                    let params: Vec<ParamModel> = op
-                        .params
-                        .iter()
-                        .zip(fields)
-                        .enumerate()
-                        .map(|(j, (p, field))| ParamModel {
-                            wire: p.name.clone(),
-                            field,
-                            position: j + 1,
-                            ty: p.ty,
-                            nullable: p.nullable,
-                            role: credentials
-                                .iter()
-                                .position(|c| c.wire == p.name)
-                                .map_or(Role::Business, Role::Credential),
-                            secret: spec.secrets.contains(&p.name),
-                            // A bare operation's parameter stands in the Body: it declares its
-                            // namespace itself.
-                            open_tag: if bare {
-                                format!("<{} xmlns=\"{ns}\">", p.name)
-                            } else {
-                                format!("<{}>", p.name)
-                            },
-                            close_tag: format!("</{}>", p.name),
-                            nillable: root_of(spec, p.ty).is_some(),
-                            nil_tag: if bare {
-                                format!("<{} xsi:nil=\"true\" xmlns=\"{ns}\" />", p.name)
-                            } else {
-                                format!("<{} xsi:nil=\"true\" />", p.name)
-                            },
-                        })
-                        .collect();
-                    let wire = &op.name;
-                    // ASMX's default action (SoapReflector.GetDefaultAction): the namespace and the
-                    // name, with a '/' between them unless the namespace ends with one
-                    // (`http://tempuri.org/` gives `http://tempuri.org/HelloWorld`).
-                    let action = if ns.ends_with('/') {
-                        format!("{ns}{wire}")
+                            .filter_map(|p| credential_of(p).map(|c| credentials[c].field.clone())),
+                    )
+                    .collect();
+                let business: Vec<String> = op
+                    .params
+                    .iter()
+                    .filter(|p| credential_of(p).is_none())
+                    .map(|p| field_name(&p.name))
+                    .collect();
+                let mut business =
+                    assign_names(&business, &mut taken, Numbering::Underscore).into_iter();
+                let fields: Vec<String> = op
+                    .params
+                    .iter()
+                    .map(|p| match credential_of(p) {
+                        Some(c) => credentials[c].field.clone(),
+                        None => business.next().expect("a field per business parameter"),
+                    })
+                    .collect();
+                // The headers' fields, after the parameters', numbered apart from them.
+                let header_names: Vec<String> = op
+                    .headers
+                    .iter()
+                    .map(|&h| field_name(&spec.classes[usize::from(h)].name))
+                    .collect();
+                let header_fields = assign_names(&header_names, &mut taken, Numbering::Underscore);
+                let headers: Vec<HeaderModel> = op
+                    .headers
+                    .iter()
+                    .zip(header_fields)
+                    .map(|(&h, field)| HeaderModel {
+                        wire: spec.classes[usize::from(h)].name.clone(),
+                        class: usize::from(h),
+                        field,
+                    })
+                    .collect();
+                let params: Vec<ParamModel> = op
+                    .params
+                    .iter()
+                    .zip(fields)
+                    .enumerate()
+                    .map(|(j, (p, field))| ParamModel {
+                        wire: p.name.clone(),
+                        field,
+                        position: j + 1,
+                        ty: p.ty,
+                        nullable: p.nullable,
+                        role: credentials
+                            .iter()
+                            .position(|c| c.wire == p.name)
+                            .map_or(Role::Business, Role::Credential),
+                        secret: spec.secrets.contains(&p.name),
+                        // A bare operation's parameter stands in the Body: it declares its
+                        // namespace itself.
+                        open_tag: if bare {
+                            format!("<{} xmlns=\"{ns}\">", p.name)
+                        } else {
+                            format!("<{}>", p.name)
+                        },
+                        close_tag: format!("</{}>", p.name),
+                        nillable: root_of(spec, p.ty).is_some(),
+                        nil_tag: if bare {
+                            format!("<{} xsi:nil=\"true\" xmlns=\"{ns}\" />", p.name)
+                        } else {
+                            format!("<{} xsi:nil=\"true\" />", p.name)
+                        },
+                    })
+                    .collect();
+                let wire = &op.name;
+                // ASMX's default action (SoapReflector.GetDefaultAction): the namespace and the
+                // name, with a '/' between them unless the namespace ends with one
+                // (`http://tempuri.org/` gives `http://tempuri.org/HelloWorld`).
+                let action = if ns.ends_with('/') {
+                    format!("{ns}{wire}")
+                } else {
+                    format!("{ns}/{wire}")
+                };
+                OperationModel {
+                    number: i + 1,
+                    wire: wire.clone(),
+                    rust_name: upper_camel(wire),
+                    response_type: format!("{}Response", upper_camel(wire)),
+                    snake: snake_case(wire),
+                    doc: op.doc.trim().to_owned(),
+                    description: op.description.clone(),
+                    params,
+                    soap_action: format!("\"{action}\""),
+                    soap12_content_type: format!(
+                        "application/soap+xml; charset=utf-8; action=\"{action}\""
+                    ),
+                    http_path: format!("{}/{wire}", spec.service.path),
+                    // A bare request has no wrapper.
+                    request_open: if bare {
+                        String::new()
                     } else {
-                        format!("{ns}/{wire}")
-                    };
-                    OperationModel {
-                        number: i + 1,
-                        wire: wire.clone(),
-                        rust_name: upper_camel(wire),
-                        response_type: format!("{}Response", upper_camel(wire)),
-                        snake: snake_case(wire),
-                        doc: op.doc.trim().to_owned(),
-                        description: op.description.clone(),
-                        params,
-                        soap_action: format!("\"{action}\""),
-                        soap12_content_type: format!(
-                            "application/soap+xml; charset=utf-8; action=\"{action}\""
-                        ),
-                        http_path: format!("{}/{wire}", spec.service.path),
-                        // A bare request has no wrapper.
-                        request_open: if bare {
-                            String::new()
-                        } else {
-                            format!("<{wire} xmlns=\"{ns}\">")
-                        },
-                        request_close: if bare {
-                            String::new()
-                        } else {
-                            format!("</{wire}>")
-                        },
-                        bare,
-                        request_element: if bare {
-                            op.params
-                                .first()
-                                .map_or_else(String::new, |p| p.name.clone())
-                        } else {
-                            wire.clone()
-                        },
-                        response_name: format!("{wire}Response"),
-                        response_open: format!("<{wire}Response xmlns=\"{ns}\">"),
-                        response_close: format!("</{wire}Response>"),
-                        result_name: root_of(spec, op.result)
-                            .map_or_else(|| format!("{wire}Result"), str::to_owned),
-                        result: op.result,
-                        result_nullable: op.result_nullable,
-                        result_nillable: root_of(spec, op.result).is_some(),
-                        outs: {
-                            let mut taken = vec!["result".to_owned()];
-                            op.outs
-                                .iter()
-                                .map(|o| {
-                                    let base = field_name(&o.name);
-                                    let mut field = base.clone();
-                                    let mut n = 2;
-                                    while taken.contains(&field) {
-                                        field = Numbering::Underscore.apply(&base, n);
-                                        n += 1;
-                                    }
-                                    taken.push(field.clone());
-                                    MemberModel {
-                                        wire: o.name.clone(),
-                                        field,
-                                        ty: o.ty,
-                                        nullable: o.nullable,
-                                        boxed: false,
-                                        unwrapped: false,
-                                        optional: false,
-                                        default: None,
-                                        list: false,
-                                    }
-                                })
-                                .collect()
-                        },
-                        bindings: op.bindings.clone(),
-                        method: op.method.clone(),
-                    }
-                })
-                .collect::<Vec<_>>();
+                        format!("<{wire} xmlns=\"{ns}\">")
+                    },
+                    request_close: if bare {
+                        String::new()
+                    } else {
+                        format!("</{wire}>")
+                    },
+                    bare,
+                    request_element: if bare {
+                        op.params
+                            .first()
+                            .map_or_else(String::new, |p| p.name.clone())
+                    } else {
+                        wire.clone()
+                    },
+                    response_name: format!("{wire}Response"),
+                    response_open: format!("<{wire}Response xmlns=\"{ns}\">"),
+                    response_close: format!("</{wire}Response>"),
+                    result_name: root_of(spec, op.result)
+                        .map_or_else(|| format!("{wire}Result"), str::to_owned),
+                    result: op.result,
+                    result_nullable: op.result_nullable,
+                    result_nillable: root_of(spec, op.result).is_some(),
+                    outs: {
+                        let mut taken = vec!["result".to_owned()];
+                        op.outs
+                            .iter()
+                            .map(|o| {
+                                let base = field_name(&o.name);
+                                let mut field = base.clone();
+                                let mut n = 2;
+                                while taken.contains(&field) {
+                                    field = Numbering::Underscore.apply(&base, n);
+                                    n += 1;
+                                }
+                                taken.push(field.clone());
+                                MemberModel {
+                                    wire: o.name.clone(),
+                                    field,
+                                    ty: o.ty,
+                                    nullable: o.nullable,
+                                    boxed: false,
+                                    unwrapped: false,
+                                    optional: false,
+                                    default: None,
+                                    list: false,
+                                }
+                            })
+                            .collect()
+                    },
+                    bindings: op.bindings.clone(),
+                    method: op.method.clone(),
+                    headers,
+                }
+            })
+            .collect::<Vec<_>>();
 
         // The type namespace of the crate's root, decided once, in this order: the service's
         // trait, then its server and clients (named after the trait), then the spec's enums,
@@ -1378,6 +1414,10 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 base: class.base.map(usize::from),
                 is_abstract: class.is_abstract,
                 root: class.root.clone(),
+                header: spec
+                    .operations
+                    .iter()
+                    .any(|op| op.headers.contains(&(a as u16))),
                 attributes,
                 text,
                 any_type: (!derived.is_empty()).then(|| format!("Any{}", class.name)),

@@ -164,6 +164,10 @@ pub struct Operation {
     /// (`method:`, an overload): the WSDL names the operation after the method and its input
     /// and output after `name`; everything on the wire is `name`'s.
     pub method: Option<String>,
+    /// The SOAP headers it reads (`headers:`, `[SoapHeader]` with direction `In`), by their
+    /// classes' indexes in [`Spec::classes`]: each a header block named after its class, in
+    /// the service namespace, in the SOAP request's Header.
+    pub headers: Vec<u16>,
 }
 
 /// How an operation's SOAP messages hold its parameters and result: .NET's
@@ -607,6 +611,14 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 },
                 style: op.style,
                 method: op.method.map(|m| m.0),
+                headers: op
+                    .headers
+                    .iter()
+                    .map(|h| {
+                        let i = type_names.classes.iter().position(|n| *n == h.0);
+                        u16::try_from(i.expect("validated header")).expect("validated count")
+                    })
+                    .collect(),
             }
         })
         .collect();

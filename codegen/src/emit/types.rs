@@ -97,6 +97,20 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
         ));
         quote! { #doc pub #field: #ty, }
     });
+    // The SOAP headers it reads: blocks of the request's Header, none over HTTP GET/POST.
+    let header_fields = op.headers.iter().map(|h| {
+        let field = ident(&h.field);
+        let class = &model.classes[h.class];
+        let ty = ident(class.rust_type());
+        let doc = doc(&format!(
+            "The SOAP header `{}` (`{}`, `[SoapHeader]`, direction in): a block of the SOAP \
+             request's Header, in the service namespace; `None` sends none, and reads as no \
+             block. HTTP GET/POST carry no header: there it is `None`.",
+            h.wire, class.name
+        ));
+        quote! { #doc pub #field: Option<crate::#ty>, }
+    });
+    let fields = fields.chain(header_fields);
     let has_secret = op.business_params().any(|p| p.secret);
     let (derives, debug_impl) = if has_secret {
         let wire = &op.wire;
@@ -111,8 +125,14 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
                 (true, _) => quote!(.field(#name, &crate::runtime::Redacted::value())),
             }
         });
+        let header_debug = op.headers.iter().map(|h| {
+            let field = ident(&h.field);
+            let name = &h.wire;
+            quote!(.field(#name, &self.#field))
+        });
+        let debug_fields = debug_fields.chain(header_debug);
         (
-            derives(model, op.business_params().map(|p| p.ty), false),
+            derives(model, request_types(op), false),
             quote! {
                 impl fmt::Debug for #name {
                     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -122,10 +142,7 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
             },
         )
     } else {
-        (
-            derives(model, op.business_params().map(|p| p.ty), true),
-            quote!(),
-        )
+        (derives(model, request_types(op), true), quote!())
     };
     quote! {
         #struct_doc
@@ -199,6 +216,15 @@ fn response_type(model: &Model, op: &OperationModel) -> TokenStream {
 
 /// The derives of a type holding values of `types`: `Eq` only without a float, whose NaN is
 /// not equal to itself; `Debug` unless the type writes its own.
+/// The types a request holds: its business parameters' and its headers' classes.
+fn request_types(op: &OperationModel) -> impl Iterator<Item = SoapType> + '_ {
+    op.business_params().map(|p| p.ty).chain(
+        op.headers
+            .iter()
+            .map(|h| SoapType::Class(u16::try_from(h.class).expect("a class index"))),
+    )
+}
+
 fn derives(model: &Model, mut types: impl Iterator<Item = SoapType>, debug: bool) -> TokenStream {
     let eq = if types.any(|t| model.holds_float(t)) {
         quote!()

@@ -237,7 +237,9 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let slot = ident(&p.field);
         quote!(#slot)
     };
-    let build = |value: &dyn Fn(&ParamModel) -> TokenStream| {
+    // The request from its parameters' values (`value`) and, over SOAP's general reader, its
+    // headers (`headers`: else none).
+    let build = |value: &dyn Fn(&ParamModel) -> TokenStream, headers: bool| {
         let credentials = model.credentials.iter().enumerate().map(|(i, c)| {
             let field = ident(&c.field);
             match op.params.iter().find(|p| p.role == Role::Credential(i)) {
@@ -248,12 +250,21 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let fields = op
             .business_params()
             .map(|p| field_init(&ident(&p.field), value(p)));
+        let header_fields = op.headers.iter().map(|h| {
+            let field = ident(&h.field);
+            let wire = &h.wire;
+            if headers {
+                quote!(#field: reader.header(#wire)?,)
+            } else {
+                quote!(#field: None,)
+            }
+        });
         quote! {
-            (Credentials { #(#credentials)* }, #request { #(#fields)* })
+            (Credentials { #(#credentials)* }, #request { #(#fields)* #(#header_fields)* })
         }
     };
-    let soap_build = build(&soap_value);
-    let form_build = build(&form_value);
+    let soap_build = build(&soap_value, true);
+    let form_build = build(&form_value, false);
     // Server: the SOAP decoder's path for parameters sent once each, in wire order.
     let in_order_value = |p: &ParamModel| {
         let value = ident(&p.field);
@@ -265,7 +276,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             _ => quote!(#value.scalar()?),
         }
     };
-    let in_order_build = build(&in_order_value);
+    let in_order_build = build(&in_order_value, false);
     let in_order_names: Vec<_> = op.params.iter().map(|p| ident(&p.field)).collect();
     // Parameters of a class or array type are read as value trees, by the general reader
     // alone (the in-order path reads text).
@@ -285,9 +296,22 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     } else {
         quote!()
     };
-    let (new_reader, in_order_call, in_order_fn) = if trees.is_empty() {
+    let header_names = op.headers.iter().map(|h| h.wire.as_str());
+    let new_reader = if !op.headers.is_empty() {
+        quote!(soap::RequestReader::with_headers(
+            binding,
+            &OPERATION,
+            body,
+            &[#(#trees),*],
+            &[#(#header_names),*]
+        )?)
+    } else if trees.is_empty() {
+        quote!(soap::RequestReader::new(binding, &OPERATION, body)?)
+    } else {
+        quote!(soap::RequestReader::with_trees(binding, &OPERATION, body, &[#(#trees),*])?)
+    };
+    let (in_order_call, in_order_fn) = if trees.is_empty() {
         (
-            quote!(soap::RequestReader::new(binding, &OPERATION, body)?),
             quote! {
                 // Nearly every client sends each parameter once, in wire order: read straight to values.
                 if let Some(decoded) = Self::decode_soap_in_order(binding, body) {
@@ -306,11 +330,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             },
         )
     } else {
-        (
-            quote!(soap::RequestReader::with_trees(binding, &OPERATION, body, &[#(#trees),*])?),
-            quote!(),
-            quote!(),
-        )
+        (quote!(), quote!())
     };
 
     let order: Vec<String> = op.params.iter().map(|p| p.wire.clone()).collect();
@@ -357,6 +377,23 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         }
     });
     let variant = ident(&op.rust_name);
+    // An operation with SOAP headers writes them in the envelope's Header, each declaring the
+    // service namespace, before its Body.
+    let start_envelope = if op.headers.is_empty() {
+        quote!(let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);)
+    } else {
+        let xmlns = format!(" xmlns=\"{}\"", model.service.namespace);
+        let blocks = op.headers.iter().map(|h| {
+            let field = ident(&h.field);
+            let wire = &h.wire;
+            quote!(w.header(#xmlns, #wire, self.#field.as_ref())?;)
+        });
+        quote! {
+            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            #(#blocks)*
+            w.body();
+        }
+    };
     let fixed_soap = Literal::usize_unsuffixed(fixed_soap);
     let fixed_form = Literal::usize_unsuffixed(fixed_form);
     let bindings = if op.on_every_binding() {
@@ -677,7 +714,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 #check_offered
                 if binding.is_soap() {
                     let capacity = #fixed_soap #(#string_lens)*;
-                    let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+                    #start_envelope
                     #(#soap_writes)*
                     Ok(message::soap_request(binding, &OPERATION, w.finish()))
                 } else {

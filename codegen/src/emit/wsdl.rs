@@ -394,6 +394,10 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
     }
     let _ = writeln!(w, "{indent}        </s:sequence>");
     attributes(w, "  ");
+    if class.header {
+        // A SoapHeader's type takes any attribute (soap:mustUnderstand, soap:actor).
+        let _ = writeln!(w, "{indent}        <s:anyAttribute />");
+    }
     let _ = writeln!(w, "{close}");
 }
 
@@ -501,6 +505,29 @@ fn pieces(model: &Model) -> [String; 5] {
     }
     // The global elements a bare operation declares: once each, where first met.
     let mut bare_declared: Vec<&str> = Vec::new();
+    // The header blocks' global elements: once each, after the response element of the first
+    // operation that reads it, its type after it, as ASMX writes them.
+    let mut headers_declared: Vec<usize> = Vec::new();
+    let header_elements =
+        |w: &mut String,
+         op: &crate::model::OperationModel,
+         declared: &mut Vec<usize>,
+         types: &mut dyn FnMut(&mut String, &[SoapType])| {
+            for h in &op.headers {
+                if declared.contains(&h.class) {
+                    continue;
+                }
+                declared.push(h.class);
+                let name = attr(&h.wire);
+                let _ = writeln!(w, r#"      <s:element name="{name}" type="tns:{name}" />"#);
+                types(
+                    w,
+                    &[SoapType::Class(
+                        u16::try_from(h.class).expect("a class index"),
+                    )],
+                );
+            }
+        };
     for op in &model.operations {
         if op.bare {
             // Each parameter, then the result, an element of its own (not nillable: a null
@@ -581,6 +608,7 @@ fn pieces(model: &Model) -> [String; 5] {
         if elements.is_empty() {
             put!("        <s:complexType />");
             put!("      </s:element>");
+            header_elements(w, op, &mut headers_declared, &mut enum_types);
             continue;
         }
         put!("        <s:complexType>");
@@ -609,6 +637,7 @@ fn pieces(model: &Model) -> [String; 5] {
         put!("      </s:element>");
         let types: Vec<SoapType> = elements.iter().map(|(_, ty, _, _)| *ty).collect();
         enum_types(w, &types);
+        header_elements(w, op, &mut headers_declared, &mut enum_types);
     }
     // The root elements of the HTTP GET/POST results, one per result type of the operations
     // offered there, in the order they first use them; only a string (a reference) is
@@ -705,6 +734,13 @@ fn pieces(model: &Model) -> [String; 5] {
             attr(&op.response_name)
         );
         put!("  </wsdl:message>");
+        // A message per header block it reads: `{operation}{header}`.
+        for h in &op.headers {
+            let header = attr(&h.wire);
+            put!(r#"  <wsdl:message name="{name}{header}">"#);
+            put!(r#"    <wsdl:part name="{header}" element="tns:{header}" />"#);
+            put!("  </wsdl:message>");
+        }
     }
     for suffix in ["HttpGet", "HttpPost"] {
         for op in model
@@ -820,6 +856,15 @@ fn pieces(model: &Model) -> [String; 5] {
             put!("      {operation}");
             put!("      <wsdl:input{io_name}>");
             put!("        {input}");
+            if prefix != "http" {
+                for h in &op.headers {
+                    let header = attr(&h.wire);
+                    put!(
+                        r#"        <{prefix}:header message="tns:{}{header}" part="{header}" use="literal" />"#,
+                        attr(&op.wire)
+                    );
+                }
+            }
             put!("      </wsdl:input>");
             if prefix == "http" && op.result == SoapType::Void {
                 // No document comes back over HTTP GET/POST.

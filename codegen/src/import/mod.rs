@@ -88,6 +88,8 @@ pub struct ImportedOperation {
     pub bare: bool,
     /// The .NET method's name where `[WebMethod(MessageName)]` named the operation otherwise.
     pub method: Option<String>,
+    /// The SOAP headers of its input (`[SoapHeader]`, direction In): their classes.
+    pub headers: Vec<String>,
 }
 
 /// One problem in a WSDL, located where the WSDL shows it.

@@ -151,6 +151,9 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
 
     // Which operations each binding offers, and the port type of the SOAP ones.
     let mut header_problems: Vec<(&str, Node, String)> = Vec::new();
+    // The SOAP headers of the operations' inputs (`[SoapHeader]`, direction In): the
+    // operation, the `soap:header` (SOAP 1.1's, else 1.2's), once per operation and message.
+    let mut input_headers: Vec<(&str, Node)> = Vec::new();
     let mut offered: Vec<(BindingName, Vec<&str>)> = Vec::new();
     let mut soap_port_type = None;
     let mut soap_bindings = Vec::new();
@@ -189,19 +192,34 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
                 if let Some(o) = child(op, ns, "operation") {
                     check_style(o, p, Some(name));
                 }
-                for message in [child(op, WSDL, "input"), child(op, WSDL, "output")]
-                    .into_iter()
-                    .flatten()
+                for (is_input, message) in [
+                    (true, child(op, WSDL, "input")),
+                    (false, child(op, WSDL, "output")),
+                ]
+                .into_iter()
+                .filter_map(|(i, m)| m.map(|m| (i, m)))
                 {
-                    // SOAP headers are the next issue's: refused here, never dropped.
                     for header in children(message, ns, "header") {
+                        if is_input {
+                            let same = |(n, h): &(&str, Node)| {
+                                *n == name
+                                    && h.attribute("message") == header.attribute("message")
+                                    && h.attribute("part") == header.attribute("part")
+                            };
+                            if !input_headers.iter().any(same) {
+                                input_headers.push((name, header));
+                            }
+                            continue;
+                        }
+                        // Headers the operation writes (Out, InOut): refused, never dropped.
                         let what = header.attribute("message").unwrap_or_default();
                         header_problems.push((
                             name,
                             header,
                             format!(
-                                "operation {name}: a SOAP header (soap:header, message {what}, \
-                                 part {}); rmm does not import SOAP headers yet",
+                                "operation {name}: a SOAP header in its output (soap:header, \
+                                 message {what}, part {}: [SoapHeader] with direction Out or \
+                                 InOut); rmm imports headers in the input only, for now",
                                 header.attribute("part").unwrap_or_default()
                             ),
                         ));
@@ -287,7 +305,13 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
             }
         }
         p.refused_again = None;
-        let read = read_operation(root, op, &mut schema, bindings, p);
+        let mut read = read_operation(root, op, &mut schema, bindings, p);
+        for (_, header) in input_headers.iter().filter(|(n, _)| *n == op_name) {
+            let class = header_class(root, *header, &mut schema, op_name, p);
+            if let (Some(read), Some(class)) = (read.as_mut(), class) {
+                read.headers.push(class);
+            }
+        }
         let refused_again = p.refused_again.take();
         let problems_here = p.found.len() > before;
         match read {
@@ -433,6 +457,8 @@ struct Schema<'a, 'i> {
     array_depth: u32,
     /// The renamed items of the member's array just read, if they are.
     item_rename: Option<String>,
+    /// Reading a SOAP header's class, whose type takes any attribute.
+    header_context: bool,
     /// The roots (`[XmlRoot]`) the operations' results show: a class's name and the name of
     /// a nillable result element of it that is not `{operation}Result`.
     roots: Vec<(String, String)>,
@@ -451,6 +477,7 @@ impl<'a, 'i> Schema<'a, 'i> {
             array_depth: 0,
             item_rename: None,
             roots: Vec::new(),
+            header_context: false,
         };
         let schemas = child(root, WSDL, "types")
             .into_iter()
@@ -557,6 +584,54 @@ fn message_element<'a, 'i>(
     schema.element(element)
 }
 
+/// The class of a `soap:header` of an operation's input: its message's part's global element,
+/// which ASMX names after the class (a `[SoapHeader]` class). Anything else is refused.
+fn header_class<'a, 'i>(
+    root: Node<'a, 'i>,
+    header: Node<'a, 'i>,
+    schema: &mut Schema<'a, 'i>,
+    operation: &str,
+    p: &mut Problems,
+) -> Option<String> {
+    let message = header
+        .attribute("message")
+        .and_then(|m| qname(header, m))?
+        .1;
+    let part = header.attribute("part").unwrap_or_default();
+    let element = children(root, WSDL, "message")
+        .find(|m| m.attribute("name") == Some(message))
+        .and_then(|m| children(m, WSDL, "part").find(|pt| pt.attribute("name") == Some(part)))
+        .and_then(|pt| pt.attribute("element").and_then(|e| qname(pt, e)))
+        .and_then(|(_, local)| schema.element(local));
+    let Some(element) = element else {
+        p.at(
+            header,
+            format!(
+                "operation {operation}: the SOAP header (message {message}, part {part}) names no \
+                 element of the schema"
+            ),
+        );
+        return None;
+    };
+    let what = format!("SOAP header {part}");
+    schema.header_context = true;
+    let ty = value_type(element, schema, operation, &what, p);
+    schema.header_context = false;
+    let ty = ty?;
+    let name = element.attribute("name").unwrap_or_default();
+    if ty != name || !schema.classes.iter().any(|c| c.name == ty) {
+        p.at(
+            element,
+            format!(
+                "operation {operation}: the SOAP header {name} is of type {ty}; rmm imports a \
+                 header that is a class's element named after the class ([SoapHeader])"
+            ),
+        );
+        return None;
+    }
+    Some(ty)
+}
+
 /// The name an operation of a port type or binding is known by: its input's name where it has
 /// one (an overload's `[WebMethod(MessageName)]`, whose operation carries the method's name,
 /// shared by the overloads), else its own.
@@ -627,6 +702,7 @@ fn read_operation<'a, 'i>(
             bindings,
             bare: true,
             method,
+            headers: Vec::new(),
         });
     }
     let (Some(request), Some(response)) = (
@@ -707,6 +783,7 @@ fn read_operation<'a, 'i>(
         bindings,
         bare: false,
         method,
+        headers: Vec::new(),
     })
 }
 
@@ -1144,6 +1221,11 @@ fn read_class<'a, 'i>(
     // Then its attributes ([XmlAttribute]), of simple types.
     let mut attributes = Vec::new();
     while let Some(node) = next {
+        // A SOAP header's class takes any attribute (soap:mustUnderstand, soap:actor).
+        if is(node, XSD, "anyAttribute") && schema.header_context {
+            next = content.next();
+            continue;
+        }
         if !is(node, XSD, "attribute") || node.attribute("ref").is_some() {
             return refuse(node, &construct_of(node), schema, p);
         }

@@ -175,6 +175,10 @@ impl Imported {
             if op.bare {
                 let _ = writeln!(w, "    style: bare");
             }
+            if !op.headers.is_empty() {
+                let names: Vec<String> = op.headers.iter().map(|h| scalar(h)).collect();
+                let _ = writeln!(w, "    headers: [{}]", names.join(", "));
+            }
             if op.bindings != BindingName::ALL {
                 let names: Vec<&str> = op.bindings.iter().map(|b| b.name()).collect();
                 let _ = writeln!(w, "    bindings: [{}]", names.join(", "));

@@ -110,6 +110,10 @@ pub(super) struct RawOperation {
     /// parameter order (a `ref` one is a parameter too).
     #[serde(default)]
     pub out: Vec<RawParam>,
+    /// The SOAP headers the operation reads (`[SoapHeader]`, direction `In`): classes of
+    /// `types:`, each a header block named after its class.
+    #[serde(default)]
+    pub headers: Vec<Word>,
     /// The bindings offered, when not all four; serde refuses an unknown name with its
     /// position and the four names.
     #[serde(default)]

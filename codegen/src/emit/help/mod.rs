@@ -226,14 +226,28 @@ fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
     // recorded requests): indented, one parameter per line, each with its type as the value.
     let envelope = |prefix: &str, env_ns: &str| {
         let mut body = format!(
-            "{}\n{}\n  {}\n",
+            "{}\n{}\n",
             text(r#"<?xml version="1.0" encoding="utf-8"?>"#),
             text(&format!(
                 r#"<{prefix}:Envelope {XSI_XSD} xmlns:{prefix}="{env_ns}">"#
             )),
-            text(&format!("<{prefix}:Body>")),
         );
         let mut sampler = Sampler::new(model);
+        // The SOAP headers it reads, each a block of the Header in the service namespace.
+        if !op.headers.is_empty() {
+            body.push_str(&format!("  {}\n", text(&format!("<{prefix}:Header>"))));
+            for h in &op.headers {
+                let block = sampler
+                    .element(
+                        &h.wire,
+                        SoapType::Class(u16::try_from(h.class).expect("an index")),
+                    )
+                    .with_namespace(&model.service.namespace);
+                body.push_str(&format!("{}\n", block.indented(4)));
+            }
+            body.push_str(&format!("  {}\n", text(&format!("</{prefix}:Header>"))));
+        }
+        body.push_str(&format!("  {}\n", text(&format!("<{prefix}:Body>"))));
         if op.bare {
             // No wrapper: each parameter an element of the Body, declaring its namespace.
             for p in &op.params {
