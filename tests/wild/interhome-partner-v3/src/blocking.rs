@@ -90,11 +90,154 @@ impl WebServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 3, `AffiliateDetail`, and waits for its answer: AffiliateDetail Request
+    /// Calls operation 3, `Newsletter`, and waits for its answer: Newsletter Request
+    pub fn newsletter(
+        &self,
+        request: &Newsletter,
+    ) -> Result<NewsletterResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 4, `AdditionalServices`, and waits for its answer: AdditionalServices Request
+    pub fn additional_services(
+        &self,
+        request: &AdditionalServices,
+    ) -> Result<AdditionalServicesResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 5, `Availability`, and waits for its answer: Availability Request
+    pub fn availability(
+        &self,
+        request: &Availability,
+    ) -> Result<AvailabilityResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 6, `NearestBookingDate`, and waits for its answer: NearestBookingDate Request
+    pub fn nearest_booking_date(
+        &self,
+        request: &NearestBookingDate,
+    ) -> Result<NearestBookingDateResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 7, `PriceDetail`, and waits for its answer: PriceDetail Request
+    pub fn price_detail(
+        &self,
+        request: &PriceDetail,
+    ) -> Result<PriceDetailResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 8, `Prices`, and waits for its answer: Prices Request
+    pub fn prices(&self, request: &Prices) -> Result<PricesResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 9, `PriceList`, and waits for its answer: PriceList Request
+    pub fn price_list(
+        &self,
+        request: &PriceList,
+    ) -> Result<PriceListResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 10, `ClientBooking`, and waits for its answer: ClientBooking Request
+    pub fn client_booking(
+        &self,
+        request: &ClientBooking,
+    ) -> Result<ClientBookingResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 11, `RetailerBooking`, and waits for its answer: RetailerBooking Request
+    pub fn retailer_booking(
+        &self,
+        request: &RetailerBooking,
+    ) -> Result<RetailerBookingResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 12, `ReadBooking`, and waits for its answer: ReadBooking Request
+    pub fn read_booking(
+        &self,
+        request: &ReadBooking,
+    ) -> Result<ReadBookingResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 13, `RatifyBooking`, and waits for its answer: RatifyBooking Request
+    pub fn ratify_booking(
+        &self,
+        request: &RatifyBooking,
+    ) -> Result<RatifyBookingResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 14, `CancelBooking`, and waits for its answer: CancelBooking Request
+    pub fn cancel_booking(
+        &self,
+        request: &CancelBooking,
+    ) -> Result<CancelBookingResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 15, `CheckBooking`, and waits for its answer: CheckBooking Request
+    pub fn check_booking(
+        &self,
+        request: &CheckBooking,
+    ) -> Result<CheckBookingResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 16, `CancellationConditions`, and waits for its answer: CancellationConditions Request
+    pub fn cancellation_conditions(
+        &self,
+        request: &CancellationConditions,
+    ) -> Result<CancellationConditionsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 17, `Search`, and waits for its answer: Search Request
+    pub fn search(&self, request: &Search) -> Result<SearchResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 18, `AccommodationDetail`, and waits for its answer: Accommodation details Request
+    pub fn accommodation_detail(
+        &self,
+        request: &AccommodationDetail,
+    ) -> Result<AccommodationDetailResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 19, `Trips`, and waits for its answer: Trips Request
+    pub fn trips(&self, request: &Trips) -> Result<TripsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 20, `AffiliateDetail`, and waits for its answer: AffiliateDetail Request
     pub fn affiliate_detail(
         &self,
         request: &AffiliateDetail,
     ) -> Result<AffiliateDetailResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 21, `VoucherDetail`, and waits for its answer: VoucherDetail Request
+    pub fn voucher_detail(
+        &self,
+        request: &VoucherDetail,
+    ) -> Result<VoucherDetailResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 22, `PaymentExtInformation`, and waits for its answer: PaymentExtInformation Request
+    pub fn payment_ext_information(
+        &self,
+        request: &PaymentExtInformation,
+    ) -> Result<PaymentExtInformationResponse, CallError> {
         self.call(request)
     }
 }

@@ -176,11 +176,154 @@ impl WebServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 3, `AffiliateDetail`: AffiliateDetail Request
+    /// Calls operation 3, `Newsletter`: Newsletter Request
+    pub async fn newsletter(
+        &self,
+        request: &Newsletter,
+    ) -> Result<NewsletterResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 4, `AdditionalServices`: AdditionalServices Request
+    pub async fn additional_services(
+        &self,
+        request: &AdditionalServices,
+    ) -> Result<AdditionalServicesResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 5, `Availability`: Availability Request
+    pub async fn availability(
+        &self,
+        request: &Availability,
+    ) -> Result<AvailabilityResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 6, `NearestBookingDate`: NearestBookingDate Request
+    pub async fn nearest_booking_date(
+        &self,
+        request: &NearestBookingDate,
+    ) -> Result<NearestBookingDateResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 7, `PriceDetail`: PriceDetail Request
+    pub async fn price_detail(
+        &self,
+        request: &PriceDetail,
+    ) -> Result<PriceDetailResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 8, `Prices`: Prices Request
+    pub async fn prices(&self, request: &Prices) -> Result<PricesResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 9, `PriceList`: PriceList Request
+    pub async fn price_list(
+        &self,
+        request: &PriceList,
+    ) -> Result<PriceListResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 10, `ClientBooking`: ClientBooking Request
+    pub async fn client_booking(
+        &self,
+        request: &ClientBooking,
+    ) -> Result<ClientBookingResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 11, `RetailerBooking`: RetailerBooking Request
+    pub async fn retailer_booking(
+        &self,
+        request: &RetailerBooking,
+    ) -> Result<RetailerBookingResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 12, `ReadBooking`: ReadBooking Request
+    pub async fn read_booking(
+        &self,
+        request: &ReadBooking,
+    ) -> Result<ReadBookingResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 13, `RatifyBooking`: RatifyBooking Request
+    pub async fn ratify_booking(
+        &self,
+        request: &RatifyBooking,
+    ) -> Result<RatifyBookingResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 14, `CancelBooking`: CancelBooking Request
+    pub async fn cancel_booking(
+        &self,
+        request: &CancelBooking,
+    ) -> Result<CancelBookingResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 15, `CheckBooking`: CheckBooking Request
+    pub async fn check_booking(
+        &self,
+        request: &CheckBooking,
+    ) -> Result<CheckBookingResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 16, `CancellationConditions`: CancellationConditions Request
+    pub async fn cancellation_conditions(
+        &self,
+        request: &CancellationConditions,
+    ) -> Result<CancellationConditionsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 17, `Search`: Search Request
+    pub async fn search(&self, request: &Search) -> Result<SearchResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 18, `AccommodationDetail`: Accommodation details Request
+    pub async fn accommodation_detail(
+        &self,
+        request: &AccommodationDetail,
+    ) -> Result<AccommodationDetailResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 19, `Trips`: Trips Request
+    pub async fn trips(&self, request: &Trips) -> Result<TripsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 20, `AffiliateDetail`: AffiliateDetail Request
     pub async fn affiliate_detail(
         &self,
         request: &AffiliateDetail,
     ) -> Result<AffiliateDetailResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 21, `VoucherDetail`: VoucherDetail Request
+    pub async fn voucher_detail(
+        &self,
+        request: &VoucherDetail,
+    ) -> Result<VoucherDetailResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 22, `PaymentExtInformation`: PaymentExtInformation Request
+    pub async fn payment_ext_information(
+        &self,
+        request: &PaymentExtInformation,
+    ) -> Result<PaymentExtInformationResponse, CallError> {
         self.call(request).await
     }
 }

@@ -78,9 +78,123 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
           <li>
+            <a href="?op=Newsletter">Newsletter</a>
+            <span>
+              <br>Newsletter Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=AdditionalServices">AdditionalServices</a>
+            <span>
+              <br>AdditionalServices Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=Availability">Availability</a>
+            <span>
+              <br>Availability Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=NearestBookingDate">NearestBookingDate</a>
+            <span>
+              <br>NearestBookingDate Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=PriceDetail">PriceDetail</a>
+            <span>
+              <br>PriceDetail Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=Prices">Prices</a>
+            <span>
+              <br>Prices Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=PriceList">PriceList</a>
+            <span>
+              <br>PriceList Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=ClientBooking">ClientBooking</a>
+            <span>
+              <br>ClientBooking Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=RetailerBooking">RetailerBooking</a>
+            <span>
+              <br>RetailerBooking Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=ReadBooking">ReadBooking</a>
+            <span>
+              <br>ReadBooking Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=RatifyBooking">RatifyBooking</a>
+            <span>
+              <br>RatifyBooking Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=CancelBooking">CancelBooking</a>
+            <span>
+              <br>CancelBooking Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=CheckBooking">CheckBooking</a>
+            <span>
+              <br>CheckBooking Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=CancellationConditions">CancellationConditions</a>
+            <span>
+              <br>CancellationConditions Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=Search">Search</a>
+            <span>
+              <br>Search Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=AccommodationDetail">AccommodationDetail</a>
+            <span>
+              <br>Accommodation details Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=Trips">Trips</a>
+            <span>
+              <br>Trips Request
+            </span>
+          </li>
+          <li>
             <a href="?op=AffiliateDetail">AffiliateDetail</a>
             <span>
               <br>AffiliateDetail Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=VoucherDetail">VoucherDetail</a>
+            <span>
+              <br>VoucherDetail Request
+            </span>
+          </li>
+          <li>
+            <a href="?op=PaymentExtInformation">PaymentExtInformation</a>
+            <span>
+              <br>PaymentExtInformation Request
             </span>
           </li>
         </ul>
@@ -249,6 +363,2086 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `Newsletter`.
+const PAGE_NEWSLETTER: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Newsletter</h2>
+        <p class="intro">Newsletter Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>NewsletterInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/Newsletter"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;Newsletter xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;SignUp&gt;<span class="value">boolean</span>&lt;/SignUp&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+        &lt;RetailerExtraCode&gt;<span class="value">string</span>&lt;/RetailerExtraCode&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;SourceKey&gt;<span class="value">string</span>&lt;/SourceKey&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+        &lt;Salutation&gt;<span class="value">NotSet or Mr or Mrs or MrAndMrs or Company</span>&lt;/Salutation&gt;
+        &lt;Firstname&gt;<span class="value">string</span>&lt;/Firstname&gt;
+        &lt;Lastname&gt;<span class="value">string</span>&lt;/Lastname&gt;
+        &lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;
+        &lt;AdditionalStreet&gt;<span class="value">string</span>&lt;/AdditionalStreet&gt;
+        &lt;Zip&gt;<span class="value">string</span>&lt;/Zip&gt;
+        &lt;Place&gt;<span class="value">string</span>&lt;/Place&gt;
+        &lt;CountryCode&gt;<span class="value">string</span>&lt;/CountryCode&gt;
+        &lt;Phone&gt;<span class="value">string</span>&lt;/Phone&gt;
+        &lt;Fax&gt;<span class="value">string</span>&lt;/Fax&gt;
+        &lt;EMail&gt;<span class="value">string</span>&lt;/EMail&gt;
+      &lt;/inputValue&gt;
+    &lt;/Newsletter&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;NewsletterResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;NewsletterResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;/NewsletterResult&gt;&lt;/NewsletterResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/Newsletter"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;Newsletter xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;SignUp&gt;<span class="value">boolean</span>&lt;/SignUp&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+        &lt;RetailerExtraCode&gt;<span class="value">string</span>&lt;/RetailerExtraCode&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;SourceKey&gt;<span class="value">string</span>&lt;/SourceKey&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+        &lt;Salutation&gt;<span class="value">NotSet or Mr or Mrs or MrAndMrs or Company</span>&lt;/Salutation&gt;
+        &lt;Firstname&gt;<span class="value">string</span>&lt;/Firstname&gt;
+        &lt;Lastname&gt;<span class="value">string</span>&lt;/Lastname&gt;
+        &lt;Street&gt;<span class="value">string</span>&lt;/Street&gt;
+        &lt;AdditionalStreet&gt;<span class="value">string</span>&lt;/AdditionalStreet&gt;
+        &lt;Zip&gt;<span class="value">string</span>&lt;/Zip&gt;
+        &lt;Place&gt;<span class="value">string</span>&lt;/Place&gt;
+        &lt;CountryCode&gt;<span class="value">string</span>&lt;/CountryCode&gt;
+        &lt;Phone&gt;<span class="value">string</span>&lt;/Phone&gt;
+        &lt;Fax&gt;<span class="value">string</span>&lt;/Fax&gt;
+        &lt;EMail&gt;<span class="value">string</span>&lt;/EMail&gt;
+      &lt;/inputValue&gt;
+    &lt;/Newsletter&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;NewsletterResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;NewsletterResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;/NewsletterResult&gt;&lt;/NewsletterResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `AdditionalServices`.
+const PAGE_ADDITIONAL_SERVICES: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>AdditionalServices</h2>
+        <p class="intro">AdditionalServices Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>AdditionalServicesInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/AdditionalServices"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;AdditionalServices xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+        &lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+        &lt;Adults&gt;<span class="value">int</span>&lt;/Adults&gt;
+        &lt;Children&gt;<span class="value">int</span>&lt;/Children&gt;
+        &lt;Babies&gt;<span class="value">int</span>&lt;/Babies&gt;
+      &lt;/inputValue&gt;
+    &lt;/AdditionalServices&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AdditionalServicesResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;AdditionalServicesResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;AdditionalServices&gt;&lt;AdditionalServiceItem&gt;&lt;AdditionalServiceType&gt;<span class="value">NotSet or CostsOnInvoice or InPriceIncluded or ExtracostOnPlace or BookableServiceOnInvoice or BookbaleServiceOnPlace or BookableOnPlacePayableOnPlace or SelfOrganised or BookableServiceNoCost or CommissionDiscount</span>&lt;/AdditionalServiceType&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;EitherOr&gt;<span class="value">string</span>&lt;/EitherOr&gt;&lt;IsDefaultService&gt;<span class="value">boolean</span>&lt;/IsDefaultService&gt;&lt;IsIncluded&gt;<span class="value">boolean</span>&lt;/IsIncluded&gt;&lt;IsInsurance&gt;<span class="value">boolean</span>&lt;/IsInsurance&gt;&lt;IsMandatory&gt;<span class="value">boolean</span>&lt;/IsMandatory&gt;&lt;PaymentInfo&gt;<span class="value">string</span>&lt;/PaymentInfo&gt;&lt;PriceRule&gt;<span class="value">string</span>&lt;/PriceRule&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;ValidFrom&gt;<span class="value">string</span>&lt;/ValidFrom&gt;&lt;ValidTo&gt;<span class="value">string</span>&lt;/ValidTo&gt;&lt;/AdditionalServiceItem&gt;&lt;AdditionalServiceItem&gt;&lt;AdditionalServiceType&gt;<span class="value">NotSet or CostsOnInvoice or InPriceIncluded or ExtracostOnPlace or BookableServiceOnInvoice or BookbaleServiceOnPlace or BookableOnPlacePayableOnPlace or SelfOrganised or BookableServiceNoCost or CommissionDiscount</span>&lt;/AdditionalServiceType&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;EitherOr&gt;<span class="value">string</span>&lt;/EitherOr&gt;&lt;IsDefaultService&gt;<span class="value">boolean</span>&lt;/IsDefaultService&gt;&lt;IsIncluded&gt;<span class="value">boolean</span>&lt;/IsIncluded&gt;&lt;IsInsurance&gt;<span class="value">boolean</span>&lt;/IsInsurance&gt;&lt;IsMandatory&gt;<span class="value">boolean</span>&lt;/IsMandatory&gt;&lt;PaymentInfo&gt;<span class="value">string</span>&lt;/PaymentInfo&gt;&lt;PriceRule&gt;<span class="value">string</span>&lt;/PriceRule&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;ValidFrom&gt;<span class="value">string</span>&lt;/ValidFrom&gt;&lt;ValidTo&gt;<span class="value">string</span>&lt;/ValidTo&gt;&lt;/AdditionalServiceItem&gt;&lt;/AdditionalServices&gt;&lt;/AdditionalServicesResult&gt;&lt;/AdditionalServicesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/AdditionalServices"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;AdditionalServices xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+        &lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+        &lt;Adults&gt;<span class="value">int</span>&lt;/Adults&gt;
+        &lt;Children&gt;<span class="value">int</span>&lt;/Children&gt;
+        &lt;Babies&gt;<span class="value">int</span>&lt;/Babies&gt;
+      &lt;/inputValue&gt;
+    &lt;/AdditionalServices&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AdditionalServicesResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;AdditionalServicesResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;AdditionalServices&gt;&lt;AdditionalServiceItem&gt;&lt;AdditionalServiceType&gt;<span class="value">NotSet or CostsOnInvoice or InPriceIncluded or ExtracostOnPlace or BookableServiceOnInvoice or BookbaleServiceOnPlace or BookableOnPlacePayableOnPlace or SelfOrganised or BookableServiceNoCost or CommissionDiscount</span>&lt;/AdditionalServiceType&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;EitherOr&gt;<span class="value">string</span>&lt;/EitherOr&gt;&lt;IsDefaultService&gt;<span class="value">boolean</span>&lt;/IsDefaultService&gt;&lt;IsIncluded&gt;<span class="value">boolean</span>&lt;/IsIncluded&gt;&lt;IsInsurance&gt;<span class="value">boolean</span>&lt;/IsInsurance&gt;&lt;IsMandatory&gt;<span class="value">boolean</span>&lt;/IsMandatory&gt;&lt;PaymentInfo&gt;<span class="value">string</span>&lt;/PaymentInfo&gt;&lt;PriceRule&gt;<span class="value">string</span>&lt;/PriceRule&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;ValidFrom&gt;<span class="value">string</span>&lt;/ValidFrom&gt;&lt;ValidTo&gt;<span class="value">string</span>&lt;/ValidTo&gt;&lt;/AdditionalServiceItem&gt;&lt;AdditionalServiceItem&gt;&lt;AdditionalServiceType&gt;<span class="value">NotSet or CostsOnInvoice or InPriceIncluded or ExtracostOnPlace or BookableServiceOnInvoice or BookbaleServiceOnPlace or BookableOnPlacePayableOnPlace or SelfOrganised or BookableServiceNoCost or CommissionDiscount</span>&lt;/AdditionalServiceType&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;EitherOr&gt;<span class="value">string</span>&lt;/EitherOr&gt;&lt;IsDefaultService&gt;<span class="value">boolean</span>&lt;/IsDefaultService&gt;&lt;IsIncluded&gt;<span class="value">boolean</span>&lt;/IsIncluded&gt;&lt;IsInsurance&gt;<span class="value">boolean</span>&lt;/IsInsurance&gt;&lt;IsMandatory&gt;<span class="value">boolean</span>&lt;/IsMandatory&gt;&lt;PaymentInfo&gt;<span class="value">string</span>&lt;/PaymentInfo&gt;&lt;PriceRule&gt;<span class="value">string</span>&lt;/PriceRule&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;ValidFrom&gt;<span class="value">string</span>&lt;/ValidFrom&gt;&lt;ValidTo&gt;<span class="value">string</span>&lt;/ValidTo&gt;&lt;/AdditionalServiceItem&gt;&lt;/AdditionalServices&gt;&lt;/AdditionalServicesResult&gt;&lt;/AdditionalServicesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Availability`.
+const PAGE_AVAILABILITY: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Availability</h2>
+        <p class="intro">Availability Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>AvailabilityInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/Availability"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;Availability xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;
+      &lt;/inputValue&gt;
+    &lt;/Availability&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AvailabilityResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;AvailabilityResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;StartDate&gt;<span class="value">string</span>&lt;/StartDate&gt;&lt;EndDate&gt;<span class="value">string</span>&lt;/EndDate&gt;&lt;State&gt;<span class="value">string</span>&lt;/State&gt;&lt;Change&gt;<span class="value">string</span>&lt;/Change&gt;&lt;MinimumStay&gt;<span class="value">string</span>&lt;/MinimumStay&gt;&lt;/AvailabilityResult&gt;&lt;/AvailabilityResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/Availability"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;Availability xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;
+      &lt;/inputValue&gt;
+    &lt;/Availability&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AvailabilityResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;AvailabilityResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;StartDate&gt;<span class="value">string</span>&lt;/StartDate&gt;&lt;EndDate&gt;<span class="value">string</span>&lt;/EndDate&gt;&lt;State&gt;<span class="value">string</span>&lt;/State&gt;&lt;Change&gt;<span class="value">string</span>&lt;/Change&gt;&lt;MinimumStay&gt;<span class="value">string</span>&lt;/MinimumStay&gt;&lt;/AvailabilityResult&gt;&lt;/AvailabilityResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `NearestBookingDate`.
+const PAGE_NEAREST_BOOKING_DATE: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>NearestBookingDate</h2>
+        <p class="intro">NearestBookingDate Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>NearestBookingDateInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/NearestBookingDate"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;NearestBookingDate xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;AccomodationCode&gt;<span class="value">string</span>&lt;/AccomodationCode&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;Duration&gt;<span class="value">int</span>&lt;/Duration&gt;
+      &lt;/inputValue&gt;
+    &lt;/NearestBookingDate&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;NearestBookingDateResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;NearestBookingDateResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;Change&gt;<span class="value">string</span>&lt;/Change&gt;&lt;MinimumStay&gt;<span class="value">string</span>&lt;/MinimumStay&gt;&lt;State&gt;<span class="value">string</span>&lt;/State&gt;&lt;/NearestBookingDateResult&gt;&lt;/NearestBookingDateResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/NearestBookingDate"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;NearestBookingDate xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;AccomodationCode&gt;<span class="value">string</span>&lt;/AccomodationCode&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;Duration&gt;<span class="value">int</span>&lt;/Duration&gt;
+      &lt;/inputValue&gt;
+    &lt;/NearestBookingDate&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;NearestBookingDateResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;NearestBookingDateResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;Change&gt;<span class="value">string</span>&lt;/Change&gt;&lt;MinimumStay&gt;<span class="value">string</span>&lt;/MinimumStay&gt;&lt;State&gt;<span class="value">string</span>&lt;/State&gt;&lt;/NearestBookingDateResult&gt;&lt;/NearestBookingDateResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `PriceDetail`.
+const PAGE_PRICE_DETAIL: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>PriceDetail</h2>
+        <p class="intro">PriceDetail Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>PriceDetailInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/PriceDetail"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;PriceDetail xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;AdditionalServices&gt;
+          &lt;AdditionalServiceInputItem&gt;
+            &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+            &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+          &lt;/AdditionalServiceInputItem&gt;
+          &lt;AdditionalServiceInputItem&gt;
+            &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+            &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+          &lt;/AdditionalServiceInputItem&gt;
+        &lt;/AdditionalServices&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+        &lt;Adults&gt;<span class="value">int</span>&lt;/Adults&gt;
+        &lt;Children&gt;<span class="value">int</span>&lt;/Children&gt;
+        &lt;Babies&gt;<span class="value">int</span>&lt;/Babies&gt;
+      &lt;/inputValue&gt;
+    &lt;/PriceDetail&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;PriceDetailResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;PriceDetailResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Total&gt;<span class="value">decimal</span>&lt;/Total&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;AdditionalServices&gt;&lt;AdditionalServiceItem&gt;&lt;AdditionalServiceType&gt;<span class="value">NotSet or CostsOnInvoice or InPriceIncluded or ExtracostOnPlace or BookableServiceOnInvoice or BookbaleServiceOnPlace or BookableOnPlacePayableOnPlace or SelfOrganised or BookableServiceNoCost or CommissionDiscount</span>&lt;/AdditionalServiceType&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;EitherOr&gt;<span class="value">string</span>&lt;/EitherOr&gt;&lt;IsDefaultService&gt;<span class="value">boolean</span>&lt;/IsDefaultService&gt;&lt;IsIncluded&gt;<span class="value">boolean</span>&lt;/IsIncluded&gt;&lt;IsInsurance&gt;<span class="value">boolean</span>&lt;/IsInsurance&gt;&lt;IsMandatory&gt;<span class="value">boolean</span>&lt;/IsMandatory&gt;&lt;PaymentInfo&gt;<span class="value">string</span>&lt;/PaymentInfo&gt;&lt;PriceRule&gt;<span class="value">string</span>&lt;/PriceRule&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;ValidFrom&gt;<span class="value">string</span>&lt;/ValidFrom&gt;&lt;ValidTo&gt;<span class="value">string</span>&lt;/ValidTo&gt;&lt;/AdditionalServiceItem&gt;&lt;AdditionalServiceItem&gt;&lt;AdditionalServiceType&gt;<span class="value">NotSet or CostsOnInvoice or InPriceIncluded or ExtracostOnPlace or BookableServiceOnInvoice or BookbaleServiceOnPlace or BookableOnPlacePayableOnPlace or SelfOrganised or BookableServiceNoCost or CommissionDiscount</span>&lt;/AdditionalServiceType&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;EitherOr&gt;<span class="value">string</span>&lt;/EitherOr&gt;&lt;IsDefaultService&gt;<span class="value">boolean</span>&lt;/IsDefaultService&gt;&lt;IsIncluded&gt;<span class="value">boolean</span>&lt;/IsIncluded&gt;&lt;IsInsurance&gt;<span class="value">boolean</span>&lt;/IsInsurance&gt;&lt;IsMandatory&gt;<span class="value">boolean</span>&lt;/IsMandatory&gt;&lt;PaymentInfo&gt;<span class="value">string</span>&lt;/PaymentInfo&gt;&lt;PriceRule&gt;<span class="value">string</span>&lt;/PriceRule&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;ValidFrom&gt;<span class="value">string</span>&lt;/ValidFrom&gt;&lt;ValidTo&gt;<span class="value">string</span>&lt;/ValidTo&gt;&lt;/AdditionalServiceItem&gt;&lt;/AdditionalServices&gt;&lt;ExpirationPrePayment&gt;<span class="value">string</span>&lt;/ExpirationPrePayment&gt;&lt;ExpirationResidue&gt;<span class="value">string</span>&lt;/ExpirationResidue&gt;&lt;Prepayment&gt;<span class="value">decimal</span>&lt;/Prepayment&gt;&lt;SpecialCode&gt;<span class="value">string</span>&lt;/SpecialCode&gt;&lt;SpecialDescription&gt;<span class="value">string</span>&lt;/SpecialDescription&gt;&lt;SpecialPrice&gt;<span class="value">decimal</span>&lt;/SpecialPrice&gt;&lt;/PriceDetailResult&gt;&lt;/PriceDetailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/PriceDetail"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;PriceDetail xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;AdditionalServices&gt;
+          &lt;AdditionalServiceInputItem&gt;
+            &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+            &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+          &lt;/AdditionalServiceInputItem&gt;
+          &lt;AdditionalServiceInputItem&gt;
+            &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+            &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+          &lt;/AdditionalServiceInputItem&gt;
+        &lt;/AdditionalServices&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+        &lt;Adults&gt;<span class="value">int</span>&lt;/Adults&gt;
+        &lt;Children&gt;<span class="value">int</span>&lt;/Children&gt;
+        &lt;Babies&gt;<span class="value">int</span>&lt;/Babies&gt;
+      &lt;/inputValue&gt;
+    &lt;/PriceDetail&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;PriceDetailResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;PriceDetailResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Total&gt;<span class="value">decimal</span>&lt;/Total&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;AdditionalServices&gt;&lt;AdditionalServiceItem&gt;&lt;AdditionalServiceType&gt;<span class="value">NotSet or CostsOnInvoice or InPriceIncluded or ExtracostOnPlace or BookableServiceOnInvoice or BookbaleServiceOnPlace or BookableOnPlacePayableOnPlace or SelfOrganised or BookableServiceNoCost or CommissionDiscount</span>&lt;/AdditionalServiceType&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;EitherOr&gt;<span class="value">string</span>&lt;/EitherOr&gt;&lt;IsDefaultService&gt;<span class="value">boolean</span>&lt;/IsDefaultService&gt;&lt;IsIncluded&gt;<span class="value">boolean</span>&lt;/IsIncluded&gt;&lt;IsInsurance&gt;<span class="value">boolean</span>&lt;/IsInsurance&gt;&lt;IsMandatory&gt;<span class="value">boolean</span>&lt;/IsMandatory&gt;&lt;PaymentInfo&gt;<span class="value">string</span>&lt;/PaymentInfo&gt;&lt;PriceRule&gt;<span class="value">string</span>&lt;/PriceRule&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;ValidFrom&gt;<span class="value">string</span>&lt;/ValidFrom&gt;&lt;ValidTo&gt;<span class="value">string</span>&lt;/ValidTo&gt;&lt;/AdditionalServiceItem&gt;&lt;AdditionalServiceItem&gt;&lt;AdditionalServiceType&gt;<span class="value">NotSet or CostsOnInvoice or InPriceIncluded or ExtracostOnPlace or BookableServiceOnInvoice or BookbaleServiceOnPlace or BookableOnPlacePayableOnPlace or SelfOrganised or BookableServiceNoCost or CommissionDiscount</span>&lt;/AdditionalServiceType&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;EitherOr&gt;<span class="value">string</span>&lt;/EitherOr&gt;&lt;IsDefaultService&gt;<span class="value">boolean</span>&lt;/IsDefaultService&gt;&lt;IsIncluded&gt;<span class="value">boolean</span>&lt;/IsIncluded&gt;&lt;IsInsurance&gt;<span class="value">boolean</span>&lt;/IsInsurance&gt;&lt;IsMandatory&gt;<span class="value">boolean</span>&lt;/IsMandatory&gt;&lt;PaymentInfo&gt;<span class="value">string</span>&lt;/PaymentInfo&gt;&lt;PriceRule&gt;<span class="value">string</span>&lt;/PriceRule&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;ValidFrom&gt;<span class="value">string</span>&lt;/ValidFrom&gt;&lt;ValidTo&gt;<span class="value">string</span>&lt;/ValidTo&gt;&lt;/AdditionalServiceItem&gt;&lt;/AdditionalServices&gt;&lt;ExpirationPrePayment&gt;<span class="value">string</span>&lt;/ExpirationPrePayment&gt;&lt;ExpirationResidue&gt;<span class="value">string</span>&lt;/ExpirationResidue&gt;&lt;Prepayment&gt;<span class="value">decimal</span>&lt;/Prepayment&gt;&lt;SpecialCode&gt;<span class="value">string</span>&lt;/SpecialCode&gt;&lt;SpecialDescription&gt;<span class="value">string</span>&lt;/SpecialDescription&gt;&lt;SpecialPrice&gt;<span class="value">decimal</span>&lt;/SpecialPrice&gt;&lt;/PriceDetailResult&gt;&lt;/PriceDetailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Prices`.
+const PAGE_PRICES: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Prices</h2>
+        <p class="intro">Prices Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>PricesInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/Prices"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;Prices xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+        &lt;Stays&gt;
+          &lt;StayItem&gt;
+            &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+            &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+            &lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;
+          &lt;/StayItem&gt;
+          &lt;StayItem&gt;
+            &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+            &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+            &lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;
+          &lt;/StayItem&gt;
+        &lt;/Stays&gt;
+      &lt;/inputValue&gt;
+    &lt;/Prices&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;PricesResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;PricesResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;Prices&gt;&lt;PricesPriceItem&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;Price1&gt;<span class="value">decimal</span>&lt;/Price1&gt;&lt;Price2&gt;<span class="value">decimal</span>&lt;/Price2&gt;&lt;SpecialCode&gt;<span class="value">string</span>&lt;/SpecialCode&gt;&lt;SpecialDescription&gt;<span class="value">string</span>&lt;/SpecialDescription&gt;&lt;/PricesPriceItem&gt;&lt;PricesPriceItem&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;Price1&gt;<span class="value">decimal</span>&lt;/Price1&gt;&lt;Price2&gt;<span class="value">decimal</span>&lt;/Price2&gt;&lt;SpecialCode&gt;<span class="value">string</span>&lt;/SpecialCode&gt;&lt;SpecialDescription&gt;<span class="value">string</span>&lt;/SpecialDescription&gt;&lt;/PricesPriceItem&gt;&lt;/Prices&gt;&lt;/PricesResult&gt;&lt;/PricesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/Prices"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;Prices xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+        &lt;Stays&gt;
+          &lt;StayItem&gt;
+            &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+            &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+            &lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;
+          &lt;/StayItem&gt;
+          &lt;StayItem&gt;
+            &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+            &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+            &lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;
+          &lt;/StayItem&gt;
+        &lt;/Stays&gt;
+      &lt;/inputValue&gt;
+    &lt;/Prices&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;PricesResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;PricesResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;Prices&gt;&lt;PricesPriceItem&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;Price1&gt;<span class="value">decimal</span>&lt;/Price1&gt;&lt;Price2&gt;<span class="value">decimal</span>&lt;/Price2&gt;&lt;SpecialCode&gt;<span class="value">string</span>&lt;/SpecialCode&gt;&lt;SpecialDescription&gt;<span class="value">string</span>&lt;/SpecialDescription&gt;&lt;/PricesPriceItem&gt;&lt;PricesPriceItem&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;Price1&gt;<span class="value">decimal</span>&lt;/Price1&gt;&lt;Price2&gt;<span class="value">decimal</span>&lt;/Price2&gt;&lt;SpecialCode&gt;<span class="value">string</span>&lt;/SpecialCode&gt;&lt;SpecialDescription&gt;<span class="value">string</span>&lt;/SpecialDescription&gt;&lt;/PricesPriceItem&gt;&lt;/Prices&gt;&lt;/PricesResult&gt;&lt;/PricesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `PriceList`.
+const PAGE_PRICE_LIST: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>PriceList</h2>
+        <p class="intro">PriceList Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>PriceListInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/PriceList"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;PriceList xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;
+        &lt;SalesOffice&gt;<span class="value">string</span>&lt;/SalesOffice&gt;
+      &lt;/inputValue&gt;
+    &lt;/PriceList&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;PriceListResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;PriceListResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Items&gt;&lt;PriceListItem&gt;&lt;StartDate&gt;<span class="value">string</span>&lt;/StartDate&gt;&lt;EndDate&gt;<span class="value">string</span>&lt;/EndDate&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;ShortbreakDays&gt;<span class="value">int</span>&lt;/ShortbreakDays&gt;&lt;ShortbreakPrice&gt;<span class="value">decimal</span>&lt;/ShortbreakPrice&gt;&lt;/PriceListItem&gt;&lt;PriceListItem&gt;&lt;StartDate&gt;<span class="value">string</span>&lt;/StartDate&gt;&lt;EndDate&gt;<span class="value">string</span>&lt;/EndDate&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;ShortbreakDays&gt;<span class="value">int</span>&lt;/ShortbreakDays&gt;&lt;ShortbreakPrice&gt;<span class="value">decimal</span>&lt;/ShortbreakPrice&gt;&lt;/PriceListItem&gt;&lt;/Items&gt;&lt;/PriceListResult&gt;&lt;/PriceListResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/PriceList"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;PriceList xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;
+        &lt;SalesOffice&gt;<span class="value">string</span>&lt;/SalesOffice&gt;
+      &lt;/inputValue&gt;
+    &lt;/PriceList&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;PriceListResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;PriceListResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Items&gt;&lt;PriceListItem&gt;&lt;StartDate&gt;<span class="value">string</span>&lt;/StartDate&gt;&lt;EndDate&gt;<span class="value">string</span>&lt;/EndDate&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;ShortbreakDays&gt;<span class="value">int</span>&lt;/ShortbreakDays&gt;&lt;ShortbreakPrice&gt;<span class="value">decimal</span>&lt;/ShortbreakPrice&gt;&lt;/PriceListItem&gt;&lt;PriceListItem&gt;&lt;StartDate&gt;<span class="value">string</span>&lt;/StartDate&gt;&lt;EndDate&gt;<span class="value">string</span>&lt;/EndDate&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;ShortbreakDays&gt;<span class="value">int</span>&lt;/ShortbreakDays&gt;&lt;ShortbreakPrice&gt;<span class="value">decimal</span>&lt;/ShortbreakPrice&gt;&lt;/PriceListItem&gt;&lt;/Items&gt;&lt;/PriceListResult&gt;&lt;/PriceListResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `ClientBooking`.
+const PAGE_CLIENT_BOOKING: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>ClientBooking</h2>
+        <p class="intro">ClientBooking Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>ClientBookingInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/ClientBooking"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;ClientBooking xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;AdditionalServices&gt;
+          &lt;AdditionalServiceInputItem&gt;
+            &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+            &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+          &lt;/AdditionalServiceInputItem&gt;
+          &lt;AdditionalServiceInputItem&gt;
+            &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+            &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+          &lt;/AdditionalServiceInputItem&gt;
+        &lt;/AdditionalServices&gt;
+        &lt;CustomerSalutationType&gt;<span class="value">NotSet or Mr or Mrs or MrAndMrs or Company or Blank</span>&lt;/CustomerSalutationType&gt;
+        &lt;CustomerName&gt;<span class="value">string</span>&lt;/CustomerName&gt;
+        &lt;CustomerFirstName&gt;<span class="value">string</span>&lt;/CustomerFirstName&gt;
+        &lt;CustomerPhone&gt;<span class="value">string</span>&lt;/CustomerPhone&gt;
+        &lt;CustomerFax&gt;<span class="value">string</span>&lt;/CustomerFax&gt;
+        &lt;CustomerEmail&gt;<span class="value">string</span>&lt;/CustomerEmail&gt;
+        &lt;CustomerAddressStreet&gt;<span class="value">string</span>&lt;/CustomerAddressStreet&gt;
+        &lt;CustomerAddressAdditionalStreet&gt;<span class="value">string</span>&lt;/CustomerAddressAdditionalStreet&gt;
+        &lt;CustomerAddressZIP&gt;<span class="value">string</span>&lt;/CustomerAddressZIP&gt;
+        &lt;CustomerAddressPlace&gt;<span class="value">string</span>&lt;/CustomerAddressPlace&gt;
+        &lt;CustomerAddressState&gt;<span class="value">string</span>&lt;/CustomerAddressState&gt;
+        &lt;CustomerAddressCountryCode&gt;<span class="value">string</span>&lt;/CustomerAddressCountryCode&gt;
+        &lt;Comment&gt;<span class="value">string</span>&lt;/Comment&gt;
+        &lt;Adults&gt;<span class="value">int</span>&lt;/Adults&gt;
+        &lt;Babies&gt;<span class="value">int</span>&lt;/Babies&gt;
+        &lt;Children&gt;<span class="value">int</span>&lt;/Children&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+        &lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+        &lt;RetailerExtraCode&gt;<span class="value">string</span>&lt;/RetailerExtraCode&gt;
+        &lt;PaymentType&gt;<span class="value">NotSet or CreditCard or DirectDebiting or Invoice or SecuredCreditCard</span>&lt;/PaymentType&gt;
+        &lt;CreditCardType&gt;<span class="value">NotSet or VISA or MASTER</span>&lt;/CreditCardType&gt;
+        &lt;CreditCardNumber&gt;<span class="value">string</span>&lt;/CreditCardNumber&gt;
+        &lt;CreditCardCvc&gt;<span class="value">string</span>&lt;/CreditCardCvc&gt;
+        &lt;CreditCardExpiry&gt;<span class="value">string</span>&lt;/CreditCardExpiry&gt;
+        &lt;CreditCardHolder&gt;<span class="value">string</span>&lt;/CreditCardHolder&gt;
+        &lt;BankAccountNumber&gt;<span class="value">string</span>&lt;/BankAccountNumber&gt;
+        &lt;BankCode&gt;<span class="value">string</span>&lt;/BankCode&gt;
+        &lt;BankAccountHolder&gt;<span class="value">string</span>&lt;/BankAccountHolder&gt;
+      &lt;/inputValue&gt;
+    &lt;/ClientBooking&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;ClientBookingResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;ClientBookingResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;BookingID&gt;<span class="value">string</span>&lt;/BookingID&gt;&lt;PaymentStatus&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;/PaymentStatus&gt;&lt;/ClientBookingResult&gt;&lt;/ClientBookingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/ClientBooking"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;ClientBooking xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;AdditionalServices&gt;
+          &lt;AdditionalServiceInputItem&gt;
+            &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+            &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+          &lt;/AdditionalServiceInputItem&gt;
+          &lt;AdditionalServiceInputItem&gt;
+            &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+            &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+          &lt;/AdditionalServiceInputItem&gt;
+        &lt;/AdditionalServices&gt;
+        &lt;CustomerSalutationType&gt;<span class="value">NotSet or Mr or Mrs or MrAndMrs or Company or Blank</span>&lt;/CustomerSalutationType&gt;
+        &lt;CustomerName&gt;<span class="value">string</span>&lt;/CustomerName&gt;
+        &lt;CustomerFirstName&gt;<span class="value">string</span>&lt;/CustomerFirstName&gt;
+        &lt;CustomerPhone&gt;<span class="value">string</span>&lt;/CustomerPhone&gt;
+        &lt;CustomerFax&gt;<span class="value">string</span>&lt;/CustomerFax&gt;
+        &lt;CustomerEmail&gt;<span class="value">string</span>&lt;/CustomerEmail&gt;
+        &lt;CustomerAddressStreet&gt;<span class="value">string</span>&lt;/CustomerAddressStreet&gt;
+        &lt;CustomerAddressAdditionalStreet&gt;<span class="value">string</span>&lt;/CustomerAddressAdditionalStreet&gt;
+        &lt;CustomerAddressZIP&gt;<span class="value">string</span>&lt;/CustomerAddressZIP&gt;
+        &lt;CustomerAddressPlace&gt;<span class="value">string</span>&lt;/CustomerAddressPlace&gt;
+        &lt;CustomerAddressState&gt;<span class="value">string</span>&lt;/CustomerAddressState&gt;
+        &lt;CustomerAddressCountryCode&gt;<span class="value">string</span>&lt;/CustomerAddressCountryCode&gt;
+        &lt;Comment&gt;<span class="value">string</span>&lt;/Comment&gt;
+        &lt;Adults&gt;<span class="value">int</span>&lt;/Adults&gt;
+        &lt;Babies&gt;<span class="value">int</span>&lt;/Babies&gt;
+        &lt;Children&gt;<span class="value">int</span>&lt;/Children&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+        &lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+        &lt;RetailerExtraCode&gt;<span class="value">string</span>&lt;/RetailerExtraCode&gt;
+        &lt;PaymentType&gt;<span class="value">NotSet or CreditCard or DirectDebiting or Invoice or SecuredCreditCard</span>&lt;/PaymentType&gt;
+        &lt;CreditCardType&gt;<span class="value">NotSet or VISA or MASTER</span>&lt;/CreditCardType&gt;
+        &lt;CreditCardNumber&gt;<span class="value">string</span>&lt;/CreditCardNumber&gt;
+        &lt;CreditCardCvc&gt;<span class="value">string</span>&lt;/CreditCardCvc&gt;
+        &lt;CreditCardExpiry&gt;<span class="value">string</span>&lt;/CreditCardExpiry&gt;
+        &lt;CreditCardHolder&gt;<span class="value">string</span>&lt;/CreditCardHolder&gt;
+        &lt;BankAccountNumber&gt;<span class="value">string</span>&lt;/BankAccountNumber&gt;
+        &lt;BankCode&gt;<span class="value">string</span>&lt;/BankCode&gt;
+        &lt;BankAccountHolder&gt;<span class="value">string</span>&lt;/BankAccountHolder&gt;
+      &lt;/inputValue&gt;
+    &lt;/ClientBooking&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;ClientBookingResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;ClientBookingResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;BookingID&gt;<span class="value">string</span>&lt;/BookingID&gt;&lt;PaymentStatus&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;/PaymentStatus&gt;&lt;/ClientBookingResult&gt;&lt;/ClientBookingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `RetailerBooking`.
+const PAGE_RETAILER_BOOKING: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>RetailerBooking</h2>
+        <p class="intro">RetailerBooking Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>RetailerBookingInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/RetailerBooking"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;RetailerBooking xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+        &lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;
+        &lt;AdditionalServices&gt;
+          &lt;AdditionalServiceInputItem&gt;
+            &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+            &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+          &lt;/AdditionalServiceInputItem&gt;
+          &lt;AdditionalServiceInputItem&gt;
+            &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+            &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+          &lt;/AdditionalServiceInputItem&gt;
+        &lt;/AdditionalServices&gt;
+        &lt;Adults&gt;<span class="value">int</span>&lt;/Adults&gt;
+        &lt;Babies&gt;<span class="value">int</span>&lt;/Babies&gt;
+        &lt;Children&gt;<span class="value">int</span>&lt;/Children&gt;
+        &lt;CustomerSalutationType&gt;<span class="value">NotSet or Mr or Mrs or MrAndMrs or Company or Blank</span>&lt;/CustomerSalutationType&gt;
+        &lt;CustomerName&gt;<span class="value">string</span>&lt;/CustomerName&gt;
+        &lt;CustomerFirstName&gt;<span class="value">string</span>&lt;/CustomerFirstName&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+        &lt;RetailerExtraCode&gt;<span class="value">string</span>&lt;/RetailerExtraCode&gt;
+        &lt;RetailerContact&gt;<span class="value">string</span>&lt;/RetailerContact&gt;
+        &lt;Comment&gt;<span class="value">string</span>&lt;/Comment&gt;
+        &lt;PaymentType&gt;<span class="value">NotSet or CreditCard or DirectDebiting or Invoice or SecuredCreditCard</span>&lt;/PaymentType&gt;
+        &lt;CreditCardType&gt;<span class="value">NotSet or VISA or MASTER</span>&lt;/CreditCardType&gt;
+        &lt;CreditCardNumber&gt;<span class="value">string</span>&lt;/CreditCardNumber&gt;
+        &lt;CreditCardCvc&gt;<span class="value">string</span>&lt;/CreditCardCvc&gt;
+        &lt;CreditCardExpiry&gt;<span class="value">string</span>&lt;/CreditCardExpiry&gt;
+        &lt;CreditCardHolder&gt;<span class="value">string</span>&lt;/CreditCardHolder&gt;
+        &lt;BankAccountNumber&gt;<span class="value">string</span>&lt;/BankAccountNumber&gt;
+        &lt;BankCode&gt;<span class="value">string</span>&lt;/BankCode&gt;
+        &lt;BankAccountHolder&gt;<span class="value">string</span>&lt;/BankAccountHolder&gt;
+      &lt;/inputValue&gt;
+    &lt;/RetailerBooking&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;RetailerBookingResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;RetailerBookingResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;BookingID&gt;<span class="value">string</span>&lt;/BookingID&gt;&lt;PaymentStatus&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;/PaymentStatus&gt;&lt;/RetailerBookingResult&gt;&lt;/RetailerBookingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/RetailerBooking"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;RetailerBooking xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+        &lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;
+        &lt;AdditionalServices&gt;
+          &lt;AdditionalServiceInputItem&gt;
+            &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+            &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+          &lt;/AdditionalServiceInputItem&gt;
+          &lt;AdditionalServiceInputItem&gt;
+            &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+            &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+          &lt;/AdditionalServiceInputItem&gt;
+        &lt;/AdditionalServices&gt;
+        &lt;Adults&gt;<span class="value">int</span>&lt;/Adults&gt;
+        &lt;Babies&gt;<span class="value">int</span>&lt;/Babies&gt;
+        &lt;Children&gt;<span class="value">int</span>&lt;/Children&gt;
+        &lt;CustomerSalutationType&gt;<span class="value">NotSet or Mr or Mrs or MrAndMrs or Company or Blank</span>&lt;/CustomerSalutationType&gt;
+        &lt;CustomerName&gt;<span class="value">string</span>&lt;/CustomerName&gt;
+        &lt;CustomerFirstName&gt;<span class="value">string</span>&lt;/CustomerFirstName&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+        &lt;RetailerExtraCode&gt;<span class="value">string</span>&lt;/RetailerExtraCode&gt;
+        &lt;RetailerContact&gt;<span class="value">string</span>&lt;/RetailerContact&gt;
+        &lt;Comment&gt;<span class="value">string</span>&lt;/Comment&gt;
+        &lt;PaymentType&gt;<span class="value">NotSet or CreditCard or DirectDebiting or Invoice or SecuredCreditCard</span>&lt;/PaymentType&gt;
+        &lt;CreditCardType&gt;<span class="value">NotSet or VISA or MASTER</span>&lt;/CreditCardType&gt;
+        &lt;CreditCardNumber&gt;<span class="value">string</span>&lt;/CreditCardNumber&gt;
+        &lt;CreditCardCvc&gt;<span class="value">string</span>&lt;/CreditCardCvc&gt;
+        &lt;CreditCardExpiry&gt;<span class="value">string</span>&lt;/CreditCardExpiry&gt;
+        &lt;CreditCardHolder&gt;<span class="value">string</span>&lt;/CreditCardHolder&gt;
+        &lt;BankAccountNumber&gt;<span class="value">string</span>&lt;/BankAccountNumber&gt;
+        &lt;BankCode&gt;<span class="value">string</span>&lt;/BankCode&gt;
+        &lt;BankAccountHolder&gt;<span class="value">string</span>&lt;/BankAccountHolder&gt;
+      &lt;/inputValue&gt;
+    &lt;/RetailerBooking&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;RetailerBookingResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;RetailerBookingResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;BookingID&gt;<span class="value">string</span>&lt;/BookingID&gt;&lt;PaymentStatus&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;/PaymentStatus&gt;&lt;/RetailerBookingResult&gt;&lt;/RetailerBookingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `ReadBooking`.
+const PAGE_READ_BOOKING: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>ReadBooking</h2>
+        <p class="intro">ReadBooking Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>ReadBookingInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/ReadBooking"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;ReadBooking xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;BookingID&gt;<span class="value">string</span>&lt;/BookingID&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+      &lt;/inputValue&gt;
+    &lt;/ReadBooking&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;ReadBookingResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;ReadBookingResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;BookingID&gt;<span class="value">string</span>&lt;/BookingID&gt;&lt;BookingDate&gt;<span class="value">string</span>&lt;/BookingDate&gt;&lt;OptionDate&gt;<span class="value">string</span>&lt;/OptionDate&gt;&lt;State&gt;<span class="value">int</span>&lt;/State&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;AdditionalServices&gt;&lt;AdditionalServiceItem&gt;&lt;AdditionalServiceType&gt;<span class="value">NotSet or CostsOnInvoice or InPriceIncluded or ExtracostOnPlace or BookableServiceOnInvoice or BookbaleServiceOnPlace or BookableOnPlacePayableOnPlace or SelfOrganised or BookableServiceNoCost or CommissionDiscount</span>&lt;/AdditionalServiceType&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;EitherOr&gt;<span class="value">string</span>&lt;/EitherOr&gt;&lt;IsDefaultService&gt;<span class="value">boolean</span>&lt;/IsDefaultService&gt;&lt;IsIncluded&gt;<span class="value">boolean</span>&lt;/IsIncluded&gt;&lt;IsInsurance&gt;<span class="value">boolean</span>&lt;/IsInsurance&gt;&lt;IsMandatory&gt;<span class="value">boolean</span>&lt;/IsMandatory&gt;&lt;PaymentInfo&gt;<span class="value">string</span>&lt;/PaymentInfo&gt;&lt;PriceRule&gt;<span class="value">string</span>&lt;/PriceRule&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;ValidFrom&gt;<span class="value">string</span>&lt;/ValidFrom&gt;&lt;ValidTo&gt;<span class="value">string</span>&lt;/ValidTo&gt;&lt;/AdditionalServiceItem&gt;&lt;AdditionalServiceItem&gt;&lt;AdditionalServiceType&gt;<span class="value">NotSet or CostsOnInvoice or InPriceIncluded or ExtracostOnPlace or BookableServiceOnInvoice or BookbaleServiceOnPlace or BookableOnPlacePayableOnPlace or SelfOrganised or BookableServiceNoCost or CommissionDiscount</span>&lt;/AdditionalServiceType&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;EitherOr&gt;<span class="value">string</span>&lt;/EitherOr&gt;&lt;IsDefaultService&gt;<span class="value">boolean</span>&lt;/IsDefaultService&gt;&lt;IsIncluded&gt;<span class="value">boolean</span>&lt;/IsIncluded&gt;&lt;IsInsurance&gt;<span class="value">boolean</span>&lt;/IsInsurance&gt;&lt;IsMandatory&gt;<span class="value">boolean</span>&lt;/IsMandatory&gt;&lt;PaymentInfo&gt;<span class="value">string</span>&lt;/PaymentInfo&gt;&lt;PriceRule&gt;<span class="value">string</span>&lt;/PriceRule&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;ValidFrom&gt;<span class="value">string</span>&lt;/ValidFrom&gt;&lt;ValidTo&gt;<span class="value">string</span>&lt;/ValidTo&gt;&lt;/AdditionalServiceItem&gt;&lt;/AdditionalServices&gt;&lt;CustomerSalutationType&gt;<span class="value">NotSet or Mr or Mrs or MrAndMrs or Company or Blank</span>&lt;/CustomerSalutationType&gt;&lt;CustomerName&gt;<span class="value">string</span>&lt;/CustomerName&gt;&lt;CustomerFirstName&gt;<span class="value">string</span>&lt;/CustomerFirstName&gt;&lt;CustomerEmail&gt;<span class="value">string</span>&lt;/CustomerEmail&gt;&lt;CustomerAddressPlace&gt;<span class="value">string</span>&lt;/CustomerAddressPlace&gt;&lt;CustomerAddressCountryCode&gt;<span class="value">string</span>&lt;/CustomerAddressCountryCode&gt;&lt;Comment&gt;<span class="value">string</span>&lt;/Comment&gt;&lt;Adults&gt;<span class="value">int</span>&lt;/Adults&gt;&lt;Babies&gt;<span class="value">int</span>&lt;/Babies&gt;&lt;Children&gt;<span class="value">int</span>&lt;/Children&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;&lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;&lt;RetailerExtraCode&gt;<span class="value">string</span>&lt;/RetailerExtraCode&gt;&lt;RetailerContact&gt;<span class="value">string</span>&lt;/RetailerContact&gt;&lt;PaymentType&gt;<span class="value">NotSet or CreditCard or DirectDebiting or Invoice or SecuredCreditCard</span>&lt;/PaymentType&gt;&lt;Price&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Total&gt;<span class="value">decimal</span>&lt;/Total&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;ExpirationPrePayment&gt;<span class="value">string</span>&lt;/ExpirationPrePayment&gt;&lt;ExpirationResidue&gt;<span class="value">string</span>&lt;/ExpirationResidue&gt;&lt;Prepayment&gt;<span class="value">decimal</span>&lt;/Prepayment&gt;&lt;SpecialCode&gt;<span class="value">string</span>&lt;/SpecialCode&gt;&lt;SpecialDescription&gt;<span class="value">string</span>&lt;/SpecialDescription&gt;&lt;SpecialPrice&gt;<span class="value">decimal</span>&lt;/SpecialPrice&gt;&lt;/Price&gt;&lt;/ReadBookingResult&gt;&lt;/ReadBookingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/ReadBooking"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;ReadBooking xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;BookingID&gt;<span class="value">string</span>&lt;/BookingID&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+      &lt;/inputValue&gt;
+    &lt;/ReadBooking&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;ReadBookingResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;ReadBookingResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;BookingID&gt;<span class="value">string</span>&lt;/BookingID&gt;&lt;BookingDate&gt;<span class="value">string</span>&lt;/BookingDate&gt;&lt;OptionDate&gt;<span class="value">string</span>&lt;/OptionDate&gt;&lt;State&gt;<span class="value">int</span>&lt;/State&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;AdditionalServices&gt;&lt;AdditionalServiceItem&gt;&lt;AdditionalServiceType&gt;<span class="value">NotSet or CostsOnInvoice or InPriceIncluded or ExtracostOnPlace or BookableServiceOnInvoice or BookbaleServiceOnPlace or BookableOnPlacePayableOnPlace or SelfOrganised or BookableServiceNoCost or CommissionDiscount</span>&lt;/AdditionalServiceType&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;EitherOr&gt;<span class="value">string</span>&lt;/EitherOr&gt;&lt;IsDefaultService&gt;<span class="value">boolean</span>&lt;/IsDefaultService&gt;&lt;IsIncluded&gt;<span class="value">boolean</span>&lt;/IsIncluded&gt;&lt;IsInsurance&gt;<span class="value">boolean</span>&lt;/IsInsurance&gt;&lt;IsMandatory&gt;<span class="value">boolean</span>&lt;/IsMandatory&gt;&lt;PaymentInfo&gt;<span class="value">string</span>&lt;/PaymentInfo&gt;&lt;PriceRule&gt;<span class="value">string</span>&lt;/PriceRule&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;ValidFrom&gt;<span class="value">string</span>&lt;/ValidFrom&gt;&lt;ValidTo&gt;<span class="value">string</span>&lt;/ValidTo&gt;&lt;/AdditionalServiceItem&gt;&lt;AdditionalServiceItem&gt;&lt;AdditionalServiceType&gt;<span class="value">NotSet or CostsOnInvoice or InPriceIncluded or ExtracostOnPlace or BookableServiceOnInvoice or BookbaleServiceOnPlace or BookableOnPlacePayableOnPlace or SelfOrganised or BookableServiceNoCost or CommissionDiscount</span>&lt;/AdditionalServiceType&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;EitherOr&gt;<span class="value">string</span>&lt;/EitherOr&gt;&lt;IsDefaultService&gt;<span class="value">boolean</span>&lt;/IsDefaultService&gt;&lt;IsIncluded&gt;<span class="value">boolean</span>&lt;/IsIncluded&gt;&lt;IsInsurance&gt;<span class="value">boolean</span>&lt;/IsInsurance&gt;&lt;IsMandatory&gt;<span class="value">boolean</span>&lt;/IsMandatory&gt;&lt;PaymentInfo&gt;<span class="value">string</span>&lt;/PaymentInfo&gt;&lt;PriceRule&gt;<span class="value">string</span>&lt;/PriceRule&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;ValidFrom&gt;<span class="value">string</span>&lt;/ValidFrom&gt;&lt;ValidTo&gt;<span class="value">string</span>&lt;/ValidTo&gt;&lt;/AdditionalServiceItem&gt;&lt;/AdditionalServices&gt;&lt;CustomerSalutationType&gt;<span class="value">NotSet or Mr or Mrs or MrAndMrs or Company or Blank</span>&lt;/CustomerSalutationType&gt;&lt;CustomerName&gt;<span class="value">string</span>&lt;/CustomerName&gt;&lt;CustomerFirstName&gt;<span class="value">string</span>&lt;/CustomerFirstName&gt;&lt;CustomerEmail&gt;<span class="value">string</span>&lt;/CustomerEmail&gt;&lt;CustomerAddressPlace&gt;<span class="value">string</span>&lt;/CustomerAddressPlace&gt;&lt;CustomerAddressCountryCode&gt;<span class="value">string</span>&lt;/CustomerAddressCountryCode&gt;&lt;Comment&gt;<span class="value">string</span>&lt;/Comment&gt;&lt;Adults&gt;<span class="value">int</span>&lt;/Adults&gt;&lt;Babies&gt;<span class="value">int</span>&lt;/Babies&gt;&lt;Children&gt;<span class="value">int</span>&lt;/Children&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;&lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;&lt;RetailerExtraCode&gt;<span class="value">string</span>&lt;/RetailerExtraCode&gt;&lt;RetailerContact&gt;<span class="value">string</span>&lt;/RetailerContact&gt;&lt;PaymentType&gt;<span class="value">NotSet or CreditCard or DirectDebiting or Invoice or SecuredCreditCard</span>&lt;/PaymentType&gt;&lt;Price&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Total&gt;<span class="value">decimal</span>&lt;/Total&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;ExpirationPrePayment&gt;<span class="value">string</span>&lt;/ExpirationPrePayment&gt;&lt;ExpirationResidue&gt;<span class="value">string</span>&lt;/ExpirationResidue&gt;&lt;Prepayment&gt;<span class="value">decimal</span>&lt;/Prepayment&gt;&lt;SpecialCode&gt;<span class="value">string</span>&lt;/SpecialCode&gt;&lt;SpecialDescription&gt;<span class="value">string</span>&lt;/SpecialDescription&gt;&lt;SpecialPrice&gt;<span class="value">decimal</span>&lt;/SpecialPrice&gt;&lt;/Price&gt;&lt;/ReadBookingResult&gt;&lt;/ReadBookingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `RatifyBooking`.
+const PAGE_RATIFY_BOOKING: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>RatifyBooking</h2>
+        <p class="intro">RatifyBooking Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>RatifyBookingInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/RatifyBooking"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;RatifyBooking xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;BookingID&gt;<span class="value">string</span>&lt;/BookingID&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+      &lt;/inputValue&gt;
+    &lt;/RatifyBooking&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;RatifyBookingResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;RatifyBookingResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;/RatifyBookingResult&gt;&lt;/RatifyBookingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/RatifyBooking"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;RatifyBooking xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;BookingID&gt;<span class="value">string</span>&lt;/BookingID&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+      &lt;/inputValue&gt;
+    &lt;/RatifyBooking&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;RatifyBookingResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;RatifyBookingResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;/RatifyBookingResult&gt;&lt;/RatifyBookingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `CancelBooking`.
+const PAGE_CANCEL_BOOKING: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>CancelBooking</h2>
+        <p class="intro">CancelBooking Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>CancelBookingInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/CancelBooking"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;CancelBooking xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;BookingID&gt;<span class="value">string</span>&lt;/BookingID&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+      &lt;/inputValue&gt;
+    &lt;/CancelBooking&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CancelBookingResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;CancelBookingResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;/CancelBookingResult&gt;&lt;/CancelBookingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/CancelBooking"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;CancelBooking xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;BookingID&gt;<span class="value">string</span>&lt;/BookingID&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+      &lt;/inputValue&gt;
+    &lt;/CancelBooking&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CancelBookingResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;CancelBookingResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;/CancelBookingResult&gt;&lt;/CancelBookingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `CheckBooking`.
+const PAGE_CHECK_BOOKING: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>CheckBooking</h2>
+        <p class="intro">CheckBooking Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>CheckBookingInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/CheckBooking"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;CheckBooking xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;
+        &lt;ToleranceDays&gt;<span class="value">int</span>&lt;/ToleranceDays&gt;
+        &lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+      &lt;/inputValue&gt;
+    &lt;/CheckBooking&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CheckBookingResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;CheckBookingResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;CheckBookingItems&gt;&lt;CheckBookingItem&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;SpecialPrice&gt;<span class="value">decimal</span>&lt;/SpecialPrice&gt;&lt;/CheckBookingItem&gt;&lt;CheckBookingItem&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;SpecialPrice&gt;<span class="value">decimal</span>&lt;/SpecialPrice&gt;&lt;/CheckBookingItem&gt;&lt;/CheckBookingItems&gt;&lt;/CheckBookingResult&gt;&lt;/CheckBookingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/CheckBooking"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;CheckBooking xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;
+        &lt;ToleranceDays&gt;<span class="value">int</span>&lt;/ToleranceDays&gt;
+        &lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;RetailerCode&gt;<span class="value">string</span>&lt;/RetailerCode&gt;
+      &lt;/inputValue&gt;
+    &lt;/CheckBooking&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CheckBookingResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;CheckBookingResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;CheckBookingItems&gt;&lt;CheckBookingItem&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;SpecialPrice&gt;<span class="value">decimal</span>&lt;/SpecialPrice&gt;&lt;/CheckBookingItem&gt;&lt;CheckBookingItem&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;SpecialPrice&gt;<span class="value">decimal</span>&lt;/SpecialPrice&gt;&lt;/CheckBookingItem&gt;&lt;/CheckBookingItems&gt;&lt;/CheckBookingResult&gt;&lt;/CheckBookingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `CancellationConditions`.
+const PAGE_CANCELLATION_CONDITIONS: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>CancellationConditions</h2>
+        <p class="intro">CancellationConditions Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>CancellationConditionInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/CancellationConditions"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;CancellationConditions xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+      &lt;/inputValue&gt;
+    &lt;/CancellationConditions&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CancellationConditionsResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;CancellationConditionsResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;CancellationConditions&gt;&lt;CancellationConditionItem&gt;&lt;DaysBeforeDeparte&gt;<span class="value">int</span>&lt;/DaysBeforeDeparte&gt;&lt;Percentage&gt;<span class="value">int</span>&lt;/Percentage&gt;&lt;/CancellationConditionItem&gt;&lt;CancellationConditionItem&gt;&lt;DaysBeforeDeparte&gt;<span class="value">int</span>&lt;/DaysBeforeDeparte&gt;&lt;Percentage&gt;<span class="value">int</span>&lt;/Percentage&gt;&lt;/CancellationConditionItem&gt;&lt;/CancellationConditions&gt;&lt;/CancellationConditionsResult&gt;&lt;/CancellationConditionsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/CancellationConditions"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;CancellationConditions xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+      &lt;/inputValue&gt;
+    &lt;/CancellationConditions&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CancellationConditionsResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;CancellationConditionsResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;CancellationConditions&gt;&lt;CancellationConditionItem&gt;&lt;DaysBeforeDeparte&gt;<span class="value">int</span>&lt;/DaysBeforeDeparte&gt;&lt;Percentage&gt;<span class="value">int</span>&lt;/Percentage&gt;&lt;/CancellationConditionItem&gt;&lt;CancellationConditionItem&gt;&lt;DaysBeforeDeparte&gt;<span class="value">int</span>&lt;/DaysBeforeDeparte&gt;&lt;Percentage&gt;<span class="value">int</span>&lt;/Percentage&gt;&lt;/CancellationConditionItem&gt;&lt;/CancellationConditions&gt;&lt;/CancellationConditionsResult&gt;&lt;/CancellationConditionsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Search`.
+const PAGE_SEARCH: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Search</h2>
+        <p class="intro">Search Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>SearchInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/Search"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;Search xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;Page&gt;<span class="value">int</span>&lt;/Page&gt;
+        &lt;PageSize&gt;<span class="value">int</span>&lt;/PageSize&gt;
+        &lt;OrderDirection&gt;<span class="value">NotSet or Ascending or Descending</span>&lt;/OrderDirection&gt;
+        &lt;OrderBy&gt;<span class="value">NotSet or Favorite or Price or Place</span>&lt;/OrderBy&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+        &lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;Quicksearch&gt;<span class="value">string</span>&lt;/Quicksearch&gt;
+        &lt;CountryCode&gt;<span class="value">string</span>&lt;/CountryCode&gt;
+        &lt;RegionCode&gt;<span class="value">string</span>&lt;/RegionCode&gt;
+        &lt;PlaceCode&gt;<span class="value">string</span>&lt;/PlaceCode&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;Duration&gt;<span class="value">int</span>&lt;/Duration&gt;
+        &lt;ThemeFilter&gt;<span class="value">NotSet or Cheepcheep or Countryside or Familyfriendly or HolidayVillage or LakesAndMountains or Nightlife or Selection or SomewhereQuiet or SummerHoliday or Cities or SuitableForSeniors</span>&lt;/ThemeFilter&gt;
+        &lt;HouseApartmentType&gt;<span class="value">NotSet or Apartment or DetachedHouse or House</span>&lt;/HouseApartmentType&gt;
+        &lt;Facilities&gt;
+          &lt;Facilities&gt;<span class="value">NotSet or Aircondition or Balcony or BBQ or Cot or Dishwasher or Fireplace or Internet or InternetWiFi or Jacuzzi or LuxuriousFurnishings or ModernFurnishings or NiceKitchen or NiceSourroundings or Parking or LiftsInhouse or NonSmoker or Pets1 or Pets2 or Pets3 or PetsNo or PoolAll or PoolChildren or PoolIndoor or PoolPrivate or Sauna or Swimmingpool or TV or WashingMachine or Wheelchair</span>&lt;/Facilities&gt;
+          &lt;Facilities&gt;<span class="value">NotSet or Aircondition or Balcony or BBQ or Cot or Dishwasher or Fireplace or Internet or InternetWiFi or Jacuzzi or LuxuriousFurnishings or ModernFurnishings or NiceKitchen or NiceSourroundings or Parking or LiftsInhouse or NonSmoker or Pets1 or Pets2 or Pets3 or PetsNo or PoolAll or PoolChildren or PoolIndoor or PoolPrivate or Sauna or Swimmingpool or TV or WashingMachine or Wheelchair</span>&lt;/Facilities&gt;
+        &lt;/Facilities&gt;
+        &lt;Accessibilities&gt;
+          &lt;Accessibilities&gt;<span class="value">NotSet or FamilyFrienldy or LiftsInhouse or NonSmoking or PetsWelcome or PetsNotAllowed or SuitableForSeniors or WheelchairAccessible</span>&lt;/Accessibilities&gt;
+          &lt;Accessibilities&gt;<span class="value">NotSet or FamilyFrienldy or LiftsInhouse or NonSmoking or PetsWelcome or PetsNotAllowed or SuitableForSeniors or WheelchairAccessible</span>&lt;/Accessibilities&gt;
+        &lt;/Accessibilities&gt;
+        &lt;Activities&gt;
+          &lt;Activities&gt;<span class="value">NotSet or Biking or CrossCountrySkiing or Golfing or Hiking or MountainBiking or Nightlife or NordicWalking or Riding or Sailing or Skiing or Snowboarding or Surfing or Tennis or ThemeParkNearby or Toboggan or Windsurfing or SkiingSnowboarding</span>&lt;/Activities&gt;
+          &lt;Activities&gt;<span class="value">NotSet or Biking or CrossCountrySkiing or Golfing or Hiking or MountainBiking or Nightlife or NordicWalking or Riding or Sailing or Skiing or Snowboarding or Surfing or Tennis or ThemeParkNearby or Toboggan or Windsurfing or SkiingSnowboarding</span>&lt;/Activities&gt;
+        &lt;/Activities&gt;
+        &lt;Situations&gt;
+          &lt;Situations&gt;<span class="value">NotSet or ByTheSea or InAHistoricTown or InAMajorCity or InTheCountryside or InALakesideTown or SomewhereQuiet or OnAIsland or Center100 or Center500 or Center1000 or Golf200 or Golf500 or Golf5000 or Lake50 or Lake1000 or Lake10000 or Sea50 or Sea1000 or Sea10000 or Skilift50 or Skilift500 or Skilift10000 or CountryView or LakeView or MountainView or SeaView</span>&lt;/Situations&gt;
+          &lt;Situations&gt;<span class="value">NotSet or ByTheSea or InAHistoricTown or InAMajorCity or InTheCountryside or InALakesideTown or SomewhereQuiet or OnAIsland or Center100 or Center500 or Center1000 or Golf200 or Golf500 or Golf5000 or Lake50 or Lake1000 or Lake10000 or Sea50 or Sea1000 or Sea10000 or Skilift50 or Skilift500 or Skilift10000 or CountryView or LakeView or MountainView or SeaView</span>&lt;/Situations&gt;
+        &lt;/Situations&gt;
+        &lt;PropertyTypes&gt;
+          &lt;PropertyTypes&gt;<span class="value">NotSet or Apartment or Bungalow or CastleManor or Chalet or DetachedHouse or Farmhouse or HistoricProperty or HolidayVillage or SpecialProperty or Villa</span>&lt;/PropertyTypes&gt;
+          &lt;PropertyTypes&gt;<span class="value">NotSet or Apartment or Bungalow or CastleManor or Chalet or DetachedHouse or Farmhouse or HistoricProperty or HolidayVillage or SpecialProperty or Villa</span>&lt;/PropertyTypes&gt;
+        &lt;/PropertyTypes&gt;
+        &lt;SpecialOffer&gt;<span class="value">NotSet or AnySpecialOffer or EarlyBooker or LastMinute</span>&lt;/SpecialOffer&gt;
+        &lt;PaxMin&gt;<span class="value">int</span>&lt;/PaxMin&gt;
+        &lt;PaxMax&gt;<span class="value">int</span>&lt;/PaxMax&gt;
+        &lt;RoomsMin&gt;<span class="value">int</span>&lt;/RoomsMin&gt;
+        &lt;RoomsMax&gt;<span class="value">int</span>&lt;/RoomsMax&gt;
+        &lt;BedroomsMin&gt;<span class="value">int</span>&lt;/BedroomsMin&gt;
+        &lt;BedroomsMax&gt;<span class="value">int</span>&lt;/BedroomsMax&gt;
+        &lt;BathroomsMin&gt;<span class="value">int</span>&lt;/BathroomsMin&gt;
+        &lt;BathroomsMax&gt;<span class="value">int</span>&lt;/BathroomsMax&gt;
+        &lt;QualityMin&gt;<span class="value">int</span>&lt;/QualityMin&gt;
+        &lt;QualityMax&gt;<span class="value">int</span>&lt;/QualityMax&gt;
+        &lt;DistanceToCenter&gt;<span class="value">int</span>&lt;/DistanceToCenter&gt;
+        &lt;DistanceToGolfCourse&gt;<span class="value">int</span>&lt;/DistanceToGolfCourse&gt;
+        &lt;DistanceToLake&gt;<span class="value">int</span>&lt;/DistanceToLake&gt;
+        &lt;DistanceToSea&gt;<span class="value">int</span>&lt;/DistanceToSea&gt;
+        &lt;DistanceToSeaOrLake&gt;<span class="value">int</span>&lt;/DistanceToSeaOrLake&gt;
+        &lt;DistanceToSkiLifts&gt;<span class="value">int</span>&lt;/DistanceToSkiLifts&gt;
+      &lt;/inputValue&gt;
+    &lt;/Search&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SearchResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;SearchResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;ResultCount&gt;<span class="value">int</span>&lt;/ResultCount&gt;&lt;Items&gt;&lt;SearchResultItem&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;Country&gt;<span class="value">string</span>&lt;/Country&gt;&lt;CountryCode&gt;<span class="value">string</span>&lt;/CountryCode&gt;&lt;Region&gt;<span class="value">string</span>&lt;/Region&gt;&lt;RegionCode&gt;<span class="value">string</span>&lt;/RegionCode&gt;&lt;Place&gt;<span class="value">string</span>&lt;/Place&gt;&lt;PlaceCode&gt;<span class="value">string</span>&lt;/PlaceCode&gt;&lt;Zip&gt;<span class="value">string</span>&lt;/Zip&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Quality&gt;<span class="value">int</span>&lt;/Quality&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Pax&gt;<span class="value">int</span>&lt;/Pax&gt;&lt;Rooms&gt;<span class="value">int</span>&lt;/Rooms&gt;&lt;BedRooms&gt;<span class="value">int</span>&lt;/BedRooms&gt;&lt;Pets&gt;<span class="value">int</span>&lt;/Pets&gt;&lt;Cots&gt;<span class="value">int</span>&lt;/Cots&gt;&lt;AdditionBeds&gt;<span class="value">int</span>&lt;/AdditionBeds&gt;&lt;Parking&gt;<span class="value">boolean</span>&lt;/Parking&gt;&lt;TV&gt;<span class="value">boolean</span>&lt;/TV&gt;&lt;Dishwasher&gt;<span class="value">boolean</span>&lt;/Dishwasher&gt;&lt;Washingmachine&gt;<span class="value">boolean</span>&lt;/Washingmachine&gt;&lt;Aircondition&gt;<span class="value">boolean</span>&lt;/Aircondition&gt;&lt;Pool&gt;<span class="value">boolean</span>&lt;/Pool&gt;&lt;Tennis&gt;<span class="value">boolean</span>&lt;/Tennis&gt;&lt;Sauna&gt;<span class="value">boolean</span>&lt;/Sauna&gt;&lt;Wheelchair&gt;<span class="value">boolean</span>&lt;/Wheelchair&gt;&lt;GeoLng&gt;<span class="value">decimal</span>&lt;/GeoLng&gt;&lt;GeoLat&gt;<span class="value">decimal</span>&lt;/GeoLat&gt;&lt;InsideDescription&gt;<span class="value">string</span>&lt;/InsideDescription&gt;&lt;Picture&gt;<span class="value">string</span>&lt;/Picture&gt;&lt;/SearchResultItem&gt;&lt;SearchResultItem&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;Country&gt;<span class="value">string</span>&lt;/Country&gt;&lt;CountryCode&gt;<span class="value">string</span>&lt;/CountryCode&gt;&lt;Region&gt;<span class="value">string</span>&lt;/Region&gt;&lt;RegionCode&gt;<span class="value">string</span>&lt;/RegionCode&gt;&lt;Place&gt;<span class="value">string</span>&lt;/Place&gt;&lt;PlaceCode&gt;<span class="value">string</span>&lt;/PlaceCode&gt;&lt;Zip&gt;<span class="value">string</span>&lt;/Zip&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Quality&gt;<span class="value">int</span>&lt;/Quality&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Pax&gt;<span class="value">int</span>&lt;/Pax&gt;&lt;Rooms&gt;<span class="value">int</span>&lt;/Rooms&gt;&lt;BedRooms&gt;<span class="value">int</span>&lt;/BedRooms&gt;&lt;Pets&gt;<span class="value">int</span>&lt;/Pets&gt;&lt;Cots&gt;<span class="value">int</span>&lt;/Cots&gt;&lt;AdditionBeds&gt;<span class="value">int</span>&lt;/AdditionBeds&gt;&lt;Parking&gt;<span class="value">boolean</span>&lt;/Parking&gt;&lt;TV&gt;<span class="value">boolean</span>&lt;/TV&gt;&lt;Dishwasher&gt;<span class="value">boolean</span>&lt;/Dishwasher&gt;&lt;Washingmachine&gt;<span class="value">boolean</span>&lt;/Washingmachine&gt;&lt;Aircondition&gt;<span class="value">boolean</span>&lt;/Aircondition&gt;&lt;Pool&gt;<span class="value">boolean</span>&lt;/Pool&gt;&lt;Tennis&gt;<span class="value">boolean</span>&lt;/Tennis&gt;&lt;Sauna&gt;<span class="value">boolean</span>&lt;/Sauna&gt;&lt;Wheelchair&gt;<span class="value">boolean</span>&lt;/Wheelchair&gt;&lt;GeoLng&gt;<span class="value">decimal</span>&lt;/GeoLng&gt;&lt;GeoLat&gt;<span class="value">decimal</span>&lt;/GeoLat&gt;&lt;InsideDescription&gt;<span class="value">string</span>&lt;/InsideDescription&gt;&lt;Picture&gt;<span class="value">string</span>&lt;/Picture&gt;&lt;/SearchResultItem&gt;&lt;/Items&gt;&lt;/SearchResult&gt;&lt;/SearchResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/Search"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;Search xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;Page&gt;<span class="value">int</span>&lt;/Page&gt;
+        &lt;PageSize&gt;<span class="value">int</span>&lt;/PageSize&gt;
+        &lt;OrderDirection&gt;<span class="value">NotSet or Ascending or Descending</span>&lt;/OrderDirection&gt;
+        &lt;OrderBy&gt;<span class="value">NotSet or Favorite or Price or Place</span>&lt;/OrderBy&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+        &lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;Quicksearch&gt;<span class="value">string</span>&lt;/Quicksearch&gt;
+        &lt;CountryCode&gt;<span class="value">string</span>&lt;/CountryCode&gt;
+        &lt;RegionCode&gt;<span class="value">string</span>&lt;/RegionCode&gt;
+        &lt;PlaceCode&gt;<span class="value">string</span>&lt;/PlaceCode&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;Duration&gt;<span class="value">int</span>&lt;/Duration&gt;
+        &lt;ThemeFilter&gt;<span class="value">NotSet or Cheepcheep or Countryside or Familyfriendly or HolidayVillage or LakesAndMountains or Nightlife or Selection or SomewhereQuiet or SummerHoliday or Cities or SuitableForSeniors</span>&lt;/ThemeFilter&gt;
+        &lt;HouseApartmentType&gt;<span class="value">NotSet or Apartment or DetachedHouse or House</span>&lt;/HouseApartmentType&gt;
+        &lt;Facilities&gt;
+          &lt;Facilities&gt;<span class="value">NotSet or Aircondition or Balcony or BBQ or Cot or Dishwasher or Fireplace or Internet or InternetWiFi or Jacuzzi or LuxuriousFurnishings or ModernFurnishings or NiceKitchen or NiceSourroundings or Parking or LiftsInhouse or NonSmoker or Pets1 or Pets2 or Pets3 or PetsNo or PoolAll or PoolChildren or PoolIndoor or PoolPrivate or Sauna or Swimmingpool or TV or WashingMachine or Wheelchair</span>&lt;/Facilities&gt;
+          &lt;Facilities&gt;<span class="value">NotSet or Aircondition or Balcony or BBQ or Cot or Dishwasher or Fireplace or Internet or InternetWiFi or Jacuzzi or LuxuriousFurnishings or ModernFurnishings or NiceKitchen or NiceSourroundings or Parking or LiftsInhouse or NonSmoker or Pets1 or Pets2 or Pets3 or PetsNo or PoolAll or PoolChildren or PoolIndoor or PoolPrivate or Sauna or Swimmingpool or TV or WashingMachine or Wheelchair</span>&lt;/Facilities&gt;
+        &lt;/Facilities&gt;
+        &lt;Accessibilities&gt;
+          &lt;Accessibilities&gt;<span class="value">NotSet or FamilyFrienldy or LiftsInhouse or NonSmoking or PetsWelcome or PetsNotAllowed or SuitableForSeniors or WheelchairAccessible</span>&lt;/Accessibilities&gt;
+          &lt;Accessibilities&gt;<span class="value">NotSet or FamilyFrienldy or LiftsInhouse or NonSmoking or PetsWelcome or PetsNotAllowed or SuitableForSeniors or WheelchairAccessible</span>&lt;/Accessibilities&gt;
+        &lt;/Accessibilities&gt;
+        &lt;Activities&gt;
+          &lt;Activities&gt;<span class="value">NotSet or Biking or CrossCountrySkiing or Golfing or Hiking or MountainBiking or Nightlife or NordicWalking or Riding or Sailing or Skiing or Snowboarding or Surfing or Tennis or ThemeParkNearby or Toboggan or Windsurfing or SkiingSnowboarding</span>&lt;/Activities&gt;
+          &lt;Activities&gt;<span class="value">NotSet or Biking or CrossCountrySkiing or Golfing or Hiking or MountainBiking or Nightlife or NordicWalking or Riding or Sailing or Skiing or Snowboarding or Surfing or Tennis or ThemeParkNearby or Toboggan or Windsurfing or SkiingSnowboarding</span>&lt;/Activities&gt;
+        &lt;/Activities&gt;
+        &lt;Situations&gt;
+          &lt;Situations&gt;<span class="value">NotSet or ByTheSea or InAHistoricTown or InAMajorCity or InTheCountryside or InALakesideTown or SomewhereQuiet or OnAIsland or Center100 or Center500 or Center1000 or Golf200 or Golf500 or Golf5000 or Lake50 or Lake1000 or Lake10000 or Sea50 or Sea1000 or Sea10000 or Skilift50 or Skilift500 or Skilift10000 or CountryView or LakeView or MountainView or SeaView</span>&lt;/Situations&gt;
+          &lt;Situations&gt;<span class="value">NotSet or ByTheSea or InAHistoricTown or InAMajorCity or InTheCountryside or InALakesideTown or SomewhereQuiet or OnAIsland or Center100 or Center500 or Center1000 or Golf200 or Golf500 or Golf5000 or Lake50 or Lake1000 or Lake10000 or Sea50 or Sea1000 or Sea10000 or Skilift50 or Skilift500 or Skilift10000 or CountryView or LakeView or MountainView or SeaView</span>&lt;/Situations&gt;
+        &lt;/Situations&gt;
+        &lt;PropertyTypes&gt;
+          &lt;PropertyTypes&gt;<span class="value">NotSet or Apartment or Bungalow or CastleManor or Chalet or DetachedHouse or Farmhouse or HistoricProperty or HolidayVillage or SpecialProperty or Villa</span>&lt;/PropertyTypes&gt;
+          &lt;PropertyTypes&gt;<span class="value">NotSet or Apartment or Bungalow or CastleManor or Chalet or DetachedHouse or Farmhouse or HistoricProperty or HolidayVillage or SpecialProperty or Villa</span>&lt;/PropertyTypes&gt;
+        &lt;/PropertyTypes&gt;
+        &lt;SpecialOffer&gt;<span class="value">NotSet or AnySpecialOffer or EarlyBooker or LastMinute</span>&lt;/SpecialOffer&gt;
+        &lt;PaxMin&gt;<span class="value">int</span>&lt;/PaxMin&gt;
+        &lt;PaxMax&gt;<span class="value">int</span>&lt;/PaxMax&gt;
+        &lt;RoomsMin&gt;<span class="value">int</span>&lt;/RoomsMin&gt;
+        &lt;RoomsMax&gt;<span class="value">int</span>&lt;/RoomsMax&gt;
+        &lt;BedroomsMin&gt;<span class="value">int</span>&lt;/BedroomsMin&gt;
+        &lt;BedroomsMax&gt;<span class="value">int</span>&lt;/BedroomsMax&gt;
+        &lt;BathroomsMin&gt;<span class="value">int</span>&lt;/BathroomsMin&gt;
+        &lt;BathroomsMax&gt;<span class="value">int</span>&lt;/BathroomsMax&gt;
+        &lt;QualityMin&gt;<span class="value">int</span>&lt;/QualityMin&gt;
+        &lt;QualityMax&gt;<span class="value">int</span>&lt;/QualityMax&gt;
+        &lt;DistanceToCenter&gt;<span class="value">int</span>&lt;/DistanceToCenter&gt;
+        &lt;DistanceToGolfCourse&gt;<span class="value">int</span>&lt;/DistanceToGolfCourse&gt;
+        &lt;DistanceToLake&gt;<span class="value">int</span>&lt;/DistanceToLake&gt;
+        &lt;DistanceToSea&gt;<span class="value">int</span>&lt;/DistanceToSea&gt;
+        &lt;DistanceToSeaOrLake&gt;<span class="value">int</span>&lt;/DistanceToSeaOrLake&gt;
+        &lt;DistanceToSkiLifts&gt;<span class="value">int</span>&lt;/DistanceToSkiLifts&gt;
+      &lt;/inputValue&gt;
+    &lt;/Search&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SearchResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;SearchResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;ResultCount&gt;<span class="value">int</span>&lt;/ResultCount&gt;&lt;Items&gt;&lt;SearchResultItem&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;Country&gt;<span class="value">string</span>&lt;/Country&gt;&lt;CountryCode&gt;<span class="value">string</span>&lt;/CountryCode&gt;&lt;Region&gt;<span class="value">string</span>&lt;/Region&gt;&lt;RegionCode&gt;<span class="value">string</span>&lt;/RegionCode&gt;&lt;Place&gt;<span class="value">string</span>&lt;/Place&gt;&lt;PlaceCode&gt;<span class="value">string</span>&lt;/PlaceCode&gt;&lt;Zip&gt;<span class="value">string</span>&lt;/Zip&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Quality&gt;<span class="value">int</span>&lt;/Quality&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Pax&gt;<span class="value">int</span>&lt;/Pax&gt;&lt;Rooms&gt;<span class="value">int</span>&lt;/Rooms&gt;&lt;BedRooms&gt;<span class="value">int</span>&lt;/BedRooms&gt;&lt;Pets&gt;<span class="value">int</span>&lt;/Pets&gt;&lt;Cots&gt;<span class="value">int</span>&lt;/Cots&gt;&lt;AdditionBeds&gt;<span class="value">int</span>&lt;/AdditionBeds&gt;&lt;Parking&gt;<span class="value">boolean</span>&lt;/Parking&gt;&lt;TV&gt;<span class="value">boolean</span>&lt;/TV&gt;&lt;Dishwasher&gt;<span class="value">boolean</span>&lt;/Dishwasher&gt;&lt;Washingmachine&gt;<span class="value">boolean</span>&lt;/Washingmachine&gt;&lt;Aircondition&gt;<span class="value">boolean</span>&lt;/Aircondition&gt;&lt;Pool&gt;<span class="value">boolean</span>&lt;/Pool&gt;&lt;Tennis&gt;<span class="value">boolean</span>&lt;/Tennis&gt;&lt;Sauna&gt;<span class="value">boolean</span>&lt;/Sauna&gt;&lt;Wheelchair&gt;<span class="value">boolean</span>&lt;/Wheelchair&gt;&lt;GeoLng&gt;<span class="value">decimal</span>&lt;/GeoLng&gt;&lt;GeoLat&gt;<span class="value">decimal</span>&lt;/GeoLat&gt;&lt;InsideDescription&gt;<span class="value">string</span>&lt;/InsideDescription&gt;&lt;Picture&gt;<span class="value">string</span>&lt;/Picture&gt;&lt;/SearchResultItem&gt;&lt;SearchResultItem&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;Country&gt;<span class="value">string</span>&lt;/Country&gt;&lt;CountryCode&gt;<span class="value">string</span>&lt;/CountryCode&gt;&lt;Region&gt;<span class="value">string</span>&lt;/Region&gt;&lt;RegionCode&gt;<span class="value">string</span>&lt;/RegionCode&gt;&lt;Place&gt;<span class="value">string</span>&lt;/Place&gt;&lt;PlaceCode&gt;<span class="value">string</span>&lt;/PlaceCode&gt;&lt;Zip&gt;<span class="value">string</span>&lt;/Zip&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Quality&gt;<span class="value">int</span>&lt;/Quality&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Pax&gt;<span class="value">int</span>&lt;/Pax&gt;&lt;Rooms&gt;<span class="value">int</span>&lt;/Rooms&gt;&lt;BedRooms&gt;<span class="value">int</span>&lt;/BedRooms&gt;&lt;Pets&gt;<span class="value">int</span>&lt;/Pets&gt;&lt;Cots&gt;<span class="value">int</span>&lt;/Cots&gt;&lt;AdditionBeds&gt;<span class="value">int</span>&lt;/AdditionBeds&gt;&lt;Parking&gt;<span class="value">boolean</span>&lt;/Parking&gt;&lt;TV&gt;<span class="value">boolean</span>&lt;/TV&gt;&lt;Dishwasher&gt;<span class="value">boolean</span>&lt;/Dishwasher&gt;&lt;Washingmachine&gt;<span class="value">boolean</span>&lt;/Washingmachine&gt;&lt;Aircondition&gt;<span class="value">boolean</span>&lt;/Aircondition&gt;&lt;Pool&gt;<span class="value">boolean</span>&lt;/Pool&gt;&lt;Tennis&gt;<span class="value">boolean</span>&lt;/Tennis&gt;&lt;Sauna&gt;<span class="value">boolean</span>&lt;/Sauna&gt;&lt;Wheelchair&gt;<span class="value">boolean</span>&lt;/Wheelchair&gt;&lt;GeoLng&gt;<span class="value">decimal</span>&lt;/GeoLng&gt;&lt;GeoLat&gt;<span class="value">decimal</span>&lt;/GeoLat&gt;&lt;InsideDescription&gt;<span class="value">string</span>&lt;/InsideDescription&gt;&lt;Picture&gt;<span class="value">string</span>&lt;/Picture&gt;&lt;/SearchResultItem&gt;&lt;/Items&gt;&lt;/SearchResult&gt;&lt;/SearchResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `AccommodationDetail`.
+const PAGE_ACCOMMODATION_DETAIL: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>AccommodationDetail</h2>
+        <p class="intro">Accommodation details Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>AccommodationDetailInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/AccommodationDetail"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;AccommodationDetail xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+      &lt;/inputValue&gt;
+    &lt;/AccommodationDetail&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AccommodationDetailResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;AccommodationDetailResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;HouseName&gt;<span class="value">string</span>&lt;/HouseName&gt;&lt;Country&gt;<span class="value">string</span>&lt;/Country&gt;&lt;Region&gt;<span class="value">string</span>&lt;/Region&gt;&lt;Place&gt;<span class="value">string</span>&lt;/Place&gt;&lt;Zip&gt;<span class="value">string</span>&lt;/Zip&gt;&lt;Quality&gt;<span class="value">int</span>&lt;/Quality&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Pax&gt;<span class="value">int</span>&lt;/Pax&gt;&lt;Rooms&gt;<span class="value">int</span>&lt;/Rooms&gt;&lt;BedRooms&gt;<span class="value">int</span>&lt;/BedRooms&gt;&lt;Location&gt;<span class="value">int</span>&lt;/Location&gt;&lt;Interior&gt;<span class="value">int</span>&lt;/Interior&gt;&lt;Tranquility&gt;<span class="value">int</span>&lt;/Tranquility&gt;&lt;Kitchen&gt;<span class="value">int</span>&lt;/Kitchen&gt;&lt;AccessRoad&gt;<span class="value">int</span>&lt;/AccessRoad&gt;&lt;Pets&gt;<span class="value">int</span>&lt;/Pets&gt;&lt;Cots&gt;<span class="value">int</span>&lt;/Cots&gt;&lt;AdditionBeds&gt;<span class="value">int</span>&lt;/AdditionBeds&gt;&lt;Parking&gt;<span class="value">boolean</span>&lt;/Parking&gt;&lt;TV&gt;<span class="value">boolean</span>&lt;/TV&gt;&lt;Dishwasher&gt;<span class="value">boolean</span>&lt;/Dishwasher&gt;&lt;Washingmachine&gt;<span class="value">boolean</span>&lt;/Washingmachine&gt;&lt;Aircondition&gt;<span class="value">boolean</span>&lt;/Aircondition&gt;&lt;Pool&gt;<span class="value">boolean</span>&lt;/Pool&gt;&lt;Tennis&gt;<span class="value">boolean</span>&lt;/Tennis&gt;&lt;Sauna&gt;<span class="value">boolean</span>&lt;/Sauna&gt;&lt;Wheelchair&gt;<span class="value">boolean</span>&lt;/Wheelchair&gt;&lt;GeoLng&gt;<span class="value">decimal</span>&lt;/GeoLng&gt;&lt;GeoLat&gt;<span class="value">decimal</span>&lt;/GeoLat&gt;&lt;PoolFrom&gt;<span class="value">string</span>&lt;/PoolFrom&gt;&lt;PoolTo&gt;<span class="value">string</span>&lt;/PoolTo&gt;&lt;InsideDescription&gt;<span class="value">string</span>&lt;/InsideDescription&gt;&lt;OutsideDescription&gt;<span class="value">string</span>&lt;/OutsideDescription&gt;&lt;Pictures&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Pictures&gt;&lt;/AccommodationDetailResult&gt;&lt;/AccommodationDetailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/AccommodationDetail"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;AccommodationDetail xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+      &lt;/inputValue&gt;
+    &lt;/AccommodationDetail&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AccommodationDetailResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;AccommodationDetailResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;HouseName&gt;<span class="value">string</span>&lt;/HouseName&gt;&lt;Country&gt;<span class="value">string</span>&lt;/Country&gt;&lt;Region&gt;<span class="value">string</span>&lt;/Region&gt;&lt;Place&gt;<span class="value">string</span>&lt;/Place&gt;&lt;Zip&gt;<span class="value">string</span>&lt;/Zip&gt;&lt;Quality&gt;<span class="value">int</span>&lt;/Quality&gt;&lt;Type&gt;<span class="value">string</span>&lt;/Type&gt;&lt;Pax&gt;<span class="value">int</span>&lt;/Pax&gt;&lt;Rooms&gt;<span class="value">int</span>&lt;/Rooms&gt;&lt;BedRooms&gt;<span class="value">int</span>&lt;/BedRooms&gt;&lt;Location&gt;<span class="value">int</span>&lt;/Location&gt;&lt;Interior&gt;<span class="value">int</span>&lt;/Interior&gt;&lt;Tranquility&gt;<span class="value">int</span>&lt;/Tranquility&gt;&lt;Kitchen&gt;<span class="value">int</span>&lt;/Kitchen&gt;&lt;AccessRoad&gt;<span class="value">int</span>&lt;/AccessRoad&gt;&lt;Pets&gt;<span class="value">int</span>&lt;/Pets&gt;&lt;Cots&gt;<span class="value">int</span>&lt;/Cots&gt;&lt;AdditionBeds&gt;<span class="value">int</span>&lt;/AdditionBeds&gt;&lt;Parking&gt;<span class="value">boolean</span>&lt;/Parking&gt;&lt;TV&gt;<span class="value">boolean</span>&lt;/TV&gt;&lt;Dishwasher&gt;<span class="value">boolean</span>&lt;/Dishwasher&gt;&lt;Washingmachine&gt;<span class="value">boolean</span>&lt;/Washingmachine&gt;&lt;Aircondition&gt;<span class="value">boolean</span>&lt;/Aircondition&gt;&lt;Pool&gt;<span class="value">boolean</span>&lt;/Pool&gt;&lt;Tennis&gt;<span class="value">boolean</span>&lt;/Tennis&gt;&lt;Sauna&gt;<span class="value">boolean</span>&lt;/Sauna&gt;&lt;Wheelchair&gt;<span class="value">boolean</span>&lt;/Wheelchair&gt;&lt;GeoLng&gt;<span class="value">decimal</span>&lt;/GeoLng&gt;&lt;GeoLat&gt;<span class="value">decimal</span>&lt;/GeoLat&gt;&lt;PoolFrom&gt;<span class="value">string</span>&lt;/PoolFrom&gt;&lt;PoolTo&gt;<span class="value">string</span>&lt;/PoolTo&gt;&lt;InsideDescription&gt;<span class="value">string</span>&lt;/InsideDescription&gt;&lt;OutsideDescription&gt;<span class="value">string</span>&lt;/OutsideDescription&gt;&lt;Pictures&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Pictures&gt;&lt;/AccommodationDetailResult&gt;&lt;/AccommodationDetailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Trips`.
+const PAGE_TRIPS: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Trips</h2>
+        <p class="intro">Trips Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>TripsInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/Trips"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;Trips xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;
+      &lt;/inputValue&gt;
+    &lt;/Trips&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;TripsResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;TripsResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;Trips&gt;&lt;TripItem&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;SpecialPrice&gt;<span class="value">decimal</span>&lt;/SpecialPrice&gt;&lt;SpecialCode&gt;<span class="value">string</span>&lt;/SpecialCode&gt;&lt;SpecialDescription&gt;<span class="value">string</span>&lt;/SpecialDescription&gt;&lt;OnRequest&gt;<span class="value">boolean</span>&lt;/OnRequest&gt;&lt;/TripItem&gt;&lt;TripItem&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;SpecialPrice&gt;<span class="value">decimal</span>&lt;/SpecialPrice&gt;&lt;SpecialCode&gt;<span class="value">string</span>&lt;/SpecialCode&gt;&lt;SpecialDescription&gt;<span class="value">string</span>&lt;/SpecialDescription&gt;&lt;OnRequest&gt;<span class="value">boolean</span>&lt;/OnRequest&gt;&lt;/TripItem&gt;&lt;/Trips&gt;&lt;/TripsResult&gt;&lt;/TripsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/Trips"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;Trips xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;LanguageCode&gt;<span class="value">string</span>&lt;/LanguageCode&gt;
+        &lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;
+        &lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;
+      &lt;/inputValue&gt;
+    &lt;/Trips&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;TripsResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;TripsResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;Trips&gt;&lt;TripItem&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;SpecialPrice&gt;<span class="value">decimal</span>&lt;/SpecialPrice&gt;&lt;SpecialCode&gt;<span class="value">string</span>&lt;/SpecialCode&gt;&lt;SpecialDescription&gt;<span class="value">string</span>&lt;/SpecialDescription&gt;&lt;OnRequest&gt;<span class="value">boolean</span>&lt;/OnRequest&gt;&lt;/TripItem&gt;&lt;TripItem&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;&lt;CurrencyCode&gt;<span class="value">string</span>&lt;/CurrencyCode&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;SpecialPrice&gt;<span class="value">decimal</span>&lt;/SpecialPrice&gt;&lt;SpecialCode&gt;<span class="value">string</span>&lt;/SpecialCode&gt;&lt;SpecialDescription&gt;<span class="value">string</span>&lt;/SpecialDescription&gt;&lt;OnRequest&gt;<span class="value">boolean</span>&lt;/OnRequest&gt;&lt;/TripItem&gt;&lt;/Trips&gt;&lt;/TripsResult&gt;&lt;/TripsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page of `AffiliateDetail`.
 const PAGE_AFFILIATE_DETAIL: &[Piece] = &[
     Text(HEAD),
@@ -337,6 +2531,204 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `VoucherDetail`.
+const PAGE_VOUCHER_DETAIL: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>VoucherDetail</h2>
+        <p class="intro">VoucherDetail Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>VoucherDetailInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/VoucherDetail"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;VoucherDetail xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;BookingID&gt;<span class="value">string</span>&lt;/BookingID&gt;
+      &lt;/inputValue&gt;
+    &lt;/VoucherDetail&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;VoucherDetailResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;VoucherDetailResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;CustomerName&gt;<span class="value">string</span>&lt;/CustomerName&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;ReservationCode&gt;<span class="value">string</span>&lt;/ReservationCode&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;&lt;Duration&gt;<span class="value">int</span>&lt;/Duration&gt;&lt;HouseName&gt;<span class="value">string</span>&lt;/HouseName&gt;&lt;PaxMax&gt;<span class="value">int</span>&lt;/PaxMax&gt;&lt;PaxReservation&gt;<span class="value">int</span>&lt;/PaxReservation&gt;&lt;Rooms&gt;<span class="value">int</span>&lt;/Rooms&gt;&lt;BedRooms&gt;<span class="value">int</span>&lt;/BedRooms&gt;&lt;Quality&gt;<span class="value">int</span>&lt;/Quality&gt;&lt;Pets&gt;<span class="value">int</span>&lt;/Pets&gt;&lt;AdditionBeds&gt;<span class="value">int</span>&lt;/AdditionBeds&gt;&lt;Cots&gt;<span class="value">int</span>&lt;/Cots&gt;&lt;Place&gt;<span class="value">string</span>&lt;/Place&gt;&lt;AccommodationAddress&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Salutation&gt;<span class="value">string</span>&lt;/Salutation&gt;&lt;Addr1&gt;<span class="value">string</span>&lt;/Addr1&gt;&lt;Addr2&gt;<span class="value">string</span>&lt;/Addr2&gt;&lt;Addr3&gt;<span class="value">string</span>&lt;/Addr3&gt;&lt;Addr4&gt;<span class="value">string</span>&lt;/Addr4&gt;&lt;Addr5&gt;<span class="value">string</span>&lt;/Addr5&gt;&lt;Country&gt;<span class="value">string</span>&lt;/Country&gt;&lt;Place&gt;<span class="value">string</span>&lt;/Place&gt;&lt;Zip&gt;<span class="value">string</span>&lt;/Zip&gt;&lt;Phone&gt;<span class="value">string</span>&lt;/Phone&gt;&lt;PhoneBusiness&gt;<span class="value">string</span>&lt;/PhoneBusiness&gt;&lt;PhonePrivate&gt;<span class="value">string</span>&lt;/PhonePrivate&gt;&lt;Mobile&gt;<span class="value">string</span>&lt;/Mobile&gt;&lt;Fax&gt;<span class="value">string</span>&lt;/Fax&gt;&lt;Email&gt;<span class="value">string</span>&lt;/Email&gt;&lt;Url&gt;<span class="value">string</span>&lt;/Url&gt;&lt;/AccommodationAddress&gt;&lt;VoucherCharges&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Charges&gt;&lt;VoucherDetailCharge&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Costs&gt;&lt;VoucherDetailCost&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;AdditionalText&gt;<span class="value">string</span>&lt;/AdditionalText&gt;&lt;/VoucherDetailCost&gt;&lt;VoucherDetailCost&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;AdditionalText&gt;<span class="value">string</span>&lt;/AdditionalText&gt;&lt;/VoucherDetailCost&gt;&lt;/Costs&gt;&lt;/VoucherDetailCharge&gt;&lt;VoucherDetailCharge&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Costs&gt;&lt;VoucherDetailCost&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;AdditionalText&gt;<span class="value">string</span>&lt;/AdditionalText&gt;&lt;/VoucherDetailCost&gt;&lt;VoucherDetailCost&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;AdditionalText&gt;<span class="value">string</span>&lt;/AdditionalText&gt;&lt;/VoucherDetailCost&gt;&lt;/Costs&gt;&lt;/VoucherDetailCharge&gt;&lt;/Charges&gt;&lt;/VoucherCharges&gt;&lt;ArrivalDepartureInformation&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/ArrivalDepartureInformation&gt;&lt;KeyHandoverInformation&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;GeoLat&gt;<span class="value">decimal</span>&lt;/GeoLat&gt;&lt;GeoLng&gt;<span class="value">decimal</span>&lt;/GeoLng&gt;&lt;GoogleMapsLink&gt;<span class="value">string</span>&lt;/GoogleMapsLink&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/KeyHandoverInformation&gt;&lt;ContactOnSite&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Salutation&gt;<span class="value">string</span>&lt;/Salutation&gt;&lt;Addr1&gt;<span class="value">string</span>&lt;/Addr1&gt;&lt;Addr2&gt;<span class="value">string</span>&lt;/Addr2&gt;&lt;Addr3&gt;<span class="value">string</span>&lt;/Addr3&gt;&lt;Addr4&gt;<span class="value">string</span>&lt;/Addr4&gt;&lt;Addr5&gt;<span class="value">string</span>&lt;/Addr5&gt;&lt;Country&gt;<span class="value">string</span>&lt;/Country&gt;&lt;Place&gt;<span class="value">string</span>&lt;/Place&gt;&lt;Zip&gt;<span class="value">string</span>&lt;/Zip&gt;&lt;Phone&gt;<span class="value">string</span>&lt;/Phone&gt;&lt;PhoneBusiness&gt;<span class="value">string</span>&lt;/PhoneBusiness&gt;&lt;PhonePrivate&gt;<span class="value">string</span>&lt;/PhonePrivate&gt;&lt;Mobile&gt;<span class="value">string</span>&lt;/Mobile&gt;&lt;Fax&gt;<span class="value">string</span>&lt;/Fax&gt;&lt;Email&gt;<span class="value">string</span>&lt;/Email&gt;&lt;Url&gt;<span class="value">string</span>&lt;/Url&gt;&lt;/ContactOnSite&gt;&lt;VoucherDescriptions&gt;&lt;DescriptionTitle&gt;<span class="value">string</span>&lt;/DescriptionTitle&gt;&lt;Descriptions&gt;&lt;VoucherDetailDescription&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/VoucherDetailDescription&gt;&lt;VoucherDetailDescription&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/VoucherDetailDescription&gt;&lt;/Descriptions&gt;&lt;/VoucherDescriptions&gt;&lt;AdditionalInformation&gt;<span class="value">string</span>&lt;/AdditionalInformation&gt;&lt;Alert&gt;<span class="value">string</span>&lt;/Alert&gt;&lt;/VoucherDetailResult&gt;&lt;/VoucherDetailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/VoucherDetail"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;VoucherDetail xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;BookingID&gt;<span class="value">string</span>&lt;/BookingID&gt;
+      &lt;/inputValue&gt;
+    &lt;/VoucherDetail&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;VoucherDetailResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;VoucherDetailResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;CustomerName&gt;<span class="value">string</span>&lt;/CustomerName&gt;&lt;AccommodationCode&gt;<span class="value">string</span>&lt;/AccommodationCode&gt;&lt;ReservationCode&gt;<span class="value">string</span>&lt;/ReservationCode&gt;&lt;CheckIn&gt;<span class="value">string</span>&lt;/CheckIn&gt;&lt;CheckOut&gt;<span class="value">string</span>&lt;/CheckOut&gt;&lt;Duration&gt;<span class="value">int</span>&lt;/Duration&gt;&lt;HouseName&gt;<span class="value">string</span>&lt;/HouseName&gt;&lt;PaxMax&gt;<span class="value">int</span>&lt;/PaxMax&gt;&lt;PaxReservation&gt;<span class="value">int</span>&lt;/PaxReservation&gt;&lt;Rooms&gt;<span class="value">int</span>&lt;/Rooms&gt;&lt;BedRooms&gt;<span class="value">int</span>&lt;/BedRooms&gt;&lt;Quality&gt;<span class="value">int</span>&lt;/Quality&gt;&lt;Pets&gt;<span class="value">int</span>&lt;/Pets&gt;&lt;AdditionBeds&gt;<span class="value">int</span>&lt;/AdditionBeds&gt;&lt;Cots&gt;<span class="value">int</span>&lt;/Cots&gt;&lt;Place&gt;<span class="value">string</span>&lt;/Place&gt;&lt;AccommodationAddress&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Salutation&gt;<span class="value">string</span>&lt;/Salutation&gt;&lt;Addr1&gt;<span class="value">string</span>&lt;/Addr1&gt;&lt;Addr2&gt;<span class="value">string</span>&lt;/Addr2&gt;&lt;Addr3&gt;<span class="value">string</span>&lt;/Addr3&gt;&lt;Addr4&gt;<span class="value">string</span>&lt;/Addr4&gt;&lt;Addr5&gt;<span class="value">string</span>&lt;/Addr5&gt;&lt;Country&gt;<span class="value">string</span>&lt;/Country&gt;&lt;Place&gt;<span class="value">string</span>&lt;/Place&gt;&lt;Zip&gt;<span class="value">string</span>&lt;/Zip&gt;&lt;Phone&gt;<span class="value">string</span>&lt;/Phone&gt;&lt;PhoneBusiness&gt;<span class="value">string</span>&lt;/PhoneBusiness&gt;&lt;PhonePrivate&gt;<span class="value">string</span>&lt;/PhonePrivate&gt;&lt;Mobile&gt;<span class="value">string</span>&lt;/Mobile&gt;&lt;Fax&gt;<span class="value">string</span>&lt;/Fax&gt;&lt;Email&gt;<span class="value">string</span>&lt;/Email&gt;&lt;Url&gt;<span class="value">string</span>&lt;/Url&gt;&lt;/AccommodationAddress&gt;&lt;VoucherCharges&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Charges&gt;&lt;VoucherDetailCharge&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Costs&gt;&lt;VoucherDetailCost&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;AdditionalText&gt;<span class="value">string</span>&lt;/AdditionalText&gt;&lt;/VoucherDetailCost&gt;&lt;VoucherDetailCost&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;AdditionalText&gt;<span class="value">string</span>&lt;/AdditionalText&gt;&lt;/VoucherDetailCost&gt;&lt;/Costs&gt;&lt;/VoucherDetailCharge&gt;&lt;VoucherDetailCharge&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Costs&gt;&lt;VoucherDetailCost&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;AdditionalText&gt;<span class="value">string</span>&lt;/AdditionalText&gt;&lt;/VoucherDetailCost&gt;&lt;VoucherDetailCost&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;Currency&gt;<span class="value">string</span>&lt;/Currency&gt;&lt;Amount&gt;<span class="value">decimal</span>&lt;/Amount&gt;&lt;AdditionalText&gt;<span class="value">string</span>&lt;/AdditionalText&gt;&lt;/VoucherDetailCost&gt;&lt;/Costs&gt;&lt;/VoucherDetailCharge&gt;&lt;/Charges&gt;&lt;/VoucherCharges&gt;&lt;ArrivalDepartureInformation&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/ArrivalDepartureInformation&gt;&lt;KeyHandoverInformation&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;GeoLat&gt;<span class="value">decimal</span>&lt;/GeoLat&gt;&lt;GeoLng&gt;<span class="value">decimal</span>&lt;/GeoLng&gt;&lt;GoogleMapsLink&gt;<span class="value">string</span>&lt;/GoogleMapsLink&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/KeyHandoverInformation&gt;&lt;ContactOnSite&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Salutation&gt;<span class="value">string</span>&lt;/Salutation&gt;&lt;Addr1&gt;<span class="value">string</span>&lt;/Addr1&gt;&lt;Addr2&gt;<span class="value">string</span>&lt;/Addr2&gt;&lt;Addr3&gt;<span class="value">string</span>&lt;/Addr3&gt;&lt;Addr4&gt;<span class="value">string</span>&lt;/Addr4&gt;&lt;Addr5&gt;<span class="value">string</span>&lt;/Addr5&gt;&lt;Country&gt;<span class="value">string</span>&lt;/Country&gt;&lt;Place&gt;<span class="value">string</span>&lt;/Place&gt;&lt;Zip&gt;<span class="value">string</span>&lt;/Zip&gt;&lt;Phone&gt;<span class="value">string</span>&lt;/Phone&gt;&lt;PhoneBusiness&gt;<span class="value">string</span>&lt;/PhoneBusiness&gt;&lt;PhonePrivate&gt;<span class="value">string</span>&lt;/PhonePrivate&gt;&lt;Mobile&gt;<span class="value">string</span>&lt;/Mobile&gt;&lt;Fax&gt;<span class="value">string</span>&lt;/Fax&gt;&lt;Email&gt;<span class="value">string</span>&lt;/Email&gt;&lt;Url&gt;<span class="value">string</span>&lt;/Url&gt;&lt;/ContactOnSite&gt;&lt;VoucherDescriptions&gt;&lt;DescriptionTitle&gt;<span class="value">string</span>&lt;/DescriptionTitle&gt;&lt;Descriptions&gt;&lt;VoucherDetailDescription&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/VoucherDetailDescription&gt;&lt;VoucherDetailDescription&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/VoucherDetailDescription&gt;&lt;/Descriptions&gt;&lt;/VoucherDescriptions&gt;&lt;AdditionalInformation&gt;<span class="value">string</span>&lt;/AdditionalInformation&gt;&lt;Alert&gt;<span class="value">string</span>&lt;/Alert&gt;&lt;/VoucherDetailResult&gt;&lt;/VoucherDetailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `PaymentExtInformation`.
+const PAGE_PAYMENT_EXT_INFORMATION: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WebService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>PaymentExtInformation</h2>
+        <p class="intro">PaymentExtInformation Request</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>inputValue</td><td>PaymentInformationInputValue</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.interhome.com/webservice/PaymentExtInformation"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;PaymentExtInformation xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;ReservationCode&gt;<span class="value">string</span>&lt;/ReservationCode&gt;
+      &lt;/inputValue&gt;
+    &lt;/PaymentExtInformation&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;PaymentExtInformationResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;PaymentExtInformationResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;CreditCardType&gt;<span class="value">NotSet or VISA or MASTER</span>&lt;/CreditCardType&gt;&lt;CreditCardNumber&gt;<span class="value">string</span>&lt;/CreditCardNumber&gt;&lt;CreditCardExpiry&gt;<span class="value">string</span>&lt;/CreditCardExpiry&gt;&lt;/PaymentExtInformationResult&gt;&lt;/PaymentExtInformationResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/PaymentExtInformation"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ServiceAuthHeader xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;Username&gt;<span class="value">string</span>&lt;/Username&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/ServiceAuthHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;PaymentExtInformation xmlns="http://www.interhome.com/webservice"&gt;
+      &lt;inputValue&gt;
+        &lt;SalesOfficeCode&gt;<span class="value">string</span>&lt;/SalesOfficeCode&gt;
+        &lt;ReservationCode&gt;<span class="value">string</span>&lt;/ReservationCode&gt;
+      &lt;/inputValue&gt;
+    &lt;/PaymentExtInformation&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;PaymentExtInformationResponse xmlns="http://www.interhome.com/webservice"&gt;&lt;PaymentExtInformationResult&gt;&lt;Ok&gt;<span class="value">boolean</span>&lt;/Ok&gt;&lt;Errors&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;Error&gt;&lt;Number&gt;<span class="value">int</span>&lt;/Number&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;ExtensionData /&gt;&lt;/Error&gt;&lt;/Errors&gt;&lt;CreditCardType&gt;<span class="value">NotSet or VISA or MASTER</span>&lt;/CreditCardType&gt;&lt;CreditCardNumber&gt;<span class="value">string</span>&lt;/CreditCardNumber&gt;&lt;CreditCardExpiry&gt;<span class="value">string</span>&lt;/CreditCardExpiry&gt;&lt;/PaymentExtInformationResult&gt;&lt;/PaymentExtInformationResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page listing every operation; `path` is the path the page was requested at.
 pub fn index(path: &str) -> String {
     render(INDEX, path)
@@ -348,7 +2740,26 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
     let page = match operation {
         crate::Operation::CheckServerHealth => PAGE_CHECK_SERVER_HEALTH,
         crate::Operation::CheckServerHealthV2 => PAGE_CHECK_SERVER_HEALTH_V2,
+        crate::Operation::Newsletter => PAGE_NEWSLETTER,
+        crate::Operation::AdditionalServices => PAGE_ADDITIONAL_SERVICES,
+        crate::Operation::Availability => PAGE_AVAILABILITY,
+        crate::Operation::NearestBookingDate => PAGE_NEAREST_BOOKING_DATE,
+        crate::Operation::PriceDetail => PAGE_PRICE_DETAIL,
+        crate::Operation::Prices => PAGE_PRICES,
+        crate::Operation::PriceList => PAGE_PRICE_LIST,
+        crate::Operation::ClientBooking => PAGE_CLIENT_BOOKING,
+        crate::Operation::RetailerBooking => PAGE_RETAILER_BOOKING,
+        crate::Operation::ReadBooking => PAGE_READ_BOOKING,
+        crate::Operation::RatifyBooking => PAGE_RATIFY_BOOKING,
+        crate::Operation::CancelBooking => PAGE_CANCEL_BOOKING,
+        crate::Operation::CheckBooking => PAGE_CHECK_BOOKING,
+        crate::Operation::CancellationConditions => PAGE_CANCELLATION_CONDITIONS,
+        crate::Operation::Search => PAGE_SEARCH,
+        crate::Operation::AccommodationDetail => PAGE_ACCOMMODATION_DETAIL,
+        crate::Operation::Trips => PAGE_TRIPS,
         crate::Operation::AffiliateDetail => PAGE_AFFILIATE_DETAIL,
+        crate::Operation::VoucherDetail => PAGE_VOUCHER_DETAIL,
+        crate::Operation::PaymentExtInformation => PAGE_PAYMENT_EXT_INFORMATION,
     };
     render(page, path)
 }

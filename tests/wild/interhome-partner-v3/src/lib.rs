@@ -15,7 +15,26 @@
 //! |---|---|---|
 //! | 1 | [`CheckServerHealth`] | 0 |
 //! | 2 | [`CheckServerHealthV2`] | 1 |
-//! | 3 | [`AffiliateDetail`] | 1 |
+//! | 3 | [`Newsletter`] | 1 |
+//! | 4 | [`AdditionalServices`] | 1 |
+//! | 5 | [`Availability`] | 1 |
+//! | 6 | [`NearestBookingDate`] | 1 |
+//! | 7 | [`PriceDetail`] | 1 |
+//! | 8 | [`Prices`] | 1 |
+//! | 9 | [`PriceList`] | 1 |
+//! | 10 | [`ClientBooking`] | 1 |
+//! | 11 | [`RetailerBooking`] | 1 |
+//! | 12 | [`ReadBooking`] | 1 |
+//! | 13 | [`RatifyBooking`] | 1 |
+//! | 14 | [`CancelBooking`] | 1 |
+//! | 15 | [`CheckBooking`] | 1 |
+//! | 16 | [`CancellationConditions`] | 1 |
+//! | 17 | [`Search`] | 1 |
+//! | 18 | [`AccommodationDetail`] | 1 |
+//! | 19 | [`Trips`] | 1 |
+//! | 20 | [`AffiliateDetail`] | 1 |
+//! | 21 | [`VoucherDetail`] | 1 |
+//! | 22 | [`PaymentExtInformation`] | 1 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -84,16 +103,73 @@ pub enum Operation {
     CheckServerHealth,
     /// Operation 2: [`CheckServerHealthV2`].
     CheckServerHealthV2,
-    /// Operation 3: [`AffiliateDetail`].
+    /// Operation 3: [`Newsletter`].
+    Newsletter,
+    /// Operation 4: [`AdditionalServices`].
+    AdditionalServices,
+    /// Operation 5: [`Availability`].
+    Availability,
+    /// Operation 6: [`NearestBookingDate`].
+    NearestBookingDate,
+    /// Operation 7: [`PriceDetail`].
+    PriceDetail,
+    /// Operation 8: [`Prices`].
+    Prices,
+    /// Operation 9: [`PriceList`].
+    PriceList,
+    /// Operation 10: [`ClientBooking`].
+    ClientBooking,
+    /// Operation 11: [`RetailerBooking`].
+    RetailerBooking,
+    /// Operation 12: [`ReadBooking`].
+    ReadBooking,
+    /// Operation 13: [`RatifyBooking`].
+    RatifyBooking,
+    /// Operation 14: [`CancelBooking`].
+    CancelBooking,
+    /// Operation 15: [`CheckBooking`].
+    CheckBooking,
+    /// Operation 16: [`CancellationConditions`].
+    CancellationConditions,
+    /// Operation 17: [`Search`].
+    Search,
+    /// Operation 18: [`AccommodationDetail`].
+    AccommodationDetail,
+    /// Operation 19: [`Trips`].
+    Trips,
+    /// Operation 20: [`AffiliateDetail`].
     AffiliateDetail,
+    /// Operation 21: [`VoucherDetail`].
+    VoucherDetail,
+    /// Operation 22: [`PaymentExtInformation`].
+    PaymentExtInformation,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 3usize] = [
+    pub const ALL: [Operation; 22usize] = [
         Operation::CheckServerHealth,
         Operation::CheckServerHealthV2,
+        Operation::Newsletter,
+        Operation::AdditionalServices,
+        Operation::Availability,
+        Operation::NearestBookingDate,
+        Operation::PriceDetail,
+        Operation::Prices,
+        Operation::PriceList,
+        Operation::ClientBooking,
+        Operation::RetailerBooking,
+        Operation::ReadBooking,
+        Operation::RatifyBooking,
+        Operation::CancelBooking,
+        Operation::CheckBooking,
+        Operation::CancellationConditions,
+        Operation::Search,
+        Operation::AccommodationDetail,
+        Operation::Trips,
         Operation::AffiliateDetail,
+        Operation::VoucherDetail,
+        Operation::PaymentExtInformation,
     ];
 
     /// The operation's wire name.
@@ -101,7 +177,26 @@ impl Operation {
         match self {
             Operation::CheckServerHealth => "CheckServerHealth",
             Operation::CheckServerHealthV2 => "CheckServerHealthV2",
+            Operation::Newsletter => "Newsletter",
+            Operation::AdditionalServices => "AdditionalServices",
+            Operation::Availability => "Availability",
+            Operation::NearestBookingDate => "NearestBookingDate",
+            Operation::PriceDetail => "PriceDetail",
+            Operation::Prices => "Prices",
+            Operation::PriceList => "PriceList",
+            Operation::ClientBooking => "ClientBooking",
+            Operation::RetailerBooking => "RetailerBooking",
+            Operation::ReadBooking => "ReadBooking",
+            Operation::RatifyBooking => "RatifyBooking",
+            Operation::CancelBooking => "CancelBooking",
+            Operation::CheckBooking => "CheckBooking",
+            Operation::CancellationConditions => "CancellationConditions",
+            Operation::Search => "Search",
+            Operation::AccommodationDetail => "AccommodationDetail",
+            Operation::Trips => "Trips",
             Operation::AffiliateDetail => "AffiliateDetail",
+            Operation::VoucherDetail => "VoucherDetail",
+            Operation::PaymentExtInformation => "PaymentExtInformation",
         }
     }
 
@@ -110,7 +205,26 @@ impl Operation {
         match name {
             "CheckServerHealth" => Some(Operation::CheckServerHealth),
             "CheckServerHealthV2" => Some(Operation::CheckServerHealthV2),
+            "Newsletter" => Some(Operation::Newsletter),
+            "AdditionalServices" => Some(Operation::AdditionalServices),
+            "Availability" => Some(Operation::Availability),
+            "NearestBookingDate" => Some(Operation::NearestBookingDate),
+            "PriceDetail" => Some(Operation::PriceDetail),
+            "Prices" => Some(Operation::Prices),
+            "PriceList" => Some(Operation::PriceList),
+            "ClientBooking" => Some(Operation::ClientBooking),
+            "RetailerBooking" => Some(Operation::RetailerBooking),
+            "ReadBooking" => Some(Operation::ReadBooking),
+            "RatifyBooking" => Some(Operation::RatifyBooking),
+            "CancelBooking" => Some(Operation::CancelBooking),
+            "CheckBooking" => Some(Operation::CheckBooking),
+            "CancellationConditions" => Some(Operation::CancellationConditions),
+            "Search" => Some(Operation::Search),
+            "AccommodationDetail" => Some(Operation::AccommodationDetail),
+            "Trips" => Some(Operation::Trips),
             "AffiliateDetail" => Some(Operation::AffiliateDetail),
+            "VoucherDetail" => Some(Operation::VoucherDetail),
+            "PaymentExtInformation" => Some(Operation::PaymentExtInformation),
             _ => None,
         }
     }
@@ -120,7 +234,28 @@ impl Operation {
         match self {
             Operation::CheckServerHealth => &wire::check_server_health::OPERATION,
             Operation::CheckServerHealthV2 => &wire::check_server_health_v2::OPERATION,
+            Operation::Newsletter => &wire::newsletter::OPERATION,
+            Operation::AdditionalServices => &wire::additional_services::OPERATION,
+            Operation::Availability => &wire::availability::OPERATION,
+            Operation::NearestBookingDate => &wire::nearest_booking_date::OPERATION,
+            Operation::PriceDetail => &wire::price_detail::OPERATION,
+            Operation::Prices => &wire::prices::OPERATION,
+            Operation::PriceList => &wire::price_list::OPERATION,
+            Operation::ClientBooking => &wire::client_booking::OPERATION,
+            Operation::RetailerBooking => &wire::retailer_booking::OPERATION,
+            Operation::ReadBooking => &wire::read_booking::OPERATION,
+            Operation::RatifyBooking => &wire::ratify_booking::OPERATION,
+            Operation::CancelBooking => &wire::cancel_booking::OPERATION,
+            Operation::CheckBooking => &wire::check_booking::OPERATION,
+            Operation::CancellationConditions => {
+                &wire::cancellation_conditions::OPERATION
+            }
+            Operation::Search => &wire::search::OPERATION,
+            Operation::AccommodationDetail => &wire::accommodation_detail::OPERATION,
+            Operation::Trips => &wire::trips::OPERATION,
             Operation::AffiliateDetail => &wire::affiliate_detail::OPERATION,
+            Operation::VoucherDetail => &wire::voucher_detail::OPERATION,
+            Operation::PaymentExtInformation => &wire::payment_ext_information::OPERATION,
         }
     }
 }
@@ -159,7 +294,26 @@ macro_rules! for_each_operation {
         $callback! {
             check_server_health: CheckServerHealth,
             check_server_health_v2: CheckServerHealthV2,
+            newsletter: Newsletter,
+            additional_services: AdditionalServices,
+            availability: Availability,
+            nearest_booking_date: NearestBookingDate,
+            price_detail: PriceDetail,
+            prices: Prices,
+            price_list: PriceList,
+            client_booking: ClientBooking,
+            retailer_booking: RetailerBooking,
+            read_booking: ReadBooking,
+            ratify_booking: RatifyBooking,
+            cancel_booking: CancelBooking,
+            check_booking: CheckBooking,
+            cancellation_conditions: CancellationConditions,
+            search: Search,
+            accommodation_detail: AccommodationDetail,
+            trips: Trips,
             affiliate_detail: AffiliateDetail,
+            voucher_detail: VoucherDetail,
+            payment_ext_information: PaymentExtInformation,
         }
     };
 }

@@ -38,7 +38,160 @@ pub trait WebService: Send + Sync + 'static {
         request: CheckServerHealthV2,
     ) -> impl Future<Output = Result<CheckServerHealthV2Response, Fault>> + Send;
 
-    /// Operation 3, `AffiliateDetail`: AffiliateDetail Request
+    /// Operation 3, `Newsletter`: Newsletter Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn newsletter(
+        &self,
+        credentials: Credentials,
+        request: Newsletter,
+    ) -> impl Future<Output = Result<NewsletterResponse, Fault>> + Send;
+
+    /// Operation 4, `AdditionalServices`: AdditionalServices Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn additional_services(
+        &self,
+        credentials: Credentials,
+        request: AdditionalServices,
+    ) -> impl Future<Output = Result<AdditionalServicesResponse, Fault>> + Send;
+
+    /// Operation 5, `Availability`: Availability Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn availability(
+        &self,
+        credentials: Credentials,
+        request: Availability,
+    ) -> impl Future<Output = Result<AvailabilityResponse, Fault>> + Send;
+
+    /// Operation 6, `NearestBookingDate`: NearestBookingDate Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn nearest_booking_date(
+        &self,
+        credentials: Credentials,
+        request: NearestBookingDate,
+    ) -> impl Future<Output = Result<NearestBookingDateResponse, Fault>> + Send;
+
+    /// Operation 7, `PriceDetail`: PriceDetail Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn price_detail(
+        &self,
+        credentials: Credentials,
+        request: PriceDetail,
+    ) -> impl Future<Output = Result<PriceDetailResponse, Fault>> + Send;
+
+    /// Operation 8, `Prices`: Prices Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn prices(
+        &self,
+        credentials: Credentials,
+        request: Prices,
+    ) -> impl Future<Output = Result<PricesResponse, Fault>> + Send;
+
+    /// Operation 9, `PriceList`: PriceList Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn price_list(
+        &self,
+        credentials: Credentials,
+        request: PriceList,
+    ) -> impl Future<Output = Result<PriceListResponse, Fault>> + Send;
+
+    /// Operation 10, `ClientBooking`: ClientBooking Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn client_booking(
+        &self,
+        credentials: Credentials,
+        request: ClientBooking,
+    ) -> impl Future<Output = Result<ClientBookingResponse, Fault>> + Send;
+
+    /// Operation 11, `RetailerBooking`: RetailerBooking Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn retailer_booking(
+        &self,
+        credentials: Credentials,
+        request: RetailerBooking,
+    ) -> impl Future<Output = Result<RetailerBookingResponse, Fault>> + Send;
+
+    /// Operation 12, `ReadBooking`: ReadBooking Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn read_booking(
+        &self,
+        credentials: Credentials,
+        request: ReadBooking,
+    ) -> impl Future<Output = Result<ReadBookingResponse, Fault>> + Send;
+
+    /// Operation 13, `RatifyBooking`: RatifyBooking Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn ratify_booking(
+        &self,
+        credentials: Credentials,
+        request: RatifyBooking,
+    ) -> impl Future<Output = Result<RatifyBookingResponse, Fault>> + Send;
+
+    /// Operation 14, `CancelBooking`: CancelBooking Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn cancel_booking(
+        &self,
+        credentials: Credentials,
+        request: CancelBooking,
+    ) -> impl Future<Output = Result<CancelBookingResponse, Fault>> + Send;
+
+    /// Operation 15, `CheckBooking`: CheckBooking Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn check_booking(
+        &self,
+        credentials: Credentials,
+        request: CheckBooking,
+    ) -> impl Future<Output = Result<CheckBookingResponse, Fault>> + Send;
+
+    /// Operation 16, `CancellationConditions`: CancellationConditions Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn cancellation_conditions(
+        &self,
+        credentials: Credentials,
+        request: CancellationConditions,
+    ) -> impl Future<Output = Result<CancellationConditionsResponse, Fault>> + Send;
+
+    /// Operation 17, `Search`: Search Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn search(
+        &self,
+        credentials: Credentials,
+        request: Search,
+    ) -> impl Future<Output = Result<SearchResponse, Fault>> + Send;
+
+    /// Operation 18, `AccommodationDetail`: Accommodation details Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn accommodation_detail(
+        &self,
+        credentials: Credentials,
+        request: AccommodationDetail,
+    ) -> impl Future<Output = Result<AccommodationDetailResponse, Fault>> + Send;
+
+    /// Operation 19, `Trips`: Trips Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn trips(
+        &self,
+        credentials: Credentials,
+        request: Trips,
+    ) -> impl Future<Output = Result<TripsResponse, Fault>> + Send;
+
+    /// Operation 20, `AffiliateDetail`: AffiliateDetail Request
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn affiliate_detail(
@@ -46,6 +199,24 @@ pub trait WebService: Send + Sync + 'static {
         credentials: Credentials,
         request: AffiliateDetail,
     ) -> impl Future<Output = Result<AffiliateDetailResponse, Fault>> + Send;
+
+    /// Operation 21, `VoucherDetail`: VoucherDetail Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn voucher_detail(
+        &self,
+        credentials: Credentials,
+        request: VoucherDetail,
+    ) -> impl Future<Output = Result<VoucherDetailResponse, Fault>> + Send;
+
+    /// Operation 22, `PaymentExtInformation`: PaymentExtInformation Request
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn payment_ext_information(
+        &self,
+        credentials: Credentials,
+        request: PaymentExtInformation,
+    ) -> impl Future<Output = Result<PaymentExtInformationResponse, Fault>> + Send;
 }
 
 impl<T: WebService> WebService for Arc<T> {
@@ -65,12 +236,164 @@ impl<T: WebService> WebService for Arc<T> {
         T::check_server_health_v2(self, credentials, request)
     }
 
+    fn newsletter(
+        &self,
+        credentials: Credentials,
+        request: Newsletter,
+    ) -> impl Future<Output = Result<NewsletterResponse, Fault>> + Send {
+        T::newsletter(self, credentials, request)
+    }
+
+    fn additional_services(
+        &self,
+        credentials: Credentials,
+        request: AdditionalServices,
+    ) -> impl Future<Output = Result<AdditionalServicesResponse, Fault>> + Send {
+        T::additional_services(self, credentials, request)
+    }
+
+    fn availability(
+        &self,
+        credentials: Credentials,
+        request: Availability,
+    ) -> impl Future<Output = Result<AvailabilityResponse, Fault>> + Send {
+        T::availability(self, credentials, request)
+    }
+
+    fn nearest_booking_date(
+        &self,
+        credentials: Credentials,
+        request: NearestBookingDate,
+    ) -> impl Future<Output = Result<NearestBookingDateResponse, Fault>> + Send {
+        T::nearest_booking_date(self, credentials, request)
+    }
+
+    fn price_detail(
+        &self,
+        credentials: Credentials,
+        request: PriceDetail,
+    ) -> impl Future<Output = Result<PriceDetailResponse, Fault>> + Send {
+        T::price_detail(self, credentials, request)
+    }
+
+    fn prices(
+        &self,
+        credentials: Credentials,
+        request: Prices,
+    ) -> impl Future<Output = Result<PricesResponse, Fault>> + Send {
+        T::prices(self, credentials, request)
+    }
+
+    fn price_list(
+        &self,
+        credentials: Credentials,
+        request: PriceList,
+    ) -> impl Future<Output = Result<PriceListResponse, Fault>> + Send {
+        T::price_list(self, credentials, request)
+    }
+
+    fn client_booking(
+        &self,
+        credentials: Credentials,
+        request: ClientBooking,
+    ) -> impl Future<Output = Result<ClientBookingResponse, Fault>> + Send {
+        T::client_booking(self, credentials, request)
+    }
+
+    fn retailer_booking(
+        &self,
+        credentials: Credentials,
+        request: RetailerBooking,
+    ) -> impl Future<Output = Result<RetailerBookingResponse, Fault>> + Send {
+        T::retailer_booking(self, credentials, request)
+    }
+
+    fn read_booking(
+        &self,
+        credentials: Credentials,
+        request: ReadBooking,
+    ) -> impl Future<Output = Result<ReadBookingResponse, Fault>> + Send {
+        T::read_booking(self, credentials, request)
+    }
+
+    fn ratify_booking(
+        &self,
+        credentials: Credentials,
+        request: RatifyBooking,
+    ) -> impl Future<Output = Result<RatifyBookingResponse, Fault>> + Send {
+        T::ratify_booking(self, credentials, request)
+    }
+
+    fn cancel_booking(
+        &self,
+        credentials: Credentials,
+        request: CancelBooking,
+    ) -> impl Future<Output = Result<CancelBookingResponse, Fault>> + Send {
+        T::cancel_booking(self, credentials, request)
+    }
+
+    fn check_booking(
+        &self,
+        credentials: Credentials,
+        request: CheckBooking,
+    ) -> impl Future<Output = Result<CheckBookingResponse, Fault>> + Send {
+        T::check_booking(self, credentials, request)
+    }
+
+    fn cancellation_conditions(
+        &self,
+        credentials: Credentials,
+        request: CancellationConditions,
+    ) -> impl Future<Output = Result<CancellationConditionsResponse, Fault>> + Send {
+        T::cancellation_conditions(self, credentials, request)
+    }
+
+    fn search(
+        &self,
+        credentials: Credentials,
+        request: Search,
+    ) -> impl Future<Output = Result<SearchResponse, Fault>> + Send {
+        T::search(self, credentials, request)
+    }
+
+    fn accommodation_detail(
+        &self,
+        credentials: Credentials,
+        request: AccommodationDetail,
+    ) -> impl Future<Output = Result<AccommodationDetailResponse, Fault>> + Send {
+        T::accommodation_detail(self, credentials, request)
+    }
+
+    fn trips(
+        &self,
+        credentials: Credentials,
+        request: Trips,
+    ) -> impl Future<Output = Result<TripsResponse, Fault>> + Send {
+        T::trips(self, credentials, request)
+    }
+
     fn affiliate_detail(
         &self,
         credentials: Credentials,
         request: AffiliateDetail,
     ) -> impl Future<Output = Result<AffiliateDetailResponse, Fault>> + Send {
         T::affiliate_detail(self, credentials, request)
+    }
+
+    fn voucher_detail(
+        &self,
+        credentials: Credentials,
+        request: VoucherDetail,
+    ) -> impl Future<Output = Result<VoucherDetailResponse, Fault>> + Send {
+        T::voucher_detail(self, credentials, request)
+    }
+
+    fn payment_ext_information(
+        &self,
+        credentials: Credentials,
+        request: PaymentExtInformation,
+    ) -> impl Future<Output = Result<PaymentExtInformationResponse, Fault>> + Send {
+        T::payment_ext_information(self, credentials, request)
     }
 }
 
@@ -314,6 +637,218 @@ impl<S: WebService> WebServiceServer<S> {
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
+            Operation::Newsletter => {
+                let handled = {
+                    let (credentials, call) = Newsletter::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.newsletter(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::AdditionalServices => {
+                let handled = {
+                    let (credentials, call) = AdditionalServices::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.additional_services(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Availability => {
+                let handled = {
+                    let (credentials, call) = Availability::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.availability(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::NearestBookingDate => {
+                let handled = {
+                    let (credentials, call) = NearestBookingDate::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.nearest_booking_date(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::PriceDetail => {
+                let handled = {
+                    let (credentials, call) = PriceDetail::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.price_detail(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Prices => {
+                let handled = {
+                    let (credentials, call) = Prices::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.prices(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::PriceList => {
+                let handled = {
+                    let (credentials, call) = PriceList::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.price_list(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::ClientBooking => {
+                let handled = {
+                    let (credentials, call) = ClientBooking::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.client_booking(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::RetailerBooking => {
+                let handled = {
+                    let (credentials, call) = RetailerBooking::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.retailer_booking(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::ReadBooking => {
+                let handled = {
+                    let (credentials, call) = ReadBooking::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.read_booking(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::RatifyBooking => {
+                let handled = {
+                    let (credentials, call) = RatifyBooking::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.ratify_booking(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::CancelBooking => {
+                let handled = {
+                    let (credentials, call) = CancelBooking::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.cancel_booking(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::CheckBooking => {
+                let handled = {
+                    let (credentials, call) = CheckBooking::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.check_booking(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::CancellationConditions => {
+                let handled = {
+                    let (credentials, call) = CancellationConditions::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.cancellation_conditions(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Search => {
+                let handled = {
+                    let (credentials, call) = Search::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.search(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::AccommodationDetail => {
+                let handled = {
+                    let (credentials, call) = AccommodationDetail::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.accommodation_detail(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Trips => {
+                let handled = {
+                    let (credentials, call) = Trips::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.trips(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
             Operation::AffiliateDetail => {
                 let handled = {
                     let (credentials, call) = AffiliateDetail::decode_request(
@@ -324,6 +859,32 @@ impl<S: WebService> WebServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.affiliate_detail(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::VoucherDetail => {
+                let handled = {
+                    let (credentials, call) = VoucherDetail::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.voucher_detail(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::PaymentExtInformation => {
+                let handled = {
+                    let (credentials, call) = PaymentExtInformation::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.payment_ext_information(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

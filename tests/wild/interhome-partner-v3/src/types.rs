@@ -2184,7 +2184,381 @@ pub struct CheckServerHealthV2Response {
     pub result: Option<crate::CheckServerHealthResultV2>,
 }
 
-/// `AffiliateDetail`, operation 3 of `WebService`: AffiliateDetail Request
+/// `Newsletter`, operation 3 of `WebService`: Newsletter Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`NewsletterResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Newsletter {
+    /// `inputValue`: SOAP `NewsletterInputValue`, position 1 of 1.
+    pub input_value: Option<crate::NewsletterInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`Newsletter`]: the element `NewsletterResponse` holding `NewsletterResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NewsletterResponse {
+    /// `NewsletterResult`: SOAP `NewsletterReturnValue`.
+    pub result: Option<crate::NewsletterReturnValue>,
+}
+
+/// `AdditionalServices`, operation 4 of `WebService`: AdditionalServices Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`AdditionalServicesResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AdditionalServices {
+    /// `inputValue`: SOAP `AdditionalServicesInputValue`, position 1 of 1.
+    pub input_value: Option<crate::AdditionalServicesInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`AdditionalServices`]: the element `AdditionalServicesResponse` holding `AdditionalServicesResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AdditionalServicesResponse {
+    /// `AdditionalServicesResult`: SOAP `AdditionalServicesReturnValue`.
+    pub result: Option<crate::AdditionalServicesReturnValue>,
+}
+
+/// `Availability`, operation 5 of `WebService`: Availability Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`AvailabilityResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Availability {
+    /// `inputValue`: SOAP `AvailabilityInputValue`, position 1 of 1.
+    pub input_value: Option<crate::AvailabilityInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`Availability`]: the element `AvailabilityResponse` holding `AvailabilityResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AvailabilityResponse {
+    /// `AvailabilityResult`: SOAP `AvailabilityRetunValue`.
+    pub result: Option<crate::AvailabilityRetunValue>,
+}
+
+/// `NearestBookingDate`, operation 6 of `WebService`: NearestBookingDate Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`NearestBookingDateResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NearestBookingDate {
+    /// `inputValue`: SOAP `NearestBookingDateInputValue`, position 1 of 1.
+    pub input_value: Option<crate::NearestBookingDateInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`NearestBookingDate`]: the element `NearestBookingDateResponse` holding `NearestBookingDateResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NearestBookingDateResponse {
+    /// `NearestBookingDateResult`: SOAP `NearestBookingDateReturnValue`.
+    pub result: Option<crate::NearestBookingDateReturnValue>,
+}
+
+/// `PriceDetail`, operation 7 of `WebService`: PriceDetail Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`PriceDetailResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PriceDetail {
+    /// `inputValue`: SOAP `PriceDetailInputValue`, position 1 of 1.
+    pub input_value: Option<crate::PriceDetailInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`PriceDetail`]: the element `PriceDetailResponse` holding `PriceDetailResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PriceDetailResponse {
+    /// `PriceDetailResult`: SOAP `PriceDetailRetunValue`.
+    pub result: Option<crate::PriceDetailRetunValue>,
+}
+
+/// `Prices`, operation 8 of `WebService`: Prices Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`PricesResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Prices {
+    /// `inputValue`: SOAP `PricesInputValue`, position 1 of 1.
+    pub input_value: Option<crate::PricesInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`Prices`]: the element `PricesResponse` holding `PricesResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PricesResponse {
+    /// `PricesResult`: SOAP `PricesRetunValue`.
+    pub result: Option<crate::PricesRetunValue>,
+}
+
+/// `PriceList`, operation 9 of `WebService`: PriceList Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`PriceListResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PriceList {
+    /// `inputValue`: SOAP `PriceListInputValue`, position 1 of 1.
+    pub input_value: Option<crate::PriceListInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`PriceList`]: the element `PriceListResponse` holding `PriceListResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PriceListResponse {
+    /// `PriceListResult`: SOAP `PriceListReturnValue`.
+    pub result: Option<crate::PriceListReturnValue>,
+}
+
+/// `ClientBooking`, operation 10 of `WebService`: ClientBooking Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ClientBookingResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ClientBooking {
+    /// `inputValue`: SOAP `ClientBookingInputValue`, position 1 of 1.
+    pub input_value: Option<crate::ClientBookingInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`ClientBooking`]: the element `ClientBookingResponse` holding `ClientBookingResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ClientBookingResponse {
+    /// `ClientBookingResult`: SOAP `ClientBookingReturnValue`.
+    pub result: Option<crate::ClientBookingReturnValue>,
+}
+
+/// `RetailerBooking`, operation 11 of `WebService`: RetailerBooking Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`RetailerBookingResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RetailerBooking {
+    /// `inputValue`: SOAP `RetailerBookingInputValue`, position 1 of 1.
+    pub input_value: Option<crate::RetailerBookingInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`RetailerBooking`]: the element `RetailerBookingResponse` holding `RetailerBookingResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RetailerBookingResponse {
+    /// `RetailerBookingResult`: SOAP `RetailerBookingReturnValue`.
+    pub result: Option<crate::RetailerBookingReturnValue>,
+}
+
+/// `ReadBooking`, operation 12 of `WebService`: ReadBooking Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ReadBookingResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ReadBooking {
+    /// `inputValue`: SOAP `ReadBookingInputValue`, position 1 of 1.
+    pub input_value: Option<crate::ReadBookingInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`ReadBooking`]: the element `ReadBookingResponse` holding `ReadBookingResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ReadBookingResponse {
+    /// `ReadBookingResult`: SOAP `ReadBookingReturnValue`.
+    pub result: Option<crate::ReadBookingReturnValue>,
+}
+
+/// `RatifyBooking`, operation 13 of `WebService`: RatifyBooking Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`RatifyBookingResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RatifyBooking {
+    /// `inputValue`: SOAP `RatifyBookingInputValue`, position 1 of 1.
+    pub input_value: Option<crate::RatifyBookingInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`RatifyBooking`]: the element `RatifyBookingResponse` holding `RatifyBookingResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RatifyBookingResponse {
+    /// `RatifyBookingResult`: SOAP `RatifyBookingReturnValue`.
+    pub result: Option<crate::RatifyBookingReturnValue>,
+}
+
+/// `CancelBooking`, operation 14 of `WebService`: CancelBooking Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`CancelBookingResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CancelBooking {
+    /// `inputValue`: SOAP `CancelBookingInputValue`, position 1 of 1.
+    pub input_value: Option<crate::CancelBookingInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`CancelBooking`]: the element `CancelBookingResponse` holding `CancelBookingResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CancelBookingResponse {
+    /// `CancelBookingResult`: SOAP `CancelBookingReturnValue`.
+    pub result: Option<crate::CancelBookingReturnValue>,
+}
+
+/// `CheckBooking`, operation 15 of `WebService`: CheckBooking Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`CheckBookingResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CheckBooking {
+    /// `inputValue`: SOAP `CheckBookingInputValue`, position 1 of 1.
+    pub input_value: Option<crate::CheckBookingInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`CheckBooking`]: the element `CheckBookingResponse` holding `CheckBookingResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CheckBookingResponse {
+    /// `CheckBookingResult`: SOAP `CheckBookingReturnValue`.
+    pub result: Option<crate::CheckBookingReturnValue>,
+}
+
+/// `CancellationConditions`, operation 16 of `WebService`: CancellationConditions Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`CancellationConditionsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CancellationConditions {
+    /// `inputValue`: SOAP `CancellationConditionInputValue`, position 1 of 1.
+    pub input_value: Option<crate::CancellationConditionInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`CancellationConditions`]: the element `CancellationConditionsResponse` holding `CancellationConditionsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CancellationConditionsResponse {
+    /// `CancellationConditionsResult`: SOAP `CancellationConditionReturnValue`.
+    pub result: Option<crate::CancellationConditionReturnValue>,
+}
+
+/// `Search`, operation 17 of `WebService`: Search Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SearchResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Search {
+    /// `inputValue`: SOAP `SearchInputValue`, position 1 of 1.
+    pub input_value: Option<crate::SearchInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`Search`]: the element `SearchResponse` holding `SearchResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SearchResponse {
+    /// `SearchResult`: SOAP `SearchReturnValue`.
+    pub result: Option<crate::SearchReturnValue>,
+}
+
+/// `AccommodationDetail`, operation 18 of `WebService`: Accommodation details Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`AccommodationDetailResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AccommodationDetail {
+    /// `inputValue`: SOAP `AccommodationDetailInputValue`, position 1 of 1.
+    pub input_value: Option<crate::AccommodationDetailInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`AccommodationDetail`]: the element `AccommodationDetailResponse` holding `AccommodationDetailResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AccommodationDetailResponse {
+    /// `AccommodationDetailResult`: SOAP `AccommodationDetailReturnValue`.
+    pub result: Option<crate::AccommodationDetailReturnValue>,
+}
+
+/// `Trips`, operation 19 of `WebService`: Trips Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TripsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Trips {
+    /// `inputValue`: SOAP `TripsInputValue`, position 1 of 1.
+    pub input_value: Option<crate::TripsInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`Trips`]: the element `TripsResponse` holding `TripsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TripsResponse {
+    /// `TripsResult`: SOAP `TripsReturnValue`.
+    pub result: Option<crate::TripsReturnValue>,
+}
+
+/// `AffiliateDetail`, operation 20 of `WebService`: AffiliateDetail Request
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -2202,4 +2576,48 @@ pub struct AffiliateDetail {
 pub struct AffiliateDetailResponse {
     /// `AffiliateDetailResult`: SOAP `AffiliateDetailReturnValue`.
     pub result: Option<crate::AffiliateDetailReturnValue>,
+}
+
+/// `VoucherDetail`, operation 21 of `WebService`: VoucherDetail Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`VoucherDetailResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct VoucherDetail {
+    /// `inputValue`: SOAP `VoucherDetailInputValue`, position 1 of 1.
+    pub input_value: Option<crate::VoucherDetailInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`VoucherDetail`]: the element `VoucherDetailResponse` holding `VoucherDetailResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct VoucherDetailResponse {
+    /// `VoucherDetailResult`: SOAP `VoucherDetailReturnValue`.
+    pub result: Option<crate::VoucherDetailReturnValue>,
+}
+
+/// `PaymentExtInformation`, operation 22 of `WebService`: PaymentExtInformation Request
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`PaymentExtInformationResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PaymentExtInformation {
+    /// `inputValue`: SOAP `PaymentInformationInputValue`, position 1 of 1.
+    pub input_value: Option<crate::PaymentInformationInputValue>,
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub service_auth_header: Option<crate::ServiceAuthHeader>,
+}
+
+/// The response of [`PaymentExtInformation`]: the element `PaymentExtInformationResponse` holding `PaymentExtInformationResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PaymentExtInformationResponse {
+    /// `PaymentExtInformationResult`: SOAP `PaymentInformationReturnValue`.
+    pub result: Option<crate::PaymentInformationReturnValue>,
 }

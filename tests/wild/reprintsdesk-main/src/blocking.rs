@@ -81,4 +81,44 @@ impl MainBlockingClient {
     ) -> Result<TestCookieResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 2, `Test_SessionID`, and waits for its answer: Test_SessionID: no description in the WSDL.
+    pub fn test_session_id(
+        &self,
+        request: &TestSessionID,
+    ) -> Result<TestSessionIDResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 3, `Test_Credentials`, and waits for its answer: Test_Credentials: no description in the WSDL.
+    pub fn test_credentials(
+        &self,
+        request: &TestCredentials,
+    ) -> Result<TestCredentialsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 4, `Test_PlaceOrder2`, and waits for its answer: Test_PlaceOrder2: no description in the WSDL.
+    pub fn test_place_order2(
+        &self,
+        request: &TestPlaceOrder2,
+    ) -> Result<TestPlaceOrder2Response, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 5, `Test_RaiseError`, and waits for its answer: Test_RaiseError: no description in the WSDL.
+    pub fn test_raise_error(
+        &self,
+        request: &TestRaiseError,
+    ) -> Result<TestRaiseErrorResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 6, `Test_RaiseSoapException`, and waits for its answer: Test_RaiseSoapException: no description in the WSDL.
+    pub fn test_raise_soap_exception(
+        &self,
+        request: &TestRaiseSoapException,
+    ) -> Result<TestRaiseSoapExceptionResponse, CallError> {
+        self.call(request)
+    }
 }

@@ -167,4 +167,44 @@ impl MainClient {
     ) -> Result<TestCookieResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 2, `Test_SessionID`: Test_SessionID: no description in the WSDL.
+    pub async fn test_session_id(
+        &self,
+        request: &TestSessionID,
+    ) -> Result<TestSessionIDResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 3, `Test_Credentials`: Test_Credentials: no description in the WSDL.
+    pub async fn test_credentials(
+        &self,
+        request: &TestCredentials,
+    ) -> Result<TestCredentialsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 4, `Test_PlaceOrder2`: Test_PlaceOrder2: no description in the WSDL.
+    pub async fn test_place_order2(
+        &self,
+        request: &TestPlaceOrder2,
+    ) -> Result<TestPlaceOrder2Response, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 5, `Test_RaiseError`: Test_RaiseError: no description in the WSDL.
+    pub async fn test_raise_error(
+        &self,
+        request: &TestRaiseError,
+    ) -> Result<TestRaiseErrorResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 6, `Test_RaiseSoapException`: Test_RaiseSoapException: no description in the WSDL.
+    pub async fn test_raise_soap_exception(
+        &self,
+        request: &TestRaiseSoapException,
+    ) -> Result<TestRaiseSoapExceptionResponse, CallError> {
+        self.call(request).await
+    }
 }

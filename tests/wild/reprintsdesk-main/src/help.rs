@@ -68,6 +68,36 @@ const INDEX: &[Piece] = &[
               <br>Test_Cookie: no description in the WSDL.
             </span>
           </li>
+          <li>
+            <a href="?op=Test_SessionID">Test_SessionID</a>
+            <span>
+              <br>Test_SessionID: no description in the WSDL.
+            </span>
+          </li>
+          <li>
+            <a href="?op=Test_Credentials">Test_Credentials</a>
+            <span>
+              <br>Test_Credentials: no description in the WSDL.
+            </span>
+          </li>
+          <li>
+            <a href="?op=Test_PlaceOrder2">Test_PlaceOrder2</a>
+            <span>
+              <br>Test_PlaceOrder2: no description in the WSDL.
+            </span>
+          </li>
+          <li>
+            <a href="?op=Test_RaiseError">Test_RaiseError</a>
+            <span>
+              <br>Test_RaiseError: no description in the WSDL.
+            </span>
+          </li>
+          <li>
+            <a href="?op=Test_RaiseSoapException">Test_RaiseSoapException</a>
+            <span>
+              <br>Test_RaiseSoapException: no description in the WSDL.
+            </span>
+          </li>
         </ul>
       </div>
 "#,
@@ -152,6 +182,456 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `Test_SessionID`.
+const PAGE_TEST_SESSION_ID: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">Main</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Test_SessionID</h2>
+        <p class="intro">Test_SessionID: no description in the WSDL.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://reprintsdesk.com/webservices/Test_SessionID"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;Test_SessionID xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;/Test_SessionID&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Test_SessionIDResponse xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Test_SessionIDResult&gt;<span class="value">string</span>&lt;/Test_SessionIDResult&gt;&lt;/Test_SessionIDResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://reprintsdesk.com/webservices/Test_SessionID"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;Test_SessionID xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;/Test_SessionID&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Test_SessionIDResponse xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Test_SessionIDResult&gt;<span class="value">string</span>&lt;/Test_SessionIDResult&gt;&lt;/Test_SessionIDResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Test_Credentials`.
+const PAGE_TEST_CREDENTIALS: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">Main</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Test_Credentials</h2>
+        <p class="intro">Test_Credentials: no description in the WSDL.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://reprintsdesk.com/webservices/Test_Credentials"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;Test_Credentials xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;/Test_Credentials&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Test_CredentialsResponse xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Test_CredentialsResult&gt;<span class="value">string</span>&lt;/Test_CredentialsResult&gt;&lt;/Test_CredentialsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://reprintsdesk.com/webservices/Test_Credentials"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;Test_Credentials xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;/Test_Credentials&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Test_CredentialsResponse xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Test_CredentialsResult&gt;<span class="value">string</span>&lt;/Test_CredentialsResult&gt;&lt;/Test_CredentialsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Test_PlaceOrder2`.
+const PAGE_TEST_PLACE_ORDER2: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">Main</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Test_PlaceOrder2</h2>
+        <p class="intro">Test_PlaceOrder2: no description in the WSDL.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>data</td><td>string</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://reprintsdesk.com/webservices/Test_PlaceOrder2"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;Test_PlaceOrder2 xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;data&gt;<span class="value">string</span>&lt;/data&gt;
+    &lt;/Test_PlaceOrder2&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Test_PlaceOrder2Response xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Test_PlaceOrder2Result&gt;<span class="value">int</span>&lt;/Test_PlaceOrder2Result&gt;&lt;orderID&gt;<span class="value">int</span>&lt;/orderID&gt;&lt;/Test_PlaceOrder2Response&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://reprintsdesk.com/webservices/Test_PlaceOrder2"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;Test_PlaceOrder2 xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;data&gt;<span class="value">string</span>&lt;/data&gt;
+    &lt;/Test_PlaceOrder2&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Test_PlaceOrder2Response xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Test_PlaceOrder2Result&gt;<span class="value">int</span>&lt;/Test_PlaceOrder2Result&gt;&lt;orderID&gt;<span class="value">int</span>&lt;/orderID&gt;&lt;/Test_PlaceOrder2Response&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Test_RaiseError`.
+const PAGE_TEST_RAISE_ERROR: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">Main</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Test_RaiseError</h2>
+        <p class="intro">Test_RaiseError: no description in the WSDL.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://reprintsdesk.com/webservices/Test_RaiseError"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;Test_RaiseError xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;/Test_RaiseError&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Test_RaiseErrorResponse xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Test_RaiseErrorResult&gt;<span class="value">int</span>&lt;/Test_RaiseErrorResult&gt;&lt;/Test_RaiseErrorResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://reprintsdesk.com/webservices/Test_RaiseError"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;Test_RaiseError xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;/Test_RaiseError&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Test_RaiseErrorResponse xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Test_RaiseErrorResult&gt;<span class="value">int</span>&lt;/Test_RaiseErrorResult&gt;&lt;/Test_RaiseErrorResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Test_RaiseSoapException`.
+const PAGE_TEST_RAISE_SOAP_EXCEPTION: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">Main</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Test_RaiseSoapException</h2>
+        <p class="intro">Test_RaiseSoapException: no description in the WSDL.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://reprintsdesk.com/webservices/Test_RaiseSoapException"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;Test_RaiseSoapException xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;/Test_RaiseSoapException&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Test_RaiseSoapExceptionResponse xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Test_RaiseSoapExceptionResult&gt;<span class="value">int</span>&lt;/Test_RaiseSoapExceptionResult&gt;&lt;/Test_RaiseSoapExceptionResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://reprintsdesk.com/webservices/Test_RaiseSoapException"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;Test_RaiseSoapException xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;/Test_RaiseSoapException&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Test_RaiseSoapExceptionResponse xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Test_RaiseSoapExceptionResult&gt;<span class="value">int</span>&lt;/Test_RaiseSoapExceptionResult&gt;&lt;/Test_RaiseSoapExceptionResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page listing every operation; `path` is the path the page was requested at.
 pub fn index(path: &str) -> String {
     render(INDEX, path)
@@ -162,6 +642,11 @@ pub fn index(path: &str) -> String {
 pub fn operation(operation: crate::Operation, path: &str) -> String {
     let page = match operation {
         crate::Operation::TestCookie => PAGE_TEST_COOKIE,
+        crate::Operation::TestSessionID => PAGE_TEST_SESSION_ID,
+        crate::Operation::TestCredentials => PAGE_TEST_CREDENTIALS,
+        crate::Operation::TestPlaceOrder2 => PAGE_TEST_PLACE_ORDER2,
+        crate::Operation::TestRaiseError => PAGE_TEST_RAISE_ERROR,
+        crate::Operation::TestRaiseSoapException => PAGE_TEST_RAISE_SOAP_EXCEPTION,
     };
     render(page, path)
 }

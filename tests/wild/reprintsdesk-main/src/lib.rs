@@ -14,11 +14,18 @@
 //! | # | Operation | Parameters |
 //! |---|---|---|
 //! | 1 | [`TestCookie`] | 0 |
+//! | 2 | [`TestSessionID`] | 0 |
+//! | 3 | [`TestCredentials`] | 0 |
+//! | 4 | [`TestPlaceOrder2`] | 1 |
+//! | 5 | [`TestRaiseError`] | 0 |
+//! | 6 | [`TestRaiseSoapException`] | 0 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #[cfg(feature = "blocking")]
 pub mod blocking;
+
+mod classes;
 
 #[cfg(feature = "client")]
 pub mod client;
@@ -41,6 +48,7 @@ pub use blocking::MainBlockingClient;
 
 #[cfg(feature = "client")]
 pub use client::{MainClient, Signer, SigningRequest, StaticSigner};
+pub use classes::*;
 pub use credentials::Credentials;
 
 #[cfg(feature = "server")]
@@ -76,16 +84,38 @@ pub static SERVICE: runtime::ServiceInfo = runtime::ServiceInfo {
 pub enum Operation {
     /// Operation 1: [`TestCookie`].
     TestCookie,
+    /// Operation 2: [`TestSessionID`].
+    TestSessionID,
+    /// Operation 3: [`TestCredentials`].
+    TestCredentials,
+    /// Operation 4: [`TestPlaceOrder2`].
+    TestPlaceOrder2,
+    /// Operation 5: [`TestRaiseError`].
+    TestRaiseError,
+    /// Operation 6: [`TestRaiseSoapException`].
+    TestRaiseSoapException,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 1usize] = [Operation::TestCookie];
+    pub const ALL: [Operation; 6usize] = [
+        Operation::TestCookie,
+        Operation::TestSessionID,
+        Operation::TestCredentials,
+        Operation::TestPlaceOrder2,
+        Operation::TestRaiseError,
+        Operation::TestRaiseSoapException,
+    ];
 
     /// The operation's wire name.
     pub const fn name(self) -> &'static str {
         match self {
             Operation::TestCookie => "Test_Cookie",
+            Operation::TestSessionID => "Test_SessionID",
+            Operation::TestCredentials => "Test_Credentials",
+            Operation::TestPlaceOrder2 => "Test_PlaceOrder2",
+            Operation::TestRaiseError => "Test_RaiseError",
+            Operation::TestRaiseSoapException => "Test_RaiseSoapException",
         }
     }
 
@@ -93,6 +123,11 @@ impl Operation {
     pub fn from_name(name: &str) -> Option<Operation> {
         match name {
             "Test_Cookie" => Some(Operation::TestCookie),
+            "Test_SessionID" => Some(Operation::TestSessionID),
+            "Test_Credentials" => Some(Operation::TestCredentials),
+            "Test_PlaceOrder2" => Some(Operation::TestPlaceOrder2),
+            "Test_RaiseError" => Some(Operation::TestRaiseError),
+            "Test_RaiseSoapException" => Some(Operation::TestRaiseSoapException),
             _ => None,
         }
     }
@@ -101,6 +136,13 @@ impl Operation {
     pub const fn info(self) -> &'static runtime::OperationInfo {
         match self {
             Operation::TestCookie => &wire::test_cookie::OPERATION,
+            Operation::TestSessionID => &wire::test_session_id::OPERATION,
+            Operation::TestCredentials => &wire::test_credentials::OPERATION,
+            Operation::TestPlaceOrder2 => &wire::test_place_order2::OPERATION,
+            Operation::TestRaiseError => &wire::test_raise_error::OPERATION,
+            Operation::TestRaiseSoapException => {
+                &wire::test_raise_soap_exception::OPERATION
+            }
         }
     }
 }
@@ -138,6 +180,11 @@ macro_rules! for_each_operation {
     ($callback:ident) => {
         $callback! {
             test_cookie: TestCookie,
+            test_session_id: TestSessionID,
+            test_credentials: TestCredentials,
+            test_place_order2: TestPlaceOrder2,
+            test_raise_error: TestRaiseError,
+            test_raise_soap_exception: TestRaiseSoapException,
         }
     };
 }

@@ -28,6 +28,51 @@ pub trait Main: Send + Sync + 'static {
         credentials: Credentials,
         request: TestCookie,
     ) -> impl Future<Output = Result<TestCookieResponse, Fault>> + Send;
+
+    /// Operation 2, `Test_SessionID`: Test_SessionID: no description in the WSDL.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn test_session_id(
+        &self,
+        credentials: Credentials,
+        request: TestSessionID,
+    ) -> impl Future<Output = Result<TestSessionIDResponse, Fault>> + Send;
+
+    /// Operation 3, `Test_Credentials`: Test_Credentials: no description in the WSDL.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn test_credentials(
+        &self,
+        credentials: Credentials,
+        request: TestCredentials,
+    ) -> impl Future<Output = Result<TestCredentialsResponse, Fault>> + Send;
+
+    /// Operation 4, `Test_PlaceOrder2`: Test_PlaceOrder2: no description in the WSDL.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn test_place_order2(
+        &self,
+        credentials: Credentials,
+        request: TestPlaceOrder2,
+    ) -> impl Future<Output = Result<TestPlaceOrder2Response, Fault>> + Send;
+
+    /// Operation 5, `Test_RaiseError`: Test_RaiseError: no description in the WSDL.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn test_raise_error(
+        &self,
+        credentials: Credentials,
+        request: TestRaiseError,
+    ) -> impl Future<Output = Result<TestRaiseErrorResponse, Fault>> + Send;
+
+    /// Operation 6, `Test_RaiseSoapException`: Test_RaiseSoapException: no description in the WSDL.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn test_raise_soap_exception(
+        &self,
+        credentials: Credentials,
+        request: TestRaiseSoapException,
+    ) -> impl Future<Output = Result<TestRaiseSoapExceptionResponse, Fault>> + Send;
 }
 
 impl<T: Main> Main for Arc<T> {
@@ -37,6 +82,46 @@ impl<T: Main> Main for Arc<T> {
         request: TestCookie,
     ) -> impl Future<Output = Result<TestCookieResponse, Fault>> + Send {
         T::test_cookie(self, credentials, request)
+    }
+
+    fn test_session_id(
+        &self,
+        credentials: Credentials,
+        request: TestSessionID,
+    ) -> impl Future<Output = Result<TestSessionIDResponse, Fault>> + Send {
+        T::test_session_id(self, credentials, request)
+    }
+
+    fn test_credentials(
+        &self,
+        credentials: Credentials,
+        request: TestCredentials,
+    ) -> impl Future<Output = Result<TestCredentialsResponse, Fault>> + Send {
+        T::test_credentials(self, credentials, request)
+    }
+
+    fn test_place_order2(
+        &self,
+        credentials: Credentials,
+        request: TestPlaceOrder2,
+    ) -> impl Future<Output = Result<TestPlaceOrder2Response, Fault>> + Send {
+        T::test_place_order2(self, credentials, request)
+    }
+
+    fn test_raise_error(
+        &self,
+        credentials: Credentials,
+        request: TestRaiseError,
+    ) -> impl Future<Output = Result<TestRaiseErrorResponse, Fault>> + Send {
+        T::test_raise_error(self, credentials, request)
+    }
+
+    fn test_raise_soap_exception(
+        &self,
+        credentials: Credentials,
+        request: TestRaiseSoapException,
+    ) -> impl Future<Output = Result<TestRaiseSoapExceptionResponse, Fault>> + Send {
+        T::test_raise_soap_exception(self, credentials, request)
     }
 }
 
@@ -264,6 +349,71 @@ impl<S: Main> MainServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.test_cookie(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::TestSessionID => {
+                let handled = {
+                    let (credentials, call) = TestSessionID::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.test_session_id(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::TestCredentials => {
+                let handled = {
+                    let (credentials, call) = TestCredentials::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.test_credentials(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::TestPlaceOrder2 => {
+                let handled = {
+                    let (credentials, call) = TestPlaceOrder2::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.test_place_order2(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::TestRaiseError => {
+                let handled = {
+                    let (credentials, call) = TestRaiseError::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.test_raise_error(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::TestRaiseSoapException => {
+                let handled = {
+                    let (credentials, call) = TestRaiseSoapException::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.test_raise_soap_exception(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -18,3 +18,107 @@ pub struct TestCookieResponse {
     /// `Test_CookieResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
     pub result: Option<String>,
 }
+
+/// `Test_SessionID`, operation 2 of `Main`: Test_SessionID: no description in the WSDL.
+///
+/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestSessionIDResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TestSessionID {
+    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub user_credentials: Option<crate::UserCredentials>,
+}
+
+/// The response of [`TestSessionID`]: the element `Test_SessionIDResponse` holding `Test_SessionIDResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TestSessionIDResponse {
+    /// `Test_SessionIDResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
+    pub result: Option<String>,
+}
+
+/// `Test_Credentials`, operation 3 of `Main`: Test_Credentials: no description in the WSDL.
+///
+/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestCredentialsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TestCredentials {
+    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub user_credentials: Option<crate::UserCredentials>,
+}
+
+/// The response of [`TestCredentials`]: the element `Test_CredentialsResponse` holding `Test_CredentialsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TestCredentialsResponse {
+    /// `Test_CredentialsResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
+    pub result: Option<String>,
+}
+
+/// `Test_PlaceOrder2`, operation 4 of `Main`: Test_PlaceOrder2: no description in the WSDL.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestPlaceOrder2Response`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TestPlaceOrder2 {
+    /// `data`: SOAP `string`, position 1 of 1.
+    pub data: Option<String>,
+    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub user_credentials: Option<crate::UserCredentials>,
+}
+
+/// The response of [`TestPlaceOrder2`]: the element `Test_PlaceOrder2Response` holding `Test_PlaceOrder2Result`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TestPlaceOrder2Response {
+    /// `Test_PlaceOrder2Result`: SOAP `int`.
+    pub result: i32,
+    /// An out or ref parameter: `orderID`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub order_id: i32,
+}
+
+/// `Test_RaiseError`, operation 5 of `Main`: Test_RaiseError: no description in the WSDL.
+///
+/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestRaiseErrorResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TestRaiseError {
+    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub user_credentials: Option<crate::UserCredentials>,
+}
+
+/// The response of [`TestRaiseError`]: the element `Test_RaiseErrorResponse` holding `Test_RaiseErrorResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TestRaiseErrorResponse {
+    /// `Test_RaiseErrorResult`: SOAP `int`.
+    pub result: i32,
+}
+
+/// `Test_RaiseSoapException`, operation 6 of `Main`: Test_RaiseSoapException: no description in the WSDL.
+///
+/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestRaiseSoapExceptionResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TestRaiseSoapException {
+    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub user_credentials: Option<crate::UserCredentials>,
+}
+
+/// The response of [`TestRaiseSoapException`]: the element `Test_RaiseSoapExceptionResponse` holding `Test_RaiseSoapExceptionResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TestRaiseSoapExceptionResponse {
+    /// `Test_RaiseSoapExceptionResult`: SOAP `int`.
+    pub result: i32,
+}

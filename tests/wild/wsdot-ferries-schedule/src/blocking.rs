@@ -74,11 +74,187 @@ impl WSFScheduleBlockingClient {
         self.runtime.wait(self.client.call(request))
     }
 
-    /// Calls operation 1, `GetCacheFlushDate`, and waits for its answer: Most web methods in this service are cached.  If you are also using caching in your user interface, it may be helpful to know the date and time that the cache was last flushed in this web service.
+    /// Calls operation 1, `GetActiveScheduledSeasons`, and waits for its answer: Provides a brief summary of all scheduled sailing seasons that are currently active / available.
+    pub fn get_active_scheduled_seasons(
+        &self,
+        request: &GetActiveScheduledSeasons,
+    ) -> Result<GetActiveScheduledSeasonsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 2, `GetAllAlerts`, and waits for its answer: Retrieves all published alerts.
+    pub fn get_all_alerts(
+        &self,
+        request: &GetAllAlerts,
+    ) -> Result<GetAllAlertsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 3, `GetAllRouteDetails`, and waits for its answer: Provides detailed information for all available routes pertaining to a particular date.
+    pub fn get_all_route_details(
+        &self,
+        request: &GetAllRouteDetails,
+    ) -> Result<GetAllRouteDetailsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 4, `GetAllRoutes`, and waits for its answer: Provides all available routes for a particular date.
+    pub fn get_all_routes(
+        &self,
+        request: &GetAllRoutes,
+    ) -> Result<GetAllRoutesResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 5, `GetAllRoutesHavingServiceDisruptions`, and waits for its answer: Provides all available routes for a particular date where one or more service disruptions are present.
+    pub fn get_all_routes_having_service_disruptions(
+        &self,
+        request: &GetAllRoutesHavingServiceDisruptions,
+    ) -> Result<GetAllRoutesHavingServiceDisruptionsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 6, `GetAllSchedRoutes`, and waits for its answer: Retrieves the scheduled route(s) for all seasons that are currently active / available.
+    pub fn get_all_sched_routes(
+        &self,
+        request: &GetAllSchedRoutes,
+    ) -> Result<GetAllSchedRoutesResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 7, `GetAllTerminals`, and waits for its answer: Provides all available terminals for a particular date.
+    pub fn get_all_terminals(
+        &self,
+        request: &GetAllTerminals,
+    ) -> Result<GetAllTerminalsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 8, `GetAllTerminalsAndMates`, and waits for its answer: For a given date, retrieves all available terminal combinations.
+    pub fn get_all_terminals_and_mates(
+        &self,
+        request: &GetAllTerminalsAndMates,
+    ) -> Result<GetAllTerminalsAndMatesResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 9, `GetAllTimeAdj`, and waits for its answer: Provides a list of all individual time adjustments (additions or cancellations) that are currently active / available.
+    pub fn get_all_time_adj(
+        &self,
+        request: &GetAllTimeAdj,
+    ) -> Result<GetAllTimeAdjResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 10, `GetCacheFlushDate`, and waits for its answer: Most web methods in this service are cached.  If you are also using caching in your user interface, it may be helpful to know the date and time that the cache was last flushed in this web service.
     pub fn get_cache_flush_date(
         &self,
         request: &GetCacheFlushDate,
     ) -> Result<GetCacheFlushDateResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 11, `GetRouteDetail`, and waits for its answer: Retrieves detailed information pertaining to a scheduled route.
+    pub fn get_route_detail(
+        &self,
+        request: &GetRouteDetail,
+    ) -> Result<GetRouteDetailResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 12, `GetRouteDetailsByTerminalCombo`, and waits for its answer: Retrieves detailed information for scheduled routes that are associated with a particular terminal combination.
+    pub fn get_route_details_by_terminal_combo(
+        &self,
+        request: &GetRouteDetailsByTerminalCombo,
+    ) -> Result<GetRouteDetailsByTerminalComboResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 13, `GetRoutesByTerminalCombo`, and waits for its answer: Retrieves route(s) for a particular date and terminal combination.
+    pub fn get_routes_by_terminal_combo(
+        &self,
+        request: &GetRoutesByTerminalCombo,
+    ) -> Result<GetRoutesByTerminalComboResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 14, `GetSchedRoutesByScheduledSeason`, and waits for its answer: Retrieves scheduled route(s) for a particular active season.
+    pub fn get_sched_routes_by_scheduled_season(
+        &self,
+        request: &GetSchedRoutesByScheduledSeason,
+    ) -> Result<GetSchedRoutesByScheduledSeasonResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 15, `GetSchedSailingsBySchedRoute`, and waits for its answer: Retrieves sailings and departure/arrival times that correspond with a particular scheduled route.
+    pub fn get_sched_sailings_by_sched_route(
+        &self,
+        request: &GetSchedSailingsBySchedRoute,
+    ) -> Result<GetSchedSailingsBySchedRouteResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 16, `GetScheduleByRoute`, and waits for its answer: Retrieves sailing times associated with a specific route for a particular date.
+    pub fn get_schedule_by_route(
+        &self,
+        request: &GetScheduleByRoute,
+    ) -> Result<GetScheduleByRouteResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 17, `GetScheduleByTerminalCombo`, and waits for its answer: Retrieves sailing times associated with a specific departing / arriving terminal combination for a particular date.
+    pub fn get_schedule_by_terminal_combo(
+        &self,
+        request: &GetScheduleByTerminalCombo,
+    ) -> Result<GetScheduleByTerminalComboResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 18, `GetTerminalMates`, and waits for its answer: Provides all available terminals that correspond to a given terminal for a particular date.
+    pub fn get_terminal_mates(
+        &self,
+        request: &GetTerminalMates,
+    ) -> Result<GetTerminalMatesResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 19, `GetTimeAdjByRoute`, and waits for its answer: Provides a list of individual time adjustments (additions or cancellations) for a particular route.
+    pub fn get_time_adj_by_route(
+        &self,
+        request: &GetTimeAdjByRoute,
+    ) -> Result<GetTimeAdjByRouteResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 20, `GetTimeAdjBySchedRoute`, and waits for its answer: Provides a list of individual time adjustments (additions or cancellations) for a particular scheduled route.
+    pub fn get_time_adj_by_sched_route(
+        &self,
+        request: &GetTimeAdjBySchedRoute,
+    ) -> Result<GetTimeAdjBySchedRouteResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 21, `GetTodaysScheduleByRoute`, and waits for its answer: Retrieves sailing times associated with a specific route for the current date.  User may specify if only the times for the remainder of this sailing date are required.
+    pub fn get_todays_schedule_by_route(
+        &self,
+        request: &GetTodaysScheduleByRoute,
+    ) -> Result<GetTodaysScheduleByRouteResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 22, `GetTodaysScheduleByTerminalCombo`, and waits for its answer: Retrieves sailing times associated with a specific departing / arriving terminal combination for the current date.  User may specify if only the times for the remainder of this sailing date are required.
+    pub fn get_todays_schedule_by_terminal_combo(
+        &self,
+        request: &GetTodaysScheduleByTerminalCombo,
+    ) -> Result<GetTodaysScheduleByTerminalComboResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 23, `GetValidDateRange`, and waits for its answer: Reveals a valid date range for retrieving schedule data.  This begins with today's date and extends to the end of the most recently posted schedule.
+    pub fn get_valid_date_range(
+        &self,
+        request: &GetValidDateRange,
+    ) -> Result<GetValidDateRangeResponse, CallError> {
         self.call(request)
     }
 }

@@ -98,6 +98,63 @@ impl XmlItem for SchedBriefResponse {
     }
 }
 
+/// `APIAccessHeader`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct APIAccessHeader {
+    /// `APIAccessCode`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub api_access_code: Option<String>,
+}
+
+impl APIAccessHeader {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("APIAccessCode", &[], self.api_access_code.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 1];
+        for member in node.members() {
+            match member.name() {
+                "APIAccessCode" if !seen[0] => {
+                    seen[0] = true;
+                    value.api_access_code = member.optional("APIAccessCode", &[])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for APIAccessHeader {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("APIAccessHeader")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("APIAccessHeader")?;
+        Self::read_members(node)
+    }
+}
+
 /// `AlertResponse`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.

@@ -160,11 +160,187 @@ impl WSFScheduleClient {
         Ok(T::Response::decode_response(&response, binding)?)
     }
 
-    /// Calls operation 1, `GetCacheFlushDate`: Most web methods in this service are cached.  If you are also using caching in your user interface, it may be helpful to know the date and time that the cache was last flushed in this web service.
+    /// Calls operation 1, `GetActiveScheduledSeasons`: Provides a brief summary of all scheduled sailing seasons that are currently active / available.
+    pub async fn get_active_scheduled_seasons(
+        &self,
+        request: &GetActiveScheduledSeasons,
+    ) -> Result<GetActiveScheduledSeasonsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 2, `GetAllAlerts`: Retrieves all published alerts.
+    pub async fn get_all_alerts(
+        &self,
+        request: &GetAllAlerts,
+    ) -> Result<GetAllAlertsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 3, `GetAllRouteDetails`: Provides detailed information for all available routes pertaining to a particular date.
+    pub async fn get_all_route_details(
+        &self,
+        request: &GetAllRouteDetails,
+    ) -> Result<GetAllRouteDetailsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 4, `GetAllRoutes`: Provides all available routes for a particular date.
+    pub async fn get_all_routes(
+        &self,
+        request: &GetAllRoutes,
+    ) -> Result<GetAllRoutesResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 5, `GetAllRoutesHavingServiceDisruptions`: Provides all available routes for a particular date where one or more service disruptions are present.
+    pub async fn get_all_routes_having_service_disruptions(
+        &self,
+        request: &GetAllRoutesHavingServiceDisruptions,
+    ) -> Result<GetAllRoutesHavingServiceDisruptionsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 6, `GetAllSchedRoutes`: Retrieves the scheduled route(s) for all seasons that are currently active / available.
+    pub async fn get_all_sched_routes(
+        &self,
+        request: &GetAllSchedRoutes,
+    ) -> Result<GetAllSchedRoutesResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 7, `GetAllTerminals`: Provides all available terminals for a particular date.
+    pub async fn get_all_terminals(
+        &self,
+        request: &GetAllTerminals,
+    ) -> Result<GetAllTerminalsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 8, `GetAllTerminalsAndMates`: For a given date, retrieves all available terminal combinations.
+    pub async fn get_all_terminals_and_mates(
+        &self,
+        request: &GetAllTerminalsAndMates,
+    ) -> Result<GetAllTerminalsAndMatesResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 9, `GetAllTimeAdj`: Provides a list of all individual time adjustments (additions or cancellations) that are currently active / available.
+    pub async fn get_all_time_adj(
+        &self,
+        request: &GetAllTimeAdj,
+    ) -> Result<GetAllTimeAdjResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 10, `GetCacheFlushDate`: Most web methods in this service are cached.  If you are also using caching in your user interface, it may be helpful to know the date and time that the cache was last flushed in this web service.
     pub async fn get_cache_flush_date(
         &self,
         request: &GetCacheFlushDate,
     ) -> Result<GetCacheFlushDateResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 11, `GetRouteDetail`: Retrieves detailed information pertaining to a scheduled route.
+    pub async fn get_route_detail(
+        &self,
+        request: &GetRouteDetail,
+    ) -> Result<GetRouteDetailResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 12, `GetRouteDetailsByTerminalCombo`: Retrieves detailed information for scheduled routes that are associated with a particular terminal combination.
+    pub async fn get_route_details_by_terminal_combo(
+        &self,
+        request: &GetRouteDetailsByTerminalCombo,
+    ) -> Result<GetRouteDetailsByTerminalComboResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 13, `GetRoutesByTerminalCombo`: Retrieves route(s) for a particular date and terminal combination.
+    pub async fn get_routes_by_terminal_combo(
+        &self,
+        request: &GetRoutesByTerminalCombo,
+    ) -> Result<GetRoutesByTerminalComboResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 14, `GetSchedRoutesByScheduledSeason`: Retrieves scheduled route(s) for a particular active season.
+    pub async fn get_sched_routes_by_scheduled_season(
+        &self,
+        request: &GetSchedRoutesByScheduledSeason,
+    ) -> Result<GetSchedRoutesByScheduledSeasonResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 15, `GetSchedSailingsBySchedRoute`: Retrieves sailings and departure/arrival times that correspond with a particular scheduled route.
+    pub async fn get_sched_sailings_by_sched_route(
+        &self,
+        request: &GetSchedSailingsBySchedRoute,
+    ) -> Result<GetSchedSailingsBySchedRouteResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 16, `GetScheduleByRoute`: Retrieves sailing times associated with a specific route for a particular date.
+    pub async fn get_schedule_by_route(
+        &self,
+        request: &GetScheduleByRoute,
+    ) -> Result<GetScheduleByRouteResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 17, `GetScheduleByTerminalCombo`: Retrieves sailing times associated with a specific departing / arriving terminal combination for a particular date.
+    pub async fn get_schedule_by_terminal_combo(
+        &self,
+        request: &GetScheduleByTerminalCombo,
+    ) -> Result<GetScheduleByTerminalComboResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 18, `GetTerminalMates`: Provides all available terminals that correspond to a given terminal for a particular date.
+    pub async fn get_terminal_mates(
+        &self,
+        request: &GetTerminalMates,
+    ) -> Result<GetTerminalMatesResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 19, `GetTimeAdjByRoute`: Provides a list of individual time adjustments (additions or cancellations) for a particular route.
+    pub async fn get_time_adj_by_route(
+        &self,
+        request: &GetTimeAdjByRoute,
+    ) -> Result<GetTimeAdjByRouteResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 20, `GetTimeAdjBySchedRoute`: Provides a list of individual time adjustments (additions or cancellations) for a particular scheduled route.
+    pub async fn get_time_adj_by_sched_route(
+        &self,
+        request: &GetTimeAdjBySchedRoute,
+    ) -> Result<GetTimeAdjBySchedRouteResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 21, `GetTodaysScheduleByRoute`: Retrieves sailing times associated with a specific route for the current date.  User may specify if only the times for the remainder of this sailing date are required.
+    pub async fn get_todays_schedule_by_route(
+        &self,
+        request: &GetTodaysScheduleByRoute,
+    ) -> Result<GetTodaysScheduleByRouteResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 22, `GetTodaysScheduleByTerminalCombo`: Retrieves sailing times associated with a specific departing / arriving terminal combination for the current date.  User may specify if only the times for the remainder of this sailing date are required.
+    pub async fn get_todays_schedule_by_terminal_combo(
+        &self,
+        request: &GetTodaysScheduleByTerminalCombo,
+    ) -> Result<GetTodaysScheduleByTerminalComboResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 23, `GetValidDateRange`: Reveals a valid date range for retrieving schedule data.  This begins with today's date and extends to the end of the most recently posted schedule.
+    pub async fn get_valid_date_range(
+        &self,
+        request: &GetValidDateRange,
+    ) -> Result<GetValidDateRangeResponse, CallError> {
         self.call(request).await
     }
 }

@@ -66,12 +66,1620 @@ const INDEX: &[Piece] = &[
         <p class="intro">The following operations are supported. For a formal definition, please review the <a href="?wsdl">Service Description</a>.</p>
         <ul>
           <li>
+            <a href="?op=GetActiveScheduledSeasons">GetActiveScheduledSeasons</a>
+            <span>
+              <br>Provides a brief summary of all scheduled sailing seasons that are currently active / available.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetAllAlerts">GetAllAlerts</a>
+            <span>
+              <br>Retrieves all published alerts.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetAllRouteDetails">GetAllRouteDetails</a>
+            <span>
+              <br>Provides detailed information for all available routes pertaining to a particular date.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetAllRoutes">GetAllRoutes</a>
+            <span>
+              <br>Provides all available routes for a particular date.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetAllRoutesHavingServiceDisruptions">GetAllRoutesHavingServiceDisruptions</a>
+            <span>
+              <br>Provides all available routes for a particular date where one or more service disruptions are present.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetAllSchedRoutes">GetAllSchedRoutes</a>
+            <span>
+              <br>Retrieves the scheduled route(s) for all seasons that are currently active / available.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetAllTerminals">GetAllTerminals</a>
+            <span>
+              <br>Provides all available terminals for a particular date.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetAllTerminalsAndMates">GetAllTerminalsAndMates</a>
+            <span>
+              <br>For a given date, retrieves all available terminal combinations.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetAllTimeAdj">GetAllTimeAdj</a>
+            <span>
+              <br>Provides a list of all individual time adjustments (additions or cancellations) that are currently active / available.
+            </span>
+          </li>
+          <li>
             <a href="?op=GetCacheFlushDate">GetCacheFlushDate</a>
             <span>
               <br>Most web methods in this service are cached.  If you are also using caching in your user interface, it may be helpful to know the date and time that the cache was last flushed in this web service.
             </span>
           </li>
+          <li>
+            <a href="?op=GetRouteDetail">GetRouteDetail</a>
+            <span>
+              <br>Retrieves detailed information pertaining to a scheduled route.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetRouteDetailsByTerminalCombo">GetRouteDetailsByTerminalCombo</a>
+            <span>
+              <br>Retrieves detailed information for scheduled routes that are associated with a particular terminal combination.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetRoutesByTerminalCombo">GetRoutesByTerminalCombo</a>
+            <span>
+              <br>Retrieves route(s) for a particular date and terminal combination.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetSchedRoutesByScheduledSeason">GetSchedRoutesByScheduledSeason</a>
+            <span>
+              <br>Retrieves scheduled route(s) for a particular active season.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetSchedSailingsBySchedRoute">GetSchedSailingsBySchedRoute</a>
+            <span>
+              <br>Retrieves sailings and departure/arrival times that correspond with a particular scheduled route.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetScheduleByRoute">GetScheduleByRoute</a>
+            <span>
+              <br>Retrieves sailing times associated with a specific route for a particular date.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetScheduleByTerminalCombo">GetScheduleByTerminalCombo</a>
+            <span>
+              <br>Retrieves sailing times associated with a specific departing / arriving terminal combination for a particular date.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetTerminalMates">GetTerminalMates</a>
+            <span>
+              <br>Provides all available terminals that correspond to a given terminal for a particular date.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetTimeAdjByRoute">GetTimeAdjByRoute</a>
+            <span>
+              <br>Provides a list of individual time adjustments (additions or cancellations) for a particular route.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetTimeAdjBySchedRoute">GetTimeAdjBySchedRoute</a>
+            <span>
+              <br>Provides a list of individual time adjustments (additions or cancellations) for a particular scheduled route.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetTodaysScheduleByRoute">GetTodaysScheduleByRoute</a>
+            <span>
+              <br>Retrieves sailing times associated with a specific route for the current date.  User may specify if only the times for the remainder of this sailing date are required.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetTodaysScheduleByTerminalCombo">GetTodaysScheduleByTerminalCombo</a>
+            <span>
+              <br>Retrieves sailing times associated with a specific departing / arriving terminal combination for the current date.  User may specify if only the times for the remainder of this sailing date are required.
+            </span>
+          </li>
+          <li>
+            <a href="?op=GetValidDateRange">GetValidDateRange</a>
+            <span>
+              <br>Reveals a valid date range for retrieving schedule data.  This begins with today's date and extends to the end of the most recently posted schedule.
+            </span>
+          </li>
         </ul>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetActiveScheduledSeasons`.
+const PAGE_GET_ACTIVE_SCHEDULED_SEASONS: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetActiveScheduledSeasons</h2>
+        <p class="intro">Provides a brief summary of all scheduled sailing seasons that are currently active / available.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetActiveScheduledSeasons"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetActiveScheduledSeasons xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;/GetActiveScheduledSeasons&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetActiveScheduledSeasonsResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetActiveScheduledSeasonsResult&gt;&lt;SchedBriefResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;ScheduleName&gt;<span class="value">string</span>&lt;/ScheduleName&gt;&lt;ScheduleSeason&gt;<span class="value">Spring or Summer or Fall or Winter</span>&lt;/ScheduleSeason&gt;&lt;SchedulePDFUrl&gt;<span class="value">string</span>&lt;/SchedulePDFUrl&gt;&lt;ScheduleStart&gt;<span class="value">dateTime</span>&lt;/ScheduleStart&gt;&lt;ScheduleEnd&gt;<span class="value">dateTime</span>&lt;/ScheduleEnd&gt;&lt;/SchedBriefResponse&gt;&lt;SchedBriefResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;ScheduleName&gt;<span class="value">string</span>&lt;/ScheduleName&gt;&lt;ScheduleSeason&gt;<span class="value">Spring or Summer or Fall or Winter</span>&lt;/ScheduleSeason&gt;&lt;SchedulePDFUrl&gt;<span class="value">string</span>&lt;/SchedulePDFUrl&gt;&lt;ScheduleStart&gt;<span class="value">dateTime</span>&lt;/ScheduleStart&gt;&lt;ScheduleEnd&gt;<span class="value">dateTime</span>&lt;/ScheduleEnd&gt;&lt;/SchedBriefResponse&gt;&lt;/GetActiveScheduledSeasonsResult&gt;&lt;/GetActiveScheduledSeasonsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetActiveScheduledSeasons"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetActiveScheduledSeasons xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;/GetActiveScheduledSeasons&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetActiveScheduledSeasonsResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetActiveScheduledSeasonsResult&gt;&lt;SchedBriefResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;ScheduleName&gt;<span class="value">string</span>&lt;/ScheduleName&gt;&lt;ScheduleSeason&gt;<span class="value">Spring or Summer or Fall or Winter</span>&lt;/ScheduleSeason&gt;&lt;SchedulePDFUrl&gt;<span class="value">string</span>&lt;/SchedulePDFUrl&gt;&lt;ScheduleStart&gt;<span class="value">dateTime</span>&lt;/ScheduleStart&gt;&lt;ScheduleEnd&gt;<span class="value">dateTime</span>&lt;/ScheduleEnd&gt;&lt;/SchedBriefResponse&gt;&lt;SchedBriefResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;ScheduleName&gt;<span class="value">string</span>&lt;/ScheduleName&gt;&lt;ScheduleSeason&gt;<span class="value">Spring or Summer or Fall or Winter</span>&lt;/ScheduleSeason&gt;&lt;SchedulePDFUrl&gt;<span class="value">string</span>&lt;/SchedulePDFUrl&gt;&lt;ScheduleStart&gt;<span class="value">dateTime</span>&lt;/ScheduleStart&gt;&lt;ScheduleEnd&gt;<span class="value">dateTime</span>&lt;/ScheduleEnd&gt;&lt;/SchedBriefResponse&gt;&lt;/GetActiveScheduledSeasonsResult&gt;&lt;/GetActiveScheduledSeasonsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/GetActiveScheduledSeasons HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;ArrayOfSchedBriefResponse xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+  &lt;SchedBriefResponse&gt;
+    &lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;
+    &lt;ScheduleName&gt;<span class="value">string</span>&lt;/ScheduleName&gt;
+    &lt;ScheduleSeason&gt;<span class="value">Spring or Summer or Fall or Winter</span>&lt;/ScheduleSeason&gt;
+    &lt;SchedulePDFUrl&gt;<span class="value">string</span>&lt;/SchedulePDFUrl&gt;
+    &lt;ScheduleStart&gt;<span class="value">dateTime</span>&lt;/ScheduleStart&gt;
+    &lt;ScheduleEnd&gt;<span class="value">dateTime</span>&lt;/ScheduleEnd&gt;
+  &lt;/SchedBriefResponse&gt;
+  &lt;SchedBriefResponse&gt;
+    &lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;
+    &lt;ScheduleName&gt;<span class="value">string</span>&lt;/ScheduleName&gt;
+    &lt;ScheduleSeason&gt;<span class="value">Spring or Summer or Fall or Winter</span>&lt;/ScheduleSeason&gt;
+    &lt;SchedulePDFUrl&gt;<span class="value">string</span>&lt;/SchedulePDFUrl&gt;
+    &lt;ScheduleStart&gt;<span class="value">dateTime</span>&lt;/ScheduleStart&gt;
+    &lt;ScheduleEnd&gt;<span class="value">dateTime</span>&lt;/ScheduleEnd&gt;
+  &lt;/SchedBriefResponse&gt;
+&lt;/ArrayOfSchedBriefResponse&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/GetActiveScheduledSeasons HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;ArrayOfSchedBriefResponse xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+  &lt;SchedBriefResponse&gt;
+    &lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;
+    &lt;ScheduleName&gt;<span class="value">string</span>&lt;/ScheduleName&gt;
+    &lt;ScheduleSeason&gt;<span class="value">Spring or Summer or Fall or Winter</span>&lt;/ScheduleSeason&gt;
+    &lt;SchedulePDFUrl&gt;<span class="value">string</span>&lt;/SchedulePDFUrl&gt;
+    &lt;ScheduleStart&gt;<span class="value">dateTime</span>&lt;/ScheduleStart&gt;
+    &lt;ScheduleEnd&gt;<span class="value">dateTime</span>&lt;/ScheduleEnd&gt;
+  &lt;/SchedBriefResponse&gt;
+  &lt;SchedBriefResponse&gt;
+    &lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;
+    &lt;ScheduleName&gt;<span class="value">string</span>&lt;/ScheduleName&gt;
+    &lt;ScheduleSeason&gt;<span class="value">Spring or Summer or Fall or Winter</span>&lt;/ScheduleSeason&gt;
+    &lt;SchedulePDFUrl&gt;<span class="value">string</span>&lt;/SchedulePDFUrl&gt;
+    &lt;ScheduleStart&gt;<span class="value">dateTime</span>&lt;/ScheduleStart&gt;
+    &lt;ScheduleEnd&gt;<span class="value">dateTime</span>&lt;/ScheduleEnd&gt;
+  &lt;/SchedBriefResponse&gt;
+&lt;/ArrayOfSchedBriefResponse&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetAllAlerts`.
+const PAGE_GET_ALL_ALERTS: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetAllAlerts</h2>
+        <p class="intro">Retrieves all published alerts.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetAllAlerts"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetAllAlerts xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;/GetAllAlerts&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllAlertsResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetAllAlertsResult&gt;&lt;AlertResponse&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;BulletinText&gt;<span class="value">string</span>&lt;/BulletinText&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;CommunicationText&gt;<span class="value">string</span>&lt;/CommunicationText&gt;&lt;RouteAlertFlag&gt;<span class="value">boolean</span>&lt;/RouteAlertFlag&gt;&lt;RouteAlertText&gt;<span class="value">string</span>&lt;/RouteAlertText&gt;&lt;HomepageAlertText&gt;<span class="value">string</span>&lt;/HomepageAlertText&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AllRoutesFlag&gt;<span class="value">boolean</span>&lt;/AllRoutesFlag&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;AlertTypeID&gt;<span class="value">int</span>&lt;/AlertTypeID&gt;&lt;AlertType&gt;<span class="value">string</span>&lt;/AlertType&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AffectedRouteIDs&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AffectedRouteIDs&gt;&lt;/AlertResponse&gt;&lt;AlertResponse&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;BulletinText&gt;<span class="value">string</span>&lt;/BulletinText&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;CommunicationText&gt;<span class="value">string</span>&lt;/CommunicationText&gt;&lt;RouteAlertFlag&gt;<span class="value">boolean</span>&lt;/RouteAlertFlag&gt;&lt;RouteAlertText&gt;<span class="value">string</span>&lt;/RouteAlertText&gt;&lt;HomepageAlertText&gt;<span class="value">string</span>&lt;/HomepageAlertText&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AllRoutesFlag&gt;<span class="value">boolean</span>&lt;/AllRoutesFlag&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;AlertTypeID&gt;<span class="value">int</span>&lt;/AlertTypeID&gt;&lt;AlertType&gt;<span class="value">string</span>&lt;/AlertType&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AffectedRouteIDs&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AffectedRouteIDs&gt;&lt;/AlertResponse&gt;&lt;/GetAllAlertsResult&gt;&lt;/GetAllAlertsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetAllAlerts"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetAllAlerts xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;/GetAllAlerts&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllAlertsResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetAllAlertsResult&gt;&lt;AlertResponse&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;BulletinText&gt;<span class="value">string</span>&lt;/BulletinText&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;CommunicationText&gt;<span class="value">string</span>&lt;/CommunicationText&gt;&lt;RouteAlertFlag&gt;<span class="value">boolean</span>&lt;/RouteAlertFlag&gt;&lt;RouteAlertText&gt;<span class="value">string</span>&lt;/RouteAlertText&gt;&lt;HomepageAlertText&gt;<span class="value">string</span>&lt;/HomepageAlertText&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AllRoutesFlag&gt;<span class="value">boolean</span>&lt;/AllRoutesFlag&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;AlertTypeID&gt;<span class="value">int</span>&lt;/AlertTypeID&gt;&lt;AlertType&gt;<span class="value">string</span>&lt;/AlertType&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AffectedRouteIDs&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AffectedRouteIDs&gt;&lt;/AlertResponse&gt;&lt;AlertResponse&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;BulletinText&gt;<span class="value">string</span>&lt;/BulletinText&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;CommunicationText&gt;<span class="value">string</span>&lt;/CommunicationText&gt;&lt;RouteAlertFlag&gt;<span class="value">boolean</span>&lt;/RouteAlertFlag&gt;&lt;RouteAlertText&gt;<span class="value">string</span>&lt;/RouteAlertText&gt;&lt;HomepageAlertText&gt;<span class="value">string</span>&lt;/HomepageAlertText&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AllRoutesFlag&gt;<span class="value">boolean</span>&lt;/AllRoutesFlag&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;AlertTypeID&gt;<span class="value">int</span>&lt;/AlertTypeID&gt;&lt;AlertType&gt;<span class="value">string</span>&lt;/AlertType&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AffectedRouteIDs&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AffectedRouteIDs&gt;&lt;/AlertResponse&gt;&lt;/GetAllAlertsResult&gt;&lt;/GetAllAlertsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/GetAllAlerts HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;ArrayOfAlertResponse xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+  &lt;AlertResponse&gt;
+    &lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;
+    &lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;
+    &lt;BulletinText&gt;<span class="value">string</span>&lt;/BulletinText&gt;
+    &lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;
+    &lt;CommunicationText&gt;<span class="value">string</span>&lt;/CommunicationText&gt;
+    &lt;RouteAlertFlag&gt;<span class="value">boolean</span>&lt;/RouteAlertFlag&gt;
+    &lt;RouteAlertText&gt;<span class="value">string</span>&lt;/RouteAlertText&gt;
+    &lt;HomepageAlertText&gt;<span class="value">string</span>&lt;/HomepageAlertText&gt;
+    &lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;
+    &lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;
+    &lt;AllRoutesFlag&gt;<span class="value">boolean</span>&lt;/AllRoutesFlag&gt;
+    &lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;
+    &lt;AlertTypeID&gt;<span class="value">int</span>&lt;/AlertTypeID&gt;
+    &lt;AlertType&gt;<span class="value">string</span>&lt;/AlertType&gt;
+    &lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;
+    &lt;AffectedRouteIDs&gt;
+      &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+      &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+    &lt;/AffectedRouteIDs&gt;
+  &lt;/AlertResponse&gt;
+  &lt;AlertResponse&gt;
+    &lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;
+    &lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;
+    &lt;BulletinText&gt;<span class="value">string</span>&lt;/BulletinText&gt;
+    &lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;
+    &lt;CommunicationText&gt;<span class="value">string</span>&lt;/CommunicationText&gt;
+    &lt;RouteAlertFlag&gt;<span class="value">boolean</span>&lt;/RouteAlertFlag&gt;
+    &lt;RouteAlertText&gt;<span class="value">string</span>&lt;/RouteAlertText&gt;
+    &lt;HomepageAlertText&gt;<span class="value">string</span>&lt;/HomepageAlertText&gt;
+    &lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;
+    &lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;
+    &lt;AllRoutesFlag&gt;<span class="value">boolean</span>&lt;/AllRoutesFlag&gt;
+    &lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;
+    &lt;AlertTypeID&gt;<span class="value">int</span>&lt;/AlertTypeID&gt;
+    &lt;AlertType&gt;<span class="value">string</span>&lt;/AlertType&gt;
+    &lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;
+    &lt;AffectedRouteIDs&gt;
+      &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+      &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+    &lt;/AffectedRouteIDs&gt;
+  &lt;/AlertResponse&gt;
+&lt;/ArrayOfAlertResponse&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/GetAllAlerts HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;ArrayOfAlertResponse xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+  &lt;AlertResponse&gt;
+    &lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;
+    &lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;
+    &lt;BulletinText&gt;<span class="value">string</span>&lt;/BulletinText&gt;
+    &lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;
+    &lt;CommunicationText&gt;<span class="value">string</span>&lt;/CommunicationText&gt;
+    &lt;RouteAlertFlag&gt;<span class="value">boolean</span>&lt;/RouteAlertFlag&gt;
+    &lt;RouteAlertText&gt;<span class="value">string</span>&lt;/RouteAlertText&gt;
+    &lt;HomepageAlertText&gt;<span class="value">string</span>&lt;/HomepageAlertText&gt;
+    &lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;
+    &lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;
+    &lt;AllRoutesFlag&gt;<span class="value">boolean</span>&lt;/AllRoutesFlag&gt;
+    &lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;
+    &lt;AlertTypeID&gt;<span class="value">int</span>&lt;/AlertTypeID&gt;
+    &lt;AlertType&gt;<span class="value">string</span>&lt;/AlertType&gt;
+    &lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;
+    &lt;AffectedRouteIDs&gt;
+      &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+      &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+    &lt;/AffectedRouteIDs&gt;
+  &lt;/AlertResponse&gt;
+  &lt;AlertResponse&gt;
+    &lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;
+    &lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;
+    &lt;BulletinText&gt;<span class="value">string</span>&lt;/BulletinText&gt;
+    &lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;
+    &lt;CommunicationText&gt;<span class="value">string</span>&lt;/CommunicationText&gt;
+    &lt;RouteAlertFlag&gt;<span class="value">boolean</span>&lt;/RouteAlertFlag&gt;
+    &lt;RouteAlertText&gt;<span class="value">string</span>&lt;/RouteAlertText&gt;
+    &lt;HomepageAlertText&gt;<span class="value">string</span>&lt;/HomepageAlertText&gt;
+    &lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;
+    &lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;
+    &lt;AllRoutesFlag&gt;<span class="value">boolean</span>&lt;/AllRoutesFlag&gt;
+    &lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;
+    &lt;AlertTypeID&gt;<span class="value">int</span>&lt;/AlertTypeID&gt;
+    &lt;AlertType&gt;<span class="value">string</span>&lt;/AlertType&gt;
+    &lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;
+    &lt;AffectedRouteIDs&gt;
+      &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+      &lt;int&gt;<span class="value">int</span>&lt;/int&gt;
+    &lt;/AffectedRouteIDs&gt;
+  &lt;/AlertResponse&gt;
+&lt;/ArrayOfAlertResponse&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetAllRouteDetails`.
+const PAGE_GET_ALL_ROUTE_DETAILS: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetAllRouteDetails</h2>
+        <p class="intro">Provides detailed information for all available routes pertaining to a particular date.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>request</td><td>TripDateMsg</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetAllRouteDetails"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetAllRouteDetails xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+      &lt;/request&gt;
+    &lt;/GetAllRouteDetails&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllRouteDetailsResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetAllRouteDetailsResult&gt;&lt;RouteResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;VesselWatchID&gt;<span class="value">int</span>&lt;/VesselWatchID&gt;&lt;ReservationFlag&gt;<span class="value">boolean</span>&lt;/ReservationFlag&gt;&lt;InternationalFlag&gt;<span class="value">boolean</span>&lt;/InternationalFlag&gt;&lt;PassengerOnlyFlag&gt;<span class="value">boolean</span>&lt;/PassengerOnlyFlag&gt;&lt;CrossingTime&gt;<span class="value">string</span>&lt;/CrossingTime&gt;&lt;AdaNotes&gt;<span class="value">string</span>&lt;/AdaNotes&gt;&lt;GeneralRouteNotes&gt;<span class="value">string</span>&lt;/GeneralRouteNotes&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;Alerts&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;/Alerts&gt;&lt;/RouteResponse&gt;&lt;RouteResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;VesselWatchID&gt;<span class="value">int</span>&lt;/VesselWatchID&gt;&lt;ReservationFlag&gt;<span class="value">boolean</span>&lt;/ReservationFlag&gt;&lt;InternationalFlag&gt;<span class="value">boolean</span>&lt;/InternationalFlag&gt;&lt;PassengerOnlyFlag&gt;<span class="value">boolean</span>&lt;/PassengerOnlyFlag&gt;&lt;CrossingTime&gt;<span class="value">string</span>&lt;/CrossingTime&gt;&lt;AdaNotes&gt;<span class="value">string</span>&lt;/AdaNotes&gt;&lt;GeneralRouteNotes&gt;<span class="value">string</span>&lt;/GeneralRouteNotes&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;Alerts&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;/Alerts&gt;&lt;/RouteResponse&gt;&lt;/GetAllRouteDetailsResult&gt;&lt;/GetAllRouteDetailsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetAllRouteDetails"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetAllRouteDetails xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+      &lt;/request&gt;
+    &lt;/GetAllRouteDetails&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllRouteDetailsResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetAllRouteDetailsResult&gt;&lt;RouteResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;VesselWatchID&gt;<span class="value">int</span>&lt;/VesselWatchID&gt;&lt;ReservationFlag&gt;<span class="value">boolean</span>&lt;/ReservationFlag&gt;&lt;InternationalFlag&gt;<span class="value">boolean</span>&lt;/InternationalFlag&gt;&lt;PassengerOnlyFlag&gt;<span class="value">boolean</span>&lt;/PassengerOnlyFlag&gt;&lt;CrossingTime&gt;<span class="value">string</span>&lt;/CrossingTime&gt;&lt;AdaNotes&gt;<span class="value">string</span>&lt;/AdaNotes&gt;&lt;GeneralRouteNotes&gt;<span class="value">string</span>&lt;/GeneralRouteNotes&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;Alerts&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;/Alerts&gt;&lt;/RouteResponse&gt;&lt;RouteResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;VesselWatchID&gt;<span class="value">int</span>&lt;/VesselWatchID&gt;&lt;ReservationFlag&gt;<span class="value">boolean</span>&lt;/ReservationFlag&gt;&lt;InternationalFlag&gt;<span class="value">boolean</span>&lt;/InternationalFlag&gt;&lt;PassengerOnlyFlag&gt;<span class="value">boolean</span>&lt;/PassengerOnlyFlag&gt;&lt;CrossingTime&gt;<span class="value">string</span>&lt;/CrossingTime&gt;&lt;AdaNotes&gt;<span class="value">string</span>&lt;/AdaNotes&gt;&lt;GeneralRouteNotes&gt;<span class="value">string</span>&lt;/GeneralRouteNotes&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;Alerts&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;/Alerts&gt;&lt;/RouteResponse&gt;&lt;/GetAllRouteDetailsResult&gt;&lt;/GetAllRouteDetailsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetAllRoutes`.
+const PAGE_GET_ALL_ROUTES: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetAllRoutes</h2>
+        <p class="intro">Provides all available routes for a particular date.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>request</td><td>TripDateMsg</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetAllRoutes"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetAllRoutes xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+      &lt;/request&gt;
+    &lt;/GetAllRoutes&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllRoutesResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetAllRoutesResult&gt;&lt;RouteBriefResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;/RouteBriefResponse&gt;&lt;RouteBriefResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;/RouteBriefResponse&gt;&lt;/GetAllRoutesResult&gt;&lt;/GetAllRoutesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetAllRoutes"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetAllRoutes xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+      &lt;/request&gt;
+    &lt;/GetAllRoutes&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllRoutesResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetAllRoutesResult&gt;&lt;RouteBriefResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;/RouteBriefResponse&gt;&lt;RouteBriefResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;/RouteBriefResponse&gt;&lt;/GetAllRoutesResult&gt;&lt;/GetAllRoutesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetAllRoutesHavingServiceDisruptions`.
+const PAGE_GET_ALL_ROUTES_HAVING_SERVICE_DISRUPTIONS: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetAllRoutesHavingServiceDisruptions</h2>
+        <p class="intro">Provides all available routes for a particular date where one or more service disruptions are present.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>request</td><td>TripDateMsg</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetAllRoutesHavingServiceDisruptions"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetAllRoutesHavingServiceDisruptions xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+      &lt;/request&gt;
+    &lt;/GetAllRoutesHavingServiceDisruptions&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllRoutesHavingServiceDisruptionsResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetAllRoutesHavingServiceDisruptionsResult&gt;&lt;RouteBriefResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;/RouteBriefResponse&gt;&lt;RouteBriefResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;/RouteBriefResponse&gt;&lt;/GetAllRoutesHavingServiceDisruptionsResult&gt;&lt;/GetAllRoutesHavingServiceDisruptionsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetAllRoutesHavingServiceDisruptions"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetAllRoutesHavingServiceDisruptions xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+      &lt;/request&gt;
+    &lt;/GetAllRoutesHavingServiceDisruptions&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllRoutesHavingServiceDisruptionsResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetAllRoutesHavingServiceDisruptionsResult&gt;&lt;RouteBriefResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;/RouteBriefResponse&gt;&lt;RouteBriefResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;/RouteBriefResponse&gt;&lt;/GetAllRoutesHavingServiceDisruptionsResult&gt;&lt;/GetAllRoutesHavingServiceDisruptionsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetAllSchedRoutes`.
+const PAGE_GET_ALL_SCHED_ROUTES: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetAllSchedRoutes</h2>
+        <p class="intro">Retrieves the scheduled route(s) for all seasons that are currently active / available.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetAllSchedRoutes"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetAllSchedRoutes xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;/GetAllSchedRoutes&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllSchedRoutesResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetAllSchedRoutesResult&gt;&lt;SchedRouteBriefResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;ContingencyOnly&gt;<span class="value">boolean</span>&lt;/ContingencyOnly&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;ContingencyAdj&gt;&lt;SchedRouteAdj&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;&lt;/SchedRouteAdj&gt;&lt;SchedRouteAdj&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;&lt;/SchedRouteAdj&gt;&lt;/ContingencyAdj&gt;&lt;/SchedRouteBriefResponse&gt;&lt;SchedRouteBriefResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;ContingencyOnly&gt;<span class="value">boolean</span>&lt;/ContingencyOnly&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;ContingencyAdj&gt;&lt;SchedRouteAdj&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;&lt;/SchedRouteAdj&gt;&lt;SchedRouteAdj&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;&lt;/SchedRouteAdj&gt;&lt;/ContingencyAdj&gt;&lt;/SchedRouteBriefResponse&gt;&lt;/GetAllSchedRoutesResult&gt;&lt;/GetAllSchedRoutesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetAllSchedRoutes"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetAllSchedRoutes xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;/GetAllSchedRoutes&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllSchedRoutesResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetAllSchedRoutesResult&gt;&lt;SchedRouteBriefResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;ContingencyOnly&gt;<span class="value">boolean</span>&lt;/ContingencyOnly&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;ContingencyAdj&gt;&lt;SchedRouteAdj&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;&lt;/SchedRouteAdj&gt;&lt;SchedRouteAdj&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;&lt;/SchedRouteAdj&gt;&lt;/ContingencyAdj&gt;&lt;/SchedRouteBriefResponse&gt;&lt;SchedRouteBriefResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;ContingencyOnly&gt;<span class="value">boolean</span>&lt;/ContingencyOnly&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;ContingencyAdj&gt;&lt;SchedRouteAdj&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;&lt;/SchedRouteAdj&gt;&lt;SchedRouteAdj&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;&lt;/SchedRouteAdj&gt;&lt;/ContingencyAdj&gt;&lt;/SchedRouteBriefResponse&gt;&lt;/GetAllSchedRoutesResult&gt;&lt;/GetAllSchedRoutesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/GetAllSchedRoutes HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;ArrayOfSchedRouteBriefResponse xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+  &lt;SchedRouteBriefResponse&gt;
+    &lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;
+    &lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;
+    &lt;ContingencyOnly&gt;<span class="value">boolean</span>&lt;/ContingencyOnly&gt;
+    &lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;
+    &lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;
+    &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+    &lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;
+    &lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;
+    &lt;ServiceDisruptions&gt;
+      &lt;RouteBriefAlert&gt;
+        &lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;
+        &lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;
+        &lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;
+        &lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;
+      &lt;/RouteBriefAlert&gt;
+      &lt;RouteBriefAlert&gt;
+        &lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;
+        &lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;
+        &lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;
+        &lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;
+      &lt;/RouteBriefAlert&gt;
+    &lt;/ServiceDisruptions&gt;
+    &lt;ContingencyAdj&gt;
+      &lt;SchedRouteAdj&gt;
+        &lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;
+        &lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;
+        &lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;
+        &lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;
+        &lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;
+        &lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;
+      &lt;/SchedRouteAdj&gt;
+      &lt;SchedRouteAdj&gt;
+        &lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;
+        &lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;
+        &lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;
+        &lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;
+        &lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;
+        &lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;
+      &lt;/SchedRouteAdj&gt;
+    &lt;/ContingencyAdj&gt;
+  &lt;/SchedRouteBriefResponse&gt;
+  &lt;SchedRouteBriefResponse&gt;
+    &lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;
+    &lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;
+    &lt;ContingencyOnly&gt;<span class="value">boolean</span>&lt;/ContingencyOnly&gt;
+    &lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;
+    &lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;
+    &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+    &lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;
+    &lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;
+    &lt;ServiceDisruptions&gt;
+      &lt;RouteBriefAlert&gt;
+        &lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;
+        &lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;
+        &lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;
+        &lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;
+      &lt;/RouteBriefAlert&gt;
+      &lt;RouteBriefAlert&gt;
+        &lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;
+        &lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;
+        &lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;
+        &lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;
+      &lt;/RouteBriefAlert&gt;
+    &lt;/ServiceDisruptions&gt;
+    &lt;ContingencyAdj&gt;
+      &lt;SchedRouteAdj&gt;
+        &lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;
+        &lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;
+        &lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;
+        &lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;
+        &lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;
+        &lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;
+      &lt;/SchedRouteAdj&gt;
+      &lt;SchedRouteAdj&gt;
+        &lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;
+        &lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;
+        &lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;
+        &lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;
+        &lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;
+        &lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;
+      &lt;/SchedRouteAdj&gt;
+    &lt;/ContingencyAdj&gt;
+  &lt;/SchedRouteBriefResponse&gt;
+&lt;/ArrayOfSchedRouteBriefResponse&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/GetAllSchedRoutes HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;ArrayOfSchedRouteBriefResponse xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+  &lt;SchedRouteBriefResponse&gt;
+    &lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;
+    &lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;
+    &lt;ContingencyOnly&gt;<span class="value">boolean</span>&lt;/ContingencyOnly&gt;
+    &lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;
+    &lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;
+    &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+    &lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;
+    &lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;
+    &lt;ServiceDisruptions&gt;
+      &lt;RouteBriefAlert&gt;
+        &lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;
+        &lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;
+        &lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;
+        &lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;
+      &lt;/RouteBriefAlert&gt;
+      &lt;RouteBriefAlert&gt;
+        &lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;
+        &lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;
+        &lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;
+        &lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;
+      &lt;/RouteBriefAlert&gt;
+    &lt;/ServiceDisruptions&gt;
+    &lt;ContingencyAdj&gt;
+      &lt;SchedRouteAdj&gt;
+        &lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;
+        &lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;
+        &lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;
+        &lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;
+        &lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;
+        &lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;
+      &lt;/SchedRouteAdj&gt;
+      &lt;SchedRouteAdj&gt;
+        &lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;
+        &lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;
+        &lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;
+        &lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;
+        &lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;
+        &lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;
+      &lt;/SchedRouteAdj&gt;
+    &lt;/ContingencyAdj&gt;
+  &lt;/SchedRouteBriefResponse&gt;
+  &lt;SchedRouteBriefResponse&gt;
+    &lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;
+    &lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;
+    &lt;ContingencyOnly&gt;<span class="value">boolean</span>&lt;/ContingencyOnly&gt;
+    &lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;
+    &lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;
+    &lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;
+    &lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;
+    &lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;
+    &lt;ServiceDisruptions&gt;
+      &lt;RouteBriefAlert&gt;
+        &lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;
+        &lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;
+        &lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;
+        &lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;
+      &lt;/RouteBriefAlert&gt;
+      &lt;RouteBriefAlert&gt;
+        &lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;
+        &lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;
+        &lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;
+        &lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;
+      &lt;/RouteBriefAlert&gt;
+    &lt;/ServiceDisruptions&gt;
+    &lt;ContingencyAdj&gt;
+      &lt;SchedRouteAdj&gt;
+        &lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;
+        &lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;
+        &lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;
+        &lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;
+        &lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;
+        &lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;
+      &lt;/SchedRouteAdj&gt;
+      &lt;SchedRouteAdj&gt;
+        &lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;
+        &lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;
+        &lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;
+        &lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;
+        &lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;
+        &lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;
+      &lt;/SchedRouteAdj&gt;
+    &lt;/ContingencyAdj&gt;
+  &lt;/SchedRouteBriefResponse&gt;
+&lt;/ArrayOfSchedRouteBriefResponse&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetAllTerminals`.
+const PAGE_GET_ALL_TERMINALS: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetAllTerminals</h2>
+        <p class="intro">Provides all available terminals for a particular date.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>request</td><td>TripDateMsg</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetAllTerminals"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetAllTerminals xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+      &lt;/request&gt;
+    &lt;/GetAllTerminals&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllTerminalsResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetAllTerminalsResult&gt;&lt;TerminalResponse&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TerminalResponse&gt;&lt;TerminalResponse&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TerminalResponse&gt;&lt;/GetAllTerminalsResult&gt;&lt;/GetAllTerminalsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetAllTerminals"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetAllTerminals xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+      &lt;/request&gt;
+    &lt;/GetAllTerminals&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllTerminalsResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetAllTerminalsResult&gt;&lt;TerminalResponse&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TerminalResponse&gt;&lt;TerminalResponse&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TerminalResponse&gt;&lt;/GetAllTerminalsResult&gt;&lt;/GetAllTerminalsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetAllTerminalsAndMates`.
+const PAGE_GET_ALL_TERMINALS_AND_MATES: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetAllTerminalsAndMates</h2>
+        <p class="intro">For a given date, retrieves all available terminal combinations.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>request</td><td>TripDateMsg</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetAllTerminalsAndMates"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetAllTerminalsAndMates xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+      &lt;/request&gt;
+    &lt;/GetAllTerminalsAndMates&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllTerminalsAndMatesResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetAllTerminalsAndMatesResult&gt;&lt;TerminalComboResponse&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingDescription&gt;<span class="value">string</span>&lt;/DepartingDescription&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingDescription&gt;<span class="value">string</span>&lt;/ArrivingDescription&gt;&lt;/TerminalComboResponse&gt;&lt;TerminalComboResponse&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingDescription&gt;<span class="value">string</span>&lt;/DepartingDescription&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingDescription&gt;<span class="value">string</span>&lt;/ArrivingDescription&gt;&lt;/TerminalComboResponse&gt;&lt;/GetAllTerminalsAndMatesResult&gt;&lt;/GetAllTerminalsAndMatesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetAllTerminalsAndMates"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetAllTerminalsAndMates xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+      &lt;/request&gt;
+    &lt;/GetAllTerminalsAndMates&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllTerminalsAndMatesResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetAllTerminalsAndMatesResult&gt;&lt;TerminalComboResponse&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingDescription&gt;<span class="value">string</span>&lt;/DepartingDescription&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingDescription&gt;<span class="value">string</span>&lt;/ArrivingDescription&gt;&lt;/TerminalComboResponse&gt;&lt;TerminalComboResponse&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingDescription&gt;<span class="value">string</span>&lt;/DepartingDescription&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingDescription&gt;<span class="value">string</span>&lt;/ArrivingDescription&gt;&lt;/TerminalComboResponse&gt;&lt;/GetAllTerminalsAndMatesResult&gt;&lt;/GetAllTerminalsAndMatesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetAllTimeAdj`.
+const PAGE_GET_ALL_TIME_ADJ: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetAllTimeAdj</h2>
+        <p class="intro">Provides a list of all individual time adjustments (additions or cancellations) that are currently active / available.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetAllTimeAdj"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetAllTimeAdj xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;/GetAllTimeAdj&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllTimeAdjResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetAllTimeAdjResult&gt;&lt;SchedTimeAdjResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteDescription&gt;<span class="value">string</span>&lt;/RouteDescription&gt;&lt;RouteSortSeq&gt;<span class="value">int</span>&lt;/RouteSortSeq&gt;&lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;&lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;&lt;ActiveSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/ActiveSailingDateRange&gt;&lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;TimeToAdj&gt;<span class="value">dateTime</span>&lt;/TimeToAdj&gt;&lt;AdjDateFrom&gt;<span class="value">dateTime</span>&lt;/AdjDateFrom&gt;&lt;AdjDateThru&gt;<span class="value">dateTime</span>&lt;/AdjDateThru&gt;&lt;TidalAdj&gt;<span class="value">boolean</span>&lt;/TidalAdj&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeAdjResponse&gt;&lt;SchedTimeAdjResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteDescription&gt;<span class="value">string</span>&lt;/RouteDescription&gt;&lt;RouteSortSeq&gt;<span class="value">int</span>&lt;/RouteSortSeq&gt;&lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;&lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;&lt;ActiveSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/ActiveSailingDateRange&gt;&lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;TimeToAdj&gt;<span class="value">dateTime</span>&lt;/TimeToAdj&gt;&lt;AdjDateFrom&gt;<span class="value">dateTime</span>&lt;/AdjDateFrom&gt;&lt;AdjDateThru&gt;<span class="value">dateTime</span>&lt;/AdjDateThru&gt;&lt;TidalAdj&gt;<span class="value">boolean</span>&lt;/TidalAdj&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeAdjResponse&gt;&lt;/GetAllTimeAdjResult&gt;&lt;/GetAllTimeAdjResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetAllTimeAdj"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetAllTimeAdj xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;/GetAllTimeAdj&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetAllTimeAdjResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetAllTimeAdjResult&gt;&lt;SchedTimeAdjResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteDescription&gt;<span class="value">string</span>&lt;/RouteDescription&gt;&lt;RouteSortSeq&gt;<span class="value">int</span>&lt;/RouteSortSeq&gt;&lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;&lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;&lt;ActiveSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/ActiveSailingDateRange&gt;&lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;TimeToAdj&gt;<span class="value">dateTime</span>&lt;/TimeToAdj&gt;&lt;AdjDateFrom&gt;<span class="value">dateTime</span>&lt;/AdjDateFrom&gt;&lt;AdjDateThru&gt;<span class="value">dateTime</span>&lt;/AdjDateThru&gt;&lt;TidalAdj&gt;<span class="value">boolean</span>&lt;/TidalAdj&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeAdjResponse&gt;&lt;SchedTimeAdjResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteDescription&gt;<span class="value">string</span>&lt;/RouteDescription&gt;&lt;RouteSortSeq&gt;<span class="value">int</span>&lt;/RouteSortSeq&gt;&lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;&lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;&lt;ActiveSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/ActiveSailingDateRange&gt;&lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;TimeToAdj&gt;<span class="value">dateTime</span>&lt;/TimeToAdj&gt;&lt;AdjDateFrom&gt;<span class="value">dateTime</span>&lt;/AdjDateFrom&gt;&lt;AdjDateThru&gt;<span class="value">dateTime</span>&lt;/AdjDateThru&gt;&lt;TidalAdj&gt;<span class="value">boolean</span>&lt;/TidalAdj&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeAdjResponse&gt;&lt;/GetAllTimeAdjResult&gt;&lt;/GetAllTimeAdjResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/GetAllTimeAdj HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;ArrayOfSchedTimeAdjResponse xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+  &lt;SchedTimeAdjResponse&gt;
+    &lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;
+    &lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;
+    &lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;
+    &lt;RouteDescription&gt;<span class="value">string</span>&lt;/RouteDescription&gt;
+    &lt;RouteSortSeq&gt;<span class="value">int</span>&lt;/RouteSortSeq&gt;
+    &lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;
+    &lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;
+    &lt;ActiveSailingDateRange&gt;
+      &lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;
+      &lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;
+      &lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;
+      &lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;
+    &lt;/ActiveSailingDateRange&gt;
+    &lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;
+    &lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;
+    &lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;
+    &lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;
+    &lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;
+    &lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;
+    &lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;
+    &lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;
+    &lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;
+    &lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;
+    &lt;TimeToAdj&gt;<span class="value">dateTime</span>&lt;/TimeToAdj&gt;
+    &lt;AdjDateFrom&gt;<span class="value">dateTime</span>&lt;/AdjDateFrom&gt;
+    &lt;AdjDateThru&gt;<span class="value">dateTime</span>&lt;/AdjDateThru&gt;
+    &lt;TidalAdj&gt;<span class="value">boolean</span>&lt;/TidalAdj&gt;
+    &lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;
+    &lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;
+    &lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;
+    &lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;
+    &lt;Annotations&gt;
+      &lt;SchedAnnotation&gt;
+        &lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;
+        &lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;
+        &lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;
+        &lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;
+        &lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;
+        &lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;
+        &lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;
+      &lt;/SchedAnnotation&gt;
+      &lt;SchedAnnotation&gt;
+        &lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;
+        &lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;
+        &lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;
+        &lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;
+        &lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;
+        &lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;
+        &lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;
+      &lt;/SchedAnnotation&gt;
+    &lt;/Annotations&gt;
+  &lt;/SchedTimeAdjResponse&gt;
+  &lt;SchedTimeAdjResponse&gt;
+    &lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;
+    &lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;
+    &lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;
+    &lt;RouteDescription&gt;<span class="value">string</span>&lt;/RouteDescription&gt;
+    &lt;RouteSortSeq&gt;<span class="value">int</span>&lt;/RouteSortSeq&gt;
+    &lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;
+    &lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;
+    &lt;ActiveSailingDateRange&gt;
+      &lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;
+      &lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;
+      &lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;
+      &lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;
+    &lt;/ActiveSailingDateRange&gt;
+    &lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;
+    &lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;
+    &lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;
+    &lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;
+    &lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;
+    &lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;
+    &lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;
+    &lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;
+    &lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;
+    &lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;
+    &lt;TimeToAdj&gt;<span class="value">dateTime</span>&lt;/TimeToAdj&gt;
+    &lt;AdjDateFrom&gt;<span class="value">dateTime</span>&lt;/AdjDateFrom&gt;
+    &lt;AdjDateThru&gt;<span class="value">dateTime</span>&lt;/AdjDateThru&gt;
+    &lt;TidalAdj&gt;<span class="value">boolean</span>&lt;/TidalAdj&gt;
+    &lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;
+    &lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;
+    &lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;
+    &lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;
+    &lt;Annotations&gt;
+      &lt;SchedAnnotation&gt;
+        &lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;
+        &lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;
+        &lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;
+        &lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;
+        &lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;
+        &lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;
+        &lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;
+      &lt;/SchedAnnotation&gt;
+      &lt;SchedAnnotation&gt;
+        &lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;
+        &lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;
+        &lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;
+        &lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;
+        &lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;
+        &lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;
+        &lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;
+      &lt;/SchedAnnotation&gt;
+    &lt;/Annotations&gt;
+  &lt;/SchedTimeAdjResponse&gt;
+&lt;/ArrayOfSchedTimeAdjResponse&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/GetAllTimeAdj HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;ArrayOfSchedTimeAdjResponse xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+  &lt;SchedTimeAdjResponse&gt;
+    &lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;
+    &lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;
+    &lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;
+    &lt;RouteDescription&gt;<span class="value">string</span>&lt;/RouteDescription&gt;
+    &lt;RouteSortSeq&gt;<span class="value">int</span>&lt;/RouteSortSeq&gt;
+    &lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;
+    &lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;
+    &lt;ActiveSailingDateRange&gt;
+      &lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;
+      &lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;
+      &lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;
+      &lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;
+    &lt;/ActiveSailingDateRange&gt;
+    &lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;
+    &lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;
+    &lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;
+    &lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;
+    &lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;
+    &lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;
+    &lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;
+    &lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;
+    &lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;
+    &lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;
+    &lt;TimeToAdj&gt;<span class="value">dateTime</span>&lt;/TimeToAdj&gt;
+    &lt;AdjDateFrom&gt;<span class="value">dateTime</span>&lt;/AdjDateFrom&gt;
+    &lt;AdjDateThru&gt;<span class="value">dateTime</span>&lt;/AdjDateThru&gt;
+    &lt;TidalAdj&gt;<span class="value">boolean</span>&lt;/TidalAdj&gt;
+    &lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;
+    &lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;
+    &lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;
+    &lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;
+    &lt;Annotations&gt;
+      &lt;SchedAnnotation&gt;
+        &lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;
+        &lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;
+        &lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;
+        &lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;
+        &lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;
+        &lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;
+        &lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;
+      &lt;/SchedAnnotation&gt;
+      &lt;SchedAnnotation&gt;
+        &lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;
+        &lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;
+        &lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;
+        &lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;
+        &lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;
+        &lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;
+        &lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;
+      &lt;/SchedAnnotation&gt;
+    &lt;/Annotations&gt;
+  &lt;/SchedTimeAdjResponse&gt;
+  &lt;SchedTimeAdjResponse&gt;
+    &lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;
+    &lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;
+    &lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;
+    &lt;RouteDescription&gt;<span class="value">string</span>&lt;/RouteDescription&gt;
+    &lt;RouteSortSeq&gt;<span class="value">int</span>&lt;/RouteSortSeq&gt;
+    &lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;
+    &lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;
+    &lt;ActiveSailingDateRange&gt;
+      &lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;
+      &lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;
+      &lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;
+      &lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;
+    &lt;/ActiveSailingDateRange&gt;
+    &lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;
+    &lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;
+    &lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;
+    &lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;
+    &lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;
+    &lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;
+    &lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;
+    &lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;
+    &lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;
+    &lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;
+    &lt;TimeToAdj&gt;<span class="value">dateTime</span>&lt;/TimeToAdj&gt;
+    &lt;AdjDateFrom&gt;<span class="value">dateTime</span>&lt;/AdjDateFrom&gt;
+    &lt;AdjDateThru&gt;<span class="value">dateTime</span>&lt;/AdjDateThru&gt;
+    &lt;TidalAdj&gt;<span class="value">boolean</span>&lt;/TidalAdj&gt;
+    &lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;
+    &lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;
+    &lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;
+    &lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;
+    &lt;Annotations&gt;
+      &lt;SchedAnnotation&gt;
+        &lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;
+        &lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;
+        &lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;
+        &lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;
+        &lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;
+        &lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;
+        &lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;
+      &lt;/SchedAnnotation&gt;
+      &lt;SchedAnnotation&gt;
+        &lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;
+        &lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;
+        &lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;
+        &lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;
+        &lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;
+        &lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;
+        &lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;
+      &lt;/SchedAnnotation&gt;
+    &lt;/Annotations&gt;
+  &lt;/SchedTimeAdjResponse&gt;
+&lt;/ArrayOfSchedTimeAdjResponse&gt;</pre>
+        </div>
       </div>
 "#,
     ),
@@ -191,6 +1799,1311 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `GetRouteDetail`.
+const PAGE_GET_ROUTE_DETAIL: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetRouteDetail</h2>
+        <p class="intro">Retrieves detailed information pertaining to a scheduled route.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>request</td><td>RouteMsg</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetRouteDetail"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetRouteDetail xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+        &lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;
+      &lt;/request&gt;
+    &lt;/GetRouteDetail&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetRouteDetailResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetRouteDetailResult&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;VesselWatchID&gt;<span class="value">int</span>&lt;/VesselWatchID&gt;&lt;ReservationFlag&gt;<span class="value">boolean</span>&lt;/ReservationFlag&gt;&lt;InternationalFlag&gt;<span class="value">boolean</span>&lt;/InternationalFlag&gt;&lt;PassengerOnlyFlag&gt;<span class="value">boolean</span>&lt;/PassengerOnlyFlag&gt;&lt;CrossingTime&gt;<span class="value">string</span>&lt;/CrossingTime&gt;&lt;AdaNotes&gt;<span class="value">string</span>&lt;/AdaNotes&gt;&lt;GeneralRouteNotes&gt;<span class="value">string</span>&lt;/GeneralRouteNotes&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;Alerts&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;/Alerts&gt;&lt;/GetRouteDetailResult&gt;&lt;/GetRouteDetailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetRouteDetail"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetRouteDetail xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+        &lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;
+      &lt;/request&gt;
+    &lt;/GetRouteDetail&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetRouteDetailResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetRouteDetailResult&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;VesselWatchID&gt;<span class="value">int</span>&lt;/VesselWatchID&gt;&lt;ReservationFlag&gt;<span class="value">boolean</span>&lt;/ReservationFlag&gt;&lt;InternationalFlag&gt;<span class="value">boolean</span>&lt;/InternationalFlag&gt;&lt;PassengerOnlyFlag&gt;<span class="value">boolean</span>&lt;/PassengerOnlyFlag&gt;&lt;CrossingTime&gt;<span class="value">string</span>&lt;/CrossingTime&gt;&lt;AdaNotes&gt;<span class="value">string</span>&lt;/AdaNotes&gt;&lt;GeneralRouteNotes&gt;<span class="value">string</span>&lt;/GeneralRouteNotes&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;Alerts&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;/Alerts&gt;&lt;/GetRouteDetailResult&gt;&lt;/GetRouteDetailResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetRouteDetailsByTerminalCombo`.
+const PAGE_GET_ROUTE_DETAILS_BY_TERMINAL_COMBO: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetRouteDetailsByTerminalCombo</h2>
+        <p class="intro">Retrieves detailed information for scheduled routes that are associated with a particular terminal combination.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>request</td><td>TerminalComboMsg</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetRouteDetailsByTerminalCombo"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetRouteDetailsByTerminalCombo xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+        &lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;
+        &lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;
+      &lt;/request&gt;
+    &lt;/GetRouteDetailsByTerminalCombo&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetRouteDetailsByTerminalComboResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetRouteDetailsByTerminalComboResult&gt;&lt;RouteResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;VesselWatchID&gt;<span class="value">int</span>&lt;/VesselWatchID&gt;&lt;ReservationFlag&gt;<span class="value">boolean</span>&lt;/ReservationFlag&gt;&lt;InternationalFlag&gt;<span class="value">boolean</span>&lt;/InternationalFlag&gt;&lt;PassengerOnlyFlag&gt;<span class="value">boolean</span>&lt;/PassengerOnlyFlag&gt;&lt;CrossingTime&gt;<span class="value">string</span>&lt;/CrossingTime&gt;&lt;AdaNotes&gt;<span class="value">string</span>&lt;/AdaNotes&gt;&lt;GeneralRouteNotes&gt;<span class="value">string</span>&lt;/GeneralRouteNotes&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;Alerts&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;/Alerts&gt;&lt;/RouteResponse&gt;&lt;RouteResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;VesselWatchID&gt;<span class="value">int</span>&lt;/VesselWatchID&gt;&lt;ReservationFlag&gt;<span class="value">boolean</span>&lt;/ReservationFlag&gt;&lt;InternationalFlag&gt;<span class="value">boolean</span>&lt;/InternationalFlag&gt;&lt;PassengerOnlyFlag&gt;<span class="value">boolean</span>&lt;/PassengerOnlyFlag&gt;&lt;CrossingTime&gt;<span class="value">string</span>&lt;/CrossingTime&gt;&lt;AdaNotes&gt;<span class="value">string</span>&lt;/AdaNotes&gt;&lt;GeneralRouteNotes&gt;<span class="value">string</span>&lt;/GeneralRouteNotes&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;Alerts&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;/Alerts&gt;&lt;/RouteResponse&gt;&lt;/GetRouteDetailsByTerminalComboResult&gt;&lt;/GetRouteDetailsByTerminalComboResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetRouteDetailsByTerminalCombo"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetRouteDetailsByTerminalCombo xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+        &lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;
+        &lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;
+      &lt;/request&gt;
+    &lt;/GetRouteDetailsByTerminalCombo&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetRouteDetailsByTerminalComboResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetRouteDetailsByTerminalComboResult&gt;&lt;RouteResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;VesselWatchID&gt;<span class="value">int</span>&lt;/VesselWatchID&gt;&lt;ReservationFlag&gt;<span class="value">boolean</span>&lt;/ReservationFlag&gt;&lt;InternationalFlag&gt;<span class="value">boolean</span>&lt;/InternationalFlag&gt;&lt;PassengerOnlyFlag&gt;<span class="value">boolean</span>&lt;/PassengerOnlyFlag&gt;&lt;CrossingTime&gt;<span class="value">string</span>&lt;/CrossingTime&gt;&lt;AdaNotes&gt;<span class="value">string</span>&lt;/AdaNotes&gt;&lt;GeneralRouteNotes&gt;<span class="value">string</span>&lt;/GeneralRouteNotes&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;Alerts&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;/Alerts&gt;&lt;/RouteResponse&gt;&lt;RouteResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;VesselWatchID&gt;<span class="value">int</span>&lt;/VesselWatchID&gt;&lt;ReservationFlag&gt;<span class="value">boolean</span>&lt;/ReservationFlag&gt;&lt;InternationalFlag&gt;<span class="value">boolean</span>&lt;/InternationalFlag&gt;&lt;PassengerOnlyFlag&gt;<span class="value">boolean</span>&lt;/PassengerOnlyFlag&gt;&lt;CrossingTime&gt;<span class="value">string</span>&lt;/CrossingTime&gt;&lt;AdaNotes&gt;<span class="value">string</span>&lt;/AdaNotes&gt;&lt;GeneralRouteNotes&gt;<span class="value">string</span>&lt;/GeneralRouteNotes&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;Alerts&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;RouteAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;CommunicationFlag&gt;<span class="value">boolean</span>&lt;/CommunicationFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;AlertDescription&gt;<span class="value">string</span>&lt;/AlertDescription&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;AlertFullTitle&gt;<span class="value">string</span>&lt;/AlertFullTitle&gt;&lt;AlertFullText&gt;<span class="value">string</span>&lt;/AlertFullText&gt;&lt;/RouteAlert&gt;&lt;/Alerts&gt;&lt;/RouteResponse&gt;&lt;/GetRouteDetailsByTerminalComboResult&gt;&lt;/GetRouteDetailsByTerminalComboResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetRoutesByTerminalCombo`.
+const PAGE_GET_ROUTES_BY_TERMINAL_COMBO: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetRoutesByTerminalCombo</h2>
+        <p class="intro">Retrieves route(s) for a particular date and terminal combination.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>request</td><td>TerminalComboMsg</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetRoutesByTerminalCombo"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetRoutesByTerminalCombo xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+        &lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;
+        &lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;
+      &lt;/request&gt;
+    &lt;/GetRoutesByTerminalCombo&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetRoutesByTerminalComboResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetRoutesByTerminalComboResult&gt;&lt;RouteBriefResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;/RouteBriefResponse&gt;&lt;RouteBriefResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;/RouteBriefResponse&gt;&lt;/GetRoutesByTerminalComboResult&gt;&lt;/GetRoutesByTerminalComboResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetRoutesByTerminalCombo"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetRoutesByTerminalCombo xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+        &lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;
+        &lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;
+      &lt;/request&gt;
+    &lt;/GetRoutesByTerminalCombo&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetRoutesByTerminalComboResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetRoutesByTerminalComboResult&gt;&lt;RouteBriefResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;/RouteBriefResponse&gt;&lt;RouteBriefResponse&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;/RouteBriefResponse&gt;&lt;/GetRoutesByTerminalComboResult&gt;&lt;/GetRoutesByTerminalComboResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetSchedRoutesByScheduledSeason`.
+const PAGE_GET_SCHED_ROUTES_BY_SCHEDULED_SEASON: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetSchedRoutesByScheduledSeason</h2>
+        <p class="intro">Retrieves scheduled route(s) for a particular active season.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>request</td><td>SchedMsg</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetSchedRoutesByScheduledSeason"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetSchedRoutesByScheduledSeason xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;
+      &lt;/request&gt;
+    &lt;/GetSchedRoutesByScheduledSeason&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetSchedRoutesByScheduledSeasonResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetSchedRoutesByScheduledSeasonResult&gt;&lt;SchedRouteBriefResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;ContingencyOnly&gt;<span class="value">boolean</span>&lt;/ContingencyOnly&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;ContingencyAdj&gt;&lt;SchedRouteAdj&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;&lt;/SchedRouteAdj&gt;&lt;SchedRouteAdj&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;&lt;/SchedRouteAdj&gt;&lt;/ContingencyAdj&gt;&lt;/SchedRouteBriefResponse&gt;&lt;SchedRouteBriefResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;ContingencyOnly&gt;<span class="value">boolean</span>&lt;/ContingencyOnly&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;ContingencyAdj&gt;&lt;SchedRouteAdj&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;&lt;/SchedRouteAdj&gt;&lt;SchedRouteAdj&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;&lt;/SchedRouteAdj&gt;&lt;/ContingencyAdj&gt;&lt;/SchedRouteBriefResponse&gt;&lt;/GetSchedRoutesByScheduledSeasonResult&gt;&lt;/GetSchedRoutesByScheduledSeasonResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetSchedRoutesByScheduledSeason"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetSchedRoutesByScheduledSeason xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;
+      &lt;/request&gt;
+    &lt;/GetSchedRoutesByScheduledSeason&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetSchedRoutesByScheduledSeasonResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetSchedRoutesByScheduledSeasonResult&gt;&lt;SchedRouteBriefResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;ContingencyOnly&gt;<span class="value">boolean</span>&lt;/ContingencyOnly&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;ContingencyAdj&gt;&lt;SchedRouteAdj&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;&lt;/SchedRouteAdj&gt;&lt;SchedRouteAdj&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;&lt;/SchedRouteAdj&gt;&lt;/ContingencyAdj&gt;&lt;/SchedRouteBriefResponse&gt;&lt;SchedRouteBriefResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;ContingencyOnly&gt;<span class="value">boolean</span>&lt;/ContingencyOnly&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteAbbrev&gt;<span class="value">string</span>&lt;/RouteAbbrev&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;SeasonalRouteNotes&gt;<span class="value">string</span>&lt;/SeasonalRouteNotes&gt;&lt;RegionID&gt;<span class="value">int</span>&lt;/RegionID&gt;&lt;ServiceDisruptions&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;RouteBriefAlert&gt;&lt;BulletinID&gt;<span class="value">int</span>&lt;/BulletinID&gt;&lt;BulletinFlag&gt;<span class="value">boolean</span>&lt;/BulletinFlag&gt;&lt;PublishDate&gt;<span class="value">dateTime</span>&lt;/PublishDate&gt;&lt;DisruptionDescription&gt;<span class="value">string</span>&lt;/DisruptionDescription&gt;&lt;/RouteBriefAlert&gt;&lt;/ServiceDisruptions&gt;&lt;ContingencyAdj&gt;&lt;SchedRouteAdj&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;&lt;/SchedRouteAdj&gt;&lt;SchedRouteAdj&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;ReplacedBySchedRouteID&gt;<span class="value">int</span>&lt;/ReplacedBySchedRouteID&gt;&lt;/SchedRouteAdj&gt;&lt;/ContingencyAdj&gt;&lt;/SchedRouteBriefResponse&gt;&lt;/GetSchedRoutesByScheduledSeasonResult&gt;&lt;/GetSchedRoutesByScheduledSeasonResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetSchedSailingsBySchedRoute`.
+const PAGE_GET_SCHED_SAILINGS_BY_SCHED_ROUTE: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetSchedSailingsBySchedRoute</h2>
+        <p class="intro">Retrieves sailings and departure/arrival times that correspond with a particular scheduled route.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>request</td><td>SchedRouteMsg</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetSchedSailingsBySchedRoute"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetSchedSailingsBySchedRoute xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;
+      &lt;/request&gt;
+    &lt;/GetSchedSailingsBySchedRoute&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetSchedSailingsBySchedRouteResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetSchedSailingsBySchedRouteResult&gt;&lt;SchedSailingResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;&lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;DisplayColNum&gt;<span class="value">int</span>&lt;/DisplayColNum&gt;&lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;&lt;DayOpDescription&gt;<span class="value">string</span>&lt;/DayOpDescription&gt;&lt;DayOpUseForHoliday&gt;<span class="value">boolean</span>&lt;/DayOpUseForHoliday&gt;&lt;ActiveDateRanges&gt;&lt;SchedSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/SchedSailingDateRange&gt;&lt;SchedSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/SchedSailingDateRange&gt;&lt;/ActiveDateRanges&gt;&lt;Journs&gt;&lt;SchedJourn&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;ReservationInd&gt;<span class="value">boolean</span>&lt;/ReservationInd&gt;&lt;InternationalInd&gt;<span class="value">boolean</span>&lt;/InternationalInd&gt;&lt;InterislandInd&gt;<span class="value">boolean</span>&lt;/InterislandInd&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;TerminalTimes&gt;&lt;SchedTimeTerminal&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;Time&gt;<span class="value">dateTime</span>&lt;/Time&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;IsNA&gt;<span class="value">boolean</span>&lt;/IsNA&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeTerminal&gt;&lt;SchedTimeTerminal&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;Time&gt;<span class="value">dateTime</span>&lt;/Time&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;IsNA&gt;<span class="value">boolean</span>&lt;/IsNA&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeTerminal&gt;&lt;/TerminalTimes&gt;&lt;/SchedJourn&gt;&lt;SchedJourn&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;ReservationInd&gt;<span class="value">boolean</span>&lt;/ReservationInd&gt;&lt;InternationalInd&gt;<span class="value">boolean</span>&lt;/InternationalInd&gt;&lt;InterislandInd&gt;<span class="value">boolean</span>&lt;/InterislandInd&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;TerminalTimes&gt;&lt;SchedTimeTerminal&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;Time&gt;<span class="value">dateTime</span>&lt;/Time&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;IsNA&gt;<span class="value">boolean</span>&lt;/IsNA&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeTerminal&gt;&lt;SchedTimeTerminal&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;Time&gt;<span class="value">dateTime</span>&lt;/Time&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;IsNA&gt;<span class="value">boolean</span>&lt;/IsNA&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeTerminal&gt;&lt;/TerminalTimes&gt;&lt;/SchedJourn&gt;&lt;/Journs&gt;&lt;/SchedSailingResponse&gt;&lt;SchedSailingResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;&lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;DisplayColNum&gt;<span class="value">int</span>&lt;/DisplayColNum&gt;&lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;&lt;DayOpDescription&gt;<span class="value">string</span>&lt;/DayOpDescription&gt;&lt;DayOpUseForHoliday&gt;<span class="value">boolean</span>&lt;/DayOpUseForHoliday&gt;&lt;ActiveDateRanges&gt;&lt;SchedSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/SchedSailingDateRange&gt;&lt;SchedSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/SchedSailingDateRange&gt;&lt;/ActiveDateRanges&gt;&lt;Journs&gt;&lt;SchedJourn&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;ReservationInd&gt;<span class="value">boolean</span>&lt;/ReservationInd&gt;&lt;InternationalInd&gt;<span class="value">boolean</span>&lt;/InternationalInd&gt;&lt;InterislandInd&gt;<span class="value">boolean</span>&lt;/InterislandInd&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;TerminalTimes&gt;&lt;SchedTimeTerminal&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;Time&gt;<span class="value">dateTime</span>&lt;/Time&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;IsNA&gt;<span class="value">boolean</span>&lt;/IsNA&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeTerminal&gt;&lt;SchedTimeTerminal&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;Time&gt;<span class="value">dateTime</span>&lt;/Time&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;IsNA&gt;<span class="value">boolean</span>&lt;/IsNA&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeTerminal&gt;&lt;/TerminalTimes&gt;&lt;/SchedJourn&gt;&lt;SchedJourn&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;ReservationInd&gt;<span class="value">boolean</span>&lt;/ReservationInd&gt;&lt;InternationalInd&gt;<span class="value">boolean</span>&lt;/InternationalInd&gt;&lt;InterislandInd&gt;<span class="value">boolean</span>&lt;/InterislandInd&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;TerminalTimes&gt;&lt;SchedTimeTerminal&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;Time&gt;<span class="value">dateTime</span>&lt;/Time&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;IsNA&gt;<span class="value">boolean</span>&lt;/IsNA&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeTerminal&gt;&lt;SchedTimeTerminal&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;Time&gt;<span class="value">dateTime</span>&lt;/Time&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;IsNA&gt;<span class="value">boolean</span>&lt;/IsNA&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeTerminal&gt;&lt;/TerminalTimes&gt;&lt;/SchedJourn&gt;&lt;/Journs&gt;&lt;/SchedSailingResponse&gt;&lt;/GetSchedSailingsBySchedRouteResult&gt;&lt;/GetSchedSailingsBySchedRouteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetSchedSailingsBySchedRoute"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetSchedSailingsBySchedRoute xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;
+      &lt;/request&gt;
+    &lt;/GetSchedSailingsBySchedRoute&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetSchedSailingsBySchedRouteResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetSchedSailingsBySchedRouteResult&gt;&lt;SchedSailingResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;&lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;DisplayColNum&gt;<span class="value">int</span>&lt;/DisplayColNum&gt;&lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;&lt;DayOpDescription&gt;<span class="value">string</span>&lt;/DayOpDescription&gt;&lt;DayOpUseForHoliday&gt;<span class="value">boolean</span>&lt;/DayOpUseForHoliday&gt;&lt;ActiveDateRanges&gt;&lt;SchedSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/SchedSailingDateRange&gt;&lt;SchedSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/SchedSailingDateRange&gt;&lt;/ActiveDateRanges&gt;&lt;Journs&gt;&lt;SchedJourn&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;ReservationInd&gt;<span class="value">boolean</span>&lt;/ReservationInd&gt;&lt;InternationalInd&gt;<span class="value">boolean</span>&lt;/InternationalInd&gt;&lt;InterislandInd&gt;<span class="value">boolean</span>&lt;/InterislandInd&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;TerminalTimes&gt;&lt;SchedTimeTerminal&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;Time&gt;<span class="value">dateTime</span>&lt;/Time&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;IsNA&gt;<span class="value">boolean</span>&lt;/IsNA&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeTerminal&gt;&lt;SchedTimeTerminal&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;Time&gt;<span class="value">dateTime</span>&lt;/Time&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;IsNA&gt;<span class="value">boolean</span>&lt;/IsNA&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeTerminal&gt;&lt;/TerminalTimes&gt;&lt;/SchedJourn&gt;&lt;SchedJourn&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;ReservationInd&gt;<span class="value">boolean</span>&lt;/ReservationInd&gt;&lt;InternationalInd&gt;<span class="value">boolean</span>&lt;/InternationalInd&gt;&lt;InterislandInd&gt;<span class="value">boolean</span>&lt;/InterislandInd&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;TerminalTimes&gt;&lt;SchedTimeTerminal&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;Time&gt;<span class="value">dateTime</span>&lt;/Time&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;IsNA&gt;<span class="value">boolean</span>&lt;/IsNA&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeTerminal&gt;&lt;SchedTimeTerminal&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;Time&gt;<span class="value">dateTime</span>&lt;/Time&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;IsNA&gt;<span class="value">boolean</span>&lt;/IsNA&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeTerminal&gt;&lt;/TerminalTimes&gt;&lt;/SchedJourn&gt;&lt;/Journs&gt;&lt;/SchedSailingResponse&gt;&lt;SchedSailingResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;&lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;DisplayColNum&gt;<span class="value">int</span>&lt;/DisplayColNum&gt;&lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;&lt;DayOpDescription&gt;<span class="value">string</span>&lt;/DayOpDescription&gt;&lt;DayOpUseForHoliday&gt;<span class="value">boolean</span>&lt;/DayOpUseForHoliday&gt;&lt;ActiveDateRanges&gt;&lt;SchedSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/SchedSailingDateRange&gt;&lt;SchedSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/SchedSailingDateRange&gt;&lt;/ActiveDateRanges&gt;&lt;Journs&gt;&lt;SchedJourn&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;ReservationInd&gt;<span class="value">boolean</span>&lt;/ReservationInd&gt;&lt;InternationalInd&gt;<span class="value">boolean</span>&lt;/InternationalInd&gt;&lt;InterislandInd&gt;<span class="value">boolean</span>&lt;/InterislandInd&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;TerminalTimes&gt;&lt;SchedTimeTerminal&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;Time&gt;<span class="value">dateTime</span>&lt;/Time&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;IsNA&gt;<span class="value">boolean</span>&lt;/IsNA&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeTerminal&gt;&lt;SchedTimeTerminal&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;Time&gt;<span class="value">dateTime</span>&lt;/Time&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;IsNA&gt;<span class="value">boolean</span>&lt;/IsNA&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeTerminal&gt;&lt;/TerminalTimes&gt;&lt;/SchedJourn&gt;&lt;SchedJourn&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;ReservationInd&gt;<span class="value">boolean</span>&lt;/ReservationInd&gt;&lt;InternationalInd&gt;<span class="value">boolean</span>&lt;/InternationalInd&gt;&lt;InterislandInd&gt;<span class="value">boolean</span>&lt;/InterislandInd&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;TerminalTimes&gt;&lt;SchedTimeTerminal&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;Time&gt;<span class="value">dateTime</span>&lt;/Time&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;IsNA&gt;<span class="value">boolean</span>&lt;/IsNA&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeTerminal&gt;&lt;SchedTimeTerminal&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;Time&gt;<span class="value">dateTime</span>&lt;/Time&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;IsNA&gt;<span class="value">boolean</span>&lt;/IsNA&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeTerminal&gt;&lt;/TerminalTimes&gt;&lt;/SchedJourn&gt;&lt;/Journs&gt;&lt;/SchedSailingResponse&gt;&lt;/GetSchedSailingsBySchedRouteResult&gt;&lt;/GetSchedSailingsBySchedRouteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetScheduleByRoute`.
+const PAGE_GET_SCHEDULE_BY_ROUTE: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetScheduleByRoute</h2>
+        <p class="intro">Retrieves sailing times associated with a specific route for a particular date.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>request</td><td>RouteMsg</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetScheduleByRoute"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetScheduleByRoute xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+        &lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;
+      &lt;/request&gt;
+    &lt;/GetScheduleByRoute&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetScheduleByRouteResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetScheduleByRouteResult&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;ScheduleName&gt;<span class="value">string</span>&lt;/ScheduleName&gt;&lt;ScheduleSeason&gt;<span class="value">Spring or Summer or Fall or Winter</span>&lt;/ScheduleSeason&gt;&lt;SchedulePDFUrl&gt;<span class="value">string</span>&lt;/SchedulePDFUrl&gt;&lt;ScheduleStart&gt;<span class="value">dateTime</span>&lt;/ScheduleStart&gt;&lt;ScheduleEnd&gt;<span class="value">dateTime</span>&lt;/ScheduleEnd&gt;&lt;AllRoutes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AllRoutes&gt;&lt;TerminalCombos&gt;&lt;SchedTerminalCombo&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingTerminalName&gt;<span class="value">string</span>&lt;/DepartingTerminalName&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingTerminalName&gt;<span class="value">string</span>&lt;/ArrivingTerminalName&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;Annotations&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Annotations&gt;&lt;Times&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;/Times&gt;&lt;/SchedTerminalCombo&gt;&lt;SchedTerminalCombo&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingTerminalName&gt;<span class="value">string</span>&lt;/DepartingTerminalName&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingTerminalName&gt;<span class="value">string</span>&lt;/ArrivingTerminalName&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;Annotations&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Annotations&gt;&lt;Times&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;/Times&gt;&lt;/SchedTerminalCombo&gt;&lt;/TerminalCombos&gt;&lt;/GetScheduleByRouteResult&gt;&lt;/GetScheduleByRouteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetScheduleByRoute"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetScheduleByRoute xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+        &lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;
+      &lt;/request&gt;
+    &lt;/GetScheduleByRoute&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetScheduleByRouteResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetScheduleByRouteResult&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;ScheduleName&gt;<span class="value">string</span>&lt;/ScheduleName&gt;&lt;ScheduleSeason&gt;<span class="value">Spring or Summer or Fall or Winter</span>&lt;/ScheduleSeason&gt;&lt;SchedulePDFUrl&gt;<span class="value">string</span>&lt;/SchedulePDFUrl&gt;&lt;ScheduleStart&gt;<span class="value">dateTime</span>&lt;/ScheduleStart&gt;&lt;ScheduleEnd&gt;<span class="value">dateTime</span>&lt;/ScheduleEnd&gt;&lt;AllRoutes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AllRoutes&gt;&lt;TerminalCombos&gt;&lt;SchedTerminalCombo&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingTerminalName&gt;<span class="value">string</span>&lt;/DepartingTerminalName&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingTerminalName&gt;<span class="value">string</span>&lt;/ArrivingTerminalName&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;Annotations&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Annotations&gt;&lt;Times&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;/Times&gt;&lt;/SchedTerminalCombo&gt;&lt;SchedTerminalCombo&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingTerminalName&gt;<span class="value">string</span>&lt;/DepartingTerminalName&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingTerminalName&gt;<span class="value">string</span>&lt;/ArrivingTerminalName&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;Annotations&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Annotations&gt;&lt;Times&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;/Times&gt;&lt;/SchedTerminalCombo&gt;&lt;/TerminalCombos&gt;&lt;/GetScheduleByRouteResult&gt;&lt;/GetScheduleByRouteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetScheduleByTerminalCombo`.
+const PAGE_GET_SCHEDULE_BY_TERMINAL_COMBO: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetScheduleByTerminalCombo</h2>
+        <p class="intro">Retrieves sailing times associated with a specific departing / arriving terminal combination for a particular date.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>request</td><td>TerminalComboMsg</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetScheduleByTerminalCombo"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetScheduleByTerminalCombo xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+        &lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;
+        &lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;
+      &lt;/request&gt;
+    &lt;/GetScheduleByTerminalCombo&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetScheduleByTerminalComboResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetScheduleByTerminalComboResult&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;ScheduleName&gt;<span class="value">string</span>&lt;/ScheduleName&gt;&lt;ScheduleSeason&gt;<span class="value">Spring or Summer or Fall or Winter</span>&lt;/ScheduleSeason&gt;&lt;SchedulePDFUrl&gt;<span class="value">string</span>&lt;/SchedulePDFUrl&gt;&lt;ScheduleStart&gt;<span class="value">dateTime</span>&lt;/ScheduleStart&gt;&lt;ScheduleEnd&gt;<span class="value">dateTime</span>&lt;/ScheduleEnd&gt;&lt;AllRoutes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AllRoutes&gt;&lt;TerminalCombos&gt;&lt;SchedTerminalCombo&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingTerminalName&gt;<span class="value">string</span>&lt;/DepartingTerminalName&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingTerminalName&gt;<span class="value">string</span>&lt;/ArrivingTerminalName&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;Annotations&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Annotations&gt;&lt;Times&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;/Times&gt;&lt;/SchedTerminalCombo&gt;&lt;SchedTerminalCombo&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingTerminalName&gt;<span class="value">string</span>&lt;/DepartingTerminalName&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingTerminalName&gt;<span class="value">string</span>&lt;/ArrivingTerminalName&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;Annotations&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Annotations&gt;&lt;Times&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;/Times&gt;&lt;/SchedTerminalCombo&gt;&lt;/TerminalCombos&gt;&lt;/GetScheduleByTerminalComboResult&gt;&lt;/GetScheduleByTerminalComboResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetScheduleByTerminalCombo"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetScheduleByTerminalCombo xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+        &lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;
+        &lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;
+      &lt;/request&gt;
+    &lt;/GetScheduleByTerminalCombo&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetScheduleByTerminalComboResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetScheduleByTerminalComboResult&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;ScheduleName&gt;<span class="value">string</span>&lt;/ScheduleName&gt;&lt;ScheduleSeason&gt;<span class="value">Spring or Summer or Fall or Winter</span>&lt;/ScheduleSeason&gt;&lt;SchedulePDFUrl&gt;<span class="value">string</span>&lt;/SchedulePDFUrl&gt;&lt;ScheduleStart&gt;<span class="value">dateTime</span>&lt;/ScheduleStart&gt;&lt;ScheduleEnd&gt;<span class="value">dateTime</span>&lt;/ScheduleEnd&gt;&lt;AllRoutes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AllRoutes&gt;&lt;TerminalCombos&gt;&lt;SchedTerminalCombo&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingTerminalName&gt;<span class="value">string</span>&lt;/DepartingTerminalName&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingTerminalName&gt;<span class="value">string</span>&lt;/ArrivingTerminalName&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;Annotations&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Annotations&gt;&lt;Times&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;/Times&gt;&lt;/SchedTerminalCombo&gt;&lt;SchedTerminalCombo&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingTerminalName&gt;<span class="value">string</span>&lt;/DepartingTerminalName&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingTerminalName&gt;<span class="value">string</span>&lt;/ArrivingTerminalName&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;Annotations&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Annotations&gt;&lt;Times&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;/Times&gt;&lt;/SchedTerminalCombo&gt;&lt;/TerminalCombos&gt;&lt;/GetScheduleByTerminalComboResult&gt;&lt;/GetScheduleByTerminalComboResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetTerminalMates`.
+const PAGE_GET_TERMINAL_MATES: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetTerminalMates</h2>
+        <p class="intro">Provides all available terminals that correspond to a given terminal for a particular date.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>request</td><td>TerminalMsg</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetTerminalMates"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetTerminalMates xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+        &lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;
+      &lt;/request&gt;
+    &lt;/GetTerminalMates&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTerminalMatesResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetTerminalMatesResult&gt;&lt;TerminalResponse&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TerminalResponse&gt;&lt;TerminalResponse&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TerminalResponse&gt;&lt;/GetTerminalMatesResult&gt;&lt;/GetTerminalMatesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetTerminalMates"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetTerminalMates xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;TripDate&gt;<span class="value">dateTime</span>&lt;/TripDate&gt;
+        &lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;
+      &lt;/request&gt;
+    &lt;/GetTerminalMates&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTerminalMatesResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetTerminalMatesResult&gt;&lt;TerminalResponse&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TerminalResponse&gt;&lt;TerminalResponse&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;Description&gt;<span class="value">string</span>&lt;/Description&gt;&lt;/TerminalResponse&gt;&lt;/GetTerminalMatesResult&gt;&lt;/GetTerminalMatesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetTimeAdjByRoute`.
+const PAGE_GET_TIME_ADJ_BY_ROUTE: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetTimeAdjByRoute</h2>
+        <p class="intro">Provides a list of individual time adjustments (additions or cancellations) for a particular route.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>request</td><td>RouteBriefMsg</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetTimeAdjByRoute"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetTimeAdjByRoute xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;
+      &lt;/request&gt;
+    &lt;/GetTimeAdjByRoute&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTimeAdjByRouteResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetTimeAdjByRouteResult&gt;&lt;SchedTimeAdjResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteDescription&gt;<span class="value">string</span>&lt;/RouteDescription&gt;&lt;RouteSortSeq&gt;<span class="value">int</span>&lt;/RouteSortSeq&gt;&lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;&lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;&lt;ActiveSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/ActiveSailingDateRange&gt;&lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;TimeToAdj&gt;<span class="value">dateTime</span>&lt;/TimeToAdj&gt;&lt;AdjDateFrom&gt;<span class="value">dateTime</span>&lt;/AdjDateFrom&gt;&lt;AdjDateThru&gt;<span class="value">dateTime</span>&lt;/AdjDateThru&gt;&lt;TidalAdj&gt;<span class="value">boolean</span>&lt;/TidalAdj&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeAdjResponse&gt;&lt;SchedTimeAdjResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteDescription&gt;<span class="value">string</span>&lt;/RouteDescription&gt;&lt;RouteSortSeq&gt;<span class="value">int</span>&lt;/RouteSortSeq&gt;&lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;&lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;&lt;ActiveSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/ActiveSailingDateRange&gt;&lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;TimeToAdj&gt;<span class="value">dateTime</span>&lt;/TimeToAdj&gt;&lt;AdjDateFrom&gt;<span class="value">dateTime</span>&lt;/AdjDateFrom&gt;&lt;AdjDateThru&gt;<span class="value">dateTime</span>&lt;/AdjDateThru&gt;&lt;TidalAdj&gt;<span class="value">boolean</span>&lt;/TidalAdj&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeAdjResponse&gt;&lt;/GetTimeAdjByRouteResult&gt;&lt;/GetTimeAdjByRouteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetTimeAdjByRoute"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetTimeAdjByRoute xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;
+      &lt;/request&gt;
+    &lt;/GetTimeAdjByRoute&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTimeAdjByRouteResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetTimeAdjByRouteResult&gt;&lt;SchedTimeAdjResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteDescription&gt;<span class="value">string</span>&lt;/RouteDescription&gt;&lt;RouteSortSeq&gt;<span class="value">int</span>&lt;/RouteSortSeq&gt;&lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;&lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;&lt;ActiveSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/ActiveSailingDateRange&gt;&lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;TimeToAdj&gt;<span class="value">dateTime</span>&lt;/TimeToAdj&gt;&lt;AdjDateFrom&gt;<span class="value">dateTime</span>&lt;/AdjDateFrom&gt;&lt;AdjDateThru&gt;<span class="value">dateTime</span>&lt;/AdjDateThru&gt;&lt;TidalAdj&gt;<span class="value">boolean</span>&lt;/TidalAdj&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeAdjResponse&gt;&lt;SchedTimeAdjResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteDescription&gt;<span class="value">string</span>&lt;/RouteDescription&gt;&lt;RouteSortSeq&gt;<span class="value">int</span>&lt;/RouteSortSeq&gt;&lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;&lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;&lt;ActiveSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/ActiveSailingDateRange&gt;&lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;TimeToAdj&gt;<span class="value">dateTime</span>&lt;/TimeToAdj&gt;&lt;AdjDateFrom&gt;<span class="value">dateTime</span>&lt;/AdjDateFrom&gt;&lt;AdjDateThru&gt;<span class="value">dateTime</span>&lt;/AdjDateThru&gt;&lt;TidalAdj&gt;<span class="value">boolean</span>&lt;/TidalAdj&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeAdjResponse&gt;&lt;/GetTimeAdjByRouteResult&gt;&lt;/GetTimeAdjByRouteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetTimeAdjBySchedRoute`.
+const PAGE_GET_TIME_ADJ_BY_SCHED_ROUTE: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetTimeAdjBySchedRoute</h2>
+        <p class="intro">Provides a list of individual time adjustments (additions or cancellations) for a particular scheduled route.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>request</td><td>SchedRouteMsg</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetTimeAdjBySchedRoute"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetTimeAdjBySchedRoute xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;
+      &lt;/request&gt;
+    &lt;/GetTimeAdjBySchedRoute&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTimeAdjBySchedRouteResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetTimeAdjBySchedRouteResult&gt;&lt;SchedTimeAdjResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteDescription&gt;<span class="value">string</span>&lt;/RouteDescription&gt;&lt;RouteSortSeq&gt;<span class="value">int</span>&lt;/RouteSortSeq&gt;&lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;&lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;&lt;ActiveSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/ActiveSailingDateRange&gt;&lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;TimeToAdj&gt;<span class="value">dateTime</span>&lt;/TimeToAdj&gt;&lt;AdjDateFrom&gt;<span class="value">dateTime</span>&lt;/AdjDateFrom&gt;&lt;AdjDateThru&gt;<span class="value">dateTime</span>&lt;/AdjDateThru&gt;&lt;TidalAdj&gt;<span class="value">boolean</span>&lt;/TidalAdj&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeAdjResponse&gt;&lt;SchedTimeAdjResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteDescription&gt;<span class="value">string</span>&lt;/RouteDescription&gt;&lt;RouteSortSeq&gt;<span class="value">int</span>&lt;/RouteSortSeq&gt;&lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;&lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;&lt;ActiveSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/ActiveSailingDateRange&gt;&lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;TimeToAdj&gt;<span class="value">dateTime</span>&lt;/TimeToAdj&gt;&lt;AdjDateFrom&gt;<span class="value">dateTime</span>&lt;/AdjDateFrom&gt;&lt;AdjDateThru&gt;<span class="value">dateTime</span>&lt;/AdjDateThru&gt;&lt;TidalAdj&gt;<span class="value">boolean</span>&lt;/TidalAdj&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeAdjResponse&gt;&lt;/GetTimeAdjBySchedRouteResult&gt;&lt;/GetTimeAdjBySchedRouteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetTimeAdjBySchedRoute"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetTimeAdjBySchedRoute xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;
+      &lt;/request&gt;
+    &lt;/GetTimeAdjBySchedRoute&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTimeAdjBySchedRouteResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetTimeAdjBySchedRouteResult&gt;&lt;SchedTimeAdjResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteDescription&gt;<span class="value">string</span>&lt;/RouteDescription&gt;&lt;RouteSortSeq&gt;<span class="value">int</span>&lt;/RouteSortSeq&gt;&lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;&lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;&lt;ActiveSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/ActiveSailingDateRange&gt;&lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;TimeToAdj&gt;<span class="value">dateTime</span>&lt;/TimeToAdj&gt;&lt;AdjDateFrom&gt;<span class="value">dateTime</span>&lt;/AdjDateFrom&gt;&lt;AdjDateThru&gt;<span class="value">dateTime</span>&lt;/AdjDateThru&gt;&lt;TidalAdj&gt;<span class="value">boolean</span>&lt;/TidalAdj&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeAdjResponse&gt;&lt;SchedTimeAdjResponse&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;SchedRouteID&gt;<span class="value">int</span>&lt;/SchedRouteID&gt;&lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;&lt;RouteDescription&gt;<span class="value">string</span>&lt;/RouteDescription&gt;&lt;RouteSortSeq&gt;<span class="value">int</span>&lt;/RouteSortSeq&gt;&lt;SailingID&gt;<span class="value">int</span>&lt;/SailingID&gt;&lt;SailingDescription&gt;<span class="value">string</span>&lt;/SailingDescription&gt;&lt;ActiveSailingDateRange&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;/ActiveSailingDateRange&gt;&lt;SailingDir&gt;<span class="value">Westbound or Eastbound</span>&lt;/SailingDir&gt;&lt;JourneyID&gt;<span class="value">int</span>&lt;/JourneyID&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;JourneyTerminalID&gt;<span class="value">int</span>&lt;/JourneyTerminalID&gt;&lt;TerminalID&gt;<span class="value">int</span>&lt;/TerminalID&gt;&lt;TerminalDescription&gt;<span class="value">string</span>&lt;/TerminalDescription&gt;&lt;TerminalBriefDescription&gt;<span class="value">string</span>&lt;/TerminalBriefDescription&gt;&lt;TimeToAdj&gt;<span class="value">dateTime</span>&lt;/TimeToAdj&gt;&lt;AdjDateFrom&gt;<span class="value">dateTime</span>&lt;/AdjDateFrom&gt;&lt;AdjDateThru&gt;<span class="value">dateTime</span>&lt;/AdjDateThru&gt;&lt;TidalAdj&gt;<span class="value">boolean</span>&lt;/TidalAdj&gt;&lt;EventID&gt;<span class="value">int</span>&lt;/EventID&gt;&lt;EventDescription&gt;<span class="value">string</span>&lt;/EventDescription&gt;&lt;DepArrIndicator&gt;<span class="value">Departure or Arrival</span>&lt;/DepArrIndicator&gt;&lt;AdjType&gt;<span class="value">Addition or Cancellation</span>&lt;/AdjType&gt;&lt;Annotations&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;SchedAnnotation&gt;&lt;AnnotationID&gt;<span class="value">int</span>&lt;/AnnotationID&gt;&lt;AnnotationText&gt;<span class="value">string</span>&lt;/AnnotationText&gt;&lt;AnnotationIVRText&gt;<span class="value">string</span>&lt;/AnnotationIVRText&gt;&lt;AdjustedCrossingTime&gt;<span class="value">int</span>&lt;/AdjustedCrossingTime&gt;&lt;AnnotationImg&gt;<span class="value">string</span>&lt;/AnnotationImg&gt;&lt;TypeDescription&gt;<span class="value">string</span>&lt;/TypeDescription&gt;&lt;SortSeq&gt;<span class="value">int</span>&lt;/SortSeq&gt;&lt;/SchedAnnotation&gt;&lt;/Annotations&gt;&lt;/SchedTimeAdjResponse&gt;&lt;/GetTimeAdjBySchedRouteResult&gt;&lt;/GetTimeAdjBySchedRouteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetTodaysScheduleByRoute`.
+const PAGE_GET_TODAYS_SCHEDULE_BY_ROUTE: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetTodaysScheduleByRoute</h2>
+        <p class="intro">Retrieves sailing times associated with a specific route for the current date.  User may specify if only the times for the remainder of this sailing date are required.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>request</td><td>RouteTodayMsg</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetTodaysScheduleByRoute"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetTodaysScheduleByRoute xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;
+        &lt;OnlyRemainingTimes&gt;<span class="value">boolean</span>&lt;/OnlyRemainingTimes&gt;
+      &lt;/request&gt;
+    &lt;/GetTodaysScheduleByRoute&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTodaysScheduleByRouteResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetTodaysScheduleByRouteResult&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;ScheduleName&gt;<span class="value">string</span>&lt;/ScheduleName&gt;&lt;ScheduleSeason&gt;<span class="value">Spring or Summer or Fall or Winter</span>&lt;/ScheduleSeason&gt;&lt;SchedulePDFUrl&gt;<span class="value">string</span>&lt;/SchedulePDFUrl&gt;&lt;ScheduleStart&gt;<span class="value">dateTime</span>&lt;/ScheduleStart&gt;&lt;ScheduleEnd&gt;<span class="value">dateTime</span>&lt;/ScheduleEnd&gt;&lt;AllRoutes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AllRoutes&gt;&lt;TerminalCombos&gt;&lt;SchedTerminalCombo&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingTerminalName&gt;<span class="value">string</span>&lt;/DepartingTerminalName&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingTerminalName&gt;<span class="value">string</span>&lt;/ArrivingTerminalName&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;Annotations&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Annotations&gt;&lt;Times&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;/Times&gt;&lt;/SchedTerminalCombo&gt;&lt;SchedTerminalCombo&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingTerminalName&gt;<span class="value">string</span>&lt;/DepartingTerminalName&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingTerminalName&gt;<span class="value">string</span>&lt;/ArrivingTerminalName&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;Annotations&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Annotations&gt;&lt;Times&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;/Times&gt;&lt;/SchedTerminalCombo&gt;&lt;/TerminalCombos&gt;&lt;/GetTodaysScheduleByRouteResult&gt;&lt;/GetTodaysScheduleByRouteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetTodaysScheduleByRoute"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetTodaysScheduleByRoute xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;RouteID&gt;<span class="value">int</span>&lt;/RouteID&gt;
+        &lt;OnlyRemainingTimes&gt;<span class="value">boolean</span>&lt;/OnlyRemainingTimes&gt;
+      &lt;/request&gt;
+    &lt;/GetTodaysScheduleByRoute&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTodaysScheduleByRouteResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetTodaysScheduleByRouteResult&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;ScheduleName&gt;<span class="value">string</span>&lt;/ScheduleName&gt;&lt;ScheduleSeason&gt;<span class="value">Spring or Summer or Fall or Winter</span>&lt;/ScheduleSeason&gt;&lt;SchedulePDFUrl&gt;<span class="value">string</span>&lt;/SchedulePDFUrl&gt;&lt;ScheduleStart&gt;<span class="value">dateTime</span>&lt;/ScheduleStart&gt;&lt;ScheduleEnd&gt;<span class="value">dateTime</span>&lt;/ScheduleEnd&gt;&lt;AllRoutes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AllRoutes&gt;&lt;TerminalCombos&gt;&lt;SchedTerminalCombo&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingTerminalName&gt;<span class="value">string</span>&lt;/DepartingTerminalName&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingTerminalName&gt;<span class="value">string</span>&lt;/ArrivingTerminalName&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;Annotations&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Annotations&gt;&lt;Times&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;/Times&gt;&lt;/SchedTerminalCombo&gt;&lt;SchedTerminalCombo&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingTerminalName&gt;<span class="value">string</span>&lt;/DepartingTerminalName&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingTerminalName&gt;<span class="value">string</span>&lt;/ArrivingTerminalName&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;Annotations&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Annotations&gt;&lt;Times&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;/Times&gt;&lt;/SchedTerminalCombo&gt;&lt;/TerminalCombos&gt;&lt;/GetTodaysScheduleByRouteResult&gt;&lt;/GetTodaysScheduleByRouteResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetTodaysScheduleByTerminalCombo`.
+const PAGE_GET_TODAYS_SCHEDULE_BY_TERMINAL_COMBO: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetTodaysScheduleByTerminalCombo</h2>
+        <p class="intro">Retrieves sailing times associated with a specific departing / arriving terminal combination for the current date.  User may specify if only the times for the remainder of this sailing date are required.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>request</td><td>TerminalComboTodayMsg</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetTodaysScheduleByTerminalCombo"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetTodaysScheduleByTerminalCombo xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;
+        &lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;
+        &lt;OnlyRemainingTimes&gt;<span class="value">boolean</span>&lt;/OnlyRemainingTimes&gt;
+      &lt;/request&gt;
+    &lt;/GetTodaysScheduleByTerminalCombo&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTodaysScheduleByTerminalComboResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetTodaysScheduleByTerminalComboResult&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;ScheduleName&gt;<span class="value">string</span>&lt;/ScheduleName&gt;&lt;ScheduleSeason&gt;<span class="value">Spring or Summer or Fall or Winter</span>&lt;/ScheduleSeason&gt;&lt;SchedulePDFUrl&gt;<span class="value">string</span>&lt;/SchedulePDFUrl&gt;&lt;ScheduleStart&gt;<span class="value">dateTime</span>&lt;/ScheduleStart&gt;&lt;ScheduleEnd&gt;<span class="value">dateTime</span>&lt;/ScheduleEnd&gt;&lt;AllRoutes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AllRoutes&gt;&lt;TerminalCombos&gt;&lt;SchedTerminalCombo&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingTerminalName&gt;<span class="value">string</span>&lt;/DepartingTerminalName&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingTerminalName&gt;<span class="value">string</span>&lt;/ArrivingTerminalName&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;Annotations&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Annotations&gt;&lt;Times&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;/Times&gt;&lt;/SchedTerminalCombo&gt;&lt;SchedTerminalCombo&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingTerminalName&gt;<span class="value">string</span>&lt;/DepartingTerminalName&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingTerminalName&gt;<span class="value">string</span>&lt;/ArrivingTerminalName&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;Annotations&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Annotations&gt;&lt;Times&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;/Times&gt;&lt;/SchedTerminalCombo&gt;&lt;/TerminalCombos&gt;&lt;/GetTodaysScheduleByTerminalComboResult&gt;&lt;/GetTodaysScheduleByTerminalComboResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetTodaysScheduleByTerminalCombo"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetTodaysScheduleByTerminalCombo xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;request&gt;
+        &lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;
+        &lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;
+        &lt;OnlyRemainingTimes&gt;<span class="value">boolean</span>&lt;/OnlyRemainingTimes&gt;
+      &lt;/request&gt;
+    &lt;/GetTodaysScheduleByTerminalCombo&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetTodaysScheduleByTerminalComboResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetTodaysScheduleByTerminalComboResult&gt;&lt;ScheduleID&gt;<span class="value">int</span>&lt;/ScheduleID&gt;&lt;ScheduleName&gt;<span class="value">string</span>&lt;/ScheduleName&gt;&lt;ScheduleSeason&gt;<span class="value">Spring or Summer or Fall or Winter</span>&lt;/ScheduleSeason&gt;&lt;SchedulePDFUrl&gt;<span class="value">string</span>&lt;/SchedulePDFUrl&gt;&lt;ScheduleStart&gt;<span class="value">dateTime</span>&lt;/ScheduleStart&gt;&lt;ScheduleEnd&gt;<span class="value">dateTime</span>&lt;/ScheduleEnd&gt;&lt;AllRoutes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AllRoutes&gt;&lt;TerminalCombos&gt;&lt;SchedTerminalCombo&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingTerminalName&gt;<span class="value">string</span>&lt;/DepartingTerminalName&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingTerminalName&gt;<span class="value">string</span>&lt;/ArrivingTerminalName&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;Annotations&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Annotations&gt;&lt;Times&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;/Times&gt;&lt;/SchedTerminalCombo&gt;&lt;SchedTerminalCombo&gt;&lt;DepartingTerminalID&gt;<span class="value">int</span>&lt;/DepartingTerminalID&gt;&lt;DepartingTerminalName&gt;<span class="value">string</span>&lt;/DepartingTerminalName&gt;&lt;ArrivingTerminalID&gt;<span class="value">int</span>&lt;/ArrivingTerminalID&gt;&lt;ArrivingTerminalName&gt;<span class="value">string</span>&lt;/ArrivingTerminalName&gt;&lt;SailingNotes&gt;<span class="value">string</span>&lt;/SailingNotes&gt;&lt;Annotations&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;string&gt;<span class="value">string</span>&lt;/string&gt;&lt;/Annotations&gt;&lt;Times&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;SchedTime&gt;&lt;DepartingTime&gt;<span class="value">dateTime</span>&lt;/DepartingTime&gt;&lt;ArrivingTime&gt;<span class="value">dateTime</span>&lt;/ArrivingTime&gt;&lt;LoadingRule&gt;<span class="value">Passenger or Vehicle or Both</span>&lt;/LoadingRule&gt;&lt;VesselID&gt;<span class="value">int</span>&lt;/VesselID&gt;&lt;VesselName&gt;<span class="value">string</span>&lt;/VesselName&gt;&lt;VesselHandicapAccessible&gt;<span class="value">boolean</span>&lt;/VesselHandicapAccessible&gt;&lt;VesselPositionNum&gt;<span class="value">int</span>&lt;/VesselPositionNum&gt;&lt;Routes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/Routes&gt;&lt;AnnotationIndexes&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;int&gt;<span class="value">int</span>&lt;/int&gt;&lt;/AnnotationIndexes&gt;&lt;/SchedTime&gt;&lt;/Times&gt;&lt;/SchedTerminalCombo&gt;&lt;/TerminalCombos&gt;&lt;/GetTodaysScheduleByTerminalComboResult&gt;&lt;/GetTodaysScheduleByTerminalComboResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `GetValidDateRange`.
+const PAGE_GET_VALID_DATE_RANGE: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">WSF_x0020_Schedule</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>GetValidDateRange</h2>
+        <p class="intro">Reveals a valid date range for retrieving schedule data.  This begins with today's date and extends to the end of the most recently posted schedule.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://www.wsdot.wa.gov/ferries/schedule/GetValidDateRange"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;GetValidDateRange xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;/GetValidDateRange&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetValidDateRangeResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetValidDateRangeResult&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;/GetValidDateRangeResult&gt;&lt;/GetValidDateRangeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://www.wsdot.wa.gov/ferries/schedule/GetValidDateRange"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;APIAccessHeader xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+      &lt;APIAccessCode&gt;<span class="value">string</span>&lt;/APIAccessCode&gt;
+    &lt;/APIAccessHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;GetValidDateRange xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;/GetValidDateRange&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;GetValidDateRangeResponse xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;&lt;GetValidDateRangeResult&gt;&lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;&lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;&lt;/GetValidDateRangeResult&gt;&lt;/GetValidDateRangeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/GetValidDateRange HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;ValidDateRangeResponse xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+  &lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;
+  &lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;
+&lt;/ValidDateRangeResponse&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/GetValidDateRange HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;ValidDateRangeResponse xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://www.wsdot.wa.gov/ferries/schedule/"&gt;
+  &lt;DateFrom&gt;<span class="value">dateTime</span>&lt;/DateFrom&gt;
+  &lt;DateThru&gt;<span class="value">dateTime</span>&lt;/DateThru&gt;
+&lt;/ValidDateRangeResponse&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page listing every operation; `path` is the path the page was requested at.
 pub fn index(path: &str) -> String {
     render(INDEX, path)
@@ -200,7 +3113,41 @@ pub fn index(path: &str) -> String {
 /// service's, without the query).
 pub fn operation(operation: crate::Operation, path: &str) -> String {
     let page = match operation {
+        crate::Operation::GetActiveScheduledSeasons => PAGE_GET_ACTIVE_SCHEDULED_SEASONS,
+        crate::Operation::GetAllAlerts => PAGE_GET_ALL_ALERTS,
+        crate::Operation::GetAllRouteDetails => PAGE_GET_ALL_ROUTE_DETAILS,
+        crate::Operation::GetAllRoutes => PAGE_GET_ALL_ROUTES,
+        crate::Operation::GetAllRoutesHavingServiceDisruptions => {
+            PAGE_GET_ALL_ROUTES_HAVING_SERVICE_DISRUPTIONS
+        }
+        crate::Operation::GetAllSchedRoutes => PAGE_GET_ALL_SCHED_ROUTES,
+        crate::Operation::GetAllTerminals => PAGE_GET_ALL_TERMINALS,
+        crate::Operation::GetAllTerminalsAndMates => PAGE_GET_ALL_TERMINALS_AND_MATES,
+        crate::Operation::GetAllTimeAdj => PAGE_GET_ALL_TIME_ADJ,
         crate::Operation::GetCacheFlushDate => PAGE_GET_CACHE_FLUSH_DATE,
+        crate::Operation::GetRouteDetail => PAGE_GET_ROUTE_DETAIL,
+        crate::Operation::GetRouteDetailsByTerminalCombo => {
+            PAGE_GET_ROUTE_DETAILS_BY_TERMINAL_COMBO
+        }
+        crate::Operation::GetRoutesByTerminalCombo => PAGE_GET_ROUTES_BY_TERMINAL_COMBO,
+        crate::Operation::GetSchedRoutesByScheduledSeason => {
+            PAGE_GET_SCHED_ROUTES_BY_SCHEDULED_SEASON
+        }
+        crate::Operation::GetSchedSailingsBySchedRoute => {
+            PAGE_GET_SCHED_SAILINGS_BY_SCHED_ROUTE
+        }
+        crate::Operation::GetScheduleByRoute => PAGE_GET_SCHEDULE_BY_ROUTE,
+        crate::Operation::GetScheduleByTerminalCombo => {
+            PAGE_GET_SCHEDULE_BY_TERMINAL_COMBO
+        }
+        crate::Operation::GetTerminalMates => PAGE_GET_TERMINAL_MATES,
+        crate::Operation::GetTimeAdjByRoute => PAGE_GET_TIME_ADJ_BY_ROUTE,
+        crate::Operation::GetTimeAdjBySchedRoute => PAGE_GET_TIME_ADJ_BY_SCHED_ROUTE,
+        crate::Operation::GetTodaysScheduleByRoute => PAGE_GET_TODAYS_SCHEDULE_BY_ROUTE,
+        crate::Operation::GetTodaysScheduleByTerminalCombo => {
+            PAGE_GET_TODAYS_SCHEDULE_BY_TERMINAL_COMBO
+        }
+        crate::Operation::GetValidDateRange => PAGE_GET_VALID_DATE_RANGE,
     };
     render(page, path)
 }

@@ -13,7 +13,29 @@
 //!
 //! | # | Operation | Parameters |
 //! |---|---|---|
-//! | 1 | [`GetCacheFlushDate`] | 0 |
+//! | 1 | [`GetActiveScheduledSeasons`] | 0 |
+//! | 2 | [`GetAllAlerts`] | 0 |
+//! | 3 | [`GetAllRouteDetails`] | 1 |
+//! | 4 | [`GetAllRoutes`] | 1 |
+//! | 5 | [`GetAllRoutesHavingServiceDisruptions`] | 1 |
+//! | 6 | [`GetAllSchedRoutes`] | 0 |
+//! | 7 | [`GetAllTerminals`] | 1 |
+//! | 8 | [`GetAllTerminalsAndMates`] | 1 |
+//! | 9 | [`GetAllTimeAdj`] | 0 |
+//! | 10 | [`GetCacheFlushDate`] | 0 |
+//! | 11 | [`GetRouteDetail`] | 1 |
+//! | 12 | [`GetRouteDetailsByTerminalCombo`] | 1 |
+//! | 13 | [`GetRoutesByTerminalCombo`] | 1 |
+//! | 14 | [`GetSchedRoutesByScheduledSeason`] | 1 |
+//! | 15 | [`GetSchedSailingsBySchedRoute`] | 1 |
+//! | 16 | [`GetScheduleByRoute`] | 1 |
+//! | 17 | [`GetScheduleByTerminalCombo`] | 1 |
+//! | 18 | [`GetTerminalMates`] | 1 |
+//! | 19 | [`GetTimeAdjByRoute`] | 1 |
+//! | 20 | [`GetTimeAdjBySchedRoute`] | 1 |
+//! | 21 | [`GetTodaysScheduleByRoute`] | 1 |
+//! | 22 | [`GetTodaysScheduleByTerminalCombo`] | 1 |
+//! | 23 | [`GetValidDateRange`] | 0 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -77,25 +99,153 @@ pub static SERVICE: runtime::ServiceInfo = runtime::ServiceInfo {
 /// The operations of the service, in the interface document's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Operation {
-    /// Operation 1: [`GetCacheFlushDate`].
+    /// Operation 1: [`GetActiveScheduledSeasons`].
+    GetActiveScheduledSeasons,
+    /// Operation 2: [`GetAllAlerts`].
+    GetAllAlerts,
+    /// Operation 3: [`GetAllRouteDetails`].
+    GetAllRouteDetails,
+    /// Operation 4: [`GetAllRoutes`].
+    GetAllRoutes,
+    /// Operation 5: [`GetAllRoutesHavingServiceDisruptions`].
+    GetAllRoutesHavingServiceDisruptions,
+    /// Operation 6: [`GetAllSchedRoutes`].
+    GetAllSchedRoutes,
+    /// Operation 7: [`GetAllTerminals`].
+    GetAllTerminals,
+    /// Operation 8: [`GetAllTerminalsAndMates`].
+    GetAllTerminalsAndMates,
+    /// Operation 9: [`GetAllTimeAdj`].
+    GetAllTimeAdj,
+    /// Operation 10: [`GetCacheFlushDate`].
     GetCacheFlushDate,
+    /// Operation 11: [`GetRouteDetail`].
+    GetRouteDetail,
+    /// Operation 12: [`GetRouteDetailsByTerminalCombo`].
+    GetRouteDetailsByTerminalCombo,
+    /// Operation 13: [`GetRoutesByTerminalCombo`].
+    GetRoutesByTerminalCombo,
+    /// Operation 14: [`GetSchedRoutesByScheduledSeason`].
+    GetSchedRoutesByScheduledSeason,
+    /// Operation 15: [`GetSchedSailingsBySchedRoute`].
+    GetSchedSailingsBySchedRoute,
+    /// Operation 16: [`GetScheduleByRoute`].
+    GetScheduleByRoute,
+    /// Operation 17: [`GetScheduleByTerminalCombo`].
+    GetScheduleByTerminalCombo,
+    /// Operation 18: [`GetTerminalMates`].
+    GetTerminalMates,
+    /// Operation 19: [`GetTimeAdjByRoute`].
+    GetTimeAdjByRoute,
+    /// Operation 20: [`GetTimeAdjBySchedRoute`].
+    GetTimeAdjBySchedRoute,
+    /// Operation 21: [`GetTodaysScheduleByRoute`].
+    GetTodaysScheduleByRoute,
+    /// Operation 22: [`GetTodaysScheduleByTerminalCombo`].
+    GetTodaysScheduleByTerminalCombo,
+    /// Operation 23: [`GetValidDateRange`].
+    GetValidDateRange,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 1usize] = [Operation::GetCacheFlushDate];
+    pub const ALL: [Operation; 23usize] = [
+        Operation::GetActiveScheduledSeasons,
+        Operation::GetAllAlerts,
+        Operation::GetAllRouteDetails,
+        Operation::GetAllRoutes,
+        Operation::GetAllRoutesHavingServiceDisruptions,
+        Operation::GetAllSchedRoutes,
+        Operation::GetAllTerminals,
+        Operation::GetAllTerminalsAndMates,
+        Operation::GetAllTimeAdj,
+        Operation::GetCacheFlushDate,
+        Operation::GetRouteDetail,
+        Operation::GetRouteDetailsByTerminalCombo,
+        Operation::GetRoutesByTerminalCombo,
+        Operation::GetSchedRoutesByScheduledSeason,
+        Operation::GetSchedSailingsBySchedRoute,
+        Operation::GetScheduleByRoute,
+        Operation::GetScheduleByTerminalCombo,
+        Operation::GetTerminalMates,
+        Operation::GetTimeAdjByRoute,
+        Operation::GetTimeAdjBySchedRoute,
+        Operation::GetTodaysScheduleByRoute,
+        Operation::GetTodaysScheduleByTerminalCombo,
+        Operation::GetValidDateRange,
+    ];
 
     /// The operation's wire name.
     pub const fn name(self) -> &'static str {
         match self {
+            Operation::GetActiveScheduledSeasons => "GetActiveScheduledSeasons",
+            Operation::GetAllAlerts => "GetAllAlerts",
+            Operation::GetAllRouteDetails => "GetAllRouteDetails",
+            Operation::GetAllRoutes => "GetAllRoutes",
+            Operation::GetAllRoutesHavingServiceDisruptions => {
+                "GetAllRoutesHavingServiceDisruptions"
+            }
+            Operation::GetAllSchedRoutes => "GetAllSchedRoutes",
+            Operation::GetAllTerminals => "GetAllTerminals",
+            Operation::GetAllTerminalsAndMates => "GetAllTerminalsAndMates",
+            Operation::GetAllTimeAdj => "GetAllTimeAdj",
             Operation::GetCacheFlushDate => "GetCacheFlushDate",
+            Operation::GetRouteDetail => "GetRouteDetail",
+            Operation::GetRouteDetailsByTerminalCombo => "GetRouteDetailsByTerminalCombo",
+            Operation::GetRoutesByTerminalCombo => "GetRoutesByTerminalCombo",
+            Operation::GetSchedRoutesByScheduledSeason => {
+                "GetSchedRoutesByScheduledSeason"
+            }
+            Operation::GetSchedSailingsBySchedRoute => "GetSchedSailingsBySchedRoute",
+            Operation::GetScheduleByRoute => "GetScheduleByRoute",
+            Operation::GetScheduleByTerminalCombo => "GetScheduleByTerminalCombo",
+            Operation::GetTerminalMates => "GetTerminalMates",
+            Operation::GetTimeAdjByRoute => "GetTimeAdjByRoute",
+            Operation::GetTimeAdjBySchedRoute => "GetTimeAdjBySchedRoute",
+            Operation::GetTodaysScheduleByRoute => "GetTodaysScheduleByRoute",
+            Operation::GetTodaysScheduleByTerminalCombo => {
+                "GetTodaysScheduleByTerminalCombo"
+            }
+            Operation::GetValidDateRange => "GetValidDateRange",
         }
     }
 
     /// The operation with this exact (case-sensitive) wire name.
     pub fn from_name(name: &str) -> Option<Operation> {
         match name {
+            "GetActiveScheduledSeasons" => Some(Operation::GetActiveScheduledSeasons),
+            "GetAllAlerts" => Some(Operation::GetAllAlerts),
+            "GetAllRouteDetails" => Some(Operation::GetAllRouteDetails),
+            "GetAllRoutes" => Some(Operation::GetAllRoutes),
+            "GetAllRoutesHavingServiceDisruptions" => {
+                Some(Operation::GetAllRoutesHavingServiceDisruptions)
+            }
+            "GetAllSchedRoutes" => Some(Operation::GetAllSchedRoutes),
+            "GetAllTerminals" => Some(Operation::GetAllTerminals),
+            "GetAllTerminalsAndMates" => Some(Operation::GetAllTerminalsAndMates),
+            "GetAllTimeAdj" => Some(Operation::GetAllTimeAdj),
             "GetCacheFlushDate" => Some(Operation::GetCacheFlushDate),
+            "GetRouteDetail" => Some(Operation::GetRouteDetail),
+            "GetRouteDetailsByTerminalCombo" => {
+                Some(Operation::GetRouteDetailsByTerminalCombo)
+            }
+            "GetRoutesByTerminalCombo" => Some(Operation::GetRoutesByTerminalCombo),
+            "GetSchedRoutesByScheduledSeason" => {
+                Some(Operation::GetSchedRoutesByScheduledSeason)
+            }
+            "GetSchedSailingsBySchedRoute" => {
+                Some(Operation::GetSchedSailingsBySchedRoute)
+            }
+            "GetScheduleByRoute" => Some(Operation::GetScheduleByRoute),
+            "GetScheduleByTerminalCombo" => Some(Operation::GetScheduleByTerminalCombo),
+            "GetTerminalMates" => Some(Operation::GetTerminalMates),
+            "GetTimeAdjByRoute" => Some(Operation::GetTimeAdjByRoute),
+            "GetTimeAdjBySchedRoute" => Some(Operation::GetTimeAdjBySchedRoute),
+            "GetTodaysScheduleByRoute" => Some(Operation::GetTodaysScheduleByRoute),
+            "GetTodaysScheduleByTerminalCombo" => {
+                Some(Operation::GetTodaysScheduleByTerminalCombo)
+            }
+            "GetValidDateRange" => Some(Operation::GetValidDateRange),
             _ => None,
         }
     }
@@ -103,7 +253,51 @@ impl Operation {
     /// The operation's wire literals.
     pub const fn info(self) -> &'static runtime::OperationInfo {
         match self {
+            Operation::GetActiveScheduledSeasons => {
+                &wire::get_active_scheduled_seasons::OPERATION
+            }
+            Operation::GetAllAlerts => &wire::get_all_alerts::OPERATION,
+            Operation::GetAllRouteDetails => &wire::get_all_route_details::OPERATION,
+            Operation::GetAllRoutes => &wire::get_all_routes::OPERATION,
+            Operation::GetAllRoutesHavingServiceDisruptions => {
+                &wire::get_all_routes_having_service_disruptions::OPERATION
+            }
+            Operation::GetAllSchedRoutes => &wire::get_all_sched_routes::OPERATION,
+            Operation::GetAllTerminals => &wire::get_all_terminals::OPERATION,
+            Operation::GetAllTerminalsAndMates => {
+                &wire::get_all_terminals_and_mates::OPERATION
+            }
+            Operation::GetAllTimeAdj => &wire::get_all_time_adj::OPERATION,
             Operation::GetCacheFlushDate => &wire::get_cache_flush_date::OPERATION,
+            Operation::GetRouteDetail => &wire::get_route_detail::OPERATION,
+            Operation::GetRouteDetailsByTerminalCombo => {
+                &wire::get_route_details_by_terminal_combo::OPERATION
+            }
+            Operation::GetRoutesByTerminalCombo => {
+                &wire::get_routes_by_terminal_combo::OPERATION
+            }
+            Operation::GetSchedRoutesByScheduledSeason => {
+                &wire::get_sched_routes_by_scheduled_season::OPERATION
+            }
+            Operation::GetSchedSailingsBySchedRoute => {
+                &wire::get_sched_sailings_by_sched_route::OPERATION
+            }
+            Operation::GetScheduleByRoute => &wire::get_schedule_by_route::OPERATION,
+            Operation::GetScheduleByTerminalCombo => {
+                &wire::get_schedule_by_terminal_combo::OPERATION
+            }
+            Operation::GetTerminalMates => &wire::get_terminal_mates::OPERATION,
+            Operation::GetTimeAdjByRoute => &wire::get_time_adj_by_route::OPERATION,
+            Operation::GetTimeAdjBySchedRoute => {
+                &wire::get_time_adj_by_sched_route::OPERATION
+            }
+            Operation::GetTodaysScheduleByRoute => {
+                &wire::get_todays_schedule_by_route::OPERATION
+            }
+            Operation::GetTodaysScheduleByTerminalCombo => {
+                &wire::get_todays_schedule_by_terminal_combo::OPERATION
+            }
+            Operation::GetValidDateRange => &wire::get_valid_date_range::OPERATION,
         }
     }
 }
@@ -140,7 +334,29 @@ impl runtime::server::OperationSet for Operation {
 macro_rules! for_each_operation {
     ($callback:ident) => {
         $callback! {
+            get_active_scheduled_seasons: GetActiveScheduledSeasons,
+            get_all_alerts: GetAllAlerts,
+            get_all_route_details: GetAllRouteDetails,
+            get_all_routes: GetAllRoutes,
+            get_all_routes_having_service_disruptions: GetAllRoutesHavingServiceDisruptions,
+            get_all_sched_routes: GetAllSchedRoutes,
+            get_all_terminals: GetAllTerminals,
+            get_all_terminals_and_mates: GetAllTerminalsAndMates,
+            get_all_time_adj: GetAllTimeAdj,
             get_cache_flush_date: GetCacheFlushDate,
+            get_route_detail: GetRouteDetail,
+            get_route_details_by_terminal_combo: GetRouteDetailsByTerminalCombo,
+            get_routes_by_terminal_combo: GetRoutesByTerminalCombo,
+            get_sched_routes_by_scheduled_season: GetSchedRoutesByScheduledSeason,
+            get_sched_sailings_by_sched_route: GetSchedSailingsBySchedRoute,
+            get_schedule_by_route: GetScheduleByRoute,
+            get_schedule_by_terminal_combo: GetScheduleByTerminalCombo,
+            get_terminal_mates: GetTerminalMates,
+            get_time_adj_by_route: GetTimeAdjByRoute,
+            get_time_adj_by_sched_route: GetTimeAdjBySchedRoute,
+            get_todays_schedule_by_route: GetTodaysScheduleByRoute,
+            get_todays_schedule_by_terminal_combo: GetTodaysScheduleByTerminalCombo,
+            get_valid_date_range: GetValidDateRange,
         }
     };
 }

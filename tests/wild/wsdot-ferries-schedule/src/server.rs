@@ -20,7 +20,90 @@ use crate::*;
 ///
 /// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`WSFScheduleServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait WSFSchedule: Send + Sync + 'static {
-    /// Operation 1, `GetCacheFlushDate`: Most web methods in this service are cached.  If you are also using caching in your user interface, it may be helpful to know the date and time that the cache was last flushed in this web service.
+    /// Operation 1, `GetActiveScheduledSeasons`: Provides a brief summary of all scheduled sailing seasons that are currently active / available.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_active_scheduled_seasons(
+        &self,
+        credentials: Credentials,
+        request: GetActiveScheduledSeasons,
+    ) -> impl Future<Output = Result<GetActiveScheduledSeasonsResponse, Fault>> + Send;
+
+    /// Operation 2, `GetAllAlerts`: Retrieves all published alerts.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_all_alerts(
+        &self,
+        credentials: Credentials,
+        request: GetAllAlerts,
+    ) -> impl Future<Output = Result<GetAllAlertsResponse, Fault>> + Send;
+
+    /// Operation 3, `GetAllRouteDetails`: Provides detailed information for all available routes pertaining to a particular date.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_all_route_details(
+        &self,
+        credentials: Credentials,
+        request: GetAllRouteDetails,
+    ) -> impl Future<Output = Result<GetAllRouteDetailsResponse, Fault>> + Send;
+
+    /// Operation 4, `GetAllRoutes`: Provides all available routes for a particular date.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_all_routes(
+        &self,
+        credentials: Credentials,
+        request: GetAllRoutes,
+    ) -> impl Future<Output = Result<GetAllRoutesResponse, Fault>> + Send;
+
+    /// Operation 5, `GetAllRoutesHavingServiceDisruptions`: Provides all available routes for a particular date where one or more service disruptions are present.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_all_routes_having_service_disruptions(
+        &self,
+        credentials: Credentials,
+        request: GetAllRoutesHavingServiceDisruptions,
+    ) -> impl Future<
+        Output = Result<GetAllRoutesHavingServiceDisruptionsResponse, Fault>,
+    > + Send;
+
+    /// Operation 6, `GetAllSchedRoutes`: Retrieves the scheduled route(s) for all seasons that are currently active / available.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_all_sched_routes(
+        &self,
+        credentials: Credentials,
+        request: GetAllSchedRoutes,
+    ) -> impl Future<Output = Result<GetAllSchedRoutesResponse, Fault>> + Send;
+
+    /// Operation 7, `GetAllTerminals`: Provides all available terminals for a particular date.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_all_terminals(
+        &self,
+        credentials: Credentials,
+        request: GetAllTerminals,
+    ) -> impl Future<Output = Result<GetAllTerminalsResponse, Fault>> + Send;
+
+    /// Operation 8, `GetAllTerminalsAndMates`: For a given date, retrieves all available terminal combinations.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_all_terminals_and_mates(
+        &self,
+        credentials: Credentials,
+        request: GetAllTerminalsAndMates,
+    ) -> impl Future<Output = Result<GetAllTerminalsAndMatesResponse, Fault>> + Send;
+
+    /// Operation 9, `GetAllTimeAdj`: Provides a list of all individual time adjustments (additions or cancellations) that are currently active / available.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_all_time_adj(
+        &self,
+        credentials: Credentials,
+        request: GetAllTimeAdj,
+    ) -> impl Future<Output = Result<GetAllTimeAdjResponse, Fault>> + Send;
+
+    /// Operation 10, `GetCacheFlushDate`: Most web methods in this service are cached.  If you are also using caching in your user interface, it may be helpful to know the date and time that the cache was last flushed in this web service.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_cache_flush_date(
@@ -28,15 +111,326 @@ pub trait WSFSchedule: Send + Sync + 'static {
         credentials: Credentials,
         request: GetCacheFlushDate,
     ) -> impl Future<Output = Result<GetCacheFlushDateResponse, Fault>> + Send;
+
+    /// Operation 11, `GetRouteDetail`: Retrieves detailed information pertaining to a scheduled route.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_route_detail(
+        &self,
+        credentials: Credentials,
+        request: GetRouteDetail,
+    ) -> impl Future<Output = Result<GetRouteDetailResponse, Fault>> + Send;
+
+    /// Operation 12, `GetRouteDetailsByTerminalCombo`: Retrieves detailed information for scheduled routes that are associated with a particular terminal combination.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_route_details_by_terminal_combo(
+        &self,
+        credentials: Credentials,
+        request: GetRouteDetailsByTerminalCombo,
+    ) -> impl Future<
+        Output = Result<GetRouteDetailsByTerminalComboResponse, Fault>,
+    > + Send;
+
+    /// Operation 13, `GetRoutesByTerminalCombo`: Retrieves route(s) for a particular date and terminal combination.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_routes_by_terminal_combo(
+        &self,
+        credentials: Credentials,
+        request: GetRoutesByTerminalCombo,
+    ) -> impl Future<Output = Result<GetRoutesByTerminalComboResponse, Fault>> + Send;
+
+    /// Operation 14, `GetSchedRoutesByScheduledSeason`: Retrieves scheduled route(s) for a particular active season.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_sched_routes_by_scheduled_season(
+        &self,
+        credentials: Credentials,
+        request: GetSchedRoutesByScheduledSeason,
+    ) -> impl Future<
+        Output = Result<GetSchedRoutesByScheduledSeasonResponse, Fault>,
+    > + Send;
+
+    /// Operation 15, `GetSchedSailingsBySchedRoute`: Retrieves sailings and departure/arrival times that correspond with a particular scheduled route.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_sched_sailings_by_sched_route(
+        &self,
+        credentials: Credentials,
+        request: GetSchedSailingsBySchedRoute,
+    ) -> impl Future<
+        Output = Result<GetSchedSailingsBySchedRouteResponse, Fault>,
+    > + Send;
+
+    /// Operation 16, `GetScheduleByRoute`: Retrieves sailing times associated with a specific route for a particular date.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_schedule_by_route(
+        &self,
+        credentials: Credentials,
+        request: GetScheduleByRoute,
+    ) -> impl Future<Output = Result<GetScheduleByRouteResponse, Fault>> + Send;
+
+    /// Operation 17, `GetScheduleByTerminalCombo`: Retrieves sailing times associated with a specific departing / arriving terminal combination for a particular date.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_schedule_by_terminal_combo(
+        &self,
+        credentials: Credentials,
+        request: GetScheduleByTerminalCombo,
+    ) -> impl Future<Output = Result<GetScheduleByTerminalComboResponse, Fault>> + Send;
+
+    /// Operation 18, `GetTerminalMates`: Provides all available terminals that correspond to a given terminal for a particular date.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_terminal_mates(
+        &self,
+        credentials: Credentials,
+        request: GetTerminalMates,
+    ) -> impl Future<Output = Result<GetTerminalMatesResponse, Fault>> + Send;
+
+    /// Operation 19, `GetTimeAdjByRoute`: Provides a list of individual time adjustments (additions or cancellations) for a particular route.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_time_adj_by_route(
+        &self,
+        credentials: Credentials,
+        request: GetTimeAdjByRoute,
+    ) -> impl Future<Output = Result<GetTimeAdjByRouteResponse, Fault>> + Send;
+
+    /// Operation 20, `GetTimeAdjBySchedRoute`: Provides a list of individual time adjustments (additions or cancellations) for a particular scheduled route.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_time_adj_by_sched_route(
+        &self,
+        credentials: Credentials,
+        request: GetTimeAdjBySchedRoute,
+    ) -> impl Future<Output = Result<GetTimeAdjBySchedRouteResponse, Fault>> + Send;
+
+    /// Operation 21, `GetTodaysScheduleByRoute`: Retrieves sailing times associated with a specific route for the current date.  User may specify if only the times for the remainder of this sailing date are required.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_todays_schedule_by_route(
+        &self,
+        credentials: Credentials,
+        request: GetTodaysScheduleByRoute,
+    ) -> impl Future<Output = Result<GetTodaysScheduleByRouteResponse, Fault>> + Send;
+
+    /// Operation 22, `GetTodaysScheduleByTerminalCombo`: Retrieves sailing times associated with a specific departing / arriving terminal combination for the current date.  User may specify if only the times for the remainder of this sailing date are required.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_todays_schedule_by_terminal_combo(
+        &self,
+        credentials: Credentials,
+        request: GetTodaysScheduleByTerminalCombo,
+    ) -> impl Future<
+        Output = Result<GetTodaysScheduleByTerminalComboResponse, Fault>,
+    > + Send;
+
+    /// Operation 23, `GetValidDateRange`: Reveals a valid date range for retrieving schedule data.  This begins with today's date and extends to the end of the most recently posted schedule.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn get_valid_date_range(
+        &self,
+        credentials: Credentials,
+        request: GetValidDateRange,
+    ) -> impl Future<Output = Result<GetValidDateRangeResponse, Fault>> + Send;
 }
 
 impl<T: WSFSchedule> WSFSchedule for Arc<T> {
+    fn get_active_scheduled_seasons(
+        &self,
+        credentials: Credentials,
+        request: GetActiveScheduledSeasons,
+    ) -> impl Future<Output = Result<GetActiveScheduledSeasonsResponse, Fault>> + Send {
+        T::get_active_scheduled_seasons(self, credentials, request)
+    }
+
+    fn get_all_alerts(
+        &self,
+        credentials: Credentials,
+        request: GetAllAlerts,
+    ) -> impl Future<Output = Result<GetAllAlertsResponse, Fault>> + Send {
+        T::get_all_alerts(self, credentials, request)
+    }
+
+    fn get_all_route_details(
+        &self,
+        credentials: Credentials,
+        request: GetAllRouteDetails,
+    ) -> impl Future<Output = Result<GetAllRouteDetailsResponse, Fault>> + Send {
+        T::get_all_route_details(self, credentials, request)
+    }
+
+    fn get_all_routes(
+        &self,
+        credentials: Credentials,
+        request: GetAllRoutes,
+    ) -> impl Future<Output = Result<GetAllRoutesResponse, Fault>> + Send {
+        T::get_all_routes(self, credentials, request)
+    }
+
+    fn get_all_routes_having_service_disruptions(
+        &self,
+        credentials: Credentials,
+        request: GetAllRoutesHavingServiceDisruptions,
+    ) -> impl Future<
+        Output = Result<GetAllRoutesHavingServiceDisruptionsResponse, Fault>,
+    > + Send {
+        T::get_all_routes_having_service_disruptions(self, credentials, request)
+    }
+
+    fn get_all_sched_routes(
+        &self,
+        credentials: Credentials,
+        request: GetAllSchedRoutes,
+    ) -> impl Future<Output = Result<GetAllSchedRoutesResponse, Fault>> + Send {
+        T::get_all_sched_routes(self, credentials, request)
+    }
+
+    fn get_all_terminals(
+        &self,
+        credentials: Credentials,
+        request: GetAllTerminals,
+    ) -> impl Future<Output = Result<GetAllTerminalsResponse, Fault>> + Send {
+        T::get_all_terminals(self, credentials, request)
+    }
+
+    fn get_all_terminals_and_mates(
+        &self,
+        credentials: Credentials,
+        request: GetAllTerminalsAndMates,
+    ) -> impl Future<Output = Result<GetAllTerminalsAndMatesResponse, Fault>> + Send {
+        T::get_all_terminals_and_mates(self, credentials, request)
+    }
+
+    fn get_all_time_adj(
+        &self,
+        credentials: Credentials,
+        request: GetAllTimeAdj,
+    ) -> impl Future<Output = Result<GetAllTimeAdjResponse, Fault>> + Send {
+        T::get_all_time_adj(self, credentials, request)
+    }
+
     fn get_cache_flush_date(
         &self,
         credentials: Credentials,
         request: GetCacheFlushDate,
     ) -> impl Future<Output = Result<GetCacheFlushDateResponse, Fault>> + Send {
         T::get_cache_flush_date(self, credentials, request)
+    }
+
+    fn get_route_detail(
+        &self,
+        credentials: Credentials,
+        request: GetRouteDetail,
+    ) -> impl Future<Output = Result<GetRouteDetailResponse, Fault>> + Send {
+        T::get_route_detail(self, credentials, request)
+    }
+
+    fn get_route_details_by_terminal_combo(
+        &self,
+        credentials: Credentials,
+        request: GetRouteDetailsByTerminalCombo,
+    ) -> impl Future<
+        Output = Result<GetRouteDetailsByTerminalComboResponse, Fault>,
+    > + Send {
+        T::get_route_details_by_terminal_combo(self, credentials, request)
+    }
+
+    fn get_routes_by_terminal_combo(
+        &self,
+        credentials: Credentials,
+        request: GetRoutesByTerminalCombo,
+    ) -> impl Future<Output = Result<GetRoutesByTerminalComboResponse, Fault>> + Send {
+        T::get_routes_by_terminal_combo(self, credentials, request)
+    }
+
+    fn get_sched_routes_by_scheduled_season(
+        &self,
+        credentials: Credentials,
+        request: GetSchedRoutesByScheduledSeason,
+    ) -> impl Future<
+        Output = Result<GetSchedRoutesByScheduledSeasonResponse, Fault>,
+    > + Send {
+        T::get_sched_routes_by_scheduled_season(self, credentials, request)
+    }
+
+    fn get_sched_sailings_by_sched_route(
+        &self,
+        credentials: Credentials,
+        request: GetSchedSailingsBySchedRoute,
+    ) -> impl Future<
+        Output = Result<GetSchedSailingsBySchedRouteResponse, Fault>,
+    > + Send {
+        T::get_sched_sailings_by_sched_route(self, credentials, request)
+    }
+
+    fn get_schedule_by_route(
+        &self,
+        credentials: Credentials,
+        request: GetScheduleByRoute,
+    ) -> impl Future<Output = Result<GetScheduleByRouteResponse, Fault>> + Send {
+        T::get_schedule_by_route(self, credentials, request)
+    }
+
+    fn get_schedule_by_terminal_combo(
+        &self,
+        credentials: Credentials,
+        request: GetScheduleByTerminalCombo,
+    ) -> impl Future<Output = Result<GetScheduleByTerminalComboResponse, Fault>> + Send {
+        T::get_schedule_by_terminal_combo(self, credentials, request)
+    }
+
+    fn get_terminal_mates(
+        &self,
+        credentials: Credentials,
+        request: GetTerminalMates,
+    ) -> impl Future<Output = Result<GetTerminalMatesResponse, Fault>> + Send {
+        T::get_terminal_mates(self, credentials, request)
+    }
+
+    fn get_time_adj_by_route(
+        &self,
+        credentials: Credentials,
+        request: GetTimeAdjByRoute,
+    ) -> impl Future<Output = Result<GetTimeAdjByRouteResponse, Fault>> + Send {
+        T::get_time_adj_by_route(self, credentials, request)
+    }
+
+    fn get_time_adj_by_sched_route(
+        &self,
+        credentials: Credentials,
+        request: GetTimeAdjBySchedRoute,
+    ) -> impl Future<Output = Result<GetTimeAdjBySchedRouteResponse, Fault>> + Send {
+        T::get_time_adj_by_sched_route(self, credentials, request)
+    }
+
+    fn get_todays_schedule_by_route(
+        &self,
+        credentials: Credentials,
+        request: GetTodaysScheduleByRoute,
+    ) -> impl Future<Output = Result<GetTodaysScheduleByRouteResponse, Fault>> + Send {
+        T::get_todays_schedule_by_route(self, credentials, request)
+    }
+
+    fn get_todays_schedule_by_terminal_combo(
+        &self,
+        credentials: Credentials,
+        request: GetTodaysScheduleByTerminalCombo,
+    ) -> impl Future<
+        Output = Result<GetTodaysScheduleByTerminalComboResponse, Fault>,
+    > + Send {
+        T::get_todays_schedule_by_terminal_combo(self, credentials, request)
+    }
+
+    fn get_valid_date_range(
+        &self,
+        credentials: Credentials,
+        request: GetValidDateRange,
+    ) -> impl Future<Output = Result<GetValidDateRangeResponse, Fault>> + Send {
+        T::get_valid_date_range(self, credentials, request)
     }
 }
 
@@ -254,6 +648,125 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
         request: &Request<Bytes>,
     ) -> Result<Response<Bytes>, RequestError> {
         match operation {
+            Operation::GetActiveScheduledSeasons => {
+                let handled = {
+                    let (credentials, call) = GetActiveScheduledSeasons::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_active_scheduled_seasons(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetAllAlerts => {
+                let handled = {
+                    let (credentials, call) = GetAllAlerts::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_all_alerts(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetAllRouteDetails => {
+                let handled = {
+                    let (credentials, call) = GetAllRouteDetails::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_all_route_details(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetAllRoutes => {
+                let handled = {
+                    let (credentials, call) = GetAllRoutes::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_all_routes(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetAllRoutesHavingServiceDisruptions => {
+                let handled = {
+                    let (credentials, call) = GetAllRoutesHavingServiceDisruptions::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner
+                        .service
+                        .get_all_routes_having_service_disruptions(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetAllSchedRoutes => {
+                let handled = {
+                    let (credentials, call) = GetAllSchedRoutes::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_all_sched_routes(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetAllTerminals => {
+                let handled = {
+                    let (credentials, call) = GetAllTerminals::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_all_terminals(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetAllTerminalsAndMates => {
+                let handled = {
+                    let (credentials, call) = GetAllTerminalsAndMates::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_all_terminals_and_mates(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetAllTimeAdj => {
+                let handled = {
+                    let (credentials, call) = GetAllTimeAdj::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_all_time_adj(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
             Operation::GetCacheFlushDate => {
                 let handled = {
                     let (credentials, call) = GetCacheFlushDate::decode_request(
@@ -264,6 +777,183 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.get_cache_flush_date(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetRouteDetail => {
+                let handled = {
+                    let (credentials, call) = GetRouteDetail::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_route_detail(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetRouteDetailsByTerminalCombo => {
+                let handled = {
+                    let (credentials, call) = GetRouteDetailsByTerminalCombo::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner
+                        .service
+                        .get_route_details_by_terminal_combo(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetRoutesByTerminalCombo => {
+                let handled = {
+                    let (credentials, call) = GetRoutesByTerminalCombo::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_routes_by_terminal_combo(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetSchedRoutesByScheduledSeason => {
+                let handled = {
+                    let (credentials, call) = GetSchedRoutesByScheduledSeason::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner
+                        .service
+                        .get_sched_routes_by_scheduled_season(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetSchedSailingsBySchedRoute => {
+                let handled = {
+                    let (credentials, call) = GetSchedSailingsBySchedRoute::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner
+                        .service
+                        .get_sched_sailings_by_sched_route(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetScheduleByRoute => {
+                let handled = {
+                    let (credentials, call) = GetScheduleByRoute::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_schedule_by_route(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetScheduleByTerminalCombo => {
+                let handled = {
+                    let (credentials, call) = GetScheduleByTerminalCombo::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_schedule_by_terminal_combo(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetTerminalMates => {
+                let handled = {
+                    let (credentials, call) = GetTerminalMates::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_terminal_mates(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetTimeAdjByRoute => {
+                let handled = {
+                    let (credentials, call) = GetTimeAdjByRoute::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_time_adj_by_route(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetTimeAdjBySchedRoute => {
+                let handled = {
+                    let (credentials, call) = GetTimeAdjBySchedRoute::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_time_adj_by_sched_route(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetTodaysScheduleByRoute => {
+                let handled = {
+                    let (credentials, call) = GetTodaysScheduleByRoute::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_todays_schedule_by_route(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetTodaysScheduleByTerminalCombo => {
+                let handled = {
+                    let (credentials, call) = GetTodaysScheduleByTerminalCombo::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner
+                        .service
+                        .get_todays_schedule_by_terminal_combo(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::GetValidDateRange => {
+                let handled = {
+                    let (credentials, call) = GetValidDateRange::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.get_valid_date_range(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

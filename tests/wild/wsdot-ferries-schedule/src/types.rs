@@ -390,7 +390,197 @@ impl crate::runtime::Scalar for LoadIndicator {
     }
 }
 
-/// `GetCacheFlushDate`, operation 1 of `WSF_x0020_Schedule`: Most web methods in this service are cached.  If you are also using caching in your user interface, it may be helpful to know the date and time that the cache was last flushed in this web service.
+/// `GetActiveScheduledSeasons`, operation 1 of `WSF_x0020_Schedule`: Provides a brief summary of all scheduled sailing seasons that are currently active / available.
+///
+/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetActiveScheduledSeasonsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetActiveScheduledSeasons {
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetActiveScheduledSeasons`]: the element `GetActiveScheduledSeasonsResponse` holding `GetActiveScheduledSeasonsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetActiveScheduledSeasonsResponse {
+    /// `GetActiveScheduledSeasonsResult`: SOAP `ArrayOfSchedBriefResponse`.
+    pub result: Option<Vec<Option<crate::SchedBriefResponse>>>,
+}
+
+/// `GetAllAlerts`, operation 2 of `WSF_x0020_Schedule`: Retrieves all published alerts.
+///
+/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllAlertsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetAllAlerts {
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetAllAlerts`]: the element `GetAllAlertsResponse` holding `GetAllAlertsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetAllAlertsResponse {
+    /// `GetAllAlertsResult`: SOAP `ArrayOfAlertResponse`.
+    pub result: Option<Vec<Option<crate::AlertResponse>>>,
+}
+
+/// `GetAllRouteDetails`, operation 3 of `WSF_x0020_Schedule`: Provides detailed information for all available routes pertaining to a particular date.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllRouteDetailsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetAllRouteDetails {
+    /// `request`: SOAP `TripDateMsg`, position 1 of 1.
+    pub request_2: Option<crate::TripDateMsg>,
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetAllRouteDetails`]: the element `GetAllRouteDetailsResponse` holding `GetAllRouteDetailsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetAllRouteDetailsResponse {
+    /// `GetAllRouteDetailsResult`: SOAP `ArrayOfRouteResponse`.
+    pub result: Option<Vec<Option<crate::RouteResponse>>>,
+}
+
+/// `GetAllRoutes`, operation 4 of `WSF_x0020_Schedule`: Provides all available routes for a particular date.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllRoutesResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetAllRoutes {
+    /// `request`: SOAP `TripDateMsg`, position 1 of 1.
+    pub request_2: Option<crate::TripDateMsg>,
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetAllRoutes`]: the element `GetAllRoutesResponse` holding `GetAllRoutesResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetAllRoutesResponse {
+    /// `GetAllRoutesResult`: SOAP `ArrayOfRouteBriefResponse`.
+    pub result: Option<Vec<Option<crate::RouteBriefResponse>>>,
+}
+
+/// `GetAllRoutesHavingServiceDisruptions`, operation 5 of `WSF_x0020_Schedule`: Provides all available routes for a particular date where one or more service disruptions are present.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllRoutesHavingServiceDisruptionsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetAllRoutesHavingServiceDisruptions {
+    /// `request`: SOAP `TripDateMsg`, position 1 of 1.
+    pub request_2: Option<crate::TripDateMsg>,
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetAllRoutesHavingServiceDisruptions`]: the element `GetAllRoutesHavingServiceDisruptionsResponse` holding `GetAllRoutesHavingServiceDisruptionsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetAllRoutesHavingServiceDisruptionsResponse {
+    /// `GetAllRoutesHavingServiceDisruptionsResult`: SOAP `ArrayOfRouteBriefResponse`.
+    pub result: Option<Vec<Option<crate::RouteBriefResponse>>>,
+}
+
+/// `GetAllSchedRoutes`, operation 6 of `WSF_x0020_Schedule`: Retrieves the scheduled route(s) for all seasons that are currently active / available.
+///
+/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllSchedRoutesResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetAllSchedRoutes {
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetAllSchedRoutes`]: the element `GetAllSchedRoutesResponse` holding `GetAllSchedRoutesResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetAllSchedRoutesResponse {
+    /// `GetAllSchedRoutesResult`: SOAP `ArrayOfSchedRouteBriefResponse`.
+    pub result: Option<Vec<Option<crate::SchedRouteBriefResponse>>>,
+}
+
+/// `GetAllTerminals`, operation 7 of `WSF_x0020_Schedule`: Provides all available terminals for a particular date.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllTerminalsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetAllTerminals {
+    /// `request`: SOAP `TripDateMsg`, position 1 of 1.
+    pub request_2: Option<crate::TripDateMsg>,
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetAllTerminals`]: the element `GetAllTerminalsResponse` holding `GetAllTerminalsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetAllTerminalsResponse {
+    /// `GetAllTerminalsResult`: SOAP `ArrayOfTerminalResponse`.
+    pub result: Option<Vec<Option<crate::TerminalResponse>>>,
+}
+
+/// `GetAllTerminalsAndMates`, operation 8 of `WSF_x0020_Schedule`: For a given date, retrieves all available terminal combinations.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllTerminalsAndMatesResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetAllTerminalsAndMates {
+    /// `request`: SOAP `TripDateMsg`, position 1 of 1.
+    pub request_2: Option<crate::TripDateMsg>,
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetAllTerminalsAndMates`]: the element `GetAllTerminalsAndMatesResponse` holding `GetAllTerminalsAndMatesResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetAllTerminalsAndMatesResponse {
+    /// `GetAllTerminalsAndMatesResult`: SOAP `ArrayOfTerminalComboResponse`.
+    pub result: Option<Vec<Option<crate::TerminalComboResponse>>>,
+}
+
+/// `GetAllTimeAdj`, operation 9 of `WSF_x0020_Schedule`: Provides a list of all individual time adjustments (additions or cancellations) that are currently active / available.
+///
+/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllTimeAdjResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetAllTimeAdj {
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetAllTimeAdj`]: the element `GetAllTimeAdjResponse` holding `GetAllTimeAdjResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetAllTimeAdjResponse {
+    /// `GetAllTimeAdjResult`: SOAP `ArrayOfSchedTimeAdjResponse`.
+    pub result: Option<Vec<Option<crate::SchedTimeAdjResponse>>>,
+}
+
+/// `GetCacheFlushDate`, operation 10 of `WSF_x0020_Schedule`: Most web methods in this service are cached.  If you are also using caching in your user interface, it may be helpful to know the date and time that the cache was last flushed in this web service.
 ///
 /// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -405,4 +595,288 @@ pub struct GetCacheFlushDate {}
 pub struct GetCacheFlushDateResponse {
     /// `GetCacheFlushDateResult`: SOAP `dateTime`, nullable: `None` when the host sends `xsi:nil` (or no result element).
     pub result: Option<crate::DateTime>,
+}
+
+/// `GetRouteDetail`, operation 11 of `WSF_x0020_Schedule`: Retrieves detailed information pertaining to a scheduled route.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetRouteDetailResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetRouteDetail {
+    /// `request`: SOAP `RouteMsg`, position 1 of 1.
+    pub request_2: Option<crate::RouteMsg>,
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetRouteDetail`]: the element `GetRouteDetailResponse` holding `GetRouteDetailResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetRouteDetailResponse {
+    /// `GetRouteDetailResult`: SOAP `RouteResponse`.
+    pub result: Option<crate::RouteResponse>,
+}
+
+/// `GetRouteDetailsByTerminalCombo`, operation 12 of `WSF_x0020_Schedule`: Retrieves detailed information for scheduled routes that are associated with a particular terminal combination.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetRouteDetailsByTerminalComboResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetRouteDetailsByTerminalCombo {
+    /// `request`: SOAP `TerminalComboMsg`, position 1 of 1.
+    pub request_2: Option<crate::TerminalComboMsg>,
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetRouteDetailsByTerminalCombo`]: the element `GetRouteDetailsByTerminalComboResponse` holding `GetRouteDetailsByTerminalComboResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetRouteDetailsByTerminalComboResponse {
+    /// `GetRouteDetailsByTerminalComboResult`: SOAP `ArrayOfRouteResponse`.
+    pub result: Option<Vec<Option<crate::RouteResponse>>>,
+}
+
+/// `GetRoutesByTerminalCombo`, operation 13 of `WSF_x0020_Schedule`: Retrieves route(s) for a particular date and terminal combination.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetRoutesByTerminalComboResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetRoutesByTerminalCombo {
+    /// `request`: SOAP `TerminalComboMsg`, position 1 of 1.
+    pub request_2: Option<crate::TerminalComboMsg>,
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetRoutesByTerminalCombo`]: the element `GetRoutesByTerminalComboResponse` holding `GetRoutesByTerminalComboResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetRoutesByTerminalComboResponse {
+    /// `GetRoutesByTerminalComboResult`: SOAP `ArrayOfRouteBriefResponse`.
+    pub result: Option<Vec<Option<crate::RouteBriefResponse>>>,
+}
+
+/// `GetSchedRoutesByScheduledSeason`, operation 14 of `WSF_x0020_Schedule`: Retrieves scheduled route(s) for a particular active season.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetSchedRoutesByScheduledSeasonResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetSchedRoutesByScheduledSeason {
+    /// `request`: SOAP `SchedMsg`, position 1 of 1.
+    pub request_2: Option<crate::SchedMsg>,
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetSchedRoutesByScheduledSeason`]: the element `GetSchedRoutesByScheduledSeasonResponse` holding `GetSchedRoutesByScheduledSeasonResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetSchedRoutesByScheduledSeasonResponse {
+    /// `GetSchedRoutesByScheduledSeasonResult`: SOAP `ArrayOfSchedRouteBriefResponse`.
+    pub result: Option<Vec<Option<crate::SchedRouteBriefResponse>>>,
+}
+
+/// `GetSchedSailingsBySchedRoute`, operation 15 of `WSF_x0020_Schedule`: Retrieves sailings and departure/arrival times that correspond with a particular scheduled route.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetSchedSailingsBySchedRouteResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetSchedSailingsBySchedRoute {
+    /// `request`: SOAP `SchedRouteMsg`, position 1 of 1.
+    pub request_2: Option<crate::SchedRouteMsg>,
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetSchedSailingsBySchedRoute`]: the element `GetSchedSailingsBySchedRouteResponse` holding `GetSchedSailingsBySchedRouteResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetSchedSailingsBySchedRouteResponse {
+    /// `GetSchedSailingsBySchedRouteResult`: SOAP `ArrayOfSchedSailingResponse`.
+    pub result: Option<Vec<Option<crate::SchedSailingResponse>>>,
+}
+
+/// `GetScheduleByRoute`, operation 16 of `WSF_x0020_Schedule`: Retrieves sailing times associated with a specific route for a particular date.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetScheduleByRouteResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetScheduleByRoute {
+    /// `request`: SOAP `RouteMsg`, position 1 of 1.
+    pub request_2: Option<crate::RouteMsg>,
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetScheduleByRoute`]: the element `GetScheduleByRouteResponse` holding `GetScheduleByRouteResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetScheduleByRouteResponse {
+    /// `GetScheduleByRouteResult`: SOAP `SchedResponse`.
+    pub result: Option<crate::SchedResponse>,
+}
+
+/// `GetScheduleByTerminalCombo`, operation 17 of `WSF_x0020_Schedule`: Retrieves sailing times associated with a specific departing / arriving terminal combination for a particular date.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetScheduleByTerminalComboResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetScheduleByTerminalCombo {
+    /// `request`: SOAP `TerminalComboMsg`, position 1 of 1.
+    pub request_2: Option<crate::TerminalComboMsg>,
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetScheduleByTerminalCombo`]: the element `GetScheduleByTerminalComboResponse` holding `GetScheduleByTerminalComboResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetScheduleByTerminalComboResponse {
+    /// `GetScheduleByTerminalComboResult`: SOAP `SchedResponse`.
+    pub result: Option<crate::SchedResponse>,
+}
+
+/// `GetTerminalMates`, operation 18 of `WSF_x0020_Schedule`: Provides all available terminals that correspond to a given terminal for a particular date.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetTerminalMatesResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetTerminalMates {
+    /// `request`: SOAP `TerminalMsg`, position 1 of 1.
+    pub request_2: Option<crate::TerminalMsg>,
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetTerminalMates`]: the element `GetTerminalMatesResponse` holding `GetTerminalMatesResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetTerminalMatesResponse {
+    /// `GetTerminalMatesResult`: SOAP `ArrayOfTerminalResponse`.
+    pub result: Option<Vec<Option<crate::TerminalResponse>>>,
+}
+
+/// `GetTimeAdjByRoute`, operation 19 of `WSF_x0020_Schedule`: Provides a list of individual time adjustments (additions or cancellations) for a particular route.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetTimeAdjByRouteResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetTimeAdjByRoute {
+    /// `request`: SOAP `RouteBriefMsg`, position 1 of 1.
+    pub request_2: Option<crate::RouteBriefMsg>,
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetTimeAdjByRoute`]: the element `GetTimeAdjByRouteResponse` holding `GetTimeAdjByRouteResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetTimeAdjByRouteResponse {
+    /// `GetTimeAdjByRouteResult`: SOAP `ArrayOfSchedTimeAdjResponse`.
+    pub result: Option<Vec<Option<crate::SchedTimeAdjResponse>>>,
+}
+
+/// `GetTimeAdjBySchedRoute`, operation 20 of `WSF_x0020_Schedule`: Provides a list of individual time adjustments (additions or cancellations) for a particular scheduled route.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetTimeAdjBySchedRouteResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetTimeAdjBySchedRoute {
+    /// `request`: SOAP `SchedRouteMsg`, position 1 of 1.
+    pub request_2: Option<crate::SchedRouteMsg>,
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetTimeAdjBySchedRoute`]: the element `GetTimeAdjBySchedRouteResponse` holding `GetTimeAdjBySchedRouteResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetTimeAdjBySchedRouteResponse {
+    /// `GetTimeAdjBySchedRouteResult`: SOAP `ArrayOfSchedTimeAdjResponse`.
+    pub result: Option<Vec<Option<crate::SchedTimeAdjResponse>>>,
+}
+
+/// `GetTodaysScheduleByRoute`, operation 21 of `WSF_x0020_Schedule`: Retrieves sailing times associated with a specific route for the current date.  User may specify if only the times for the remainder of this sailing date are required.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetTodaysScheduleByRouteResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetTodaysScheduleByRoute {
+    /// `request`: SOAP `RouteTodayMsg`, position 1 of 1.
+    pub request_2: Option<crate::RouteTodayMsg>,
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetTodaysScheduleByRoute`]: the element `GetTodaysScheduleByRouteResponse` holding `GetTodaysScheduleByRouteResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetTodaysScheduleByRouteResponse {
+    /// `GetTodaysScheduleByRouteResult`: SOAP `SchedResponse`.
+    pub result: Option<crate::SchedResponse>,
+}
+
+/// `GetTodaysScheduleByTerminalCombo`, operation 22 of `WSF_x0020_Schedule`: Retrieves sailing times associated with a specific departing / arriving terminal combination for the current date.  User may specify if only the times for the remainder of this sailing date are required.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetTodaysScheduleByTerminalComboResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetTodaysScheduleByTerminalCombo {
+    /// `request`: SOAP `TerminalComboTodayMsg`, position 1 of 1.
+    pub request_2: Option<crate::TerminalComboTodayMsg>,
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetTodaysScheduleByTerminalCombo`]: the element `GetTodaysScheduleByTerminalComboResponse` holding `GetTodaysScheduleByTerminalComboResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetTodaysScheduleByTerminalComboResponse {
+    /// `GetTodaysScheduleByTerminalComboResult`: SOAP `SchedResponse`.
+    pub result: Option<crate::SchedResponse>,
+}
+
+/// `GetValidDateRange`, operation 23 of `WSF_x0020_Schedule`: Reveals a valid date range for retrieving schedule data.  This begins with today's date and extends to the end of the most recently posted schedule.
+///
+/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetValidDateRangeResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetValidDateRange {
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub api_access_header: Option<crate::APIAccessHeader>,
+}
+
+/// The response of [`GetValidDateRange`]: the element `GetValidDateRangeResponse` holding `GetValidDateRangeResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GetValidDateRangeResponse {
+    /// `GetValidDateRangeResult`: SOAP `ValidDateRangeResponse`.
+    pub result: Option<crate::ValidDateRangeResponse>,
 }

@@ -21,8 +21,65 @@ pub mod check_server_health;
 /// Operation 2: `CheckServerHealthV2`.
 pub mod check_server_health_v2;
 
-/// Operation 3: `AffiliateDetail`.
+/// Operation 3: `Newsletter`.
+pub mod newsletter;
+
+/// Operation 4: `AdditionalServices`.
+pub mod additional_services;
+
+/// Operation 5: `Availability`.
+pub mod availability;
+
+/// Operation 6: `NearestBookingDate`.
+pub mod nearest_booking_date;
+
+/// Operation 7: `PriceDetail`.
+pub mod price_detail;
+
+/// Operation 8: `Prices`.
+pub mod prices;
+
+/// Operation 9: `PriceList`.
+pub mod price_list;
+
+/// Operation 10: `ClientBooking`.
+pub mod client_booking;
+
+/// Operation 11: `RetailerBooking`.
+pub mod retailer_booking;
+
+/// Operation 12: `ReadBooking`.
+pub mod read_booking;
+
+/// Operation 13: `RatifyBooking`.
+pub mod ratify_booking;
+
+/// Operation 14: `CancelBooking`.
+pub mod cancel_booking;
+
+/// Operation 15: `CheckBooking`.
+pub mod check_booking;
+
+/// Operation 16: `CancellationConditions`.
+pub mod cancellation_conditions;
+
+/// Operation 17: `Search`.
+pub mod search;
+
+/// Operation 18: `AccommodationDetail`.
+pub mod accommodation_detail;
+
+/// Operation 19: `Trips`.
+pub mod trips;
+
+/// Operation 20: `AffiliateDetail`.
 pub mod affiliate_detail;
+
+/// Operation 21: `VoucherDetail`.
+pub mod voucher_detail;
+
+/// Operation 22: `PaymentExtInformation`.
+pub mod payment_ext_information;
 
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent

@@ -18,6 +18,21 @@ use crate::{Credentials, Operation};
 /// Operation 1: `Test_Cookie`.
 pub mod test_cookie;
 
+/// Operation 2: `Test_SessionID`.
+pub mod test_session_id;
+
+/// Operation 3: `Test_Credentials`.
+pub mod test_credentials;
+
+/// Operation 4: `Test_PlaceOrder2`.
+pub mod test_place_order2;
+
+/// Operation 5: `Test_RaiseError`.
+pub mod test_raise_error;
+
+/// Operation 6: `Test_RaiseSoapException`.
+pub mod test_raise_soap_exception;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.

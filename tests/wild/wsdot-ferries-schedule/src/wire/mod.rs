@@ -15,8 +15,74 @@ use crate::runtime::deps::http::{Request, Response};
 use crate::runtime::{Binding, EncodeError, ParamValue, RequestError, ResponseError};
 use crate::{Credentials, Operation};
 
-/// Operation 1: `GetCacheFlushDate`.
+/// Operation 1: `GetActiveScheduledSeasons`.
+pub mod get_active_scheduled_seasons;
+
+/// Operation 2: `GetAllAlerts`.
+pub mod get_all_alerts;
+
+/// Operation 3: `GetAllRouteDetails`.
+pub mod get_all_route_details;
+
+/// Operation 4: `GetAllRoutes`.
+pub mod get_all_routes;
+
+/// Operation 5: `GetAllRoutesHavingServiceDisruptions`.
+pub mod get_all_routes_having_service_disruptions;
+
+/// Operation 6: `GetAllSchedRoutes`.
+pub mod get_all_sched_routes;
+
+/// Operation 7: `GetAllTerminals`.
+pub mod get_all_terminals;
+
+/// Operation 8: `GetAllTerminalsAndMates`.
+pub mod get_all_terminals_and_mates;
+
+/// Operation 9: `GetAllTimeAdj`.
+pub mod get_all_time_adj;
+
+/// Operation 10: `GetCacheFlushDate`.
 pub mod get_cache_flush_date;
+
+/// Operation 11: `GetRouteDetail`.
+pub mod get_route_detail;
+
+/// Operation 12: `GetRouteDetailsByTerminalCombo`.
+pub mod get_route_details_by_terminal_combo;
+
+/// Operation 13: `GetRoutesByTerminalCombo`.
+pub mod get_routes_by_terminal_combo;
+
+/// Operation 14: `GetSchedRoutesByScheduledSeason`.
+pub mod get_sched_routes_by_scheduled_season;
+
+/// Operation 15: `GetSchedSailingsBySchedRoute`.
+pub mod get_sched_sailings_by_sched_route;
+
+/// Operation 16: `GetScheduleByRoute`.
+pub mod get_schedule_by_route;
+
+/// Operation 17: `GetScheduleByTerminalCombo`.
+pub mod get_schedule_by_terminal_combo;
+
+/// Operation 18: `GetTerminalMates`.
+pub mod get_terminal_mates;
+
+/// Operation 19: `GetTimeAdjByRoute`.
+pub mod get_time_adj_by_route;
+
+/// Operation 20: `GetTimeAdjBySchedRoute`.
+pub mod get_time_adj_by_sched_route;
+
+/// Operation 21: `GetTodaysScheduleByRoute`.
+pub mod get_todays_schedule_by_route;
+
+/// Operation 22: `GetTodaysScheduleByTerminalCombo`.
+pub mod get_todays_schedule_by_terminal_combo;
+
+/// Operation 23: `GetValidDateRange`.
+pub mod get_valid_date_range;
 
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
