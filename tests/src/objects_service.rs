@@ -406,6 +406,12 @@ impl ObjectsService for ObjectsEcho {
         })
     }
 
+    async fn who_am_i(&self, _: Credentials, r: WhoAmI) -> Result<WhoAmIResponse, Fault> {
+        Ok(WhoAmIResponse {
+            result: Some(who_am_i(r.auth_header.as_ref(), r.n)),
+        })
+    }
+
     async fn echo_order_bare(
         &self,
         _: Credentials,
@@ -446,6 +452,19 @@ pub fn other_settings() -> Settings {
                 .expect("a date"),
         ),
         flag: Some(None),
+    }
+}
+
+/// What `WhoAmI(n)` answers on the host with the AuthHeader `header` (C#'s `+` reads a null
+/// string as "").
+pub fn who_am_i(header: Option<&AuthHeader>, n: i32) -> String {
+    match header {
+        None => format!("none/{n}"),
+        Some(h) => format!(
+            "{}|{}/{n}",
+            h.user.as_deref().unwrap_or_default(),
+            h.password.as_deref().unwrap_or_default()
+        ),
     }
 }
 
@@ -811,6 +830,17 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
         ),
     );
     add(
+        "who-am-i-no-header",
+        encode(
+            WhoAmI {
+                n: 3,
+                auth_header: None,
+            },
+            &none,
+            binding,
+        ),
+    );
+    add(
         "make-voucher",
         encode(
             MakeVoucher {
@@ -822,6 +852,21 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
         ),
     );
     if binding.is_soap() {
+        // A SOAP header: sent in the Header by the generated client (over SOAP only).
+        add(
+            "who-am-i",
+            encode(
+                WhoAmI {
+                    n: 7,
+                    auth_header: Some(AuthHeader {
+                        user: Some("ann & co".into()),
+                        password: Some("pw".into()),
+                    }),
+                },
+                &none,
+                binding,
+            ),
+        );
         add(
             "make-voucher-null",
             encode(

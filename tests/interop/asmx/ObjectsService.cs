@@ -176,10 +176,20 @@ namespace Rmm.Objects
         public int Value;
     }
 
+    /// A SOAP header: who calls (the usual authentication header of a legacy service).
+    public class AuthHeader : SoapHeader
+    {
+        public string User;
+        public string Password;
+    }
+
     [WebService(Namespace = "http://rmm.example.com/objects", Description = "Classes, arrays and inheritance, echoed.")]
     [WebServiceBinding(ConformsTo = WsiProfiles.None)]
     public class ObjectsService : WebService
     {
+        /// The AuthHeader of the request, for the operations that read it.
+        public AuthHeader Auth;
+
         [WebMethod(Description = "Echoes an order.")]
         public Order EchoOrder(Order order) { return order; }
 
@@ -356,5 +366,12 @@ namespace Rmm.Objects
 
         [WebMethod(MessageName = "AddTexts", Description = "Joins two texts: the other overload.")]
         public string Add(string a, string b) { return a + b; }
+
+        [WebMethod(Description = "Says who calls, from the AuthHeader SOAP header: none without one.")]
+        [SoapHeader("Auth")]
+        public string WhoAmI(int n)
+        {
+            return Auth == null ? "none/" + n : Auth.User + "|" + Auth.Password + "/" + n;
+        }
     }
 }

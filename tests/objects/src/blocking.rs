@@ -313,4 +313,9 @@ impl ObjectsServiceBlockingClient {
     pub fn add_texts(&self, request: &AddTexts) -> Result<AddTextsResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 34, `WhoAmI`, and waits for its answer: Says who calls, from the AuthHeader SOAP header: none without one.
+    pub fn who_am_i(&self, request: &WhoAmI) -> Result<WhoAmIResponse, CallError> {
+        self.call(request)
+    }
 }

@@ -1423,3 +1423,69 @@ impl XmlItem for Voucher {
         Self::read_members(node)
     }
 }
+
+/// `AuthHeader`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// A SOAP header (`[SoapHeader]`): who calls.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AuthHeader {
+    /// `User`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub user: Option<String>,
+    /// `Password`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub password: Option<String>,
+}
+
+impl AuthHeader {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("User", &[], self.user.as_ref())?;
+        w.optional("Password", &[], self.password.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 2];
+        for member in node.members() {
+            match member.name() {
+                "User" if !seen[0] => {
+                    seen[0] = true;
+                    value.user = member.optional("User", &[])?;
+                }
+                "Password" if !seen[1] => {
+                    seen[1] = true;
+                    value.password = member.optional("Password", &[])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for AuthHeader {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("AuthHeader")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("AuthHeader")?;
+        Self::read_members(node)
+    }
+}

@@ -417,4 +417,9 @@ impl ObjectsServiceClient {
     ) -> Result<AddTextsResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 34, `WhoAmI`: Says who calls, from the AuthHeader SOAP header: none without one.
+    pub async fn who_am_i(&self, request: &WhoAmI) -> Result<WhoAmIResponse, CallError> {
+        self.call(request).await
+    }
 }

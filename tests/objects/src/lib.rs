@@ -46,6 +46,7 @@
 //! | 31 | [`RepeatBare`] | 2 |
 //! | 32 | [`AddInts`] | 2 |
 //! | 33 | [`AddTexts`] | 2 |
+//! | 34 | [`WhoAmI`] | 1 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -175,11 +176,13 @@ pub enum Operation {
     AddInts,
     /// Operation 33: [`AddTexts`].
     AddTexts,
+    /// Operation 34: [`WhoAmI`].
+    WhoAmI,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 33usize] = [
+    pub const ALL: [Operation; 34usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -213,6 +216,7 @@ impl Operation {
         Operation::RepeatBare,
         Operation::AddInts,
         Operation::AddTexts,
+        Operation::WhoAmI,
     ];
 
     /// The operation's wire name.
@@ -251,6 +255,7 @@ impl Operation {
             Operation::RepeatBare => "RepeatBare",
             Operation::AddInts => "AddInts",
             Operation::AddTexts => "AddTexts",
+            Operation::WhoAmI => "WhoAmI",
         }
     }
 
@@ -290,6 +295,7 @@ impl Operation {
             "RepeatBare" => Some(Operation::RepeatBare),
             "AddInts" => Some(Operation::AddInts),
             "AddTexts" => Some(Operation::AddTexts),
+            "WhoAmI" => Some(Operation::WhoAmI),
             _ => None,
         }
     }
@@ -330,6 +336,7 @@ impl Operation {
             Operation::RepeatBare => &wire::repeat_bare::OPERATION,
             Operation::AddInts => &wire::add_ints::OPERATION,
             Operation::AddTexts => &wire::add_texts::OPERATION,
+            Operation::WhoAmI => &wire::who_am_i::OPERATION,
         }
     }
 }
@@ -399,6 +406,7 @@ macro_rules! for_each_operation {
             repeat_bare: RepeatBare,
             add_ints: AddInts,
             add_texts: AddTexts,
+            who_am_i: WhoAmI,
         }
     };
 }

@@ -316,6 +316,15 @@ pub trait ObjectsService: Send + Sync + 'static {
         credentials: Credentials,
         request: AddTexts,
     ) -> impl Future<Output = Result<AddTextsResponse, Fault>> + Send;
+
+    /// Operation 34, `WhoAmI`: Says who calls, from the AuthHeader SOAP header: none without one.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn who_am_i(
+        &self,
+        credentials: Credentials,
+        request: WhoAmI,
+    ) -> impl Future<Output = Result<WhoAmIResponse, Fault>> + Send;
 }
 
 impl<T: ObjectsService> ObjectsService for Arc<T> {
@@ -581,6 +590,14 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: AddTexts,
     ) -> impl Future<Output = Result<AddTextsResponse, Fault>> + Send {
         T::add_texts(self, credentials, request)
+    }
+
+    fn who_am_i(
+        &self,
+        credentials: Credentials,
+        request: WhoAmI,
+    ) -> impl Future<Output = Result<WhoAmIResponse, Fault>> + Send {
+        T::who_am_i(self, credentials, request)
     }
 }
 
@@ -1215,6 +1232,16 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.add_texts(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::WhoAmI => {
+                let handled = {
+                    let (credentials, call) = WhoAmI::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.who_am_i(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

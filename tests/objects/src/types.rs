@@ -900,3 +900,25 @@ pub struct AddTextsResponse {
     /// `AddTextsResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
     pub result: Option<String>,
 }
+
+/// `WhoAmI`, operation 34 of `ObjectsService`: Says who calls, from the AuthHeader SOAP header: none without one.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`WhoAmIResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct WhoAmI {
+    /// `n`: SOAP `int`, position 1 of 1.
+    pub n: i32,
+    /// The SOAP header `AuthHeader` (`AuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub auth_header: Option<crate::AuthHeader>,
+}
+
+/// The response of [`WhoAmI`]: the element `WhoAmIResponse` holding `WhoAmIResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct WhoAmIResponse {
+    /// `WhoAmIResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
+    pub result: Option<String>,
+}

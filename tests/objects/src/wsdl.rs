@@ -683,6 +683,28 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="WhoAmI">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="n" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="WhoAmIResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="WhoAmIResult" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="AuthHeader" type="tns:AuthHeader" />
+      <s:complexType name="AuthHeader">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="User" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Password" type="s:string" />
+        </s:sequence>
+        <s:anyAttribute />
+      </s:complexType>
       <s:element name="ArrayOfString" nillable="true" type="tns:ArrayOfString" />
       <s:element name="Order" nillable="true" type="tns:Order" />
       <s:element name="ArrayOfInt1" nillable="true" type="tns:ArrayOfInt1" />
@@ -908,6 +930,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="AddTextsSoapOut">
     <wsdl:part name="parameters" element="tns:AddTextsResponse" />
   </wsdl:message>
+  <wsdl:message name="WhoAmISoapIn">
+    <wsdl:part name="parameters" element="tns:WhoAmI" />
+  </wsdl:message>
+  <wsdl:message name="WhoAmISoapOut">
+    <wsdl:part name="parameters" element="tns:WhoAmIResponse" />
+  </wsdl:message>
+  <wsdl:message name="WhoAmIAuthHeader">
+    <wsdl:part name="AuthHeader" element="tns:AuthHeader" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpGetIn">
     <wsdl:part name="values" type="s1:StringArray" />
   </wsdl:message>
@@ -999,6 +1030,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="AddTextsHttpGetOut">
     <wsdl:part name="Body" element="tns:string" />
   </wsdl:message>
+  <wsdl:message name="WhoAmIHttpGetIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="WhoAmIHttpGetOut">
+    <wsdl:part name="Body" element="tns:string" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpPostIn">
     <wsdl:part name="values" type="s1:StringArray" />
   </wsdl:message>
@@ -1088,6 +1125,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="b" type="s:string" />
   </wsdl:message>
   <wsdl:message name="AddTextsHttpPostOut">
+    <wsdl:part name="Body" element="tns:string" />
+  </wsdl:message>
+  <wsdl:message name="WhoAmIHttpPostIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="WhoAmIHttpPostOut">
     <wsdl:part name="Body" element="tns:string" />
   </wsdl:message>
   <wsdl:portType name="ObjectsServiceSoap">
@@ -1256,6 +1299,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input name="AddTexts" message="tns:AddTextsSoapIn" />
       <wsdl:output name="AddTexts" message="tns:AddTextsSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="WhoAmI">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Says who calls, from the AuthHeader SOAP header: none without one.</wsdl:documentation>
+      <wsdl:input message="tns:WhoAmISoapIn" />
+      <wsdl:output message="tns:WhoAmISoapOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpGet">
     <wsdl:operation name="EchoStringArray">
@@ -1328,6 +1376,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input name="AddTexts" message="tns:AddTextsHttpGetIn" />
       <wsdl:output name="AddTexts" message="tns:AddTextsHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="WhoAmI">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Says who calls, from the AuthHeader SOAP header: none without one.</wsdl:documentation>
+      <wsdl:input message="tns:WhoAmIHttpGetIn" />
+      <wsdl:output message="tns:WhoAmIHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpPost">
     <wsdl:operation name="EchoStringArray">
@@ -1399,6 +1452,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Joins two texts: the other overload.</wsdl:documentation>
       <wsdl:input name="AddTexts" message="tns:AddTextsHttpPostIn" />
       <wsdl:output name="AddTexts" message="tns:AddTextsHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="WhoAmI">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Says who calls, from the AuthHeader SOAP header: none without one.</wsdl:documentation>
+      <wsdl:input message="tns:WhoAmIHttpPostIn" />
+      <wsdl:output message="tns:WhoAmIHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="ObjectsServiceSoap" type="tns:ObjectsServiceSoap">
@@ -1697,6 +1755,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap:body use="literal" />
       </wsdl:input>
       <wsdl:output name="AddTexts">
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="WhoAmI">
+      <soap:operation soapAction="http://rmm.example.com/objects/WhoAmI" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+        <soap:header message="tns:WhoAmIAuthHeader" part="AuthHeader" use="literal" />
+      </wsdl:input>
+      <wsdl:output>
         <soap:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
@@ -2000,6 +2068,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="WhoAmI">
+      <soap12:operation soapAction="http://rmm.example.com/objects/WhoAmI" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+        <soap12:header message="tns:WhoAmIAuthHeader" part="AuthHeader" use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpGet" type="tns:ObjectsServiceHttpGet">
     <http:binding verb="GET" />
@@ -2129,6 +2207,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="WhoAmI">
+      <http:operation location="/WhoAmI" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpPost" type="tns:ObjectsServiceHttpPost">
     <http:binding verb="POST" />
@@ -2255,6 +2342,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>
       <wsdl:output name="AddTexts">
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="WhoAmI">
+      <http:operation location="/WhoAmI" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>

@@ -108,6 +108,30 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
     };
     for binding in Binding::ALL {
         let c = client.over(binding);
+        // A SOAP header: the host reads what the generated client sends in the Header (over
+        // SOAP), and nothing over HTTP GET/POST.
+        let auth = AuthHeader {
+            user: Some("ann & co".into()),
+            password: None,
+        };
+        for header in [Some(auth), None] {
+            let sent = header.clone().filter(|_| binding.is_soap());
+            call(
+                checks,
+                binding,
+                &format!("WhoAmI(5) with {:?}", header.is_some()),
+                Some(objects_service::who_am_i(sent.as_ref(), 5)),
+                async {
+                    c.who_am_i(&WhoAmI {
+                        n: 5,
+                        auth_header: header.clone(),
+                    })
+                    .await
+                    .map(|r| r.result)
+                },
+            )
+            .await;
+        }
         // Overloads ([WebMethod(MessageName)]): each named on the wire by its message name.
         for (a, b) in [(2, -5), (i32::MAX, 1)] {
             call(
