@@ -152,6 +152,8 @@ pub struct MemberModel {
     /// A .NET `List<T>` array member: an absent element reads as empty, and a repeated one's
     /// items are appended.
     pub list: bool,
+    /// A secret (`secrets: [Class.Member]`): its class's `Debug` prints it redacted.
+    pub secret: bool,
 }
 
 /// An array type: XmlSerializer's `ArrayOfX`.
@@ -1144,6 +1146,7 @@ impl Model {
                                     optional: false,
                                     default: None,
                                     list: false,
+                                    secret: false,
                                 }
                             })
                             .collect()
@@ -1341,6 +1344,19 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 taken.push(field.clone());
                 field
             };
+            // `secrets: [Class.Member]`: a member of this class or of a class it derives from.
+            let owners: Vec<&str> = std::iter::successors(Some(class), |c| {
+                c.base.map(|b| &spec.classes[usize::from(b)])
+            })
+            .map(|c| c.name.as_str())
+            .collect();
+            let is_secret = |member: &str| {
+                owners.iter().any(|owner| {
+                    spec.secrets
+                        .iter()
+                        .any(|s| *s == format!("{owner}.{member}"))
+                })
+            };
             let attributes: Vec<MemberModel> = class
                 .attributes
                 .iter()
@@ -1354,6 +1370,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                     optional: false,
                     default: None,
                     list: false,
+                    secret: is_secret(&m.name),
                 })
                 .collect();
             let text = class.text.map(|ty| MemberModel {
@@ -1366,6 +1383,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 optional: false,
                 default: None,
                 list: false,
+                secret: false,
             });
             let mut fields = inherited
                 .iter()
@@ -1401,6 +1419,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                         optional: m.optional,
                         default: m.default.clone(),
                         list: m.list,
+                        secret: is_secret(&m.name),
                     }
                 })
                 .collect::<Vec<_>>();

@@ -612,3 +612,20 @@ fn an_array_parameter_over_http_is_one_pair_per_item() {
         Err(RequestError::InvalidValue { .. })
     ));
 }
+
+/// A secret member of a header class (`secrets: [AuthHeader.Password]`) is printed redacted,
+/// in the class and in the request that carries it; the other members are printed.
+#[test]
+fn a_header_classs_secret_member_is_printed_redacted() {
+    let request = rmm_objects::WhoAmI {
+        n: 1,
+        auth_header: Some(rmm_objects::AuthHeader {
+            user: Some("ann".into()),
+            password: Some("hunter2".into()),
+        }),
+    };
+    let printed = format!("{request:?}");
+    assert!(!printed.contains("hunter2"), "{printed}");
+    assert!(printed.contains("<redacted>"), "{printed}");
+    assert!(printed.contains("ann"), "{printed}");
+}

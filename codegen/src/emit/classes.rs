@@ -550,12 +550,52 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
     } else {
         (quote!(Default), quote!())
     };
+    // A class with secret members (`secrets: [Class.Member]`) prints them redacted.
+    let secret = c.attributes.iter().chain(c.fields()).any(|m| m.secret);
+    let (debug_derive, debug_impl) = if secret {
+        let wire = &c.name;
+        let entries = c
+            .attributes
+            .iter()
+            .chain(&c.text)
+            .chain(c.fields())
+            .map(|m| {
+                let field = ident(&m.field);
+                let label = if m.wire.is_empty() {
+                    m.field.as_str()
+                } else {
+                    m.wire.as_str()
+                };
+                match (m.secret, m.ty) {
+                    (false, _) => quote!(.field(#label, &self.#field)),
+                    (true, SoapType::String | SoapType::Base64Binary) => {
+                        quote!(.field(#label, &crate::runtime::Redacted::option(&self.#field)))
+                    }
+                    (true, _) => quote!(.field(#label, &crate::runtime::Redacted::value())),
+                }
+            });
+        (
+            quote!(),
+            quote! {
+                /// Its secret members are printed redacted.
+                impl std::fmt::Debug for #name {
+                    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        f.debug_struct(#wire) #(#entries)* .finish()
+                    }
+                }
+            },
+        )
+    } else {
+        (quote!(Debug,), quote!())
+    };
     quote! {
         #struct_doc
-        #[derive(Debug, Clone, PartialEq, #eq #default_derive)]
+        #[derive(#debug_derive Clone, PartialEq, #eq #default_derive)]
         pub struct #name {
             #(#fields)*
         }
+
+        #debug_impl
 
         #default_impl
 

@@ -822,6 +822,7 @@ fn response_members(op: &OperationModel) -> Vec<crate::model::MemberModel> {
         optional: false,
         default: None,
         list: false,
+        secret: false,
     });
     result.into_iter().chain(op.outs.iter().cloned()).collect()
 }

@@ -717,7 +717,30 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
         "optional credential",
         &optional,
     );
+    // A secret is a parameter, or a class's member (`Class.Member`, a header's password).
+    let (members, secrets): (Vec<&str>, Vec<&str>) =
+        secrets.into_iter().partition(|s| s.contains('.'));
     c.unused(&used, "secrets", "secret", &secrets);
+    for secret in members {
+        let (class, member) = secret.split_once('.').expect("a dot");
+        let found = raw.types.iter().any(|t| {
+            t.name.0 == class
+                && t.members
+                    .iter()
+                    .chain(&t.attributes)
+                    .any(|m| m.name == member)
+        });
+        if !found {
+            c.push(
+                loc.list_entry("secrets", secret, 0),
+                loc.top_key_pos("secrets"),
+                format!(
+                    "secret {secret:?} names no member {member:?} of a type {class:?}; a secret is \
+                     a parameter, or a class's member as `Class.Member`"
+                ),
+            );
+        }
+    }
 
     // operations
     if raw.operations.is_empty() {

@@ -1429,12 +1429,22 @@ impl XmlItem for Voucher {
 /// A SOAP header (`[SoapHeader]`): who calls.
 ///
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Clone, PartialEq, Eq, Default)]
 pub struct AuthHeader {
     /// `User`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub user: Option<String>,
     /// `Password`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub password: Option<String>,
+}
+
+/// Its secret members are printed redacted.
+impl std::fmt::Debug for AuthHeader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AuthHeader")
+            .field("User", &self.user)
+            .field("Password", &crate::runtime::Redacted::option(&self.password))
+            .finish()
+    }
 }
 
 impl AuthHeader {

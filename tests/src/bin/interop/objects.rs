@@ -82,6 +82,8 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 for (l, c) in live.enums.iter_mut().zip(&committed.enums) {
                     l.members = c.members.clone();
                 }
+                // Nor which values are secrets (a header's password).
+                live.secrets = committed.secrets.clone();
                 if live == committed {
                     Ok(())
                 } else {
