@@ -479,14 +479,7 @@ impl<'a> RequestReader<'a> {
             let mut budget = std::mem::take(&mut self.budget);
             let tree = self.cursor().tree(element, SERVICE, XSI, &mut budget);
             self.budget = budget;
-            let tree = tree.map_err(|error| match error {
-                xml::TreeError::Xml(error) => RequestError::from(error),
-                xml::TreeError::TooLarge => RequestError::InvalidMember {
-                    operation: operation.name,
-                    param: name,
-                    error: Box::new(crate::tree::MemberError::TooLarge),
-                },
-            })?;
+            let tree = tree.map_err(|error| tree_error(error, operation.name, name))?;
             return Ok(Param {
                 operation,
                 name: ParamName::Tree,
@@ -551,6 +544,18 @@ impl<'a> RequestReader<'a> {
     }
 }
 
+/// Why the value tree of the element `name` (a parameter or a header block) could not be read.
+fn tree_error(error: xml::TreeError, operation: &'static str, name: String) -> RequestError {
+    match error {
+        xml::TreeError::Xml(error) => RequestError::from(error),
+        xml::TreeError::TooLarge => RequestError::InvalidMember {
+            operation,
+            param: name,
+            error: Box::new(crate::tree::MemberError::TooLarge),
+        },
+    }
+}
+
 /// Reads header blocks: those of the service namespace named in `names` (the operation's
 /// headers) as value trees, the first of each name; any other marked `mustUnderstand` is
 /// refused, as ASMX refuses a header its operation does not declare (`actor` or `role`
@@ -570,17 +575,9 @@ fn read_header<'a>(
                 if known {
                     let seen = blocks.iter().any(|b| b.name().as_bytes() == block.local());
                     let name = String::from_utf8_lossy(block.local()).into_owned();
-                    let tree =
-                        cursor
-                            .tree(block, SERVICE, XSI, budget)
-                            .map_err(|error| match error {
-                                xml::TreeError::Xml(error) => RequestError::from(error),
-                                xml::TreeError::TooLarge => RequestError::InvalidMember {
-                                    operation,
-                                    param: name,
-                                    error: Box::new(crate::tree::MemberError::TooLarge),
-                                },
-                            })?;
+                    let tree = cursor
+                        .tree(block, SERVICE, XSI, budget)
+                        .map_err(|error| tree_error(error, operation, name))?;
                     if !seen {
                         blocks.push(tree);
                     }
