@@ -30,7 +30,7 @@
 //! numbered item says what it stands for. A spec without a collision keeps every natural
 //! name; validation refuses only names that are not XML names.
 
-use crate::spec::{BindingName, SoapType, Spec, SpecError, SpecErrors};
+use crate::spec::{BindingName, HeaderDirection, SoapType, Spec, SpecError, SpecErrors};
 
 /// Everything the emitters need.
 #[derive(Debug, Clone)]
@@ -93,8 +93,9 @@ pub struct ClassModel {
     /// `[XmlRoot]`'s element name: a parameter or result of it is that element, nillable, and
     /// its HTTP GET/POST result document is rooted there.
     pub root: Option<String>,
-    /// A SOAP header (a `[SoapHeader]` class some operation reads): a global element of the
-    /// schema, its type taking any attribute (`s:anyAttribute`).
+    /// A SOAP header (a `[SoapHeader]` class some operation uses): a global element of the
+    /// schema, its type taking any attribute (`s:anyAttribute`); its struct's field
+    /// [`HEADER_ATTRIBUTES_FIELD`] holds the block's `mustUnderstand`, `actor` and `relay`.
     pub header: bool,
     /// The classes derived from it, directly or not, depth first in the spec's order.
     pub derived: Vec<usize>,
@@ -565,23 +566,38 @@ pub struct OperationModel {
     /// (an overload): the WSDL's port type and binding operation name, whose input and output
     /// are then named `wire`.
     pub method: Option<String>,
-    /// The SOAP headers it reads (`[SoapHeader]`, direction `In`), in spec order: fields of
-    /// the request after the parameters, blocks of the SOAP request's Header.
+    /// The SOAP headers it uses (`[SoapHeader]`), in spec order: fields of the request after
+    /// the parameters (those it reads) and of the response after the out parameters (those
+    /// it writes); blocks of the SOAP messages' Headers, in this order.
     pub headers: Vec<HeaderModel>,
 }
 
-/// A SOAP header an operation reads: a class's element in the request's Header.
+/// A SOAP header an operation uses: a class's element in the request's Header, the
+/// response's, or both.
 #[derive(Debug, Clone)]
 pub struct HeaderModel {
     /// The block's element name: its class's name (`AuthHeader`).
     pub wire: String,
     /// Its class (an index into [`Model::classes`]).
     pub class: usize,
-    /// The request's field (`auth_header`), numbered apart from the parameters'.
+    /// The field of the request and of the response (`auth_header`), numbered apart from the
+    /// parameters', the result's and the out parameters'.
     pub field: String,
+    /// Which messages carry it.
+    pub direction: HeaderDirection,
 }
 
 impl OperationModel {
+    /// The SOAP headers the request carries (`In` and `InOut`), in spec order.
+    pub fn in_headers(&self) -> impl Iterator<Item = &HeaderModel> {
+        self.headers.iter().filter(|h| h.direction.reads())
+    }
+
+    /// The SOAP headers the response carries (`Out` and `InOut`), in spec order.
+    pub fn out_headers(&self) -> impl Iterator<Item = &HeaderModel> {
+        self.headers.iter().filter(|h| h.direction.writes())
+    }
+
     /// Whether it is offered on every binding.
     pub fn on_every_binding(&self) -> bool {
         self.bindings == BindingName::ALL
@@ -1028,17 +1044,21 @@ impl Model {
                 let header_names: Vec<String> = op
                     .headers
                     .iter()
-                    .map(|&h| field_name(&spec.classes[usize::from(h)].name))
+                    .map(|h| field_name(&spec.classes[usize::from(h.class)].name))
                     .collect();
+                // The response's fields too: its result and out parameters.
+                taken.push("result".to_owned());
+                taken.extend(op.outs.iter().map(|o| field_name(&o.name)));
                 let header_fields = assign_names(&header_names, &mut taken, Numbering::Underscore);
                 let headers: Vec<HeaderModel> = op
                     .headers
                     .iter()
                     .zip(header_fields)
-                    .map(|(&h, field)| HeaderModel {
-                        wire: spec.classes[usize::from(h)].name.clone(),
-                        class: usize::from(h),
+                    .map(|(h, field)| HeaderModel {
+                        wire: spec.classes[usize::from(h.class)].name.clone(),
+                        class: usize::from(h.class),
                         field,
+                        direction: h.direction,
                     })
                     .collect();
                 let params: Vec<ParamModel> = op
@@ -1321,6 +1341,10 @@ impl Model {
     }
 }
 
+/// The field of a header class's struct holding its block's attributes (.NET's `SoapHeader`
+/// members), named apart from the class's members.
+pub const HEADER_ATTRIBUTES_FIELD: &str = "soap";
+
 /// The spec's classes with their members' Rust names decided (numbered apart where two would
 /// meet) and the members on a cycle boxed.
 fn class_models(spec: &Spec) -> Vec<ClassModel> {
@@ -1332,7 +1356,16 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
             // Field names are decided over the inherited members and the own ones together,
             // in wire order, so a derived struct's fields never meet its base's.
             let inherited = inherited_members(spec, a);
-            let mut taken: Vec<String> = Vec::new();
+            let header = spec
+                .operations
+                .iter()
+                .any(|op| op.headers.iter().any(|h| usize::from(h.class) == a));
+            // A header's block attributes are its field `soap` (`SoapHeader`'s members).
+            let mut taken: Vec<String> = if header {
+                vec![HEADER_ATTRIBUTES_FIELD.to_owned()]
+            } else {
+                Vec::new()
+            };
             let name_field = |wire: &str, taken: &mut Vec<String>| {
                 let base = field_name(wire);
                 let mut field = base.clone();
@@ -1433,10 +1466,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 base: class.base.map(usize::from),
                 is_abstract: class.is_abstract,
                 root: class.root.clone(),
-                header: spec
-                    .operations
-                    .iter()
-                    .any(|op| op.headers.contains(&(a as u16))),
+                header,
                 attributes,
                 text,
                 any_type: (!derived.is_empty()).then(|| format!("Any{}", class.name)),

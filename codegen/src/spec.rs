@@ -164,10 +164,42 @@ pub struct Operation {
     /// (`method:`, an overload): the WSDL names the operation after the method and its input
     /// and output after `name`; everything on the wire is `name`'s.
     pub method: Option<String>,
-    /// The SOAP headers it reads (`headers:`, `[SoapHeader]` with direction `In`), by their
-    /// classes' indexes in [`Spec::classes`]: each a header block named after its class, in
-    /// the service namespace, in the SOAP request's Header.
-    pub headers: Vec<u16>,
+    /// The SOAP headers it uses (`headers:`, `[SoapHeader]`), in spec order (.NET's order of
+    /// the attributes): each a header block named after its class, in the service namespace,
+    /// in the Header of the request (`In`), of the response (`Out`) or of both (`InOut`).
+    pub headers: Vec<SpecHeader>,
+}
+
+/// One SOAP header of an operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SpecHeader {
+    /// Its class's index in [`Spec::classes`].
+    pub class: u16,
+    /// Which messages carry it.
+    pub direction: HeaderDirection,
+}
+
+/// Which messages carry a SOAP header: .NET's `SoapHeaderDirection`, as the spec spells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+pub enum HeaderDirection {
+    /// `In`: the request's Header; the service reads it.
+    In,
+    /// `Out`: the response's Header; the service writes it.
+    Out,
+    /// `InOut`: both; the service reads it and writes it back.
+    InOut,
+}
+
+impl HeaderDirection {
+    /// Whether the request carries it.
+    pub fn reads(self) -> bool {
+        matches!(self, HeaderDirection::In | HeaderDirection::InOut)
+    }
+
+    /// Whether the response carries it.
+    pub fn writes(self) -> bool {
+        matches!(self, HeaderDirection::Out | HeaderDirection::InOut)
+    }
 }
 
 /// How an operation's SOAP messages hold its parameters and result: .NET's
@@ -615,8 +647,12 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     .headers
                     .iter()
                     .map(|h| {
-                        let i = type_names.classes.iter().position(|n| *n == h.0);
-                        u16::try_from(i.expect("validated header")).expect("validated count")
+                        let i = type_names.classes.iter().position(|n| *n == h.class);
+                        SpecHeader {
+                            class: u16::try_from(i.expect("validated header"))
+                                .expect("validated count"),
+                            direction: h.direction,
+                        }
                     })
                     .collect(),
             }

@@ -185,6 +185,15 @@ pub enum RequestError {
         /// The header's `{namespace}local` name.
         header: String,
     },
+    /// A header block's `mustUnderstand` or `relay` that is none of `0`, `1`, `false` and
+    /// `true` (exactly: .NET's `SoapHeader` trims nothing).
+    #[error("'{value}' is not a valid value for the field {field}. Valid values are '0', '1', 'true', and 'false'.")]
+    InvalidHeaderAttribute {
+        /// `SoapHeader`'s field: `EncodedMustUnderstand` or `EncodedRelay`.
+        field: &'static str,
+        /// The value sent.
+        value: String,
+    },
     /// The body element is not the operation this request was routed to.
     #[error("The body element {found} is not the operation {expected} in namespace {namespace}.")]
     WrongOperation {

@@ -36,6 +36,7 @@ pub use fault::{Fault, FaultCode};
 pub use operation::{OperationInfo, ServiceInfo};
 pub use param_value::{ParamValue, RedactedParams};
 pub use redact::Redacted;
+pub use soap::{HeaderAttributes, SoapHeaderItem};
 pub use value::datetime::{DateTime, DateTimeKind};
 pub use value::{scalar::Scalar, SoapType};
 

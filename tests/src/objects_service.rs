@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use rmm_objects::runtime::deps::bytes::Bytes;
 use rmm_objects::runtime::deps::chrono::NaiveDate;
 use rmm_objects::runtime::deps::http::Request;
+use rmm_objects::runtime::HeaderAttributes;
 use rmm_objects::wire::OperationRequest;
 use rmm_objects::*;
 
@@ -412,6 +413,10 @@ impl ObjectsService for ObjectsEcho {
         })
     }
 
+    async fn hop(&self, _: Credentials, r: Hop) -> Result<HopResponse, Fault> {
+        Ok(hop(r))
+    }
+
     async fn echo_order_bare(
         &self,
         _: Credentials,
@@ -452,6 +457,25 @@ pub fn other_settings() -> Settings {
                 .expect("a date"),
         ),
         flag: Some(None),
+    }
+}
+
+/// What `Hop(n)` answers on the host: the InOut TraceHeader moved `n` hops on (its
+/// attributes as they came), the result its new hop (-1 without one), and the Out
+/// StampHeader naming the AuthHeader's user, none for a negative `n`.
+pub fn hop(r: Hop) -> HopResponse {
+    let trace_header = r.trace_header.map(|mut t| {
+        t.hop = t.hop.wrapping_add(r.n);
+        t
+    });
+    HopResponse {
+        result: trace_header.as_ref().map_or(-1, |t| t.hop),
+        stamp_header: (r.n >= 0).then(|| StampHeader {
+            by: r.auth_header.and_then(|a| a.user),
+            hops: r.n,
+            soap: Default::default(),
+        }),
+        trace_header,
     }
 }
 
@@ -841,6 +865,18 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
         ),
     );
     add(
+        "hop-no-header",
+        encode(
+            Hop {
+                n: 4,
+                auth_header: None,
+                trace_header: None,
+            },
+            &none,
+            binding,
+        ),
+    );
+    add(
         "make-voucher",
         encode(
             MakeVoucher {
@@ -861,6 +897,50 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                     auth_header: Some(AuthHeader {
                         user: Some("ann & co".into()),
                         password: Some("pw".into()),
+                        soap: Default::default(),
+                    }),
+                },
+                &none,
+                binding,
+            ),
+        );
+        // An InOut header and an Out one: the response's Header.
+        add(
+            "hop",
+            encode(
+                Hop {
+                    n: 2,
+                    auth_header: Some(AuthHeader {
+                        user: Some("ann".into()),
+                        password: None,
+                        soap: Default::default(),
+                    }),
+                    trace_header: Some(TraceHeader {
+                        id: Some("t & 1".into()),
+                        hop: 3,
+                        soap: Default::default(),
+                    }),
+                },
+                &none,
+                binding,
+            ),
+        );
+        // The block's attributes, sent and echoed in the binding's own version; no
+        // StampHeader for a negative n.
+        add(
+            "hop-attributes",
+            encode(
+                Hop {
+                    n: -1,
+                    auth_header: None,
+                    trace_header: Some(TraceHeader {
+                        id: None,
+                        hop: 1,
+                        soap: HeaderAttributes {
+                            must_understand: true,
+                            actor: "http://a.example/b?x=1&y=\"2\"".into(),
+                            relay: true,
+                        },
                     }),
                 },
                 &none,

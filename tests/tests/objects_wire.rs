@@ -622,6 +622,7 @@ fn a_header_classs_secret_member_is_printed_redacted() {
         auth_header: Some(rmm_objects::AuthHeader {
             user: Some("ann".into()),
             password: Some("hunter2".into()),
+            soap: Default::default(),
         }),
     };
     let printed = format!("{request:?}");

@@ -436,7 +436,20 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         let doc = doc(&member_doc(model, m));
         quote!(#doc pub #field: #ty,)
     });
-    let fields = attribute_fields.chain(text_field).chain(fields);
+    // A header's block attributes, after its members.
+    let soap_field = c.header.then(|| {
+        let doc = doc(
+            "The header block's attributes, as .NET's `SoapHeader` base class carries them \
+             (`soap:mustUnderstand`, `soap:actor` / `soap:role`, `soap:relay`): read from the \
+             block, written on it when set.",
+        );
+        let soap = ident(crate::model::HEADER_ATTRIBUTES_FIELD);
+        quote!(#doc pub #soap: crate::runtime::HeaderAttributes,)
+    });
+    let fields = attribute_fields
+        .chain(text_field)
+        .chain(fields)
+        .chain(soap_field);
     let eq = eq_derive(model, index);
     let attribute_writes = c.attributes.iter().map(|a| {
         let field = ident(&a.field);
@@ -535,7 +548,8 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
                 } else {
                     quote!(#field: Default::default(),)
                 }
-            }));
+            }))
+            .chain(c.header.then(|| quote!(soap: Default::default(),)));
         (
             quote!(),
             quote! {
@@ -573,7 +587,8 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
                     }
                     (true, _) => quote!(.field(#label, &crate::runtime::Redacted::value())),
                 }
-            });
+            })
+            .chain(c.header.then(|| quote!(.field("soap", &self.soap))));
         (
             quote!(),
             quote! {
@@ -588,6 +603,20 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
     } else {
         (quote!(Debug,), quote!())
     };
+    let header_impl = c.header.then(|| {
+        quote! {
+            /// A SOAP header (`[SoapHeader]`): its block's attributes are `soap`.
+            impl crate::runtime::SoapHeaderItem for #name {
+                fn attributes(&self) -> &crate::runtime::HeaderAttributes {
+                    &self.soap
+                }
+
+                fn attributes_mut(&mut self) -> &mut crate::runtime::HeaderAttributes {
+                    &mut self.soap
+                }
+            }
+        }
+    });
     quote! {
         #struct_doc
         #[derive(#debug_derive Clone, PartialEq, #eq #default_derive)]
@@ -598,6 +627,8 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         #debug_impl
 
         #default_impl
+
+        #header_impl
 
         impl #name {
             /// Writes its members, inherited first, into the element just started.

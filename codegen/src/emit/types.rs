@@ -98,18 +98,7 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
         quote! { #doc pub #field: #ty, }
     });
     // The SOAP headers it reads: blocks of the request's Header, none over HTTP GET/POST.
-    let header_fields = op.headers.iter().map(|h| {
-        let field = ident(&h.field);
-        let class = &model.classes[h.class];
-        let ty = ident(class.rust_type());
-        let doc = doc(&format!(
-            "The SOAP header `{}` (`{}`, `[SoapHeader]`, direction in): a block of the SOAP \
-             request's Header, in the service namespace; `None` sends none, and reads as no \
-             block. HTTP GET/POST carry no header: there it is `None`.",
-            h.wire, class.name
-        ));
-        quote! { #doc pub #field: Option<crate::#ty>, }
-    });
+    let header_fields = op.in_headers().map(|h| header_field(model, h, "request"));
     let fields = fields.chain(header_fields);
     let has_secret = op.business_params().any(|p| p.secret);
     let (derives, debug_impl) = if has_secret {
@@ -125,7 +114,7 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
                 (true, _) => quote!(.field(#name, &crate::runtime::Redacted::value())),
             }
         });
-        let header_debug = op.headers.iter().map(|h| {
+        let header_debug = op.in_headers().map(|h| {
             let field = ident(&h.field);
             let name = &h.wire;
             quote!(.field(#name, &self.#field))
@@ -189,7 +178,9 @@ fn response_type(model: &Model, op: &OperationModel) -> TokenStream {
     let ty = value_type(model, op.result, op.result_nullable);
     let derives = derives(
         model,
-        std::iter::once(op.result).chain(op.outs.iter().map(|o| o.ty)),
+        std::iter::once(op.result)
+            .chain(op.outs.iter().map(|o| o.ty))
+            .chain(op.out_headers().map(|h| class_type(h.class))),
         true,
     );
     // The out and ref parameters, after the result, as the response element holds them.
@@ -203,6 +194,8 @@ fn response_type(model: &Model, op: &OperationModel) -> TokenStream {
         let d = doc(&text);
         quote!(#d pub #field: #ty,)
     });
+    // The SOAP headers it writes: blocks of the response's Header.
+    let headers = op.out_headers().map(|h| header_field(model, h, "response"));
     quote! {
         #struct_doc
         #derives
@@ -210,19 +203,42 @@ fn response_type(model: &Model, op: &OperationModel) -> TokenStream {
             #field_doc
             pub result: #ty,
             #(#outs)*
+            #(#headers)*
         }
     }
+}
+
+/// The field of a SOAP header in the request or the response (`message`).
+fn header_field(model: &Model, h: &crate::model::HeaderModel, message: &str) -> TokenStream {
+    let field = ident(&h.field);
+    let class = &model.classes[h.class];
+    let ty = ident(class.rust_type());
+    let direction = match h.direction {
+        crate::spec::HeaderDirection::In => "In",
+        crate::spec::HeaderDirection::Out => "Out",
+        crate::spec::HeaderDirection::InOut => "InOut",
+    };
+    let doc = doc(&format!(
+        "The SOAP header `{}` (`{}`, `[SoapHeader]`, direction `{direction}`): a block of the \
+         SOAP {message}'s Header, in the service namespace; `None` sends none, and reads as no \
+         block. HTTP GET/POST carry no header: there it is `None`.",
+        h.wire, class.name
+    ));
+    quote! { #doc pub #field: Option<crate::#ty>, }
 }
 
 /// The derives of a type holding values of `types`: `Eq` only without a float, whose NaN is
 /// not equal to itself; `Debug` unless the type writes its own.
 /// The types a request holds: its business parameters' and its headers' classes.
 fn request_types(op: &OperationModel) -> impl Iterator<Item = SoapType> + '_ {
-    op.business_params().map(|p| p.ty).chain(
-        op.headers
-            .iter()
-            .map(|h| SoapType::Class(u16::try_from(h.class).expect("a class index"))),
-    )
+    op.business_params()
+        .map(|p| p.ty)
+        .chain(op.in_headers().map(|h| class_type(h.class)))
+}
+
+/// The type of a class, by its index.
+fn class_type(class: usize) -> SoapType {
+    SoapType::Class(u16::try_from(class).expect("a class index"))
 }
 
 fn derives(model: &Model, mut types: impl Iterator<Item = SoapType>, debug: bool) -> TokenStream {

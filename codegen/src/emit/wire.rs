@@ -250,7 +250,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let fields = op
             .business_params()
             .map(|p| field_init(&ident(&p.field), value(p)));
-        let header_fields = op.headers.iter().map(|h| {
+        let header_fields = op.in_headers().map(|h| {
             let field = ident(&h.field);
             let wire = &h.wire;
             if headers {
@@ -296,8 +296,8 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     } else {
         quote!()
     };
-    let header_names = op.headers.iter().map(|h| h.wire.as_str());
-    let new_reader = if !op.headers.is_empty() {
+    let header_names = op.in_headers().map(|h| h.wire.as_str());
+    let new_reader = if op.in_headers().next().is_some() {
         quote!(soap::RequestReader::with_headers(
             binding,
             &OPERATION,
@@ -379,11 +379,11 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     let variant = ident(&op.rust_name);
     // An operation with SOAP headers writes them in the envelope's Header, each declaring the
     // service namespace, before its Body.
-    let start_envelope = if op.headers.is_empty() {
+    let start_envelope = if op.in_headers().next().is_none() {
         quote!(let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);)
     } else {
         let xmlns = format!(" xmlns=\"{}\"", model.service.namespace);
-        let blocks = op.headers.iter().map(|h| {
+        let blocks = op.in_headers().map(|h| {
             let field = ident(&h.field);
             let wire = &h.wire;
             quote!(w.header(#xmlns, #wire, self.#field.as_ref())?;)
@@ -659,11 +659,23 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             },
             quote!(Self { result }),
         )
-    } else if op.outs.is_empty() {
+    } else if op.outs.is_empty() && op.out_headers().next().is_none() {
         (
             quote!(#result_check #encode_result),
             quote!(#decode_result.map(|result| Self { result })),
             quote!(Self { result }),
+        )
+    } else if op.outs.is_empty() {
+        (
+            quote!(#result_check #encode_result),
+            quote!(#decode_result.map(|result| Self {
+                result,
+                ..Default::default()
+            })),
+            quote!(Self {
+                result,
+                ..Default::default()
+            }),
         )
     } else {
         (
@@ -673,6 +685,39 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 result,
                 ..Default::default()
             }),
+        )
+    };
+
+    // The SOAP headers it writes: the server puts them in the response's Header, the client
+    // reads them from it.
+    let (encode_result, decode_self) = if op.out_headers().next().is_none() {
+        (encode_result, decode_self)
+    } else {
+        let xmlns = format!(" xmlns=\"{}\"", model.service.namespace);
+        let blocks = op.out_headers().map(|h| {
+            let field = ident(&h.field);
+            let wire = &h.wire;
+            quote!(header.block(#xmlns, #wire, self.#field.as_ref())?;)
+        });
+        let names = op.out_headers().map(|h| h.wire.as_str());
+        let reads = op.out_headers().map(|h| {
+            let field = ident(&h.field);
+            let wire = &h.wire;
+            quote!(value.#field = headers.header(#wire)?;)
+        });
+        (
+            quote! {
+                let response = { #encode_result }?;
+                let mut header = soap::HeaderWriter::response(binding, OPERATION.name);
+                #(#blocks)*
+                Ok(message::with_header(binding, response, header))
+            },
+            quote! {
+                let mut value = { #decode_self }?;
+                let headers = message::response_headers(binding, &OPERATION, response, &[#(#names),*])?;
+                #(#reads)*
+                Ok(value)
+            },
         )
     };
 

@@ -506,14 +506,15 @@ fn pieces(model: &Model) -> [String; 5] {
     // The global elements a bare operation declares: once each, where first met.
     let mut bare_declared: Vec<&str> = Vec::new();
     // The header blocks' global elements: once each, after the response element of the first
-    // operation that reads it, its type after it, as ASMX writes them.
+    // operation that uses it, its type after it, as ASMX writes them: the request's headers
+    // first (the input header serializer's), then the response's.
     let mut headers_declared: Vec<usize> = Vec::new();
     let header_elements =
         |w: &mut String,
          op: &crate::model::OperationModel,
          declared: &mut Vec<usize>,
          types: &mut dyn FnMut(&mut String, &[SoapType])| {
-            for h in &op.headers {
+            for h in op.in_headers().chain(op.out_headers()) {
                 if declared.contains(&h.class) {
                     continue;
                 }
@@ -734,7 +735,7 @@ fn pieces(model: &Model) -> [String; 5] {
             attr(&op.response_name)
         );
         put!("  </wsdl:message>");
-        // A message per header block it reads: `{operation}{header}`.
+        // A message per header block it uses, in spec order: `{operation}{header}`.
         for h in &op.headers {
             let header = attr(&h.wire);
             put!(r#"  <wsdl:message name="{name}{header}">"#);
@@ -857,7 +858,7 @@ fn pieces(model: &Model) -> [String; 5] {
             put!("      <wsdl:input{io_name}>");
             put!("        {input}");
             if prefix != "http" {
-                for h in &op.headers {
+                for h in op.in_headers() {
                     let header = attr(&h.wire);
                     put!(
                         r#"        <{prefix}:header message="tns:{}{header}" part="{header}" use="literal" />"#,
@@ -872,6 +873,15 @@ fn pieces(model: &Model) -> [String; 5] {
             } else {
                 put!("      <wsdl:output{io_name}>");
                 put!("        {output}");
+                if prefix != "http" {
+                    for h in op.out_headers() {
+                        let header = attr(&h.wire);
+                        put!(
+                            r#"        <{prefix}:header message="tns:{}{header}" part="{header}" use="literal" />"#,
+                            attr(&op.wire)
+                        );
+                    }
+                }
                 put!("      </wsdl:output>");
             }
             put!("    </wsdl:operation>");

@@ -88,8 +88,9 @@ pub struct ImportedOperation {
     pub bare: bool,
     /// The .NET method's name where `[WebMethod(MessageName)]` named the operation otherwise.
     pub method: Option<String>,
-    /// The SOAP headers of its input (`[SoapHeader]`, direction In): their classes.
-    pub headers: Vec<String>,
+    /// Its SOAP headers (`[SoapHeader]`), in the order of their messages: their classes and
+    /// directions.
+    pub headers: Vec<(String, crate::spec::HeaderDirection)>,
 }
 
 /// One problem in a WSDL, located where the WSDL shows it.

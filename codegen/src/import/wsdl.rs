@@ -5,7 +5,7 @@
 use roxmltree::{Document, Node};
 
 use super::{ImportError, ImportErrors, Imported, ImportedClass, ImportedEnum, ImportedOperation};
-use crate::spec::{BindingName, SoapType};
+use crate::spec::{BindingName, HeaderDirection, SoapType};
 
 const WSDL: &str = "http://schemas.xmlsoap.org/wsdl/";
 const XSD: &str = "http://www.w3.org/2001/XMLSchema";
@@ -150,10 +150,10 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
     let mut schema = Schema::read(root, tns, p);
 
     // Which operations each binding offers, and the port type of the SOAP ones.
-    let mut header_problems: Vec<(&str, Node, String)> = Vec::new();
-    // The SOAP headers of the operations' inputs (`[SoapHeader]`, direction In): the
-    // operation, the `soap:header` (SOAP 1.1's, else 1.2's), once per operation and message.
-    let mut input_headers: Vec<(&str, Node)> = Vec::new();
+    // The SOAP headers of the operations (`[SoapHeader]`): the operation, the `soap:header`
+    // (SOAP 1.1's, else 1.2's), once per operation and message, and whether the input and
+    // the output carry it.
+    let mut op_headers: Vec<(&str, Node, bool, bool)> = Vec::new();
     let mut offered: Vec<(BindingName, Vec<&str>)> = Vec::new();
     let mut soap_port_type = None;
     let mut soap_bindings = Vec::new();
@@ -200,29 +200,18 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
                 .filter_map(|(i, m)| m.map(|m| (i, m)))
                 {
                     for header in children(message, ns, "header") {
-                        if is_input {
-                            let same = |(n, h): &(&str, Node)| {
-                                *n == name
-                                    && h.attribute("message") == header.attribute("message")
-                                    && h.attribute("part") == header.attribute("part")
-                            };
-                            if !input_headers.iter().any(same) {
-                                input_headers.push((name, header));
+                        let same = |(n, h, _, _): &&mut (&str, Node, bool, bool)| {
+                            *n == name
+                                && h.attribute("message") == header.attribute("message")
+                                && h.attribute("part") == header.attribute("part")
+                        };
+                        match op_headers.iter_mut().find(same) {
+                            Some((_, _, input, output)) => {
+                                *input |= is_input;
+                                *output |= !is_input;
                             }
-                            continue;
+                            None => op_headers.push((name, header, is_input, !is_input)),
                         }
-                        // Headers the operation writes (Out, InOut): refused, never dropped.
-                        let what = header.attribute("message").unwrap_or_default();
-                        header_problems.push((
-                            name,
-                            header,
-                            format!(
-                                "operation {name}: a SOAP header in its output (soap:header, \
-                                 message {what}, part {}: [SoapHeader] with direction Out or \
-                                 InOut); rmm imports headers in the input only, for now",
-                                header.attribute("part").unwrap_or_default()
-                            ),
-                        ));
                     }
                     for body in children(message, ns, "body") {
                         if body.attribute("use") == Some("encoded") {
@@ -297,19 +286,22 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
             .collect();
         let before = p.found.len();
         // A header is reported once, though SOAP 1.1 and 1.2 both declare it.
-        let mut reported = Vec::new();
-        for (_, node, message) in header_problems.iter().filter(|(n, _, _)| *n == op_name) {
-            if !reported.contains(message) {
-                reported.push(message.clone());
-                p.at(*node, message.clone());
-            }
-        }
         p.refused_again = None;
         let mut read = read_operation(root, op, &mut schema, bindings, p);
-        for (_, header) in input_headers.iter().filter(|(n, _)| *n == op_name) {
+        // In the order of their messages, which is .NET's order of the attributes (the
+        // bindings list a message's header in the input, the output or both).
+        let mut headers: Vec<&(&str, Node, bool, bool)> =
+            op_headers.iter().filter(|(n, ..)| *n == op_name).collect();
+        headers.sort_by_key(|(_, h, _, _)| message_position(root, *h));
+        for (_, header, input, output) in headers {
             let class = header_class(root, *header, &mut schema, op_name, p);
+            let direction = match (input, output) {
+                (true, true) => HeaderDirection::InOut,
+                (false, true) => HeaderDirection::Out,
+                _ => HeaderDirection::In,
+            };
             if let (Some(read), Some(class)) = (read.as_mut(), class) {
-                read.headers.push(class);
+                read.headers.push((class, direction));
             }
         }
         let refused_again = p.refused_again.take();
@@ -586,6 +578,18 @@ fn message_element<'a, 'i>(
 
 /// The class of a `soap:header` of an operation's input: its message's part's global element,
 /// which ASMX names after the class (a `[SoapHeader]` class). Anything else is refused.
+/// Where the message a `soap:header` names stands among the WSDL's messages (last when it
+/// names none).
+fn message_position(root: Node, header: Node) -> usize {
+    let message = header
+        .attribute("message")
+        .and_then(|m| qname(header, m))
+        .map(|(_, local)| local);
+    children(root, WSDL, "message")
+        .position(|m| m.attribute("name").is_some() && m.attribute("name") == message)
+        .unwrap_or(usize::MAX)
+}
+
 fn header_class<'a, 'i>(
     root: Node<'a, 'i>,
     header: Node<'a, 'i>,

@@ -176,7 +176,15 @@ impl Imported {
                 let _ = writeln!(w, "    style: bare");
             }
             if !op.headers.is_empty() {
-                let names: Vec<String> = op.headers.iter().map(|h| scalar(h)).collect();
+                let names: Vec<String> = op
+                    .headers
+                    .iter()
+                    .map(|(class, direction)| match direction {
+                        crate::spec::HeaderDirection::In => scalar(class),
+                        crate::spec::HeaderDirection::Out => format!("{}: Out", scalar(class)),
+                        crate::spec::HeaderDirection::InOut => format!("{}: InOut", scalar(class)),
+                    })
+                    .collect();
                 let _ = writeln!(w, "    headers: [{}]", names.join(", "));
             }
             if op.bindings != BindingName::ALL {

@@ -110,10 +110,11 @@ pub(super) struct RawOperation {
     /// parameter order (a `ref` one is a parameter too).
     #[serde(default)]
     pub out: Vec<RawParam>,
-    /// The SOAP headers the operation reads (`[SoapHeader]`, direction `In`): classes of
-    /// `types:`, each a header block named after its class.
+    /// The SOAP headers the operation uses (`[SoapHeader]`): classes of `types:`, each a
+    /// header block named after its class, `- AuthHeader` (direction `In`) or
+    /// `- TraceHeader: InOut`.
     #[serde(default)]
-    pub headers: Vec<Word>,
+    pub headers: Vec<RawHeader>,
     /// The bindings offered, when not all four; serde refuses an unknown name with its
     /// position and the four names.
     #[serde(default)]
@@ -264,6 +265,59 @@ impl<'de> Deserialize<'de> for RawParamValue {
         }
 
         d.deserialize_any(ValueVisitor)
+    }
+}
+
+/// One SOAP header of an operation: its class, and the direction .NET's
+/// `SoapHeaderAttribute.Direction` gives it (`In` when written as the bare class name).
+#[derive(Debug)]
+pub(super) struct RawHeader {
+    pub class: String,
+    pub direction: super::HeaderDirection,
+}
+
+const HEADER_SHAPE: &str =
+    "a SOAP header: its class's name, or a one-key map `- ClassName: In|Out|InOut`";
+
+impl<'de> Deserialize<'de> for RawHeader {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct HeaderVisitor;
+
+        impl<'de> Visitor<'de> for HeaderVisitor {
+            type Value = RawHeader;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(HEADER_SHAPE)
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawHeader, E> {
+                Ok(RawHeader {
+                    class: v.to_owned(),
+                    direction: super::HeaderDirection::In,
+                })
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawHeader, A::Error> {
+                let mut entries: Vec<RawHeader> = Vec::new();
+                while let Some((class, direction)) =
+                    map.next_entry::<Word, super::HeaderDirection>()?
+                {
+                    entries.push(RawHeader {
+                        class: class.0,
+                        direction,
+                    });
+                }
+                match entries.pop() {
+                    Some(header) if entries.is_empty() => Ok(header),
+                    _ => Err(de::Error::custom(format_args!(
+                        "expected {HEADER_SHAPE}, found a map with {} keys",
+                        entries.len() + usize::from(!entries.is_empty()),
+                    ))),
+                }
+            }
+        }
+
+        d.deserialize_any(HeaderVisitor)
     }
 }
 

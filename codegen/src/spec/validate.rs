@@ -1445,7 +1445,7 @@ fn check_methods(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], lo
     }
 }
 
-/// SOAP headers (`headers:`, `[SoapHeader]` with direction `In`): each a class of `types:`
+/// SOAP headers (`headers:`, `[SoapHeader]` in any direction): each a class of `types:`
 /// named once per operation, of members only (no inheritance, attributes or text, which rmm
 /// does not carry in a header yet), used as a header and nothing else (its schema type takes
 /// any attribute), whose element (named after it) is no operation's; on wrapped operations.
@@ -1453,7 +1453,7 @@ fn check_headers(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], lo
     let headers: HashSet<&str> = raw
         .operations
         .iter()
-        .flat_map(|op| op.headers.iter().map(|h| h.0.as_str()))
+        .flat_map(|op| op.headers.iter().map(|h| h.class.as_str()))
         .collect();
     let class = |name: &str| raw.types.iter().find(|t| t.name.0 == name);
     for (op, place) in raw.operations.iter().zip(places) {
@@ -1465,7 +1465,7 @@ fn check_headers(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], lo
             .or(anchor);
         let mut seen = HashSet::new();
         for header in &op.headers {
-            let h = header.0.as_str();
+            let h = header.class.as_str();
             let Some(def) = class(h) else {
                 c.push(
                     at,

@@ -14,6 +14,7 @@ use crate::soap::{self, SOAP11_CONTENT_TYPE};
 use crate::Binding;
 
 mod decode;
+mod headers;
 mod request;
 mod response;
 #[cfg(test)]
@@ -25,6 +26,7 @@ pub use decode::{
     decode_scalar_response, decode_string_response, decode_value_response, decode_void_response,
     decode_wrapper_response,
 };
+pub use headers::{response_headers, with_header, ResponseHeaders};
 pub use request::{
     check_char, check_datetime, check_offered, form_request, read_form, soap_request, text_len,
 };

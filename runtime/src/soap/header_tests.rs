@@ -16,9 +16,58 @@ fn envelope(header: &str) -> String {
     )
 }
 
-fn token(doc: &str) -> Result<Option<String>, RequestError> {
+/// A header class of one text, as a generated `[SoapHeader]` class carries its attributes.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+struct Token {
+    text: String,
+    soap: HeaderAttributes,
+}
+
+impl crate::tree::XmlItem for Token {
+    fn write_element(
+        &self,
+        w: &mut crate::tree::XmlOut<'_>,
+        name: &'static str,
+        items: &'static [&'static str],
+    ) -> Result<(), crate::EncodeError> {
+        self.text.write_element(w, name, items)
+    }
+
+    fn read_element(
+        node: &crate::tree::Node,
+        items: &'static [&'static str],
+    ) -> Result<Self, crate::tree::MemberError> {
+        Ok(Token {
+            text: String::read_element(node, items)?,
+            soap: HeaderAttributes::default(),
+        })
+    }
+}
+
+impl SoapHeaderItem for Token {
+    fn attributes(&self) -> &HeaderAttributes {
+        &self.soap
+    }
+
+    fn attributes_mut(&mut self) -> &mut HeaderAttributes {
+        &mut self.soap
+    }
+}
+
+fn token(text: &str) -> Token {
+    Token {
+        text: text.to_owned(),
+        soap: HeaderAttributes::default(),
+    }
+}
+
+fn read_token(doc: &str) -> Result<Option<Token>, RequestError> {
     let reader = RequestReader::with_headers(Binding::Soap11, &OP, doc.as_bytes(), &[], HEADERS)?;
-    reader.header::<String>("Token")
+    reader.header::<Token>("Token")
+}
+
+fn read_text(doc: &str) -> Result<Option<String>, RequestError> {
+    read_token(doc).map(|t| t.map(|t| t.text))
 }
 
 #[test]
@@ -27,11 +76,11 @@ fn the_operations_headers_are_read_the_first_of_each_name() {
         "<soap:Header><Token xmlns=\"urn:s\">a &amp; b</Token>\
          <Token xmlns=\"urn:s\">second</Token></soap:Header>",
     );
-    assert_eq!(token(&doc), Ok(Some("a & b".to_owned())));
+    assert_eq!(read_text(&doc), Ok(Some("a & b".to_owned())));
     // No Header, or the block in another namespace: no header, as ASMX leaves it null.
-    assert_eq!(token(&envelope("")), Ok(None));
+    assert_eq!(read_text(&envelope("")), Ok(None));
     let other = envelope("<soap:Header><Token xmlns=\"urn:x\">a</Token></soap:Header>");
-    assert_eq!(token(&other), Ok(None));
+    assert_eq!(read_text(&other), Ok(None));
     // The parameters are read all the same.
     let mut reader =
         RequestReader::with_headers(Binding::Soap11, &OP, doc.as_bytes(), &[], HEADERS).unwrap();
@@ -44,7 +93,7 @@ fn must_understand_is_understood_for_the_operations_headers_only() {
     let known = envelope(
         "<soap:Header><Token xmlns=\"urn:s\" soap:mustUnderstand=\"1\">t</Token></soap:Header>",
     );
-    assert_eq!(token(&known), Ok(Some("t".to_owned())));
+    assert_eq!(read_text(&known), Ok(Some("t".to_owned())));
     // A block of the service namespace this operation does not declare, or of another one.
     for header in [
         "<Other xmlns=\"urn:s\" soap:mustUnderstand=\"true\" />",
@@ -54,7 +103,7 @@ fn must_understand_is_understood_for_the_operations_headers_only() {
     ] {
         let doc = envelope(&format!("<soap:Header>{header}</soap:Header>"));
         assert!(
-            matches!(token(&doc), Err(RequestError::MustUnderstand { .. })),
+            matches!(read_text(&doc), Err(RequestError::MustUnderstand { .. })),
             "{header}"
         );
     }
@@ -64,23 +113,19 @@ fn must_understand_is_understood_for_the_operations_headers_only() {
 fn a_nil_header_is_refused() {
     let doc = envelope("<soap:Header><Token xmlns=\"urn:s\" xsi:nil=\"true\" /></soap:Header>");
     assert!(
-        matches!(token(&doc), Err(RequestError::InvalidMember { ref param, .. }) if param == "Token"),
+        matches!(read_text(&doc), Err(RequestError::InvalidMember { ref param, .. }) if param == "Token"),
         "{:?}",
-        token(&doc)
+        read_text(&doc)
     );
 }
 
 #[test]
 fn the_writer_puts_header_blocks_before_the_body() {
-    let write = |token: Option<&str>| {
+    let write = |text: Option<&str>| {
         let mut w = SoapWriter::headed(Binding::Soap11, "Op", 64);
-        w.header(
-            " xmlns=\"urn:s\"",
-            "Token",
-            token.map(str::to_owned).as_ref(),
-        )
-        .unwrap();
-        w.header::<String>(" xmlns=\"urn:s\"", "Trace", None)
+        w.header(" xmlns=\"urn:s\"", "Token", text.map(token).as_ref())
+            .unwrap();
+        w.header::<Token>(" xmlns=\"urn:s\"", "Trace", None)
             .unwrap();
         w.body();
         w.raw(OP.request_open);
@@ -99,7 +144,7 @@ fn the_writer_puts_header_blocks_before_the_body() {
         "{with}"
     );
     // What it writes, the reader reads back.
-    assert_eq!(token(&with), Ok(Some("a & b".to_owned())));
+    assert_eq!(read_text(&with), Ok(Some("a & b".to_owned())));
     // Without a header set, no Header at all: the envelope is the one `new` starts.
     let without = write(None);
     let mut plain = SoapWriter::new(Binding::Soap11, "Op", 64);
@@ -109,4 +154,53 @@ fn the_writer_puts_header_blocks_before_the_body() {
     plain.raw("</n>");
     plain.raw(OP.request_close);
     assert_eq!(without, plain.finish());
+}
+
+/// A block's attributes are read from either envelope version's names (the last of a
+/// meaning wins), exactly as `SoapHeader` reads them, and refused when it cannot.
+#[test]
+fn block_attributes_are_read_from_either_version() {
+    const S12: &str = "http://www.w3.org/2003/05/soap-envelope";
+    let read = |attributes: &str| {
+        read_token(&envelope(&format!(
+            "<soap:Header><Token xmlns=\"urn:s\" xmlns:s12=\"{S12}\" {attributes}>t</Token></soap:Header>"
+        )))
+        .map(|t| t.expect("a Token").soap)
+    };
+    let attributes = |must_understand, actor: &str, relay| HeaderAttributes {
+        must_understand,
+        actor: actor.to_owned(),
+        relay,
+    };
+    assert_eq!(read(""), Ok(HeaderAttributes::default()));
+    assert_eq!(
+        read("soap:mustUnderstand=\"true\" soap:actor=\"urn:a\""),
+        Ok(attributes(true, "urn:a", false))
+    );
+    // relay is SOAP 1.2's: checked in this SOAP 1.1 message, not kept.
+    assert_eq!(
+        read("s12:mustUnderstand=\"1\" s12:role=\"urn:r\" s12:relay=\"true\""),
+        Ok(attributes(true, "urn:r", false))
+    );
+    // The last of a meaning wins; SOAP 1.1 has no relay, and actor is 1.1's, role 1.2's.
+    assert_eq!(
+        read("soap:mustUnderstand=\"1\" s12:mustUnderstand=\"false\" soap:role=\"x\" soap:relay=\"1\" s12:actor=\"y\""),
+        Ok(attributes(false, "", false))
+    );
+    // Attributes of no namespace are the class's, not the block's.
+    assert_eq!(
+        read("mustUnderstand=\"1\""),
+        Ok(HeaderAttributes::default())
+    );
+    for (bad, field) in [
+        ("soap:mustUnderstand=\"yes\"", "EncodedMustUnderstand"),
+        ("s12:mustUnderstand=\"1 \"", "EncodedMustUnderstand"),
+        ("s12:relay=\"TRUE\"", "EncodedRelay"),
+    ] {
+        assert!(
+            matches!(read(bad), Err(RequestError::InvalidHeaderAttribute { field: f, .. }) if f == field),
+            "{bad}: {:?}",
+            read(bad)
+        );
+    }
 }

@@ -9,6 +9,7 @@ use crate::xml::{self, XmlError};
 use crate::{Binding, RequestError};
 
 pub use fault::{fault_envelope, version_mismatch_envelope};
+pub use header::{HeaderAttributes, HeaderWriter, SoapHeaderItem};
 pub use request::{InOrder, InOrderValue, Param, RequestReader};
 pub use response::{
     read_response, read_response_body, read_response_tree, read_response_wrapper,
@@ -128,7 +129,7 @@ pub fn envelope_ns(binding: Binding) -> &'static str {
     }
 }
 
-pub(super) fn envelope_open(binding: Binding) -> &'static str {
+pub(crate) fn envelope_open(binding: Binding) -> &'static str {
     if binding == Binding::Soap12 {
         ENVELOPE12_OPEN
     } else {
@@ -156,6 +157,7 @@ impl From<XmlError> for RequestError {
 
 // After the macro above, which `fault` and `scan` use.
 mod fault;
+pub(crate) mod header;
 #[cfg(test)]
 mod header_tests;
 mod request;

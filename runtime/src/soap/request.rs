@@ -30,7 +30,7 @@ pub struct RequestReader<'a> {
     first_element: Option<RequestError>,
     /// The header blocks of the operation's SOAP headers the request carries, read whole as
     /// value trees, the first of each name ([`RequestReader::header`]).
-    headers: Vec<crate::tree::Node<'a>>,
+    headers: super::header::HeaderBlocks<'a>,
 }
 
 enum Source<'a> {
@@ -254,7 +254,7 @@ impl<'a> RequestReader<'a> {
                 budget: crate::tree::Budget::default(),
                 finished: false,
                 first_element: None,
-                headers: Vec::new(),
+                headers: Default::default(),
             });
         }
         let mut reader = Self::parse_with(binding, operation, body, headers)?;
@@ -305,7 +305,7 @@ impl<'a> RequestReader<'a> {
         // One Header (its blocks: none understood), then the Body. ASMX reads one Header and
         // then wants the Body; a second Header is answered as a missing Body.
         let mut header_read = false;
-        let mut headers = Vec::new();
+        let mut headers = super::header::HeaderBlocks::default();
         let mut budget = crate::tree::Budget::default();
         let body_element = loop {
             let element = match cursor.next()? {
@@ -318,7 +318,12 @@ impl<'a> RequestReader<'a> {
             if element.ns == Ns::Known(ENV) && element.local() == b"Header" && !header_read {
                 header_read = true;
                 if !element.empty {
-                    headers = read_header(&mut cursor, operation.name, header_names, &mut budget)?;
+                    headers = super::header::HeaderBlocks::read(
+                        &mut cursor,
+                        operation.name,
+                        header_names,
+                        &mut budget,
+                    )?;
                 }
                 continue;
             }
@@ -447,18 +452,17 @@ impl<'a> RequestReader<'a> {
     /// The operation's SOAP header `name` (a `[SoapHeader]` class) as the request carries it:
     /// `None` without one, as ASMX leaves the header member null. A block with `xsi:nil` is
     /// refused: the host reads it as an object with empty members, which is not what was sent.
-    pub fn header<T: crate::tree::XmlItem>(
+    pub fn header<T: super::SoapHeaderItem>(
         &self,
         name: &'static str,
     ) -> Result<Option<T>, RequestError> {
-        let Some(block) = self.headers.iter().find(|b| b.name() == name) else {
-            return Ok(None);
-        };
-        T::read_optional(block, &[]).map_err(|error| RequestError::InvalidMember {
-            operation: self.operation.name,
-            param: name.to_owned(),
-            error: Box::new(error),
-        })
+        self.headers
+            .get(name)
+            .map_err(|error| RequestError::InvalidMember {
+                operation: self.operation.name,
+                param: name.to_owned(),
+                error: Box::new(error),
+            })
     }
 
     /// The cursor of the general path.
@@ -545,7 +549,11 @@ impl<'a> RequestReader<'a> {
 }
 
 /// Why the value tree of the element `name` (a parameter or a header block) could not be read.
-fn tree_error(error: xml::TreeError, operation: &'static str, name: String) -> RequestError {
+pub(super) fn tree_error(
+    error: xml::TreeError,
+    operation: &'static str,
+    name: String,
+) -> RequestError {
     match error {
         xml::TreeError::Xml(error) => RequestError::from(error),
         xml::TreeError::TooLarge => RequestError::InvalidMember {
@@ -553,50 +561,6 @@ fn tree_error(error: xml::TreeError, operation: &'static str, name: String) -> R
             param: name,
             error: Box::new(crate::tree::MemberError::TooLarge),
         },
-    }
-}
-
-/// Reads header blocks: those of the service namespace named in `names` (the operation's
-/// headers) as value trees, the first of each name; any other marked `mustUnderstand` is
-/// refused, as ASMX refuses a header its operation does not declare (`actor` or `role`
-/// aside: the host ignores them).
-fn read_header<'a>(
-    cursor: &mut XmlCursor<'a, 3>,
-    operation: &'static str,
-    names: &[&str],
-    budget: &mut crate::tree::Budget,
-) -> Result<Vec<crate::tree::Node<'a>>, RequestError> {
-    let mut blocks: Vec<crate::tree::Node<'a>> = Vec::new();
-    loop {
-        match cursor.next()? {
-            Node::Start(block) => {
-                let known = block.ns == Ns::Known(SERVICE)
-                    && names.iter().any(|n| n.as_bytes() == block.local());
-                if known {
-                    let seen = blocks.iter().any(|b| b.name().as_bytes() == block.local());
-                    let name = String::from_utf8_lossy(block.local()).into_owned();
-                    let tree = cursor
-                        .tree(block, SERVICE, XSI, budget)
-                        .map_err(|error| tree_error(error, operation, name))?;
-                    if !seen {
-                        blocks.push(tree);
-                    }
-                    continue;
-                }
-                let must = cursor.attribute(&block, ENV, "mustUnderstand")?;
-                if must.is_some_and(|v| matches!(v.trim(), "1" | "true")) {
-                    return Err(RequestError::MustUnderstand {
-                        header: block.display_name(cursor.known()),
-                    });
-                }
-                if !block.empty {
-                    cursor.skip()?;
-                }
-            }
-            Node::Text => {}
-            Node::End => return Ok(blocks),
-            Node::Eof => unreachable!("the cursor reports an early end as malformed"),
-        }
     }
 }
 

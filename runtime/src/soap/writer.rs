@@ -4,9 +4,7 @@ use super::{envelope_open, ENVELOPE_CLOSE};
 
 /// The Body's start tag, which ends every envelope's opening.
 const BODY_OPEN: &str = "<soap:Body>";
-/// The Header's tags (prefix `soap` in both versions, as the envelope's).
-const HEADER_OPEN: &str = "<soap:Header>";
-const HEADER_CLOSE: &str = "</soap:Header>";
+use super::header::{HEADER_CLOSE, HEADER_OPEN};
 use crate::xml;
 use crate::{Binding, EncodeError, Scalar};
 
@@ -15,6 +13,7 @@ use crate::{Binding, EncodeError, Scalar};
 #[derive(Debug)]
 pub struct SoapWriter {
     out: String,
+    binding: Binding,
     operation: &'static str,
     /// Started by [`SoapWriter::headed`]: where the Header stands, until [`SoapWriter::body`].
     header: HeaderState,
@@ -39,6 +38,7 @@ impl SoapWriter {
         out.push_str(open);
         SoapWriter {
             out,
+            binding,
             operation,
             header: HeaderState::None,
         }
@@ -56,9 +56,9 @@ impl SoapWriter {
     }
 
     /// Writes the header block `name`, of a `[SoapHeader]` class, in the namespace whose
-    /// declaration is `xmlns` (` xmlns="…"`), as .NET's client writes a header member that is
-    /// set; nothing for `None`.
-    pub fn header<T: crate::tree::XmlItem>(
+    /// declaration is `xmlns` (` xmlns="…"`), its attributes before it, as .NET's client
+    /// writes a header member that is set; nothing for `None`.
+    pub fn header<T: super::SoapHeaderItem>(
         &mut self,
         xmlns: &'static str,
         name: &'static str,
@@ -75,11 +75,15 @@ impl SoapWriter {
             self.out.push_str(HEADER_OPEN);
             self.header = HeaderState::Open;
         }
-        let mut elements = crate::tree::XmlOut::request(&mut self.out, self.operation);
-        elements.qualify_first(xmlns);
-        value.write_element(&mut elements, name, &[])?;
-        elements.finish();
-        Ok(())
+        super::header::write_block(
+            &mut self.out,
+            self.binding,
+            self.operation,
+            true,
+            xmlns,
+            name,
+            value,
+        )
     }
 
     /// Ends the Header of an envelope started with [`SoapWriter::headed`] and opens its Body.

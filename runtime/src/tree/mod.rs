@@ -17,6 +17,7 @@ mod write;
 
 pub(crate) use read::{Nil, Rare, XsiType};
 pub use read::{Node, NodeNs};
+pub(crate) use write::escape_attribute;
 pub use write::XmlOut;
 
 use crate::{EncodeError, SoapType, ValueError};

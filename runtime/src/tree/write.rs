@@ -75,6 +75,12 @@ impl<'a> XmlOut<'a> {
         self.root_suffix = Some(xmlns);
     }
 
+    /// Writes `markup` (attributes, each with its leading space) right after the next start
+    /// tag's name, before its own attributes: a SOAP header block's `soap:mustUnderstand`.
+    pub(crate) fn attributes_first(&mut self, markup: &'a str) {
+        self.root_attributes = Some(markup);
+    }
+
     /// Ends the attributes of an open start tag: the root's suffix, once.
     #[inline]
     fn end_attributes(&mut self) {
@@ -143,25 +149,13 @@ impl<'a> XmlOut<'a> {
         self.out.push(' ');
         self.out.push_str(name);
         self.out.push_str("=\"");
-        for c in value.chars() {
-            match c {
-                '&' => self.out.push_str("&amp;"),
-                '<' => self.out.push_str("&lt;"),
-                '>' => self.out.push_str("&gt;"),
-                '"' => self.out.push_str("&quot;"),
-                '\t' if self.tab_reference => self.out.push_str("&#x9;"),
-                '\n' => self.out.push_str("&#xA;"),
-                '\r' => self.out.push_str("&#xD;"),
-                c if (c < ' ' && c != '\t') || c == '\u{FFFE}' || c == '\u{FFFF}' => {
-                    return Err(EncodeError::InvalidXmlChar {
-                        operation: self.operation,
-                        field: name,
-                        code: c as u32,
-                    })
-                }
-                c => self.out.push(c),
+        escape_attribute(self.out, value, self.tab_reference).map_err(|code| {
+            EncodeError::InvalidXmlChar {
+                operation: self.operation,
+                field: name,
+                code,
             }
-        }
+        })?;
         self.out.push('"');
         Ok(())
     }
@@ -341,4 +335,30 @@ impl<'a> XmlOut<'a> {
     pub fn finish(mut self) {
         self.close_start();
     }
+}
+
+/// Appends an attribute's value escaped as .NET's `XmlTextWriter` escapes it (see
+/// [`XmlOut::attribute`]); a tab as `&#x9;` when `tab_reference`. The error is the code point
+/// of a character XML cannot carry.
+pub(crate) fn escape_attribute(
+    out: &mut String,
+    value: &str,
+    tab_reference: bool,
+) -> Result<(), u32> {
+    for c in value.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\t' if tab_reference => out.push_str("&#x9;"),
+            '\n' => out.push_str("&#xA;"),
+            '\r' => out.push_str("&#xD;"),
+            c if (c < ' ' && c != '\t') || c == '\u{FFFE}' || c == '\u{FFFF}' => {
+                return Err(c as u32)
+            }
+            c => out.push(c),
+        }
+    }
+    Ok(())
 }

@@ -286,6 +286,37 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
         Ok(None)
     }
 
+    /// Calls `f` with each attribute of `element` that is in a namespace, in document order:
+    /// its namespace, local name and value, unescaped (namespace declarations are not
+    /// attributes here).
+    pub fn each_namespaced_attribute(
+        &self,
+        element: &Element<'a>,
+        mut f: impl FnMut(&[u8], &[u8], Cow<'_, str>),
+    ) -> XmlResult<()> {
+        if element
+            .start
+            .attributes_raw()
+            .iter()
+            .all(|&b| is_xml_space(b))
+        {
+            return Ok(());
+        }
+        for attr in element.start.attributes() {
+            let attr = attr.map_err(|e| self.malformed(e))?;
+            let key = attr.key.into_inner();
+            if key == b"xmlns" || key.starts_with(b"xmlns:") {
+                continue;
+            }
+            let (resolved, name) = self.reader.resolve_attribute(attr.key);
+            if let ResolveResult::Bound(ns) = resolved {
+                let value = attr.unescape_value().map_err(|e| self.malformed(e))?;
+                f(ns.into_inner(), name.into_inner(), value);
+            }
+        }
+        Ok(())
+    }
+
     /// The next event, checked: every start tag, end tag, text, comment, processing
     /// instruction and declaration passes here (references are checked where they are read).
     fn raw_event(&mut self) -> XmlResult<(Ns, Event<'a>)> {

@@ -183,12 +183,30 @@ namespace Rmm.Objects
         public string Password;
     }
 
+    /// An InOut SOAP header: a trace the caller sends and the service hands back, moved on.
+    public class TraceHeader : SoapHeader
+    {
+        public string Id;
+        public int Hop;
+    }
+
+    /// An Out SOAP header: what the service says beside the result.
+    public class StampHeader : SoapHeader
+    {
+        public string By;
+        public int Hops;
+    }
+
     [WebService(Namespace = "http://rmm.example.com/objects", Description = "Classes, arrays and inheritance, echoed.")]
     [WebServiceBinding(ConformsTo = WsiProfiles.None)]
     public class ObjectsService : WebService
     {
         /// The AuthHeader of the request, for the operations that read it.
         public AuthHeader Auth;
+        /// The TraceHeader, read from the request and written back into the response.
+        public TraceHeader Trace;
+        /// The StampHeader, written into the response when set.
+        public StampHeader Stamp;
 
         [WebMethod(Description = "Echoes an order.")]
         public Order EchoOrder(Order order) { return order; }
@@ -372,6 +390,22 @@ namespace Rmm.Objects
         public string WhoAmI(int n)
         {
             return Auth == null ? "none/" + n : Auth.User + "|" + Auth.Password + "/" + n;
+        }
+
+        [WebMethod(Description = "Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.")]
+        [SoapHeader("Auth")]
+        [SoapHeader("Stamp", Direction = SoapHeaderDirection.Out)]
+        [SoapHeader("Trace", Direction = SoapHeaderDirection.InOut)]
+        public int Hop(int n)
+        {
+            if (Trace != null) Trace.Hop += n;
+            if (n >= 0)
+            {
+                Stamp = new StampHeader();
+                Stamp.By = Auth == null ? null : Auth.User;
+                Stamp.Hops = n;
+            }
+            return Trace == null ? -1 : Trace.Hop;
         }
     }
 }

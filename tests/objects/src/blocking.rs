@@ -318,4 +318,9 @@ impl ObjectsServiceBlockingClient {
     pub fn who_am_i(&self, request: &WhoAmI) -> Result<WhoAmIResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 35, `Hop`, and waits for its answer: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
+    pub fn hop(&self, request: &Hop) -> Result<HopResponse, CallError> {
+        self.call(request)
+    }
 }

@@ -1435,6 +1435,8 @@ pub struct AuthHeader {
     pub user: Option<String>,
     /// `Password`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub password: Option<String>,
+    /// The header block's attributes, as .NET's `SoapHeader` base class carries them (`soap:mustUnderstand`, `soap:actor` / `soap:role`, `soap:relay`): read from the block, written on it when set.
+    pub soap: crate::runtime::HeaderAttributes,
 }
 
 /// Its secret members are printed redacted.
@@ -1443,7 +1445,19 @@ impl std::fmt::Debug for AuthHeader {
         f.debug_struct("AuthHeader")
             .field("User", &self.user)
             .field("Password", &crate::runtime::Redacted::option(&self.password))
+            .field("soap", &self.soap)
             .finish()
+    }
+}
+
+/// A SOAP header (`[SoapHeader]`): its block's attributes are `soap`.
+impl crate::runtime::SoapHeaderItem for AuthHeader {
+    fn attributes(&self) -> &crate::runtime::HeaderAttributes {
+        &self.soap
+    }
+
+    fn attributes_mut(&mut self) -> &mut crate::runtime::HeaderAttributes {
+        &mut self.soap
     }
 }
 
@@ -1496,6 +1510,164 @@ impl XmlItem for AuthHeader {
         _items: &'static [&'static str],
     ) -> Result<Self, MemberError> {
         node.check_class_type("AuthHeader")?;
+        Self::read_members(node)
+    }
+}
+
+/// `TraceHeader`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// An InOut SOAP header: a trace the caller sends and the service hands back, moved on.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TraceHeader {
+    /// `Id`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub id: Option<String>,
+    /// `Hop`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub hop: i32,
+    /// The header block's attributes, as .NET's `SoapHeader` base class carries them (`soap:mustUnderstand`, `soap:actor` / `soap:role`, `soap:relay`): read from the block, written on it when set.
+    pub soap: crate::runtime::HeaderAttributes,
+}
+
+/// A SOAP header (`[SoapHeader]`): its block's attributes are `soap`.
+impl crate::runtime::SoapHeaderItem for TraceHeader {
+    fn attributes(&self) -> &crate::runtime::HeaderAttributes {
+        &self.soap
+    }
+
+    fn attributes_mut(&mut self) -> &mut crate::runtime::HeaderAttributes {
+        &mut self.soap
+    }
+}
+
+impl TraceHeader {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Id", &[], self.id.as_ref())?;
+        w.scalar("Hop", &self.hop);
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 2];
+        for member in node.members() {
+            match member.name() {
+                "Id" if !seen[0] => {
+                    seen[0] = true;
+                    value.id = member.optional("Id", &[])?;
+                }
+                "Hop" if !seen[1] => {
+                    seen[1] = true;
+                    value.hop = member.scalar("Hop")?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for TraceHeader {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("TraceHeader")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("TraceHeader")?;
+        Self::read_members(node)
+    }
+}
+
+/// `StampHeader`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// An Out SOAP header: what the service says beside the result.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct StampHeader {
+    /// `By`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub by: Option<String>,
+    /// `Hops`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub hops: i32,
+    /// The header block's attributes, as .NET's `SoapHeader` base class carries them (`soap:mustUnderstand`, `soap:actor` / `soap:role`, `soap:relay`): read from the block, written on it when set.
+    pub soap: crate::runtime::HeaderAttributes,
+}
+
+/// A SOAP header (`[SoapHeader]`): its block's attributes are `soap`.
+impl crate::runtime::SoapHeaderItem for StampHeader {
+    fn attributes(&self) -> &crate::runtime::HeaderAttributes {
+        &self.soap
+    }
+
+    fn attributes_mut(&mut self) -> &mut crate::runtime::HeaderAttributes {
+        &mut self.soap
+    }
+}
+
+impl StampHeader {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("By", &[], self.by.as_ref())?;
+        w.scalar("Hops", &self.hops);
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 2];
+        for member in node.members() {
+            match member.name() {
+                "By" if !seen[0] => {
+                    seen[0] = true;
+                    value.by = member.optional("By", &[])?;
+                }
+                "Hops" if !seen[1] => {
+                    seen[1] = true;
+                    value.hops = member.scalar("Hops")?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for StampHeader {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("StampHeader")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("StampHeader")?;
         Self::read_members(node)
     }
 }

@@ -422,4 +422,9 @@ impl ObjectsServiceClient {
     pub async fn who_am_i(&self, request: &WhoAmI) -> Result<WhoAmIResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 35, `Hop`: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
+    pub async fn hop(&self, request: &Hop) -> Result<HopResponse, CallError> {
+        self.call(request).await
+    }
 }

@@ -269,6 +269,12 @@ const INDEX: &[Piece] = &[
               <br>Says who calls, from the AuthHeader SOAP header: none without one.
             </span>
           </li>
+          <li>
+            <a href="?op=Hop">Hop</a>
+            <span>
+              <br>Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
+            </span>
+          </li>
         </ul>
       </div>
 "#,
@@ -4624,6 +4630,144 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `Hop`.
+const PAGE_HOP: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Hop</h2>
+        <p class="intro">Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>n</td><td>int</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/Hop"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;AuthHeader xmlns="http://rmm.example.com/objects"&gt;
+      &lt;User&gt;<span class="value">string</span>&lt;/User&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/AuthHeader&gt;
+    &lt;TraceHeader xmlns="http://rmm.example.com/objects"&gt;
+      &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+      &lt;Hop&gt;<span class="value">int</span>&lt;/Hop&gt;
+    &lt;/TraceHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;Hop xmlns="http://rmm.example.com/objects"&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/Hop&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Header&gt;&lt;StampHeader xmlns="http://rmm.example.com/objects"&gt;&lt;By&gt;<span class="value">string</span>&lt;/By&gt;&lt;Hops&gt;<span class="value">int</span>&lt;/Hops&gt;&lt;/StampHeader&gt;&lt;TraceHeader xmlns="http://rmm.example.com/objects"&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Hop&gt;<span class="value">int</span>&lt;/Hop&gt;&lt;/TraceHeader&gt;&lt;/soap:Header&gt;&lt;soap:Body&gt;&lt;HopResponse xmlns="http://rmm.example.com/objects"&gt;&lt;HopResult&gt;<span class="value">int</span>&lt;/HopResult&gt;&lt;/HopResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/Hop"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;AuthHeader xmlns="http://rmm.example.com/objects"&gt;
+      &lt;User&gt;<span class="value">string</span>&lt;/User&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/AuthHeader&gt;
+    &lt;TraceHeader xmlns="http://rmm.example.com/objects"&gt;
+      &lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;
+      &lt;Hop&gt;<span class="value">int</span>&lt;/Hop&gt;
+    &lt;/TraceHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;Hop xmlns="http://rmm.example.com/objects"&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/Hop&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Header&gt;&lt;StampHeader xmlns="http://rmm.example.com/objects"&gt;&lt;By&gt;<span class="value">string</span>&lt;/By&gt;&lt;Hops&gt;<span class="value">int</span>&lt;/Hops&gt;&lt;/StampHeader&gt;&lt;TraceHeader xmlns="http://rmm.example.com/objects"&gt;&lt;Id&gt;<span class="value">string</span>&lt;/Id&gt;&lt;Hop&gt;<span class="value">int</span>&lt;/Hop&gt;&lt;/TraceHeader&gt;&lt;/soap:Header&gt;&lt;soap:Body&gt;&lt;HopResponse xmlns="http://rmm.example.com/objects"&gt;&lt;HopResult&gt;<span class="value">int</span>&lt;/HopResult&gt;&lt;/HopResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/Hop?n=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;int xmlns="http://rmm.example.com/objects"&gt;<span class="value">int</span>&lt;/int&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/Hop HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+n=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;int xmlns="http://rmm.example.com/objects"&gt;<span class="value">int</span>&lt;/int&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page listing every operation; `path` is the path the page was requested at.
 pub fn index(path: &str) -> String {
     render(INDEX, path)
@@ -4667,6 +4811,7 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::AddInts => PAGE_ADD_INTS,
         crate::Operation::AddTexts => PAGE_ADD_TEXTS,
         crate::Operation::WhoAmI => PAGE_WHO_AM_I,
+        crate::Operation::Hop => PAGE_HOP,
     };
     render(page, path)
 }

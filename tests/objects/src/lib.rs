@@ -47,6 +47,7 @@
 //! | 32 | [`AddInts`] | 2 |
 //! | 33 | [`AddTexts`] | 2 |
 //! | 34 | [`WhoAmI`] | 1 |
+//! | 35 | [`Hop`] | 1 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -178,11 +179,13 @@ pub enum Operation {
     AddTexts,
     /// Operation 34: [`WhoAmI`].
     WhoAmI,
+    /// Operation 35: [`Hop`].
+    Hop,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 34usize] = [
+    pub const ALL: [Operation; 35usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -217,6 +220,7 @@ impl Operation {
         Operation::AddInts,
         Operation::AddTexts,
         Operation::WhoAmI,
+        Operation::Hop,
     ];
 
     /// The operation's wire name.
@@ -256,6 +260,7 @@ impl Operation {
             Operation::AddInts => "AddInts",
             Operation::AddTexts => "AddTexts",
             Operation::WhoAmI => "WhoAmI",
+            Operation::Hop => "Hop",
         }
     }
 
@@ -296,6 +301,7 @@ impl Operation {
             "AddInts" => Some(Operation::AddInts),
             "AddTexts" => Some(Operation::AddTexts),
             "WhoAmI" => Some(Operation::WhoAmI),
+            "Hop" => Some(Operation::Hop),
             _ => None,
         }
     }
@@ -337,6 +343,7 @@ impl Operation {
             Operation::AddInts => &wire::add_ints::OPERATION,
             Operation::AddTexts => &wire::add_texts::OPERATION,
             Operation::WhoAmI => &wire::who_am_i::OPERATION,
+            Operation::Hop => &wire::hop::OPERATION,
         }
     }
 }
@@ -407,6 +414,7 @@ macro_rules! for_each_operation {
             add_ints: AddInts,
             add_texts: AddTexts,
             who_am_i: WhoAmI,
+            hop: Hop,
         }
     };
 }

@@ -325,6 +325,15 @@ pub trait ObjectsService: Send + Sync + 'static {
         credentials: Credentials,
         request: WhoAmI,
     ) -> impl Future<Output = Result<WhoAmIResponse, Fault>> + Send;
+
+    /// Operation 35, `Hop`: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn hop(
+        &self,
+        credentials: Credentials,
+        request: Hop,
+    ) -> impl Future<Output = Result<HopResponse, Fault>> + Send;
 }
 
 impl<T: ObjectsService> ObjectsService for Arc<T> {
@@ -598,6 +607,14 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: WhoAmI,
     ) -> impl Future<Output = Result<WhoAmIResponse, Fault>> + Send {
         T::who_am_i(self, credentials, request)
+    }
+
+    fn hop(
+        &self,
+        credentials: Credentials,
+        request: Hop,
+    ) -> impl Future<Output = Result<HopResponse, Fault>> + Send {
+        T::hop(self, credentials, request)
     }
 }
 
@@ -1242,6 +1259,16 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.who_am_i(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Hop => {
+                let handled = {
+                    let (credentials, call) = Hop::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.hop(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

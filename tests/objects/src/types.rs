@@ -910,7 +910,7 @@ pub struct AddTextsResponse {
 pub struct WhoAmI {
     /// `n`: SOAP `int`, position 1 of 1.
     pub n: i32,
-    /// The SOAP header `AuthHeader` (`AuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `AuthHeader` (`AuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub auth_header: Option<crate::AuthHeader>,
 }
 
@@ -921,4 +921,32 @@ pub struct WhoAmI {
 pub struct WhoAmIResponse {
     /// `WhoAmIResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
     pub result: Option<String>,
+}
+
+/// `Hop`, operation 35 of `ObjectsService`: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`HopResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Hop {
+    /// `n`: SOAP `int`, position 1 of 1.
+    pub n: i32,
+    /// The SOAP header `AuthHeader` (`AuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub auth_header: Option<crate::AuthHeader>,
+    /// The SOAP header `TraceHeader` (`TraceHeader`, `[SoapHeader]`, direction `InOut`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub trace_header: Option<crate::TraceHeader>,
+}
+
+/// The response of [`Hop`]: the element `HopResponse` holding `HopResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct HopResponse {
+    /// `HopResult`: SOAP `int`.
+    pub result: i32,
+    /// The SOAP header `StampHeader` (`StampHeader`, `[SoapHeader]`, direction `Out`): a block of the SOAP response's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub stamp_header: Option<crate::StampHeader>,
+    /// The SOAP header `TraceHeader` (`TraceHeader`, `[SoapHeader]`, direction `InOut`): a block of the SOAP response's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub trace_header: Option<crate::TraceHeader>,
 }

@@ -705,6 +705,36 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         </s:sequence>
         <s:anyAttribute />
       </s:complexType>
+      <s:element name="Hop">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="n" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="HopResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="HopResult" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="TraceHeader" type="tns:TraceHeader" />
+      <s:complexType name="TraceHeader">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Id" type="s:string" />
+          <s:element minOccurs="1" maxOccurs="1" name="Hop" type="s:int" />
+        </s:sequence>
+        <s:anyAttribute />
+      </s:complexType>
+      <s:element name="StampHeader" type="tns:StampHeader" />
+      <s:complexType name="StampHeader">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="By" type="s:string" />
+          <s:element minOccurs="1" maxOccurs="1" name="Hops" type="s:int" />
+        </s:sequence>
+        <s:anyAttribute />
+      </s:complexType>
       <s:element name="ArrayOfString" nillable="true" type="tns:ArrayOfString" />
       <s:element name="Order" nillable="true" type="tns:Order" />
       <s:element name="ArrayOfInt1" nillable="true" type="tns:ArrayOfInt1" />
@@ -939,6 +969,21 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="WhoAmIAuthHeader">
     <wsdl:part name="AuthHeader" element="tns:AuthHeader" />
   </wsdl:message>
+  <wsdl:message name="HopSoapIn">
+    <wsdl:part name="parameters" element="tns:Hop" />
+  </wsdl:message>
+  <wsdl:message name="HopSoapOut">
+    <wsdl:part name="parameters" element="tns:HopResponse" />
+  </wsdl:message>
+  <wsdl:message name="HopAuthHeader">
+    <wsdl:part name="AuthHeader" element="tns:AuthHeader" />
+  </wsdl:message>
+  <wsdl:message name="HopStampHeader">
+    <wsdl:part name="StampHeader" element="tns:StampHeader" />
+  </wsdl:message>
+  <wsdl:message name="HopTraceHeader">
+    <wsdl:part name="TraceHeader" element="tns:TraceHeader" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpGetIn">
     <wsdl:part name="values" type="s1:StringArray" />
   </wsdl:message>
@@ -1036,6 +1081,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="WhoAmIHttpGetOut">
     <wsdl:part name="Body" element="tns:string" />
   </wsdl:message>
+  <wsdl:message name="HopHttpGetIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="HopHttpGetOut">
+    <wsdl:part name="Body" element="tns:int" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpPostIn">
     <wsdl:part name="values" type="s1:StringArray" />
   </wsdl:message>
@@ -1132,6 +1183,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="WhoAmIHttpPostOut">
     <wsdl:part name="Body" element="tns:string" />
+  </wsdl:message>
+  <wsdl:message name="HopHttpPostIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="HopHttpPostOut">
+    <wsdl:part name="Body" element="tns:int" />
   </wsdl:message>
   <wsdl:portType name="ObjectsServiceSoap">
     <wsdl:operation name="EchoOrder">
@@ -1304,6 +1361,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:WhoAmISoapIn" />
       <wsdl:output message="tns:WhoAmISoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="Hop">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:HopSoapIn" />
+      <wsdl:output message="tns:HopSoapOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpGet">
     <wsdl:operation name="EchoStringArray">
@@ -1381,6 +1443,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:WhoAmIHttpGetIn" />
       <wsdl:output message="tns:WhoAmIHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="Hop">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:HopHttpGetIn" />
+      <wsdl:output message="tns:HopHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpPost">
     <wsdl:operation name="EchoStringArray">
@@ -1457,6 +1524,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Says who calls, from the AuthHeader SOAP header: none without one.</wsdl:documentation>
       <wsdl:input message="tns:WhoAmIHttpPostIn" />
       <wsdl:output message="tns:WhoAmIHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Hop">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:HopHttpPostIn" />
+      <wsdl:output message="tns:HopHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="ObjectsServiceSoap" type="tns:ObjectsServiceSoap">
@@ -1766,6 +1838,19 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       </wsdl:input>
       <wsdl:output>
         <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Hop">
+      <soap:operation soapAction="http://rmm.example.com/objects/Hop" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+        <soap:header message="tns:HopAuthHeader" part="AuthHeader" use="literal" />
+        <soap:header message="tns:HopTraceHeader" part="TraceHeader" use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+        <soap:header message="tns:HopStampHeader" part="StampHeader" use="literal" />
+        <soap:header message="tns:HopTraceHeader" part="TraceHeader" use="literal" />
       </wsdl:output>
     </wsdl:operation>
   </wsdl:binding>
@@ -2078,6 +2163,19 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Hop">
+      <soap12:operation soapAction="http://rmm.example.com/objects/Hop" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+        <soap12:header message="tns:HopAuthHeader" part="AuthHeader" use="literal" />
+        <soap12:header message="tns:HopTraceHeader" part="TraceHeader" use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+        <soap12:header message="tns:HopStampHeader" part="StampHeader" use="literal" />
+        <soap12:header message="tns:HopTraceHeader" part="TraceHeader" use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpGet" type="tns:ObjectsServiceHttpGet">
     <http:binding verb="GET" />
@@ -2216,6 +2314,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Hop">
+      <http:operation location="/Hop" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpPost" type="tns:ObjectsServiceHttpPost">
     <http:binding verb="POST" />
@@ -2347,6 +2454,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="WhoAmI">
       <http:operation location="/WhoAmI" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Hop">
+      <http:operation location="/Hop" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

@@ -234,9 +234,9 @@ fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
         );
         let mut sampler = Sampler::new(model);
         // The SOAP headers it reads, each a block of the Header in the service namespace.
-        if !op.headers.is_empty() {
+        if op.in_headers().next().is_some() {
             body.push_str(&format!("  {}\n", text(&format!("<{prefix}:Header>"))));
-            for h in &op.headers {
+            for h in op.in_headers() {
                 let block = sampler
                     .element(
                         &h.wire,
@@ -324,8 +324,23 @@ fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
                 )
             }
         };
+        // The SOAP headers it writes, each a block of the Header in the service namespace.
+        let mut header = String::new();
+        if op.out_headers().next().is_some() {
+            header.push_str(&text("<soap:Header>"));
+            for h in op.out_headers() {
+                let block = sampler
+                    .element(
+                        &h.wire,
+                        SoapType::Class(u16::try_from(h.class).expect("an index")),
+                    )
+                    .with_namespace(&model.service.namespace);
+                header.push_str(&block.compact());
+            }
+            header.push_str(&text("</soap:Header>"));
+        }
         format!(
-            "HTTP/1.1 200 OK\nContent-Type: {content_type}\nContent-Length: {length}\n\n{envelope_open}{body}{}",
+            "HTTP/1.1 200 OK\nContent-Type: {content_type}\nContent-Length: {length}\n\n{envelope_open}{header}{body}{}",
             text("</soap:Envelope>")
         )
     };

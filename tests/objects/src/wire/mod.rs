@@ -117,6 +117,9 @@ pub mod add_texts;
 /// Operation 34: `WhoAmI`.
 pub mod who_am_i;
 
+/// Operation 35: `Hop`.
+pub mod hop;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.

@@ -115,6 +115,7 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
         let auth = AuthHeader {
             user: Some("ann & co".into()),
             password: None,
+            soap: Default::default(),
         };
         for header in [Some(auth), None] {
             let sent = header.clone().filter(|_| binding.is_soap());
@@ -131,6 +132,55 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                     .await
                     .map(|r| r.result)
                 },
+            )
+            .await;
+        }
+        // Headers the response carries: the InOut TraceHeader back, moved on, with the
+        // attributes it was sent with; the Out StampHeader for n >= 0. None over HTTP GET/POST.
+        for n in [3, -2] {
+            let request = Hop {
+                n,
+                auth_header: Some(AuthHeader {
+                    user: Some("bo".into()),
+                    password: Some("secret".into()),
+                    soap: Default::default(),
+                }),
+                trace_header: Some(TraceHeader {
+                    id: Some("t <1>".into()),
+                    hop: 10,
+                    soap: rmm_objects::runtime::HeaderAttributes {
+                        must_understand: true,
+                        actor: "urn:next & last".into(),
+                        relay: true,
+                    },
+                }),
+            };
+            let sent = if binding.is_soap() {
+                request.clone()
+            } else {
+                Hop {
+                    n,
+                    auth_header: None,
+                    trace_header: None,
+                }
+            };
+            let mut expected = objects_service::hop(sent);
+            // No header comes back over HTTP GET/POST.
+            if !binding.is_soap() {
+                expected.stamp_header = None;
+            }
+            // The host writes relay in SOAP 1.2 only, and so reads it back there alone.
+            if binding != Binding::Soap12 {
+                if let Some(t) = expected.trace_header.as_mut() {
+                    t.soap.relay = false;
+                }
+            }
+            call(
+                checks,
+                binding,
+                &format!("Hop({n}) with an InOut and an Out header"),
+                expected,
+                async { c.hop(&request).await },
             )
             .await;
         }

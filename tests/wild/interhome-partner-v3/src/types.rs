@@ -2193,7 +2193,7 @@ pub struct CheckServerHealthV2Response {
 pub struct Newsletter {
     /// `inputValue`: SOAP `NewsletterInputValue`, position 1 of 1.
     pub input_value: Option<crate::NewsletterInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2215,7 +2215,7 @@ pub struct NewsletterResponse {
 pub struct AdditionalServices {
     /// `inputValue`: SOAP `AdditionalServicesInputValue`, position 1 of 1.
     pub input_value: Option<crate::AdditionalServicesInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2237,7 +2237,7 @@ pub struct AdditionalServicesResponse {
 pub struct Availability {
     /// `inputValue`: SOAP `AvailabilityInputValue`, position 1 of 1.
     pub input_value: Option<crate::AvailabilityInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2259,7 +2259,7 @@ pub struct AvailabilityResponse {
 pub struct NearestBookingDate {
     /// `inputValue`: SOAP `NearestBookingDateInputValue`, position 1 of 1.
     pub input_value: Option<crate::NearestBookingDateInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2281,7 +2281,7 @@ pub struct NearestBookingDateResponse {
 pub struct PriceDetail {
     /// `inputValue`: SOAP `PriceDetailInputValue`, position 1 of 1.
     pub input_value: Option<crate::PriceDetailInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2303,7 +2303,7 @@ pub struct PriceDetailResponse {
 pub struct Prices {
     /// `inputValue`: SOAP `PricesInputValue`, position 1 of 1.
     pub input_value: Option<crate::PricesInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2325,7 +2325,7 @@ pub struct PricesResponse {
 pub struct PriceList {
     /// `inputValue`: SOAP `PriceListInputValue`, position 1 of 1.
     pub input_value: Option<crate::PriceListInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2347,7 +2347,7 @@ pub struct PriceListResponse {
 pub struct ClientBooking {
     /// `inputValue`: SOAP `ClientBookingInputValue`, position 1 of 1.
     pub input_value: Option<crate::ClientBookingInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2369,7 +2369,7 @@ pub struct ClientBookingResponse {
 pub struct RetailerBooking {
     /// `inputValue`: SOAP `RetailerBookingInputValue`, position 1 of 1.
     pub input_value: Option<crate::RetailerBookingInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2391,7 +2391,7 @@ pub struct RetailerBookingResponse {
 pub struct ReadBooking {
     /// `inputValue`: SOAP `ReadBookingInputValue`, position 1 of 1.
     pub input_value: Option<crate::ReadBookingInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2413,7 +2413,7 @@ pub struct ReadBookingResponse {
 pub struct RatifyBooking {
     /// `inputValue`: SOAP `RatifyBookingInputValue`, position 1 of 1.
     pub input_value: Option<crate::RatifyBookingInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2435,7 +2435,7 @@ pub struct RatifyBookingResponse {
 pub struct CancelBooking {
     /// `inputValue`: SOAP `CancelBookingInputValue`, position 1 of 1.
     pub input_value: Option<crate::CancelBookingInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2457,7 +2457,7 @@ pub struct CancelBookingResponse {
 pub struct CheckBooking {
     /// `inputValue`: SOAP `CheckBookingInputValue`, position 1 of 1.
     pub input_value: Option<crate::CheckBookingInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2479,7 +2479,7 @@ pub struct CheckBookingResponse {
 pub struct CancellationConditions {
     /// `inputValue`: SOAP `CancellationConditionInputValue`, position 1 of 1.
     pub input_value: Option<crate::CancellationConditionInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2501,7 +2501,7 @@ pub struct CancellationConditionsResponse {
 pub struct Search {
     /// `inputValue`: SOAP `SearchInputValue`, position 1 of 1.
     pub input_value: Option<crate::SearchInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2523,7 +2523,7 @@ pub struct SearchResponse {
 pub struct AccommodationDetail {
     /// `inputValue`: SOAP `AccommodationDetailInputValue`, position 1 of 1.
     pub input_value: Option<crate::AccommodationDetailInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2545,7 +2545,7 @@ pub struct AccommodationDetailResponse {
 pub struct Trips {
     /// `inputValue`: SOAP `TripsInputValue`, position 1 of 1.
     pub input_value: Option<crate::TripsInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2587,7 +2587,7 @@ pub struct AffiliateDetailResponse {
 pub struct VoucherDetail {
     /// `inputValue`: SOAP `VoucherDetailInputValue`, position 1 of 1.
     pub input_value: Option<crate::VoucherDetailInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 
@@ -2609,7 +2609,7 @@ pub struct VoucherDetailResponse {
 pub struct PaymentExtInformation {
     /// `inputValue`: SOAP `PaymentInformationInputValue`, position 1 of 1.
     pub input_value: Option<crate::PaymentInformationInputValue>,
-    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ServiceAuthHeader` (`ServiceAuthHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub service_auth_header: Option<crate::ServiceAuthHeader>,
 }
 

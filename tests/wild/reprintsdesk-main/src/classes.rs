@@ -15,6 +15,19 @@ pub struct UserCredentials {
     pub user_name: Option<String>,
     /// `Password`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub password: Option<String>,
+    /// The header block's attributes, as .NET's `SoapHeader` base class carries them (`soap:mustUnderstand`, `soap:actor` / `soap:role`, `soap:relay`): read from the block, written on it when set.
+    pub soap: crate::runtime::HeaderAttributes,
+}
+
+/// A SOAP header (`[SoapHeader]`): its block's attributes are `soap`.
+impl crate::runtime::SoapHeaderItem for UserCredentials {
+    fn attributes(&self) -> &crate::runtime::HeaderAttributes {
+        &self.soap
+    }
+
+    fn attributes_mut(&mut self) -> &mut crate::runtime::HeaderAttributes {
+        &mut self.soap
+    }
 }
 
 impl UserCredentials {

@@ -26,7 +26,7 @@ pub struct TestCookieResponse {
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestSessionIDResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TestSessionID {
-    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub user_credentials: Option<crate::UserCredentials>,
 }
 
@@ -46,7 +46,7 @@ pub struct TestSessionIDResponse {
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestCredentialsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TestCredentials {
-    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub user_credentials: Option<crate::UserCredentials>,
 }
 
@@ -68,7 +68,7 @@ pub struct TestCredentialsResponse {
 pub struct TestPlaceOrder2 {
     /// `data`: SOAP `string`, position 1 of 1.
     pub data: Option<String>,
-    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub user_credentials: Option<crate::UserCredentials>,
 }
 
@@ -90,7 +90,7 @@ pub struct TestPlaceOrder2Response {
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestRaiseErrorResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TestRaiseError {
-    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub user_credentials: Option<crate::UserCredentials>,
 }
 
@@ -110,7 +110,7 @@ pub struct TestRaiseErrorResponse {
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestRaiseSoapExceptionResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TestRaiseSoapException {
-    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub user_credentials: Option<crate::UserCredentials>,
 }
 

@@ -397,7 +397,7 @@ impl crate::runtime::Scalar for LoadIndicator {
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetActiveScheduledSeasonsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct GetActiveScheduledSeasons {
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -417,7 +417,7 @@ pub struct GetActiveScheduledSeasonsResponse {
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllAlertsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct GetAllAlerts {
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -439,7 +439,7 @@ pub struct GetAllAlertsResponse {
 pub struct GetAllRouteDetails {
     /// `request`: SOAP `TripDateMsg`, position 1 of 1.
     pub request_2: Option<crate::TripDateMsg>,
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -461,7 +461,7 @@ pub struct GetAllRouteDetailsResponse {
 pub struct GetAllRoutes {
     /// `request`: SOAP `TripDateMsg`, position 1 of 1.
     pub request_2: Option<crate::TripDateMsg>,
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -483,7 +483,7 @@ pub struct GetAllRoutesResponse {
 pub struct GetAllRoutesHavingServiceDisruptions {
     /// `request`: SOAP `TripDateMsg`, position 1 of 1.
     pub request_2: Option<crate::TripDateMsg>,
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -503,7 +503,7 @@ pub struct GetAllRoutesHavingServiceDisruptionsResponse {
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllSchedRoutesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct GetAllSchedRoutes {
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -525,7 +525,7 @@ pub struct GetAllSchedRoutesResponse {
 pub struct GetAllTerminals {
     /// `request`: SOAP `TripDateMsg`, position 1 of 1.
     pub request_2: Option<crate::TripDateMsg>,
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -547,7 +547,7 @@ pub struct GetAllTerminalsResponse {
 pub struct GetAllTerminalsAndMates {
     /// `request`: SOAP `TripDateMsg`, position 1 of 1.
     pub request_2: Option<crate::TripDateMsg>,
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -567,7 +567,7 @@ pub struct GetAllTerminalsAndMatesResponse {
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllTimeAdjResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct GetAllTimeAdj {
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -606,7 +606,7 @@ pub struct GetCacheFlushDateResponse {
 pub struct GetRouteDetail {
     /// `request`: SOAP `RouteMsg`, position 1 of 1.
     pub request_2: Option<crate::RouteMsg>,
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -628,7 +628,7 @@ pub struct GetRouteDetailResponse {
 pub struct GetRouteDetailsByTerminalCombo {
     /// `request`: SOAP `TerminalComboMsg`, position 1 of 1.
     pub request_2: Option<crate::TerminalComboMsg>,
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -650,7 +650,7 @@ pub struct GetRouteDetailsByTerminalComboResponse {
 pub struct GetRoutesByTerminalCombo {
     /// `request`: SOAP `TerminalComboMsg`, position 1 of 1.
     pub request_2: Option<crate::TerminalComboMsg>,
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -672,7 +672,7 @@ pub struct GetRoutesByTerminalComboResponse {
 pub struct GetSchedRoutesByScheduledSeason {
     /// `request`: SOAP `SchedMsg`, position 1 of 1.
     pub request_2: Option<crate::SchedMsg>,
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -694,7 +694,7 @@ pub struct GetSchedRoutesByScheduledSeasonResponse {
 pub struct GetSchedSailingsBySchedRoute {
     /// `request`: SOAP `SchedRouteMsg`, position 1 of 1.
     pub request_2: Option<crate::SchedRouteMsg>,
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -716,7 +716,7 @@ pub struct GetSchedSailingsBySchedRouteResponse {
 pub struct GetScheduleByRoute {
     /// `request`: SOAP `RouteMsg`, position 1 of 1.
     pub request_2: Option<crate::RouteMsg>,
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -738,7 +738,7 @@ pub struct GetScheduleByRouteResponse {
 pub struct GetScheduleByTerminalCombo {
     /// `request`: SOAP `TerminalComboMsg`, position 1 of 1.
     pub request_2: Option<crate::TerminalComboMsg>,
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -760,7 +760,7 @@ pub struct GetScheduleByTerminalComboResponse {
 pub struct GetTerminalMates {
     /// `request`: SOAP `TerminalMsg`, position 1 of 1.
     pub request_2: Option<crate::TerminalMsg>,
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -782,7 +782,7 @@ pub struct GetTerminalMatesResponse {
 pub struct GetTimeAdjByRoute {
     /// `request`: SOAP `RouteBriefMsg`, position 1 of 1.
     pub request_2: Option<crate::RouteBriefMsg>,
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -804,7 +804,7 @@ pub struct GetTimeAdjByRouteResponse {
 pub struct GetTimeAdjBySchedRoute {
     /// `request`: SOAP `SchedRouteMsg`, position 1 of 1.
     pub request_2: Option<crate::SchedRouteMsg>,
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -826,7 +826,7 @@ pub struct GetTimeAdjBySchedRouteResponse {
 pub struct GetTodaysScheduleByRoute {
     /// `request`: SOAP `RouteTodayMsg`, position 1 of 1.
     pub request_2: Option<crate::RouteTodayMsg>,
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -848,7 +848,7 @@ pub struct GetTodaysScheduleByRouteResponse {
 pub struct GetTodaysScheduleByTerminalCombo {
     /// `request`: SOAP `TerminalComboTodayMsg`, position 1 of 1.
     pub request_2: Option<crate::TerminalComboTodayMsg>,
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 
@@ -868,7 +868,7 @@ pub struct GetTodaysScheduleByTerminalComboResponse {
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetValidDateRangeResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct GetValidDateRange {
-    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `APIAccessHeader` (`APIAccessHeader`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub api_access_header: Option<crate::APIAccessHeader>,
 }
 

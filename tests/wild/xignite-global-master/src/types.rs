@@ -9561,7 +9561,7 @@ pub struct GetSecurity {
     pub start_date: Option<String>,
     /// `EndDate`: SOAP `string`, position 4 of 4.
     pub end_date: Option<String>,
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -9587,7 +9587,7 @@ pub struct GetSecurities {
     pub identifier_type: crate::IdentifierTypes,
     /// `AsOfDate`: SOAP `string`, position 3 of 3.
     pub as_of_date: Option<String>,
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -9617,7 +9617,7 @@ pub struct GetInstrument {
     pub start_date: Option<String>,
     /// `EndDate`: SOAP `string`, position 5 of 5.
     pub end_date: Option<String>,
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -9645,7 +9645,7 @@ pub struct GetInstruments {
     pub identifier_type: crate::IdentifierTypes,
     /// `AsOfDate`: SOAP `string`, position 4 of 4.
     pub as_of_date: Option<String>,
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -9675,7 +9675,7 @@ pub struct GetIssuer {
     pub start_date: Option<String>,
     /// `EndDate`: SOAP `string`, position 5 of 5.
     pub end_date: Option<String>,
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -9703,7 +9703,7 @@ pub struct GetIssuers {
     pub identifier_type: crate::IdentifierTypes,
     /// `AsOfDate`: SOAP `string`, position 4 of 4.
     pub as_of_date: Option<String>,
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -9727,7 +9727,7 @@ pub struct GetIssuerByCompanyIdentifier {
     pub include_related: crate::IssuerRelatedTypes,
     /// `Identifier`: SOAP `string`, position 2 of 2.
     pub identifier: Option<String>,
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -9755,7 +9755,7 @@ pub struct GetMasterByIdentifier {
     pub start_date: Option<String>,
     /// `EndDate`: SOAP `string`, position 4 of 4.
     pub end_date: Option<String>,
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -9781,7 +9781,7 @@ pub struct GetMasterByIdentifiers {
     pub identifier_type: crate::IdentifierTypes,
     /// `AsOfDate`: SOAP `string`, position 3 of 3.
     pub as_of_date: Option<String>,
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -9811,7 +9811,7 @@ pub struct GetMasterByExchange {
     pub instrument_class: crate::InstrumentClasses,
     /// `AsOfDate`: SOAP `string`, position 5 of 5.
     pub as_of_date: Option<String>,
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -9843,7 +9843,7 @@ pub struct GetMasterByExchangeChanges {
     pub start_modified_date: Option<String>,
     /// `EndModifiedDate`: SOAP `string`, position 6 of 6.
     pub end_modified_date: Option<String>,
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -9875,7 +9875,7 @@ pub struct GetMasterBySector {
     pub instrument_class: crate::InstrumentClasses,
     /// `AsOfDate`: SOAP `string`, position 6 of 6.
     pub as_of_date: Option<String>,
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -9907,7 +9907,7 @@ pub struct GetMasterByIndustry {
     pub instrument_class: crate::InstrumentClasses,
     /// `AsOfDate`: SOAP `string`, position 6 of 6.
     pub as_of_date: Option<String>,
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -9927,7 +9927,7 @@ pub struct GetMasterByIndustryResponse {
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListExchangesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ListExchanges {
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -9947,7 +9947,7 @@ pub struct ListExchangesResponse {
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListIndustriesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ListIndustries {
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -9967,7 +9967,7 @@ pub struct ListIndustriesResponse {
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListSectorsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ListSectors {
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -9987,7 +9987,7 @@ pub struct ListSectorsResponse {
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListMICToLegacyExchangeResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ListMICToLegacyExchange {
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -10007,7 +10007,7 @@ pub struct ListMICToLegacyExchangeResponse {
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListMICToLegacySuffixResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ListMICToLegacySuffix {
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -10035,7 +10035,7 @@ pub struct ListIdentifiersByExchange {
     pub instrument_class: crate::InstrumentClasses,
     /// `AsOfDate`: SOAP `string`, position 4 of 4.
     pub as_of_date: Option<String>,
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
@@ -10065,7 +10065,7 @@ pub struct GetMasterStatisticsByExchange {
     pub instrument_class: crate::InstrumentClasses,
     /// `AsOfDate`: SOAP `string`, position 5 of 5.
     pub as_of_date: Option<String>,
-    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction in): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `Header` (`Header`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub header: Option<crate::Header>,
 }
 
