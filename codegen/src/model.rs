@@ -49,6 +49,18 @@ pub struct Model {
     pub arrays: Vec<ArrayModel>,
     /// The operations, in spec order.
     pub operations: Vec<OperationModel>,
+    /// The header classes some operation's request carries (`In`, `InOut`), in class order:
+    /// the fields of `SoapHeaders`, what a client sends on each call that reads them.
+    pub sent_headers: Vec<SentHeader>,
+}
+
+/// A field of `SoapHeaders`: a header class some operation reads.
+#[derive(Debug, Clone)]
+pub struct SentHeader {
+    /// Its class (an index into [`Model::classes`]).
+    pub class: usize,
+    /// Its field (`auth_header`), numbered apart from the others.
+    pub field: String,
 }
 
 /// An enum of the spec, and its Rust names.
@@ -184,6 +196,14 @@ fn root_of(spec: &Spec, ty: SoapType) -> Option<&str> {
 }
 
 impl Model {
+    /// The `SoapHeaders` field of the header class `class`, which some operation reads.
+    pub fn sent_header(&self, class: usize) -> &SentHeader {
+        self.sent_headers
+            .iter()
+            .find(|h| h.class == class)
+            .expect("a header class some operation reads")
+    }
+
     /// The name of the element a value of `ty` is alone (an HTTP GET/POST result document):
     /// a class's root where it has one, else the WSDL's name of the type.
     pub fn root_name(&self, ty: SoapType) -> &str {
@@ -705,6 +725,7 @@ const RAW_KEYWORDS: &[&str] = &[
 /// would be one is numbered (`Err` is `Err2`).
 pub const RESERVED_TYPES: &[&str] = &[
     "Credentials",
+    "SoapHeaders",
     "Operation",
     "Call",
     "Verifier",
@@ -1334,6 +1355,25 @@ impl Model {
                     }
                 })
                 .collect(),
+            sent_headers: {
+                let classes: Vec<usize> = (0..spec.classes.len())
+                    .filter(|&c| {
+                        operations
+                            .iter()
+                            .any(|op| op.in_headers().any(|h| h.class == c))
+                    })
+                    .collect();
+                let names: Vec<String> = classes
+                    .iter()
+                    .map(|&c| field_name(&spec.classes[c].name))
+                    .collect();
+                let fields = assign_names(&names, &mut Vec::new(), Numbering::Underscore);
+                classes
+                    .into_iter()
+                    .zip(fields)
+                    .map(|(class, field)| SentHeader { class, field })
+                    .collect()
+            },
             classes,
             arrays,
             operations,

@@ -60,7 +60,7 @@ pub use blocking::MobileServiceBlockingClient;
 
 #[cfg(feature = "client")]
 pub use client::{MobileServiceClient, Signer, SigningRequest, StaticSigner};
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{MobileService, MobileServiceServer, Call, Verifier};

@@ -241,3 +241,99 @@ fn the_server_refuses_a_block_attribute_soap_header_cannot_read() {
         );
     }
 }
+
+/// The generated server of the reference service, in process, as a client's transport.
+struct InProcess(rmm_objects::ObjectsServiceServer<rmm_tests::objects_service::ObjectsEcho>);
+
+impl rmm_objects::runtime::client::Transport for InProcess {
+    fn send(
+        &self,
+        request: rmm_objects::runtime::deps::http::Request<Bytes>,
+    ) -> rmm_objects::runtime::client::BoxFuture<
+        '_,
+        Result<Response<Bytes>, rmm_objects::runtime::client::TransportError>,
+    > {
+        Box::pin(async move { Ok(self.0.handle(request).await) })
+    }
+}
+
+fn client(signer: impl rmm_objects::Signer) -> rmm_objects::ObjectsServiceClient {
+    rmm_objects::ObjectsServiceClient::new("http://in.process", signer).with_transport(InProcess(
+        rmm_objects::ObjectsServiceServer::new(rmm_tests::objects_service::ObjectsEcho),
+    ))
+}
+
+fn auth(user: &str) -> AuthHeader {
+    AuthHeader {
+        user: Some(user.into()),
+        password: Some("pw".into()),
+        soap: HeaderAttributes::default(),
+    }
+}
+
+/// A client's headers are sent on every call of an operation that reads them (over SOAP),
+/// the request's own win over them, and the signer fills them last.
+#[tokio::test]
+async fn a_clients_headers_are_sent_the_requests_own_win_and_the_signer_fills_them() {
+    let plain = rmm_objects::StaticSigner(Default::default());
+    let with_auth = client(plain.clone()).with_headers(rmm_objects::SoapHeaders {
+        auth_header: Some(auth("set once")),
+        trace_header: None,
+    });
+    let who = |auth_header| rmm_objects::WhoAmI { n: 1, auth_header };
+    let answer = with_auth.who_am_i(&who(None)).await.unwrap();
+    assert_eq!(answer.result.as_deref(), Some("set once|pw/1"));
+    let answer = with_auth.who_am_i(&who(Some(auth("own")))).await.unwrap();
+    assert_eq!(answer.result.as_deref(), Some("own|pw/1"));
+    // Another operation reading it gets it too; none over HTTP GET, which carries none.
+    let hop = Hop {
+        n: 1,
+        auth_header: None,
+        trace_header: None,
+    };
+    let answer = with_auth.hop(&hop).await.unwrap();
+    assert_eq!(answer.stamp_header.unwrap().by.as_deref(), Some("set once"));
+    let answer = with_auth
+        .over(Binding::HttpGet)
+        .who_am_i(&who(None))
+        .await
+        .unwrap();
+    assert_eq!(answer.result.as_deref(), Some("none/1"));
+    // Without headers set, none is sent.
+    let answer = client(plain).who_am_i(&who(None)).await.unwrap();
+    assert_eq!(answer.result.as_deref(), Some("none/1"));
+
+    /// Fills the password from the operation and what the user was.
+    struct Digest;
+    impl rmm_objects::Signer for Digest {
+        fn sign(&self, _: &rmm_objects::SigningRequest<'_>) -> rmm_objects::Credentials {
+            Default::default()
+        }
+
+        fn sign_headers(
+            &self,
+            request: &rmm_objects::SigningRequest<'_>,
+            headers: &mut rmm_objects::SoapHeaders,
+        ) {
+            let user = headers
+                .auth_header
+                .as_ref()
+                .and_then(|a| a.user.clone())
+                .unwrap_or_default();
+            let n = request.params[0].1.to_string();
+            headers.auth_header = Some(AuthHeader {
+                user: Some(user),
+                password: Some(format!("{:?}:{n}", request.operation)),
+                soap: HeaderAttributes::default(),
+            });
+        }
+    }
+    let signed = client(Digest).with_headers(rmm_objects::SoapHeaders {
+        auth_header: Some(auth("ann")),
+        trace_header: None,
+    });
+    let answer = signed.who_am_i(&who(None)).await.unwrap();
+    assert_eq!(answer.result.as_deref(), Some("ann|WhoAmI:1/1"));
+    let answer = signed.who_am_i(&who(Some(auth("bo")))).await.unwrap();
+    assert_eq!(answer.result.as_deref(), Some("bo|WhoAmI:1/1"));
+}

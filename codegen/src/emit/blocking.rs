@@ -97,6 +97,13 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 self
             }
 
+            /// Sends `headers` on each call of an operation that reads them, where the call's
+            /// request sets none of its own.
+            pub fn with_headers(mut self, headers: SoapHeaders) -> Self {
+                self.client = self.client.with_headers(headers);
+                self
+            }
+
             /// The binding calls go over.
             pub fn binding(&self) -> Binding {
                 self.client.binding()

@@ -51,8 +51,9 @@ pub(super) fn emit(model: &Model) -> TokenStream {
          over HTTP GET/POST.",
         names.join(", ")
     ));
+    let headers = soap_headers(model);
     quote! {
-        //! The credentials every call carries.
+        //! The credentials every call carries, and the SOAP headers a client sends.
 
         use std::fmt;
 
@@ -71,6 +72,59 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.debug_struct("Credentials") #(#debug_fields)* .finish()
             }
+        }
+
+        #headers
+    }
+}
+
+/// `SoapHeaders`: one field per header class an operation reads.
+fn soap_headers(model: &Model) -> TokenStream {
+    let fields = model.sent_headers.iter().map(|h| {
+        let class = &model.classes[h.class];
+        let field = ident(&h.field);
+        let ty = ident(class.rust_type());
+        let readers: Vec<String> = model
+            .operations
+            .iter()
+            .filter(|op| op.in_headers().any(|x| x.class == h.class))
+            .map(|op| format!("`{}`", op.wire))
+            .collect();
+        let doc = doc(&format!(
+            "The header block `{}` (`[SoapHeader]`), sent by {}.",
+            class.name,
+            readers.join(", ")
+        ));
+        quote! { #doc pub #field: Option<crate::#ty>, }
+    });
+    let holds_float = model.sent_headers.iter().any(|h| {
+        model.holds_float(crate::spec::SoapType::Class(
+            u16::try_from(h.class).expect("a class index"),
+        ))
+    });
+    let eq = if holds_float { quote!() } else { quote!(Eq,) };
+    let names: Vec<String> = model
+        .sent_headers
+        .iter()
+        .map(|h| format!("`{}`", model.classes[h.class].name))
+        .collect();
+    let struct_doc = doc(&format!(
+        "The SOAP headers of a call ({}): the blocks the request's Header carries, over SOAP \
+         only.\n\n\
+         A client sends them on each call of an operation that reads them, from its own \
+         (`with_headers`), the request's where it sets one, then as its signer fills them \
+         (`Signer::sign_headers`). `encode_request_with` encodes a request with exactly these.",
+        if names.is_empty() {
+            "none: no operation reads one".to_owned()
+        } else {
+            names.join(", ")
+        }
+    ));
+    quote! {
+        #struct_doc
+        #[derive(Debug, Clone, PartialEq, #eq Default)]
+        pub struct SoapHeaders {
+            #(#fields)*
         }
     }
 }

@@ -133,7 +133,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         #[cfg(feature = "client")]
         pub use client::{#client_type, Signer, SigningRequest, StaticSigner};
         #classes_use
-        pub use credentials::Credentials;
+        pub use credentials::{Credentials, SoapHeaders};
         #[cfg(feature = "server")]
         pub use server::{#service_trait, #server_type, Call, Verifier};
         pub use types::*;

@@ -62,7 +62,7 @@ pub(super) fn emit_mod(model: &Model) -> TokenStream {
         use crate::runtime::deps::bytes::Bytes;
         use crate::runtime::deps::http::{Request, Response};
         use crate::runtime::{Binding, EncodeError, ParamValue, RequestError, ResponseError};
-        use crate::{Credentials, Operation};
+        use crate::{Credentials, Operation, SoapHeaders};
 
         #(#modules)*
 
@@ -76,6 +76,11 @@ pub(super) fn emit_mod(model: &Model) -> TokenStream {
             const OPERATION: Operation;
             /// Client side: this call as a request of `binding`.
             fn encode_request(&self, credentials: &Credentials, binding: Binding) -> Result<Request<Bytes>, EncodeError>;
+            /// Client side: puts the SOAP headers this request sets over `headers`.
+            fn headers_over(&self, headers: &mut SoapHeaders);
+            /// Client side: this call as a request of `binding`, with `headers` as its SOAP
+            /// headers.
+            fn encode_request_with(&self, credentials: &Credentials, headers: &SoapHeaders, binding: Binding) -> Result<Request<Bytes>, EncodeError>;
             /// Server side: reads a request of `binding` routed to this operation.
             fn decode_request<B: AsRef<[u8]>>(request: &Request<B>, binding: Binding) -> Result<(Credentials, Self), RequestError>;
             /// Every parameter in wire order, credentials at their positions.
@@ -384,9 +389,9 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     } else {
         let xmlns = format!(" xmlns=\"{}\"", model.service.namespace);
         let blocks = op.in_headers().map(|h| {
-            let field = ident(&h.field);
+            let field = ident(&model.sent_header(h.class).field);
             let wire = &h.wire;
-            quote!(w.header(#xmlns, #wire, self.#field.as_ref())?;)
+            quote!(w.header(#xmlns, #wire, headers.#field.as_ref())?;)
         });
         quote! {
             let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
@@ -721,13 +726,94 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         )
     };
 
+    // An operation with SOAP headers encodes with the headers a client sends
+    // (`encode_request_with`); `encode_request` sends the request's own.
+    let reads_headers = op.in_headers().next().is_some();
+    let encode_body = quote! {
+        #check_offered
+        if binding.is_soap() {
+            let capacity = #fixed_soap #(#string_lens)*;
+            #start_envelope
+            #(#soap_writes)*
+            Ok(message::soap_request(binding, &OPERATION, w.finish()))
+        } else {
+            #encode_form
+        }
+    };
+    let encode_fns = if reads_headers {
+        let overs = op.in_headers().map(|h| {
+            let field = ident(&h.field);
+            let sent = ident(&model.sent_header(h.class).field);
+            quote! {
+                if let Some(header) = &self.#field {
+                    headers.#sent = Some(header.clone());
+                }
+            }
+        });
+        quote! {
+            #encode_doc
+            pub fn encode_request(&self, credentials: &Credentials, binding: Binding) -> Result<Request<Bytes>, EncodeError> {
+                let mut headers = SoapHeaders::default();
+                self.headers_over(&mut headers);
+                self.encode_request_with(credentials, &headers, binding)
+            }
+
+            /// Puts the SOAP headers this request sets over `headers` (a client's): what
+            /// the call sends.
+            pub fn headers_over(&self, headers: &mut SoapHeaders) {
+                #(#overs)*
+            }
+
+            /// [`encode_request`](Self::encode_request) with `headers` as the SOAP headers,
+            /// whatever the request's own: its Header holds those this operation reads.
+            pub fn encode_request_with(
+                &self,
+                #credentials_arg: &Credentials,
+                headers: &SoapHeaders,
+                binding: Binding,
+            ) -> Result<Request<Bytes>, EncodeError> {
+                #encode_body
+            }
+        }
+    } else {
+        quote! {
+            #encode_doc
+            pub fn encode_request(
+                &self,
+                #credentials_arg: &Credentials,
+                binding: Binding,
+            ) -> Result<Request<Bytes>, EncodeError> {
+                #encode_body
+            }
+        }
+    };
+    // Without SOAP headers, the headers a client sends are none of this operation's.
+    let (headers_arg, trait_headers_over, trait_encode_with) = if reads_headers {
+        (
+            quote!(headers),
+            quote!(Self::headers_over(self, headers)),
+            quote!(Self::encode_request_with(
+                self,
+                credentials,
+                headers,
+                binding
+            )),
+        )
+    } else {
+        (
+            quote!(_headers),
+            quote!(),
+            quote!(Self::encode_request(self, credentials, binding)),
+        )
+    };
+
     quote! {
         #module_doc
 
         use crate::runtime::deps::bytes::Bytes;
         use crate::runtime::deps::http::{Request, Response};
         use crate::runtime::{self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError};
-        use crate::{Credentials, Operation, #request, #response};
+        use crate::{Credentials, Operation, SoapHeaders, #request, #response};
 
         #params_const
 
@@ -750,22 +836,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         };
 
         impl #request {
-            #encode_doc
-            pub fn encode_request(
-                &self,
-                #credentials_arg: &Credentials,
-                binding: Binding,
-            ) -> Result<Request<Bytes>, EncodeError> {
-                #check_offered
-                if binding.is_soap() {
-                    let capacity = #fixed_soap #(#string_lens)*;
-                    #start_envelope
-                    #(#soap_writes)*
-                    Ok(message::soap_request(binding, &OPERATION, w.finish()))
-                } else {
-                    #encode_form
-                }
-            }
+            #encode_fns
 
             /// Every parameter in wire order, credentials at their positions: what a signer
             /// signs and an echo prints.
@@ -821,6 +892,14 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
 
             fn encode_request(&self, credentials: &Credentials, binding: Binding) -> Result<Request<Bytes>, EncodeError> {
                 Self::encode_request(self, credentials, binding)
+            }
+
+            fn headers_over(&self, #headers_arg: &mut SoapHeaders) {
+                #trait_headers_over
+            }
+
+            fn encode_request_with(&self, credentials: &Credentials, #headers_arg: &SoapHeaders, binding: Binding) -> Result<Request<Bytes>, EncodeError> {
+                #trait_encode_with
             }
 
             fn decode_request<B: AsRef<[u8]>>(request: &Request<B>, binding: Binding) -> Result<(Credentials, Self), RequestError> {

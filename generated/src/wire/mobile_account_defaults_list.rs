@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, MobileAccountDefaultsList, MobileAccountDefaultsListResponse,
+    Credentials, Operation, SoapHeaders, MobileAccountDefaultsList,
+    MobileAccountDefaultsListResponse,
 };
 
 /// The parameters' wire names, in wire order.
@@ -230,6 +231,17 @@ impl super::OperationRequest for MobileAccountDefaultsList {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, MobileContactEmailCreate, MobileContactEmailCreateResponse,
+    Credentials, Operation, SoapHeaders, MobileContactEmailCreate,
+    MobileContactEmailCreateResponse,
 };
 
 /// The parameters' wire names, in wire order.
@@ -286,6 +287,17 @@ impl super::OperationRequest for MobileContactEmailCreate {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, MobileGetInvoiceDetails, MobileGetInvoiceDetailsResponse,
+    Credentials, Operation, SoapHeaders, MobileGetInvoiceDetails,
+    MobileGetInvoiceDetailsResponse,
 };
 
 /// The parameters' wire names, in wire order.
@@ -245,6 +246,17 @@ impl super::OperationRequest for MobileGetInvoiceDetails {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, MobileInvoiceBacktrack, MobileInvoiceBacktrackResponse,
+    Credentials, Operation, SoapHeaders, MobileInvoiceBacktrack,
+    MobileInvoiceBacktrackResponse,
 };
 
 /// The parameters' wire names, in wire order.
@@ -323,6 +324,17 @@ impl super::OperationRequest for MobileInvoiceBacktrack {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, MobileItemsServicedCreate, MobileItemsServicedCreateResponse,
+    Credentials, Operation, SoapHeaders, MobileItemsServicedCreate,
+    MobileItemsServicedCreateResponse,
 };
 
 /// The parameters' wire names, in wire order.
@@ -519,6 +520,17 @@ impl super::OperationRequest for MobileItemsServicedCreate {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

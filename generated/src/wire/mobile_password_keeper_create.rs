@@ -8,7 +8,7 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, MobilePasswordKeeperCreate,
+    Credentials, Operation, SoapHeaders, MobilePasswordKeeperCreate,
     MobilePasswordKeeperCreateResponse,
 };
 
@@ -360,6 +360,17 @@ impl super::OperationRequest for MobilePasswordKeeperCreate {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

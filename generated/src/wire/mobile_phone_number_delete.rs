@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, MobilePhoneNumberDelete, MobilePhoneNumberDeleteResponse,
+    Credentials, Operation, SoapHeaders, MobilePhoneNumberDelete,
+    MobilePhoneNumberDeleteResponse,
 };
 
 /// The parameters' wire names, in wire order.
@@ -238,6 +239,17 @@ impl super::OperationRequest for MobilePhoneNumberDelete {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, MobileServiceOrderCreate, MobileServiceOrderCreateResponse,
+    Credentials, Operation, SoapHeaders, MobileServiceOrderCreate,
+    MobileServiceOrderCreateResponse,
 };
 
 /// The parameters' wire names, in wire order.
@@ -578,6 +579,17 @@ impl super::OperationRequest for MobileServiceOrderCreate {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -8,7 +8,7 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, MobileServiceOrderLockCheck,
+    Credentials, Operation, SoapHeaders, MobileServiceOrderLockCheck,
     MobileServiceOrderLockCheckResponse,
 };
 
@@ -221,6 +221,17 @@ impl super::OperationRequest for MobileServiceOrderLockCheck {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -52,7 +52,7 @@ pub use blocking::NamesBlockingClient;
 #[cfg(feature = "client")]
 pub use client::{NamesClient, Signer, SigningRequest, StaticSigner};
 pub use classes::*;
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{Names, NamesServer, Call, Verifier};

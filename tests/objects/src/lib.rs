@@ -78,7 +78,7 @@ pub use blocking::ObjectsServiceBlockingClient;
 #[cfg(feature = "client")]
 pub use client::{ObjectsServiceClient, Signer, SigningRequest, StaticSigner};
 pub use classes::*;
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{ObjectsService, ObjectsServiceServer, Call, Verifier};

@@ -53,7 +53,7 @@ pub use blocking::StockServiceBlockingClient;
 
 #[cfg(feature = "client")]
 pub use client::{StockServiceClient, Signer, SigningRequest, StaticSigner};
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{StockService, StockServiceServer, Call, Verifier};

@@ -63,7 +63,7 @@ pub use blocking::TypesServiceBlockingClient;
 
 #[cfg(feature = "client")]
 pub use client::{TypesServiceClient, Signer, SigningRequest, StaticSigner};
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{TypesService, TypesServiceServer, Call, Verifier};

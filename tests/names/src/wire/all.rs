@@ -7,7 +7,7 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, ALL2, ALL2Response};
+use crate::{Credentials, Operation, SoapHeaders, ALL2, ALL2Response};
 
 /// The wire literals of `ALL`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -149,6 +149,17 @@ impl super::OperationRequest for ALL2 {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

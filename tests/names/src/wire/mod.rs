@@ -13,7 +13,7 @@
 use crate::runtime::deps::bytes::Bytes;
 use crate::runtime::deps::http::{Request, Response};
 use crate::runtime::{Binding, EncodeError, ParamValue, RequestError, ResponseError};
-use crate::{Credentials, Operation};
+use crate::{Credentials, Operation, SoapHeaders};
 
 /// Operation 1: `Echo`.
 pub mod echo;
@@ -56,6 +56,18 @@ pub trait OperationRequest: Sized + Clone + PartialEq + std::fmt::Debug {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError>;
+
+    /// Client side: puts the SOAP headers this request sets over `headers`.
+    fn headers_over(&self, headers: &mut SoapHeaders);
+
+    /// Client side: this call as a request of `binding`, with `headers` as its SOAP
+    /// headers.
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError>;
 

@@ -7,7 +7,9 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, EchoStringArray, EchoStringArrayResponse};
+use crate::{
+    Credentials, Operation, SoapHeaders, EchoStringArray, EchoStringArrayResponse,
+};
 
 /// The wire literals of `EchoStringArray`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -152,6 +154,17 @@ impl super::OperationRequest for EchoStringArray {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

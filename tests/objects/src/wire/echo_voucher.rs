@@ -7,7 +7,7 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, EchoVoucher, EchoVoucherResponse};
+use crate::{Credentials, Operation, SoapHeaders, EchoVoucher, EchoVoucherResponse};
 
 /// The wire literals of `EchoVoucher`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -147,6 +147,17 @@ impl super::OperationRequest for EchoVoucher {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

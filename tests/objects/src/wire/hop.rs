@@ -7,7 +7,7 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, Hop, HopResponse};
+use crate::{Credentials, Operation, SoapHeaders, Hop, HopResponse};
 
 /// The parameters' wire names, in wire order.
 const PARAMS: [&str; 1] = ["n"];
@@ -36,7 +36,31 @@ impl Hop {
     /// SOAP 1.1 posts an envelope to `/api/rmm/ObjectsService.asmx` with `SOAPAction: "http://rmm.example.com/objects/Hop"`; SOAP 1.2 posts one with `Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/Hop"`; HTTP GET sends the parameters in the query of `/api/rmm/ObjectsService.asmx/Hop`; HTTP POST sends them as a form body to the same path. The URI is origin-form: join it to the base URL. Fails only for a `None` string over HTTP GET/POST or a string with a character XML cannot carry.
     pub fn encode_request(
         &self,
+        credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        let mut headers = SoapHeaders::default();
+        self.headers_over(&mut headers);
+        self.encode_request_with(credentials, &headers, binding)
+    }
+
+    /// Puts the SOAP headers this request sets over `headers` (a client's): what
+    /// the call sends.
+    pub fn headers_over(&self, headers: &mut SoapHeaders) {
+        if let Some(header) = &self.auth_header {
+            headers.auth_header = Some(header.clone());
+        }
+        if let Some(header) = &self.trace_header {
+            headers.trace_header = Some(header.clone());
+        }
+    }
+
+    /// [`encode_request`](Self::encode_request) with `headers` as the SOAP headers,
+    /// whatever the request's own: its Header holds those this operation reads.
+    pub fn encode_request_with(
+        &self,
         _credentials: &Credentials,
+        headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
@@ -45,12 +69,12 @@ impl Hop {
             w.header(
                 " xmlns=\"http://rmm.example.com/objects\"",
                 "AuthHeader",
-                self.auth_header.as_ref(),
+                headers.auth_header.as_ref(),
             )?;
             w.header(
                 " xmlns=\"http://rmm.example.com/objects\"",
                 "TraceHeader",
-                self.trace_header.as_ref(),
+                headers.trace_header.as_ref(),
             )?;
             w.body();
             w.raw("<Hop xmlns=\"http://rmm.example.com/objects\"><n>");
@@ -217,6 +241,19 @@ impl super::OperationRequest for Hop {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, headers: &mut SoapHeaders) {
+        Self::headers_over(self, headers)
+    }
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        headers: &SoapHeaders,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request_with(self, credentials, headers, binding)
     }
 
     fn decode_request<B: AsRef<[u8]>>(

@@ -7,7 +7,7 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, Regrade, RegradeResponse};
+use crate::{Credentials, Operation, SoapHeaders, Regrade, RegradeResponse};
 
 /// The parameters' wire names, in wire order.
 const PARAMS: [&str; 4] = ["sku", "grade", "clientid", "apikey"];
@@ -205,6 +205,17 @@ impl super::OperationRequest for Regrade {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

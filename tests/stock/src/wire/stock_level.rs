@@ -7,7 +7,7 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, StockLevel, StockLevelResponse};
+use crate::{Credentials, Operation, SoapHeaders, StockLevel, StockLevelResponse};
 
 /// The parameters' wire names, in wire order.
 const PARAMS: [&str; 4] = ["sku", "warehouse", "clientid", "apikey"];
@@ -207,6 +207,17 @@ impl super::OperationRequest for StockLevel {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -7,7 +7,9 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, EchoBase64Binary, EchoBase64BinaryResponse};
+use crate::{
+    Credentials, Operation, SoapHeaders, EchoBase64Binary, EchoBase64BinaryResponse,
+};
 
 /// The parameters' wire names, in wire order.
 const PARAMS: [&str; 1] = ["value"];
@@ -159,6 +161,17 @@ impl super::OperationRequest for EchoBase64Binary {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

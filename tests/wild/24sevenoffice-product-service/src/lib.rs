@@ -53,7 +53,7 @@ pub use blocking::ProductServiceBlockingClient;
 #[cfg(feature = "client")]
 pub use client::{ProductServiceClient, Signer, SigningRequest, StaticSigner};
 pub use classes::*;
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{ProductService, ProductServiceServer, Call, Verifier};

@@ -39,6 +39,14 @@ impl std::fmt::Debug for SigningRequest<'_> {
 pub trait Signer: Send + Sync + 'static {
     /// The credentials for `request`.
     fn sign(&self, request: &SigningRequest<'_>) -> Credentials;
+
+    /// Fills the SOAP headers of `request`, as it fills its credentials (a token, a
+    /// digest in an authentication header): `headers` holds the client's (its
+    /// `with_headers`) with the request's own over them, and the call sends what it
+    /// holds after. Leaves them as they are unless overridden.
+    fn sign_headers(&self, request: &SigningRequest<'_>, headers: &mut SoapHeaders) {
+        let _ = (request, headers);
+    }
 }
 
 impl<F> Signer for F
@@ -70,6 +78,7 @@ pub struct ServiceClient {
     timeout: Option<Duration>,
     transport: Arc<dyn Transport>,
     signer: Arc<dyn Signer>,
+    headers: Arc<SoapHeaders>,
 }
 
 impl std::fmt::Debug for ServiceClient {
@@ -93,7 +102,21 @@ impl ServiceClient {
             timeout: Some(Duration::from_secs(30)),
             transport: Arc::new(ReqwestTransport::new()),
             signer: Arc::new(signer),
+            headers: Arc::new(SoapHeaders::default()),
         }
+    }
+
+    /// Sends `headers` on each call of an operation that reads them (over SOAP),
+    /// where the call's request sets none of its own: the usual authentication
+    /// header, set once.
+    pub fn with_headers(mut self, headers: SoapHeaders) -> Self {
+        self.headers = Arc::new(headers);
+        self
+    }
+
+    /// The SOAP headers calls send where their requests set none.
+    pub fn headers(&self) -> &SoapHeaders {
+        &self.headers
     }
 
     /// Calls over `binding` from now on.
@@ -125,7 +148,8 @@ impl ServiceClient {
         self.binding
     }
 
-    /// Calls the operation of `request`: signs, encodes, sends, decodes.
+    /// Calls the operation of `request`: signs (credentials and headers), encodes,
+    /// sends, decodes.
     pub async fn call<T: OperationRequest>(
         &self,
         request: &T,
@@ -137,15 +161,15 @@ impl ServiceClient {
             .into_iter()
             .filter(|(name, _)| !Credentials::WIRE_NAMES.contains(name))
             .collect();
-        let credentials = self
-            .signer
-            .sign(
-                &SigningRequest {
-                    operation: T::OPERATION,
-                    params: &params,
-                },
-            );
-        let encoded = request.encode_request(&credentials, binding)?;
+        let signing = SigningRequest {
+            operation: T::OPERATION,
+            params: &params,
+        };
+        let credentials = self.signer.sign(&signing);
+        let mut headers = SoapHeaders::clone(&self.headers);
+        request.headers_over(&mut headers);
+        self.signer.sign_headers(&signing, &mut headers);
+        let encoded = request.encode_request_with(&credentials, &headers, binding)?;
         let operation = T::OPERATION.name();
         let response = client::exchange(
                 &*self.transport,

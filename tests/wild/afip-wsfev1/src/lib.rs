@@ -64,7 +64,7 @@ pub use blocking::ServiceBlockingClient;
 #[cfg(feature = "client")]
 pub use client::{ServiceClient, Signer, SigningRequest, StaticSigner};
 pub use classes::*;
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{Service, ServiceServer, Call, Verifier};

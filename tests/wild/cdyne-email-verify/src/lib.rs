@@ -46,7 +46,7 @@ pub use blocking::EmailVerNoTestEmailBlockingClient;
 #[cfg(feature = "client")]
 pub use client::{EmailVerNoTestEmailClient, Signer, SigningRequest, StaticSigner};
 pub use classes::*;
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{EmailVerNoTestEmail, EmailVerNoTestEmailServer, Call, Verifier};

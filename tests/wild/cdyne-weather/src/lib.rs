@@ -46,7 +46,7 @@ pub use blocking::WeatherBlockingClient;
 #[cfg(feature = "client")]
 pub use client::{WeatherClient, Signer, SigningRequest, StaticSigner};
 pub use classes::*;
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{Weather, WeatherServer, Call, Verifier};

@@ -44,7 +44,7 @@ pub use blocking::CalculatorBlockingClient;
 
 #[cfg(feature = "client")]
 pub use client::{CalculatorClient, Signer, SigningRequest, StaticSigner};
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{Calculator, CalculatorServer, Call, Verifier};

@@ -66,7 +66,7 @@ pub use blocking::WebServiceBlockingClient;
 #[cfg(feature = "client")]
 pub use client::{WebServiceClient, Signer, SigningRequest, StaticSigner};
 pub use classes::*;
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{WebService, WebServiceServer, Call, Verifier};

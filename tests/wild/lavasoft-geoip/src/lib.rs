@@ -45,7 +45,7 @@ pub use blocking::GeoIPServiceBlockingClient;
 
 #[cfg(feature = "client")]
 pub use client::{GeoIPServiceClient, Signer, SigningRequest, StaticSigner};
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{GeoIPService, GeoIPServiceServer, Call, Verifier};

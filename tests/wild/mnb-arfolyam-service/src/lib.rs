@@ -46,7 +46,7 @@ pub use blocking::MNBArfolyamServiceBlockingClient;
 
 #[cfg(feature = "client")]
 pub use client::{MNBArfolyamServiceClient, Signer, SigningRequest, StaticSigner};
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{MNBArfolyamService, MNBArfolyamServiceServer, Call, Verifier};

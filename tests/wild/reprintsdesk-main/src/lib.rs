@@ -49,7 +49,7 @@ pub use blocking::MainBlockingClient;
 #[cfg(feature = "client")]
 pub use client::{MainClient, Signer, SigningRequest, StaticSigner};
 pub use classes::*;
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{Main, MainServer, Call, Verifier};

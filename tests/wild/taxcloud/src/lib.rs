@@ -56,7 +56,7 @@ pub use blocking::TaxCloudBlockingClient;
 #[cfg(feature = "client")]
 pub use client::{TaxCloudClient, Signer, SigningRequest, StaticSigner};
 pub use classes::*;
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{TaxCloud, TaxCloudServer, Call, Verifier};

@@ -41,7 +41,7 @@ pub use blocking::ConvertTemperatureBlockingClient;
 
 #[cfg(feature = "client")]
 pub use client::{ConvertTemperatureClient, Signer, SigningRequest, StaticSigner};
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{ConvertTemperature, ConvertTemperatureServer, Call, Verifier};

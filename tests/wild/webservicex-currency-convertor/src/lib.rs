@@ -41,7 +41,7 @@ pub use blocking::CurrencyConvertorBlockingClient;
 
 #[cfg(feature = "client")]
 pub use client::{CurrencyConvertorClient, Signer, SigningRequest, StaticSigner};
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{CurrencyConvertor, CurrencyConvertorServer, Call, Verifier};

@@ -46,7 +46,7 @@ pub use blocking::GenericNAICSBlockingClient;
 #[cfg(feature = "client")]
 pub use client::{GenericNAICSClient, Signer, SigningRequest, StaticSigner};
 pub use classes::*;
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{GenericNAICS, GenericNAICSServer, Call, Verifier};

@@ -41,7 +41,7 @@ pub use blocking::StockQuoteBlockingClient;
 
 #[cfg(feature = "client")]
 pub use client::{StockQuoteClient, Signer, SigningRequest, StaticSigner};
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{StockQuote, StockQuoteServer, Call, Verifier};

@@ -44,7 +44,7 @@ pub use blocking::WeatherWebServiceBlockingClient;
 
 #[cfg(feature = "client")]
 pub use client::{WeatherWebServiceClient, Signer, SigningRequest, StaticSigner};
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{WeatherWebService, WeatherWebServiceServer, Call, Verifier};

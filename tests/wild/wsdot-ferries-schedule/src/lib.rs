@@ -66,7 +66,7 @@ pub use blocking::WSFScheduleBlockingClient;
 #[cfg(feature = "client")]
 pub use client::{WSFScheduleClient, Signer, SigningRequest, StaticSigner};
 pub use classes::*;
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{WSFSchedule, WSFScheduleServer, Call, Verifier};

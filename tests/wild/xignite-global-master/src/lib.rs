@@ -63,7 +63,7 @@ pub use blocking::XigniteGlobalMasterBlockingClient;
 #[cfg(feature = "client")]
 pub use client::{XigniteGlobalMasterClient, Signer, SigningRequest, StaticSigner};
 pub use classes::*;
-pub use credentials::Credentials;
+pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{XigniteGlobalMaster, XigniteGlobalMasterServer, Call, Verifier};

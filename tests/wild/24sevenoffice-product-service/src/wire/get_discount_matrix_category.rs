@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, GetDiscountMatrixCategory, GetDiscountMatrixCategoryResponse,
+    Credentials, Operation, SoapHeaders, GetDiscountMatrixCategory,
+    GetDiscountMatrixCategoryResponse,
 };
 
 /// The parameters' wire names, in wire order.
@@ -149,6 +150,17 @@ impl super::OperationRequest for GetDiscountMatrixCategory {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -8,7 +8,7 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, GetDiscountMatrixPriceGroup,
+    Credentials, Operation, SoapHeaders, GetDiscountMatrixPriceGroup,
     GetDiscountMatrixPriceGroupResponse,
 };
 
@@ -150,6 +150,17 @@ impl super::OperationRequest for GetDiscountMatrixPriceGroup {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -7,7 +7,9 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, FECompConsultar, FECompConsultarResponse};
+use crate::{
+    Credentials, Operation, SoapHeaders, FECompConsultar, FECompConsultarResponse,
+};
 
 /// The wire literals of `FECompConsultar`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -157,6 +159,17 @@ impl super::OperationRequest for FECompConsultar {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, FECompUltimoAutorizado, FECompUltimoAutorizadoResponse,
+    Credentials, Operation, SoapHeaders, FECompUltimoAutorizado,
+    FECompUltimoAutorizadoResponse,
 };
 
 /// The wire literals of `FECompUltimoAutorizado`.
@@ -163,6 +164,17 @@ impl super::OperationRequest for FECompUltimoAutorizado {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

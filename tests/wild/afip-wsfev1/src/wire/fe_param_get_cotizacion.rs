@@ -7,7 +7,10 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, FEParamGetCotizacion, FEParamGetCotizacionResponse};
+use crate::{
+    Credentials, Operation, SoapHeaders, FEParamGetCotizacion,
+    FEParamGetCotizacionResponse,
+};
 
 /// The wire literals of `FEParamGetCotizacion`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -152,6 +155,17 @@ impl super::OperationRequest for FEParamGetCotizacion {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

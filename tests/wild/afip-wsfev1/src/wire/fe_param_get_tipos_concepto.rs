@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, FEParamGetTiposConcepto, FEParamGetTiposConceptoResponse,
+    Credentials, Operation, SoapHeaders, FEParamGetTiposConcepto,
+    FEParamGetTiposConceptoResponse,
 };
 
 /// The wire literals of `FEParamGetTiposConcepto`.
@@ -147,6 +148,17 @@ impl super::OperationRequest for FEParamGetTiposConcepto {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, FEParamGetTiposMonedas, FEParamGetTiposMonedasResponse,
+    Credentials, Operation, SoapHeaders, FEParamGetTiposMonedas,
+    FEParamGetTiposMonedasResponse,
 };
 
 /// The wire literals of `FEParamGetTiposMonedas`.
@@ -147,6 +148,17 @@ impl super::OperationRequest for FEParamGetTiposMonedas {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -7,7 +7,10 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, FECAEARegInformativo, FECAEARegInformativoResponse};
+use crate::{
+    Credentials, Operation, SoapHeaders, FECAEARegInformativo,
+    FECAEARegInformativoResponse,
+};
 
 /// The wire literals of `FECAEARegInformativo`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -157,6 +160,17 @@ impl super::OperationRequest for FECAEARegInformativo {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -8,7 +8,7 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, FECAEASinMovimientoInformar,
+    Credentials, Operation, SoapHeaders, FECAEASinMovimientoInformar,
     FECAEASinMovimientoInformarResponse,
 };
 
@@ -164,6 +164,17 @@ impl super::OperationRequest for FECAEASinMovimientoInformar {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -7,7 +7,9 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, FECAEASolicitar, FECAEASolicitarResponse};
+use crate::{
+    Credentials, Operation, SoapHeaders, FECAEASolicitar, FECAEASolicitarResponse,
+};
 
 /// The wire literals of `FECAEASolicitar`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -161,6 +163,17 @@ impl super::OperationRequest for FECAEASolicitar {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -7,7 +7,7 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, CheckBooking, CheckBookingResponse};
+use crate::{Credentials, Operation, SoapHeaders, CheckBooking, CheckBookingResponse};
 
 /// The wire literals of `CheckBooking`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -33,7 +33,28 @@ impl CheckBooking {
     /// SOAP 1.1 posts an envelope to `/quality/partnerV3/WebService.asmx` with `SOAPAction: "http://www.interhome.com/webservice/CheckBooking"`; SOAP 1.2 posts one with `Content-Type: application/soap+xml; charset=utf-8; action="http://www.interhome.com/webservice/CheckBooking"`; HTTP GET sends the parameters in the query of `/quality/partnerV3/WebService.asmx/CheckBooking`; HTTP POST sends them as a form body to the same path. The URI is origin-form: join it to the base URL. Fails only for a `None` string over HTTP GET/POST or a string with a character XML cannot carry.
     pub fn encode_request(
         &self,
+        credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        let mut headers = SoapHeaders::default();
+        self.headers_over(&mut headers);
+        self.encode_request_with(credentials, &headers, binding)
+    }
+
+    /// Puts the SOAP headers this request sets over `headers` (a client's): what
+    /// the call sends.
+    pub fn headers_over(&self, headers: &mut SoapHeaders) {
+        if let Some(header) = &self.service_auth_header {
+            headers.service_auth_header = Some(header.clone());
+        }
+    }
+
+    /// [`encode_request`](Self::encode_request) with `headers` as the SOAP headers,
+    /// whatever the request's own: its Header holds those this operation reads.
+    pub fn encode_request_with(
+        &self,
         _credentials: &Credentials,
+        headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         message::check_offered(&OPERATION, binding)?;
@@ -43,7 +64,7 @@ impl CheckBooking {
             w.header(
                 " xmlns=\"http://www.interhome.com/webservice\"",
                 "ServiceAuthHeader",
-                self.service_auth_header.as_ref(),
+                headers.service_auth_header.as_ref(),
             )?;
             w.body();
             w.raw("<CheckBooking xmlns=\"http://www.interhome.com/webservice\">");
@@ -163,6 +184,19 @@ impl super::OperationRequest for CheckBooking {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, headers: &mut SoapHeaders) {
+        Self::headers_over(self, headers)
+    }
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        headers: &SoapHeaders,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request_with(self, credentials, headers, binding)
     }
 
     fn decode_request<B: AsRef<[u8]>>(

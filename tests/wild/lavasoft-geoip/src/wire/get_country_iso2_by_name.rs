@@ -7,7 +7,10 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, GetCountryISO2ByName, GetCountryISO2ByNameResponse};
+use crate::{
+    Credentials, Operation, SoapHeaders, GetCountryISO2ByName,
+    GetCountryISO2ByNameResponse,
+};
 
 /// The parameters' wire names, in wire order.
 const PARAMS: [&str; 1] = ["countryName"];
@@ -173,6 +176,17 @@ impl super::OperationRequest for GetCountryISO2ByName {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -7,7 +7,10 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, GetCountryNameByISO2, GetCountryNameByISO2Response};
+use crate::{
+    Credentials, Operation, SoapHeaders, GetCountryNameByISO2,
+    GetCountryNameByISO2Response,
+};
 
 /// The parameters' wire names, in wire order.
 const PARAMS: [&str; 1] = ["iso2Code"];
@@ -158,6 +161,17 @@ impl super::OperationRequest for GetCountryNameByISO2 {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

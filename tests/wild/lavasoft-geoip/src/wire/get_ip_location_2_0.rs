@@ -7,7 +7,9 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, GetIpLocation20, GetIpLocation20Response};
+use crate::{
+    Credentials, Operation, SoapHeaders, GetIpLocation20, GetIpLocation20Response,
+};
 
 /// The parameters' wire names, in wire order.
 const PARAMS: [&str; 1] = ["sIp"];
@@ -151,6 +153,17 @@ impl super::OperationRequest for GetIpLocation20 {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, GetCurrentExchangeRates, GetCurrentExchangeRatesResponse,
+    Credentials, Operation, SoapHeaders, GetCurrentExchangeRates,
+    GetCurrentExchangeRatesResponse,
 };
 
 /// The parameters' wire names, in wire order.
@@ -137,6 +138,17 @@ impl super::OperationRequest for GetCurrentExchangeRates {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -7,7 +7,9 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, GetExchangeRates, GetExchangeRatesResponse};
+use crate::{
+    Credentials, Operation, SoapHeaders, GetExchangeRates, GetExchangeRatesResponse,
+};
 
 /// The parameters' wire names, in wire order.
 const PARAMS: [&str; 3] = ["startDate", "endDate", "currencyNames"];
@@ -183,6 +185,17 @@ impl super::OperationRequest for GetExchangeRates {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -7,7 +7,10 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, AddExemptCertificate, AddExemptCertificateResponse};
+use crate::{
+    Credentials, Operation, SoapHeaders, AddExemptCertificate,
+    AddExemptCertificateResponse,
+};
 
 /// The wire literals of `AddExemptCertificate`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -183,6 +186,17 @@ impl super::OperationRequest for AddExemptCertificate {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

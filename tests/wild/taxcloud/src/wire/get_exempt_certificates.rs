@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, GetExemptCertificates, GetExemptCertificatesResponse,
+    Credentials, Operation, SoapHeaders, GetExemptCertificates,
+    GetExemptCertificatesResponse,
 };
 
 /// The parameters' wire names, in wire order.
@@ -195,6 +196,17 @@ impl super::OperationRequest for GetExemptCertificates {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -7,7 +7,7 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, LookupForDate, LookupForDateResponse};
+use crate::{Credentials, Operation, SoapHeaders, LookupForDate, LookupForDateResponse};
 
 /// The wire literals of `LookupForDate`.
 pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
@@ -224,6 +224,17 @@ impl super::OperationRequest for LookupForDate {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -7,7 +7,7 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, ConversionRate, ConversionRateResponse};
+use crate::{Credentials, Operation, SoapHeaders, ConversionRate, ConversionRateResponse};
 
 /// The parameters' wire names, in wire order.
 const PARAMS: [&str; 2] = ["FromCurrency", "ToCurrency"];
@@ -179,6 +179,17 @@ impl super::OperationRequest for ConversionRate {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -8,7 +8,8 @@ use crate::runtime::{
 };
 
 use crate::{
-    Credentials, Operation, GetWeatherbyCityNamePro, GetWeatherbyCityNameProResponse,
+    Credentials, Operation, SoapHeaders, GetWeatherbyCityNamePro,
+    GetWeatherbyCityNameProResponse,
 };
 
 /// The parameters' wire names, in wire order.
@@ -188,6 +189,17 @@ impl super::OperationRequest for GetWeatherbyCityNamePro {
     fn encode_request(
         &self,
         credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, _headers: &mut SoapHeaders) {}
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        _headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)

@@ -7,7 +7,9 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, GetMasterBySector, GetMasterBySectorResponse};
+use crate::{
+    Credentials, Operation, SoapHeaders, GetMasterBySector, GetMasterBySectorResponse,
+};
 
 /// The parameters' wire names, in wire order.
 const PARAMS: [&str; 6] = [
@@ -43,7 +45,28 @@ impl GetMasterBySector {
     /// SOAP 1.1 posts an envelope to `/xglobalmaster.asmx` with `SOAPAction: "http://www.xignite.com/services/GetMasterBySector"`; SOAP 1.2 posts one with `Content-Type: application/soap+xml; charset=utf-8; action="http://www.xignite.com/services/GetMasterBySector"`; HTTP GET sends the parameters in the query of `/xglobalmaster.asmx/GetMasterBySector`; HTTP POST sends them as a form body to the same path. The URI is origin-form: join it to the base URL. Fails only for a `None` string over HTTP GET/POST or a string with a character XML cannot carry.
     pub fn encode_request(
         &self,
+        credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        let mut headers = SoapHeaders::default();
+        self.headers_over(&mut headers);
+        self.encode_request_with(credentials, &headers, binding)
+    }
+
+    /// Puts the SOAP headers this request sets over `headers` (a client's): what
+    /// the call sends.
+    pub fn headers_over(&self, headers: &mut SoapHeaders) {
+        if let Some(header) = &self.header {
+            headers.header = Some(header.clone());
+        }
+    }
+
+    /// [`encode_request`](Self::encode_request) with `headers` as the SOAP headers,
+    /// whatever the request's own: its Header holds those this operation reads.
+    pub fn encode_request_with(
+        &self,
         _credentials: &Credentials,
+        headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
@@ -54,7 +77,7 @@ impl GetMasterBySector {
             w.header(
                 " xmlns=\"http://www.xignite.com/services/\"",
                 "Header",
-                self.header.as_ref(),
+                headers.header.as_ref(),
             )?;
             w.body();
             w.raw(
@@ -296,6 +319,19 @@ impl super::OperationRequest for GetMasterBySector {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, headers: &mut SoapHeaders) {
+        Self::headers_over(self, headers)
+    }
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        headers: &SoapHeaders,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request_with(self, credentials, headers, binding)
     }
 
     fn decode_request<B: AsRef<[u8]>>(

@@ -7,7 +7,7 @@ use crate::runtime::{
     self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError,
 };
 
-use crate::{Credentials, Operation, GetSecurity, GetSecurityResponse};
+use crate::{Credentials, Operation, SoapHeaders, GetSecurity, GetSecurityResponse};
 
 /// The parameters' wire names, in wire order.
 const PARAMS: [&str; 4] = ["Identifier", "IdentifierType", "StartDate", "EndDate"];
@@ -36,7 +36,28 @@ impl GetSecurity {
     /// SOAP 1.1 posts an envelope to `/xglobalmaster.asmx` with `SOAPAction: "http://www.xignite.com/services/GetSecurity"`; SOAP 1.2 posts one with `Content-Type: application/soap+xml; charset=utf-8; action="http://www.xignite.com/services/GetSecurity"`; HTTP GET sends the parameters in the query of `/xglobalmaster.asmx/GetSecurity`; HTTP POST sends them as a form body to the same path. The URI is origin-form: join it to the base URL. Fails only for a `None` string over HTTP GET/POST or a string with a character XML cannot carry.
     pub fn encode_request(
         &self,
+        credentials: &Credentials,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        let mut headers = SoapHeaders::default();
+        self.headers_over(&mut headers);
+        self.encode_request_with(credentials, &headers, binding)
+    }
+
+    /// Puts the SOAP headers this request sets over `headers` (a client's): what
+    /// the call sends.
+    pub fn headers_over(&self, headers: &mut SoapHeaders) {
+        if let Some(header) = &self.header {
+            headers.header = Some(header.clone());
+        }
+    }
+
+    /// [`encode_request`](Self::encode_request) with `headers` as the SOAP headers,
+    /// whatever the request's own: its Header holds those this operation reads.
+    pub fn encode_request_with(
+        &self,
         _credentials: &Credentials,
+        headers: &SoapHeaders,
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
@@ -47,7 +68,7 @@ impl GetSecurity {
             w.header(
                 " xmlns=\"http://www.xignite.com/services/\"",
                 "Header",
-                self.header.as_ref(),
+                headers.header.as_ref(),
             )?;
             w.body();
             w.raw("<GetSecurity xmlns=\"http://www.xignite.com/services/\">");
@@ -254,6 +275,19 @@ impl super::OperationRequest for GetSecurity {
         binding: Binding,
     ) -> Result<Request<Bytes>, EncodeError> {
         Self::encode_request(self, credentials, binding)
+    }
+
+    fn headers_over(&self, headers: &mut SoapHeaders) {
+        Self::headers_over(self, headers)
+    }
+
+    fn encode_request_with(
+        &self,
+        credentials: &Credentials,
+        headers: &SoapHeaders,
+        binding: Binding,
+    ) -> Result<Request<Bytes>, EncodeError> {
+        Self::encode_request_with(self, credentials, headers, binding)
     }
 
     fn decode_request<B: AsRef<[u8]>>(
