@@ -56,6 +56,11 @@
 //     depth     classes and arrays nest to depth 3 (the parameter's own at 0); deeper
 //               classes are null: a class that holds itself ends there
 //
+// SOAP headers ([SoapHeader] on a SOAP proxy's method, naming a member of the proxy): those
+// the call sends (In, InOut) are filled as classes are, at the positions after the
+// parameters, an InOut one marked mustUnderstand; those the response carries (Out, InOut)
+// are printed after the call as the proxy read them ("headers").
+//
 // RMM_CASES (comma-separated, e.g. "ascii,nonascii") chooses the cases; all three by default.
 //
 // Every value, sent or returned, is printed in "params" and "result" as XmlConvert writes it
@@ -339,7 +344,9 @@ static class CallAll
     static IEnumerable<MemberInfo> Members(Type type)
     {
         var chain = new List<Type>();
-        for (Type t = type; t != null && t != typeof(object); t = t.BaseType)
+        // A SOAP header's own members (SoapHeader's mustUnderstand, actor, ...) are the
+        // block's attributes, set apart.
+        for (Type t = type; t != null && t != typeof(object) && t != typeof(SoapHeader); t = t.BaseType)
             chain.Insert(0, t);
         const BindingFlags declared = BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly;
         foreach (Type t in chain)
@@ -350,7 +357,9 @@ static class CallAll
                 .Concat(t.GetFields(declared).Where(f => !f.IsInitOnly).Cast<MemberInfo>());
             foreach (MemberInfo member in members.OrderBy(m => m.MetadataToken))
             {
-                if (!member.IsDefined(typeof(XmlIgnoreAttribute), false))
+                // An [XmlAnyAttribute] member (a SOAP header's xs:anyAttribute) is left null.
+                if (!member.IsDefined(typeof(XmlIgnoreAttribute), false)
+                    && !member.IsDefined(typeof(XmlAnyAttributeAttribute), false))
                     yield return member;
             }
         }
@@ -461,6 +470,25 @@ static class CallAll
             values[i] = ProxyValue(value, Unref(parameters[i].ParameterType));
             sent.Add("[" + Json(parameters[i].Name) + "," + Json(Text(value, soapType)) + "]");
         }
+        // Its SOAP headers (the proxy's members its [SoapHeader] attributes name): those it
+        // sends filled as parameters are, at the positions after them, an InOut one marked
+        // mustUnderstand; all of them null before the call, so that what comes back is this
+        // call's.
+        var headers = method.GetCustomAttributes(typeof(SoapHeaderAttribute), false)
+            .Cast<SoapHeaderAttribute>().ToList();
+        int position = parameters.Length;
+        foreach (SoapHeaderAttribute h in headers)
+        {
+            Type headerType = MemberType(proxy, h.MemberName);
+            SetMember(proxy, h.MemberName, null);
+            if ((h.Direction & SoapHeaderDirection.In) == 0)
+                continue;
+            position++;
+            var header = (SoapHeader)Value(kase, position, h.MemberName, headerType, false);
+            header.MustUnderstand = h.Direction == SoapHeaderDirection.InOut;
+            SetMember(proxy, h.MemberName, header);
+            sent.Add("[" + Json(h.MemberName) + "," + Json(Text(header, headerType)) + "]");
+        }
         var line = new StringBuilder();
         line.Append("{\"operation\":").Append(Json(operation))
             .Append(",\"protocol\":").Append(Json(protocol))
@@ -477,6 +505,17 @@ static class CallAll
                 .ToList();
             if (outs.Count > 0)
                 line.Append(",\"out\":[").Append(string.Join(",", outs)).Append("]");
+            // The headers the response carried (Out and InOut), as the proxy read them.
+            var back = headers.Where(h => (h.Direction & SoapHeaderDirection.Out) != 0)
+                .Select(h =>
+                {
+                    object value = GetMember(proxy, h.MemberName);
+                    return "[" + Json(h.MemberName) + "," + (value == null ? "null"
+                        : Json(Text(value, MemberType(proxy, h.MemberName)))) + "]";
+                })
+                .ToList();
+            if (back.Count > 0)
+                line.Append(",\"headers\":[").Append(string.Join(",", back)).Append("]");
         }
         catch (TargetInvocationException wrapped)
         {
@@ -503,6 +542,28 @@ static class CallAll
             }
         }
         return line.Append("}").ToString();
+    }
+
+    /// The type of the proxy's member `name` (a field or a property, as `wsdl` made it).
+    static Type MemberType(object proxy, string name)
+    {
+        FieldInfo field = proxy.GetType().GetField(name);
+        return field != null ? field.FieldType : proxy.GetType().GetProperty(name).PropertyType;
+    }
+
+    static object GetMember(object proxy, string name)
+    {
+        FieldInfo field = proxy.GetType().GetField(name);
+        return field != null ? field.GetValue(proxy) : proxy.GetType().GetProperty(name).GetValue(proxy, null);
+    }
+
+    static void SetMember(object proxy, string name, object value)
+    {
+        FieldInfo field = proxy.GetType().GetField(name);
+        if (field != null)
+            field.SetValue(proxy, value);
+        else
+            proxy.GetType().GetProperty(name).SetValue(proxy, value, null);
     }
 
     /// A JSON string: UTF-16 text as is, but for quotes, backslashes, control characters and

@@ -17,7 +17,11 @@ name and its XSD type:
     decimal  p + 0.25, two decimals kept    (position 3 -> 3.25)
     string   "<name>-<p> <&> é"             (accountname at 3 -> "accountname-3 <&> é")
 
-so a server that echoes `Op(name=value;...)` answers a result a test can predict. The string
+so a server that echoes `Op(name=value;...)` answers a result a test can predict. The
+SOAP headers of an operation's input (`soap:header`, [SoapHeader] In and InOut) are sent
+too, as `_soapheaders`, each filled as a parameter at the positions after the parameters;
+an operation whose output has headers returns them beside its body (zeep's envelope value,
+printed as a class: {"body": ..., "header": ...}). The string
 value carries XML specials and a non-ASCII letter, to exercise escaping and UTF-8. The other
 simple types ASMX uses (the types service) get values whose text is the same in Python and in
 .NET's writer, near each type's top where that is exact:
@@ -177,6 +181,15 @@ def parameter_elements(operation):
     return list(body.type.elements)
 
 
+def header_elements(operation):
+    """(name, zeep element) of each SOAP header of the operation's input, in binding order
+    ([SoapHeader] In and InOut): sent as `_soapheaders`."""
+    header = getattr(operation.input, "header", None)
+    if header is None or header.type is None or not header.type._element:
+        return []
+    return list(header.type.elements)
+
+
 def sample(position, name, xsd_type, enums):
     """The deterministic value of a parameter (see the module docstring)."""
     p = position
@@ -275,6 +288,8 @@ class Samples:
         fields, lists = {}, {}
         members = list(xsd_type.elements) + list(xsd_type.attributes)
         for p, (member, node) in enumerate(members, start=1):
+            if not hasattr(node, "type"):
+                continue  # xs:anyAttribute (a SOAP header's type): left empty
             if isinstance(node, Element) and is_multiple(node):
                 second = Nil if node.nillable else self.value(node.type, member, p + 1, depth + 1)
                 items = [self.value(node.type, member, p, depth + 1), second]
@@ -381,14 +396,20 @@ def main():
             emit({"operation": operation.name, "error": f"{type(error).__name__}: {error}"})
             failed += 1
             continue
+        # Its SOAP headers: each filled as a parameter is, at the positions after them.
+        headers = [(name, samples.value(element.type, name, len(values) + i))
+                   for i, (name, element) in enumerate(header_elements(operation), start=1)]
+        kwargs = dict(values)
+        if headers:
+            kwargs["_soapheaders"] = dict(headers)
         try:
-            line["result"] = out(getattr(proxy, operation.name)(**dict(values)))
+            line["result"] = out(getattr(proxy, operation.name)(**kwargs))
         except Exception as error:  # report, go on with the next operation
             failed += 1
             line["error"] = f"{type(error).__name__}: {error}"
             traceback.print_exc()
         if args.with_params:
-            line["params"] = [[name, out(value)] for name, value in values]
+            line["params"] = [[name, out(value)] for name, value in values + headers]
         emit(line)
     return 1 if failed else 0
 
