@@ -318,6 +318,10 @@ pub enum SoapType {
     /// `base64Binary`: .NET `byte[]`, Rust `Option<Vec<u8>>` (a reference, absent when
     /// `None`, as a string is); over HTTP GET/POST one pair per byte.
     Base64Binary,
+    /// `xml`: .NET `XmlElement`, raw XML (`<s:any />` in the WSDL), Rust
+    /// `Option<rmm_runtime::RawXml>`: the element kept whole, a .NET reference (absent when
+    /// `None`); HTTP GET/POST carry one as a result only.
+    Xml,
     /// One of the spec's enums, by its index in [`Spec::enums`]: a generated Rust enum.
     Enum(u16),
     /// One of the spec's classes, by its index in [`Spec::classes`]: a generated Rust struct,
@@ -332,7 +336,7 @@ pub enum SoapType {
 
 impl SoapType {
     /// Every type, in the order they are listed to the user.
-    pub const ALL: [SoapType; 17] = [
+    pub const ALL: [SoapType; 18] = [
         SoapType::String,
         SoapType::Boolean,
         SoapType::Decimal,
@@ -350,6 +354,7 @@ impl SoapType {
         SoapType::Guid,
         SoapType::DateTime,
         SoapType::Base64Binary,
+        SoapType::Xml,
     ];
 
     /// The type's name in the spec and the WSDL (`int`, `unsignedByte`); an enum's is the
@@ -373,6 +378,7 @@ impl SoapType {
             SoapType::Guid => "guid",
             SoapType::DateTime => "dateTime",
             SoapType::Base64Binary => "base64Binary",
+            SoapType::Xml => "xml",
             SoapType::Enum(_) => "enum",
             SoapType::Class(_) => "class",
             SoapType::Array(_) => "array",
@@ -387,11 +393,15 @@ impl SoapType {
     }
 
     /// Whether a value of the type is a .NET reference, which may be absent (`None`) without
-    /// being nullable: `string`, `base64Binary`, classes and arrays.
+    /// being nullable: `string`, `base64Binary`, `xml`, classes and arrays.
     pub const fn is_reference(self) -> bool {
         matches!(
             self,
-            SoapType::String | SoapType::Base64Binary | SoapType::Class(_) | SoapType::Array(_)
+            SoapType::String
+                | SoapType::Base64Binary
+                | SoapType::Xml
+                | SoapType::Class(_)
+                | SoapType::Array(_)
         )
     }
 
@@ -428,7 +438,7 @@ impl SoapType {
     /// `ScalarFormatter.IsTypeSupported`: not a `Guid`, not a class; an array only of such
     /// simple values, which ASMX reads from repeated keys).
     pub const fn over_http(self) -> bool {
-        !matches!(self, SoapType::Guid | SoapType::Class(_))
+        !matches!(self, SoapType::Guid | SoapType::Class(_) | SoapType::Xml)
     }
 
     /// The type spelled `name` in a spec, if any.

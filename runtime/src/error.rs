@@ -194,6 +194,15 @@ pub enum RequestError {
         /// The value sent.
         value: String,
     },
+    /// Text where a parameter of raw XML (`XmlElement`) holds its element: .NET cannot make
+    /// an element of it, and refuses the request.
+    #[error("Parameter {param} of {operation} holds text where an XML element belongs (an XmlElement parameter): Specified cast is not valid.")]
+    NotAnElement {
+        /// Operation name.
+        operation: &'static str,
+        /// Wire name of the parameter.
+        param: &'static str,
+    },
     /// The body element is not the operation this request was routed to.
     #[error("The body element {found} is not the operation {expected} in namespace {namespace}.")]
     WrongOperation {

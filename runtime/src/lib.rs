@@ -22,6 +22,7 @@ pub mod form;
 pub mod message;
 mod operation;
 mod param_value;
+pub mod raw_xml;
 mod redact;
 #[cfg(feature = "server")]
 pub mod server;
@@ -35,6 +36,7 @@ pub use error::{EncodeError, RequestError, ResponseError, ValueError};
 pub use fault::{Fault, FaultCode};
 pub use operation::{OperationInfo, ServiceInfo};
 pub use param_value::{ParamValue, RedactedParams};
+pub use raw_xml::RawXml;
 pub use redact::Redacted;
 pub use soap::{HeaderAttributes, SoapHeaderItem};
 pub use value::datetime::{DateTime, DateTimeKind};

@@ -429,15 +429,26 @@ pub fn unescape(text: &str) -> String {
 /// `ours` as the host would have written it: the one deliberate difference in a successful
 /// answer is that we write a CR in a string as `&#xD;` where the host writes it raw (every XML
 /// reader turns a raw CR into LF, so the host's callers never see the CR; see the README).
+///
+/// Only in text: in an attribute value (raw XML's) the host writes `&#xD;` too.
 pub fn with_raw_cr(ours: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(ours.len());
-    let mut rest = ours;
-    while let Some(at) = find(rest, b"&#xD;") {
-        out.extend_from_slice(&rest[..at]);
-        out.push(b'\r');
-        rest = &rest[at + 5..];
+    let mut in_tag = false;
+    let mut at = 0;
+    while at < ours.len() {
+        match ours[at] {
+            b'<' => in_tag = true,
+            b'>' => in_tag = false,
+            b'&' if !in_tag && ours[at..].starts_with(b"&#xD;") => {
+                out.push(b'\r');
+                at += 5;
+                continue;
+            }
+            _ => {}
+        }
+        out.push(ours[at]);
+        at += 1;
     }
-    out.extend_from_slice(rest);
     out
 }
 

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use rmm_objects::runtime::deps::bytes::Bytes;
 use rmm_objects::runtime::deps::chrono::NaiveDate;
 use rmm_objects::runtime::deps::http::Request;
-use rmm_objects::runtime::HeaderAttributes;
+use rmm_objects::runtime::{HeaderAttributes, RawXml};
 use rmm_objects::wire::OperationRequest;
 use rmm_objects::*;
 
@@ -60,6 +60,12 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
         "soap11-echo-string-array-unqualified",
         500,
         "the host reads an unqualified parameter as absent; refused, as for the other services",
+    ),
+    (
+        "soap11-echo-xml-unqualified",
+        500,
+        "the host reads an unqualified parameter as absent (a null XmlElement); refused, as any \
+         other unqualified parameter",
     ),
     (
         "get-echo-flags-number",
@@ -413,6 +419,16 @@ impl ObjectsService for ObjectsEcho {
         })
     }
 
+    async fn echo_xml(&self, _: Credentials, r: EchoXml) -> Result<EchoXmlResponse, Fault> {
+        Ok(EchoXmlResponse { result: r.doc })
+    }
+
+    async fn make_xml(&self, _: Credentials, r: MakeXml) -> Result<MakeXmlResponse, Fault> {
+        Ok(MakeXmlResponse {
+            result: make_xml(r.text.as_deref(), r.n),
+        })
+    }
+
     async fn hop(&self, _: Credentials, r: Hop) -> Result<HopResponse, Fault> {
         Ok(hop(r))
     }
@@ -458,6 +474,41 @@ pub fn other_settings() -> Settings {
         ),
         flag: Some(None),
     }
+}
+
+/// What `MakeXml(text, n)` answers on the host: `<x:Made at="n" xmlns:x="urn:made">`
+/// holding `<x:Text>` with the text and an `<Empty />` of no namespace; none for a negative
+/// `n`.
+pub fn make_xml(text: Option<&str>, n: i32) -> Option<RawXml> {
+    use rmm_objects::runtime::raw_xml::{XmlAttribute, XmlContent, XmlElement};
+    let element = |prefix: &str, local: &str, namespace: &str, children| XmlElement {
+        prefix: prefix.into(),
+        local: local.into(),
+        namespace: namespace.into(),
+        attributes: Vec::new(),
+        children,
+    };
+    if n < 0 {
+        return None;
+    }
+    // Setting InnerText adds a text node, an empty one for a null or empty text.
+    let text = Some(XmlContent::Text(text.unwrap_or_default().to_owned()));
+    let mut made = element(
+        "x",
+        "Made",
+        "urn:made",
+        vec![
+            XmlContent::Element(element("x", "Text", "urn:made", text.into_iter().collect())),
+            XmlContent::Element(element("", "Empty", "", Vec::new())),
+        ],
+    );
+    made.attributes.push(XmlAttribute {
+        prefix: String::new(),
+        local: "at".into(),
+        namespace: String::new(),
+        value: n.to_string(),
+    });
+    Some(RawXml::new(made))
 }
 
 /// What `Hop(n)` answers on the host: the InOut TraceHeader moved `n` hops on (its
@@ -865,6 +916,39 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
         ),
     );
     add(
+        "make-xml",
+        encode(
+            MakeXml {
+                text: Some("a & <b>".into()),
+                n: 3,
+            },
+            &none,
+            binding,
+        ),
+    );
+    add(
+        "make-xml-empty",
+        encode(
+            MakeXml {
+                text: Some(String::new()),
+                n: 0,
+            },
+            &none,
+            binding,
+        ),
+    );
+    add(
+        "make-xml-null",
+        encode(
+            MakeXml {
+                text: Some(String::new()),
+                n: -1,
+            },
+            &none,
+            binding,
+        ),
+    );
+    add(
         "hop-no-header",
         encode(
             Hop {
@@ -903,6 +987,29 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                 &none,
                 binding,
             ),
+        );
+        // Raw XML: an element with a prefix of its own, one declared outside it, the
+        // envelope's, text, a comment, CDATA and a processing instruction.
+        add(
+            "echo-xml",
+            encode(
+                EchoXml {
+                    doc: Some(
+                        RawXml::parse(
+                            "<a:x xmlns:a=\"urn:a\" b='1 &amp; 2'><a:y xsi:type=\"xsd:int\" \
+                             xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">t</a:y>\
+                             <!--c--><![CDATA[<z>]]><?pi d?><plain> </plain></a:x>",
+                        )
+                        .expect("raw XML"),
+                    ),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-xml-null",
+            encode(EchoXml { doc: None }, &none, binding),
         );
         // An InOut header and an Out one: the response's Header.
         add(

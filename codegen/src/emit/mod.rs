@@ -190,6 +190,7 @@ pub(crate) fn rust_type(model: &Model, ty: SoapType) -> TokenStream {
         SoapType::Guid => quote!(crate::Uuid),
         SoapType::DateTime => quote!(crate::DateTime),
         SoapType::Base64Binary => quote!(Option<Vec<u8>>),
+        SoapType::Xml => quote!(Option<crate::runtime::RawXml>),
         SoapType::Enum(i) => {
             let name = ident(&model.enums[usize::from(i)].rust);
             quote!(crate::#name)

@@ -21,6 +21,7 @@ fn value_room(model: &Model, ty: SoapType) -> usize {
         SoapType::String
         | SoapType::Void
         | SoapType::Base64Binary
+        | SoapType::Xml
         | SoapType::Class(_)
         | SoapType::Array(_) => 0,
         SoapType::Int => 11,          // "-2147483648"
@@ -207,6 +208,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let read = match p.ty {
             SoapType::String => quote!(param.string(#wire)?),
             SoapType::Base64Binary => quote!(param.bytes(#wire)?),
+            SoapType::Xml => quote!(param.raw_xml(#wire)?),
             ty if ty.is_complex() => {
                 let items = super::items_expr(model, ty);
                 if p.nillable {
@@ -291,9 +293,17 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         .filter(|p| p.ty.is_complex())
         .map(|p| p.wire.as_str())
         .collect();
+    // Parameters of raw XML are read by the general reader alone too.
+    let raws: Vec<&str> = op
+        .params
+        .iter()
+        .filter(|p| p.ty == SoapType::Xml)
+        .map(|p| p.wire.as_str())
+        .collect();
+    let general_only = !trees.is_empty() || !raws.is_empty();
     let count = Literal::usize_unsuffixed(op.params.len());
     let wire_names = op.params.iter().map(|p| &p.wire);
-    let params_const = if trees.is_empty() {
+    let params_const = if !general_only {
         quote! {
             /// The parameters' wire names, in wire order.
             const PARAMS: [&str; #count] = [#(#wire_names),*];
@@ -302,7 +312,16 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         quote!()
     };
     let header_names = op.in_headers().map(|h| h.wire.as_str());
-    let new_reader = if op.in_headers().next().is_some() {
+    let new_reader = if !raws.is_empty() {
+        quote!(soap::RequestReader::with_raw(
+            binding,
+            &OPERATION,
+            body,
+            &[#(#trees),*],
+            &[#(#raws),*],
+            &[#(#header_names),*]
+        )?)
+    } else if op.in_headers().next().is_some() {
         quote!(soap::RequestReader::with_headers(
             binding,
             &OPERATION,
@@ -315,7 +334,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     } else {
         quote!(soap::RequestReader::with_trees(binding, &OPERATION, body, &[#(#trees),*])?)
     };
-    let (in_order_call, in_order_fn) = if trees.is_empty() {
+    let (in_order_call, in_order_fn) = if !general_only {
         (
             quote! {
                 // Nearly every client sends each parameter once, in wire order: read straight to values.
@@ -373,7 +392,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                     None => ParamValue::Nil(runtime::SoapType::Base64Binary),
                 }),
             },
-            ty if ty.is_complex() => {
+            ty if ty.is_complex() || ty == SoapType::Xml => {
                 let name = model.type_name(ty);
                 quote!((#wire, ParamValue::complex(#name, &#value)),)
             }
@@ -567,6 +586,16 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 )),
             )
         }
+        SoapType::Xml => (
+            quote!(message::raw_xml_response(
+                binding,
+                &OPERATION,
+                self.result.as_ref()
+            )),
+            quote!(message::decode_raw_xml_response(
+                binding, &OPERATION, response
+            )),
+        ),
         SoapType::Base64Binary => (
             quote!(Ok(message::bytes_response(
                 binding,
@@ -975,6 +1004,12 @@ fn soap_writes(model: &Model, op: &OperationModel) -> Vec<TokenStream> {
             SoapType::Base64Binary => {
                 flush(&mut markup, &mut writes);
                 writes.push(quote!(w.bytes(#open, #value.as_deref(), #close);));
+                continue;
+            }
+            SoapType::Xml => {
+                flush(&mut markup, &mut writes);
+                let ns = &model.service.namespace;
+                writes.push(quote!(w.raw_xml(#wire, #ns, #open, #value.as_ref(), #close)?;));
                 continue;
             }
             ty if ty.is_complex() => {

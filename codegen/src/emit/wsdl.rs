@@ -175,6 +175,26 @@ fn qname(model: &Model, ty: SoapType) -> String {
     format!("{prefix}:{}", type_name(model, ty))
 }
 
+/// An element of a wrapper's sequence, at 12 spaces (`attributes` its `minOccurs`,
+/// `maxOccurs`, `name` and any `nillable`): of `type="{qname}"`, or for raw XML (.NET
+/// `XmlElement`) of an inline type holding one `s:any`, as ASMX declares it.
+fn sequence_element(w: &mut String, attributes: &str, ty: SoapType, qname: &str) {
+    if ty == SoapType::Xml {
+        let _ = writeln!(w, "            <s:element {attributes}>");
+        let _ = writeln!(w, "              <s:complexType>");
+        let _ = writeln!(w, "                <s:sequence>");
+        let _ = writeln!(w, "                  <s:any />");
+        let _ = writeln!(w, "                </s:sequence>");
+        let _ = writeln!(w, "              </s:complexType>");
+        let _ = writeln!(w, "            </s:element>");
+    } else {
+        let _ = writeln!(
+            w,
+            r#"            <s:element {attributes} type="{qname}" />"#
+        );
+    }
+}
+
 /// Which of the service's own types the schema holds already.
 struct Written {
     enums: Vec<bool>,
@@ -577,10 +597,14 @@ fn pieces(model: &Model) -> [String; 5] {
                 } else {
                     ""
                 };
-                put!(
-                    r#"            <s:element minOccurs="{min}" maxOccurs="1" name="{}"{nillable} type="{}" />"#,
-                    attr(&p.wire),
-                    qname(p.ty)
+                sequence_element(
+                    w,
+                    &format!(
+                        r#"minOccurs="{min}" maxOccurs="1" name="{}"{nillable}"#,
+                        attr(&p.wire)
+                    ),
+                    p.ty,
+                    &qname(p.ty),
                 );
             }
             put!("          </s:sequence>");
@@ -627,10 +651,14 @@ fn pieces(model: &Model) -> [String; 5] {
             } else {
                 ""
             };
-            put!(
-                r#"            <s:element minOccurs="{min}" maxOccurs="1" name="{}"{nillable} type="{}" />"#,
-                attr(name),
-                qname(*ty)
+            sequence_element(
+                w,
+                &format!(
+                    r#"minOccurs="{min}" maxOccurs="1" name="{}"{nillable}"#,
+                    attr(name)
+                ),
+                *ty,
+                &qname(*ty),
             );
         }
         put!("          </s:sequence>");
@@ -647,7 +675,8 @@ fn pieces(model: &Model) -> [String; 5] {
     for op in model
         .operations
         .iter()
-        .filter(|op| op.over_http() && op.result != SoapType::Void)
+        // Raw XML is a document of its own, of no declared element.
+        .filter(|op| op.over_http() && !matches!(op.result, SoapType::Void | SoapType::Xml))
     {
         if !result_types.iter().any(|(ty, _)| *ty == op.result) {
             result_types.push((op.result, op.result_nullable));
@@ -767,6 +796,11 @@ fn pieces(model: &Model) -> [String; 5] {
             if op.result == SoapType::Void {
                 // Nothing comes back: a message without parts.
                 put!(r#"  <wsdl:message name="{name}{suffix}Out" />"#);
+            } else if op.result == SoapType::Xml {
+                // Raw XML: a document of no declared element.
+                put!(r#"  <wsdl:message name="{name}{suffix}Out">"#);
+                put!(r#"    <wsdl:part name="Body" />"#);
+                put!("  </wsdl:message>");
             } else {
                 put!(r#"  <wsdl:message name="{name}{suffix}Out">"#);
                 put!(
@@ -828,6 +862,12 @@ fn pieces(model: &Model) -> [String; 5] {
         {
             let (operation_name, io_name) = operation_names(op);
             put!(r#"    <wsdl:operation name="{operation_name}">"#);
+            // Raw XML comes back as a document of no declared element: plain XML content.
+            let document = if op.result == SoapType::Xml {
+                r#"<mime:content part="Body" type="text/xml" />"#
+            } else {
+                r#"<mime:mimeXml part="Body" />"#
+            };
             let (operation, input, output) = match binding {
                 "HttpGet" => (
                     format!(
@@ -835,7 +875,7 @@ fn pieces(model: &Model) -> [String; 5] {
                         attr(http_location(model, op))
                     ),
                     "<http:urlEncoded />".to_owned(),
-                    r#"<mime:mimeXml part="Body" />"#.to_owned(),
+                    document.to_owned(),
                 ),
                 "HttpPost" => (
                     format!(
@@ -843,7 +883,7 @@ fn pieces(model: &Model) -> [String; 5] {
                         attr(http_location(model, op))
                     ),
                     r#"<mime:content type="application/x-www-form-urlencoded" />"#.to_owned(),
-                    r#"<mime:mimeXml part="Body" />"#.to_owned(),
+                    document.to_owned(),
                 ),
                 _ => (
                     format!(

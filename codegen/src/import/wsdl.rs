@@ -928,6 +928,11 @@ fn value_type<'a, 'i>(
         return None;
     }
     let Some((ns, local)) = element.attribute("type").and_then(|t| qname(element, t)) else {
+        // .NET's XmlElement: an inline type of one plain xs:any, not mixed (a parameter's or
+        // result's; a member's is not carried yet).
+        if !schema.member_context && !schema.header_context && is_xml_element(element) {
+            return Some("xml".to_owned());
+        }
         let raw_xml = element.descendants().any(|n| is(n, XSD, "any"));
         let what = if raw_xml {
             "raw XML (an inline type holding xs:any: .NET's XmlNode or XmlElement), which rmm \
@@ -1090,6 +1095,30 @@ fn array_item<'a, 'i>(complex: Node<'a, 'i>) -> Option<Node<'a, 'i>> {
 /// The spec's type of an array's item, `?` for a nillable value type (`int?`); refused where
 /// the item element is not named after its type (an `[XmlArrayItem]` rename, not imported
 /// yet).
+/// Whether `element` is declared as ASMX declares an `XmlElement`: an inline complexType
+/// (not mixed, which is an `XmlNode`) whose sequence holds one `xs:any` and nothing else.
+fn is_xml_element(element: Node) -> bool {
+    fn elements<'a, 'i>(n: Node<'a, 'i>) -> Vec<Node<'a, 'i>> {
+        n.children().filter(|c| c.is_element()).collect()
+    }
+    let [complex] = elements(element)[..] else {
+        return false;
+    };
+    if !is(complex, XSD, "complexType") || complex.attribute("mixed") == Some("true") {
+        return false;
+    }
+    let [sequence] = elements(complex)[..] else {
+        return false;
+    };
+    if !is(sequence, XSD, "sequence") {
+        return false;
+    }
+    let [any] = elements(sequence)[..] else {
+        return false;
+    };
+    is(any, XSD, "any") && any.attributes().len() == 0
+}
+
 fn value_type_of_item<'a, 'i>(
     item: Node<'a, 'i>,
     schema: &mut Schema<'a, 'i>,

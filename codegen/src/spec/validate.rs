@@ -120,7 +120,7 @@ fn nullable_problem(name: &str, names: &TypeNames) -> Option<&'static str> {
     match ty {
         SoapType::Class(_) => Some("a class is nullable as it is (None); leave out the ?"),
         ty if ty.is_reference() => {
-            Some("a string or byte array is nullable as it is (None); leave out the ?")
+            Some("a string, byte array or raw XML is nullable as it is (None); leave out the ?")
         }
         _ => None,
     }
@@ -1142,6 +1142,7 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
     check_roots(&mut c, raw, &places, loc);
     check_methods(&mut c, raw, &places, loc);
     check_headers(&mut c, raw, &places, loc);
+    check_raw_xml(&mut c, raw, &places, loc);
 
     // credential types: one per credential, int or string
     for (&cred, what) in credentials
@@ -1566,6 +1567,79 @@ fn check_headers(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], lo
                         "member {:?} of type {:?} is of type {base:?}, a SOAP header; rmm takes a \
                          header class as a header only",
                         member.name, class.name.0
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// Raw XML (`xml`, .NET `XmlElement`): a parameter or the result of a wrapped operation,
+/// and nothing else yet (no array of it, no member, no out parameter, not in a bare
+/// operation, not nullable: it is a reference).
+fn check_raw_xml(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], loc: &Locator<'_>) {
+    const ONLY: &str = "rmm carries raw XML (`xml`, .NET XmlElement) as a parameter or the \
+                        result of a wrapped operation only, for now";
+    let is_raw = |ty: &str| ty == "xml";
+    // An array of it (`xml?` is refused as any reference spelled nullable).
+    let uses_raw =
+        |ty: &str| ty.ends_with("[]") && ty.trim_end_matches("[]").trim_end_matches('?') == "xml";
+    for (op, place) in raw.operations.iter().zip(places) {
+        let name = op.name.0.as_str();
+        let anchor = place.name.or(place.lines.map(|l| loc.op_start(l)));
+        let bare = op.style == super::ParameterStyle::Bare;
+        for (i, p) in op.params.iter().enumerate() {
+            let at = place.params.as_ref().map(|v| v[i].1).or(anchor);
+            if uses_raw(&p.ty) || (bare && is_raw(&p.ty)) {
+                c.push(
+                    at,
+                    anchor,
+                    format!(
+                        "parameter {:?} of operation {name:?} is {}; {ONLY}",
+                        p.name, p.ty
+                    ),
+                );
+            }
+        }
+        let result_at = place.lines.and_then(|l| loc.op_key(l, "result")).or(anchor);
+        if uses_raw(&op.result.0) || (bare && is_raw(&op.result.0)) {
+            c.push(
+                result_at,
+                anchor,
+                format!(
+                    "the result of operation {name:?} is {}; {ONLY}",
+                    op.result.0
+                ),
+            );
+        }
+        let out_at = place.lines.and_then(|l| loc.op_key(l, "out")).or(anchor);
+        for o in &op.out {
+            if is_raw(&o.ty) || uses_raw(&o.ty) {
+                c.push(
+                    out_at,
+                    anchor,
+                    format!(
+                        "out parameter {:?} of operation {name:?} is {}; {ONLY}",
+                        o.name, o.ty
+                    ),
+                );
+            }
+        }
+    }
+    let lines = loc.top_items("types", raw.types.len());
+    for (i, class) in raw.types.iter().enumerate() {
+        let at = lines
+            .as_ref()
+            .map(|l| loc.op_start(l[i]))
+            .or(loc.top_key_pos("types"));
+        for member in class.members.iter().chain(&class.attributes) {
+            if is_raw(&member.ty) || uses_raw(&member.ty) {
+                c.push(
+                    at,
+                    at,
+                    format!(
+                        "member {:?} of type {:?} is {}; {ONLY}",
+                        member.name, class.name.0, member.ty
                     ),
                 );
             }

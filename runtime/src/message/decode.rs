@@ -217,7 +217,7 @@ type DocumentReader<'a, R> =
     fn(&'static OperationInfo, &str, &'a [u8]) -> Result<Option<R>, String>;
 
 /// [`decode_result`] with the SOAP result read by `read_soap` (its text, or its value tree).
-fn decode_result_with<'a, R, B: AsRef<[u8]>>(
+pub(super) fn decode_result_with<'a, R, B: AsRef<[u8]>>(
     binding: Binding,
     operation: &'static OperationInfo,
     response: &'a Response<B>,

@@ -15,6 +15,7 @@ use crate::Binding;
 
 mod decode;
 mod headers;
+mod raw;
 mod request;
 mod response;
 #[cfg(test)]
@@ -27,6 +28,7 @@ pub use decode::{
     decode_wrapper_response,
 };
 pub use headers::{response_headers, with_header, ResponseHeaders};
+pub use raw::{decode_raw_xml_response, raw_xml_response};
 pub use request::{
     check_char, check_datetime, check_offered, form_request, read_form, soap_request, text_len,
 };

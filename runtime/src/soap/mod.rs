@@ -10,6 +10,7 @@ use crate::{Binding, RequestError};
 
 pub use fault::{fault_envelope, version_mismatch_envelope};
 pub use header::{HeaderAttributes, HeaderWriter, SoapHeaderItem};
+pub use raw::{read_raw_document, read_response_raw};
 pub use request::{InOrder, InOrderValue, Param, RequestReader};
 pub use response::{
     read_response, read_response_body, read_response_tree, read_response_wrapper,
@@ -160,6 +161,7 @@ mod fault;
 pub(crate) mod header;
 #[cfg(test)]
 mod header_tests;
+mod raw;
 mod request;
 mod response;
 mod scan;

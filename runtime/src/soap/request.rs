@@ -21,6 +21,8 @@ pub struct RequestReader<'a> {
     operation: &'static OperationInfo,
     /// The parameters of a class or array type, whose elements are read as value trees.
     pub(super) trees: &'static [&'static str],
+    /// The parameters of raw XML (`XmlElement`), whose content is read as raw XML.
+    raws: &'static [&'static str],
     /// What value trees may still take.
     budget: crate::tree::Budget,
     /// The operation element was `<Op/>` or its end tag has been read.
@@ -251,6 +253,7 @@ impl<'a> RequestReader<'a> {
                 },
                 operation,
                 trees,
+                raws: &[],
                 budget: crate::tree::Budget::default(),
                 finished: false,
                 first_element: None,
@@ -259,6 +262,22 @@ impl<'a> RequestReader<'a> {
         }
         let mut reader = Self::parse_with(binding, operation, body, headers)?;
         reader.trees = trees;
+        Ok(reader)
+    }
+
+    /// [`RequestReader::with_headers`] for an operation with parameters of raw XML
+    /// (`XmlElement`), `raws`: what their elements hold is read as raw XML
+    /// ([`Param::raw_xml`]), by the cursor.
+    pub fn with_raw(
+        binding: Binding,
+        operation: &'static OperationInfo,
+        body: &'a [u8],
+        trees: &'static [&'static str],
+        raws: &'static [&'static str],
+        headers: &'static [&'static str],
+    ) -> Result<RequestReader<'a>, RequestError> {
+        let mut reader = Self::with_headers(binding, operation, body, trees, headers)?;
+        reader.raws = raws;
         Ok(reader)
     }
 
@@ -341,6 +360,7 @@ impl<'a> RequestReader<'a> {
                 source: Source::Parsed(Box::new(cursor)),
                 operation,
                 trees: &[],
+                raws: &[],
                 budget,
                 finished: false,
                 first_element: None,
@@ -378,6 +398,7 @@ impl<'a> RequestReader<'a> {
             source: Source::Parsed(Box::new(cursor)),
             operation,
             trees: &[],
+            raws: &[],
             budget,
             finished: false,
             first_element: None,
@@ -410,6 +431,7 @@ impl<'a> RequestReader<'a> {
                     qualified: true,
                     nil: false,
                     tree: param.tree,
+                    raw: None,
                     content: Content {
                         text: xml::scanned_text(source, param.text),
                         nested: false,
@@ -491,6 +513,7 @@ impl<'a> RequestReader<'a> {
                 // `xsi:nil` is the type's to read (`XmlItem::read_optional`).
                 nil: false,
                 tree: Some(Box::new(tree)),
+                raw: None,
                 content: Content {
                     text: Cow::Borrowed(""),
                     nested: false,
@@ -502,6 +525,30 @@ impl<'a> RequestReader<'a> {
             .cursor()
             .attribute(&element, XSI, "nil")?
             .is_some_and(|v| matches!(v.trim_matches(|c| " \t\r\n".contains(c)), "true" | "1"));
+        if qualified && self.raws.iter().any(|r| r.as_bytes() == element.local()) {
+            let operation = self.operation;
+            let name = String::from_utf8_lossy(element.local()).into_owned();
+            let mut budget = std::mem::take(&mut self.budget);
+            let raw = self.cursor().raw_content(&element, &mut budget);
+            self.budget = budget;
+            let raw = raw.map_err(|error| tree_error(error, operation.name, name))?;
+            return Ok(Param {
+                operation,
+                name: ParamName::Parsed(Box::new(ParsedName {
+                    element,
+                    display_name: String::new(),
+                })),
+                qualified,
+                nil,
+                tree: None,
+                raw: Some(Box::new(raw)),
+                content: Content {
+                    text: Cow::Borrowed(""),
+                    nested: false,
+                    interrupted: false,
+                },
+            });
+        }
         let content = if element.empty {
             Content {
                 text: Cow::Borrowed(""),
@@ -525,6 +572,7 @@ impl<'a> RequestReader<'a> {
             qualified,
             nil,
             tree: None,
+            raw: None,
             content,
         })
     }
@@ -573,6 +621,8 @@ pub struct Param<'a> {
     pub(super) nil: bool,
     /// The element read whole, for a parameter of a class or array type.
     pub(super) tree: Option<Box<crate::tree::Node<'a>>>,
+    /// What the element held, read by the cursor for a parameter of raw XML.
+    pub(super) raw: Option<Box<xml::RawContent>>,
     pub(super) content: Content<'a>,
 }
 
@@ -672,6 +722,36 @@ impl<'a> Param<'a> {
             param: param.to_owned(),
             error: Box::new(error),
         })
+    }
+
+    /// Reads a parameter of raw XML (`XmlElement`) as XmlSerializer reads one: its first
+    /// child element, whole; `None` for an element holding none (or white space, comments and
+    /// processing instructions only) or marked `xsi:nil`. Text before any element is
+    /// refused, as the host refuses it.
+    pub fn raw_xml(self, param: &'static str) -> Result<Option<crate::RawXml>, RequestError> {
+        let operation = self.operation.name;
+        if !self.qualified {
+            return self.text(param).map(|_| None);
+        }
+        if self.nil {
+            return Ok(None);
+        }
+        let (element, text_first) = match self.raw {
+            Some(raw) => (raw.element, raw.text_first),
+            // The scanner read it: an element holding text at most.
+            None => (
+                None,
+                !self
+                    .content
+                    .text
+                    .trim_matches(|c| " \t\r\n".contains(c))
+                    .is_empty(),
+            ),
+        };
+        if text_first {
+            return Err(RequestError::NotAnElement { operation, param });
+        }
+        Ok(element.map(crate::RawXml::new))
     }
 
     fn text(self, param: &'static str) -> Result<Cow<'a, str>, RequestError> {

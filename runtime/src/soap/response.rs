@@ -167,7 +167,7 @@ pub(super) fn parse_response_tree<'a>(
 
 /// The general path of a response: the envelope and its body read with the cursor, the
 /// result element by `read_result`.
-fn parse_response_with<'a, R>(
+pub(super) fn parse_response_with<'a, R>(
     binding: Binding,
     operation: &'static OperationInfo,
     body: &'a [u8],
@@ -351,7 +351,7 @@ fn parse_response_entry<'a, R>(
     Ok(result)
 }
 
-fn describe(error: XmlError) -> String {
+pub(super) fn describe(error: XmlError) -> String {
     match error {
         XmlError::Malformed(reason) => format!("the body is not well-formed XML: {reason}"),
         XmlError::Doctype => "the body contains a DOCTYPE, which is refused".to_owned(),

@@ -103,6 +103,39 @@ impl SoapWriter {
         self.out.push_str(markup);
     }
 
+    /// Appends markup made at run time.
+    pub(crate) fn text(&mut self, markup: &str) {
+        self.out.push_str(markup);
+    }
+
+    /// Appends `<p>element</p>` for a parameter of raw XML (`XmlElement`), the element
+    /// written as .NET's client writes it inside the operation element (the envelope's
+    /// prefixes and the service namespace `namespace` in scope); nothing at all for `None`
+    /// (the element is left out, which an ASMX host reads as null).
+    pub fn raw_xml(
+        &mut self,
+        field: &'static str,
+        namespace: &'static str,
+        open: &'static str,
+        value: Option<&crate::RawXml>,
+        close: &'static str,
+    ) -> Result<(), EncodeError> {
+        let Some(value) = value else {
+            return Ok(());
+        };
+        self.out.push_str(open);
+        let mut scope = crate::raw_xml::Scope::message(super::envelope_ns(self.binding), namespace);
+        crate::raw_xml::write_element(&mut self.out, value.root(), &mut scope, true).map_err(
+            |code| EncodeError::InvalidXmlChar {
+                operation: self.operation,
+                field,
+                code,
+            },
+        )?;
+        self.out.push_str(close);
+        Ok(())
+    }
+
     /// Appends a value of any simple type but `string`, as `XmlConvert` writes it (the tags
     /// around it are written by [`SoapWriter::raw`]).
     #[inline(always)]

@@ -113,7 +113,7 @@ pub(crate) const MAX_NAMESPACES_IN_SCOPE: usize = 256;
 pub(crate) struct XmlCursor<'a, const N: usize> {
     /// The document, whose names and text value trees borrow.
     input: &'a [u8],
-    reader: NsReader<&'a [u8]>,
+    pub(super) reader: NsReader<&'a [u8]>,
     known: [&'static str; N],
     /// How many namespaces each open element declares, innermost last (one entry per
     /// level, so its length is the depth).
@@ -162,7 +162,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
     }
 
     /// How many elements are open.
-    fn depth(&self) -> usize {
+    pub(super) fn depth(&self) -> usize {
         self.declared.len()
     }
 
@@ -170,7 +170,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
         self.reader.buffer_position()
     }
 
-    fn malformed(&self, what: impl std::fmt::Display) -> XmlError {
+    pub(super) fn malformed(&self, what: impl std::fmt::Display) -> XmlError {
         malformed(self.position(), what)
     }
 
@@ -319,7 +319,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
 
     /// The next event, checked: every start tag, end tag, text, comment, processing
     /// instruction and declaration passes here (references are checked where they are read).
-    fn raw_event(&mut self) -> XmlResult<(Ns, Event<'a>)> {
+    pub(super) fn raw_event(&mut self) -> XmlResult<(Ns, Event<'a>)> {
         let event = self
             .reader
             .read_event()
@@ -402,7 +402,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
     }
 
     /// The character a reference (`&name;`, its name given) in text stands for.
-    fn reference(&self, name: &[u8]) -> XmlResult<char> {
+    pub(super) fn reference(&self, name: &[u8]) -> XmlResult<char> {
         reference_char(name).map_err(|e| self.malformed(e))
     }
 
@@ -668,7 +668,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
         self.skip_to_depth(self.depth() - 1)
     }
 
-    fn skip_to_depth(&mut self, target: usize) -> XmlResult<()> {
+    pub(super) fn skip_to_depth(&mut self, target: usize) -> XmlResult<()> {
         while self.depth() > target {
             match self.next()? {
                 Node::Eof => return Err(self.malformed("unexpected end of document")),

@@ -15,6 +15,7 @@ pub const XSD_NS: &str = "http://www.w3.org/2001/XMLSchema";
 mod check;
 mod cursor;
 mod escape;
+mod raw;
 mod scan_tree;
 mod scanner;
 #[cfg(test)]
@@ -24,6 +25,7 @@ pub(crate) use check::replacements_ignored;
 pub(crate) use cursor::{is_xml_space, Content, Element, Node, Ns, XmlCursor};
 pub use escape::escape_text;
 pub(crate) use escape::{escape_text_from, first_to_escape};
+pub(crate) use raw::RawContent;
 #[cfg(test)]
 pub(crate) use scanner::assert_reads_as_start;
 pub(crate) use scanner::{

@@ -5,7 +5,9 @@ using System;
 using System.Collections.Generic;
 using System.ComponentModel;
 using System.Web.Services;
+using System.Globalization;
 using System.Web.Services.Protocols;
+using System.Xml;
 using System.Xml.Serialization;
 
 namespace Rmm.Objects
@@ -390,6 +392,23 @@ namespace Rmm.Objects
         public string WhoAmI(int n)
         {
             return Auth == null ? "none/" + n : Auth.User + "|" + Auth.Password + "/" + n;
+        }
+
+        [WebMethod(Description = "Echoes an XML element (raw XML, an XmlElement) as the host's DOM holds it: prefixes, comments and white space kept.")]
+        public XmlElement EchoXml(XmlElement doc) { return doc; }
+
+        [WebMethod(Description = "Makes an XML element: x:Made (urn:made) with the attribute at = n, holding x:Text with the text and an Empty element of no namespace; none for a negative n.")]
+        public XmlElement MakeXml(string text, int n)
+        {
+            if (n < 0) return null;
+            XmlDocument d = new XmlDocument();
+            XmlElement made = d.CreateElement("x", "Made", "urn:made");
+            made.SetAttribute("at", n.ToString(CultureInfo.InvariantCulture));
+            XmlElement t = d.CreateElement("x", "Text", "urn:made");
+            t.InnerText = text;
+            made.AppendChild(t);
+            made.AppendChild(d.CreateElement("Empty"));
+            return made;
         }
 
         [WebMethod(Description = "Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.")]

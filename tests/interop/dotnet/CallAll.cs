@@ -53,6 +53,8 @@
 //               (a class, a string, a nullable)
 //     flags     ([Flags] enum) its last two members together ("Execute delete"; over
 //               GET/POST the text "Execute, delete", the proxy's own member names)
+//     XmlElement  <r:NAME p="P" xmlns:r="urn:raw"><!-- c -->a&amp;b &lt;c&gt;</r:NAME>
+//               (non-ASCII text in the nonascii case), printed as its OuterXml
 //     depth     classes and arrays nest to depth 3 (the parameter's own at 0); deeper
 //               classes are null: a class that holds itself ends there
 //
@@ -222,6 +224,16 @@ static class CallAll
         if (underlying != null)
             return Value(kase, position, name, underlying, firstString, depth);
         int p = position;
+        if (type == typeof(XmlElement))
+        {
+            // Raw XML: an element of a namespace of its own, an attribute, a comment and text.
+            var document = new XmlDocument();
+            XmlElement raw = document.CreateElement("r", name, "urn:raw");
+            raw.SetAttribute("p", p.ToString(CultureInfo.InvariantCulture));
+            raw.AppendChild(document.CreateComment(" c "));
+            raw.AppendChild(document.CreateTextNode(kase == "nonascii" ? NonAscii : "a&b <c>"));
+            return raw;
+        }
         if (type == typeof(long))
             return 1000000000000000L + p;
         if (type == typeof(short))
@@ -369,6 +381,8 @@ static class CallAll
     /// any other (a class, an array) as the XML XmlSerializer writes for it (`Xml`).
     static string Text(object value, Type declared)
     {
+        if (value is XmlNode)
+            return ((XmlNode)value).OuterXml;
         if (value == null || IsSimple(value.GetType()))
             return Text(value);
         return Xml(value, Unref(declared));

@@ -46,6 +46,9 @@ zeep's introspection of each type, nothing about the service hard-coded:
     abstract     (abstract="true" in the WSDL: zeep keeps no trace of it) the first concrete
                  class derived from it, in WSDL order; zeep writes its xsi:type
     flags        (a simpleType that is an xs:list of an enumeration) the last two values
+    raw XML      (an inline type of one xs:any, .NET's XmlElement) the element
+                 <r:NAME xmlns:r="urn:raw" p="P">NAME-P <&> é<!-- c --></r:NAME>, printed
+                 (sent and returned) as lxml writes it
     depth        classes nest to depth 3 (the parameter's class at 0, each class or array
                  inside one deeper); deeper classes are left out, or nil as array items: a
                  class that holds itself ends there
@@ -282,6 +285,15 @@ class Samples:
             return items[-2:]  # a flags enum: its last two values
         if not isinstance(xsd_type, ComplexType):
             return sample(position, name, xsd_type.qname.localname, self.enums)
+        elements = list(xsd_type.elements)
+        if len(elements) == 1 and type(elements[0][1]).__name__ == "Any":
+            # Raw XML (.NET's XmlElement, an inline type of one xs:any): an element of a
+            # namespace of its own with an attribute, text and a comment.
+            raw = etree.Element(f"{{urn:raw}}{name}", nsmap={"r": "urn:raw"})
+            raw.set("p", str(position))
+            raw.text = f"{name}-{position} <&> \u00e9"
+            raw.append(etree.Comment(" c "))
+            return xsd_type(**{elements[0][0]: raw})
         if depth > MAX_DEPTH:
             return None
         xsd_type = self.concrete(xsd_type)
@@ -343,6 +355,9 @@ def wire(value):
         return base64.b64encode(value).decode("ascii")
     if isinstance(value, datetime.datetime):
         return value.isoformat()
+    if isinstance(value, etree._Element):
+        # Raw XML (an xs:any): the element as lxml writes it.
+        return etree.tostring(value, encoding="unicode")
     return str(value)
 
 

@@ -326,7 +326,17 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 35, `Hop`, and waits for its answer: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
+    /// Calls operation 35, `EchoXml`, and waits for its answer: Echoes an XML element (raw XML, an XmlElement) as the host's DOM holds it: prefixes, comments and white space kept.
+    pub fn echo_xml(&self, request: &EchoXml) -> Result<EchoXmlResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 36, `MakeXml`, and waits for its answer: Makes an XML element: x:Made (urn:made) with the attribute at = n, holding x:Text with the text and an Empty element of no namespace; none for a negative n.
+    pub fn make_xml(&self, request: &MakeXml) -> Result<MakeXmlResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 37, `Hop`, and waits for its answer: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
     pub fn hop(&self, request: &Hop) -> Result<HopResponse, CallError> {
         self.call(request)
     }

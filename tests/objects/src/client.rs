@@ -447,7 +447,23 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 35, `Hop`: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
+    /// Calls operation 35, `EchoXml`: Echoes an XML element (raw XML, an XmlElement) as the host's DOM holds it: prefixes, comments and white space kept.
+    pub async fn echo_xml(
+        &self,
+        request: &EchoXml,
+    ) -> Result<EchoXmlResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 36, `MakeXml`: Makes an XML element: x:Made (urn:made) with the attribute at = n, holding x:Text with the text and an Empty element of no namespace; none for a negative n.
+    pub async fn make_xml(
+        &self,
+        request: &MakeXml,
+    ) -> Result<MakeXmlResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 37, `Hop`: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
     pub async fn hop(&self, request: &Hop) -> Result<HopResponse, CallError> {
         self.call(request).await
     }

@@ -47,7 +47,9 @@
 //! | 32 | [`AddInts`] | 2 |
 //! | 33 | [`AddTexts`] | 2 |
 //! | 34 | [`WhoAmI`] | 1 |
-//! | 35 | [`Hop`] | 1 |
+//! | 35 | [`EchoXml`] | 1 |
+//! | 36 | [`MakeXml`] | 2 |
+//! | 37 | [`Hop`] | 1 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -179,13 +181,17 @@ pub enum Operation {
     AddTexts,
     /// Operation 34: [`WhoAmI`].
     WhoAmI,
-    /// Operation 35: [`Hop`].
+    /// Operation 35: [`EchoXml`].
+    EchoXml,
+    /// Operation 36: [`MakeXml`].
+    MakeXml,
+    /// Operation 37: [`Hop`].
     Hop,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 35usize] = [
+    pub const ALL: [Operation; 37usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -220,6 +226,8 @@ impl Operation {
         Operation::AddInts,
         Operation::AddTexts,
         Operation::WhoAmI,
+        Operation::EchoXml,
+        Operation::MakeXml,
         Operation::Hop,
     ];
 
@@ -260,6 +268,8 @@ impl Operation {
             Operation::AddInts => "AddInts",
             Operation::AddTexts => "AddTexts",
             Operation::WhoAmI => "WhoAmI",
+            Operation::EchoXml => "EchoXml",
+            Operation::MakeXml => "MakeXml",
             Operation::Hop => "Hop",
         }
     }
@@ -301,6 +311,8 @@ impl Operation {
             "AddInts" => Some(Operation::AddInts),
             "AddTexts" => Some(Operation::AddTexts),
             "WhoAmI" => Some(Operation::WhoAmI),
+            "EchoXml" => Some(Operation::EchoXml),
+            "MakeXml" => Some(Operation::MakeXml),
             "Hop" => Some(Operation::Hop),
             _ => None,
         }
@@ -343,6 +355,8 @@ impl Operation {
             Operation::AddInts => &wire::add_ints::OPERATION,
             Operation::AddTexts => &wire::add_texts::OPERATION,
             Operation::WhoAmI => &wire::who_am_i::OPERATION,
+            Operation::EchoXml => &wire::echo_xml::OPERATION,
+            Operation::MakeXml => &wire::make_xml::OPERATION,
             Operation::Hop => &wire::hop::OPERATION,
         }
     }
@@ -414,6 +428,8 @@ macro_rules! for_each_operation {
             add_ints: AddInts,
             add_texts: AddTexts,
             who_am_i: WhoAmI,
+            echo_xml: EchoXml,
+            make_xml: MakeXml,
             hop: Hop,
         }
     };

@@ -326,7 +326,25 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: WhoAmI,
     ) -> impl Future<Output = Result<WhoAmIResponse, Fault>> + Send;
 
-    /// Operation 35, `Hop`: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
+    /// Operation 35, `EchoXml`: Echoes an XML element (raw XML, an XmlElement) as the host's DOM holds it: prefixes, comments and white space kept.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_xml(
+        &self,
+        credentials: Credentials,
+        request: EchoXml,
+    ) -> impl Future<Output = Result<EchoXmlResponse, Fault>> + Send;
+
+    /// Operation 36, `MakeXml`: Makes an XML element: x:Made (urn:made) with the attribute at = n, holding x:Text with the text and an Empty element of no namespace; none for a negative n.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_xml(
+        &self,
+        credentials: Credentials,
+        request: MakeXml,
+    ) -> impl Future<Output = Result<MakeXmlResponse, Fault>> + Send;
+
+    /// Operation 37, `Hop`: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn hop(
@@ -607,6 +625,22 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: WhoAmI,
     ) -> impl Future<Output = Result<WhoAmIResponse, Fault>> + Send {
         T::who_am_i(self, credentials, request)
+    }
+
+    fn echo_xml(
+        &self,
+        credentials: Credentials,
+        request: EchoXml,
+    ) -> impl Future<Output = Result<EchoXmlResponse, Fault>> + Send {
+        T::echo_xml(self, credentials, request)
+    }
+
+    fn make_xml(
+        &self,
+        credentials: Credentials,
+        request: MakeXml,
+    ) -> impl Future<Output = Result<MakeXmlResponse, Fault>> + Send {
+        T::make_xml(self, credentials, request)
     }
 
     fn hop(
@@ -1259,6 +1293,26 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.who_am_i(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoXml => {
+                let handled = {
+                    let (credentials, call) = EchoXml::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_xml(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakeXml => {
+                let handled = {
+                    let (credentials, call) = MakeXml::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_xml(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

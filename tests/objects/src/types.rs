@@ -923,7 +923,49 @@ pub struct WhoAmIResponse {
     pub result: Option<String>,
 }
 
-/// `Hop`, operation 35 of `ObjectsService`: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
+/// `EchoXml`, operation 35 of `ObjectsService`: Echoes an XML element (raw XML, an XmlElement) as the host's DOM holds it: prefixes, comments and white space kept.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoXmlResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoXml {
+    /// `doc`: SOAP `xml`, position 1 of 1.
+    pub doc: Option<crate::runtime::RawXml>,
+}
+
+/// The response of [`EchoXml`]: the element `EchoXmlResponse` holding `EchoXmlResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoXmlResponse {
+    /// `EchoXmlResult`: SOAP `xml`.
+    pub result: Option<crate::runtime::RawXml>,
+}
+
+/// `MakeXml`, operation 36 of `ObjectsService`: Makes an XML element: x:Made (urn:made) with the attribute at = n, holding x:Text with the text and an Empty element of no namespace; none for a negative n.
+///
+/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakeXmlResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeXml {
+    /// `text`: SOAP `string`, position 1 of 2.
+    pub text: Option<String>,
+    /// `n`: SOAP `int`, position 2 of 2.
+    pub n: i32,
+}
+
+/// The response of [`MakeXml`]: the element `MakeXmlResponse` holding `MakeXmlResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeXmlResponse {
+    /// `MakeXmlResult`: SOAP `xml`.
+    pub result: Option<crate::runtime::RawXml>,
+}
+
+/// `Hop`, operation 37 of `ObjectsService`: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

@@ -705,6 +705,53 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         </s:sequence>
         <s:anyAttribute />
       </s:complexType>
+      <s:element name="EchoXml">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="doc">
+              <s:complexType>
+                <s:sequence>
+                  <s:any />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoXmlResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoXmlResult">
+              <s:complexType>
+                <s:sequence>
+                  <s:any />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeXml">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="text" type="s:string" />
+            <s:element minOccurs="1" maxOccurs="1" name="n" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeXmlResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="MakeXmlResult">
+              <s:complexType>
+                <s:sequence>
+                  <s:any />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="Hop">
         <s:complexType>
           <s:sequence>
@@ -969,6 +1016,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="WhoAmIAuthHeader">
     <wsdl:part name="AuthHeader" element="tns:AuthHeader" />
   </wsdl:message>
+  <wsdl:message name="EchoXmlSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoXml" />
+  </wsdl:message>
+  <wsdl:message name="EchoXmlSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoXmlResponse" />
+  </wsdl:message>
+  <wsdl:message name="MakeXmlSoapIn">
+    <wsdl:part name="parameters" element="tns:MakeXml" />
+  </wsdl:message>
+  <wsdl:message name="MakeXmlSoapOut">
+    <wsdl:part name="parameters" element="tns:MakeXmlResponse" />
+  </wsdl:message>
   <wsdl:message name="HopSoapIn">
     <wsdl:part name="parameters" element="tns:Hop" />
   </wsdl:message>
@@ -1081,6 +1140,13 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="WhoAmIHttpGetOut">
     <wsdl:part name="Body" element="tns:string" />
   </wsdl:message>
+  <wsdl:message name="MakeXmlHttpGetIn">
+    <wsdl:part name="text" type="s:string" />
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeXmlHttpGetOut">
+    <wsdl:part name="Body" />
+  </wsdl:message>
   <wsdl:message name="HopHttpGetIn">
     <wsdl:part name="n" type="s:string" />
   </wsdl:message>
@@ -1183,6 +1249,13 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="WhoAmIHttpPostOut">
     <wsdl:part name="Body" element="tns:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeXmlHttpPostIn">
+    <wsdl:part name="text" type="s:string" />
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeXmlHttpPostOut">
+    <wsdl:part name="Body" />
   </wsdl:message>
   <wsdl:message name="HopHttpPostIn">
     <wsdl:part name="n" type="s:string" />
@@ -1361,6 +1434,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:WhoAmISoapIn" />
       <wsdl:output message="tns:WhoAmISoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="EchoXml">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an XML element (raw XML, an XmlElement) as the host's DOM holds it: prefixes, comments and white space kept.</wsdl:documentation>
+      <wsdl:input message="tns:EchoXmlSoapIn" />
+      <wsdl:output message="tns:EchoXmlSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeXml">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an XML element: x:Made (urn:made) with the attribute at = n, holding x:Text with the text and an Empty element of no namespace; none for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeXmlSoapIn" />
+      <wsdl:output message="tns:MakeXmlSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="Hop">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.</wsdl:documentation>
       <wsdl:input message="tns:HopSoapIn" />
@@ -1443,6 +1526,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:WhoAmIHttpGetIn" />
       <wsdl:output message="tns:WhoAmIHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="MakeXml">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an XML element: x:Made (urn:made) with the attribute at = n, holding x:Text with the text and an Empty element of no namespace; none for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeXmlHttpGetIn" />
+      <wsdl:output message="tns:MakeXmlHttpGetOut" />
+    </wsdl:operation>
     <wsdl:operation name="Hop">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.</wsdl:documentation>
       <wsdl:input message="tns:HopHttpGetIn" />
@@ -1524,6 +1612,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Says who calls, from the AuthHeader SOAP header: none without one.</wsdl:documentation>
       <wsdl:input message="tns:WhoAmIHttpPostIn" />
       <wsdl:output message="tns:WhoAmIHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeXml">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an XML element: x:Made (urn:made) with the attribute at = n, holding x:Text with the text and an Empty element of no namespace; none for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeXmlHttpPostIn" />
+      <wsdl:output message="tns:MakeXmlHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="Hop">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.</wsdl:documentation>
@@ -1835,6 +1928,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input>
         <soap:body use="literal" />
         <soap:header message="tns:WhoAmIAuthHeader" part="AuthHeader" use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoXml">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoXml" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeXml">
+      <soap:operation soapAction="http://rmm.example.com/objects/MakeXml" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
       </wsdl:input>
       <wsdl:output>
         <soap:body use="literal" />
@@ -2163,6 +2274,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoXml">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoXml" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeXml">
+      <soap12:operation soapAction="http://rmm.example.com/objects/MakeXml" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Hop">
       <soap12:operation soapAction="http://rmm.example.com/objects/Hop" style="document" />
       <wsdl:input>
@@ -2314,6 +2443,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="MakeXml">
+      <http:operation location="/MakeXml" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:content part="Body" type="text/xml" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Hop">
       <http:operation location="/Hop" />
       <wsdl:input>
@@ -2459,6 +2597,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       </wsdl:input>
       <wsdl:output>
         <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeXml">
+      <http:operation location="/MakeXml" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:content part="Body" type="text/xml" />
       </wsdl:output>
     </wsdl:operation>
     <wsdl:operation name="Hop">

@@ -117,7 +117,13 @@ pub mod add_texts;
 /// Operation 34: `WhoAmI`.
 pub mod who_am_i;
 
-/// Operation 35: `Hop`.
+/// Operation 35: `EchoXml`.
+pub mod echo_xml;
+
+/// Operation 36: `MakeXml`.
+pub mod make_xml;
+
+/// Operation 37: `Hop`.
 pub mod hop;
 
 /// What every request type does, for code generic over operations (a client's

@@ -184,6 +184,55 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
             )
             .await;
         }
+        // Raw XML: an element the host's DOM makes, on every binding; echoed over SOAP.
+        for (text, n) in [(Some("t & <u>"), 2), (None, 0), (Some("x"), -1)] {
+            // HTTP GET/POST send every parameter: a null text is sent as "" there.
+            let text = text
+                .map(str::to_owned)
+                .or((!binding.is_soap()).then(String::new));
+            // The host refuses "<" over HTTP GET/POST (request validation).
+            if !binding.is_soap() && text.as_deref().is_some_and(|t| t.contains('<')) {
+                continue;
+            }
+            // Compared by meaning: what a reader of the host's text gets holds the declarations
+            // the writer added as attributes, and over HTTP GET/POST the indentation as text.
+            call(
+                checks,
+                binding,
+                &format!("MakeXml({text:?}, {n})"),
+                objects_service::make_xml(text.as_deref(), n).map(|r| xml_meaning(&r)),
+                async {
+                    c.make_xml(&MakeXml {
+                        text: text.clone(),
+                        n,
+                    })
+                    .await
+                    .map(|r| r.result.map(|r| xml_meaning(&r)))
+                },
+            )
+            .await;
+        }
+        if binding.is_soap() {
+            let doc = rmm_objects::runtime::RawXml::parse(
+                "<a:x xmlns:a=\"urn:a\" b=\"&quot;1&quot;\"><a:y> t </a:y><!--c--><z xmlns=\"\"/>\
+                 <![CDATA[<&>]]></a:x>",
+            )
+            .expect("raw XML");
+            for doc in [Some(doc), None] {
+                call(
+                    checks,
+                    binding,
+                    &format!("EchoXml with {}", doc.is_some()),
+                    doc.as_ref().map(xml_meaning),
+                    async {
+                        c.echo_xml(&EchoXml { doc: doc.clone() })
+                            .await
+                            .map(|r| r.result.map(|r| xml_meaning(&r)))
+                    },
+                )
+                .await;
+            }
+        }
         // Overloads ([WebMethod(MessageName)]): each named on the wire by its message name.
         for (a, b) in [(2, -5), (i32::MAX, 1)] {
             call(
@@ -767,4 +816,38 @@ pub(crate) async fn objects_fidelity_section(checks: &mut Checks, mono: &Target,
         };
         checks.check(&format!("objects fidelity {}", c.name), result);
     }
+}
+
+/// Raw XML by its meaning: elements and attributes by namespace and name, text, CDATA,
+/// comments and processing instructions, without the namespace declarations (which a writer
+/// adds where a reader needs them) and the white space between elements alone (which an
+/// indenting writer adds).
+fn xml_meaning(raw: &rmm_objects::runtime::RawXml) -> rmm_objects::runtime::raw_xml::XmlElement {
+    use rmm_objects::runtime::raw_xml::{XmlContent, XmlElement};
+    fn strip(element: &XmlElement) -> XmlElement {
+        XmlElement {
+            prefix: String::new(),
+            local: element.local.clone(),
+            namespace: element.namespace.clone(),
+            attributes: element
+                .attributes
+                .iter()
+                .filter(|a| !a.is_declaration())
+                .map(|a| rmm_objects::runtime::raw_xml::XmlAttribute {
+                    prefix: String::new(),
+                    ..a.clone()
+                })
+                .collect(),
+            children: element
+                .children
+                .iter()
+                .filter(|c| !matches!(c, XmlContent::Text(t) if t.trim().is_empty()))
+                .map(|c| match c {
+                    XmlContent::Element(e) => XmlContent::Element(strip(e)),
+                    other => other.clone(),
+                })
+                .collect(),
+        }
+    }
+    strip(raw.root())
 }

@@ -15,8 +15,9 @@
 //! |---|---|---|
 //! | 1 | [`GetSupportCity`] | 1 |
 //! | 2 | [`GetSupportProvince`] | 0 |
-//! | 3 | [`GetWeatherbyCityName`] | 1 |
-//! | 4 | [`GetWeatherbyCityNamePro`] | 2 |
+//! | 3 | [`GetSupportDataSet`] | 0 |
+//! | 4 | [`GetWeatherbyCityName`] | 1 |
+//! | 5 | [`GetWeatherbyCityNamePro`] | 2 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -81,17 +82,20 @@ pub enum Operation {
     GetSupportCity,
     /// Operation 2: [`GetSupportProvince`].
     GetSupportProvince,
-    /// Operation 3: [`GetWeatherbyCityName`].
+    /// Operation 3: [`GetSupportDataSet`].
+    GetSupportDataSet,
+    /// Operation 4: [`GetWeatherbyCityName`].
     GetWeatherbyCityName,
-    /// Operation 4: [`GetWeatherbyCityNamePro`].
+    /// Operation 5: [`GetWeatherbyCityNamePro`].
     GetWeatherbyCityNamePro,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 4usize] = [
+    pub const ALL: [Operation; 5usize] = [
         Operation::GetSupportCity,
         Operation::GetSupportProvince,
+        Operation::GetSupportDataSet,
         Operation::GetWeatherbyCityName,
         Operation::GetWeatherbyCityNamePro,
     ];
@@ -101,6 +105,7 @@ impl Operation {
         match self {
             Operation::GetSupportCity => "getSupportCity",
             Operation::GetSupportProvince => "getSupportProvince",
+            Operation::GetSupportDataSet => "getSupportDataSet",
             Operation::GetWeatherbyCityName => "getWeatherbyCityName",
             Operation::GetWeatherbyCityNamePro => "getWeatherbyCityNamePro",
         }
@@ -111,6 +116,7 @@ impl Operation {
         match name {
             "getSupportCity" => Some(Operation::GetSupportCity),
             "getSupportProvince" => Some(Operation::GetSupportProvince),
+            "getSupportDataSet" => Some(Operation::GetSupportDataSet),
             "getWeatherbyCityName" => Some(Operation::GetWeatherbyCityName),
             "getWeatherbyCityNamePro" => Some(Operation::GetWeatherbyCityNamePro),
             _ => None,
@@ -122,6 +128,7 @@ impl Operation {
         match self {
             Operation::GetSupportCity => &wire::get_support_city::OPERATION,
             Operation::GetSupportProvince => &wire::get_support_province::OPERATION,
+            Operation::GetSupportDataSet => &wire::get_support_data_set::OPERATION,
             Operation::GetWeatherbyCityName => &wire::get_weatherby_city_name::OPERATION,
             Operation::GetWeatherbyCityNamePro => {
                 &wire::get_weatherby_city_name_pro::OPERATION
@@ -164,6 +171,7 @@ macro_rules! for_each_operation {
         $callback! {
             get_support_city: GetSupportCity,
             get_support_province: GetSupportProvince,
+            get_support_data_set: GetSupportDataSet,
             get_weatherby_city_name: GetWeatherbyCityName,
             get_weatherby_city_name_pro: GetWeatherbyCityNamePro,
         }

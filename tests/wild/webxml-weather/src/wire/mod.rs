@@ -21,10 +21,13 @@ pub mod get_support_city;
 /// Operation 2: `getSupportProvince`.
 pub mod get_support_province;
 
-/// Operation 3: `getWeatherbyCityName`.
+/// Operation 3: `getSupportDataSet`.
+pub mod get_support_data_set;
+
+/// Operation 4: `getWeatherbyCityName`.
 pub mod get_weatherby_city_name;
 
-/// Operation 4: `getWeatherbyCityNamePro`.
+/// Operation 5: `getWeatherbyCityNamePro`.
 pub mod get_weatherby_city_name_pro;
 
 /// What every request type does, for code generic over operations (a client's

@@ -1,0 +1,214 @@
+//! Writing raw XML as .NET's `XmlNode.WriteTo` writes it into a message.
+
+use super::{XmlContent, XmlElement, XML_NS};
+use crate::xml;
+
+/// The namespace declarations in scope where an element is written, innermost last:
+/// (prefix, namespace), the empty prefix for the default namespace.
+#[derive(Debug, Clone)]
+pub(crate) struct Scope {
+    bindings: Vec<(String, String)>,
+}
+
+impl Scope {
+    /// Nothing declared: an element standing alone, or a document's root.
+    pub(crate) fn empty() -> Scope {
+        Scope {
+            bindings: Vec::new(),
+        }
+    }
+
+    /// Inside a SOAP message's operation element: the envelope's `soap`, `xsi` and `xsd`, and
+    /// the service namespace as the default one.
+    pub(crate) fn message(envelope: &str, service: &str) -> Scope {
+        Scope {
+            bindings: vec![
+                ("soap".to_owned(), envelope.to_owned()),
+                ("xsi".to_owned(), xml::XSI_NS.to_owned()),
+                ("xsd".to_owned(), xml::XSD_NS.to_owned()),
+                (String::new(), service.to_owned()),
+            ],
+        }
+    }
+
+    /// The namespace `prefix` is bound to here (`None`: unbound; the default namespace
+    /// unbound is none, `""`).
+    fn lookup(&self, prefix: &str) -> Option<&str> {
+        if prefix == "xml" {
+            return Some(XML_NS);
+        }
+        self.bindings
+            .iter()
+            .rev()
+            .find(|(p, _)| p == prefix)
+            .map(|(_, ns)| ns.as_str())
+    }
+
+    /// Whether `prefix` means `namespace` here.
+    fn binds(&self, prefix: &str, namespace: &str) -> bool {
+        match self.lookup(prefix) {
+            Some(bound) => bound == namespace,
+            // No default namespace in scope: no namespace.
+            None => prefix.is_empty() && namespace.is_empty(),
+        }
+    }
+}
+
+/// Writes `element` into `out` where `scope` is in scope; a tab in an attribute value as
+/// `&#x9;` when `tab_reference` (a request's, so that the server reads the tab sent). The
+/// error is the code point of a character XML cannot carry.
+pub(crate) fn write_element(
+    out: &mut String,
+    element: &XmlElement,
+    scope: &mut Scope,
+    tab_reference: bool,
+) -> Result<(), u32> {
+    write(out, element, scope, tab_reference, None)
+}
+
+/// [`write_element`] indented as .NET's `XmlTextWriter` indents an HTTP GET/POST result
+/// document, the root at depth 0: two spaces a level.
+pub(crate) fn write_element_indented(
+    out: &mut String,
+    element: &XmlElement,
+    scope: &mut Scope,
+) -> Result<(), u32> {
+    write(out, element, scope, false, Some(0))
+}
+
+fn write(
+    out: &mut String,
+    element: &XmlElement,
+    scope: &mut Scope,
+    tab_reference: bool,
+    depth: Option<usize>,
+) -> Result<(), u32> {
+    let mark = scope.bindings.len();
+    out.push('<');
+    push_qname(out, &element.prefix, &element.local);
+    // The attributes as they are, declarations among them (which then are in scope).
+    for attribute in &element.attributes {
+        out.push(' ');
+        push_qname(out, &attribute.prefix, &attribute.local);
+        out.push_str("=\"");
+        crate::tree::escape_attribute(out, &attribute.value, tab_reference)?;
+        out.push('"');
+        if attribute.is_declaration() {
+            scope.bindings.push((
+                attribute.declared_prefix().to_owned(),
+                attribute.value.clone(),
+            ));
+        }
+    }
+    // Then a declaration for each prefix used and not bound so here: the element's, then
+    // its attributes', as the writer adds them.
+    declare(out, scope, &element.prefix, &element.namespace)?;
+    for attribute in &element.attributes {
+        if !attribute.is_declaration() && !attribute.prefix.is_empty() {
+            declare(out, scope, &attribute.prefix, &attribute.namespace)?;
+        }
+    }
+    if element.children.is_empty() {
+        out.push_str(" />");
+        scope.bindings.truncate(mark);
+        return Ok(());
+    }
+    out.push('>');
+    // Indented, as `XmlTextWriter` indents: each element, comment and processing
+    // instruction on a line of its own until text is written in the element (it is "mixed"
+    // from there on), and the end tag too unless it is mixed by then.
+    let mut mixed = false;
+    let new_line = |out: &mut String, level: usize| {
+        out.push('\n');
+        for _ in 0..level {
+            out.push_str("  ");
+        }
+    };
+    for child in &element.children {
+        let starts_line = matches!(
+            child,
+            XmlContent::Element(_) | XmlContent::Comment(_) | XmlContent::ProcessingInstruction(..)
+        );
+        match (depth, starts_line) {
+            (Some(level), true) if !mixed => new_line(out, level + 1),
+            _ => {}
+        }
+        match child {
+            XmlContent::Element(e) => write(out, e, scope, tab_reference, depth.map(|l| l + 1))?,
+            XmlContent::Text(text) => {
+                mixed |= !text.is_empty();
+                xml::escape_text(out, text)?;
+            }
+            XmlContent::CData(text) => {
+                mixed = true;
+                check_chars(text)?;
+                out.push_str("<![CDATA[");
+                out.push_str(text);
+                out.push_str("]]>");
+            }
+            XmlContent::Comment(text) => {
+                check_chars(text)?;
+                out.push_str("<!--");
+                out.push_str(text);
+                out.push_str("-->");
+            }
+            XmlContent::ProcessingInstruction(target, data) => {
+                check_chars(data)?;
+                out.push_str("<?");
+                out.push_str(target);
+                if !data.is_empty() {
+                    out.push(' ');
+                    out.push_str(data);
+                }
+                out.push_str("?>");
+            }
+        }
+    }
+    if let (Some(level), false) = (depth, mixed) {
+        new_line(out, level);
+    }
+    out.push_str("</");
+    push_qname(out, &element.prefix, &element.local);
+    out.push('>');
+    scope.bindings.truncate(mark);
+    Ok(())
+}
+
+fn push_qname(out: &mut String, prefix: &str, local: &str) {
+    if !prefix.is_empty() {
+        out.push_str(prefix);
+        out.push(':');
+    }
+    out.push_str(local);
+}
+
+/// Declares `prefix` as `namespace` unless it is so in scope.
+fn declare(out: &mut String, scope: &mut Scope, prefix: &str, namespace: &str) -> Result<(), u32> {
+    if scope.binds(prefix, namespace) {
+        return Ok(());
+    }
+    if prefix.is_empty() {
+        out.push_str(" xmlns=\"");
+    } else {
+        out.push_str(" xmlns:");
+        out.push_str(prefix);
+        out.push_str("=\"");
+    }
+    crate::tree::escape_attribute(out, namespace, false)?;
+    out.push('"');
+    scope
+        .bindings
+        .push((prefix.to_owned(), namespace.to_owned()));
+    Ok(())
+}
+
+/// Refuses a character XML cannot carry in a CDATA section, comment or processing
+/// instruction, where nothing is escaped.
+fn check_chars(text: &str) -> Result<(), u32> {
+    match text.chars().find(|&c| {
+        (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{FFFE}' || c == '\u{FFFF}'
+    }) {
+        Some(c) => Err(c as u32),
+        None => Ok(()),
+    }
+}

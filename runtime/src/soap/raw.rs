@@ -1,0 +1,63 @@
+//! Raw XML (`XmlElement`) in SOAP messages and HTTP GET/POST documents: a client reading a
+//! result of raw XML.
+
+use super::response::{describe, parse_response_with, ResponseBody};
+use super::XSI;
+use crate::raw_xml::RawXml;
+use crate::xml::{self, Node, XmlCursor};
+use crate::{Binding, OperationInfo};
+
+fn tree_error(error: xml::TreeError) -> String {
+    match error {
+        xml::TreeError::Xml(error) => describe(error),
+        xml::TreeError::TooLarge => crate::tree::MemberError::TooLarge.to_string(),
+    }
+}
+
+/// Reads a SOAP response envelope of `operation` whose result is raw XML: the result
+/// element's first child element (`None`: no result element, none in it, or `xsi:nil`), or
+/// a fault.
+pub fn read_response_raw(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    body: &[u8],
+) -> Result<ResponseBody<RawXml>, String> {
+    let mut budget = crate::tree::Budget::default();
+    parse_response_with(binding, operation, body, |cursor, e| {
+        let nil = cursor
+            .attribute(&e, XSI, "nil")
+            .map_err(describe)?
+            .is_some_and(|v| matches!(v.trim(), "true" | "1"));
+        let content = cursor.raw_content(&e, &mut budget).map_err(tree_error)?;
+        if content.text_first {
+            return Err(format!(
+                "{} holds text where an XML element belongs",
+                operation.result_name
+            ));
+        }
+        Ok(content.element.filter(|_| !nil).map(RawXml::new))
+    })
+}
+
+/// Reads an HTTP GET/POST result document of raw XML: its root element is the result.
+pub fn read_raw_document(
+    _operation: &'static OperationInfo,
+    _root_name: &str,
+    body: &[u8],
+) -> Result<Option<RawXml>, String> {
+    let mut cursor = XmlCursor::new(body, []);
+    let root = match cursor.next().map_err(describe)? {
+        Node::Start(e) => e,
+        // A null result: the host writes no document.
+        Node::Eof => return Ok(None),
+        Node::End | Node::Text => {
+            unreachable!("the cursor reports text outside the root as malformed")
+        }
+    };
+    let mut budget = crate::tree::Budget::default();
+    let element = cursor.raw_element(root, &mut budget).map_err(tree_error)?;
+    match cursor.next().map_err(describe)? {
+        Node::Eof => Ok(Some(RawXml::new(element))),
+        _ => Err("content after the root element".into()),
+    }
+}

@@ -1,0 +1,201 @@
+//! The cursor reading raw XML (`crate::raw_xml`): an element as .NET's DOM holds it, prefixes,
+//! declarations, comments and white space kept.
+
+use std::borrow::Cow;
+
+use quick_xml::events::Event;
+use quick_xml::name::{PrefixDeclaration, ResolveResult};
+
+use super::check::{normalize_newlines, to_str};
+use super::cursor::{is_xml_space, Element, XmlCursor};
+use super::TreeError;
+use crate::raw_xml::{XmlAttribute, XmlContent, XmlElement, XMLNS_NS};
+
+/// What an element holding raw XML held (a parameter's or result's element).
+#[derive(Debug, Default)]
+pub(crate) struct RawContent {
+    /// Its first child element, read whole; `None` without one.
+    pub element: Option<XmlElement>,
+    /// Text (not white space) came before any element: .NET cannot make an `XmlElement` of
+    /// it, and refuses the message ("Specified cast is not valid.").
+    pub text_first: bool,
+}
+
+impl<'a, const N: usize> XmlCursor<'a, N> {
+    /// Reads what the element just started (`holder`) holds, as XmlSerializer reads an
+    /// `XmlElement` member: comments, processing instructions and white space before the
+    /// first element skipped, the first element read whole, anything after it skipped.
+    pub(crate) fn raw_content(
+        &mut self,
+        holder: &Element<'a>,
+        budget: &mut crate::tree::Budget,
+    ) -> Result<RawContent, TreeError> {
+        let mut content = RawContent::default();
+        if holder.empty {
+            return Ok(content);
+        }
+        let depth = self.depth();
+        loop {
+            let (_, event) = self.raw_event()?;
+            match event {
+                Event::Start(start) | Event::Empty(start)
+                    if content.element.is_none() && !content.text_first =>
+                {
+                    let empty = self.depth() == depth;
+                    let element = Element {
+                        ns: super::Ns::None,
+                        start,
+                        empty,
+                    };
+                    content.element = Some(self.raw_element(element, budget)?);
+                }
+                Event::Start(_) => self.skip_to_depth(depth)?,
+                Event::Text(text) if content.element.is_none() => {
+                    content.text_first |= text.iter().any(|&b| !is_xml_space(b));
+                }
+                Event::CData(_) | Event::GeneralRef(_) if content.element.is_none() => {
+                    content.text_first = true;
+                }
+                Event::End(_) => return Ok(content),
+                Event::DocType(_) => return Err(super::XmlError::Doctype.into()),
+                Event::Eof => return Err(self.malformed("unexpected end of document").into()),
+                _ => {}
+            }
+        }
+    }
+
+    /// Reads the element just started and everything in it.
+    pub(crate) fn raw_element(
+        &mut self,
+        element: Element<'a>,
+        budget: &mut crate::tree::Budget,
+    ) -> Result<XmlElement, TreeError> {
+        if budget.elements == 0 {
+            return Err(TreeError::TooLarge);
+        }
+        budget.elements -= 1;
+        let name = element.start.name();
+        let prefix = name
+            .prefix()
+            .map(|p| String::from_utf8_lossy(p.into_inner()).into_owned())
+            .unwrap_or_default();
+        let (resolved, local) = self.reader.resolve_element(name);
+        let mut raw = XmlElement {
+            prefix,
+            local: String::from_utf8_lossy(local.into_inner()).into_owned(),
+            namespace: bound(resolved),
+            attributes: Vec::new(),
+            children: Vec::new(),
+        };
+        for attr in element.start.attributes() {
+            let attr = attr.map_err(|e| self.malformed(e))?;
+            // Attribute-value normalisation (XML 1.0 §3.3.3), as for a class's attributes.
+            let normalized = String::from_utf8_lossy(&attr.value)
+                .replace("\r\n", " ")
+                .replace(['\t', '\n', '\r'], " ");
+            let value = quick_xml::escape::unescape(&normalized)
+                .map_err(|e| self.malformed(e))?
+                .into_owned();
+            let attribute = match attr.key.as_namespace_binding() {
+                Some(PrefixDeclaration::Default) => XmlAttribute {
+                    prefix: String::new(),
+                    local: "xmlns".to_owned(),
+                    namespace: XMLNS_NS.to_owned(),
+                    value,
+                },
+                Some(PrefixDeclaration::Named(declared)) => XmlAttribute {
+                    prefix: "xmlns".to_owned(),
+                    local: String::from_utf8_lossy(declared).into_owned(),
+                    namespace: XMLNS_NS.to_owned(),
+                    value,
+                },
+                None => {
+                    let prefix = attr
+                        .key
+                        .prefix()
+                        .map(|p| String::from_utf8_lossy(p.into_inner()).into_owned())
+                        .unwrap_or_default();
+                    let (resolved, local) = self.reader.resolve_attribute(attr.key);
+                    XmlAttribute {
+                        prefix,
+                        local: String::from_utf8_lossy(local.into_inner()).into_owned(),
+                        namespace: bound(resolved),
+                        value,
+                    }
+                }
+            };
+            raw.attributes.push(attribute);
+        }
+        if element.empty {
+            return Ok(raw);
+        }
+        loop {
+            let (ns, event) = self.raw_event()?;
+            match event {
+                Event::Text(piece) => {
+                    let text = normalize_newlines(to_str(piece.into_inner())?);
+                    push_text(&mut raw.children, &text);
+                }
+                Event::GeneralRef(reference) => {
+                    let c = self.reference(&reference)?;
+                    push_text(&mut raw.children, c.encode_utf8(&mut [0; 4]));
+                }
+                Event::CData(piece) => {
+                    let text = normalize_newlines(to_str(piece.into_inner())?);
+                    raw.children.push(XmlContent::CData(text.into_owned()));
+                }
+                Event::Comment(piece) => {
+                    let text = to_str(piece.into_inner())?;
+                    raw.children.push(XmlContent::Comment(text.into_owned()));
+                }
+                Event::PI(pi) => {
+                    let target = String::from_utf8_lossy(pi.target()).into_owned();
+                    let data = to_str(Cow::Borrowed(pi.content()))?;
+                    let data = data.trim_start_matches([' ', '\t', '\r', '\n']);
+                    raw.children
+                        .push(XmlContent::ProcessingInstruction(target, data.to_owned()));
+                }
+                Event::Start(start) => {
+                    let child = Element {
+                        ns,
+                        start,
+                        empty: false,
+                    };
+                    raw.children
+                        .push(XmlContent::Element(self.raw_element(child, budget)?));
+                }
+                Event::Empty(start) => {
+                    let child = Element {
+                        ns,
+                        start,
+                        empty: true,
+                    };
+                    raw.children
+                        .push(XmlContent::Element(self.raw_element(child, budget)?));
+                }
+                Event::End(_) => return Ok(raw),
+                Event::Decl(_) => {}
+                Event::DocType(_) => return Err(super::XmlError::Doctype.into()),
+                Event::Eof => return Err(self.malformed("unexpected end of document").into()),
+            }
+        }
+    }
+}
+
+/// The namespace a name resolved to, empty for none.
+fn bound(resolved: ResolveResult<'_>) -> String {
+    match resolved {
+        ResolveResult::Bound(ns) => String::from_utf8_lossy(ns.into_inner()).into_owned(),
+        // An unknown prefix was refused when the start tag was read.
+        ResolveResult::Unbound | ResolveResult::Unknown(_) => String::new(),
+    }
+}
+
+/// Appends text to the last text node, or starts one.
+fn push_text(children: &mut Vec<XmlContent>, text: &str) {
+    if let Some(XmlContent::Text(last)) = children.last_mut() {
+        last.push_str(text);
+    } else {
+        children.push(XmlContent::Text(text.to_owned()));
+    }
+}
