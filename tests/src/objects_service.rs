@@ -487,6 +487,7 @@ pub fn make_xml(text: Option<&str>, n: i32) -> Option<RawXml> {
         namespace: namespace.into(),
         attributes: Vec::new(),
         children,
+        end_tag: false,
     };
     if n < 0 {
         return None;

@@ -34,7 +34,7 @@ pub struct RawXml {
 /// An element of a [`RawXml`].
 ///
 /// Two are equal by what they mean: the same prefix, name, namespace, attributes (namespace
-/// declarations aside) and content. A declaration is the writer's to add where a reader needs
+/// declarations aside) and content; `<x />` and `<x></x>` alike. A declaration is the writer's to add where a reader needs
 /// it, and a reader then holds it as an attribute: an element read back from what was written
 /// of it is equal to it.
 #[derive(Debug, Clone)]
@@ -49,6 +49,9 @@ pub struct XmlElement {
     pub attributes: Vec<XmlAttribute>,
     /// What it holds, in order.
     pub children: Vec<XmlContent>,
+    /// Written with an end tag though it holds nothing (`<x></x>`, as it was read), not as
+    /// `<x />`: .NET's `XmlElement.IsEmpty` false. Not part of equality.
+    pub end_tag: bool,
 }
 
 /// An attribute of an [`XmlElement`]. A namespace declaration is one too: `xmlns:p` has the

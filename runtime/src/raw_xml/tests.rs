@@ -71,7 +71,9 @@ fn declarations_are_written_where_written_and_added_where_missing() {
             namespace: SERVICE.into(),
             attributes: Vec::new(),
             children: Vec::new(),
+            end_tag: false,
         })],
+        end_tag: false,
     });
     assert_eq!(
         in_message(&raw),
@@ -127,4 +129,12 @@ fn equality_is_by_meaning_declarations_aside() {
     ] {
         assert_ne!(parse(other), made, "{other}");
     }
+}
+
+#[test]
+fn an_empty_element_keeps_the_form_it_was_read_in() {
+    // .NET's XmlElement.IsEmpty: `<b></b>` stays so, `<b/>` is written `<b />`.
+    let raw = parse("<a><b></b><c/></a>");
+    assert_eq!(raw.to_string(), "<a><b></b><c /></a>");
+    assert_eq!(raw, parse("<a><b/><c></c></a>"));
 }

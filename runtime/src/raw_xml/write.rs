@@ -108,7 +108,7 @@ fn write(
             declare(out, scope, &attribute.prefix, &attribute.namespace)?;
         }
     }
-    if element.children.is_empty() {
+    if element.children.is_empty() && !element.end_tag {
         out.push_str(" />");
         scope.bindings.truncate(mark);
         return Ok(());

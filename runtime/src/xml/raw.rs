@@ -86,6 +86,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             namespace: bound(resolved),
             attributes: Vec::new(),
             children: Vec::new(),
+            end_tag: !element.empty,
         };
         for attr in element.start.attributes() {
             let attr = attr.map_err(|e| self.malformed(e))?;

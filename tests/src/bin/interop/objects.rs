@@ -847,6 +847,7 @@ fn xml_meaning(raw: &rmm_objects::runtime::RawXml) -> rmm_objects::runtime::raw_
                     other => other.clone(),
                 })
                 .collect(),
+            end_tag: false,
         }
     }
     strip(raw.root())

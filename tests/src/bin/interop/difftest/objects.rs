@@ -5,8 +5,15 @@
 //! under another name), a value's text replaced by another lexical form, an element put
 //! inside a member of a simple type, an element emptied.
 //!
-//! Every case's class is `objects:{mutation}:{operation}` (`objects:nil:EchoOrder`); a case
-//! with two changes is `objects:multi:{operation}`.
+//! An operation with SOAP headers (`WhoAmI`, `Hop`) has its Header changed too, half the
+//! time instead of its body: blocks reordered, dropped, repeated, unknown ones added (marked
+//! `mustUnderstand` or not), a block moved to another namespace, `mustUnderstand`, `actor`,
+//! `role` and `relay` set to valid and invalid values, members changed as above. Raw XML
+//! (`EchoXml`) is changed as any other element, its prefixes and namespaces included.
+//!
+//! Every case's class is `objects:{mutation}:{operation}` (`objects:nil:EchoOrder`), a
+//! Header's `objects:header-{mutation}:{operation}`; a case with two changes is
+//! `objects:multi:{operation}`.
 
 use quick_xml::events::Event;
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -214,6 +221,45 @@ fn templates() -> Vec<(&'static str, String)> {
             &none,
         ),
     );
+    // Raw XML: prefixes of its own, the service namespace, no namespace, attributes.
+    add(
+        "EchoXml",
+        encode(
+            EchoXml {
+                doc: Some(
+                    rmm_objects::runtime::RawXml::parse(
+                        "<a:doc xmlns:a=\"urn:a\" a:id=\"1\" plain=\"p\"><a:line n=\"1\">one</a:line>\
+                         <a:line n=\"2\">two <b xmlns=\"\">bold</b></a:line><empty xmlns=\"\"/>\
+                         <Id xmlns=\"http://rmm.example.com/objects\">5</Id></a:doc>",
+                    )
+                    .expect("raw XML"),
+                ),
+            },
+            &none,
+        ),
+    );
+    // SOAP headers: the blocks are changed apart (`header_templates`).
+    add(
+        "WhoAmI",
+        encode(
+            WhoAmI {
+                n: 4,
+                auth_header: None,
+            },
+            &none,
+        ),
+    );
+    add(
+        "Hop",
+        encode(
+            Hop {
+                n: 2,
+                auth_header: None,
+                trace_header: None,
+            },
+            &none,
+        ),
+    );
     // A class with a root: the parameter element is the root's, nillable.
     add(
         "EchoVoucher",
@@ -228,6 +274,102 @@ fn templates() -> Vec<(&'static str, String)> {
         ),
     );
     out
+}
+
+/// The Header blocks of the operations with SOAP headers, as the generated client writes
+/// them, under a root of their own (`Header`) for the mutations.
+fn header_templates() -> Vec<(&'static str, String)> {
+    let auth = format!(
+        "<AuthHeader xmlns=\"{NS}\"><User>ann &amp; co</User><Password>pw</Password></AuthHeader>"
+    );
+    let trace = format!("<TraceHeader xmlns=\"{NS}\"><Id>t1</Id><Hop>3</Hop></TraceHeader>");
+    vec![
+        ("WhoAmI", format!("<Header>{auth}</Header>")),
+        ("Hop", format!("<Header>{auth}{trace}</Header>")),
+    ]
+}
+
+/// The Header's own changes.
+const HEADER_MUTATIONS: [&str; 6] = [
+    "block-unknown",
+    "block-namespace",
+    "must-understand",
+    "actor",
+    "relay",
+    "block-order",
+];
+
+/// Values of `mustUnderstand` and `relay`: .NET reads exactly `0`, `1`, `false` and `true`.
+const FLAGS: [&str; 8] = ["1", "0", "true", "false", "yes", " 1", "TRUE", ""];
+
+/// Applies one change of the Header's own to `header`, its blocks the root's children.
+fn mutate_header(rng: &mut ChaCha8Rng, header: &mut Elem, mutation: &str) -> Option<()> {
+    let blocks: Vec<usize> = (0..header.children.len())
+        .filter(|&i| matches!(header.children[i], Part::Elem(_)))
+        .collect();
+    fn block(header: &mut Elem, i: usize) -> Option<&mut Elem> {
+        match &mut header.children[i] {
+            Part::Elem(e) => Some(e),
+            Part::Text(_) => None,
+        }
+    }
+    match mutation {
+        "block-unknown" => {
+            let element = [
+                "<Unknown xmlns=\"http://rmm.example.com/objects\">x</Unknown>",
+                "<Unknown xmlns=\"http://rmm.example.com/objects\" soap:mustUnderstand=\"1\">x</Unknown>",
+                "<o:Other xmlns:o=\"urn:o\" soap:mustUnderstand=\"true\" />",
+                "<o:Other xmlns:o=\"urn:o\" soap:mustUnderstand=\"0\" />",
+                "<StampHeader xmlns=\"http://rmm.example.com/objects\"><Hops>9</Hops></StampHeader>",
+                "<StampHeader xmlns=\"http://rmm.example.com/objects\" soap:mustUnderstand=\"1\" />",
+            ]
+            .choose(rng)?;
+            let i = rng.random_range(0..=header.children.len());
+            header.children.insert(i, Part::Elem(parse(element)));
+        }
+        "block-namespace" => {
+            let i = *blocks.choose(rng)?;
+            let ns = ["urn:other", "", "http://rmm.example.com/objects/"].choose(rng)?;
+            let e = block(header, i)?;
+            e.attributes = e
+                .attributes
+                .replace(&format!("xmlns=\"{NS}\""), &format!("xmlns=\"{ns}\""));
+        }
+        "must-understand" | "relay" => {
+            let i = *blocks.choose(rng)?;
+            let value = FLAGS.choose(rng)?;
+            let prefix = ["soap", "s11", "s12"].choose(rng)?;
+            let local = if mutation == "relay" {
+                "relay"
+            } else {
+                "mustUnderstand"
+            };
+            let e = block(header, i)?;
+            let declaration = match *prefix {
+                "s11" => " xmlns:s11=\"http://schemas.xmlsoap.org/soap/envelope/\"",
+                "s12" => " xmlns:s12=\"http://www.w3.org/2003/05/soap-envelope\"",
+                _ => "",
+            };
+            e.attributes
+                .push_str(&format!("{declaration} {prefix}:{local}=\"{value}\""));
+        }
+        "actor" => {
+            let i = *blocks.choose(rng)?;
+            let value = [
+                "http://schemas.xmlsoap.org/soap/actor/next",
+                "urn:a &amp; b",
+                "",
+            ]
+            .choose(rng)?;
+            let name = ["soap:actor", "soap:role"].choose(rng)?;
+            block(header, i)?
+                .attributes
+                .push_str(&format!(" {name}=\"{value}\""));
+        }
+        "block-order" => header.children.shuffle(rng),
+        _ => return None,
+    }
+    Some(())
 }
 
 /// An element of a template, as written (names, attributes and text kept raw).
@@ -521,18 +663,47 @@ pub(crate) fn cases(rng: &mut ChaCha8Rng, count: usize) -> Vec<Case> {
         .into_iter()
         .map(|(name, xml)| (name, parse(&xml)))
         .collect();
+    let headers: Vec<(&'static str, Elem)> = header_templates()
+        .into_iter()
+        .map(|(name, xml)| (name, parse(&xml)))
+        .collect();
     let mut out = Vec::with_capacity(count);
     while out.len() < count {
         let (op, template) = templates.choose(rng).expect("templates");
         let mut root = template.clone();
+        let mut header = headers
+            .iter()
+            .find(|(o, _)| o == op)
+            .map(|(_, h)| h.clone());
+        // Half of a headed operation's cases change its Header instead of its body.
+        let in_header = header.is_some() && rng.random_range(0..2) == 0;
         let two = rng.random_range(0..4) == 0;
-        let first = *MUTATIONS.choose(rng).expect("mutations");
-        if mutate(rng, &mut root, first).is_none() {
+        let mut change = |rng: &mut ChaCha8Rng| -> Option<String> {
+            match header.as_mut().filter(|_| in_header) {
+                Some(header) => {
+                    let mutation = *MUTATIONS
+                        .iter()
+                        .chain(&HEADER_MUTATIONS)
+                        .collect::<Vec<_>>()
+                        .choose(rng)?;
+                    let applied = if HEADER_MUTATIONS.contains(mutation) {
+                        mutate_header(rng, header, mutation)
+                    } else {
+                        mutate(rng, header, mutation)
+                    };
+                    applied.map(|()| format!("header-{mutation}"))
+                }
+                None => {
+                    let mutation = *MUTATIONS.choose(rng)?;
+                    mutate(rng, &mut root, mutation).map(|()| mutation.to_owned())
+                }
+            }
+        };
+        let Some(first) = change(rng) else {
             continue;
-        }
+        };
         let class = if two {
-            let second = *MUTATIONS.choose(rng).expect("mutations");
-            if mutate(rng, &mut root, second).is_none() {
+            if change(rng).is_none() {
                 continue;
             }
             format!("objects:multi:{op}")
@@ -541,10 +712,20 @@ pub(crate) fn cases(rng: &mut ChaCha8Rng, count: usize) -> Vec<Case> {
         };
         let mut element = String::new();
         write(&root, &mut element);
+        let header = header.map(|h| {
+            let mut blocks = String::new();
+            for part in &h.children {
+                match part {
+                    Part::Elem(e) => write(e, &mut blocks),
+                    Part::Text(t) => blocks.push_str(t),
+                }
+            }
+            blocks
+        });
         let soap12 = rng.random_range(0..4) == 0;
         out.push(Case {
             class,
-            request: soap(soap12, op, &element),
+            request: soap_headed(soap12, op, header.as_deref(), &element),
             service: Service::Objects,
         });
     }
@@ -553,6 +734,11 @@ pub(crate) fn cases(rng: &mut ChaCha8Rng, count: usize) -> Vec<Case> {
 
 /// A SOAP request of `op` whose body holds `element` (the operation element).
 pub(super) fn soap(soap12: bool, op: &str, element: &str) -> Vec<u8> {
+    soap_headed(soap12, op, None, element)
+}
+
+/// [`soap`] with a Header holding `header` (its blocks), if any.
+fn soap_headed(soap12: bool, op: &str, header: Option<&str>, element: &str) -> Vec<u8> {
     let (env, content_type) = if soap12 {
         (
             "http://www.w3.org/2003/05/soap-envelope",
@@ -564,8 +750,9 @@ pub(super) fn soap(soap12: bool, op: &str, element: &str) -> Vec<u8> {
             "text/xml; charset=utf-8".to_owned(),
         )
     };
+    let header = header.map_or(String::new(), |h| format!("<soap:Header>{h}</soap:Header>"));
     let body = format!(
-        r#"<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="{env}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>{element}</soap:Body></soap:Envelope>"#
+        r#"<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="{env}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">{header}<soap:Body>{element}</soap:Body></soap:Envelope>"#
     );
     let mut head = format!(
         "POST {PATH} HTTP/1.1\r\nHost: {RECORDED_HOST}\r\nContent-Type: {content_type}\r\n"
