@@ -322,6 +322,10 @@ pub enum SoapType {
     /// `Option<rmm_runtime::RawXml>`: the element kept whole, a .NET reference (absent when
     /// `None`); HTTP GET/POST carry one as a result only.
     Xml,
+    /// `xmlNode`: .NET `XmlNode`, raw XML that may be text (a mixed `<s:any />` in the WSDL),
+    /// Rust `Option<rmm_runtime::RawNode>`: the first node, an element, a text or a CDATA
+    /// section; a reference. HTTP GET/POST carry one as a result only.
+    XmlNode,
     /// One of the spec's enums, by its index in [`Spec::enums`]: a generated Rust enum.
     Enum(u16),
     /// One of the spec's classes, by its index in [`Spec::classes`]: a generated Rust struct,
@@ -336,7 +340,7 @@ pub enum SoapType {
 
 impl SoapType {
     /// Every type, in the order they are listed to the user.
-    pub const ALL: [SoapType; 18] = [
+    pub const ALL: [SoapType; 19] = [
         SoapType::String,
         SoapType::Boolean,
         SoapType::Decimal,
@@ -355,6 +359,7 @@ impl SoapType {
         SoapType::DateTime,
         SoapType::Base64Binary,
         SoapType::Xml,
+        SoapType::XmlNode,
     ];
 
     /// The type's name in the spec and the WSDL (`int`, `unsignedByte`); an enum's is the
@@ -379,6 +384,7 @@ impl SoapType {
             SoapType::DateTime => "dateTime",
             SoapType::Base64Binary => "base64Binary",
             SoapType::Xml => "xml",
+            SoapType::XmlNode => "xmlNode",
             SoapType::Enum(_) => "enum",
             SoapType::Class(_) => "class",
             SoapType::Array(_) => "array",
@@ -400,6 +406,7 @@ impl SoapType {
             SoapType::String
                 | SoapType::Base64Binary
                 | SoapType::Xml
+                | SoapType::XmlNode
                 | SoapType::Class(_)
                 | SoapType::Array(_)
         )
@@ -438,7 +445,10 @@ impl SoapType {
     /// `ScalarFormatter.IsTypeSupported`: not a `Guid`, not a class; an array only of such
     /// simple values, which ASMX reads from repeated keys).
     pub const fn over_http(self) -> bool {
-        !matches!(self, SoapType::Guid | SoapType::Class(_) | SoapType::Xml)
+        !matches!(
+            self,
+            SoapType::Guid | SoapType::Class(_) | SoapType::Xml | SoapType::XmlNode
+        )
     }
 
     /// The type spelled `name` in a spec, if any.

@@ -36,7 +36,7 @@ pub use error::{EncodeError, RequestError, ResponseError, ValueError};
 pub use fault::{Fault, FaultCode};
 pub use operation::{OperationInfo, ServiceInfo};
 pub use param_value::{ParamValue, RedactedParams};
-pub use raw_xml::RawXml;
+pub use raw_xml::{RawNode, RawXml};
 pub use redact::Redacted;
 pub use soap::{HeaderAttributes, SoapHeaderItem};
 pub use value::datetime::{DateTime, DateTimeKind};

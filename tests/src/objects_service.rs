@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use rmm_objects::runtime::deps::bytes::Bytes;
 use rmm_objects::runtime::deps::chrono::NaiveDate;
 use rmm_objects::runtime::deps::http::Request;
-use rmm_objects::runtime::{HeaderAttributes, RawXml};
+use rmm_objects::runtime::{HeaderAttributes, RawNode, RawXml};
 use rmm_objects::wire::OperationRequest;
 use rmm_objects::*;
 
@@ -60,6 +60,13 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
         "soap11-echo-string-array-unqualified",
         500,
         "the host reads an unqualified parameter as absent; refused, as for the other services",
+    ),
+    (
+        "soap11-echo-node-empty-then-element",
+        200,
+        "an empty XmlNode parameter followed by another element: Mono reads that element as the \
+         node, a value nobody sent in it; we read the empty parameter as null, as the host reads \
+         an empty one alone",
     ),
     (
         "soap11-echo-xml-unqualified",
@@ -429,6 +436,16 @@ impl ObjectsService for ObjectsEcho {
         })
     }
 
+    async fn echo_node(&self, _: Credentials, r: EchoNode) -> Result<EchoNodeResponse, Fault> {
+        Ok(EchoNodeResponse { result: r.node })
+    }
+
+    async fn make_node(&self, _: Credentials, r: MakeNode) -> Result<MakeNodeResponse, Fault> {
+        Ok(MakeNodeResponse {
+            result: make_node(r.text.as_deref(), r.n),
+        })
+    }
+
     async fn hop(&self, _: Credentials, r: Hop) -> Result<HopResponse, Fault> {
         Ok(hop(r))
     }
@@ -510,6 +527,27 @@ pub fn make_xml(text: Option<&str>, n: i32) -> Option<RawXml> {
         value: n.to_string(),
     });
     Some(RawXml::new(made))
+}
+
+/// What `MakeNode(text, n)` answers on the host: none for a negative `n` (or above 2), a
+/// text node for 0, `<x:Made xmlns:x="urn:made">` holding the text for 1, a CDATA section
+/// for 2.
+pub fn make_node(text: Option<&str>, n: i32) -> Option<RawNode> {
+    use rmm_objects::runtime::raw_xml::{XmlContent, XmlElement};
+    let text = text.unwrap_or_default().to_owned();
+    match n {
+        0 => Some(RawNode::Text(text)),
+        1 => Some(RawNode::Element(RawXml::new(XmlElement {
+            prefix: "x".into(),
+            local: "Made".into(),
+            namespace: "urn:made".into(),
+            attributes: Vec::new(),
+            children: vec![XmlContent::Text(text)],
+            end_tag: false,
+        }))),
+        2 => Some(RawNode::CData(text)),
+        _ => None,
+    }
 }
 
 /// What `Hop(n)` answers on the host: the InOut TraceHeader moved `n` hops on (its
@@ -949,6 +987,24 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
             binding,
         ),
     );
+    for (case, n) in [("text", 0), ("element", 1), ("cdata", 2), ("null", -1)] {
+        add(
+            match case {
+                "text" => "make-node-text",
+                "element" => "make-node-element",
+                "cdata" => "make-node-cdata",
+                _ => "make-node-null",
+            },
+            encode(
+                MakeNode {
+                    text: Some("a & b".into()),
+                    n,
+                },
+                &none,
+                binding,
+            ),
+        );
+    }
     add(
         "hop-no-header",
         encode(
@@ -1008,6 +1064,16 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                 binding,
             ),
         );
+        for (case, node) in [
+            ("echo-node-text", RawNode::Text("  a & b ".into())),
+            ("echo-node-cdata", RawNode::CData("<c>".into())),
+            (
+                "echo-node-element",
+                RawNode::Element(RawXml::parse("<q:x xmlns:q=\"urn:q\">t</q:x>").expect("raw XML")),
+            ),
+        ] {
+            add(case, encode(EchoNode { node: Some(node) }, &none, binding));
+        }
         add(
             "echo-xml-null",
             encode(EchoXml { doc: None }, &none, binding),

@@ -866,7 +866,11 @@ fn value_size(model: &Model, ty: SoapType, seen: &mut Vec<usize>) -> usize {
         SoapType::Long | SoapType::UnsignedLong | SoapType::Double => 8,
         SoapType::Decimal | SoapType::Guid => 16,
         SoapType::DateTime => 20,
-        SoapType::String | SoapType::Base64Binary | SoapType::Xml | SoapType::Array(_) => 24,
+        SoapType::String
+        | SoapType::Base64Binary
+        | SoapType::Xml
+        | SoapType::XmlNode
+        | SoapType::Array(_) => 24,
         SoapType::Enum(i) if model.enums[usize::from(i)].flags => 8,
         SoapType::Enum(_) | SoapType::Void => 1,
         SoapType::Class(i) => {

@@ -22,6 +22,7 @@ fn value_room(model: &Model, ty: SoapType) -> usize {
         | SoapType::Void
         | SoapType::Base64Binary
         | SoapType::Xml
+        | SoapType::XmlNode
         | SoapType::Class(_)
         | SoapType::Array(_) => 0,
         SoapType::Int => 11,          // "-2147483648"
@@ -209,6 +210,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             SoapType::String => quote!(param.string(#wire)?),
             SoapType::Base64Binary => quote!(param.bytes(#wire)?),
             SoapType::Xml => quote!(param.raw_xml(#wire)?),
+            SoapType::XmlNode => quote!(param.raw_node(#wire)?),
             ty if ty.is_complex() => {
                 let items = super::items_expr(model, ty);
                 if p.nillable {
@@ -259,9 +261,8 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             .map(|p| field_init(&ident(&p.field), value(p)));
         let header_fields = op.in_headers().map(|h| {
             let field = ident(&h.field);
-            let wire = &h.wire;
             if headers {
-                quote!(#field: reader.header(#wire)?,)
+                quote!(#field,)
             } else {
                 quote!(#field: None,)
             }
@@ -297,7 +298,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     let raws: Vec<&str> = op
         .params
         .iter()
-        .filter(|p| p.ty == SoapType::Xml)
+        .filter(|p| matches!(p.ty, SoapType::Xml | SoapType::XmlNode))
         .map(|p| p.wire.as_str())
         .collect();
     let general_only = !trees.is_empty() || !raws.is_empty();
@@ -312,6 +313,13 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         quote!()
     };
     let header_names = op.in_headers().map(|h| h.wire.as_str());
+    // The headers are read before the parameters, as ASMX reads them (a bad header value is
+    // refused before a bad parameter).
+    let header_reads = op.in_headers().map(|h| {
+        let field = ident(&h.field);
+        let wire = &h.wire;
+        quote!(let #field = reader.header(#wire)?;)
+    });
     let new_reader = if !raws.is_empty() {
         quote!(soap::RequestReader::with_raw(
             binding,
@@ -392,7 +400,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                     None => ParamValue::Nil(runtime::SoapType::Base64Binary),
                 }),
             },
-            ty if ty.is_complex() || ty == SoapType::Xml => {
+            ty if ty.is_complex() || matches!(ty, SoapType::Xml | SoapType::XmlNode) => {
                 let name = model.type_name(ty);
                 quote!((#wire, ParamValue::complex(#name, &#value)),)
             }
@@ -593,6 +601,16 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 self.result.as_ref()
             )),
             quote!(message::decode_raw_xml_response(
+                binding, &OPERATION, response
+            )),
+        ),
+        SoapType::XmlNode => (
+            quote!(message::raw_node_response(
+                binding,
+                &OPERATION,
+                self.result.as_ref()
+            )),
+            quote!(message::decode_raw_node_response(
                 binding, &OPERATION, response
             )),
         ),
@@ -889,6 +907,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 #in_order_call
                 #(#slots)*
                 let mut reader = #new_reader;
+                #(#header_reads)*
                 #read_params
                 Ok(#soap_build)
             }
@@ -1010,6 +1029,12 @@ fn soap_writes(model: &Model, op: &OperationModel) -> Vec<TokenStream> {
                 flush(&mut markup, &mut writes);
                 let ns = &model.service.namespace;
                 writes.push(quote!(w.raw_xml(#wire, #ns, #open, #value.as_ref(), #close)?;));
+                continue;
+            }
+            SoapType::XmlNode => {
+                flush(&mut markup, &mut writes);
+                let ns = &model.service.namespace;
+                writes.push(quote!(w.raw_node(#wire, #ns, #open, #value.as_ref(), #close)?;));
                 continue;
             }
             ty if ty.is_complex() => {

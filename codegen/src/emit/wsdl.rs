@@ -179,9 +179,15 @@ fn qname(model: &Model, ty: SoapType) -> String {
 /// `maxOccurs`, `name` and any `nillable`): of `type="{qname}"`, or for raw XML (.NET
 /// `XmlElement`) of an inline type holding one `s:any`, as ASMX declares it.
 fn sequence_element(w: &mut String, attributes: &str, ty: SoapType, qname: &str) {
-    if ty == SoapType::Xml {
+    if matches!(ty, SoapType::Xml | SoapType::XmlNode) {
+        // An XmlNode may be text: its type is mixed.
+        let mixed = if ty == SoapType::XmlNode {
+            r#" mixed="true""#
+        } else {
+            ""
+        };
         let _ = writeln!(w, "            <s:element {attributes}>");
-        let _ = writeln!(w, "              <s:complexType>");
+        let _ = writeln!(w, "              <s:complexType{mixed}>");
         let _ = writeln!(w, "                <s:sequence>");
         let _ = writeln!(w, "                  <s:any />");
         let _ = writeln!(w, "                </s:sequence>");
@@ -676,7 +682,13 @@ fn pieces(model: &Model) -> [String; 5] {
         .operations
         .iter()
         // Raw XML is a document of its own, of no declared element.
-        .filter(|op| op.over_http() && !matches!(op.result, SoapType::Void | SoapType::Xml))
+        .filter(|op| {
+            op.over_http()
+                && !matches!(
+                    op.result,
+                    SoapType::Void | SoapType::Xml | SoapType::XmlNode
+                )
+        })
     {
         if !result_types.iter().any(|(ty, _)| *ty == op.result) {
             result_types.push((op.result, op.result_nullable));
@@ -796,7 +808,7 @@ fn pieces(model: &Model) -> [String; 5] {
             if op.result == SoapType::Void {
                 // Nothing comes back: a message without parts.
                 put!(r#"  <wsdl:message name="{name}{suffix}Out" />"#);
-            } else if op.result == SoapType::Xml {
+            } else if matches!(op.result, SoapType::Xml | SoapType::XmlNode) {
                 // Raw XML: a document of no declared element.
                 put!(r#"  <wsdl:message name="{name}{suffix}Out">"#);
                 put!(r#"    <wsdl:part name="Body" />"#);
@@ -863,7 +875,7 @@ fn pieces(model: &Model) -> [String; 5] {
             let (operation_name, io_name) = operation_names(op);
             put!(r#"    <wsdl:operation name="{operation_name}">"#);
             // Raw XML comes back as a document of no declared element: plain XML content.
-            let document = if op.result == SoapType::Xml {
+            let document = if matches!(op.result, SoapType::Xml | SoapType::XmlNode) {
                 r#"<mime:content part="Body" type="text/xml" />"#
             } else {
                 r#"<mime:mimeXml part="Body" />"#

@@ -930,8 +930,10 @@ fn value_type<'a, 'i>(
     let Some((ns, local)) = element.attribute("type").and_then(|t| qname(element, t)) else {
         // .NET's XmlElement: an inline type of one plain xs:any, not mixed (a parameter's or
         // result's; a member's is not carried yet).
-        if !schema.member_context && !schema.header_context && is_xml_element(element) {
-            return Some("xml".to_owned());
+        if !schema.member_context && !schema.header_context {
+            if let Some(ty) = raw_xml_type(element) {
+                return Some(ty.to_owned());
+            }
         }
         let raw_xml = element.descendants().any(|n| is(n, XSD, "any"));
         let what = if raw_xml {
@@ -1095,28 +1097,35 @@ fn array_item<'a, 'i>(complex: Node<'a, 'i>) -> Option<Node<'a, 'i>> {
 /// The spec's type of an array's item, `?` for a nillable value type (`int?`); refused where
 /// the item element is not named after its type (an `[XmlArrayItem]` rename, not imported
 /// yet).
-/// Whether `element` is declared as ASMX declares an `XmlElement`: an inline complexType
-/// (not mixed, which is an `XmlNode`) whose sequence holds one `xs:any` and nothing else.
-fn is_xml_element(element: Node) -> bool {
+/// The raw XML type `element` is declared as, as ASMX declares an `XmlElement` (`xml`: an
+/// inline complexType whose sequence holds one `xs:any` and nothing else) or an `XmlNode`
+/// (`xmlNode`: the same type, mixed).
+fn raw_xml_type(element: Node) -> Option<&'static str> {
     fn elements<'a, 'i>(n: Node<'a, 'i>) -> Vec<Node<'a, 'i>> {
         n.children().filter(|c| c.is_element()).collect()
     }
     let [complex] = elements(element)[..] else {
-        return false;
+        return None;
     };
-    if !is(complex, XSD, "complexType") || complex.attribute("mixed") == Some("true") {
-        return false;
+    if !is(complex, XSD, "complexType") {
+        return None;
     }
     let [sequence] = elements(complex)[..] else {
-        return false;
+        return None;
     };
     if !is(sequence, XSD, "sequence") {
-        return false;
+        return None;
     }
     let [any] = elements(sequence)[..] else {
-        return false;
+        return None;
     };
-    is(any, XSD, "any") && any.attributes().len() == 0
+    if !is(any, XSD, "any") || any.attributes().len() != 0 {
+        return None;
+    }
+    Some(match complex.attribute("mixed") {
+        Some("true") => "xmlNode",
+        _ => "xml",
+    })
 }
 
 fn value_type_of_item<'a, 'i>(

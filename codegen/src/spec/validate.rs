@@ -1578,12 +1578,12 @@ fn check_headers(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], lo
 /// and nothing else yet (no array of it, no member, no out parameter, not in a bare
 /// operation, not nullable: it is a reference).
 fn check_raw_xml(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], loc: &Locator<'_>) {
-    const ONLY: &str = "rmm carries raw XML (`xml`, .NET XmlElement) as a parameter or the \
-                        result of a wrapped operation only, for now";
-    let is_raw = |ty: &str| ty == "xml";
+    const ONLY: &str = "rmm carries raw XML (`xml` and `xmlNode`, .NET XmlElement and \
+                        XmlNode) as a parameter or the result of a wrapped operation only, for now";
+    let is_raw = |ty: &str| ty == "xml" || ty == "xmlNode";
     // An array of it (`xml?` is refused as any reference spelled nullable).
     let uses_raw =
-        |ty: &str| ty.ends_with("[]") && ty.trim_end_matches("[]").trim_end_matches('?') == "xml";
+        |ty: &str| ty.ends_with("[]") && is_raw(ty.trim_end_matches("[]").trim_end_matches('?'));
     for (op, place) in raw.operations.iter().zip(places) {
         let name = op.name.0.as_str();
         let anchor = place.name.or(place.lines.map(|l| loc.op_start(l)));

@@ -28,7 +28,9 @@ pub use decode::{
     decode_wrapper_response,
 };
 pub use headers::{response_headers, with_header, ResponseHeaders};
-pub use raw::{decode_raw_xml_response, raw_xml_response};
+pub use raw::{
+    decode_raw_node_response, decode_raw_xml_response, raw_node_response, raw_xml_response,
+};
 pub use request::{
     check_char, check_datetime, check_offered, form_request, read_form, soap_request, text_len,
 };

@@ -3,8 +3,8 @@
 use bytes::Bytes;
 use http::{Response, StatusCode};
 
-use super::{response, response_content_type, STRING_DOCUMENT_PROLOG};
-use crate::raw_xml::{write_element, write_element_indented, RawXml, Scope};
+use super::{response, response_content_type, STRING_DOCUMENT_PROLOG, TEXT_CONTENT_TYPE};
+use crate::raw_xml::{check_chars, write_element, write_element_indented, RawNode, RawXml, Scope};
 use crate::{soap, Binding, EncodeError, OperationInfo, ResponseError};
 
 /// The `200` response carrying a result of raw XML, as an ASMX host writes an `XmlElement`:
@@ -82,5 +82,89 @@ pub fn decode_raw_xml_response<B: AsRef<[u8]>>(
         "",
         soap::read_response_raw,
         soap::read_raw_document,
+    )
+}
+
+/// The response carrying a result of a raw XML node (`XmlNode`), as an ASMX host writes one:
+/// over SOAP in the result element, an element as [`raw_xml_response`] writes one, a text
+/// escaped (an empty one as `<R />`), a CDATA section as it is. Over HTTP GET/POST an element
+/// is the document; a text cannot be one, and the host answers `500` with its error text (an
+/// empty text writes nothing: the declaration alone, as for a null).
+pub fn raw_node_response(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    result: Option<&RawNode>,
+) -> Result<Response<Bytes>, EncodeError> {
+    let invalid = |code| EncodeError::InvalidXmlChar {
+        operation: operation.name,
+        field: operation.result_name,
+        code,
+    };
+    let (text, token) = match result {
+        None => return raw_xml_response(binding, operation, None),
+        Some(RawNode::Element(raw)) => return raw_xml_response(binding, operation, Some(raw)),
+        Some(RawNode::Text(text)) => {
+            let mut out = String::new();
+            crate::xml::escape_text(&mut out, text).map_err(invalid)?;
+            (out, "Content")
+        }
+        Some(RawNode::CData(text)) => {
+            check_chars(text).map_err(invalid)?;
+            (format!("<![CDATA[{text}]]>"), "CData")
+        }
+    };
+    if !binding.is_soap() {
+        if text.is_empty() {
+            return raw_xml_response(binding, operation, None);
+        }
+        let message = format!(
+            "There was an error generating the XML document. ---> Token {token} in state \
+             Prolog would result in an invalid XML document.\n"
+        );
+        return Ok(response(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            http::HeaderValue::from_static(TEXT_CONTENT_TYPE),
+            message,
+        ));
+    }
+    let mut w = soap::SoapWriter::new(binding, operation.name, 256);
+    let mut out = String::with_capacity(128 + text.len());
+    out.push_str(operation.response_open);
+    out.push('<');
+    out.push_str(operation.result_name);
+    if text.is_empty() {
+        out.push_str(" />");
+    } else {
+        out.push('>');
+        out.push_str(&text);
+        out.push_str("</");
+        out.push_str(operation.result_name);
+        out.push('>');
+    }
+    out.push_str(operation.response_close);
+    w.text(&out);
+    Ok(response(
+        StatusCode::OK,
+        response_content_type(binding),
+        w.finish(),
+    ))
+}
+
+/// Reads the response to a call of `operation` whose result is a raw XML node: `None` for a
+/// null (no result element, or nothing in it), else its first node.
+pub fn decode_raw_node_response<B: AsRef<[u8]>>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    response: &Response<B>,
+) -> Result<Option<RawNode>, ResponseError> {
+    super::decode::decode_result_with(
+        binding,
+        operation,
+        response,
+        "",
+        soap::read_response_raw_node,
+        |operation, root, body| {
+            soap::read_raw_document(operation, root, body).map(|raw| raw.map(RawNode::Element))
+        },
     )
 }

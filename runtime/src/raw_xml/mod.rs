@@ -84,6 +84,38 @@ pub enum XmlContent {
     ProcessingInstruction(String, String),
 }
 
+/// A .NET `XmlNode` parameter or result (a mixed `<s:any />` in the WSDL): the first node an
+/// element holds, an element kept whole, a text or a CDATA section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RawNode {
+    /// An element.
+    Element(RawXml),
+    /// A text node (white space around kept; a node of white space alone is none).
+    Text(String),
+    /// A CDATA section.
+    CData(String),
+}
+
+impl fmt::Display for RawNode {
+    /// The node as `XmlNode.OuterXml` writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RawNode::Element(raw) => raw.fmt(f),
+            RawNode::Text(text) => {
+                let mut out = String::new();
+                match crate::xml::escape_text(&mut out, text) {
+                    Ok(()) => f.write_str(&out),
+                    Err(code) => write!(
+                        f,
+                        "<!-- text holding U+{code:04X}, which XML cannot carry -->"
+                    ),
+                }
+            }
+            RawNode::CData(text) => write!(f, "<![CDATA[{text}]]>"),
+        }
+    }
+}
+
 impl PartialEq for XmlElement {
     fn eq(&self, other: &Self) -> bool {
         let attributes = |e: &XmlElement| {
@@ -164,7 +196,7 @@ impl fmt::Display for RawXml {
     }
 }
 
-pub(crate) use write::{write_element, write_element_indented, Scope};
+pub(crate) use write::{check_chars, write_element, write_element_indented, Scope};
 
 #[cfg(test)]
 mod tests;

@@ -204,7 +204,7 @@ fn declare(out: &mut String, scope: &mut Scope, prefix: &str, namespace: &str) -
 
 /// Refuses a character XML cannot carry in a CDATA section, comment or processing
 /// instruction, where nothing is escaped.
-fn check_chars(text: &str) -> Result<(), u32> {
+pub(crate) fn check_chars(text: &str) -> Result<(), u32> {
     match text.chars().find(|&c| {
         (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{FFFE}' || c == '\u{FFFF}'
     }) {

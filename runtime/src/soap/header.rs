@@ -119,6 +119,10 @@ pub trait SoapHeaderItem: XmlItem {
 #[derive(Debug, Default)]
 pub(crate) struct HeaderBlocks<'a> {
     blocks: Vec<(Node<'a>, HeaderAttributes)>,
+    /// The first block of another name marked `mustUnderstand`: ASMX reads the headers it
+    /// knows and the parameters before it refuses it (`SoapHeaderHandling.SetHeaderMembers`
+    /// runs after `ReadParameters`), so a reader refuses it after those.
+    pub(crate) not_understood: Option<RequestError>,
 }
 
 impl<'a> HeaderBlocks<'a> {
@@ -138,9 +142,9 @@ impl<'a> HeaderBlocks<'a> {
 
     /// Reads the blocks of a Header whose start tag the cursor just read: those of the
     /// service namespace named in `names` (the operation's headers) as value trees, the first
-    /// of each name, as ASMX keeps the first; any other marked `mustUnderstand` is refused,
-    /// as ASMX refuses a header its operation does not declare (`actor` or `role` aside: the
-    /// host ignores them).
+    /// of each name, as ASMX keeps the first; the first other one marked `mustUnderstand` is
+    /// kept in `not_understood`, for the reader to refuse as ASMX refuses a header its
+    /// operation does not declare (`actor` or `role` aside: the host ignores them).
     pub(crate) fn read(
         cursor: &mut XmlCursor<'a, 3>,
         operation: &'static str,
@@ -148,6 +152,7 @@ impl<'a> HeaderBlocks<'a> {
         budget: &mut crate::tree::Budget,
     ) -> Result<HeaderBlocks<'a>, RequestError> {
         let mut blocks: Vec<(Node<'a>, HeaderAttributes)> = Vec::new();
+        let mut not_understood = None;
         loop {
             match cursor.next()? {
                 xml::Node::Start(block) => {
@@ -169,7 +174,7 @@ impl<'a> HeaderBlocks<'a> {
                     }
                     let must = cursor.attribute(&block, ENV, "mustUnderstand")?;
                     if must.is_some_and(|v| matches!(v.trim(), "1" | "true")) {
-                        return Err(RequestError::MustUnderstand {
+                        not_understood.get_or_insert(RequestError::MustUnderstand {
                             header: block.display_name(cursor.known()),
                         });
                     }
@@ -178,7 +183,12 @@ impl<'a> HeaderBlocks<'a> {
                     }
                 }
                 xml::Node::Text => {}
-                xml::Node::End => return Ok(HeaderBlocks { blocks }),
+                xml::Node::End => {
+                    return Ok(HeaderBlocks {
+                        blocks,
+                        not_understood,
+                    })
+                }
                 xml::Node::Eof => unreachable!("the cursor reports an early end as malformed"),
             }
         }
@@ -212,7 +222,12 @@ impl<'a> HeaderBlocks<'a> {
                 if header.ns == Ns::Known(ENV) && header.local() == b"Header" && !header.empty =>
             {
                 let mut budget = crate::tree::Budget::default();
-                HeaderBlocks::read(&mut cursor, operation.name, names, &mut budget)
+                let mut blocks =
+                    HeaderBlocks::read(&mut cursor, operation.name, names, &mut budget)?;
+                match blocks.not_understood.take() {
+                    Some(refusal) => Err(refusal),
+                    None => Ok(blocks),
+                }
             }
             _ => Ok(HeaderBlocks::default()),
         }

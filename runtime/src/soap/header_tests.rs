@@ -61,9 +61,14 @@ fn token(text: &str) -> Token {
     }
 }
 
+/// Reads the request as a generated decoder does: its headers, then its parameters (after
+/// which a block marked mustUnderstand that no header of the operation is gets refused).
 fn read_token(doc: &str) -> Result<Option<Token>, RequestError> {
-    let reader = RequestReader::with_headers(Binding::Soap11, &OP, doc.as_bytes(), &[], HEADERS)?;
-    reader.header::<Token>("Token")
+    let mut reader =
+        RequestReader::with_headers(Binding::Soap11, &OP, doc.as_bytes(), &[], HEADERS)?;
+    let token = reader.header::<Token>("Token")?;
+    while reader.next_param()?.is_some() {}
+    Ok(token)
 }
 
 fn read_text(doc: &str) -> Result<Option<String>, RequestError> {

@@ -61,3 +61,28 @@ pub fn read_raw_document(
         _ => Err("content after the root element".into()),
     }
 }
+
+/// [`read_response_raw`] for a result of a raw XML node: its first node, an element, a text
+/// or a CDATA section.
+pub fn read_response_raw_node(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    body: &[u8],
+) -> Result<ResponseBody<crate::RawNode>, String> {
+    let mut budget = crate::tree::Budget::default();
+    parse_response_with(binding, operation, body, |cursor, e| {
+        let nil = cursor
+            .attribute(&e, XSI, "nil")
+            .map_err(describe)?
+            .is_some_and(|v| matches!(v.trim(), "true" | "1"));
+        let content = cursor.raw_content(&e, &mut budget).map_err(tree_error)?;
+        if nil {
+            return Ok(None);
+        }
+        Ok(match (content.first_text, content.element) {
+            (Some(text), _) => Some(text),
+            (None, Some(element)) => Some(crate::RawNode::Element(RawXml::new(element))),
+            (None, None) => None,
+        })
+    })
+}

@@ -414,7 +414,12 @@ impl<'a> RequestReader<'a> {
     /// the rest of the document has been read and found well-formed).
     pub fn next_param(&mut self) -> Result<Option<Param<'a>>, RequestError> {
         if self.finished {
-            return Ok(None);
+            // A header block marked mustUnderstand that no header of the operation is: refused
+            // once the parameters are read, as ASMX refuses it after reading them.
+            return match self.headers.not_understood.take() {
+                Some(refusal) => Err(refusal),
+                None => Ok(None),
+            };
         }
         if let Source::Scanned { source, params } = &mut self.source {
             let source: &'a str = source;
@@ -453,7 +458,7 @@ impl<'a> RequestReader<'a> {
                 Node::Text => {}
                 Node::End => {
                     self.finish()?;
-                    return Ok(None);
+                    return self.next_param();
                 }
                 Node::Eof => unreachable!("the cursor reports an early end as malformed"),
             }
@@ -752,6 +757,32 @@ impl<'a> Param<'a> {
             return Err(RequestError::NotAnElement { operation, param });
         }
         Ok(element.map(crate::RawXml::new))
+    }
+
+    /// Reads a parameter of a raw XML node (`XmlNode`) as XmlSerializer reads one: its first
+    /// node, an element whole, a text (white space around kept) or a CDATA section; `None`
+    /// for an element holding none (or white space, comments and processing instructions
+    /// only) or marked `xsi:nil`.
+    pub fn raw_node(self, param: &'static str) -> Result<Option<crate::RawNode>, RequestError> {
+        if !self.qualified {
+            return self.text(param).map(|_| None);
+        }
+        if self.nil {
+            return Ok(None);
+        }
+        Ok(match self.raw {
+            Some(raw) => match (raw.first_text, raw.element) {
+                (Some(text), _) => Some(text),
+                (None, Some(element)) => Some(crate::RawNode::Element(crate::RawXml::new(element))),
+                (None, None) => None,
+            },
+            // The scanner read it: an element holding text at most.
+            None => {
+                let text = self.content.text;
+                (!text.chars().all(|c| matches!(c, ' ' | '\t' | '\r' | '\n')))
+                    .then(|| crate::RawNode::Text(text.into_owned()))
+            }
+        })
     }
 
     fn text(self, param: &'static str) -> Result<Cow<'a, str>, RequestError> {

@@ -268,6 +268,50 @@ impl SoapWriter {
         crate::tree::XmlOut::new(&mut self.out, self.operation)
     }
 
+    /// Appends `<p>node</p>` for a parameter of a raw XML node (`XmlNode`): an element as
+    /// [`SoapWriter::raw_xml`] writes one, a text escaped (`<p />` for an empty one), a CDATA
+    /// section as it is; nothing at all for `None`.
+    pub fn raw_node(
+        &mut self,
+        field: &'static str,
+        namespace: &'static str,
+        open: &'static str,
+        value: Option<&crate::RawNode>,
+        close: &'static str,
+    ) -> Result<(), EncodeError> {
+        let invalid = |code| EncodeError::InvalidXmlChar {
+            operation: self.operation,
+            field,
+            code,
+        };
+        match value {
+            None => Ok(()),
+            Some(crate::RawNode::Element(raw)) => {
+                self.raw_xml(field, namespace, open, Some(raw), close)
+            }
+            Some(crate::RawNode::Text(text)) if text.is_empty() => {
+                self.out.push_str(&open[..open.len() - 1]);
+                self.out.push_str(" />");
+                Ok(())
+            }
+            Some(crate::RawNode::Text(text)) => {
+                self.out.push_str(open);
+                xml::escape_text(&mut self.out, text).map_err(invalid)?;
+                self.out.push_str(close);
+                Ok(())
+            }
+            Some(crate::RawNode::CData(text)) => {
+                crate::raw_xml::check_chars(text).map_err(invalid)?;
+                self.out.push_str(open);
+                self.out.push_str("<![CDATA[");
+                self.out.push_str(text);
+                self.out.push_str("]]>");
+                self.out.push_str(close);
+                Ok(())
+            }
+        }
+    }
+
     /// How much has been written.
     pub fn len(&self) -> usize {
         self.out.len()

@@ -7,9 +7,9 @@ use quick_xml::events::Event;
 use quick_xml::name::{PrefixDeclaration, ResolveResult};
 
 use super::check::{normalize_newlines, to_str};
-use super::cursor::{is_xml_space, Element, XmlCursor};
+use super::cursor::{Element, XmlCursor};
 use super::TreeError;
-use crate::raw_xml::{XmlAttribute, XmlContent, XmlElement, XMLNS_NS};
+use crate::raw_xml::{RawNode, XmlAttribute, XmlContent, XmlElement, XMLNS_NS};
 
 /// What an element holding raw XML held (a parameter's or result's element).
 #[derive(Debug, Default)]
@@ -19,6 +19,9 @@ pub(crate) struct RawContent {
     /// Text (not white space) came before any element: .NET cannot make an `XmlElement` of
     /// it, and refuses the message ("Specified cast is not valid.").
     pub text_first: bool,
+    /// That text as the first node, what an `XmlNode` reads: a text node (its pieces joined,
+    /// white space around kept) or a CDATA section.
+    pub first_text: Option<RawNode>,
 }
 
 impl<'a, const N: usize> XmlCursor<'a, N> {
@@ -35,12 +38,22 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             return Ok(content);
         }
         let depth = self.depth();
+        // The run of text being read before any element (its pieces make one node).
+        let mut run: Option<String> = None;
         loop {
             let (_, event) = self.raw_event()?;
+            if !matches!(event, Event::Text(_) | Event::GeneralRef(_)) {
+                // A run of text ends: the first node, unless it is white space alone.
+                if let Some(text) = run.take() {
+                    if !text.chars().all(|c| matches!(c, ' ' | '\t' | '\r' | '\n')) {
+                        content.text_first = true;
+                        content.first_text = Some(RawNode::Text(text));
+                    }
+                }
+            }
+            let before = content.element.is_none() && !content.text_first;
             match event {
-                Event::Start(start) | Event::Empty(start)
-                    if content.element.is_none() && !content.text_first =>
-                {
+                Event::Start(start) | Event::Empty(start) if before => {
                     let empty = self.depth() == depth;
                     let element = Element {
                         ns: super::Ns::None,
@@ -50,11 +63,18 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                     content.element = Some(self.raw_element(element, budget)?);
                 }
                 Event::Start(_) => self.skip_to_depth(depth)?,
-                Event::Text(text) if content.element.is_none() => {
-                    content.text_first |= text.iter().any(|&b| !is_xml_space(b));
+                Event::Text(piece) if before => {
+                    let text = normalize_newlines(to_str(piece.into_inner())?);
+                    run.get_or_insert_with(String::new).push_str(&text);
                 }
-                Event::CData(_) | Event::GeneralRef(_) if content.element.is_none() => {
+                Event::GeneralRef(reference) if before => {
+                    let c = self.reference(&reference)?;
+                    run.get_or_insert_with(String::new).push(c);
+                }
+                Event::CData(piece) if before => {
+                    let text = normalize_newlines(to_str(piece.into_inner())?);
                     content.text_first = true;
+                    content.first_text = Some(RawNode::CData(text.into_owned()));
                 }
                 Event::End(_) => return Ok(content),
                 Event::DocType(_) => return Err(super::XmlError::Doctype.into()),
@@ -183,10 +203,19 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
     }
 }
 
-/// The namespace a name resolved to, empty for none.
+/// The namespace a name resolved to, empty for none: the declaration's value as an
+/// attribute's is read (quick-xml resolves to its raw text, references unreplaced).
 fn bound(resolved: ResolveResult<'_>) -> String {
     match resolved {
-        ResolveResult::Bound(ns) => String::from_utf8_lossy(ns.into_inner()).into_owned(),
+        ResolveResult::Bound(ns) => {
+            let raw = String::from_utf8_lossy(ns.into_inner())
+                .replace("\r\n", " ")
+                .replace(['\t', '\n', '\r'], " ");
+            match quick_xml::escape::unescape(&raw) {
+                Ok(value) => value.into_owned(),
+                Err(_) => raw,
+            }
+        }
         // An unknown prefix was refused when the start tag was read.
         ResolveResult::Unbound | ResolveResult::Unknown(_) => String::new(),
     }

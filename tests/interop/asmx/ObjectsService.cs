@@ -411,6 +411,25 @@ namespace Rmm.Objects
             return made;
         }
 
+        [WebMethod(Description = "Echoes an XML node (raw XML, an XmlNode): an element, a text or a CDATA section.")]
+        public XmlNode EchoNode(XmlNode node) { return node; }
+
+        [WebMethod(Description = "Makes an XML node of a text: none for a negative n, a text node for 0, an element x:Made (urn:made) holding it for 1, a CDATA section for 2.")]
+        public XmlNode MakeNode(string text, int n)
+        {
+            XmlDocument d = new XmlDocument();
+            switch (n)
+            {
+                case 0: return d.CreateTextNode(text);
+                case 1:
+                    XmlElement made = d.CreateElement("x", "Made", "urn:made");
+                    made.InnerText = text;
+                    return made;
+                case 2: return d.CreateCDataSection(text);
+                default: return null;
+            }
+        }
+
         [WebMethod(Description = "Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.")]
         [SoapHeader("Auth")]
         [SoapHeader("Stamp", Direction = SoapHeaderDirection.Out)]

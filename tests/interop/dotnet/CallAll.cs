@@ -224,7 +224,7 @@ static class CallAll
         if (underlying != null)
             return Value(kase, position, name, underlying, firstString, depth);
         int p = position;
-        if (type == typeof(XmlElement))
+        if (type == typeof(XmlElement) || type == typeof(XmlNode))
         {
             // Raw XML: an element of a namespace of its own, an attribute, a comment and text.
             var document = new XmlDocument();

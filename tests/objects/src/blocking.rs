@@ -336,7 +336,17 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 37, `Hop`, and waits for its answer: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
+    /// Calls operation 37, `EchoNode`, and waits for its answer: Echoes an XML node (raw XML, an XmlNode): an element, a text or a CDATA section.
+    pub fn echo_node(&self, request: &EchoNode) -> Result<EchoNodeResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 38, `MakeNode`, and waits for its answer: Makes an XML node of a text: none for a negative n, a text node for 0, an element x:Made (urn:made) holding it for 1, a CDATA section for 2.
+    pub fn make_node(&self, request: &MakeNode) -> Result<MakeNodeResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 39, `Hop`, and waits for its answer: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
     pub fn hop(&self, request: &Hop) -> Result<HopResponse, CallError> {
         self.call(request)
     }

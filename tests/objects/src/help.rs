@@ -282,6 +282,18 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
           <li>
+            <a href="?op=EchoNode">EchoNode</a>
+            <span>
+              <br>Echoes an XML node (raw XML, an XmlNode): an element, a text or a CDATA section.
+            </span>
+          </li>
+          <li>
+            <a href="?op=MakeNode">MakeNode</a>
+            <span>
+              <br>Makes an XML node of a text: none for a negative n, a text node for 0, an element x:Made (urn:made) holding it for 1, a CDATA section for 2.
+            </span>
+          </li>
+          <li>
             <a href="?op=Hop">Hop</a>
             <span>
               <br>Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
@@ -4845,6 +4857,209 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `EchoNode`.
+const PAGE_ECHO_NODE: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>EchoNode</h2>
+        <p class="intro">Echoes an XML node (raw XML, an XmlNode): an element, a text or a CDATA section.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>node</td><td>xmlNode</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/EchoNode"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;EchoNode xmlns="http://rmm.example.com/objects"&gt;
+      &lt;node&gt;<span class="value">xmlNode</span>&lt;/node&gt;
+    &lt;/EchoNode&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoNodeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoNodeResult&gt;<span class="value">xmlNode</span>&lt;/EchoNodeResult&gt;&lt;/EchoNodeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/EchoNode"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;EchoNode xmlns="http://rmm.example.com/objects"&gt;
+      &lt;node&gt;<span class="value">xmlNode</span>&lt;/node&gt;
+    &lt;/EchoNode&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoNodeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoNodeResult&gt;<span class="value">xmlNode</span>&lt;/EchoNodeResult&gt;&lt;/EchoNodeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `MakeNode`.
+const PAGE_MAKE_NODE: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>MakeNode</h2>
+        <p class="intro">Makes an XML node of a text: none for a negative n, a text node for 0, an element x:Made (urn:made) holding it for 1, a CDATA section for 2.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>text</td><td>string</td></tr>
+          <tr><td>2</td><td>n</td><td>int</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/MakeNode"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;MakeNode xmlns="http://rmm.example.com/objects"&gt;
+      &lt;text&gt;<span class="value">string</span>&lt;/text&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/MakeNode&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeNodeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeNodeResult&gt;<span class="value">xmlNode</span>&lt;/MakeNodeResult&gt;&lt;/MakeNodeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/MakeNode"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;MakeNode xmlns="http://rmm.example.com/objects"&gt;
+      &lt;text&gt;<span class="value">string</span>&lt;/text&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/MakeNode&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeNodeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeNodeResult&gt;<span class="value">xmlNode</span>&lt;/MakeNodeResult&gt;&lt;/MakeNodeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/MakeNode?text=<span class="value">string</span>&amp;n=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;xmlNode xmlns="http://rmm.example.com/objects"&gt;<span class="value">xmlNode</span>&lt;/xmlNode&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/MakeNode HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+text=<span class="value">string</span>&amp;n=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;xmlNode xmlns="http://rmm.example.com/objects"&gt;<span class="value">xmlNode</span>&lt;/xmlNode&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page of `Hop`.
 const PAGE_HOP: &[Piece] = &[
     Text(HEAD),
@@ -5028,6 +5243,8 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::WhoAmI => PAGE_WHO_AM_I,
         crate::Operation::EchoXml => PAGE_ECHO_XML,
         crate::Operation::MakeXml => PAGE_MAKE_XML,
+        crate::Operation::EchoNode => PAGE_ECHO_NODE,
+        crate::Operation::MakeNode => PAGE_MAKE_NODE,
         crate::Operation::Hop => PAGE_HOP,
     };
     render(page, path)

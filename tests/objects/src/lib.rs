@@ -49,7 +49,9 @@
 //! | 34 | [`WhoAmI`] | 1 |
 //! | 35 | [`EchoXml`] | 1 |
 //! | 36 | [`MakeXml`] | 2 |
-//! | 37 | [`Hop`] | 1 |
+//! | 37 | [`EchoNode`] | 1 |
+//! | 38 | [`MakeNode`] | 2 |
+//! | 39 | [`Hop`] | 1 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -185,13 +187,17 @@ pub enum Operation {
     EchoXml,
     /// Operation 36: [`MakeXml`].
     MakeXml,
-    /// Operation 37: [`Hop`].
+    /// Operation 37: [`EchoNode`].
+    EchoNode,
+    /// Operation 38: [`MakeNode`].
+    MakeNode,
+    /// Operation 39: [`Hop`].
     Hop,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 37usize] = [
+    pub const ALL: [Operation; 39usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -228,6 +234,8 @@ impl Operation {
         Operation::WhoAmI,
         Operation::EchoXml,
         Operation::MakeXml,
+        Operation::EchoNode,
+        Operation::MakeNode,
         Operation::Hop,
     ];
 
@@ -270,6 +278,8 @@ impl Operation {
             Operation::WhoAmI => "WhoAmI",
             Operation::EchoXml => "EchoXml",
             Operation::MakeXml => "MakeXml",
+            Operation::EchoNode => "EchoNode",
+            Operation::MakeNode => "MakeNode",
             Operation::Hop => "Hop",
         }
     }
@@ -313,6 +323,8 @@ impl Operation {
             "WhoAmI" => Some(Operation::WhoAmI),
             "EchoXml" => Some(Operation::EchoXml),
             "MakeXml" => Some(Operation::MakeXml),
+            "EchoNode" => Some(Operation::EchoNode),
+            "MakeNode" => Some(Operation::MakeNode),
             "Hop" => Some(Operation::Hop),
             _ => None,
         }
@@ -357,6 +369,8 @@ impl Operation {
             Operation::WhoAmI => &wire::who_am_i::OPERATION,
             Operation::EchoXml => &wire::echo_xml::OPERATION,
             Operation::MakeXml => &wire::make_xml::OPERATION,
+            Operation::EchoNode => &wire::echo_node::OPERATION,
+            Operation::MakeNode => &wire::make_node::OPERATION,
             Operation::Hop => &wire::hop::OPERATION,
         }
     }
@@ -430,6 +444,8 @@ macro_rules! for_each_operation {
             who_am_i: WhoAmI,
             echo_xml: EchoXml,
             make_xml: MakeXml,
+            echo_node: EchoNode,
+            make_node: MakeNode,
             hop: Hop,
         }
     };

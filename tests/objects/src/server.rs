@@ -344,7 +344,25 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: MakeXml,
     ) -> impl Future<Output = Result<MakeXmlResponse, Fault>> + Send;
 
-    /// Operation 37, `Hop`: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
+    /// Operation 37, `EchoNode`: Echoes an XML node (raw XML, an XmlNode): an element, a text or a CDATA section.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_node(
+        &self,
+        credentials: Credentials,
+        request: EchoNode,
+    ) -> impl Future<Output = Result<EchoNodeResponse, Fault>> + Send;
+
+    /// Operation 38, `MakeNode`: Makes an XML node of a text: none for a negative n, a text node for 0, an element x:Made (urn:made) holding it for 1, a CDATA section for 2.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_node(
+        &self,
+        credentials: Credentials,
+        request: MakeNode,
+    ) -> impl Future<Output = Result<MakeNodeResponse, Fault>> + Send;
+
+    /// Operation 39, `Hop`: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn hop(
@@ -641,6 +659,22 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: MakeXml,
     ) -> impl Future<Output = Result<MakeXmlResponse, Fault>> + Send {
         T::make_xml(self, credentials, request)
+    }
+
+    fn echo_node(
+        &self,
+        credentials: Credentials,
+        request: EchoNode,
+    ) -> impl Future<Output = Result<EchoNodeResponse, Fault>> + Send {
+        T::echo_node(self, credentials, request)
+    }
+
+    fn make_node(
+        &self,
+        credentials: Credentials,
+        request: MakeNode,
+    ) -> impl Future<Output = Result<MakeNodeResponse, Fault>> + Send {
+        T::make_node(self, credentials, request)
     }
 
     fn hop(
@@ -1313,6 +1347,32 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.make_xml(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoNode => {
+                let handled = {
+                    let (credentials, call) = EchoNode::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_node(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakeNode => {
+                let handled = {
+                    let (credentials, call) = MakeNode::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_node(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

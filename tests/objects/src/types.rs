@@ -965,7 +965,49 @@ pub struct MakeXmlResponse {
     pub result: Option<crate::runtime::RawXml>,
 }
 
-/// `Hop`, operation 37 of `ObjectsService`: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
+/// `EchoNode`, operation 37 of `ObjectsService`: Echoes an XML node (raw XML, an XmlNode): an element, a text or a CDATA section.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoNodeResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoNode {
+    /// `node`: SOAP `xmlNode`, position 1 of 1.
+    pub node: Option<crate::runtime::RawNode>,
+}
+
+/// The response of [`EchoNode`]: the element `EchoNodeResponse` holding `EchoNodeResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoNodeResponse {
+    /// `EchoNodeResult`: SOAP `xmlNode`.
+    pub result: Option<crate::runtime::RawNode>,
+}
+
+/// `MakeNode`, operation 38 of `ObjectsService`: Makes an XML node of a text: none for a negative n, a text node for 0, an element x:Made (urn:made) holding it for 1, a CDATA section for 2.
+///
+/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakeNodeResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeNode {
+    /// `text`: SOAP `string`, position 1 of 2.
+    pub text: Option<String>,
+    /// `n`: SOAP `int`, position 2 of 2.
+    pub n: i32,
+}
+
+/// The response of [`MakeNode`]: the element `MakeNodeResponse` holding `MakeNodeResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeNodeResponse {
+    /// `MakeNodeResult`: SOAP `xmlNode`.
+    pub result: Option<crate::runtime::RawNode>,
+}
+
+/// `Hop`, operation 39 of `ObjectsService`: Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

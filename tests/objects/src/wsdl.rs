@@ -752,6 +752,53 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="EchoNode">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="node">
+              <s:complexType mixed="true">
+                <s:sequence>
+                  <s:any />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoNodeResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoNodeResult">
+              <s:complexType mixed="true">
+                <s:sequence>
+                  <s:any />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeNode">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="text" type="s:string" />
+            <s:element minOccurs="1" maxOccurs="1" name="n" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeNodeResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="MakeNodeResult">
+              <s:complexType mixed="true">
+                <s:sequence>
+                  <s:any />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="Hop">
         <s:complexType>
           <s:sequence>
@@ -1028,6 +1075,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="MakeXmlSoapOut">
     <wsdl:part name="parameters" element="tns:MakeXmlResponse" />
   </wsdl:message>
+  <wsdl:message name="EchoNodeSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoNode" />
+  </wsdl:message>
+  <wsdl:message name="EchoNodeSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoNodeResponse" />
+  </wsdl:message>
+  <wsdl:message name="MakeNodeSoapIn">
+    <wsdl:part name="parameters" element="tns:MakeNode" />
+  </wsdl:message>
+  <wsdl:message name="MakeNodeSoapOut">
+    <wsdl:part name="parameters" element="tns:MakeNodeResponse" />
+  </wsdl:message>
   <wsdl:message name="HopSoapIn">
     <wsdl:part name="parameters" element="tns:Hop" />
   </wsdl:message>
@@ -1147,6 +1206,13 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="MakeXmlHttpGetOut">
     <wsdl:part name="Body" />
   </wsdl:message>
+  <wsdl:message name="MakeNodeHttpGetIn">
+    <wsdl:part name="text" type="s:string" />
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeNodeHttpGetOut">
+    <wsdl:part name="Body" />
+  </wsdl:message>
   <wsdl:message name="HopHttpGetIn">
     <wsdl:part name="n" type="s:string" />
   </wsdl:message>
@@ -1255,6 +1321,13 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="n" type="s:string" />
   </wsdl:message>
   <wsdl:message name="MakeXmlHttpPostOut">
+    <wsdl:part name="Body" />
+  </wsdl:message>
+  <wsdl:message name="MakeNodeHttpPostIn">
+    <wsdl:part name="text" type="s:string" />
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeNodeHttpPostOut">
     <wsdl:part name="Body" />
   </wsdl:message>
   <wsdl:message name="HopHttpPostIn">
@@ -1444,6 +1517,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:MakeXmlSoapIn" />
       <wsdl:output message="tns:MakeXmlSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="EchoNode">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an XML node (raw XML, an XmlNode): an element, a text or a CDATA section.</wsdl:documentation>
+      <wsdl:input message="tns:EchoNodeSoapIn" />
+      <wsdl:output message="tns:EchoNodeSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeNode">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an XML node of a text: none for a negative n, a text node for 0, an element x:Made (urn:made) holding it for 1, a CDATA section for 2.</wsdl:documentation>
+      <wsdl:input message="tns:MakeNodeSoapIn" />
+      <wsdl:output message="tns:MakeNodeSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="Hop">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.</wsdl:documentation>
       <wsdl:input message="tns:HopSoapIn" />
@@ -1531,6 +1614,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:MakeXmlHttpGetIn" />
       <wsdl:output message="tns:MakeXmlHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="MakeNode">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an XML node of a text: none for a negative n, a text node for 0, an element x:Made (urn:made) holding it for 1, a CDATA section for 2.</wsdl:documentation>
+      <wsdl:input message="tns:MakeNodeHttpGetIn" />
+      <wsdl:output message="tns:MakeNodeHttpGetOut" />
+    </wsdl:operation>
     <wsdl:operation name="Hop">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.</wsdl:documentation>
       <wsdl:input message="tns:HopHttpGetIn" />
@@ -1617,6 +1705,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an XML element: x:Made (urn:made) with the attribute at = n, holding x:Text with the text and an Empty element of no namespace; none for a negative n.</wsdl:documentation>
       <wsdl:input message="tns:MakeXmlHttpPostIn" />
       <wsdl:output message="tns:MakeXmlHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeNode">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an XML node of a text: none for a negative n, a text node for 0, an element x:Made (urn:made) holding it for 1, a CDATA section for 2.</wsdl:documentation>
+      <wsdl:input message="tns:MakeNodeHttpPostIn" />
+      <wsdl:output message="tns:MakeNodeHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="Hop">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.</wsdl:documentation>
@@ -1944,6 +2037,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="MakeXml">
       <soap:operation soapAction="http://rmm.example.com/objects/MakeXml" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoNode">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoNode" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeNode">
+      <soap:operation soapAction="http://rmm.example.com/objects/MakeNode" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -2292,6 +2403,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoNode">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoNode" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeNode">
+      <soap12:operation soapAction="http://rmm.example.com/objects/MakeNode" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Hop">
       <soap12:operation soapAction="http://rmm.example.com/objects/Hop" style="document" />
       <wsdl:input>
@@ -2452,6 +2581,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:content part="Body" type="text/xml" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="MakeNode">
+      <http:operation location="/MakeNode" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:content part="Body" type="text/xml" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Hop">
       <http:operation location="/Hop" />
       <wsdl:input>
@@ -2601,6 +2739,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="MakeXml">
       <http:operation location="/MakeXml" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:content part="Body" type="text/xml" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeNode">
+      <http:operation location="/MakeNode" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

@@ -123,7 +123,13 @@ pub mod echo_xml;
 /// Operation 36: `MakeXml`.
 pub mod make_xml;
 
-/// Operation 37: `Hop`.
+/// Operation 37: `EchoNode`.
+pub mod echo_node;
+
+/// Operation 38: `MakeNode`.
+pub mod make_node;
+
+/// Operation 39: `Hop`.
 pub mod hop;
 
 /// What every request type does, for code generic over operations (a client's

@@ -119,6 +119,7 @@ impl WhoAmI {
             &[],
             &["AuthHeader"],
         )?;
+        let auth_header = reader.header("AuthHeader")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"n" if n.is_none() => n = Some(param.scalar("n")?),
@@ -129,7 +130,7 @@ impl WhoAmI {
             Credentials {},
             WhoAmI {
                 n: n.unwrap_or_default(),
-                auth_header: reader.header("AuthHeader")?,
+                auth_header,
             },
         ))
     }

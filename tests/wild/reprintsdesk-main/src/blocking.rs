@@ -81,7 +81,23 @@ impl MainBlockingClient {
         self.runtime.wait(self.client.call(request))
     }
 
-    /// Calls operation 1, `Test_Cookie`, and waits for its answer: Test_Cookie: no description in the WSDL.
+    /// Calls operation 1, `Order_PlaceOrder`, and waits for its answer: Order_PlaceOrder: no description in the WSDL.
+    pub fn order_place_order(
+        &self,
+        request: &OrderPlaceOrder,
+    ) -> Result<OrderPlaceOrderResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 2, `Order_PlaceOrder2`, and waits for its answer: Order_PlaceOrder2: no description in the WSDL.
+    pub fn order_place_order2(
+        &self,
+        request: &OrderPlaceOrder2,
+    ) -> Result<OrderPlaceOrder2Response, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 3, `Test_Cookie`, and waits for its answer: Test_Cookie: no description in the WSDL.
     pub fn test_cookie(
         &self,
         request: &TestCookie,
@@ -89,7 +105,7 @@ impl MainBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 2, `Test_SessionID`, and waits for its answer: Test_SessionID: no description in the WSDL.
+    /// Calls operation 4, `Test_SessionID`, and waits for its answer: Test_SessionID: no description in the WSDL.
     pub fn test_session_id(
         &self,
         request: &TestSessionID,
@@ -97,7 +113,7 @@ impl MainBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 3, `Test_Credentials`, and waits for its answer: Test_Credentials: no description in the WSDL.
+    /// Calls operation 5, `Test_Credentials`, and waits for its answer: Test_Credentials: no description in the WSDL.
     pub fn test_credentials(
         &self,
         request: &TestCredentials,
@@ -105,7 +121,15 @@ impl MainBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 4, `Test_PlaceOrder2`, and waits for its answer: Test_PlaceOrder2: no description in the WSDL.
+    /// Calls operation 6, `Test_PlaceOrder`, and waits for its answer: Test_PlaceOrder: no description in the WSDL.
+    pub fn test_place_order(
+        &self,
+        request: &TestPlaceOrder,
+    ) -> Result<TestPlaceOrderResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 7, `Test_PlaceOrder2`, and waits for its answer: Test_PlaceOrder2: no description in the WSDL.
     pub fn test_place_order2(
         &self,
         request: &TestPlaceOrder2,
@@ -113,7 +137,15 @@ impl MainBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 5, `Test_RaiseError`, and waits for its answer: Test_RaiseError: no description in the WSDL.
+    /// Calls operation 8, `Test_PlaceOrder3`, and waits for its answer: Test_PlaceOrder3: no description in the WSDL.
+    pub fn test_place_order3(
+        &self,
+        request: &TestPlaceOrder3,
+    ) -> Result<TestPlaceOrder3Response, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 9, `Test_RaiseError`, and waits for its answer: Test_RaiseError: no description in the WSDL.
     pub fn test_raise_error(
         &self,
         request: &TestRaiseError,
@@ -121,7 +153,7 @@ impl MainBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 6, `Test_RaiseSoapException`, and waits for its answer: Test_RaiseSoapException: no description in the WSDL.
+    /// Calls operation 10, `Test_RaiseSoapException`, and waits for its answer: Test_RaiseSoapException: no description in the WSDL.
     pub fn test_raise_soap_exception(
         &self,
         request: &TestRaiseSoapException,

@@ -184,7 +184,23 @@ impl MainClient {
         Ok(T::Response::decode_response(&response, binding)?)
     }
 
-    /// Calls operation 1, `Test_Cookie`: Test_Cookie: no description in the WSDL.
+    /// Calls operation 1, `Order_PlaceOrder`: Order_PlaceOrder: no description in the WSDL.
+    pub async fn order_place_order(
+        &self,
+        request: &OrderPlaceOrder,
+    ) -> Result<OrderPlaceOrderResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 2, `Order_PlaceOrder2`: Order_PlaceOrder2: no description in the WSDL.
+    pub async fn order_place_order2(
+        &self,
+        request: &OrderPlaceOrder2,
+    ) -> Result<OrderPlaceOrder2Response, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 3, `Test_Cookie`: Test_Cookie: no description in the WSDL.
     pub async fn test_cookie(
         &self,
         request: &TestCookie,
@@ -192,7 +208,7 @@ impl MainClient {
         self.call(request).await
     }
 
-    /// Calls operation 2, `Test_SessionID`: Test_SessionID: no description in the WSDL.
+    /// Calls operation 4, `Test_SessionID`: Test_SessionID: no description in the WSDL.
     pub async fn test_session_id(
         &self,
         request: &TestSessionID,
@@ -200,7 +216,7 @@ impl MainClient {
         self.call(request).await
     }
 
-    /// Calls operation 3, `Test_Credentials`: Test_Credentials: no description in the WSDL.
+    /// Calls operation 5, `Test_Credentials`: Test_Credentials: no description in the WSDL.
     pub async fn test_credentials(
         &self,
         request: &TestCredentials,
@@ -208,7 +224,15 @@ impl MainClient {
         self.call(request).await
     }
 
-    /// Calls operation 4, `Test_PlaceOrder2`: Test_PlaceOrder2: no description in the WSDL.
+    /// Calls operation 6, `Test_PlaceOrder`: Test_PlaceOrder: no description in the WSDL.
+    pub async fn test_place_order(
+        &self,
+        request: &TestPlaceOrder,
+    ) -> Result<TestPlaceOrderResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 7, `Test_PlaceOrder2`: Test_PlaceOrder2: no description in the WSDL.
     pub async fn test_place_order2(
         &self,
         request: &TestPlaceOrder2,
@@ -216,7 +240,15 @@ impl MainClient {
         self.call(request).await
     }
 
-    /// Calls operation 5, `Test_RaiseError`: Test_RaiseError: no description in the WSDL.
+    /// Calls operation 8, `Test_PlaceOrder3`: Test_PlaceOrder3: no description in the WSDL.
+    pub async fn test_place_order3(
+        &self,
+        request: &TestPlaceOrder3,
+    ) -> Result<TestPlaceOrder3Response, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 9, `Test_RaiseError`: Test_RaiseError: no description in the WSDL.
     pub async fn test_raise_error(
         &self,
         request: &TestRaiseError,
@@ -224,7 +256,7 @@ impl MainClient {
         self.call(request).await
     }
 
-    /// Calls operation 6, `Test_RaiseSoapException`: Test_RaiseSoapException: no description in the WSDL.
+    /// Calls operation 10, `Test_RaiseSoapException`: Test_RaiseSoapException: no description in the WSDL.
     pub async fn test_raise_soap_exception(
         &self,
         request: &TestRaiseSoapException,

@@ -25,6 +25,6 @@ impl fmt::Debug for Credentials {
 /// A client sends them on each call of an operation that reads them, from its own (`with_headers`), the request's where it sets one, then as its signer fills them (`Signer::sign_headers`). `encode_request_with` encodes a request with exactly these.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SoapHeaders {
-    /// The header block `UserCredentials` (`[SoapHeader]`), sent by `Test_SessionID`, `Test_Credentials`, `Test_PlaceOrder2`, `Test_RaiseError`, `Test_RaiseSoapException`.
+    /// The header block `UserCredentials` (`[SoapHeader]`), sent by `Order_PlaceOrder`, `Order_PlaceOrder2`, `Test_SessionID`, `Test_Credentials`, `Test_PlaceOrder`, `Test_PlaceOrder2`, `Test_PlaceOrder3`, `Test_RaiseError`, `Test_RaiseSoapException`.
     pub user_credentials: Option<crate::UserCredentials>,
 }

@@ -63,6 +63,18 @@ const INDEX: &[Piece] = &[
         <p class="intro">The following operations are supported. For a formal definition, please review the <a href="?wsdl">Service Description</a>.</p>
         <ul>
           <li>
+            <a href="?op=Order_PlaceOrder">Order_PlaceOrder</a>
+            <span>
+              <br>Order_PlaceOrder: no description in the WSDL.
+            </span>
+          </li>
+          <li>
+            <a href="?op=Order_PlaceOrder2">Order_PlaceOrder2</a>
+            <span>
+              <br>Order_PlaceOrder2: no description in the WSDL.
+            </span>
+          </li>
+          <li>
             <a href="?op=Test_Cookie">Test_Cookie</a>
             <span>
               <br>Test_Cookie: no description in the WSDL.
@@ -81,9 +93,21 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
           <li>
+            <a href="?op=Test_PlaceOrder">Test_PlaceOrder</a>
+            <span>
+              <br>Test_PlaceOrder: no description in the WSDL.
+            </span>
+          </li>
+          <li>
             <a href="?op=Test_PlaceOrder2">Test_PlaceOrder2</a>
             <span>
               <br>Test_PlaceOrder2: no description in the WSDL.
+            </span>
+          </li>
+          <li>
+            <a href="?op=Test_PlaceOrder3">Test_PlaceOrder3</a>
+            <span>
+              <br>Test_PlaceOrder3: no description in the WSDL.
             </span>
           </li>
           <li>
@@ -99,6 +123,194 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
         </ul>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Order_PlaceOrder`.
+const PAGE_ORDER_PLACE_ORDER: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">Main</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Order_PlaceOrder</h2>
+        <p class="intro">Order_PlaceOrder: no description in the WSDL.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>xmlNode</td><td>xmlNode</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://reprintsdesk.com/webservices/Order_PlaceOrder"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;Order_PlaceOrder xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;xmlNode&gt;<span class="value">xmlNode</span>&lt;/xmlNode&gt;
+    &lt;/Order_PlaceOrder&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Order_PlaceOrderResponse xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Order_PlaceOrderResult&gt;<span class="value">int</span>&lt;/Order_PlaceOrderResult&gt;&lt;orderID&gt;<span class="value">int</span>&lt;/orderID&gt;&lt;/Order_PlaceOrderResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://reprintsdesk.com/webservices/Order_PlaceOrder"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;Order_PlaceOrder xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;xmlNode&gt;<span class="value">xmlNode</span>&lt;/xmlNode&gt;
+    &lt;/Order_PlaceOrder&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Order_PlaceOrderResponse xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Order_PlaceOrderResult&gt;<span class="value">int</span>&lt;/Order_PlaceOrderResult&gt;&lt;orderID&gt;<span class="value">int</span>&lt;/orderID&gt;&lt;/Order_PlaceOrderResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Order_PlaceOrder2`.
+const PAGE_ORDER_PLACE_ORDER2: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">Main</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Order_PlaceOrder2</h2>
+        <p class="intro">Order_PlaceOrder2: no description in the WSDL.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>xmlNode</td><td>xmlNode</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://reprintsdesk.com/webservices/Order_PlaceOrder2"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;Order_PlaceOrder2 xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;xmlNode&gt;<span class="value">xmlNode</span>&lt;/xmlNode&gt;
+    &lt;/Order_PlaceOrder2&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Order_PlaceOrder2Response xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Order_PlaceOrder2Result&gt;<span class="value">int</span>&lt;/Order_PlaceOrder2Result&gt;&lt;orderID&gt;<span class="value">int</span>&lt;/orderID&gt;&lt;rndID&gt;<span class="value">int</span>&lt;/rndID&gt;&lt;/Order_PlaceOrder2Response&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://reprintsdesk.com/webservices/Order_PlaceOrder2"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;Order_PlaceOrder2 xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;xmlNode&gt;<span class="value">xmlNode</span>&lt;/xmlNode&gt;
+    &lt;/Order_PlaceOrder2&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Order_PlaceOrder2Response xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Order_PlaceOrder2Result&gt;<span class="value">int</span>&lt;/Order_PlaceOrder2Result&gt;&lt;orderID&gt;<span class="value">int</span>&lt;/orderID&gt;&lt;rndID&gt;<span class="value">int</span>&lt;/rndID&gt;&lt;/Order_PlaceOrder2Response&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
       </div>
 "#,
     ),
@@ -360,6 +572,100 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `Test_PlaceOrder`.
+const PAGE_TEST_PLACE_ORDER: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">Main</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Test_PlaceOrder</h2>
+        <p class="intro">Test_PlaceOrder: no description in the WSDL.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>xmlNode</td><td>xmlNode</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://reprintsdesk.com/webservices/Test_PlaceOrder"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;Test_PlaceOrder xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;xmlNode&gt;<span class="value">xmlNode</span>&lt;/xmlNode&gt;
+    &lt;/Test_PlaceOrder&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Test_PlaceOrderResponse xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Test_PlaceOrderResult&gt;<span class="value">int</span>&lt;/Test_PlaceOrderResult&gt;&lt;orderID&gt;<span class="value">int</span>&lt;/orderID&gt;&lt;/Test_PlaceOrderResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://reprintsdesk.com/webservices/Test_PlaceOrder"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;Test_PlaceOrder xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;xmlNode&gt;<span class="value">xmlNode</span>&lt;/xmlNode&gt;
+    &lt;/Test_PlaceOrder&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Test_PlaceOrderResponse xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Test_PlaceOrderResult&gt;<span class="value">int</span>&lt;/Test_PlaceOrderResult&gt;&lt;orderID&gt;<span class="value">int</span>&lt;/orderID&gt;&lt;/Test_PlaceOrderResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page of `Test_PlaceOrder2`.
 const PAGE_TEST_PLACE_ORDER2: &[Piece] = &[
     Text(HEAD),
@@ -447,6 +753,100 @@ Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Test_PlaceOrder2Response xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Test_PlaceOrder2Result&gt;<span class="value">int</span>&lt;/Test_PlaceOrder2Result&gt;&lt;orderID&gt;<span class="value">int</span>&lt;/orderID&gt;&lt;/Test_PlaceOrder2Response&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Test_PlaceOrder3`.
+const PAGE_TEST_PLACE_ORDER3: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">Main</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Test_PlaceOrder3</h2>
+        <p class="intro">Test_PlaceOrder3: no description in the WSDL.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>xmlNode</td><td>xmlNode</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://reprintsdesk.com/webservices/Test_PlaceOrder3"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;Test_PlaceOrder3 xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;xmlNode&gt;<span class="value">xmlNode</span>&lt;/xmlNode&gt;
+    &lt;/Test_PlaceOrder3&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Test_PlaceOrder3Response xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Test_PlaceOrder3Result&gt;<span class="value">int</span>&lt;/Test_PlaceOrder3Result&gt;&lt;orderID&gt;<span class="value">int</span>&lt;/orderID&gt;&lt;/Test_PlaceOrder3Response&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://reprintsdesk.com/webservices/Test_PlaceOrder3"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;UserCredentials xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;UserName&gt;<span class="value">string</span>&lt;/UserName&gt;
+      &lt;Password&gt;<span class="value">string</span>&lt;/Password&gt;
+    &lt;/UserCredentials&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;Test_PlaceOrder3 xmlns="http://reprintsdesk.com/webservices/"&gt;
+      &lt;xmlNode&gt;<span class="value">xmlNode</span>&lt;/xmlNode&gt;
+    &lt;/Test_PlaceOrder3&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;Test_PlaceOrder3Response xmlns="http://reprintsdesk.com/webservices/"&gt;&lt;Test_PlaceOrder3Result&gt;<span class="value">int</span>&lt;/Test_PlaceOrder3Result&gt;&lt;orderID&gt;<span class="value">int</span>&lt;/orderID&gt;&lt;/Test_PlaceOrder3Response&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -641,10 +1041,14 @@ pub fn index(path: &str) -> String {
 /// service's, without the query).
 pub fn operation(operation: crate::Operation, path: &str) -> String {
     let page = match operation {
+        crate::Operation::OrderPlaceOrder => PAGE_ORDER_PLACE_ORDER,
+        crate::Operation::OrderPlaceOrder2 => PAGE_ORDER_PLACE_ORDER2,
         crate::Operation::TestCookie => PAGE_TEST_COOKIE,
         crate::Operation::TestSessionID => PAGE_TEST_SESSION_ID,
         crate::Operation::TestCredentials => PAGE_TEST_CREDENTIALS,
+        crate::Operation::TestPlaceOrder => PAGE_TEST_PLACE_ORDER,
         crate::Operation::TestPlaceOrder2 => PAGE_TEST_PLACE_ORDER2,
+        crate::Operation::TestPlaceOrder3 => PAGE_TEST_PLACE_ORDER3,
         crate::Operation::TestRaiseError => PAGE_TEST_RAISE_ERROR,
         crate::Operation::TestRaiseSoapException => PAGE_TEST_RAISE_SOAP_EXCEPTION,
     };

@@ -13,12 +13,16 @@
 //!
 //! | # | Operation | Parameters |
 //! |---|---|---|
-//! | 1 | [`TestCookie`] | 0 |
-//! | 2 | [`TestSessionID`] | 0 |
-//! | 3 | [`TestCredentials`] | 0 |
-//! | 4 | [`TestPlaceOrder2`] | 1 |
-//! | 5 | [`TestRaiseError`] | 0 |
-//! | 6 | [`TestRaiseSoapException`] | 0 |
+//! | 1 | [`OrderPlaceOrder`] | 1 |
+//! | 2 | [`OrderPlaceOrder2`] | 1 |
+//! | 3 | [`TestCookie`] | 0 |
+//! | 4 | [`TestSessionID`] | 0 |
+//! | 5 | [`TestCredentials`] | 0 |
+//! | 6 | [`TestPlaceOrder`] | 1 |
+//! | 7 | [`TestPlaceOrder2`] | 1 |
+//! | 8 | [`TestPlaceOrder3`] | 1 |
+//! | 9 | [`TestRaiseError`] | 0 |
+//! | 10 | [`TestRaiseSoapException`] | 0 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -82,27 +86,39 @@ pub static SERVICE: runtime::ServiceInfo = runtime::ServiceInfo {
 /// The operations of the service, in the interface document's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Operation {
-    /// Operation 1: [`TestCookie`].
+    /// Operation 1: [`OrderPlaceOrder`].
+    OrderPlaceOrder,
+    /// Operation 2: [`OrderPlaceOrder2`].
+    OrderPlaceOrder2,
+    /// Operation 3: [`TestCookie`].
     TestCookie,
-    /// Operation 2: [`TestSessionID`].
+    /// Operation 4: [`TestSessionID`].
     TestSessionID,
-    /// Operation 3: [`TestCredentials`].
+    /// Operation 5: [`TestCredentials`].
     TestCredentials,
-    /// Operation 4: [`TestPlaceOrder2`].
+    /// Operation 6: [`TestPlaceOrder`].
+    TestPlaceOrder,
+    /// Operation 7: [`TestPlaceOrder2`].
     TestPlaceOrder2,
-    /// Operation 5: [`TestRaiseError`].
+    /// Operation 8: [`TestPlaceOrder3`].
+    TestPlaceOrder3,
+    /// Operation 9: [`TestRaiseError`].
     TestRaiseError,
-    /// Operation 6: [`TestRaiseSoapException`].
+    /// Operation 10: [`TestRaiseSoapException`].
     TestRaiseSoapException,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 6usize] = [
+    pub const ALL: [Operation; 10usize] = [
+        Operation::OrderPlaceOrder,
+        Operation::OrderPlaceOrder2,
         Operation::TestCookie,
         Operation::TestSessionID,
         Operation::TestCredentials,
+        Operation::TestPlaceOrder,
         Operation::TestPlaceOrder2,
+        Operation::TestPlaceOrder3,
         Operation::TestRaiseError,
         Operation::TestRaiseSoapException,
     ];
@@ -110,10 +126,14 @@ impl Operation {
     /// The operation's wire name.
     pub const fn name(self) -> &'static str {
         match self {
+            Operation::OrderPlaceOrder => "Order_PlaceOrder",
+            Operation::OrderPlaceOrder2 => "Order_PlaceOrder2",
             Operation::TestCookie => "Test_Cookie",
             Operation::TestSessionID => "Test_SessionID",
             Operation::TestCredentials => "Test_Credentials",
+            Operation::TestPlaceOrder => "Test_PlaceOrder",
             Operation::TestPlaceOrder2 => "Test_PlaceOrder2",
+            Operation::TestPlaceOrder3 => "Test_PlaceOrder3",
             Operation::TestRaiseError => "Test_RaiseError",
             Operation::TestRaiseSoapException => "Test_RaiseSoapException",
         }
@@ -122,10 +142,14 @@ impl Operation {
     /// The operation with this exact (case-sensitive) wire name.
     pub fn from_name(name: &str) -> Option<Operation> {
         match name {
+            "Order_PlaceOrder" => Some(Operation::OrderPlaceOrder),
+            "Order_PlaceOrder2" => Some(Operation::OrderPlaceOrder2),
             "Test_Cookie" => Some(Operation::TestCookie),
             "Test_SessionID" => Some(Operation::TestSessionID),
             "Test_Credentials" => Some(Operation::TestCredentials),
+            "Test_PlaceOrder" => Some(Operation::TestPlaceOrder),
             "Test_PlaceOrder2" => Some(Operation::TestPlaceOrder2),
+            "Test_PlaceOrder3" => Some(Operation::TestPlaceOrder3),
             "Test_RaiseError" => Some(Operation::TestRaiseError),
             "Test_RaiseSoapException" => Some(Operation::TestRaiseSoapException),
             _ => None,
@@ -135,10 +159,14 @@ impl Operation {
     /// The operation's wire literals.
     pub const fn info(self) -> &'static runtime::OperationInfo {
         match self {
+            Operation::OrderPlaceOrder => &wire::order_place_order::OPERATION,
+            Operation::OrderPlaceOrder2 => &wire::order_place_order2::OPERATION,
             Operation::TestCookie => &wire::test_cookie::OPERATION,
             Operation::TestSessionID => &wire::test_session_id::OPERATION,
             Operation::TestCredentials => &wire::test_credentials::OPERATION,
+            Operation::TestPlaceOrder => &wire::test_place_order::OPERATION,
             Operation::TestPlaceOrder2 => &wire::test_place_order2::OPERATION,
+            Operation::TestPlaceOrder3 => &wire::test_place_order3::OPERATION,
             Operation::TestRaiseError => &wire::test_raise_error::OPERATION,
             Operation::TestRaiseSoapException => {
                 &wire::test_raise_soap_exception::OPERATION
@@ -179,10 +207,14 @@ impl runtime::server::OperationSet for Operation {
 macro_rules! for_each_operation {
     ($callback:ident) => {
         $callback! {
+            order_place_order: OrderPlaceOrder,
+            order_place_order2: OrderPlaceOrder2,
             test_cookie: TestCookie,
             test_session_id: TestSessionID,
             test_credentials: TestCredentials,
+            test_place_order: TestPlaceOrder,
             test_place_order2: TestPlaceOrder2,
+            test_place_order3: TestPlaceOrder3,
             test_raise_error: TestRaiseError,
             test_raise_soap_exception: TestRaiseSoapException,
         }

@@ -20,7 +20,25 @@ use crate::*;
 ///
 /// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`MainServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait Main: Send + Sync + 'static {
-    /// Operation 1, `Test_Cookie`: Test_Cookie: no description in the WSDL.
+    /// Operation 1, `Order_PlaceOrder`: Order_PlaceOrder: no description in the WSDL.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn order_place_order(
+        &self,
+        credentials: Credentials,
+        request: OrderPlaceOrder,
+    ) -> impl Future<Output = Result<OrderPlaceOrderResponse, Fault>> + Send;
+
+    /// Operation 2, `Order_PlaceOrder2`: Order_PlaceOrder2: no description in the WSDL.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn order_place_order2(
+        &self,
+        credentials: Credentials,
+        request: OrderPlaceOrder2,
+    ) -> impl Future<Output = Result<OrderPlaceOrder2Response, Fault>> + Send;
+
+    /// Operation 3, `Test_Cookie`: Test_Cookie: no description in the WSDL.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn test_cookie(
@@ -29,7 +47,7 @@ pub trait Main: Send + Sync + 'static {
         request: TestCookie,
     ) -> impl Future<Output = Result<TestCookieResponse, Fault>> + Send;
 
-    /// Operation 2, `Test_SessionID`: Test_SessionID: no description in the WSDL.
+    /// Operation 4, `Test_SessionID`: Test_SessionID: no description in the WSDL.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn test_session_id(
@@ -38,7 +56,7 @@ pub trait Main: Send + Sync + 'static {
         request: TestSessionID,
     ) -> impl Future<Output = Result<TestSessionIDResponse, Fault>> + Send;
 
-    /// Operation 3, `Test_Credentials`: Test_Credentials: no description in the WSDL.
+    /// Operation 5, `Test_Credentials`: Test_Credentials: no description in the WSDL.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn test_credentials(
@@ -47,7 +65,16 @@ pub trait Main: Send + Sync + 'static {
         request: TestCredentials,
     ) -> impl Future<Output = Result<TestCredentialsResponse, Fault>> + Send;
 
-    /// Operation 4, `Test_PlaceOrder2`: Test_PlaceOrder2: no description in the WSDL.
+    /// Operation 6, `Test_PlaceOrder`: Test_PlaceOrder: no description in the WSDL.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn test_place_order(
+        &self,
+        credentials: Credentials,
+        request: TestPlaceOrder,
+    ) -> impl Future<Output = Result<TestPlaceOrderResponse, Fault>> + Send;
+
+    /// Operation 7, `Test_PlaceOrder2`: Test_PlaceOrder2: no description in the WSDL.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn test_place_order2(
@@ -56,7 +83,16 @@ pub trait Main: Send + Sync + 'static {
         request: TestPlaceOrder2,
     ) -> impl Future<Output = Result<TestPlaceOrder2Response, Fault>> + Send;
 
-    /// Operation 5, `Test_RaiseError`: Test_RaiseError: no description in the WSDL.
+    /// Operation 8, `Test_PlaceOrder3`: Test_PlaceOrder3: no description in the WSDL.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn test_place_order3(
+        &self,
+        credentials: Credentials,
+        request: TestPlaceOrder3,
+    ) -> impl Future<Output = Result<TestPlaceOrder3Response, Fault>> + Send;
+
+    /// Operation 9, `Test_RaiseError`: Test_RaiseError: no description in the WSDL.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn test_raise_error(
@@ -65,7 +101,7 @@ pub trait Main: Send + Sync + 'static {
         request: TestRaiseError,
     ) -> impl Future<Output = Result<TestRaiseErrorResponse, Fault>> + Send;
 
-    /// Operation 6, `Test_RaiseSoapException`: Test_RaiseSoapException: no description in the WSDL.
+    /// Operation 10, `Test_RaiseSoapException`: Test_RaiseSoapException: no description in the WSDL.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn test_raise_soap_exception(
@@ -76,6 +112,22 @@ pub trait Main: Send + Sync + 'static {
 }
 
 impl<T: Main> Main for Arc<T> {
+    fn order_place_order(
+        &self,
+        credentials: Credentials,
+        request: OrderPlaceOrder,
+    ) -> impl Future<Output = Result<OrderPlaceOrderResponse, Fault>> + Send {
+        T::order_place_order(self, credentials, request)
+    }
+
+    fn order_place_order2(
+        &self,
+        credentials: Credentials,
+        request: OrderPlaceOrder2,
+    ) -> impl Future<Output = Result<OrderPlaceOrder2Response, Fault>> + Send {
+        T::order_place_order2(self, credentials, request)
+    }
+
     fn test_cookie(
         &self,
         credentials: Credentials,
@@ -100,12 +152,28 @@ impl<T: Main> Main for Arc<T> {
         T::test_credentials(self, credentials, request)
     }
 
+    fn test_place_order(
+        &self,
+        credentials: Credentials,
+        request: TestPlaceOrder,
+    ) -> impl Future<Output = Result<TestPlaceOrderResponse, Fault>> + Send {
+        T::test_place_order(self, credentials, request)
+    }
+
     fn test_place_order2(
         &self,
         credentials: Credentials,
         request: TestPlaceOrder2,
     ) -> impl Future<Output = Result<TestPlaceOrder2Response, Fault>> + Send {
         T::test_place_order2(self, credentials, request)
+    }
+
+    fn test_place_order3(
+        &self,
+        credentials: Credentials,
+        request: TestPlaceOrder3,
+    ) -> impl Future<Output = Result<TestPlaceOrder3Response, Fault>> + Send {
+        T::test_place_order3(self, credentials, request)
     }
 
     fn test_raise_error(
@@ -339,6 +407,32 @@ impl<S: Main> MainServer<S> {
         request: &Request<Bytes>,
     ) -> Result<Response<Bytes>, RequestError> {
         match operation {
+            Operation::OrderPlaceOrder => {
+                let handled = {
+                    let (credentials, call) = OrderPlaceOrder::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.order_place_order(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::OrderPlaceOrder2 => {
+                let handled = {
+                    let (credentials, call) = OrderPlaceOrder2::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.order_place_order2(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
             Operation::TestCookie => {
                 let handled = {
                     let (credentials, call) = TestCookie::decode_request(
@@ -378,6 +472,19 @@ impl<S: Main> MainServer<S> {
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
+            Operation::TestPlaceOrder => {
+                let handled = {
+                    let (credentials, call) = TestPlaceOrder::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.test_place_order(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
             Operation::TestPlaceOrder2 => {
                 let handled = {
                     let (credentials, call) = TestPlaceOrder2::decode_request(
@@ -388,6 +495,19 @@ impl<S: Main> MainServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.test_place_order2(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::TestPlaceOrder3 => {
+                let handled = {
+                    let (credentials, call) = TestPlaceOrder3::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.test_place_order3(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -2,7 +2,57 @@
 //! The service's enums, then the request and response types, one pair per operation, in
 //! the spec's order.
 
-/// `Test_Cookie`, operation 1 of `Main`: Test_Cookie: no description in the WSDL.
+/// `Order_PlaceOrder`, operation 1 of `Main`: Order_PlaceOrder: no description in the WSDL.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`OrderPlaceOrderResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OrderPlaceOrder {
+    /// `xmlNode`: SOAP `xmlNode`, position 1 of 1.
+    pub xml_node: Option<crate::runtime::RawNode>,
+    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub user_credentials: Option<crate::UserCredentials>,
+}
+
+/// The response of [`OrderPlaceOrder`]: the element `Order_PlaceOrderResponse` holding `Order_PlaceOrderResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OrderPlaceOrderResponse {
+    /// `Order_PlaceOrderResult`: SOAP `int`.
+    pub result: i32,
+    /// An out or ref parameter: `orderID`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub order_id: i32,
+}
+
+/// `Order_PlaceOrder2`, operation 2 of `Main`: Order_PlaceOrder2: no description in the WSDL.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`OrderPlaceOrder2Response`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OrderPlaceOrder2 {
+    /// `xmlNode`: SOAP `xmlNode`, position 1 of 1.
+    pub xml_node: Option<crate::runtime::RawNode>,
+    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub user_credentials: Option<crate::UserCredentials>,
+}
+
+/// The response of [`OrderPlaceOrder2`]: the element `Order_PlaceOrder2Response` holding `Order_PlaceOrder2Result`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OrderPlaceOrder2Response {
+    /// `Order_PlaceOrder2Result`: SOAP `int`.
+    pub result: i32,
+    /// An out or ref parameter: `orderID`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub order_id: i32,
+    /// An out or ref parameter: `rndID`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub rnd_id: i32,
+}
+
+/// `Test_Cookie`, operation 3 of `Main`: Test_Cookie: no description in the WSDL.
 ///
 /// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -19,7 +69,7 @@ pub struct TestCookieResponse {
     pub result: Option<String>,
 }
 
-/// `Test_SessionID`, operation 2 of `Main`: Test_SessionID: no description in the WSDL.
+/// `Test_SessionID`, operation 4 of `Main`: Test_SessionID: no description in the WSDL.
 ///
 /// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -39,7 +89,7 @@ pub struct TestSessionIDResponse {
     pub result: Option<String>,
 }
 
-/// `Test_Credentials`, operation 3 of `Main`: Test_Credentials: no description in the WSDL.
+/// `Test_Credentials`, operation 5 of `Main`: Test_Credentials: no description in the WSDL.
 ///
 /// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -59,7 +109,31 @@ pub struct TestCredentialsResponse {
     pub result: Option<String>,
 }
 
-/// `Test_PlaceOrder2`, operation 4 of `Main`: Test_PlaceOrder2: no description in the WSDL.
+/// `Test_PlaceOrder`, operation 6 of `Main`: Test_PlaceOrder: no description in the WSDL.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestPlaceOrderResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TestPlaceOrder {
+    /// `xmlNode`: SOAP `xmlNode`, position 1 of 1.
+    pub xml_node: Option<crate::runtime::RawNode>,
+    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub user_credentials: Option<crate::UserCredentials>,
+}
+
+/// The response of [`TestPlaceOrder`]: the element `Test_PlaceOrderResponse` holding `Test_PlaceOrderResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TestPlaceOrderResponse {
+    /// `Test_PlaceOrderResult`: SOAP `int`.
+    pub result: i32,
+    /// An out or ref parameter: `orderID`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub order_id: i32,
+}
+
+/// `Test_PlaceOrder2`, operation 7 of `Main`: Test_PlaceOrder2: no description in the WSDL.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -83,7 +157,31 @@ pub struct TestPlaceOrder2Response {
     pub order_id: i32,
 }
 
-/// `Test_RaiseError`, operation 5 of `Main`: Test_RaiseError: no description in the WSDL.
+/// `Test_PlaceOrder3`, operation 8 of `Main`: Test_PlaceOrder3: no description in the WSDL.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestPlaceOrder3Response`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TestPlaceOrder3 {
+    /// `xmlNode`: SOAP `xmlNode`, position 1 of 1.
+    pub xml_node: Option<crate::runtime::RawNode>,
+    /// The SOAP header `UserCredentials` (`UserCredentials`, `[SoapHeader]`, direction `In`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    pub user_credentials: Option<crate::UserCredentials>,
+}
+
+/// The response of [`TestPlaceOrder3`]: the element `Test_PlaceOrder3Response` holding `Test_PlaceOrder3Result`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TestPlaceOrder3Response {
+    /// `Test_PlaceOrder3Result`: SOAP `int`.
+    pub result: i32,
+    /// An out or ref parameter: `orderID`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub order_id: i32,
+}
+
+/// `Test_RaiseError`, operation 9 of `Main`: Test_RaiseError: no description in the WSDL.
 ///
 /// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -103,7 +201,7 @@ pub struct TestRaiseErrorResponse {
     pub result: i32,
 }
 
-/// `Test_RaiseSoapException`, operation 6 of `Main`: Test_RaiseSoapException: no description in the WSDL.
+/// `Test_RaiseSoapException`, operation 10 of `Main`: Test_RaiseSoapException: no description in the WSDL.
 ///
 /// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

@@ -10,6 +10,57 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
 <wsdl:definitions xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="http://reprintsdesk.com/webservices/" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="http://reprintsdesk.com/webservices/" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
   <wsdl:types>
     <s:schema elementFormDefault="qualified" targetNamespace="http://reprintsdesk.com/webservices/">
+      <s:element name="Order_PlaceOrder">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="xmlNode">
+              <s:complexType mixed="true">
+                <s:sequence>
+                  <s:any />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="Order_PlaceOrderResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="Order_PlaceOrderResult" type="s:int" />
+            <s:element minOccurs="1" maxOccurs="1" name="orderID" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="UserCredentials" type="tns:UserCredentials" />
+      <s:complexType name="UserCredentials">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="UserName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Password" type="s:string" />
+        </s:sequence>
+        <s:anyAttribute />
+      </s:complexType>
+      <s:element name="Order_PlaceOrder2">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="xmlNode">
+              <s:complexType mixed="true">
+                <s:sequence>
+                  <s:any />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="Order_PlaceOrder2Response">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="Order_PlaceOrder2Result" type="s:int" />
+            <s:element minOccurs="1" maxOccurs="1" name="orderID" type="s:int" />
+            <s:element minOccurs="1" maxOccurs="1" name="rndID" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="Test_Cookie">
         <s:complexType />
       </s:element>
@@ -30,14 +81,6 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
-      <s:element name="UserCredentials" type="tns:UserCredentials" />
-      <s:complexType name="UserCredentials">
-        <s:sequence>
-          <s:element minOccurs="0" maxOccurs="1" name="UserName" type="s:string" />
-          <s:element minOccurs="0" maxOccurs="1" name="Password" type="s:string" />
-        </s:sequence>
-        <s:anyAttribute />
-      </s:complexType>
       <s:element name="Test_Credentials">
         <s:complexType />
       </s:element>
@@ -45,6 +88,27 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <s:complexType>
           <s:sequence>
             <s:element minOccurs="0" maxOccurs="1" name="Test_CredentialsResult" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="Test_PlaceOrder">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="xmlNode">
+              <s:complexType mixed="true">
+                <s:sequence>
+                  <s:any />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="Test_PlaceOrderResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="Test_PlaceOrderResult" type="s:int" />
+            <s:element minOccurs="1" maxOccurs="1" name="orderID" type="s:int" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -59,6 +123,27 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <s:complexType>
           <s:sequence>
             <s:element minOccurs="1" maxOccurs="1" name="Test_PlaceOrder2Result" type="s:int" />
+            <s:element minOccurs="1" maxOccurs="1" name="orderID" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="Test_PlaceOrder3">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="xmlNode">
+              <s:complexType mixed="true">
+                <s:sequence>
+                  <s:any />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="Test_PlaceOrder3Response">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="Test_PlaceOrder3Result" type="s:int" />
             <s:element minOccurs="1" maxOccurs="1" name="orderID" type="s:int" />
           </s:sequence>
         </s:complexType>
@@ -85,6 +170,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       </s:element>
     </s:schema>
   </wsdl:types>
+  <wsdl:message name="Order_PlaceOrderSoapIn">
+    <wsdl:part name="parameters" element="tns:Order_PlaceOrder" />
+  </wsdl:message>
+  <wsdl:message name="Order_PlaceOrderSoapOut">
+    <wsdl:part name="parameters" element="tns:Order_PlaceOrderResponse" />
+  </wsdl:message>
+  <wsdl:message name="Order_PlaceOrderUserCredentials">
+    <wsdl:part name="UserCredentials" element="tns:UserCredentials" />
+  </wsdl:message>
+  <wsdl:message name="Order_PlaceOrder2SoapIn">
+    <wsdl:part name="parameters" element="tns:Order_PlaceOrder2" />
+  </wsdl:message>
+  <wsdl:message name="Order_PlaceOrder2SoapOut">
+    <wsdl:part name="parameters" element="tns:Order_PlaceOrder2Response" />
+  </wsdl:message>
+  <wsdl:message name="Order_PlaceOrder2UserCredentials">
+    <wsdl:part name="UserCredentials" element="tns:UserCredentials" />
+  </wsdl:message>
   <wsdl:message name="Test_CookieSoapIn">
     <wsdl:part name="parameters" element="tns:Test_Cookie" />
   </wsdl:message>
@@ -109,6 +212,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="Test_CredentialsUserCredentials">
     <wsdl:part name="UserCredentials" element="tns:UserCredentials" />
   </wsdl:message>
+  <wsdl:message name="Test_PlaceOrderSoapIn">
+    <wsdl:part name="parameters" element="tns:Test_PlaceOrder" />
+  </wsdl:message>
+  <wsdl:message name="Test_PlaceOrderSoapOut">
+    <wsdl:part name="parameters" element="tns:Test_PlaceOrderResponse" />
+  </wsdl:message>
+  <wsdl:message name="Test_PlaceOrderUserCredentials">
+    <wsdl:part name="UserCredentials" element="tns:UserCredentials" />
+  </wsdl:message>
   <wsdl:message name="Test_PlaceOrder2SoapIn">
     <wsdl:part name="parameters" element="tns:Test_PlaceOrder2" />
   </wsdl:message>
@@ -116,6 +228,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="parameters" element="tns:Test_PlaceOrder2Response" />
   </wsdl:message>
   <wsdl:message name="Test_PlaceOrder2UserCredentials">
+    <wsdl:part name="UserCredentials" element="tns:UserCredentials" />
+  </wsdl:message>
+  <wsdl:message name="Test_PlaceOrder3SoapIn">
+    <wsdl:part name="parameters" element="tns:Test_PlaceOrder3" />
+  </wsdl:message>
+  <wsdl:message name="Test_PlaceOrder3SoapOut">
+    <wsdl:part name="parameters" element="tns:Test_PlaceOrder3Response" />
+  </wsdl:message>
+  <wsdl:message name="Test_PlaceOrder3UserCredentials">
     <wsdl:part name="UserCredentials" element="tns:UserCredentials" />
   </wsdl:message>
   <wsdl:message name="Test_RaiseErrorSoapIn">
@@ -137,6 +258,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="UserCredentials" element="tns:UserCredentials" />
   </wsdl:message>
   <wsdl:portType name="MainSoap">
+    <wsdl:operation name="Order_PlaceOrder">
+      <wsdl:input message="tns:Order_PlaceOrderSoapIn" />
+      <wsdl:output message="tns:Order_PlaceOrderSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Order_PlaceOrder2">
+      <wsdl:input message="tns:Order_PlaceOrder2SoapIn" />
+      <wsdl:output message="tns:Order_PlaceOrder2SoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="Test_Cookie">
       <wsdl:input message="tns:Test_CookieSoapIn" />
       <wsdl:output message="tns:Test_CookieSoapOut" />
@@ -149,9 +278,17 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:Test_CredentialsSoapIn" />
       <wsdl:output message="tns:Test_CredentialsSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="Test_PlaceOrder">
+      <wsdl:input message="tns:Test_PlaceOrderSoapIn" />
+      <wsdl:output message="tns:Test_PlaceOrderSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="Test_PlaceOrder2">
       <wsdl:input message="tns:Test_PlaceOrder2SoapIn" />
       <wsdl:output message="tns:Test_PlaceOrder2SoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Test_PlaceOrder3">
+      <wsdl:input message="tns:Test_PlaceOrder3SoapIn" />
+      <wsdl:output message="tns:Test_PlaceOrder3SoapOut" />
     </wsdl:operation>
     <wsdl:operation name="Test_RaiseError">
       <wsdl:input message="tns:Test_RaiseErrorSoapIn" />
@@ -168,6 +305,26 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:portType>
   <wsdl:binding name="MainSoap" type="tns:MainSoap">
     <soap:binding transport="http://schemas.xmlsoap.org/soap/http" />
+    <wsdl:operation name="Order_PlaceOrder">
+      <soap:operation soapAction="http://reprintsdesk.com/webservices/Order_PlaceOrder" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+        <soap:header message="tns:Order_PlaceOrderUserCredentials" part="UserCredentials" use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Order_PlaceOrder2">
+      <soap:operation soapAction="http://reprintsdesk.com/webservices/Order_PlaceOrder2" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+        <soap:header message="tns:Order_PlaceOrder2UserCredentials" part="UserCredentials" use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Test_Cookie">
       <soap:operation soapAction="http://reprintsdesk.com/webservices/Test_Cookie" style="document" />
       <wsdl:input>
@@ -197,11 +354,31 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Test_PlaceOrder">
+      <soap:operation soapAction="http://reprintsdesk.com/webservices/Test_PlaceOrder" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+        <soap:header message="tns:Test_PlaceOrderUserCredentials" part="UserCredentials" use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Test_PlaceOrder2">
       <soap:operation soapAction="http://reprintsdesk.com/webservices/Test_PlaceOrder2" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
         <soap:header message="tns:Test_PlaceOrder2UserCredentials" part="UserCredentials" use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Test_PlaceOrder3">
+      <soap:operation soapAction="http://reprintsdesk.com/webservices/Test_PlaceOrder3" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+        <soap:header message="tns:Test_PlaceOrder3UserCredentials" part="UserCredentials" use="literal" />
       </wsdl:input>
       <wsdl:output>
         <soap:body use="literal" />
@@ -230,6 +407,26 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:binding>
   <wsdl:binding name="MainSoap12" type="tns:MainSoap">
     <soap12:binding transport="http://schemas.xmlsoap.org/soap/http" />
+    <wsdl:operation name="Order_PlaceOrder">
+      <soap12:operation soapAction="http://reprintsdesk.com/webservices/Order_PlaceOrder" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+        <soap12:header message="tns:Order_PlaceOrderUserCredentials" part="UserCredentials" use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Order_PlaceOrder2">
+      <soap12:operation soapAction="http://reprintsdesk.com/webservices/Order_PlaceOrder2" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+        <soap12:header message="tns:Order_PlaceOrder2UserCredentials" part="UserCredentials" use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Test_Cookie">
       <soap12:operation soapAction="http://reprintsdesk.com/webservices/Test_Cookie" style="document" />
       <wsdl:input>
@@ -259,11 +456,31 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Test_PlaceOrder">
+      <soap12:operation soapAction="http://reprintsdesk.com/webservices/Test_PlaceOrder" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+        <soap12:header message="tns:Test_PlaceOrderUserCredentials" part="UserCredentials" use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Test_PlaceOrder2">
       <soap12:operation soapAction="http://reprintsdesk.com/webservices/Test_PlaceOrder2" style="document" />
       <wsdl:input>
         <soap12:body use="literal" />
         <soap12:header message="tns:Test_PlaceOrder2UserCredentials" part="UserCredentials" use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Test_PlaceOrder3">
+      <soap12:operation soapAction="http://reprintsdesk.com/webservices/Test_PlaceOrder3" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+        <soap12:header message="tns:Test_PlaceOrder3UserCredentials" part="UserCredentials" use="literal" />
       </wsdl:input>
       <wsdl:output>
         <soap12:body use="literal" />

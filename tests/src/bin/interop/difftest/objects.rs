@@ -9,7 +9,7 @@
 //! time instead of its body: blocks reordered, dropped, repeated, unknown ones added (marked
 //! `mustUnderstand` or not), a block moved to another namespace, `mustUnderstand`, `actor`,
 //! `role` and `relay` set to valid and invalid values, members changed as above. Raw XML
-//! (`EchoXml`) is changed as any other element, its prefixes and namespaces included.
+//! (`EchoXml`, `EchoNode`) is changed as any other element, its prefixes and namespaces included.
 //!
 //! Every case's class is `objects:{mutation}:{operation}` (`objects:nil:EchoOrder`), a
 //! Header's `objects:header-{mutation}:{operation}`; a case with two changes is
@@ -234,6 +234,21 @@ fn templates() -> Vec<(&'static str, String)> {
                     )
                     .expect("raw XML"),
                 ),
+            },
+            &none,
+        ),
+    );
+    // A raw XML node: text around an element.
+    add(
+        "EchoNode",
+        encode(
+            EchoNode {
+                node: Some(rmm_objects::runtime::RawNode::Element(
+                    rmm_objects::runtime::RawXml::parse(
+                        "<a:n xmlns:a=\"urn:a\">t <b xmlns=\"\">bold</b> u</a:n>",
+                    )
+                    .expect("raw XML"),
+                )),
             },
             &none,
         ),
@@ -738,7 +753,7 @@ pub(super) fn soap(soap12: bool, op: &str, element: &str) -> Vec<u8> {
 }
 
 /// [`soap`] with a Header holding `header` (its blocks), if any.
-fn soap_headed(soap12: bool, op: &str, header: Option<&str>, element: &str) -> Vec<u8> {
+pub(super) fn soap_headed(soap12: bool, op: &str, header: Option<&str>, element: &str) -> Vec<u8> {
     let (env, content_type) = if soap12 {
         (
             "http://www.w3.org/2003/05/soap-envelope",

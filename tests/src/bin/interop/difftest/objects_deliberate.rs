@@ -5,7 +5,7 @@
 use crate::raw::Raw;
 
 use super::deliberate::{ours_says, Deliberate};
-use super::objects::soap;
+use super::objects::{soap, soap_headed};
 
 /// Ours refused `xsi:nil` on an element that is not nillable (a member, or a parameter).
 fn nil_not_nillable(_: &[u8], _: &Raw, ours: &Raw) -> bool {
@@ -62,7 +62,59 @@ fn empty_default_member(_: &[u8], _: &Raw, ours: &Raw) -> bool {
         })
 }
 
+/// The request sends an empty XmlNode parameter and another element after it.
+fn empty_node_then_element(request: &[u8], _: &Raw, _: &Raw) -> bool {
+    let text = String::from_utf8_lossy(request);
+    text.split_once("<node />")
+        .is_some_and(|(_, after)| after.starts_with('<') && !after.starts_with("</"))
+}
+
+/// Ours refused an `xsi:nil` that is not nillable, and the request also has a header block
+/// marked mustUnderstand that the operation does not know.
+fn nil_then_not_understood(request: &[u8], mono: &Raw, ours: &Raw) -> bool {
+    let text = String::from_utf8_lossy(request);
+    nil_not_nillable(request, mono, ours)
+        && (text.contains("mustUnderstand=\"1\"") || text.contains("mustUnderstand=\"true\""))
+}
+
 pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
+    Deliberate {
+        class: "objects:multi:",
+        mono_status: 500,
+        ours_status: 500,
+        when: nil_then_not_understood,
+        example: || {
+            soap_headed(
+                false,
+                "WhoAmI",
+                Some(
+                    r#"<Unknown xmlns="http://rmm.example.com/objects" soap:mustUnderstand="1" /><AuthHeader xmlns="http://rmm.example.com/objects"><User xsi:nil="true">a</User></AuthHeader>"#,
+                ),
+                r#"<WhoAmI xmlns="http://rmm.example.com/objects"><n>1</n></WhoAmI>"#,
+            )
+        },
+        why: "two changes, xsi:nil on a header's member and a block marked mustUnderstand that \
+              the operation does not know: the host reads the nil as a value (a silently wrong \
+              read of its own) and then refuses the block; we refuse the nil, as the host reads \
+              headers before it checks that each was understood. Both refuse; the fault code \
+              differs",
+    },
+    Deliberate {
+        class: "objects:",
+        mono_status: 200,
+        ours_status: 200,
+        when: empty_node_then_element,
+        example: || {
+            soap(
+                false,
+                "EchoNode",
+                r#"<EchoNode xmlns="http://rmm.example.com/objects"><node /><node /></EchoNode>"#,
+            )
+        },
+        why: "an empty XmlNode parameter followed by another element: Mono reads that next \
+              element as the parameter's node (a value nobody sent in it); we read the empty \
+              parameter as null, as an empty one alone reads on the host",
+    },
     Deliberate {
         class: "objects:",
         mono_status: 200,

@@ -124,6 +124,7 @@ impl AdditionalServices {
             &["inputValue"],
             &["ServiceAuthHeader"],
         )?;
+        let service_auth_header = reader.header("ServiceAuthHeader")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"inputValue" if input_value.is_none() => {
@@ -136,7 +137,7 @@ impl AdditionalServices {
             Credentials {},
             AdditionalServices {
                 input_value: input_value.unwrap_or_default(),
-                service_auth_header: reader.header("ServiceAuthHeader")?,
+                service_auth_header,
             },
         ))
     }

@@ -127,6 +127,7 @@ impl CancellationConditions {
             &["inputValue"],
             &["ServiceAuthHeader"],
         )?;
+        let service_auth_header = reader.header("ServiceAuthHeader")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"inputValue" if input_value.is_none() => {
@@ -139,7 +140,7 @@ impl CancellationConditions {
             Credentials {},
             CancellationConditions {
                 input_value: input_value.unwrap_or_default(),
-                service_auth_header: reader.header("ServiceAuthHeader")?,
+                service_auth_header,
             },
         ))
     }

@@ -122,6 +122,7 @@ impl ClientBooking {
             &["inputValue"],
             &["ServiceAuthHeader"],
         )?;
+        let service_auth_header = reader.header("ServiceAuthHeader")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"inputValue" if input_value.is_none() => {
@@ -134,7 +135,7 @@ impl ClientBooking {
             Credentials {},
             ClientBooking {
                 input_value: input_value.unwrap_or_default(),
-                service_auth_header: reader.header("ServiceAuthHeader")?,
+                service_auth_header,
             },
         ))
     }

@@ -117,6 +117,7 @@ impl PriceList {
             &["inputValue"],
             &["ServiceAuthHeader"],
         )?;
+        let service_auth_header = reader.header("ServiceAuthHeader")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"inputValue" if input_value.is_none() => {
@@ -129,7 +130,7 @@ impl PriceList {
             Credentials {},
             PriceList {
                 input_value: input_value.unwrap_or_default(),
-                service_auth_header: reader.header("ServiceAuthHeader")?,
+                service_auth_header,
             },
         ))
     }

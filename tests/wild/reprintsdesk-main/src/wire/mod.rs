@@ -15,22 +15,34 @@ use crate::runtime::deps::http::{Request, Response};
 use crate::runtime::{Binding, EncodeError, ParamValue, RequestError, ResponseError};
 use crate::{Credentials, Operation, SoapHeaders};
 
-/// Operation 1: `Test_Cookie`.
+/// Operation 1: `Order_PlaceOrder`.
+pub mod order_place_order;
+
+/// Operation 2: `Order_PlaceOrder2`.
+pub mod order_place_order2;
+
+/// Operation 3: `Test_Cookie`.
 pub mod test_cookie;
 
-/// Operation 2: `Test_SessionID`.
+/// Operation 4: `Test_SessionID`.
 pub mod test_session_id;
 
-/// Operation 3: `Test_Credentials`.
+/// Operation 5: `Test_Credentials`.
 pub mod test_credentials;
 
-/// Operation 4: `Test_PlaceOrder2`.
+/// Operation 6: `Test_PlaceOrder`.
+pub mod test_place_order;
+
+/// Operation 7: `Test_PlaceOrder2`.
 pub mod test_place_order2;
 
-/// Operation 5: `Test_RaiseError`.
+/// Operation 8: `Test_PlaceOrder3`.
+pub mod test_place_order3;
+
+/// Operation 9: `Test_RaiseError`.
 pub mod test_raise_error;
 
-/// Operation 6: `Test_RaiseSoapException`.
+/// Operation 10: `Test_RaiseSoapException`.
 pub mod test_raise_soap_exception;
 
 /// What every request type does, for code generic over operations (a client's

@@ -120,11 +120,12 @@ impl GetActiveScheduledSeasons {
             &[],
             &["APIAccessHeader"],
         )?;
+        let api_access_header = reader.header("APIAccessHeader")?;
         while reader.next_param()?.is_some() {}
         Ok((
             Credentials {},
             GetActiveScheduledSeasons {
-                api_access_header: reader.header("APIAccessHeader")?,
+                api_access_header,
             },
         ))
     }

@@ -117,13 +117,9 @@ impl GetAllAlerts {
             &[],
             &["APIAccessHeader"],
         )?;
+        let api_access_header = reader.header("APIAccessHeader")?;
         while reader.next_param()?.is_some() {}
-        Ok((
-            Credentials {},
-            GetAllAlerts {
-                api_access_header: reader.header("APIAccessHeader")?,
-            },
-        ))
+        Ok((Credentials {}, GetAllAlerts { api_access_header }))
     }
 
     /// `decode_soap` for a request holding every parameter once, in wire order

@@ -121,6 +121,7 @@ impl GetAllRouteDetails {
             &["request"],
             &["APIAccessHeader"],
         )?;
+        let api_access_header = reader.header("APIAccessHeader")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"request" if request_2.is_none() => {
@@ -133,7 +134,7 @@ impl GetAllRouteDetails {
             Credentials {},
             GetAllRouteDetails {
                 request_2: request_2.unwrap_or_default(),
-                api_access_header: reader.header("APIAccessHeader")?,
+                api_access_header,
             },
         ))
     }

@@ -117,6 +117,7 @@ impl GetAllRoutes {
             &["request"],
             &["APIAccessHeader"],
         )?;
+        let api_access_header = reader.header("APIAccessHeader")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"request" if request_2.is_none() => {
@@ -129,7 +130,7 @@ impl GetAllRoutes {
             Credentials {},
             GetAllRoutes {
                 request_2: request_2.unwrap_or_default(),
-                api_access_header: reader.header("APIAccessHeader")?,
+                api_access_header,
             },
         ))
     }

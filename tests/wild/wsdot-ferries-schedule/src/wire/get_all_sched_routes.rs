@@ -119,11 +119,12 @@ impl GetAllSchedRoutes {
             &[],
             &["APIAccessHeader"],
         )?;
+        let api_access_header = reader.header("APIAccessHeader")?;
         while reader.next_param()?.is_some() {}
         Ok((
             Credentials {},
             GetAllSchedRoutes {
-                api_access_header: reader.header("APIAccessHeader")?,
+                api_access_header,
             },
         ))
     }

@@ -117,13 +117,9 @@ impl GetAllTimeAdj {
             &[],
             &["APIAccessHeader"],
         )?;
+        let api_access_header = reader.header("APIAccessHeader")?;
         while reader.next_param()?.is_some() {}
-        Ok((
-            Credentials {},
-            GetAllTimeAdj {
-                api_access_header: reader.header("APIAccessHeader")?,
-            },
-        ))
+        Ok((Credentials {}, GetAllTimeAdj { api_access_header }))
     }
 
     /// `decode_soap` for a request holding every parameter once, in wire order

@@ -119,6 +119,7 @@ impl GetRouteDetail {
             &["request"],
             &["APIAccessHeader"],
         )?;
+        let api_access_header = reader.header("APIAccessHeader")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"request" if request_2.is_none() => {
@@ -131,7 +132,7 @@ impl GetRouteDetail {
             Credentials {},
             GetRouteDetail {
                 request_2: request_2.unwrap_or_default(),
-                api_access_header: reader.header("APIAccessHeader")?,
+                api_access_header,
             },
         ))
     }

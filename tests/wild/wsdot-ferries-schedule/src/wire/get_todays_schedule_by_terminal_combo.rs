@@ -122,6 +122,7 @@ impl GetTodaysScheduleByTerminalCombo {
             &["request"],
             &["APIAccessHeader"],
         )?;
+        let api_access_header = reader.header("APIAccessHeader")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"request" if request_2.is_none() => {
@@ -134,7 +135,7 @@ impl GetTodaysScheduleByTerminalCombo {
             Credentials {},
             GetTodaysScheduleByTerminalCombo {
                 request_2: request_2.unwrap_or_default(),
-                api_access_header: reader.header("APIAccessHeader")?,
+                api_access_header,
             },
         ))
     }

@@ -119,11 +119,12 @@ impl GetValidDateRange {
             &[],
             &["APIAccessHeader"],
         )?;
+        let api_access_header = reader.header("APIAccessHeader")?;
         while reader.next_param()?.is_some() {}
         Ok((
             Credentials {},
             GetValidDateRange {
-                api_access_header: reader.header("APIAccessHeader")?,
+                api_access_header,
             },
         ))
     }

@@ -172,6 +172,7 @@ impl GetInstrument {
             &[],
             &["Header"],
         )?;
+        let header = reader.header("Header")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"IncludeRelated" if include_related.is_none() => {
@@ -200,7 +201,7 @@ impl GetInstrument {
                 identifier_type: identifier_type.unwrap_or_default(),
                 start_date,
                 end_date,
-                header: reader.header("Header")?,
+                header,
             },
         ))
     }

@@ -165,6 +165,7 @@ impl GetInstruments {
             &[],
             &["Header"],
         )?;
+        let header = reader.header("Header")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"IncludeRelated" if include_related.is_none() => {
@@ -189,7 +190,7 @@ impl GetInstruments {
                 identifiers,
                 identifier_type: identifier_type.unwrap_or_default(),
                 as_of_date,
-                header: reader.header("Header")?,
+                header,
             },
         ))
     }

@@ -141,6 +141,7 @@ impl GetIssuerByCompanyIdentifier {
             &[],
             &["Header"],
         )?;
+        let header = reader.header("Header")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"IncludeRelated" if include_related.is_none() => {
@@ -157,7 +158,7 @@ impl GetIssuerByCompanyIdentifier {
             GetIssuerByCompanyIdentifier {
                 include_related: include_related.unwrap_or_default(),
                 identifier,
-                header: reader.header("Header")?,
+                header,
             },
         ))
     }

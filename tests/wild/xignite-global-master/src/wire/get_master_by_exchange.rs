@@ -184,6 +184,7 @@ impl GetMasterByExchange {
             &[],
             &["Header"],
         )?;
+        let header = reader.header("Header")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"Exchange" if exchange.is_none() => {
@@ -212,7 +213,7 @@ impl GetMasterByExchange {
                 end_symbol,
                 instrument_class: instrument_class.unwrap_or_default(),
                 as_of_date,
-                header: reader.header("Header")?,
+                header,
             },
         ))
     }

@@ -205,6 +205,7 @@ impl GetMasterByExchangeChanges {
             &[],
             &["Header"],
         )?;
+        let header = reader.header("Header")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"Exchange" if exchange.is_none() => {
@@ -237,7 +238,7 @@ impl GetMasterByExchangeChanges {
                 instrument_class: instrument_class.unwrap_or_default(),
                 start_modified_date,
                 end_modified_date,
-                header: reader.header("Header")?,
+                header,
             },
         ))
     }

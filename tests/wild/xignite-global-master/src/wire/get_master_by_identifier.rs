@@ -162,6 +162,7 @@ impl GetMasterByIdentifier {
             &[],
             &["Header"],
         )?;
+        let header = reader.header("Header")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"Identifier" if identifier.is_none() => {
@@ -186,7 +187,7 @@ impl GetMasterByIdentifier {
                 identifier_type: identifier_type.unwrap_or_default(),
                 start_date,
                 end_date,
-                header: reader.header("Header")?,
+                header,
             },
         ))
     }

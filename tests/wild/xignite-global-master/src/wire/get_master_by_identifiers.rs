@@ -156,6 +156,7 @@ impl GetMasterByIdentifiers {
             &[],
             &["Header"],
         )?;
+        let header = reader.header("Header")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"Identifiers" if identifiers.is_none() => {
@@ -176,7 +177,7 @@ impl GetMasterByIdentifiers {
                 identifiers,
                 identifier_type: identifier_type.unwrap_or_default(),
                 as_of_date,
-                header: reader.header("Header")?,
+                header,
             },
         ))
     }

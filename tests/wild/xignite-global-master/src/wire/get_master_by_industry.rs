@@ -190,6 +190,7 @@ impl GetMasterByIndustry {
             &[],
             &["Header"],
         )?;
+        let header = reader.header("Header")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"Exchange" if exchange.is_none() => {
@@ -222,7 +223,7 @@ impl GetMasterByIndustry {
                 end_symbol,
                 instrument_class: instrument_class.unwrap_or_default(),
                 as_of_date,
-                header: reader.header("Header")?,
+                header,
             },
         ))
     }

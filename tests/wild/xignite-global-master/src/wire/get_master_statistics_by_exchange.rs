@@ -185,6 +185,7 @@ impl GetMasterStatisticsByExchange {
             &[],
             &["Header"],
         )?;
+        let header = reader.header("Header")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"Exchange" if exchange.is_none() => {
@@ -213,7 +214,7 @@ impl GetMasterStatisticsByExchange {
                 end_symbol,
                 instrument_class: instrument_class.unwrap_or_default(),
                 as_of_date,
-                header: reader.header("Header")?,
+                header,
             },
         ))
     }

@@ -153,6 +153,7 @@ impl GetSecurities {
             &[],
             &["Header"],
         )?;
+        let header = reader.header("Header")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"Identifiers" if identifiers.is_none() => {
@@ -173,7 +174,7 @@ impl GetSecurities {
                 identifiers,
                 identifier_type: identifier_type.unwrap_or_default(),
                 as_of_date,
-                header: reader.header("Header")?,
+                header,
             },
         ))
     }

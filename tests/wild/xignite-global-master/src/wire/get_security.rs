@@ -159,6 +159,7 @@ impl GetSecurity {
             &[],
             &["Header"],
         )?;
+        let header = reader.header("Header")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"Identifier" if identifier.is_none() => {
@@ -183,7 +184,7 @@ impl GetSecurity {
                 identifier_type: identifier_type.unwrap_or_default(),
                 start_date,
                 end_date,
-                header: reader.header("Header")?,
+                header,
             },
         ))
     }

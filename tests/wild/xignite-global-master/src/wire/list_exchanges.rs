@@ -117,13 +117,9 @@ impl ListExchanges {
             &[],
             &["Header"],
         )?;
+        let header = reader.header("Header")?;
         while reader.next_param()?.is_some() {}
-        Ok((
-            Credentials {},
-            ListExchanges {
-                header: reader.header("Header")?,
-            },
-        ))
+        Ok((Credentials {}, ListExchanges { header }))
     }
 
     /// `decode_soap` for a request holding every parameter once, in wire order

@@ -151,6 +151,7 @@ impl ListIdentifiersByExchange {
             &[],
             &["Header"],
         )?;
+        let header = reader.header("Header")?;
         while let Some(param) = reader.next_param()? {
             match param.name() {
                 b"Exchange" if exchange.is_none() => {
@@ -175,7 +176,7 @@ impl ListIdentifiersByExchange {
                 identifier_type: identifier_type.unwrap_or_default(),
                 instrument_class: instrument_class.unwrap_or_default(),
                 as_of_date,
-                header: reader.header("Header")?,
+                header,
             },
         ))
     }

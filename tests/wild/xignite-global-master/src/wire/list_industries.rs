@@ -117,13 +117,9 @@ impl ListIndustries {
             &[],
             &["Header"],
         )?;
+        let header = reader.header("Header")?;
         while reader.next_param()?.is_some() {}
-        Ok((
-            Credentials {},
-            ListIndustries {
-                header: reader.header("Header")?,
-            },
-        ))
+        Ok((Credentials {}, ListIndustries { header }))
     }
 
     /// `decode_soap` for a request holding every parameter once, in wire order

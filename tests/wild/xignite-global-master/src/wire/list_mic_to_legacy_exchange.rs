@@ -120,13 +120,9 @@ impl ListMICToLegacyExchange {
             &[],
             &["Header"],
         )?;
+        let header = reader.header("Header")?;
         while reader.next_param()?.is_some() {}
-        Ok((
-            Credentials {},
-            ListMICToLegacyExchange {
-                header: reader.header("Header")?,
-            },
-        ))
+        Ok((Credentials {}, ListMICToLegacyExchange { header }))
     }
 
     /// `decode_soap` for a request holding every parameter once, in wire order

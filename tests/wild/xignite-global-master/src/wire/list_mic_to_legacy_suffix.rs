@@ -120,13 +120,9 @@ impl ListMICToLegacySuffix {
             &[],
             &["Header"],
         )?;
+        let header = reader.header("Header")?;
         while reader.next_param()?.is_some() {}
-        Ok((
-            Credentials {},
-            ListMICToLegacySuffix {
-                header: reader.header("Header")?,
-            },
-        ))
+        Ok((Credentials {}, ListMICToLegacySuffix { header }))
     }
 
     /// `decode_soap` for a request holding every parameter once, in wire order

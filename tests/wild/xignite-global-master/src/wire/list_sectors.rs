@@ -117,13 +117,9 @@ impl ListSectors {
             &[],
             &["Header"],
         )?;
+        let header = reader.header("Header")?;
         while reader.next_param()?.is_some() {}
-        Ok((
-            Credentials {},
-            ListSectors {
-                header: reader.header("Header")?,
-            },
-        ))
+        Ok((Credentials {}, ListSectors { header }))
     }
 
     /// `decode_soap` for a request holding every parameter once, in wire order
