@@ -172,8 +172,17 @@ impl<'a> HeaderBlocks<'a> {
                         }
                         continue;
                     }
-                    let must = cursor.attribute(&block, ENV, "mustUnderstand")?;
-                    if must.is_some_and(|v| matches!(v.trim(), "1" | "true")) {
+                    // Either version's attribute, its value exactly `1` or `true`, as the
+                    // host reads an unknown block's (` 1` is not).
+                    let mut must = false;
+                    cursor.each_namespaced_attribute(&block, |ns, local, value| {
+                        if local == b"mustUnderstand"
+                            && (ns == SOAP11_NS.as_bytes() || ns == SOAP12_NS.as_bytes())
+                        {
+                            must = matches!(&*value, "1" | "true");
+                        }
+                    })?;
+                    if must {
                         not_understood.get_or_insert(RequestError::MustUnderstand {
                             header: block.display_name(cursor.known()),
                         });

@@ -107,8 +107,7 @@ pub(crate) const MAX_NAMESPACES_IN_SCOPE: usize = 256;
 /// [`MAX_NAMESPACES_IN_SCOPE`], so that no request costs more than linear time.
 ///
 /// Still let through, which .NET refuses: attributes without whitespace between them
-/// (`<a b="1"c="2"/>`), two attributes with the same expanded name under different prefixes,
-/// the default namespace bound to the XML namespace, an element named `xmlns:a`. None of them
+/// (`<a b="1"c="2"/>`), the default namespace bound to the XML namespace, an element named `xmlns:a`. None of them
 /// reaches an operation with a value it would not get otherwise.
 pub(crate) struct XmlCursor<'a, const N: usize> {
     /// The document, whose names and text value trees borrow.
@@ -223,6 +222,9 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             )));
         }
         let mut declarations = 0;
+        // Expanded names of prefixed attributes: one name under two prefixes bound to the same
+        // namespace is one attribute twice, which XML refuses (.NET answers it as malformed).
+        let mut expanded: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
         for attr in start.attributes() {
             let attr = attr.map_err(|e| self.malformed(e))?;
             let key = attr.key.into_inner();
@@ -242,12 +244,26 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                     )));
                 }
             }
-            let (resolved, _) = self.reader.resolve_attribute(attr.key);
-            if let ResolveResult::Unknown(prefix) = resolved {
-                return Err(self.malformed(format_args!(
-                    "undeclared prefix '{}'",
-                    String::from_utf8_lossy(&prefix)
-                )));
+            let (resolved, local) = self.reader.resolve_attribute(attr.key);
+            match resolved {
+                ResolveResult::Unknown(prefix) => {
+                    return Err(self.malformed(format_args!(
+                        "undeclared prefix '{}'",
+                        String::from_utf8_lossy(&prefix)
+                    )));
+                }
+                ResolveResult::Bound(ns) if declaration.is_none() => {
+                    let name = (ns.into_inner().to_vec(), local.into_inner().to_vec());
+                    if expanded.contains(&name) {
+                        return Err(self.malformed(format_args!(
+                            "the attribute {{{}}}{} twice",
+                            String::from_utf8_lossy(&name.0),
+                            String::from_utf8_lossy(&name.1)
+                        )));
+                    }
+                    expanded.push(name);
+                }
+                _ => {}
             }
         }
         if self.in_scope as usize + declarations > MAX_NAMESPACES_IN_SCOPE {

@@ -62,11 +62,20 @@ fn empty_default_member(_: &[u8], _: &Raw, ours: &Raw) -> bool {
         })
 }
 
-/// The request sends an empty XmlNode parameter and another element after it.
+/// The request sends an empty raw XML parameter (XmlNode or XmlElement) and another element
+/// after it.
 fn empty_node_then_element(request: &[u8], _: &Raw, _: &Raw) -> bool {
     let text = String::from_utf8_lossy(request);
-    text.split_once("<node />")
-        .is_some_and(|(_, after)| after.starts_with('<') && !after.starts_with("</"))
+    ["<node />", "<doc />"].iter().any(|empty| {
+        text.split_once(empty)
+            .is_some_and(|(_, after)| after.starts_with('<') && !after.starts_with("</"))
+    })
+}
+
+/// Ours refused an empty element of a member with a default value, and the request also has
+/// an element inside a value, which Mono answers as malformed XML.
+fn empty_default_then_malformed(request: &[u8], mono: &Raw, ours: &Raw) -> bool {
+    empty_default_member(request, mono, ours) && has_inserted_element(request)
 }
 
 /// Ours refused an `xsi:nil` that is not nillable, and the request also has a header block
@@ -111,9 +120,26 @@ pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
                 r#"<EchoNode xmlns="http://rmm.example.com/objects"><node /><node /></EchoNode>"#,
             )
         },
-        why: "an empty XmlNode parameter followed by another element: Mono reads that next \
-              element as the parameter's node (a value nobody sent in it); we read the empty \
-              parameter as null, as an empty one alone reads on the host",
+        why: "an empty XmlNode or XmlElement parameter followed by another element: Mono \
+              reads that next element as the parameter's value (one nobody sent in it); we read \
+              the empty parameter as null, as an empty one alone reads on the host",
+    },
+    Deliberate {
+        class: "objects:multi:",
+        mono_status: 400,
+        ours_status: 500,
+        when: empty_default_then_malformed,
+        example: || {
+            soap(
+                false,
+                "EchoSettings",
+                r#"<EchoSettings xmlns="http://rmm.example.com/objects"><settings><Enabled /><Ratio>2.5<Unknown>x</Unknown></Ratio></settings></EchoSettings>"#,
+            )
+        },
+        why: "two changes, an empty element for a member with a default value and, after it, \
+              an element inside a value: the host reads the first as absent (a silently wrong \
+              read of its own) and answers the second as malformed XML; we refuse the first. \
+              Both refuse; which error is named differs",
     },
     Deliberate {
         class: "objects:",
