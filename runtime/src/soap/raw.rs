@@ -14,6 +14,20 @@ fn tree_error(error: xml::TreeError) -> String {
     }
 }
 
+/// What the result element `e` holds, read as raw XML, and whether it is `xsi:nil`.
+fn result_content<'a>(
+    cursor: &mut XmlCursor<'a, 3>,
+    e: &xml::Element<'a>,
+    budget: &mut crate::tree::Budget,
+) -> Result<(xml::RawContent, bool), String> {
+    let nil = cursor
+        .attribute(e, XSI, "nil")
+        .map_err(describe)?
+        .is_some_and(|v| matches!(v.trim(), "true" | "1"));
+    let content = cursor.raw_content(e, budget).map_err(tree_error)?;
+    Ok((content, nil))
+}
+
 /// Reads a SOAP response envelope of `operation` whose result is raw XML: the result
 /// element's first child element (`None`: no result element, none in it, or `xsi:nil`), or
 /// a fault.
@@ -24,11 +38,7 @@ pub fn read_response_raw(
 ) -> Result<ResponseBody<RawXml>, String> {
     let mut budget = crate::tree::Budget::default();
     parse_response_with(binding, operation, body, |cursor, e| {
-        let nil = cursor
-            .attribute(&e, XSI, "nil")
-            .map_err(describe)?
-            .is_some_and(|v| matches!(v.trim(), "true" | "1"));
-        let content = cursor.raw_content(&e, &mut budget).map_err(tree_error)?;
+        let (content, nil) = result_content(cursor, &e, &mut budget)?;
         if content.text_first {
             return Err(format!(
                 "{} holds text where an XML element belongs",
@@ -71,18 +81,7 @@ pub fn read_response_raw_node(
 ) -> Result<ResponseBody<crate::RawNode>, String> {
     let mut budget = crate::tree::Budget::default();
     parse_response_with(binding, operation, body, |cursor, e| {
-        let nil = cursor
-            .attribute(&e, XSI, "nil")
-            .map_err(describe)?
-            .is_some_and(|v| matches!(v.trim(), "true" | "1"));
-        let content = cursor.raw_content(&e, &mut budget).map_err(tree_error)?;
-        if nil {
-            return Ok(None);
-        }
-        Ok(match (content.first_text, content.element) {
-            (Some(text), _) => Some(text),
-            (None, Some(element)) => Some(crate::RawNode::Element(RawXml::new(element))),
-            (None, None) => None,
-        })
+        let (content, nil) = result_content(cursor, &e, &mut budget)?;
+        Ok(content.into_node().filter(|_| !nil))
     })
 }

@@ -744,14 +744,7 @@ impl<'a> Param<'a> {
         let (element, text_first) = match self.raw {
             Some(raw) => (raw.element, raw.text_first),
             // The scanner read it: an element holding text at most.
-            None => (
-                None,
-                !self
-                    .content
-                    .text
-                    .trim_matches(|c| " \t\r\n".contains(c))
-                    .is_empty(),
-            ),
+            None => (None, !xml::is_blank(&self.content.text)),
         };
         if text_first {
             return Err(RequestError::NotAnElement { operation, param });
@@ -771,16 +764,11 @@ impl<'a> Param<'a> {
             return Ok(None);
         }
         Ok(match self.raw {
-            Some(raw) => match (raw.first_text, raw.element) {
-                (Some(text), _) => Some(text),
-                (None, Some(element)) => Some(crate::RawNode::Element(crate::RawXml::new(element))),
-                (None, None) => None,
-            },
+            Some(raw) => raw.into_node(),
             // The scanner read it: an element holding text at most.
             None => {
                 let text = self.content.text;
-                (!text.chars().all(|c| matches!(c, ' ' | '\t' | '\r' | '\n')))
-                    .then(|| crate::RawNode::Text(text.into_owned()))
+                (!xml::is_blank(&text)).then(|| crate::RawNode::Text(text.into_owned()))
             }
         })
     }

@@ -25,7 +25,7 @@ pub(crate) use check::replacements_ignored;
 pub(crate) use cursor::{is_xml_space, Content, Element, Node, Ns, XmlCursor};
 pub use escape::escape_text;
 pub(crate) use escape::{escape_text_from, first_to_escape};
-pub(crate) use raw::RawContent;
+pub(crate) use raw::{is_blank, RawContent};
 #[cfg(test)]
 pub(crate) use scanner::assert_reads_as_start;
 pub(crate) use scanner::{

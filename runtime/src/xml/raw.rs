@@ -7,7 +7,7 @@ use quick_xml::events::Event;
 use quick_xml::name::{PrefixDeclaration, ResolveResult};
 
 use super::check::{normalize_newlines, to_str};
-use super::cursor::{Element, XmlCursor};
+use super::cursor::{is_xml_space, Element, XmlCursor};
 use super::TreeError;
 use crate::raw_xml::{RawNode, XmlAttribute, XmlContent, XmlElement, XMLNS_NS};
 
@@ -22,6 +22,21 @@ pub(crate) struct RawContent {
     /// That text as the first node, what an `XmlNode` reads: a text node (its pieces joined,
     /// white space around kept) or a CDATA section.
     pub first_text: Option<RawNode>,
+}
+
+impl RawContent {
+    /// What an `XmlNode` reads of it: the text first, else the element.
+    pub(crate) fn into_node(self) -> Option<RawNode> {
+        match (self.first_text, self.element) {
+            (Some(text), _) => Some(text),
+            (None, element) => element.map(|e| RawNode::Element(crate::RawXml::new(e))),
+        }
+    }
+}
+
+/// Whether `text` is XML white space alone (or nothing).
+pub(crate) fn is_blank(text: &str) -> bool {
+    text.bytes().all(is_xml_space)
 }
 
 impl<'a, const N: usize> XmlCursor<'a, N> {
@@ -45,7 +60,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             if !matches!(event, Event::Text(_) | Event::GeneralRef(_)) {
                 // A run of text ends: the first node, unless it is white space alone.
                 if let Some(text) = run.take() {
-                    if !text.chars().all(|c| matches!(c, ' ' | '\t' | '\r' | '\n')) {
+                    if !is_blank(&text) {
                         content.text_first = true;
                         content.first_text = Some(RawNode::Text(text));
                     }
