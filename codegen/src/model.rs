@@ -217,6 +217,7 @@ impl Model {
     /// (`ArrayOfString`).
     pub fn type_name(&self, ty: SoapType) -> &str {
         match ty {
+            SoapType::DataSet => "DataSet",
             SoapType::Enum(i) => &self.enums[usize::from(i)].name,
             SoapType::Class(i) => &self.classes[usize::from(i)].name,
             SoapType::Array(i) => &self.arrays[usize::from(i)].name,
@@ -241,7 +242,8 @@ impl Model {
 
     fn holds_float_in(&self, ty: SoapType, seen: &mut Vec<bool>) -> bool {
         match ty {
-            SoapType::Float | SoapType::Double => true,
+            // A DataSet's cells may be doubles.
+            SoapType::Float | SoapType::Double | SoapType::DataSet => true,
             SoapType::Array(i) => self.holds_float_in(self.arrays[usize::from(i)].item, seen),
             SoapType::Class(i) => {
                 let i = usize::from(i);
@@ -469,6 +471,8 @@ pub struct ServiceModel {
     pub crate_ident: String,
     /// The service's own description, published in the WSDL (`description:`).
     pub description: Option<String>,
+    /// How the WSDL declares a DataSet (`dataset_wsdl:`).
+    pub dataset_wsdl: crate::spec::DataSetWsdl,
 }
 
 /// A credential: a parameter filled by a signer, not by the request type.
@@ -1308,6 +1312,7 @@ impl Model {
                 crate_name: service.crate_name.clone(),
                 crate_ident: service.crate_name.replace('-', "_"),
                 description: service.description.clone(),
+                dataset_wsdl: service.dataset_wsdl,
             },
             credentials,
             enums: spec

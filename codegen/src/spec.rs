@@ -132,6 +132,32 @@ pub struct Service {
     /// The service's own description (`description:`, .NET's `[WebService(Description = …)]`):
     /// published in the WSDL, as the document's and the `wsdl:service`'s documentation.
     pub description: Option<String>,
+    /// How the WSDL declares a DataSet (`dataset_wsdl:`), as .NET's `system.data.dataset`
+    /// `WSDL_VERSION` setting chooses it.
+    pub dataset_wsdl: DataSetWsdl,
+}
+
+/// The form of a DataSet's type in the WSDL: .NET's `DataSet.GetDataSetSchema`, which the
+/// host's configuration (`<system.data.dataset><add key="WSDL_VERSION" …/>`) chooses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DataSetWsdl {
+    /// `1.0` (.NET Framework's default, without the setting):
+    /// `<s:sequence><s:element ref="s:schema" /><s:any /></s:sequence>`.
+    #[default]
+    V1,
+    /// `2.0` (Mono's, whatever the setting): a `maxOccurs="unbounded"` sequence of two lax
+    /// `s:any`, one of XML Schema's namespace, one of the diffgram's.
+    V2,
+}
+
+impl DataSetWsdl {
+    /// Its spelling in a spec (`"1.0"`, `"2.0"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            DataSetWsdl::V1 => "1.0",
+            DataSetWsdl::V2 => "2.0",
+        }
+    }
 }
 
 /// One operation.
@@ -326,6 +352,11 @@ pub enum SoapType {
     /// Rust `Option<rmm_runtime::RawNode>`: the first node, an element, a text or a CDATA
     /// section; a reference. HTTP GET/POST carry one as a result only.
     XmlNode,
+    /// `dataSet`: .NET `System.Data.DataSet`, an inline schema and a diffgram (in the WSDL
+    /// `<s:element ref="s:schema" /><s:any />`, or .NET 2.0's form, as the service's
+    /// `dataset_wsdl` says), Rust `Option<rmm_runtime::DataSet>`: tables, typed columns,
+    /// rows and their states; a reference. HTTP GET/POST carry one as a result only.
+    DataSet,
     /// One of the spec's enums, by its index in [`Spec::enums`]: a generated Rust enum.
     Enum(u16),
     /// One of the spec's classes, by its index in [`Spec::classes`]: a generated Rust struct,
@@ -340,7 +371,7 @@ pub enum SoapType {
 
 impl SoapType {
     /// Every type, in the order they are listed to the user.
-    pub const ALL: [SoapType; 19] = [
+    pub const ALL: [SoapType; 20] = [
         SoapType::String,
         SoapType::Boolean,
         SoapType::Decimal,
@@ -360,6 +391,7 @@ impl SoapType {
         SoapType::Base64Binary,
         SoapType::Xml,
         SoapType::XmlNode,
+        SoapType::DataSet,
     ];
 
     /// The type's name in the spec and the WSDL (`int`, `unsignedByte`); an enum's is the
@@ -385,6 +417,7 @@ impl SoapType {
             SoapType::Base64Binary => "base64Binary",
             SoapType::Xml => "xml",
             SoapType::XmlNode => "xmlNode",
+            SoapType::DataSet => "dataSet",
             SoapType::Enum(_) => "enum",
             SoapType::Class(_) => "class",
             SoapType::Array(_) => "array",
@@ -407,6 +440,7 @@ impl SoapType {
                 | SoapType::Base64Binary
                 | SoapType::Xml
                 | SoapType::XmlNode
+                | SoapType::DataSet
                 | SoapType::Class(_)
                 | SoapType::Array(_)
         )
@@ -435,6 +469,12 @@ impl SoapType {
         )
     }
 
+    /// Whether the type is kept as raw XML or read from it (`xml`, `xmlNode`, `dataSet`):
+    /// SOAP-only parameters, a wrapped operation's parameters and results only.
+    pub const fn is_raw(self) -> bool {
+        matches!(self, SoapType::Xml | SoapType::XmlNode | SoapType::DataSet)
+    }
+
     /// Whether the type is XmlSerializer's object model (a class or an array) rather than a
     /// simple type.
     pub const fn is_complex(self) -> bool {
@@ -447,7 +487,11 @@ impl SoapType {
     pub const fn over_http(self) -> bool {
         !matches!(
             self,
-            SoapType::Guid | SoapType::Class(_) | SoapType::Xml | SoapType::XmlNode
+            SoapType::Guid
+                | SoapType::Class(_)
+                | SoapType::Xml
+                | SoapType::XmlNode
+                | SoapType::DataSet
         )
     }
 
@@ -688,6 +732,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
             namespace: raw.service.namespace,
             path: raw.service.path,
             description: raw.service.description,
+            dataset_wsdl: raw.service.dataset_wsdl.unwrap_or_default(),
         },
         credentials: names(raw.credentials),
         optional_credentials: names(raw.optional_credentials),
@@ -911,6 +956,7 @@ mod tests {
                 path: "/api/rmm/MobileService.asmx".into(),
                 crate_name: "rmm-mobile".into(),
                 description: None,
+                dataset_wsdl: DataSetWsdl::V1,
             }
         );
         assert_eq!(spec.credentials, ["repnumber", "timestamp", "sig"]);

@@ -203,6 +203,18 @@ pub enum RequestError {
         /// Wire name of the parameter.
         param: &'static str,
     },
+    /// A DataSet parameter .NET cannot read (a bad cell, a bad row order), or one it would
+    /// read losing data without a word (a row of an undeclared table, a cell twice), or one
+    /// holding what rmm does not model yet (constraints, relations, column facets).
+    #[error("Parameter {param} of {operation} is not a DataSet rmm reads whole: {error}")]
+    InvalidDataSet {
+        /// Operation name.
+        operation: &'static str,
+        /// Wire name of the parameter.
+        param: &'static str,
+        /// What was wrong.
+        error: crate::dataset::DataSetError,
+    },
     /// The body element is not the operation this request was routed to.
     #[error("The body element {found} is not the operation {expected} in namespace {namespace}.")]
     WrongOperation {

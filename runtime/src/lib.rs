@@ -16,6 +16,7 @@ mod binding;
 #[cfg(feature = "client")]
 pub mod client;
 mod content_type;
+pub mod dataset;
 mod error;
 mod fault;
 pub mod form;
@@ -32,6 +33,7 @@ pub mod value;
 pub mod xml;
 
 pub use binding::Binding;
+pub use dataset::DataSet;
 pub use error::{EncodeError, RequestError, ResponseError, ValueError};
 pub use fault::{Fault, FaultCode};
 pub use operation::{OperationInfo, ServiceInfo};

@@ -192,6 +192,7 @@ pub(crate) fn rust_type(model: &Model, ty: SoapType) -> TokenStream {
         SoapType::Base64Binary => quote!(Option<Vec<u8>>),
         SoapType::Xml => quote!(Option<crate::runtime::RawXml>),
         SoapType::XmlNode => quote!(Option<crate::runtime::RawNode>),
+        SoapType::DataSet => quote!(Option<crate::runtime::DataSet>),
         SoapType::Enum(i) => {
             let name = ident(&model.enums[usize::from(i)].rust);
             quote!(crate::#name)

@@ -23,6 +23,7 @@ fn value_room(model: &Model, ty: SoapType) -> usize {
         | SoapType::Base64Binary
         | SoapType::Xml
         | SoapType::XmlNode
+        | SoapType::DataSet
         | SoapType::Class(_)
         | SoapType::Array(_) => 0,
         SoapType::Int => 11,          // "-2147483648"
@@ -211,6 +212,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             SoapType::Base64Binary => quote!(param.bytes(#wire)?),
             SoapType::Xml => quote!(param.raw_xml(#wire)?),
             SoapType::XmlNode => quote!(param.raw_node(#wire)?),
+            SoapType::DataSet => quote!(param.data_set(#wire)?),
             ty if ty.is_complex() => {
                 let items = super::items_expr(model, ty);
                 if p.nillable {
@@ -301,7 +303,14 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         .filter(|p| matches!(p.ty, SoapType::Xml | SoapType::XmlNode))
         .map(|p| p.wire.as_str())
         .collect();
-    let general_only = !trees.is_empty() || !raws.is_empty();
+    // DataSets are read whole by the general reader.
+    let data_sets: Vec<&str> = op
+        .params
+        .iter()
+        .filter(|p| p.ty == SoapType::DataSet)
+        .map(|p| p.wire.as_str())
+        .collect();
+    let general_only = !trees.is_empty() || !raws.is_empty() || !data_sets.is_empty();
     let count = Literal::usize_unsuffixed(op.params.len());
     let wire_names = op.params.iter().map(|p| &p.wire);
     let params_const = if !general_only {
@@ -320,7 +329,17 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let wire = &h.wire;
         quote!(let #field = reader.header(#wire)?;)
     });
-    let new_reader = if !raws.is_empty() {
+    let new_reader = if !data_sets.is_empty() {
+        quote!(soap::RequestReader::with_raw(
+            binding,
+            &OPERATION,
+            body,
+            &[#(#trees),*],
+            &[#(#raws),*],
+            &[#(#header_names),*]
+        )?
+        .with_data_sets(&[#(#data_sets),*]))
+    } else if !raws.is_empty() {
         quote!(soap::RequestReader::with_raw(
             binding,
             &OPERATION,
@@ -400,7 +419,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                     None => ParamValue::Nil(runtime::SoapType::Base64Binary),
                 }),
             },
-            ty if ty.is_complex() || matches!(ty, SoapType::Xml | SoapType::XmlNode) => {
+            ty if ty.is_complex() || ty.is_raw() => {
                 let name = model.type_name(ty);
                 quote!((#wire, ParamValue::complex(#name, &#value)),)
             }
@@ -601,6 +620,16 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 self.result.as_ref()
             )),
             quote!(message::decode_raw_xml_response(
+                binding, &OPERATION, response
+            )),
+        ),
+        SoapType::DataSet => (
+            quote!(message::data_set_response(
+                binding,
+                &OPERATION,
+                self.result.as_ref()
+            )),
+            quote!(message::decode_data_set_response(
                 binding, &OPERATION, response
             )),
         ),
@@ -1035,6 +1064,12 @@ fn soap_writes(model: &Model, op: &OperationModel) -> Vec<TokenStream> {
                 flush(&mut markup, &mut writes);
                 let ns = &model.service.namespace;
                 writes.push(quote!(w.raw_node(#wire, #ns, #open, #value.as_ref(), #close)?;));
+                continue;
+            }
+            SoapType::DataSet => {
+                flush(&mut markup, &mut writes);
+                let ns = &model.service.namespace;
+                writes.push(quote!(w.data_set(#wire, #ns, #open, #value.as_ref(), #close)?;));
                 continue;
             }
             ty if ty.is_complex() => {

@@ -13,7 +13,7 @@ use quote::quote;
 
 use super::type_name;
 use crate::model::{Model, OperationModel};
-use crate::spec::{BindingName, SoapType};
+use crate::spec::{BindingName, DataSetWsdl, SoapType};
 
 /// The four bindings of an ASMX service, in WSDL order: binding (and port) name suffix,
 /// and the prefix of its extension elements.
@@ -178,8 +178,18 @@ fn qname(model: &Model, ty: SoapType) -> String {
 /// An element of a wrapper's sequence, at 12 spaces (`attributes` its `minOccurs`,
 /// `maxOccurs`, `name` and any `nillable`): of `type="{qname}"`, or for raw XML (.NET
 /// `XmlElement`) of an inline type holding one `s:any`, as ASMX declares it.
-fn sequence_element(w: &mut String, attributes: &str, ty: SoapType, qname: &str) {
-    if matches!(ty, SoapType::Xml | SoapType::XmlNode) {
+fn sequence_element(
+    w: &mut String,
+    attributes: &str,
+    ty: SoapType,
+    qname: &str,
+    dataset: DataSetWsdl,
+) {
+    if ty == SoapType::DataSet {
+        let _ = writeln!(w, "            <s:element {attributes}>");
+        data_set_type(w, 14, dataset);
+        let _ = writeln!(w, "            </s:element>");
+    } else if matches!(ty, SoapType::Xml | SoapType::XmlNode) {
         // An XmlNode may be text: its type is mixed.
         let mixed = if ty == SoapType::XmlNode {
             r#" mixed="true""#
@@ -199,6 +209,33 @@ fn sequence_element(w: &mut String, attributes: &str, ty: SoapType, qname: &str)
             r#"            <s:element {attributes} type="{qname}" />"#
         );
     }
+}
+
+/// A DataSet's inline type at `indent` spaces, as `DataSet.GetDataSetSchema` makes it in the
+/// form `dataset` names.
+fn data_set_type(w: &mut String, indent: usize, dataset: DataSetWsdl) {
+    let pad = " ".repeat(indent);
+    let _ = writeln!(w, "{pad}<s:complexType>");
+    match dataset {
+        DataSetWsdl::V1 => {
+            let _ = writeln!(w, "{pad}  <s:sequence>");
+            let _ = writeln!(w, r#"{pad}    <s:element ref="s:schema" />"#);
+            let _ = writeln!(w, "{pad}    <s:any />");
+        }
+        DataSetWsdl::V2 => {
+            let _ = writeln!(w, r#"{pad}  <s:sequence maxOccurs="unbounded">"#);
+            let _ = writeln!(
+                w,
+                r#"{pad}    <s:any minOccurs="0" namespace="http://www.w3.org/2001/XMLSchema" processContents="lax" />"#
+            );
+            let _ = writeln!(
+                w,
+                r#"{pad}    <s:any minOccurs="0" namespace="urn:schemas-microsoft-com:xml-diffgram-v1" processContents="lax" />"#
+            );
+        }
+    }
+    let _ = writeln!(w, "{pad}  </s:sequence>");
+    let _ = writeln!(w, "{pad}</s:complexType>");
 }
 
 /// Which of the service's own types the schema holds already.
@@ -611,6 +648,7 @@ fn pieces(model: &Model) -> [String; 5] {
                     ),
                     p.ty,
                     &qname(p.ty),
+                    model.service.dataset_wsdl,
                 );
             }
             put!("          </s:sequence>");
@@ -665,6 +703,7 @@ fn pieces(model: &Model) -> [String; 5] {
                 ),
                 *ty,
                 &qname(*ty),
+                model.service.dataset_wsdl,
             );
         }
         put!("          </s:sequence>");
@@ -697,7 +736,11 @@ fn pieces(model: &Model) -> [String; 5] {
     for (ty, nullable) in &result_types {
         // Named after the type, or its class's root.
         let (name, qname) = (model.root_name(*ty), qname(*ty));
-        if ty.is_reference() || *nullable {
+        if *ty == SoapType::DataSet {
+            put!(r#"      <s:element name="{name}" nillable="true">"#);
+            data_set_type(w, 8, model.service.dataset_wsdl);
+            put!("      </s:element>");
+        } else if ty.is_reference() || *nullable {
             put!(r#"      <s:element name="{name}" nillable="true" type="{qname}" />"#);
         } else {
             put!(r#"      <s:element name="{name}" type="{qname}" />"#);

@@ -26,6 +26,8 @@ pub struct Imported {
     pub path: String,
     /// The `wsdl:service`'s documentation, if any: the service's description.
     pub description: Option<String>,
+    /// The form its DataSets are declared in (.NET's default when it has none).
+    pub dataset_wsdl: crate::spec::DataSetWsdl,
     /// The enums the operations use, in the order the schema declares them.
     pub enums: Vec<ImportedEnum>,
     /// The classes the operations use, in the order the schema declares them.

@@ -5,7 +5,7 @@
 use roxmltree::{Document, Node};
 
 use super::{ImportError, ImportErrors, Imported, ImportedClass, ImportedEnum, ImportedOperation};
-use crate::spec::{BindingName, HeaderDirection, SoapType};
+use crate::spec::{BindingName, DataSetWsdl, HeaderDirection, SoapType};
 
 const WSDL: &str = "http://schemas.xmlsoap.org/wsdl/";
 const XSD: &str = "http://www.w3.org/2001/XMLSchema";
@@ -352,8 +352,10 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
             .position(|c| c.attribute("name") == Some(name))
     };
     classes.sort_by_key(|c| position(&c.name));
+    let dataset_wsdl = schema.dataset_wsdl.unwrap_or_default();
     Some(Imported {
         source: file.to_owned(),
+        dataset_wsdl,
         name,
         namespace: tns.to_owned(),
         path,
@@ -454,6 +456,8 @@ struct Schema<'a, 'i> {
     /// The roots (`[XmlRoot]`) the operations' results show: a class's name and the name of
     /// a nillable result element of it that is not `{operation}Result`.
     roots: Vec<(String, String)>,
+    /// The form the DataSets met are declared in (the first one's).
+    dataset_wsdl: Option<DataSetWsdl>,
 }
 
 impl<'a, 'i> Schema<'a, 'i> {
@@ -470,6 +474,7 @@ impl<'a, 'i> Schema<'a, 'i> {
             item_rename: None,
             roots: Vec::new(),
             header_context: false,
+            dataset_wsdl: None,
         };
         let schemas = child(root, WSDL, "types")
             .into_iter()
@@ -934,6 +939,10 @@ fn value_type<'a, 'i>(
             if let Some(ty) = raw_xml_type(element) {
                 return Some(ty.to_owned());
             }
+            if let Some(form) = data_set_form(element) {
+                schema.dataset_wsdl.get_or_insert(form);
+                return Some("dataSet".to_owned());
+            }
         }
         let raw_xml = element.descendants().any(|n| is(n, XSD, "any"));
         let what = if raw_xml {
@@ -1126,6 +1135,44 @@ fn raw_xml_type(element: Node) -> Option<&'static str> {
         Some("true") => "xmlNode",
         _ => "xml",
     })
+}
+
+/// The form of a DataSet's inline type, if `element` is declared as ASMX declares a
+/// `DataSet` (`DataSet.GetDataSetSchema`): `<s:sequence><s:element ref="s:schema" /><s:any
+/// /></s:sequence>` (1.0, .NET's default) or a `maxOccurs="unbounded"` sequence of two lax
+/// `s:any` of XML Schema's and the diffgram's namespaces (2.0).
+fn data_set_form(element: Node) -> Option<DataSetWsdl> {
+    fn elements<'a, 'i>(n: Node<'a, 'i>) -> Vec<Node<'a, 'i>> {
+        n.children().filter(|c| c.is_element()).collect()
+    }
+    let [complex] = elements(element)[..] else {
+        return None;
+    };
+    let [sequence] = elements(complex)[..] else {
+        return None;
+    };
+    if !is(complex, XSD, "complexType") || !is(sequence, XSD, "sequence") {
+        return None;
+    }
+    let [first, second] = elements(sequence)[..] else {
+        return None;
+    };
+    let schema_ref = first
+        .attribute("ref")
+        .and_then(|r| qname(first, r))
+        .is_some_and(|(ns, local)| ns == XSD && local == "schema");
+    if is(first, XSD, "element") && schema_ref && is(second, XSD, "any") {
+        return Some(DataSetWsdl::V1);
+    }
+    let lax_any = |n: Node, ns: &str| {
+        is(n, XSD, "any")
+            && n.attribute("namespace") == Some(ns)
+            && n.attribute("processContents") == Some("lax")
+    };
+    (sequence.attribute("maxOccurs") == Some("unbounded")
+        && lax_any(first, XSD)
+        && lax_any(second, "urn:schemas-microsoft-com:xml-diffgram-v1"))
+    .then_some(DataSetWsdl::V2)
 }
 
 fn value_type_of_item<'a, 'i>(

@@ -66,6 +66,10 @@ impl Imported {
                 serde_json::to_string(description).expect("a string")
             );
         }
+        if self.dataset_wsdl != crate::spec::DataSetWsdl::V1 {
+            // .NET's `WSDL_VERSION` setting, as the WSDL shows it.
+            let _ = writeln!(w, "  dataset_wsdl: \"{}\"", self.dataset_wsdl.name());
+        }
         let _ = writeln!(
             w,
             "# Parameters every operation carries, filled by the caller's signer (fill in).\n\

@@ -93,6 +93,9 @@ pub(super) struct RawService {
     /// The service's own description (`[WebService(Description)]`), published in the WSDL.
     #[serde(default)]
     pub description: Option<String>,
+    /// How the WSDL declares a DataSet: `"1.0"` (.NET's default) or `"2.0"`.
+    #[serde(default)]
+    pub dataset_wsdl: Option<crate::spec::DataSetWsdl>,
 }
 
 /// One operation. `doc` is optional here so that a missing or empty doc is reported by the
@@ -456,5 +459,36 @@ impl<'de> Deserialize<'de> for RawParam {
         }
 
         d.deserialize_map(ParamVisitor)
+    }
+}
+
+impl<'de> Deserialize<'de> for crate::spec::DataSetWsdl {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // Written as .NET's setting is (`1.0`, `2.0`), which YAML reads as a number unless
+        // quoted: either is taken.
+        struct Version;
+        impl Visitor<'_> for Version {
+            type Value = crate::spec::DataSetWsdl;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("\"1.0\" (.NET's default) or \"2.0\"")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                match v {
+                    "1.0" | "1" => Ok(crate::spec::DataSetWsdl::V1),
+                    "2.0" | "2" => Ok(crate::spec::DataSetWsdl::V2),
+                    _ => Err(E::invalid_value(de::Unexpected::Str(v), &self)),
+                }
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+                self.visit_str(&format!("{v:.1}"))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+                self.visit_str(&v.to_string())
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+                self.visit_str(&v.to_string())
+            }
+        }
+        d.deserialize_any(Version)
     }
 }

@@ -1574,13 +1574,14 @@ fn check_headers(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], lo
     }
 }
 
-/// Raw XML (`xml`, .NET `XmlElement`): a parameter or the result of a wrapped operation,
-/// and nothing else yet (no array of it, no member, no out parameter, not in a bare
-/// operation, not nullable: it is a reference).
+/// Raw XML (`xml`, .NET `XmlElement`; `xmlNode`) and DataSets (`dataSet`): a parameter or
+/// the result of a wrapped operation, and nothing else yet (no array of it, no member, no out
+/// parameter, not in a bare operation, not nullable: it is a reference).
 fn check_raw_xml(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], loc: &Locator<'_>) {
-    const ONLY: &str = "rmm carries raw XML (`xml` and `xmlNode`, .NET XmlElement and \
-                        XmlNode) as a parameter or the result of a wrapped operation only, for now";
-    let is_raw = |ty: &str| ty == "xml" || ty == "xmlNode";
+    const ONLY: &str = "rmm carries raw XML and DataSets (`xml`, `xmlNode` and `dataSet`, .NET \
+                        XmlElement, XmlNode and DataSet) as a parameter or the result of a \
+                        wrapped operation only, for now";
+    let is_raw = |ty: &str| ty == "xml" || ty == "xmlNode" || ty == "dataSet";
     // An array of it (`xml?` is refused as any reference spelled nullable).
     let uses_raw =
         |ty: &str| ty.ends_with("[]") && is_raw(ty.trim_end_matches("[]").trim_end_matches('?'));

@@ -13,6 +13,7 @@ use http::{Response, StatusCode};
 use crate::soap::{self, SOAP11_CONTENT_TYPE};
 use crate::Binding;
 
+mod data_set;
 mod decode;
 mod headers;
 mod raw;
@@ -22,6 +23,8 @@ mod response;
 mod tests;
 mod text;
 
+pub(crate) use data_set::write_holder as write_data_set_holder;
+pub use data_set::{data_set_response, decode_data_set_response};
 pub use decode::{
     decode_bytes_response, decode_nillable_value_response, decode_nullable_response,
     decode_scalar_response, decode_string_response, decode_value_response, decode_void_response,

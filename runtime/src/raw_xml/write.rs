@@ -8,6 +8,9 @@ use crate::xml;
 #[derive(Debug, Clone)]
 pub(crate) struct Scope {
     bindings: Vec<(String, String)>,
+    /// Text's carriage returns written as they are, not as `&#xD;`: a DataSet's writer
+    /// (`XmlWriter.WriteString`) leaves them so, where XmlSerializer escapes them.
+    raw_carriage_returns: bool,
 }
 
 impl Scope {
@@ -15,6 +18,7 @@ impl Scope {
     pub(crate) fn empty() -> Scope {
         Scope {
             bindings: Vec::new(),
+            raw_carriage_returns: false,
         }
     }
 
@@ -28,7 +32,14 @@ impl Scope {
                 ("xsd".to_owned(), xml::XSD_NS.to_owned()),
                 (String::new(), service.to_owned()),
             ],
+            raw_carriage_returns: false,
         }
+    }
+
+    /// The same scope, text's carriage returns written as they are (a DataSet's cells).
+    pub(crate) fn with_raw_carriage_returns(mut self) -> Scope {
+        self.raw_carriage_returns = true;
+        self
     }
 
     /// The namespace `prefix` is bound to here (`None`: unbound; the default namespace
@@ -137,7 +148,16 @@ fn write(
             XmlContent::Element(e) => write(out, e, scope, tab_reference, depth.map(|l| l + 1))?,
             XmlContent::Text(text) => {
                 mixed |= !text.is_empty();
-                xml::escape_text(out, text)?;
+                if scope.raw_carriage_returns {
+                    for (i, piece) in text.split('\r').enumerate() {
+                        if i > 0 {
+                            out.push('\r');
+                        }
+                        xml::escape_text(out, piece)?;
+                    }
+                } else {
+                    xml::escape_text(out, text)?;
+                }
             }
             XmlContent::CData(text) => {
                 mixed = true;

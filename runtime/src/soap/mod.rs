@@ -10,7 +10,10 @@ use crate::{Binding, RequestError};
 
 pub use fault::{fault_envelope, version_mismatch_envelope};
 pub use header::{HeaderAttributes, HeaderWriter, SoapHeaderItem};
-pub use raw::{read_raw_document, read_response_raw, read_response_raw_node};
+pub use raw::{
+    read_data_set_document, read_raw_document, read_response_data_set, read_response_raw,
+    read_response_raw_node,
+};
 pub use request::{InOrder, InOrderValue, Param, RequestReader};
 pub use response::{
     read_response, read_response_body, read_response_tree, read_response_wrapper,

@@ -85,3 +85,60 @@ pub fn read_response_raw_node(
         Ok(content.into_node().filter(|_| !nil))
     })
 }
+
+/// Whether the element `e` is marked `xsi:nil` (`true` or `1`).
+fn is_nil(e: &crate::raw_xml::XmlElement) -> bool {
+    e.attributes.iter().any(|a| {
+        a.namespace == crate::xml::XSI_NS
+            && a.local == "nil"
+            && matches!(a.value.trim(), "true" | "1")
+    })
+}
+
+fn data_set_error(
+    operation: &'static OperationInfo,
+    error: crate::dataset::DataSetError,
+) -> String {
+    format!(
+        "{} is not a DataSet rmm reads whole: {error}",
+        operation.result_name
+    )
+}
+
+/// Reads a SOAP response envelope of `operation` whose result is a DataSet: `None` without
+/// a result element; an element holding nothing (or `xsi:nil`) is an empty set, as .NET
+/// reads it.
+pub fn read_response_data_set(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    body: &[u8],
+) -> Result<ResponseBody<crate::DataSet>, String> {
+    let mut budget = crate::tree::Budget::default();
+    parse_response_with(binding, operation, body, |cursor, e| {
+        let holder = cursor.raw_element(e, &mut budget).map_err(tree_error)?;
+        if is_nil(&holder) {
+            return Ok(Some(crate::DataSet::default()));
+        }
+        crate::dataset::read_holder(&holder)
+            .map(Some)
+            .map_err(|error| data_set_error(operation, error))
+    })
+}
+
+/// Reads an HTTP GET/POST result document of a DataSet: its root `<DataSet>` holds the set,
+/// `xsi:nil` for a null.
+pub fn read_data_set_document(
+    operation: &'static OperationInfo,
+    _root_name: &str,
+    body: &[u8],
+) -> Result<Option<crate::DataSet>, String> {
+    let Some(root) = read_raw_document(operation, "", body)? else {
+        return Ok(None);
+    };
+    if is_nil(root.root()) {
+        return Ok(None);
+    }
+    crate::dataset::read_holder(root.root())
+        .map(Some)
+        .map_err(|error| data_set_error(operation, error))
+}

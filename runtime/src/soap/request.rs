@@ -23,6 +23,8 @@ pub struct RequestReader<'a> {
     pub(super) trees: &'static [&'static str],
     /// The parameters of raw XML (`XmlElement`), whose content is read as raw XML.
     raws: &'static [&'static str],
+    /// The parameters of a DataSet, whose elements are read whole as raw XML.
+    data_sets: &'static [&'static str],
     /// What value trees may still take.
     budget: crate::tree::Budget,
     /// The operation element was `<Op/>` or its end tag has been read.
@@ -254,6 +256,7 @@ impl<'a> RequestReader<'a> {
                 operation,
                 trees,
                 raws: &[],
+                data_sets: &[],
                 budget: crate::tree::Budget::default(),
                 finished: false,
                 first_element: None,
@@ -279,6 +282,16 @@ impl<'a> RequestReader<'a> {
         let mut reader = Self::with_headers(binding, operation, body, trees, headers)?;
         reader.raws = raws;
         Ok(reader)
+    }
+
+    /// The same reader, the parameters named `data_sets` read as DataSets
+    /// ([`Param::data_set`]): their elements whole, by the cursor (which [`with_raw`]
+    /// chooses).
+    ///
+    /// [`with_raw`]: RequestReader::with_raw
+    pub fn with_data_sets(mut self, data_sets: &'static [&'static str]) -> RequestReader<'a> {
+        self.data_sets = data_sets;
+        self
     }
 
     /// The general path: the cursor, from the start of the document.
@@ -361,6 +374,7 @@ impl<'a> RequestReader<'a> {
                 operation,
                 trees: &[],
                 raws: &[],
+                data_sets: &[],
                 budget,
                 finished: false,
                 first_element: None,
@@ -399,6 +413,7 @@ impl<'a> RequestReader<'a> {
             operation,
             trees: &[],
             raws: &[],
+            data_sets: &[],
             budget,
             finished: false,
             first_element: None,
@@ -437,6 +452,7 @@ impl<'a> RequestReader<'a> {
                     nil: false,
                     tree: param.tree,
                     raw: None,
+                    holder: None,
                     content: Content {
                         text: xml::scanned_text(source, param.text),
                         nested: false,
@@ -519,6 +535,7 @@ impl<'a> RequestReader<'a> {
                 nil: false,
                 tree: Some(Box::new(tree)),
                 raw: None,
+                holder: None,
                 content: Content {
                     text: Cow::Borrowed(""),
                     nested: false,
@@ -530,6 +547,33 @@ impl<'a> RequestReader<'a> {
             .cursor()
             .attribute(&element, XSI, "nil")?
             .is_some_and(|v| matches!(v.trim_matches(|c| " \t\r\n".contains(c)), "true" | "1"));
+        if qualified
+            && self
+                .data_sets
+                .iter()
+                .any(|r| r.as_bytes() == element.local())
+        {
+            let operation = self.operation;
+            let name = String::from_utf8_lossy(element.local()).into_owned();
+            let mut budget = std::mem::take(&mut self.budget);
+            let holder = self.cursor().raw_element(element, &mut budget);
+            self.budget = budget;
+            let holder = holder.map_err(|error| tree_error(error, operation.name, name))?;
+            return Ok(Param {
+                operation,
+                name: ParamName::Holder(holder.local.clone()),
+                qualified,
+                nil,
+                tree: None,
+                raw: None,
+                holder: Some(Box::new(holder)),
+                content: Content {
+                    text: Cow::Borrowed(""),
+                    nested: false,
+                    interrupted: false,
+                },
+            });
+        }
         if qualified && self.raws.iter().any(|r| r.as_bytes() == element.local()) {
             let operation = self.operation;
             let name = String::from_utf8_lossy(element.local()).into_owned();
@@ -547,6 +591,7 @@ impl<'a> RequestReader<'a> {
                 nil,
                 tree: None,
                 raw: Some(Box::new(raw)),
+                holder: None,
                 content: Content {
                     text: Cow::Borrowed(""),
                     nested: false,
@@ -578,6 +623,7 @@ impl<'a> RequestReader<'a> {
             nil,
             tree: None,
             raw: None,
+            holder: None,
             content,
         })
     }
@@ -628,6 +674,8 @@ pub struct Param<'a> {
     pub(super) tree: Option<Box<crate::tree::Node<'a>>>,
     /// What the element held, read by the cursor for a parameter of raw XML.
     pub(super) raw: Option<Box<xml::RawContent>>,
+    /// The element read whole, for a parameter of a DataSet.
+    pub(super) holder: Option<Box<crate::raw_xml::XmlElement>>,
     pub(super) content: Content<'a>,
 }
 
@@ -638,6 +686,8 @@ pub(super) enum ParamName<'a> {
     Parsed(Box<ParsedName<'a>>),
     /// Read as a value tree: the name is the tree's.
     Tree,
+    /// Read whole as raw XML (a DataSet): its local name.
+    Holder(String),
 }
 
 /// A parameter element the cursor read.
@@ -672,6 +722,7 @@ impl<'a> Param<'a> {
             ParamName::Parsed(parsed) => parsed.element.local(),
             ParamName::Scanned(local) => local,
             ParamName::Tree => self.tree.as_ref().map_or(b"", |t| t.name().as_bytes()),
+            ParamName::Holder(local) => local.as_bytes(),
         }
     }
 
@@ -773,6 +824,31 @@ impl<'a> Param<'a> {
         })
     }
 
+    /// Reads a parameter of a DataSet as .NET reads one: its schema, then its diffgram
+    /// ([`crate::DataSet`]); an element holding neither, or marked `xsi:nil`, is an empty
+    /// set (.NET reads both so), an absent one `None`. What .NET would read losing data, or
+    /// rmm does not model, is refused with a client fault.
+    pub fn data_set(self, param: &'static str) -> Result<Option<crate::DataSet>, RequestError> {
+        if !self.qualified {
+            return self.text(param).map(|_| None);
+        }
+        let Some(holder) = self.holder else {
+            // The scanner read it: an element holding text at most, which .NET reads as an
+            // empty set.
+            return Ok(Some(crate::DataSet::default()));
+        };
+        if self.nil {
+            return Ok(Some(crate::DataSet::default()));
+        }
+        crate::dataset::read_holder(&holder)
+            .map(Some)
+            .map_err(|error| RequestError::InvalidDataSet {
+                operation: self.operation.name,
+                param,
+                error,
+            })
+    }
+
     fn text(self, param: &'static str) -> Result<Cow<'a, str>, RequestError> {
         let operation = self.operation.name;
         if !self.qualified {
@@ -781,8 +857,8 @@ impl<'a> Param<'a> {
                 namespace: self.operation.service.namespace,
                 found: match self.name {
                     ParamName::Parsed(parsed) => parsed.display_name,
-                    ParamName::Scanned(_) | ParamName::Tree => {
-                        unreachable!("scanned parameters and trees are qualified")
+                    ParamName::Scanned(_) | ParamName::Tree | ParamName::Holder(_) => {
+                        unreachable!("scanned parameters, trees and DataSets are qualified")
                     }
                 },
             });

@@ -69,7 +69,7 @@ fn read_all(reader: Result<RequestReader<'_>, RequestError>) -> Read {
             p.content.text.into_owned(),
             match p.name {
                 ParamName::Parsed(parsed) => parsed.display_name,
-                ParamName::Scanned(_) | ParamName::Tree => String::new(),
+                ParamName::Scanned(_) | ParamName::Tree | ParamName::Holder(_) => String::new(),
             },
         ));
     }

@@ -136,6 +136,30 @@ impl SoapWriter {
         Ok(())
     }
 
+    /// Appends a DataSet parameter: `open`, the set's schema and diffgram, `close`; nothing
+    /// for `None` (the element left out, as XmlSerializer leaves out a null).
+    pub fn data_set(
+        &mut self,
+        field: &'static str,
+        namespace: &'static str,
+        open: &'static str,
+        value: Option<&crate::DataSet>,
+        close: &'static str,
+    ) -> Result<(), EncodeError> {
+        let Some(value) = value else {
+            return Ok(());
+        };
+        self.out.push_str(open);
+        crate::message::write_data_set_holder(&mut self.out, self.binding, namespace, value, true)
+            .map_err(|code| EncodeError::InvalidXmlChar {
+                operation: self.operation,
+                field,
+                code,
+            })?;
+        self.out.push_str(close);
+        Ok(())
+    }
+
     /// Appends a value of any simple type but `string`, as `XmlConvert` writes it (the tags
     /// around it are written by [`SoapWriter::raw`]).
     #[inline(always)]

@@ -4,6 +4,8 @@
 using System;
 using System.Collections.Generic;
 using System.ComponentModel;
+using System.Data;
+using System.Text;
 using System.Web.Services;
 using System.Globalization;
 using System.Web.Services.Protocols;
@@ -444,6 +446,132 @@ namespace Rmm.Objects
                 Stamp.Hops = n;
             }
             return Trace == null ? -1 : Trace.Hop;
+        }
+
+        [WebMethod(Description = "Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count.")]
+        public DataSet MakeDataSet(int n)
+        {
+            if (n < 0) return null;
+            DataSet ds = new DataSet("Shop");
+            DataTable t = ds.Tables.Add("Orders");
+            t.Columns.Add("Name", typeof(string));
+            t.Columns.Add("Count", typeof(int));
+            t.Columns.Add("Big", typeof(long));
+            t.Columns.Add("Small", typeof(short));
+            t.Columns.Add("Tiny", typeof(byte));
+            t.Columns.Add("Signed", typeof(sbyte));
+            t.Columns.Add("UShort", typeof(ushort));
+            t.Columns.Add("UInt", typeof(uint));
+            t.Columns.Add("ULong", typeof(ulong));
+            t.Columns.Add("Price", typeof(decimal));
+            t.Columns.Add("Ratio", typeof(double));
+            t.Columns.Add("Single", typeof(float));
+            t.Columns.Add("Ok", typeof(bool));
+            t.Columns.Add("When", typeof(DateTime));
+            t.Columns.Add("Id", typeof(Guid));
+            t.Columns.Add("Data", typeof(byte[]));
+            t.Columns.Add("Required", typeof(int)).AllowDBNull = false;
+            for (int i = 0; i < n; i++)
+            {
+                DataRow r = t.NewRow();
+                r["Name"] = "order <" + i + "> & co";
+                r["Count"] = i;
+                r["Big"] = 10000000000L + i;
+                r["Small"] = (short)(-i);
+                r["Tiny"] = (byte)(250 + i);
+                r["Signed"] = (sbyte)(-100 - i);
+                r["UShort"] = (ushort)(60000 + i);
+                r["UInt"] = 4000000000u + (uint)i;
+                r["ULong"] = 18000000000000000000ul + (ulong)i;
+                r["Price"] = 1.50m + i;
+                r["Ratio"] = 0.1 * i;
+                r["Single"] = 1.5f * i;
+                r["Ok"] = i % 2 == 0;
+                r["When"] = new DateTime(2024, 1, 2, 3, 4, 5, DateTimeKind.Utc).AddDays(i).AddTicks(1234500);
+                r["Id"] = new Guid("00112233-4455-6677-8899-aabbccddee0" + i % 10);
+                r["Data"] = new byte[] { 1, 2, (byte)i };
+                r["Required"] = i * 7;
+                t.Rows.Add(r);
+            }
+            DataRow nulls = t.NewRow();
+            nulls["Required"] = -1;
+            t.Rows.Add(nulls);
+            ds.Tables.Add("Empty").Columns.Add("X", typeof(string));
+            DataTable notes = ds.Tables.Add("Shop Notes");
+            notes.Columns.Add("Note Text", typeof(string));
+            foreach (string text in new string[] { "", " ", "a\nb", "]]> \"q\" 'a'" })
+            {
+                DataRow r = notes.NewRow();
+                r[0] = text;
+                notes.Rows.Add(r);
+            }
+            if (n == 2)
+            {
+                ds.AcceptChanges();
+                t.Rows[0]["Name"] = "changed";
+                t.Rows[1].Delete();
+            }
+            if (n == 3)
+            {
+                t.Rows[0].RowError = "first <bad>";
+                t.Rows[0].SetColumnError("Count", "too many");
+            }
+            return ds;
+        }
+
+        [WebMethod(Description = "Echoes a DataSet as the host reads it: its rows renumbered, its values in their canonical forms.")]
+        public DataSet EchoDataSet(DataSet ds) { return ds; }
+
+        [WebMethod(Description = "Describes a DataSet as the host reads it: its name, then each table with its columns (name, .NET type, ! where nulls are not allowed) and its rows (state, values, original values, errors); null for none.")]
+        public string DescribeDataSet(DataSet ds)
+        {
+            if (ds == null) return "null";
+            StringBuilder sb = new StringBuilder(ds.DataSetName);
+            foreach (DataTable t in ds.Tables)
+            {
+                sb.Append(" | ").Append(t.TableName).Append(" [");
+                foreach (DataColumn c in t.Columns)
+                {
+                    sb.Append(c.ColumnName).Append(':').Append(c.DataType.Name);
+                    if (!c.AllowDBNull) sb.Append('!');
+                    sb.Append(' ');
+                }
+                sb.Append(']');
+                foreach (DataRow r in t.Rows)
+                {
+                    sb.Append(" {").Append(r.RowState);
+                    if (r.RowState != DataRowState.Deleted) Cells(sb, r, DataRowVersion.Current);
+                    if (r.RowState == DataRowState.Modified || r.RowState == DataRowState.Deleted)
+                    {
+                        sb.Append(" was");
+                        Cells(sb, r, DataRowVersion.Original);
+                    }
+                    if (r.RowError.Length > 0) sb.Append(" error ").Append(r.RowError);
+                    foreach (DataColumn c in r.GetColumnsInError())
+                        sb.Append(" error ").Append(c.ColumnName).Append(' ').Append(r.GetColumnError(c));
+                    sb.Append('}');
+                }
+            }
+            return sb.ToString();
+        }
+
+        static void Cells(StringBuilder sb, DataRow r, DataRowVersion version)
+        {
+            foreach (DataColumn c in r.Table.Columns)
+            {
+                object v = r[c, version];
+                sb.Append(' ');
+                if (v is DBNull) sb.Append("null");
+                else if (v is string) sb.Append('"').Append((string)v).Append('"');
+                else if (v is DateTime) sb.Append(XmlConvert.ToString((DateTime)v, XmlDateTimeSerializationMode.Local));
+                else if (v is byte[]) sb.Append(Convert.ToBase64String((byte[])v));
+                else if (v is Guid) sb.Append(v.ToString());
+                else if (v is bool) sb.Append((bool)v ? "true" : "false");
+                else if (v is double) sb.Append(XmlConvert.ToString((double)v));
+                else if (v is float) sb.Append(XmlConvert.ToString((float)v));
+                else if (v is decimal) sb.Append(XmlConvert.ToString((decimal)v));
+                else sb.Append(Convert.ToString(v, CultureInfo.InvariantCulture));
+            }
         }
     }
 }

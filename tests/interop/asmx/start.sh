@@ -36,13 +36,13 @@ cp "$here/MobileService.asmx" "$run/site$service_path"
 # The second reference service, hand-written: every simple type (TypesService.cs).
 types_path="/api/rmm/TypesService.asmx"
 mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Types.dll" \
-    -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll -r:System.Xml.dll \
+    -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll -r:System.Xml.dll -r:System.Data.dll \
     "$here/TypesService.cs" >&2
 cp "$here/TypesService.asmx" "$run/site$types_path"
 # The third reference service, hand-written: classes, arrays and recursion (ObjectsService.cs).
 objects_path="/api/rmm/ObjectsService.asmx"
 mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Objects.dll" \
-    -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll -r:System.Xml.dll \
+    -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll -r:System.Xml.dll -r:System.Data.dll \
     "$here/ObjectsService.cs" >&2
 cp "$here/ObjectsService.asmx" "$run/site$objects_path"
 

@@ -55,6 +55,10 @@
 //               GET/POST the text "Execute, delete", the proxy's own member names)
 //     XmlElement  <r:NAME p="P" xmlns:r="urn:raw"><!-- c -->a&amp;b &lt;c&gt;</r:NAME>
 //               (non-ASCII text in the nonascii case), printed as its OuterXml
+//     DataSet   a set named NAME holding a table T<p> of columns I (int), S (string), D
+//               (decimal) and W (DateTime, UTC): a row of values from p (the string the
+//               nonascii one there), a row of nulls, and a third row accepted then changed;
+//               printed as its name, tables, columns, rows' states, values and originals
 //     depth     classes and arrays nest to depth 3 (the parameter's own at 0); deeper
 //               classes are null: a class that holds itself ends there
 //
@@ -87,6 +91,7 @@
 
 using System;
 using System.Collections.Generic;
+using System.Data;
 using System.Globalization;
 using System.IO;
 using System.Linq;
@@ -233,6 +238,22 @@ static class CallAll
             raw.AppendChild(document.CreateComment(" c "));
             raw.AppendChild(document.CreateTextNode(kase == "nonascii" ? NonAscii : "a&b <c>"));
             return raw;
+        }
+        if (type == typeof(DataSet))
+        {
+            var set = new DataSet(name);
+            DataTable t = set.Tables.Add("T" + p.ToString(CultureInfo.InvariantCulture));
+            t.Columns.Add("I", typeof(int));
+            t.Columns.Add("S", typeof(string));
+            t.Columns.Add("D", typeof(decimal));
+            t.Columns.Add("W", typeof(DateTime));
+            DataRow kept = t.Rows.Add(p, "kept", 0.5m, new DateTime(2026, 1, 2, 3, 4, 5, DateTimeKind.Utc));
+            kept.AcceptChanges();
+            kept["I"] = p + 1;
+            t.Rows.Add(100 + p, kase == "nonascii" ? NonAscii : "a&b <c>", p + 0.25m,
+                new DateTime(2026, 1, 2, 3, 4, 5, DateTimeKind.Utc));
+            t.Rows.Add(t.NewRow());
+            return set;
         }
         if (type == typeof(long))
             return 1000000000000000L + p;
@@ -383,9 +404,44 @@ static class CallAll
     {
         if (value is XmlNode)
             return ((XmlNode)value).OuterXml;
+        if (value is DataSet)
+            return Describe((DataSet)value);
         if (value == null || IsSimple(value.GetType()))
             return Text(value);
         return Xml(value, Unref(declared));
+    }
+
+    /// A DataSet as read: its name, each table's columns, each row's state, values and
+    /// original values (XmlConvert's text; a DateTime in UTC, whatever zone read it).
+    static string Describe(DataSet set)
+    {
+        var sb = new StringBuilder(set.DataSetName);
+        foreach (DataTable t in set.Tables)
+        {
+            sb.Append(" | ").Append(t.TableName).Append(" [");
+            foreach (DataColumn c in t.Columns)
+                sb.Append(c.ColumnName).Append(':').Append(c.DataType.Name).Append(' ');
+            sb.Append(']');
+            foreach (DataRow r in t.Rows)
+            {
+                sb.Append(" {").Append(r.RowState);
+                DataRowVersion[] versions = r.RowState == DataRowState.Deleted
+                    ? new[] { DataRowVersion.Original }
+                    : r.RowState == DataRowState.Modified
+                        ? new[] { DataRowVersion.Current, DataRowVersion.Original }
+                        : new[] { DataRowVersion.Current };
+                foreach (DataRowVersion version in versions)
+                    foreach (DataColumn c in t.Columns)
+                    {
+                        object v = r[c, version];
+                        sb.Append(' ').Append(v is DBNull ? "null"
+                            : v is DateTime ? XmlConvert.ToString(((DateTime)v).ToUniversalTime(), XmlDateTimeSerializationMode.Utc)
+                            : Text(v));
+                    }
+                sb.Append('}');
+            }
+        }
+        return sb.ToString();
     }
 
     static bool IsSimple(Type type)

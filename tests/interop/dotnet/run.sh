@@ -42,7 +42,7 @@ for protocol in SOAP SOAP12 HttpGet HttpPost; do
 done
 
 mcs -nologo -warnaserror+ -target:exe -out:"$out/CallAll.exe" \
-    -r:System.dll -r:System.Core.dll -r:System.Xml.dll -r:System.Web.Services.dll -r:System.EnterpriseServices.dll \
+    -r:System.dll -r:System.Core.dll -r:System.Xml.dll -r:System.Data.dll -r:System.Web.Services.dll -r:System.EnterpriseServices.dll \
     "$here/CallAll.cs" "$out"/proxies/*.cs >&2
 
 # No proxy from the environment: the server is local.

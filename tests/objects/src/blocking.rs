@@ -350,4 +350,28 @@ impl ObjectsServiceBlockingClient {
     pub fn hop(&self, request: &Hop) -> Result<HopResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 40, `MakeDataSet`, and waits for its answer: Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count.
+    pub fn make_data_set(
+        &self,
+        request: &MakeDataSet,
+    ) -> Result<MakeDataSetResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 41, `EchoDataSet`, and waits for its answer: Echoes a DataSet as the host reads it: its rows renumbered, its values in their canonical forms.
+    pub fn echo_data_set(
+        &self,
+        request: &EchoDataSet,
+    ) -> Result<EchoDataSetResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 42, `DescribeDataSet`, and waits for its answer: Describes a DataSet as the host reads it: its name, then each table with its columns (name, .NET type, ! where nulls are not allowed) and its rows (state, values, original values, errors); null for none.
+    pub fn describe_data_set(
+        &self,
+        request: &DescribeDataSet,
+    ) -> Result<DescribeDataSetResponse, CallError> {
+        self.call(request)
+    }
 }

@@ -52,6 +52,9 @@
 //! | 37 | [`EchoNode`] | 1 |
 //! | 38 | [`MakeNode`] | 2 |
 //! | 39 | [`Hop`] | 1 |
+//! | 40 | [`MakeDataSet`] | 1 |
+//! | 41 | [`EchoDataSet`] | 1 |
+//! | 42 | [`DescribeDataSet`] | 1 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -193,11 +196,17 @@ pub enum Operation {
     MakeNode,
     /// Operation 39: [`Hop`].
     Hop,
+    /// Operation 40: [`MakeDataSet`].
+    MakeDataSet,
+    /// Operation 41: [`EchoDataSet`].
+    EchoDataSet,
+    /// Operation 42: [`DescribeDataSet`].
+    DescribeDataSet,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 39usize] = [
+    pub const ALL: [Operation; 42usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -237,6 +246,9 @@ impl Operation {
         Operation::EchoNode,
         Operation::MakeNode,
         Operation::Hop,
+        Operation::MakeDataSet,
+        Operation::EchoDataSet,
+        Operation::DescribeDataSet,
     ];
 
     /// The operation's wire name.
@@ -281,6 +293,9 @@ impl Operation {
             Operation::EchoNode => "EchoNode",
             Operation::MakeNode => "MakeNode",
             Operation::Hop => "Hop",
+            Operation::MakeDataSet => "MakeDataSet",
+            Operation::EchoDataSet => "EchoDataSet",
+            Operation::DescribeDataSet => "DescribeDataSet",
         }
     }
 
@@ -326,6 +341,9 @@ impl Operation {
             "EchoNode" => Some(Operation::EchoNode),
             "MakeNode" => Some(Operation::MakeNode),
             "Hop" => Some(Operation::Hop),
+            "MakeDataSet" => Some(Operation::MakeDataSet),
+            "EchoDataSet" => Some(Operation::EchoDataSet),
+            "DescribeDataSet" => Some(Operation::DescribeDataSet),
             _ => None,
         }
     }
@@ -372,6 +390,9 @@ impl Operation {
             Operation::EchoNode => &wire::echo_node::OPERATION,
             Operation::MakeNode => &wire::make_node::OPERATION,
             Operation::Hop => &wire::hop::OPERATION,
+            Operation::MakeDataSet => &wire::make_data_set::OPERATION,
+            Operation::EchoDataSet => &wire::echo_data_set::OPERATION,
+            Operation::DescribeDataSet => &wire::describe_data_set::OPERATION,
         }
     }
 }
@@ -447,6 +468,9 @@ macro_rules! for_each_operation {
             echo_node: EchoNode,
             make_node: MakeNode,
             hop: Hop,
+            make_data_set: MakeDataSet,
+            echo_data_set: EchoDataSet,
+            describe_data_set: DescribeDataSet,
         }
     };
 }

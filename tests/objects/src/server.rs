@@ -370,6 +370,33 @@ pub trait ObjectsService: Send + Sync + 'static {
         credentials: Credentials,
         request: Hop,
     ) -> impl Future<Output = Result<HopResponse, Fault>> + Send;
+
+    /// Operation 40, `MakeDataSet`: Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_data_set(
+        &self,
+        credentials: Credentials,
+        request: MakeDataSet,
+    ) -> impl Future<Output = Result<MakeDataSetResponse, Fault>> + Send;
+
+    /// Operation 41, `EchoDataSet`: Echoes a DataSet as the host reads it: its rows renumbered, its values in their canonical forms.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_data_set(
+        &self,
+        credentials: Credentials,
+        request: EchoDataSet,
+    ) -> impl Future<Output = Result<EchoDataSetResponse, Fault>> + Send;
+
+    /// Operation 42, `DescribeDataSet`: Describes a DataSet as the host reads it: its name, then each table with its columns (name, .NET type, ! where nulls are not allowed) and its rows (state, values, original values, errors); null for none.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn describe_data_set(
+        &self,
+        credentials: Credentials,
+        request: DescribeDataSet,
+    ) -> impl Future<Output = Result<DescribeDataSetResponse, Fault>> + Send;
 }
 
 impl<T: ObjectsService> ObjectsService for Arc<T> {
@@ -683,6 +710,30 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: Hop,
     ) -> impl Future<Output = Result<HopResponse, Fault>> + Send {
         T::hop(self, credentials, request)
+    }
+
+    fn make_data_set(
+        &self,
+        credentials: Credentials,
+        request: MakeDataSet,
+    ) -> impl Future<Output = Result<MakeDataSetResponse, Fault>> + Send {
+        T::make_data_set(self, credentials, request)
+    }
+
+    fn echo_data_set(
+        &self,
+        credentials: Credentials,
+        request: EchoDataSet,
+    ) -> impl Future<Output = Result<EchoDataSetResponse, Fault>> + Send {
+        T::echo_data_set(self, credentials, request)
+    }
+
+    fn describe_data_set(
+        &self,
+        credentials: Credentials,
+        request: DescribeDataSet,
+    ) -> impl Future<Output = Result<DescribeDataSetResponse, Fault>> + Send {
+        T::describe_data_set(self, credentials, request)
     }
 }
 
@@ -1383,6 +1434,45 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.hop(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakeDataSet => {
+                let handled = {
+                    let (credentials, call) = MakeDataSet::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_data_set(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoDataSet => {
+                let handled = {
+                    let (credentials, call) = EchoDataSet::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_data_set(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::DescribeDataSet => {
+                let handled = {
+                    let (credentials, call) = DescribeDataSet::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.describe_data_set(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -1034,3 +1034,63 @@ pub struct HopResponse {
     /// The SOAP header `TraceHeader` (`TraceHeader`, `[SoapHeader]`, direction `InOut`): a block of the SOAP response's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub trace_header: Option<crate::TraceHeader>,
 }
+
+/// `MakeDataSet`, operation 40 of `ObjectsService`: Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakeDataSetResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeDataSet {
+    /// `n`: SOAP `int`, position 1 of 1.
+    pub n: i32,
+}
+
+/// The response of [`MakeDataSet`]: the element `MakeDataSetResponse` holding `MakeDataSetResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MakeDataSetResponse {
+    /// `MakeDataSetResult`: SOAP `DataSet`.
+    pub result: Option<crate::runtime::DataSet>,
+}
+
+/// `EchoDataSet`, operation 41 of `ObjectsService`: Echoes a DataSet as the host reads it: its rows renumbered, its values in their canonical forms.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoDataSetResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoDataSet {
+    /// `ds`: SOAP `DataSet`, position 1 of 1.
+    pub ds: Option<crate::runtime::DataSet>,
+}
+
+/// The response of [`EchoDataSet`]: the element `EchoDataSetResponse` holding `EchoDataSetResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoDataSetResponse {
+    /// `EchoDataSetResult`: SOAP `DataSet`.
+    pub result: Option<crate::runtime::DataSet>,
+}
+
+/// `DescribeDataSet`, operation 42 of `ObjectsService`: Describes a DataSet as the host reads it: its name, then each table with its columns (name, .NET type, ! where nulls are not allowed) and its rows (state, values, original values, errors); null for none.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`DescribeDataSetResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DescribeDataSet {
+    /// `ds`: SOAP `DataSet`, position 1 of 1.
+    pub ds: Option<crate::runtime::DataSet>,
+}
+
+/// The response of [`DescribeDataSet`]: the element `DescribeDataSetResponse` holding `DescribeDataSetResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DescribeDataSetResponse {
+    /// `DescribeDataSetResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
+    pub result: Option<String>,
+}

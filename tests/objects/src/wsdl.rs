@@ -829,6 +829,76 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         </s:sequence>
         <s:anyAttribute />
       </s:complexType>
+      <s:element name="MakeDataSet">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="n" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeDataSetResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="MakeDataSetResult">
+              <s:complexType>
+                <s:sequence maxOccurs="unbounded">
+                  <s:any minOccurs="0" namespace="http://www.w3.org/2001/XMLSchema" processContents="lax" />
+                  <s:any minOccurs="0" namespace="urn:schemas-microsoft-com:xml-diffgram-v1" processContents="lax" />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoDataSet">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="ds">
+              <s:complexType>
+                <s:sequence maxOccurs="unbounded">
+                  <s:any minOccurs="0" namespace="http://www.w3.org/2001/XMLSchema" processContents="lax" />
+                  <s:any minOccurs="0" namespace="urn:schemas-microsoft-com:xml-diffgram-v1" processContents="lax" />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoDataSetResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoDataSetResult">
+              <s:complexType>
+                <s:sequence maxOccurs="unbounded">
+                  <s:any minOccurs="0" namespace="http://www.w3.org/2001/XMLSchema" processContents="lax" />
+                  <s:any minOccurs="0" namespace="urn:schemas-microsoft-com:xml-diffgram-v1" processContents="lax" />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="DescribeDataSet">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="ds">
+              <s:complexType>
+                <s:sequence maxOccurs="unbounded">
+                  <s:any minOccurs="0" namespace="http://www.w3.org/2001/XMLSchema" processContents="lax" />
+                  <s:any minOccurs="0" namespace="urn:schemas-microsoft-com:xml-diffgram-v1" processContents="lax" />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="DescribeDataSetResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="DescribeDataSetResult" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="ArrayOfString" nillable="true" type="tns:ArrayOfString" />
       <s:element name="Order" nillable="true" type="tns:Order" />
       <s:element name="ArrayOfInt1" nillable="true" type="tns:ArrayOfInt1" />
@@ -841,6 +911,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <s:element name="Receipt" nillable="true" type="tns:Voucher" />
       <s:element name="string" nillable="true" type="s:string" />
       <s:element name="int" type="s:int" />
+      <s:element name="DataSet" nillable="true">
+        <s:complexType>
+          <s:sequence maxOccurs="unbounded">
+            <s:any minOccurs="0" namespace="http://www.w3.org/2001/XMLSchema" processContents="lax" />
+            <s:any minOccurs="0" namespace="urn:schemas-microsoft-com:xml-diffgram-v1" processContents="lax" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
     </s:schema>
     <s:schema targetNamespace="http://rmm.example.com/objects/AbstractTypes">
       <s:import namespace="http://schemas.xmlsoap.org/soap/encoding/" />
@@ -1102,6 +1180,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="HopTraceHeader">
     <wsdl:part name="TraceHeader" element="tns:TraceHeader" />
   </wsdl:message>
+  <wsdl:message name="MakeDataSetSoapIn">
+    <wsdl:part name="parameters" element="tns:MakeDataSet" />
+  </wsdl:message>
+  <wsdl:message name="MakeDataSetSoapOut">
+    <wsdl:part name="parameters" element="tns:MakeDataSetResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoDataSetSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoDataSet" />
+  </wsdl:message>
+  <wsdl:message name="EchoDataSetSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoDataSetResponse" />
+  </wsdl:message>
+  <wsdl:message name="DescribeDataSetSoapIn">
+    <wsdl:part name="parameters" element="tns:DescribeDataSet" />
+  </wsdl:message>
+  <wsdl:message name="DescribeDataSetSoapOut">
+    <wsdl:part name="parameters" element="tns:DescribeDataSetResponse" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpGetIn">
     <wsdl:part name="values" type="s1:StringArray" />
   </wsdl:message>
@@ -1219,6 +1315,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="HopHttpGetOut">
     <wsdl:part name="Body" element="tns:int" />
   </wsdl:message>
+  <wsdl:message name="MakeDataSetHttpGetIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeDataSetHttpGetOut">
+    <wsdl:part name="Body" element="tns:DataSet" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpPostIn">
     <wsdl:part name="values" type="s1:StringArray" />
   </wsdl:message>
@@ -1335,6 +1437,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="HopHttpPostOut">
     <wsdl:part name="Body" element="tns:int" />
+  </wsdl:message>
+  <wsdl:message name="MakeDataSetHttpPostIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeDataSetHttpPostOut">
+    <wsdl:part name="Body" element="tns:DataSet" />
   </wsdl:message>
   <wsdl:portType name="ObjectsServiceSoap">
     <wsdl:operation name="EchoOrder">
@@ -1532,6 +1640,21 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:HopSoapIn" />
       <wsdl:output message="tns:HopSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="MakeDataSet">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count.</wsdl:documentation>
+      <wsdl:input message="tns:MakeDataSetSoapIn" />
+      <wsdl:output message="tns:MakeDataSetSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoDataSet">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a DataSet as the host reads it: its rows renumbered, its values in their canonical forms.</wsdl:documentation>
+      <wsdl:input message="tns:EchoDataSetSoapIn" />
+      <wsdl:output message="tns:EchoDataSetSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="DescribeDataSet">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Describes a DataSet as the host reads it: its name, then each table with its columns (name, .NET type, ! where nulls are not allowed) and its rows (state, values, original values, errors); null for none.</wsdl:documentation>
+      <wsdl:input message="tns:DescribeDataSetSoapIn" />
+      <wsdl:output message="tns:DescribeDataSetSoapOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpGet">
     <wsdl:operation name="EchoStringArray">
@@ -1624,6 +1747,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:HopHttpGetIn" />
       <wsdl:output message="tns:HopHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="MakeDataSet">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count.</wsdl:documentation>
+      <wsdl:input message="tns:MakeDataSetHttpGetIn" />
+      <wsdl:output message="tns:MakeDataSetHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpPost">
     <wsdl:operation name="EchoStringArray">
@@ -1715,6 +1843,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Moves a trace n hops on: the InOut TraceHeader comes back with Hop + n, and the answer is its new Hop (-1 without one); the Out StampHeader names the AuthHeader's user, and is left out for a negative n.</wsdl:documentation>
       <wsdl:input message="tns:HopHttpPostIn" />
       <wsdl:output message="tns:HopHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeDataSet">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count.</wsdl:documentation>
+      <wsdl:input message="tns:MakeDataSetHttpPostIn" />
+      <wsdl:output message="tns:MakeDataSetHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="ObjectsServiceSoap" type="tns:ObjectsServiceSoap">
@@ -2073,6 +2206,33 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap:body use="literal" />
         <soap:header message="tns:HopStampHeader" part="StampHeader" use="literal" />
         <soap:header message="tns:HopTraceHeader" part="TraceHeader" use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeDataSet">
+      <soap:operation soapAction="http://rmm.example.com/objects/MakeDataSet" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoDataSet">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoDataSet" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="DescribeDataSet">
+      <soap:operation soapAction="http://rmm.example.com/objects/DescribeDataSet" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
   </wsdl:binding>
@@ -2434,6 +2594,33 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:header message="tns:HopTraceHeader" part="TraceHeader" use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="MakeDataSet">
+      <soap12:operation soapAction="http://rmm.example.com/objects/MakeDataSet" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoDataSet">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoDataSet" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="DescribeDataSet">
+      <soap12:operation soapAction="http://rmm.example.com/objects/DescribeDataSet" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpGet" type="tns:ObjectsServiceHttpGet">
     <http:binding verb="GET" />
@@ -2599,6 +2786,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="MakeDataSet">
+      <http:operation location="/MakeDataSet" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpPost" type="tns:ObjectsServiceHttpPost">
     <http:binding verb="POST" />
@@ -2757,6 +2953,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Hop">
       <http:operation location="/Hop" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeDataSet">
+      <http:operation location="/MakeDataSet" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

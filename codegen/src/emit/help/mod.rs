@@ -352,7 +352,8 @@ fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
     } else {
         let mut root = Sampler::new(model)
             .element(model.root_name(op.result), op.result)
-            .with_namespace(&model.service.namespace);
+            .with_namespace(&model.service.namespace)
+            .standing_alone();
         if matches!(op.result, SoapType::Class(_) | SoapType::Array(_)) {
             root = root.declaring_instance();
         }

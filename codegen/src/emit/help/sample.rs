@@ -32,6 +32,9 @@ pub(super) struct Element {
     text: Option<String>,
     /// Its child elements.
     children: Vec<Element>,
+    /// Text after the children (a DataSet's `xml`, after its schema), which makes the
+    /// element mixed: its end tag follows on the same line.
+    tail: Option<String>,
     /// Written `xsi:nil="true"`, without content.
     nil: bool,
 }
@@ -43,6 +46,7 @@ impl Element {
             attributes: Vec::new(),
             text: None,
             children: Vec::new(),
+            tail: None,
             nil: false,
         }
     }
@@ -56,6 +60,22 @@ impl Element {
 
     /// Adds the `xsd` and `xsi` prefixes' declarations to its attributes, first, as a host
     /// declares them on the root of a class or array it writes alone.
+    /// The same element outside an envelope, where no `xsd` prefix is declared: a DataSet's
+    /// `<xsd:schema>` becomes `<schema xmlns="http://www.w3.org/2001/XMLSchema">`, as .NET's
+    /// help page shows an HTTP GET/POST result of one.
+    pub(super) fn standing_alone(mut self) -> Element {
+        for child in &mut self.children {
+            if child.name == "xsd:schema" {
+                child.name = "schema".to_owned();
+                child.attributes.insert(
+                    0,
+                    ("xmlns".to_owned(), text("http://www.w3.org/2001/XMLSchema")),
+                );
+            }
+        }
+        self
+    }
+
     pub(super) fn declaring_instance(mut self) -> Element {
         self.attributes.splice(
             0..0,
@@ -106,6 +126,7 @@ impl Element {
             for child in &self.children {
                 out.push_str(&child.compact());
             }
+            out.push_str(self.tail.as_deref().unwrap_or_default());
             out.push_str(&self.end());
         }
         out
@@ -131,6 +152,11 @@ impl Element {
         for child in &self.children {
             out.push('\n');
             out.push_str(&child.indented(indent + 2));
+        }
+        if let Some(tail) = &self.tail {
+            out.push_str(tail);
+            out.push_str(&self.end());
+            return out;
         }
         out.push_str(&format!("\n{pad}{}", self.end()));
         out
@@ -161,6 +187,13 @@ impl<'m> Sampler<'m> {
         let mut element = Element::new(name);
         match ty {
             SoapType::Class(i) => self.class(&mut element, usize::from(i)),
+            SoapType::DataSet => {
+                // As .NET's help page shows the schema reference and the `s:any` after it.
+                let mut schema = Element::new("xsd:schema");
+                schema.text = Some(placeholder("schema"));
+                element.children.push(schema);
+                element.tail = Some(placeholder("xml"));
+            }
             SoapType::Array(i) => {
                 let array = &self.model.arrays[usize::from(i)];
                 let (item, item_name) = (array.item, array.item_name.clone());

@@ -132,6 +132,15 @@ pub mod make_node;
 /// Operation 39: `Hop`.
 pub mod hop;
 
+/// Operation 40: `MakeDataSet`.
+pub mod make_data_set;
+
+/// Operation 41: `EchoDataSet`.
+pub mod echo_data_set;
+
+/// Operation 42: `DescribeDataSet`.
+pub mod describe_data_set;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.

@@ -14,6 +14,7 @@ use rmm_objects::runtime::RawNode;
 use rmm_objects::*;
 
 use rmm_tests::captures;
+use rmm_tests::objects_data_set;
 use rmm_tests::objects_service::{
     self, deep_tree, drawing, full_order, make_circle, make_order, make_shapes, make_voucher,
     other_settings,
@@ -285,6 +286,47 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                         c.echo_xml(&EchoXml { doc: doc.clone() })
                             .await
                             .map(|r| r.result.map(|r| xml_meaning(&r)))
+                    },
+                )
+                .await;
+            }
+        }
+        // DataSets: every column type, nulls, an empty table, row states, original values and
+        // errors, as the host makes them and as it reads what the client sends.
+        for n in -1..=3 {
+            call(
+                checks,
+                binding,
+                &format!("MakeDataSet({n})"),
+                objects_data_set::make_data_set(n),
+                async { c.make_data_set(&MakeDataSet { n }).await.map(|r| r.result) },
+            )
+            .await;
+        }
+        if binding.is_soap() {
+            for n in [-1, 0, 1, 2, 3] {
+                let ds = objects_data_set::make_data_set(n);
+                call(
+                    checks,
+                    binding,
+                    &format!("DescribeDataSet(MakeDataSet({n}))"),
+                    Some(objects_data_set::describe_data_set(ds.as_ref())),
+                    async {
+                        c.describe_data_set(&DescribeDataSet { ds: ds.clone() })
+                            .await
+                            .map(|r| r.result)
+                    },
+                )
+                .await;
+                call(
+                    checks,
+                    binding,
+                    &format!("EchoDataSet(MakeDataSet({n}))"),
+                    ds.clone(),
+                    async {
+                        c.echo_data_set(&EchoDataSet { ds: ds.clone() })
+                            .await
+                            .map(|r| r.result)
                     },
                 )
                 .await;

@@ -1,0 +1,294 @@
+//! DataSets against the host: `host/*.xml` are what the Mono reference host wrote inside a
+//! SOAP 1.1 result element (`<…Result>`, the service namespace `http://rmm.example/ds/` the
+//! default one around it) for DataSets a probe service made:
+//! - `make-1.xml`: a set `Shop` with a table `Orders` of every modelled column type, one
+//!   row of values and one of nulls (both added), and an empty table `Empty`;
+//! - `make-2.xml`: the same with two rows of values, changes accepted, then the first row
+//!   changed and the second deleted;
+//! - `edge-K.xml`: `new DataSet()` filled by case K: 0 nothing; 1 tables without rows, one
+//!   without columns; 2 a row of a table without columns; 3 names XML must encode;
+//!   4 strings of white space, line ends, `]]>` and quotes; 5 columns rmm does not model
+//!   (char, TimeSpan); 6 a deleted row alone; 7 a row error and a cell error; 8 DateTimes of
+//!   every kind, with fractions; 11 a named set of the `fr-FR` locale.
+
+use super::*;
+use crate::raw_xml::{write_element, RawXml, Scope, XmlContent, XmlElement};
+use crate::{DateTime, DateTimeKind};
+
+const SERVICE: &str = "http://rmm.example/ds/";
+const SOAP11: &str = "http://schemas.xmlsoap.org/soap/envelope/";
+
+fn host(name: &str) -> String {
+    let path = format!("{}/src/dataset/host/{name}.xml", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The holder element around `inner`, as a message holds it.
+fn holder(inner: &str) -> XmlElement {
+    let text = format!("<R xmlns=\"{SERVICE}\">{inner}</R>");
+    RawXml::parse(&text).expect("well-formed").root().clone()
+}
+
+fn read(inner: &str) -> Result<DataSet, DataSetError> {
+    read_holder(&holder(inner))
+}
+
+/// The set written inside a SOAP 1.1 result element, as the host writes it.
+fn written(set: &DataSet) -> String {
+    let mut out = String::new();
+    let mut scope = Scope::message(SOAP11, SERVICE).with_raw_carriage_returns();
+    for child in holder_children(set) {
+        let XmlContent::Element(e) = child else {
+            unreachable!()
+        };
+        write_element(&mut out, &e, &mut scope, false).expect("writable");
+    }
+    out
+}
+
+fn utc(y: i32, mo: u32, d: u32, h: u32, mi: u32, s: u32) -> DateTime {
+    DateTime::utc(
+        chrono::NaiveDate::from_ymd_opt(y, mo, d)
+            .unwrap()
+            .and_hms_opt(h, mi, s)
+            .unwrap(),
+    )
+}
+
+/// The probe's `MakeDataSet(n)`, made here.
+fn shop(n: usize) -> DataSet {
+    let mut set = DataSet::new("Shop");
+    let orders = set.add_table("Orders");
+    for (name, ty) in [
+        ("Name", ColumnType::String),
+        ("Count", ColumnType::Int),
+        ("Big", ColumnType::Long),
+        ("Price", ColumnType::Decimal),
+        ("Ratio", ColumnType::Double),
+        ("Ok", ColumnType::Boolean),
+        ("When", ColumnType::DateTime),
+        ("Id", ColumnType::Guid),
+        ("Data", ColumnType::Base64Binary),
+    ] {
+        orders.add_column(name, ty);
+    }
+    for i in 0..n {
+        orders
+            .add_row(vec![
+                Some(Cell::String(format!("a<&{i}"))),
+                Some(Cell::Int(i as i32)),
+                Some(Cell::Long(10_000_000_000 + i as i64)),
+                Some(Cell::Decimal(
+                    rust_decimal::Decimal::new(150, 2) + rust_decimal::Decimal::from(i),
+                )),
+                Some(Cell::Double(0.1 * i as f64)),
+                Some(Cell::Boolean(i % 2 == 0)),
+                Some(Cell::DateTime(utc(2024, 1, 2, 3, 4, 5))),
+                Some(Cell::Guid(
+                    "00112233-4455-6677-8899-aabbccddeeff".parse().unwrap(),
+                )),
+                Some(Cell::Base64Binary(vec![1, 2, 3])),
+            ])
+            .unwrap();
+    }
+    orders.add_row(vec![]).unwrap();
+    set.add_table("Empty").add_column("X", ColumnType::String);
+    set
+}
+
+#[test]
+fn a_set_made_here_is_written_as_the_host_writes_it() {
+    assert_eq!(written(&shop(1)), host("make-1"));
+    let mut set = shop(2);
+    set.accept_changes();
+    let orders = set.table_mut("Orders").unwrap();
+    orders.set(0, "Name", Some("changed".to_owned())).unwrap();
+    orders.delete_row(1).unwrap();
+    assert_eq!(written(&set), host("make-2"));
+}
+
+#[test]
+fn what_the_host_wrote_reads_back_and_is_written_again_byte_for_byte() {
+    for name in [
+        "make-1", "make-2", "edge-0", "edge-1", "edge-2", "edge-3", "edge-6", "edge-7", "edge-8",
+        "edge-11",
+    ] {
+        let text = host(name);
+        let set = read(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(written(&set), text, "{name}");
+    }
+}
+
+#[test]
+fn strings_keep_white_space_and_line_ends_as_the_host_writes_them() {
+    // Not read back: the host writes a carriage return as it is, which any reader reads as
+    // a line feed (the host's own round trip loses it too).
+    let mut set = DataSet::default();
+    let table = set.add_table("A");
+    table.add_column("S", ColumnType::String);
+    for s in ["", " ", "  x  ", "a\nb", "a\r\nb", "\t", "]]>", "\"'"] {
+        table
+            .add_row(vec![Some(Cell::String(s.to_owned()))])
+            .unwrap();
+    }
+    assert_eq!(written(&set), host("edge-4"));
+}
+
+#[test]
+fn reading_keeps_types_states_originals_and_errors() {
+    let set = read(&host("make-2")).unwrap();
+    assert_eq!(set.name, "Shop");
+    assert_eq!(set.locale, Locale::Current);
+    let orders = set.table("Orders").unwrap();
+    let states: Vec<RowState> = orders.rows.iter().map(|r| r.state).collect();
+    assert_eq!(
+        states,
+        [RowState::Modified, RowState::Deleted, RowState::Unchanged]
+    );
+    assert_eq!(
+        orders.get::<String>(0, "Name"),
+        Ok(Some("changed".to_owned()))
+    );
+    let original = orders.rows[0].original.as_ref().unwrap();
+    assert_eq!(original[0], Some(Cell::String("a<&0".to_owned())));
+    assert_eq!(orders.get::<i64>(1, "Big"), Ok(Some(10_000_000_001)));
+    assert_eq!(
+        orders.get::<rust_decimal::Decimal>(1, "Price"),
+        Ok(Some(rust_decimal::Decimal::new(250, 2)))
+    );
+    assert_eq!(orders.get::<f64>(1, "Ratio"), Ok(Some(0.1)));
+    assert_eq!(orders.get::<bool>(1, "Ok"), Ok(Some(false)));
+    assert_eq!(orders.get::<Vec<u8>>(1, "Data"), Ok(Some(vec![1, 2, 3])));
+    assert_eq!(orders.get::<String>(2, "Name"), Ok(None));
+    assert!(
+        orders.get::<i32>(0, "Name").is_err(),
+        "a string column read as int"
+    );
+    assert_eq!(set.table("Empty").unwrap().rows.len(), 0);
+
+    let set = read(&host("edge-7")).unwrap();
+    let row = &set.tables[0].rows[0];
+    assert_eq!(row.error.as_deref(), Some("bad"));
+    assert_eq!(row.cell_errors, [(0, "col bad".to_owned())]);
+
+    let set = read(&host("edge-3")).unwrap();
+    assert_eq!(set.tables[0].name, "My Table");
+    assert_eq!(set.tables[0].columns[0].name, "A B");
+    assert_eq!(set.tables[0].columns[1].name, "1x");
+
+    let set = read(&host("edge-11")).unwrap();
+    assert_eq!(set.name, "Named Set");
+    assert_eq!(set.locale, Locale::Named("fr-FR".to_owned()));
+
+    let set = read(&host("edge-8")).unwrap();
+    let when = set.tables[0].get::<DateTime>(1, "W").unwrap().unwrap();
+    assert!(matches!(when.kind, DateTimeKind::Offset(o) if o.local_minus_utc() == 0));
+    assert_eq!(when.value.and_utc().timestamp_subsec_nanos(), 123_456_700);
+}
+
+#[test]
+fn what_rmm_does_not_model_is_refused_by_name() {
+    let refused = |text: &str| read(text).unwrap_err().to_string();
+    // char and TimeSpan columns (a restricted type, xs:duration).
+    assert!(
+        refused(&host("edge-5")).contains("column `C`"),
+        "{}",
+        refused(&host("edge-5"))
+    );
+    let schema = |extra: &str, column: &str| {
+        format!(
+            "<xs:schema id=\"NewDataSet\" xmlns=\"\" xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" \
+             xmlns:msdata=\"urn:schemas-microsoft-com:xml-msdata\"><xs:element name=\"NewDataSet\" \
+             msdata:IsDataSet=\"true\"><xs:complexType><xs:choice minOccurs=\"0\" \
+             maxOccurs=\"unbounded\"><xs:element name=\"T\"><xs:complexType><xs:sequence>{column}\
+             </xs:sequence></xs:complexType></xs:element></xs:choice></xs:complexType>{extra}\
+             </xs:element></xs:schema>"
+        )
+    };
+    let int = "<xs:element name=\"X\" type=\"xs:int\" minOccurs=\"0\"/>";
+    let primary = "<xs:unique name=\"Constraint1\" msdata:PrimaryKey=\"true\"><xs:selector \
+                   xpath=\".//T\"/><xs:field xpath=\"X\"/></xs:unique>";
+    assert!(refused(&schema(primary, int)).contains("xs:unique"));
+    let default = "<xs:element name=\"X\" type=\"xs:int\" default=\"3\"/>";
+    assert!(refused(&schema("", default)).contains("default=\"3\""));
+    let auto = "<xs:element name=\"X\" msdata:AutoIncrement=\"true\" type=\"xs:int\"/>";
+    assert!(refused(&schema("", auto)).contains("msdata:AutoIncrement"));
+    // A schema stating no locale reads as the current one (.NET writes it back so).
+    assert_eq!(read(&schema("", int)).unwrap().locale, Locale::Current);
+}
+
+#[test]
+fn what_dotnet_would_drop_is_refused() {
+    let schema =
+        "<xs:schema id=\"NewDataSet\" xmlns=\"\" xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" \
+                  xmlns:msdata=\"urn:schemas-microsoft-com:xml-msdata\"><xs:element \
+                  name=\"NewDataSet\" msdata:IsDataSet=\"true\" msdata:UseCurrentLocale=\"true\">\
+                  <xs:complexType><xs:choice minOccurs=\"0\" maxOccurs=\"unbounded\"><xs:element \
+                  name=\"T\"><xs:complexType><xs:sequence><xs:element name=\"I\" type=\"xs:int\" \
+                  minOccurs=\"0\"/></xs:sequence></xs:complexType></xs:element></xs:choice>\
+                  </xs:complexType></xs:element></xs:schema>";
+    let diffgram = |rows: &str| {
+        format!(
+            "<diffgr:diffgram xmlns:msdata=\"urn:schemas-microsoft-com:xml-msdata\" \
+             xmlns:diffgr=\"urn:schemas-microsoft-com:xml-diffgram-v1\"><NewDataSet \
+             xmlns=\"\">{rows}</NewDataSet></diffgr:diffgram>"
+        )
+    };
+    let ok = read(&format!("{schema}{}", diffgram("<T><I> 07 </I></T><T><I xsi:nil=\"true\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"/></T>")))
+        .unwrap();
+    assert_eq!(ok.tables[0].get::<i32>(0, "I"), Ok(Some(7)));
+    assert_eq!(ok.tables[0].get::<i32>(1, "I"), Ok(None));
+    // The host drops rows of a table its schema does not declare (here: no schema before the
+    // diffgram), a cell of a column it does not declare, and the second of two cells.
+    let refused = |text: String| read(&text).unwrap_err().to_string();
+    assert!(refused(diffgram("<T><I>1</I></T>")).contains("does not declare"));
+    assert!(
+        refused(format!("{}{schema}", diffgram("<T><I>1</I></T>"))).contains("does not declare")
+    );
+    assert!(refused(format!("{schema}{}", diffgram("<T><J>1</J></T>"))).contains("`J`"));
+    assert!(refused(format!("{schema}{}", diffgram("<T><I>1</I><I>2</I></T>"))).contains("twice"));
+    // The host answers these with a client fault, as rmm does.
+    assert!(refused(format!("{schema}{}", diffgram("<T><I/></T>"))).contains("cell `I`"));
+    assert!(refused(format!(
+        "{schema}{}",
+        diffgram("<T msdata:rowOrder=\"x\"/>")
+    ))
+    .contains("rowOrder"));
+    // Nothing, or no schema and no diffgram: an empty set, as .NET reads it.
+    assert_eq!(read("").unwrap(), DataSet::default());
+    assert_eq!(read("<x/>text").unwrap(), DataSet::default());
+}
+
+#[test]
+fn changes_follow_dotnet() {
+    let mut set = shop(1);
+    assert!(set.has_changes());
+    let orders = set.table_mut("Orders").unwrap();
+    assert!(
+        orders.set(0, "Count", Some("x".to_owned())).is_err(),
+        "wrong type"
+    );
+    assert!(orders.set(0, "Nope", Some(1)).is_err(), "no such column");
+    orders.delete_row(1).unwrap();
+    assert_eq!(orders.rows.len(), 1, "an added row deleted is gone");
+    set.accept_changes();
+    assert!(!set.has_changes());
+    let orders = set.table_mut("Orders").unwrap();
+    orders.set(0, "Count", Some(5)).unwrap();
+    assert_eq!(orders.rows[0].state, RowState::Modified);
+    assert_eq!(
+        orders.rows[0].original.as_ref().unwrap()[1],
+        Some(Cell::Int(0))
+    );
+    orders.delete_row(0).unwrap();
+    assert_eq!(orders.rows[0].state, RowState::Deleted);
+    assert_eq!(
+        orders.rows[0].values[1],
+        Some(Cell::Int(0)),
+        "a deleted row keeps its originals"
+    );
+    assert!(
+        orders.add_row(vec![Some(Cell::Int(1))]).is_err(),
+        "an int in a string column"
+    );
+}

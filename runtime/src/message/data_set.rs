@@ -1,0 +1,125 @@
+//! Results of a DataSet: a server writing one, a client reading one.
+
+use bytes::Bytes;
+use http::{Response, StatusCode};
+
+use super::{response, response_content_type, STRING_DOCUMENT_PROLOG};
+use crate::dataset::holder_children;
+use crate::raw_xml::{write_element, write_element_indented, XmlAttribute, XmlElement, XMLNS_NS};
+use crate::{soap, Binding, DataSet, EncodeError, OperationInfo, ResponseError};
+
+/// The `200` response carrying a DataSet result, as an ASMX host writes one: over SOAP the
+/// schema and the diffgram inside the result element (a null result leaves it out); over
+/// HTTP GET/POST a document `<DataSet xmlns="…">` holding them, indented as the host
+/// indents it (a null result: that element, empty and `xsi:nil`).
+pub fn data_set_response(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    result: Option<&DataSet>,
+) -> Result<Response<Bytes>, EncodeError> {
+    let invalid = |code| EncodeError::InvalidXmlChar {
+        operation: operation.name,
+        field: operation.result_name,
+        code,
+    };
+    let namespace = operation.service.namespace;
+    if !binding.is_soap() {
+        let mut out = String::from(STRING_DOCUMENT_PROLOG);
+        match result {
+            None => {
+                out.push_str("<DataSet");
+                out.push_str(super::response::DOCUMENT_NAMESPACES);
+                out.push_str(" xsi:nil=\"true\" xmlns=\"");
+                crate::tree::escape_attribute(&mut out, namespace, false).map_err(invalid)?;
+                out.push_str("\" />");
+            }
+            Some(set) => {
+                let document = XmlElement {
+                    prefix: String::new(),
+                    local: "DataSet".to_owned(),
+                    namespace: namespace.to_owned(),
+                    attributes: vec![XmlAttribute {
+                        prefix: String::new(),
+                        local: "xmlns".to_owned(),
+                        namespace: XMLNS_NS.to_owned(),
+                        value: namespace.to_owned(),
+                    }],
+                    children: holder_children(set),
+                    end_tag: false,
+                };
+                let mut scope = crate::raw_xml::Scope::empty().with_raw_carriage_returns();
+                write_element_indented(&mut out, &document, &mut scope).map_err(invalid)?;
+            }
+        }
+        return Ok(response(
+            StatusCode::OK,
+            response_content_type(binding),
+            out,
+        ));
+    }
+    let mut w = soap::SoapWriter::new(binding, operation.name, 1024);
+    let open = operation.response_open;
+    match result {
+        None => {
+            // `<{name}Response xmlns="…">` becomes `<{name}Response xmlns="…" />`.
+            w.raw(&open[..open.len() - 1]);
+            w.raw(" />");
+        }
+        Some(set) => {
+            let mut out = String::with_capacity(1024);
+            out.push_str(open);
+            out.push('<');
+            out.push_str(operation.result_name);
+            out.push('>');
+            write_holder(&mut out, binding, namespace, set, false).map_err(invalid)?;
+            out.push_str("</");
+            out.push_str(operation.result_name);
+            out.push('>');
+            out.push_str(operation.response_close);
+            w.text(&out);
+        }
+    }
+    Ok(response(
+        StatusCode::OK,
+        response_content_type(binding),
+        w.finish(),
+    ))
+}
+
+/// Appends what the element of a DataSet holds in a SOAP message of `binding` whose
+/// service namespace is `namespace`: the schema and the diffgram; a tab in an attribute
+/// value as `&#x9;` when `tab_reference` (a request's). The error is the code point of a
+/// character XML cannot carry.
+pub(crate) fn write_holder(
+    out: &mut String,
+    binding: Binding,
+    namespace: &str,
+    set: &DataSet,
+    tab_reference: bool,
+) -> Result<(), u32> {
+    let mut scope = crate::raw_xml::Scope::message(soap::envelope_ns(binding), namespace)
+        .with_raw_carriage_returns();
+    for child in holder_children(set) {
+        if let crate::raw_xml::XmlContent::Element(e) = child {
+            write_element(out, &e, &mut scope, tab_reference)?;
+        }
+    }
+    Ok(())
+}
+
+/// Reads the response to a call of `operation` whose result is a DataSet: `None` for a null
+/// (no result element, or an `xsi:nil` document), else the set.
+pub fn decode_data_set_response<B: AsRef<[u8]>>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    response: &Response<B>,
+) -> Result<Option<DataSet>, ResponseError> {
+    super::decode::decode_result_with(
+        binding,
+        operation,
+        response,
+        "",
+        soap::read_response_data_set,
+        soap::read_data_set_document,
+    )
+}
