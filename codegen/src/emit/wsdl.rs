@@ -1045,3 +1045,56 @@ pub(super) fn text_literal(text: &str) -> TokenStream {
         .expect("a raw string literal");
     quote!(#literal)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A service whose operation gives a DataSet, its WSDL in the form `version` names (none:
+    /// the spec says nothing).
+    fn wsdl(version: Option<&str>) -> String {
+        let line = version.map_or(String::new(), |v| format!("  dataset_wsdl: \"{v}\"\n"));
+        let source = format!(
+            "service:\n  name: Sets\n  namespace: http://sets.example/\n  path: /Sets.asmx\n{line}\
+             credentials: []\noperations:\n  - name: Load\n    doc: Loads.\n    params:\n      \
+             - n: int\n    result: dataSet\n"
+        );
+        let spec = crate::spec::parse(&source, "sets.yaml").expect("a spec");
+        let model = Model::from_spec(&spec, "sets.yaml").expect("a model");
+        pieces(&model).join("http://h/Sets.asmx")
+    }
+
+    #[test]
+    fn a_data_set_is_declared_in_dotnets_default_form_unless_the_spec_says_2_0() {
+        let v1 = wsdl(None);
+        assert!(v1.contains(
+            "                <s:sequence>\n                  <s:element ref=\"s:schema\" />\n                  <s:any />\n"
+        ), "{v1}");
+        // The HTTP GET/POST result's root, `DataSet`, has the same type.
+        assert!(v1.contains(
+            "      <s:element name=\"DataSet\" nillable=\"true\">\n        <s:complexType>\n          <s:sequence>\n            <s:element ref=\"s:schema\" />"
+        ), "{v1}");
+        assert!(v1.contains("<wsdl:part name=\"Body\" element=\"tns:DataSet\" />"));
+        let v2 = wsdl(Some("2.0"));
+        assert!(!v2.contains("ref=\"s:schema\""));
+        assert_eq!(
+            v2.matches("<s:sequence maxOccurs=\"unbounded\">").count(),
+            2,
+            "{v2}"
+        );
+        assert_eq!(wsdl(Some("1.0")), v1);
+    }
+
+    #[test]
+    fn either_form_imports_as_a_data_set_and_keeps_its_form() {
+        for (version, line) in [(None, None), (Some("2.0"), Some("  dataset_wsdl: \"2.0\""))] {
+            let yaml = crate::import::import(&wsdl(version), "sets.wsdl").expect("imports");
+            assert!(yaml.contains("    result: dataSet\n"), "{yaml}");
+            assert_eq!(
+                yaml.lines().find(|l| l.contains("dataset_wsdl")),
+                line,
+                "{yaml}"
+            );
+        }
+    }
+}

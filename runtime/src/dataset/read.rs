@@ -1,6 +1,8 @@
 //! Reading a DataSet from the element that holds it, as .NET's `DataSet.ReadXml` reads the
 //! schema (`XSDSchema`) and the diffgram (`XMLDiffLoader`), refusing what it would drop.
 
+use std::collections::HashMap;
+
 use super::names::{decode_name, encode_local_name};
 use super::{
     Cell, ColumnType, DataColumn, DataRow, DataSet, DataTable, Locale, RowState, DIFFGRAM_NS,
@@ -304,8 +306,39 @@ struct ReadRow {
     row: DataRow,
 }
 
+/// The wire names of the set's tables and columns, encoded once.
+struct WireNames {
+    tables: HashMap<String, usize>,
+    columns: Vec<HashMap<String, usize>>,
+}
+
+impl WireNames {
+    fn of(set: &DataSet) -> WireNames {
+        WireNames {
+            tables: set
+                .tables
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (encode_local_name(&t.name), i))
+                .collect(),
+            columns: set
+                .tables
+                .iter()
+                .map(|t| {
+                    t.columns
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| (encode_local_name(&c.name), i))
+                        .collect()
+                })
+                .collect(),
+        }
+    }
+}
+
 /// `diffgr:diffgram` → the rows of the set's tables.
 fn read_diffgram(diffgram: &XmlElement, set: &mut DataSet) -> Result<(), DataSetError> {
+    let names = WireNames::of(set);
     let mut current: Vec<ReadRow> = Vec::new();
     let mut before: Vec<ReadRow> = Vec::new();
     let mut errors: Vec<(usize, &XmlElement)> = Vec::new();
@@ -313,19 +346,19 @@ fn read_diffgram(diffgram: &XmlElement, set: &mut DataSet) -> Result<(), DataSet
         match (child.namespace.as_str(), child.local.as_str()) {
             (DIFFGRAM_NS, "before") => {
                 for e in elements(child) {
-                    before.push(read_row(e, set)?);
+                    before.push(read_row(e, set, &names)?);
                 }
             }
             (DIFFGRAM_NS, "errors") => {
                 for e in elements(child) {
-                    errors.push((table_of(e, set)?, e));
+                    errors.push((table_of(e, &names)?, e));
                 }
             }
             (DIFFGRAM_NS, _) => {}
             // The set's element: its children are the rows.
             _ => {
                 for e in elements(child) {
-                    let read = read_row(e, set)?;
+                    let read = read_row(e, set, &names)?;
                     if read.row.state == RowState::Deleted {
                         unreachable!("the current rows are never read as deleted");
                     }
@@ -336,50 +369,80 @@ fn read_diffgram(diffgram: &XmlElement, set: &mut DataSet) -> Result<(), DataSet
     }
     // Each table's rows in the order they came; a row of `before` matching one of them by
     // id holds its original values; any other is a deleted row, put back where its
-    // `msdata:rowOrder` says.
+    // `msdata:rowOrder` says. (Ids are looked up, not searched for: a diffgram of many rows
+    // costs its length, not its square.)
     let mut tables: Vec<Vec<ReadRow>> = set.tables.iter().map(|_| Vec::new()).collect();
+    let mut ids: HashMap<(usize, String), usize> = HashMap::new();
     for row in current {
-        tables[row.table].push(row);
+        let rows = &mut tables[row.table];
+        if let Some(id) = &row.id {
+            ids.entry((row.table, id.clone())).or_insert(rows.len());
+        }
+        rows.push(row);
     }
-    let mut deleted: Vec<ReadRow> = Vec::new();
+    let mut deleted: Vec<Vec<ReadRow>> = set.tables.iter().map(|_| Vec::new()).collect();
     for mut old in before {
-        let rows = &mut tables[old.table];
-        match rows.iter_mut().find(|r| r.id.is_some() && r.id == old.id) {
-            Some(row) => {
-                if row.row.state != RowState::Modified {
+        let found = old
+            .id
+            .as_ref()
+            .and_then(|id| ids.get(&(old.table, id.clone())).copied());
+        match found {
+            Some(index) => {
+                let row = &mut tables[old.table][index].row;
+                if row.state != RowState::Modified {
                     return Err(DataSetError::new(format!(
                         "diffgr:before holds row `{}`, which is not modified",
                         old.id.unwrap_or_default()
                     )));
                 }
-                row.row.original = Some(old.row.values);
+                row.original = Some(old.row.values);
             }
             None => {
                 old.row.state = RowState::Deleted;
-                deleted.push(old);
+                deleted[old.table].push(old);
             }
         }
     }
-    deleted.sort_by_key(|r| r.order.unwrap_or(usize::MAX));
-    for row in deleted {
-        let rows = &mut tables[row.table];
-        let at = row.order.unwrap_or(usize::MAX).min(rows.len());
-        rows.insert(at, row);
+    for (table, rows) in tables.iter_mut().enumerate() {
+        let mut gone = std::mem::take(&mut deleted[table]);
+        if gone.is_empty() {
+            continue;
+        }
+        gone.sort_by_key(|r| r.order.unwrap_or(usize::MAX));
+        // A deleted row goes where its row order says, among the rows there (after them
+        // where there are fewer).
+        let mut merged = Vec::with_capacity(rows.len() + gone.len());
+        let mut gone = gone.into_iter().peekable();
+        for row in rows.drain(..) {
+            while gone
+                .peek()
+                .is_some_and(|d| d.order.is_some_and(|o| o <= merged.len()))
+            {
+                merged.extend(gone.next());
+            }
+            merged.push(row);
+        }
+        merged.extend(gone);
+        // The ids moved with the rows: look them up again for the errors.
+        for (index, row) in merged.iter().enumerate() {
+            if let Some(id) = &row.id {
+                ids.insert((table, id.clone()), index);
+            }
+        }
+        *rows = merged;
     }
     for (table, e) in errors {
         let id = attr(e, DIFFGRAM_NS, "id");
-        let Some(row) = tables[table]
-            .iter_mut()
-            .find(|r| r.id.is_some() && r.id.as_deref() == id)
-        else {
+        let Some(&index) = id.and_then(|id| ids.get(&(table, id.to_owned()))) else {
             return Err(DataSetError::new(format!(
                 "diffgr:errors names row `{}`, which the diffgram does not hold",
                 id.unwrap_or_default()
             )));
         };
+        let row = &mut tables[table][index];
         row.row.error = attr(e, DIFFGRAM_NS, "Error").map(str::to_owned);
         for cell in elements(e) {
-            let index = column_of(cell, &set.tables[table])?;
+            let index = column_of(cell, &set.tables[table], &names.columns[table])?;
             if let Some(error) = attr(cell, DIFFGRAM_NS, "Error") {
                 row.row.cell_errors.push((index, error.to_owned()));
             }
@@ -398,31 +461,33 @@ fn read_diffgram(diffgram: &XmlElement, set: &mut DataSet) -> Result<(), DataSet
 }
 
 /// The index of the table a row element `e` is of.
-fn table_of(e: &XmlElement, set: &DataSet) -> Result<usize, DataSetError> {
+fn table_of(e: &XmlElement, names: &WireNames) -> Result<usize, DataSetError> {
     if !e.namespace.is_empty() {
         return Err(DataSetError::new(format!(
             "the diffgram holds `{}` in the namespace `{}`, where the set has none",
             e.local, e.namespace
         )));
     }
-    set.tables
-        .iter()
-        .position(|t| encode_local_name(&t.name) == e.local)
-        .ok_or_else(|| {
-            // .NET drops such rows without a word.
-            DataSetError::new(format!(
-                "the diffgram holds a row of `{}`, a table the schema does not declare",
-                decode_name(&e.local)
-            ))
-        })
+    names.tables.get(&e.local).copied().ok_or_else(|| {
+        // .NET drops such rows without a word.
+        DataSetError::new(format!(
+            "the diffgram holds a row of `{}`, a table the schema does not declare",
+            decode_name(&e.local)
+        ))
+    })
 }
 
-/// The index of the column a cell element `e` is of, in `table`.
-fn column_of(e: &XmlElement, table: &DataTable) -> Result<usize, DataSetError> {
-    table
-        .columns
-        .iter()
-        .position(|c| e.namespace.is_empty() && encode_local_name(&c.name) == e.local)
+/// The index of the column a cell element `e` is of, in `table` (its columns' wire names
+/// `columns`).
+fn column_of(
+    e: &XmlElement,
+    table: &DataTable,
+    columns: &HashMap<String, usize>,
+) -> Result<usize, DataSetError> {
+    columns
+        .get(&e.local)
+        .copied()
+        .filter(|_| e.namespace.is_empty())
         .ok_or_else(|| {
             // .NET drops such cells without a word.
             DataSetError::new(format!(
@@ -433,8 +498,8 @@ fn column_of(e: &XmlElement, table: &DataTable) -> Result<usize, DataSetError> {
         })
 }
 
-fn read_row(e: &XmlElement, set: &DataSet) -> Result<ReadRow, DataSetError> {
-    let table_index = table_of(e, set)?;
+fn read_row(e: &XmlElement, set: &DataSet, names: &WireNames) -> Result<ReadRow, DataSetError> {
+    let table_index = table_of(e, names)?;
     let table = &set.tables[table_index];
     let state = match attr(e, DIFFGRAM_NS, "hasChanges") {
         None => RowState::Unchanged,
@@ -459,7 +524,7 @@ fn read_row(e: &XmlElement, set: &DataSet) -> Result<ReadRow, DataSetError> {
     let mut values: Vec<Option<Cell>> = vec![None; table.columns.len()];
     let mut seen = vec![false; table.columns.len()];
     for cell in elements(e) {
-        let index = column_of(cell, table)?;
+        let index = column_of(cell, table, &names.columns[table_index])?;
         let column = &table.columns[index];
         if std::mem::replace(&mut seen[index], true) {
             // .NET keeps the first and drops the other.

@@ -292,3 +292,48 @@ fn changes_follow_dotnet() {
         "an int in a string column"
     );
 }
+
+#[test]
+fn deleted_rows_go_back_where_their_row_order_says() {
+    let schema = "<xs:schema id=\"NewDataSet\" xmlns=\"\" xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" \
+                  xmlns:msdata=\"urn:schemas-microsoft-com:xml-msdata\"><xs:element \
+                  name=\"NewDataSet\" msdata:IsDataSet=\"true\"><xs:complexType><xs:choice \
+                  minOccurs=\"0\" maxOccurs=\"unbounded\"><xs:element name=\"T\"><xs:complexType>\
+                  <xs:sequence><xs:element name=\"I\" type=\"xs:int\" minOccurs=\"0\"/></xs:sequence>\
+                  </xs:complexType></xs:element></xs:choice></xs:complexType></xs:element></xs:schema>";
+    let row = |id: u32, order: u32| {
+        format!("<T diffgr:id=\"T{id}\" msdata:rowOrder=\"{order}\" xmlns=\"\"><I>{id}</I></T>")
+    };
+    let text = format!(
+        "{schema}<diffgr:diffgram xmlns:msdata=\"urn:schemas-microsoft-com:xml-msdata\" \
+         xmlns:diffgr=\"urn:schemas-microsoft-com:xml-diffgram-v1\"><NewDataSet xmlns=\"\">{}{}{}\
+         </NewDataSet><diffgr:before>{}{}{}</diffgr:before></diffgr:diffgram>",
+        row(1, 0),
+        row(3, 2),
+        row(5, 4),
+        row(9, 99),
+        row(4, 3),
+        row(2, 1),
+    );
+    let set = read(&text).unwrap();
+    let rows: Vec<(Option<Cell>, RowState)> = set.tables[0]
+        .rows
+        .iter()
+        .map(|r| (r.values[0].clone(), r.state))
+        .collect();
+    let want: Vec<(Option<Cell>, RowState)> = [
+        (1, RowState::Unchanged),
+        (2, RowState::Deleted),
+        (3, RowState::Unchanged),
+        (4, RowState::Deleted),
+        (5, RowState::Unchanged),
+        (9, RowState::Deleted),
+    ]
+    .into_iter()
+    .map(|(v, s)| (Some(Cell::Int(v)), s))
+    .collect();
+    assert_eq!(rows, want);
+    // Written again, each in its place, the deleted ones in diffgr:before.
+    let again = read(&written(&set)).unwrap();
+    assert_eq!(again, set);
+}
