@@ -107,6 +107,18 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
          word; refused",
     ),
     (
+        "soap11-echo-data-set-element-in-cell",
+        500,
+        "an element inside a DataSet cell: the host reads the text around it, without a word; \
+         refused",
+    ),
+    (
+        "soap11-echo-data-set-row-order",
+        200,
+        "a DataSet's rows are numbered again when written: we number them by position; Mono \
+         numbers rows it read by an internal record counter (two rows T1 here)",
+    ),
+    (
         "soap11-echo-data-set-constraint",
         500,
         "a DataSet schema with a constraint (xs:unique, a primary key), which rmm does not model \

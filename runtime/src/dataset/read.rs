@@ -8,8 +8,11 @@ use super::{
     Cell, ColumnType, DataColumn, DataRow, DataSet, DataTable, Locale, RowState, DIFFGRAM_NS,
     MSDATA_NS,
 };
-use crate::raw_xml::{XmlContent, XmlElement, XMLNS_NS};
+use crate::raw_xml::{XmlContent, XmlElement};
 use crate::xml::{XSD_NS, XSI_NS};
+
+/// The `msprop:` namespace of a DataSet's extended properties.
+const MSPROP_NS: &str = "urn:schemas-microsoft-com:xml-msprop";
 
 /// Why a DataSet could not be read (or a change to one made).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -111,7 +114,12 @@ fn only_attributes(
     what: &str,
 ) -> Result<(), DataSetError> {
     for a in &element.attributes {
-        if a.namespace == XMLNS_NS || known.contains(&(a.namespace.as_str(), a.local.as_str())) {
+        // Attributes of other namespaces are no part of the schema for .NET (`xsi:type`,
+        // annotations of tools), but for its own: `msdata:` (what a column or table is) and
+        // `msprop:` (extended properties), which rmm does not model yet.
+        let dotnets =
+            a.namespace.is_empty() || a.namespace == MSDATA_NS || a.namespace == MSPROP_NS;
+        if !dotnets || known.contains(&(a.namespace.as_str(), a.local.as_str())) {
             continue;
         }
         let name = if a.prefix.is_empty() {
@@ -133,6 +141,15 @@ fn only_children<'e>(
     known: &[&str],
     what: &str,
 ) -> Result<Vec<&'e XmlElement>, DataSetError> {
+    // XML Schema allows no text in its elements (.NET's `XmlSchema.Read` refuses it).
+    if let Some(text) = element.children.iter().find_map(|c| match c {
+        XmlContent::Text(t) | XmlContent::CData(t) if !crate::xml::is_blank(t) => Some(t),
+        _ => None,
+    }) {
+        return Err(DataSetError::new(format!(
+            "{what} holds the text `{text}`, which XML Schema does not allow there"
+        )));
+    }
     let mut out = Vec::new();
     for e in elements(element) {
         if e.namespace != XSD_NS || !known.contains(&e.local.as_str()) {
@@ -302,7 +319,10 @@ fn read_column(
 struct ReadRow {
     table: usize,
     id: Option<String>,
-    order: Option<usize>,
+    /// `msdata:rowOrder`, if given.
+    order: Option<i64>,
+    /// `diffgr:hasErrors="true"`.
+    has_errors: bool,
     row: DataRow,
 }
 
@@ -336,17 +356,45 @@ impl WireNames {
     }
 }
 
-/// `diffgr:diffgram` → the rows of the set's tables.
+/// `diffgr:diffgram` → the rows of the set's tables, as .NET's `XMLDiffLoader` and
+/// `XmlDataLoader` place them: each row of the set's element, in document order, inserted at
+/// its `msdata:rowOrder` (appended where there is none, or it lies beyond the rows so far);
+/// then each row of `diffgr:before`: the original values of the row whose `diffgr:id` it
+/// carries, if that row is modified (or has errors), else a deleted row inserted the same way
+/// (a before-row without a row order taking the one before it).
 fn read_diffgram(diffgram: &XmlElement, set: &mut DataSet) -> Result<(), DataSetError> {
     let names = WireNames::of(set);
-    let mut current: Vec<ReadRow> = Vec::new();
-    let mut before: Vec<ReadRow> = Vec::new();
+    // Per table, the rows in the order they are inserted, with where each is inserted.
+    let mut inserted: Vec<Vec<(ReadRow, Option<usize>)>> =
+        set.tables.iter().map(|_| Vec::new()).collect();
+    // The rows a before-row or an error may name: (table, id) → index in `inserted`; the
+    // last of an id wins, as in .NET's table of them.
+    let mut named: HashMap<(usize, String), usize> = HashMap::new();
     let mut errors: Vec<(usize, &XmlElement)> = Vec::new();
     for child in elements(diffgram) {
         match (child.namespace.as_str(), child.local.as_str()) {
             (DIFFGRAM_NS, "before") => {
+                // The position a before-row without a row order takes: the last one given.
+                let mut position: Option<i64> = None;
                 for e in elements(child) {
-                    before.push(read_row(e, set, &names)?);
+                    let mut old = read_row(e, set, &names, true)?;
+                    if old.order.is_some() {
+                        position = old.order;
+                    }
+                    let key = old.id.clone().map(|id| (old.table, id));
+                    match key.and_then(|k| named.get(&k).copied()) {
+                        Some(index) => {
+                            let (row, _) = &mut inserted[old.table][index];
+                            row.row.state = RowState::Modified;
+                            row.row.original = Some(old.row.values);
+                        }
+                        None => {
+                            old.row.state = RowState::Deleted;
+                            let table = old.table;
+                            let at = place(position, inserted[table].len());
+                            inserted[table].push((old, at));
+                        }
+                    }
                 }
             }
             (DIFFGRAM_NS, "errors") => {
@@ -358,106 +406,101 @@ fn read_diffgram(diffgram: &XmlElement, set: &mut DataSet) -> Result<(), DataSet
             // The set's element: its children are the rows.
             _ => {
                 for e in elements(child) {
-                    let read = read_row(e, set, &names)?;
-                    if read.row.state == RowState::Deleted {
-                        unreachable!("the current rows are never read as deleted");
+                    let read = read_row(e, set, &names, false)?;
+                    let table = read.table;
+                    if let Some(id) = &read.id {
+                        if read.row.state == RowState::Modified || read.has_errors {
+                            named.insert((table, id.clone()), inserted[table].len());
+                        }
                     }
-                    current.push(read);
+                    let at = place(read.order, inserted[table].len());
+                    inserted[table].push((read, at));
                 }
             }
         }
-    }
-    // Each table's rows in the order they came; a row of `before` matching one of them by
-    // id holds its original values; any other is a deleted row, put back where its
-    // `msdata:rowOrder` says. (Ids are looked up, not searched for: a diffgram of many rows
-    // costs its length, not its square.)
-    let mut tables: Vec<Vec<ReadRow>> = set.tables.iter().map(|_| Vec::new()).collect();
-    let mut ids: HashMap<(usize, String), usize> = HashMap::new();
-    for row in current {
-        let rows = &mut tables[row.table];
-        if let Some(id) = &row.id {
-            ids.entry((row.table, id.clone())).or_insert(rows.len());
-        }
-        rows.push(row);
-    }
-    let mut deleted: Vec<Vec<ReadRow>> = set.tables.iter().map(|_| Vec::new()).collect();
-    for mut old in before {
-        let found = old
-            .id
-            .as_ref()
-            .and_then(|id| ids.get(&(old.table, id.clone())).copied());
-        match found {
-            Some(index) => {
-                let row = &mut tables[old.table][index].row;
-                if row.state != RowState::Modified {
-                    return Err(DataSetError::new(format!(
-                        "diffgr:before holds row `{}`, which is not modified",
-                        old.id.unwrap_or_default()
-                    )));
-                }
-                row.original = Some(old.row.values);
-            }
-            None => {
-                old.row.state = RowState::Deleted;
-                deleted[old.table].push(old);
-            }
-        }
-    }
-    for (table, rows) in tables.iter_mut().enumerate() {
-        let mut gone = std::mem::take(&mut deleted[table]);
-        if gone.is_empty() {
-            continue;
-        }
-        gone.sort_by_key(|r| r.order.unwrap_or(usize::MAX));
-        // A deleted row goes where its row order says, among the rows there (after them
-        // where there are fewer).
-        let mut merged = Vec::with_capacity(rows.len() + gone.len());
-        let mut gone = gone.into_iter().peekable();
-        for row in rows.drain(..) {
-            while gone
-                .peek()
-                .is_some_and(|d| d.order.is_some_and(|o| o <= merged.len()))
-            {
-                merged.extend(gone.next());
-            }
-            merged.push(row);
-        }
-        merged.extend(gone);
-        // The ids moved with the rows: look them up again for the errors.
-        for (index, row) in merged.iter().enumerate() {
-            if let Some(id) = &row.id {
-                ids.insert((table, id.clone()), index);
-            }
-        }
-        *rows = merged;
     }
     for (table, e) in errors {
         let id = attr(e, DIFFGRAM_NS, "id");
-        let Some(&index) = id.and_then(|id| ids.get(&(table, id.to_owned()))) else {
+        let Some(&index) = id.and_then(|id| named.get(&(table, id.to_owned()))) else {
             return Err(DataSetError::new(format!(
-                "diffgr:errors names row `{}`, which the diffgram does not hold",
+                "diffgr:errors names row `{}`, which the diffgram does not mark as having errors",
                 id.unwrap_or_default()
             )));
         };
-        let row = &mut tables[table][index];
-        row.row.error = attr(e, DIFFGRAM_NS, "Error").map(str::to_owned);
+        let row = &mut inserted[table][index].0.row;
+        row.error = attr(e, DIFFGRAM_NS, "Error").map(str::to_owned);
         for cell in elements(e) {
             let index = column_of(cell, &set.tables[table], &names.columns[table])?;
             if let Some(error) = attr(cell, DIFFGRAM_NS, "Error") {
-                row.row.cell_errors.push((index, error.to_owned()));
+                row.cell_errors.push((index, error.to_owned()));
             }
         }
-        row.row.cell_errors.sort_by_key(|(i, _)| *i);
+        row.cell_errors.sort_by_key(|(i, _)| *i);
     }
-    for (table, rows) in set.tables.iter_mut().zip(tables) {
-        for mut read in rows {
+    for (table, rows) in set.tables.iter_mut().zip(inserted) {
+        let positions: Vec<Option<usize>> = rows.iter().map(|(_, at)| *at).collect();
+        let mut slots: Vec<Option<DataRow>> = (0..rows.len()).map(|_| None).collect();
+        for ((mut read, _), slot) in rows.into_iter().zip(final_positions(&positions)) {
             if read.row.state == RowState::Modified && read.row.original.is_none() {
                 read.row.original = Some(read.row.values.clone());
             }
-            table.rows.push(read.row);
+            slots[slot] = Some(read.row);
         }
+        table.rows.extend(slots.into_iter().flatten());
     }
     Ok(())
+}
+
+/// Where a row is inserted among the `count` rows there: at its row order if that is a
+/// position among them or just after them, else (none, negative, beyond) appended.
+fn place(order: Option<i64>, count: usize) -> Option<usize> {
+    order
+        .and_then(|o| usize::try_from(o).ok())
+        .filter(|&o| o <= count)
+}
+
+/// The final index of each of a sequence of insertions, the `k`th at `positions[k]` among
+/// the `k` elements before it (`None`: appended), computed backwards: the last one inserted
+/// keeps its position among all, each earlier one takes the free slot that many from the
+/// left (a Fenwick tree finds it), so that many rows cost `n log n`, not `n²`.
+pub(super) fn final_positions(positions: &[Option<usize>]) -> Vec<usize> {
+    let n = positions.len();
+    // tree[i] (1-based) counts the free slots of its range; all start free.
+    let mut tree = vec![0usize; n + 1];
+    for i in 1..=n {
+        tree[i] += 1;
+        let parent = i + (i & i.wrapping_neg());
+        if parent <= n {
+            tree[parent] += tree[i];
+        }
+    }
+    let top = if n == 0 {
+        0
+    } else {
+        1 << (usize::BITS - 1 - n.leading_zeros())
+    };
+    let mut out = vec![0; n];
+    for k in (0..n).rev() {
+        // The (position + 1)th free slot, from the left.
+        let mut want = positions[k].unwrap_or(k).min(k) + 1;
+        let (mut at, mut step) = (0usize, top);
+        while step > 0 {
+            let next = at + step;
+            if next <= n && tree[next] < want {
+                at = next;
+                want -= tree[next];
+            }
+            step >>= 1;
+        }
+        // `at + 1` is the slot (1-based): mark it taken.
+        out[k] = at;
+        let mut i = at + 1;
+        while i <= n {
+            tree[i] -= 1;
+            i += i & i.wrapping_neg();
+        }
+    }
+    out
 }
 
 /// The index of the table a row element `e` is of.
@@ -498,28 +541,53 @@ fn column_of(
         })
 }
 
-fn read_row(e: &XmlElement, set: &DataSet, names: &WireNames) -> Result<ReadRow, DataSetError> {
+/// Reads a row element: one of the set's element (`before` false), as `XmlDataLoader` reads
+/// it, or of `diffgr:before` (`before` true), as `XMLDiffLoader.ReadOldRowData` reads it: an
+/// empty cell there is "" in a string column and null in any other, whatever `xsi:nil` says.
+fn read_row(
+    e: &XmlElement,
+    set: &DataSet,
+    names: &WireNames,
+    before: bool,
+) -> Result<ReadRow, DataSetError> {
     let table_index = table_of(e, names)?;
     let table = &set.tables[table_index];
+    // .NET reads "modified" as modified, no attribute as unchanged, and any other value as
+    // inserted.
     let state = match attr(e, DIFFGRAM_NS, "hasChanges") {
         None => RowState::Unchanged,
-        Some("inserted") => RowState::Added,
         Some("modified") => RowState::Modified,
-        Some(other) => {
-            return Err(DataSetError::new(format!(
-                "a row of table `{}` has diffgr:hasChanges=\"{other}\"",
-                table.name
-            )))
-        }
+        Some(_) => RowState::Added,
     };
-    let order = match attr(e, MSDATA_NS, "rowOrder") {
+    // `Convert.ChangeType(…, Int32)`: an integer, white space around allowed; an empty one
+    // is none.
+    let order = match attr(e, MSDATA_NS, "rowOrder").filter(|t| !t.is_empty()) {
         None => None,
-        Some(text) => Some(text.trim().parse::<usize>().map_err(|_| {
-            DataSetError::new(format!(
-                "a row of table `{}` has msdata:rowOrder=\"{text}\", not a position",
-                table.name
-            ))
-        })?),
+        Some(text) => Some(
+            text.trim()
+                .parse::<i64>()
+                .ok()
+                .filter(|o| i32::try_from(*o).is_ok())
+                .ok_or_else(|| {
+                    DataSetError::new(format!(
+                        "a row of table `{}` has msdata:rowOrder=\"{text}\", not a position",
+                        table.name
+                    ))
+                })?,
+        ),
+    };
+    let has_errors = match attr(e, DIFFGRAM_NS, "hasErrors") {
+        None => false,
+        Some(text) => match text.trim().to_ascii_lowercase().as_str() {
+            "true" => true,
+            "false" => false,
+            _ => {
+                return Err(DataSetError::new(format!(
+                    "a row of table `{}` has diffgr:hasErrors=\"{text}\", not a boolean",
+                    table.name
+                )))
+            }
+        },
     };
     let mut values: Vec<Option<Cell>> = vec![None; table.columns.len()];
     let mut seen = vec![false; table.columns.len()];
@@ -532,9 +600,6 @@ fn read_row(e: &XmlElement, set: &DataSet, names: &WireNames) -> Result<ReadRow,
                 "a row of table `{}` holds column `{}` twice",
                 table.name, column.name
             )));
-        }
-        if attr(cell, XSI_NS, "nil").is_some_and(|v| matches!(v.trim(), "true" | "1")) {
-            continue;
         }
         let mut text = String::new();
         for content in &cell.children {
@@ -551,6 +616,29 @@ fn read_row(e: &XmlElement, set: &DataSet, names: &WireNames) -> Result<ReadRow,
                 XmlContent::Comment(_) | XmlContent::ProcessingInstruction(..) => {}
             }
         }
+        if before && text.is_empty() {
+            if column.ty == ColumnType::String {
+                values[index] = Some(Cell::String(String::new()));
+            }
+            continue;
+        }
+        // `xsi:nil` makes a null of a cell holding no text only (.NET's `LoadColumn`);
+        // `XmlConvert.ToBoolean` reads it.
+        if let (false, Some(nil)) = (before, attr(cell, XSI_NS, "nil")) {
+            let nil = match nil.trim() {
+                "true" | "1" => true,
+                "false" | "0" => false,
+                _ => {
+                    return Err(DataSetError::new(format!(
+                        "cell `{}` of table `{}` has xsi:nil=\"{nil}\", not a boolean",
+                        column.name, table.name
+                    )))
+                }
+            };
+            if nil && text.is_empty() {
+                continue;
+            }
+        }
         let value = column.ty.read(&text).map_err(|error| {
             DataSetError::new(format!(
                 "cell `{}` of table `{}`: {error}",
@@ -563,6 +651,7 @@ fn read_row(e: &XmlElement, set: &DataSet, names: &WireNames) -> Result<ReadRow,
         table: table_index,
         id: attr(e, DIFFGRAM_NS, "id").map(str::to_owned),
         order,
+        has_errors,
         row: DataRow {
             state,
             values,

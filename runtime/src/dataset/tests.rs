@@ -294,6 +294,28 @@ fn changes_follow_dotnet() {
 }
 
 #[test]
+fn rows_are_inserted_at_their_row_order_one_after_the_other_as_dotnet_inserts_them() {
+    // Each at its position among those before it; beyond them (or none), appended.
+    let order = |positions: &[Option<usize>]| {
+        let finals = super::read::final_positions(positions);
+        let mut out = vec![0; finals.len()];
+        for (k, f) in finals.into_iter().enumerate() {
+            out[f] = k;
+        }
+        out
+    };
+    assert_eq!(order(&[]), Vec::<usize>::new());
+    assert_eq!(order(&[None, None, None]), [0, 1, 2]);
+    assert_eq!(order(&[Some(0), Some(0), Some(0)]), [2, 1, 0]);
+    // Rows at 0, 3 (appended: beyond the one there), 1, 2: [0], [0 1], [0 2 1], [0 2 3 1].
+    assert_eq!(order(&[Some(0), None, Some(1), Some(2)]), [0, 2, 3, 1]);
+    assert_eq!(
+        order(&[None, None, Some(1), None, Some(0)]),
+        [4, 0, 2, 1, 3]
+    );
+}
+
+#[test]
 fn deleted_rows_go_back_where_their_row_order_says() {
     let schema = "<xs:schema id=\"NewDataSet\" xmlns=\"\" xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" \
                   xmlns:msdata=\"urn:schemas-microsoft-com:xml-msdata\"><xs:element \
@@ -311,9 +333,9 @@ fn deleted_rows_go_back_where_their_row_order_says() {
         row(1, 0),
         row(3, 2),
         row(5, 4),
-        row(9, 99),
-        row(4, 3),
         row(2, 1),
+        row(4, 3),
+        row(9, 99),
     );
     let set = read(&text).unwrap();
     let rows: Vec<(Option<Cell>, RowState)> = set.tables[0]

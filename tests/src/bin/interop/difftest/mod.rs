@@ -443,7 +443,7 @@ fn render(
                 out,
                 "Shortest request ({} bytes):\n\n```\n{}\n```\n\nMono: {} `{}`\n\nours: {} `{}`\n",
                 s.example.len(),
-                shown(&s.example, 2000),
+                shown(&s.example, 8000),
                 s.mono.status,
                 shown(&s.mono.body, 300).replace('\n', " "),
                 s.ours.status,

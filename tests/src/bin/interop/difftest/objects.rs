@@ -9,7 +9,8 @@
 //! time instead of its body: blocks reordered, dropped, repeated, unknown ones added (marked
 //! `mustUnderstand` or not), a block moved to another namespace, `mustUnderstand`, `actor`,
 //! `role` and `relay` set to valid and invalid values, members changed as above. Raw XML
-//! (`EchoXml`, `EchoNode`) is changed as any other element, its prefixes and namespaces included.
+//! (`EchoXml`, `EchoNode`) and DataSets (`EchoDataSet`, `DescribeDataSet`: the schema and the
+//! diffgram) are changed as any other element, their prefixes and namespaces included.
 //!
 //! Every case's class is `objects:{mutation}:{operation}` (`objects:nil:EchoOrder`), a
 //! Header's `objects:header-{mutation}:{operation}`; a case with two changes is
@@ -249,6 +250,27 @@ fn templates() -> Vec<(&'static str, String)> {
                     )
                     .expect("raw XML"),
                 )),
+            },
+            &none,
+        ),
+    );
+    // DataSets: the schema and the diffgram changed as any other element (a column dropped,
+    // a row repeated, a cell renamed or emptied, xsi:nil anywhere), a modified and a deleted
+    // row with their originals, errors.
+    add(
+        "EchoDataSet",
+        encode(
+            EchoDataSet {
+                ds: rmm_tests::objects_data_set::make_data_set(3),
+            },
+            &none,
+        ),
+    );
+    add(
+        "DescribeDataSet",
+        encode(
+            DescribeDataSet {
+                ds: rmm_tests::objects_data_set::make_data_set(2),
             },
             &none,
         ),

@@ -86,7 +86,67 @@ fn nil_then_not_understood(request: &[u8], mono: &Raw, ours: &Raw) -> bool {
         && (text.contains("mustUnderstand=\"1\"") || text.contains("mustUnderstand=\"true\""))
 }
 
+/// Ours refused a DataSet cell or row that .NET would drop, or read past, without a word: a
+/// cell or row of a column or table the schema does not declare, a cell sent twice, an
+/// element inside a cell.
+fn data_set_loss(_: &[u8], _: &Raw, ours: &Raw) -> bool {
+    ["the schema does not declare", "twice", "holds the element"]
+        .iter()
+        .any(|what| ours_says(ours, "is not a DataSet rmm reads whole") && ours_says(ours, what))
+}
+
+/// Both answered a DataSet, alike but for the rows' `diffgr:id`s.
+fn data_set_renumbered(_: &[u8], mono: &Raw, ours: &Raw) -> bool {
+    fn without_ids(body: &[u8]) -> String {
+        let text = String::from_utf8_lossy(body);
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text.as_ref();
+        while let Some(at) = rest.find(" diffgr:id=\"") {
+            out.push_str(&rest[..at]);
+            let after = &rest[at + " diffgr:id=\"".len()..];
+            rest = after.split_once('"').map_or("", |(_, r)| r);
+        }
+        out.push_str(rest);
+        out
+    }
+    String::from_utf8_lossy(&mono.body).contains("<diffgr:diffgram")
+        && mono.body != ours.body
+        && without_ids(&mono.body) == without_ids(&ours.body)
+}
+
 pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
+    Deliberate {
+        class: "objects:",
+        mono_status: 200,
+        ours_status: 500,
+        when: data_set_loss,
+        example: || {
+            soap(
+                false,
+                "EchoDataSet",
+                r#"<EchoDataSet xmlns="http://rmm.example.com/objects"><ds><xs:schema id="NewDataSet" xmlns="" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:msdata="urn:schemas-microsoft-com:xml-msdata"><xs:element name="NewDataSet" msdata:IsDataSet="true"><xs:complexType><xs:choice minOccurs="0" maxOccurs="unbounded"><xs:element name="T"><xs:complexType><xs:sequence><xs:element name="I" type="xs:int" minOccurs="0" /></xs:sequence></xs:complexType></xs:element></xs:choice></xs:complexType></xs:element></xs:schema><diffgr:diffgram xmlns:msdata="urn:schemas-microsoft-com:xml-msdata" xmlns:diffgr="urn:schemas-microsoft-com:xml-diffgram-v1"><NewDataSet xmlns=""><T><I>7</I><J>8</J></T></NewDataSet></diffgr:diffgram></ds></EchoDataSet>"#,
+            )
+        },
+        why: "a DataSet cell or row of a column or table the schema does not declare, a cell \
+              sent twice, or an element inside a cell: the host drops the cell, the row or \
+              the second value, or reads past the element, without a word; we refuse",
+    },
+    Deliberate {
+        class: "objects:",
+        mono_status: 200,
+        ours_status: 200,
+        when: data_set_renumbered,
+        example: || {
+            soap(
+                false,
+                "EchoDataSet",
+                r#"<EchoDataSet xmlns="http://rmm.example.com/objects"><ds><xs:schema id="NewDataSet" xmlns="" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:msdata="urn:schemas-microsoft-com:xml-msdata"><xs:element name="NewDataSet" msdata:IsDataSet="true" msdata:UseCurrentLocale="true"><xs:complexType><xs:choice minOccurs="0" maxOccurs="unbounded"><xs:element name="T"><xs:complexType><xs:sequence><xs:element name="I" type="xs:int" minOccurs="0" /></xs:sequence></xs:complexType></xs:element></xs:choice></xs:complexType></xs:element></xs:schema><diffgr:diffgram xmlns:msdata="urn:schemas-microsoft-com:xml-msdata" xmlns:diffgr="urn:schemas-microsoft-com:xml-diffgram-v1"><NewDataSet xmlns=""><T diffgr:id="T7" msdata:rowOrder="3"><I>1</I></T><T><I>3</I></T></NewDataSet></diffgr:diffgram></ds></EchoDataSet>"#,
+            )
+        },
+        why: "a DataSet's rows are numbered again when written (diffgr:id): we number them by \
+              position, as both hosts number the rows they make; Mono numbers rows it read by \
+              an internal record counter",
+    },
     Deliberate {
         class: "objects:multi:",
         mono_status: 500,
