@@ -81,6 +81,9 @@ macro_rules! cells {
     (@read DateTime, $rust:ty, $text:ident) => {
         Cell::DateTime(local(DateTime::read_xml($text)?))
     };
+    (@read Base64Binary, $rust:ty, $text:ident) => {
+        Cell::Base64Binary(strict_base64($text)?)
+    };
     (@read $variant:ident, $rust:ty, $text:ident) => {
         Cell::$variant(<$rust as Scalar>::read_xml($text)?)
     };
@@ -119,6 +122,20 @@ pub(super) fn local(v: DateTime) -> DateTime {
             ),
         },
     }
+}
+
+/// A `byte[]` cell as .NET's `Convert.FromBase64String` reads it: white space anywhere, then
+/// whole groups of four, padding only at the end (XmlSerializer's reading of a `base64Binary`
+/// parameter is more lenient; a DataSet's is not).
+fn strict_base64(text: &str) -> Result<Vec<u8>, ValueError> {
+    use base64::Engine as _;
+    let digits: String = text
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '\t' | '\r' | '\n'))
+        .collect();
+    base64::engine::general_purpose::STANDARD
+        .decode(digits)
+        .map_err(|_| ValueError::NotBase64)
 }
 
 /// A Rust type a cell holds: typed access to a column ([`super::DataTable::get`], `set`).

@@ -163,6 +163,23 @@ fn only_children<'e>(
     Ok(out)
 }
 
+/// [`only_children`], at most one of them (XML Schema's content models allow one type, one
+/// particle; .NET's `XmlSchema.Read` refuses a second).
+fn at_most_one<'e>(
+    element: &'e XmlElement,
+    known: &[&str],
+    what: &str,
+) -> Result<Option<&'e XmlElement>, DataSetError> {
+    match only_children(element, known, what)?.as_slice() {
+        [] => Ok(None),
+        [one] => Ok(Some(one)),
+        [_, second, ..] => Err(DataSetError::new(format!(
+            "{what} holds a second `{}`, which XML Schema does not allow",
+            qname(second)
+        ))),
+    }
+}
+
 fn qname(e: &XmlElement) -> String {
     if e.prefix.is_empty() {
         e.local.clone()
@@ -218,14 +235,23 @@ fn read_schema(
         None => Locale::Current,
     };
     scope.enter(set_element);
-    for complex in only_children(set_element, &["complexType"], "the DataSet's element")? {
+    if let Some(complex) = at_most_one(set_element, &["complexType"], "the DataSet's element")? {
         scope.enter(complex);
-        for choice in only_children(complex, &["choice", "sequence"], "the DataSet's type")? {
+        if let Some(choice) = at_most_one(complex, &["choice", "sequence"], "the DataSet's type")? {
             scope.enter(choice);
             for table in only_children(choice, &["element"], "the DataSet's type")? {
                 scope.enter(table);
-                set.tables.push(read_table(table, scope)?);
+                let read = read_table(table, scope)?;
                 scope.leave(table);
+                let Some(read) = read else { continue };
+                if set.table(&read.name).is_some() {
+                    // XmlSchema's "Multiple definition of element".
+                    return Err(DataSetError::new(format!(
+                        "the DataSet's schema declares table `{}` twice",
+                        read.name
+                    )));
+                }
+                set.tables.push(read);
             }
             scope.leave(choice);
         }
@@ -235,15 +261,20 @@ fn read_schema(
     Ok(())
 }
 
-fn read_table(table: &XmlElement, scope: &mut Scope) -> Result<DataTable, DataSetError> {
+/// A table's declaration; `None` for an element without a complex type, which .NET does not
+/// read as a table.
+fn read_table(table: &XmlElement, scope: &mut Scope) -> Result<Option<DataTable>, DataSetError> {
     let name =
         attr(table, "", "name").ok_or_else(|| DataSetError::new("a table without a name"))?;
     let what = format!("table `{}`", decode_name(name));
     only_attributes(table, &[("", "name")], &what)?;
     let mut out = DataTable::new(decode_name(name));
-    for complex in only_children(table, &["complexType"], &what)? {
+    let Some(complex) = at_most_one(table, &["complexType"], &what)? else {
+        return Ok(None);
+    };
+    {
         scope.enter(complex);
-        for sequence in only_children(complex, &["sequence"], &what)? {
+        if let Some(sequence) = at_most_one(complex, &["sequence"], &what)? {
             scope.enter(sequence);
             for column in only_children(sequence, &["element"], &what)? {
                 scope.enter(column);
@@ -261,7 +292,7 @@ fn read_table(table: &XmlElement, scope: &mut Scope) -> Result<DataTable, DataSe
         }
         scope.leave(complex);
     }
-    Ok(out)
+    Ok(Some(out))
 }
 
 fn read_column(
@@ -371,7 +402,32 @@ fn read_diffgram(diffgram: &XmlElement, set: &mut DataSet) -> Result<(), DataSet
     // last of an id wins, as in .NET's table of them.
     let mut named: HashMap<(usize, String), usize> = HashMap::new();
     let mut errors: Vec<(usize, &XmlElement)> = Vec::new();
+    // .NET reads the set's element, then `diffgr:before` sections, then `diffgr:errors`
+    // ones, and stops at the first element out of that order: what follows it (a renamed
+    // section, one out of place, a second set) would be dropped. Refused instead.
+    let mut stage = 0;
     for child in elements(diffgram) {
+        let next = match (child.namespace.as_str(), child.local.as_str()) {
+            (DIFFGRAM_NS, "before") => 2,
+            (DIFFGRAM_NS, "errors") => 3,
+            (DIFFGRAM_NS, _) => 4,
+            _ => 1,
+        };
+        if next < stage || (next == 1 && stage == 1) || next == 4 {
+            return Err(DataSetError::new(format!(
+                "the diffgram holds `{}` where .NET reads no more of it (after the set's \
+                 element come diffgr:before, then diffgr:errors)",
+                qname(child)
+            )));
+        }
+        if next == 1 && child.local != encode_local_name(&set.name) {
+            return Err(DataSetError::new(format!(
+                "the diffgram's data is `{}`, not the set `{}` its schema declares",
+                qname(child),
+                set.name
+            )));
+        }
+        stage = next;
         match (child.namespace.as_str(), child.local.as_str()) {
             (DIFFGRAM_NS, "before") => {
                 // The position a before-row without a row order takes: the last one given.
@@ -402,7 +458,7 @@ fn read_diffgram(diffgram: &XmlElement, set: &mut DataSet) -> Result<(), DataSet
                     errors.push((table_of(e, &names)?, e));
                 }
             }
-            (DIFFGRAM_NS, _) => {}
+            (DIFFGRAM_NS, _) => unreachable!("refused above"),
             // The set's element: its children are the rows.
             _ => {
                 for e in elements(child) {
@@ -432,6 +488,8 @@ fn read_diffgram(diffgram: &XmlElement, set: &mut DataSet) -> Result<(), DataSet
         for cell in elements(e) {
             let index = column_of(cell, &set.tables[table], &names.columns[table])?;
             if let Some(error) = attr(cell, DIFFGRAM_NS, "Error") {
+                // `SetColumnError`: the last error of a cell is its error.
+                row.cell_errors.retain(|(i, _)| *i != index);
                 row.cell_errors.push((index, error.to_owned()));
             }
         }
@@ -441,8 +499,26 @@ fn read_diffgram(diffgram: &XmlElement, set: &mut DataSet) -> Result<(), DataSet
         let positions: Vec<Option<usize>> = rows.iter().map(|(_, at)| *at).collect();
         let mut slots: Vec<Option<DataRow>> = (0..rows.len()).map(|_| None).collect();
         for ((mut read, _), slot) in rows.into_iter().zip(final_positions(&positions)) {
+            // A row marked modified that no before-row gives originals to has only its
+            // current values: .NET holds it as added.
             if read.row.state == RowState::Modified && read.row.original.is_none() {
-                read.row.original = Some(read.row.values.clone());
+                read.row.state = RowState::Added;
+            }
+            // `EnforceConstraints` after the load: a null where nulls are not allowed.
+            if read.row.state != RowState::Deleted {
+                if let Some(column) = table
+                    .columns
+                    .iter()
+                    .zip(&read.row.values)
+                    .find(|(c, v)| !c.allow_null && v.is_none())
+                    .map(|(c, _)| c)
+                {
+                    return Err(DataSetError::new(format!(
+                        "a row of table `{}` has no value in column `{}`, which does not allow \
+                         nulls: Failed to enable constraints",
+                        table.name, column.name
+                    )));
+                }
             }
             slots[slot] = Some(read.row);
         }

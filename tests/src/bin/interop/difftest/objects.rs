@@ -749,6 +749,14 @@ pub(crate) fn cases(rng: &mut ChaCha8Rng, count: usize) -> Vec<Case> {
         };
         let mut element = String::new();
         write(&root, &mut element);
+        // Mono spins forever (a core at 100 %, no answer) on a DataSet whose schema declares
+        // no set and whose diffgram holds rows: such a case is not sent, or the host would
+        // slow down every case after it. (rmm refuses it: the rows are of no declared table.)
+        if op.ends_with("DataSet")
+            && !element.contains(r#"<xs:element name="Shop" msdata:IsDataSet="true""#)
+        {
+            continue;
+        }
         let header = header.map(|h| {
             let mut blocks = String::new();
             for part in &h.children {
