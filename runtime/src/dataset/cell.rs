@@ -78,6 +78,14 @@ macro_rules! cells {
         )*
     };
     (@read String, $rust:ty, $text:ident) => { Cell::String($text.to_owned()) };
+    // A DataSet's column reads a zero without its sign, as the host reads it (and writes
+    // `0` back).
+    (@read Double, $rust:ty, $text:ident) => {
+        Cell::Double(f64::read_xml($text)? + 0.0)
+    };
+    (@read Float, $rust:ty, $text:ident) => {
+        Cell::Float(f32::read_xml($text)? + 0.0)
+    };
     (@read DateTime, $rust:ty, $text:ident) => {
         Cell::DateTime(local(DateTime::read_xml($text)?))
     };

@@ -487,6 +487,15 @@ fn read_diffgram(diffgram: &XmlElement, set: &mut DataSet) -> Result<(), DataSet
         row.error = attr(e, DIFFGRAM_NS, "Error").map(str::to_owned);
         for cell in elements(e) {
             let index = column_of(cell, &set.tables[table], &names.columns[table])?;
+            if let Some(inner) = elements(cell).next() {
+                // The host refuses it too ("'column' argument cannot be null").
+                return Err(DataSetError::new(format!(
+                    "the error of cell `{}` of table `{}` holds the element `{}`",
+                    set.tables[table].columns[index].name,
+                    set.tables[table].name,
+                    qname(inner)
+                )));
+            }
             if let Some(error) = attr(cell, DIFFGRAM_NS, "Error") {
                 // `SetColumnError`: the last error of a cell is its error.
                 row.cell_errors.retain(|(i, _)| *i != index);

@@ -367,3 +367,36 @@ fn deleted_rows_go_back_where_their_row_order_says() {
     let again = read(&written(&set)).unwrap();
     assert_eq!(again, set);
 }
+
+#[test]
+fn a_zero_cell_loses_its_sign_as_the_host_reads_it() {
+    let schema = "<xs:schema id=\"NewDataSet\" xmlns=\"\" xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" \
+                  xmlns:msdata=\"urn:schemas-microsoft-com:xml-msdata\"><xs:element \
+                  name=\"NewDataSet\" msdata:IsDataSet=\"true\"><xs:complexType><xs:choice \
+                  minOccurs=\"0\" maxOccurs=\"unbounded\"><xs:element name=\"T\"><xs:complexType>\
+                  <xs:sequence><xs:element name=\"D\" type=\"xs:double\" minOccurs=\"0\"/>\
+                  <xs:element name=\"F\" type=\"xs:float\" minOccurs=\"0\"/></xs:sequence>\
+                  </xs:complexType></xs:element></xs:choice></xs:complexType></xs:element></xs:schema>";
+    let set = read(&format!(
+        "{schema}<diffgr:diffgram xmlns:msdata=\"urn:schemas-microsoft-com:xml-msdata\" \
+         xmlns:diffgr=\"urn:schemas-microsoft-com:xml-diffgram-v1\"><NewDataSet xmlns=\"\">\
+         <T><D>-0</D><F>-0.0</F></T></NewDataSet></diffgr:diffgram>"
+    ))
+    .unwrap();
+    let table = &set.tables[0];
+    assert!(table
+        .get::<f64>(0, "D")
+        .unwrap()
+        .unwrap()
+        .is_sign_positive());
+    assert!(table
+        .get::<f32>(0, "F")
+        .unwrap()
+        .unwrap()
+        .is_sign_positive());
+    assert!(
+        written(&set).contains("<D>0</D><F>0</F>"),
+        "{}",
+        written(&set)
+    );
+}
