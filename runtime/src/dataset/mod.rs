@@ -15,8 +15,10 @@
 //! nested tables, column facets, a namespace of the set's own), rather than lost.
 
 mod cell;
+mod diffgram;
 mod names;
 mod read;
+mod schema;
 mod write;
 
 pub use cell::{Cell, CellValue, ColumnType};

@@ -305,7 +305,7 @@ fn changes_follow_dotnet() {
 fn rows_are_inserted_at_their_row_order_one_after_the_other_as_dotnet_inserts_them() {
     // Each at its position among those before it; beyond them (or none), appended.
     let order = |positions: &[Option<usize>]| {
-        let finals = super::read::final_positions(positions);
+        let finals = super::diffgram::final_positions(positions);
         let mut out = vec![0; finals.len()];
         for (k, f) in finals.into_iter().enumerate() {
             out[f] = k;
@@ -399,4 +399,77 @@ fn a_zero_cell_loses_its_sign_as_the_host_reads_it() {
         "{}",
         written(&set)
     );
+}
+
+/// A one-table schema (`T`: `I` int, `S` string, `R` int that allows no nulls) and a diffgram
+/// of `rows` then `after`.
+fn one_table(rows: &str, after: &str) -> String {
+    format!(
+        "<xs:schema id=\"NewDataSet\" xmlns=\"\" xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" \
+         xmlns:msdata=\"urn:schemas-microsoft-com:xml-msdata\"><xs:element name=\"NewDataSet\" \
+         msdata:IsDataSet=\"true\"><xs:complexType><xs:choice minOccurs=\"0\" \
+         maxOccurs=\"unbounded\"><xs:element name=\"T\"><xs:complexType><xs:sequence>\
+         <xs:element name=\"I\" type=\"xs:int\" minOccurs=\"0\"/><xs:element name=\"S\" \
+         type=\"xs:string\" minOccurs=\"0\"/><xs:element name=\"R\" type=\"xs:int\"/>\
+         </xs:sequence></xs:complexType></xs:element></xs:choice></xs:complexType></xs:element>\
+         </xs:schema><diffgr:diffgram xmlns:msdata=\"urn:schemas-microsoft-com:xml-msdata\" \
+         xmlns:diffgr=\"urn:schemas-microsoft-com:xml-diffgram-v1\" \
+         xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"><NewDataSet xmlns=\"\">{rows}\
+         </NewDataSet>{after}</diffgr:diffgram>"
+    )
+}
+
+#[test]
+fn cells_and_states_read_as_dotnets_loaders_read_them() {
+    // xsi:nil makes a null of an empty cell only; with text, the text is the value.
+    let set = read(&one_table(
+        "<T><I xsi:nil=\"true\"/><S xsi:nil=\"true\">s</S><R>1</R></T>",
+        "",
+    ))
+    .unwrap();
+    assert_eq!(set.tables[0].get::<i32>(0, "I"), Ok(None));
+    assert_eq!(set.tables[0].get::<String>(0, "S"), Ok(Some("s".into())));
+    // In diffgr:before an empty cell is "" in a string column and null in any other, nil
+    // or not.
+    let set = read(&one_table(
+        "<T diffgr:id=\"T1\" diffgr:hasChanges=\"modified\"><I>2</I><S>b</S><R>1</R></T>",
+        "<diffgr:before><T diffgr:id=\"T1\" xmlns=\"\"><I/><S/><R>1</R></T></diffgr:before>",
+    ))
+    .unwrap();
+    let row = &set.tables[0].rows[0];
+    assert_eq!(row.state, RowState::Modified);
+    let original = row.original.as_ref().unwrap();
+    assert_eq!(original[0], None);
+    assert_eq!(original[1], Some(Cell::String(String::new())));
+    // A row marked modified that no before-row completes is added; any other hasChanges is
+    // an insert.
+    let set = read(&one_table(
+        "<T diffgr:id=\"T1\" diffgr:hasChanges=\"modified\"><R>1</R></T>\
+         <T diffgr:hasChanges=\"bogus\"><R>2</R></T>",
+        "",
+    ))
+    .unwrap();
+    let states: Vec<RowState> = set.tables[0].rows.iter().map(|r| r.state).collect();
+    assert_eq!(states, [RowState::Added, RowState::Added]);
+    // A null where the column allows none: .NET's constraints refuse it after the load.
+    let refused = read(&one_table("<T><I>1</I></T>", ""))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("Failed to enable constraints"),
+        "{refused}"
+    );
+    // The diffgram's sections come in .NET's order; anything out of it is refused.
+    let refused = read(&one_table("<T><R>1</R></T>", "<Circle/>"))
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("where .NET reads no more"), "{refused}");
+    // A cell's last error is its error.
+    let set = read(&one_table(
+        "<T diffgr:id=\"T1\" diffgr:hasErrors=\"true\"><R>1</R></T>",
+        "<diffgr:errors><T diffgr:id=\"T1\" xmlns=\"\"><I diffgr:Error=\"a\"/><I \
+         diffgr:Error=\"b\"/></T></diffgr:errors>",
+    ))
+    .unwrap();
+    assert_eq!(set.tables[0].rows[0].cell_errors, [(0, "b".to_owned())]);
 }

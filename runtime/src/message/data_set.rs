@@ -57,33 +57,10 @@ pub fn data_set_response(
             out,
         ));
     }
-    let mut w = soap::SoapWriter::new(binding, operation.name, 1024);
-    let open = operation.response_open;
-    match result {
-        None => {
-            // `<{name}Response xmlns="…">` becomes `<{name}Response xmlns="…" />`.
-            w.raw(&open[..open.len() - 1]);
-            w.raw(" />");
-        }
-        Some(set) => {
-            let mut out = String::with_capacity(1024);
-            out.push_str(open);
-            out.push('<');
-            out.push_str(operation.result_name);
-            out.push('>');
-            write_holder(&mut out, binding, namespace, set, false).map_err(invalid)?;
-            out.push_str("</");
-            out.push_str(operation.result_name);
-            out.push('>');
-            out.push_str(operation.response_close);
-            w.text(&out);
-        }
-    }
-    Ok(response(
-        StatusCode::OK,
-        response_content_type(binding),
-        w.finish(),
-    ))
+    super::raw::soap_result_response(binding, operation, result, |out, set| {
+        write_holder(out, binding, namespace, set, false)
+    })
+    .map_err(invalid)
 }
 
 /// Appends what the element of a DataSet holds in a SOAP message of `binding` whose

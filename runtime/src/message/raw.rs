@@ -38,6 +38,23 @@ pub fn raw_xml_response(
             out,
         ));
     }
+    soap_result_response(binding, operation, result, |out, result| {
+        let mut scope = Scope::message(soap::envelope_ns(binding), operation.service.namespace);
+        write_element(out, result.root(), &mut scope, false)
+    })
+    .map_err(invalid)
+}
+
+/// The `200` SOAP response of `operation` whose result is written into the result element
+/// by `write` (its error: the code point of a character XML cannot carry); a null result
+/// leaves the result element out (`<{name}Response xmlns="…" />`), as ASMX writes a null
+/// reference.
+pub(super) fn soap_result_response<T>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    result: Option<&T>,
+    write: impl FnOnce(&mut String, &T) -> Result<(), u32>,
+) -> Result<Response<Bytes>, u32> {
     let mut w = soap::SoapWriter::new(binding, operation.name, 256);
     let open = operation.response_open;
     match result {
@@ -52,8 +69,7 @@ pub fn raw_xml_response(
             out.push('<');
             out.push_str(operation.result_name);
             out.push('>');
-            let mut scope = Scope::message(soap::envelope_ns(binding), operation.service.namespace);
-            write_element(&mut out, result.root(), &mut scope, false).map_err(invalid)?;
+            write(&mut out, result)?;
             out.push_str("</");
             out.push_str(operation.result_name);
             out.push('>');
