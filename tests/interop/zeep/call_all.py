@@ -49,6 +49,10 @@ zeep's introspection of each type, nothing about the service hard-coded:
     raw XML      (an inline type of one xs:any, .NET's XmlElement) the element
                  <r:NAME xmlns:r="urn:raw" p="P">NAME-P <&> é<!-- c --></r:NAME>, printed
                  (sent and returned) as lxml writes it
+    DataSet      (an inline type of two xs:any, .NET's DataSet in its 2.0 form) a set NAME of
+                 a table T<p> of columns I (int) and S (string): a row of I = p and S =
+                 "NAME-p <&> é", and a row of nulls, both inserted; sent as the schema and
+                 the diffgram, returned as zeep reads them (the schema parsed, the rows typed)
     depth        classes nest to depth 3 (the parameter's class at 0, each class or array
                  inside one deeper); deeper classes are left out, or nil as array items: a
                  class that holds itself ends there
@@ -286,6 +290,8 @@ class Samples:
         if not isinstance(xsd_type, ComplexType):
             return sample(position, name, xsd_type.qname.localname, self.enums)
         elements = list(xsd_type.elements)
+        if len(elements) == 2 and all(type(e).__name__ == "Any" for _, e in elements):
+            return xsd_type(_value_1=[data_set(name, position)])
         if len(elements) == 1 and type(elements[0][1]).__name__ == "Any":
             # Raw XML (.NET's XmlElement, an inline type of one xs:any): an element of a
             # namespace of its own with an attribute, text and a comment.
@@ -315,11 +321,36 @@ class Samples:
         return value
 
 
+def data_set(name, position):
+    """A DataSet's schema and diffgram (see the module docstring), as zeep sends the two
+    xs:any of its type."""
+    xs, msdata = "http://www.w3.org/2001/XMLSchema", "urn:schemas-microsoft-com:xml-msdata"
+    diffgr = "urn:schemas-microsoft-com:xml-diffgram-v1"
+    table = f"T{position}"
+    schema = etree.fromstring(
+        f'<xs:schema id="{name}" xmlns="" xmlns:xs="{xs}" xmlns:msdata="{msdata}">'
+        f'<xs:element name="{name}" msdata:IsDataSet="true" msdata:UseCurrentLocale="true">'
+        '<xs:complexType><xs:choice minOccurs="0" maxOccurs="unbounded">'
+        f'<xs:element name="{table}"><xs:complexType><xs:sequence>'
+        '<xs:element name="I" type="xs:int" minOccurs="0" />'
+        '<xs:element name="S" type="xs:string" minOccurs="0" />'
+        "</xs:sequence></xs:complexType></xs:element></xs:choice></xs:complexType>"
+        "</xs:element></xs:schema>")
+    diffgram = etree.fromstring(
+        f'<diffgr:diffgram xmlns:msdata="{msdata}" xmlns:diffgr="{diffgr}"><{name} xmlns="">'
+        f'<{table} diffgr:id="{table}1" msdata:rowOrder="0" diffgr:hasChanges="inserted">'
+        f"<I>{position}</I><S /></{table}>"
+        f'<{table} diffgr:id="{table}2" msdata:rowOrder="1" diffgr:hasChanges="inserted" />'
+        f"</{name}></diffgr:diffgram>")
+    diffgram[0][0][1].text = f"{name}-{position} <&> \u00e9"
+    return {"_value_1": schema, "_value_2": diffgram}
+
+
 def jsonable(value):
     """A value sent or returned as JSON: a class as an object of its members (keys sorted)
     and `"_type"`, the name of its type (an xsi:type's when the value carried one), an array
-    wrapper as the list of its items, a list as a list, nil as null, a Decimal, a date and
-    time and bytes (base64) as strings."""
+    wrapper as the list of its items, a list as a list, a dict as an object (keys sorted), nil
+    as null, a Decimal, a date and time and bytes (base64) as strings."""
     if value is None or value is Nil:
         return None
     if isinstance(value, CompoundValue):
@@ -332,6 +363,9 @@ def jsonable(value):
         return {key: fields[key] for key in sorted(fields)}
     if isinstance(value, (list, tuple)):
         return [jsonable(item) for item in value]
+    if isinstance(value, dict):
+        # The items of a sequence of xs:any (a DataSet's schema and diffgram), keys sorted.
+        return {key: jsonable(value[key]) for key in sorted(value)}
     if isinstance(value, (bool, int, float, str)):
         return value
     return wire(value)

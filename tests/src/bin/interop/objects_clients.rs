@@ -256,7 +256,7 @@ fn check_order(
 
 fn zeep_section(checks: &mut Checks, python: &str, mono: &Target, ours: &Target) {
     checks.section(
-        "zeep: the objects service (classes, arrays, xsi:type, flags, out parameters), \
+        "zeep: the objects service (classes, arrays, xsi:type, flags, out parameters, DataSets), \
          SOAP 1.1 and 1.2, on both",
     );
     let script = rmm_tests::root().join("tests/interop/zeep/call_all.py");
@@ -334,7 +334,28 @@ fn zeep_spot_checks(checks: &mut Checks, name: &str, line: &Line) {
     let op = line.operation.as_str();
     // Raw XML comes back as zeep reads an element in the response, the namespaces in scope
     // there declared on it: compared between the two servers only.
-    let check = if op.starts_with("Echo") && params == 1 && !matches!(op, "EchoXml" | "EchoNode") {
+    // A DataSet goes as its schema and diffgram and comes back as zeep reads them (the
+    // schema parsed, the rows typed): the rows zeep's value predicts (`call_all.py`'s
+    // `data_set`), and the host's reading of it (`DescribeDataSet`).
+    let data_set_rows = serde_json::json!([
+        {"T1": {"I": 1, "S": "ds-1 <&> é", "_type": "T1"}},
+        {"T1": {"I": null, "S": null, "_type": "T1"}},
+    ]);
+    let check = if op == "EchoDataSet" {
+        let rows = &result["_value_1"][0]["_value_2"]["_value_1"];
+        Some(if *rows == data_set_rows {
+            Ok(())
+        } else {
+            Err(format!("rows {rows}, want {data_set_rows}"))
+        })
+    } else if op == "DescribeDataSet" {
+        let want = "ds | T1 [I:Int32 S:String ] {Added 1 \"ds-1 <&> é\"} {Added null null}";
+        Some(if result.as_str() == Some(want) {
+            Ok(())
+        } else {
+            Err(format!("described {result}, want {want:?}"))
+        })
+    } else if op.starts_with("Echo") && params == 1 && !matches!(op, "EchoXml" | "EchoNode") {
         let (got, mut sent) = (zeep_read(result), zeep_read(line.param(0)));
         if op == "EchoSettings" {
             // A member equal to its `[DefaultValue]` is left out by either server, and zeep
