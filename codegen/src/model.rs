@@ -218,6 +218,7 @@ impl Model {
     pub fn type_name(&self, ty: SoapType) -> &str {
         match ty {
             SoapType::DataSet => "DataSet",
+            SoapType::DataTable => "DataTable",
             SoapType::Enum(i) => &self.enums[usize::from(i)].name,
             SoapType::Class(i) => &self.classes[usize::from(i)].name,
             SoapType::Array(i) => &self.arrays[usize::from(i)].name,
@@ -243,7 +244,7 @@ impl Model {
     fn holds_float_in(&self, ty: SoapType, seen: &mut Vec<bool>) -> bool {
         match ty {
             // A DataSet's cells may be doubles.
-            SoapType::Float | SoapType::Double | SoapType::DataSet => true,
+            SoapType::Float | SoapType::Double | SoapType::DataSet | SoapType::DataTable => true,
             SoapType::Array(i) => self.holds_float_in(self.arrays[usize::from(i)].item, seen),
             SoapType::Class(i) => {
                 let i = usize::from(i);

@@ -357,6 +357,11 @@ pub enum SoapType {
     /// `dataset_wsdl` says), Rust `Option<rmm_runtime::DataSet>`: tables, typed columns,
     /// rows and their states; a reference. HTTP GET/POST carry one as a result only.
     DataSet,
+    /// `dataTable`: .NET `System.Data.DataTable`, a lone table written as a DataSet naming it
+    /// its main table (in the WSDL a sequence of an `s:any` of XML Schema's namespace and one
+    /// of the diffgram's, `minOccurs="1"`), Rust `Option<rmm_runtime::DataTable>`; a
+    /// reference. HTTP GET/POST carry one as a result only.
+    DataTable,
     /// One of the spec's enums, by its index in [`Spec::enums`]: a generated Rust enum.
     Enum(u16),
     /// One of the spec's classes, by its index in [`Spec::classes`]: a generated Rust struct,
@@ -371,7 +376,7 @@ pub enum SoapType {
 
 impl SoapType {
     /// Every type, in the order they are listed to the user.
-    pub const ALL: [SoapType; 20] = [
+    pub const ALL: [SoapType; 21] = [
         SoapType::String,
         SoapType::Boolean,
         SoapType::Decimal,
@@ -392,6 +397,7 @@ impl SoapType {
         SoapType::Xml,
         SoapType::XmlNode,
         SoapType::DataSet,
+        SoapType::DataTable,
     ];
 
     /// The type's name in the spec and the WSDL (`int`, `unsignedByte`); an enum's is the
@@ -418,6 +424,7 @@ impl SoapType {
             SoapType::Xml => "xml",
             SoapType::XmlNode => "xmlNode",
             SoapType::DataSet => "dataSet",
+            SoapType::DataTable => "dataTable",
             SoapType::Enum(_) => "enum",
             SoapType::Class(_) => "class",
             SoapType::Array(_) => "array",
@@ -441,6 +448,7 @@ impl SoapType {
                 | SoapType::Xml
                 | SoapType::XmlNode
                 | SoapType::DataSet
+                | SoapType::DataTable
                 | SoapType::Class(_)
                 | SoapType::Array(_)
         )
@@ -472,7 +480,10 @@ impl SoapType {
     /// Whether the type is kept as raw XML or read from it (`xml`, `xmlNode`, `dataSet`):
     /// SOAP-only parameters, a wrapped operation's parameters and results only.
     pub const fn is_raw(self) -> bool {
-        matches!(self, SoapType::Xml | SoapType::XmlNode | SoapType::DataSet)
+        matches!(
+            self,
+            SoapType::Xml | SoapType::XmlNode | SoapType::DataSet | SoapType::DataTable
+        )
     }
 
     /// Whether the type is XmlSerializer's object model (a class or an array) rather than a
@@ -492,6 +503,7 @@ impl SoapType {
                 | SoapType::Xml
                 | SoapType::XmlNode
                 | SoapType::DataSet
+                | SoapType::DataTable
         )
     }
 

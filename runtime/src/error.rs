@@ -149,6 +149,14 @@ pub enum EncodeError {
         /// The offending code point.
         code: u32,
     },
+    /// A `DataTable` without a name, which .NET cannot write (the host's own words).
+    #[error("There was an error generating the XML document. ---> Cannot serialize the DataTable. DataTable name is not set.")]
+    UnnamedDataTable {
+        /// Operation name.
+        operation: &'static str,
+        /// Wire name of the parameter, or of the result element.
+        field: &'static str,
+    },
 }
 
 /// Why a server could not read a request as the operation it was routed to.

@@ -33,7 +33,7 @@ pub mod value;
 pub mod xml;
 
 pub use binding::Binding;
-pub use dataset::DataSet;
+pub use dataset::{DataHolder, DataSet, DataTable};
 pub use error::{EncodeError, RequestError, ResponseError, ValueError};
 pub use fault::{Fault, FaultCode};
 pub use operation::{OperationInfo, ServiceInfo};

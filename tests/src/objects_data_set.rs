@@ -1,7 +1,7 @@
 //! The DataSet operations of the objects reference service (`MakeDataSet`,
 //! `DescribeDataSet` in `tests/interop/asmx/ObjectsService.cs`), as rmm implements them.
 
-use rmm_objects::runtime::dataset::{Cell, ColumnType, DataSet, RowState};
+use rmm_objects::runtime::dataset::{Cell, ColumnType, DataSet, DataTable, RowState};
 use rmm_objects::runtime::deps::chrono::{Duration, FixedOffset, NaiveDate};
 use rmm_objects::runtime::{DateTime, DateTimeKind};
 
@@ -97,6 +97,34 @@ pub fn make_data_set(n: i32) -> Option<DataSet> {
         orders.rows[0].cell_errors = vec![(1, "too many".to_owned())];
     }
     Some(set)
+}
+
+/// `MakeTable(n)`: the lone table `Lines` the reference service makes.
+pub fn make_table(n: i32) -> Option<DataTable> {
+    if n < 0 {
+        return None;
+    }
+    let mut table = DataTable::new("Lines");
+    table
+        .add_column("Sku", ColumnType::String)
+        .add_column("Qty", ColumnType::Int)
+        .add_column("Price", ColumnType::Decimal);
+    for i in 0..n {
+        let price = (i < n - 1).then(|| {
+            Cell::Decimal(
+                rmm_objects::runtime::deps::rust_decimal::Decimal::new(25, 2)
+                    + rmm_objects::runtime::deps::rust_decimal::Decimal::from(i),
+            )
+        });
+        table
+            .add_row(vec![
+                Some(Cell::String(format!("sku-{i} <&>"))),
+                Some(Cell::Int(i.wrapping_mul(3))),
+                price,
+            ])
+            .expect("cells of their columns' types");
+    }
+    Some(table)
 }
 
 /// `DescribeDataSet(ds)`: the set as the reference service describes what it read.

@@ -518,6 +518,16 @@ impl ObjectsService for ObjectsEcho {
         Ok(EchoDataSetResponse { result: r.ds })
     }
 
+    async fn make_table(&self, _: Credentials, r: MakeTable) -> Result<MakeTableResponse, Fault> {
+        Ok(MakeTableResponse {
+            result: crate::objects_data_set::make_table(r.n),
+        })
+    }
+
+    async fn echo_table(&self, _: Credentials, r: EchoTable) -> Result<EchoTableResponse, Fault> {
+        Ok(EchoTableResponse { result: r.table })
+    }
+
     async fn describe_data_set(
         &self,
         _: Credentials,
@@ -1116,6 +1126,19 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
         ("make-data-set-errors", 3),
     ] {
         add(slug, encode(MakeDataSet { n }, &none, binding));
+    }
+    for (slug, n) in [
+        ("make-table-null", -1),
+        ("make-table-empty", 0),
+        ("make-table", 3),
+    ] {
+        add(slug, encode(MakeTable { n }, &none, binding));
+    }
+    if binding.is_soap() {
+        for (slug, n) in [("echo-table", 2), ("echo-table-null", -1)] {
+            let table = crate::objects_data_set::make_table(n);
+            add(slug, encode(EchoTable { table }, &none, binding));
+        }
     }
     if binding.is_soap() {
         for (echo, describe, n) in [

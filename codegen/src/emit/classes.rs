@@ -873,6 +873,8 @@ fn value_size(model: &Model, ty: SoapType, seen: &mut Vec<usize>) -> usize {
         | SoapType::Array(_) => 24,
         // `name`, `locale` and `tables`.
         SoapType::DataSet => 80,
+        // `name`, `columns` and `rows`.
+        SoapType::DataTable => 72,
         SoapType::Enum(i) if model.enums[usize::from(i)].flags => 8,
         SoapType::Enum(_) | SoapType::Void => 1,
         SoapType::Class(i) => {

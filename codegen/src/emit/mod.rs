@@ -193,6 +193,7 @@ pub(crate) fn rust_type(model: &Model, ty: SoapType) -> TokenStream {
         SoapType::Xml => quote!(Option<crate::runtime::RawXml>),
         SoapType::XmlNode => quote!(Option<crate::runtime::RawNode>),
         SoapType::DataSet => quote!(Option<crate::runtime::DataSet>),
+        SoapType::DataTable => quote!(Option<crate::runtime::DataTable>),
         SoapType::Enum(i) => {
             let name = ident(&model.enums[usize::from(i)].rust);
             quote!(crate::#name)

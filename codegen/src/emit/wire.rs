@@ -24,6 +24,7 @@ fn value_room(model: &Model, ty: SoapType) -> usize {
         | SoapType::Xml
         | SoapType::XmlNode
         | SoapType::DataSet
+        | SoapType::DataTable
         | SoapType::Class(_)
         | SoapType::Array(_) => 0,
         SoapType::Int => 11,          // "-2147483648"
@@ -212,7 +213,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             SoapType::Base64Binary => quote!(param.bytes(#wire)?),
             SoapType::Xml => quote!(param.raw_xml(#wire)?),
             SoapType::XmlNode => quote!(param.raw_node(#wire)?),
-            SoapType::DataSet => quote!(param.data_set(#wire)?),
+            SoapType::DataSet | SoapType::DataTable => quote!(param.data_set(#wire)?),
             ty if ty.is_complex() => {
                 let items = super::items_expr(model, ty);
                 if p.nillable {
@@ -307,7 +308,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     let data_sets: Vec<&str> = op
         .params
         .iter()
-        .filter(|p| p.ty == SoapType::DataSet)
+        .filter(|p| matches!(p.ty, SoapType::DataSet | SoapType::DataTable))
         .map(|p| p.wire.as_str())
         .collect();
     let general_only = !trees.is_empty() || !raws.is_empty() || !data_sets.is_empty();
@@ -623,7 +624,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 binding, &OPERATION, response
             )),
         ),
-        SoapType::DataSet => (
+        SoapType::DataSet | SoapType::DataTable => (
             quote!(message::data_set_response(
                 binding,
                 &OPERATION,
@@ -1066,7 +1067,7 @@ fn soap_writes(model: &Model, op: &OperationModel) -> Vec<TokenStream> {
                 writes.push(quote!(w.raw_node(#wire, #ns, #open, #value.as_ref(), #close)?;));
                 continue;
             }
-            SoapType::DataSet => {
+            SoapType::DataSet | SoapType::DataTable => {
                 flush(&mut markup, &mut writes);
                 let ns = &model.service.namespace;
                 writes.push(quote!(w.data_set(#wire, #ns, #open, #value.as_ref(), #close)?;));

@@ -185,9 +185,9 @@ fn sequence_element(
     qname: &str,
     dataset: DataSetWsdl,
 ) {
-    if ty == SoapType::DataSet {
+    if matches!(ty, SoapType::DataSet | SoapType::DataTable) {
         let _ = writeln!(w, "            <s:element {attributes}>");
-        data_set_type(w, 14, dataset);
+        data_set_type(w, 14, ty, dataset);
         let _ = writeln!(w, "            </s:element>");
     } else if matches!(ty, SoapType::Xml | SoapType::XmlNode) {
         // An XmlNode may be text: its type is mixed.
@@ -212,10 +212,25 @@ fn sequence_element(
 }
 
 /// A DataSet's inline type at `indent` spaces, as `DataSet.GetDataSetSchema` makes it in the
-/// form `dataset` names.
-fn data_set_type(w: &mut String, indent: usize, dataset: DataSetWsdl) {
+/// form `dataset` names; a DataTable's (`ty`) as `DataTable.GetDataTableSchema` makes it,
+/// whatever the form.
+fn data_set_type(w: &mut String, indent: usize, ty: SoapType, dataset: DataSetWsdl) {
     let pad = " ".repeat(indent);
     let _ = writeln!(w, "{pad}<s:complexType>");
+    if ty == SoapType::DataTable {
+        let _ = writeln!(w, "{pad}  <s:sequence>");
+        let _ = writeln!(
+            w,
+            r#"{pad}    <s:any minOccurs="0" maxOccurs="unbounded" namespace="http://www.w3.org/2001/XMLSchema" processContents="lax" />"#
+        );
+        let _ = writeln!(
+            w,
+            r#"{pad}    <s:any minOccurs="1" namespace="urn:schemas-microsoft-com:xml-diffgram-v1" processContents="lax" />"#
+        );
+        let _ = writeln!(w, "{pad}  </s:sequence>");
+        let _ = writeln!(w, "{pad}</s:complexType>");
+        return;
+    }
     match dataset {
         DataSetWsdl::V1 => {
             let _ = writeln!(w, "{pad}  <s:sequence>");
@@ -736,9 +751,9 @@ fn pieces(model: &Model) -> [String; 5] {
     for (ty, nullable) in &result_types {
         // Named after the type, or its class's root.
         let (name, qname) = (model.root_name(*ty), qname(*ty));
-        if *ty == SoapType::DataSet {
+        if matches!(ty, SoapType::DataSet | SoapType::DataTable) {
             put!(r#"      <s:element name="{name}" nillable="true">"#);
-            data_set_type(w, 8, model.service.dataset_wsdl);
+            data_set_type(w, 8, *ty, model.service.dataset_wsdl);
             put!("      </s:element>");
         } else if ty.is_reference() || *nullable {
             put!(r#"      <s:element name="{name}" nillable="true" type="{qname}" />"#);
@@ -1053,11 +1068,15 @@ mod tests {
     /// A service whose operation gives a DataSet, its WSDL in the form `version` names (none:
     /// the spec says nothing).
     fn wsdl(version: Option<&str>) -> String {
+        wsdl_of(version, "dataSet")
+    }
+
+    fn wsdl_of(version: Option<&str>, result: &str) -> String {
         let line = version.map_or(String::new(), |v| format!("  dataset_wsdl: \"{v}\"\n"));
         let source = format!(
             "service:\n  name: Sets\n  namespace: http://sets.example/\n  path: /Sets.asmx\n{line}\
              credentials: []\noperations:\n  - name: Load\n    doc: Loads.\n    params:\n      \
-             - n: int\n    result: dataSet\n"
+             - n: int\n    result: {result}\n"
         );
         let spec = crate::spec::parse(&source, "sets.yaml").expect("a spec");
         let model = Model::from_spec(&spec, "sets.yaml").expect("a model");
@@ -1095,6 +1114,19 @@ mod tests {
                 line,
                 "{yaml}"
             );
+        }
+    }
+
+    #[test]
+    fn a_data_table_is_declared_as_dotnet_declares_one_and_imports_back() {
+        for version in [None, Some("2.0")] {
+            let wsdl = wsdl_of(version, "dataTable");
+            assert!(wsdl.contains(
+                "                <s:sequence>\n                  <s:any minOccurs=\"0\" maxOccurs=\"unbounded\" namespace=\"http://www.w3.org/2001/XMLSchema\" processContents=\"lax\" />\n                  <s:any minOccurs=\"1\" namespace=\"urn:schemas-microsoft-com:xml-diffgram-v1\" processContents=\"lax\" />\n"
+            ), "{wsdl}");
+            assert!(wsdl.contains("<wsdl:part name=\"Body\" element=\"tns:DataTable\" />"));
+            let yaml = crate::import::import(&wsdl, "sets.wsdl").expect("imports");
+            assert!(yaml.contains("    result: dataTable\n"), "{yaml}");
         }
     }
 }

@@ -943,6 +943,9 @@ fn value_type<'a, 'i>(
                 schema.dataset_wsdl.get_or_insert(form);
                 return Some("dataSet".to_owned());
             }
+            if is_data_table(element) {
+                return Some("dataTable".to_owned());
+            }
         }
         let raw_xml = element.descendants().any(|n| is(n, XSD, "any"));
         let what = if raw_xml {
@@ -1173,6 +1176,36 @@ fn data_set_form(element: Node) -> Option<DataSetWsdl> {
         && lax_any(first, XSD)
         && lax_any(second, "urn:schemas-microsoft-com:xml-diffgram-v1"))
     .then_some(DataSetWsdl::V2)
+}
+
+/// Whether `element` is declared as ASMX declares a `DataTable`
+/// (`DataTable.GetDataTableSchema`): a sequence of a lax `s:any` of XML Schema's namespace,
+/// `maxOccurs="unbounded"`, and a lax `s:any` of the diffgram's, `minOccurs="1"`.
+fn is_data_table(element: Node) -> bool {
+    fn elements<'a, 'i>(n: Node<'a, 'i>) -> Vec<Node<'a, 'i>> {
+        n.children().filter(|c| c.is_element()).collect()
+    }
+    let [complex] = elements(element)[..] else {
+        return false;
+    };
+    let [sequence] = elements(complex)[..] else {
+        return false;
+    };
+    let [first, second] = elements(sequence)[..] else {
+        return false;
+    };
+    let lax_any = |n: Node, ns: &str| {
+        is(n, XSD, "any")
+            && n.attribute("namespace") == Some(ns)
+            && n.attribute("processContents") == Some("lax")
+    };
+    is(complex, XSD, "complexType")
+        && is(sequence, XSD, "sequence")
+        && sequence.attribute("maxOccurs").is_none()
+        && lax_any(first, XSD)
+        && first.attribute("maxOccurs") == Some("unbounded")
+        && lax_any(second, "urn:schemas-microsoft-com:xml-diffgram-v1")
+        && second.attribute("minOccurs") == Some("1")
 }
 
 fn value_type_of_item<'a, 'i>(

@@ -1578,10 +1578,10 @@ fn check_headers(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], lo
 /// the result of a wrapped operation, and nothing else yet (no array of it, no member, no out
 /// parameter, not in a bare operation, not nullable: it is a reference).
 fn check_raw_xml(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], loc: &Locator<'_>) {
-    const ONLY: &str = "rmm carries raw XML and DataSets (`xml`, `xmlNode` and `dataSet`, .NET \
-                        XmlElement, XmlNode and DataSet) as a parameter or the result of a \
-                        wrapped operation only, for now";
-    let is_raw = |ty: &str| ty == "xml" || ty == "xmlNode" || ty == "dataSet";
+    const ONLY: &str = "rmm carries raw XML and DataSets (`xml`, `xmlNode`, `dataSet` and \
+                        `dataTable`, .NET XmlElement, XmlNode, DataSet and DataTable) as a \
+                        parameter or the result of a wrapped operation only, for now";
+    let is_raw = |ty: &str| matches!(ty, "xml" | "xmlNode" | "dataSet" | "dataTable");
     // An array of it (`xml?` is refused as any reference spelled nullable).
     let uses_raw =
         |ty: &str| ty.ends_with("[]") && is_raw(ty.trim_end_matches("[]").trim_end_matches('?'));

@@ -56,7 +56,13 @@ impl WireNames {
 /// then each row of `diffgr:before`: the original values of the row whose `diffgr:id` it
 /// carries, if that row is modified (or has errors), else a deleted row inserted the same way
 /// (a before-row without a row order taking the one before it).
-pub(super) fn read_diffgram(diffgram: &XmlElement, set: &mut DataSet) -> Result<(), DataSetError> {
+/// `data` is the local name of the element holding the rows: the set's, or `DocumentElement`
+/// for a lone `DataTable`.
+pub(super) fn read_diffgram(
+    diffgram: &XmlElement,
+    set: &mut DataSet,
+    data: &str,
+) -> Result<(), DataSetError> {
     let names = WireNames::of(set);
     // Per table, the rows in the order they are inserted, with where each is inserted.
     let mut inserted: Vec<Vec<(ReadRow, Option<usize>)>> =
@@ -83,11 +89,10 @@ pub(super) fn read_diffgram(diffgram: &XmlElement, set: &mut DataSet) -> Result<
                 qname(child)
             )));
         }
-        if next == 1 && child.local != encode_local_name(&set.name) {
+        if next == 1 && child.local != data {
             return Err(DataSetError::new(format!(
-                "the diffgram's data is `{}`, not the set `{}` its schema declares",
+                "the diffgram's data is `{}`, not `{data}` (the set its schema declares)",
                 qname(child),
-                set.name
             )));
         }
         stage = next;

@@ -327,8 +327,45 @@ fn check_cell(table: &str, column: &DataColumn, cell: Option<&Cell>) -> Result<(
     }
 }
 
-pub(crate) use read::read_holder;
-pub(crate) use write::holder_children;
+/// What a parameter's or result's element may hold as raw data: a [`DataSet`] or a lone
+/// [`DataTable`]; the wire code reads and writes both alike.
+pub trait DataHolder: Sized {
+    /// The root of an HTTP GET/POST result document holding one (`DataSet`, `DataTable`).
+    const ROOT: &'static str;
+    /// What an element holding nothing, or `xsi:nil`, reads as.
+    fn empty() -> Self;
+    /// Reads what the element `holder` holds.
+    fn read_holder(holder: &crate::raw_xml::XmlElement) -> Result<Self, DataSetError>;
+    /// What the element holds when written: `None` for what .NET cannot write (a table
+    /// without a name).
+    fn holder_children(&self) -> Option<Vec<crate::raw_xml::XmlContent>>;
+}
+
+impl DataHolder for DataSet {
+    const ROOT: &'static str = "DataSet";
+    fn empty() -> Self {
+        DataSet::default()
+    }
+    fn read_holder(holder: &crate::raw_xml::XmlElement) -> Result<Self, DataSetError> {
+        read::read_holder(holder)
+    }
+    fn holder_children(&self) -> Option<Vec<crate::raw_xml::XmlContent>> {
+        Some(write::holder_children(self))
+    }
+}
+
+impl DataHolder for DataTable {
+    const ROOT: &'static str = "DataTable";
+    fn empty() -> Self {
+        DataTable::new("")
+    }
+    fn read_holder(holder: &crate::raw_xml::XmlElement) -> Result<Self, DataSetError> {
+        read::read_table_holder(holder)
+    }
+    fn holder_children(&self) -> Option<Vec<crate::raw_xml::XmlContent>> {
+        write::table_holder_children(self)
+    }
+}
 
 #[cfg(test)]
 mod tests;

@@ -2,8 +2,9 @@
 //! schema (`XSDSchema`) and the diffgram (`XMLDiffLoader`), refusing what it would drop.
 
 use super::diffgram::read_diffgram;
+use super::names::encode_local_name;
 use super::schema::{read_schema, Scope};
-use super::{DataSet, DIFFGRAM_NS};
+use super::{DataSet, DataTable, DIFFGRAM_NS};
 use crate::raw_xml::{XmlContent, XmlElement};
 use crate::xml::XSD_NS;
 
@@ -31,7 +32,32 @@ impl DataSetError {
 /// holds: its schema and its diffgram, anything else in it skipped as .NET skips it. An
 /// element holding nothing (or marked `xsi:nil`, which .NET reads so too) is an empty set.
 pub(crate) fn read_holder(holder: &XmlElement) -> Result<DataSet, DataSetError> {
+    read_any_holder(holder).map(|(set, _)| set)
+}
+
+/// Reads the lone `DataTable` the element `holder` holds: the main table of the set its
+/// schema declares (`msdata:MainDataTable`), its rows in a diffgram of `DocumentElement`. An
+/// element holding nothing is a table without a name or columns, as .NET reads it.
+pub(crate) fn read_table_holder(holder: &XmlElement) -> Result<DataTable, DataSetError> {
+    let (set, main) = read_any_holder(holder)?;
+    let Some(main) = main else {
+        return match set.tables.len() {
+            0 => Ok(DataTable::new("")),
+            _ => Err(DataSetError::new(
+                "a DataTable whose schema names no main table (msdata:MainDataTable)",
+            )),
+        };
+    };
+    set.tables
+        .into_iter()
+        .find(|t| t.name == main)
+        .ok_or_else(|| DataSetError::new(format!("the main table `{main}` is not declared")))
+}
+
+/// Reads a holder: the set, and its main table's name when the schema gives one.
+fn read_any_holder(holder: &XmlElement) -> Result<(DataSet, Option<String>), DataSetError> {
     let mut set = DataSet::default();
+    let mut main = None;
     let mut scope = Scope::default();
     scope.enter(holder);
     let mut schema_read = false;
@@ -42,15 +68,21 @@ pub(crate) fn read_holder(holder: &XmlElement) -> Result<DataSet, DataSetError> 
                 if schema_read {
                     return Err(DataSetError::new("a second schema"));
                 }
-                read_schema(child, &mut scope, &mut set)?;
+                main = read_schema(child, &mut scope, &mut set)?;
                 schema_read = true;
             }
-            (DIFFGRAM_NS, "diffgram") => read_diffgram(child, &mut set)?,
+            (DIFFGRAM_NS, "diffgram") => {
+                let data = match &main {
+                    Some(_) => "DocumentElement".to_owned(),
+                    None => encode_local_name(&set.name),
+                };
+                read_diffgram(child, &mut set, &data)?;
+            }
             _ => {}
         }
         scope.leave(child);
     }
-    Ok(set)
+    Ok((set, main))
 }
 
 pub(super) fn elements(parent: &XmlElement) -> impl Iterator<Item = &XmlElement> {

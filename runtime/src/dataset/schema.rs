@@ -115,11 +115,13 @@ fn at_most_one<'e>(
 }
 
 /// `xs:schema` → the set's name, locale, tables and columns.
+/// Returns the table the schema names the set's main one (`msdata:MainDataTable`, written
+/// for a lone `DataTable`), if any.
 pub(super) fn read_schema(
     schema: &XmlElement,
     scope: &mut Scope,
     set: &mut DataSet,
-) -> Result<(), DataSetError> {
+) -> Result<Option<String>, DataSetError> {
     if let Some(ns) = attr(schema, "", "targetNamespace").filter(|ns| !ns.is_empty()) {
         return Err(DataSetError::new(format!(
             "the DataSet has a namespace of its own (`{ns}`), which rmm does not model yet"
@@ -147,6 +149,7 @@ pub(super) fn read_schema(
         &[
             ("", "name"),
             (MSDATA_NS, "IsDataSet"),
+            (MSDATA_NS, "MainDataTable"),
             (MSDATA_NS, "Locale"),
             (MSDATA_NS, "UseCurrentLocale"),
         ],
@@ -184,7 +187,7 @@ pub(super) fn read_schema(
         scope.leave(complex);
     }
     scope.leave(set_element);
-    Ok(())
+    Ok(attr(set_element, MSDATA_NS, "MainDataTable").map(decode_name))
 }
 
 /// A table's declaration; `None` for an element without a complex type, which .NET does not

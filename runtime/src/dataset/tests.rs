@@ -11,6 +11,8 @@
 //!   (char, TimeSpan); 6 a deleted row alone; 7 a row error and a cell error; 8 DateTimes of
 //!   every kind, with fractions; 11 a named set of the `fr-FR` locale.
 
+use super::read::read_holder;
+use super::write::holder_children;
 use super::*;
 use crate::raw_xml::{write_element, RawXml, Scope, XmlContent, XmlElement};
 use crate::{DateTime, DateTimeKind};
@@ -472,4 +474,56 @@ fn cells_and_states_read_as_dotnets_loaders_read_them() {
     ))
     .unwrap();
     assert_eq!(set.tables[0].rows[0].cell_errors, [(0, "b".to_owned())]);
+}
+
+#[test]
+fn a_lone_table_goes_as_the_main_table_of_a_set_and_comes_back() {
+    let mut table = DataTable::new("Orders");
+    table
+        .add_column("Name", ColumnType::String)
+        .add_column("Count", ColumnType::Int);
+    // As the host wrote `MakeTable(0)` of its probe service (a table of no rows).
+    let children = table.holder_children().expect("a named table");
+    let mut out = String::new();
+    let mut scope = Scope::message(SOAP11, SERVICE).with_raw_carriage_returns();
+    for child in &children {
+        let XmlContent::Element(e) = child else {
+            unreachable!()
+        };
+        write_element(&mut out, e, &mut scope, false).unwrap();
+    }
+    assert_eq!(
+        out,
+        "<xs:schema id=\"NewDataSet\" xmlns=\"\" xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" \
+         xmlns:msdata=\"urn:schemas-microsoft-com:xml-msdata\"><xs:element name=\"NewDataSet\" \
+         msdata:IsDataSet=\"true\" msdata:MainDataTable=\"Orders\" \
+         msdata:UseCurrentLocale=\"true\"><xs:complexType><xs:choice minOccurs=\"0\" \
+         maxOccurs=\"unbounded\"><xs:element name=\"Orders\"><xs:complexType><xs:sequence>\
+         <xs:element name=\"Name\" type=\"xs:string\" minOccurs=\"0\" /><xs:element \
+         name=\"Count\" type=\"xs:int\" minOccurs=\"0\" /></xs:sequence></xs:complexType>\
+         </xs:element></xs:choice></xs:complexType></xs:element></xs:schema><diffgr:diffgram \
+         xmlns:msdata=\"urn:schemas-microsoft-com:xml-msdata\" \
+         xmlns:diffgr=\"urn:schemas-microsoft-com:xml-diffgram-v1\" />"
+    );
+    table
+        .add_row(vec![Some(Cell::String("a".into())), None])
+        .unwrap();
+    let children = table.holder_children().unwrap();
+    let mut out = String::new();
+    let mut scope = Scope::message(SOAP11, SERVICE);
+    for child in &children {
+        let XmlContent::Element(e) = child else {
+            unreachable!()
+        };
+        write_element(&mut out, e, &mut scope, false).unwrap();
+    }
+    assert!(
+        out.contains("<DocumentElement xmlns=\"\"><Orders diffgr:id=\"Orders1\""),
+        "{out}"
+    );
+    assert_eq!(DataTable::read_holder(&holder(&out)), Ok(table));
+    // An element holding nothing is a table without a name, which .NET cannot write.
+    let empty = DataTable::read_holder(&holder("")).unwrap();
+    assert_eq!(empty.name, "");
+    assert!(empty.holder_children().is_none());
 }

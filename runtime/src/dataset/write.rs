@@ -9,16 +9,57 @@ use crate::xml::XSD_NS;
 
 /// What the parameter's or result's element holds: the schema, then the diffgram.
 pub(crate) fn holder_children(set: &DataSet) -> Vec<XmlContent> {
+    let view = View::of(set);
     vec![
-        XmlContent::Element(schema(set)),
-        XmlContent::Element(diffgram(set)),
+        XmlContent::Element(schema(&view)),
+        XmlContent::Element(diffgram(&view)),
     ]
+}
+
+/// What the element of a lone `DataTable` holds, as the host writes one: a set `NewDataSet`
+/// naming the table its main one (`msdata:MainDataTable`), the rows in a diffgram of
+/// `DocumentElement`. `None` for a table without a name, which .NET cannot write.
+pub(crate) fn table_holder_children(table: &DataTable) -> Option<Vec<XmlContent>> {
+    if table.name.is_empty() {
+        return None;
+    }
+    let view = View {
+        name: "NewDataSet",
+        locale: &Locale::Current,
+        tables: std::slice::from_ref(table),
+        main: Some(&table.name),
+    };
+    Some(vec![
+        XmlContent::Element(schema(&view)),
+        XmlContent::Element(diffgram(&view)),
+    ])
+}
+
+/// The set being written: a DataSet's, or the one around a lone table.
+struct View<'a> {
+    name: &'a str,
+    locale: &'a Locale,
+    tables: &'a [DataTable],
+    /// The main table of a lone `DataTable`.
+    main: Option<&'a str>,
+}
+
+impl<'a> View<'a> {
+    fn of(set: &'a DataSet) -> View<'a> {
+        View {
+            name: &set.name,
+            locale: &set.locale,
+            tables: &set.tables,
+            main: None,
+        }
+    }
 }
 
 impl DataSet {
     /// The two elements a DataSet is written as, the schema and the diffgram, as raw XML.
     pub fn to_elements(&self) -> [XmlElement; 2] {
-        [schema(self), diffgram(self)]
+        let view = View::of(self);
+        [schema(&view), diffgram(&view)]
     }
 }
 
@@ -89,8 +130,8 @@ fn child(parent: &mut XmlElement, element: XmlElement) -> &mut XmlElement {
 
 /// `<xs:schema id="…" xmlns="" xmlns:xs="…" xmlns:msdata="…">`: the set, a choice of its
 /// tables, each a sequence of its columns.
-fn schema(set: &DataSet) -> XmlElement {
-    let name = encode_local_name(&set.name);
+fn schema(set: &View<'_>) -> XmlElement {
+    let name = encode_local_name(set.name);
     let mut schema = xs("schema");
     attribute(&mut schema, "id", name.clone());
     declare(&mut schema, "", "");
@@ -99,14 +140,22 @@ fn schema(set: &DataSet) -> XmlElement {
     let set_element = child(&mut schema, xs("element"));
     attribute(set_element, "name", name);
     prefixed(set_element, "msdata", "IsDataSet", "true");
-    match &set.locale {
+    if let Some(main) = set.main {
+        prefixed(
+            set_element,
+            "msdata",
+            "MainDataTable",
+            encode_local_name(main),
+        );
+    }
+    match set.locale {
         Locale::Current => prefixed(set_element, "msdata", "UseCurrentLocale", "true"),
         Locale::Named(culture) => prefixed(set_element, "msdata", "Locale", culture.clone()),
     }
     let choice = child(child(set_element, xs("complexType")), xs("choice"));
     attribute(choice, "minOccurs", "0");
     attribute(choice, "maxOccurs", "unbounded");
-    for table in &set.tables {
+    for table in set.tables {
         let table_element = child(choice, xs("element"));
         attribute(table_element, "name", encode_local_name(&table.name));
         let complex = child(table_element, xs("complexType"));
@@ -139,7 +188,7 @@ fn schema(set: &DataSet) -> XmlElement {
 /// `diffgr:before` with the original values of modified and deleted rows, then
 /// `diffgr:errors`. Each row is `diffgr:id` its table's name and its position from 1,
 /// `msdata:rowOrder` its position from 0.
-fn diffgram(set: &DataSet) -> XmlElement {
+fn diffgram(set: &View<'_>) -> XmlElement {
     let mut diffgram = element("diffgr", "diffgram", DIFFGRAM_NS);
     declare(&mut diffgram, "msdata", MSDATA_NS);
     declare(&mut diffgram, "diffgr", DIFFGRAM_NS);
@@ -148,9 +197,16 @@ fn diffgram(set: &DataSet) -> XmlElement {
     }
     let data = child(
         &mut diffgram,
-        element("", &encode_local_name(&set.name), ""),
+        element(
+            "",
+            &set.main.map_or_else(
+                || encode_local_name(set.name),
+                |_| "DocumentElement".to_owned(),
+            ),
+            "",
+        ),
     );
-    for table in &set.tables {
+    for table in set.tables {
         for (position, row) in table.rows.iter().enumerate() {
             if row.state == RowState::Deleted {
                 continue;
@@ -170,7 +226,7 @@ fn diffgram(set: &DataSet) -> XmlElement {
         }
     }
     let mut before = element("diffgr", "before", DIFFGRAM_NS);
-    for table in &set.tables {
+    for table in set.tables {
         for (position, row) in table.rows.iter().enumerate() {
             let values = match (row.state, &row.original) {
                 (RowState::Deleted, _) => &row.values,
@@ -187,7 +243,7 @@ fn diffgram(set: &DataSet) -> XmlElement {
         diffgram.children.push(XmlContent::Element(before));
     }
     let mut errors = element("diffgr", "errors", DIFFGRAM_NS);
-    for table in &set.tables {
+    for table in set.tables {
         for (position, row) in table.rows.iter().enumerate() {
             if row.error.is_none() && row.cell_errors.is_empty() {
                 continue;

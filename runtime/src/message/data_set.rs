@@ -1,33 +1,42 @@
-//! Results of a DataSet: a server writing one, a client reading one.
+//! Results of a DataSet or a lone DataTable: a server writing one, a client reading one.
 
 use bytes::Bytes;
 use http::{Response, StatusCode};
 
 use super::{response, response_content_type, STRING_DOCUMENT_PROLOG};
-use crate::dataset::holder_children;
+use crate::dataset::DataHolder;
 use crate::raw_xml::{write_element, write_element_indented, XmlAttribute, XmlElement, XMLNS_NS};
-use crate::{soap, Binding, DataSet, EncodeError, OperationInfo, ResponseError};
+use crate::{soap, Binding, EncodeError, OperationInfo, ResponseError};
 
 /// The `200` response carrying a DataSet result, as an ASMX host writes one: over SOAP the
 /// schema and the diffgram inside the result element (a null result leaves it out); over
 /// HTTP GET/POST a document `<DataSet xmlns="…">` holding them, indented as the host
 /// indents it (a null result: that element, empty and `xsi:nil`).
-pub fn data_set_response(
+/// A `DataTable` is written the same way, in `<DataTable>` over HTTP; one without a name
+/// cannot be written, as .NET cannot write it.
+pub fn data_set_response<T: DataHolder>(
     binding: Binding,
     operation: &'static OperationInfo,
-    result: Option<&DataSet>,
+    result: Option<&T>,
 ) -> Result<Response<Bytes>, EncodeError> {
     let invalid = |code| EncodeError::InvalidXmlChar {
         operation: operation.name,
         field: operation.result_name,
         code,
     };
+    let children = |set: &T| {
+        set.holder_children().ok_or(EncodeError::UnnamedDataTable {
+            operation: operation.name,
+            field: operation.result_name,
+        })
+    };
     let namespace = operation.service.namespace;
     if !binding.is_soap() {
         let mut out = String::from(STRING_DOCUMENT_PROLOG);
         match result {
             None => {
-                out.push_str("<DataSet");
+                out.push('<');
+                out.push_str(T::ROOT);
                 out.push_str(super::response::DOCUMENT_NAMESPACES);
                 out.push_str(" xsi:nil=\"true\" xmlns=\"");
                 crate::tree::escape_attribute(&mut out, namespace, false).map_err(invalid)?;
@@ -36,7 +45,7 @@ pub fn data_set_response(
             Some(set) => {
                 let document = XmlElement {
                     prefix: String::new(),
-                    local: "DataSet".to_owned(),
+                    local: T::ROOT.to_owned(),
                     namespace: namespace.to_owned(),
                     attributes: vec![XmlAttribute {
                         prefix: String::new(),
@@ -44,7 +53,7 @@ pub fn data_set_response(
                         namespace: XMLNS_NS.to_owned(),
                         value: namespace.to_owned(),
                     }],
-                    children: holder_children(set),
+                    children: children(set)?,
                     end_tag: false,
                 };
                 let mut scope = crate::raw_xml::Scope::empty().with_raw_carriage_returns();
@@ -57,6 +66,9 @@ pub fn data_set_response(
             out,
         ));
     }
+    if let Some(set) = result {
+        children(set)?;
+    }
     super::raw::soap_result_response(binding, operation, result, |out, set| {
         write_holder(out, binding, namespace, set, false)
     })
@@ -67,16 +79,17 @@ pub fn data_set_response(
 /// service namespace is `namespace`: the schema and the diffgram; a tab in an attribute
 /// value as `&#x9;` when `tab_reference` (a request's). The error is the code point of a
 /// character XML cannot carry.
-pub(crate) fn write_holder(
+pub(crate) fn write_holder<T: DataHolder>(
     out: &mut String,
     binding: Binding,
     namespace: &str,
-    set: &DataSet,
+    set: &T,
     tab_reference: bool,
 ) -> Result<(), u32> {
     let mut scope = crate::raw_xml::Scope::message(soap::envelope_ns(binding), namespace)
         .with_raw_carriage_returns();
-    for child in holder_children(set) {
+    // A holder .NET cannot write is refused before (`UnnamedDataTable`).
+    for child in set.holder_children().unwrap_or_default() {
         if let crate::raw_xml::XmlContent::Element(e) = child {
             write_element(out, &e, &mut scope, tab_reference)?;
         }
@@ -86,11 +99,11 @@ pub(crate) fn write_holder(
 
 /// Reads the response to a call of `operation` whose result is a DataSet: `None` for a null
 /// (no result element, or an `xsi:nil` document), else the set.
-pub fn decode_data_set_response<B: AsRef<[u8]>>(
+pub fn decode_data_set_response<T: DataHolder, B: AsRef<[u8]>>(
     binding: Binding,
     operation: &'static OperationInfo,
     response: &Response<B>,
-) -> Result<Option<DataSet>, ResponseError> {
+) -> Result<Option<T>, ResponseError> {
     super::decode::decode_result_with(
         binding,
         operation,

@@ -108,18 +108,18 @@ fn data_set_error(
 /// Reads a SOAP response envelope of `operation` whose result is a DataSet: `None` without
 /// a result element; an element holding nothing (or `xsi:nil`) is an empty set, as .NET
 /// reads it.
-pub fn read_response_data_set(
+pub fn read_response_data_set<T: crate::dataset::DataHolder>(
     binding: Binding,
     operation: &'static OperationInfo,
     body: &[u8],
-) -> Result<ResponseBody<crate::DataSet>, String> {
+) -> Result<ResponseBody<T>, String> {
     let mut budget = crate::tree::Budget::default();
     parse_response_with(binding, operation, body, |cursor, e| {
         let holder = cursor.raw_element(e, &mut budget).map_err(tree_error)?;
         if is_nil(&holder) {
-            return Ok(Some(crate::DataSet::default()));
+            return Ok(Some(T::empty()));
         }
-        crate::dataset::read_holder(&holder)
+        T::read_holder(&holder)
             .map(Some)
             .map_err(|error| data_set_error(operation, error))
     })
@@ -127,18 +127,18 @@ pub fn read_response_data_set(
 
 /// Reads an HTTP GET/POST result document of a DataSet: its root `<DataSet>` holds the set,
 /// `xsi:nil` for a null.
-pub fn read_data_set_document(
+pub fn read_data_set_document<T: crate::dataset::DataHolder>(
     operation: &'static OperationInfo,
     _root_name: &str,
     body: &[u8],
-) -> Result<Option<crate::DataSet>, String> {
+) -> Result<Option<T>, String> {
     let Some(root) = read_raw_document(operation, "", body)? else {
         return Ok(None);
     };
     if is_nil(root.root()) {
         return Ok(None);
     }
-    crate::dataset::read_holder(root.root())
+    T::read_holder(root.root())
         .map(Some)
         .map_err(|error| data_set_error(operation, error))
 }

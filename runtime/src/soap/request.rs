@@ -828,19 +828,25 @@ impl<'a> Param<'a> {
     /// ([`crate::DataSet`]); an element holding neither, or marked `xsi:nil`, is an empty
     /// set (.NET reads both so), an absent one `None`. What .NET would read losing data, or
     /// rmm does not model, is refused with a client fault.
-    pub fn data_set(self, param: &'static str) -> Result<Option<crate::DataSet>, RequestError> {
+    ///
+    /// A lone `DataTable` is read the same way (the main table of the set its schema
+    /// declares); an empty element is a table without a name.
+    pub fn data_set<T: crate::dataset::DataHolder>(
+        self,
+        param: &'static str,
+    ) -> Result<Option<T>, RequestError> {
         if !self.qualified {
             return self.text(param).map(|_| None);
         }
         let Some(holder) = self.holder else {
             // The scanner read it: an element holding text at most, which .NET reads as an
             // empty set.
-            return Ok(Some(crate::DataSet::default()));
+            return Ok(Some(T::empty()));
         };
         if self.nil {
-            return Ok(Some(crate::DataSet::default()));
+            return Ok(Some(T::empty()));
         }
-        crate::dataset::read_holder(&holder)
+        T::read_holder(&holder)
             .map(Some)
             .map_err(|error| RequestError::InvalidDataSet {
                 operation: self.operation.name,

@@ -138,17 +138,23 @@ impl SoapWriter {
 
     /// Appends a DataSet parameter: `open`, the set's schema and diffgram, `close`; nothing
     /// for `None` (the element left out, as XmlSerializer leaves out a null).
-    pub fn data_set(
+    pub fn data_set<T: crate::dataset::DataHolder>(
         &mut self,
         field: &'static str,
         namespace: &'static str,
         open: &'static str,
-        value: Option<&crate::DataSet>,
+        value: Option<&T>,
         close: &'static str,
     ) -> Result<(), EncodeError> {
         let Some(value) = value else {
             return Ok(());
         };
+        if value.holder_children().is_none() {
+            return Err(EncodeError::UnnamedDataTable {
+                operation: self.operation,
+                field,
+            });
+        }
         self.out.push_str(open);
         crate::message::write_data_set_holder(&mut self.out, self.binding, namespace, value, true)
             .map_err(|code| EncodeError::InvalidXmlChar {

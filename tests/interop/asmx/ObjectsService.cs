@@ -573,5 +573,27 @@ namespace Rmm.Objects
                 else sb.Append(Convert.ToString(v, CultureInfo.InvariantCulture));
             }
         }
+
+        [WebMethod(Description = "Makes a lone DataTable Lines (Sku string, Qty int, Price decimal) of n rows, the last with a null price; none for a negative n.")]
+        public DataTable MakeTable(int n)
+        {
+            if (n < 0) return null;
+            DataTable t = new DataTable("Lines");
+            t.Columns.Add("Sku", typeof(string));
+            t.Columns.Add("Qty", typeof(int));
+            t.Columns.Add("Price", typeof(decimal));
+            for (int i = 0; i < n; i++)
+            {
+                DataRow r = t.NewRow();
+                r["Sku"] = "sku-" + i + " <&>";
+                r["Qty"] = i * 3;
+                if (i < n - 1) r["Price"] = 0.25m + i;
+                t.Rows.Add(r);
+            }
+            return t;
+        }
+
+        [WebMethod(Description = "Echoes a lone DataTable as the host reads it.")]
+        public DataTable EchoTable(DataTable table) { return table; }
     }
 }

@@ -59,6 +59,8 @@
 //               (decimal) and W (DateTime, UTC): a row of values from p (the string the
 //               nonascii one there), a row of nulls, and a third row accepted then changed;
 //               printed as its name, tables, columns, rows' states, values and originals
+//     DataTable a lone table T<p> of columns I (int) and S (string): a row of I = p and S (as
+//               a string's value), and a row of nulls; printed as a DataSet's table
 //     depth     classes and arrays nest to depth 3 (the parameter's own at 0); deeper
 //               classes are null: a class that holds itself ends there
 //
@@ -255,6 +257,15 @@ static class CallAll
             t.Rows.Add(t.NewRow());
             return set;
         }
+        if (type == typeof(DataTable))
+        {
+            var table = new DataTable("T" + p.ToString(CultureInfo.InvariantCulture));
+            table.Columns.Add("I", typeof(int));
+            table.Columns.Add("S", typeof(string));
+            table.Rows.Add(p, kase == "nonascii" ? NonAscii : "a&b <c>");
+            table.Rows.Add(table.NewRow());
+            return table;
+        }
         if (type == typeof(long))
             return 1000000000000000L + p;
         if (type == typeof(short))
@@ -406,6 +417,12 @@ static class CallAll
             return ((XmlNode)value).OuterXml;
         if (value is DataSet)
             return Describe((DataSet)value);
+        if (value is DataTable)
+        {
+            var sb = new StringBuilder("table");
+            DescribeTable(sb, (DataTable)value);
+            return sb.ToString();
+        }
         if (value == null || IsSimple(value.GetType()))
             return Text(value);
         return Xml(value, Unref(declared));
@@ -417,31 +434,35 @@ static class CallAll
     {
         var sb = new StringBuilder(set.DataSetName);
         foreach (DataTable t in set.Tables)
-        {
-            sb.Append(" | ").Append(t.TableName).Append(" [");
-            foreach (DataColumn c in t.Columns)
-                sb.Append(c.ColumnName).Append(':').Append(c.DataType.Name).Append(' ');
-            sb.Append(']');
-            foreach (DataRow r in t.Rows)
-            {
-                sb.Append(" {").Append(r.RowState);
-                DataRowVersion[] versions = r.RowState == DataRowState.Deleted
-                    ? new[] { DataRowVersion.Original }
-                    : r.RowState == DataRowState.Modified
-                        ? new[] { DataRowVersion.Current, DataRowVersion.Original }
-                        : new[] { DataRowVersion.Current };
-                foreach (DataRowVersion version in versions)
-                    foreach (DataColumn c in t.Columns)
-                    {
-                        object v = r[c, version];
-                        sb.Append(' ').Append(v is DBNull ? "null"
-                            : v is DateTime ? XmlConvert.ToString(((DateTime)v).ToUniversalTime(), XmlDateTimeSerializationMode.Utc)
-                            : Text(v));
-                    }
-                sb.Append('}');
-            }
-        }
+            DescribeTable(sb, t);
         return sb.ToString();
+    }
+
+    /// A table as read: its name, columns, each row's state, values and original values.
+    static void DescribeTable(StringBuilder sb, DataTable t)
+    {
+        sb.Append(" | ").Append(t.TableName).Append(" [");
+        foreach (DataColumn c in t.Columns)
+            sb.Append(c.ColumnName).Append(':').Append(c.DataType.Name).Append(' ');
+        sb.Append(']');
+        foreach (DataRow r in t.Rows)
+        {
+            sb.Append(" {").Append(r.RowState);
+            DataRowVersion[] versions = r.RowState == DataRowState.Deleted
+                ? new[] { DataRowVersion.Original }
+                : r.RowState == DataRowState.Modified
+                    ? new[] { DataRowVersion.Current, DataRowVersion.Original }
+                    : new[] { DataRowVersion.Current };
+            foreach (DataRowVersion version in versions)
+                foreach (DataColumn c in t.Columns)
+                {
+                    object v = r[c, version];
+                    sb.Append(' ').Append(v is DBNull ? "null"
+                        : v is DateTime ? XmlConvert.ToString(((DateTime)v).ToUniversalTime(), XmlDateTimeSerializationMode.Utc)
+                        : Text(v));
+                }
+            sb.Append('}');
+        }
     }
 
     static bool IsSimple(Type type)

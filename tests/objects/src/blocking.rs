@@ -374,4 +374,20 @@ impl ObjectsServiceBlockingClient {
     ) -> Result<DescribeDataSetResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 43, `MakeTable`, and waits for its answer: Makes a lone DataTable Lines (Sku string, Qty int, Price decimal) of n rows, the last with a null price; none for a negative n.
+    pub fn make_table(
+        &self,
+        request: &MakeTable,
+    ) -> Result<MakeTableResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 44, `EchoTable`, and waits for its answer: Echoes a lone DataTable as the host reads it.
+    pub fn echo_table(
+        &self,
+        request: &EchoTable,
+    ) -> Result<EchoTableResponse, CallError> {
+        self.call(request)
+    }
 }

@@ -507,4 +507,20 @@ impl ObjectsServiceClient {
     ) -> Result<DescribeDataSetResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 43, `MakeTable`: Makes a lone DataTable Lines (Sku string, Qty int, Price decimal) of n rows, the last with a null price; none for a negative n.
+    pub async fn make_table(
+        &self,
+        request: &MakeTable,
+    ) -> Result<MakeTableResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 44, `EchoTable`: Echoes a lone DataTable as the host reads it.
+    pub async fn echo_table(
+        &self,
+        request: &EchoTable,
+    ) -> Result<EchoTableResponse, CallError> {
+        self.call(request).await
+    }
 }

@@ -317,6 +317,18 @@ const INDEX: &[Piece] = &[
               <br>Describes a DataSet as the host reads it: its name, then each table with its columns (name, .NET type, ! where nulls are not allowed) and its rows (state, values, original values, errors); null for none.
             </span>
           </li>
+          <li>
+            <a href="?op=MakeTable">MakeTable</a>
+            <span>
+              <br>Makes a lone DataTable Lines (Sku string, Qty int, Price decimal) of n rows, the last with a null price; none for a negative n.
+            </span>
+          </li>
+          <li>
+            <a href="?op=EchoTable">EchoTable</a>
+            <span>
+              <br>Echoes a lone DataTable as the host reads it.
+            </span>
+          </li>
         </ul>
       </div>
 "#,
@@ -5504,6 +5516,210 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `MakeTable`.
+const PAGE_MAKE_TABLE: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>MakeTable</h2>
+        <p class="intro">Makes a lone DataTable Lines (Sku string, Qty int, Price decimal) of n rows, the last with a null price; none for a negative n.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>n</td><td>int</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/MakeTable"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;MakeTable xmlns="http://rmm.example.com/objects"&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/MakeTable&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeTableResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeTableResult&gt;&lt;xsd:schema&gt;<span class="value">schema</span>&lt;/xsd:schema&gt;<span class="value">xml</span>&lt;/MakeTableResult&gt;&lt;/MakeTableResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/MakeTable"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;MakeTable xmlns="http://rmm.example.com/objects"&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/MakeTable&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeTableResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeTableResult&gt;&lt;xsd:schema&gt;<span class="value">schema</span>&lt;/xsd:schema&gt;<span class="value">xml</span>&lt;/MakeTableResult&gt;&lt;/MakeTableResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/MakeTable?n=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;DataTable xmlns="http://rmm.example.com/objects"&gt;
+  &lt;schema xmlns="http://www.w3.org/2001/XMLSchema"&gt;<span class="value">schema</span>&lt;/schema&gt;<span class="value">xml</span>&lt;/DataTable&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/MakeTable HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+n=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;DataTable xmlns="http://rmm.example.com/objects"&gt;
+  &lt;schema xmlns="http://www.w3.org/2001/XMLSchema"&gt;<span class="value">schema</span>&lt;/schema&gt;<span class="value">xml</span>&lt;/DataTable&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `EchoTable`.
+const PAGE_ECHO_TABLE: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>EchoTable</h2>
+        <p class="intro">Echoes a lone DataTable as the host reads it.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>table</td><td>DataTable</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/EchoTable"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;EchoTable xmlns="http://rmm.example.com/objects"&gt;
+      &lt;table&gt;
+        &lt;xsd:schema&gt;<span class="value">schema</span>&lt;/xsd:schema&gt;<span class="value">xml</span>&lt;/table&gt;
+    &lt;/EchoTable&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoTableResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoTableResult&gt;&lt;xsd:schema&gt;<span class="value">schema</span>&lt;/xsd:schema&gt;<span class="value">xml</span>&lt;/EchoTableResult&gt;&lt;/EchoTableResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/EchoTable"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;EchoTable xmlns="http://rmm.example.com/objects"&gt;
+      &lt;table&gt;
+        &lt;xsd:schema&gt;<span class="value">schema</span>&lt;/xsd:schema&gt;<span class="value">xml</span>&lt;/table&gt;
+    &lt;/EchoTable&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoTableResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoTableResult&gt;&lt;xsd:schema&gt;<span class="value">schema</span>&lt;/xsd:schema&gt;<span class="value">xml</span>&lt;/EchoTableResult&gt;&lt;/EchoTableResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page listing every operation; `path` is the path the page was requested at.
 pub fn index(path: &str) -> String {
     render(INDEX, path)
@@ -5555,6 +5771,8 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::MakeDataSet => PAGE_MAKE_DATA_SET,
         crate::Operation::EchoDataSet => PAGE_ECHO_DATA_SET,
         crate::Operation::DescribeDataSet => PAGE_DESCRIBE_DATA_SET,
+        crate::Operation::MakeTable => PAGE_MAKE_TABLE,
+        crate::Operation::EchoTable => PAGE_ECHO_TABLE,
     };
     render(page, path)
 }

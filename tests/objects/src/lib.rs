@@ -55,6 +55,8 @@
 //! | 40 | [`MakeDataSet`] | 1 |
 //! | 41 | [`EchoDataSet`] | 1 |
 //! | 42 | [`DescribeDataSet`] | 1 |
+//! | 43 | [`MakeTable`] | 1 |
+//! | 44 | [`EchoTable`] | 1 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -202,11 +204,15 @@ pub enum Operation {
     EchoDataSet,
     /// Operation 42: [`DescribeDataSet`].
     DescribeDataSet,
+    /// Operation 43: [`MakeTable`].
+    MakeTable,
+    /// Operation 44: [`EchoTable`].
+    EchoTable,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 42usize] = [
+    pub const ALL: [Operation; 44usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -249,6 +255,8 @@ impl Operation {
         Operation::MakeDataSet,
         Operation::EchoDataSet,
         Operation::DescribeDataSet,
+        Operation::MakeTable,
+        Operation::EchoTable,
     ];
 
     /// The operation's wire name.
@@ -296,6 +304,8 @@ impl Operation {
             Operation::MakeDataSet => "MakeDataSet",
             Operation::EchoDataSet => "EchoDataSet",
             Operation::DescribeDataSet => "DescribeDataSet",
+            Operation::MakeTable => "MakeTable",
+            Operation::EchoTable => "EchoTable",
         }
     }
 
@@ -344,6 +354,8 @@ impl Operation {
             "MakeDataSet" => Some(Operation::MakeDataSet),
             "EchoDataSet" => Some(Operation::EchoDataSet),
             "DescribeDataSet" => Some(Operation::DescribeDataSet),
+            "MakeTable" => Some(Operation::MakeTable),
+            "EchoTable" => Some(Operation::EchoTable),
             _ => None,
         }
     }
@@ -393,6 +405,8 @@ impl Operation {
             Operation::MakeDataSet => &wire::make_data_set::OPERATION,
             Operation::EchoDataSet => &wire::echo_data_set::OPERATION,
             Operation::DescribeDataSet => &wire::describe_data_set::OPERATION,
+            Operation::MakeTable => &wire::make_table::OPERATION,
+            Operation::EchoTable => &wire::echo_table::OPERATION,
         }
     }
 }
@@ -471,6 +485,8 @@ macro_rules! for_each_operation {
             make_data_set: MakeDataSet,
             echo_data_set: EchoDataSet,
             describe_data_set: DescribeDataSet,
+            make_table: MakeTable,
+            echo_table: EchoTable,
         }
     };
 }

@@ -397,6 +397,24 @@ pub trait ObjectsService: Send + Sync + 'static {
         credentials: Credentials,
         request: DescribeDataSet,
     ) -> impl Future<Output = Result<DescribeDataSetResponse, Fault>> + Send;
+
+    /// Operation 43, `MakeTable`: Makes a lone DataTable Lines (Sku string, Qty int, Price decimal) of n rows, the last with a null price; none for a negative n.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_table(
+        &self,
+        credentials: Credentials,
+        request: MakeTable,
+    ) -> impl Future<Output = Result<MakeTableResponse, Fault>> + Send;
+
+    /// Operation 44, `EchoTable`: Echoes a lone DataTable as the host reads it.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_table(
+        &self,
+        credentials: Credentials,
+        request: EchoTable,
+    ) -> impl Future<Output = Result<EchoTableResponse, Fault>> + Send;
 }
 
 impl<T: ObjectsService> ObjectsService for Arc<T> {
@@ -734,6 +752,22 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: DescribeDataSet,
     ) -> impl Future<Output = Result<DescribeDataSetResponse, Fault>> + Send {
         T::describe_data_set(self, credentials, request)
+    }
+
+    fn make_table(
+        &self,
+        credentials: Credentials,
+        request: MakeTable,
+    ) -> impl Future<Output = Result<MakeTableResponse, Fault>> + Send {
+        T::make_table(self, credentials, request)
+    }
+
+    fn echo_table(
+        &self,
+        credentials: Credentials,
+        request: EchoTable,
+    ) -> impl Future<Output = Result<EchoTableResponse, Fault>> + Send {
+        T::echo_table(self, credentials, request)
     }
 }
 
@@ -1473,6 +1507,32 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.describe_data_set(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakeTable => {
+                let handled = {
+                    let (credentials, call) = MakeTable::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_table(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoTable => {
+                let handled = {
+                    let (credentials, call) = EchoTable::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_table(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -1094,3 +1094,43 @@ pub struct DescribeDataSetResponse {
     /// `DescribeDataSetResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
     pub result: Option<String>,
 }
+
+/// `MakeTable`, operation 43 of `ObjectsService`: Makes a lone DataTable Lines (Sku string, Qty int, Price decimal) of n rows, the last with a null price; none for a negative n.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakeTableResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeTable {
+    /// `n`: SOAP `int`, position 1 of 1.
+    pub n: i32,
+}
+
+/// The response of [`MakeTable`]: the element `MakeTableResponse` holding `MakeTableResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MakeTableResponse {
+    /// `MakeTableResult`: SOAP `DataTable`.
+    pub result: Option<crate::runtime::DataTable>,
+}
+
+/// `EchoTable`, operation 44 of `ObjectsService`: Echoes a lone DataTable as the host reads it.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoTableResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoTable {
+    /// `table`: SOAP `DataTable`, position 1 of 1.
+    pub table: Option<crate::runtime::DataTable>,
+}
+
+/// The response of [`EchoTable`]: the element `EchoTableResponse` holding `EchoTableResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoTableResponse {
+    /// `EchoTableResult`: SOAP `DataTable`.
+    pub result: Option<crate::runtime::DataTable>,
+}

@@ -899,6 +899,55 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="MakeTable">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="n" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeTableResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="MakeTableResult">
+              <s:complexType>
+                <s:sequence>
+                  <s:any minOccurs="0" maxOccurs="unbounded" namespace="http://www.w3.org/2001/XMLSchema" processContents="lax" />
+                  <s:any minOccurs="1" namespace="urn:schemas-microsoft-com:xml-diffgram-v1" processContents="lax" />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoTable">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="table">
+              <s:complexType>
+                <s:sequence>
+                  <s:any minOccurs="0" maxOccurs="unbounded" namespace="http://www.w3.org/2001/XMLSchema" processContents="lax" />
+                  <s:any minOccurs="1" namespace="urn:schemas-microsoft-com:xml-diffgram-v1" processContents="lax" />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoTableResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoTableResult">
+              <s:complexType>
+                <s:sequence>
+                  <s:any minOccurs="0" maxOccurs="unbounded" namespace="http://www.w3.org/2001/XMLSchema" processContents="lax" />
+                  <s:any minOccurs="1" namespace="urn:schemas-microsoft-com:xml-diffgram-v1" processContents="lax" />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="ArrayOfString" nillable="true" type="tns:ArrayOfString" />
       <s:element name="Order" nillable="true" type="tns:Order" />
       <s:element name="ArrayOfInt1" nillable="true" type="tns:ArrayOfInt1" />
@@ -916,6 +965,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           <s:sequence maxOccurs="unbounded">
             <s:any minOccurs="0" namespace="http://www.w3.org/2001/XMLSchema" processContents="lax" />
             <s:any minOccurs="0" namespace="urn:schemas-microsoft-com:xml-diffgram-v1" processContents="lax" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="DataTable" nillable="true">
+        <s:complexType>
+          <s:sequence>
+            <s:any minOccurs="0" maxOccurs="unbounded" namespace="http://www.w3.org/2001/XMLSchema" processContents="lax" />
+            <s:any minOccurs="1" namespace="urn:schemas-microsoft-com:xml-diffgram-v1" processContents="lax" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -1198,6 +1255,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="DescribeDataSetSoapOut">
     <wsdl:part name="parameters" element="tns:DescribeDataSetResponse" />
   </wsdl:message>
+  <wsdl:message name="MakeTableSoapIn">
+    <wsdl:part name="parameters" element="tns:MakeTable" />
+  </wsdl:message>
+  <wsdl:message name="MakeTableSoapOut">
+    <wsdl:part name="parameters" element="tns:MakeTableResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoTableSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoTable" />
+  </wsdl:message>
+  <wsdl:message name="EchoTableSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoTableResponse" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpGetIn">
     <wsdl:part name="values" type="s1:StringArray" />
   </wsdl:message>
@@ -1321,6 +1390,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="MakeDataSetHttpGetOut">
     <wsdl:part name="Body" element="tns:DataSet" />
   </wsdl:message>
+  <wsdl:message name="MakeTableHttpGetIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeTableHttpGetOut">
+    <wsdl:part name="Body" element="tns:DataTable" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpPostIn">
     <wsdl:part name="values" type="s1:StringArray" />
   </wsdl:message>
@@ -1443,6 +1518,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="MakeDataSetHttpPostOut">
     <wsdl:part name="Body" element="tns:DataSet" />
+  </wsdl:message>
+  <wsdl:message name="MakeTableHttpPostIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeTableHttpPostOut">
+    <wsdl:part name="Body" element="tns:DataTable" />
   </wsdl:message>
   <wsdl:portType name="ObjectsServiceSoap">
     <wsdl:operation name="EchoOrder">
@@ -1655,6 +1736,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:DescribeDataSetSoapIn" />
       <wsdl:output message="tns:DescribeDataSetSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="MakeTable">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a lone DataTable Lines (Sku string, Qty int, Price decimal) of n rows, the last with a null price; none for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeTableSoapIn" />
+      <wsdl:output message="tns:MakeTableSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoTable">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a lone DataTable as the host reads it.</wsdl:documentation>
+      <wsdl:input message="tns:EchoTableSoapIn" />
+      <wsdl:output message="tns:EchoTableSoapOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpGet">
     <wsdl:operation name="EchoStringArray">
@@ -1752,6 +1843,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:MakeDataSetHttpGetIn" />
       <wsdl:output message="tns:MakeDataSetHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="MakeTable">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a lone DataTable Lines (Sku string, Qty int, Price decimal) of n rows, the last with a null price; none for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeTableHttpGetIn" />
+      <wsdl:output message="tns:MakeTableHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpPost">
     <wsdl:operation name="EchoStringArray">
@@ -1848,6 +1944,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count.</wsdl:documentation>
       <wsdl:input message="tns:MakeDataSetHttpPostIn" />
       <wsdl:output message="tns:MakeDataSetHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeTable">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a lone DataTable Lines (Sku string, Qty int, Price decimal) of n rows, the last with a null price; none for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeTableHttpPostIn" />
+      <wsdl:output message="tns:MakeTableHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="ObjectsServiceSoap" type="tns:ObjectsServiceSoap">
@@ -2228,6 +2329,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="DescribeDataSet">
       <soap:operation soapAction="http://rmm.example.com/objects/DescribeDataSet" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeTable">
+      <soap:operation soapAction="http://rmm.example.com/objects/MakeTable" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoTable">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoTable" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -2621,6 +2740,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="MakeTable">
+      <soap12:operation soapAction="http://rmm.example.com/objects/MakeTable" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoTable">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoTable" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpGet" type="tns:ObjectsServiceHttpGet">
     <http:binding verb="GET" />
@@ -2795,6 +2932,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="MakeTable">
+      <http:operation location="/MakeTable" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpPost" type="tns:ObjectsServiceHttpPost">
     <http:binding verb="POST" />
@@ -2962,6 +3108,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="MakeDataSet">
       <http:operation location="/MakeDataSet" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeTable">
+      <http:operation location="/MakeTable" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

@@ -187,7 +187,7 @@ impl<'m> Sampler<'m> {
         let mut element = Element::new(name);
         match ty {
             SoapType::Class(i) => self.class(&mut element, usize::from(i)),
-            SoapType::DataSet => {
+            SoapType::DataSet | SoapType::DataTable => {
                 // As .NET's help page shows the schema reference and the `s:any` after it.
                 let mut schema = Element::new("xsd:schema");
                 schema.text = Some(placeholder("schema"));

@@ -141,6 +141,12 @@ pub mod echo_data_set;
 /// Operation 42: `DescribeDataSet`.
 pub mod describe_data_set;
 
+/// Operation 43: `MakeTable`.
+pub mod make_table;
+
+/// Operation 44: `EchoTable`.
+pub mod echo_table;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.

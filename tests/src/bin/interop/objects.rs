@@ -303,6 +303,35 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
             )
             .await;
         }
+        for n in [-1, 0, 3] {
+            call(
+                checks,
+                binding,
+                &format!("MakeTable({n})"),
+                objects_data_set::make_table(n),
+                async { c.make_table(&MakeTable { n }).await.map(|r| r.result) },
+            )
+            .await;
+        }
+        if binding.is_soap() {
+            for n in [-1, 0, 2] {
+                let table = objects_data_set::make_table(n);
+                call(
+                    checks,
+                    binding,
+                    &format!("EchoTable(MakeTable({n}))"),
+                    table.clone(),
+                    async {
+                        c.echo_table(&EchoTable {
+                            table: table.clone(),
+                        })
+                        .await
+                        .map(|r| r.result)
+                    },
+                )
+                .await;
+            }
+        }
         if binding.is_soap() {
             for n in [-1, 0, 1, 2, 3] {
                 let ds = objects_data_set::make_data_set(n);
