@@ -355,9 +355,14 @@ fn read_row(
             )));
         }
         let mut text = String::new();
+        let mut cdata = false;
         for content in &cell.children {
             match content {
-                XmlContent::Text(t) | XmlContent::CData(t) => text.push_str(t),
+                XmlContent::Text(t) => text.push_str(t),
+                XmlContent::CData(t) => {
+                    cdata = true;
+                    text.push_str(t);
+                }
                 XmlContent::Element(inner) => {
                     return Err(DataSetError::new(format!(
                         "cell `{}` of table `{}` holds the element `{}`",
@@ -368,6 +373,14 @@ fn read_row(
                 }
                 XmlContent::Comment(_) | XmlContent::ProcessingInstruction(..) => {}
             }
+        }
+        // White space alone is no text unless the cell preserves it (`xml:space`, which the
+        // writer adds for such a string): the host's reader drops insignificant white space.
+        if !cdata
+            && crate::xml::is_blank(&text)
+            && attr(cell, crate::raw_xml::XML_NS, "space") != Some("preserve")
+        {
+            text.clear();
         }
         if before && text.is_empty() {
             if column.ty == ColumnType::String {

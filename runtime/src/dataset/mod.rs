@@ -332,8 +332,11 @@ fn check_cell(table: &str, column: &DataColumn, cell: Option<&Cell>) -> Result<(
 pub trait DataHolder: Sized {
     /// The root of an HTTP GET/POST result document holding one (`DataSet`, `DataTable`).
     const ROOT: &'static str;
-    /// What an element holding nothing, or `xsi:nil`, reads as.
+    /// What an element holding nothing reads as.
     fn empty() -> Self;
+    /// Whether `xsi:nil` makes it [`empty`](Self::empty) whatever the element holds: .NET's
+    /// `DataSet.ReadXmlSerializable` checks it, `DataTable`'s reads the content.
+    const NIL_IS_EMPTY: bool;
     /// Reads what the element `holder` holds.
     fn read_holder(holder: &crate::raw_xml::XmlElement) -> Result<Self, DataSetError>;
     /// What the element holds when written: `None` for what .NET cannot write (a table
@@ -343,6 +346,7 @@ pub trait DataHolder: Sized {
 
 impl DataHolder for DataSet {
     const ROOT: &'static str = "DataSet";
+    const NIL_IS_EMPTY: bool = true;
     fn empty() -> Self {
         DataSet::default()
     }
@@ -356,6 +360,7 @@ impl DataHolder for DataSet {
 
 impl DataHolder for DataTable {
     const ROOT: &'static str = "DataTable";
+    const NIL_IS_EMPTY: bool = false;
     fn empty() -> Self {
         DataTable::new("")
     }

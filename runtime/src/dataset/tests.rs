@@ -527,3 +527,19 @@ fn a_lone_table_goes_as_the_main_table_of_a_set_and_comes_back() {
     assert_eq!(empty.name, "");
     assert!(empty.holder_children().is_none());
 }
+
+#[test]
+fn white_space_alone_is_no_text_unless_preserved() {
+    let set = read(&one_table(
+        "<T><S> </S><R>1</R></T><T><S xml:space=\"preserve\"> </S><R>2</R></T>",
+        "<diffgr:before><T diffgr:id=\"T9\" msdata:rowOrder=\"2\" xmlns=\"\"><I> </I><R>3</R></T>\
+         </diffgr:before>",
+    ))
+    .unwrap();
+    let table = &set.tables[0];
+    assert_eq!(table.get::<String>(0, "S"), Ok(Some(String::new())));
+    assert_eq!(table.get::<String>(1, "S"), Ok(Some(" ".to_owned())));
+    // A blank number in diffgr:before: empty, so null there.
+    assert_eq!(table.rows[2].state, RowState::Deleted);
+    assert_eq!(table.get::<i32>(2, "I"), Ok(None));
+}

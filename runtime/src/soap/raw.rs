@@ -116,7 +116,7 @@ pub fn read_response_data_set<T: crate::dataset::DataHolder>(
     let mut budget = crate::tree::Budget::default();
     parse_response_with(binding, operation, body, |cursor, e| {
         let holder = cursor.raw_element(e, &mut budget).map_err(tree_error)?;
-        if is_nil(&holder) {
+        if T::NIL_IS_EMPTY && is_nil(&holder) {
             return Ok(Some(T::empty()));
         }
         T::read_holder(&holder)

@@ -843,7 +843,7 @@ impl<'a> Param<'a> {
             // empty set.
             return Ok(Some(T::empty()));
         };
-        if self.nil {
+        if self.nil && T::NIL_IS_EMPTY {
             return Ok(Some(T::empty()));
         }
         T::read_holder(&holder)

@@ -107,14 +107,6 @@ fn data_set_host_breaks(_: &[u8], mono: &Raw, _: &Raw) -> bool {
     String::from_utf8_lossy(&mono.body).contains("internal index is corrupted")
 }
 
-/// Ours refused a cell of white space alone in a number column of `diffgr:before`, which
-/// Mono reads as a null.
-fn data_set_blank_original(request: &[u8], _: &Raw, ours: &Raw) -> bool {
-    ours_says(ours, "is not a DataSet rmm reads whole")
-        && ours_says(ours, "it is empty")
-        && String::from_utf8_lossy(request).contains("diffgr:before")
-}
-
 /// Two changes: an element inside a header block's member, then a block with an invalid
 /// `mustUnderstand`: Mono reads the Header out of step after the element and never meets the
 /// second (a silently wrong 200); ours refuses the attribute.
@@ -158,22 +150,6 @@ pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
               that allows no nulls: Mono's table index breaks (\"DataTable internal index is \
               corrupted\"); we read both rows, the errors on the last of that id, as .NET's \
               table of ids keeps it",
-    },
-    Deliberate {
-        class: "objects:",
-        mono_status: 200,
-        ours_status: 500,
-        when: data_set_blank_original,
-        example: || {
-            soap(
-                false,
-                "EchoDataSet",
-                r#"<EchoDataSet xmlns="http://rmm.example.com/objects"><ds><xs:schema id="NewDataSet" xmlns="" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:msdata="urn:schemas-microsoft-com:xml-msdata"><xs:element name="NewDataSet" msdata:IsDataSet="true" msdata:UseCurrentLocale="true"><xs:complexType><xs:choice minOccurs="0" maxOccurs="unbounded"><xs:element name="T"><xs:complexType><xs:sequence><xs:element name="I" type="xs:int" minOccurs="0" /></xs:sequence></xs:complexType></xs:element></xs:choice></xs:complexType></xs:element></xs:schema><diffgr:diffgram xmlns:msdata="urn:schemas-microsoft-com:xml-msdata" xmlns:diffgr="urn:schemas-microsoft-com:xml-diffgram-v1"><NewDataSet xmlns="" /><diffgr:before><T diffgr:id="T1" msdata:rowOrder="0" xmlns=""><I> </I></T></diffgr:before></diffgr:diffgram></ds></EchoDataSet>"#,
-            )
-        },
-        why: "a cell of white space alone in a number column of a DataSet's diffgr:before: Mono \
-              reads a null, a value nobody sent; .NET Framework's XmlConvert refuses the text, \
-              and so do we",
     },
     Deliberate {
         class: "objects:multi:",
