@@ -330,7 +330,13 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let wire = &h.wire;
         quote!(let #field = reader.header(#wire)?;)
     });
-    let new_reader = if !data_sets.is_empty() {
+    // DataSets are read by the reader of raw XML, told which parameters they are.
+    let with_data_sets = if data_sets.is_empty() {
+        quote!()
+    } else {
+        quote!(.with_data_sets(&[#(#data_sets),*]))
+    };
+    let new_reader = if !raws.is_empty() || !data_sets.is_empty() {
         quote!(soap::RequestReader::with_raw(
             binding,
             &OPERATION,
@@ -338,17 +344,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             &[#(#trees),*],
             &[#(#raws),*],
             &[#(#header_names),*]
-        )?
-        .with_data_sets(&[#(#data_sets),*]))
-    } else if !raws.is_empty() {
-        quote!(soap::RequestReader::with_raw(
-            binding,
-            &OPERATION,
-            body,
-            &[#(#trees),*],
-            &[#(#raws),*],
-            &[#(#header_names),*]
-        )?)
+        )?#with_data_sets)
     } else if op.in_headers().next().is_some() {
         quote!(soap::RequestReader::with_headers(
             binding,

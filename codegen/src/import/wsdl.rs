@@ -1145,6 +1145,41 @@ fn raw_xml_type(element: Node) -> Option<&'static str> {
 /// /></s:sequence>` (1.0, .NET's default) or a `maxOccurs="unbounded"` sequence of two lax
 /// `s:any` of XML Schema's and the diffgram's namespaces (2.0).
 fn data_set_form(element: Node) -> Option<DataSetWsdl> {
+    let (sequence, first, second) = two_particles(element)?;
+    let schema_ref = first
+        .attribute("ref")
+        .and_then(|r| qname(first, r))
+        .is_some_and(|(ns, local)| ns == XSD && local == "schema");
+    if is(first, XSD, "element") && schema_ref && is(second, XSD, "any") {
+        return Some(DataSetWsdl::V1);
+    }
+    (sequence.attribute("maxOccurs") == Some("unbounded")
+        && lax_any(first, XSD)
+        && lax_any(second, DIFFGRAM))
+    .then_some(DataSetWsdl::V2)
+}
+
+/// Whether `element` is declared as ASMX declares a `DataTable`
+/// (`DataTable.GetDataTableSchema`): a sequence of a lax `s:any` of XML Schema's namespace,
+/// `maxOccurs="unbounded"`, and a lax `s:any` of the diffgram's, `minOccurs="1"`.
+fn is_data_table(element: Node) -> bool {
+    two_particles(element).is_some_and(|(sequence, first, second)| {
+        sequence.attribute("maxOccurs").is_none()
+            && lax_any(first, XSD)
+            && first.attribute("maxOccurs") == Some("unbounded")
+            && lax_any(second, DIFFGRAM)
+            && second.attribute("minOccurs") == Some("1")
+    })
+}
+
+/// The diffgram's namespace.
+const DIFFGRAM: &str = "urn:schemas-microsoft-com:xml-diffgram-v1";
+
+/// The sequence of `element`'s inline complex type and its two particles, if that is all
+/// the type holds: the shape of a DataSet's and a DataTable's types.
+fn two_particles<'a, 'i>(
+    element: Node<'a, 'i>,
+) -> Option<(Node<'a, 'i>, Node<'a, 'i>, Node<'a, 'i>)> {
     fn elements<'a, 'i>(n: Node<'a, 'i>) -> Vec<Node<'a, 'i>> {
         n.children().filter(|c| c.is_element()).collect()
     }
@@ -1160,52 +1195,14 @@ fn data_set_form(element: Node) -> Option<DataSetWsdl> {
     let [first, second] = elements(sequence)[..] else {
         return None;
     };
-    let schema_ref = first
-        .attribute("ref")
-        .and_then(|r| qname(first, r))
-        .is_some_and(|(ns, local)| ns == XSD && local == "schema");
-    if is(first, XSD, "element") && schema_ref && is(second, XSD, "any") {
-        return Some(DataSetWsdl::V1);
-    }
-    let lax_any = |n: Node, ns: &str| {
-        is(n, XSD, "any")
-            && n.attribute("namespace") == Some(ns)
-            && n.attribute("processContents") == Some("lax")
-    };
-    (sequence.attribute("maxOccurs") == Some("unbounded")
-        && lax_any(first, XSD)
-        && lax_any(second, "urn:schemas-microsoft-com:xml-diffgram-v1"))
-    .then_some(DataSetWsdl::V2)
+    Some((sequence, first, second))
 }
 
-/// Whether `element` is declared as ASMX declares a `DataTable`
-/// (`DataTable.GetDataTableSchema`): a sequence of a lax `s:any` of XML Schema's namespace,
-/// `maxOccurs="unbounded"`, and a lax `s:any` of the diffgram's, `minOccurs="1"`.
-fn is_data_table(element: Node) -> bool {
-    fn elements<'a, 'i>(n: Node<'a, 'i>) -> Vec<Node<'a, 'i>> {
-        n.children().filter(|c| c.is_element()).collect()
-    }
-    let [complex] = elements(element)[..] else {
-        return false;
-    };
-    let [sequence] = elements(complex)[..] else {
-        return false;
-    };
-    let [first, second] = elements(sequence)[..] else {
-        return false;
-    };
-    let lax_any = |n: Node, ns: &str| {
-        is(n, XSD, "any")
-            && n.attribute("namespace") == Some(ns)
-            && n.attribute("processContents") == Some("lax")
-    };
-    is(complex, XSD, "complexType")
-        && is(sequence, XSD, "sequence")
-        && sequence.attribute("maxOccurs").is_none()
-        && lax_any(first, XSD)
-        && first.attribute("maxOccurs") == Some("unbounded")
-        && lax_any(second, "urn:schemas-microsoft-com:xml-diffgram-v1")
-        && second.attribute("minOccurs") == Some("1")
+/// Whether `n` is an `xs:any` of the namespace `ns`, processed laxly.
+fn lax_any(n: Node, ns: &str) -> bool {
+    is(n, XSD, "any")
+        && n.attribute("namespace") == Some(ns)
+        && n.attribute("processContents") == Some("lax")
 }
 
 fn value_type_of_item<'a, 'i>(

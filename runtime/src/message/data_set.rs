@@ -66,32 +66,31 @@ pub fn data_set_response<T: DataHolder>(
             out,
         ));
     }
-    if let Some(set) = result {
-        children(set)?;
-    }
-    super::raw::soap_result_response(binding, operation, result, |out, set| {
-        write_holder(out, binding, namespace, set, false)
+    // Made once, before anything is written: a holder .NET cannot write is refused.
+    let children = result.map(children).transpose()?;
+    super::raw::soap_result_response(binding, operation, children.as_ref(), |out, children| {
+        write_holder(out, binding, namespace, children, false)
     })
     .map_err(invalid)
 }
 
-/// Appends what the element of a DataSet holds in a SOAP message of `binding` whose
-/// service namespace is `namespace`: the schema and the diffgram; a tab in an attribute
-/// value as `&#x9;` when `tab_reference` (a request's). The error is the code point of a
-/// character XML cannot carry.
-pub(crate) fn write_holder<T: DataHolder>(
+/// Appends what the element of a DataSet holds (`children`, its
+/// [`DataHolder::holder_children`]: the schema and the diffgram) in a SOAP message of
+/// `binding` whose service namespace is `namespace`; a tab in an attribute value as `&#x9;`
+/// when `tab_reference` (a request's). The error is the code point of a character XML cannot
+/// carry.
+pub(crate) fn write_holder(
     out: &mut String,
     binding: Binding,
     namespace: &str,
-    set: &T,
+    children: &[crate::raw_xml::XmlContent],
     tab_reference: bool,
 ) -> Result<(), u32> {
     let mut scope = crate::raw_xml::Scope::message(soap::envelope_ns(binding), namespace)
         .with_raw_carriage_returns();
-    // A holder .NET cannot write is refused before (`UnnamedDataTable`).
-    for child in set.holder_children().unwrap_or_default() {
+    for child in children {
         if let crate::raw_xml::XmlContent::Element(e) = child {
-            write_element(out, &e, &mut scope, tab_reference)?;
+            write_element(out, e, &mut scope, tab_reference)?;
         }
     }
     Ok(())

@@ -149,19 +149,25 @@ impl SoapWriter {
         let Some(value) = value else {
             return Ok(());
         };
-        if value.holder_children().is_none() {
+        let Some(children) = value.holder_children() else {
             return Err(EncodeError::UnnamedDataTable {
                 operation: self.operation,
                 field,
             });
-        }
+        };
         self.out.push_str(open);
-        crate::message::write_data_set_holder(&mut self.out, self.binding, namespace, value, true)
-            .map_err(|code| EncodeError::InvalidXmlChar {
-                operation: self.operation,
-                field,
-                code,
-            })?;
+        crate::message::write_data_set_holder(
+            &mut self.out,
+            self.binding,
+            namespace,
+            &children,
+            true,
+        )
+        .map_err(|code| EncodeError::InvalidXmlChar {
+            operation: self.operation,
+            field,
+            code,
+        })?;
         self.out.push_str(close);
         Ok(())
     }
