@@ -12,6 +12,7 @@
 //! `blocking` (a client for callers without an async runtime) adds to `client`. The wire code
 //! is there without any of them.
 
+pub mod any_type;
 mod binding;
 #[cfg(feature = "client")]
 pub mod client;
@@ -32,6 +33,7 @@ pub mod tree;
 pub mod value;
 pub mod xml;
 
+pub use any_type::{AnyType, KnownTypes};
 pub use binding::Binding;
 pub use dataset::{DataHolder, DataSet, DataTable};
 pub use error::{EncodeError, RequestError, ResponseError, ValueError};

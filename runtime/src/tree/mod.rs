@@ -15,7 +15,7 @@
 mod read;
 mod write;
 
-pub(crate) use read::{Nil, Rare, XsiType};
+pub(crate) use read::{read_scalar, Nil, Rare, XsiType};
 pub use read::{Node, NodeNs};
 pub(crate) use write::escape_attribute;
 pub use write::XmlOut;
@@ -172,6 +172,20 @@ pub enum MemberError {
         /// The attribute's value.
         value: String,
     },
+    /// An `object` holding what rmm does not model: what .NET reads as an `XmlNode[]`
+    /// (attributes or elements without a type rmm knows), or a type of XML Schema or another
+    /// namespace that rmm does not read (`xsd:QName`, `xsd:date`). Refused rather than read
+    /// as other than was sent.
+    #[error(
+        "{} is an object holding {found}, which rmm does not model",
+        subject(path)
+    )]
+    UnmodelledObject {
+        /// Where.
+        path: String,
+        /// What it holds.
+        found: String,
+    },
     /// More elements than [`MAX_ELEMENTS`].
     #[error("the message holds more than {} elements in one value", MAX_ELEMENTS)]
     TooLarge,
@@ -196,7 +210,8 @@ impl MemberError {
             | MemberError::UnknownType { path, .. }
             | MemberError::AbstractType { path, .. }
             | MemberError::UnboundPrefix { path, .. }
-            | MemberError::InvalidNil { path, .. } => {
+            | MemberError::InvalidNil { path, .. }
+            | MemberError::UnmodelledObject { path, .. } => {
                 *path = if path.is_empty() {
                     step.to_owned()
                 } else {

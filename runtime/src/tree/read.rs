@@ -114,6 +114,18 @@ impl<'a> Node<'a> {
         &self.local
     }
 
+    /// Its `xsi:type`, if it has one.
+    pub(crate) fn xsi_type(&self) -> Option<&XsiType> {
+        self.rare.as_ref()?.xsi_type.as_ref()
+    }
+
+    /// Whether it has attributes in no namespace.
+    pub(crate) fn has_attributes(&self) -> bool {
+        self.rare
+            .as_ref()
+            .is_some_and(|rare| !rare.attributes.is_empty())
+    }
+
     /// Whether it carries `xsi:nil="true"`.
     #[inline]
     pub fn is_nil(&self) -> bool {

@@ -23,6 +23,12 @@ pub struct XmlOut<'a> {
     /// A tab in an attribute's value is written `&#x9;` (a request: the server then reads the
     /// tab sent), not raw (a response, byte for byte as the host writes it).
     tab_reference: bool,
+    /// The type the next start tag names with `xsi:type` (an `object`'s value of the
+    /// service's types), written right after its name.
+    next_type: Option<&'static str>,
+    /// The prefixes declared so far for types of other namespaces (`q1`, `q2`, …): .NET's
+    /// writer counts them through the message and never reuses one.
+    prefixes: u32,
 }
 
 impl<'a> XmlOut<'a> {
@@ -36,6 +42,8 @@ impl<'a> XmlOut<'a> {
             root_attributes: None,
             root_suffix: None,
             tab_reference: false,
+            next_type: None,
+            prefixes: 0,
         }
     }
 
@@ -65,6 +73,8 @@ impl<'a> XmlOut<'a> {
             root_attributes: Some(root_attributes),
             root_suffix: Some(root_suffix),
             tab_reference: false,
+            next_type: None,
+            prefixes: 0,
         }
     }
 
@@ -117,7 +127,54 @@ impl<'a> XmlOut<'a> {
         if let Some(attributes) = self.root_attributes.take() {
             self.out.push_str(attributes);
         }
+        if let Some(type_name) = self.next_type.take() {
+            self.out.push_str(" xsi:type=\"");
+            self.out.push_str(type_name);
+            self.out.push('"');
+        }
         self.open = true;
+    }
+
+    /// Names `type_name` (a type of the service, so without prefix: the service namespace is
+    /// the default one) with `xsi:type` on the next start tag: an `object` holding a value of
+    /// it, which XmlSerializer writes with its type whatever the element.
+    pub fn next_type(&mut self, type_name: &'static str) {
+        self.next_type = Some(type_name);
+    }
+
+    /// Writes `xsi:type="xsd:{type_name}"` in the open start tag: an `object` holding a value
+    /// of XML Schema's type (`xsd` is declared on the envelope or the document's root).
+    pub(crate) fn xsd_type(&mut self, type_name: &str) {
+        debug_assert!(self.open, "attributes belong in an open start tag");
+        self.out.push_str(" xsi:type=\"xsd:");
+        self.out.push_str(type_name);
+        self.out.push('"');
+    }
+
+    /// Writes `xmlns:qN="{namespace}" xsi:type="qN:{type_name}"` in the open start tag, `N`
+    /// the next number of the message: an `object` holding a value of a type of a namespace
+    /// not declared (ASMX's `char` and `guid`), as .NET's `GetQualifiedName` declares one.
+    pub(crate) fn foreign_type(&mut self, namespace: &str, type_name: &str) {
+        debug_assert!(self.open, "attributes belong in an open start tag");
+        self.prefixes += 1;
+        let prefix = format!("q{}", self.prefixes);
+        self.out.push_str(" xmlns:");
+        self.out.push_str(&prefix);
+        self.out.push_str("=\"");
+        self.out.push_str(namespace);
+        self.out.push_str("\" xsi:type=\"");
+        self.out.push_str(&prefix);
+        self.out.push(':');
+        self.out.push_str(type_name);
+        self.out.push('"');
+    }
+
+    /// Writes text that holds nothing to escape (a simple value's); nothing for an empty one.
+    pub(crate) fn raw_text(&mut self, text: &str) {
+        if !text.is_empty() {
+            self.close_start();
+            self.out.push_str(text);
+        }
     }
 
     /// Writes the element `name` as a class (`members`), with `xsi:type="{type_name}"` when

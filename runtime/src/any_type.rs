@@ -1,0 +1,326 @@
+//! `object`: a .NET `object` parameter, result, member or array item (`xs:anyType` in the
+//! WSDL), whose value names its type on the wire with `xsi:type`.
+//!
+//! XmlSerializer writes an `object` by the type of the value it holds (.NET Framework's
+//! `XmlSerializationWriter.WriteTypedPrimitive` and the generated writer of the root type):
+//! a simple value with `xsi:type` naming its XML Schema type (`xsd:int`; `char` and `Guid` in
+//! ASMX's own namespace, declared on the element as `q1`, `q2`, … counted through the
+//! message), a class, enum or array of the service with `xsi:type` naming it, `new object()`
+//! as an empty element. It reads one by its `xsi:type` (`ReadTypedPrimitive`): the simple
+//! types by name, the service's types by name, and anything else as the `XmlNode[]` of the
+//! element's attributes and content.
+//!
+//! [`AnyType`] holds the simple values, the service's own types (`K`, a generated enum of
+//! its classes, enums and arrays, [`KnownTypes`]), an empty object and a text without type.
+//! What .NET would hold as an `XmlNode[]` of elements or attributes, and the types it reads
+//! that rmm does not model (`xsd:QName`, `xsd:date`, `xsd:hexBinary`, types of other
+//! namespaces), are refused by name rather than read as something else.
+
+use crate::tree::{MemberError, Node, NodeNs, XmlItem, XmlOut, XsiType};
+use crate::{DateTime, EncodeError, Scalar};
+
+/// ASMX's namespace of the types XML Schema lacks (`char`, `guid`).
+pub const URT_TYPES_NS: &str = "http://microsoft.com/wsdl/types/";
+/// SOAP 1.1's encoding namespace, whose simple types XmlSerializer reads as XML Schema's.
+const SOAP11_ENCODING_NS: &str = "http://schemas.xmlsoap.org/soap/encoding/";
+/// SOAP 1.2's encoding namespace, likewise.
+const SOAP12_ENCODING_NS: &str = "http://www.w3.org/2003/05/soap-encoding";
+
+/// A .NET `object`: what one holds, by the type its `xsi:type` names.
+///
+/// `K` is the generated enum of the service's own classes, enums and arrays
+/// ([`KnownTypes`]); a generated crate names this type `Object`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnyType<K> {
+    /// `new object()`: an element without type or content (`<Value />`). An element holding
+    /// nothing but white space or namespace declarations reads as it, as .NET reads it.
+    Object,
+    /// A text without `xsi:type` (`<Value>text</Value>`): .NET's `XmlNode[]` of one text
+    /// node, written back as it is.
+    Text(String),
+    /// `xsd:string` (and the XML Schema types .NET reads as a string: `normalizedString`,
+    /// `token`, `anyURI`, `NCName` and the like, white space collapsed but for
+    /// `normalizedString`, written back as `xsd:string`).
+    String(String),
+    /// `xsd:boolean`.
+    Boolean(bool),
+    /// `xsd:int`.
+    Int(i32),
+    /// `xsd:short`.
+    Short(i16),
+    /// `xsd:long`.
+    Long(i64),
+    /// `xsd:float`.
+    Float(f32),
+    /// `xsd:double`.
+    Double(f64),
+    /// `xsd:decimal`.
+    Decimal(rust_decimal::Decimal),
+    /// `xsd:dateTime`.
+    DateTime(DateTime),
+    /// `xsd:unsignedByte` (.NET `byte`).
+    UnsignedByte(u8),
+    /// `xsd:byte` (.NET `sbyte`).
+    Byte(i8),
+    /// `xsd:unsignedShort`.
+    UnsignedShort(u16),
+    /// `xsd:unsignedInt`.
+    UnsignedInt(u32),
+    /// `xsd:unsignedLong`.
+    UnsignedLong(u64),
+    /// ASMX's `char` (a UTF-16 unit, written as its number).
+    Char(char),
+    /// ASMX's `guid`.
+    Guid(uuid::Uuid),
+    /// `xsd:base64Binary` (.NET `byte[]`).
+    Base64Binary(Vec<u8>),
+    /// A class, enum or array of the service, `xsi:type` naming it.
+    Known(K),
+}
+
+/// The service's own types an `object` may hold: a generated enum with one variant per
+/// concrete class, enum and array type of the service (XmlSerializer's type scope).
+pub trait KnownTypes: Sized {
+    /// Reads the value of the service's type `name` (the local name `xsi:type` gave, in the
+    /// service namespace) from `node`; `None` when the service has no type of that name.
+    fn read_known(node: &Node, name: &str) -> Option<Result<Self, MemberError>>;
+
+    /// Writes the value as the element `name`, `xsi:type` naming its type
+    /// ([`XmlOut::next_type`]).
+    fn write_known(&self, w: &mut XmlOut<'_>, name: &'static str) -> Result<(), EncodeError>;
+}
+
+/// The XML Schema types .NET reads as a string with its white space collapsed.
+const COLLAPSED_STRINGS: [&str; 24] = [
+    "anyURI",
+    "duration",
+    "ENTITY",
+    "ENTITIES",
+    "gDay",
+    "gMonth",
+    "gMonthDay",
+    "gYear",
+    "gYearMonth",
+    "ID",
+    "IDREF",
+    "IDREFS",
+    "integer",
+    "language",
+    "Name",
+    "NCName",
+    "NMTOKEN",
+    "NMTOKENS",
+    "negativeInteger",
+    "nonPositiveInteger",
+    "nonNegativeInteger",
+    "NOTATION",
+    "positiveInteger",
+    "token",
+];
+
+/// `XmlSerializationReader.CollapseWhitespace`: white space trimmed, inner runs one space.
+fn collapse(text: &str) -> String {
+    text.split([' ', '\t', '\r', '\n'])
+        .filter(|piece| !piece.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A simple value read from `node`'s text.
+fn scalar<T: Scalar, K>(node: &Node, wrap: fn(T) -> AnyType<K>) -> Result<AnyType<K>, MemberError> {
+    crate::tree::read_scalar::<T>(node).map(wrap)
+}
+
+/// The text of a string-typed element, as `ReadStringValue` reads it.
+fn string_text(node: &Node) -> Result<String, MemberError> {
+    <String as XmlItem>::read_element(node, &[])
+}
+
+/// Reads an XML Schema type's value (`ReadTypedPrimitive` for its namespace); `None` for a
+/// name it reads as `XmlNode[]` (`anyType`, and those rmm does not model are refused).
+fn read_xsd<K>(node: &Node, name: &str) -> Result<Option<AnyType<K>>, MemberError> {
+    Ok(Some(match name {
+        "string" | "normalizedString" => AnyType::String(string_text(node)?),
+        name if COLLAPSED_STRINGS.contains(&name) => AnyType::String(collapse(&string_text(node)?)),
+        "int" => scalar(node, AnyType::Int)?,
+        "boolean" => scalar(node, AnyType::Boolean)?,
+        "short" => scalar(node, AnyType::Short)?,
+        "long" => scalar(node, AnyType::Long)?,
+        "float" => scalar(node, AnyType::Float)?,
+        "double" => scalar(node, AnyType::Double)?,
+        "decimal" => scalar(node, AnyType::Decimal)?,
+        "dateTime" => scalar(node, AnyType::DateTime)?,
+        "unsignedByte" => scalar(node, AnyType::UnsignedByte)?,
+        "byte" => scalar(node, AnyType::Byte)?,
+        "unsignedShort" => scalar(node, AnyType::UnsignedShort)?,
+        "unsignedInt" => scalar(node, AnyType::UnsignedInt)?,
+        "unsignedLong" => scalar(node, AnyType::UnsignedLong)?,
+        "base64Binary" => scalar(node, AnyType::Base64Binary)?,
+        "anyType" => return Ok(None),
+        _ => return Err(not_modelled(name, crate::xml::XSD_NS)),
+    }))
+}
+
+/// A type .NET reads (or reads as `XmlNode[]`) that rmm does not model in an `object`.
+fn not_modelled(name: &str, namespace: &str) -> MemberError {
+    MemberError::UnmodelledObject {
+        path: String::new(),
+        found: format!("xsi:type '{name}' of the namespace '{namespace}'"),
+    }
+}
+
+/// Reads an element without a type rmm reads as a value (no `xsi:type`, or `xsd:anyType`):
+/// .NET's `ReadXmlNodes`, which gives `new object()` for an element holding nothing, and
+/// otherwise the `XmlNode[]` of its attributes and content. rmm holds a text alone; the rest
+/// (attributes, elements) it refuses rather than lose.
+fn read_untyped<K>(node: &Node) -> Result<AnyType<K>, MemberError> {
+    if node.has_attributes() {
+        return Err(MemberError::UnmodelledObject {
+            path: String::new(),
+            found: "attributes without xsi:type (an XmlNode[] to .NET)".to_owned(),
+        });
+    }
+    if !node.children.is_empty() {
+        return Err(MemberError::UnmodelledObject {
+            path: String::new(),
+            found: "elements without xsi:type (an XmlNode[] to .NET)".to_owned(),
+        });
+    }
+    // .NET's reader moves past white space to the content, so white space alone is none.
+    if node.text.bytes().all(crate::xml::is_xml_space) {
+        Ok(AnyType::Object)
+    } else {
+        Ok(AnyType::Text(node.text.to_string()))
+    }
+}
+
+impl<K: KnownTypes> XmlItem for AnyType<K> {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        let (type_name, foreign) = match self {
+            AnyType::Object => {
+                w.start(name);
+                w.end(name);
+                return Ok(());
+            }
+            AnyType::Text(text) => {
+                w.start(name);
+                w.text(name, text)?;
+                w.end(name);
+                return Ok(());
+            }
+            AnyType::Known(value) => return value.write_known(w, name),
+            AnyType::String(_) => ("string", false),
+            AnyType::Boolean(_) => ("boolean", false),
+            AnyType::Int(_) => ("int", false),
+            AnyType::Short(_) => ("short", false),
+            AnyType::Long(_) => ("long", false),
+            AnyType::Float(_) => ("float", false),
+            AnyType::Double(_) => ("double", false),
+            AnyType::Decimal(_) => ("decimal", false),
+            AnyType::DateTime(_) => ("dateTime", false),
+            AnyType::UnsignedByte(_) => ("unsignedByte", false),
+            AnyType::Byte(_) => ("byte", false),
+            AnyType::UnsignedShort(_) => ("unsignedShort", false),
+            AnyType::UnsignedInt(_) => ("unsignedInt", false),
+            AnyType::UnsignedLong(_) => ("unsignedLong", false),
+            AnyType::Char(_) => ("char", true),
+            AnyType::Guid(_) => ("guid", true),
+            AnyType::Base64Binary(_) => ("base64Binary", false),
+        };
+        w.start(name);
+        if foreign {
+            w.foreign_type(URT_TYPES_NS, type_name);
+        } else {
+            w.xsd_type(type_name);
+        }
+        let mut text = String::new();
+        match self {
+            AnyType::String(v) => {
+                w.text(name, v)?;
+                w.end(name);
+                return Ok(());
+            }
+            AnyType::Boolean(v) => v.write_xml(&mut text),
+            AnyType::Int(v) => v.write_xml(&mut text),
+            AnyType::Short(v) => v.write_xml(&mut text),
+            AnyType::Long(v) => v.write_xml(&mut text),
+            AnyType::Float(v) => v.write_xml(&mut text),
+            AnyType::Double(v) => v.write_xml(&mut text),
+            AnyType::Decimal(v) => v.write_xml(&mut text),
+            AnyType::DateTime(v) => v.write_xml(&mut text),
+            AnyType::UnsignedByte(v) => v.write_xml(&mut text),
+            AnyType::Byte(v) => v.write_xml(&mut text),
+            AnyType::UnsignedShort(v) => v.write_xml(&mut text),
+            AnyType::UnsignedInt(v) => v.write_xml(&mut text),
+            AnyType::UnsignedLong(v) => v.write_xml(&mut text),
+            AnyType::Char(v) => v.write_xml(&mut text),
+            AnyType::Guid(v) => v.write_xml(&mut text),
+            AnyType::Base64Binary(v) => v.write_xml(&mut text),
+            AnyType::Object | AnyType::Text(_) | AnyType::Known(_) => {
+                unreachable!("written above")
+            }
+        }
+        // Simple values' text holds nothing to escape.
+        w.raw_text(&text);
+        w.end(name);
+        Ok(())
+    }
+
+    fn read_element(node: &Node, _items: &'static [&'static str]) -> Result<Self, MemberError> {
+        let (ns, name) = match node.xsi_type() {
+            None => return read_untyped(node),
+            Some(XsiType::UnboundPrefix(prefix)) => {
+                return Err(MemberError::UnboundPrefix {
+                    path: String::new(),
+                    prefix: prefix.to_string(),
+                })
+            }
+            Some(XsiType::Named(ns, name)) => (ns, name),
+        };
+        match ns {
+            NodeNs::Service => match K::read_known(node, name) {
+                Some(value) => value.map(AnyType::Known),
+                None => Err(MemberError::UnmodelledObject {
+                    path: String::new(),
+                    found: format!("xsi:type '{name}', which is no type of the service"),
+                }),
+            },
+            NodeNs::Other(ns)
+                if &**ns == crate::xml::XSD_NS
+                    || &**ns == SOAP11_ENCODING_NS
+                    || &**ns == SOAP12_ENCODING_NS =>
+            {
+                match read_xsd(node, name)? {
+                    Some(value) => Ok(value),
+                    None => read_untyped(node),
+                }
+            }
+            NodeNs::Other(ns) if &**ns == URT_TYPES_NS => match &**name {
+                "char" => scalar(node, AnyType::Char),
+                "guid" => {
+                    // .NET reads a Guid with its white space collapsed.
+                    let text = collapse(&string_text(node)?);
+                    <uuid::Uuid as Scalar>::read_xml(&text)
+                        .map(AnyType::Guid)
+                        .map_err(|error| MemberError::InvalidValue {
+                            path: String::new(),
+                            ty: crate::SoapType::Guid,
+                            value: text,
+                            error,
+                        })
+                }
+                _ => Err(not_modelled(name, URT_TYPES_NS)),
+            },
+            NodeNs::Other(ns) => Err(not_modelled(name, ns)),
+            NodeNs::None => Err(not_modelled(name, "")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
