@@ -52,6 +52,31 @@ pub struct Model {
     /// The header classes some operation's request carries (`In`, `InOut`), in class order:
     /// the fields of `SoapHeaders`, what a client sends on each call that reads them.
     pub sent_headers: Vec<SentHeader>,
+    /// The types of `object` values, where the spec uses `object` anywhere.
+    pub object: Option<ObjectModel>,
+}
+
+/// The Rust types of `object` values: the runtime's `AnyType` over an enum of the service's
+/// own types (XmlSerializer's type scope: what an `xsi:type` may name).
+#[derive(Debug, Clone)]
+pub struct ObjectModel {
+    /// The alias of `rmm_runtime::AnyType<…>` (`Object`, numbered where taken).
+    pub alias: String,
+    /// The enum of the service's own types (`KnownType`, numbered where taken).
+    pub known: String,
+    /// Its variants: the concrete classes (but header classes, which another serializer
+    /// writes), the enums and the array types, in that order and the spec's.
+    pub variants: Vec<KnownVariant>,
+}
+
+/// A variant of [`ObjectModel::known`]: a type an `object` may hold.
+#[derive(Debug, Clone)]
+pub struct KnownVariant {
+    /// Its Rust name: the class's or enum's Rust name, an array's upper camel
+    /// (`ArrayOfAnyType`), numbered apart.
+    pub rust: String,
+    /// The type (a class, an enum or an array).
+    pub ty: SoapType,
 }
 
 /// A field of `SoapHeaders`: a header class some operation reads.
@@ -219,6 +244,7 @@ impl Model {
         match ty {
             SoapType::DataSet => "DataSet",
             SoapType::DataTable => "DataTable",
+            SoapType::Object => "anyType",
             SoapType::Enum(i) => &self.enums[usize::from(i)].name,
             SoapType::Class(i) => &self.classes[usize::from(i)].name,
             SoapType::Array(i) => &self.arrays[usize::from(i)].name,
@@ -243,8 +269,12 @@ impl Model {
 
     fn holds_float_in(&self, ty: SoapType, seen: &mut Vec<bool>) -> bool {
         match ty {
-            // A DataSet's cells may be doubles.
-            SoapType::Float | SoapType::Double | SoapType::DataSet | SoapType::DataTable => true,
+            // A DataSet's cells and an object may be doubles.
+            SoapType::Float
+            | SoapType::Double
+            | SoapType::DataSet
+            | SoapType::DataTable
+            | SoapType::Object => true,
             SoapType::Array(i) => self.holds_float_in(self.arrays[usize::from(i)].item, seen),
             SoapType::Class(i) => {
                 let i = usize::from(i);
@@ -294,6 +324,7 @@ fn array_names(spec: &Spec) -> Vec<String> {
         fn xsd_name(&self, ty: SoapType) -> String {
             match ty {
                 SoapType::Array(i) => self.names[usize::from(i)].clone().expect("named item"),
+                SoapType::Object => "anyType".to_owned(),
                 other => self.spec.type_name(other),
             }
         }
@@ -1252,14 +1283,22 @@ impl Model {
                     .any(|d| d.base.map(usize::from) == Some(c))
             })
             .collect();
+        let uses_object = uses_object(spec);
         let derived_types: Vec<String> = class_names
             .iter()
             .zip(&has_derived)
             .filter(|(_, &d)| d)
             .map(|(name, _)| format!("Any{name}"))
             .chain(request_names.iter().map(|name| format!("{name}Response")))
+            .chain(
+                uses_object
+                    .then(|| ["Object".to_owned(), "KnownType".to_owned()])
+                    .into_iter()
+                    .flatten(),
+            )
             .collect();
-        let derived_types = assign_names(&derived_types, &mut taken, Numbering::Camel);
+        let mut derived_types = assign_names(&derived_types, &mut taken, Numbering::Camel);
+        let object_names = uses_object.then(|| derived_types.split_off(derived_types.len() - 2));
         let (any_names, response_names) =
             derived_types.split_at(has_derived.iter().filter(|&&d| d).count());
         let mut any_names = any_names.iter();
@@ -1293,6 +1332,11 @@ impl Model {
             class.any_type = any_types[i].clone();
         }
         let arrays = array_models(spec);
+        let object = object_names.map(|names| ObjectModel {
+            alias: names[0].clone(),
+            known: names[1].clone(),
+            variants: known_variants(&classes, enum_names, &arrays),
+        });
         if !errors.is_empty() {
             return Err(SpecErrors(errors));
         }
@@ -1383,6 +1427,7 @@ impl Model {
             classes,
             arrays,
             operations,
+            object,
         })
     }
 }
@@ -1524,6 +1569,52 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
         .collect()
 }
 
+/// Whether the spec uses `object` anywhere: a parameter, result, out parameter, member or
+/// array item.
+fn uses_object(spec: &Spec) -> bool {
+    let is = |ty: SoapType| ty == SoapType::Object;
+    spec.operations
+        .iter()
+        .any(|op| is(op.result) || op.params.iter().chain(&op.outs).any(|p| is(p.ty)))
+        || spec
+            .classes
+            .iter()
+            .any(|c| c.members.iter().any(|m| is(m.ty)))
+        || spec.arrays.iter().any(|a| is(a.item))
+}
+
+/// The types an `object` may hold (see [`ObjectModel::variants`]): the concrete classes but
+/// header ones, the enums, the arrays; their Rust names apart from one another.
+fn known_variants(
+    classes: &[ClassModel],
+    enum_names: &[String],
+    arrays: &[ArrayModel],
+) -> Vec<KnownVariant> {
+    let mut types = Vec::new();
+    let mut names = Vec::new();
+    for (i, class) in classes.iter().enumerate() {
+        if !class.is_abstract && !class.header {
+            types.push(SoapType::Class(i as u16));
+            names.push(class.rust.clone());
+        }
+    }
+    for (i, name) in enum_names.iter().enumerate() {
+        types.push(SoapType::Enum(i as u16));
+        names.push(name.clone());
+    }
+    for (i, array) in arrays.iter().enumerate() {
+        types.push(SoapType::Array(i as u16));
+        names.push(upper_camel(&array.name));
+    }
+    let mut taken = Vec::new();
+    let names = assign_names(&names, &mut taken, Numbering::Camel);
+    types
+        .into_iter()
+        .zip(names)
+        .map(|(ty, rust)| KnownVariant { rust, ty })
+        .collect()
+}
+
 /// The spec's arrays with their XmlSerializer names.
 fn array_models(spec: &Spec) -> Vec<ArrayModel> {
     let names = array_names(spec);
@@ -1538,6 +1629,7 @@ fn array_models(spec: &Spec) -> Vec<ArrayModel> {
             item_name: match (&array.item_name, array.item) {
                 (Some(renamed), _) => renamed.clone(),
                 (None, SoapType::Array(i)) => names[usize::from(i)].clone(),
+                (None, SoapType::Object) => "anyType".to_owned(),
                 (None, other) => spec.type_name(other),
             },
         })

@@ -362,6 +362,11 @@ pub enum SoapType {
     /// of the diffgram's, `minOccurs="1"`), Rust `Option<rmm_runtime::DataTable>`; a
     /// reference. HTTP GET/POST carry one as a result only.
     DataTable,
+    /// `object`: .NET `object` (`xs:anyType`, an element without a type in the WSDL), Rust
+    /// `Option<Object>` (the generated alias of `rmm_runtime::AnyType`): a value naming its
+    /// type with `xsi:type`, a simple one or one of the service's classes, enums and arrays;
+    /// a reference. HTTP GET/POST carry one as a result only.
+    Object,
     /// One of the spec's enums, by its index in [`Spec::enums`]: a generated Rust enum.
     Enum(u16),
     /// One of the spec's classes, by its index in [`Spec::classes`]: a generated Rust struct,
@@ -376,7 +381,7 @@ pub enum SoapType {
 
 impl SoapType {
     /// Every type, in the order they are listed to the user.
-    pub const ALL: [SoapType; 21] = [
+    pub const ALL: [SoapType; 22] = [
         SoapType::String,
         SoapType::Boolean,
         SoapType::Decimal,
@@ -398,6 +403,7 @@ impl SoapType {
         SoapType::XmlNode,
         SoapType::DataSet,
         SoapType::DataTable,
+        SoapType::Object,
     ];
 
     /// The type's name in the spec and the WSDL (`int`, `unsignedByte`); an enum's is the
@@ -425,6 +431,7 @@ impl SoapType {
             SoapType::XmlNode => "xmlNode",
             SoapType::DataSet => "dataSet",
             SoapType::DataTable => "dataTable",
+            SoapType::Object => "object",
             SoapType::Enum(_) => "enum",
             SoapType::Class(_) => "class",
             SoapType::Array(_) => "array",
@@ -449,6 +456,7 @@ impl SoapType {
                 | SoapType::XmlNode
                 | SoapType::DataSet
                 | SoapType::DataTable
+                | SoapType::Object
                 | SoapType::Class(_)
                 | SoapType::Array(_)
         )
@@ -486,10 +494,13 @@ impl SoapType {
         )
     }
 
-    /// Whether the type is XmlSerializer's object model (a class or an array) rather than a
-    /// simple type.
+    /// Whether the type is XmlSerializer's object model (a class, an array, an `object`)
+    /// rather than a simple type.
     pub const fn is_complex(self) -> bool {
-        matches!(self, SoapType::Class(_) | SoapType::Array(_))
+        matches!(
+            self,
+            SoapType::Class(_) | SoapType::Array(_) | SoapType::Object
+        )
     }
 
     /// Whether HTTP GET/POST can carry a parameter of the type (.NET's
@@ -504,6 +515,7 @@ impl SoapType {
                 | SoapType::XmlNode
                 | SoapType::DataSet
                 | SoapType::DataTable
+                | SoapType::Object
         )
     }
 

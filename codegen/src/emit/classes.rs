@@ -875,6 +875,8 @@ fn value_size(model: &Model, ty: SoapType, seen: &mut Vec<usize>) -> usize {
         SoapType::DataSet => 80,
         // `name`, `columns` and `rows`.
         SoapType::DataTable => 72,
+        // A tag and the largest value: a string, a vector, a boxed class.
+        SoapType::Object => 32,
         SoapType::Enum(i) if model.enums[usize::from(i)].flags => 8,
         SoapType::Enum(_) | SoapType::Void => 1,
         SoapType::Class(i) => {

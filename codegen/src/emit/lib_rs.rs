@@ -97,6 +97,18 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             ),
         )
     };
+    let (objects_mod, objects_use) = if model.object.is_none() {
+        (quote!(), quote!())
+    } else {
+        (
+            quote!(
+                mod objects;
+            ),
+            quote!(
+                pub use objects::*;
+            ),
+        )
+    };
     // rustc's drop check walks a chain of classes holding one another (`Option<Box<B>>` in
     // `A`, …) one level per type, and stops at `recursion_limit` (128): a service of a few
     // hundred classes on such a chain does not compile under the default. A few levels per
@@ -122,6 +134,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         mod credentials;
         #[cfg(feature = "server")]
         pub mod help;
+        #objects_mod
         #[cfg(feature = "server")]
         pub mod server;
         mod types;
@@ -134,6 +147,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         pub use client::{#client_type, Signer, SigningRequest, StaticSigner};
         #classes_use
         pub use credentials::{Credentials, SoapHeaders};
+        #objects_use
         #[cfg(feature = "server")]
         pub use server::{#service_trait, #server_type, Call, Verifier};
         pub use types::*;

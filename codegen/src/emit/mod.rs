@@ -9,6 +9,7 @@ mod client;
 mod credentials;
 mod help;
 mod lib_rs;
+mod objects;
 mod server;
 mod types;
 mod wire;
@@ -55,6 +56,9 @@ pub fn generate(model: &Model) -> Vec<GeneratedFile> {
     ];
     if !model.classes.is_empty() {
         files.push(file("classes.rs", classes::emit(model)));
+    }
+    if let Some(object) = &model.object {
+        files.push(file("objects.rs", objects::emit(model, object)));
     }
     for op in &model.operations {
         files.push(file(
@@ -194,6 +198,7 @@ pub(crate) fn rust_type(model: &Model, ty: SoapType) -> TokenStream {
         SoapType::XmlNode => quote!(Option<crate::runtime::RawNode>),
         SoapType::DataSet => quote!(Option<crate::runtime::DataSet>),
         SoapType::DataTable => quote!(Option<crate::runtime::DataTable>),
+        SoapType::Object => quote!(Option<crate::Object>),
         SoapType::Enum(i) => {
             let name = ident(&model.enums[usize::from(i)].rust);
             quote!(crate::#name)

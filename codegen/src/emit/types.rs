@@ -9,11 +9,13 @@ use crate::spec::SoapType;
 
 pub(super) fn emit(model: &Model) -> TokenStream {
     let enums = model.enums.iter().enumerate().map(|(i, e)| {
-        // An enum that is an array's item is written and read as one (`XmlItem`).
-        let item = model
-            .arrays
-            .iter()
-            .any(|a| a.item == SoapType::Enum(i as u16));
+        // An enum that is an array's item, or that an `object` may hold, is written and
+        // read as one (`XmlItem`).
+        let item = model.object.is_some()
+            || model
+                .arrays
+                .iter()
+                .any(|a| a.item == SoapType::Enum(i as u16));
         enum_type(e, item)
     });
     let items = model.operations.iter().map(|op| {

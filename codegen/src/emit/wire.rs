@@ -25,6 +25,7 @@ fn value_room(model: &Model, ty: SoapType) -> usize {
         | SoapType::XmlNode
         | SoapType::DataSet
         | SoapType::DataTable
+        | SoapType::Object
         | SoapType::Class(_)
         | SoapType::Array(_) => 0,
         SoapType::Int => 11,          // "-2147483648"
@@ -585,6 +586,22 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     };
     let (encode_result, decode_result) = match op.result {
         _ if !op.outs.is_empty() => members_codec(),
+        // Over HTTP GET/POST an `object`'s document is rooted at `anyType`, declaring no
+        // namespace but the service's.
+        SoapType::Object if !op.bare => (
+            quote!(message::object_response(
+                binding,
+                &OPERATION,
+                self.result.as_ref()
+            )),
+            quote!(message::decode_value_response(
+                binding,
+                &OPERATION,
+                response,
+                &[],
+                "anyType"
+            )),
+        ),
         ty if ty.is_complex() => {
             let items = super::items_expr(model, ty);
             let root = model.root_name(ty);

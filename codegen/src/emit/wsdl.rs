@@ -164,6 +164,16 @@ fn soap_action(op: &OperationModel) -> &str {
         .unwrap_or(&op.soap_action)
 }
 
+/// ` type="s:int"`, the type attribute of an element of `ty`: none for an `object`, which
+/// XmlSerializer declares as an element without a type (`xs:anyType`).
+fn type_attr(model: &Model, ty: SoapType) -> String {
+    if ty == SoapType::Object {
+        String::new()
+    } else {
+        format!(r#" type="{}""#, qname(model, ty))
+    }
+}
+
 /// `s:int`, `s1:guid` for ASMX's own types, `tns:Level` for the service's enums, classes and
 /// arrays.
 fn qname(model: &Model, ty: SoapType) -> String {
@@ -176,13 +186,14 @@ fn qname(model: &Model, ty: SoapType) -> String {
 }
 
 /// An element of a wrapper's sequence, at 12 spaces (`attributes` its `minOccurs`,
-/// `maxOccurs`, `name` and any `nillable`): of `type="{qname}"`, or for raw XML (.NET
-/// `XmlElement`) of an inline type holding one `s:any`, as ASMX declares it.
+/// `maxOccurs`, `name` and any `nillable`): of the type `type_attr` names (none for an
+/// `object`), or for raw XML (.NET `XmlElement`) of an inline type holding one `s:any`, as
+/// ASMX declares it.
 fn sequence_element(
     w: &mut String,
     attributes: &str,
     ty: SoapType,
-    qname: &str,
+    type_attr: &str,
     dataset: DataSetWsdl,
 ) {
     if matches!(ty, SoapType::DataSet | SoapType::DataTable) {
@@ -204,10 +215,7 @@ fn sequence_element(
         let _ = writeln!(w, "              </s:complexType>");
         let _ = writeln!(w, "            </s:element>");
     } else {
-        let _ = writeln!(
-            w,
-            r#"            <s:element {attributes} type="{qname}" />"#
-        );
+        let _ = writeln!(w, r#"            <s:element {attributes}{type_attr} />"#);
     }
 }
 
@@ -343,9 +351,9 @@ fn schema_types(model: &Model, w: &mut String, types: &[SoapType], written: &mut
                 let _ = writeln!(w, "        <s:sequence>");
                 let _ = writeln!(
                     w,
-                    r#"          <s:element minOccurs="0" maxOccurs="unbounded" name="{}"{nillable} type="{}" />"#,
+                    r#"          <s:element minOccurs="0" maxOccurs="unbounded" name="{}"{nillable}{} />"#,
                     attr(&array.item_name),
-                    qname(model, array.item)
+                    type_attr(model, array.item)
                 );
                 let _ = writeln!(w, "        </s:sequence>");
                 let _ = writeln!(w, "      </s:complexType>");
@@ -443,9 +451,9 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
             let item = model.array(m.ty).expect("an array").item;
             let _ = writeln!(
                 w,
-                r#"{indent}          <s:element minOccurs="0" maxOccurs="unbounded" name="{}" type="{}" />"#,
+                r#"{indent}          <s:element minOccurs="0" maxOccurs="unbounded" name="{}"{} />"#,
                 attr(&m.wire),
-                qname(model, item)
+                type_attr(model, item)
             );
             continue;
         }
@@ -465,9 +473,9 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
         };
         let _ = writeln!(
             w,
-            r#"{indent}          <s:element minOccurs="{min}" maxOccurs="1"{default} name="{}"{nillable} type="{}" />"#,
+            r#"{indent}          <s:element minOccurs="{min}" maxOccurs="1"{default} name="{}"{nillable}{} />"#,
             attr(&m.wire),
-            qname(model, m.ty)
+            type_attr(model, m.ty)
         );
     }
     let _ = writeln!(w, "{indent}        </s:sequence>");
@@ -628,9 +636,9 @@ fn pieces(model: &Model) -> [String; 5] {
                 bare_declared.push(name);
                 let nillable = if nullable { r#" nillable="true""# } else { "" };
                 put!(
-                    r#"      <s:element name="{}"{nillable} type="{}" />"#,
+                    r#"      <s:element name="{}"{nillable}{} />"#,
                     attr(name),
-                    qname(ty)
+                    type_attr(model, ty)
                 );
                 enum_types(w, &[ty]);
             }
@@ -662,7 +670,7 @@ fn pieces(model: &Model) -> [String; 5] {
                         attr(&p.wire)
                     ),
                     p.ty,
-                    &qname(p.ty),
+                    &type_attr(model, p.ty),
                     model.service.dataset_wsdl,
                 );
             }
@@ -717,7 +725,7 @@ fn pieces(model: &Model) -> [String; 5] {
                     attr(name)
                 ),
                 *ty,
-                &qname(*ty),
+                &type_attr(model, *ty),
                 model.service.dataset_wsdl,
             );
         }
@@ -756,7 +764,8 @@ fn pieces(model: &Model) -> [String; 5] {
             data_set_type(w, 8, *ty, model.service.dataset_wsdl);
             put!("      </s:element>");
         } else if ty.is_reference() || *nullable {
-            put!(r#"      <s:element name="{name}" nillable="true" type="{qname}" />"#);
+            let type_attr = type_attr(model, *ty);
+            put!(r#"      <s:element name="{name}" nillable="true"{type_attr} />"#);
         } else {
             put!(r#"      <s:element name="{name}" type="{qname}" />"#);
         }

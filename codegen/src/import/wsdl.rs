@@ -947,6 +947,13 @@ fn value_type<'a, 'i>(
                 return Some("dataTable".to_owned());
             }
         }
+        // .NET's object: an element of no type and no content, not nillable (XmlSerializer
+        // makes one nillable only by [XmlElement(IsNullable = true)]).
+        if element.children().all(|n| !n.is_element())
+            && element.attribute("nillable") != Some("true")
+        {
+            return Some("object".to_owned());
+        }
         let raw_xml = element.descendants().any(|n| is(n, XSD, "any"));
         let what = if raw_xml {
             "raw XML (an inline type holding xs:any: .NET's XmlNode or XmlElement), which rmm \
@@ -954,7 +961,8 @@ fn value_type<'a, 'i>(
         } else if element.children().any(|n| n.is_element()) {
             "no named type (an inline type), which rmm does not import"
         } else {
-            "no type (xs:anyType: .NET's object), which rmm does not import yet"
+            "no type (xs:anyType: .NET's object) and is nillable ([XmlElement(IsNullable = \
+             true)]), which rmm does not import"
         };
         p.at(element, format!("{whose} has {what}"));
         return None;
@@ -1031,6 +1039,8 @@ fn named_type<'a, 'i>(
     p: &mut Problems,
 ) -> Option<String> {
     let simple = match ns {
+        // .NET's object, where a schema names its type (ASMX leaves it out).
+        XSD if local == "anyType" => Some("object".to_owned()),
         XSD | MICROSOFT => SoapType::from_name(local)
             .filter(|ty| ty.in_microsoft_namespace() == (ns == MICROSOFT))
             .map(|ty| ty.name().to_owned()),
@@ -1213,12 +1223,27 @@ fn value_type_of_item<'a, 'i>(
     p: &mut Problems,
 ) -> Option<String> {
     let Some((ns, local)) = item.attribute("type").and_then(|t| qname(item, t)) else {
-        let kind = if item.children().any(|n| n.is_element()) {
-            "no named type (an inline type), which rmm does not import"
-        } else {
-            "no type (xs:anyType: .NET's object), which rmm does not import yet"
-        };
-        p.at(item, format!("{whose}: {what} have {kind}"));
+        // Items of .NET's object (`ArrayOfAnyType`): named `anyType`, of no type.
+        if item.children().all(|n| !n.is_element()) {
+            if item.attribute("name") == Some("anyType") {
+                return Some("object".to_owned());
+            }
+            p.at(
+                item,
+                format!(
+                    "{whose}: {what} are objects (no type) named {}, not anyType (an \
+                     [XmlArrayItem] rename), which rmm does not import",
+                    item.attribute("name").unwrap_or_default()
+                ),
+            );
+            return None;
+        }
+        p.at(
+            item,
+            format!(
+                "{whose}: {what} have no named type (an inline type), which rmm does not import"
+            ),
+        );
         return None;
     };
     let ty = named_type(item, ns, local, schema, whose, p)?;

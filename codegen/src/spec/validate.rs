@@ -119,9 +119,9 @@ fn nullable_problem(name: &str, names: &TypeNames) -> Option<&'static str> {
     let ty = names.named(name.strip_suffix('?').unwrap_or(name))?;
     match ty {
         SoapType::Class(_) => Some("a class is nullable as it is (None); leave out the ?"),
-        ty if ty.is_reference() => {
-            Some("a string, byte array or raw XML is nullable as it is (None); leave out the ?")
-        }
+        ty if ty.is_reference() => Some(
+            "a string, byte array, raw XML or object is nullable as it is (None); leave out the ?",
+        ),
         _ => None,
     }
 }

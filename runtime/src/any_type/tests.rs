@@ -319,3 +319,56 @@ fn a_nil_item_is_none_and_a_nil_object_is_refused() {
         Ok(Some(AnyType::Text("1".into())))
     );
 }
+
+/// Writes `value` as an HTTP GET/POST result document's root, as `message::object_response`
+/// does.
+fn write_document(value: &Object) -> String {
+    let mut out = String::new();
+    let suffix = format!(" xmlns=\"{SERVICE}\"");
+    let mut w = XmlOut::object_document(&mut out, "Op", &suffix);
+    value
+        .write_element(&mut w, "anyType", &[])
+        .expect("writable");
+    w.finish();
+    out
+}
+
+#[test]
+fn an_object_root_declares_xsi_after_its_type_and_a_prefix_for_each_xml_schema_type() {
+    // MakeObject over HTTP GET: kinds 2, 14, 25 (the host's bytes, the prolog aside).
+    assert_eq!(
+        write_document(&AnyType::Int(5)),
+        concat!(
+            r#"<anyType xmlns:q1="http://www.w3.org/2001/XMLSchema" d1p1:type="q1:int" "#,
+            r#"xmlns:d1p1="http://www.w3.org/2001/XMLSchema-instance" "#,
+            r#"xmlns="http://rmm.example/probe/">5</anyType>"#
+        )
+    );
+    assert_eq!(
+        write_document(&AnyType::Char('c')),
+        concat!(
+            r#"<anyType xmlns:q1="http://microsoft.com/wsdl/types/" d1p1:type="q1:char" "#,
+            r#"xmlns:d1p1="http://www.w3.org/2001/XMLSchema-instance" "#,
+            r#"xmlns="http://rmm.example/probe/">99</anyType>"#
+        )
+    );
+    let array = AnyType::Known(Known::ArrayOfAnyType(vec![
+        Some(AnyType::Int(1)),
+        Some(AnyType::String("a".into())),
+        None,
+    ]));
+    assert_eq!(
+        write_document(&array),
+        concat!(
+            r#"<anyType d1p1:type="ArrayOfAnyType" "#,
+            r#"xmlns:d1p1="http://www.w3.org/2001/XMLSchema-instance" "#,
+            "xmlns=\"http://rmm.example/probe/\">\n",
+            r#"  <anyType xmlns:q1="http://www.w3.org/2001/XMLSchema" d1p1:type="q1:int">1</anyType>"#,
+            "\n",
+            r#"  <anyType xmlns:q2="http://www.w3.org/2001/XMLSchema" d1p1:type="q2:string">a</anyType>"#,
+            "\n",
+            r#"  <anyType xmlns:xsd="http://www.w3.org/2001/XMLSchema" d1p1:nil="true" />"#,
+            "\n</anyType>"
+        )
+    );
+}

@@ -38,8 +38,9 @@ pub use request::{
     check_char, check_datetime, check_offered, form_request, read_form, soap_request, text_len,
 };
 pub use response::{
-    bytes_response, fault_response, nillable_value_response, nullable_response, scalar_response,
-    string_response, value_response, version_mismatch_response, void_response, wrapper_response,
+    bytes_response, fault_response, nillable_value_response, nullable_response, object_response,
+    scalar_response, string_response, value_response, version_mismatch_response, void_response,
+    wrapper_response,
 };
 pub use text::{soap_body, soap_text, SoapText};
 

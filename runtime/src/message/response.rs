@@ -183,7 +183,7 @@ pub fn value_response<T: crate::tree::XmlItem>(
     items: &'static [&'static str],
     root: &'static str,
 ) -> Result<Response<Bytes>, EncodeError> {
-    value_response_with(binding, operation, result, items, root, false)
+    value_response_with(binding, operation, result, items, root, false, false)
 }
 
 /// [`value_response`] for a result of a class with a root (`[XmlRoot]`), whose element is
@@ -195,7 +195,17 @@ pub fn nillable_value_response<T: crate::tree::XmlItem>(
     items: &'static [&'static str],
     root: &'static str,
 ) -> Result<Response<Bytes>, EncodeError> {
-    value_response_with(binding, operation, result, items, root, true)
+    value_response_with(binding, operation, result, items, root, true, false)
+}
+
+/// [`value_response`] for a result of type `object`: over HTTP GET/POST its document's root,
+/// `<anyType>`, declares no namespace but the service's (see [`XmlOut::object_document`]).
+pub fn object_response<T: crate::tree::XmlItem>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    result: Option<&T>,
+) -> Result<Response<Bytes>, EncodeError> {
+    value_response_with(binding, operation, result, &[], "anyType", false, true)
 }
 
 fn value_response_with<T: crate::tree::XmlItem>(
@@ -205,6 +215,7 @@ fn value_response_with<T: crate::tree::XmlItem>(
     items: &'static [&'static str],
     root: &'static str,
     nillable: bool,
+    object: bool,
 ) -> Result<Response<Bytes>, EncodeError> {
     let body = if binding.is_soap() {
         if result.is_none() && !nillable {
@@ -236,8 +247,11 @@ fn value_response_with<T: crate::tree::XmlItem>(
             }
             Some(result) => {
                 let suffix = format!(" xmlns=\"{namespace}\"");
-                let mut document =
-                    XmlOut::document(&mut out, operation.name, DOCUMENT_NAMESPACES, &suffix);
+                let mut document = if object {
+                    XmlOut::object_document(&mut out, operation.name, &suffix)
+                } else {
+                    XmlOut::document(&mut out, operation.name, DOCUMENT_NAMESPACES, &suffix)
+                };
                 result.write_element(&mut document, root, items)?;
                 document.finish();
             }

@@ -29,6 +29,13 @@ pub struct XmlOut<'a> {
     /// The prefixes declared so far for types of other namespaces (`q1`, `q2`, …): .NET's
     /// writer counts them through the message and never reuses one.
     prefixes: u32,
+    /// An HTTP GET/POST document whose root is an `object` (`<anyType>`): .NET's writer
+    /// declares neither `xsi` nor `xsd` on it, so the root's `xsi:type` takes the writer's own
+    /// prefix `d1p1` (declared after it, and in scope below), and each type of XML Schema a
+    /// prefix `qN` of its own.
+    object_root: bool,
+    /// `d1p1` is yet to be declared (an `object` root whose type is not written yet).
+    xsi_pending: bool,
 }
 
 impl<'a> XmlOut<'a> {
@@ -44,6 +51,8 @@ impl<'a> XmlOut<'a> {
             tab_reference: false,
             next_type: None,
             prefixes: 0,
+            object_root: false,
+            xsi_pending: false,
         }
     }
 
@@ -75,6 +84,52 @@ impl<'a> XmlOut<'a> {
             tab_reference: false,
             next_type: None,
             prefixes: 0,
+            object_root: false,
+            xsi_pending: false,
+        }
+    }
+
+    /// [`XmlOut::document`] for a result of type `object`, whose root (`<anyType>`) declares
+    /// no namespace but the service's (`root_suffix`), as .NET's writer writes a typed value
+    /// there: `<anyType xmlns:q1="…XMLSchema" d1p1:type="q1:int" xmlns:d1p1="…instance"
+    /// xmlns="…">`.
+    pub fn object_document(
+        out: &'a mut String,
+        operation: &'static str,
+        root_suffix: &'a str,
+    ) -> XmlOut<'a> {
+        let mut w = XmlOut::document(out, operation, "", root_suffix);
+        w.object_root = true;
+        w.xsi_pending = true;
+        w
+    }
+
+    /// The prefix `xsi`'s namespace has here.
+    fn xsi(&self) -> &'static str {
+        if self.object_root {
+            "d1p1"
+        } else {
+            "xsi"
+        }
+    }
+
+    /// Writes ` xsi:type="{prefix}:{type_name}"` (no prefix for a type of the service) in the
+    /// open start tag; on an `object` root, then the declaration of `d1p1`.
+    fn type_attribute(&mut self, prefix: Option<&str>, type_name: &str) {
+        debug_assert!(self.open, "attributes belong in an open start tag");
+        self.out.push(' ');
+        self.out.push_str(self.xsi());
+        self.out.push_str(":type=\"");
+        if let Some(prefix) = prefix {
+            self.out.push_str(prefix);
+            self.out.push(':');
+        }
+        self.out.push_str(type_name);
+        self.out.push('"');
+        if std::mem::take(&mut self.xsi_pending) {
+            self.out.push_str(" xmlns:d1p1=\"");
+            self.out.push_str(xml::XSI_NS);
+            self.out.push('"');
         }
     }
 
@@ -127,12 +182,10 @@ impl<'a> XmlOut<'a> {
         if let Some(attributes) = self.root_attributes.take() {
             self.out.push_str(attributes);
         }
-        if let Some(type_name) = self.next_type.take() {
-            self.out.push_str(" xsi:type=\"");
-            self.out.push_str(type_name);
-            self.out.push('"');
-        }
         self.open = true;
+        if let Some(type_name) = self.next_type.take() {
+            self.type_attribute(None, type_name);
+        }
     }
 
     /// Names `type_name` (a type of the service, so without prefix: the service namespace is
@@ -145,10 +198,11 @@ impl<'a> XmlOut<'a> {
     /// Writes `xsi:type="xsd:{type_name}"` in the open start tag: an `object` holding a value
     /// of XML Schema's type (`xsd` is declared on the envelope or the document's root).
     pub(crate) fn xsd_type(&mut self, type_name: &str) {
-        debug_assert!(self.open, "attributes belong in an open start tag");
-        self.out.push_str(" xsi:type=\"xsd:");
-        self.out.push_str(type_name);
-        self.out.push('"');
+        if self.object_root {
+            self.foreign_type(xml::XSD_NS, type_name);
+        } else {
+            self.type_attribute(Some("xsd"), type_name);
+        }
     }
 
     /// Writes `xmlns:qN="{namespace}" xsi:type="qN:{type_name}"` in the open start tag, `N`
@@ -162,11 +216,8 @@ impl<'a> XmlOut<'a> {
         self.out.push_str(&prefix);
         self.out.push_str("=\"");
         self.out.push_str(namespace);
-        self.out.push_str("\" xsi:type=\"");
-        self.out.push_str(&prefix);
-        self.out.push(':');
-        self.out.push_str(type_name);
         self.out.push('"');
+        self.type_attribute(Some(&prefix), type_name);
     }
 
     /// Writes text that holds nothing to escape (a simple value's); nothing for an empty one.
@@ -188,9 +239,7 @@ impl<'a> XmlOut<'a> {
     ) -> Result<(), EncodeError> {
         self.start(name);
         if let Some(type_name) = type_name {
-            self.out.push_str(" xsi:type=\"");
-            self.out.push_str(type_name);
-            self.out.push('"');
+            self.type_attribute(None, type_name);
         }
         members(self)?;
         self.end(name);
@@ -316,7 +365,14 @@ impl<'a> XmlOut<'a> {
     #[inline]
     pub fn nil(&mut self, name: &str) {
         self.start(name);
-        self.out.push_str(" xsi:nil=\"true\"");
+        if self.object_root {
+            // Below an `object` root .NET's writer declares `xsd` on a null as it writes it.
+            self.out.push_str(" xmlns:xsd=\"");
+            self.out.push_str(xml::XSD_NS);
+            self.out.push_str("\" d1p1:nil=\"true\"");
+        } else {
+            self.out.push_str(" xsi:nil=\"true\"");
+        }
         self.end(name);
     }
 

@@ -187,6 +187,8 @@ impl<'m> Sampler<'m> {
         let mut element = Element::new(name);
         match ty {
             SoapType::Class(i) => self.class(&mut element, usize::from(i)),
+            // An `object` may hold anything: .NET's help page shows it empty.
+            SoapType::Object => {}
             SoapType::DataSet | SoapType::DataTable => {
                 // As .NET's help page shows the schema reference and the `s:any` after it.
                 let mut schema = Element::new("xsd:schema");
