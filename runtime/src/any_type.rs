@@ -39,8 +39,8 @@ pub enum AnyType<K> {
     /// node, written back as it is.
     Text(String),
     /// `xsd:string` (and the XML Schema types .NET reads as a string: `normalizedString`,
-    /// `token`, `anyURI`, `NCName` and the like, white space collapsed but for
-    /// `normalizedString`, written back as `xsd:string`).
+    /// `token`, `anyURI`, `NCName` and the like, trimmed but for `normalizedString`, written
+    /// back as `xsd:string`).
     String(String),
     /// `xsd:boolean`.
     Boolean(bool),
@@ -90,7 +90,7 @@ pub trait KnownTypes: Sized {
     fn write_known(&self, w: &mut XmlOut<'_>, name: &'static str) -> Result<(), EncodeError>;
 }
 
-/// The XML Schema types .NET reads as a string with its white space collapsed.
+/// The XML Schema types .NET reads as a string, trimmed.
 const COLLAPSED_STRINGS: [&str; 24] = [
     "anyURI",
     "duration",
@@ -118,12 +118,10 @@ const COLLAPSED_STRINGS: [&str; 24] = [
     "token",
 ];
 
-/// `XmlSerializationReader.CollapseWhitespace`: white space trimmed, inner runs one space.
+/// `XmlSerializationReader.CollapseWhitespace`, which despite its name only trims (.NET's
+/// `String.Trim`: Unicode white space at either end).
 fn collapse(text: &str) -> String {
-    text.split([' ', '\t', '\r', '\n'])
-        .filter(|piece| !piece.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
+    text.trim().to_owned()
 }
 
 /// A simple value read from `node`'s text.
@@ -202,11 +200,8 @@ impl<K: KnownTypes> XmlItem for AnyType<K> {
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         let (type_name, foreign) = match self {
-            AnyType::Object => {
-                w.start(name);
-                w.end(name);
-                return Ok(());
-            }
+            // XmlSerializer writes `new object()` as a class without members.
+            AnyType::Object => return w.class(name, None, |_| Ok(())),
             AnyType::Text(text) => {
                 w.start(name);
                 w.text(name, text)?;
@@ -303,7 +298,7 @@ impl<K: KnownTypes> XmlItem for AnyType<K> {
             NodeNs::Other(ns) if &**ns == URT_TYPES_NS => match &**name {
                 "char" => scalar(node, AnyType::Char),
                 "guid" => {
-                    // .NET reads a Guid with its white space collapsed.
+                    // .NET reads a Guid trimmed.
                     let text = collapse(&string_text(node)?);
                     <uuid::Uuid as Scalar>::read_xml(&text)
                         .map(AnyType::Guid)

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 pub mod bench_samples;
 pub mod captures;
+pub mod objects_any;
 pub mod objects_data_set;
 pub mod objects_service;
 pub mod soak;

@@ -21,6 +21,42 @@ pub fn exchanges_dir() -> PathBuf {
 /// `tests/tests/objects_fidelity.rs` replays these through our server.
 pub const DELIBERATE: &[(&str, u16, &str)] = &[
     (
+        "soap11-echo-object-nil",
+        500,
+        "the host reads xsi:nil on an object parameter, which is not nillable, as an XmlNode[] \
+         of the attribute; the sender meant a null",
+    ),
+    (
+        "soap11-echo-holder-nil-value",
+        500,
+        "the host reads xsi:nil on an object member, which is not nillable, as an XmlNode[] of \
+         the attribute; the sender meant a null",
+    ),
+    (
+        "soap11-echo-object-unknown-type",
+        500,
+        "an object whose xsi:type names no type of the service: the host reads an XmlNode[] (the \
+         type among its attributes), which rmm does not model; refused by name",
+    ),
+    (
+        "soap11-echo-object-foreign-type",
+        500,
+        "an object whose xsi:type is of another namespace: the host reads an XmlNode[], which \
+         rmm does not model; refused by name",
+    ),
+    (
+        "soap11-echo-object-mixed",
+        500,
+        "an object of no type holding attributes and elements: the host reads an XmlNode[], \
+         which rmm does not model; refused by name",
+    ),
+    (
+        "soap11-echo-object-date",
+        500,
+        "an object of xsd:date, which the host reads as a DateTime at midnight: rmm does not \
+         model xsd:date, xsd:time or xsd:QName in an object; refused by name",
+    ),
+    (
         "soap11-echo-order-nil-order",
         500,
         "the host reads xsi:nil on a class parameter, which is not nillable, as an object with \
@@ -538,6 +574,60 @@ impl ObjectsService for ObjectsEcho {
         })
     }
 
+    async fn echo_object(
+        &self,
+        _: Credentials,
+        r: EchoObject,
+    ) -> Result<EchoObjectResponse, Fault> {
+        Ok(EchoObjectResponse { result: r.o })
+    }
+
+    async fn echo_objects(
+        &self,
+        _: Credentials,
+        r: EchoObjects,
+    ) -> Result<EchoObjectsResponse, Fault> {
+        Ok(EchoObjectsResponse { result: r.items })
+    }
+
+    async fn echo_holder(
+        &self,
+        _: Credentials,
+        r: EchoHolder,
+    ) -> Result<EchoHolderResponse, Fault> {
+        Ok(EchoHolderResponse { result: r.h })
+    }
+
+    async fn make_object(
+        &self,
+        _: Credentials,
+        r: MakeObject,
+    ) -> Result<MakeObjectResponse, Fault> {
+        Ok(MakeObjectResponse {
+            result: crate::objects_any::make_object(r.kind),
+        })
+    }
+
+    async fn make_objects(
+        &self,
+        _: Credentials,
+        r: MakeObjects,
+    ) -> Result<MakeObjectsResponse, Fault> {
+        Ok(MakeObjectsResponse {
+            result: crate::objects_any::make_objects(r.n),
+        })
+    }
+
+    async fn describe_object(
+        &self,
+        _: Credentials,
+        r: DescribeObject,
+    ) -> Result<DescribeObjectResponse, Fault> {
+        Ok(DescribeObjectResponse {
+            result: Some(crate::objects_any::describe_object(r.o.as_ref())),
+        })
+    }
+
     async fn echo_order_bare(
         &self,
         _: Credentials,
@@ -871,7 +961,7 @@ pub fn deep_tree() -> TreeNode {
 /// and the request as the generated client encodes it.
 pub struct GeneratedCase {
     /// `echo-order-full`: the file is `{binding prefix}-client-{slug}.txt`.
-    pub slug: &'static str,
+    pub slug: String,
     /// The operation called.
     pub operation: Operation,
     /// The call, as the generated client sends it.
@@ -883,10 +973,10 @@ pub struct GeneratedCase {
 pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
     let none = Credentials::default();
     let mut cases = Vec::new();
-    let mut add = |slug: &'static str, call: Result<(Operation, Request<Bytes>), EncodeError>| {
+    let mut add = |slug: &str, call: Result<(Operation, Request<Bytes>), EncodeError>| {
         let (operation, request) = call.unwrap_or_else(|e| panic!("{slug} over {binding}: {e}"));
         cases.push(GeneratedCase {
-            slug,
+            slug: slug.to_owned(),
             operation,
             request,
         });
@@ -1151,6 +1241,68 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
             add(echo, encode(EchoDataSet { ds: ds.clone() }, &none, binding));
             add(describe, encode(DescribeDataSet { ds }, &none, binding));
         }
+    }
+    // Objects: every kind MakeObject makes, and arrays of them.
+    for kind in 0..=24 {
+        add(
+            &format!("make-object-{kind}"),
+            encode(MakeObject { kind }, &none, binding),
+        );
+    }
+    for (slug, n) in [
+        ("make-objects-null", -1),
+        ("make-objects-empty", 0),
+        ("make-objects", 25),
+    ] {
+        add(slug, encode(MakeObjects { n }, &none, binding));
+    }
+    if binding.is_soap() {
+        // Each kind echoed and described as the host reads it (a null parameter too).
+        for kind in 0..=24 {
+            let o = crate::objects_any::make_object(kind);
+            add(
+                &format!("echo-object-{kind}"),
+                encode(EchoObject { o: o.clone() }, &none, binding),
+            );
+            add(
+                &format!("describe-object-{kind}"),
+                encode(DescribeObject { o }, &none, binding),
+            );
+        }
+        add(
+            "echo-objects",
+            encode(
+                EchoObjects {
+                    items: crate::objects_any::make_objects(25),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-holder",
+            encode(
+                EchoHolder {
+                    h: Some(Holder {
+                        value: crate::objects_any::make_object(22),
+                        values: crate::objects_any::make_objects(5),
+                        name: Some("h".into()),
+                    }),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-holder-empty",
+            encode(
+                EchoHolder {
+                    h: Some(Holder::default()),
+                },
+                &none,
+                binding,
+            ),
+        );
     }
     if binding.is_soap() {
         // A SOAP header: sent in the Header by the generated client (over SOAP only).

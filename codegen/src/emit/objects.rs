@@ -80,6 +80,16 @@ pub(super) fn emit(model: &Model, object: &ObjectModel) -> TokenStream {
             }
         }
     });
+    let names = object.variants.iter().map(|v| {
+        let name = ident(&v.rust);
+        let wire = model.type_name(v.ty);
+        quote!(#known::#name(_) => #wire,)
+    });
+    let name_body = if object.variants.is_empty() {
+        quote!(match *self {})
+    } else {
+        quote!(match self { #(#names)* })
+    };
     let (read_body, write_body) = if object.variants.is_empty() {
         (
             quote! {
@@ -119,6 +129,13 @@ pub(super) fn emit(model: &Model, object: &ObjectModel) -> TokenStream {
         #[derive(Debug, Clone, PartialEq)]
         pub enum #known {
             #(#variants)*
+        }
+
+        impl #known {
+            /// The WSDL name of the value's type: what its `xsi:type` names.
+            pub fn type_name(&self) -> &'static str {
+                #name_body
+            }
         }
 
         impl crate::runtime::KnownTypes for #known {

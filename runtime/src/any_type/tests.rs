@@ -41,11 +41,11 @@ impl KnownTypes for Known {
         match self {
             Known::Point(x, y) => {
                 w.next_type("Point");
-                w.start(name);
-                w.scalar("X", x);
-                w.scalar("Y", y);
-                w.end(name);
-                Ok(())
+                w.class(name, None, |w| {
+                    w.scalar("X", x);
+                    w.scalar("Y", y);
+                    Ok(())
+                })
             }
             Known::ArrayOfAnyType(items) => {
                 w.next_type("ArrayOfAnyType");
@@ -212,11 +212,12 @@ fn a_type_is_read_whatever_its_prefix_and_the_string_types_of_xml_schema_as_stri
         read(r#"<R xmlns:t="http://rmm.example/probe/" xsi:type="t:Point"><Y>4</Y></R>"#),
         Ok(AnyType::Known(Known::Point(0, 4)))
     );
-    // .NET reads `anyURI`, `token` and the like as strings, their white space collapsed, and
-    // writes them back as `xsd:string`; `normalizedString` as it is.
+    // .NET reads `anyURI`, `token` and the like as strings, trimmed (its `CollapseWhitespace`
+    // trims, and no more: the host echoed "  a \n  b  " as "a \n  b"), and writes them back
+    // as `xsd:string`; `normalizedString` as it is.
     assert_eq!(
         read("<R xsi:type=\"xsd:token\"> a \n b </R>"),
-        Ok(AnyType::String("a b".into()))
+        Ok(AnyType::String("a \n b".into()))
     );
     assert_eq!(
         read("<R xsi:type=\"xsd:normalizedString\"> a </R>"),
@@ -325,7 +326,9 @@ fn a_nil_item_is_none_and_a_nil_object_is_refused() {
 fn write_document(value: &Object) -> String {
     let mut out = String::new();
     let suffix = format!(" xmlns=\"{SERVICE}\"");
-    let mut w = XmlOut::object_document(&mut out, "Op", &suffix);
+    let namespaces = " xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" \
+                      xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"";
+    let mut w = XmlOut::object_document(&mut out, "Op", namespaces, &suffix);
     value
         .write_element(&mut w, "anyType", &[])
         .expect("writable");
@@ -350,6 +353,24 @@ fn an_object_root_declares_xsi_after_its_type_and_a_prefix_for_each_xml_schema_t
             r#"<anyType xmlns:q1="http://microsoft.com/wsdl/types/" d1p1:type="q1:char" "#,
             r#"xmlns:d1p1="http://www.w3.org/2001/XMLSchema-instance" "#,
             r#"xmlns="http://rmm.example/probe/">99</anyType>"#
+        )
+    );
+    // A class, and `new object()`, are written as in any document (MakeObject 20 and 22 of
+    // the objects service).
+    assert_eq!(
+        write_document(&AnyType::Known(Known::Point(1, 2))),
+        concat!(
+            r#"<anyType xmlns:xsd="http://www.w3.org/2001/XMLSchema" "#,
+            r#"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="Point" "#,
+            "xmlns=\"http://rmm.example/probe/\">\n  <X>1</X>\n  <Y>2</Y>\n</anyType>"
+        )
+    );
+    assert_eq!(
+        write_document(&AnyType::Object),
+        concat!(
+            r#"<anyType xmlns:xsd="http://www.w3.org/2001/XMLSchema" "#,
+            r#"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" "#,
+            r#"xmlns="http://rmm.example/probe/" />"#
         )
     );
     let array = AnyType::Known(Known::ArrayOfAnyType(vec![

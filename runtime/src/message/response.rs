@@ -248,7 +248,7 @@ fn value_response_with<T: crate::tree::XmlItem>(
             Some(result) => {
                 let suffix = format!(" xmlns=\"{namespace}\"");
                 let mut document = if object {
-                    XmlOut::object_document(&mut out, operation.name, &suffix)
+                    XmlOut::object_document(&mut out, operation.name, DOCUMENT_NAMESPACES, &suffix)
                 } else {
                     XmlOut::document(&mut out, operation.name, DOCUMENT_NAMESPACES, &suffix)
                 };

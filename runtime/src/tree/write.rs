@@ -36,6 +36,10 @@ pub struct XmlOut<'a> {
     object_root: bool,
     /// `d1p1` is yet to be declared (an `object` root whose type is not written yet).
     xsi_pending: bool,
+    /// An `object` root's namespace declarations, written only if it holds a class (or `new
+    /// object()`): XmlSerializer writes a class's start tag with the document's declarations,
+    /// a simple value's, enum's or array's without.
+    class_namespaces: Option<&'a str>,
 }
 
 impl<'a> XmlOut<'a> {
@@ -53,6 +57,7 @@ impl<'a> XmlOut<'a> {
             prefixes: 0,
             object_root: false,
             xsi_pending: false,
+            class_namespaces: None,
         }
     }
 
@@ -86,6 +91,7 @@ impl<'a> XmlOut<'a> {
             prefixes: 0,
             object_root: false,
             xsi_pending: false,
+            class_namespaces: None,
         }
     }
 
@@ -93,14 +99,18 @@ impl<'a> XmlOut<'a> {
     /// no namespace but the service's (`root_suffix`), as .NET's writer writes a typed value
     /// there: `<anyType xmlns:q1="…XMLSchema" d1p1:type="q1:int" xmlns:d1p1="…instance"
     /// xmlns="…">`.
+    /// A class (or `new object()`) there is written as in any document, `class_namespaces`
+    /// (the `xsd` and `xsi` declarations) opening its attributes.
     pub fn object_document(
         out: &'a mut String,
         operation: &'static str,
+        class_namespaces: &'a str,
         root_suffix: &'a str,
     ) -> XmlOut<'a> {
         let mut w = XmlOut::document(out, operation, "", root_suffix);
         w.object_root = true;
         w.xsi_pending = true;
+        w.class_namespaces = Some(class_namespaces);
         w
     }
 
@@ -166,6 +176,7 @@ impl<'a> XmlOut<'a> {
     /// Starts the element `name` (its start tag stays open for attributes).
     #[inline]
     pub fn start(&mut self, name: &str) {
+        self.class_namespaces = None;
         self.close_start();
         if let Some(open) = &mut self.indent {
             if let Some(parent) = open.last_mut() {
@@ -237,6 +248,12 @@ impl<'a> XmlOut<'a> {
         type_name: Option<&'static str>,
         members: impl FnOnce(&mut Self) -> Result<(), EncodeError>,
     ) -> Result<(), EncodeError> {
+        if let Some(namespaces) = self.class_namespaces.take() {
+            // An `object` root holding a class: a document as any other.
+            self.root_attributes = Some(namespaces);
+            self.object_root = false;
+            self.xsi_pending = false;
+        }
         self.start(name);
         if let Some(type_name) = type_name {
             self.type_attribute(None, type_name);

@@ -181,6 +181,15 @@ namespace Rmm.Objects
     }
 
     /// A SOAP header: who calls (the usual authentication header of a legacy service).
+    /// Objects (xs:anyType) as members: a value naming its type, an array of them, and a
+    /// string beside.
+    public class Holder
+    {
+        public object Value;
+        public object[] Values;
+        public string Name;
+    }
+
     public class AuthHeader : SoapHeader
     {
         public string User;
@@ -595,5 +604,69 @@ namespace Rmm.Objects
 
         [WebMethod(Description = "Echoes a lone DataTable as the host reads it.")]
         public DataTable EchoTable(DataTable table) { return table; }
+
+        [WebMethod(Description = "Echoes an object as the host reads it.")]
+        public object EchoObject(object o) { return o; }
+
+        [WebMethod(Description = "Echoes an array of objects.")]
+        public object[] EchoObjects(object[] items) { return items; }
+
+        [WebMethod(Description = "Echoes a holder of objects.")]
+        public Holder EchoHolder(Holder h) { return h; }
+
+        [WebMethod(Description = "Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.")]
+        public object MakeObject(int kind)
+        {
+            switch (kind)
+            {
+                case 1: return "text <&>";
+                case 2: return 5;
+                case 3: return -5L;
+                case 4: return (short)5;
+                case 5: return (byte)5;
+                case 6: return (sbyte)-5;
+                case 7: return 5u;
+                case 8: return (ushort)5;
+                case 9: return 18446744073709551615UL;
+                case 10: return 5.5;
+                case 11: return 0.1f;
+                case 12: return 5.50m;
+                case 13: return true;
+                case 14: return new DateTime(2020, 1, 2, 3, 4, 5, DateTimeKind.Utc);
+                case 15: return new DateTime(2020, 1, 2, 3, 4, 5, 678, DateTimeKind.Unspecified);
+                case 16: return 'c';
+                case 17: return new Guid("01234567-89ab-cdef-0123-456789abcdef");
+                case 18: return new byte[] { 1, 2, 3 };
+                case 19: return "";
+                case 20: return new object();
+                case 21: return Level.High;
+                case 22: return MakeNote("en", "a note");
+                case 23: return new object[] { 1, "a", null, 'z', new object[] { 2.5 } };
+                case 24: return new XmlNode[] { new XmlDocument().CreateTextNode("free text") };
+                default: return null;
+            }
+        }
+
+        [WebMethod(Description = "Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.")]
+        public object[] MakeObjects(int n)
+        {
+            if (n < 0) return null;
+            object[] items = new object[n];
+            for (int i = 0; i < n; i++) items[i] = MakeObject(i % 25);
+            return items;
+        }
+
+        [WebMethod(Description = "Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.")]
+        public string DescribeObject(object o)
+        {
+            if (o == null) return "null";
+            // Exactly object[]: a string[] is an object[] too, by covariance.
+            if (o.GetType() != typeof(object[]))
+                return o is Array && !(o is byte[]) && !(o is XmlNode[]) ? "array" : o.GetType().FullName;
+            object[] items = (object[])o;
+            StringBuilder sb = new StringBuilder("System.Object[] {");
+            foreach (object item in items) sb.Append(' ').Append(DescribeObject(item));
+            return sb.Append(" }").ToString();
+        }
     }
 }

@@ -471,15 +471,29 @@ static class CallAll
             || type == typeof(DateTime) || type == typeof(Guid) || type == typeof(byte[]);
     }
 
-    static readonly Dictionary<Type, XmlSerializer> Serializers = new Dictionary<Type, XmlSerializer>();
+    static readonly Dictionary<string, XmlSerializer> Serializers = new Dictionary<string, XmlSerializer>();
+
+    /// The namespace of the proxy being called (Rmm.Proxy.SOAP): the types an object may hold.
+    static string ProxyNamespace = "";
 
     /// A value as XmlSerializer writes it for its declared type (an xsi:type names a derived
-    /// class), on one line, with no XML declaration.
+    /// class), on one line, with no XML declaration. An object (or an array of them) may hold
+    /// any of the proxy's own types, which its serializer is told of.
     static string Xml(object value, Type declared)
     {
+        bool objects = declared == typeof(object) || declared == typeof(object[]);
+        string key = declared.FullName + (objects ? "@" + ProxyNamespace : "");
         XmlSerializer serializer;
-        if (!Serializers.TryGetValue(declared, out serializer))
-            Serializers[declared] = serializer = new XmlSerializer(declared);
+        if (!Serializers.TryGetValue(key, out serializer))
+        {
+            Type[] extra = !objects ? new Type[0] : typeof(CallAll).Assembly.GetTypes()
+                .Where(t => t.Namespace == ProxyNamespace && t.IsDefined(typeof(XmlTypeAttribute), false)
+                    && (t.IsEnum || !t.IsAbstract) && !typeof(SoapHeader).IsAssignableFrom(t)
+                    // The HTTP proxies' classes of an array result document (ArrayOfInt1).
+                    && !t.Name.StartsWith("ArrayOf"))
+                .OrderBy(t => t.MetadataToken).ToArray();
+            Serializers[key] = serializer = new XmlSerializer(declared, extra);
+        }
         var text = new StringWriter(CultureInfo.InvariantCulture);
         var settings = new XmlWriterSettings { OmitXmlDeclaration = true, Indent = false, NewLineHandling = NewLineHandling.Entitize };
         using (XmlWriter writer = XmlWriter.Create(text, settings))
@@ -543,6 +557,7 @@ static class CallAll
 
     static string Call(HttpWebClientProtocol proxy, string protocol, MethodInfo method, string operation, Type[] soapTypes, string kase)
     {
+        ProxyNamespace = proxy.GetType().Namespace;
         ParameterInfo[] parameters = method.GetParameters();
         var values = new object[parameters.Length];
         var sent = new List<string>();

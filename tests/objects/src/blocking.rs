@@ -390,4 +390,52 @@ impl ObjectsServiceBlockingClient {
     ) -> Result<EchoTableResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 45, `EchoObject`, and waits for its answer: Echoes an object as the host reads it.
+    pub fn echo_object(
+        &self,
+        request: &EchoObject,
+    ) -> Result<EchoObjectResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 46, `EchoObjects`, and waits for its answer: Echoes an array of objects.
+    pub fn echo_objects(
+        &self,
+        request: &EchoObjects,
+    ) -> Result<EchoObjectsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 47, `EchoHolder`, and waits for its answer: Echoes a holder of objects.
+    pub fn echo_holder(
+        &self,
+        request: &EchoHolder,
+    ) -> Result<EchoHolderResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 48, `MakeObject`, and waits for its answer: Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.
+    pub fn make_object(
+        &self,
+        request: &MakeObject,
+    ) -> Result<MakeObjectResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 49, `MakeObjects`, and waits for its answer: Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.
+    pub fn make_objects(
+        &self,
+        request: &MakeObjects,
+    ) -> Result<MakeObjectsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 50, `DescribeObject`, and waits for its answer: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+    pub fn describe_object(
+        &self,
+        request: &DescribeObject,
+    ) -> Result<DescribeObjectResponse, CallError> {
+        self.call(request)
+    }
 }

@@ -1671,3 +1671,73 @@ impl XmlItem for StampHeader {
         Self::read_members(node)
     }
 }
+
+/// `Holder`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// Objects (`xs:anyType`) as members: a value naming its type, an array of them, and a string beside.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Holder {
+    /// `Value`: `xs:anyType`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub value: Option<crate::Object>,
+    /// `Values`: `tns:ArrayOfAnyType`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<anyType>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
+    pub values: Option<Vec<Option<crate::Object>>>,
+    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub name: Option<String>,
+}
+
+impl Holder {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Value", &[], self.value.as_ref())?;
+        w.optional("Values", &["anyType"], self.values.as_ref())?;
+        w.optional("Name", &[], self.name.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 3];
+        for member in node.members() {
+            match member.name() {
+                "Value" if !seen[0] => {
+                    seen[0] = true;
+                    value.value = member.optional("Value", &[])?;
+                }
+                "Values" => value.values = member.optional("Values", &["anyType"])?,
+                "Name" if !seen[2] => {
+                    seen[2] = true;
+                    value.name = member.optional("Name", &[])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for Holder {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Holder")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Holder")?;
+        Self::read_members(node)
+    }
+}

@@ -57,6 +57,12 @@
 //! | 42 | [`DescribeDataSet`] | 1 |
 //! | 43 | [`MakeTable`] | 1 |
 //! | 44 | [`EchoTable`] | 1 |
+//! | 45 | [`EchoObject`] | 1 |
+//! | 46 | [`EchoObjects`] | 1 |
+//! | 47 | [`EchoHolder`] | 1 |
+//! | 48 | [`MakeObject`] | 1 |
+//! | 49 | [`MakeObjects`] | 1 |
+//! | 50 | [`DescribeObject`] | 1 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -73,6 +79,8 @@ mod credentials;
 #[cfg(feature = "server")]
 pub mod help;
 
+mod objects;
+
 #[cfg(feature = "server")]
 pub mod server;
 
@@ -88,6 +96,7 @@ pub use blocking::ObjectsServiceBlockingClient;
 pub use client::{ObjectsServiceClient, Signer, SigningRequest, StaticSigner};
 pub use classes::*;
 pub use credentials::{Credentials, SoapHeaders};
+pub use objects::*;
 
 #[cfg(feature = "server")]
 pub use server::{ObjectsService, ObjectsServiceServer, Call, Verifier};
@@ -208,11 +217,23 @@ pub enum Operation {
     MakeTable,
     /// Operation 44: [`EchoTable`].
     EchoTable,
+    /// Operation 45: [`EchoObject`].
+    EchoObject,
+    /// Operation 46: [`EchoObjects`].
+    EchoObjects,
+    /// Operation 47: [`EchoHolder`].
+    EchoHolder,
+    /// Operation 48: [`MakeObject`].
+    MakeObject,
+    /// Operation 49: [`MakeObjects`].
+    MakeObjects,
+    /// Operation 50: [`DescribeObject`].
+    DescribeObject,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 44usize] = [
+    pub const ALL: [Operation; 50usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -257,6 +278,12 @@ impl Operation {
         Operation::DescribeDataSet,
         Operation::MakeTable,
         Operation::EchoTable,
+        Operation::EchoObject,
+        Operation::EchoObjects,
+        Operation::EchoHolder,
+        Operation::MakeObject,
+        Operation::MakeObjects,
+        Operation::DescribeObject,
     ];
 
     /// The operation's wire name.
@@ -306,6 +333,12 @@ impl Operation {
             Operation::DescribeDataSet => "DescribeDataSet",
             Operation::MakeTable => "MakeTable",
             Operation::EchoTable => "EchoTable",
+            Operation::EchoObject => "EchoObject",
+            Operation::EchoObjects => "EchoObjects",
+            Operation::EchoHolder => "EchoHolder",
+            Operation::MakeObject => "MakeObject",
+            Operation::MakeObjects => "MakeObjects",
+            Operation::DescribeObject => "DescribeObject",
         }
     }
 
@@ -356,6 +389,12 @@ impl Operation {
             "DescribeDataSet" => Some(Operation::DescribeDataSet),
             "MakeTable" => Some(Operation::MakeTable),
             "EchoTable" => Some(Operation::EchoTable),
+            "EchoObject" => Some(Operation::EchoObject),
+            "EchoObjects" => Some(Operation::EchoObjects),
+            "EchoHolder" => Some(Operation::EchoHolder),
+            "MakeObject" => Some(Operation::MakeObject),
+            "MakeObjects" => Some(Operation::MakeObjects),
+            "DescribeObject" => Some(Operation::DescribeObject),
             _ => None,
         }
     }
@@ -407,6 +446,12 @@ impl Operation {
             Operation::DescribeDataSet => &wire::describe_data_set::OPERATION,
             Operation::MakeTable => &wire::make_table::OPERATION,
             Operation::EchoTable => &wire::echo_table::OPERATION,
+            Operation::EchoObject => &wire::echo_object::OPERATION,
+            Operation::EchoObjects => &wire::echo_objects::OPERATION,
+            Operation::EchoHolder => &wire::echo_holder::OPERATION,
+            Operation::MakeObject => &wire::make_object::OPERATION,
+            Operation::MakeObjects => &wire::make_objects::OPERATION,
+            Operation::DescribeObject => &wire::describe_object::OPERATION,
         }
     }
 }
@@ -487,6 +532,12 @@ macro_rules! for_each_operation {
             describe_data_set: DescribeDataSet,
             make_table: MakeTable,
             echo_table: EchoTable,
+            echo_object: EchoObject,
+            echo_objects: EchoObjects,
+            echo_holder: EchoHolder,
+            make_object: MakeObject,
+            make_objects: MakeObjects,
+            describe_object: DescribeObject,
         }
     };
 }

@@ -415,6 +415,60 @@ pub trait ObjectsService: Send + Sync + 'static {
         credentials: Credentials,
         request: EchoTable,
     ) -> impl Future<Output = Result<EchoTableResponse, Fault>> + Send;
+
+    /// Operation 45, `EchoObject`: Echoes an object as the host reads it.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_object(
+        &self,
+        credentials: Credentials,
+        request: EchoObject,
+    ) -> impl Future<Output = Result<EchoObjectResponse, Fault>> + Send;
+
+    /// Operation 46, `EchoObjects`: Echoes an array of objects.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_objects(
+        &self,
+        credentials: Credentials,
+        request: EchoObjects,
+    ) -> impl Future<Output = Result<EchoObjectsResponse, Fault>> + Send;
+
+    /// Operation 47, `EchoHolder`: Echoes a holder of objects.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_holder(
+        &self,
+        credentials: Credentials,
+        request: EchoHolder,
+    ) -> impl Future<Output = Result<EchoHolderResponse, Fault>> + Send;
+
+    /// Operation 48, `MakeObject`: Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_object(
+        &self,
+        credentials: Credentials,
+        request: MakeObject,
+    ) -> impl Future<Output = Result<MakeObjectResponse, Fault>> + Send;
+
+    /// Operation 49, `MakeObjects`: Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_objects(
+        &self,
+        credentials: Credentials,
+        request: MakeObjects,
+    ) -> impl Future<Output = Result<MakeObjectsResponse, Fault>> + Send;
+
+    /// Operation 50, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn describe_object(
+        &self,
+        credentials: Credentials,
+        request: DescribeObject,
+    ) -> impl Future<Output = Result<DescribeObjectResponse, Fault>> + Send;
 }
 
 impl<T: ObjectsService> ObjectsService for Arc<T> {
@@ -768,6 +822,54 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: EchoTable,
     ) -> impl Future<Output = Result<EchoTableResponse, Fault>> + Send {
         T::echo_table(self, credentials, request)
+    }
+
+    fn echo_object(
+        &self,
+        credentials: Credentials,
+        request: EchoObject,
+    ) -> impl Future<Output = Result<EchoObjectResponse, Fault>> + Send {
+        T::echo_object(self, credentials, request)
+    }
+
+    fn echo_objects(
+        &self,
+        credentials: Credentials,
+        request: EchoObjects,
+    ) -> impl Future<Output = Result<EchoObjectsResponse, Fault>> + Send {
+        T::echo_objects(self, credentials, request)
+    }
+
+    fn echo_holder(
+        &self,
+        credentials: Credentials,
+        request: EchoHolder,
+    ) -> impl Future<Output = Result<EchoHolderResponse, Fault>> + Send {
+        T::echo_holder(self, credentials, request)
+    }
+
+    fn make_object(
+        &self,
+        credentials: Credentials,
+        request: MakeObject,
+    ) -> impl Future<Output = Result<MakeObjectResponse, Fault>> + Send {
+        T::make_object(self, credentials, request)
+    }
+
+    fn make_objects(
+        &self,
+        credentials: Credentials,
+        request: MakeObjects,
+    ) -> impl Future<Output = Result<MakeObjectsResponse, Fault>> + Send {
+        T::make_objects(self, credentials, request)
+    }
+
+    fn describe_object(
+        &self,
+        credentials: Credentials,
+        request: DescribeObject,
+    ) -> impl Future<Output = Result<DescribeObjectResponse, Fault>> + Send {
+        T::describe_object(self, credentials, request)
     }
 }
 
@@ -1533,6 +1635,84 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.echo_table(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoObject => {
+                let handled = {
+                    let (credentials, call) = EchoObject::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_object(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoObjects => {
+                let handled = {
+                    let (credentials, call) = EchoObjects::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_objects(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoHolder => {
+                let handled = {
+                    let (credentials, call) = EchoHolder::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_holder(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakeObject => {
+                let handled = {
+                    let (credentials, call) = MakeObject::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_object(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakeObjects => {
+                let handled = {
+                    let (credentials, call) = MakeObjects::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_objects(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::DescribeObject => {
+                let handled = {
+                    let (credentials, call) = DescribeObject::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.describe_object(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -1134,3 +1134,123 @@ pub struct EchoTableResponse {
     /// `EchoTableResult`: SOAP `DataTable`.
     pub result: Option<crate::runtime::DataTable>,
 }
+
+/// `EchoObject`, operation 45 of `ObjectsService`: Echoes an object as the host reads it.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoObjectResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoObject {
+    /// `o`: SOAP `anyType`, position 1 of 1.
+    pub o: Option<crate::Object>,
+}
+
+/// The response of [`EchoObject`]: the element `EchoObjectResponse` holding `EchoObjectResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoObjectResponse {
+    /// `EchoObjectResult`: SOAP `anyType`.
+    pub result: Option<crate::Object>,
+}
+
+/// `EchoObjects`, operation 46 of `ObjectsService`: Echoes an array of objects.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoObjectsResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoObjects {
+    /// `items`: SOAP `ArrayOfAnyType`, position 1 of 1.
+    pub items: Option<Vec<Option<crate::Object>>>,
+}
+
+/// The response of [`EchoObjects`]: the element `EchoObjectsResponse` holding `EchoObjectsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoObjectsResponse {
+    /// `EchoObjectsResult`: SOAP `ArrayOfAnyType`.
+    pub result: Option<Vec<Option<crate::Object>>>,
+}
+
+/// `EchoHolder`, operation 47 of `ObjectsService`: Echoes a holder of objects.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoHolderResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoHolder {
+    /// `h`: SOAP `Holder`, position 1 of 1.
+    pub h: Option<crate::Holder>,
+}
+
+/// The response of [`EchoHolder`]: the element `EchoHolderResponse` holding `EchoHolderResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoHolderResponse {
+    /// `EchoHolderResult`: SOAP `Holder`.
+    pub result: Option<crate::Holder>,
+}
+
+/// `MakeObject`, operation 48 of `ObjectsService`: Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakeObjectResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeObject {
+    /// `kind`: SOAP `int`, position 1 of 1.
+    pub kind: i32,
+}
+
+/// The response of [`MakeObject`]: the element `MakeObjectResponse` holding `MakeObjectResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MakeObjectResponse {
+    /// `MakeObjectResult`: SOAP `anyType`.
+    pub result: Option<crate::Object>,
+}
+
+/// `MakeObjects`, operation 49 of `ObjectsService`: Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakeObjectsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeObjects {
+    /// `n`: SOAP `int`, position 1 of 1.
+    pub n: i32,
+}
+
+/// The response of [`MakeObjects`]: the element `MakeObjectsResponse` holding `MakeObjectsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MakeObjectsResponse {
+    /// `MakeObjectsResult`: SOAP `ArrayOfAnyType`.
+    pub result: Option<Vec<Option<crate::Object>>>,
+}
+
+/// `DescribeObject`, operation 50 of `ObjectsService`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`DescribeObjectResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DescribeObject {
+    /// `o`: SOAP `anyType`, position 1 of 1.
+    pub o: Option<crate::Object>,
+}
+
+/// The response of [`DescribeObject`]: the element `DescribeObjectResponse` holding `DescribeObjectResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DescribeObjectResponse {
+    /// `DescribeObjectResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
+    pub result: Option<String>,
+}

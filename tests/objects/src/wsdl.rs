@@ -948,6 +948,102 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="EchoObject">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="o" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoObjectResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoObjectResult" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoObjects">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="items" type="tns:ArrayOfAnyType" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="ArrayOfAnyType">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="unbounded" name="anyType" nillable="true" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoObjectsResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoObjectsResult" type="tns:ArrayOfAnyType" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoHolder">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="h" type="tns:Holder" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Holder">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Value" />
+          <s:element minOccurs="0" maxOccurs="1" name="Values" type="tns:ArrayOfAnyType" />
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoHolderResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoHolderResult" type="tns:Holder" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeObject">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="kind" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeObjectResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="MakeObjectResult" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeObjects">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="n" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeObjectsResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="MakeObjectsResult" type="tns:ArrayOfAnyType" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="DescribeObject">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="o" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="DescribeObjectResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="DescribeObjectResult" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="ArrayOfString" nillable="true" type="tns:ArrayOfString" />
       <s:element name="Order" nillable="true" type="tns:Order" />
       <s:element name="ArrayOfInt1" nillable="true" type="tns:ArrayOfInt1" />
@@ -976,6 +1072,8 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="anyType" nillable="true" />
+      <s:element name="ArrayOfAnyType" nillable="true" type="tns:ArrayOfAnyType" />
     </s:schema>
     <s:schema targetNamespace="http://rmm.example.com/objects/AbstractTypes">
       <s:import namespace="http://schemas.xmlsoap.org/soap/encoding/" />
@@ -1267,6 +1365,42 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="EchoTableSoapOut">
     <wsdl:part name="parameters" element="tns:EchoTableResponse" />
   </wsdl:message>
+  <wsdl:message name="EchoObjectSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoObject" />
+  </wsdl:message>
+  <wsdl:message name="EchoObjectSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoObjectResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoObjectsSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoObjects" />
+  </wsdl:message>
+  <wsdl:message name="EchoObjectsSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoObjectsResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoHolderSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoHolder" />
+  </wsdl:message>
+  <wsdl:message name="EchoHolderSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoHolderResponse" />
+  </wsdl:message>
+  <wsdl:message name="MakeObjectSoapIn">
+    <wsdl:part name="parameters" element="tns:MakeObject" />
+  </wsdl:message>
+  <wsdl:message name="MakeObjectSoapOut">
+    <wsdl:part name="parameters" element="tns:MakeObjectResponse" />
+  </wsdl:message>
+  <wsdl:message name="MakeObjectsSoapIn">
+    <wsdl:part name="parameters" element="tns:MakeObjects" />
+  </wsdl:message>
+  <wsdl:message name="MakeObjectsSoapOut">
+    <wsdl:part name="parameters" element="tns:MakeObjectsResponse" />
+  </wsdl:message>
+  <wsdl:message name="DescribeObjectSoapIn">
+    <wsdl:part name="parameters" element="tns:DescribeObject" />
+  </wsdl:message>
+  <wsdl:message name="DescribeObjectSoapOut">
+    <wsdl:part name="parameters" element="tns:DescribeObjectResponse" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpGetIn">
     <wsdl:part name="values" type="s1:StringArray" />
   </wsdl:message>
@@ -1396,6 +1530,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="MakeTableHttpGetOut">
     <wsdl:part name="Body" element="tns:DataTable" />
   </wsdl:message>
+  <wsdl:message name="MakeObjectHttpGetIn">
+    <wsdl:part name="kind" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeObjectHttpGetOut">
+    <wsdl:part name="Body" element="tns:anyType" />
+  </wsdl:message>
+  <wsdl:message name="MakeObjectsHttpGetIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeObjectsHttpGetOut">
+    <wsdl:part name="Body" element="tns:ArrayOfAnyType" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpPostIn">
     <wsdl:part name="values" type="s1:StringArray" />
   </wsdl:message>
@@ -1524,6 +1670,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="MakeTableHttpPostOut">
     <wsdl:part name="Body" element="tns:DataTable" />
+  </wsdl:message>
+  <wsdl:message name="MakeObjectHttpPostIn">
+    <wsdl:part name="kind" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeObjectHttpPostOut">
+    <wsdl:part name="Body" element="tns:anyType" />
+  </wsdl:message>
+  <wsdl:message name="MakeObjectsHttpPostIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeObjectsHttpPostOut">
+    <wsdl:part name="Body" element="tns:ArrayOfAnyType" />
   </wsdl:message>
   <wsdl:portType name="ObjectsServiceSoap">
     <wsdl:operation name="EchoOrder">
@@ -1746,6 +1904,36 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:EchoTableSoapIn" />
       <wsdl:output message="tns:EchoTableSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="EchoObject">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an object as the host reads it.</wsdl:documentation>
+      <wsdl:input message="tns:EchoObjectSoapIn" />
+      <wsdl:output message="tns:EchoObjectSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoObjects">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of objects.</wsdl:documentation>
+      <wsdl:input message="tns:EchoObjectsSoapIn" />
+      <wsdl:output message="tns:EchoObjectsSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoHolder">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a holder of objects.</wsdl:documentation>
+      <wsdl:input message="tns:EchoHolderSoapIn" />
+      <wsdl:output message="tns:EchoHolderSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeObject">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.</wsdl:documentation>
+      <wsdl:input message="tns:MakeObjectSoapIn" />
+      <wsdl:output message="tns:MakeObjectSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeObjects">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeObjectsSoapIn" />
+      <wsdl:output message="tns:MakeObjectsSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="DescribeObject">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.</wsdl:documentation>
+      <wsdl:input message="tns:DescribeObjectSoapIn" />
+      <wsdl:output message="tns:DescribeObjectSoapOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpGet">
     <wsdl:operation name="EchoStringArray">
@@ -1848,6 +2036,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:MakeTableHttpGetIn" />
       <wsdl:output message="tns:MakeTableHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="MakeObject">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.</wsdl:documentation>
+      <wsdl:input message="tns:MakeObjectHttpGetIn" />
+      <wsdl:output message="tns:MakeObjectHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeObjects">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeObjectsHttpGetIn" />
+      <wsdl:output message="tns:MakeObjectsHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpPost">
     <wsdl:operation name="EchoStringArray">
@@ -1949,6 +2147,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a lone DataTable Lines (Sku string, Qty int, Price decimal) of n rows, the last with a null price; none for a negative n.</wsdl:documentation>
       <wsdl:input message="tns:MakeTableHttpPostIn" />
       <wsdl:output message="tns:MakeTableHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeObject">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.</wsdl:documentation>
+      <wsdl:input message="tns:MakeObjectHttpPostIn" />
+      <wsdl:output message="tns:MakeObjectHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeObjects">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeObjectsHttpPostIn" />
+      <wsdl:output message="tns:MakeObjectsHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="ObjectsServiceSoap" type="tns:ObjectsServiceSoap">
@@ -2347,6 +2555,60 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="EchoTable">
       <soap:operation soapAction="http://rmm.example.com/objects/EchoTable" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoObject">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoObject" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoObjects">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoObjects" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoHolder">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoHolder" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeObject">
+      <soap:operation soapAction="http://rmm.example.com/objects/MakeObject" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeObjects">
+      <soap:operation soapAction="http://rmm.example.com/objects/MakeObjects" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="DescribeObject">
+      <soap:operation soapAction="http://rmm.example.com/objects/DescribeObject" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -2758,6 +3020,60 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoObject">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoObject" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoObjects">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoObjects" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoHolder">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoHolder" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeObject">
+      <soap12:operation soapAction="http://rmm.example.com/objects/MakeObject" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeObjects">
+      <soap12:operation soapAction="http://rmm.example.com/objects/MakeObjects" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="DescribeObject">
+      <soap12:operation soapAction="http://rmm.example.com/objects/DescribeObject" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpGet" type="tns:ObjectsServiceHttpGet">
     <http:binding verb="GET" />
@@ -2941,6 +3257,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="MakeObject">
+      <http:operation location="/MakeObject" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeObjects">
+      <http:operation location="/MakeObjects" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpPost" type="tns:ObjectsServiceHttpPost">
     <http:binding verb="POST" />
@@ -3117,6 +3451,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="MakeTable">
       <http:operation location="/MakeTable" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeObject">
+      <http:operation location="/MakeObject" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeObjects">
+      <http:operation location="/MakeObjects" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

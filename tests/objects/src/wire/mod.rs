@@ -147,6 +147,24 @@ pub mod make_table;
 /// Operation 44: `EchoTable`.
 pub mod echo_table;
 
+/// Operation 45: `EchoObject`.
+pub mod echo_object;
+
+/// Operation 46: `EchoObjects`.
+pub mod echo_objects;
+
+/// Operation 47: `EchoHolder`.
+pub mod echo_holder;
+
+/// Operation 48: `MakeObject`.
+pub mod make_object;
+
+/// Operation 49: `MakeObjects`.
+pub mod make_objects;
+
+/// Operation 50: `DescribeObject`.
+pub mod describe_object;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.

@@ -9,8 +9,9 @@
 //! time instead of its body: blocks reordered, dropped, repeated, unknown ones added (marked
 //! `mustUnderstand` or not), a block moved to another namespace, `mustUnderstand`, `actor`,
 //! `role` and `relay` set to valid and invalid values, members changed as above. Raw XML
-//! (`EchoXml`, `EchoNode`) and DataSets (`EchoDataSet`, `DescribeDataSet`: the schema and the
-//! diffgram) are changed as any other element, their prefixes and namespaces included.
+//! (`EchoXml`, `EchoNode`), DataSets (`EchoDataSet`, `DescribeDataSet`: the schema and the
+//! diffgram) and objects (`EchoObject`, `EchoObjects`, `EchoHolder`, `DescribeObject`: their
+//! `xsi:type`s) are changed as any other element, their prefixes and namespaces included.
 //!
 //! Every case's class is `objects:{mutation}:{operation}` (`objects:nil:EchoOrder`), a
 //! Header's `objects:header-{mutation}:{operation}`; a case with two changes is
@@ -281,6 +282,48 @@ fn templates() -> Vec<(&'static str, String)> {
         encode(
             EchoTable {
                 table: rmm_tests::objects_data_set::make_table(2),
+            },
+            &none,
+        ),
+    );
+    // Objects: every kind the host makes, in an array and in a holder's members, their
+    // xsi:types changed as any other attribute.
+    add(
+        "EchoObjects",
+        encode(
+            EchoObjects {
+                items: rmm_tests::objects_any::make_objects(25),
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoHolder",
+        encode(
+            EchoHolder {
+                h: Some(Holder {
+                    value: rmm_tests::objects_any::make_object(22),
+                    values: rmm_tests::objects_any::make_objects(6),
+                    name: Some("h".into()),
+                }),
+            },
+            &none,
+        ),
+    );
+    add(
+        "DescribeObject",
+        encode(
+            DescribeObject {
+                o: rmm_tests::objects_any::make_object(23),
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoObject",
+        encode(
+            EchoObject {
+                o: rmm_tests::objects_any::make_object(17),
             },
             &none,
         ),
