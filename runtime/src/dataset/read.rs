@@ -32,14 +32,14 @@ impl DataSetError {
 /// holds: its schema and its diffgram, anything else in it skipped as .NET skips it. An
 /// element holding nothing (or marked `xsi:nil`, which .NET reads so too) is an empty set.
 pub(crate) fn read_holder(holder: &XmlElement) -> Result<DataSet, DataSetError> {
-    read_any_holder(holder).map(|(set, _)| set)
+    read_any_holder(holder, false).map(|(set, _)| set)
 }
 
 /// Reads the lone `DataTable` the element `holder` holds: the main table of the set its
 /// schema declares (`msdata:MainDataTable`), its rows in a diffgram of `DocumentElement`. An
 /// element holding nothing is a table without a name or columns, as .NET reads it.
 pub(crate) fn read_table_holder(holder: &XmlElement) -> Result<DataTable, DataSetError> {
-    let (set, main) = read_any_holder(holder)?;
+    let (set, main) = read_any_holder(holder, true)?;
     let Some(main) = main else {
         return match set.tables.len() {
             0 => Ok(DataTable::new("")),
@@ -54,8 +54,12 @@ pub(crate) fn read_table_holder(holder: &XmlElement) -> Result<DataTable, DataSe
         .ok_or_else(|| DataSetError::new(format!("the main table `{main}` is not declared")))
 }
 
-/// Reads a holder: the set, and its main table's name when the schema gives one.
-fn read_any_holder(holder: &XmlElement) -> Result<(DataSet, Option<String>), DataSetError> {
+/// Reads a holder: the set, and its main table's name when the schema gives one; `table`
+/// for a lone DataTable's.
+fn read_any_holder(
+    holder: &XmlElement,
+    table: bool,
+) -> Result<(DataSet, Option<String>), DataSetError> {
     let mut set = DataSet::default();
     let mut main = None;
     let mut scope = Scope::default();
@@ -70,6 +74,19 @@ fn read_any_holder(holder: &XmlElement) -> Result<(DataSet, Option<String>), Dat
                 }
                 main = read_schema(child, &mut scope, &mut set)?;
                 schema_read = true;
+            }
+            // .NET's `DataTable.ReadXml` meets a diffgram before any schema with no columns
+            // to read it into: an empty element (`<diffgr:diffgram />`) ends the reading,
+            // leaving a table without name or columns (what follows, a schema too, unread);
+            // any other is refused.
+            (DIFFGRAM_NS, "diffgram") if table && !schema_read => {
+                if child.children.is_empty() && !child.end_tag {
+                    return Ok((set, None));
+                }
+                return Err(DataSetError::new(
+                    "DataTable does not support schema inference from Xml: a diffgram before \
+                     the schema",
+                ));
             }
             (DIFFGRAM_NS, "diffgram") => {
                 let data = match &main {

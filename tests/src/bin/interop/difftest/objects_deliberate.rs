@@ -102,6 +102,13 @@ fn data_set_loss(_: &[u8], _: &Raw, ours: &Raw) -> bool {
     .any(|what| ours_says(ours, "is not a DataSet rmm reads whole") && ours_says(ours, what))
 }
 
+/// Ours refused an object that .NET reads as an `XmlNode[]` (attributes or elements without
+/// a type rmm knows, an `xsi:type` of no type of the service), or of a type rmm does not
+/// model in an object (`xsd:date`, `xsd:QName`).
+fn object_unmodelled(_: &[u8], _: &Raw, ours: &Raw) -> bool {
+    ours_says(ours, "is an object holding") && ours_says(ours, "which rmm does not model")
+}
+
 /// Mono failed inside its own DataTable (a repeated row of one id breaks its index).
 fn data_set_host_breaks(_: &[u8], mono: &Raw, _: &Raw) -> bool {
     String::from_utf8_lossy(&mono.body).contains("internal index is corrupted")
@@ -186,6 +193,23 @@ pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
         why: "a DataSet cell or row of a column or table the schema does not declare, a cell \
               sent twice, or an element inside a cell: the host drops the cell, the row or \
               the second value, or reads past the element, without a word; we refuse",
+    },
+    Deliberate {
+        class: "objects:",
+        mono_status: 200,
+        ours_status: 500,
+        when: object_unmodelled,
+        example: || {
+            soap(
+                false,
+                "EchoObject",
+                r#"<EchoObject xmlns="http://rmm.example.com/objects"><o a="1">x<c>y</c></o></EchoObject>"#,
+            )
+        },
+        why: "an object holding what .NET reads as an XmlNode[] (attributes or elements \
+              without a type rmm knows, an xsi:type of no type of the service or of another \
+              namespace) or a type rmm does not model in an object (xsd:date, xsd:QName): the \
+              host echoes it as nodes; we refuse it by name rather than lose it",
     },
     Deliberate {
         class: "objects:",
