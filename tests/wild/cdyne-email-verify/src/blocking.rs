@@ -104,4 +104,12 @@ impl EmailVerNoTestEmailBlockingClient {
     ) -> Result<VerifyEmailResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 4, `ReturnCodes`, and waits for its answer: This function will give you all the possible code returns
+    pub fn return_codes(
+        &self,
+        request: &ReturnCodes,
+    ) -> Result<ReturnCodesResponse, CallError> {
+        self.call(request)
+    }
 }

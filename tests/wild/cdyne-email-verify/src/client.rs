@@ -207,4 +207,12 @@ impl EmailVerNoTestEmailClient {
     ) -> Result<VerifyEmailResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 4, `ReturnCodes`: This function will give you all the possible code returns
+    pub async fn return_codes(
+        &self,
+        request: &ReturnCodes,
+    ) -> Result<ReturnCodesResponse, CallError> {
+        self.call(request).await
+    }
 }

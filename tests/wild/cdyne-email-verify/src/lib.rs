@@ -16,6 +16,7 @@
 //! | 1 | [`VerifyMXRecord`] | 2 |
 //! | 2 | [`AdvancedVerifyEmail`] | 3 |
 //! | 3 | [`VerifyEmail`] | 2 |
+//! | 4 | [`ReturnCodes`] | 0 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -32,6 +33,8 @@ mod credentials;
 #[cfg(feature = "server")]
 pub mod help;
 
+mod objects;
+
 #[cfg(feature = "server")]
 pub mod server;
 
@@ -47,6 +50,7 @@ pub use blocking::EmailVerNoTestEmailBlockingClient;
 pub use client::{EmailVerNoTestEmailClient, Signer, SigningRequest, StaticSigner};
 pub use classes::*;
 pub use credentials::{Credentials, SoapHeaders};
+pub use objects::*;
 
 #[cfg(feature = "server")]
 pub use server::{EmailVerNoTestEmail, EmailVerNoTestEmailServer, Call, Verifier};
@@ -85,14 +89,17 @@ pub enum Operation {
     AdvancedVerifyEmail,
     /// Operation 3: [`VerifyEmail`].
     VerifyEmail,
+    /// Operation 4: [`ReturnCodes`].
+    ReturnCodes,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 3usize] = [
+    pub const ALL: [Operation; 4usize] = [
         Operation::VerifyMXRecord,
         Operation::AdvancedVerifyEmail,
         Operation::VerifyEmail,
+        Operation::ReturnCodes,
     ];
 
     /// The operation's wire name.
@@ -101,6 +108,7 @@ impl Operation {
             Operation::VerifyMXRecord => "VerifyMXRecord",
             Operation::AdvancedVerifyEmail => "AdvancedVerifyEmail",
             Operation::VerifyEmail => "VerifyEmail",
+            Operation::ReturnCodes => "ReturnCodes",
         }
     }
 
@@ -110,6 +118,7 @@ impl Operation {
             "VerifyMXRecord" => Some(Operation::VerifyMXRecord),
             "AdvancedVerifyEmail" => Some(Operation::AdvancedVerifyEmail),
             "VerifyEmail" => Some(Operation::VerifyEmail),
+            "ReturnCodes" => Some(Operation::ReturnCodes),
             _ => None,
         }
     }
@@ -120,6 +129,7 @@ impl Operation {
             Operation::VerifyMXRecord => &wire::verify_mx_record::OPERATION,
             Operation::AdvancedVerifyEmail => &wire::advanced_verify_email::OPERATION,
             Operation::VerifyEmail => &wire::verify_email::OPERATION,
+            Operation::ReturnCodes => &wire::return_codes::OPERATION,
         }
     }
 }
@@ -159,6 +169,7 @@ macro_rules! for_each_operation {
             verify_mx_record: VerifyMXRecord,
             advanced_verify_email: AdvancedVerifyEmail,
             verify_email: VerifyEmail,
+            return_codes: ReturnCodes,
         }
     };
 }

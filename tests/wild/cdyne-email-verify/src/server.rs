@@ -46,6 +46,15 @@ pub trait EmailVerNoTestEmail: Send + Sync + 'static {
         credentials: Credentials,
         request: VerifyEmail,
     ) -> impl Future<Output = Result<VerifyEmailResponse, Fault>> + Send;
+
+    /// Operation 4, `ReturnCodes`: This function will give you all the possible code returns
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn return_codes(
+        &self,
+        credentials: Credentials,
+        request: ReturnCodes,
+    ) -> impl Future<Output = Result<ReturnCodesResponse, Fault>> + Send;
 }
 
 impl<T: EmailVerNoTestEmail> EmailVerNoTestEmail for Arc<T> {
@@ -71,6 +80,14 @@ impl<T: EmailVerNoTestEmail> EmailVerNoTestEmail for Arc<T> {
         request: VerifyEmail,
     ) -> impl Future<Output = Result<VerifyEmailResponse, Fault>> + Send {
         T::verify_email(self, credentials, request)
+    }
+
+    fn return_codes(
+        &self,
+        credentials: Credentials,
+        request: ReturnCodes,
+    ) -> impl Future<Output = Result<ReturnCodesResponse, Fault>> + Send {
+        T::return_codes(self, credentials, request)
     }
 }
 
@@ -324,6 +341,19 @@ impl<S: EmailVerNoTestEmail> EmailVerNoTestEmailServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.verify_email(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::ReturnCodes => {
+                let handled = {
+                    let (credentials, call) = ReturnCodes::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.return_codes(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -69,3 +69,20 @@ pub struct VerifyEmailResponse {
     /// `VerifyEmailResult`: SOAP `ReturnIndicator`.
     pub result: Option<crate::ReturnIndicator>,
 }
+
+/// `ReturnCodes`, operation 4 of `EmailVerNoTestEmail`: This function will give you all the possible code returns
+///
+/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ReturnCodesResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ReturnCodes {}
+
+/// The response of [`ReturnCodes`]: the element `ReturnCodesResponse` holding `ReturnCodesResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ReturnCodesResponse {
+    /// `ReturnCodesResult`: SOAP `ArrayOfAnyType`.
+    pub result: Option<Vec<Option<crate::Object>>>,
+}

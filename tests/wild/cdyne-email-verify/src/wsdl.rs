@@ -65,8 +65,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="ReturnCodes">
+        <s:complexType />
+      </s:element>
+      <s:element name="ReturnCodesResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="ReturnCodesResult" type="tns:ArrayOfAnyType" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="ArrayOfAnyType">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="unbounded" name="anyType" nillable="true" />
+        </s:sequence>
+      </s:complexType>
       <s:element name="int" type="s:int" />
       <s:element name="ReturnIndicator" nillable="true" type="tns:ReturnIndicator" />
+      <s:element name="ArrayOfAnyType" nillable="true" type="tns:ArrayOfAnyType" />
     </s:schema>
   </wsdl:types>
   <wsdl:message name="VerifyMXRecordSoapIn">
@@ -86,6 +102,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="VerifyEmailSoapOut">
     <wsdl:part name="parameters" element="tns:VerifyEmailResponse" />
+  </wsdl:message>
+  <wsdl:message name="ReturnCodesSoapIn">
+    <wsdl:part name="parameters" element="tns:ReturnCodes" />
+  </wsdl:message>
+  <wsdl:message name="ReturnCodesSoapOut">
+    <wsdl:part name="parameters" element="tns:ReturnCodesResponse" />
   </wsdl:message>
   <wsdl:message name="VerifyMXRecordHttpGetIn">
     <wsdl:part name="email" type="s:string" />
@@ -109,6 +131,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="VerifyEmailHttpGetOut">
     <wsdl:part name="Body" element="tns:ReturnIndicator" />
   </wsdl:message>
+  <wsdl:message name="ReturnCodesHttpGetIn" />
+  <wsdl:message name="ReturnCodesHttpGetOut">
+    <wsdl:part name="Body" element="tns:ArrayOfAnyType" />
+  </wsdl:message>
   <wsdl:message name="VerifyMXRecordHttpPostIn">
     <wsdl:part name="email" type="s:string" />
     <wsdl:part name="LicenseKey" type="s:string" />
@@ -131,6 +157,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="VerifyEmailHttpPostOut">
     <wsdl:part name="Body" element="tns:ReturnIndicator" />
   </wsdl:message>
+  <wsdl:message name="ReturnCodesHttpPostIn" />
+  <wsdl:message name="ReturnCodesHttpPostOut">
+    <wsdl:part name="Body" element="tns:ArrayOfAnyType" />
+  </wsdl:message>
   <wsdl:portType name="EmailVerNoTestEmailSoap">
     <wsdl:operation name="VerifyMXRecord">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">This function will verify the domains DNS (MX) mail entries.  If the function returns 0 the persons email domain is invalid.  More than 0 will indicate there is mail servers to accept an email.  This function is great for quick email domain verification.  It is not as powerful as the other email routines.  Use a LicenseKey of 0 for testing.  A -9999 as a result means that you have tested to many emails.  Please try again later if you get this value.</wsdl:documentation>
@@ -146,6 +176,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">This function allows you to verify an email address against the mail servers it belongs to.  This function differs from the advanced function only by it automatically setting a timeout of 5 seconds</wsdl:documentation>
       <wsdl:input message="tns:VerifyEmailSoapIn" />
       <wsdl:output message="tns:VerifyEmailSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="ReturnCodes">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">This function will give you all the possible code returns</wsdl:documentation>
+      <wsdl:input message="tns:ReturnCodesSoapIn" />
+      <wsdl:output message="tns:ReturnCodesSoapOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="EmailVerNoTestEmailHttpGet">
@@ -164,6 +199,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:VerifyEmailHttpGetIn" />
       <wsdl:output message="tns:VerifyEmailHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="ReturnCodes">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">This function will give you all the possible code returns</wsdl:documentation>
+      <wsdl:input message="tns:ReturnCodesHttpGetIn" />
+      <wsdl:output message="tns:ReturnCodesHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="EmailVerNoTestEmailHttpPost">
     <wsdl:operation name="VerifyMXRecord">
@@ -180,6 +220,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">This function allows you to verify an email address against the mail servers it belongs to.  This function differs from the advanced function only by it automatically setting a timeout of 5 seconds</wsdl:documentation>
       <wsdl:input message="tns:VerifyEmailHttpPostIn" />
       <wsdl:output message="tns:VerifyEmailHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="ReturnCodes">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">This function will give you all the possible code returns</wsdl:documentation>
+      <wsdl:input message="tns:ReturnCodesHttpPostIn" />
+      <wsdl:output message="tns:ReturnCodesHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="EmailVerNoTestEmailSoap" type="tns:EmailVerNoTestEmailSoap">
@@ -204,6 +249,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="VerifyEmail">
       <soap:operation soapAction="http://ws.cdyne.com/VerifyEmail" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="ReturnCodes">
+      <soap:operation soapAction="http://ws.cdyne.com/ReturnCodes" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -241,6 +295,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="ReturnCodes">
+      <soap12:operation soapAction="http://ws.cdyne.com/ReturnCodes" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="EmailVerNoTestEmailHttpGet" type="tns:EmailVerNoTestEmailHttpGet">
     <http:binding verb="GET" />
@@ -271,6 +334,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="ReturnCodes">
+      <http:operation location="/ReturnCodes" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="EmailVerNoTestEmailHttpPost" type="tns:EmailVerNoTestEmailHttpPost">
     <http:binding verb="POST" />
@@ -294,6 +366,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="VerifyEmail">
       <http:operation location="/VerifyEmail" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="ReturnCodes">
+      <http:operation location="/ReturnCodes" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

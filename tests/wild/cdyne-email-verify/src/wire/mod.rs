@@ -24,6 +24,9 @@ pub mod advanced_verify_email;
 /// Operation 3: `VerifyEmail`.
 pub mod verify_email;
 
+/// Operation 4: `ReturnCodes`.
+pub mod return_codes;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.
