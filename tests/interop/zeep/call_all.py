@@ -46,6 +46,9 @@ zeep's introspection of each type, nothing about the service hard-coded:
     abstract     (abstract="true" in the WSDL: zeep keeps no trace of it) the first concrete
                  class derived from it, in WSDL order; zeep writes its xsi:type
     flags        (a simpleType that is an xs:list of an enumeration) the last two values
+    object       (xs:anyType, .NET's object) zeep's AnyObject of an int 100 + p at an odd
+                 position, of a string "NAME-p <&> é" at an even one: zeep writes its
+                 xsi:type; printed as {"_type": ..., "value": ...}
     raw XML      (an inline type of one xs:any, .NET's XmlElement) the element
                  <r:NAME xmlns:r="urn:raw" p="P">NAME-P <&> é<!-- c --></r:NAME>, printed
                  (sent and returned) as lxml writes it
@@ -231,6 +234,11 @@ def sample(position, name, xsd_type, enums):
         return bytes([0, 1, 254, 255, p])
     if xsd_type in enums:
         return enums[xsd_type][-1]
+    if xsd_type == "anyType":
+        # .NET's object: a value naming its type with xsi:type, as zeep's AnyObject writes it.
+        if p % 2 == 1:
+            return zeep.xsd.AnyObject(zeep.xsd.Int(), 100 + p)
+        return zeep.xsd.AnyObject(zeep.xsd.String(), f"{name}-{p} <&> \u00e9")
     raise TypeError(f"parameter {name!r} has unsupported XSD type {xsd_type!r}")
 
 
@@ -287,6 +295,9 @@ class Samples:
             if not items:
                 raise TypeError(f"{name!r}: a list type of unknown items")
             return items[-2:]  # a flags enum: its last two values
+        if type(xsd_type) is zeep.xsd.AnyType:
+            # An element of no type: .NET's object.
+            return sample(position, name, "anyType", self.enums)
         if not isinstance(xsd_type, ComplexType):
             return sample(position, name, xsd_type.qname.localname, self.enums)
         elements = list(xsd_type.elements)
@@ -353,6 +364,9 @@ def jsonable(value):
     as null, a Decimal, a date and time and bytes (base64) as strings."""
     if value is None or value is Nil:
         return None
+    if isinstance(value, zeep.xsd.AnyObject):
+        # An object sent: its value and the local name of the type it names.
+        return {"_type": type(value.xsd_type).__name__.lower(), "value": jsonable(value.value)}
     if isinstance(value, CompoundValue):
         xsd_type = value._xsd_type
         if xsd_type is not None and xsd_type.qname is not None and is_array(xsd_type):
@@ -374,7 +388,7 @@ def jsonable(value):
 def out(value):
     """A value sent or returned as printed: a simple one as its wire text, any other as
     `jsonable`."""
-    if isinstance(value, (CompoundValue, list, tuple)):
+    if isinstance(value, (CompoundValue, list, tuple, zeep.xsd.AnyObject)):
         return jsonable(value)
     return wire(value)
 
