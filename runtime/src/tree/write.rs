@@ -40,6 +40,8 @@ pub struct XmlOut<'a> {
     /// object()`): XmlSerializer writes a class's start tag with the document's declarations,
     /// a simple value's, enum's or array's without.
     class_namespaces: Option<&'a str>,
+    /// `next_type` or `class_namespaces` is set: one test on the path of every element.
+    pending: bool,
 }
 
 impl<'a> XmlOut<'a> {
@@ -58,6 +60,7 @@ impl<'a> XmlOut<'a> {
             object_root: false,
             xsi_pending: false,
             class_namespaces: None,
+            pending: false,
         }
     }
 
@@ -92,6 +95,7 @@ impl<'a> XmlOut<'a> {
             object_root: false,
             xsi_pending: false,
             class_namespaces: None,
+            pending: false,
         }
     }
 
@@ -111,6 +115,7 @@ impl<'a> XmlOut<'a> {
         w.object_root = true;
         w.xsi_pending = true;
         w.class_namespaces = Some(class_namespaces);
+        w.pending = true;
         w
     }
 
@@ -176,7 +181,6 @@ impl<'a> XmlOut<'a> {
     /// Starts the element `name` (its start tag stays open for attributes).
     #[inline]
     pub fn start(&mut self, name: &str) {
-        self.class_namespaces = None;
         self.close_start();
         if let Some(open) = &mut self.indent {
             if let Some(parent) = open.last_mut() {
@@ -194,6 +198,17 @@ impl<'a> XmlOut<'a> {
             self.out.push_str(attributes);
         }
         self.open = true;
+        if self.pending {
+            self.start_pending();
+        }
+    }
+
+    /// What waits for the next start tag: `xsi:type` naming an `object`'s type; an `object`
+    /// root's declarations, which are no longer wanted once it has started.
+    #[cold]
+    fn start_pending(&mut self) {
+        self.pending = false;
+        self.class_namespaces = None;
         if let Some(type_name) = self.next_type.take() {
             self.type_attribute(None, type_name);
         }
@@ -204,6 +219,7 @@ impl<'a> XmlOut<'a> {
     /// it, which XmlSerializer writes with its type whatever the element.
     pub fn next_type(&mut self, type_name: &'static str) {
         self.next_type = Some(type_name);
+        self.pending = true;
     }
 
     /// Writes `xsi:type="xsd:{type_name}"` in the open start tag: an `object` holding a value
@@ -248,11 +264,13 @@ impl<'a> XmlOut<'a> {
         type_name: Option<&'static str>,
         members: impl FnOnce(&mut Self) -> Result<(), EncodeError>,
     ) -> Result<(), EncodeError> {
-        if let Some(namespaces) = self.class_namespaces.take() {
-            // An `object` root holding a class: a document as any other.
-            self.root_attributes = Some(namespaces);
-            self.object_root = false;
-            self.xsi_pending = false;
+        if self.pending {
+            if let Some(namespaces) = self.class_namespaces.take() {
+                // An `object` root holding a class: a document as any other.
+                self.root_attributes = Some(namespaces);
+                self.object_root = false;
+                self.xsi_pending = false;
+            }
         }
         self.start(name);
         if let Some(type_name) = type_name {
