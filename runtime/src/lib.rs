@@ -31,6 +31,7 @@ pub mod server;
 pub mod soap;
 pub mod tree;
 pub mod value;
+pub mod wsse;
 pub mod xml;
 
 pub use any_type::{AnyType, KnownTypes};
