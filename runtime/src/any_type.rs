@@ -13,8 +13,10 @@
 //! [`AnyType`] holds the simple values, the service's own types (`K`, a generated enum of
 //! its classes, enums and arrays, [`KnownTypes`]), an empty object and a text without type.
 //! What .NET would hold as an `XmlNode[]` of elements or attributes, and the types it reads
-//! that rmm does not model (`xsd:QName`, `xsd:date`, `xsd:hexBinary`, types of other
-//! namespaces), are refused by name rather than read as something else.
+//! that rmm does not model (`xsd:QName`, a date or time with a zone, types of other
+//! namespaces), are refused by name rather than read as something else. `xsd:date`,
+//! `xsd:time` and `xsd:hexBinary` are read as .NET reads them, and written back as it writes
+//! them: as `xsd:dateTime` and `xsd:base64Binary`.
 
 use crate::tree::{MemberError, Node, NodeNs, XmlItem, XmlOut, XsiType};
 use crate::{DateTime, EncodeError, Scalar};
@@ -154,9 +156,76 @@ fn read_xsd<K>(node: &Node, name: &str) -> Result<Option<AnyType<K>>, MemberErro
         "unsignedInt" => scalar(node, AnyType::UnsignedInt)?,
         "unsignedLong" => scalar(node, AnyType::UnsignedLong)?,
         "base64Binary" => scalar(node, AnyType::Base64Binary)?,
+        "hexBinary" => AnyType::Base64Binary(hex_binary(node)?),
+        "date" | "time" => AnyType::DateTime(date_or_time(node, name)?),
         "anyType" => return Ok(None),
         _ => return Err(not_modelled(name, crate::xml::XSD_NS)),
     }))
+}
+
+/// An `xsd:hexBinary`'s bytes (.NET's `ToByteArrayHex`, written back as `base64Binary`):
+/// pairs of hex digits, white space around them trimmed.
+fn hex_binary(node: &Node) -> Result<Vec<u8>, MemberError> {
+    let text = string_text(node)?;
+    let digits = text.trim_matches([' ', '\t', '\r', '\n']);
+    let invalid = || MemberError::InvalidValue {
+        path: String::new(),
+        ty: crate::SoapType::Base64Binary,
+        value: text.clone(),
+        error: crate::ValueError::NotBase64,
+    };
+    if digits.len() % 2 != 0 {
+        return Err(invalid());
+    }
+    (0..digits.len())
+        .step_by(2)
+        .map(|i| {
+            digits
+                .get(i..i + 2)
+                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
+                .ok_or_else(invalid)
+        })
+        .collect()
+}
+
+/// An `xsd:date` (`2020-01-02`: midnight) or `xsd:time` (`03:04:05`, up to seven fraction
+/// digits: on 0001-01-01) of no zone, a `DateTime` without one, as .NET reads and writes back
+/// as `xsd:dateTime`. One with a zone .NET converts to the host's local time, which rmm does
+/// not model: refused by name.
+fn date_or_time(node: &Node, name: &str) -> Result<DateTime, MemberError> {
+    let text = string_text(node)?;
+    let value = text.trim_matches([' ', '\t', '\r', '\n']);
+    let parsed = if name == "date" {
+        chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d")
+            .ok()
+            .filter(|_| value.len() == 10)
+            .and_then(|date| date.and_hms_opt(0, 0, 0))
+    } else {
+        let fraction = value.split_once('.').map_or("", |(_, f)| f);
+        chrono::NaiveTime::parse_from_str(value, "%H:%M:%S%.f")
+            .ok()
+            .filter(|_| {
+                value.len() >= 8
+                    && fraction.len() <= 7
+                    && fraction.bytes().all(|b| b.is_ascii_digit())
+            })
+            .and_then(|time| chrono::NaiveDate::from_ymd_opt(1, 1, 1).map(|d| d.and_time(time)))
+    };
+    match parsed {
+        Some(at) => Ok(DateTime::unspecified(at)),
+        None if value.ends_with('Z') || value.rfind(['+', '-']).is_some_and(|i| i > 7) => {
+            Err(MemberError::UnmodelledObject {
+                path: String::new(),
+                found: format!("an xsd:{name} with a time zone, which .NET converts to the host's"),
+            })
+        }
+        None => Err(MemberError::InvalidValue {
+            path: String::new(),
+            ty: crate::SoapType::DateTime,
+            value: text,
+            error: crate::ValueError::NotDateTime,
+        }),
+    }
 }
 
 /// A type .NET reads (or reads as `XmlNode[]`) that rmm does not model in an `object`.

@@ -51,12 +51,6 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
          which rmm does not model; refused by name",
     ),
     (
-        "soap11-echo-object-date",
-        500,
-        "an object of xsd:date, which the host reads as a DateTime at midnight: rmm does not \
-         model xsd:date, xsd:time or xsd:QName in an object; refused by name",
-    ),
-    (
         "soap11-echo-order-nil-order",
         500,
         "the host reads xsi:nil on a class parameter, which is not nillable, as an object with \

@@ -247,6 +247,38 @@ fn a_type_is_read_whatever_its_prefix_and_the_string_types_of_xml_schema_as_stri
 }
 
 #[test]
+fn dates_times_and_hex_are_read_as_dotnet_reads_them_and_written_back_as_it_writes_them() {
+    // The host's echoes (the probe of objects): xsd:date, xsd:time, xsd:hexBinary.
+    for (sent, echoed) in [
+        (
+            r#"<R xsi:type="xsd:date">2020-01-02</R>"#,
+            r#"<R xsi:type="xsd:dateTime">2020-01-02T00:00:00</R>"#,
+        ),
+        (
+            r#"<R xsi:type="xsd:time">03:04:05</R>"#,
+            r#"<R xsi:type="xsd:dateTime">0001-01-01T03:04:05</R>"#,
+        ),
+        (
+            r#"<R xsi:type="xsd:hexBinary">0102</R>"#,
+            r#"<R xsi:type="xsd:base64Binary">AQI=</R>"#,
+        ),
+    ] {
+        assert_eq!(write(&read(sent).expect(sent)), echoed);
+    }
+    for bad in [
+        r#"<R xsi:type="xsd:hexBinary">010</R>"#,
+        r#"<R xsi:type="xsd:hexBinary">0g</R>"#,
+        r#"<R xsi:type="xsd:date">2020-1-2</R>"#,
+        r#"<R xsi:type="xsd:time">3:04</R>"#,
+    ] {
+        assert!(
+            matches!(read(bad), Err(MemberError::InvalidValue { .. })),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
 fn an_element_without_type_is_an_object_or_its_text() {
     // .NET: `new object()` for nothing or white space, an XmlNode[] of one text otherwise.
     assert_eq!(read("<R />"), Ok(AnyType::Object));
@@ -268,7 +300,8 @@ fn what_dotnet_reads_as_nodes_or_rmm_does_not_model_is_refused_by_name() {
     refused("<R>x<c>y</c></R>", "elements");
     refused(r#"<R xsi:type="xsd:anyType"><c /></R>"#, "elements");
     refused(r#"<R xsi:type="xsd:QName">xsd:int</R>"#, "'QName'");
-    refused(r#"<R xsi:type="xsd:date">2020-01-02</R>"#, "'date'");
+    refused(r#"<R xsi:type="xsd:date">2020-01-02Z</R>"#, "time zone");
+    refused(r#"<R xsi:type="xsd:time">03:04:05+02:00</R>"#, "time zone");
     refused(r#"<R xsi:type="Unknown">1</R>"#, "no type of the service");
     refused(
         r#"<R xmlns:w="urn:wrong" xsi:type="w:int">7</R>"#,

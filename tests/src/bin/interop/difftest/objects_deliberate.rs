@@ -104,7 +104,7 @@ fn data_set_loss(_: &[u8], _: &Raw, ours: &Raw) -> bool {
 
 /// Ours refused an object that .NET reads as an `XmlNode[]` (attributes or elements without
 /// a type rmm knows, an `xsi:type` of no type of the service), or of a type rmm does not
-/// model in an object (`xsd:date`, `xsd:QName`).
+/// model in an object (`xsd:QName`, a date or time with a zone).
 fn object_unmodelled(_: &[u8], _: &Raw, ours: &Raw) -> bool {
     ours_says(ours, "is an object holding") && ours_says(ours, "which rmm does not model")
 }
@@ -208,7 +208,7 @@ pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
         },
         why: "an object holding what .NET reads as an XmlNode[] (attributes or elements \
               without a type rmm knows, an xsi:type of no type of the service or of another \
-              namespace) or a type rmm does not model in an object (xsd:date, xsd:QName): the \
+              namespace) or what rmm does not model in an object (xsd:QName, a zoned date): the \
               host echoes it as nodes; we refuse it by name rather than lose it",
     },
     Deliberate {
