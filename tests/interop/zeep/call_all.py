@@ -52,6 +52,10 @@ zeep's introspection of each type, nothing about the service hard-coded:
     raw XML      (an inline type of one xs:any, .NET's XmlElement) the element
                  <r:NAME xmlns:r="urn:raw" p="P">NAME-P <&> é<!-- c --></r:NAME>, printed
                  (sent and returned) as lxml writes it
+    DataTable    (GetDataTableSchema's form: two xs:any, the first repeated) the same table,
+                 in a set NewDataSet naming it its main table, the rows in DocumentElement;
+                 its result printed as the element came (canonical XML): zeep reads a
+                 diffgram by the inline schema, which does not declare DocumentElement
     DataSet      (an inline type of two xs:any, .NET's DataSet in its 2.0 form) a set NAME of
                  a table T<p> of columns I (int) and S (string): a row of I = p and S =
                  "NAME-p <&> é", and a row of nulls, both inserted; sent as the schema and
@@ -302,6 +306,11 @@ class Samples:
             return sample(position, name, xsd_type.qname.localname, self.enums)
         elements = list(xsd_type.elements)
         if len(elements) == 2 and all(type(e).__name__ == "Any" for _, e in elements):
+            if elements[0][1].max_occurs != 1:
+                # A lone DataTable (GetDataTableSchema's form: its schema, then its diffgram):
+                # the set's main table, its rows in DocumentElement.
+                table = data_set(name, position, lone=True)
+                return xsd_type(_value_1=[table["_value_1"]], _value_2=table["_value_2"])
             return xsd_type(_value_1=[data_set(name, position)])
         if len(elements) == 1 and type(elements[0][1]).__name__ == "Any":
             # Raw XML (.NET's XmlElement, an inline type of one xs:any): an element of a
@@ -332,15 +341,46 @@ class Samples:
         return value
 
 
-def data_set(name, position):
+def returns_data_table(operation):
+    """Whether the operation's result is a lone DataTable (GetDataTableSchema's form: two
+    xs:any, the first repeated; a DataSet's 2.0 form repeats their sequence instead)."""
+    body = operation.output.body
+    if body is None or not hasattr(body.type, "elements"):
+        return False
+    for _, element in body.type.elements:
+        inner = getattr(element.type, "elements", None)
+        if inner is None:
+            continue
+        inner = list(inner)
+        if (len(inner) == 2 and all(type(e).__name__ == "Any" for _, e in inner)
+                and inner[0][1].max_occurs != 1):
+            return True
+    return False
+
+
+def raw_result(content):
+    """The result element of a raw SOAP response (the Body's first element's first element),
+    as canonical XML; an empty string for none."""
+    envelope = etree.fromstring(content)
+    body = next(child for child in envelope if etree.QName(child).localname == "Body")
+    response = body[0]
+    if etree.QName(response).localname == "Fault":
+        raise zeep.exceptions.Fault(response.findtext("faultstring") or "a fault")
+    return etree.tostring(response[0], method="c14n").decode() if len(response) else ""
+
+
+def data_set(name, position, lone=False):
     """A DataSet's schema and diffgram (see the module docstring), as zeep sends the two
-    xs:any of its type."""
+    xs:any of its type; for a lone DataTable (`lone`) a set `NewDataSet` naming the table its
+    main one, the rows in `DocumentElement`, as .NET writes a DataTable."""
     xs, msdata = "http://www.w3.org/2001/XMLSchema", "urn:schemas-microsoft-com:xml-msdata"
     diffgr = "urn:schemas-microsoft-com:xml-diffgram-v1"
     table = f"T{position}"
+    main = f' msdata:MainDataTable="{table}"' if lone else ""
+    set_name, data = ("NewDataSet", "DocumentElement") if lone else (name, name)
     schema = etree.fromstring(
-        f'<xs:schema id="{name}" xmlns="" xmlns:xs="{xs}" xmlns:msdata="{msdata}">'
-        f'<xs:element name="{name}" msdata:IsDataSet="true" msdata:UseCurrentLocale="true">'
+        f'<xs:schema id="{set_name}" xmlns="" xmlns:xs="{xs}" xmlns:msdata="{msdata}">'
+        f'<xs:element name="{set_name}" msdata:IsDataSet="true"{main} msdata:UseCurrentLocale="true">'
         '<xs:complexType><xs:choice minOccurs="0" maxOccurs="unbounded">'
         f'<xs:element name="{table}"><xs:complexType><xs:sequence>'
         '<xs:element name="I" type="xs:int" minOccurs="0" />'
@@ -348,11 +388,11 @@ def data_set(name, position):
         "</xs:sequence></xs:complexType></xs:element></xs:choice></xs:complexType>"
         "</xs:element></xs:schema>")
     diffgram = etree.fromstring(
-        f'<diffgr:diffgram xmlns:msdata="{msdata}" xmlns:diffgr="{diffgr}"><{name} xmlns="">'
+        f'<diffgr:diffgram xmlns:msdata="{msdata}" xmlns:diffgr="{diffgr}"><{data} xmlns="">'
         f'<{table} diffgr:id="{table}1" msdata:rowOrder="0" diffgr:hasChanges="inserted">'
         f"<I>{position}</I><S /></{table}>"
         f'<{table} diffgr:id="{table}2" msdata:rowOrder="1" diffgr:hasChanges="inserted" />'
-        f"</{name}></diffgr:diffgram>")
+        f"</{data}></diffgr:diffgram>")
     diffgram[0][0][1].text = f"{name}-{position} <&> \u00e9"
     return {"_value_1": schema, "_value_2": diffgram}
 
@@ -466,7 +506,14 @@ def main():
         if headers:
             kwargs["_soapheaders"] = dict(headers)
         try:
-            line["result"] = out(getattr(proxy, operation.name)(**kwargs))
+            if returns_data_table(operation):
+                # zeep reads a diffgram by the inline schema, which does not declare a lone
+                # table's DocumentElement: the result element is printed as it came.
+                with client.settings(raw_response=True):
+                    response = getattr(proxy, operation.name)(**kwargs)
+                line["result"] = raw_result(response.content)
+            else:
+                line["result"] = out(getattr(proxy, operation.name)(**kwargs))
         except Exception as error:  # report, go on with the next operation
             failed += 1
             line["error"] = f"{type(error).__name__}: {error}"

@@ -355,6 +355,21 @@ fn zeep_spot_checks(checks: &mut Checks, name: &str, line: &Line) {
         } else {
             Err(format!("rows {rows}, want {data_set_rows}"))
         })
+    } else if op == "EchoTable" {
+        // A lone DataTable goes as a set naming it its main table and comes back as the
+        // element came (zeep cannot read its diffgram): the row zeep's value predicts, read
+        // and written back, and the row of nulls.
+        let rows = concat!(
+            r#"<DocumentElement xmlns=""><T1 diffgr:hasChanges="inserted" diffgr:id="T11" msdata:rowOrder="0">"#,
+            r#"<I>1</I><S>table-1 &lt;&amp;&gt; é</S></T1>"#,
+            r#"<T1 diffgr:hasChanges="inserted" diffgr:id="T12" msdata:rowOrder="1"></T1></DocumentElement>"#
+        );
+        Some(match result.as_str() {
+            Some(text) if text.contains(rows) && text.contains(r#"msdata:MainDataTable="T1""#) => {
+                Ok(())
+            }
+            _ => Err(format!("echoed {result}, want the rows {rows}")),
+        })
     } else if op == "DescribeDataSet" {
         let want = "ds | T1 [I:Int32 S:String ] {Added 1 \"ds-1 <&> é\"} {Added null null}";
         Some(if result.as_str() == Some(want) {
