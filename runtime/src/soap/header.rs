@@ -5,7 +5,7 @@
 
 use super::{envelope_ns, ENV, SERVICE, SOAP11_NS, SOAP12_NS, XSI};
 use crate::tree::{MemberError, Node, XmlItem, XmlOut};
-use crate::xml::{self, Element, Ns, XmlCursor};
+use crate::xml::{self, Element, Ns, TreeNs, XmlCursor};
 use crate::{Binding, EncodeError, RequestError};
 
 /// The attributes .NET's `SoapHeader` base class gives every header block. A server reads
@@ -105,6 +105,15 @@ impl HeaderAttributes {
     }
 }
 
+/// A header's name as an operation lists it: `{namespace}Name` (Clark's notation) for a
+/// class of another namespace than the service's, `Name` for one of the service's.
+fn split_clark(name: &str) -> (Option<&str>, &str) {
+    match name.strip_prefix('{').and_then(|rest| rest.split_once('}')) {
+        Some((ns, local)) => (Some(ns), local),
+        None => (None, name),
+    }
+}
+
 /// A `[SoapHeader]` class: a class whose value is a header block, carrying the block's
 /// [`HeaderAttributes`] beside its members. Generated for the classes a spec uses as headers.
 pub trait SoapHeaderItem: XmlItem {
@@ -118,7 +127,8 @@ pub trait SoapHeaderItem: XmlItem {
 /// first of each name, with their attributes.
 #[derive(Debug, Default)]
 pub(crate) struct HeaderBlocks<'a> {
-    blocks: Vec<(Node<'a>, HeaderAttributes)>,
+    /// Each block read: the name it was asked for by, its tree, its attributes.
+    blocks: Vec<(String, Node<'a>, HeaderAttributes)>,
     /// The first block of another name marked `mustUnderstand`: ASMX reads the headers it
     /// knows and the parameters before it refuses it (`SoapHeaderHandling.SetHeaderMembers`
     /// runs after `ReadParameters`), so a reader refuses it after those.
@@ -130,7 +140,7 @@ impl<'a> HeaderBlocks<'a> {
     /// the header member null. A block with `xsi:nil` is refused: the host reads it as an
     /// object with empty members, which is not what was sent.
     pub(crate) fn get<T: SoapHeaderItem>(&self, name: &str) -> Result<Option<T>, MemberError> {
-        let Some((block, attributes)) = self.blocks.iter().find(|(b, _)| b.name() == name) else {
+        let Some((_, block, attributes)) = self.blocks.iter().find(|(n, _, _)| n == name) else {
             return Ok(None);
         };
         let mut value = T::read_optional(block, &[])?;
@@ -140,35 +150,46 @@ impl<'a> HeaderBlocks<'a> {
         Ok(value)
     }
 
-    /// Reads the blocks of a Header whose start tag the cursor just read: those of the
-    /// service namespace named in `names` (the operation's headers) as value trees, the first
-    /// of each name, as ASMX keeps the first; the first other one marked `mustUnderstand` is
-    /// kept in `not_understood`, for the reader to refuse as ASMX refuses a header its
-    /// operation does not declare (`actor` or `role` aside: the host ignores them).
+    /// Reads the blocks of a Header whose start tag the cursor just read: those named in
+    /// `names` (the operation's headers: `Name` in the service namespace, `{namespace}Name`
+    /// in another, a header class's own) as value trees, the first of each name, as ASMX
+    /// keeps the first; the first other one marked `mustUnderstand` is kept in
+    /// `not_understood`, for the reader to refuse as ASMX refuses a header its operation
+    /// does not declare (`actor` or `role` aside: the host ignores them).
     pub(crate) fn read(
         cursor: &mut XmlCursor<'a, 3>,
         operation: &'static str,
         names: &[&str],
         budget: &mut crate::tree::Budget,
     ) -> Result<HeaderBlocks<'a>, RequestError> {
-        let mut blocks: Vec<(Node<'a>, HeaderAttributes)> = Vec::new();
+        let mut blocks: Vec<(String, Node<'a>, HeaderAttributes)> = Vec::new();
         let mut not_understood = None;
         loop {
             match cursor.next()? {
                 xml::Node::Start(block) => {
-                    let known = block.ns == Ns::Known(SERVICE)
-                        && names.iter().any(|n| n.as_bytes() == block.local());
-                    if known {
-                        let seen = blocks
-                            .iter()
-                            .any(|(b, _)| b.name().as_bytes() == block.local());
+                    let known = names.iter().find_map(|&name| {
+                        let (ns, local) = split_clark(name);
+                        let in_ns = match (&block.ns, ns) {
+                            (Ns::Known(i), None) => *i == SERVICE,
+                            (Ns::Known(i), Some(ns)) => cursor.known()[*i] == ns,
+                            (Ns::Other(other), Some(ns)) => other == ns,
+                            _ => false,
+                        };
+                        (in_ns && local.as_bytes() == block.local()).then_some((name, ns))
+                    });
+                    if let Some((name, ns)) = known {
+                        let seen = blocks.iter().any(|(n, _, _)| n == name);
                         let attributes = HeaderAttributes::read(cursor, &block)?;
-                        let name = String::from_utf8_lossy(block.local()).into_owned();
+                        let local = String::from_utf8_lossy(block.local()).into_owned();
+                        let target = match ns {
+                            None => TreeNs::Known(SERVICE),
+                            Some(ns) => TreeNs::Named(ns),
+                        };
                         let tree = cursor
-                            .tree(block, SERVICE, XSI, budget)
-                            .map_err(|error| super::request::tree_error(error, operation, name))?;
+                            .tree_in(block, target, XSI, budget)
+                            .map_err(|error| super::request::tree_error(error, operation, local))?;
                         if !seen {
-                            blocks.push((tree, attributes));
+                            blocks.push((name.to_owned(), tree, attributes));
                         }
                         continue;
                     }

@@ -209,3 +209,32 @@ fn block_attributes_are_read_from_either_version() {
         );
     }
 }
+
+/// A header class of another namespace (`[XmlRoot(Namespace = …)]`, WS-Security's and
+/// ebXML's kind): named `{namespace}Name`, read from that namespace alone, its members in it.
+#[test]
+fn a_header_of_another_namespace_is_read_there_and_not_in_the_services() {
+    const FOREIGN: &[&str] = &["{urn:x}Token", "Trace"];
+    let read = |doc: &str| -> Result<Option<String>, RequestError> {
+        let mut reader =
+            RequestReader::with_headers(Binding::Soap11, &OP, doc.as_bytes(), &[], FOREIGN)?;
+        let token = reader.header::<Token>("{urn:x}Token")?;
+        while reader.next_param()?.is_some() {}
+        Ok(token.map(|t| t.text))
+    };
+    let doc = envelope(
+        "<soap:Header><Token xmlns=\"urn:s\">service</Token>\
+         <x:Token xmlns:x=\"urn:x\" soap:mustUnderstand=\"1\">foreign</x:Token></soap:Header>",
+    );
+    // The service's block of that name is not the operation's: ignored (not marked).
+    assert_eq!(read(&doc), Ok(Some("foreign".to_owned())));
+    // The foreign one marked mustUnderstand is understood; the service's one so marked is
+    // not the operation's header, and refused.
+    let marked = envelope(
+        "<soap:Header><Token xmlns=\"urn:s\" soap:mustUnderstand=\"1\">service</Token></soap:Header>",
+    );
+    assert!(matches!(
+        read(&marked),
+        Err(RequestError::MustUnderstand { .. })
+    ));
+}

@@ -24,6 +24,16 @@ pub(crate) enum Ns {
     Other(String),
 }
 
+/// The namespace a value tree's members are in: one of a cursor's known namespaces, or
+/// another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TreeNs<'s> {
+    /// The `index`th known namespace.
+    Known(usize),
+    /// Another namespace.
+    Named(&'s str),
+}
+
 /// A start tag, classified.
 pub(crate) struct Element<'a> {
     pub ns: Ns,
@@ -525,7 +535,23 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
         xsi: usize,
         budget: &mut crate::tree::Budget,
     ) -> Result<crate::tree::Node<'a>, TreeError> {
+        self.tree_in(element, TreeNs::Known(service), xsi, budget)
+    }
+
+    /// [`XmlCursor::tree`], names classified against `service`: one of the known namespaces,
+    /// or another (a SOAP header class's own namespace).
+    pub fn tree_in(
+        &mut self,
+        element: Element<'a>,
+        service: TreeNs<'_>,
+        xsi: usize,
+        budget: &mut crate::tree::Budget,
+    ) -> Result<crate::tree::Node<'a>, TreeError> {
         use crate::tree::{Node, NodeNs};
+        let service_ns: &str = match service {
+            TreeNs::Known(i) => self.known[i],
+            TreeNs::Named(ns) => ns,
+        };
         if budget.elements == 0 {
             return Err(TreeError::TooLarge);
         }
@@ -539,9 +565,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                 let (resolved, local) = self.reader.resolve_element(QName(value.as_bytes()));
                 let local: Box<str> = String::from_utf8_lossy(local.into_inner()).into();
                 Some(match resolved {
-                    ResolveResult::Bound(ns)
-                        if ns.into_inner() == self.known[service].as_bytes() =>
-                    {
+                    ResolveResult::Bound(ns) if ns.into_inner() == service_ns.as_bytes() => {
                         crate::tree::XsiType::Named(NodeNs::Service, local)
                     }
                     ResolveResult::Bound(ns) => crate::tree::XsiType::Named(
@@ -555,7 +579,12 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                 })
             }
         };
-        let in_service = matches!(&element.ns, Ns::Known(i) if *i == service);
+        let in_service = match (&element.ns, service) {
+            (Ns::Known(i), TreeNs::Known(target)) => *i == target,
+            (Ns::Known(i), TreeNs::Named(ns)) => self.known[*i] == ns,
+            (Ns::Other(other), TreeNs::Named(ns)) => other == ns,
+            (Ns::Other(_) | Ns::None, TreeNs::Known(_)) | (Ns::None, TreeNs::Named(_)) => false,
+        };
         // Attributes in no namespace: what `[XmlAttribute]` members are (a prefixed one is
         // another's, and XmlSerializer skips it).
         let mut attributes = Vec::new();
@@ -658,7 +687,8 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                         start,
                         empty: false,
                     };
-                    node.children.push(self.tree(child, service, xsi, budget)?);
+                    node.children
+                        .push(self.tree_in(child, service, xsi, budget)?);
                 }
                 Event::Empty(start) => {
                     let child = Element {
@@ -666,7 +696,8 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                         start,
                         empty: true,
                     };
-                    node.children.push(self.tree(child, service, xsi, budget)?);
+                    node.children
+                        .push(self.tree_in(child, service, xsi, budget)?);
                 }
                 Event::End(_) => break,
                 Event::Comment(_) | Event::PI(_) => node.interrupted = true,

@@ -22,7 +22,7 @@ mod scanner;
 mod tests;
 
 pub(crate) use check::replacements_ignored;
-pub(crate) use cursor::{is_xml_space, Content, Element, Node, Ns, XmlCursor};
+pub(crate) use cursor::{is_xml_space, Content, Element, Node, Ns, TreeNs, XmlCursor};
 pub use escape::escape_text;
 pub(crate) use escape::{escape_text_from, first_to_escape};
 pub(crate) use raw::{is_blank, RawContent};
