@@ -130,6 +130,9 @@ pub struct ClassModel {
     /// `[XmlRoot]`'s element name: a parameter or result of it is that element, nillable, and
     /// its HTTP GET/POST result document is rooted there.
     pub root: Option<String>,
+    /// Its namespace when not the service's (`namespace:`): a SOAP header class of another
+    /// namespace, or a class it holds.
+    pub namespace: Option<String>,
     /// A SOAP header (a `[SoapHeader]` class some operation uses): a global element of the
     /// schema, its type taking any attribute (`s:anyAttribute`); its struct's field
     /// [`HEADER_ATTRIBUTES_FIELD`] holds the block's `mustUnderstand`, `actor` and `relay`.
@@ -634,6 +637,11 @@ pub struct OperationModel {
 pub struct HeaderModel {
     /// The block's element name: its class's name (`AuthHeader`).
     pub wire: String,
+    /// The block's namespace: the service's, or its class's own.
+    pub namespace: String,
+    /// What the runtime's header reader knows it by: `wire`, or `{namespace}wire` for a class
+    /// of another namespace than the service's.
+    pub key: String,
     /// Its class (an index into [`Model::classes`]).
     pub class: usize,
     /// The field of the request and of the response (`auth_header`), numbered apart from the
@@ -1111,11 +1119,20 @@ impl Model {
                     .headers
                     .iter()
                     .zip(header_fields)
-                    .map(|(h, field)| HeaderModel {
-                        wire: spec.classes[usize::from(h.class)].name.clone(),
-                        class: usize::from(h.class),
-                        field,
-                        direction: h.direction,
+                    .map(|(h, field)| {
+                        let class = &spec.classes[usize::from(h.class)];
+                        let (namespace, key) = match &class.namespace {
+                            Some(ns) => (ns.clone(), format!("{{{ns}}}{}", class.name)),
+                            None => (ns.clone(), class.name.clone()),
+                        };
+                        HeaderModel {
+                            wire: class.name.clone(),
+                            namespace,
+                            key,
+                            class: usize::from(h.class),
+                            field,
+                            direction: h.direction,
+                        }
                     })
                     .collect();
                 let params: Vec<ParamModel> = op
@@ -1557,6 +1574,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 base: class.base.map(usize::from),
                 is_abstract: class.is_abstract,
                 root: class.root.clone(),
+                namespace: class.namespace.clone(),
                 header,
                 attributes,
                 text,

@@ -76,6 +76,10 @@ pub struct ClassDef {
     /// with `[XmlRoot]`; its HTTP GET/POST result document is rooted there too. Its members
     /// and array items keep their own names.
     pub root: Option<String>,
+    /// The namespace of its type and elements when not the service's (`namespace:`,
+    /// `[XmlType(Namespace = …)]`): a SOAP header class of another namespace and the classes
+    /// it holds, its members qualified in it.
+    pub namespace: Option<String>,
     /// Its members written as attributes (`attributes:`, .NET's `[XmlAttribute]`), of simple
     /// types, in declaration order.
     pub attributes: Vec<Param>,
@@ -675,6 +679,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
             doc: c.doc,
             is_abstract: c.is_abstract,
             root: c.root.map(|r| r.0),
+            namespace: c.namespace,
             attributes: params(c.attributes),
             text: c.text.map(|t| {
                 params(vec![raw::RawParam {

@@ -574,6 +574,10 @@ impl ObjectsService for ObjectsEcho {
         })
     }
 
+    async fn visit(&self, _: Credentials, r: Visit) -> Result<VisitResponse, Fault> {
+        Ok(visit(r))
+    }
+
     async fn echo_object(
         &self,
         _: Credentials,
@@ -744,6 +748,31 @@ pub fn hop(r: Hop) -> HopResponse {
             soap: Default::default(),
         }),
         trace_header,
+    }
+}
+
+/// What `Visit(n)` answers on the host: the ExtHeader read (`who/level/note/n`, C#'s `+`
+/// reading a null string as ""), and the header written back, its Level raised by n.
+pub fn visit(r: Visit) -> VisitResponse {
+    let Some(mut ext) = r.ext_header else {
+        return VisitResponse {
+            result: Some(format!("none/{}", r.n)),
+            ext_header: None,
+        };
+    };
+    let seen = format!(
+        "{}/{}/{}/{}",
+        ext.who.as_deref().unwrap_or_default(),
+        ext.level,
+        ext.note
+            .as_ref()
+            .map_or("-", |note| note.text.as_deref().unwrap_or_default()),
+        r.n
+    );
+    ext.level = ext.level.wrapping_add(r.n);
+    VisitResponse {
+        result: Some(seen),
+        ext_header: Some(ext),
     }
 }
 
@@ -1242,6 +1271,37 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
             add(describe, encode(DescribeDataSet { ds }, &none, binding));
         }
     }
+    // A header of another namespace, read and written back (over SOAP; HTTP GET/POST carry
+    // none).
+    add(
+        "visit",
+        encode(
+            Visit {
+                n: 2,
+                ext_header: Some(ExtHeader {
+                    who: Some("ann & co".into()),
+                    level: 5,
+                    note: Some(ExtNote {
+                        text: Some("<note>".into()),
+                    }),
+                    soap: Default::default(),
+                }),
+            },
+            &none,
+            binding,
+        ),
+    );
+    add(
+        "visit-no-header",
+        encode(
+            Visit {
+                n: 1,
+                ext_header: None,
+            },
+            &none,
+            binding,
+        ),
+    );
     // Objects: every kind MakeObject makes, and arrays of them.
     for kind in 0..=24 {
         add(

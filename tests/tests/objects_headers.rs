@@ -278,7 +278,7 @@ async fn a_clients_headers_are_sent_the_requests_own_win_and_the_signer_fills_th
     let plain = rmm_objects::StaticSigner(Default::default());
     let with_auth = client(plain.clone()).with_headers(rmm_objects::SoapHeaders {
         auth_header: Some(auth("set once")),
-        trace_header: None,
+        ..Default::default()
     });
     let who = |auth_header| rmm_objects::WhoAmI { n: 1, auth_header };
     let answer = with_auth.who_am_i(&who(None)).await.unwrap();
@@ -330,7 +330,7 @@ async fn a_clients_headers_are_sent_the_requests_own_win_and_the_signer_fills_th
     }
     let signed = client(Digest).with_headers(rmm_objects::SoapHeaders {
         auth_header: Some(auth("ann")),
-        trace_header: None,
+        ..Default::default()
     });
     let answer = signed.who_am_i(&who(None)).await.unwrap();
     assert_eq!(answer.result.as_deref(), Some("ann|WhoAmI:1/1"));

@@ -93,7 +93,10 @@ async fn a_wrong_password_or_user_gets_the_profiles_fault() {
     // The client reads a code by its local name: SOAP 1.2's is the Sender, its subcode the
     // profile's.
     for (binding, code) in [
-        (Binding::Soap11, FaultCode::Other("FailedAuthentication".into())),
+        (
+            Binding::Soap11,
+            FaultCode::Other("FailedAuthentication".into()),
+        ),
         (Binding::Soap12, FaultCode::Client),
     ] {
         for token in [

@@ -323,13 +323,13 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     } else {
         quote!()
     };
-    let header_names = op.in_headers().map(|h| h.wire.as_str());
+    let header_names = op.in_headers().map(|h| h.key.as_str());
     // The headers are read before the parameters, as ASMX reads them (a bad header value is
     // refused before a bad parameter).
     let header_reads = op.in_headers().map(|h| {
         let field = ident(&h.field);
-        let wire = &h.wire;
-        quote!(let #field = reader.header(#wire)?;)
+        let key = &h.key;
+        quote!(let #field = reader.header(#key)?;)
     });
     // DataSets are read by the reader of raw XML, told which parameters they are.
     let with_data_sets = if data_sets.is_empty() {
@@ -431,10 +431,10 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     let start_envelope = if op.in_headers().next().is_none() {
         quote!(let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);)
     } else {
-        let xmlns = format!(" xmlns=\"{}\"", model.service.namespace);
         let blocks = op.in_headers().map(|h| {
             let field = ident(&model.sent_header(h.class).field);
             let wire = &h.wire;
+            let xmlns = format!(" xmlns=\"{}\"", h.namespace);
             quote!(w.header(#xmlns, #wire, headers.#field.as_ref())?;)
         });
         quote! {
@@ -788,17 +788,17 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     let (encode_result, decode_self) = if op.out_headers().next().is_none() {
         (encode_result, decode_self)
     } else {
-        let xmlns = format!(" xmlns=\"{}\"", model.service.namespace);
         let blocks = op.out_headers().map(|h| {
             let field = ident(&h.field);
             let wire = &h.wire;
+            let xmlns = format!(" xmlns=\"{}\"", h.namespace);
             quote!(header.block(#xmlns, #wire, self.#field.as_ref())?;)
         });
-        let names = op.out_headers().map(|h| h.wire.as_str());
+        let names = op.out_headers().map(|h| h.key.as_str());
         let reads = op.out_headers().map(|h| {
             let field = ident(&h.field);
-            let wire = &h.wire;
-            quote!(value.#field = headers.header(#wire)?;)
+            let key = &h.key;
+            quote!(value.#field = headers.header(#key)?;)
         });
         (
             quote! {

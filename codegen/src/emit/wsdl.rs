@@ -178,11 +178,42 @@ fn type_attr(model: &Model, ty: SoapType) -> String {
 /// arrays.
 fn qname(model: &Model, ty: SoapType) -> String {
     let prefix = match ty {
-        SoapType::Enum(_) | SoapType::Class(_) | SoapType::Array(_) => "tns",
-        _ if ty.in_microsoft_namespace() => "s1",
-        _ => "s",
+        SoapType::Class(_) => match model.class(ty).and_then(|c| c.namespace.as_deref()) {
+            Some(ns) => foreign_prefix(model, ns),
+            None => "tns".to_owned(),
+        },
+        SoapType::Enum(_) | SoapType::Array(_) => "tns".to_owned(),
+        _ if ty.in_microsoft_namespace() => format!("s{}", foreign_namespaces(model).len() + 1),
+        _ => "s".to_owned(),
     };
     format!("{prefix}:{}", type_name(model, ty))
+}
+
+/// The namespaces of header classes other than the service's, in the order the operations
+/// first use them (the request's headers, then the response's): ASMX numbers their schemas'
+/// prefixes `s1`, `s2`, … as its reflector meets them, before Microsoft's types (as the host
+/// does for a service whose first operation reads such a header) and the abstract types.
+fn foreign_namespaces(model: &Model) -> Vec<&str> {
+    let mut namespaces: Vec<&str> = Vec::new();
+    for op in &model.operations {
+        for h in op.in_headers().chain(op.out_headers()) {
+            if let Some(ns) = model.classes[h.class].namespace.as_deref() {
+                if !namespaces.contains(&ns) {
+                    namespaces.push(ns);
+                }
+            }
+        }
+    }
+    namespaces
+}
+
+/// The prefix of the header namespace `ns` (`s1`, …).
+fn foreign_prefix(model: &Model, ns: &str) -> String {
+    let at = foreign_namespaces(model)
+        .iter()
+        .position(|n| *n == ns)
+        .expect("a header class's namespace");
+    format!("s{}", at + 1)
 }
 
 /// An element of a wrapper's sequence, at 12 spaces (`attributes` its `minOccurs`,
@@ -528,28 +559,37 @@ fn pieces(model: &Model) -> [String; 5] {
     // (imported by the service's schema) first, then the abstract types. A prefix's place
     // among the declarations follows its name, as entries of one hash table do: `s1` after
     // `soap12`, `s2` first (the reference host's types and objects services).
-    let (microsoft_prefix, abstract_prefix) = match (!microsoft_types.is_empty(), string_array) {
-        (true, true) => ("s1", "s2"),
-        (true, false) => ("s1", ""),
-        (false, true) => ("", "s1"),
-        (false, false) => ("", ""),
+    // Header classes' namespaces first, then Microsoft's, then the abstract types (see
+    // `foreign_namespaces`).
+    let foreign = foreign_namespaces(model);
+    let mut prefixed: Vec<&str> = foreign.clone();
+    if !microsoft_types.is_empty() {
+        prefixed.push("http://microsoft.com/wsdl/types/");
+    }
+    if string_array {
+        prefixed.push(&abstract_ns);
+    }
+    let prefix_of = |namespace: &str| {
+        prefixed
+            .iter()
+            .position(|n| *n == namespace)
+            .map_or(String::new(), |at| format!("s{}", at + 1))
     };
-    let declaration = |prefix: &str, namespace: &str| {
-        if prefix.is_empty() {
-            String::new()
-        } else {
-            format!(r#"xmlns:{prefix}="{namespace}" "#)
-        }
-    };
+    let abstract_prefix = prefix_of(&abstract_ns);
     let (first, after_soap12) = {
-        let microsoft = declaration(microsoft_prefix, "http://microsoft.com/wsdl/types/");
-        let abstract_types = declaration(abstract_prefix, &abstract_ns);
-        match (microsoft_prefix, abstract_prefix) {
-            ("s1", "s2") => (abstract_types, microsoft),
-            ("s1", _) => (String::new(), microsoft),
-            (_, "s1") => (String::new(), abstract_types),
-            _ => (String::new(), String::new()),
+        let mut first = String::new();
+        let mut after = String::new();
+        for (at, namespace) in prefixed.iter().enumerate() {
+            let declaration = format!(r#"xmlns:s{}="{namespace}" "#, at + 1);
+            // `s2` sorts first in the host's table, `s1` after `soap12`; further ones (never
+            // seen on the host) after `s1`.
+            if at == 1 {
+                first = declaration;
+            } else {
+                after.push_str(&declaration);
+            }
         }
+        (first, after)
     };
     let string_array_type = format!("{abstract_prefix}:StringArray");
     // `s:int`, `s1:guid` for ASMX's own types, `tns:Level` for the service's enums.
@@ -595,8 +635,12 @@ fn pieces(model: &Model) -> [String; 5] {
     // operation that uses it, its type after it, as ASMX writes them: the request's headers
     // first (the input header serializer's), then the response's.
     let mut headers_declared: Vec<usize> = Vec::new();
+    // A header class of another namespace is declared in a schema of its own namespace, after
+    // the service's: its element, its type and the classes it holds, in `foreign_schemas`.
+    let mut foreign_schemas: Vec<String> = vec![String::new(); foreign.len()];
     let header_elements =
         |w: &mut String,
+         foreign_schemas: &mut Vec<String>,
          op: &crate::model::OperationModel,
          declared: &mut Vec<usize>,
          types: &mut dyn FnMut(&mut String, &[SoapType])| {
@@ -605,14 +649,21 @@ fn pieces(model: &Model) -> [String; 5] {
                     continue;
                 }
                 declared.push(h.class);
+                let class = SoapType::Class(u16::try_from(h.class).expect("a class index"));
                 let name = attr(&h.wire);
-                let _ = writeln!(w, r#"      <s:element name="{name}" type="tns:{name}" />"#);
-                types(
-                    w,
-                    &[SoapType::Class(
-                        u16::try_from(h.class).expect("a class index"),
-                    )],
+                let type_qname = qname(class);
+                let schema = match model.classes[h.class].namespace.as_deref() {
+                    Some(ns) => {
+                        let at = foreign.iter().position(|n| *n == ns).expect("a namespace");
+                        &mut foreign_schemas[at]
+                    }
+                    None => &mut *w,
+                };
+                let _ = writeln!(
+                    schema,
+                    r#"      <s:element name="{name}" type="{type_qname}" />"#
                 );
+                types(schema, &[class]);
             }
         };
     for op in &model.operations {
@@ -700,7 +751,13 @@ fn pieces(model: &Model) -> [String; 5] {
         if elements.is_empty() {
             put!("        <s:complexType />");
             put!("      </s:element>");
-            header_elements(w, op, &mut headers_declared, &mut enum_types);
+            header_elements(
+                w,
+                &mut foreign_schemas,
+                op,
+                &mut headers_declared,
+                &mut enum_types,
+            );
             continue;
         }
         put!("        <s:complexType>");
@@ -734,7 +791,13 @@ fn pieces(model: &Model) -> [String; 5] {
         put!("      </s:element>");
         let types: Vec<SoapType> = elements.iter().map(|(_, ty, _, _)| *ty).collect();
         enum_types(w, &types);
-        header_elements(w, op, &mut headers_declared, &mut enum_types);
+        header_elements(
+            w,
+            &mut foreign_schemas,
+            op,
+            &mut headers_declared,
+            &mut enum_types,
+        );
     }
     // The root elements of the HTTP GET/POST results, one per result type of the operations
     // offered there, in the order they first use them; only a string (a reference) is
@@ -771,6 +834,14 @@ fn pieces(model: &Model) -> [String; 5] {
         }
     }
     put!("    </s:schema>");
+    for (ns, schema) in foreign.iter().zip(&foreign_schemas) {
+        put!(
+            r#"    <s:schema elementFormDefault="qualified" targetNamespace="{}">"#,
+            attr(ns)
+        );
+        w.push_str(schema);
+        put!("    </s:schema>");
+    }
     if !microsoft_types.is_empty() {
         put!(
             r#"    <s:schema elementFormDefault="qualified" targetNamespace="http://microsoft.com/wsdl/types/">"#
@@ -846,8 +917,12 @@ fn pieces(model: &Model) -> [String; 5] {
         // A message per header block it uses, in spec order: `{operation}{header}`.
         for h in &op.headers {
             let header = attr(&h.wire);
+            let prefix = match model.classes[h.class].namespace.as_deref() {
+                Some(ns) => foreign_prefix(model, ns),
+                None => "tns".to_owned(),
+            };
             put!(r#"  <wsdl:message name="{name}{header}">"#);
-            put!(r#"    <wsdl:part name="{header}" element="tns:{header}" />"#);
+            put!(r#"    <wsdl:part name="{header}" element="{prefix}:{header}" />"#);
             put!("  </wsdl:message>");
         }
     }

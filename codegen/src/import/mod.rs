@@ -62,6 +62,8 @@ pub struct ImportedClass {
     /// Its root (`[XmlRoot]`): the name of a nillable parameter or result element of it,
     /// which XmlSerializer names after the root.
     pub root: Option<String>,
+    /// Its namespace, where it is not the service's (`namespace:`).
+    pub namespace: Option<String>,
     /// Its attributes (`xs:attribute`): name and spec type.
     pub attributes: Vec<(String, String)>,
     /// The type of its text content (`simpleContent`), if it has text.

@@ -458,10 +458,15 @@ struct Schema<'a, 'i> {
     roots: Vec<(String, String)>,
     /// The form the DataSets met are declared in (the first one's).
     dataset_wsdl: Option<DataSetWsdl>,
+    /// The global elements of the schemas of other namespaces (SOAP header classes of their
+    /// own namespace, WS-Security's and ebXML's kind).
+    foreign_elements: Vec<Node<'a, 'i>>,
+    /// The service's namespace.
+    tns: &'a str,
 }
 
 impl<'a, 'i> Schema<'a, 'i> {
-    fn read(root: Node<'a, 'i>, tns: &str, p: &mut Problems) -> Schema<'a, 'i> {
+    fn read(root: Node<'a, 'i>, tns: &'a str, p: &mut Problems) -> Schema<'a, 'i> {
         let mut schema = Schema {
             elements: Vec::new(),
             simple_types: Vec::new(),
@@ -475,6 +480,8 @@ impl<'a, 'i> Schema<'a, 'i> {
             roots: Vec::new(),
             header_context: false,
             dataset_wsdl: None,
+            foreign_elements: Vec::new(),
+            tns,
         };
         let schemas = child(root, WSDL, "types")
             .into_iter()
@@ -532,6 +539,22 @@ impl<'a, 'i> Schema<'a, 'i> {
                 }
             }
         }
+        // Schemas of other namespaces than the service's, Microsoft's types' and the abstract
+        // types': their elements and complex types (a header class of its own namespace).
+        let others = child(root, WSDL, "types")
+            .into_iter()
+            .flat_map(|types| children(types, XSD, "schema"))
+            .filter(|s| {
+                s.attribute("targetNamespace").is_some_and(|ns| {
+                    ns != tns && ns != MICROSOFT && !ns.ends_with("AbstractTypes")
+                })
+            });
+        for s in others {
+            schema.foreign_elements.extend(children(s, XSD, "element"));
+            schema
+                .complex_types
+                .extend(children(s, XSD, "complexType").filter(|c| c.attribute("name").is_some()));
+        }
         schema
     }
 
@@ -541,6 +564,24 @@ impl<'a, 'i> Schema<'a, 'i> {
             .copied()
             .find(|e| e.attribute("name") == Some(name))
     }
+
+    /// The global element `{ns}name`, of the service's schema or another's.
+    fn element_in(&self, ns: &str, name: &str) -> Option<Node<'a, 'i>> {
+        if ns == self.tns {
+            return self.element(name);
+        }
+        self.foreign_elements
+            .iter()
+            .copied()
+            .find(|e| e.attribute("name") == Some(name) && target_namespace(*e) == Some(ns))
+    }
+}
+
+/// The namespace of the schema `node` stands in.
+fn target_namespace<'a>(node: Node<'a, '_>) -> Option<&'a str> {
+    node.ancestors()
+        .find(|a| is(*a, XSD, "schema"))
+        .and_then(|s| s.attribute("targetNamespace"))
 }
 
 /// The elements a message's parts name, in order, if it is a bare operation's: parts named
@@ -611,7 +652,7 @@ fn header_class<'a, 'i>(
         .find(|m| m.attribute("name") == Some(message))
         .and_then(|m| children(m, WSDL, "part").find(|pt| pt.attribute("name") == Some(part)))
         .and_then(|pt| pt.attribute("element").and_then(|e| qname(pt, e)))
-        .and_then(|(_, local)| schema.element(local));
+        .and_then(|(ns, local)| schema.element_in(ns, local));
     let Some(element) = element else {
         p.at(
             header,
@@ -1078,7 +1119,7 @@ fn named_type<'a, 'i>(
         .complex_types
         .iter()
         .copied()
-        .find(|c| c.attribute("name") == Some(local))
+        .find(|c| c.attribute("name") == Some(local) && target_namespace(*c) == Some(ns))
     else {
         p.at(
             node,
@@ -1388,8 +1429,13 @@ fn read_class<'a, 'i>(
         next = content.next();
     }
     let at = schema.classes.len();
+    // A class of a schema of another namespace (a header class of its own, or one it holds).
+    let namespace = target_namespace(complex)
+        .filter(|ns| *ns != schema.tns)
+        .map(str::to_owned);
     schema.classes.push(ImportedClass {
         root: None,
+        namespace,
         name: name.to_owned(),
         base,
         is_abstract: complex.attribute("abstract") == Some("true"),

@@ -134,6 +134,9 @@ impl Imported {
                 if let Some(root) = &class.root {
                     let _ = writeln!(w, "    root: {}", scalar(root));
                 }
+                if let Some(namespace) = &class.namespace {
+                    let _ = writeln!(w, "    namespace: {}", scalar(namespace));
+                }
                 if !class.attributes.is_empty() {
                     let _ = writeln!(w, "    attributes:");
                     for (name, ty) in &class.attributes {

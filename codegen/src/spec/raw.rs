@@ -45,6 +45,11 @@ pub(super) struct RawClass {
     /// result of its type, and its HTTP GET/POST result document.
     #[serde(default)]
     pub root: Option<Word>,
+    /// The namespace of its type and elements when not the service's (`[XmlType(Namespace
+    /// = …)]`, `[XmlRoot(Namespace = …)]`): a SOAP header class of another namespace
+    /// (WS-Security's, ebXML's), and the classes it holds.
+    #[serde(default)]
+    pub namespace: Option<String>,
     /// Members written as attributes (`[XmlAttribute]`), before the elements.
     #[serde(default)]
     pub attributes: Vec<RawParam>,

@@ -190,6 +190,24 @@ namespace Rmm.Objects
         public string Name;
     }
 
+    /// A SOAP header of another namespace than the service's (WS-Security's and ebXML's
+    /// kind): its element, type and members in urn:rmm:ext, and a class of that namespace it
+    /// holds.
+    [XmlType(Namespace = "urn:rmm:ext")]
+    [XmlRoot(Namespace = "urn:rmm:ext")]
+    public class ExtHeader : SoapHeader
+    {
+        public string Who;
+        public int Level;
+        public ExtNote Note;
+    }
+
+    [XmlType(Namespace = "urn:rmm:ext")]
+    public class ExtNote
+    {
+        public string Text;
+    }
+
     public class AuthHeader : SoapHeader
     {
         public string User;
@@ -220,6 +238,8 @@ namespace Rmm.Objects
         public TraceHeader Trace;
         /// The StampHeader, written into the response when set.
         public StampHeader Stamp;
+        /// The ExtHeader (of urn:rmm:ext), read and written back.
+        public ExtHeader Ext;
 
         [WebMethod(Description = "Echoes an order.")]
         public Order EchoOrder(Order order) { return order; }
@@ -604,6 +624,16 @@ namespace Rmm.Objects
 
         [WebMethod(Description = "Echoes a lone DataTable as the host reads it.")]
         public DataTable EchoTable(DataTable table) { return table; }
+
+        [WebMethod(Description = "Reads the ExtHeader of urn:rmm:ext (who/level/note/n, none/n without one) and writes it back InOut, its Level raised by n.")]
+        [SoapHeader("Ext", Direction = SoapHeaderDirection.InOut)]
+        public string Visit(int n)
+        {
+            if (Ext == null) return "none/" + n;
+            string seen = Ext.Who + "/" + Ext.Level + "/" + (Ext.Note == null ? "-" : Ext.Note.Text) + "/" + n;
+            Ext.Level += n;
+            return seen;
+        }
 
         [WebMethod(Description = "Echoes an object as the host reads it.")]
         public object EchoObject(object o) { return o; }

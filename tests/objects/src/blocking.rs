@@ -391,7 +391,12 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 45, `EchoObject`, and waits for its answer: Echoes an object as the host reads it.
+    /// Calls operation 45, `Visit`, and waits for its answer: Reads the ExtHeader of urn:rmm:ext (who/level/note/n, none/n without one) and writes it back InOut, its Level raised by n.
+    pub fn visit(&self, request: &Visit) -> Result<VisitResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 46, `EchoObject`, and waits for its answer: Echoes an object as the host reads it.
     pub fn echo_object(
         &self,
         request: &EchoObject,
@@ -399,7 +404,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 46, `EchoObjects`, and waits for its answer: Echoes an array of objects.
+    /// Calls operation 47, `EchoObjects`, and waits for its answer: Echoes an array of objects.
     pub fn echo_objects(
         &self,
         request: &EchoObjects,
@@ -407,7 +412,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 47, `EchoHolder`, and waits for its answer: Echoes a holder of objects.
+    /// Calls operation 48, `EchoHolder`, and waits for its answer: Echoes a holder of objects.
     pub fn echo_holder(
         &self,
         request: &EchoHolder,
@@ -415,7 +420,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 48, `MakeObject`, and waits for its answer: Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.
+    /// Calls operation 49, `MakeObject`, and waits for its answer: Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.
     pub fn make_object(
         &self,
         request: &MakeObject,
@@ -423,7 +428,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 49, `MakeObjects`, and waits for its answer: Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.
+    /// Calls operation 50, `MakeObjects`, and waits for its answer: Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.
     pub fn make_objects(
         &self,
         request: &MakeObjects,
@@ -431,7 +436,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 50, `DescribeObject`, and waits for its answer: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+    /// Calls operation 51, `DescribeObject`, and waits for its answer: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
     pub fn describe_object(
         &self,
         request: &DescribeObject,

@@ -1741,3 +1741,148 @@ impl XmlItem for Holder {
         Self::read_members(node)
     }
 }
+
+/// `ExtHeader`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// A SOAP header of another namespace than the service's (`[XmlRoot(Namespace = "urn:rmm:ext")]`, WS-Security's and ebXML's kind): its element, type and members in urn:rmm:ext.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ExtHeader {
+    /// `Who`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub who: Option<String>,
+    /// `Level`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub level: i32,
+    /// `Note`: `tns:ExtNote`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub note: Option<crate::ExtNote>,
+    /// The header block's attributes, as .NET's `SoapHeader` base class carries them (`soap:mustUnderstand`, `soap:actor` / `soap:role`, `soap:relay`): read from the block, written on it when set.
+    pub soap: crate::runtime::HeaderAttributes,
+}
+
+/// A SOAP header (`[SoapHeader]`): its block's attributes are `soap`.
+impl crate::runtime::SoapHeaderItem for ExtHeader {
+    fn attributes(&self) -> &crate::runtime::HeaderAttributes {
+        &self.soap
+    }
+
+    fn attributes_mut(&mut self) -> &mut crate::runtime::HeaderAttributes {
+        &mut self.soap
+    }
+}
+
+impl ExtHeader {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Who", &[], self.who.as_ref())?;
+        w.scalar("Level", &self.level);
+        w.optional("Note", &[], self.note.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 3];
+        for member in node.members() {
+            match member.name() {
+                "Who" if !seen[0] => {
+                    seen[0] = true;
+                    value.who = member.optional("Who", &[])?;
+                }
+                "Level" if !seen[1] => {
+                    seen[1] = true;
+                    value.level = member.scalar("Level")?;
+                }
+                "Note" if !seen[2] => {
+                    seen[2] = true;
+                    value.note = member.optional("Note", &[])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for ExtHeader {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("ExtHeader")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("ExtHeader")?;
+        Self::read_members(node)
+    }
+}
+
+/// `ExtNote`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// A class of urn:rmm:ext that the ExtHeader holds.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ExtNote {
+    /// `Text`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub text: Option<String>,
+}
+
+impl ExtNote {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Text", &[], self.text.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 1];
+        for member in node.members() {
+            match member.name() {
+                "Text" if !seen[0] => {
+                    seen[0] = true;
+                    value.text = member.optional("Text", &[])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for ExtNote {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("ExtNote")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("ExtNote")?;
+        Self::read_members(node)
+    }
+}

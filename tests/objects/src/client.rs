@@ -524,7 +524,12 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 45, `EchoObject`: Echoes an object as the host reads it.
+    /// Calls operation 45, `Visit`: Reads the ExtHeader of urn:rmm:ext (who/level/note/n, none/n without one) and writes it back InOut, its Level raised by n.
+    pub async fn visit(&self, request: &Visit) -> Result<VisitResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 46, `EchoObject`: Echoes an object as the host reads it.
     pub async fn echo_object(
         &self,
         request: &EchoObject,
@@ -532,7 +537,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 46, `EchoObjects`: Echoes an array of objects.
+    /// Calls operation 47, `EchoObjects`: Echoes an array of objects.
     pub async fn echo_objects(
         &self,
         request: &EchoObjects,
@@ -540,7 +545,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 47, `EchoHolder`: Echoes a holder of objects.
+    /// Calls operation 48, `EchoHolder`: Echoes a holder of objects.
     pub async fn echo_holder(
         &self,
         request: &EchoHolder,
@@ -548,7 +553,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 48, `MakeObject`: Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.
+    /// Calls operation 49, `MakeObject`: Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.
     pub async fn make_object(
         &self,
         request: &MakeObject,
@@ -556,7 +561,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 49, `MakeObjects`: Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.
+    /// Calls operation 50, `MakeObjects`: Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.
     pub async fn make_objects(
         &self,
         request: &MakeObjects,
@@ -564,7 +569,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 50, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+    /// Calls operation 51, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
     pub async fn describe_object(
         &self,
         request: &DescribeObject,

@@ -20,7 +20,7 @@ impl fmt::Debug for Credentials {
     }
 }
 
-/// The SOAP headers of a call (`AuthHeader`, `TraceHeader`): the blocks the request's Header carries, over SOAP only.
+/// The SOAP headers of a call (`AuthHeader`, `TraceHeader`, `ExtHeader`): the blocks the request's Header carries, over SOAP only.
 ///
 /// A client sends them on each call of an operation that reads them, from its own (`with_headers`), the request's where it sets one, then as its signer fills them (`Signer::sign_headers`). `encode_request_with` encodes a request with exactly these.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -29,4 +29,6 @@ pub struct SoapHeaders {
     pub auth_header: Option<crate::AuthHeader>,
     /// The header block `TraceHeader` (`[SoapHeader]`), sent by `Hop`.
     pub trace_header: Option<crate::TraceHeader>,
+    /// The header block `ExtHeader` (`[SoapHeader]`), sent by `Visit`.
+    pub ext_header: Option<crate::ExtHeader>,
 }

@@ -330,6 +330,12 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
           <li>
+            <a href="?op=Visit">Visit</a>
+            <span>
+              <br>Reads the ExtHeader of urn:rmm:ext (who/level/note/n, none/n without one) and writes it back InOut, its Level raised by n.
+            </span>
+          </li>
+          <li>
             <a href="?op=EchoObject">EchoObject</a>
             <span>
               <br>Echoes an object as the host reads it.
@@ -5756,6 +5762,142 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `Visit`.
+const PAGE_VISIT: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Visit</h2>
+        <p class="intro">Reads the ExtHeader of urn:rmm:ext (who/level/note/n, none/n without one) and writes it back InOut, its Level raised by n.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>n</td><td>int</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/Visit"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Header&gt;
+    &lt;ExtHeader xmlns="urn:rmm:ext"&gt;
+      &lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;
+      &lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;
+      &lt;Note&gt;
+        &lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;
+      &lt;/Note&gt;
+    &lt;/ExtHeader&gt;
+  &lt;/soap:Header&gt;
+  &lt;soap:Body&gt;
+    &lt;Visit xmlns="http://rmm.example.com/objects"&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/Visit&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Header&gt;&lt;ExtHeader xmlns="urn:rmm:ext"&gt;&lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;&lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;&lt;Note&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/Note&gt;&lt;/ExtHeader&gt;&lt;/soap:Header&gt;&lt;soap:Body&gt;&lt;VisitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;VisitResult&gt;<span class="value">string</span>&lt;/VisitResult&gt;&lt;/VisitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/Visit"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Header&gt;
+    &lt;ExtHeader xmlns="urn:rmm:ext"&gt;
+      &lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;
+      &lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;
+      &lt;Note&gt;
+        &lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;
+      &lt;/Note&gt;
+    &lt;/ExtHeader&gt;
+  &lt;/soap12:Header&gt;
+  &lt;soap12:Body&gt;
+    &lt;Visit xmlns="http://rmm.example.com/objects"&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/Visit&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Header&gt;&lt;ExtHeader xmlns="urn:rmm:ext"&gt;&lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;&lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;&lt;Note&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/Note&gt;&lt;/ExtHeader&gt;&lt;/soap:Header&gt;&lt;soap:Body&gt;&lt;VisitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;VisitResult&gt;<span class="value">string</span>&lt;/VisitResult&gt;&lt;/VisitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/Visit?n=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;string xmlns="http://rmm.example.com/objects"&gt;<span class="value">string</span>&lt;/string&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/Visit HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+n=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;string xmlns="http://rmm.example.com/objects"&gt;<span class="value">string</span>&lt;/string&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page of `EchoObject`.
 const PAGE_ECHO_OBJECT: &[Piece] = &[
     Text(HEAD),
@@ -6399,6 +6541,7 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::DescribeDataSet => PAGE_DESCRIBE_DATA_SET,
         crate::Operation::MakeTable => PAGE_MAKE_TABLE,
         crate::Operation::EchoTable => PAGE_ECHO_TABLE,
+        crate::Operation::Visit => PAGE_VISIT,
         crate::Operation::EchoObject => PAGE_ECHO_OBJECT,
         crate::Operation::EchoObjects => PAGE_ECHO_OBJECTS,
         crate::Operation::EchoHolder => PAGE_ECHO_HOLDER,

@@ -57,12 +57,13 @@
 //! | 42 | [`DescribeDataSet`] | 1 |
 //! | 43 | [`MakeTable`] | 1 |
 //! | 44 | [`EchoTable`] | 1 |
-//! | 45 | [`EchoObject`] | 1 |
-//! | 46 | [`EchoObjects`] | 1 |
-//! | 47 | [`EchoHolder`] | 1 |
-//! | 48 | [`MakeObject`] | 1 |
-//! | 49 | [`MakeObjects`] | 1 |
-//! | 50 | [`DescribeObject`] | 1 |
+//! | 45 | [`Visit`] | 1 |
+//! | 46 | [`EchoObject`] | 1 |
+//! | 47 | [`EchoObjects`] | 1 |
+//! | 48 | [`EchoHolder`] | 1 |
+//! | 49 | [`MakeObject`] | 1 |
+//! | 50 | [`MakeObjects`] | 1 |
+//! | 51 | [`DescribeObject`] | 1 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -217,23 +218,25 @@ pub enum Operation {
     MakeTable,
     /// Operation 44: [`EchoTable`].
     EchoTable,
-    /// Operation 45: [`EchoObject`].
+    /// Operation 45: [`Visit`].
+    Visit,
+    /// Operation 46: [`EchoObject`].
     EchoObject,
-    /// Operation 46: [`EchoObjects`].
+    /// Operation 47: [`EchoObjects`].
     EchoObjects,
-    /// Operation 47: [`EchoHolder`].
+    /// Operation 48: [`EchoHolder`].
     EchoHolder,
-    /// Operation 48: [`MakeObject`].
+    /// Operation 49: [`MakeObject`].
     MakeObject,
-    /// Operation 49: [`MakeObjects`].
+    /// Operation 50: [`MakeObjects`].
     MakeObjects,
-    /// Operation 50: [`DescribeObject`].
+    /// Operation 51: [`DescribeObject`].
     DescribeObject,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 50usize] = [
+    pub const ALL: [Operation; 51usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -278,6 +281,7 @@ impl Operation {
         Operation::DescribeDataSet,
         Operation::MakeTable,
         Operation::EchoTable,
+        Operation::Visit,
         Operation::EchoObject,
         Operation::EchoObjects,
         Operation::EchoHolder,
@@ -333,6 +337,7 @@ impl Operation {
             Operation::DescribeDataSet => "DescribeDataSet",
             Operation::MakeTable => "MakeTable",
             Operation::EchoTable => "EchoTable",
+            Operation::Visit => "Visit",
             Operation::EchoObject => "EchoObject",
             Operation::EchoObjects => "EchoObjects",
             Operation::EchoHolder => "EchoHolder",
@@ -389,6 +394,7 @@ impl Operation {
             "DescribeDataSet" => Some(Operation::DescribeDataSet),
             "MakeTable" => Some(Operation::MakeTable),
             "EchoTable" => Some(Operation::EchoTable),
+            "Visit" => Some(Operation::Visit),
             "EchoObject" => Some(Operation::EchoObject),
             "EchoObjects" => Some(Operation::EchoObjects),
             "EchoHolder" => Some(Operation::EchoHolder),
@@ -446,6 +452,7 @@ impl Operation {
             Operation::DescribeDataSet => &wire::describe_data_set::OPERATION,
             Operation::MakeTable => &wire::make_table::OPERATION,
             Operation::EchoTable => &wire::echo_table::OPERATION,
+            Operation::Visit => &wire::visit::OPERATION,
             Operation::EchoObject => &wire::echo_object::OPERATION,
             Operation::EchoObjects => &wire::echo_objects::OPERATION,
             Operation::EchoHolder => &wire::echo_holder::OPERATION,
@@ -532,6 +539,7 @@ macro_rules! for_each_operation {
             describe_data_set: DescribeDataSet,
             make_table: MakeTable,
             echo_table: EchoTable,
+            visit: Visit,
             echo_object: EchoObject,
             echo_objects: EchoObjects,
             echo_holder: EchoHolder,

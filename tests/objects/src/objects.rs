@@ -44,6 +44,8 @@ pub enum KnownType {
     Voucher(Box<crate::Voucher>),
     /// `Holder`, a class (`xsi:type="Holder"`).
     Holder(Box<crate::Holder>),
+    /// `ExtNote`, a class (`xsi:type="ExtNote"`).
+    ExtNote(Box<crate::ExtNote>),
     /// `Level`, an enum (`xsi:type="Level"`).
     Level(crate::Level),
     /// `Perms`, an enum (`xsi:type="Perms"`).
@@ -97,6 +99,7 @@ impl KnownType {
             KnownType::Basket(_) => "Basket",
             KnownType::Voucher(_) => "Voucher",
             KnownType::Holder(_) => "Holder",
+            KnownType::ExtNote(_) => "ExtNote",
             KnownType::Level(_) => "Level",
             KnownType::Perms(_) => "Perms",
             KnownType::ArrayOfOrderLine(_) => "ArrayOfOrderLine",
@@ -187,6 +190,10 @@ impl crate::runtime::KnownTypes for KnownType {
                 "Holder" => {
                     <crate::Holder as XmlItem>::read_element(node, &[])
                         .map(|value| KnownType::Holder(Box::new(value)))
+                }
+                "ExtNote" => {
+                    <crate::ExtNote as XmlItem>::read_element(node, &[])
+                        .map(|value| KnownType::ExtNote(Box::new(value)))
                 }
                 "Level" => XmlItem::read_element(node, &[]).map(KnownType::Level),
                 "Perms" => XmlItem::read_element(node, &[]).map(KnownType::Perms),
@@ -312,6 +319,10 @@ impl crate::runtime::KnownTypes for KnownType {
             }
             KnownType::Holder(value) => {
                 w.next_type("Holder");
+                value.write_element(w, name, &[])
+            }
+            KnownType::ExtNote(value) => {
+                w.next_type("ExtNote");
                 value.write_element(w, name, &[])
             }
             KnownType::Level(value) => {

@@ -416,7 +416,16 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoTable,
     ) -> impl Future<Output = Result<EchoTableResponse, Fault>> + Send;
 
-    /// Operation 45, `EchoObject`: Echoes an object as the host reads it.
+    /// Operation 45, `Visit`: Reads the ExtHeader of urn:rmm:ext (who/level/note/n, none/n without one) and writes it back InOut, its Level raised by n.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn visit(
+        &self,
+        credentials: Credentials,
+        request: Visit,
+    ) -> impl Future<Output = Result<VisitResponse, Fault>> + Send;
+
+    /// Operation 46, `EchoObject`: Echoes an object as the host reads it.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_object(
@@ -425,7 +434,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoObject,
     ) -> impl Future<Output = Result<EchoObjectResponse, Fault>> + Send;
 
-    /// Operation 46, `EchoObjects`: Echoes an array of objects.
+    /// Operation 47, `EchoObjects`: Echoes an array of objects.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_objects(
@@ -434,7 +443,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoObjects,
     ) -> impl Future<Output = Result<EchoObjectsResponse, Fault>> + Send;
 
-    /// Operation 47, `EchoHolder`: Echoes a holder of objects.
+    /// Operation 48, `EchoHolder`: Echoes a holder of objects.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_holder(
@@ -443,7 +452,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoHolder,
     ) -> impl Future<Output = Result<EchoHolderResponse, Fault>> + Send;
 
-    /// Operation 48, `MakeObject`: Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.
+    /// Operation 49, `MakeObject`: Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_object(
@@ -452,7 +461,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: MakeObject,
     ) -> impl Future<Output = Result<MakeObjectResponse, Fault>> + Send;
 
-    /// Operation 49, `MakeObjects`: Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.
+    /// Operation 50, `MakeObjects`: Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_objects(
@@ -461,7 +470,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: MakeObjects,
     ) -> impl Future<Output = Result<MakeObjectsResponse, Fault>> + Send;
 
-    /// Operation 50, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+    /// Operation 51, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn describe_object(
@@ -822,6 +831,14 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: EchoTable,
     ) -> impl Future<Output = Result<EchoTableResponse, Fault>> + Send {
         T::echo_table(self, credentials, request)
+    }
+
+    fn visit(
+        &self,
+        credentials: Credentials,
+        request: Visit,
+    ) -> impl Future<Output = Result<VisitResponse, Fault>> + Send {
+        T::visit(self, credentials, request)
     }
 
     fn echo_object(
@@ -1635,6 +1652,16 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.echo_table(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Visit => {
+                let handled = {
+                    let (credentials, call) = Visit::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.visit(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 /// The document up to the address of the port `ObjectsServiceSoap`.
 const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
-<wsdl:definitions xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:s1="http://rmm.example.com/objects/AbstractTypes" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="http://rmm.example.com/objects" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="http://rmm.example.com/objects" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
+<wsdl:definitions xmlns:s2="http://rmm.example.com/objects/AbstractTypes" xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:s1="urn:rmm:ext" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="http://rmm.example.com/objects" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="http://rmm.example.com/objects" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
   <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Classes, arrays and inheritance, echoed.</wsdl:documentation>
   <wsdl:types>
     <s:schema elementFormDefault="qualified" targetNamespace="http://rmm.example.com/objects">
@@ -948,6 +948,20 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="Visit">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="n" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="VisitResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="VisitResult" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="EchoObject">
         <s:complexType>
           <s:sequence>
@@ -1074,6 +1088,22 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       </s:element>
       <s:element name="anyType" nillable="true" />
       <s:element name="ArrayOfAnyType" nillable="true" type="tns:ArrayOfAnyType" />
+    </s:schema>
+    <s:schema elementFormDefault="qualified" targetNamespace="urn:rmm:ext">
+      <s:element name="ExtHeader" type="s1:ExtHeader" />
+      <s:complexType name="ExtHeader">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Who" type="s:string" />
+          <s:element minOccurs="1" maxOccurs="1" name="Level" type="s:int" />
+          <s:element minOccurs="0" maxOccurs="1" name="Note" type="s1:ExtNote" />
+        </s:sequence>
+        <s:anyAttribute />
+      </s:complexType>
+      <s:complexType name="ExtNote">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Text" type="s:string" />
+        </s:sequence>
+      </s:complexType>
     </s:schema>
     <s:schema targetNamespace="http://rmm.example.com/objects/AbstractTypes">
       <s:import namespace="http://schemas.xmlsoap.org/soap/encoding/" />
@@ -1365,6 +1395,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="EchoTableSoapOut">
     <wsdl:part name="parameters" element="tns:EchoTableResponse" />
   </wsdl:message>
+  <wsdl:message name="VisitSoapIn">
+    <wsdl:part name="parameters" element="tns:Visit" />
+  </wsdl:message>
+  <wsdl:message name="VisitSoapOut">
+    <wsdl:part name="parameters" element="tns:VisitResponse" />
+  </wsdl:message>
+  <wsdl:message name="VisitExtHeader">
+    <wsdl:part name="ExtHeader" element="s1:ExtHeader" />
+  </wsdl:message>
   <wsdl:message name="EchoObjectSoapIn">
     <wsdl:part name="parameters" element="tns:EchoObject" />
   </wsdl:message>
@@ -1402,7 +1441,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="parameters" element="tns:DescribeObjectResponse" />
   </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpGetIn">
-    <wsdl:part name="values" type="s1:StringArray" />
+    <wsdl:part name="values" type="s2:StringArray" />
   </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpGetOut">
     <wsdl:part name="Body" element="tns:ArrayOfString" />
@@ -1421,13 +1460,13 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="Body" element="tns:ArrayOfString" />
   </wsdl:message>
   <wsdl:message name="EchoIntArrayHttpGetIn">
-    <wsdl:part name="values" type="s1:StringArray" />
+    <wsdl:part name="values" type="s2:StringArray" />
   </wsdl:message>
   <wsdl:message name="EchoIntArrayHttpGetOut">
     <wsdl:part name="Body" element="tns:ArrayOfInt1" />
   </wsdl:message>
   <wsdl:message name="EchoLevelsHttpGetIn">
-    <wsdl:part name="values" type="s1:StringArray" />
+    <wsdl:part name="values" type="s2:StringArray" />
   </wsdl:message>
   <wsdl:message name="EchoLevelsHttpGetOut">
     <wsdl:part name="Body" element="tns:ArrayOfLevel" />
@@ -1452,7 +1491,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="Body" element="tns:Perms" />
   </wsdl:message>
   <wsdl:message name="EchoFlagsArrayHttpGetIn">
-    <wsdl:part name="values" type="s1:StringArray" />
+    <wsdl:part name="values" type="s2:StringArray" />
   </wsdl:message>
   <wsdl:message name="EchoFlagsArrayHttpGetOut">
     <wsdl:part name="Body" element="tns:ArrayOfPerms" />
@@ -1530,6 +1569,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="MakeTableHttpGetOut">
     <wsdl:part name="Body" element="tns:DataTable" />
   </wsdl:message>
+  <wsdl:message name="VisitHttpGetIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="VisitHttpGetOut">
+    <wsdl:part name="Body" element="tns:string" />
+  </wsdl:message>
   <wsdl:message name="MakeObjectHttpGetIn">
     <wsdl:part name="kind" type="s:string" />
   </wsdl:message>
@@ -1543,7 +1588,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="Body" element="tns:ArrayOfAnyType" />
   </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpPostIn">
-    <wsdl:part name="values" type="s1:StringArray" />
+    <wsdl:part name="values" type="s2:StringArray" />
   </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpPostOut">
     <wsdl:part name="Body" element="tns:ArrayOfString" />
@@ -1562,13 +1607,13 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="Body" element="tns:ArrayOfString" />
   </wsdl:message>
   <wsdl:message name="EchoIntArrayHttpPostIn">
-    <wsdl:part name="values" type="s1:StringArray" />
+    <wsdl:part name="values" type="s2:StringArray" />
   </wsdl:message>
   <wsdl:message name="EchoIntArrayHttpPostOut">
     <wsdl:part name="Body" element="tns:ArrayOfInt1" />
   </wsdl:message>
   <wsdl:message name="EchoLevelsHttpPostIn">
-    <wsdl:part name="values" type="s1:StringArray" />
+    <wsdl:part name="values" type="s2:StringArray" />
   </wsdl:message>
   <wsdl:message name="EchoLevelsHttpPostOut">
     <wsdl:part name="Body" element="tns:ArrayOfLevel" />
@@ -1593,7 +1638,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="Body" element="tns:Perms" />
   </wsdl:message>
   <wsdl:message name="EchoFlagsArrayHttpPostIn">
-    <wsdl:part name="values" type="s1:StringArray" />
+    <wsdl:part name="values" type="s2:StringArray" />
   </wsdl:message>
   <wsdl:message name="EchoFlagsArrayHttpPostOut">
     <wsdl:part name="Body" element="tns:ArrayOfPerms" />
@@ -1670,6 +1715,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="MakeTableHttpPostOut">
     <wsdl:part name="Body" element="tns:DataTable" />
+  </wsdl:message>
+  <wsdl:message name="VisitHttpPostIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="VisitHttpPostOut">
+    <wsdl:part name="Body" element="tns:string" />
   </wsdl:message>
   <wsdl:message name="MakeObjectHttpPostIn">
     <wsdl:part name="kind" type="s:string" />
@@ -1904,6 +1955,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:EchoTableSoapIn" />
       <wsdl:output message="tns:EchoTableSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="Visit">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Reads the ExtHeader of urn:rmm:ext (who/level/note/n, none/n without one) and writes it back InOut, its Level raised by n.</wsdl:documentation>
+      <wsdl:input message="tns:VisitSoapIn" />
+      <wsdl:output message="tns:VisitSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="EchoObject">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an object as the host reads it.</wsdl:documentation>
       <wsdl:input message="tns:EchoObjectSoapIn" />
@@ -2036,6 +2092,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:MakeTableHttpGetIn" />
       <wsdl:output message="tns:MakeTableHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="Visit">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Reads the ExtHeader of urn:rmm:ext (who/level/note/n, none/n without one) and writes it back InOut, its Level raised by n.</wsdl:documentation>
+      <wsdl:input message="tns:VisitHttpGetIn" />
+      <wsdl:output message="tns:VisitHttpGetOut" />
+    </wsdl:operation>
     <wsdl:operation name="MakeObject">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.</wsdl:documentation>
       <wsdl:input message="tns:MakeObjectHttpGetIn" />
@@ -2147,6 +2208,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a lone DataTable Lines (Sku string, Qty int, Price decimal) of n rows, the last with a null price; none for a negative n.</wsdl:documentation>
       <wsdl:input message="tns:MakeTableHttpPostIn" />
       <wsdl:output message="tns:MakeTableHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Visit">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Reads the ExtHeader of urn:rmm:ext (who/level/note/n, none/n without one) and writes it back InOut, its Level raised by n.</wsdl:documentation>
+      <wsdl:input message="tns:VisitHttpPostIn" />
+      <wsdl:output message="tns:VisitHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="MakeObject">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.</wsdl:documentation>
@@ -2560,6 +2626,17 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       </wsdl:input>
       <wsdl:output>
         <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Visit">
+      <soap:operation soapAction="http://rmm.example.com/objects/Visit" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+        <soap:header message="tns:VisitExtHeader" part="ExtHeader" use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+        <soap:header message="tns:VisitExtHeader" part="ExtHeader" use="literal" />
       </wsdl:output>
     </wsdl:operation>
     <wsdl:operation name="EchoObject">
@@ -3020,6 +3097,17 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Visit">
+      <soap12:operation soapAction="http://rmm.example.com/objects/Visit" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+        <soap12:header message="tns:VisitExtHeader" part="ExtHeader" use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+        <soap12:header message="tns:VisitExtHeader" part="ExtHeader" use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="EchoObject">
       <soap12:operation soapAction="http://rmm.example.com/objects/EchoObject" style="document" />
       <wsdl:input>
@@ -3257,6 +3345,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Visit">
+      <http:operation location="/Visit" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="MakeObject">
       <http:operation location="/MakeObject" />
       <wsdl:input>
@@ -3451,6 +3548,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="MakeTable">
       <http:operation location="/MakeTable" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Visit">
+      <http:operation location="/Visit" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

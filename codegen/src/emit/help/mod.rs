@@ -233,7 +233,7 @@ fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
             )),
         );
         let mut sampler = Sampler::new(model);
-        // The SOAP headers it reads, each a block of the Header in the service namespace.
+        // The SOAP headers it reads, each a block of the Header in its class's namespace.
         if op.in_headers().next().is_some() {
             body.push_str(&format!("  {}\n", text(&format!("<{prefix}:Header>"))));
             for h in op.in_headers() {
@@ -242,7 +242,7 @@ fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
                         &h.wire,
                         SoapType::Class(u16::try_from(h.class).expect("an index")),
                     )
-                    .with_namespace(&model.service.namespace);
+                    .with_namespace(&h.namespace);
                 body.push_str(&format!("{}\n", block.indented(4)));
             }
             body.push_str(&format!("  {}\n", text(&format!("</{prefix}:Header>"))));
@@ -324,7 +324,7 @@ fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
                 )
             }
         };
-        // The SOAP headers it writes, each a block of the Header in the service namespace.
+        // The SOAP headers it writes, each a block of the Header in its class's namespace.
         let mut header = String::new();
         if op.out_headers().next().is_some() {
             header.push_str(&text("<soap:Header>"));
@@ -334,7 +334,7 @@ fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
                         &h.wire,
                         SoapType::Class(u16::try_from(h.class).expect("an index")),
                     )
-                    .with_namespace(&model.service.namespace);
+                    .with_namespace(&h.namespace);
                 header.push_str(&block.compact());
             }
             header.push_str(&text("</soap:Header>"));

@@ -147,22 +147,25 @@ pub mod make_table;
 /// Operation 44: `EchoTable`.
 pub mod echo_table;
 
-/// Operation 45: `EchoObject`.
+/// Operation 45: `Visit`.
+pub mod visit;
+
+/// Operation 46: `EchoObject`.
 pub mod echo_object;
 
-/// Operation 46: `EchoObjects`.
+/// Operation 47: `EchoObjects`.
 pub mod echo_objects;
 
-/// Operation 47: `EchoHolder`.
+/// Operation 48: `EchoHolder`.
 pub mod echo_holder;
 
-/// Operation 48: `MakeObject`.
+/// Operation 49: `MakeObject`.
 pub mod make_object;
 
-/// Operation 49: `MakeObjects`.
+/// Operation 50: `MakeObjects`.
 pub mod make_objects;
 
-/// Operation 50: `DescribeObject`.
+/// Operation 51: `DescribeObject`.
 pub mod describe_object;
 
 /// What every request type does, for code generic over operations (a client's
