@@ -21,6 +21,12 @@ pub fn exchanges_dir() -> PathBuf {
 /// `tests/tests/objects_fidelity.rs` replays these through our server.
 pub const DELIBERATE: &[(&str, u16, &str)] = &[
     (
+        "soap11-visit-nil",
+        500,
+        "the host reads xsi:nil on a header block as an object of empty members (and writes \
+         it back so); the sender meant none",
+    ),
+    (
         "soap11-echo-object-nil",
         500,
         "the host reads xsi:nil on an object parameter, which is not nillable, as an XmlNode[] \

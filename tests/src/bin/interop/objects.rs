@@ -137,6 +137,39 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
             )
             .await;
         }
+        // A header of another namespace (urn:rmm:ext), InOut: read there and written back.
+        {
+            let request = Visit {
+                n: 4,
+                ext_header: Some(ExtHeader {
+                    who: Some("zoë & co".into()),
+                    level: -3,
+                    note: Some(ExtNote {
+                        text: Some("<n>".into()),
+                    }),
+                    soap: rmm_objects::runtime::HeaderAttributes {
+                        must_understand: true,
+                        ..Default::default()
+                    },
+                }),
+            };
+            let sent = if binding.is_soap() {
+                request.clone()
+            } else {
+                Visit {
+                    n: 4,
+                    ext_header: None,
+                }
+            };
+            call(
+                checks,
+                binding,
+                "Visit(4) with an InOut header of another namespace",
+                objects_service::visit(sent),
+                async { c.visit(&request).await },
+            )
+            .await;
+        }
         // Headers the response carries: the InOut TraceHeader back, moved on, with the
         // attributes it was sent with; the Out StampHeader for n >= 0. None over HTTP GET/POST.
         for n in [3, -2] {
