@@ -330,6 +330,16 @@ fn templates() -> Vec<(&'static str, String)> {
     );
     // SOAP headers: the blocks are changed apart (`header_templates`).
     add(
+        "Visit",
+        encode(
+            Visit {
+                n: 3,
+                ext_header: None,
+            },
+            &none,
+        ),
+    );
+    add(
         "WhoAmI",
         encode(
             WhoAmI {
@@ -373,9 +383,12 @@ fn header_templates() -> Vec<(&'static str, String)> {
         "<AuthHeader xmlns=\"{NS}\"><User>ann &amp; co</User><Password>pw</Password></AuthHeader>"
     );
     let trace = format!("<TraceHeader xmlns=\"{NS}\"><Id>t1</Id><Hop>3</Hop></TraceHeader>");
+    let ext = "<ExtHeader xmlns=\"urn:rmm:ext\"><Who>w &amp; v</Who><Level>2</Level>\
+               <Note><Text>t</Text></Note></ExtHeader>";
     vec![
         ("WhoAmI", format!("<Header>{auth}</Header>")),
         ("Hop", format!("<Header>{auth}{trace}</Header>")),
+        ("Visit", format!("<Header>{ext}</Header>")),
     ]
 }
 
@@ -419,11 +432,20 @@ fn mutate_header(rng: &mut ChaCha8Rng, header: &mut Elem, mutation: &str) -> Opt
         }
         "block-namespace" => {
             let i = *blocks.choose(rng)?;
-            let ns = ["urn:other", "", "http://rmm.example.com/objects/"].choose(rng)?;
+            // Another namespace, or the service's for a header of its own (and back).
+            let ns = [
+                "urn:other",
+                "",
+                "http://rmm.example.com/objects/",
+                NS,
+                "urn:rmm:ext",
+            ]
+            .choose(rng)?;
             let e = block(header, i)?;
+            let declared = e.attributes.split("xmlns=\"").nth(1)?.split('"').next()?.to_owned();
             e.attributes = e
                 .attributes
-                .replace(&format!("xmlns=\"{NS}\""), &format!("xmlns=\"{ns}\""));
+                .replace(&format!("xmlns=\"{declared}\""), &format!("xmlns=\"{ns}\""));
         }
         "must-understand" | "relay" => {
             let i = *blocks.choose(rng)?;
