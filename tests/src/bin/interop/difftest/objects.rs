@@ -442,7 +442,13 @@ fn mutate_header(rng: &mut ChaCha8Rng, header: &mut Elem, mutation: &str) -> Opt
             ]
             .choose(rng)?;
             let e = block(header, i)?;
-            let declared = e.attributes.split("xmlns=\"").nth(1)?.split('"').next()?.to_owned();
+            let declared = e
+                .attributes
+                .split("xmlns=\"")
+                .nth(1)?
+                .split('"')
+                .next()?
+                .to_owned();
             e.attributes = e
                 .attributes
                 .replace(&format!("xmlns=\"{declared}\""), &format!("xmlns=\"{ns}\""));
