@@ -400,3 +400,20 @@ fn a_nillable_class_parameter_is_a_root_only_where_a_result_names_it() {
     let order = imported.classes.iter().find(|c| c.name == "Order").unwrap();
     assert_eq!(order.root, None);
 }
+
+/// A typed DataSet (an `xs:any` of the set's own namespace, its schema imported, as the Mono
+/// host declares one made by `xsd /dataset`) is named as such, not as raw XML.
+#[test]
+fn a_typed_data_set_is_refused_by_name() {
+    let wsdl = wsdl_with(
+        r#"      <s:import namespace="urn:shop.xsd" />
+      <s:element name="Op"><s:complexType /></s:element>
+      <s:element name="OpResponse"><s:complexType><s:sequence><s:element minOccurs="0" maxOccurs="1" name="OpResult"><s:complexType><s:sequence><s:any namespace="urn:shop.xsd" /></s:sequence></s:complexType></s:element></s:sequence></s:complexType></s:element>"#,
+        "",
+    );
+    let error = import(&wsdl, "t.wsdl").unwrap_err().to_string();
+    assert!(
+        error.contains("the result is a typed DataSet (an xs:any of its namespace urn:shop.xsd"),
+        "{error}"
+    );
+}

@@ -996,6 +996,23 @@ fn value_type<'a, 'i>(
             return Some("object".to_owned());
         }
         let raw_xml = element.descendants().any(|n| is(n, XSD, "any"));
+        // A typed DataSet: one xs:any of the set's own namespace, whose schema the WSDL
+        // imports (`?schema=Name`).
+        let typed_data_set = element
+            .descendants()
+            .filter(|n| is(*n, XSD, "any"))
+            .find_map(|n| n.attribute("namespace"))
+            .filter(|ns| !ns.starts_with("##") && *ns != XSD && *ns != DIFFGRAM);
+        if let Some(ns) = typed_data_set {
+            p.at(
+                element,
+                format!(
+                    "{whose} is a typed DataSet (an xs:any of its namespace {ns}, its schema \
+                     imported), which rmm does not import yet"
+                ),
+            );
+            return None;
+        }
         let what = if raw_xml {
             "raw XML (an inline type holding xs:any: .NET's XmlNode or XmlElement), which rmm \
              does not import yet"
