@@ -425,3 +425,47 @@ fn the_client_refuses_a_result_100k_deep() {
         assert_eq!(read.result, Some(parent_chain_value(levels)));
     }
 }
+
+/// An object holding arrays of objects inside one another (`xsi:type="ArrayOfAnyType"`, the
+/// known type read by recursion): echoed to the depth limit, and beyond it malformed, as any
+/// other tree, with no stack overflow.
+#[tokio::test]
+async fn objects_nested_to_the_depth_limit() {
+    let server = ObjectsServiceServer::new(ObjectsEcho);
+    let array = |levels: usize| {
+        let mut inner = br#"<o xsi:type="ArrayOfAnyType">"#.to_vec();
+        inner.extend(nested(
+            br#"<anyType xsi:type="ArrayOfAnyType">"#,
+            levels - 1,
+            br#"<anyType xsi:type="xsd:int" xmlns:xsd="http://www.w3.org/2001/XMLSchema">7</anyType>"#,
+            b"</anyType>",
+        ));
+        inner.extend_from_slice(b"</o>");
+        inner
+    };
+    // `o` and `levels - 1` arrays below it, then the int: `levels + 1` elements deep.
+    let deepest = MAX_DEPTH - ENVELOPE_LEVELS - 1;
+    let response = server.handle(request("EchoObject", &array(deepest))).await;
+    assert_eq!(response.status(), 200);
+    let echoed = EchoObjectResponse::decode_response(&response, Binding::Soap11).unwrap();
+    let mut value = echoed.result.expect("an object");
+    let mut arrays = 0;
+    while let rmm_objects::runtime::AnyType::Known(KnownType::ArrayOfAnyType(items)) = value {
+        assert_eq!(items.len(), 1);
+        value = items.into_iter().next().flatten().expect("an item");
+        arrays += 1;
+    }
+    assert_eq!(
+        (arrays, value),
+        (deepest, rmm_objects::runtime::AnyType::Int(7))
+    );
+    for levels in [deepest + 1, 2_000] {
+        assert_malformed(
+            &server,
+            &format!("objects {levels} deep"),
+            request("EchoObject", &array(levels)),
+        )
+        .await;
+        assert_still_answers(&server).await;
+    }
+}
