@@ -576,6 +576,9 @@ pub struct OperationModel {
     pub rust_name: String,
     /// The response type (`MobileTaskCreateResponse`).
     pub response_type: String,
+    /// The fault type of an operation with `Fault` headers (`TryFault`: the fault and those
+    /// headers), what its method returns instead of a plain `Fault`.
+    pub fault_type: Option<String>,
     /// snake_case name for methods and the wire module (`mobile_task_create`).
     pub snake: String,
     /// Documentation from the spec.
@@ -660,6 +663,20 @@ impl OperationModel {
     /// The SOAP headers the response carries (`Out` and `InOut`), in spec order.
     pub fn out_headers(&self) -> impl Iterator<Item = &HeaderModel> {
         self.headers.iter().filter(|h| h.direction.writes())
+    }
+
+    /// The SOAP headers a fault carries (`Fault`), in spec order: fields of its
+    /// [`fault_type`](Self::fault_type).
+    pub fn fault_headers(&self) -> impl Iterator<Item = &HeaderModel> {
+        self.headers.iter().filter(|h| h.direction.on_fault())
+    }
+
+    /// The headers of the response's Header in the WSDL (`soap:header` of the output): those
+    /// the response carries, then those a fault does, as ASMX declares them.
+    pub fn output_headers(&self) -> impl Iterator<Item = &HeaderModel> {
+        self.headers
+            .iter()
+            .filter(|h| h.direction.writes() || h.direction.on_fault())
     }
 
     /// Whether it is offered on every binding.
@@ -1181,6 +1198,7 @@ impl Model {
                     wire: wire.clone(),
                     rust_name: upper_camel(wire),
                     response_type: format!("{}Response", upper_camel(wire)),
+                    fault_type: None,
                     snake: snake_case(wire),
                     doc: op.doc.trim().to_owned(),
                     description: op.description.clone(),
@@ -1308,6 +1326,13 @@ impl Model {
             .map(|(name, _)| format!("Any{name}"))
             .chain(request_names.iter().map(|name| format!("{name}Response")))
             .chain(
+                request_names
+                    .iter()
+                    .zip(&spec.operations)
+                    .filter(|(_, op)| op.headers.iter().any(|h| h.direction.on_fault()))
+                    .map(|(name, _)| format!("{name}Fault")),
+            )
+            .chain(
                 uses_object
                     .then(|| ["Object".to_owned(), "KnownType".to_owned()])
                     .into_iter()
@@ -1316,6 +1341,13 @@ impl Model {
             .collect();
         let mut derived_types = assign_names(&derived_types, &mut taken, Numbering::Camel);
         let object_names = uses_object.then(|| derived_types.split_off(derived_types.len() - 2));
+        let faulting = spec
+            .operations
+            .iter()
+            .filter(|op| op.headers.iter().any(|h| h.direction.on_fault()))
+            .count();
+        let fault_names = derived_types.split_off(derived_types.len() - faulting);
+        let mut fault_names = fault_names.into_iter();
         let (any_names, response_names) =
             derived_types.split_at(has_derived.iter().filter(|&&d| d).count());
         let mut any_names = any_names.iter();
@@ -1341,6 +1373,9 @@ impl Model {
         for (i, op) in operations.iter_mut().enumerate() {
             op.rust_name = request_names[i].clone();
             op.response_type = response_names[i].clone();
+            if op.fault_headers().next().is_some() {
+                op.fault_type = fault_names.next();
+            }
             op.snake = snakes[i].clone();
         }
         let mut classes = class_models(spec);

@@ -218,9 +218,17 @@ pub enum HeaderDirection {
     Out,
     /// `InOut`: both; the service reads it and writes it back.
     InOut,
+    /// `Fault`: the Header of a fault the operation answers with (the service writes it
+    /// there alone, with the fault).
+    Fault,
 }
 
 impl HeaderDirection {
+    /// Whether a fault carries it.
+    pub fn on_fault(self) -> bool {
+        self == HeaderDirection::Fault
+    }
+
     /// Whether the request carries it.
     pub fn reads(self) -> bool {
         matches!(self, HeaderDirection::In | HeaderDirection::InOut)

@@ -436,6 +436,10 @@ pub enum ResponseError {
         binding: Binding,
         /// The fault as sent.
         fault: Fault,
+        /// The response's body, which holds the SOAP headers an operation writes on a fault
+        /// (`SoapHeaderDirection.Fault`), for its generated `…Fault::from_response_error`
+        /// (boxed: an error stays small to pass around).
+        body: Box<[u8]>,
     },
     /// The `500 text/plain` error of HTTP GET/POST: what a SOAP fault is to SOAP.
     #[error("{operation} over {binding}: the service answered with the error: {message}")]

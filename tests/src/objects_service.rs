@@ -584,6 +584,10 @@ impl ObjectsService for ObjectsEcho {
         Ok(visit(r))
     }
 
+    async fn attempt(&self, _: Credentials, r: Attempt) -> Result<AttemptResponse, AttemptFault> {
+        attempt(r.n)
+    }
+
     async fn echo_object(
         &self,
         _: Credentials,
@@ -779,6 +783,29 @@ pub fn visit(r: Visit) -> VisitResponse {
     VisitResponse {
         result: Some(seen),
         ext_header: Some(ext),
+    }
+}
+
+/// What `Attempt(n)` answers on the host: a client fault for a negative n, a server fault
+/// for 0, each with the ErrHeader; `ok n` otherwise.
+pub fn attempt(n: i32) -> Result<AttemptResponse, AttemptFault> {
+    let err_header = Some(Box::new(ErrHeader {
+        code: Some(format!("E{n}")),
+        retry: if n < 0 { 3 } else { 1 },
+        soap: Default::default(),
+    }));
+    match n {
+        n if n < 0 => Err(AttemptFault {
+            fault: Fault::client(format!("failed {n}")),
+            err_header,
+        }),
+        0 => Err(AttemptFault {
+            fault: Fault::server("boom"),
+            err_header,
+        }),
+        n => Ok(AttemptResponse {
+            result: Some(format!("ok {n}")),
+        }),
     }
 }
 
@@ -1308,6 +1335,14 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
             binding,
         ),
     );
+    // A header written with a fault alone: a client fault, a server fault, and none.
+    for (slug, n) in [
+        ("attempt-client", -2),
+        ("attempt-server", 0),
+        ("attempt", 4),
+    ] {
+        add(slug, encode(Attempt { n }, &none, binding));
+    }
     // Objects: every kind MakeObject makes, and arrays of them.
     for kind in 0..=24 {
         add(

@@ -153,6 +153,7 @@ async fn faults_map_to_typed_errors_on_every_binding() {
                     fault,
                     operation,
                     binding: b,
+                    ..
                 }),
                 true,
             ) => {

@@ -14,12 +14,29 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     let trait_name = format_ident!("{}", trait_rust);
     let server_name = format_ident!("{}", model.service.server_type);
 
+    // An operation with `Fault` headers refuses with its fault type (the fault and those
+    // headers); any other with a plain `Fault`.
+    let error_type = |op: &crate::model::OperationModel| match &op.fault_type {
+        Some(fault) => {
+            let fault = ident(fault);
+            quote!(#fault)
+        }
+        None => quote!(Fault),
+    };
     let methods = model.operations.iter().map(|op| {
         let method = format_ident!("{}", op.snake);
         let request = ident(&op.rust_name);
         let response = ident(&op.response_type);
+        let error = error_type(op);
+        let refusal = match &op.fault_type {
+            Some(fault) => format!(
+                "a [`{fault}`] (a [`Fault`] and the SOAP headers written with it; `?` makes one \
+                 of a `Fault`)"
+            ),
+            None => "a [`Fault`]".to_owned(),
+        };
         let text = doc(&format!(
-            "Operation {}, `{}`: {}\n\nReturn the result, or a [`Fault`] to refuse the call \
+            "Operation {}, `{}`: {}\n\nReturn the result, or {refusal} to refuse the call \
              (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; \
              over HTTP GET/POST as a `500` text error).",
             op.number, op.wire, op.doc
@@ -30,19 +47,20 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 &self,
                 credentials: Credentials,
                 request: #request,
-            ) -> impl Future<Output = Result<#response, Fault>> + Send;
+            ) -> impl Future<Output = Result<#response, #error>> + Send;
         }
     });
     let arc_methods = model.operations.iter().map(|op| {
         let method = format_ident!("{}", op.snake);
         let request = ident(&op.rust_name);
         let response = ident(&op.response_type);
+        let error = error_type(op);
         quote! {
             fn #method(
                 &self,
                 credentials: Credentials,
                 request: #request,
-            ) -> impl Future<Output = Result<#response, Fault>> + Send {
+            ) -> impl Future<Output = Result<#response, #error>> + Send {
                 T::#method(self, credentials, request)
             }
         }
@@ -51,6 +69,22 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         let method = format_ident!("{}", op.snake);
         let variant = ident(&op.rust_name);
         let request = ident(&op.rust_name);
+        let answer = if op.fault_type.is_some() {
+            // A panic is a fault without headers; a refusal carries them.
+            quote! {
+                let answered = server::guard(operation.name(), async { Ok(handled.await) }).await;
+                Ok(match answered {
+                    Ok(Ok(response)) => respond(binding, Ok(response)),
+                    Ok(Err(refusal)) => refusal.encode_response(binding),
+                    Err(fault) => message::fault_response(binding, &fault),
+                })
+            }
+        } else {
+            quote!(Ok(respond(
+                binding,
+                server::guard(operation.name(), handled).await
+            )))
+        };
         quote! {
             Operation::#variant => {
                 let handled = {
@@ -60,7 +94,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                     }
                     self.inner.service.#method(credentials, call)
                 };
-                Ok(respond(binding, server::guard(operation.name(), handled).await))
+                #answer
             }
         }
     });

@@ -21,7 +21,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     let items = model.operations.iter().map(|op| {
         let request = request_type(model, op);
         let response = response_type(model, op);
-        quote!(#request #response)
+        let fault = fault_type(model, op);
+        quote!(#request #response #fault)
     });
     // `fmt` is only needed by the hand-written `Debug` of types holding a secret.
     let any_secret = model
@@ -210,6 +211,44 @@ fn response_type(model: &Model, op: &OperationModel) -> TokenStream {
     }
 }
 
+/// The fault type of an operation with `Fault` headers: the fault and the headers written
+/// with it.
+fn fault_type(model: &Model, op: &OperationModel) -> TokenStream {
+    let Some(name) = &op.fault_type else {
+        return quote!();
+    };
+    let name = ident(name);
+    let struct_doc = doc(&format!(
+        "A refusal of [`{wire}`]: the fault, and the SOAP headers the operation writes with \
+         it (`SoapHeaderDirection.Fault`), in the fault's Header.\n\n\
+         Encode with [`encode_response`](Self::encode_response) (server), read from a fault \
+         the service answered with [`from_response_error`](Self::from_response_error) \
+         (client); a [`Fault`](crate::runtime::Fault) converts into one without headers.",
+        wire = op.rust_name,
+    ));
+    let headers = op.fault_headers().map(|h| header_field(model, h, "fault"));
+    let fields = op.fault_headers().map(|h| ident(&h.field));
+    quote! {
+        #struct_doc
+        #[derive(Debug, Clone, PartialEq)]
+        pub struct #name {
+            /// The fault.
+            pub fault: crate::runtime::Fault,
+            #(#headers)*
+        }
+
+        impl From<crate::runtime::Fault> for #name {
+            /// The fault, without headers.
+            fn from(fault: crate::runtime::Fault) -> Self {
+                #name {
+                    fault,
+                    #(#fields: None,)*
+                }
+            }
+        }
+    }
+}
+
 /// The field of a SOAP header in the request or the response (`message`).
 fn header_field(model: &Model, h: &crate::model::HeaderModel, message: &str) -> TokenStream {
     let field = ident(&h.field);
@@ -219,14 +258,31 @@ fn header_field(model: &Model, h: &crate::model::HeaderModel, message: &str) -> 
         crate::spec::HeaderDirection::In => "In",
         crate::spec::HeaderDirection::Out => "Out",
         crate::spec::HeaderDirection::InOut => "InOut",
+        crate::spec::HeaderDirection::Fault => "Fault",
     };
+    let namespace = match &class.namespace {
+        Some(ns) => format!("in its namespace `{ns}`"),
+        None => "in the service namespace".to_owned(),
+    };
+    // A fault's header is boxed: the fault type is an error, which stays small to return.
+    let boxed = h.direction.on_fault();
     let doc = doc(&format!(
         "The SOAP header `{}` (`{}`, `[SoapHeader]`, direction `{direction}`): a block of the \
-         SOAP {message}'s Header, in the service namespace; `None` sends none, and reads as no \
-         block. HTTP GET/POST carry no header: there it is `None`.",
-        h.wire, class.name
+         SOAP {message}'s Header, {namespace}; `None` sends none, and reads as no block. HTTP \
+         GET/POST carry no header: there it is `None`.{}",
+        h.wire,
+        class.name,
+        if boxed {
+            " Boxed: the fault type stays small."
+        } else {
+            ""
+        }
     ));
-    quote! { #doc pub #field: Option<crate::#ty>, }
+    if boxed {
+        quote! { #doc pub #field: Option<Box<crate::#ty>>, }
+    } else {
+        quote! { #doc pub #field: Option<crate::#ty>, }
+    }
 }
 
 /// The derives of a type holding values of `types`: `Eq` only without a float, whose NaN is

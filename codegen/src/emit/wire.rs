@@ -897,6 +897,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         )
     };
 
+    let fault_impl = fault_impl(op);
     quote! {
         #module_doc
 
@@ -1019,6 +1020,65 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
 
             fn decode_response<B: AsRef<[u8]>>(response: &Response<B>, binding: Binding) -> Result<Self, ResponseError> {
                 Self::decode_response(response, binding)
+            }
+        }
+
+        #fault_impl
+    }
+}
+
+/// The codecs of an operation's fault type (its `Fault` headers in the fault's Header), if it
+/// has one.
+fn fault_impl(op: &OperationModel) -> TokenStream {
+    let Some(fault) = &op.fault_type else {
+        return quote!();
+    };
+    let fault = ident(fault);
+    let blocks = op.fault_headers().map(|h| {
+        let field = ident(&h.field);
+        let wire = &h.wire;
+        let xmlns = format!(" xmlns=\"{}\"", h.namespace);
+        quote!(header.block(#xmlns, #wire, self.#field.as_deref())?;)
+    });
+    let keys = op.fault_headers().map(|h| h.key.as_str());
+    let reads = op.fault_headers().map(|h| {
+        let field = ident(&h.field);
+        let key = &h.key;
+        quote!(#field: headers.header(#key).ok().flatten().map(Box::new),)
+    });
+    quote! {
+        impl crate::#fault {
+            /// The fault as the host answers it (`500`), its headers set in its Header (over
+            /// HTTP GET/POST, which carry none, the fault alone).
+            pub fn encode_response(&self, binding: Binding) -> Response<Bytes> {
+                let response = message::fault_response(binding, &self.fault);
+                let mut header = soap::HeaderWriter::response(binding, OPERATION.name);
+                let written = (|| -> Result<(), EncodeError> {
+                    #(#blocks)*
+                    Ok(())
+                })();
+                match written {
+                    Ok(()) => message::with_header(binding, response, header),
+                    Err(error) => message::fault_response(
+                        binding,
+                        &runtime::Fault::server(error.to_string()),
+                    ),
+                }
+            }
+
+            /// The refusal a client got (a SOAP fault, the headers of its Header read);
+            /// `None` for any other error.
+            pub fn from_response_error(error: &ResponseError) -> Option<Self> {
+                let ResponseError::Fault { binding, fault, body, .. } = error else {
+                    return None;
+                };
+                let response = Response::new(&**body);
+                let headers =
+                    message::response_headers(*binding, &OPERATION, &response, &[#(#keys),*]).ok()?;
+                Some(Self {
+                    fault: fault.clone(),
+                    #(#reads)*
+                })
             }
         }
     }

@@ -196,7 +196,7 @@ fn qname(model: &Model, ty: SoapType) -> String {
 fn foreign_namespaces(model: &Model) -> Vec<&str> {
     let mut namespaces: Vec<&str> = Vec::new();
     for op in &model.operations {
-        for h in op.in_headers().chain(op.out_headers()) {
+        for h in op.in_headers().chain(op.output_headers()) {
             if let Some(ns) = model.classes[h.class].namespace.as_deref() {
                 if !namespaces.contains(&ns) {
                     namespaces.push(ns);
@@ -644,7 +644,7 @@ fn pieces(model: &Model) -> [String; 5] {
          op: &crate::model::OperationModel,
          declared: &mut Vec<usize>,
          types: &mut dyn FnMut(&mut String, &[SoapType])| {
-            for h in op.in_headers().chain(op.out_headers()) {
+            for h in op.in_headers().chain(op.output_headers()) {
                 if declared.contains(&h.class) {
                     continue;
                 }
@@ -1068,7 +1068,8 @@ fn pieces(model: &Model) -> [String; 5] {
                 put!("      <wsdl:output{io_name}>");
                 put!("        {output}");
                 if prefix != "http" {
-                    for h in op.out_headers() {
+                    // The headers a response or a fault carries, as the host declares them.
+                    for h in op.output_headers() {
                         let header = attr(&h.wire);
                         put!(
                             r#"        <{prefix}:header message="tns:{}{header}" part="{header}" use="literal" />"#,

@@ -190,6 +190,7 @@ impl Imported {
                         crate::spec::HeaderDirection::In => scalar(class),
                         crate::spec::HeaderDirection::Out => format!("{}: Out", scalar(class)),
                         crate::spec::HeaderDirection::InOut => format!("{}: InOut", scalar(class)),
+                        crate::spec::HeaderDirection::Fault => format!("{}: Fault", scalar(class)),
                     })
                     .collect();
                 let _ = writeln!(w, "    headers: [{}]", names.join(", "));

@@ -266,6 +266,7 @@ pub(super) fn decode_result_with<'a, R, B: AsRef<[u8]>>(
                     operation: operation.name,
                     binding,
                     fault,
+                    body: body.into(),
                 }),
                 Ok(ResponseBody::Result(_)) => Err(status_error()),
                 Err(_) if status != StatusCode::OK => Err(status_error()),

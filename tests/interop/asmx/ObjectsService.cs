@@ -208,6 +208,13 @@ namespace Rmm.Objects
         public string Text;
     }
 
+    /// A SOAP header written on a fault alone (SoapHeaderDirection.Fault).
+    public class ErrHeader : SoapHeader
+    {
+        public string Code;
+        public int Retry;
+    }
+
     public class AuthHeader : SoapHeader
     {
         public string User;
@@ -240,6 +247,8 @@ namespace Rmm.Objects
         public StampHeader Stamp;
         /// The ExtHeader (of urn:rmm:ext), read and written back.
         public ExtHeader Ext;
+        /// The ErrHeader, written with a fault.
+        public ErrHeader Err;
 
         [WebMethod(Description = "Echoes an order.")]
         public Order EchoOrder(Order order) { return order; }
@@ -633,6 +642,16 @@ namespace Rmm.Objects
             string seen = Ext.Who + "/" + Ext.Level + "/" + (Ext.Note == null ? "-" : Ext.Note.Text) + "/" + n;
             Ext.Level += n;
             return seen;
+        }
+
+        [WebMethod(Description = "Attempts n: a client fault for a negative n and a server fault for 0, each with the ErrHeader (code E<n>, retry 3 or 1) in its Header; ok n otherwise, the header set but not written.")]
+        [SoapHeader("Err", Direction = SoapHeaderDirection.Fault)]
+        public string Attempt(int n)
+        {
+            Err = new ErrHeader { Code = "E" + n, Retry = n < 0 ? 3 : 1 };
+            if (n < 0) throw new SoapException("failed " + n, SoapException.ClientFaultCode);
+            if (n == 0) throw new SoapException("boom", SoapException.ServerFaultCode);
+            return "ok " + n;
         }
 
         [WebMethod(Description = "Echoes an object as the host reads it.")]

@@ -396,7 +396,12 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 46, `EchoObject`, and waits for its answer: Echoes an object as the host reads it.
+    /// Calls operation 46, `Attempt`, and waits for its answer: Attempts n: a client fault for a negative n and a server fault for 0, each with the ErrHeader (code E\<n\>, retry 3 or 1) in its Header; ok n otherwise, the header set but not written.
+    pub fn attempt(&self, request: &Attempt) -> Result<AttemptResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 47, `EchoObject`, and waits for its answer: Echoes an object as the host reads it.
     pub fn echo_object(
         &self,
         request: &EchoObject,
@@ -404,7 +409,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 47, `EchoObjects`, and waits for its answer: Echoes an array of objects.
+    /// Calls operation 48, `EchoObjects`, and waits for its answer: Echoes an array of objects.
     pub fn echo_objects(
         &self,
         request: &EchoObjects,
@@ -412,7 +417,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 48, `EchoHolder`, and waits for its answer: Echoes a holder of objects.
+    /// Calls operation 49, `EchoHolder`, and waits for its answer: Echoes a holder of objects.
     pub fn echo_holder(
         &self,
         request: &EchoHolder,
@@ -420,7 +425,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 49, `MakeObject`, and waits for its answer: Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.
+    /// Calls operation 50, `MakeObject`, and waits for its answer: Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.
     pub fn make_object(
         &self,
         request: &MakeObject,
@@ -428,7 +433,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 50, `MakeObjects`, and waits for its answer: Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.
+    /// Calls operation 51, `MakeObjects`, and waits for its answer: Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.
     pub fn make_objects(
         &self,
         request: &MakeObjects,
@@ -436,7 +441,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 51, `DescribeObject`, and waits for its answer: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+    /// Calls operation 52, `DescribeObject`, and waits for its answer: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
     pub fn describe_object(
         &self,
         request: &DescribeObject,

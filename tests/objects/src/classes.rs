@@ -1672,6 +1672,85 @@ impl XmlItem for StampHeader {
     }
 }
 
+/// `ErrHeader`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// A SOAP header written on a fault alone (`SoapHeaderDirection.Fault`).
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ErrHeader {
+    /// `Code`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub code: Option<String>,
+    /// `Retry`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub retry: i32,
+    /// The header block's attributes, as .NET's `SoapHeader` base class carries them (`soap:mustUnderstand`, `soap:actor` / `soap:role`, `soap:relay`): read from the block, written on it when set.
+    pub soap: crate::runtime::HeaderAttributes,
+}
+
+/// A SOAP header (`[SoapHeader]`): its block's attributes are `soap`.
+impl crate::runtime::SoapHeaderItem for ErrHeader {
+    fn attributes(&self) -> &crate::runtime::HeaderAttributes {
+        &self.soap
+    }
+
+    fn attributes_mut(&mut self) -> &mut crate::runtime::HeaderAttributes {
+        &mut self.soap
+    }
+}
+
+impl ErrHeader {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Code", &[], self.code.as_ref())?;
+        w.scalar("Retry", &self.retry);
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 2];
+        for member in node.members() {
+            match member.name() {
+                "Code" if !seen[0] => {
+                    seen[0] = true;
+                    value.code = member.optional("Code", &[])?;
+                }
+                "Retry" if !seen[1] => {
+                    seen[1] = true;
+                    value.retry = member.scalar("Retry")?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for ErrHeader {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("ErrHeader")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("ErrHeader")?;
+        Self::read_members(node)
+    }
+}
+
 /// `Holder`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
 /// Objects (`xs:anyType`) as members: a value naming its type, an array of them, and a string beside.

@@ -529,7 +529,15 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 46, `EchoObject`: Echoes an object as the host reads it.
+    /// Calls operation 46, `Attempt`: Attempts n: a client fault for a negative n and a server fault for 0, each with the ErrHeader (code E\<n\>, retry 3 or 1) in its Header; ok n otherwise, the header set but not written.
+    pub async fn attempt(
+        &self,
+        request: &Attempt,
+    ) -> Result<AttemptResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 47, `EchoObject`: Echoes an object as the host reads it.
     pub async fn echo_object(
         &self,
         request: &EchoObject,
@@ -537,7 +545,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 47, `EchoObjects`: Echoes an array of objects.
+    /// Calls operation 48, `EchoObjects`: Echoes an array of objects.
     pub async fn echo_objects(
         &self,
         request: &EchoObjects,
@@ -545,7 +553,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 48, `EchoHolder`: Echoes a holder of objects.
+    /// Calls operation 49, `EchoHolder`: Echoes a holder of objects.
     pub async fn echo_holder(
         &self,
         request: &EchoHolder,
@@ -553,7 +561,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 49, `MakeObject`: Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.
+    /// Calls operation 50, `MakeObject`: Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.
     pub async fn make_object(
         &self,
         request: &MakeObject,
@@ -561,7 +569,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 50, `MakeObjects`: Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.
+    /// Calls operation 51, `MakeObjects`: Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.
     pub async fn make_objects(
         &self,
         request: &MakeObjects,
@@ -569,7 +577,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 51, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+    /// Calls operation 52, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
     pub async fn describe_object(
         &self,
         request: &DescribeObject,

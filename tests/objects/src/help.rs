@@ -336,6 +336,12 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
           <li>
+            <a href="?op=Attempt">Attempt</a>
+            <span>
+              <br>Attempts n: a client fault for a negative n and a server fault for 0, each with the ErrHeader (code E&lt;n&gt;, retry 3 or 1) in its Header; ok n otherwise, the header set but not written.
+            </span>
+          </li>
+          <li>
             <a href="?op=EchoObject">EchoObject</a>
             <span>
               <br>Echoes an object as the host reads it.
@@ -5898,6 +5904,124 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `Attempt`.
+const PAGE_ATTEMPT: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Attempt</h2>
+        <p class="intro">Attempts n: a client fault for a negative n and a server fault for 0, each with the ErrHeader (code E&lt;n&gt;, retry 3 or 1) in its Header; ok n otherwise, the header set but not written.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>n</td><td>int</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/Attempt"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;Attempt xmlns="http://rmm.example.com/objects"&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/Attempt&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AttemptResponse xmlns="http://rmm.example.com/objects"&gt;&lt;AttemptResult&gt;<span class="value">string</span>&lt;/AttemptResult&gt;&lt;/AttemptResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/Attempt"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;Attempt xmlns="http://rmm.example.com/objects"&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/Attempt&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;AttemptResponse xmlns="http://rmm.example.com/objects"&gt;&lt;AttemptResult&gt;<span class="value">string</span>&lt;/AttemptResult&gt;&lt;/AttemptResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/Attempt?n=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;string xmlns="http://rmm.example.com/objects"&gt;<span class="value">string</span>&lt;/string&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/Attempt HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+n=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;string xmlns="http://rmm.example.com/objects"&gt;<span class="value">string</span>&lt;/string&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page of `EchoObject`.
 const PAGE_ECHO_OBJECT: &[Piece] = &[
     Text(HEAD),
@@ -6542,6 +6666,7 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::MakeTable => PAGE_MAKE_TABLE,
         crate::Operation::EchoTable => PAGE_ECHO_TABLE,
         crate::Operation::Visit => PAGE_VISIT,
+        crate::Operation::Attempt => PAGE_ATTEMPT,
         crate::Operation::EchoObject => PAGE_ECHO_OBJECT,
         crate::Operation::EchoObjects => PAGE_ECHO_OBJECTS,
         crate::Operation::EchoHolder => PAGE_ECHO_HOLDER,

@@ -58,12 +58,13 @@
 //! | 43 | [`MakeTable`] | 1 |
 //! | 44 | [`EchoTable`] | 1 |
 //! | 45 | [`Visit`] | 1 |
-//! | 46 | [`EchoObject`] | 1 |
-//! | 47 | [`EchoObjects`] | 1 |
-//! | 48 | [`EchoHolder`] | 1 |
-//! | 49 | [`MakeObject`] | 1 |
-//! | 50 | [`MakeObjects`] | 1 |
-//! | 51 | [`DescribeObject`] | 1 |
+//! | 46 | [`Attempt`] | 1 |
+//! | 47 | [`EchoObject`] | 1 |
+//! | 48 | [`EchoObjects`] | 1 |
+//! | 49 | [`EchoHolder`] | 1 |
+//! | 50 | [`MakeObject`] | 1 |
+//! | 51 | [`MakeObjects`] | 1 |
+//! | 52 | [`DescribeObject`] | 1 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -220,23 +221,25 @@ pub enum Operation {
     EchoTable,
     /// Operation 45: [`Visit`].
     Visit,
-    /// Operation 46: [`EchoObject`].
+    /// Operation 46: [`Attempt`].
+    Attempt,
+    /// Operation 47: [`EchoObject`].
     EchoObject,
-    /// Operation 47: [`EchoObjects`].
+    /// Operation 48: [`EchoObjects`].
     EchoObjects,
-    /// Operation 48: [`EchoHolder`].
+    /// Operation 49: [`EchoHolder`].
     EchoHolder,
-    /// Operation 49: [`MakeObject`].
+    /// Operation 50: [`MakeObject`].
     MakeObject,
-    /// Operation 50: [`MakeObjects`].
+    /// Operation 51: [`MakeObjects`].
     MakeObjects,
-    /// Operation 51: [`DescribeObject`].
+    /// Operation 52: [`DescribeObject`].
     DescribeObject,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 51usize] = [
+    pub const ALL: [Operation; 52usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -282,6 +285,7 @@ impl Operation {
         Operation::MakeTable,
         Operation::EchoTable,
         Operation::Visit,
+        Operation::Attempt,
         Operation::EchoObject,
         Operation::EchoObjects,
         Operation::EchoHolder,
@@ -338,6 +342,7 @@ impl Operation {
             Operation::MakeTable => "MakeTable",
             Operation::EchoTable => "EchoTable",
             Operation::Visit => "Visit",
+            Operation::Attempt => "Attempt",
             Operation::EchoObject => "EchoObject",
             Operation::EchoObjects => "EchoObjects",
             Operation::EchoHolder => "EchoHolder",
@@ -395,6 +400,7 @@ impl Operation {
             "MakeTable" => Some(Operation::MakeTable),
             "EchoTable" => Some(Operation::EchoTable),
             "Visit" => Some(Operation::Visit),
+            "Attempt" => Some(Operation::Attempt),
             "EchoObject" => Some(Operation::EchoObject),
             "EchoObjects" => Some(Operation::EchoObjects),
             "EchoHolder" => Some(Operation::EchoHolder),
@@ -453,6 +459,7 @@ impl Operation {
             Operation::MakeTable => &wire::make_table::OPERATION,
             Operation::EchoTable => &wire::echo_table::OPERATION,
             Operation::Visit => &wire::visit::OPERATION,
+            Operation::Attempt => &wire::attempt::OPERATION,
             Operation::EchoObject => &wire::echo_object::OPERATION,
             Operation::EchoObjects => &wire::echo_objects::OPERATION,
             Operation::EchoHolder => &wire::echo_holder::OPERATION,
@@ -540,6 +547,7 @@ macro_rules! for_each_operation {
             make_table: MakeTable,
             echo_table: EchoTable,
             visit: Visit,
+            attempt: Attempt,
             echo_object: EchoObject,
             echo_objects: EchoObjects,
             echo_holder: EchoHolder,

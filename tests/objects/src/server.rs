@@ -425,7 +425,16 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: Visit,
     ) -> impl Future<Output = Result<VisitResponse, Fault>> + Send;
 
-    /// Operation 46, `EchoObject`: Echoes an object as the host reads it.
+    /// Operation 46, `Attempt`: Attempts n: a client fault for a negative n and a server fault for 0, each with the ErrHeader (code E\<n\>, retry 3 or 1) in its Header; ok n otherwise, the header set but not written.
+    ///
+    /// Return the result, or a [`AttemptFault`] (a [`Fault`] and the SOAP headers written with it; `?` makes one of a `Fault`) to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn attempt(
+        &self,
+        credentials: Credentials,
+        request: Attempt,
+    ) -> impl Future<Output = Result<AttemptResponse, AttemptFault>> + Send;
+
+    /// Operation 47, `EchoObject`: Echoes an object as the host reads it.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_object(
@@ -434,7 +443,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoObject,
     ) -> impl Future<Output = Result<EchoObjectResponse, Fault>> + Send;
 
-    /// Operation 47, `EchoObjects`: Echoes an array of objects.
+    /// Operation 48, `EchoObjects`: Echoes an array of objects.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_objects(
@@ -443,7 +452,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoObjects,
     ) -> impl Future<Output = Result<EchoObjectsResponse, Fault>> + Send;
 
-    /// Operation 48, `EchoHolder`: Echoes a holder of objects.
+    /// Operation 49, `EchoHolder`: Echoes a holder of objects.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_holder(
@@ -452,7 +461,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoHolder,
     ) -> impl Future<Output = Result<EchoHolderResponse, Fault>> + Send;
 
-    /// Operation 49, `MakeObject`: Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.
+    /// Operation 50, `MakeObject`: Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_object(
@@ -461,7 +470,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: MakeObject,
     ) -> impl Future<Output = Result<MakeObjectResponse, Fault>> + Send;
 
-    /// Operation 50, `MakeObjects`: Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.
+    /// Operation 51, `MakeObjects`: Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_objects(
@@ -470,7 +479,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: MakeObjects,
     ) -> impl Future<Output = Result<MakeObjectsResponse, Fault>> + Send;
 
-    /// Operation 51, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+    /// Operation 52, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn describe_object(
@@ -839,6 +848,14 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: Visit,
     ) -> impl Future<Output = Result<VisitResponse, Fault>> + Send {
         T::visit(self, credentials, request)
+    }
+
+    fn attempt(
+        &self,
+        credentials: Credentials,
+        request: Attempt,
+    ) -> impl Future<Output = Result<AttemptResponse, AttemptFault>> + Send {
+        T::attempt(self, credentials, request)
     }
 
     fn echo_object(
@@ -1664,6 +1681,27 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     self.inner.service.visit(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Attempt => {
+                let handled = {
+                    let (credentials, call) = Attempt::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.attempt(credentials, call)
+                };
+                let answered = server::guard(
+                        operation.name(),
+                        async { Ok(handled.await) },
+                    )
+                    .await;
+                Ok(
+                    match answered {
+                        Ok(Ok(response)) => respond(binding, Ok(response)),
+                        Ok(Err(refusal)) => refusal.encode_response(binding),
+                        Err(fault) => message::fault_response(binding, &fault),
+                    },
+                )
             }
             Operation::EchoObject => {
                 let handled = {

@@ -1144,7 +1144,7 @@ pub struct EchoTableResponse {
 pub struct Visit {
     /// `n`: SOAP `int`, position 1 of 1.
     pub n: i32,
-    /// The SOAP header `ExtHeader` (`ExtHeader`, `[SoapHeader]`, direction `InOut`): a block of the SOAP request's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ExtHeader` (`ExtHeader`, `[SoapHeader]`, direction `InOut`): a block of the SOAP request's Header, in its namespace `urn:rmm:ext`; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub ext_header: Option<crate::ExtHeader>,
 }
 
@@ -1155,11 +1155,52 @@ pub struct Visit {
 pub struct VisitResponse {
     /// `VisitResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
     pub result: Option<String>,
-    /// The SOAP header `ExtHeader` (`ExtHeader`, `[SoapHeader]`, direction `InOut`): a block of the SOAP response's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
+    /// The SOAP header `ExtHeader` (`ExtHeader`, `[SoapHeader]`, direction `InOut`): a block of the SOAP response's Header, in its namespace `urn:rmm:ext`; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`.
     pub ext_header: Option<crate::ExtHeader>,
 }
 
-/// `EchoObject`, operation 46 of `ObjectsService`: Echoes an object as the host reads it.
+/// `Attempt`, operation 46 of `ObjectsService`: Attempts n: a client fault for a negative n and a server fault for 0, each with the ErrHeader (code E\<n\>, retry 3 or 1) in its Header; ok n otherwise, the header set but not written.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`AttemptResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Attempt {
+    /// `n`: SOAP `int`, position 1 of 1.
+    pub n: i32,
+}
+
+/// The response of [`Attempt`]: the element `AttemptResponse` holding `AttemptResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AttemptResponse {
+    /// `AttemptResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
+    pub result: Option<String>,
+}
+
+/// A refusal of [`Attempt`]: the fault, and the SOAP headers the operation writes with it (`SoapHeaderDirection.Fault`), in the fault's Header.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), read from a fault the service answered with [`from_response_error`](Self::from_response_error) (client); a [`Fault`](crate::runtime::Fault) converts into one without headers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttemptFault {
+    /// The fault.
+    pub fault: crate::runtime::Fault,
+    /// The SOAP header `ErrHeader` (`ErrHeader`, `[SoapHeader]`, direction `Fault`): a block of the SOAP fault's Header, in the service namespace; `None` sends none, and reads as no block. HTTP GET/POST carry no header: there it is `None`. Boxed: the fault type stays small.
+    pub err_header: Option<Box<crate::ErrHeader>>,
+}
+
+impl From<crate::runtime::Fault> for AttemptFault {
+    /// The fault, without headers.
+    fn from(fault: crate::runtime::Fault) -> Self {
+        AttemptFault {
+            fault,
+            err_header: None,
+        }
+    }
+}
+
+/// `EchoObject`, operation 47 of `ObjectsService`: Echoes an object as the host reads it.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -1179,7 +1220,7 @@ pub struct EchoObjectResponse {
     pub result: Option<crate::Object>,
 }
 
-/// `EchoObjects`, operation 47 of `ObjectsService`: Echoes an array of objects.
+/// `EchoObjects`, operation 48 of `ObjectsService`: Echoes an array of objects.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -1199,7 +1240,7 @@ pub struct EchoObjectsResponse {
     pub result: Option<Vec<Option<crate::Object>>>,
 }
 
-/// `EchoHolder`, operation 48 of `ObjectsService`: Echoes a holder of objects.
+/// `EchoHolder`, operation 49 of `ObjectsService`: Echoes a holder of objects.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -1219,7 +1260,7 @@ pub struct EchoHolderResponse {
     pub result: Option<crate::Holder>,
 }
 
-/// `MakeObject`, operation 49 of `ObjectsService`: Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.
+/// `MakeObject`, operation 50 of `ObjectsService`: Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -1239,7 +1280,7 @@ pub struct MakeObjectResponse {
     pub result: Option<crate::Object>,
 }
 
-/// `MakeObjects`, operation 50 of `ObjectsService`: Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.
+/// `MakeObjects`, operation 51 of `ObjectsService`: Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -1259,7 +1300,7 @@ pub struct MakeObjectsResponse {
     pub result: Option<Vec<Option<crate::Object>>>,
 }
 
-/// `DescribeObject`, operation 51 of `ObjectsService`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+/// `DescribeObject`, operation 52 of `ObjectsService`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

@@ -962,6 +962,28 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="Attempt">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="n" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="AttemptResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="AttemptResult" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="ErrHeader" type="tns:ErrHeader" />
+      <s:complexType name="ErrHeader">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Code" type="s:string" />
+          <s:element minOccurs="1" maxOccurs="1" name="Retry" type="s:int" />
+        </s:sequence>
+        <s:anyAttribute />
+      </s:complexType>
       <s:element name="EchoObject">
         <s:complexType>
           <s:sequence>
@@ -1404,6 +1426,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="VisitExtHeader">
     <wsdl:part name="ExtHeader" element="s1:ExtHeader" />
   </wsdl:message>
+  <wsdl:message name="AttemptSoapIn">
+    <wsdl:part name="parameters" element="tns:Attempt" />
+  </wsdl:message>
+  <wsdl:message name="AttemptSoapOut">
+    <wsdl:part name="parameters" element="tns:AttemptResponse" />
+  </wsdl:message>
+  <wsdl:message name="AttemptErrHeader">
+    <wsdl:part name="ErrHeader" element="tns:ErrHeader" />
+  </wsdl:message>
   <wsdl:message name="EchoObjectSoapIn">
     <wsdl:part name="parameters" element="tns:EchoObject" />
   </wsdl:message>
@@ -1575,6 +1606,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="VisitHttpGetOut">
     <wsdl:part name="Body" element="tns:string" />
   </wsdl:message>
+  <wsdl:message name="AttemptHttpGetIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="AttemptHttpGetOut">
+    <wsdl:part name="Body" element="tns:string" />
+  </wsdl:message>
   <wsdl:message name="MakeObjectHttpGetIn">
     <wsdl:part name="kind" type="s:string" />
   </wsdl:message>
@@ -1720,6 +1757,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="n" type="s:string" />
   </wsdl:message>
   <wsdl:message name="VisitHttpPostOut">
+    <wsdl:part name="Body" element="tns:string" />
+  </wsdl:message>
+  <wsdl:message name="AttemptHttpPostIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="AttemptHttpPostOut">
     <wsdl:part name="Body" element="tns:string" />
   </wsdl:message>
   <wsdl:message name="MakeObjectHttpPostIn">
@@ -1960,6 +2003,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:VisitSoapIn" />
       <wsdl:output message="tns:VisitSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="Attempt">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Attempts n: a client fault for a negative n and a server fault for 0, each with the ErrHeader (code E&lt;n&gt;, retry 3 or 1) in its Header; ok n otherwise, the header set but not written.</wsdl:documentation>
+      <wsdl:input message="tns:AttemptSoapIn" />
+      <wsdl:output message="tns:AttemptSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="EchoObject">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an object as the host reads it.</wsdl:documentation>
       <wsdl:input message="tns:EchoObjectSoapIn" />
@@ -2097,6 +2145,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:VisitHttpGetIn" />
       <wsdl:output message="tns:VisitHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="Attempt">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Attempts n: a client fault for a negative n and a server fault for 0, each with the ErrHeader (code E&lt;n&gt;, retry 3 or 1) in its Header; ok n otherwise, the header set but not written.</wsdl:documentation>
+      <wsdl:input message="tns:AttemptHttpGetIn" />
+      <wsdl:output message="tns:AttemptHttpGetOut" />
+    </wsdl:operation>
     <wsdl:operation name="MakeObject">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.</wsdl:documentation>
       <wsdl:input message="tns:MakeObjectHttpGetIn" />
@@ -2213,6 +2266,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Reads the ExtHeader of urn:rmm:ext (who/level/note/n, none/n without one) and writes it back InOut, its Level raised by n.</wsdl:documentation>
       <wsdl:input message="tns:VisitHttpPostIn" />
       <wsdl:output message="tns:VisitHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Attempt">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Attempts n: a client fault for a negative n and a server fault for 0, each with the ErrHeader (code E&lt;n&gt;, retry 3 or 1) in its Header; ok n otherwise, the header set but not written.</wsdl:documentation>
+      <wsdl:input message="tns:AttemptHttpPostIn" />
+      <wsdl:output message="tns:AttemptHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="MakeObject">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an object of a kind: 0 null, 1 a string, 2-13 the numbers and boolean, 14-15 dateTimes, 16 a char, 17 a Guid, 18 bytes, 19 an empty string, 20 new object(), 21 an enum, 22 a class, 23 an array of objects, 24 a text without type.</wsdl:documentation>
@@ -2637,6 +2695,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:output>
         <soap:body use="literal" />
         <soap:header message="tns:VisitExtHeader" part="ExtHeader" use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Attempt">
+      <soap:operation soapAction="http://rmm.example.com/objects/Attempt" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+        <soap:header message="tns:AttemptErrHeader" part="ErrHeader" use="literal" />
       </wsdl:output>
     </wsdl:operation>
     <wsdl:operation name="EchoObject">
@@ -3108,6 +3176,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:header message="tns:VisitExtHeader" part="ExtHeader" use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Attempt">
+      <soap12:operation soapAction="http://rmm.example.com/objects/Attempt" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+        <soap12:header message="tns:AttemptErrHeader" part="ErrHeader" use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="EchoObject">
       <soap12:operation soapAction="http://rmm.example.com/objects/EchoObject" style="document" />
       <wsdl:input>
@@ -3354,6 +3432,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Attempt">
+      <http:operation location="/Attempt" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="MakeObject">
       <http:operation location="/MakeObject" />
       <wsdl:input>
@@ -3557,6 +3644,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Visit">
       <http:operation location="/Visit" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Attempt">
+      <http:operation location="/Attempt" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

@@ -150,22 +150,25 @@ pub mod echo_table;
 /// Operation 45: `Visit`.
 pub mod visit;
 
-/// Operation 46: `EchoObject`.
+/// Operation 46: `Attempt`.
+pub mod attempt;
+
+/// Operation 47: `EchoObject`.
 pub mod echo_object;
 
-/// Operation 47: `EchoObjects`.
+/// Operation 48: `EchoObjects`.
 pub mod echo_objects;
 
-/// Operation 48: `EchoHolder`.
+/// Operation 49: `EchoHolder`.
 pub mod echo_holder;
 
-/// Operation 49: `MakeObject`.
+/// Operation 50: `MakeObject`.
 pub mod make_object;
 
-/// Operation 50: `MakeObjects`.
+/// Operation 51: `MakeObjects`.
 pub mod make_objects;
 
-/// Operation 51: `DescribeObject`.
+/// Operation 52: `DescribeObject`.
 pub mod describe_object;
 
 /// What every request type does, for code generic over operations (a client's

@@ -86,6 +86,17 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 }
                 // Nor which values are secrets (a header's password).
                 live.secrets = committed.secrets.clone();
+                // Nor a header written with a fault from one written with the response: the
+                // host declares both in the output's soap:header (the import writes `Out`).
+                for (l, c) in live.operations.iter_mut().zip(&committed.operations) {
+                    for (lh, ch) in l.headers.iter_mut().zip(&c.headers) {
+                        if ch.direction == spec::HeaderDirection::Fault
+                            && lh.direction == spec::HeaderDirection::Out
+                        {
+                            lh.direction = spec::HeaderDirection::Fault;
+                        }
+                    }
+                }
                 if live == committed {
                     Ok(())
                 } else {
@@ -136,6 +147,36 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 },
             )
             .await;
+        }
+        // A header written with a fault alone (Fault): read from the refusal, over SOAP.
+        for n in [-2, 0, 4] {
+            let want = objects_service::attempt(n);
+            let got = c.attempt(&Attempt { n }).await;
+            let check = match (&want, &got) {
+                (Ok(want), Ok(got)) if want == got => Ok(()),
+                // HTTP GET/POST carry no header: a refusal is their 500 text error.
+                (Err(_), Err(CallError::Response(ResponseError::ErrorBody { .. })))
+                    if !binding.is_soap() =>
+                {
+                    Ok(())
+                }
+                (Err(want), Err(CallError::Response(error))) => {
+                    match AttemptFault::from_response_error(error) {
+                        Some(fault)
+                            if fault.fault.reason == want.fault.reason
+                                && fault.err_header == want.err_header =>
+                        {
+                            Ok(())
+                        }
+                        other => Err(format!("read {other:?}, want {want:?}")),
+                    }
+                }
+                _ => Err(format!("got {got:?}, want {want:?}")),
+            };
+            checks.check(
+                &format!("{binding} Attempt({n}) with a Fault header"),
+                check,
+            );
         }
         // A header of another namespace (urn:rmm:ext), InOut: read there and written back.
         {
