@@ -417,3 +417,24 @@ fn a_typed_data_set_is_refused_by_name() {
         "{error}"
     );
 }
+
+/// A built-in XML Schema type rmm carries no Rust type for (`xs:ID`, `xs:date`) is named as
+/// such, not as a type the schema lacks.
+#[test]
+fn an_xml_schema_type_rmm_does_not_carry_is_named() {
+    let wsdl = wsdl_with(
+        &format!(
+            r#"      <s:element name="Op"><s:complexType><s:sequence><s:element minOccurs="0" maxOccurs="1" name="id" type="s:ID" /></s:sequence></s:complexType></s:element>
+{OP_RESPONSE}"#
+        ),
+        "",
+    );
+    let error = import(&wsdl, "t.wsdl").unwrap_err().to_string();
+    assert!(
+        error.contains(
+            "parameter id is of the XML Schema type ID (.NET's DataType = \"ID\"), which rmm \
+             does not carry yet"
+        ),
+        "{error}"
+    );
+}

@@ -1114,6 +1114,18 @@ fn named_type<'a, 'i>(
         );
         return None;
     }
+    if ns == XSD {
+        // A built-in type of XML Schema that XmlSerializer maps to no type rmm carries
+        // (`xs:ID`, `xs:date`, `xs:token`: .NET's `[XmlElement(DataType = …)]`).
+        p.at(
+            node,
+            format!(
+                "{whose} is of the XML Schema type {local} (.NET's DataType = \"{local}\"), \
+                 which rmm does not carry yet"
+            ),
+        );
+        return None;
+    }
     if schema.enums.iter().any(|e| e.name == local) {
         return Some(local.to_owned());
     }
