@@ -262,6 +262,18 @@ fn read_untyped<K>(node: &Node) -> Result<AnyType<K>, MemberError> {
 }
 
 impl<K: KnownTypes> XmlItem for AnyType<K> {
+    /// A nil item's `xsi:type` is resolved first, as XmlSerializer's `GetXsiType` resolves it:
+    /// an unbound prefix is refused; any type is null when nil.
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        match node.xsi_type() {
+            Some(XsiType::UnboundPrefix(prefix)) => Err(MemberError::UnboundPrefix {
+                path: String::new(),
+                prefix: prefix.to_string(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
     fn write_element(
         &self,
         w: &mut XmlOut<'_>,

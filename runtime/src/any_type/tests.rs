@@ -342,6 +342,12 @@ fn a_nil_item_is_none_and_a_nil_object_is_refused() {
         )),
         Ok(AnyType::Known(Known::ArrayOfAnyType(vec![None, None])))
     );
+    // Its xsi:type is resolved all the same: an unbound prefix is refused, as the host's
+    // `GetXsiType` refuses it before it reads the nil.
+    assert!(matches!(
+        read(r#"<R xsi:type="ArrayOfAnyType"><anyType xsi:nil="true" xsi:type="q:Circle" /></R>"#),
+        Err(MemberError::UnboundPrefix { .. })
+    ));
     // An `object` parameter or member is not: the host reads an XmlNode[] of the attribute,
     // which is not the null the sender meant.
     assert!(matches!(

@@ -193,16 +193,21 @@ impl<'a> HeaderBlocks<'a> {
                         }
                         continue;
                     }
-                    // Either version's attribute, its value exactly `1` or `true`, as the
-                    // host reads an unknown block's (` 1` is not).
-                    let mut must = false;
+                    // The SOAP 1.1 attribute where the block has one, else the SOAP 1.2 one,
+                    // whatever the message's version and their order, its value exactly `1`
+                    // or `true`, as the host reads an unknown block's (` 1` is not).
+                    let (mut soap11, mut soap12) = (None, None);
                     cursor.each_namespaced_attribute(&block, |ns, local, value| {
-                        if local == b"mustUnderstand"
-                            && (ns == SOAP11_NS.as_bytes() || ns == SOAP12_NS.as_bytes())
-                        {
-                            must = matches!(&*value, "1" | "true");
+                        if local == b"mustUnderstand" {
+                            let must = matches!(&*value, "1" | "true");
+                            if ns == SOAP11_NS.as_bytes() {
+                                soap11 = Some(must);
+                            } else if ns == SOAP12_NS.as_bytes() {
+                                soap12 = Some(must);
+                            }
                         }
                     })?;
+                    let must = soap11.or(soap12).unwrap_or(false);
                     if must {
                         not_understood.get_or_insert(RequestError::MustUnderstand {
                             header: block.display_name(cursor.known()),

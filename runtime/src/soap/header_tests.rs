@@ -238,3 +238,29 @@ fn a_header_of_another_namespace_is_read_there_and_not_in_the_services() {
         Err(RequestError::MustUnderstand { .. })
     ));
 }
+
+/// An unknown block's `mustUnderstand`: the SOAP 1.1 attribute where it has one, else the
+/// SOAP 1.2 one, whatever the message's version and their order (the host's answers).
+#[test]
+fn an_unknown_blocks_soap11_must_understand_wins_over_its_soap12_one() {
+    let block = |attributes: &str| {
+        envelope(&format!(
+            "<soap:Header><Other xmlns=\"urn:s\" xmlns:s11=\"{SOAP11_NS}\" \
+             xmlns:s12=\"{SOAP12_NS}\" {attributes}>x</Other></soap:Header>"
+        ))
+    };
+    for (attributes, refused) in [
+        (r#"s12:mustUnderstand="1""#, true),
+        (r#"s11:mustUnderstand="1" s12:mustUnderstand="0""#, true),
+        (r#"s12:mustUnderstand="0" s11:mustUnderstand="1""#, true),
+        (r#"s12:mustUnderstand="true" s11:mustUnderstand="0""#, false),
+        (r#"s11:mustUnderstand="yes""#, false),
+    ] {
+        let read = read_token(&block(attributes));
+        assert_eq!(
+            matches!(read, Err(RequestError::MustUnderstand { .. })),
+            refused,
+            "{attributes}: {read:?}"
+        );
+    }
+}
