@@ -177,8 +177,10 @@ impl<'a> HeaderBlocks<'a> {
                         };
                         (in_ns && local.as_bytes() == block.local()).then_some((name, ns))
                     });
+                    // A block of the operation's header again is one the host does not read
+                    // (it keeps the first): as any other, refused if marked mustUnderstand.
+                    let known = known.filter(|(name, _)| !blocks.iter().any(|(n, _, _)| n == name));
                     if let Some((name, ns)) = known {
-                        let seen = blocks.iter().any(|(n, _, _)| n == name);
                         let attributes = HeaderAttributes::read(cursor, &block)?;
                         let local = String::from_utf8_lossy(block.local()).into_owned();
                         let target = match ns {
@@ -188,9 +190,7 @@ impl<'a> HeaderBlocks<'a> {
                         let tree = cursor
                             .tree_in(block, target, XSI, budget)
                             .map_err(|error| super::request::tree_error(error, operation, local))?;
-                        if !seen {
-                            blocks.push((name.to_owned(), tree, attributes));
-                        }
+                        blocks.push((name.to_owned(), tree, attributes));
                         continue;
                     }
                     // The SOAP 1.1 attribute where the block has one, else the SOAP 1.2 one,

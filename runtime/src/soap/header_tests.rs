@@ -264,3 +264,26 @@ fn an_unknown_blocks_soap11_must_understand_wins_over_its_soap12_one() {
         );
     }
 }
+
+/// A block of the operation's header again is not read (the first is): marked
+/// mustUnderstand, it is not understood, as the host answers.
+#[test]
+fn a_repeated_block_marked_must_understand_is_not_understood() {
+    let twice = |second: &str| {
+        envelope(&format!(
+            "<soap:Header><Token xmlns=\"urn:s\">first</Token>\
+             <Token xmlns=\"urn:s\" {second}>second</Token></soap:Header>"
+        ))
+    };
+    assert_eq!(read_text(&twice("")), Ok(Some("first".to_owned())));
+    assert!(matches!(
+        read_text(&twice(r#"soap:mustUnderstand="1""#)),
+        Err(RequestError::MustUnderstand { .. })
+    ));
+    // The first marked and the second not: the first is understood.
+    let first = envelope(
+        "<soap:Header><Token xmlns=\"urn:s\" soap:mustUnderstand=\"1\">first</Token>\
+         <Token xmlns=\"urn:s\">second</Token></soap:Header>",
+    );
+    assert_eq!(read_text(&first), Ok(Some("first".to_owned())));
+}
