@@ -54,6 +54,10 @@ pub struct Model {
     pub sent_headers: Vec<SentHeader>,
     /// The types of `object` values, where the spec uses `object` anywhere.
     pub object: Option<ObjectModel>,
+    /// The namespaces of header classes other than the service's, in the order the
+    /// operations first use them (the request's headers, then the response's and a fault's):
+    /// the order ASMX numbers their schemas' prefixes in.
+    pub header_namespaces: Vec<String>,
 }
 
 /// The Rust types of `object` values: the runtime's `AnyType` over an enum of the service's
@@ -1476,12 +1480,28 @@ impl Model {
                     .map(|(class, field)| SentHeader { class, field })
                     .collect()
             },
+            header_namespaces: header_namespaces(&classes, &operations),
             classes,
             arrays,
             operations,
             object,
         })
     }
+}
+
+/// [`Model::header_namespaces`].
+fn header_namespaces(classes: &[ClassModel], operations: &[OperationModel]) -> Vec<String> {
+    let mut namespaces: Vec<String> = Vec::new();
+    for op in operations {
+        for h in op.in_headers().chain(op.output_headers()) {
+            if let Some(ns) = &classes[h.class].namespace {
+                if !namespaces.contains(ns) {
+                    namespaces.push(ns.clone());
+                }
+            }
+        }
+    }
+    namespaces
 }
 
 /// The field of a header class's struct holding its block's attributes (.NET's `SoapHeader`

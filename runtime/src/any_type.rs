@@ -280,7 +280,14 @@ impl<K: KnownTypes> XmlItem for AnyType<K> {
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
-        let (type_name, foreign) = match self {
+        // A simple value: its type's name, whether ASMX's namespace holds it, its text.
+        fn simple<T: Scalar>(type_name: &'static str, value: &T) -> (&'static str, bool, String) {
+            let mut text = String::new();
+            value.write_xml(&mut text);
+            let foreign = matches!(T::TYPE, crate::SoapType::Char | crate::SoapType::Guid);
+            (type_name, foreign, text)
+        }
+        let (type_name, foreign, text) = match self {
             // XmlSerializer writes `new object()` as a class without members.
             AnyType::Object => return w.class(name, None, |_| Ok(())),
             AnyType::Text(text) => {
@@ -290,56 +297,35 @@ impl<K: KnownTypes> XmlItem for AnyType<K> {
                 return Ok(());
             }
             AnyType::Known(value) => return value.write_known(w, name),
-            AnyType::String(_) => ("string", false),
-            AnyType::Boolean(_) => ("boolean", false),
-            AnyType::Int(_) => ("int", false),
-            AnyType::Short(_) => ("short", false),
-            AnyType::Long(_) => ("long", false),
-            AnyType::Float(_) => ("float", false),
-            AnyType::Double(_) => ("double", false),
-            AnyType::Decimal(_) => ("decimal", false),
-            AnyType::DateTime(_) => ("dateTime", false),
-            AnyType::UnsignedByte(_) => ("unsignedByte", false),
-            AnyType::Byte(_) => ("byte", false),
-            AnyType::UnsignedShort(_) => ("unsignedShort", false),
-            AnyType::UnsignedInt(_) => ("unsignedInt", false),
-            AnyType::UnsignedLong(_) => ("unsignedLong", false),
-            AnyType::Char(_) => ("char", true),
-            AnyType::Guid(_) => ("guid", true),
-            AnyType::Base64Binary(_) => ("base64Binary", false),
+            AnyType::String(text) => {
+                w.start(name);
+                w.xsd_type("string");
+                w.text(name, text)?;
+                w.end(name);
+                return Ok(());
+            }
+            AnyType::Boolean(v) => simple("boolean", v),
+            AnyType::Int(v) => simple("int", v),
+            AnyType::Short(v) => simple("short", v),
+            AnyType::Long(v) => simple("long", v),
+            AnyType::Float(v) => simple("float", v),
+            AnyType::Double(v) => simple("double", v),
+            AnyType::Decimal(v) => simple("decimal", v),
+            AnyType::DateTime(v) => simple("dateTime", v),
+            AnyType::UnsignedByte(v) => simple("unsignedByte", v),
+            AnyType::Byte(v) => simple("byte", v),
+            AnyType::UnsignedShort(v) => simple("unsignedShort", v),
+            AnyType::UnsignedInt(v) => simple("unsignedInt", v),
+            AnyType::UnsignedLong(v) => simple("unsignedLong", v),
+            AnyType::Char(v) => simple("char", v),
+            AnyType::Guid(v) => simple("guid", v),
+            AnyType::Base64Binary(v) => simple("base64Binary", v),
         };
         w.start(name);
         if foreign {
             w.foreign_type(URT_TYPES_NS, type_name);
         } else {
             w.xsd_type(type_name);
-        }
-        let mut text = String::new();
-        match self {
-            AnyType::String(v) => {
-                w.text(name, v)?;
-                w.end(name);
-                return Ok(());
-            }
-            AnyType::Boolean(v) => v.write_xml(&mut text),
-            AnyType::Int(v) => v.write_xml(&mut text),
-            AnyType::Short(v) => v.write_xml(&mut text),
-            AnyType::Long(v) => v.write_xml(&mut text),
-            AnyType::Float(v) => v.write_xml(&mut text),
-            AnyType::Double(v) => v.write_xml(&mut text),
-            AnyType::Decimal(v) => v.write_xml(&mut text),
-            AnyType::DateTime(v) => v.write_xml(&mut text),
-            AnyType::UnsignedByte(v) => v.write_xml(&mut text),
-            AnyType::Byte(v) => v.write_xml(&mut text),
-            AnyType::UnsignedShort(v) => v.write_xml(&mut text),
-            AnyType::UnsignedInt(v) => v.write_xml(&mut text),
-            AnyType::UnsignedLong(v) => v.write_xml(&mut text),
-            AnyType::Char(v) => v.write_xml(&mut text),
-            AnyType::Guid(v) => v.write_xml(&mut text),
-            AnyType::Base64Binary(v) => v.write_xml(&mut text),
-            AnyType::Object | AnyType::Text(_) | AnyType::Known(_) => {
-                unreachable!("written above")
-            }
         }
         // Simple values' text holds nothing to escape.
         w.raw_text(&text);

@@ -183,35 +183,21 @@ fn qname(model: &Model, ty: SoapType) -> String {
             None => "tns".to_owned(),
         },
         SoapType::Enum(_) | SoapType::Array(_) => "tns".to_owned(),
-        _ if ty.in_microsoft_namespace() => format!("s{}", foreign_namespaces(model).len() + 1),
+        _ if ty.in_microsoft_namespace() => format!("s{}", model.header_namespaces.len() + 1),
         _ => "s".to_owned(),
     };
     format!("{prefix}:{}", type_name(model, ty))
 }
 
-/// The namespaces of header classes other than the service's, in the order the operations
-/// first use them (the request's headers, then the response's): ASMX numbers their schemas'
-/// prefixes `s1`, `s2`, … as its reflector meets them, before Microsoft's types (as the host
-/// does for a service whose first operation reads such a header) and the abstract types.
-fn foreign_namespaces(model: &Model) -> Vec<&str> {
-    let mut namespaces: Vec<&str> = Vec::new();
-    for op in &model.operations {
-        for h in op.in_headers().chain(op.output_headers()) {
-            if let Some(ns) = model.classes[h.class].namespace.as_deref() {
-                if !namespaces.contains(&ns) {
-                    namespaces.push(ns);
-                }
-            }
-        }
-    }
-    namespaces
-}
-
 /// The prefix of the header namespace `ns` (`s1`, …).
+/// ASMX numbers the prefixes as its reflector meets the namespaces: the headers' first
+/// ([`Model::header_namespaces`]), then Microsoft's types (as the host does for a service
+/// whose first operation reads such a header), then the abstract types.
 fn foreign_prefix(model: &Model, ns: &str) -> String {
-    let at = foreign_namespaces(model)
+    let at = model
+        .header_namespaces
         .iter()
-        .position(|n| *n == ns)
+        .position(|n| n == ns)
         .expect("a header class's namespace");
     format!("s{}", at + 1)
 }
@@ -560,8 +546,8 @@ fn pieces(model: &Model) -> [String; 5] {
     // among the declarations follows its name, as entries of one hash table do: `s1` after
     // `soap12`, `s2` first (the reference host's types and objects services).
     // Header classes' namespaces first, then Microsoft's, then the abstract types (see
-    // `foreign_namespaces`).
-    let foreign = foreign_namespaces(model);
+    // `foreign_prefix`).
+    let foreign: Vec<&str> = model.header_namespaces.iter().map(String::as_str).collect();
     let mut prefixed: Vec<&str> = foreign.clone();
     if !microsoft_types.is_empty() {
         prefixed.push("http://microsoft.com/wsdl/types/");

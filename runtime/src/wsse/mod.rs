@@ -168,19 +168,18 @@ pub fn password_digest(nonce: &[u8], created: &str, password: &str) -> String {
     base64::engine::general_purpose::STANDARD.encode(sha.finalize())
 }
 
-/// Appends text escaped for an element's content (a character XML cannot carry is left out:
-/// a user name or password holds none).
+/// Appends text escaped for an element's content, as the runtime escapes text
+/// ([`crate::xml::escape_text`]); a character XML cannot carry is left out (a user name or
+/// password holds none).
 fn push_text(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '\r' => out.push_str("&#xD;"),
-            c if c < ' ' && c != '\t' && c != '\n' => {}
-            c => out.push(c),
-        }
-    }
+    let carried: String = text
+        .chars()
+        .filter(|&c| {
+            (c >= ' ' || matches!(c, '\t' | '\n' | '\r')) && !matches!(c, '\u{FFFE}' | '\u{FFFF}')
+        })
+        .collect();
+    // What is left holds no character the escaper refuses.
+    let _ = crate::xml::escape_text(out, &carried);
 }
 
 /// Puts `block` first in the Header of the SOAP `envelope` (a Header made before the Body
