@@ -197,6 +197,9 @@ pub struct MemberModel {
     /// A .NET `List<T>` array member: an absent element reads as empty, and a repeated one's
     /// items are appended.
     pub list: bool,
+    /// `[XmlAnyElement]` (`any: true`): a member of raw XML (`xml`, `xml[]`) without an
+    /// element of its own, taking each element of the class no other member takes.
+    pub any: bool,
     /// A secret (`secrets: [Class.Member]`): its class's `Debug` prints it redacted.
     pub secret: bool,
 }
@@ -303,6 +306,58 @@ impl Model {
         }
     }
 
+    /// Whether the operation's value trees hold raw XML (`OperationInfo::raw_trees`): an
+    /// `XmlElement` or `XmlNode` inside an array or class among its parameters, result, out
+    /// parameters or headers, or an `[XmlAnyElement]` member. A parameter or result that is
+    /// raw XML itself is read apart, without a tree.
+    pub fn raw_trees(&self, op: &OperationModel) -> bool {
+        // The classes met, then whether an `object` was.
+        let mut seen = vec![false; self.classes.len() + 1];
+        op.params
+            .iter()
+            .map(|p| p.ty)
+            .chain(std::iter::once(op.result))
+            .chain(op.outs.iter().map(|o| o.ty))
+            .chain(op.headers.iter().map(|h| SoapType::Class(h.class as u16)))
+            .any(|ty| self.holds_raw_in(ty, &mut seen))
+    }
+
+    /// Whether a value of `ty` holds raw XML inside it (not whether it is raw XML).
+    fn holds_raw_in(&self, ty: SoapType, seen: &mut Vec<bool>) -> bool {
+        let raw = |ty: SoapType| matches!(ty, SoapType::Xml | SoapType::XmlNode);
+        match ty {
+            SoapType::Array(i) => {
+                let item = self.arrays[usize::from(i)].item;
+                raw(item) || self.holds_raw_in(item, seen)
+            }
+            SoapType::Class(i) => {
+                let i = usize::from(i);
+                if std::mem::replace(&mut seen[i], true) {
+                    return false;
+                }
+                let class = &self.classes[i];
+                let types: Vec<SoapType> = class
+                    .fields()
+                    .map(|m| m.ty)
+                    .chain(class.derived.iter().map(|&d| SoapType::Class(d as u16)))
+                    .collect();
+                types
+                    .into_iter()
+                    .any(|t| raw(t) || self.holds_raw_in(t, seen))
+            }
+            // An object holds the service's classes and arrays.
+            SoapType::Object => {
+                if std::mem::replace(&mut seen[self.classes.len()], true) {
+                    return false;
+                }
+                (0..self.arrays.len()).any(|i| self.holds_raw_in(SoapType::Array(i as u16), seen))
+                    || (0..self.classes.len())
+                        .any(|i| self.holds_raw_in(SoapType::Class(i as u16), seen))
+            }
+            _ => false,
+        }
+    }
+
     /// The array `ty` is, if it is one.
     pub fn array(&self, ty: SoapType) -> Option<&ArrayModel> {
         match ty {
@@ -332,6 +387,8 @@ fn array_names(spec: &Spec) -> Vec<String> {
             match ty {
                 SoapType::Array(i) => self.names[usize::from(i)].clone().expect("named item"),
                 SoapType::Object => "anyType".to_owned(),
+                SoapType::Xml => "XmlElement".to_owned(),
+                SoapType::XmlNode => "XmlNode".to_owned(),
                 other => self.spec.type_name(other),
             }
         }
@@ -347,6 +404,8 @@ fn array_names(spec: &Spec) -> Vec<String> {
                     let members: Vec<SoapType> = self.spec.classes[i]
                         .members
                         .iter()
+                        // An `[XmlAnyElement]` member's array is no array type of XmlSerializer.
+                        .filter(|m| !m.any)
                         .map(|m| match m.ty {
                             SoapType::Array(a) if m.unwrapped => {
                                 self.spec.arrays[usize::from(a)].item
@@ -1262,6 +1321,7 @@ impl Model {
                                     optional: false,
                                     default: None,
                                     list: false,
+                                    any: false,
                                     secret: false,
                                 }
                             })
@@ -1566,6 +1626,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                     optional: false,
                     default: None,
                     list: false,
+                    any: false,
                     secret: is_secret(&m.name),
                 })
                 .collect();
@@ -1579,6 +1640,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 optional: false,
                 default: None,
                 list: false,
+                any: false,
                 secret: false,
             });
             let mut fields = inherited
@@ -1615,6 +1677,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                         optional: m.optional,
                         default: m.default.clone(),
                         list: m.list,
+                        any: m.any,
                         secret: is_secret(&m.name),
                     }
                 })
@@ -1703,6 +1766,8 @@ fn array_models(spec: &Spec) -> Vec<ArrayModel> {
                 (Some(renamed), _) => renamed.clone(),
                 (None, SoapType::Array(i)) => names[usize::from(i)].clone(),
                 (None, SoapType::Object) => "anyType".to_owned(),
+                (None, SoapType::Xml) => "XmlElement".to_owned(),
+                (None, SoapType::XmlNode) => "XmlNode".to_owned(),
                 (None, other) => spec.type_name(other),
             },
         })

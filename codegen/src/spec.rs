@@ -312,6 +312,10 @@ pub struct Param {
     /// creates the list before reading, so an absent element reads as empty, and appends the
     /// items of a repeated one. The WSDL is a `T[]`'s.
     pub list: bool,
+    /// A class member of raw XML (`xml` or `xml[]`) that is `[XmlAnyElement]` (`any: true`):
+    /// it has no element of its own, but takes each element of the class's no other member
+    /// takes (`<s:any />` in the WSDL).
+    pub any: bool,
 }
 
 /// The SOAP types a spec may name, spelled as ASMX's WSDL spells them (the XML Schema type's
@@ -671,6 +675,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 optional: p.optional,
                 default: p.default,
                 list: p.list,
+                any: p.any,
                 name: p.name,
             })
             .collect()
@@ -698,6 +703,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     optional: false,
                     default: None,
                     list: false,
+                    any: false,
                     extended: false,
                 }])[0]
                     .ty
@@ -720,6 +726,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     optional: false,
                     default: None,
                     list: false,
+                    any: false,
                     extended: false,
                 }])[0]
                     .ty
@@ -916,6 +923,7 @@ mod tests {
             optional: false,
             default: None,
             list: false,
+            any: false,
         }
     }
 

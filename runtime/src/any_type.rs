@@ -38,7 +38,8 @@ pub enum AnyType<K> {
     /// nothing but white space or namespace declarations reads as it, as .NET reads it.
     Object,
     /// A text without `xsi:type` (`<Value>text</Value>`): .NET's `XmlNode[]` of one text
-    /// node, written back as it is.
+    /// node, written back as it is (in a service without an `XmlNode[]` type of its own:
+    /// with one, it is that array, [`KnownTypes::text_nodes`]).
     Text(String),
     /// `xsd:string` (and the XML Schema types .NET reads as a string: `normalizedString`,
     /// `token`, `anyURI`, `NCName` and the like, trimmed but for `normalizedString`, written
@@ -90,6 +91,14 @@ pub trait KnownTypes: Sized {
     /// Writes the value as the element `name`, `xsi:type` naming its type
     /// ([`XmlOut::next_type`]).
     fn write_known(&self, w: &mut XmlOut<'_>, name: &'static str) -> Result<(), EncodeError>;
+
+    /// A text without `xsi:type` (.NET's `XmlNode[]` of one text node) as the service's own
+    /// `XmlNode[]` array (`ArrayOfXmlNode`), where it has one: .NET's writer then names that
+    /// array with `xsi:type` when it writes the value. `Err(text)`: the service has none, and
+    /// the value is [`AnyType::Text`].
+    fn text_nodes(text: String) -> Result<Self, String> {
+        Err(text)
+    }
 }
 
 /// The XML Schema types .NET reads as a string, trimmed.
@@ -240,7 +249,7 @@ fn not_modelled(name: &str, namespace: &str) -> MemberError {
 /// .NET's `ReadXmlNodes`, which gives `new object()` for an element holding nothing, and
 /// otherwise the `XmlNode[]` of its attributes and content. rmm holds a text alone; the rest
 /// (attributes, elements) it refuses rather than lose.
-fn read_untyped<K>(node: &Node) -> Result<AnyType<K>, MemberError> {
+fn read_untyped<K: KnownTypes>(node: &Node) -> Result<AnyType<K>, MemberError> {
     if node.has_attributes() {
         return Err(MemberError::UnmodelledObject {
             path: String::new(),
@@ -257,7 +266,10 @@ fn read_untyped<K>(node: &Node) -> Result<AnyType<K>, MemberError> {
     if node.text.bytes().all(crate::xml::is_xml_space) {
         Ok(AnyType::Object)
     } else {
-        Ok(AnyType::Text(node.text.to_string()))
+        Ok(match K::text_nodes(node.text.to_string()) {
+            Ok(known) => AnyType::Known(known),
+            Err(text) => AnyType::Text(text),
+        })
     }
 }
 

@@ -69,6 +69,10 @@ pub struct OperationInfo {
     /// operation: the operation's name, or for a bare one its first parameter's (`""` when
     /// it has none).
     pub request_element: &'static str,
+    /// Its values hold raw XML inside a class or an array (an `XmlElement` or `XmlNode`
+    /// member or item, an `[XmlAnyElement]` member): their value trees keep each element as
+    /// it was written, and are read by the cursor, not the scanner.
+    pub raw_trees: bool,
 }
 
 #[cfg(test)]
@@ -130,5 +134,6 @@ pub(crate) mod fixtures {
         bindings: &crate::Binding::ALL,
         bare: false,
         request_element: "Op",
+        raw_trees: false,
     };
 }

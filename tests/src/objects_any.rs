@@ -47,7 +47,11 @@ pub fn make_object(kind: i32) -> Option<Object> {
                 AnyType::Double(2.5),
             )]))),
         ])),
-        24 => AnyType::Text("free text".to_owned()),
+        // An `XmlNode[]` of one text: the service has that type (`EchoNodes`), so the host
+        // writes it with `xsi:type="ArrayOfXmlNode"`.
+        24 => AnyType::Known(KnownType::ArrayOfXmlNode(vec![Some(
+            rmm_objects::runtime::RawNode::Text("free text".to_owned()),
+        )])),
         _ => return None,
     })
 }
@@ -102,6 +106,7 @@ pub fn describe_object(o: Option<&Object>) -> String {
 fn known_name(known: &KnownType) -> String {
     match known.type_name() {
         "Label" => "Rmm.Objects.Tag".to_owned(),
+        "ArrayOfXmlNode" => "System.Xml.XmlNode[]".to_owned(),
         name if name.starts_with("ArrayOf") => "array".to_owned(),
         name => format!("Rmm.Objects.{name}"),
     }

@@ -30,25 +30,29 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
         "soap11-echo-object-nil",
         500,
         "the host reads xsi:nil on an object parameter, which is not nillable, as an XmlNode[] \
-         of the attribute; the sender meant a null",
+         of the attribute; the sender meant a null (then fails to write it back as the ArrayOfXmlNode the service has: a \
+         server fault)",
     ),
     (
         "soap11-echo-holder-nil-value",
         500,
         "the host reads xsi:nil on an object member, which is not nillable, as an XmlNode[] of \
-         the attribute; the sender meant a null",
+         the attribute; the sender meant a null (then fails to write it back as the ArrayOfXmlNode the service has: a \
+         server fault)",
     ),
     (
         "soap11-echo-object-unknown-type",
         500,
         "an object whose xsi:type names no type of the service: the host reads an XmlNode[] (the \
-         type among its attributes), which rmm does not model; refused by name",
+         type among its attributes), which rmm does not model; refused by name (then fails to write it back as the ArrayOfXmlNode the service has: a \
+         server fault)",
     ),
     (
         "soap11-echo-object-foreign-type",
         500,
         "an object whose xsi:type is of another namespace: the host reads an XmlNode[], which \
-         rmm does not model; refused by name",
+         rmm does not model; refused by name (then fails to write it back as the ArrayOfXmlNode the service has: a \
+         server fault)",
     ),
     (
         "soap11-echo-object-date-zone",
@@ -60,7 +64,8 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
         "soap11-echo-object-mixed",
         500,
         "an object of no type holding attributes and elements: the host reads an XmlNode[], \
-         which rmm does not model; refused by name",
+         which rmm does not model; refused by name (then fails to write it back as the ArrayOfXmlNode the service has: a \
+         server fault)",
     ),
     (
         "soap11-echo-order-nil-order",
@@ -102,6 +107,13 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
         "soap11-echo-string-array-unqualified",
         500,
         "the host reads an unqualified parameter as absent; refused, as for the other services",
+    ),
+    (
+        "soap11-echo-nodes-empty-item",
+        200,
+        "an empty XmlNode item followed by another: the host reads that next item as the empty \
+         one's node and loses it from the array (.NET's ReadXmlNode does not check for an empty \
+         element); we read the empty item as null, as the host reads an item of white space",
     ),
     (
         "soap11-echo-node-empty-then-element",
@@ -542,6 +554,60 @@ impl ObjectsService for ObjectsEcho {
         Ok(hop(r))
     }
 
+    async fn echo_elements(
+        &self,
+        _: Credentials,
+        r: EchoElements,
+    ) -> Result<EchoElementsResponse, Fault> {
+        Ok(EchoElementsResponse { result: r.items })
+    }
+
+    async fn echo_nodes(&self, _: Credentials, r: EchoNodes) -> Result<EchoNodesResponse, Fault> {
+        Ok(EchoNodesResponse { result: r.nodes })
+    }
+
+    async fn make_nodes(&self, _: Credentials, r: MakeNodes) -> Result<MakeNodesResponse, Fault> {
+        Ok(MakeNodesResponse {
+            result: make_nodes(r.text.as_deref(), r.n),
+        })
+    }
+
+    async fn echo_parcel(
+        &self,
+        _: Credentials,
+        r: EchoParcel,
+    ) -> Result<EchoParcelResponse, Fault> {
+        Ok(EchoParcelResponse { result: r.p })
+    }
+
+    async fn make_parcel(
+        &self,
+        _: Credentials,
+        r: MakeParcel,
+    ) -> Result<MakeParcelResponse, Fault> {
+        Ok(MakeParcelResponse {
+            result: make_parcel(r.n),
+        })
+    }
+
+    async fn echo_wrapping(
+        &self,
+        _: Credentials,
+        r: EchoWrapping,
+    ) -> Result<EchoWrappingResponse, Fault> {
+        Ok(EchoWrappingResponse { result: r.w })
+    }
+
+    async fn make_wrapping(
+        &self,
+        _: Credentials,
+        r: MakeWrapping,
+    ) -> Result<MakeWrappingResponse, Fault> {
+        Ok(MakeWrappingResponse {
+            result: make_wrapping(r.n),
+        })
+    }
+
     async fn make_data_set(
         &self,
         _: Credentials,
@@ -739,6 +805,153 @@ pub fn make_node(text: Option<&str>, n: i32) -> Option<RawNode> {
         }))),
         2 => Some(RawNode::CData(text)),
         _ => None,
+    }
+}
+
+/// An element `prefix:local` of `namespace`, its attributes in no namespace and its content.
+fn element(
+    prefix: &str,
+    local: &str,
+    namespace: &str,
+    attributes: &[(&str, String)],
+    children: Vec<rmm_objects::runtime::raw_xml::XmlContent>,
+) -> RawXml {
+    use rmm_objects::runtime::raw_xml::{XmlAttribute, XmlElement};
+    RawXml::new(XmlElement {
+        prefix: prefix.into(),
+        local: local.into(),
+        namespace: namespace.into(),
+        attributes: attributes
+            .iter()
+            .map(|(name, value)| XmlAttribute {
+                prefix: String::new(),
+                local: (*name).into(),
+                namespace: String::new(),
+                value: value.clone(),
+            })
+            .collect(),
+        children,
+        end_tag: false,
+    })
+}
+
+/// What `MakeNodes(text, n)` answers on the host: none for a negative `n`, else `n` nodes, in
+/// turn a text node, `<x:Made xmlns:x="urn:made" at="i">` holding the text (a text node, an
+/// empty one for a null or empty text, as .NET's `InnerText` sets it) and a CDATA section.
+pub fn make_nodes(text: Option<&str>, n: i32) -> Option<Vec<Option<RawNode>>> {
+    use rmm_objects::runtime::raw_xml::XmlContent;
+    let text = text.unwrap_or_default().to_owned();
+    let n = usize::try_from(n).ok()?;
+    Some(
+        (0..n)
+            .map(|i| {
+                Some(match i % 3 {
+                    0 => RawNode::Text(text.clone()),
+                    1 => RawNode::Element(element(
+                        "x",
+                        "Made",
+                        "urn:made",
+                        &[("at", i.to_string())],
+                        vec![XmlContent::Text(text.clone())],
+                    )),
+                    _ => RawNode::CData(text.clone()),
+                })
+            })
+            .collect(),
+    )
+}
+
+/// What `MakeParcel(n)` answers on the host: none for a negative `n`, else the parcel `Pn`
+/// counting `n`, its extra elements in turn `<x:Made xmlns:x="urn:made" at="i" />` and
+/// `<Plain />` of no namespace.
+pub fn make_parcel(n: i32) -> Option<Parcel> {
+    let count = usize::try_from(n).ok()?;
+    Some(Parcel {
+        label: Some(format!("P{n}")),
+        extra: (0..count)
+            .map(|i| {
+                if i % 2 == 0 {
+                    element(
+                        "x",
+                        "Made",
+                        "urn:made",
+                        &[("at", i.to_string())],
+                        Vec::new(),
+                    )
+                } else {
+                    element("", "Plain", "", &[], Vec::new())
+                }
+            })
+            .collect(),
+        count: n,
+    })
+}
+
+/// What `MakeWrapping(n)` answers on the host: none for a negative `n`, else `Doc`
+/// `<x:Made xmlns:x="urn:made" at="n" />`, `Node` the text of `n`, `Docs` `<Plain />` then
+/// null, `Nodes` the text `tn` then the CDATA section `cn`, `Last` `<Tail />` of the service
+/// namespace.
+pub fn make_wrapping(n: i32) -> Option<Wrapping> {
+    if n < 0 {
+        return None;
+    }
+    Some(Wrapping {
+        doc: Some(element(
+            "x",
+            "Made",
+            "urn:made",
+            &[("at", n.to_string())],
+            Vec::new(),
+        )),
+        node: Some(RawNode::Text(n.to_string())),
+        docs: Some(vec![Some(element("", "Plain", "", &[], Vec::new())), None]),
+        nodes: Some(vec![
+            Some(RawNode::Text(format!("t{n}"))),
+            Some(RawNode::CData(format!("c{n}"))),
+        ]),
+        last: Some(element(
+            "",
+            "Tail",
+            "http://rmm.example.com/objects",
+            &[],
+            Vec::new(),
+        )),
+    })
+}
+
+/// XmlElement items: an element with a prefix of its own and an attribute, a null, and an
+/// element of no namespace.
+pub fn raw_elements() -> Vec<Option<RawXml>> {
+    vec![
+        Some(RawXml::parse("<q:x xmlns:q=\"urn:q\" a=\"1 &amp; 2\"><y/>t</q:x>").expect("raw XML")),
+        None,
+        Some(RawXml::parse("<Plain/>").expect("raw XML")),
+    ]
+}
+
+/// XmlNode items: a text with white space around, a CDATA section, an element and a null.
+pub fn raw_nodes() -> Vec<Option<RawNode>> {
+    vec![
+        Some(RawNode::Text(" a & b ".into())),
+        Some(RawNode::CData("<c>".into())),
+        Some(RawNode::Element(
+            RawXml::parse("<q:x xmlns:q=\"urn:q\"><!--c-->t</q:x>").expect("raw XML"),
+        )),
+        None,
+    ]
+}
+
+/// A parcel whose extra elements are of another namespace, of none, and of the service's.
+pub fn parcel() -> Parcel {
+    Parcel {
+        label: Some("p & q".into()),
+        extra: vec![
+            RawXml::parse("<q:x xmlns:q=\"urn:q\" a=\"1\">t</q:x>").expect("raw XML"),
+            RawXml::parse("<Plain/>").expect("raw XML"),
+            RawXml::parse("<Extra xmlns=\"http://rmm.example.com/objects\"><In/></Extra>")
+                .expect("raw XML"),
+        ],
+        count: 3,
     }
 }
 
@@ -1245,6 +1458,27 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
             ),
         );
     }
+    for n in [-1, 0, 4] {
+        add(
+            &format!("make-nodes-{n}"),
+            encode(
+                MakeNodes {
+                    text: Some("t & u".into()),
+                    n,
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            &format!("make-parcel-{n}"),
+            encode(MakeParcel { n }, &none, binding),
+        );
+        add(
+            &format!("make-wrapping-{n}"),
+            encode(MakeWrapping { n }, &none, binding),
+        );
+    }
     add(
         "hop-no-header",
         encode(
@@ -1454,6 +1688,42 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
         add(
             "echo-xml-null",
             encode(EchoXml { doc: None }, &none, binding),
+        );
+        // Raw XML in arrays and classes: items of every kind, a null one, and elements no
+        // member takes.
+        add(
+            "echo-elements",
+            encode(
+                EchoElements {
+                    items: Some(raw_elements()),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-nodes",
+            encode(
+                EchoNodes {
+                    nodes: Some(raw_nodes()),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-parcel",
+            encode(EchoParcel { p: Some(parcel()) }, &none, binding),
+        );
+        add(
+            "echo-wrapping",
+            encode(
+                EchoWrapping {
+                    w: make_wrapping(7),
+                },
+                &none,
+                binding,
+            ),
         );
         // An InOut header and an Out one: the response's Header.
         add(

@@ -314,7 +314,9 @@ fn classes(spec: &Spec) -> Vec<String> {
                 .iter()
                 .map(|m| {
                     let q = if m.nullable { "?" } else { "" };
-                    format!("{}: {}{q}", m.name, spec.type_name(m.ty))
+                    // A WSDL does not carry an [XmlAnyElement] member's name.
+                    let name = if m.any { "[XmlAnyElement]" } else { &m.name };
+                    format!("{name}: {}{q}", spec.type_name(m.ty))
                 })
                 .collect();
             let base = c

@@ -86,6 +86,22 @@ pub(super) fn seen_flags<'m>(
 pub(super) fn member_write(model: &Model, m: &MemberModel) -> TokenStream {
     let field = ident(&m.field);
     let wire = &m.wire;
+    if m.any {
+        // `[XmlAnyElement]`: the elements themselves, without an element of the member's.
+        return if matches!(m.ty, SoapType::Array(_)) {
+            quote! {
+                for element in &self.#field {
+                    w.raw_element(#wire, element.root())?;
+                }
+            }
+        } else {
+            quote! {
+                if let Some(element) = &self.#field {
+                    w.raw_element(#wire, element.root())?;
+                }
+            }
+        };
+    }
     let write = match kind(m) {
         Kind::Scalar => quote!(w.scalar(#wire, &self.#field);),
         Kind::Nullable => quote!(w.nullable(#wire, self.#field.as_ref());),
@@ -246,6 +262,10 @@ pub(super) fn member_read(model: &Model, i: usize, m: &MemberModel) -> TokenStre
 
 /// The member's Rust type: a class on a cycle is boxed.
 pub(super) fn member_type(model: &Model, m: &MemberModel) -> TokenStream {
+    if m.any && matches!(m.ty, SoapType::Array(_)) {
+        // Elements that are never nil: none is an empty list, as a null .NET array writes none.
+        return quote!(Vec<crate::runtime::RawXml>);
+    }
     if m.unwrapped {
         let item = model
             .array(m.ty)
@@ -269,6 +289,40 @@ pub(super) fn member_type(model: &Model, m: &MemberModel) -> TokenStream {
 
 /// The rustdoc of a member: wire name, XSD type, occurrence.
 pub(super) fn member_doc(model: &Model, m: &MemberModel) -> String {
+    if m.any {
+        let many = matches!(m.ty, SoapType::Array(_));
+        return format!(
+            "`{}` (`[XmlAnyElement]`, `<s:any minOccurs=\"0\" maxOccurs=\"{}\" />`): no element \
+             of its own, but {}, each kept whole as it was written (raw XML); written where the \
+             member stands.",
+            m.wire,
+            if many { "unbounded" } else { "1" },
+            if many {
+                "every element of the class that no other member takes (of any namespace, a \
+                 repeated member's among them), in order; an empty list is none"
+            } else {
+                "the element of the class that no other member takes (of any namespace, a \
+                 repeated member's among them): the last one where there are several, as the \
+                 host keeps it"
+            }
+        );
+    }
+    if matches!(m.ty, SoapType::Xml | SoapType::XmlNode) {
+        let (net, what) = if m.ty == SoapType::Xml {
+            ("XmlElement", "its first element")
+        } else {
+            (
+                "XmlNode",
+                "its first node (an element, a text or a CDATA section)",
+            )
+        };
+        return format!(
+            "`{}`: raw XML (.NET `{net}`: an inline type of one `s:any`), kept whole as it was \
+             written, optional (`minOccurs=\"0\"`): `None` leaves the element out; an absent, \
+             empty or `xsi:nil` element reads as `None`, any other as {what}.",
+            m.wire
+        );
+    }
     let xsd = match m.ty {
         SoapType::Class(_) | SoapType::Array(_) | SoapType::Enum(_) => {
             format!("`tns:{}`", model.type_name(m.ty))
@@ -489,9 +543,19 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
     let reads = c
         .fields()
         .enumerate()
+        .filter(|(_, m)| !m.any)
         .map(|(i, m)| member_read(model, i, m));
+    // `[XmlAnyElement]`: every element no other member takes, of any namespace.
+    let any = c.fields().find(|m| m.any).map(|m| {
+        let field = ident(&m.field);
+        if matches!(m.ty, SoapType::Array(_)) {
+            quote!(value.#field.push(member.any_element()?))
+        } else {
+            quote!(value.#field = Some(member.any_element()?))
+        }
+    });
     let count = proc_macro2::Literal::usize_unsuffixed(c.fields().count());
-    let seen = seen_flags(c.fields(), count);
+    let seen = seen_flags(c.fields().filter(|m| !m.any), count);
     // A class without members reads nothing from its element (but its attributes and text).
     let read_body = if c.fields().next().is_none() && attribute_reads.is_empty() {
         quote!(let _ = node; Ok(Self::default()))
@@ -512,16 +576,33 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         } else {
             quote!(Self { #(#attribute_reads)* #(#list_inits)* ..Default::default() })
         };
-        quote! {
-            let mut value = #start;
-            #seen
-            for member in node.members() {
-                match member.name() {
-                    #(#reads)*
-                    _ => {}
+        match any {
+            None => quote! {
+                let mut value = #start;
+                #seen
+                for member in node.members() {
+                    match member.name() {
+                        #(#reads)*
+                        _ => {}
+                    }
                 }
-            }
-            Ok(value)
+                Ok(value)
+            },
+            Some(any) => quote! {
+                let mut value = #start;
+                #seen
+                for member in node.elements() {
+                    if !member.in_service() {
+                        #any;
+                        continue;
+                    }
+                    match member.name() {
+                        #(#reads)*
+                        _ => #any,
+                    }
+                }
+                Ok(value)
+            },
         }
     };
     let (write_w, write_ok) = if writes.is_empty() {

@@ -90,6 +90,25 @@ pub(super) fn emit(model: &Model, object: &ObjectModel) -> TokenStream {
     } else {
         quote!(match self { #(#names)* })
     };
+    // The service's `XmlNode[]` (`ArrayOfXmlNode`): a text without type is one to .NET.
+    let text_nodes = object
+        .variants
+        .iter()
+        .find(|v| {
+            model
+                .array(v.ty)
+                .is_some_and(|a| a.item == SoapType::XmlNode)
+        })
+        .map(|v| {
+            let name = ident(&v.rust);
+            quote! {
+                /// The service's `XmlNode[]` of one text node.
+                fn text_nodes(text: String) -> Result<Self, String> {
+                    let node = crate::runtime::RawNode::Text(text);
+                    Ok(#known::#name(vec![Some(node)]))
+                }
+            }
+        });
     let (read_body, write_body) = if object.variants.is_empty() {
         (
             quote! {
@@ -150,6 +169,8 @@ pub(super) fn emit(model: &Model, object: &ObjectModel) -> TokenStream {
             ) -> Result<(), EncodeError> {
                 #write_body
             }
+
+            #text_nodes
         }
     }
 }

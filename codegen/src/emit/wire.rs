@@ -429,7 +429,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     // An operation with SOAP headers writes them in the envelope's Header, each declaring the
     // service namespace, before its Body.
     let start_envelope = if op.in_headers().next().is_none() {
-        quote!(let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);)
+        quote!(let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);)
     } else {
         let blocks = op.in_headers().map(|h| {
             let field = ident(&model.sent_header(h.class).field);
@@ -438,7 +438,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             quote!(w.header(#xmlns, #wire, headers.#field.as_ref())?;)
         });
         quote! {
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             #(#blocks)*
             w.body();
         }
@@ -898,6 +898,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     };
 
     let fault_impl = fault_impl(op);
+    let raw_trees = model.raw_trees(op);
     quote! {
         #module_doc
 
@@ -924,6 +925,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             bindings: #bindings,
             bare: #bare,
             request_element: #request_element,
+            raw_trees: #raw_trees,
         };
 
         impl #request {
@@ -1097,6 +1099,7 @@ fn response_members(op: &OperationModel) -> Vec<crate::model::MemberModel> {
         optional: false,
         default: None,
         list: false,
+        any: false,
         secret: false,
     });
     result.into_iter().chain(op.outs.iter().cloned()).collect()

@@ -218,22 +218,27 @@ fn sequence_element(
         data_set_type(w, 14, ty, dataset);
         let _ = writeln!(w, "            </s:element>");
     } else if matches!(ty, SoapType::Xml | SoapType::XmlNode) {
-        // An XmlNode may be text: its type is mixed.
-        let mixed = if ty == SoapType::XmlNode {
-            r#" mixed="true""#
-        } else {
-            ""
-        };
-        let _ = writeln!(w, "            <s:element {attributes}>");
-        let _ = writeln!(w, "              <s:complexType{mixed}>");
-        let _ = writeln!(w, "                <s:sequence>");
-        let _ = writeln!(w, "                  <s:any />");
-        let _ = writeln!(w, "                </s:sequence>");
-        let _ = writeln!(w, "              </s:complexType>");
-        let _ = writeln!(w, "            </s:element>");
+        raw_xml_element(w, "            ", attributes, ty);
     } else {
         let _ = writeln!(w, r#"            <s:element {attributes}{type_attr} />"#);
     }
+}
+
+/// An element of raw XML (.NET `XmlElement`, `XmlNode`) at `pad`: of an inline type holding
+/// one `s:any`, mixed for an `XmlNode` (which may be text), as ASMX declares it.
+fn raw_xml_element(w: &mut String, pad: &str, attributes: &str, ty: SoapType) {
+    let mixed = if ty == SoapType::XmlNode {
+        r#" mixed="true""#
+    } else {
+        ""
+    };
+    let _ = writeln!(w, "{pad}<s:element {attributes}>");
+    let _ = writeln!(w, "{pad}  <s:complexType{mixed}>");
+    let _ = writeln!(w, "{pad}    <s:sequence>");
+    let _ = writeln!(w, "{pad}      <s:any />");
+    let _ = writeln!(w, "{pad}    </s:sequence>");
+    let _ = writeln!(w, "{pad}  </s:complexType>");
+    let _ = writeln!(w, "{pad}</s:element>");
 }
 
 /// A DataSet's inline type at `indent` spaces, as `DataSet.GetDataSetSchema` makes it in the
@@ -336,6 +341,8 @@ fn schema_types(model: &Model, w: &mut String, types: &[SoapType], written: &mut
                     .attributes
                     .iter()
                     .chain(&class.members)
+                    // An `[XmlAnyElement]` member's type is no type of the schema.
+                    .filter(|m| !m.any)
                     .map(|m| match model.array(m.ty) {
                         // An unwrapped array's type is its items'.
                         Some(array) if m.unwrapped => array.item,
@@ -366,12 +373,20 @@ fn schema_types(model: &Model, w: &mut String, types: &[SoapType], written: &mut
                 };
                 let _ = writeln!(w, r#"      <s:complexType name="{}">"#, attr(&array.name));
                 let _ = writeln!(w, "        <s:sequence>");
-                let _ = writeln!(
-                    w,
-                    r#"          <s:element minOccurs="0" maxOccurs="unbounded" name="{}"{nillable}{} />"#,
-                    attr(&array.item_name),
-                    type_attr(model, array.item)
-                );
+                if matches!(array.item, SoapType::Xml | SoapType::XmlNode) {
+                    let attributes = format!(
+                        r#"minOccurs="0" maxOccurs="unbounded" name="{}"{nillable}"#,
+                        attr(&array.item_name)
+                    );
+                    raw_xml_element(w, "          ", &attributes, array.item);
+                } else {
+                    let _ = writeln!(
+                        w,
+                        r#"          <s:element minOccurs="0" maxOccurs="unbounded" name="{}"{nillable}{} />"#,
+                        attr(&array.item_name),
+                        type_attr(model, array.item)
+                    );
+                }
                 let _ = writeln!(w, "        </s:sequence>");
                 let _ = writeln!(w, "      </s:complexType>");
                 schema_types(model, w, &[array.item], written);
@@ -472,6 +487,24 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
                 attr(&m.wire),
                 type_attr(model, item)
             );
+            continue;
+        }
+        if m.any {
+            // `[XmlAnyElement]`: any element, where the member stands.
+            let max = if matches!(m.ty, SoapType::Array(_)) {
+                "unbounded"
+            } else {
+                "1"
+            };
+            let _ = writeln!(
+                w,
+                r#"{indent}          <s:any minOccurs="0" maxOccurs="{max}" />"#
+            );
+            continue;
+        }
+        if matches!(m.ty, SoapType::Xml | SoapType::XmlNode) {
+            let attributes = format!(r#"minOccurs="0" maxOccurs="1" name="{}""#, attr(&m.wire));
+            raw_xml_element(w, &format!("{indent}          "), &attributes, m.ty);
             continue;
         }
         // A reference may be absent, and so may an optional value type or one with a

@@ -974,12 +974,13 @@ fn value_type<'a, 'i>(
         return None;
     }
     let Some((ns, local)) = element.attribute("type").and_then(|t| qname(element, t)) else {
-        // .NET's XmlElement: an inline type of one plain xs:any, not mixed (a parameter's or
-        // result's; a member's is not carried yet).
+        // .NET's XmlElement: an inline type of one plain xs:any (mixed: an XmlNode), a
+        // parameter, result or member.
+        if let Some(ty) = raw_xml_type(element) {
+            return Some(ty.to_owned());
+        }
+        // A DataSet: a parameter's or result's (a member's is not carried yet).
         if !schema.member_context && !schema.header_context {
-            if let Some(ty) = raw_xml_type(element) {
-                return Some(ty.to_owned());
-            }
             if let Some(form) = data_set_form(element) {
                 schema.dataset_wsdl.get_or_insert(form);
                 return Some("dataSet".to_owned());
@@ -1293,6 +1294,23 @@ fn value_type_of_item<'a, 'i>(
     p: &mut Problems,
 ) -> Option<String> {
     let Some((ns, local)) = item.attribute("type").and_then(|t| qname(item, t)) else {
+        // Items of raw XML (`ArrayOfXmlElement`, `ArrayOfXmlNode`): named after .NET's type,
+        // of an inline type of one `xs:any`.
+        if let Some(ty) = raw_xml_type(item) {
+            let net = if ty == "xml" { "XmlElement" } else { "XmlNode" };
+            if item.attribute("name") == Some(net) {
+                return Some(ty.to_owned());
+            }
+            p.at(
+                item,
+                format!(
+                    "{whose}: {what} are raw XML ({net}) named {}, not {net} (an \
+                     [XmlArrayItem] rename), which rmm does not import",
+                    item.attribute("name").unwrap_or_default()
+                ),
+            );
+            return None;
+        }
         // Items of .NET's object (`ArrayOfAnyType`): named `anyType`, of no type.
         if item.children().all(|n| !n.is_element()) {
             if item.attribute("name") == Some("anyType") {
@@ -1478,9 +1496,42 @@ fn read_class<'a, 'i>(
         .into_iter()
         .flat_map(|s| s.children().filter(Node::is_element))
     {
+        // `[XmlAnyElement]`: every element no other member takes (`xml[]`), or the last of
+        // them (`xml`), a member `Any` as wsdl.exe names it. One of any namespace only.
+        let plain_any = is(node, XSD, "any")
+            && node
+                .attributes()
+                .all(|a| matches!(a.name(), "minOccurs" | "maxOccurs"))
+            && node.attribute("minOccurs").unwrap_or("1") == "0";
+        if plain_any
+            && !members
+                .iter()
+                .any(|(_, ty): &(String, String)| ty.contains("any: true"))
+        {
+            let mut field = "Any".to_owned();
+            let mut n = 1;
+            while sequence
+                .into_iter()
+                .flat_map(|s| s.children())
+                .any(|c| c.attribute("name") == Some(field.as_str()))
+            {
+                field = format!("Any{n}");
+                n += 1;
+            }
+            let ty = if node.attribute("maxOccurs") == Some("unbounded") {
+                "\"xml[]\""
+            } else {
+                "xml"
+            };
+            members.push((field, format!("{{type: {ty}, any: true}}")));
+            continue;
+        }
         if !is(node, XSD, "element") {
             let construct = match node.tag_name().name() {
-                "any" => "xs:any (raw XML)",
+                "any" if plain_any => "a second xs:any (two [XmlAnyElement] members)",
+                "any" => {
+                    "xs:any of a namespace or other than optional ([XmlAnyElement(Namespace)])"
+                }
                 "choice" => "a choice (xs:choice)",
                 other => other,
             };

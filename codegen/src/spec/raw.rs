@@ -154,6 +154,9 @@ pub(super) struct RawParam {
     pub default: Option<String>,
     /// An array member that is a .NET `List<T>` (`list: true`).
     pub list: bool,
+    /// A member of raw XML taking the elements no other member takes (`any: true`:
+    /// `[XmlAnyElement]`).
+    pub any: bool,
     /// Whether it was written as a map (`{type: …}`), which only a member may be.
     pub extended: bool,
 }
@@ -167,6 +170,7 @@ pub(super) struct RawParamValue {
     optional: bool,
     default: Option<String>,
     list: bool,
+    any: bool,
     extended: bool,
 }
 
@@ -186,6 +190,8 @@ struct RawMemberMap {
     default: Option<DefaultLiteral>,
     #[serde(default)]
     list: bool,
+    #[serde(default)]
+    any: bool,
 }
 
 /// A default value as its XML text: a YAML string, number or boolean (`3`, `1.5`, `true`,
@@ -237,7 +243,7 @@ impl<'de> Deserialize<'de> for RawParamValue {
             type Value = RawParamValue;
 
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a type name (string, int, double, …), or a map {type: …, item: …, unwrapped: …, optional: …, default: …, list: …}")
+                f.write_str("a type name (string, int, double, …), or a map {type: …, item: …, unwrapped: …, optional: …, default: …, list: …, any: …}")
             }
 
             fn visit_str<E: de::Error>(self, v: &str) -> Result<RawParamValue, E> {
@@ -248,6 +254,7 @@ impl<'de> Deserialize<'de> for RawParamValue {
                     optional: false,
                     default: None,
                     list: false,
+                    any: false,
                     extended: false,
                 })
             }
@@ -267,6 +274,7 @@ impl<'de> Deserialize<'de> for RawParamValue {
                     optional: m.optional,
                     default: m.default.map(|d| d.0),
                     list: m.list,
+                    any: m.any,
                     extended: true,
                 })
             }
@@ -444,6 +452,7 @@ impl<'de> Deserialize<'de> for RawParam {
                             optional: value.optional,
                             default: value.default,
                             list: value.list,
+                            any: value.any,
                             extended: value.extended,
                         })
                     }

@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobileAccountDefaultsList",
+    raw_trees: false,
 };
 
 impl MobileAccountDefaultsList {
@@ -46,7 +47,7 @@ impl MobileAccountDefaultsList {
             let capacity = 192 + message::text_len(&self.accountnumber)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<MobileAccountDefaultsList xmlns=\"http://rmm.example.com/mobile\">");
             w.string(
                 "accountnumber",

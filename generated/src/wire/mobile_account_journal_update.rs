@@ -41,6 +41,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobileAccountJournalUpdate",
+    raw_trees: false,
 };
 
 impl MobileAccountJournalUpdate {
@@ -58,7 +59,7 @@ impl MobileAccountJournalUpdate {
                 + message::text_len(&self.journaltopic)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<MobileAccountJournalUpdate xmlns=\"http://rmm.example.com/mobile\"><journalkeyid>",
             );

@@ -38,6 +38,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobileAccountSearch",
+    raw_trees: false,
 };
 
 impl MobileAccountSearch {
@@ -55,7 +56,7 @@ impl MobileAccountSearch {
                 + message::text_len(&self.telephone) + message::text_len(&self.email)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<MobileAccountSearch xmlns=\"http://rmm.example.com/mobile\">");
             w.string(
                 "accountname",

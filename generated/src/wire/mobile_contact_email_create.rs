@@ -40,6 +40,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobileContactEmailCreate",
+    raw_trees: false,
 };
 
 impl MobileContactEmailCreate {
@@ -56,7 +57,7 @@ impl MobileContactEmailCreate {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<MobileContactEmailCreate xmlns=\"http://rmm.example.com/mobile\"><accountnumber>",
             );

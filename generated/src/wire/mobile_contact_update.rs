@@ -48,6 +48,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobileContactUpdate",
+    raw_trees: false,
 };
 
 impl MobileContactUpdate {
@@ -69,7 +70,7 @@ impl MobileContactUpdate {
                 + message::text_len(&self.personalnotes)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<MobileContactUpdate xmlns=\"http://rmm.example.com/mobile\"><accountnumber>",
             );

@@ -37,6 +37,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobileGetInvoiceDetails",
+    raw_trees: false,
 };
 
 impl MobileGetInvoiceDetails {
@@ -51,7 +52,7 @@ impl MobileGetInvoiceDetails {
         if binding.is_soap() {
             let capacity = 265 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<MobileGetInvoiceDetails xmlns=\"http://rmm.example.com/mobile\"><invoicenumber>",
             );

@@ -40,6 +40,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobileInvoiceBacktrack",
+    raw_trees: false,
 };
 
 impl MobileInvoiceBacktrack {
@@ -58,7 +59,7 @@ impl MobileInvoiceBacktrack {
                 + message::text_len(&self.description)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<MobileInvoiceBacktrack xmlns=\"http://rmm.example.com/mobile\"><invoicenumber>",
             );

@@ -53,6 +53,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobileItemsServicedCreate",
+    raw_trees: false,
 };
 
 impl MobileItemsServicedCreate {
@@ -74,7 +75,7 @@ impl MobileItemsServicedCreate {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<MobileItemsServicedCreate xmlns=\"http://rmm.example.com/mobile\"><sonumber>",
             );

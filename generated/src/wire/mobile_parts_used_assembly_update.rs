@@ -39,6 +39,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobilePartsUsedAssemblyUpdate",
+    raw_trees: false,
 };
 
 impl MobilePartsUsedAssemblyUpdate {
@@ -54,7 +55,7 @@ impl MobilePartsUsedAssemblyUpdate {
             let capacity = 370 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<MobilePartsUsedAssemblyUpdate xmlns=\"http://rmm.example.com/mobile\"><sopartsusedassemblydetailkeyid>",
             );

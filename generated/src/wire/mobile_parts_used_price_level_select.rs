@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobilePartsUsedPriceLevelSelect",
+    raw_trees: false,
 };
 
 impl MobilePartsUsedPriceLevelSelect {
@@ -47,7 +48,7 @@ impl MobilePartsUsedPriceLevelSelect {
                 + message::text_len(&self.pricelevel)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<MobilePartsUsedPriceLevelSelect xmlns=\"http://rmm.example.com/mobile\">",
             );

@@ -45,6 +45,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobilePasswordKeeperCreate",
+    raw_trees: false,
 };
 
 impl MobilePasswordKeeperCreate {
@@ -64,7 +65,7 @@ impl MobilePasswordKeeperCreate {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<MobilePasswordKeeperCreate xmlns=\"http://rmm.example.com/mobile\"><accountnumber>",
             );

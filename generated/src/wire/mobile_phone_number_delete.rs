@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobilePhoneNumberDelete",
+    raw_trees: false,
 };
 
 impl MobilePhoneNumberDelete {
@@ -46,7 +47,7 @@ impl MobilePhoneNumberDelete {
             let capacity = 210 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<MobilePhoneNumberDelete xmlns=\"http://rmm.example.com/mobile\"><phoneid>",
             );

@@ -41,6 +41,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobilePriceBookQuantityEachLocation",
+    raw_trees: false,
 };
 
 impl MobilePriceBookQuantityEachLocation {
@@ -60,7 +61,7 @@ impl MobilePriceBookQuantityEachLocation {
                 + message::text_len(&self.manufacturerpartnumber)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<MobilePriceBookQuantityEachLocation xmlns=\"http://rmm.example.com/mobile\">",
             );

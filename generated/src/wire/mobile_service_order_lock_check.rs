@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobileServiceOrderLockCheck",
+    raw_trees: false,
 };
 
 impl MobileServiceOrderLockCheck {
@@ -45,7 +46,7 @@ impl MobileServiceOrderLockCheck {
         if binding.is_soap() {
             let capacity = 197 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<MobileServiceOrderLockCheck xmlns=\"http://rmm.example.com/mobile\"><sonumber>",
             );

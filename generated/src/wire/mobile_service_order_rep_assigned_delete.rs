@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobileServiceOrderRepAssignedDelete",
+    raw_trees: false,
 };
 
 impl MobileServiceOrderRepAssignedDelete {
@@ -45,7 +46,7 @@ impl MobileServiceOrderRepAssignedDelete {
         if binding.is_soap() {
             let capacity = 251 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<MobileServiceOrderRepAssignedDelete xmlns=\"http://rmm.example.com/mobile\"><reptodelete>",
             );

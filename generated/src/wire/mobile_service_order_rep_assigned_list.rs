@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobileServiceOrderRepAssignedList",
+    raw_trees: false,
 };
 
 impl MobileServiceOrderRepAssignedList {
@@ -46,7 +47,7 @@ impl MobileServiceOrderRepAssignedList {
             let capacity = 238 + message::text_len(&self.sonumber)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<MobileServiceOrderRepAssignedList xmlns=\"http://rmm.example.com/mobile\">",
             );

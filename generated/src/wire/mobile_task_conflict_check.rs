@@ -43,6 +43,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobileTaskConflictCheck",
+    raw_trees: false,
 };
 
 impl MobileTaskConflictCheck {
@@ -61,7 +62,7 @@ impl MobileTaskConflictCheck {
                 + message::text_len(&self.accountname)
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<MobileTaskConflictCheck xmlns=\"http://rmm.example.com/mobile\"><taskkeyid>",
             );

@@ -58,6 +58,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MobileTaskCreate",
+    raw_trees: false,
 };
 
 impl MobileTaskCreate {
@@ -81,7 +82,7 @@ impl MobileTaskCreate {
                 + message::text_len(&credentials.timestamp)
                 + message::text_len(&credentials.sig)
                 + message::text_len(&credentials.mobilekey);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<MobileTaskCreate xmlns=\"http://rmm.example.com/mobile\"><repnumber>",
             );

@@ -55,7 +55,7 @@ pub(super) fn soap_result_response<T>(
     result: Option<&T>,
     write: impl FnOnce(&mut String, &T) -> Result<(), u32>,
 ) -> Result<Response<Bytes>, u32> {
-    let mut w = soap::SoapWriter::new(binding, operation.name, 256);
+    let mut w = soap::SoapWriter::new(binding, operation, 256);
     let open = operation.response_open;
     match result {
         None => {
@@ -143,7 +143,7 @@ pub fn raw_node_response(
             message,
         ));
     }
-    let mut w = soap::SoapWriter::new(binding, operation.name, 256);
+    let mut w = soap::SoapWriter::new(binding, operation, 256);
     let mut out = String::with_capacity(128 + text.len());
     out.push_str(operation.response_open);
     out.push('<');

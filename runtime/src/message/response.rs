@@ -30,7 +30,7 @@ pub fn string_response(
     let body = if binding.is_soap() {
         let mut w = soap::SoapWriter::new(
             binding,
-            operation.name,
+            operation,
             2 * operation.response_open.len() + text_len + 64,
         );
         match result {
@@ -129,7 +129,7 @@ pub fn scalar_response<T: Scalar>(
     let body = if binding.is_soap() {
         let mut w = soap::SoapWriter::new(
             binding,
-            operation.name,
+            operation,
             2 * (operation.response_open.len() + operation.result_name.len()) + T::ROOM + 64,
         );
         w.raw(operation.response_open);
@@ -225,7 +225,7 @@ fn value_response_with<T: crate::tree::XmlItem>(
                 soap_result(binding, operation, &[]),
             ));
         }
-        let mut w = soap::SoapWriter::new(binding, operation.name, 1024);
+        let mut w = soap::SoapWriter::new(binding, operation, 1024);
         w.raw(operation.response_open);
         let mut elements = w.elements();
         elements.nillable(operation.result_name, items, result)?;
@@ -251,6 +251,7 @@ fn value_response_with<T: crate::tree::XmlItem>(
                     XmlOut::object_document(&mut out, operation.name, DOCUMENT_NAMESPACES, &suffix)
                 } else {
                     XmlOut::document(&mut out, operation.name, DOCUMENT_NAMESPACES, &suffix)
+                        .in_scope(crate::tree::RawScope::Document { default: namespace })
                 };
                 result.write_element(&mut document, root, items)?;
                 document.finish();
@@ -281,7 +282,7 @@ pub fn wrapper_response(
             binding,
         });
     }
-    let mut w = soap::SoapWriter::new(binding, operation.name, 512);
+    let mut w = soap::SoapWriter::new(binding, operation, 512);
     if operation.bare {
         // No response element: the result stands in the Body, its namespace declared on it;
         // a null result leaves the Body empty.
@@ -347,7 +348,7 @@ fn soap_result(
     operation: &'static OperationInfo,
     inner: &[&'static str],
 ) -> String {
-    let mut w = soap::SoapWriter::new(binding, operation.name, 256);
+    let mut w = soap::SoapWriter::new(binding, operation, 256);
     if inner.is_empty() {
         // No content: XmlSerializer writes the element self-closed, `<OpResponse xmlns="…" />`
         // (the reference host's answer to a null byte[] or string result).
@@ -386,7 +387,7 @@ pub fn bytes_response(
             out
         }
         (Some(bytes), true) => {
-            let mut w = soap::SoapWriter::new(binding, operation.name, 128 + bytes.len() / 3 * 4);
+            let mut w = soap::SoapWriter::new(binding, operation, 128 + bytes.len() / 3 * 4);
             w.raw(operation.response_open);
             w.raw("<");
             w.raw(operation.result_name);
@@ -416,7 +417,7 @@ pub fn bytes_response(
 /// `Content-Type` (ASMX's HTTP handler writes nothing when there is no result).
 pub fn void_response(binding: Binding, operation: &'static OperationInfo) -> Response<Bytes> {
     if binding.is_soap() {
-        let mut w = soap::SoapWriter::new(binding, operation.name, 256);
+        let mut w = soap::SoapWriter::new(binding, operation, 256);
         // `<{name}Response xmlns="…">` becomes `<{name}Response xmlns="…" />`.
         let open = operation.response_open;
         w.raw(&open[..open.len() - 1]);

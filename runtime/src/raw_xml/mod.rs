@@ -13,6 +13,7 @@
 //! content as `<x />`, values escaped as the host escapes them. [`RawXml`]'s `Display` is the
 //! element standing alone (`XmlNode.OuterXml`): every namespace it needs declared on it.
 
+mod item;
 mod read;
 mod write;
 
@@ -196,7 +197,12 @@ impl fmt::Display for RawXml {
     }
 }
 
-pub(crate) use write::{check_chars, write_element, write_element_indented, Scope};
+pub(crate) use write::{
+    check_chars, write_element, write_element_at, write_element_indented, Scope,
+};
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod item_tests;

@@ -36,6 +36,19 @@ impl Scope {
         }
     }
 
+    /// Inside an HTTP GET/POST result document: the root's `xsi` and `xsd`, and `default`
+    /// as the default namespace.
+    pub(crate) fn document(default: &str) -> Scope {
+        Scope {
+            bindings: vec![
+                ("xsi".to_owned(), xml::XSI_NS.to_owned()),
+                ("xsd".to_owned(), xml::XSD_NS.to_owned()),
+                (String::new(), default.to_owned()),
+            ],
+            raw_carriage_returns: false,
+        }
+    }
+
     /// The same scope, text's carriage returns written as they are (a DataSet's cells).
     pub(crate) fn with_raw_carriage_returns(mut self) -> Scope {
         self.raw_carriage_returns = true;
@@ -85,6 +98,17 @@ pub(crate) fn write_element_indented(
     scope: &mut Scope,
 ) -> Result<(), u32> {
     write(out, element, scope, false, Some(0))
+}
+
+/// [`write_element`] at `depth` in an indented document (`None`: not indented).
+pub(crate) fn write_element_at(
+    out: &mut String,
+    element: &XmlElement,
+    scope: &mut Scope,
+    tab_reference: bool,
+    depth: Option<usize>,
+) -> Result<(), u32> {
+    write(out, element, scope, tab_reference, depth)
 }
 
 fn write(

@@ -245,7 +245,8 @@ impl<'a> HeaderBlocks<'a> {
                 operation.service.namespace,
                 xml::XSI_NS,
             ],
-        );
+        )
+        .keeping_raw(operation.raw_trees);
         let xml::Node::Start(envelope) = cursor.next()? else {
             return Ok(HeaderBlocks::default());
         };
@@ -345,11 +346,21 @@ pub(super) fn write_block<T: SoapHeaderItem>(
     value: &T,
 ) -> Result<(), EncodeError> {
     let attributes = value.attributes().markup(binding, operation, request)?;
+    // The block's namespace, the default one inside it (`xmlns` is ` xmlns="…"`).
+    let default = xmlns
+        .strip_prefix(" xmlns=\"")
+        .and_then(|ns| ns.strip_suffix('"'))
+        .unwrap_or_default();
+    let scope = crate::tree::RawScope::Message {
+        envelope: super::envelope_ns(binding),
+        default,
+    };
     let mut elements = if request {
         XmlOut::request(out, operation)
     } else {
         XmlOut::new(out, operation)
-    };
+    }
+    .in_scope(scope);
     if !attributes.is_empty() {
         elements.attributes_first(&attributes);
     }

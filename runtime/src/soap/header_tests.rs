@@ -127,7 +127,7 @@ fn a_nil_header_is_refused() {
 #[test]
 fn the_writer_puts_header_blocks_before_the_body() {
     let write = |text: Option<&str>| {
-        let mut w = SoapWriter::headed(Binding::Soap11, "Op", 64);
+        let mut w = SoapWriter::headed(Binding::Soap11, &crate::operation::fixtures::OP, 64);
         w.header(" xmlns=\"urn:s\"", "Token", text.map(token).as_ref())
             .unwrap();
         w.header::<Token>(" xmlns=\"urn:s\"", "Trace", None)
@@ -152,7 +152,7 @@ fn the_writer_puts_header_blocks_before_the_body() {
     assert_eq!(read_text(&with), Ok(Some("a & b".to_owned())));
     // Without a header set, no Header at all: the envelope is the one `new` starts.
     let without = write(None);
-    let mut plain = SoapWriter::new(Binding::Soap11, "Op", 64);
+    let mut plain = SoapWriter::new(Binding::Soap11, &crate::operation::fixtures::OP, 64);
     plain.raw(OP.request_open);
     plain.raw("<n>");
     plain.scalar(&1);

@@ -71,6 +71,10 @@ pub(super) fn scan_request<'a>(
     trees: &[&'static str],
 ) -> Result<(&'a str, Vec<ScannedParam<'a>>), xml::Unusual> {
     use xml::Unusual;
+    if operation.raw_trees {
+        // Raw XML is kept by the cursor's trees only.
+        return Err(Unusual);
+    }
     let service_ns = operation.service.namespace.as_bytes();
     let (mut scanner, [envelope, body_element, op]) = scan_to_operation(binding, operation, body)?;
     // Parameters nearly always inherit the operation element's namespace binding: comparing
@@ -312,7 +316,8 @@ impl<'a> RequestReader<'a> {
         header_names: &'static [&'static str],
     ) -> Result<RequestReader<'a>, RequestError> {
         let env_ns = envelope_ns(binding);
-        let mut cursor = XmlCursor::new(body, [env_ns, operation.service.namespace, XSI_NS]);
+        let mut cursor = XmlCursor::new(body, [env_ns, operation.service.namespace, XSI_NS])
+            .keeping_raw(operation.raw_trees);
         let not_envelope = |reason: String| RequestError::NotAnEnvelope { binding, reason };
         let root = match cursor.next()? {
             Node::Start(root) => root,

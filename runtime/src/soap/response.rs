@@ -16,6 +16,10 @@ pub(super) fn scan_response(
     body: &[u8],
 ) -> Result<Option<String>, xml::Unusual> {
     use xml::Unusual;
+    if operation.raw_trees {
+        // Raw XML is kept by the cursor's trees only.
+        return Err(Unusual);
+    }
     let service_ns = operation.service.namespace.as_bytes();
     let (mut scanner, [envelope, body_element, entry]) = scan_to_body_entry(binding, body)?;
     if entry.ns != Some(service_ns) || entry.local != operation.response_name.as_bytes() {
@@ -56,6 +60,10 @@ pub(super) fn scan_response_tree<'a>(
     body: &'a [u8],
 ) -> Result<Option<crate::tree::Node<'a>>, xml::Unusual> {
     use xml::Unusual;
+    if operation.raw_trees {
+        // Raw XML is kept by the cursor's trees only.
+        return Err(Unusual);
+    }
     let service_ns = operation.service.namespace.as_bytes();
     let (mut scanner, [envelope, body_element, entry]) = scan_to_body_entry(binding, body)?;
     if entry.ns != Some(service_ns) || entry.local != operation.response_name.as_bytes() {
@@ -232,7 +240,8 @@ pub fn read_response_body<'a>(
     let mut cursor = XmlCursor::new(
         body,
         [envelope_ns(binding), operation.service.namespace, XSI_NS],
-    );
+    )
+    .keeping_raw(operation.raw_trees);
     let body_element = open_body(&mut cursor, binding)?;
     let mut fault = None;
     if !body_element.empty {
@@ -259,7 +268,8 @@ pub fn read_response_body<'a>(
     let mut cursor = XmlCursor::new(
         body,
         [envelope_ns(binding), operation.service.namespace, XSI_NS],
-    );
+    )
+    .keeping_raw(operation.raw_trees);
     let body_element = open_body(&mut cursor, binding)?;
     let mut budget = crate::tree::Budget::default();
     let node = cursor
@@ -321,7 +331,8 @@ fn parse_response_entry<'a, R>(
     let mut cursor = XmlCursor::new(
         body,
         [envelope_ns(binding), operation.service.namespace, XSI_NS],
-    );
+    )
+    .keeping_raw(operation.raw_trees);
     let body_element = open_body(&mut cursor, binding)?;
     if body_element.empty {
         return Err(format!(
@@ -435,7 +446,8 @@ pub fn read_result_document(
     root_name: &str,
     body: &[u8],
 ) -> Result<Option<String>, String> {
-    let mut cursor = XmlCursor::new(body, [operation.service.namespace, XSI_NS]);
+    let mut cursor = XmlCursor::new(body, [operation.service.namespace, XSI_NS])
+        .keeping_raw(operation.raw_trees);
     let root = match cursor.next().map_err(describe)? {
         Node::Start(e) => e,
         _ => return Err("the body is empty".into()),
@@ -473,7 +485,8 @@ pub fn read_tree_document<'a>(
     root_name: &str,
     body: &'a [u8],
 ) -> Result<Option<crate::tree::Node<'a>>, String> {
-    let mut cursor = XmlCursor::new(body, [operation.service.namespace, XSI_NS]);
+    let mut cursor = XmlCursor::new(body, [operation.service.namespace, XSI_NS])
+        .keeping_raw(operation.raw_trees);
     let root = match cursor.next().map_err(describe)? {
         Node::Start(e) => e,
         _ => return Err("the body is empty".into()),

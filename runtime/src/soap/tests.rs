@@ -30,7 +30,7 @@ fn a_nullable_parameter_reads_nil_as_none_and_writes_none_as_nil() {
         read("<n xsi:nil=\"false\" />"),
         Err(RequestError::InvalidValue { .. })
     ));
-    let mut w = SoapWriter::new(Binding::Soap11, "Op", 64);
+    let mut w = SoapWriter::new(Binding::Soap11, &crate::operation::fixtures::OP, 64);
     w.nullable("<n>", Some(&-1i32), "</n>", "<n xsi:nil=\"true\" />");
     w.nullable::<i32>("<n>", None, "</n>", "<n xsi:nil=\"true\" />");
     let written = w.finish();
@@ -112,7 +112,7 @@ fn check(binding: Binding, doc: &[u8]) -> bool {
 /// Our own encoder's request, a pretty-printed one as .NET and the captures send it,
 /// a prefixed one as gSOAP and Java clients send it, and SOAP 1.2.
 fn plain_requests() -> Vec<(Binding, String)> {
-    let mut w = SoapWriter::new(Binding::Soap11, "Op", 256);
+    let mut w = SoapWriter::new(Binding::Soap11, &crate::operation::fixtures::OP, 256);
     w.raw(OP.request_open);
     w.raw("<n>");
     w.scalar(&-42);

@@ -15,6 +15,9 @@ pub struct SoapWriter {
     out: String,
     binding: Binding,
     operation: &'static str,
+    /// The service namespace, the default one inside the Body's element: raw XML written
+    /// there declares what it needs against it.
+    service: &'static str,
     /// Started by [`SoapWriter::headed`]: where the Header stands, until [`SoapWriter::body`].
     header: HeaderState,
 }
@@ -31,23 +34,47 @@ enum HeaderState {
 }
 
 impl SoapWriter {
-    /// Starts an envelope of `binding` whose body will hold about `capacity` bytes.
-    pub fn new(binding: Binding, operation: &'static str, capacity: usize) -> SoapWriter {
+    /// Starts an envelope of `binding` for `operation` whose body will hold about `capacity`
+    /// bytes.
+    pub fn new(
+        binding: Binding,
+        operation: &'static crate::OperationInfo,
+        capacity: usize,
+    ) -> SoapWriter {
         let open = envelope_open(binding);
         let mut out = String::with_capacity(open.len() + capacity + ENVELOPE_CLOSE.len());
         out.push_str(open);
         SoapWriter {
             out,
             binding,
-            operation,
+            operation: operation.name,
+            service: operation.service.namespace,
             header: HeaderState::None,
         }
+    }
+
+    /// A writer of elements into the envelope: a request's (`request`) or a response's.
+    fn xml_out(&mut self, request: bool) -> crate::tree::XmlOut<'_> {
+        let scope = crate::tree::RawScope::Message {
+            envelope: super::envelope_ns(self.binding),
+            default: self.service,
+        };
+        let w = if request {
+            crate::tree::XmlOut::request(&mut self.out, self.operation)
+        } else {
+            crate::tree::XmlOut::new(&mut self.out, self.operation)
+        };
+        w.in_scope(scope)
     }
 
     /// Starts an envelope of `binding` whose Header may hold blocks ([`SoapWriter::header`]),
     /// then its Body ([`SoapWriter::body`]): an operation with SOAP headers. A Header without
     /// a block is left out, as .NET's client leaves it out when every header is null.
-    pub fn headed(binding: Binding, operation: &'static str, capacity: usize) -> SoapWriter {
+    pub fn headed(
+        binding: Binding,
+        operation: &'static crate::OperationInfo,
+        capacity: usize,
+    ) -> SoapWriter {
         let open = envelope_open(binding);
         let mut w = SoapWriter::new(binding, operation, capacity + HEADER_OPEN.len() * 2);
         w.out.truncate(open.len() - BODY_OPEN.len());
@@ -262,7 +289,7 @@ impl SoapWriter {
         items: &'static [&'static str],
         value: Option<&T>,
     ) -> Result<(), EncodeError> {
-        let mut elements = crate::tree::XmlOut::request(&mut self.out, self.operation);
+        let mut elements = self.xml_out(true);
         elements.optional(name, items, value)?;
         elements.finish();
         Ok(())
@@ -276,7 +303,7 @@ impl SoapWriter {
         items: &'static [&'static str],
         value: Option<&T>,
     ) -> Result<(), EncodeError> {
-        let mut elements = crate::tree::XmlOut::request(&mut self.out, self.operation);
+        let mut elements = self.xml_out(true);
         elements.nillable(name, items, value)?;
         elements.finish();
         Ok(())
@@ -291,7 +318,7 @@ impl SoapWriter {
         items: &'static [&'static str],
         value: Option<&T>,
     ) -> Result<(), EncodeError> {
-        let mut elements = crate::tree::XmlOut::request(&mut self.out, self.operation);
+        let mut elements = self.xml_out(true);
         elements.qualify_first(xmlns);
         elements.optional(name, items, value)?;
         elements.finish();
@@ -301,7 +328,7 @@ impl SoapWriter {
     /// A writer of elements into the envelope, for parameters of a class or array type.
     #[inline]
     pub fn elements(&mut self) -> crate::tree::XmlOut<'_> {
-        crate::tree::XmlOut::new(&mut self.out, self.operation)
+        self.xml_out(false)
     }
 
     /// Appends `<p>node</p>` for a parameter of a raw XML node (`XmlNode`): an element as

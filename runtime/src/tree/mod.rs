@@ -15,10 +15,10 @@
 mod read;
 mod write;
 
-pub(crate) use read::{read_scalar, Nil, Rare, XsiType};
+pub(crate) use read::{read_scalar, Nil, Rare, XsiType, CHILD};
 pub use read::{Node, NodeNs};
 pub(crate) use write::escape_attribute;
-pub use write::XmlOut;
+pub use write::{RawScope, XmlOut};
 
 use crate::{EncodeError, SoapType, ValueError};
 
@@ -186,6 +186,23 @@ pub enum MemberError {
         /// What it holds.
         found: String,
     },
+    /// Text where an `XmlElement` member or item holds its element: .NET cannot make an
+    /// element of it, and refuses the message.
+    #[error(
+        "{} holds text where an XML element belongs (an XmlElement): Specified cast is not valid",
+        subject(path)
+    )]
+    NotAnElement {
+        /// Where.
+        path: String,
+    },
+    /// An element holding no node where raw XML must be (an `XmlElement` or `XmlNode` that
+    /// is not an `Option`).
+    #[error("{} holds no XML node", subject(path))]
+    NoElement {
+        /// Where.
+        path: String,
+    },
     /// More elements than [`MAX_ELEMENTS`].
     #[error("the message holds more than {} elements in one value", MAX_ELEMENTS)]
     TooLarge,
@@ -211,7 +228,9 @@ impl MemberError {
             | MemberError::AbstractType { path, .. }
             | MemberError::UnboundPrefix { path, .. }
             | MemberError::InvalidNil { path, .. }
-            | MemberError::UnmodelledObject { path, .. } => {
+            | MemberError::UnmodelledObject { path, .. }
+            | MemberError::NotAnElement { path }
+            | MemberError::NoElement { path } => {
                 *path = if path.is_empty() {
                     step.to_owned()
                 } else {

@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 
 use super::{MemberError, XmlItem};
+use crate::raw_xml::{XmlContent, XmlElement};
 use crate::Scalar;
 
 /// The namespace of an element of a value tree, classified against the service's.
@@ -81,12 +82,29 @@ pub(crate) struct Rare {
     pub(crate) xsi_type: Option<XsiType>,
     /// Its attributes in no namespace: local name and value.
     pub(crate) attributes: Vec<(Box<str>, String)>,
+    /// The element as it was written, when the tree keeps raw XML (an operation whose
+    /// values hold an `XmlElement` or `XmlNode` inside a class or array, or an
+    /// `[XmlAnyElement]` member): its prefix, attributes and declarations, and its content
+    /// but for its child elements, each of which stands as a [`CHILD`] placeholder (the child's
+    /// own node holds it), so that the tree holds each element once.
+    pub(crate) raw: Option<XmlElement>,
 }
+
+/// The placeholder of a child element in a node's raw element: no element has an empty name.
+pub(crate) const CHILD: XmlContent = XmlContent::Element(XmlElement {
+    prefix: String::new(),
+    local: String::new(),
+    namespace: String::new(),
+    attributes: Vec::new(),
+    children: Vec::new(),
+    end_tag: false,
+});
 
 impl Rare {
     /// Out of line when there is anything to hold.
     pub(crate) fn boxed(self) -> Option<Box<Rare>> {
-        (self.xsi_type.is_some() || !self.attributes.is_empty()).then(|| Box::new(self))
+        (self.xsi_type.is_some() || !self.attributes.is_empty() || self.raw.is_some())
+            .then(|| Box::new(self))
     }
 }
 
@@ -241,6 +259,58 @@ impl<'a> Node<'a> {
         self.children.iter().filter(|c| c.in_service)
     }
 
+    /// Its child elements of every namespace, in document order: a class with an
+    /// `[XmlAnyElement]` member takes those that are none of its other members.
+    pub fn elements(&self) -> impl Iterator<Item = &Node<'a>> {
+        self.children.iter()
+    }
+
+    /// Whether it is in the service namespace (a member or item).
+    pub fn in_service(&self) -> bool {
+        self.in_service
+    }
+
+    /// The element as it was written, whole: its prefix, namespace, attributes and
+    /// declarations, and all it holds; `None` unless the tree was read keeping raw XML
+    /// (`OperationInfo::raw_trees`).
+    pub fn raw_element(&self) -> Option<XmlElement> {
+        let shallow = self.rare.as_ref()?.raw.as_ref()?;
+        let mut children = self.children.iter();
+        let mut element = XmlElement {
+            prefix: shallow.prefix.clone(),
+            local: shallow.local.clone(),
+            namespace: shallow.namespace.clone(),
+            attributes: shallow.attributes.clone(),
+            children: Vec::with_capacity(shallow.children.len()),
+            end_tag: shallow.end_tag,
+        };
+        for content in &shallow.children {
+            element.children.push(match content {
+                XmlContent::Element(placeholder) if placeholder.local.is_empty() => {
+                    XmlContent::Element(children.next()?.raw_element()?)
+                }
+                other => other.clone(),
+            });
+        }
+        Some(element)
+    }
+
+    /// The element whole, as an `[XmlAnyElement]` member takes it: refused when the tree did
+    /// not keep raw XML (which generated code asks for wherever a class has such a member).
+    pub fn any_element(&self) -> Result<crate::RawXml, MemberError> {
+        self.raw_element()
+            .map(crate::RawXml::new)
+            .ok_or(MemberError::NoElement {
+                path: self.local.to_string(),
+            })
+    }
+
+    /// What the element holds as it was written, its child elements as placeholders
+    /// ([`CHILD`]), in order: `None` unless the tree keeps raw XML.
+    pub(crate) fn raw_content(&self) -> Option<&[XmlContent]> {
+        Some(&self.rare.as_ref()?.raw.as_ref()?.children)
+    }
+
     /// Reads a member that always has a value (a .NET value type): its text, whatever
     /// `xsi:nil` says, as `ReadElementString` reads it.
     #[inline]
@@ -343,13 +413,14 @@ impl<T: XmlItem> XmlItem for Option<T> {
     }
 
     /// An item's element is nillable: `xsi:nil` is `None` (its `xsi:type` checked first, as
-    /// XmlSerializer reads it).
+    /// XmlSerializer reads it). Otherwise the item is read as `T` reads a value that may be
+    /// null (raw XML holding no node is null too).
     fn read_element(node: &Node, items: &'static [&'static str]) -> Result<Self, MemberError> {
         if node.read_null()? {
             T::check_nil_type(node)?;
             return Ok(None);
         }
-        T::read_element(node, items).map(Some)
+        T::read_optional(node, items)
     }
 }
 

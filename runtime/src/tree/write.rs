@@ -42,6 +42,42 @@ pub struct XmlOut<'a> {
     class_namespaces: Option<&'a str>,
     /// `next_type` or `class_namespaces` is set: one test on the path of every element.
     pending: bool,
+    /// The declarations in scope where the values are written, which raw XML inside them
+    /// does not declare again.
+    raw_scope: RawScope<'a>,
+}
+
+/// The namespace declarations in scope where an [`XmlOut`] writes, as raw XML written there
+/// must know them: .NET's writer declares on a raw element only what is not in scope.
+#[derive(Debug, Clone, Copy)]
+pub enum RawScope<'a> {
+    /// Nothing known: raw XML declares everything it uses.
+    Unknown,
+    /// Inside a SOAP envelope (`soap`, `xsi` and `xsd` declared on it), `default` the default
+    /// namespace (the service's, or a header class's own).
+    Message {
+        /// The envelope's namespace.
+        envelope: &'static str,
+        /// The default namespace.
+        default: &'a str,
+    },
+    /// Inside an HTTP GET/POST result document, whose root declares `xsi`, `xsd` and
+    /// `default` as the default namespace.
+    Document {
+        /// The default namespace.
+        default: &'a str,
+    },
+}
+
+impl RawScope<'_> {
+    fn scope(self) -> crate::raw_xml::Scope {
+        use crate::raw_xml::Scope;
+        match self {
+            RawScope::Unknown => Scope::empty(),
+            RawScope::Message { envelope, default } => Scope::message(envelope, default),
+            RawScope::Document { default } => Scope::document(default),
+        }
+    }
 }
 
 impl<'a> XmlOut<'a> {
@@ -61,7 +97,14 @@ impl<'a> XmlOut<'a> {
             xsi_pending: false,
             class_namespaces: None,
             pending: false,
+            raw_scope: RawScope::Unknown,
         }
+    }
+
+    /// The writer, writing where `scope` is in scope (what raw XML need not declare).
+    pub fn in_scope(mut self, scope: RawScope<'a>) -> XmlOut<'a> {
+        self.raw_scope = scope;
+        self
     }
 
     /// [`XmlOut::new`] for a request: a tab in an attribute's value is written `&#x9;`, so that
@@ -96,6 +139,7 @@ impl<'a> XmlOut<'a> {
             xsi_pending: false,
             class_namespaces: None,
             pending: false,
+            raw_scope: RawScope::Unknown,
         }
     }
 
@@ -379,6 +423,52 @@ impl<'a> XmlOut<'a> {
             self.out.push_str(name);
             self.out.push('>');
         }
+    }
+
+    /// Writes `element` (raw XML) where the writer stands, as .NET's `XmlNode.WriteTo` writes
+    /// it there: its attributes as they are, then a declaration for each namespace it uses
+    /// that is not in scope; in a document, indented as the writer indents. `field` names the
+    /// member in an error.
+    pub fn raw_element(
+        &mut self,
+        field: &'static str,
+        element: &crate::raw_xml::XmlElement,
+    ) -> Result<(), EncodeError> {
+        self.close_start();
+        let depth = match &mut self.indent {
+            Some(open) => {
+                if let Some(parent) = open.last_mut() {
+                    *parent = true;
+                    self.out.push('\n');
+                    for _ in 0..open.len() {
+                        self.out.push_str("  ");
+                    }
+                }
+                Some(open.len())
+            }
+            None => None,
+        };
+        let mut scope = self.raw_scope.scope();
+        crate::raw_xml::write_element_at(self.out, element, &mut scope, self.tab_reference, depth)
+            .map_err(|code| EncodeError::InvalidXmlChar {
+                operation: self.operation,
+                field,
+                code,
+            })
+    }
+
+    /// Writes a CDATA section holding `text` (an `XmlNode` that is one).
+    pub fn cdata(&mut self, field: &'static str, text: &str) -> Result<(), EncodeError> {
+        crate::raw_xml::check_chars(text).map_err(|code| EncodeError::InvalidXmlChar {
+            operation: self.operation,
+            field,
+            code,
+        })?;
+        self.close_start();
+        self.out.push_str("<![CDATA[");
+        self.out.push_str(text);
+        self.out.push_str("]]>");
+        Ok(())
     }
 
     /// Writes text, escaped; nothing for an empty text (so the element stays empty). `field`

@@ -133,6 +133,9 @@ pub(crate) struct XmlCursor<'a, const N: usize> {
     started: bool,
     /// Whether the root element has ended (a document has one).
     ended: bool,
+    /// Value trees keep each element as it was written, besides what they read of it
+    /// ([`Node::raw_element`](crate::tree::Node::raw_element)).
+    keep_raw: bool,
 }
 
 /// Whether a byte is XML white space (space, tab, CR, LF).
@@ -154,7 +157,15 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             in_scope: 0,
             started: false,
             ended: false,
+            keep_raw: false,
         }
+    }
+
+    /// The cursor, its value trees keeping raw XML when `keep` (an operation whose values
+    /// hold raw XML: `OperationInfo::raw_trees`).
+    pub fn keeping_raw(mut self, keep: bool) -> Self {
+        self.keep_raw = keep;
+        self
     }
 
     /// `part` as the slice of the input it is, when quick-xml handed out the input's own bytes
@@ -621,15 +632,16 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             Some(local) => to_str(Cow::Borrowed(local))?,
             None => Cow::Owned(String::from_utf8_lossy(element.local()).into_owned()),
         };
+        let mut raw = if self.keep_raw {
+            Some(self.raw_start(&element)?)
+        } else {
+            None
+        };
         let mut node = Node {
             local,
             text: Cow::Borrowed(""),
             children: Vec::new(),
-            rare: crate::tree::Rare {
-                xsi_type,
-                attributes,
-            }
-            .boxed(),
+            rare: None,
             nil,
             text_runs: 0,
             last_run: 0..0,
@@ -637,6 +649,12 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             interrupted: false,
         };
         if element.empty {
+            node.rare = crate::tree::Rare {
+                xsi_type,
+                attributes,
+                raw,
+            }
+            .boxed();
             return Ok(node);
         }
         let mut text: Cow<'a, str> = Cow::Borrowed("");
@@ -669,6 +687,9 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                 Event::Text(piece) => run_significant |= piece.iter().any(|&b| !is_xml_space(b)),
                 Event::CData(_) | Event::GeneralRef(_) => run_significant = true,
                 _ => {}
+            }
+            if let Some(raw) = &mut raw {
+                self.raw_piece(&mut raw.children, &event)?;
             }
             match event {
                 Event::Text(piece) => {
@@ -707,6 +728,12 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             }
         }
         node.text = text;
+        node.rare = crate::tree::Rare {
+            xsi_type,
+            attributes,
+            raw,
+        }
+        .boxed();
         Ok(node)
     }
 

@@ -109,6 +109,40 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             return Err(TreeError::TooLarge);
         }
         budget.elements -= 1;
+        let mut raw = self.raw_start(&element)?;
+        if element.empty {
+            return Ok(raw);
+        }
+        loop {
+            let (ns, event) = self.raw_event()?;
+            self.raw_piece(&mut raw.children, &event)?;
+            let child = match event {
+                Event::Start(start) => Element {
+                    ns,
+                    start,
+                    empty: false,
+                },
+                Event::Empty(start) => Element {
+                    ns,
+                    start,
+                    empty: true,
+                },
+                Event::End(_) => return Ok(raw),
+                Event::DocType(_) => return Err(super::XmlError::Doctype.into()),
+                Event::Eof => return Err(self.malformed("unexpected end of document").into()),
+                _ => continue,
+            };
+            // In place of the placeholder `raw_piece` pushed.
+            let child = self.raw_element(child, budget)?;
+            if let Some(last) = raw.children.last_mut() {
+                *last = XmlContent::Element(child);
+            }
+        }
+    }
+
+    /// The element just started, as it was written, without its content: its prefix, name,
+    /// namespace and attributes (declarations among them, in their order).
+    pub(crate) fn raw_start(&mut self, element: &Element<'a>) -> Result<XmlElement, TreeError> {
         let name = element.start.name();
         let prefix = name
             .prefix()
@@ -162,59 +196,44 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             };
             raw.attributes.push(attribute);
         }
-        if element.empty {
-            return Ok(raw);
-        }
-        loop {
-            let (ns, event) = self.raw_event()?;
-            match event {
-                Event::Text(piece) => {
-                    let text = normalize_newlines(to_str(piece.into_inner())?);
-                    push_text(&mut raw.children, &text);
-                }
-                Event::GeneralRef(reference) => {
-                    let c = self.reference(&reference)?;
-                    push_text(&mut raw.children, c.encode_utf8(&mut [0; 4]));
-                }
-                Event::CData(piece) => {
-                    let text = normalize_newlines(to_str(piece.into_inner())?);
-                    raw.children.push(XmlContent::CData(text.into_owned()));
-                }
-                Event::Comment(piece) => {
-                    let text = to_str(piece.into_inner())?;
-                    raw.children.push(XmlContent::Comment(text.into_owned()));
-                }
-                Event::PI(pi) => {
-                    let target = String::from_utf8_lossy(pi.target()).into_owned();
-                    let data = to_str(Cow::Borrowed(pi.content()))?;
-                    let data = data.trim_start_matches([' ', '\t', '\r', '\n']);
-                    raw.children
-                        .push(XmlContent::ProcessingInstruction(target, data.to_owned()));
-                }
-                Event::Start(start) => {
-                    let child = Element {
-                        ns,
-                        start,
-                        empty: false,
-                    };
-                    raw.children
-                        .push(XmlContent::Element(self.raw_element(child, budget)?));
-                }
-                Event::Empty(start) => {
-                    let child = Element {
-                        ns,
-                        start,
-                        empty: true,
-                    };
-                    raw.children
-                        .push(XmlContent::Element(self.raw_element(child, budget)?));
-                }
-                Event::End(_) => return Ok(raw),
-                Event::Decl(_) => {}
-                Event::DocType(_) => return Err(super::XmlError::Doctype.into()),
-                Event::Eof => return Err(self.malformed("unexpected end of document").into()),
+        Ok(raw)
+    }
+
+    /// Adds what `event` (read inside an element) is to the element's raw content: text,
+    /// CDATA, a comment, a processing instruction, or for a child element the placeholder
+    /// [`CHILD`](crate::tree::CHILD), which the caller fills or leaves.
+    pub(crate) fn raw_piece(
+        &self,
+        children: &mut Vec<XmlContent>,
+        event: &Event<'a>,
+    ) -> Result<(), TreeError> {
+        match event {
+            Event::Text(piece) => {
+                let text = normalize_newlines(to_str(Cow::Borrowed(&piece[..]))?);
+                push_text(children, &text);
             }
+            Event::GeneralRef(reference) => {
+                let c = self.reference(reference)?;
+                push_text(children, c.encode_utf8(&mut [0; 4]));
+            }
+            Event::CData(piece) => {
+                let text = normalize_newlines(to_str(Cow::Borrowed(&piece[..]))?);
+                children.push(XmlContent::CData(text.into_owned()));
+            }
+            Event::Comment(piece) => {
+                let text = to_str(Cow::Borrowed(&piece[..]))?;
+                children.push(XmlContent::Comment(text.into_owned()));
+            }
+            Event::PI(pi) => {
+                let target = String::from_utf8_lossy(pi.target()).into_owned();
+                let data = to_str(Cow::Borrowed(pi.content()))?;
+                let data = data.trim_start_matches([' ', '\t', '\r', '\n']);
+                children.push(XmlContent::ProcessingInstruction(target, data.to_owned()));
+            }
+            Event::Start(_) | Event::Empty(_) => children.push(crate::tree::CHILD),
+            _ => {}
         }
+        Ok(())
     }
 }
 

@@ -190,6 +190,25 @@ namespace Rmm.Objects
         public string Name;
     }
 
+    /// Raw XML in a class: a label, every element no other member takes, and a count.
+    public class Parcel
+    {
+        public string Label;
+        [XmlAnyElement] public XmlElement[] Extra;
+        public int Count;
+    }
+
+    /// Raw XML members of each kind: an XmlElement, an XmlNode, arrays of both, and the one
+    /// element no other member takes (the last of several).
+    public class Wrapping
+    {
+        public XmlElement Doc;
+        public XmlNode Node;
+        public XmlElement[] Docs;
+        public XmlNode[] Nodes;
+        [XmlAnyElement] public XmlElement Last;
+    }
+
     /// A SOAP header of another namespace than the service's (WS-Security's and ebXML's
     /// kind): its element, type and members in urn:rmm:ext, and a class of that namespace it
     /// holds.
@@ -703,6 +722,83 @@ namespace Rmm.Objects
             object[] items = new object[n];
             for (int i = 0; i < n; i++) items[i] = MakeObject(i % 25);
             return items;
+        }
+
+        [WebMethod(Description = "Echoes an array of XML elements (XmlElement[]) as the host reads them.")]
+        public XmlElement[] EchoElements(XmlElement[] items) { return items; }
+
+        [WebMethod(Description = "Echoes an array of XML nodes (XmlNode[]) as the host reads them: each item's first node.")]
+        public XmlNode[] EchoNodes(XmlNode[] nodes) { return nodes; }
+
+        [WebMethod(Description = "Makes n XML nodes of a text, in turn a text node, an element x:Made (urn:made) holding it with the attribute at = its index, and a CDATA section; null for a negative n.")]
+        public XmlNode[] MakeNodes(string text, int n)
+        {
+            if (n < 0) return null;
+            XmlDocument d = new XmlDocument();
+            XmlNode[] nodes = new XmlNode[n];
+            for (int i = 0; i < n; i++)
+            {
+                switch (i % 3)
+                {
+                    case 0: nodes[i] = d.CreateTextNode(text); break;
+                    case 1:
+                        XmlElement made = d.CreateElement("x", "Made", "urn:made");
+                        made.SetAttribute("at", i.ToString(CultureInfo.InvariantCulture));
+                        made.InnerText = text;
+                        nodes[i] = made;
+                        break;
+                    default: nodes[i] = d.CreateCDataSection(text); break;
+                }
+            }
+            return nodes;
+        }
+
+        [WebMethod(Description = "Echoes a parcel, its extra elements as the host reads them.")]
+        public Parcel EchoParcel(Parcel p) { return p; }
+
+        [WebMethod(Description = "Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.")]
+        public Parcel MakeParcel(int n)
+        {
+            if (n < 0) return null;
+            XmlDocument d = new XmlDocument();
+            Parcel p = new Parcel();
+            p.Label = "P" + n.ToString(CultureInfo.InvariantCulture);
+            p.Count = n;
+            p.Extra = new XmlElement[n];
+            for (int i = 0; i < n; i++)
+            {
+                if (i % 2 == 0)
+                {
+                    XmlElement made = d.CreateElement("x", "Made", "urn:made");
+                    made.SetAttribute("at", i.ToString(CultureInfo.InvariantCulture));
+                    p.Extra[i] = made;
+                }
+                else
+                {
+                    p.Extra[i] = d.CreateElement("Plain");
+                }
+            }
+            return p;
+        }
+
+        [WebMethod(Description = "Echoes a wrapping of raw XML members as the host reads them.")]
+        public Wrapping EchoWrapping(Wrapping w) { return w; }
+
+        [WebMethod(Description = "Makes a wrapping: Doc x:Made (urn:made) with at = n, Node a text of n, Docs Plain then null, Nodes a text then a CDATA section, Last an element Tail of the service namespace; null for a negative n.")]
+        public Wrapping MakeWrapping(int n)
+        {
+            if (n < 0) return null;
+            XmlDocument d = new XmlDocument();
+            string text = n.ToString(CultureInfo.InvariantCulture);
+            Wrapping w = new Wrapping();
+            XmlElement made = d.CreateElement("x", "Made", "urn:made");
+            made.SetAttribute("at", text);
+            w.Doc = made;
+            w.Node = d.CreateTextNode(text);
+            w.Docs = new XmlElement[] { d.CreateElement("Plain"), null };
+            w.Nodes = new XmlNode[] { d.CreateTextNode("t" + text), d.CreateCDataSection("c" + text) };
+            w.Last = d.CreateElement("Tail", "http://rmm.example.com/objects");
+            return w;
         }
 
         [WebMethod(Description = "Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.")]

@@ -328,6 +328,16 @@ class Samples:
         for p, (member, node) in enumerate(members, start=1):
             if not hasattr(node, "type"):
                 continue  # xs:anyAttribute (a SOAP header's type): left empty
+            if type(node).__name__ == "Any":
+                # [XmlAnyElement]: elements of a namespace of their own, two where repeated.
+                def any_element(at):
+                    raw = etree.Element(f"{{urn:raw}}any{at}", nsmap={"r": "urn:raw"})
+                    raw.set("p", str(at))
+                    raw.text = f"any-{at} <&> \u00e9"
+                    return raw
+                many = node.max_occurs != 1
+                fields[member] = [any_element(p), any_element(p + 1)] if many else any_element(p)
+                continue
             if isinstance(node, Element) and is_multiple(node):
                 second = Nil if node.nillable else self.value(node.type, member, p + 1, depth + 1)
                 items = [self.value(node.type, member, p, depth + 1), second]

@@ -441,7 +441,63 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 52, `DescribeObject`, and waits for its answer: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+    /// Calls operation 52, `EchoElements`, and waits for its answer: Echoes an array of XML elements (XmlElement\[\]) as the host reads them.
+    pub fn echo_elements(
+        &self,
+        request: &EchoElements,
+    ) -> Result<EchoElementsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 53, `EchoNodes`, and waits for its answer: Echoes an array of XML nodes (XmlNode\[\]) as the host reads them: each item's first node.
+    pub fn echo_nodes(
+        &self,
+        request: &EchoNodes,
+    ) -> Result<EchoNodesResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 54, `MakeNodes`, and waits for its answer: Makes n XML nodes of a text, in turn a text node, an element x:Made (urn:made) holding it with the attribute at = its index, and a CDATA section; null for a negative n.
+    pub fn make_nodes(
+        &self,
+        request: &MakeNodes,
+    ) -> Result<MakeNodesResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 55, `EchoParcel`, and waits for its answer: Echoes a parcel, its extra elements as the host reads them.
+    pub fn echo_parcel(
+        &self,
+        request: &EchoParcel,
+    ) -> Result<EchoParcelResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 56, `MakeParcel`, and waits for its answer: Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.
+    pub fn make_parcel(
+        &self,
+        request: &MakeParcel,
+    ) -> Result<MakeParcelResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 57, `EchoWrapping`, and waits for its answer: Echoes a wrapping of raw XML members as the host reads them.
+    pub fn echo_wrapping(
+        &self,
+        request: &EchoWrapping,
+    ) -> Result<EchoWrappingResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 58, `MakeWrapping`, and waits for its answer: Makes a wrapping: Doc x:Made (urn:made) with at = n, Node a text of n, Docs Plain then null, Nodes a text then a CDATA section, Last an element Tail of the service namespace; null for a negative n.
+    pub fn make_wrapping(
+        &self,
+        request: &MakeWrapping,
+    ) -> Result<MakeWrappingResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 59, `DescribeObject`, and waits for its answer: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
     pub fn describe_object(
         &self,
         request: &DescribeObject,

@@ -1821,6 +1821,164 @@ impl XmlItem for Holder {
     }
 }
 
+/// `Parcel`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// Raw XML in a class: a label, every element no other member takes (`[XmlAnyElement] XmlElement[]`), and a count.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Parcel {
+    /// `Label`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub label: Option<String>,
+    /// `Extra` (`[XmlAnyElement]`, `<s:any minOccurs="0" maxOccurs="unbounded" />`): no element of its own, but every element of the class that no other member takes (of any namespace, a repeated member's among them), in order; an empty list is none, each kept whole as it was written (raw XML); written where the member stands.
+    pub extra: Vec<crate::runtime::RawXml>,
+    /// `Count`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub count: i32,
+}
+
+impl Parcel {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Label", &[], self.label.as_ref())?;
+        for element in &self.extra {
+            w.raw_element("Extra", element.root())?;
+        }
+        w.scalar("Count", &self.count);
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 3];
+        for member in node.elements() {
+            if !member.in_service() {
+                value.extra.push(member.any_element()?);
+                continue;
+            }
+            match member.name() {
+                "Label" if !seen[0] => {
+                    seen[0] = true;
+                    value.label = member.optional("Label", &[])?;
+                }
+                "Count" if !seen[2] => {
+                    seen[2] = true;
+                    value.count = member.scalar("Count")?;
+                }
+                _ => value.extra.push(member.any_element()?),
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for Parcel {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Parcel")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Parcel")?;
+        Self::read_members(node)
+    }
+}
+
+/// `Wrapping`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// Raw XML members of each kind: an XmlElement, an XmlNode, arrays of both, and the one element no other member takes (`[XmlAnyElement] XmlElement`, the last of several).
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Wrapping {
+    /// `Doc`: raw XML (.NET `XmlElement`: an inline type of one `s:any`), kept whole as it was written, optional (`minOccurs="0"`): `None` leaves the element out; an absent, empty or `xsi:nil` element reads as `None`, any other as its first element.
+    pub doc: Option<crate::runtime::RawXml>,
+    /// `Node`: raw XML (.NET `XmlNode`: an inline type of one `s:any`), kept whole as it was written, optional (`minOccurs="0"`): `None` leaves the element out; an absent, empty or `xsi:nil` element reads as `None`, any other as its first node (an element, a text or a CDATA section).
+    pub node: Option<crate::runtime::RawNode>,
+    /// `Docs`: `tns:ArrayOfXmlElement`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<XmlElement>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
+    pub docs: Option<Vec<Option<crate::runtime::RawXml>>>,
+    /// `Nodes`: `tns:ArrayOfXmlNode`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<XmlNode>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
+    pub nodes: Option<Vec<Option<crate::runtime::RawNode>>>,
+    /// `Last` (`[XmlAnyElement]`, `<s:any minOccurs="0" maxOccurs="1" />`): no element of its own, but the element of the class that no other member takes (of any namespace, a repeated member's among them): the last one where there are several, as the host keeps it, each kept whole as it was written (raw XML); written where the member stands.
+    pub last: Option<crate::runtime::RawXml>,
+}
+
+impl Wrapping {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Doc", &[], self.doc.as_ref())?;
+        w.optional("Node", &[], self.node.as_ref())?;
+        w.optional("Docs", &["XmlElement"], self.docs.as_ref())?;
+        w.optional("Nodes", &["XmlNode"], self.nodes.as_ref())?;
+        if let Some(element) = &self.last {
+            w.raw_element("Last", element.root())?;
+        }
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 5];
+        for member in node.elements() {
+            if !member.in_service() {
+                value.last = Some(member.any_element()?);
+                continue;
+            }
+            match member.name() {
+                "Doc" if !seen[0] => {
+                    seen[0] = true;
+                    value.doc = member.optional("Doc", &[])?;
+                }
+                "Node" if !seen[1] => {
+                    seen[1] = true;
+                    value.node = member.optional("Node", &[])?;
+                }
+                "Docs" => value.docs = member.optional("Docs", &["XmlElement"])?,
+                "Nodes" => value.nodes = member.optional("Nodes", &["XmlNode"])?,
+                _ => value.last = Some(member.any_element()?),
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl XmlItem for Wrapping {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Wrapping")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Wrapping")?;
+        Self::read_members(node)
+    }
+}
+
 /// `ExtHeader`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
 /// A SOAP header of another namespace than the service's (`[XmlRoot(Namespace = "urn:rmm:ext")]`, WS-Security's and ebXML's kind): its element, type and members in urn:rmm:ext.

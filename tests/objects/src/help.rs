@@ -372,6 +372,48 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
           <li>
+            <a href="?op=EchoElements">EchoElements</a>
+            <span>
+              <br>Echoes an array of XML elements (XmlElement[]) as the host reads them.
+            </span>
+          </li>
+          <li>
+            <a href="?op=EchoNodes">EchoNodes</a>
+            <span>
+              <br>Echoes an array of XML nodes (XmlNode[]) as the host reads them: each item's first node.
+            </span>
+          </li>
+          <li>
+            <a href="?op=MakeNodes">MakeNodes</a>
+            <span>
+              <br>Makes n XML nodes of a text, in turn a text node, an element x:Made (urn:made) holding it with the attribute at = its index, and a CDATA section; null for a negative n.
+            </span>
+          </li>
+          <li>
+            <a href="?op=EchoParcel">EchoParcel</a>
+            <span>
+              <br>Echoes a parcel, its extra elements as the host reads them.
+            </span>
+          </li>
+          <li>
+            <a href="?op=MakeParcel">MakeParcel</a>
+            <span>
+              <br>Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.
+            </span>
+          </li>
+          <li>
+            <a href="?op=EchoWrapping">EchoWrapping</a>
+            <span>
+              <br>Echoes a wrapping of raw XML members as the host reads them.
+            </span>
+          </li>
+          <li>
+            <a href="?op=MakeWrapping">MakeWrapping</a>
+            <span>
+              <br>Makes a wrapping: Doc x:Made (urn:made) with at = n, Node a text of n, Docs Plain then null, Nodes a text then a CDATA section, Last an element Tail of the service namespace; null for a negative n.
+            </span>
+          </li>
+          <li>
             <a href="?op=DescribeObject">DescribeObject</a>
             <span>
               <br>Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
@@ -6530,6 +6572,785 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `EchoElements`.
+const PAGE_ECHO_ELEMENTS: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>EchoElements</h2>
+        <p class="intro">Echoes an array of XML elements (XmlElement[]) as the host reads them.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>items</td><td>ArrayOfXmlElement</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/EchoElements"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;EchoElements xmlns="http://rmm.example.com/objects"&gt;
+      &lt;items&gt;
+        &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+        &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+      &lt;/items&gt;
+    &lt;/EchoElements&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoElementsResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoElementsResult&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/EchoElementsResult&gt;&lt;/EchoElementsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/EchoElements"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;EchoElements xmlns="http://rmm.example.com/objects"&gt;
+      &lt;items&gt;
+        &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+        &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+      &lt;/items&gt;
+    &lt;/EchoElements&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoElementsResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoElementsResult&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/EchoElementsResult&gt;&lt;/EchoElementsResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `EchoNodes`.
+const PAGE_ECHO_NODES: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>EchoNodes</h2>
+        <p class="intro">Echoes an array of XML nodes (XmlNode[]) as the host reads them: each item's first node.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>nodes</td><td>ArrayOfXmlNode</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/EchoNodes"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;EchoNodes xmlns="http://rmm.example.com/objects"&gt;
+      &lt;nodes&gt;
+        &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
+        &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
+      &lt;/nodes&gt;
+    &lt;/EchoNodes&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoNodesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoNodesResult&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;/EchoNodesResult&gt;&lt;/EchoNodesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/EchoNodes"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;EchoNodes xmlns="http://rmm.example.com/objects"&gt;
+      &lt;nodes&gt;
+        &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
+        &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
+      &lt;/nodes&gt;
+    &lt;/EchoNodes&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoNodesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoNodesResult&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;/EchoNodesResult&gt;&lt;/EchoNodesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `MakeNodes`.
+const PAGE_MAKE_NODES: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>MakeNodes</h2>
+        <p class="intro">Makes n XML nodes of a text, in turn a text node, an element x:Made (urn:made) holding it with the attribute at = its index, and a CDATA section; null for a negative n.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>text</td><td>string</td></tr>
+          <tr><td>2</td><td>n</td><td>int</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/MakeNodes"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;MakeNodes xmlns="http://rmm.example.com/objects"&gt;
+      &lt;text&gt;<span class="value">string</span>&lt;/text&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/MakeNodes&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeNodesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeNodesResult&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;/MakeNodesResult&gt;&lt;/MakeNodesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/MakeNodes"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;MakeNodes xmlns="http://rmm.example.com/objects"&gt;
+      &lt;text&gt;<span class="value">string</span>&lt;/text&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/MakeNodes&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeNodesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeNodesResult&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;/MakeNodesResult&gt;&lt;/MakeNodesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/MakeNodes?text=<span class="value">string</span>&amp;n=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;ArrayOfXmlNode xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
+  &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
+&lt;/ArrayOfXmlNode&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/MakeNodes HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+text=<span class="value">string</span>&amp;n=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;ArrayOfXmlNode xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
+  &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
+&lt;/ArrayOfXmlNode&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `EchoParcel`.
+const PAGE_ECHO_PARCEL: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>EchoParcel</h2>
+        <p class="intro">Echoes a parcel, its extra elements as the host reads them.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>p</td><td>Parcel</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/EchoParcel"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;EchoParcel xmlns="http://rmm.example.com/objects"&gt;
+      &lt;p&gt;
+        &lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;
+        &lt;Extra&gt;
+          &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+          &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+        &lt;/Extra&gt;
+        &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+      &lt;/p&gt;
+    &lt;/EchoParcel&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoParcelResult&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Extra&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Extra&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/EchoParcelResult&gt;&lt;/EchoParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/EchoParcel"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;EchoParcel xmlns="http://rmm.example.com/objects"&gt;
+      &lt;p&gt;
+        &lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;
+        &lt;Extra&gt;
+          &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+          &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+        &lt;/Extra&gt;
+        &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+      &lt;/p&gt;
+    &lt;/EchoParcel&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoParcelResult&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Extra&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Extra&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/EchoParcelResult&gt;&lt;/EchoParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `MakeParcel`.
+const PAGE_MAKE_PARCEL: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>MakeParcel</h2>
+        <p class="intro">Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>n</td><td>int</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/MakeParcel"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;MakeParcel xmlns="http://rmm.example.com/objects"&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/MakeParcel&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeParcelResult&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Extra&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Extra&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/MakeParcelResult&gt;&lt;/MakeParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/MakeParcel"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;MakeParcel xmlns="http://rmm.example.com/objects"&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/MakeParcel&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeParcelResult&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Extra&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Extra&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/MakeParcelResult&gt;&lt;/MakeParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/MakeParcel?n=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;Parcel xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;
+  &lt;Extra&gt;
+    &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+    &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+  &lt;/Extra&gt;
+  &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+&lt;/Parcel&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/MakeParcel HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+n=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;Parcel xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;
+  &lt;Extra&gt;
+    &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+    &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+  &lt;/Extra&gt;
+  &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
+&lt;/Parcel&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `EchoWrapping`.
+const PAGE_ECHO_WRAPPING: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>EchoWrapping</h2>
+        <p class="intro">Echoes a wrapping of raw XML members as the host reads them.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>w</td><td>Wrapping</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/EchoWrapping"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;EchoWrapping xmlns="http://rmm.example.com/objects"&gt;
+      &lt;w&gt;
+        &lt;Doc&gt;<span class="value">xml</span>&lt;/Doc&gt;
+        &lt;Node&gt;<span class="value">xmlNode</span>&lt;/Node&gt;
+        &lt;Docs&gt;
+          &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+          &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+        &lt;/Docs&gt;
+        &lt;Nodes&gt;
+          &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
+          &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
+        &lt;/Nodes&gt;
+        &lt;Last&gt;<span class="value">xml</span>&lt;/Last&gt;
+      &lt;/w&gt;
+    &lt;/EchoWrapping&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoWrappingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoWrappingResult&gt;&lt;Doc&gt;<span class="value">xml</span>&lt;/Doc&gt;&lt;Node&gt;<span class="value">xmlNode</span>&lt;/Node&gt;&lt;Docs&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Docs&gt;&lt;Nodes&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;/Nodes&gt;&lt;Last&gt;<span class="value">xml</span>&lt;/Last&gt;&lt;/EchoWrappingResult&gt;&lt;/EchoWrappingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/EchoWrapping"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;EchoWrapping xmlns="http://rmm.example.com/objects"&gt;
+      &lt;w&gt;
+        &lt;Doc&gt;<span class="value">xml</span>&lt;/Doc&gt;
+        &lt;Node&gt;<span class="value">xmlNode</span>&lt;/Node&gt;
+        &lt;Docs&gt;
+          &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+          &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+        &lt;/Docs&gt;
+        &lt;Nodes&gt;
+          &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
+          &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
+        &lt;/Nodes&gt;
+        &lt;Last&gt;<span class="value">xml</span>&lt;/Last&gt;
+      &lt;/w&gt;
+    &lt;/EchoWrapping&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoWrappingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoWrappingResult&gt;&lt;Doc&gt;<span class="value">xml</span>&lt;/Doc&gt;&lt;Node&gt;<span class="value">xmlNode</span>&lt;/Node&gt;&lt;Docs&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Docs&gt;&lt;Nodes&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;/Nodes&gt;&lt;Last&gt;<span class="value">xml</span>&lt;/Last&gt;&lt;/EchoWrappingResult&gt;&lt;/EchoWrappingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `MakeWrapping`.
+const PAGE_MAKE_WRAPPING: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>MakeWrapping</h2>
+        <p class="intro">Makes a wrapping: Doc x:Made (urn:made) with at = n, Node a text of n, Docs Plain then null, Nodes a text then a CDATA section, Last an element Tail of the service namespace; null for a negative n.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>n</td><td>int</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/MakeWrapping"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;MakeWrapping xmlns="http://rmm.example.com/objects"&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/MakeWrapping&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeWrappingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeWrappingResult&gt;&lt;Doc&gt;<span class="value">xml</span>&lt;/Doc&gt;&lt;Node&gt;<span class="value">xmlNode</span>&lt;/Node&gt;&lt;Docs&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Docs&gt;&lt;Nodes&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;/Nodes&gt;&lt;Last&gt;<span class="value">xml</span>&lt;/Last&gt;&lt;/MakeWrappingResult&gt;&lt;/MakeWrappingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/MakeWrapping"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;MakeWrapping xmlns="http://rmm.example.com/objects"&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/MakeWrapping&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeWrappingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeWrappingResult&gt;&lt;Doc&gt;<span class="value">xml</span>&lt;/Doc&gt;&lt;Node&gt;<span class="value">xmlNode</span>&lt;/Node&gt;&lt;Docs&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Docs&gt;&lt;Nodes&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;/Nodes&gt;&lt;Last&gt;<span class="value">xml</span>&lt;/Last&gt;&lt;/MakeWrappingResult&gt;&lt;/MakeWrappingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/MakeWrapping?n=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;Wrapping xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Doc&gt;<span class="value">xml</span>&lt;/Doc&gt;
+  &lt;Node&gt;<span class="value">xmlNode</span>&lt;/Node&gt;
+  &lt;Docs&gt;
+    &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+    &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+  &lt;/Docs&gt;
+  &lt;Nodes&gt;
+    &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
+    &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
+  &lt;/Nodes&gt;
+  &lt;Last&gt;<span class="value">xml</span>&lt;/Last&gt;
+&lt;/Wrapping&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/MakeWrapping HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+n=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;Wrapping xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Doc&gt;<span class="value">xml</span>&lt;/Doc&gt;
+  &lt;Node&gt;<span class="value">xmlNode</span>&lt;/Node&gt;
+  &lt;Docs&gt;
+    &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+    &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
+  &lt;/Docs&gt;
+  &lt;Nodes&gt;
+    &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
+    &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
+  &lt;/Nodes&gt;
+  &lt;Last&gt;<span class="value">xml</span>&lt;/Last&gt;
+&lt;/Wrapping&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page of `DescribeObject`.
 const PAGE_DESCRIBE_OBJECT: &[Piece] = &[
     Text(HEAD),
@@ -6672,6 +7493,13 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::EchoHolder => PAGE_ECHO_HOLDER,
         crate::Operation::MakeObject => PAGE_MAKE_OBJECT,
         crate::Operation::MakeObjects => PAGE_MAKE_OBJECTS,
+        crate::Operation::EchoElements => PAGE_ECHO_ELEMENTS,
+        crate::Operation::EchoNodes => PAGE_ECHO_NODES,
+        crate::Operation::MakeNodes => PAGE_MAKE_NODES,
+        crate::Operation::EchoParcel => PAGE_ECHO_PARCEL,
+        crate::Operation::MakeParcel => PAGE_MAKE_PARCEL,
+        crate::Operation::EchoWrapping => PAGE_ECHO_WRAPPING,
+        crate::Operation::MakeWrapping => PAGE_MAKE_WRAPPING,
         crate::Operation::DescribeObject => PAGE_DESCRIBE_OBJECT,
     };
     render(page, path)

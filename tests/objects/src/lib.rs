@@ -64,7 +64,14 @@
 //! | 49 | [`EchoHolder`] | 1 |
 //! | 50 | [`MakeObject`] | 1 |
 //! | 51 | [`MakeObjects`] | 1 |
-//! | 52 | [`DescribeObject`] | 1 |
+//! | 52 | [`EchoElements`] | 1 |
+//! | 53 | [`EchoNodes`] | 1 |
+//! | 54 | [`MakeNodes`] | 2 |
+//! | 55 | [`EchoParcel`] | 1 |
+//! | 56 | [`MakeParcel`] | 1 |
+//! | 57 | [`EchoWrapping`] | 1 |
+//! | 58 | [`MakeWrapping`] | 1 |
+//! | 59 | [`DescribeObject`] | 1 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -233,13 +240,27 @@ pub enum Operation {
     MakeObject,
     /// Operation 51: [`MakeObjects`].
     MakeObjects,
-    /// Operation 52: [`DescribeObject`].
+    /// Operation 52: [`EchoElements`].
+    EchoElements,
+    /// Operation 53: [`EchoNodes`].
+    EchoNodes,
+    /// Operation 54: [`MakeNodes`].
+    MakeNodes,
+    /// Operation 55: [`EchoParcel`].
+    EchoParcel,
+    /// Operation 56: [`MakeParcel`].
+    MakeParcel,
+    /// Operation 57: [`EchoWrapping`].
+    EchoWrapping,
+    /// Operation 58: [`MakeWrapping`].
+    MakeWrapping,
+    /// Operation 59: [`DescribeObject`].
     DescribeObject,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 52usize] = [
+    pub const ALL: [Operation; 59usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -291,6 +312,13 @@ impl Operation {
         Operation::EchoHolder,
         Operation::MakeObject,
         Operation::MakeObjects,
+        Operation::EchoElements,
+        Operation::EchoNodes,
+        Operation::MakeNodes,
+        Operation::EchoParcel,
+        Operation::MakeParcel,
+        Operation::EchoWrapping,
+        Operation::MakeWrapping,
         Operation::DescribeObject,
     ];
 
@@ -348,6 +376,13 @@ impl Operation {
             Operation::EchoHolder => "EchoHolder",
             Operation::MakeObject => "MakeObject",
             Operation::MakeObjects => "MakeObjects",
+            Operation::EchoElements => "EchoElements",
+            Operation::EchoNodes => "EchoNodes",
+            Operation::MakeNodes => "MakeNodes",
+            Operation::EchoParcel => "EchoParcel",
+            Operation::MakeParcel => "MakeParcel",
+            Operation::EchoWrapping => "EchoWrapping",
+            Operation::MakeWrapping => "MakeWrapping",
             Operation::DescribeObject => "DescribeObject",
         }
     }
@@ -406,6 +441,13 @@ impl Operation {
             "EchoHolder" => Some(Operation::EchoHolder),
             "MakeObject" => Some(Operation::MakeObject),
             "MakeObjects" => Some(Operation::MakeObjects),
+            "EchoElements" => Some(Operation::EchoElements),
+            "EchoNodes" => Some(Operation::EchoNodes),
+            "MakeNodes" => Some(Operation::MakeNodes),
+            "EchoParcel" => Some(Operation::EchoParcel),
+            "MakeParcel" => Some(Operation::MakeParcel),
+            "EchoWrapping" => Some(Operation::EchoWrapping),
+            "MakeWrapping" => Some(Operation::MakeWrapping),
             "DescribeObject" => Some(Operation::DescribeObject),
             _ => None,
         }
@@ -465,6 +507,13 @@ impl Operation {
             Operation::EchoHolder => &wire::echo_holder::OPERATION,
             Operation::MakeObject => &wire::make_object::OPERATION,
             Operation::MakeObjects => &wire::make_objects::OPERATION,
+            Operation::EchoElements => &wire::echo_elements::OPERATION,
+            Operation::EchoNodes => &wire::echo_nodes::OPERATION,
+            Operation::MakeNodes => &wire::make_nodes::OPERATION,
+            Operation::EchoParcel => &wire::echo_parcel::OPERATION,
+            Operation::MakeParcel => &wire::make_parcel::OPERATION,
+            Operation::EchoWrapping => &wire::echo_wrapping::OPERATION,
+            Operation::MakeWrapping => &wire::make_wrapping::OPERATION,
             Operation::DescribeObject => &wire::describe_object::OPERATION,
         }
     }
@@ -553,6 +602,13 @@ macro_rules! for_each_operation {
             echo_holder: EchoHolder,
             make_object: MakeObject,
             make_objects: MakeObjects,
+            echo_elements: EchoElements,
+            echo_nodes: EchoNodes,
+            make_nodes: MakeNodes,
+            echo_parcel: EchoParcel,
+            make_parcel: MakeParcel,
+            echo_wrapping: EchoWrapping,
+            make_wrapping: MakeWrapping,
             describe_object: DescribeObject,
         }
     };

@@ -44,6 +44,10 @@ pub enum KnownType {
     Voucher(Box<crate::Voucher>),
     /// `Holder`, a class (`xsi:type="Holder"`).
     Holder(Box<crate::Holder>),
+    /// `Parcel`, a class (`xsi:type="Parcel"`).
+    Parcel(Box<crate::Parcel>),
+    /// `Wrapping`, a class (`xsi:type="Wrapping"`).
+    Wrapping(Box<crate::Wrapping>),
     /// `ExtNote`, a class (`xsi:type="ExtNote"`).
     ExtNote(Box<crate::ExtNote>),
     /// `Level`, an enum (`xsi:type="Level"`).
@@ -74,6 +78,10 @@ pub enum KnownType {
     ArrayOfPerms(Vec<crate::Perms>),
     /// `ArrayOfAnyType`, an array of `anyType` items (`xsi:type="ArrayOfAnyType"`).
     ArrayOfAnyType(Vec<Option<crate::Object>>),
+    /// `ArrayOfXmlElement`, an array of `XmlElement` items (`xsi:type="ArrayOfXmlElement"`).
+    ArrayOfXmlElement(Vec<Option<crate::runtime::RawXml>>),
+    /// `ArrayOfXmlNode`, an array of `XmlNode` items (`xsi:type="ArrayOfXmlNode"`).
+    ArrayOfXmlNode(Vec<Option<crate::runtime::RawNode>>),
     /// `ArrayOfOrder`, an array of `Order` items (`xsi:type="ArrayOfOrder"`).
     ArrayOfOrder(Vec<Option<crate::Order>>),
 }
@@ -99,6 +107,8 @@ impl KnownType {
             KnownType::Basket(_) => "Basket",
             KnownType::Voucher(_) => "Voucher",
             KnownType::Holder(_) => "Holder",
+            KnownType::Parcel(_) => "Parcel",
+            KnownType::Wrapping(_) => "Wrapping",
             KnownType::ExtNote(_) => "ExtNote",
             KnownType::Level(_) => "Level",
             KnownType::Perms(_) => "Perms",
@@ -114,6 +124,8 @@ impl KnownType {
             KnownType::ArrayOfInt2(_) => "ArrayOfInt2",
             KnownType::ArrayOfPerms(_) => "ArrayOfPerms",
             KnownType::ArrayOfAnyType(_) => "ArrayOfAnyType",
+            KnownType::ArrayOfXmlElement(_) => "ArrayOfXmlElement",
+            KnownType::ArrayOfXmlNode(_) => "ArrayOfXmlNode",
             KnownType::ArrayOfOrder(_) => "ArrayOfOrder",
         }
     }
@@ -191,6 +203,14 @@ impl crate::runtime::KnownTypes for KnownType {
                     <crate::Holder as XmlItem>::read_element(node, &[])
                         .map(|value| KnownType::Holder(Box::new(value)))
                 }
+                "Parcel" => {
+                    <crate::Parcel as XmlItem>::read_element(node, &[])
+                        .map(|value| KnownType::Parcel(Box::new(value)))
+                }
+                "Wrapping" => {
+                    <crate::Wrapping as XmlItem>::read_element(node, &[])
+                        .map(|value| KnownType::Wrapping(Box::new(value)))
+                }
                 "ExtNote" => {
                     <crate::ExtNote as XmlItem>::read_element(node, &[])
                         .map(|value| KnownType::ExtNote(Box::new(value)))
@@ -238,6 +258,14 @@ impl crate::runtime::KnownTypes for KnownType {
                 "ArrayOfAnyType" => {
                     XmlItem::read_element(node, &["anyType"])
                         .map(KnownType::ArrayOfAnyType)
+                }
+                "ArrayOfXmlElement" => {
+                    XmlItem::read_element(node, &["XmlElement"])
+                        .map(KnownType::ArrayOfXmlElement)
+                }
+                "ArrayOfXmlNode" => {
+                    XmlItem::read_element(node, &["XmlNode"])
+                        .map(KnownType::ArrayOfXmlNode)
                 }
                 "ArrayOfOrder" => {
                     XmlItem::read_element(node, &["Order"]).map(KnownType::ArrayOfOrder)
@@ -321,6 +349,14 @@ impl crate::runtime::KnownTypes for KnownType {
                 w.next_type("Holder");
                 value.write_element(w, name, &[])
             }
+            KnownType::Parcel(value) => {
+                w.next_type("Parcel");
+                value.write_element(w, name, &[])
+            }
+            KnownType::Wrapping(value) => {
+                w.next_type("Wrapping");
+                value.write_element(w, name, &[])
+            }
             KnownType::ExtNote(value) => {
                 w.next_type("ExtNote");
                 value.write_element(w, name, &[])
@@ -381,10 +417,24 @@ impl crate::runtime::KnownTypes for KnownType {
                 w.next_type("ArrayOfAnyType");
                 value.write_element(w, name, &["anyType"])
             }
+            KnownType::ArrayOfXmlElement(value) => {
+                w.next_type("ArrayOfXmlElement");
+                value.write_element(w, name, &["XmlElement"])
+            }
+            KnownType::ArrayOfXmlNode(value) => {
+                w.next_type("ArrayOfXmlNode");
+                value.write_element(w, name, &["XmlNode"])
+            }
             KnownType::ArrayOfOrder(value) => {
                 w.next_type("ArrayOfOrder");
                 value.write_element(w, name, &["Order"])
             }
         }
+    }
+
+    /// The service's `XmlNode[]` of one text node.
+    fn text_nodes(text: String) -> Result<Self, String> {
+        let node = crate::runtime::RawNode::Text(text);
+        Ok(KnownType::ArrayOfXmlNode(vec![Some(node)]))
     }
 }

@@ -479,7 +479,70 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: MakeObjects,
     ) -> impl Future<Output = Result<MakeObjectsResponse, Fault>> + Send;
 
-    /// Operation 52, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+    /// Operation 52, `EchoElements`: Echoes an array of XML elements (XmlElement\[\]) as the host reads them.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_elements(
+        &self,
+        credentials: Credentials,
+        request: EchoElements,
+    ) -> impl Future<Output = Result<EchoElementsResponse, Fault>> + Send;
+
+    /// Operation 53, `EchoNodes`: Echoes an array of XML nodes (XmlNode\[\]) as the host reads them: each item's first node.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_nodes(
+        &self,
+        credentials: Credentials,
+        request: EchoNodes,
+    ) -> impl Future<Output = Result<EchoNodesResponse, Fault>> + Send;
+
+    /// Operation 54, `MakeNodes`: Makes n XML nodes of a text, in turn a text node, an element x:Made (urn:made) holding it with the attribute at = its index, and a CDATA section; null for a negative n.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_nodes(
+        &self,
+        credentials: Credentials,
+        request: MakeNodes,
+    ) -> impl Future<Output = Result<MakeNodesResponse, Fault>> + Send;
+
+    /// Operation 55, `EchoParcel`: Echoes a parcel, its extra elements as the host reads them.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_parcel(
+        &self,
+        credentials: Credentials,
+        request: EchoParcel,
+    ) -> impl Future<Output = Result<EchoParcelResponse, Fault>> + Send;
+
+    /// Operation 56, `MakeParcel`: Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_parcel(
+        &self,
+        credentials: Credentials,
+        request: MakeParcel,
+    ) -> impl Future<Output = Result<MakeParcelResponse, Fault>> + Send;
+
+    /// Operation 57, `EchoWrapping`: Echoes a wrapping of raw XML members as the host reads them.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_wrapping(
+        &self,
+        credentials: Credentials,
+        request: EchoWrapping,
+    ) -> impl Future<Output = Result<EchoWrappingResponse, Fault>> + Send;
+
+    /// Operation 58, `MakeWrapping`: Makes a wrapping: Doc x:Made (urn:made) with at = n, Node a text of n, Docs Plain then null, Nodes a text then a CDATA section, Last an element Tail of the service namespace; null for a negative n.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_wrapping(
+        &self,
+        credentials: Credentials,
+        request: MakeWrapping,
+    ) -> impl Future<Output = Result<MakeWrappingResponse, Fault>> + Send;
+
+    /// Operation 59, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn describe_object(
@@ -896,6 +959,62 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: MakeObjects,
     ) -> impl Future<Output = Result<MakeObjectsResponse, Fault>> + Send {
         T::make_objects(self, credentials, request)
+    }
+
+    fn echo_elements(
+        &self,
+        credentials: Credentials,
+        request: EchoElements,
+    ) -> impl Future<Output = Result<EchoElementsResponse, Fault>> + Send {
+        T::echo_elements(self, credentials, request)
+    }
+
+    fn echo_nodes(
+        &self,
+        credentials: Credentials,
+        request: EchoNodes,
+    ) -> impl Future<Output = Result<EchoNodesResponse, Fault>> + Send {
+        T::echo_nodes(self, credentials, request)
+    }
+
+    fn make_nodes(
+        &self,
+        credentials: Credentials,
+        request: MakeNodes,
+    ) -> impl Future<Output = Result<MakeNodesResponse, Fault>> + Send {
+        T::make_nodes(self, credentials, request)
+    }
+
+    fn echo_parcel(
+        &self,
+        credentials: Credentials,
+        request: EchoParcel,
+    ) -> impl Future<Output = Result<EchoParcelResponse, Fault>> + Send {
+        T::echo_parcel(self, credentials, request)
+    }
+
+    fn make_parcel(
+        &self,
+        credentials: Credentials,
+        request: MakeParcel,
+    ) -> impl Future<Output = Result<MakeParcelResponse, Fault>> + Send {
+        T::make_parcel(self, credentials, request)
+    }
+
+    fn echo_wrapping(
+        &self,
+        credentials: Credentials,
+        request: EchoWrapping,
+    ) -> impl Future<Output = Result<EchoWrappingResponse, Fault>> + Send {
+        T::echo_wrapping(self, credentials, request)
+    }
+
+    fn make_wrapping(
+        &self,
+        credentials: Credentials,
+        request: MakeWrapping,
+    ) -> impl Future<Output = Result<MakeWrappingResponse, Fault>> + Send {
+        T::make_wrapping(self, credentials, request)
     }
 
     fn describe_object(
@@ -1765,6 +1884,97 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.make_objects(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoElements => {
+                let handled = {
+                    let (credentials, call) = EchoElements::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_elements(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoNodes => {
+                let handled = {
+                    let (credentials, call) = EchoNodes::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_nodes(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakeNodes => {
+                let handled = {
+                    let (credentials, call) = MakeNodes::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_nodes(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoParcel => {
+                let handled = {
+                    let (credentials, call) = EchoParcel::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_parcel(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakeParcel => {
+                let handled = {
+                    let (credentials, call) = MakeParcel::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_parcel(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoWrapping => {
+                let handled = {
+                    let (credentials, call) = EchoWrapping::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_wrapping(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakeWrapping => {
+                let handled = {
+                    let (credentials, call) = MakeWrapping::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_wrapping(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -1300,7 +1300,149 @@ pub struct MakeObjectsResponse {
     pub result: Option<Vec<Option<crate::Object>>>,
 }
 
-/// `DescribeObject`, operation 52 of `ObjectsService`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+/// `EchoElements`, operation 52 of `ObjectsService`: Echoes an array of XML elements (XmlElement\[\]) as the host reads them.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoElementsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoElements {
+    /// `items`: SOAP `ArrayOfXmlElement`, position 1 of 1.
+    pub items: Option<Vec<Option<crate::runtime::RawXml>>>,
+}
+
+/// The response of [`EchoElements`]: the element `EchoElementsResponse` holding `EchoElementsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoElementsResponse {
+    /// `EchoElementsResult`: SOAP `ArrayOfXmlElement`.
+    pub result: Option<Vec<Option<crate::runtime::RawXml>>>,
+}
+
+/// `EchoNodes`, operation 53 of `ObjectsService`: Echoes an array of XML nodes (XmlNode\[\]) as the host reads them: each item's first node.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoNodesResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoNodes {
+    /// `nodes`: SOAP `ArrayOfXmlNode`, position 1 of 1.
+    pub nodes: Option<Vec<Option<crate::runtime::RawNode>>>,
+}
+
+/// The response of [`EchoNodes`]: the element `EchoNodesResponse` holding `EchoNodesResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoNodesResponse {
+    /// `EchoNodesResult`: SOAP `ArrayOfXmlNode`.
+    pub result: Option<Vec<Option<crate::runtime::RawNode>>>,
+}
+
+/// `MakeNodes`, operation 54 of `ObjectsService`: Makes n XML nodes of a text, in turn a text node, an element x:Made (urn:made) holding it with the attribute at = its index, and a CDATA section; null for a negative n.
+///
+/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakeNodesResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeNodes {
+    /// `text`: SOAP `string`, position 1 of 2.
+    pub text: Option<String>,
+    /// `n`: SOAP `int`, position 2 of 2.
+    pub n: i32,
+}
+
+/// The response of [`MakeNodes`]: the element `MakeNodesResponse` holding `MakeNodesResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeNodesResponse {
+    /// `MakeNodesResult`: SOAP `ArrayOfXmlNode`.
+    pub result: Option<Vec<Option<crate::runtime::RawNode>>>,
+}
+
+/// `EchoParcel`, operation 55 of `ObjectsService`: Echoes a parcel, its extra elements as the host reads them.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoParcelResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoParcel {
+    /// `p`: SOAP `Parcel`, position 1 of 1.
+    pub p: Option<crate::Parcel>,
+}
+
+/// The response of [`EchoParcel`]: the element `EchoParcelResponse` holding `EchoParcelResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoParcelResponse {
+    /// `EchoParcelResult`: SOAP `Parcel`.
+    pub result: Option<crate::Parcel>,
+}
+
+/// `MakeParcel`, operation 56 of `ObjectsService`: Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakeParcelResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeParcel {
+    /// `n`: SOAP `int`, position 1 of 1.
+    pub n: i32,
+}
+
+/// The response of [`MakeParcel`]: the element `MakeParcelResponse` holding `MakeParcelResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeParcelResponse {
+    /// `MakeParcelResult`: SOAP `Parcel`.
+    pub result: Option<crate::Parcel>,
+}
+
+/// `EchoWrapping`, operation 57 of `ObjectsService`: Echoes a wrapping of raw XML members as the host reads them.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoWrappingResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoWrapping {
+    /// `w`: SOAP `Wrapping`, position 1 of 1.
+    pub w: Option<crate::Wrapping>,
+}
+
+/// The response of [`EchoWrapping`]: the element `EchoWrappingResponse` holding `EchoWrappingResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoWrappingResponse {
+    /// `EchoWrappingResult`: SOAP `Wrapping`.
+    pub result: Option<crate::Wrapping>,
+}
+
+/// `MakeWrapping`, operation 58 of `ObjectsService`: Makes a wrapping: Doc x:Made (urn:made) with at = n, Node a text of n, Docs Plain then null, Nodes a text then a CDATA section, Last an element Tail of the service namespace; null for a negative n.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakeWrappingResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeWrapping {
+    /// `n`: SOAP `int`, position 1 of 1.
+    pub n: i32,
+}
+
+/// The response of [`MakeWrapping`]: the element `MakeWrappingResponse` holding `MakeWrappingResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeWrappingResponse {
+    /// `MakeWrappingResult`: SOAP `Wrapping`.
+    pub result: Option<crate::Wrapping>,
+}
+
+/// `DescribeObject`, operation 59 of `ObjectsService`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

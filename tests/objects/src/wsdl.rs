@@ -1066,6 +1066,155 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="EchoElements">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="items" type="tns:ArrayOfXmlElement" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="ArrayOfXmlElement">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="unbounded" name="XmlElement" nillable="true">
+            <s:complexType>
+              <s:sequence>
+                <s:any />
+              </s:sequence>
+            </s:complexType>
+          </s:element>
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoElementsResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoElementsResult" type="tns:ArrayOfXmlElement" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoNodes">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="nodes" type="tns:ArrayOfXmlNode" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="ArrayOfXmlNode">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="unbounded" name="XmlNode" nillable="true">
+            <s:complexType mixed="true">
+              <s:sequence>
+                <s:any />
+              </s:sequence>
+            </s:complexType>
+          </s:element>
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoNodesResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoNodesResult" type="tns:ArrayOfXmlNode" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeNodes">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="text" type="s:string" />
+            <s:element minOccurs="1" maxOccurs="1" name="n" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeNodesResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="MakeNodesResult" type="tns:ArrayOfXmlNode" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoParcel">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="p" type="tns:Parcel" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Parcel">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Label" type="s:string" />
+          <s:any minOccurs="0" maxOccurs="unbounded" />
+          <s:element minOccurs="1" maxOccurs="1" name="Count" type="s:int" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoParcelResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoParcelResult" type="tns:Parcel" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeParcel">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="n" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeParcelResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="MakeParcelResult" type="tns:Parcel" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoWrapping">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="w" type="tns:Wrapping" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Wrapping">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Doc">
+            <s:complexType>
+              <s:sequence>
+                <s:any />
+              </s:sequence>
+            </s:complexType>
+          </s:element>
+          <s:element minOccurs="0" maxOccurs="1" name="Node">
+            <s:complexType mixed="true">
+              <s:sequence>
+                <s:any />
+              </s:sequence>
+            </s:complexType>
+          </s:element>
+          <s:element minOccurs="0" maxOccurs="1" name="Docs" type="tns:ArrayOfXmlElement" />
+          <s:element minOccurs="0" maxOccurs="1" name="Nodes" type="tns:ArrayOfXmlNode" />
+          <s:any minOccurs="0" maxOccurs="1" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoWrappingResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoWrappingResult" type="tns:Wrapping" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeWrapping">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="n" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakeWrappingResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="MakeWrappingResult" type="tns:Wrapping" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="DescribeObject">
         <s:complexType>
           <s:sequence>
@@ -1110,6 +1259,9 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       </s:element>
       <s:element name="anyType" nillable="true" />
       <s:element name="ArrayOfAnyType" nillable="true" type="tns:ArrayOfAnyType" />
+      <s:element name="ArrayOfXmlNode" nillable="true" type="tns:ArrayOfXmlNode" />
+      <s:element name="Parcel" nillable="true" type="tns:Parcel" />
+      <s:element name="Wrapping" nillable="true" type="tns:Wrapping" />
     </s:schema>
     <s:schema elementFormDefault="qualified" targetNamespace="urn:rmm:ext">
       <s:element name="ExtHeader" type="s1:ExtHeader" />
@@ -1465,6 +1617,48 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="MakeObjectsSoapOut">
     <wsdl:part name="parameters" element="tns:MakeObjectsResponse" />
   </wsdl:message>
+  <wsdl:message name="EchoElementsSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoElements" />
+  </wsdl:message>
+  <wsdl:message name="EchoElementsSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoElementsResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoNodesSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoNodes" />
+  </wsdl:message>
+  <wsdl:message name="EchoNodesSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoNodesResponse" />
+  </wsdl:message>
+  <wsdl:message name="MakeNodesSoapIn">
+    <wsdl:part name="parameters" element="tns:MakeNodes" />
+  </wsdl:message>
+  <wsdl:message name="MakeNodesSoapOut">
+    <wsdl:part name="parameters" element="tns:MakeNodesResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoParcelSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoParcel" />
+  </wsdl:message>
+  <wsdl:message name="EchoParcelSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoParcelResponse" />
+  </wsdl:message>
+  <wsdl:message name="MakeParcelSoapIn">
+    <wsdl:part name="parameters" element="tns:MakeParcel" />
+  </wsdl:message>
+  <wsdl:message name="MakeParcelSoapOut">
+    <wsdl:part name="parameters" element="tns:MakeParcelResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoWrappingSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoWrapping" />
+  </wsdl:message>
+  <wsdl:message name="EchoWrappingSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoWrappingResponse" />
+  </wsdl:message>
+  <wsdl:message name="MakeWrappingSoapIn">
+    <wsdl:part name="parameters" element="tns:MakeWrapping" />
+  </wsdl:message>
+  <wsdl:message name="MakeWrappingSoapOut">
+    <wsdl:part name="parameters" element="tns:MakeWrappingResponse" />
+  </wsdl:message>
   <wsdl:message name="DescribeObjectSoapIn">
     <wsdl:part name="parameters" element="tns:DescribeObject" />
   </wsdl:message>
@@ -1624,6 +1818,25 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="MakeObjectsHttpGetOut">
     <wsdl:part name="Body" element="tns:ArrayOfAnyType" />
   </wsdl:message>
+  <wsdl:message name="MakeNodesHttpGetIn">
+    <wsdl:part name="text" type="s:string" />
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeNodesHttpGetOut">
+    <wsdl:part name="Body" element="tns:ArrayOfXmlNode" />
+  </wsdl:message>
+  <wsdl:message name="MakeParcelHttpGetIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeParcelHttpGetOut">
+    <wsdl:part name="Body" element="tns:Parcel" />
+  </wsdl:message>
+  <wsdl:message name="MakeWrappingHttpGetIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeWrappingHttpGetOut">
+    <wsdl:part name="Body" element="tns:Wrapping" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpPostIn">
     <wsdl:part name="values" type="s2:StringArray" />
   </wsdl:message>
@@ -1776,6 +1989,25 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="MakeObjectsHttpPostOut">
     <wsdl:part name="Body" element="tns:ArrayOfAnyType" />
+  </wsdl:message>
+  <wsdl:message name="MakeNodesHttpPostIn">
+    <wsdl:part name="text" type="s:string" />
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeNodesHttpPostOut">
+    <wsdl:part name="Body" element="tns:ArrayOfXmlNode" />
+  </wsdl:message>
+  <wsdl:message name="MakeParcelHttpPostIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeParcelHttpPostOut">
+    <wsdl:part name="Body" element="tns:Parcel" />
+  </wsdl:message>
+  <wsdl:message name="MakeWrappingHttpPostIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakeWrappingHttpPostOut">
+    <wsdl:part name="Body" element="tns:Wrapping" />
   </wsdl:message>
   <wsdl:portType name="ObjectsServiceSoap">
     <wsdl:operation name="EchoOrder">
@@ -2033,6 +2265,41 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:MakeObjectsSoapIn" />
       <wsdl:output message="tns:MakeObjectsSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="EchoElements">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of XML elements (XmlElement[]) as the host reads them.</wsdl:documentation>
+      <wsdl:input message="tns:EchoElementsSoapIn" />
+      <wsdl:output message="tns:EchoElementsSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoNodes">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes an array of XML nodes (XmlNode[]) as the host reads them: each item's first node.</wsdl:documentation>
+      <wsdl:input message="tns:EchoNodesSoapIn" />
+      <wsdl:output message="tns:EchoNodesSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeNodes">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes n XML nodes of a text, in turn a text node, an element x:Made (urn:made) holding it with the attribute at = its index, and a CDATA section; null for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeNodesSoapIn" />
+      <wsdl:output message="tns:MakeNodesSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoParcel">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a parcel, its extra elements as the host reads them.</wsdl:documentation>
+      <wsdl:input message="tns:EchoParcelSoapIn" />
+      <wsdl:output message="tns:EchoParcelSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeParcel">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeParcelSoapIn" />
+      <wsdl:output message="tns:MakeParcelSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoWrapping">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a wrapping of raw XML members as the host reads them.</wsdl:documentation>
+      <wsdl:input message="tns:EchoWrappingSoapIn" />
+      <wsdl:output message="tns:EchoWrappingSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeWrapping">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a wrapping: Doc x:Made (urn:made) with at = n, Node a text of n, Docs Plain then null, Nodes a text then a CDATA section, Last an element Tail of the service namespace; null for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeWrappingSoapIn" />
+      <wsdl:output message="tns:MakeWrappingSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="DescribeObject">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.</wsdl:documentation>
       <wsdl:input message="tns:DescribeObjectSoapIn" />
@@ -2160,6 +2427,21 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:MakeObjectsHttpGetIn" />
       <wsdl:output message="tns:MakeObjectsHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="MakeNodes">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes n XML nodes of a text, in turn a text node, an element x:Made (urn:made) holding it with the attribute at = its index, and a CDATA section; null for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeNodesHttpGetIn" />
+      <wsdl:output message="tns:MakeNodesHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeParcel">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeParcelHttpGetIn" />
+      <wsdl:output message="tns:MakeParcelHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeWrapping">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a wrapping: Doc x:Made (urn:made) with at = n, Node a text of n, Docs Plain then null, Nodes a text then a CDATA section, Last an element Tail of the service namespace; null for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeWrappingHttpGetIn" />
+      <wsdl:output message="tns:MakeWrappingHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpPost">
     <wsdl:operation name="EchoStringArray">
@@ -2281,6 +2563,21 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes an array of n objects, of the kinds MakeObject makes in turn from 0 (a null first); null for a negative n.</wsdl:documentation>
       <wsdl:input message="tns:MakeObjectsHttpPostIn" />
       <wsdl:output message="tns:MakeObjectsHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeNodes">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes n XML nodes of a text, in turn a text node, an element x:Made (urn:made) holding it with the attribute at = its index, and a CDATA section; null for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeNodesHttpPostIn" />
+      <wsdl:output message="tns:MakeNodesHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeParcel">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeParcelHttpPostIn" />
+      <wsdl:output message="tns:MakeParcelHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakeWrapping">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a wrapping: Doc x:Made (urn:made) with at = n, Node a text of n, Docs Plain then null, Nodes a text then a CDATA section, Last an element Tail of the service namespace; null for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakeWrappingHttpPostIn" />
+      <wsdl:output message="tns:MakeWrappingHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="ObjectsServiceSoap" type="tns:ObjectsServiceSoap">
@@ -2745,6 +3042,69 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="MakeObjects">
       <soap:operation soapAction="http://rmm.example.com/objects/MakeObjects" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoElements">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoElements" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoNodes">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoNodes" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeNodes">
+      <soap:operation soapAction="http://rmm.example.com/objects/MakeNodes" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoParcel">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoParcel" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeParcel">
+      <soap:operation soapAction="http://rmm.example.com/objects/MakeParcel" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoWrapping">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoWrapping" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeWrapping">
+      <soap:operation soapAction="http://rmm.example.com/objects/MakeWrapping" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -3231,6 +3591,69 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoElements">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoElements" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoNodes">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoNodes" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeNodes">
+      <soap12:operation soapAction="http://rmm.example.com/objects/MakeNodes" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoParcel">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoParcel" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeParcel">
+      <soap12:operation soapAction="http://rmm.example.com/objects/MakeParcel" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoWrapping">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoWrapping" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeWrapping">
+      <soap12:operation soapAction="http://rmm.example.com/objects/MakeWrapping" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="DescribeObject">
       <soap12:operation soapAction="http://rmm.example.com/objects/DescribeObject" style="document" />
       <wsdl:input>
@@ -3459,6 +3882,33 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="MakeNodes">
+      <http:operation location="/MakeNodes" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeParcel">
+      <http:operation location="/MakeParcel" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeWrapping">
+      <http:operation location="/MakeWrapping" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpPost" type="tns:ObjectsServiceHttpPost">
     <http:binding verb="POST" />
@@ -3671,6 +4121,33 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="MakeObjects">
       <http:operation location="/MakeObjects" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeNodes">
+      <http:operation location="/MakeNodes" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeParcel">
+      <http:operation location="/MakeParcel" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakeWrapping">
+      <http:operation location="/MakeWrapping" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

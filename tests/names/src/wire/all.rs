@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "ALL",
+    raw_trees: false,
 };
 
 impl ALL2 {
@@ -39,7 +40,7 @@ impl ALL2 {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 85;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<ALL xmlns=\"http://rmm.example.com/names\">");
             w.optional("client", &[], self.client.as_ref())?;
             w.optional("item", &[], self.item.as_ref())?;

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Call",
+    raw_trees: false,
 };
 
 impl Call2 {
@@ -39,7 +40,7 @@ impl Call2 {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 78;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Call xmlns=\"http://rmm.example.com/names\">");
             w.optional("order", &[], self.order.as_ref())?;
             w.optional("line", &[], self.line.as_ref())?;

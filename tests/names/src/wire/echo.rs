@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Echo",
+    raw_trees: false,
 };
 
 impl Echo {
@@ -42,7 +43,7 @@ impl Echo {
         if binding.is_soap() {
             let capacity = 176 + message::text_len(&self.body_2)
                 + message::text_len(&credentials.reader_2);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Echo xmlns=\"http://rmm.example.com/names\">");
             w.string("body", "<body>", self.body_2.as_deref(), "</body>")?;
             w.string(

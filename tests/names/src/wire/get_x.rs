@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetX",
+    raw_trees: false,
 };
 
 impl GetX {
@@ -42,7 +43,7 @@ impl GetX {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 63 + message::text_len(&self.r#type);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetX xmlns=\"http://rmm.example.com/names\">");
             w.string("type", "<type>", self.r#type.as_deref(), "</type>")?;
             w.raw("</GetX>");

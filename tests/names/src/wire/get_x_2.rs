@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "get_x",
+    raw_trees: false,
 };
 
 impl GetX2 {
@@ -42,7 +43,7 @@ impl GetX2 {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 65 + message::text_len(&self.self_);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<get_x xmlns=\"http://rmm.example.com/names\">");
             w.string("self", "<self>", self.self_.as_deref(), "</self>")?;
             w.raw("</get_x>");

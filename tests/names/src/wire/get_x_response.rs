@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetXResponse",
+    raw_trees: false,
 };
 
 impl GetXResponse {
@@ -42,7 +43,7 @@ impl GetXResponse {
         if binding.is_soap() {
             let capacity = 88 + message::text_len(&self.a_b)
                 + message::text_len(&self.a_b_2);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetXResponse xmlns=\"http://rmm.example.com/names\">");
             w.string("a-b", "<a-b>", self.a_b.as_deref(), "</a-b>")?;
             w.string("a_b", "<a_b>", self.a_b_2.as_deref(), "</a_b>")?;

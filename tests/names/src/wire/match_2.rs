@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "match",
+    raw_trees: false,
 };
 
 impl Match {
@@ -39,7 +40,7 @@ impl Match {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 78;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<match xmlns=\"http://rmm.example.com/names\">");
             w.optional("shape", &[], self.shape.as_ref())?;
             w.optional("any", &[], self.any.as_ref())?;

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Option",
+    raw_trees: false,
 };
 
 impl Option3 {
@@ -41,7 +42,7 @@ impl Option3 {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 76;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Option xmlns=\"http://rmm.example.com/names\"><value>");
             w.scalar(&self.value);
             w.raw("</value></Option>");

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Split",
+    raw_trees: false,
 };
 
 impl Split {
@@ -42,7 +43,7 @@ impl Split {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 67 + message::text_len(&self.value);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Split xmlns=\"http://rmm.example.com/names\">");
             w.string("value", "<value>", self.value.as_deref(), "</value>")?;
             w.raw("</Split>");

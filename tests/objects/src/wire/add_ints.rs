@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "AddInts",
+    raw_trees: false,
 };
 
 impl AddInts {
@@ -41,7 +42,7 @@ impl AddInts {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 94;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<AddInts xmlns=\"http://rmm.example.com/objects\"><a>");
             w.scalar(&self.a);
             w.raw("</a><b>");

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "AddTexts",
+    raw_trees: false,
 };
 
 impl AddTexts {
@@ -41,7 +42,7 @@ impl AddTexts {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 74 + message::text_len(&self.a) + message::text_len(&self.b);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<AddTexts xmlns=\"http://rmm.example.com/objects\">");
             w.string("a", "<a>", self.a.as_deref(), "</a>")?;
             w.string("b", "<b>", self.b.as_deref(), "</b>")?;

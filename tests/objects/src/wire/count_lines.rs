@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "CountLines",
+    raw_trees: false,
 };
 
 impl CountLines {
@@ -39,7 +40,7 @@ impl CountLines {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 105;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<CountLines xmlns=\"http://rmm.example.com/objects\">");
             w.optional("order", &[], self.order.as_ref())?;
             w.raw("<extra>");

@@ -27,6 +27,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "DescribeDataSet",
+    raw_trees: false,
 };
 
 impl DescribeDataSet {
@@ -41,7 +42,7 @@ impl DescribeDataSet {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 83;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<DescribeDataSet xmlns=\"http://rmm.example.com/objects\">");
             w.data_set(
                 "ds",

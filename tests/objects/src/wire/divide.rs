@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Divide",
+    raw_trees: false,
 };
 
 impl Divide {
@@ -42,7 +43,7 @@ impl Divide {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 118;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Divide xmlns=\"http://rmm.example.com/objects\"><dividend>");
             w.scalar(&self.dividend);
             w.raw("</dividend><divisor>");

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoAttributes",
+    raw_trees: false,
 };
 
 impl EchoAttributes {
@@ -39,7 +40,7 @@ impl EchoAttributes {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 87;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoAttributes xmlns=\"http://rmm.example.com/objects\">");
             w.optional("value", &[], self.value.as_ref())?;
             w.raw("</EchoAttributes>");

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoBasket",
+    raw_trees: false,
 };
 
 impl EchoBasket {
@@ -39,7 +40,7 @@ impl EchoBasket {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 81;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoBasket xmlns=\"http://rmm.example.com/objects\">");
             w.optional("basket", &[], self.basket.as_ref())?;
             w.raw("</EchoBasket>");

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoDataSet",
+    raw_trees: false,
 };
 
 impl EchoDataSet {
@@ -39,7 +40,7 @@ impl EchoDataSet {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 75;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoDataSet xmlns=\"http://rmm.example.com/objects\">");
             w.data_set(
                 "ds",

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoDrawing",
+    raw_trees: false,
 };
 
 impl EchoDrawing {
@@ -39,7 +40,7 @@ impl EchoDrawing {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 85;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoDrawing xmlns=\"http://rmm.example.com/objects\">");
             w.optional("drawing", &[], self.drawing.as_ref())?;
             w.raw("</EchoDrawing>");

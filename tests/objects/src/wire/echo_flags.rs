@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "EchoFlags",
+    raw_trees: false,
 };
 
 impl EchoFlags {
@@ -41,7 +42,7 @@ impl EchoFlags {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 84;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoFlags xmlns=\"http://rmm.example.com/objects\"><perms>");
             w.scalar(&self.perms);
             w.raw("</perms></EchoFlags>");

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "EchoFlagsArray",
+    raw_trees: false,
 };
 
 impl EchoFlagsArray {
@@ -38,7 +39,7 @@ impl EchoFlagsArray {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 89;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoFlagsArray xmlns=\"http://rmm.example.com/objects\">");
             w.optional("values", &["Perms"], self.values.as_ref())?;
             w.raw("</EchoFlagsArray>");

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "EchoIntArray",
+    raw_trees: false,
 };
 
 impl EchoIntArray {
@@ -38,7 +39,7 @@ impl EchoIntArray {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 85;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoIntArray xmlns=\"http://rmm.example.com/objects\">");
             w.optional("values", &["int"], self.values.as_ref())?;
             w.raw("</EchoIntArray>");

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoIntList",
+    raw_trees: false,
 };
 
 impl EchoIntList {
@@ -39,7 +40,7 @@ impl EchoIntList {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 83;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoIntList xmlns=\"http://rmm.example.com/objects\">");
             w.optional("values", &["int"], self.values.as_ref())?;
             w.raw("</EchoIntList>");

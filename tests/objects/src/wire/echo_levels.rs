@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "EchoLevels",
+    raw_trees: false,
 };
 
 impl EchoLevels {
@@ -38,7 +39,7 @@ impl EchoLevels {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 81;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoLevels xmlns=\"http://rmm.example.com/objects\">");
             w.optional("values", &["Level"], self.values.as_ref())?;
             w.raw("</EchoLevels>");

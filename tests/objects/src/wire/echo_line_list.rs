@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoLineList",
+    raw_trees: false,
 };
 
 impl EchoLineList {
@@ -39,7 +40,7 @@ impl EchoLineList {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 83;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoLineList xmlns=\"http://rmm.example.com/objects\">");
             w.optional("lines", &["OrderLine"], self.lines.as_ref())?;
             w.raw("</EchoLineList>");

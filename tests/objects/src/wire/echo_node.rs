@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoNode",
+    raw_trees: false,
 };
 
 impl EchoNode {
@@ -39,7 +40,7 @@ impl EchoNode {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 73;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoNode xmlns=\"http://rmm.example.com/objects\">");
             w.raw_node(
                 "node",

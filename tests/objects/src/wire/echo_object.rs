@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoObject",
+    raw_trees: true,
 };
 
 impl EchoObject {
@@ -39,7 +40,7 @@ impl EchoObject {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 71;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoObject xmlns=\"http://rmm.example.com/objects\">");
             w.optional("o", &[], self.o.as_ref())?;
             w.raw("</EchoObject>");

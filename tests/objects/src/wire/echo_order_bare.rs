@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: true,
     request_element: "order",
+    raw_trees: false,
 };
 
 impl EchoOrderBare {
@@ -39,7 +40,7 @@ impl EchoOrderBare {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 54;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.optional_in(
                 " xmlns=\"http://rmm.example.com/objects\"",
                 "order",

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoOrders",
+    raw_trees: false,
 };
 
 impl EchoOrders {
@@ -39,7 +40,7 @@ impl EchoOrders {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 81;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoOrders xmlns=\"http://rmm.example.com/objects\">");
             w.optional("orders", &["Order"], self.orders.as_ref())?;
             w.raw("</EchoOrders>");

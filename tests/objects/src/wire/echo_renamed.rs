@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoRenamed",
+    raw_trees: false,
 };
 
 impl EchoRenamed {
@@ -39,7 +40,7 @@ impl EchoRenamed {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 77;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoRenamed xmlns=\"http://rmm.example.com/objects\">");
             w.optional("tag", &[], self.tag.as_ref())?;
             w.raw("</EchoRenamed>");

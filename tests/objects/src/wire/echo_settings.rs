@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoSettings",
+    raw_trees: false,
 };
 
 impl EchoSettings {
@@ -39,7 +40,7 @@ impl EchoSettings {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 89;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoSettings xmlns=\"http://rmm.example.com/objects\">");
             w.optional("settings", &[], self.settings.as_ref())?;
             w.raw("</EchoSettings>");

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoShape",
+    raw_trees: false,
 };
 
 impl EchoShape {
@@ -39,7 +40,7 @@ impl EchoShape {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 77;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoShape xmlns=\"http://rmm.example.com/objects\">");
             w.optional("shape", &[], self.shape.as_ref())?;
             w.raw("</EchoShape>");

@@ -27,6 +27,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "EchoStringArray",
+    raw_trees: false,
 };
 
 impl EchoStringArray {
@@ -40,7 +41,7 @@ impl EchoStringArray {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 91;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoStringArray xmlns=\"http://rmm.example.com/objects\">");
             w.optional("values", &["string"], self.values.as_ref())?;
             w.raw("</EchoStringArray>");

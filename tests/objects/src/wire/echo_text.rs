@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoText",
+    raw_trees: false,
 };
 
 impl EchoText {
@@ -39,7 +40,7 @@ impl EchoText {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 73;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoText xmlns=\"http://rmm.example.com/objects\">");
             w.optional("note", &[], self.note.as_ref())?;
             w.raw("</EchoText>");

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoVoucher",
+    raw_trees: false,
 };
 
 impl EchoVoucher {
@@ -39,7 +40,7 @@ impl EchoVoucher {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 85;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoVoucher xmlns=\"http://rmm.example.com/objects\">");
             w.nillable("Receipt", &[], self.receipt.as_ref())?;
             w.raw("</EchoVoucher>");

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoXml",
+    raw_trees: false,
 };
 
 impl EchoXml {
@@ -39,7 +40,7 @@ impl EchoXml {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 69;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoXml xmlns=\"http://rmm.example.com/objects\">");
             w.raw_xml(
                 "doc",

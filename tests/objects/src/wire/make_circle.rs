@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MakeCircle",
+    raw_trees: false,
 };
 
 impl MakeCircle {
@@ -41,7 +42,7 @@ impl MakeCircle {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 120 + message::text_len(&self.color);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<MakeCircle xmlns=\"http://rmm.example.com/objects\"><radius>");
             w.scalar(&self.radius);
             w.raw("</radius>");

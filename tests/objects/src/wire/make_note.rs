@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MakeNote",
+    raw_trees: false,
 };
 
 impl MakeNote {
@@ -42,7 +43,7 @@ impl MakeNote {
         if binding.is_soap() {
             let capacity = 86 + message::text_len(&self.lang)
                 + message::text_len(&self.text);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<MakeNote xmlns=\"http://rmm.example.com/objects\">");
             w.string("lang", "<lang>", self.lang.as_deref(), "</lang>")?;
             w.string("text", "<text>", self.text.as_deref(), "</text>")?;

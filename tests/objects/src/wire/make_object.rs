@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MakeObject",
+    raw_trees: true,
 };
 
 impl MakeObject {
@@ -41,7 +42,7 @@ impl MakeObject {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 88;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<MakeObject xmlns=\"http://rmm.example.com/objects\"><kind>");
             w.scalar(&self.kind);
             w.raw("</kind></MakeObject>");

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MakeObjects",
+    raw_trees: true,
 };
 
 impl MakeObjects {
@@ -41,7 +42,7 @@ impl MakeObjects {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 84;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<MakeObjects xmlns=\"http://rmm.example.com/objects\"><n>");
             w.scalar(&self.n);
             w.raw("</n></MakeObjects>");

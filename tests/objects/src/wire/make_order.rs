@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MakeOrder",
+    raw_trees: false,
 };
 
 impl MakeOrder {
@@ -41,7 +42,7 @@ impl MakeOrder {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 95 + message::text_len(&self.note);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<MakeOrder xmlns=\"http://rmm.example.com/objects\"><id>");
             w.scalar(&self.id);
             w.raw("</id>");

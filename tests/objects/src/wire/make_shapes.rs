@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MakeShapes",
+    raw_trees: false,
 };
 
 impl MakeShapes {
@@ -41,7 +42,7 @@ impl MakeShapes {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 90;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<MakeShapes xmlns=\"http://rmm.example.com/objects\"><count>");
             w.scalar(&self.count);
             w.raw("</count></MakeShapes>");

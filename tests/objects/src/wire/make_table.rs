@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MakeTable",
+    raw_trees: false,
 };
 
 impl MakeTable {
@@ -41,7 +42,7 @@ impl MakeTable {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 80;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<MakeTable xmlns=\"http://rmm.example.com/objects\"><n>");
             w.scalar(&self.n);
             w.raw("</n></MakeTable>");

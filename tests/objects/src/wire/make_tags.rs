@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MakeTags",
+    raw_trees: false,
 };
 
 impl MakeTags {
@@ -41,7 +42,7 @@ impl MakeTags {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 86;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<MakeTags xmlns=\"http://rmm.example.com/objects\"><count>");
             w.scalar(&self.count);
             w.raw("</count></MakeTags>");

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MakeVoucher",
+    raw_trees: false,
 };
 
 impl MakeVoucher {
@@ -41,7 +42,7 @@ impl MakeVoucher {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 105 + message::text_len(&self.code);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<MakeVoucher xmlns=\"http://rmm.example.com/objects\">");
             w.string("code", "<code>", self.code.as_deref(), "</code>")?;
             w.raw("<value>");

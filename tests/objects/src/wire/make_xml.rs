@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "MakeXml",
+    raw_trees: false,
 };
 
 impl MakeXml {
@@ -41,7 +42,7 @@ impl MakeXml {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 89 + message::text_len(&self.text);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<MakeXml xmlns=\"http://rmm.example.com/objects\">");
             w.string("text", "<text>", self.text.as_deref(), "</text>")?;
             w.raw("<n>");

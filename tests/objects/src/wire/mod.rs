@@ -168,7 +168,28 @@ pub mod make_object;
 /// Operation 51: `MakeObjects`.
 pub mod make_objects;
 
-/// Operation 52: `DescribeObject`.
+/// Operation 52: `EchoElements`.
+pub mod echo_elements;
+
+/// Operation 53: `EchoNodes`.
+pub mod echo_nodes;
+
+/// Operation 54: `MakeNodes`.
+pub mod make_nodes;
+
+/// Operation 55: `EchoParcel`.
+pub mod echo_parcel;
+
+/// Operation 56: `MakeParcel`.
+pub mod make_parcel;
+
+/// Operation 57: `EchoWrapping`.
+pub mod echo_wrapping;
+
+/// Operation 58: `MakeWrapping`.
+pub mod make_wrapping;
+
+/// Operation 59: `DescribeObject`.
 pub mod describe_object;
 
 /// What every request type does, for code generic over operations (a client's

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: true,
     request_element: "text",
+    raw_trees: false,
 };
 
 impl RepeatBare {
@@ -41,7 +42,7 @@ impl RepeatBare {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 117 + message::text_len(&self.text);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.string(
                 "text",
                 "<text xmlns=\"http://rmm.example.com/objects\">",

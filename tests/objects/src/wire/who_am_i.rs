@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "WhoAmI",
+    raw_trees: false,
 };
 
 impl WhoAmI {
@@ -62,7 +63,7 @@ impl WhoAmI {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 74;
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://rmm.example.com/objects\"",
                 "AuthHeader",

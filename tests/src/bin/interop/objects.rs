@@ -75,9 +75,13 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 }
                 for (l, c) in live.classes.iter_mut().zip(&committed.classes) {
                     l.doc = c.doc.clone();
-                    // Nor whether an array member is a List<T> (the committed `list: true`).
+                    // Nor whether an array member is a List<T> (the committed `list: true`),
+                    // nor an [XmlAnyElement] member's name (the import's is wsdl.exe's `Any`).
                     for (lm, cm) in l.members.iter_mut().zip(&c.members) {
                         lm.list = cm.list;
+                        if lm.any && cm.any {
+                            lm.name = cm.name.clone();
+                        }
                     }
                 }
                 // .NET member names, which a WSDL does not carry, are the committed file's.
@@ -343,6 +347,84 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 )
                 .await;
             }
+        }
+        // Raw XML in arrays and classes: made on every binding, echoed over SOAP.
+        for n in [-1, 0, 4] {
+            call(
+                checks,
+                binding,
+                &format!("MakeNodes({n})"),
+                objects_service::make_nodes(Some("t & u"), n),
+                async {
+                    c.make_nodes(&MakeNodes {
+                        text: Some("t & u".into()),
+                        n,
+                    })
+                    .await
+                    .map(|r| r.result)
+                },
+            )
+            .await;
+            call(
+                checks,
+                binding,
+                &format!("MakeParcel({n})"),
+                objects_service::make_parcel(n),
+                async { c.make_parcel(&MakeParcel { n }).await.map(|r| r.result) },
+            )
+            .await;
+            call(
+                checks,
+                binding,
+                &format!("MakeWrapping({n})"),
+                objects_service::make_wrapping(n),
+                async { c.make_wrapping(&MakeWrapping { n }).await.map(|r| r.result) },
+            )
+            .await;
+        }
+        if binding.is_soap() {
+            let items = objects_service::raw_elements();
+            call(
+                checks,
+                binding,
+                "EchoElements",
+                Some(items.clone()),
+                async {
+                    c.echo_elements(&EchoElements {
+                        items: Some(items.clone()),
+                    })
+                    .await
+                    .map(|r| r.result)
+                },
+            )
+            .await;
+            let nodes = objects_service::raw_nodes();
+            call(checks, binding, "EchoNodes", Some(nodes.clone()), async {
+                c.echo_nodes(&EchoNodes {
+                    nodes: Some(nodes.clone()),
+                })
+                .await
+                .map(|r| r.result)
+            })
+            .await;
+            let parcel = objects_service::parcel();
+            call(checks, binding, "EchoParcel", Some(parcel.clone()), async {
+                c.echo_parcel(&EchoParcel {
+                    p: Some(parcel.clone()),
+                })
+                .await
+                .map(|r| r.result)
+            })
+            .await;
+            let wrapping = objects_service::make_wrapping(7);
+            call(checks, binding, "EchoWrapping", wrapping.clone(), async {
+                c.echo_wrapping(&EchoWrapping {
+                    w: wrapping.clone(),
+                })
+                .await
+                .map(|r| r.result)
+            })
+            .await;
         }
         if binding.is_soap() {
             let doc = rmm_objects::runtime::RawXml::parse(

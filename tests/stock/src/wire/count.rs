@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Count",
+    raw_trees: false,
 };
 
 impl Count {
@@ -42,7 +43,7 @@ impl Count {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 140 + message::text_len(&credentials.apikey);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Count xmlns=\"https://warehouse.example.org/stock/\"><lot>");
             w.scalar(&self.lot);
             w.raw("</lot><clientid>");

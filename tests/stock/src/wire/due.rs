@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Due",
+    raw_trees: false,
 };
 
 impl Due {
@@ -42,7 +43,7 @@ impl Due {
         message::check_datetime(OPERATION.name, "at", &self.at)?;
         if binding.is_soap() {
             let capacity = 147 + message::text_len(&credentials.apikey);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Due xmlns=\"https://warehouse.example.org/stock/\"><at>");
             w.scalar(&self.at);
             w.raw("</at><clientid>");

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Forecast",
+    raw_trees: false,
 };
 
 impl Forecast {
@@ -41,7 +42,7 @@ impl Forecast {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 146 + message::text_len(&credentials.apikey);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Forecast xmlns=\"https://warehouse.example.org/stock/\"><lot>");
             w.scalar(&self.lot);
             w.raw("</lot><clientid>");

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Label",
+    raw_trees: false,
 };
 
 impl Label {
@@ -43,7 +44,7 @@ impl Label {
         message::check_char(OPERATION.name, "code", self.code)?;
         if binding.is_soap() {
             let capacity = 172 + message::text_len(&credentials.apikey);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Label xmlns=\"https://warehouse.example.org/stock/\"><code>");
             w.scalar(&self.code);
             w.raw("</code><id>");

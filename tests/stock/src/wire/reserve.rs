@@ -36,6 +36,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Reserve",
+    raw_trees: false,
 };
 
 impl Reserve {
@@ -52,7 +53,7 @@ impl Reserve {
                 + message::text_len(&self.sku) + message::text_len(&self.until)
                 + message::text_len(&credentials.session)
                 + message::text_len(&credentials.apikey);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Reserve xmlns=\"https://warehouse.example.org/stock/\"><clientid>");
             w.scalar(&credentials.clientid);
             w.raw("</clientid>");

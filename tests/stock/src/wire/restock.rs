@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Restock",
+    raw_trees: false,
 };
 
 impl Restock {
@@ -42,7 +43,7 @@ impl Restock {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 205 + message::text_len(&credentials.apikey);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Restock xmlns=\"https://warehouse.example.org/stock/\"><clientid>");
             w.scalar(&credentials.clientid);
             w.raw("</clientid>");

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Stamp",
+    raw_trees: false,
 };
 
 impl Stamp {
@@ -42,7 +43,7 @@ impl Stamp {
         if binding.is_soap() {
             let capacity = 124 + self.image.as_ref().map_or(0, |b| b.len() / 3 * 4 + 4)
                 + message::text_len(&credentials.apikey);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Stamp xmlns=\"https://warehouse.example.org/stock/\">");
             w.bytes("<image>", self.image.as_deref(), "</image>");
             w.raw("<clientid>");

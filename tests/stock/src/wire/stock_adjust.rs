@@ -36,6 +36,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "StockAdjust",
+    raw_trees: false,
 };
 
 impl StockAdjust {
@@ -52,7 +53,7 @@ impl StockAdjust {
                 + message::text_len(&self.reason)
                 + message::text_len(&credentials.session)
                 + message::text_len(&credentials.apikey);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<StockAdjust xmlns=\"https://warehouse.example.org/stock/\">");
             w.string("sku", "<sku>", self.sku.as_deref(), "</sku>")?;
             w.raw("<delta>");

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Touch",
+    raw_trees: false,
 };
 
 impl Touch {
@@ -42,7 +43,7 @@ impl Touch {
         if binding.is_soap() {
             let capacity = 120 + message::text_len(&self.sku)
                 + message::text_len(&credentials.apikey);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Touch xmlns=\"https://warehouse.example.org/stock/\">");
             w.string("sku", "<sku>", self.sku.as_deref(), "</sku>")?;
             w.raw("<clientid>");

@@ -40,6 +40,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Weigh",
+    raw_trees: false,
 };
 
 impl Weigh {
@@ -53,7 +54,7 @@ impl Weigh {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 359 + message::text_len(&credentials.apikey);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Weigh xmlns=\"https://warehouse.example.org/stock/\"><clientid>");
             w.scalar(&credentials.clientid);
             w.raw("</clientid>");

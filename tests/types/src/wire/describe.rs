@@ -44,6 +44,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Describe",
+    raw_trees: false,
 };
 
 impl Describe {
@@ -58,7 +59,7 @@ impl Describe {
         message::check_char(OPERATION.name, "m", self.m)?;
         if binding.is_soap() {
             let capacity = 331 + message::text_len(&self.o);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Describe xmlns=\"http://rmm.example.com/types\"><a>");
             w.scalar(&self.a);
             w.raw("</a><b>");

@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "EchoBase64Binary",
+    raw_trees: false,
 };
 
 impl EchoBase64Binary {
@@ -43,7 +44,7 @@ impl EchoBase64Binary {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 89 + self.value.as_ref().map_or(0, |b| b.len() / 3 * 4 + 4);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoBase64Binary xmlns=\"http://rmm.example.com/types\">");
             w.bytes("<value>", self.value.as_deref(), "</value>");
             w.raw("</EchoBase64Binary>");

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "EchoChar",
+    raw_trees: false,
 };
 
 impl EchoChar {
@@ -42,7 +43,7 @@ impl EchoChar {
         message::check_char(OPERATION.name, "value", self.value)?;
         if binding.is_soap() {
             let capacity = 78;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoChar xmlns=\"http://rmm.example.com/types\"><value>");
             w.scalar(&self.value);
             w.raw("</value></EchoChar>");

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "EchoDateTime",
+    raw_trees: false,
 };
 
 impl EchoDateTime {
@@ -42,7 +43,7 @@ impl EchoDateTime {
         message::check_datetime(OPERATION.name, "value", &self.value)?;
         if binding.is_soap() {
             let capacity = 114;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoDateTime xmlns=\"http://rmm.example.com/types\"><value>");
             w.scalar(&self.value);
             w.raw("</value></EchoDateTime>");

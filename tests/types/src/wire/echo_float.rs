@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "EchoFloat",
+    raw_trees: false,
 };
 
 impl EchoFloat {
@@ -41,7 +42,7 @@ impl EchoFloat {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 90;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoFloat xmlns=\"http://rmm.example.com/types\"><value>");
             w.scalar(&self.value);
             w.raw("</value></EchoFloat>");

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoGuid",
+    raw_trees: false,
 };
 
 impl EchoGuid {
@@ -42,7 +43,7 @@ impl EchoGuid {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 109;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoGuid xmlns=\"http://rmm.example.com/types\"><value>");
             w.scalar(&self.value);
             w.raw("</value></EchoGuid>");

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "EchoLevel",
+    raw_trees: false,
 };
 
 impl EchoLevel {
@@ -41,7 +42,7 @@ impl EchoLevel {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 84;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoLevel xmlns=\"http://rmm.example.com/types\"><value>");
             w.scalar(&self.value);
             w.raw("</value></EchoLevel>");

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "EchoLong",
+    raw_trees: false,
 };
 
 impl EchoLong {
@@ -41,7 +42,7 @@ impl EchoLong {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 93;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoLong xmlns=\"http://rmm.example.com/types\"><value>");
             w.scalar(&self.value);
             w.raw("</value></EchoLong>");

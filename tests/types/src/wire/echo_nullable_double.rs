@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoNullableDouble",
+    raw_trees: false,
 };
 
 impl EchoNullableDouble {
@@ -44,7 +45,7 @@ impl EchoNullableDouble {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 117;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoNullableDouble xmlns=\"http://rmm.example.com/types\">");
             w.nullable(
                 "<value>",

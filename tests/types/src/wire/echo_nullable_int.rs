@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoNullableInt",
+    raw_trees: false,
 };
 
 impl EchoNullableInt {
@@ -44,7 +45,7 @@ impl EchoNullableInt {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 98;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoNullableInt xmlns=\"http://rmm.example.com/types\">");
             w.nullable(
                 "<value>",

@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "EchoNullableLevel",
+    raw_trees: false,
 };
 
 impl EchoNullableLevel {
@@ -44,7 +45,7 @@ impl EchoNullableLevel {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 100;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoNullableLevel xmlns=\"http://rmm.example.com/types\">");
             w.nullable(
                 "<value>",

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "EchoString",
+    raw_trees: false,
 };
 
 impl EchoString {
@@ -41,7 +42,7 @@ impl EchoString {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 77 + message::text_len(&self.value);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoString xmlns=\"http://rmm.example.com/types\">");
             w.string("value", "<value>", self.value.as_deref(), "</value>")?;
             w.raw("</EchoString>");

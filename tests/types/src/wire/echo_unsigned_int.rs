@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "EchoUnsignedInt",
+    raw_trees: false,
 };
 
 impl EchoUnsignedInt {
@@ -43,7 +44,7 @@ impl EchoUnsignedInt {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 97;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<EchoUnsignedInt xmlns=\"http://rmm.example.com/types\"><value>");
             w.scalar(&self.value);
             w.raw("</value></EchoUnsignedInt>");

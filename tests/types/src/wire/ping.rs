@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Ping",
+    raw_trees: false,
 };
 
 impl Ping {
@@ -41,7 +42,7 @@ impl Ping {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 50;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Ping xmlns=\"http://rmm.example.com/types\"></Ping>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "DeleteProducts",
+    raw_trees: false,
 };
 
 impl DeleteProducts {
@@ -39,7 +40,7 @@ impl DeleteProducts {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 99;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<DeleteProducts xmlns=\"http://24sevenOffice.com/webservices\">");
             w.optional("products", &["Product"], self.products.as_ref())?;
             w.raw("</DeleteProducts>");

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetCategories",
+    raw_trees: false,
 };
 
 impl GetCategories {
@@ -39,7 +40,7 @@ impl GetCategories {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 113;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetCategories xmlns=\"http://24sevenOffice.com/webservices\">");
             w.optional(
                 "returnProperties",

@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetDiscountMatrixPriceGroup",
+    raw_trees: false,
 };
 
 impl GetDiscountMatrixPriceGroup {
@@ -45,7 +46,7 @@ impl GetDiscountMatrixPriceGroup {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 104;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<GetDiscountMatrixPriceGroup xmlns=\"http://24sevenOffice.com/webservices\"></GetDiscountMatrixPriceGroup>",
             );

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetPriceList",
+    raw_trees: false,
 };
 
 impl GetPriceList {
@@ -42,7 +43,7 @@ impl GetPriceList {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 112;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<GetPriceList xmlns=\"http://24sevenOffice.com/webservices\"><priceListId>",
             );

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetProducts",
+    raw_trees: false,
 };
 
 impl GetProducts {
@@ -39,7 +40,7 @@ impl GetProducts {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 138;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetProducts xmlns=\"http://24sevenOffice.com/webservices\">");
             w.optional("searchParams", &[], self.search_params.as_ref())?;
             w.optional(

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "SaveCategories",
+    raw_trees: false,
 };
 
 impl SaveCategories {
@@ -39,7 +40,7 @@ impl SaveCategories {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 103;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<SaveCategories xmlns=\"http://24sevenOffice.com/webservices\">");
             w.optional("categories", &["Category"], self.categories.as_ref())?;
             w.raw("</SaveCategories>");

@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "SetStockQuantity",
+    raw_trees: false,
 };
 
 impl SetStockQuantity {
@@ -44,7 +45,7 @@ impl SetStockQuantity {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 178;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<SetStockQuantity xmlns=\"http://24sevenOffice.com/webservices\"><productId>",
             );

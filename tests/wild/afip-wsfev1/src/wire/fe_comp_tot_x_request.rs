@@ -27,6 +27,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "FECompTotXRequest",
+    raw_trees: false,
 };
 
 impl FECompTotXRequest {
@@ -41,7 +42,7 @@ impl FECompTotXRequest {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 89;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<FECompTotXRequest xmlns=\"http://ar.gov.afip.dif.FEV1/\">");
             w.optional("Auth", &[], self.auth.as_ref())?;
             w.raw("</FECompTotXRequest>");

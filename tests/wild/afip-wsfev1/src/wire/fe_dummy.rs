@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "FEDummy",
+    raw_trees: false,
 };
 
 impl FEDummy {
@@ -42,7 +43,7 @@ impl FEDummy {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 56;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<FEDummy xmlns=\"http://ar.gov.afip.dif.FEV1/\"></FEDummy>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {

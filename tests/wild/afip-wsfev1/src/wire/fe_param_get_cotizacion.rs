@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "FEParamGetCotizacion",
+    raw_trees: false,
 };
 
 impl FEParamGetCotizacion {
@@ -42,7 +43,7 @@ impl FEParamGetCotizacion {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 110 + message::text_len(&self.mon_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<FEParamGetCotizacion xmlns=\"http://ar.gov.afip.dif.FEV1/\">");
             w.optional("Auth", &[], self.auth.as_ref())?;
             w.string("MonId", "<MonId>", self.mon_id.as_deref(), "</MonId>")?;

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "FEParamGetTiposMonedas",
+    raw_trees: false,
 };
 
 impl FEParamGetTiposMonedas {
@@ -42,7 +43,7 @@ impl FEParamGetTiposMonedas {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 99;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<FEParamGetTiposMonedas xmlns=\"http://ar.gov.afip.dif.FEV1/\">");
             w.optional("Auth", &[], self.auth.as_ref())?;
             w.raw("</FEParamGetTiposMonedas>");

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "FEParamGetTiposTributos",
+    raw_trees: false,
 };
 
 impl FEParamGetTiposTributos {
@@ -42,7 +43,7 @@ impl FEParamGetTiposTributos {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 101;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<FEParamGetTiposTributos xmlns=\"http://ar.gov.afip.dif.FEV1/\">");
             w.optional("Auth", &[], self.auth.as_ref())?;
             w.raw("</FEParamGetTiposTributos>");

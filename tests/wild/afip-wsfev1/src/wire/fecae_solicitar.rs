@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "FECAESolicitar",
+    raw_trees: false,
 };
 
 impl FECAESolicitar {
@@ -39,7 +40,7 @@ impl FECAESolicitar {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 104;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<FECAESolicitar xmlns=\"http://ar.gov.afip.dif.FEV1/\">");
             w.optional("Auth", &[], self.auth.as_ref())?;
             w.optional("FeCAEReq", &[], self.fe_cae_req.as_ref())?;

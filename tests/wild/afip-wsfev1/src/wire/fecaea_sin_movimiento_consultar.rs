@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "FECAEASinMovimientoConsultar",
+    raw_trees: false,
 };
 
 impl FECAEASinMovimientoConsultar {
@@ -42,7 +43,7 @@ impl FECAEASinMovimientoConsultar {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 152 + message::text_len(&self.caea);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<FECAEASinMovimientoConsultar xmlns=\"http://ar.gov.afip.dif.FEV1/\">",
             );

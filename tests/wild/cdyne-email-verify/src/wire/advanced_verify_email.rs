@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "AdvancedVerifyEmail",
+    raw_trees: false,
 };
 
 impl AdvancedVerifyEmail {
@@ -44,7 +45,7 @@ impl AdvancedVerifyEmail {
         if binding.is_soap() {
             let capacity = 142 + message::text_len(&self.email)
                 + message::text_len(&self.license_key);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<AdvancedVerifyEmail xmlns=\"http://ws.cdyne.com/\">");
             w.string("email", "<email>", self.email.as_deref(), "</email>")?;
             w.raw("<timeout>");

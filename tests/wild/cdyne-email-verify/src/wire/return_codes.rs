@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "ReturnCodes",
+    raw_trees: false,
 };
 
 impl ReturnCodes {
@@ -41,7 +42,7 @@ impl ReturnCodes {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 56;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<ReturnCodes xmlns=\"http://ws.cdyne.com/\"></ReturnCodes>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "VerifyMXRecord",
+    raw_trees: false,
 };
 
 impl VerifyMXRecord {
@@ -42,7 +43,7 @@ impl VerifyMXRecord {
         if binding.is_soap() {
             let capacity = 102 + message::text_len(&self.email)
                 + message::text_len(&self.license_key);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<VerifyMXRecord xmlns=\"http://ws.cdyne.com/\">");
             w.string("email", "<email>", self.email.as_deref(), "</email>")?;
             w.string(

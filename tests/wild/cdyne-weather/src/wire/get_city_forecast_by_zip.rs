@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetCityForecastByZIP",
+    raw_trees: false,
 };
 
 impl GetCityForecastByZIP {
@@ -44,7 +45,7 @@ impl GetCityForecastByZIP {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 95 + message::text_len(&self.zip);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetCityForecastByZIP xmlns=\"http://ws.cdyne.com/WeatherWS/\">");
             w.string("ZIP", "<ZIP>", self.zip.as_deref(), "</ZIP>")?;
             w.raw("</GetCityForecastByZIP>");

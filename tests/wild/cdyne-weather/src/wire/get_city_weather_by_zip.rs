@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetCityWeatherByZIP",
+    raw_trees: false,
 };
 
 impl GetCityWeatherByZIP {
@@ -43,7 +44,7 @@ impl GetCityWeatherByZIP {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 93 + message::text_len(&self.zip);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetCityWeatherByZIP xmlns=\"http://ws.cdyne.com/WeatherWS/\">");
             w.string("ZIP", "<ZIP>", self.zip.as_deref(), "</ZIP>")?;
             w.raw("</GetCityWeatherByZIP>");

@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetWeatherInformation",
+    raw_trees: false,
 };
 
 impl GetWeatherInformation {
@@ -44,7 +45,7 @@ impl GetWeatherInformation {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 86;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<GetWeatherInformation xmlns=\"http://ws.cdyne.com/WeatherWS/\"></GetWeatherInformation>",
             );

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Campaign.Create",
+    raw_trees: false,
 };
 
 impl CampaignCreate {
@@ -45,7 +46,7 @@ impl CampaignCreate {
                 + message::text_len(&self.from_name)
                 + message::text_len(&self.from_email) + message::text_len(&self.reply_to)
                 + message::text_len(&self.html_url) + message::text_len(&self.text_url);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Campaign.Create xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.string(

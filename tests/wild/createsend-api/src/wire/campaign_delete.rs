@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Campaign.Delete",
+    raw_trees: false,
 };
 
 impl CampaignDelete {
@@ -42,7 +43,7 @@ impl CampaignDelete {
         if binding.is_soap() {
             let capacity = 116 + message::text_len(&self.api_key)
                 + message::text_len(&self.campaign_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Campaign.Delete xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.string(

@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Campaign.GetBounces",
+    raw_trees: false,
 };
 
 impl CampaignGetBounces {
@@ -44,7 +45,7 @@ impl CampaignGetBounces {
         if binding.is_soap() {
             let capacity = 124 + message::text_len(&self.api_key)
                 + message::text_len(&self.campaign_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Campaign.GetBounces xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.string(

@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Campaign.GetSubscriberClicks",
+    raw_trees: false,
 };
 
 impl CampaignGetSubscriberClicks {
@@ -45,7 +46,7 @@ impl CampaignGetSubscriberClicks {
         if binding.is_soap() {
             let capacity = 142 + message::text_len(&self.api_key)
                 + message::text_len(&self.campaign_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<Campaign.GetSubscriberClicks xmlns=\"http://api.createsend.com/api/\">",
             );

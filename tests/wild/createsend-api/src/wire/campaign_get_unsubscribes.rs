@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Campaign.GetUnsubscribes",
+    raw_trees: false,
 };
 
 impl CampaignGetUnsubscribes {
@@ -45,7 +46,7 @@ impl CampaignGetUnsubscribes {
         if binding.is_soap() {
             let capacity = 134 + message::text_len(&self.api_key)
                 + message::text_len(&self.campaign_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Campaign.GetUnsubscribes xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.string(

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Campaign.Send",
+    raw_trees: false,
 };
 
 impl CampaignSend {
@@ -44,7 +45,7 @@ impl CampaignSend {
                 + message::text_len(&self.campaign_id)
                 + message::text_len(&self.confirmation_email)
                 + message::text_len(&self.send_date);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Campaign.Send xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.string(

@@ -35,6 +35,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Client.Create",
+    raw_trees: false,
 };
 
 impl ClientCreate {
@@ -52,7 +53,7 @@ impl ClientCreate {
                 + message::text_len(&self.contact_name)
                 + message::text_len(&self.email_address)
                 + message::text_len(&self.country) + message::text_len(&self.timezone);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Client.Create xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.string(

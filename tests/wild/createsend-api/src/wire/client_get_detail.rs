@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Client.GetDetail",
+    raw_trees: false,
 };
 
 impl ClientGetDetail {
@@ -44,7 +45,7 @@ impl ClientGetDetail {
         if binding.is_soap() {
             let capacity = 114 + message::text_len(&self.api_key)
                 + message::text_len(&self.client_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Client.GetDetail xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.string(

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Client.GetLists",
+    raw_trees: false,
 };
 
 impl ClientGetLists {
@@ -42,7 +43,7 @@ impl ClientGetLists {
         if binding.is_soap() {
             let capacity = 112 + message::text_len(&self.api_key)
                 + message::text_len(&self.client_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Client.GetLists xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.string(

@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Client.GetSuppressionList",
+    raw_trees: false,
 };
 
 impl ClientGetSuppressionList {
@@ -45,7 +46,7 @@ impl ClientGetSuppressionList {
         if binding.is_soap() {
             let capacity = 132 + message::text_len(&self.api_key)
                 + message::text_len(&self.client_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<Client.GetSuppressionList xmlns=\"http://api.createsend.com/api/\">",
             );

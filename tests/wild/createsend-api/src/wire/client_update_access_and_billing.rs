@@ -42,6 +42,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Client.UpdateAccessAndBilling",
+    raw_trees: false,
 };
 
 impl ClientUpdateAccessAndBilling {
@@ -62,7 +63,7 @@ impl ClientUpdateAccessAndBilling {
                 + message::text_len(&self.delivery_fee)
                 + message::text_len(&self.cost_per_recipient)
                 + message::text_len(&self.design_and_spam_test_fee);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<Client.UpdateAccessAndBilling xmlns=\"http://api.createsend.com/api/\">",
             );

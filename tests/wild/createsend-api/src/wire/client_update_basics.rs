@@ -38,6 +38,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Client.UpdateBasics",
+    raw_trees: false,
 };
 
 impl ClientUpdateBasics {
@@ -56,7 +57,7 @@ impl ClientUpdateBasics {
                 + message::text_len(&self.contact_name)
                 + message::text_len(&self.email_address)
                 + message::text_len(&self.country) + message::text_len(&self.timezone);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Client.UpdateBasics xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.string(

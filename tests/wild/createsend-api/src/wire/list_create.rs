@@ -35,6 +35,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "List.Create",
+    raw_trees: false,
 };
 
 impl ListCreate {
@@ -51,7 +52,7 @@ impl ListCreate {
                 + message::text_len(&self.client_id) + message::text_len(&self.title)
                 + message::text_len(&self.unsubscribe_page)
                 + message::text_len(&self.confirmation_success_page);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<List.Create xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.string(

@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "List.CreateCustomField",
+    raw_trees: false,
 };
 
 impl ListCreateCustomField {
@@ -46,7 +47,7 @@ impl ListCreateCustomField {
             let capacity = 200 + message::text_len(&self.api_key)
                 + message::text_len(&self.list_id) + message::text_len(&self.field_name)
                 + message::text_len(&self.options);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<List.CreateCustomField xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.string("ListID", "<ListID>", self.list_id.as_deref(), "</ListID>")?;

@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "List.DeleteCustomField",
+    raw_trees: false,
 };
 
 impl ListDeleteCustomField {
@@ -45,7 +46,7 @@ impl ListDeleteCustomField {
         if binding.is_soap() {
             let capacity = 133 + message::text_len(&self.api_key)
                 + message::text_len(&self.list_id) + message::text_len(&self.key);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<List.DeleteCustomField xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.string("ListID", "<ListID>", self.list_id.as_deref(), "</ListID>")?;

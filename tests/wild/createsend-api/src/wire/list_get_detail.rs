@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "List.GetDetail",
+    raw_trees: false,
 };
 
 impl ListGetDetail {
@@ -42,7 +43,7 @@ impl ListGetDetail {
         if binding.is_soap() {
             let capacity = 106 + message::text_len(&self.api_key)
                 + message::text_len(&self.list_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<List.GetDetail xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.string("ListID", "<ListID>", self.list_id.as_deref(), "</ListID>")?;

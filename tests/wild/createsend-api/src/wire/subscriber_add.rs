@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Subscriber.Add",
+    raw_trees: false,
 };
 
 impl SubscriberAdd {
@@ -43,7 +44,7 @@ impl SubscriberAdd {
             let capacity = 134 + message::text_len(&self.api_key)
                 + message::text_len(&self.list_id) + message::text_len(&self.email)
                 + message::text_len(&self.name);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Subscriber.Add xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.string("ListID", "<ListID>", self.list_id.as_deref(), "</ListID>")?;

@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Subscriber.AddAndResubscribe",
+    raw_trees: false,
 };
 
 impl SubscriberAddAndResubscribe {
@@ -46,7 +47,7 @@ impl SubscriberAddAndResubscribe {
             let capacity = 162 + message::text_len(&self.api_key)
                 + message::text_len(&self.list_id) + message::text_len(&self.email)
                 + message::text_len(&self.name);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<Subscriber.AddAndResubscribe xmlns=\"http://api.createsend.com/api/\">",
             );

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Subscriber.AddWithCustomFields",
+    raw_trees: false,
 };
 
 impl SubscriberAddWithCustomFields {
@@ -44,7 +45,7 @@ impl SubscriberAddWithCustomFields {
             let capacity = 195 + message::text_len(&self.api_key)
                 + message::text_len(&self.list_id) + message::text_len(&self.email)
                 + message::text_len(&self.name);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<Subscriber.AddWithCustomFields xmlns=\"http://api.createsend.com/api/\">",
             );

@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Subscriber.Unsubscribe",
+    raw_trees: false,
 };
 
 impl SubscriberUnsubscribe {
@@ -45,7 +46,7 @@ impl SubscriberUnsubscribe {
         if binding.is_soap() {
             let capacity = 137 + message::text_len(&self.api_key)
                 + message::text_len(&self.list_id) + message::text_len(&self.email);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Subscriber.Unsubscribe xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.string("ListID", "<ListID>", self.list_id.as_deref(), "</ListID>")?;

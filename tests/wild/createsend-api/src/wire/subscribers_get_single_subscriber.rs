@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Subscribers.GetSingleSubscriber",
+    raw_trees: false,
 };
 
 impl SubscribersGetSingleSubscriber {
@@ -46,7 +47,7 @@ impl SubscribersGetSingleSubscriber {
             let capacity = 169 + message::text_len(&self.api_key)
                 + message::text_len(&self.list_id)
                 + message::text_len(&self.email_address);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<Subscribers.GetSingleSubscriber xmlns=\"http://api.createsend.com/api/\">",
             );

@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Subscribers.GetUnsubscribed",
+    raw_trees: false,
 };
 
 impl SubscribersGetUnsubscribed {
@@ -45,7 +46,7 @@ impl SubscribersGetUnsubscribed {
         if binding.is_soap() {
             let capacity = 145 + message::text_len(&self.api_key)
                 + message::text_len(&self.list_id) + message::text_len(&self.date);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<Subscribers.GetUnsubscribed xmlns=\"http://api.createsend.com/api/\">",
             );

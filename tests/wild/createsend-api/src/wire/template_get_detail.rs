@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Template.GetDetail",
+    raw_trees: false,
 };
 
 impl TemplateGetDetail {
@@ -44,7 +45,7 @@ impl TemplateGetDetail {
         if binding.is_soap() {
             let capacity = 122 + message::text_len(&self.api_key)
                 + message::text_len(&self.template_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Template.GetDetail xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.string(

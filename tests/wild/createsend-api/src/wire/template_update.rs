@@ -35,6 +35,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Template.Update",
+    raw_trees: false,
 };
 
 impl TemplateUpdate {
@@ -53,7 +54,7 @@ impl TemplateUpdate {
                 + message::text_len(&self.html_page_url)
                 + message::text_len(&self.zip_file_url)
                 + message::text_len(&self.screenshot_url);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Template.Update xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.string(

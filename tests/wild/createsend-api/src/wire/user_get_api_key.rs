@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "User.GetApiKey",
+    raw_trees: false,
 };
 
 impl UserGetApiKey {
@@ -42,7 +43,7 @@ impl UserGetApiKey {
         if binding.is_soap() {
             let capacity = 133 + message::text_len(&self.site_url)
                 + message::text_len(&self.username) + message::text_len(&self.password);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<User.GetApiKey xmlns=\"http://api.createsend.com/api/\">");
             w.string("SiteUrl", "<SiteUrl>", self.site_url.as_deref(), "</SiteUrl>")?;
             w.string("Username", "<Username>", self.username.as_deref(), "</Username>")?;

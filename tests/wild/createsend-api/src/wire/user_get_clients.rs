@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "User.GetClients",
+    raw_trees: false,
 };
 
 impl UserGetClients {
@@ -41,7 +42,7 @@ impl UserGetClients {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 91 + message::text_len(&self.api_key);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<User.GetClients xmlns=\"http://api.createsend.com/api/\">");
             w.string("ApiKey", "<ApiKey>", self.api_key.as_deref(), "</ApiKey>")?;
             w.raw("</User.GetClients>");

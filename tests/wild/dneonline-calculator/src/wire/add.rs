@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Add",
+    raw_trees: false,
 };
 
 impl Add {
@@ -42,7 +43,7 @@ impl Add {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 87;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Add xmlns=\"http://tempuri.org/\"><intA>");
             w.scalar(&self.int_a);
             w.raw("</intA><intB>");

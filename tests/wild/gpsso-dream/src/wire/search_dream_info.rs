@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "SearchDreamInfo",
+    raw_trees: false,
 };
 
 impl SearchDreamInfo {
@@ -65,7 +66,7 @@ impl SearchDreamInfo {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 76 + message::text_len(&self.dream);
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://gpsso.com/\"",
                 "ApiSoapHeader",

@@ -27,6 +27,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "AccommodationDetail",
+    raw_trees: false,
 };
 
 impl AccommodationDetail {
@@ -62,7 +63,7 @@ impl AccommodationDetail {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 112;
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.interhome.com/webservice\"",
                 "ServiceAuthHeader",

@@ -27,6 +27,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "AdditionalServices",
+    raw_trees: false,
 };
 
 impl AdditionalServices {
@@ -62,7 +63,7 @@ impl AdditionalServices {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 110;
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.interhome.com/webservice\"",
                 "ServiceAuthHeader",

@@ -27,6 +27,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "AffiliateDetail",
+    raw_trees: false,
 };
 
 impl AffiliateDetail {
@@ -41,7 +42,7 @@ impl AffiliateDetail {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 104;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<AffiliateDetail xmlns=\"http://www.interhome.com/webservice\">");
             w.optional("inputValue", &[], self.input_value.as_ref())?;
             w.raw("</AffiliateDetail>");

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "CancellationConditions",
+    raw_trees: false,
 };
 
 impl CancellationConditions {
@@ -63,7 +64,7 @@ impl CancellationConditions {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 118;
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.interhome.com/webservice\"",
                 "ServiceAuthHeader",

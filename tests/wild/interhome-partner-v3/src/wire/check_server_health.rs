@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "CheckServerHealth",
+    raw_trees: false,
 };
 
 impl CheckServerHealth {
@@ -44,7 +45,7 @@ impl CheckServerHealth {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 83;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<CheckServerHealth xmlns=\"http://www.interhome.com/webservice\"></CheckServerHealth>",
             );

@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "CheckServerHealthV2",
+    raw_trees: false,
 };
 
 impl CheckServerHealthV2 {
@@ -44,7 +45,7 @@ impl CheckServerHealthV2 {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 100 + message::text_len(&self.r#type);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<CheckServerHealthV2 xmlns=\"http://www.interhome.com/webservice\">");
             w.string("type", "<type>", self.r#type.as_deref(), "</type>")?;
             w.raw("</CheckServerHealthV2>");

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "RatifyBooking",
+    raw_trees: false,
 };
 
 impl RatifyBooking {
@@ -60,7 +61,7 @@ impl RatifyBooking {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 100;
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.interhome.com/webservice\"",
                 "ServiceAuthHeader",

@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetCountryISO2ByName",
+    raw_trees: false,
 };
 
 impl GetCountryISO2ByName {
@@ -44,7 +45,7 @@ impl GetCountryISO2ByName {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 101 + message::text_len(&self.country_name);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetCountryISO2ByName xmlns=\"http://lavasoft.com/\">");
             w.string(
                 "countryName",

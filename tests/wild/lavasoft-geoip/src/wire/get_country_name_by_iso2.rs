@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetCountryNameByISO2",
+    raw_trees: false,
 };
 
 impl GetCountryNameByISO2 {
@@ -44,7 +45,7 @@ impl GetCountryNameByISO2 {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 95 + message::text_len(&self.iso2_code);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetCountryNameByISO2 xmlns=\"http://lavasoft.com/\">");
             w.string(
                 "iso2Code",

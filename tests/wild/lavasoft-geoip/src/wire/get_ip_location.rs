@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetIpLocation",
+    raw_trees: false,
 };
 
 impl GetIpLocation {
@@ -41,7 +42,7 @@ impl GetIpLocation {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 71 + message::text_len(&self.s_ip);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetIpLocation xmlns=\"http://lavasoft.com/\">");
             w.string("sIp", "<sIp>", self.s_ip.as_deref(), "</sIp>")?;
             w.raw("</GetIpLocation>");

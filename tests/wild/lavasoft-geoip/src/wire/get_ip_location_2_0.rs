@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetIpLocation_2_0",
+    raw_trees: false,
 };
 
 impl GetIpLocation20 {
@@ -43,7 +44,7 @@ impl GetIpLocation20 {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 79 + message::text_len(&self.s_ip);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetIpLocation_2_0 xmlns=\"http://lavasoft.com/\">");
             w.string("sIp", "<sIp>", self.s_ip.as_deref(), "</sIp>")?;
             w.raw("</GetIpLocation_2_0>");

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetCurrencies",
+    raw_trees: false,
 };
 
 impl GetCurrencies {
@@ -42,7 +43,7 @@ impl GetCurrencies {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 70;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<GetCurrencies xmlns=\"http://www.mnb.hu/webservices/\"></GetCurrencies>",
             );

@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetCurrencyUnits",
+    raw_trees: false,
 };
 
 impl GetCurrencyUnits {
@@ -44,7 +45,7 @@ impl GetCurrencyUnits {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 107 + message::text_len(&self.currency_names);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetCurrencyUnits xmlns=\"http://www.mnb.hu/webservices/\">");
             w.string(
                 "currencyNames",

@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetCurrentExchangeRates",
+    raw_trees: false,
 };
 
 impl GetCurrentExchangeRates {
@@ -45,7 +46,7 @@ impl GetCurrentExchangeRates {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 90;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<GetCurrentExchangeRates xmlns=\"http://www.mnb.hu/webservices/\"></GetCurrentExchangeRates>",
             );

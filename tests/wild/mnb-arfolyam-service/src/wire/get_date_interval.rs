@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetDateInterval",
+    raw_trees: false,
 };
 
 impl GetDateInterval {
@@ -44,7 +45,7 @@ impl GetDateInterval {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 74;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<GetDateInterval xmlns=\"http://www.mnb.hu/webservices/\"></GetDateInterval>",
             );

@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetExchangeRates",
+    raw_trees: false,
 };
 
 impl GetExchangeRates {
@@ -46,7 +47,7 @@ impl GetExchangeRates {
             let capacity = 149 + message::text_len(&self.start_date)
                 + message::text_len(&self.end_date)
                 + message::text_len(&self.currency_names);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetExchangeRates xmlns=\"http://www.mnb.hu/webservices/\">");
             w.string(
                 "startDate",

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetInfo",
+    raw_trees: false,
 };
 
 impl GetInfo {
@@ -42,7 +43,7 @@ impl GetInfo {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 58;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetInfo xmlns=\"http://www.mnb.hu/webservices/\"></GetInfo>");
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {

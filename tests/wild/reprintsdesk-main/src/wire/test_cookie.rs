@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Test_Cookie",
+    raw_trees: false,
 };
 
 impl TestCookie {
@@ -42,7 +43,7 @@ impl TestCookie {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 72;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<Test_Cookie xmlns=\"http://reprintsdesk.com/webservices/\"></Test_Cookie>",
             );

@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Test_Credentials",
+    raw_trees: false,
 };
 
 impl TestCredentials {
@@ -65,7 +66,7 @@ impl TestCredentials {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 82;
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://reprintsdesk.com/webservices/\"",
                 "UserCredentials",

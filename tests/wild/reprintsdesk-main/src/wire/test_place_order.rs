@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Test_PlaceOrder",
+    raw_trees: false,
 };
 
 impl TestPlaceOrder {
@@ -60,7 +61,7 @@ impl TestPlaceOrder {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 99;
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://reprintsdesk.com/webservices/\"",
                 "UserCredentials",

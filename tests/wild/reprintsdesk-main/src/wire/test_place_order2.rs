@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Test_PlaceOrder2",
+    raw_trees: false,
 };
 
 impl TestPlaceOrder2 {
@@ -65,7 +66,7 @@ impl TestPlaceOrder2 {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 95 + message::text_len(&self.data);
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://reprintsdesk.com/webservices/\"",
                 "UserCredentials",

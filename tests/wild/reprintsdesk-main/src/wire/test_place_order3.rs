@@ -27,6 +27,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Test_PlaceOrder3",
+    raw_trees: false,
 };
 
 impl TestPlaceOrder3 {
@@ -62,7 +63,7 @@ impl TestPlaceOrder3 {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 101;
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://reprintsdesk.com/webservices/\"",
                 "UserCredentials",

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Test_RaiseError",
+    raw_trees: false,
 };
 
 impl TestRaiseError {
@@ -63,7 +64,7 @@ impl TestRaiseError {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 80;
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://reprintsdesk.com/webservices/\"",
                 "UserCredentials",

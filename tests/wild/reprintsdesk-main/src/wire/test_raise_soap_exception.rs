@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Test_RaiseSoapException",
+    raw_trees: false,
 };
 
 impl TestRaiseSoapException {
@@ -66,7 +67,7 @@ impl TestRaiseSoapException {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 96;
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://reprintsdesk.com/webservices/\"",
                 "UserCredentials",

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "AddExemptCertificate",
+    raw_trees: false,
 };
 
 impl AddExemptCertificate {
@@ -44,7 +45,7 @@ impl AddExemptCertificate {
             let capacity = 165 + message::text_len(&self.api_login_id)
                 + message::text_len(&self.api_key)
                 + message::text_len(&self.customer_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<AddExemptCertificate xmlns=\"http://taxcloud.net\">");
             w.string(
                 "apiLoginID",

@@ -35,6 +35,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Authorized",
+    raw_trees: false,
 };
 
 impl Authorized {
@@ -56,7 +57,7 @@ impl Authorized {
             let capacity = 222 + message::text_len(&self.api_login_id)
                 + message::text_len(&self.api_key) + message::text_len(&self.customer_id)
                 + message::text_len(&self.cart_id) + message::text_len(&self.order_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Authorized xmlns=\"http://taxcloud.net\">");
             w.string(
                 "apiLoginID",

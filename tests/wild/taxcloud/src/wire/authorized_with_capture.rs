@@ -39,6 +39,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "AuthorizedWithCapture",
+    raw_trees: false,
 };
 
 impl AuthorizedWithCapture {
@@ -61,7 +62,7 @@ impl AuthorizedWithCapture {
             let capacity = 306 + message::text_len(&self.api_login_id)
                 + message::text_len(&self.api_key) + message::text_len(&self.customer_id)
                 + message::text_len(&self.cart_id) + message::text_len(&self.order_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<AuthorizedWithCapture xmlns=\"http://taxcloud.net\">");
             w.string(
                 "apiLoginID",

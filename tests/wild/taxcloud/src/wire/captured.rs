@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Captured",
+    raw_trees: false,
 };
 
 impl Captured {
@@ -43,7 +44,7 @@ impl Captured {
         if binding.is_soap() {
             let capacity = 110 + message::text_len(&self.api_login_id)
                 + message::text_len(&self.api_key) + message::text_len(&self.order_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Captured xmlns=\"http://taxcloud.net\">");
             w.string(
                 "apiLoginID",

@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetExemptCertificates",
+    raw_trees: false,
 };
 
 impl GetExemptCertificates {
@@ -47,7 +48,7 @@ impl GetExemptCertificates {
             let capacity = 142 + message::text_len(&self.api_login_id)
                 + message::text_len(&self.api_key)
                 + message::text_len(&self.customer_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetExemptCertificates xmlns=\"http://taxcloud.net\">");
             w.string(
                 "apiLoginID",

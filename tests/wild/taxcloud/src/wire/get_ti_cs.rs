@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetTICs",
+    raw_trees: false,
 };
 
 impl GetTICs {
@@ -43,7 +44,7 @@ impl GetTICs {
         if binding.is_soap() {
             let capacity = 89 + message::text_len(&self.api_login_id)
                 + message::text_len(&self.api_key);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetTICs xmlns=\"http://taxcloud.net\">");
             w.string(
                 "apiLoginID",

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetTICsByGroup",
+    raw_trees: false,
 };
 
 impl GetTICsByGroup {
@@ -43,7 +44,7 @@ impl GetTICsByGroup {
         if binding.is_soap() {
             let capacity = 135 + message::text_len(&self.api_login_id)
                 + message::text_len(&self.api_key);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetTICsByGroup xmlns=\"http://taxcloud.net\">");
             w.string(
                 "apiLoginID",

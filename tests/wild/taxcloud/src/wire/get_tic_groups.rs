@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetTICGroups",
+    raw_trees: false,
 };
 
 impl GetTICGroups {
@@ -43,7 +44,7 @@ impl GetTICGroups {
         if binding.is_soap() {
             let capacity = 99 + message::text_len(&self.api_login_id)
                 + message::text_len(&self.api_key);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetTICGroups xmlns=\"http://taxcloud.net\">");
             w.string(
                 "apiLoginID",

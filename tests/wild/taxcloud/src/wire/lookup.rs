@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Lookup",
+    raw_trees: false,
 };
 
 impl Lookup {
@@ -41,7 +42,7 @@ impl Lookup {
             let capacity = 265 + message::text_len(&self.api_login_id)
                 + message::text_len(&self.api_key) + message::text_len(&self.customer_id)
                 + message::text_len(&self.cart_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Lookup xmlns=\"http://taxcloud.net\">");
             w.string(
                 "apiLoginID",

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "LookupForDate",
+    raw_trees: false,
 };
 
 impl LookupForDate {
@@ -42,7 +43,7 @@ impl LookupForDate {
             let capacity = 331 + message::text_len(&self.api_login_id)
                 + message::text_len(&self.api_key) + message::text_len(&self.customer_id)
                 + message::text_len(&self.cart_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<LookupForDate xmlns=\"http://taxcloud.net\">");
             w.string(
                 "apiLoginID",

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Returned",
+    raw_trees: false,
 };
 
 impl Returned {
@@ -41,7 +42,7 @@ impl Returned {
         if binding.is_soap() {
             let capacity = 195 + message::text_len(&self.api_login_id)
                 + message::text_len(&self.api_key) + message::text_len(&self.order_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<Returned xmlns=\"http://taxcloud.net\">");
             w.string(
                 "apiLoginID",

@@ -36,6 +36,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "VerifyAddress",
+    raw_trees: false,
 };
 
 impl VerifyAddress {
@@ -53,7 +54,7 @@ impl VerifyAddress {
                 + message::text_len(&self.address1) + message::text_len(&self.address2)
                 + message::text_len(&self.city) + message::text_len(&self.state)
                 + message::text_len(&self.zip5) + message::text_len(&self.zip4);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<VerifyAddress xmlns=\"http://taxcloud.net\">");
             w.string(
                 "uspsUserID",

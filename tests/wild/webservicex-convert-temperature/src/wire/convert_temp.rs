@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "ConvertTemp",
+    raw_trees: false,
 };
 
 impl ConvertTemp {
@@ -41,7 +42,7 @@ impl ConvertTemp {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 184;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<ConvertTemp xmlns=\"http://www.webserviceX.NET/\"><Temperature>");
             w.scalar(&self.temperature);
             w.raw("</Temperature><FromUnit>");

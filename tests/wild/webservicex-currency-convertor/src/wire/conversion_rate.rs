@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "ConversionRate",
+    raw_trees: false,
 };
 
 impl ConversionRate {
@@ -41,7 +42,7 @@ impl ConversionRate {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 129;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<ConversionRate xmlns=\"http://www.webserviceX.NET/\"><FromCurrency>",
             );

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetNAICSByID",
+    raw_trees: false,
 };
 
 impl GetNAICSByID {
@@ -42,7 +43,7 @@ impl GetNAICSByID {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 88 + message::text_len(&self.naics_code);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetNAICSByID xmlns=\"http://www.webservicex.net/\">");
             w.string(
                 "NAICSCode",

@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetNAICSByIndustry",
+    raw_trees: false,
 };
 
 impl GetNAICSByIndustry {
@@ -44,7 +45,7 @@ impl GetNAICSByIndustry {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 106 + message::text_len(&self.industry_name);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetNAICSByIndustry xmlns=\"http://www.webservicex.net/\">");
             w.string(
                 "IndustryName",

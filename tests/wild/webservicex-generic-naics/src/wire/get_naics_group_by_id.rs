@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetNAICSGroupByID",
+    raw_trees: false,
 };
 
 impl GetNAICSGroupByID {
@@ -44,7 +45,7 @@ impl GetNAICSGroupByID {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 98 + message::text_len(&self.naics_code);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetNAICSGroupByID xmlns=\"http://www.webservicex.net/\">");
             w.string(
                 "NAICSCode",

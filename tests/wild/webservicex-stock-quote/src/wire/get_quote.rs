@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetQuote",
+    raw_trees: false,
 };
 
 impl GetQuote {
@@ -41,7 +42,7 @@ impl GetQuote {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 74 + message::text_len(&self.symbol);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<GetQuote xmlns=\"http://www.webserviceX.NET/\">");
             w.string("symbol", "<symbol>", self.symbol.as_deref(), "</symbol>")?;
             w.raw("</GetQuote>");

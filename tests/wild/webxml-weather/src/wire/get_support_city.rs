@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "getSupportCity",
+    raw_trees: false,
 };
 
 impl GetSupportCity {
@@ -42,7 +43,7 @@ impl GetSupportCity {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 96 + message::text_len(&self.by_province_name);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<getSupportCity xmlns=\"http://WebXml.com.cn/\">");
             w.string(
                 "byProvinceName",

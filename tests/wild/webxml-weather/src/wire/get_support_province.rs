@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "getSupportProvince",
+    raw_trees: false,
 };
 
 impl GetSupportProvince {
@@ -44,7 +45,7 @@ impl GetSupportProvince {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 71;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<getSupportProvince xmlns=\"http://WebXml.com.cn/\"></getSupportProvince>",
             );

@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "getWeatherbyCityName",
+    raw_trees: false,
 };
 
 impl GetWeatherbyCityName {
@@ -45,7 +46,7 @@ impl GetWeatherbyCityName {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 102 + message::text_len(&self.the_city_name);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<getWeatherbyCityName xmlns=\"http://WebXml.com.cn/\">");
             w.string(
                 "theCityName",

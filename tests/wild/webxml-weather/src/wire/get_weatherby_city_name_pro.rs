@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "getWeatherbyCityNamePro",
+    raw_trees: false,
 };
 
 impl GetWeatherbyCityNamePro {
@@ -46,7 +47,7 @@ impl GetWeatherbyCityNamePro {
         if binding.is_soap() {
             let capacity = 131 + message::text_len(&self.the_city_name)
                 + message::text_len(&self.the_user_id);
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw("<getWeatherbyCityNamePro xmlns=\"http://WebXml.com.cn/\">");
             w.string(
                 "theCityName",

@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetActiveScheduledSeasons",
+    raw_trees: false,
 };
 
 impl GetActiveScheduledSeasons {
@@ -65,7 +66,7 @@ impl GetActiveScheduledSeasons {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 105;
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.wsdot.wa.gov/ferries/schedule/\"",
                 "APIAccessHeader",

@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetAllSchedRoutes",
+    raw_trees: false,
 };
 
 impl GetAllSchedRoutes {
@@ -64,7 +65,7 @@ impl GetAllSchedRoutes {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 89;
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.wsdot.wa.gov/ferries/schedule/\"",
                 "APIAccessHeader",

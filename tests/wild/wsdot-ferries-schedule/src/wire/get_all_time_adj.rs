@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetAllTimeAdj",
+    raw_trees: false,
 };
 
 impl GetAllTimeAdj {
@@ -62,7 +63,7 @@ impl GetAllTimeAdj {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 81;
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.wsdot.wa.gov/ferries/schedule/\"",
                 "APIAccessHeader",

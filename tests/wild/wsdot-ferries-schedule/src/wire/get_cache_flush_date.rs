@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetCacheFlushDate",
+    raw_trees: false,
 };
 
 impl GetCacheFlushDate {
@@ -43,7 +44,7 @@ impl GetCacheFlushDate {
     ) -> Result<Request<Bytes>, EncodeError> {
         if binding.is_soap() {
             let capacity = 89;
-            let mut w = soap::SoapWriter::new(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::new(binding, &OPERATION, capacity);
             w.raw(
                 "<GetCacheFlushDate xmlns=\"http://www.wsdot.wa.gov/ferries/schedule/\"></GetCacheFlushDate>",
             );

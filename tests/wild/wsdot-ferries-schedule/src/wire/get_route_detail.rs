@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetRouteDetail",
+    raw_trees: false,
 };
 
 impl GetRouteDetail {
@@ -60,7 +61,7 @@ impl GetRouteDetail {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 102;
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.wsdot.wa.gov/ferries/schedule/\"",
                 "APIAccessHeader",

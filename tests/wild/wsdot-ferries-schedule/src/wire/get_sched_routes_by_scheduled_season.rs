@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetSchedRoutesByScheduledSeason",
+    raw_trees: false,
 };
 
 impl GetSchedRoutesByScheduledSeason {
@@ -63,7 +64,7 @@ impl GetSchedRoutesByScheduledSeason {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 136;
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.wsdot.wa.gov/ferries/schedule/\"",
                 "APIAccessHeader",

@@ -27,6 +27,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "GetTerminalMates",
+    raw_trees: false,
 };
 
 impl GetTerminalMates {
@@ -62,7 +63,7 @@ impl GetTerminalMates {
         message::check_offered(&OPERATION, binding)?;
         if binding.is_soap() {
             let capacity = 106;
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.wsdot.wa.gov/ferries/schedule/\"",
                 "APIAccessHeader",

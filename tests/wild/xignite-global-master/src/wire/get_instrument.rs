@@ -34,6 +34,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetInstrument",
+    raw_trees: false,
 };
 
 impl GetInstrument {
@@ -70,7 +71,7 @@ impl GetInstrument {
             let capacity = 222 + message::text_len(&self.identifier)
                 + message::text_len(&self.start_date)
                 + message::text_len(&self.end_date);
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.xignite.com/services/\"",
                 "Header",

@@ -33,6 +33,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetInstruments",
+    raw_trees: false,
 };
 
 impl GetInstruments {
@@ -68,7 +69,7 @@ impl GetInstruments {
         if binding.is_soap() {
             let capacity = 205 + message::text_len(&self.identifiers)
                 + message::text_len(&self.as_of_date);
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.xignite.com/services/\"",
                 "Header",

@@ -34,6 +34,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetIssuer",
+    raw_trees: false,
 };
 
 impl GetIssuer {
@@ -70,7 +71,7 @@ impl GetIssuer {
             let capacity = 228 + message::text_len(&self.identifier)
                 + message::text_len(&self.start_date)
                 + message::text_len(&self.end_date);
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.xignite.com/services/\"",
                 "Header",

@@ -33,6 +33,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetIssuers",
+    raw_trees: false,
 };
 
 impl GetIssuers {
@@ -68,7 +69,7 @@ impl GetIssuers {
         if binding.is_soap() {
             let capacity = 211 + message::text_len(&self.identifiers)
                 + message::text_len(&self.as_of_date);
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.xignite.com/services/\"",
                 "Header",

@@ -36,6 +36,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetMasterByExchange",
+    raw_trees: false,
 };
 
 impl GetMasterByExchange {
@@ -72,7 +73,7 @@ impl GetMasterByExchange {
             let capacity = 234 + message::text_len(&self.start_symbol)
                 + message::text_len(&self.end_symbol)
                 + message::text_len(&self.as_of_date);
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.xignite.com/services/\"",
                 "Header",

@@ -38,6 +38,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetMasterByExchangeChanges",
+    raw_trees: false,
 };
 
 impl GetMasterByExchangeChanges {
@@ -75,7 +76,7 @@ impl GetMasterByExchangeChanges {
                 + message::text_len(&self.end_symbol)
                 + message::text_len(&self.start_modified_date)
                 + message::text_len(&self.end_modified_date);
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.xignite.com/services/\"",
                 "Header",

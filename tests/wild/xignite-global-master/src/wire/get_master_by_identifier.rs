@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetMasterByIdentifier",
+    raw_trees: false,
 };
 
 impl GetMasterByIdentifier {
@@ -67,7 +68,7 @@ impl GetMasterByIdentifier {
             let capacity = 195 + message::text_len(&self.identifier)
                 + message::text_len(&self.start_date)
                 + message::text_len(&self.end_date);
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.xignite.com/services/\"",
                 "Header",

@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetMasterByIdentifiers",
+    raw_trees: false,
 };
 
 impl GetMasterByIdentifiers {
@@ -66,7 +67,7 @@ impl GetMasterByIdentifiers {
         if binding.is_soap() {
             let capacity = 178 + message::text_len(&self.identifiers)
                 + message::text_len(&self.as_of_date);
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.xignite.com/services/\"",
                 "Header",

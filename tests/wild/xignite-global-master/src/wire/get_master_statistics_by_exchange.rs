@@ -37,6 +37,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetMasterStatisticsByExchange",
+    raw_trees: false,
 };
 
 impl GetMasterStatisticsByExchange {
@@ -73,7 +74,7 @@ impl GetMasterStatisticsByExchange {
             let capacity = 254 + message::text_len(&self.start_symbol)
                 + message::text_len(&self.end_symbol)
                 + message::text_len(&self.as_of_date);
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.xignite.com/services/\"",
                 "Header",

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetSecurities",
+    raw_trees: false,
 };
 
 impl GetSecurities {
@@ -63,7 +64,7 @@ impl GetSecurities {
         if binding.is_soap() {
             let capacity = 160 + message::text_len(&self.identifiers)
                 + message::text_len(&self.as_of_date);
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.xignite.com/services/\"",
                 "Header",

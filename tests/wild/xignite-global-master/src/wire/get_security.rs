@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "GetSecurity",
+    raw_trees: false,
 };
 
 impl GetSecurity {
@@ -64,7 +65,7 @@ impl GetSecurity {
             let capacity = 175 + message::text_len(&self.identifier)
                 + message::text_len(&self.start_date)
                 + message::text_len(&self.end_date);
-            let mut w = soap::SoapWriter::headed(binding, OPERATION.name, capacity);
+            let mut w = soap::SoapWriter::headed(binding, &OPERATION, capacity);
             w.header(
                 " xmlns=\"http://www.xignite.com/services/\"",
                 "Header",
