@@ -9,7 +9,8 @@
 //! time instead of its body: blocks reordered, dropped, repeated, unknown ones added (marked
 //! `mustUnderstand` or not), a block moved to another namespace, `mustUnderstand`, `actor`,
 //! `role` and `relay` set to valid and invalid values, members changed as above. Raw XML
-//! (`EchoXml`, `EchoNode`), DataSets (`EchoDataSet`, `DescribeDataSet`: the schema and the
+//! (`EchoXml`, `EchoNode`; in arrays and classes `EchoElements`, `EchoNodes`, `EchoParcel`
+//! with its `[XmlAnyElement]` member, `EchoWrapping`), DataSets (`EchoDataSet`, `DescribeDataSet`: the schema and the
 //! diffgram) and objects (`EchoObject`, `EchoObjects`, `EchoHolder`, `DescribeObject`: their
 //! `xsi:type`s) are changed as any other element, their prefixes and namespaces included.
 //!
@@ -251,6 +252,43 @@ fn templates() -> Vec<(&'static str, String)> {
                     )
                     .expect("raw XML"),
                 )),
+            },
+            &none,
+        ),
+    );
+    // Raw XML in arrays and classes: items of every kind, elements no member takes.
+    add(
+        "EchoElements",
+        encode(
+            EchoElements {
+                items: Some(rmm_tests::objects_service::raw_elements()),
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoNodes",
+        encode(
+            EchoNodes {
+                nodes: Some(rmm_tests::objects_service::raw_nodes()),
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoParcel",
+        encode(
+            EchoParcel {
+                p: Some(rmm_tests::objects_service::parcel()),
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoWrapping",
+        encode(
+            EchoWrapping {
+                w: rmm_tests::objects_service::make_wrapping(3),
             },
             &none,
         ),

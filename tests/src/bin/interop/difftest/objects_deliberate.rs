@@ -62,6 +62,23 @@ fn empty_default_member(_: &[u8], _: &Raw, ours: &Raw) -> bool {
         })
 }
 
+/// The request sends an empty raw XML item or member (`<XmlNode />`, `<XmlElement />`,
+/// `<Doc />`, `<Node />`, attributes allowed) that is not `xsi:nil`: .NET's `ReadXmlNode`
+/// reads past it as if it had content, taking what follows (the next item, or its parent's
+/// end) as its node.
+fn empty_raw_item(request: &[u8], _: &Raw, _: &Raw) -> bool {
+    let text = String::from_utf8_lossy(request);
+    text.split('<').any(|tag| {
+        let Some(tag) = tag.split('>').next().and_then(|t| t.strip_suffix('/')) else {
+            return false;
+        };
+        let name = tag.split_whitespace().next().unwrap_or("");
+        matches!(name, "XmlNode" | "XmlElement" | "Doc" | "Node")
+            && !tag.contains("xsi:nil=\"true\"")
+            && !tag.contains("xsi:nil=\"1\"")
+    })
+}
+
 /// The request sends an empty raw XML parameter (XmlNode or XmlElement) and another element
 /// after it.
 fn empty_node_then_element(request: &[u8], _: &Raw, _: &Raw) -> bool {
@@ -203,13 +220,30 @@ pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
             soap(
                 false,
                 "EchoObject",
+                r#"<EchoObject xmlns="http://rmm.example.com/objects"><o xsi:type="xsd:QName">xsd:int</o></EchoObject>"#,
+            )
+        },
+        why: "an object of what rmm does not model in one (xsd:QName, a zoned date), or holding \
+              what .NET reads as an XmlNode[] (attributes or elements without a type rmm knows, \
+              an xsi:type of no type of the service or of another namespace) where the host \
+              still writes it back: the host echoes it; we refuse it by name rather than lose it",
+    },
+    Deliberate {
+        class: "objects:",
+        mono_status: 500,
+        ours_status: 500,
+        when: object_unmodelled,
+        example: || {
+            soap(
+                false,
+                "EchoObject",
                 r#"<EchoObject xmlns="http://rmm.example.com/objects"><o a="1">x<c>y</c></o></EchoObject>"#,
             )
         },
-        why: "an object holding what .NET reads as an XmlNode[] (attributes or elements \
-              without a type rmm knows, an xsi:type of no type of the service or of another \
-              namespace) or what rmm does not model in an object (xsd:QName, a zoned date): the \
-              host echoes it as nodes; we refuse it by name rather than lose it",
+        why: "an object holding what .NET reads as an XmlNode[] with attributes: a service with \
+              an XmlNode[] type of its own (ArrayOfXmlNode) fails writing it back (a server \
+              fault: an attribute cannot be an array's item); we refuse it by name (a client \
+              fault)",
     },
     Deliberate {
         class: "objects:",
@@ -263,6 +297,23 @@ pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
         why: "an empty XmlNode or XmlElement parameter followed by another element: Mono \
               reads that next element as the parameter's value (one nobody sent in it); we read \
               the empty parameter as null, as an empty one alone reads on the host",
+    },
+    Deliberate {
+        class: "objects:",
+        mono_status: 200,
+        ours_status: 200,
+        when: empty_raw_item,
+        example: || {
+            soap(
+                false,
+                "EchoNodes",
+                r#"<EchoNodes xmlns="http://rmm.example.com/objects"><nodes><XmlNode /><XmlNode>t</XmlNode></nodes></EchoNodes>"#,
+            )
+        },
+        why: "an empty XmlNode or XmlElement item or member (not xsi:nil): .NET's ReadXmlNode \
+              reads past it as if it had content, taking the next item (or its parent's end, \
+              and then the members after it) as its node; we read it as null, as an item of \
+              white space reads on the host",
     },
     Deliberate {
         class: "objects:multi:",
