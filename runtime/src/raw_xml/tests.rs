@@ -138,3 +138,40 @@ fn an_empty_element_keeps_the_form_it_was_read_in() {
     assert_eq!(raw.to_string(), "<a><b></b><c /></a>");
     assert_eq!(raw, parse("<a><b/><c></c></a>"));
 }
+
+#[test]
+fn declarations_the_writer_adds_are_written_last_first() {
+    // A DOM element made by code (no declaration among its attributes), as a Mono probe's
+    // `CreateElement("x", "E", "urn:x")` with attributes y:a and z:b and a child w:C with
+    // v:q came back: .NET's XmlTextWriter writes its namespace stack from the top.
+    let attribute = |prefix: &str, local: &str, namespace: &str, value: &str| XmlAttribute {
+        prefix: prefix.into(),
+        local: local.into(),
+        namespace: namespace.into(),
+        value: value.into(),
+    };
+    let child = XmlElement {
+        prefix: "w".into(),
+        local: "C".into(),
+        namespace: "urn:w".into(),
+        attributes: vec![attribute("v", "q", "urn:v", "3")],
+        children: Vec::new(),
+        end_tag: false,
+    };
+    let made = RawXml::new(XmlElement {
+        prefix: "x".into(),
+        local: "E".into(),
+        namespace: "urn:x".into(),
+        attributes: vec![
+            attribute("y", "a", "urn:y", "1"),
+            attribute("z", "b", "urn:z", "2"),
+        ],
+        children: vec![XmlContent::Element(child)],
+        end_tag: false,
+    });
+    assert_eq!(
+        in_message(&made),
+        "<x:E y:a=\"1\" z:b=\"2\" xmlns:z=\"urn:z\" xmlns:y=\"urn:y\" xmlns:x=\"urn:x\">\
+         <w:C v:q=\"3\" xmlns:v=\"urn:v\" xmlns:w=\"urn:w\" /></x:E>"
+    );
+}

@@ -135,13 +135,18 @@ fn write(
             ));
         }
     }
-    // Then a declaration for each prefix used and not bound so here: the element's, then
-    // its attributes', as the writer adds them.
-    declare(out, scope, &element.prefix, &element.namespace)?;
+    // Then a declaration for each prefix used and not bound so here (the element's, then its
+    // attributes'), written last first: .NET's `XmlTextWriter` pushes each on its namespace
+    // stack and writes the stack from its top when it ends the start tag.
+    let pushed = scope.bindings.len();
+    bind(scope, &element.prefix, &element.namespace);
     for attribute in &element.attributes {
         if !attribute.is_declaration() && !attribute.prefix.is_empty() {
-            declare(out, scope, &attribute.prefix, &attribute.namespace)?;
+            bind(scope, &attribute.prefix, &attribute.namespace);
         }
+    }
+    for (prefix, namespace) in scope.bindings[pushed..].iter().rev() {
+        declaration(out, prefix, namespace)?;
     }
     if element.children.is_empty() && !element.end_tag {
         out.push_str(" />");
@@ -226,11 +231,18 @@ fn push_qname(out: &mut String, prefix: &str, local: &str) {
     out.push_str(local);
 }
 
-/// Declares `prefix` as `namespace` unless it is so in scope.
-fn declare(out: &mut String, scope: &mut Scope, prefix: &str, namespace: &str) -> Result<(), u32> {
-    if scope.binds(prefix, namespace) {
-        return Ok(());
+/// Binds `prefix` to `namespace` in `scope` unless it is so bound already (the declaration is
+/// the caller's to write).
+fn bind(scope: &mut Scope, prefix: &str, namespace: &str) {
+    if !scope.binds(prefix, namespace) {
+        scope
+            .bindings
+            .push((prefix.to_owned(), namespace.to_owned()));
     }
+}
+
+/// Writes ` xmlns:prefix="namespace"` (` xmlns="…"` for the default namespace).
+pub(crate) fn declaration(out: &mut String, prefix: &str, namespace: &str) -> Result<(), u32> {
     if prefix.is_empty() {
         out.push_str(" xmlns=\"");
     } else {
@@ -240,9 +252,6 @@ fn declare(out: &mut String, scope: &mut Scope, prefix: &str, namespace: &str) -
     }
     crate::tree::escape_attribute(out, namespace, false)?;
     out.push('"');
-    scope
-        .bindings
-        .push((prefix.to_owned(), namespace.to_owned()));
     Ok(())
 }
 
