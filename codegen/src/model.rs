@@ -151,6 +151,8 @@ pub struct ClassModel {
     pub attributes: Vec<MemberModel>,
     /// Its text content (`[XmlText]`), a field named `text` or numbered apart.
     pub text: Option<MemberModel>,
+    /// Its `[XmlAnyAttribute]` member: the .NET name (wire-less) and the Rust field.
+    pub any_attribute: Option<AnyAttributeModel>,
     /// The members it inherits, its farthest base's first, with their Rust names in it.
     pub inherited: Vec<MemberModel>,
     /// Its own members, in wire order (after the inherited ones).
@@ -202,6 +204,16 @@ pub struct MemberModel {
     pub any: bool,
     /// A secret (`secrets: [Class.Member]`): its class's `Debug` prints it redacted.
     pub secret: bool,
+}
+
+/// A class's `[XmlAnyAttribute] XmlAttribute[]` member: no attribute of its own, but every
+/// attribute of the element that no attribute member takes.
+#[derive(Debug, Clone)]
+pub struct AnyAttributeModel {
+    /// Its .NET name (in the spec; nowhere on the wire).
+    pub name: String,
+    /// Its Rust field.
+    pub field: String,
 }
 
 /// An array type: XmlSerializer's `ArrayOfX`.
@@ -336,6 +348,9 @@ impl Model {
                     return false;
                 }
                 let class = &self.classes[i];
+                if class.any_attribute.is_some() {
+                    return true;
+                }
                 let types: Vec<SoapType> = class
                     .fields()
                     .map(|m| m.ty)
@@ -1643,6 +1658,10 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 any: false,
                 secret: false,
             });
+            let any_attribute = class.any_attribute.as_ref().map(|name| AnyAttributeModel {
+                name: name.clone(),
+                field: name_field(name, &mut taken),
+            });
             let mut fields = inherited
                 .iter()
                 .copied()
@@ -1696,6 +1715,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 header,
                 attributes,
                 text,
+                any_attribute,
                 any_type: (!derived.is_empty()).then(|| format!("Any{}", class.name)),
                 derived,
                 inherited: fields,

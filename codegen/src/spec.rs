@@ -85,6 +85,10 @@ pub struct ClassDef {
     pub attributes: Vec<Param>,
     /// The type of its text content (`text:`, .NET's `[XmlText]`), a simple type.
     pub text: Option<SoapType>,
+    /// The name of its `[XmlAnyAttribute] XmlAttribute[]` member (`any_attribute:`): the
+    /// attributes none of its attribute members takes (namespaced ones, `xsi:type` and
+    /// `xml:lang` among them), kept as they were written.
+    pub any_attribute: Option<String>,
     /// Its own members in wire order (after its base's): element name, type, and whether a
     /// value type is nullable (`int?`: `nillable="true"`).
     pub members: Vec<Param>,
@@ -708,6 +712,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 }])[0]
                     .ty
             }),
+            any_attribute: c.any_attribute.map(|a| a.0),
             members: params(c.members),
         })
         .collect();

@@ -862,11 +862,26 @@ pub fn make_nodes(text: Option<&str>, n: i32) -> Option<Vec<Option<RawNode>>> {
 }
 
 /// What `MakeParcel(n)` answers on the host: none for a negative `n`, else the parcel `Pn`
+/// of kind `kn`, marked `y:extra="vn"` and `z:other="o"` (both `urn:attr`) and `plain="p"`,
 /// counting `n`, its extra elements in turn `<x:Made xmlns:x="urn:made" at="i" />` and
 /// `<Plain />` of no namespace.
 pub fn make_parcel(n: i32) -> Option<Parcel> {
     let count = usize::try_from(n).ok()?;
+    let mark = |prefix: &str, local: &str, namespace: &str, value: String| {
+        rmm_objects::runtime::raw_xml::XmlAttribute {
+            prefix: prefix.into(),
+            local: local.into(),
+            namespace: namespace.into(),
+            value,
+        }
+    };
     Some(Parcel {
+        kind: Some(format!("k{n}")),
+        marks: vec![
+            mark("y", "extra", "urn:attr", format!("v{n}")),
+            mark("", "plain", "", "p".into()),
+            mark("z", "other", "urn:attr", "o".into()),
+        ],
         label: Some(format!("P{n}")),
         extra: (0..count)
             .map(|i| {
@@ -943,7 +958,21 @@ pub fn raw_nodes() -> Vec<Option<RawNode>> {
 
 /// A parcel whose extra elements are of another namespace, of none, and of the service's.
 pub fn parcel() -> Parcel {
+    let mark = |prefix: &str, local: &str, namespace: &str, value: &str| {
+        rmm_objects::runtime::raw_xml::XmlAttribute {
+            prefix: prefix.into(),
+            local: local.into(),
+            namespace: namespace.into(),
+            value: value.into(),
+        }
+    };
     Parcel {
+        kind: Some("gift".into()),
+        marks: vec![
+            mark("q", "a", "urn:q", "1 & 2"),
+            mark("", "b", "", "2"),
+            mark("xml", "lang", rmm_objects::runtime::raw_xml::XML_NS, "en"),
+        ],
         label: Some("p & q".into()),
         extra: vec![
             RawXml::parse("<q:x xmlns:q=\"urn:q\" a=\"1\">t</q:x>").expect("raw XML"),

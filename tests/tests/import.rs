@@ -172,7 +172,7 @@ fn what_lies_outside_the_types_is_refused_where_the_wsdl_shows_it() {
     let classes = wsdl_with(
         &format!(
             r#"      <s:element name="Op"><s:complexType><s:sequence><s:element minOccurs="0" maxOccurs="1" name="a" type="tns:Tagged" /><s:element minOccurs="0" maxOccurs="1" name="b" type="tns:Circle" /><s:element minOccurs="0" maxOccurs="1" name="c" type="tns:ArrayOfLine" /><s:element minOccurs="0" maxOccurs="1" name="d" type="tns:Nowhere" /></s:sequence></s:complexType></s:element>
-      <s:complexType name="Tagged"><s:sequence><s:element minOccurs="1" maxOccurs="1" name="Id" type="s:int" /></s:sequence><s:anyAttribute /></s:complexType>
+      <s:complexType name="Tagged"><s:sequence><s:element minOccurs="1" maxOccurs="1" name="Id" type="s:int" /></s:sequence><s:anyAttribute namespace="urn:other" /></s:complexType>
       <s:complexType name="Circle"><s:complexContent mixed="false"><s:restriction base="tns:Shape" /></s:complexContent></s:complexType>
       <s:complexType name="ArrayOfLine"><s:sequence><s:element minOccurs="0" maxOccurs="unbounded" name="Line" nillable="true" type="tns:OrderLine" /></s:sequence></s:complexType>
       <s:complexType name="OrderLine"><s:sequence><s:element minOccurs="0" maxOccurs="1" name="Sku" type="s:string" /></s:sequence></s:complexType>
@@ -183,7 +183,7 @@ fn what_lies_outside_the_types_is_refused_where_the_wsdl_shows_it() {
     assert_eq!(
         refused(&classes),
         "t.wsdl:5:264: operation Op: parameter d has the type Nowhere (urn:t), which the WSDL's schema does not define\n\
-         t.wsdl:6:125: operation Op: parameter a uses the type Tagged, which has xs:anyAttribute; rmm does not import it yet\n\
+         t.wsdl:6:125: operation Op: parameter a uses the type Tagged, which has xs:anyAttribute of a namespace ([XmlAnyAttribute] takes any); rmm does not import it yet\n\
          t.wsdl:7:68: operation Op: parameter b uses the type Circle, which has a restriction of a complex type; rmm does not import it yet\n\
          t.wsdl:8:53: operation Op: parameter c: the items of ArrayOfLine are named Line, not after their type OrderLine (an [XmlArrayItem] rename), which rmm imports for a class's member only"
     );

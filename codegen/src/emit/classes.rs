@@ -500,8 +500,21 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         let soap = ident(crate::model::HEADER_ATTRIBUTES_FIELD);
         quote!(#doc pub #soap: crate::runtime::HeaderAttributes,)
     });
+    let any_attribute_field = c.any_attribute.iter().map(|a| {
+        let field = ident(&a.field);
+        let doc = doc(&format!(
+            "`{}` (`[XmlAnyAttribute]`, `<s:anyAttribute />`): every attribute of the element \
+             that no attribute member takes (of a namespace, `xsi:type`, `xml:lang` and \
+             attributes of no namespace alike, namespace declarations aside), in order, each \
+             with its prefix, namespace and value; written after the others, each prefix not \
+             in scope declared after them.",
+            a.name
+        ));
+        quote!(#doc pub #field: Vec<crate::runtime::raw_xml::XmlAttribute>,)
+    });
     let fields = attribute_fields
         .chain(text_field)
+        .chain(any_attribute_field)
         .chain(fields)
         .chain(soap_field);
     let eq = eq_derive(model, index);
@@ -518,7 +531,13 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         let field = ident(&t.field);
         quote!(w.text_string("text", self.#field.as_ref())?;)
     });
+    let any_attribute_write = c.any_attribute.iter().map(|a| {
+        let field = ident(&a.field);
+        let name = &a.name;
+        quote!(w.any_attributes(#name, &self.#field)?;)
+    });
     let writes = attribute_writes
+        .chain(any_attribute_write)
         .chain(text_write)
         .chain(c.fields().map(|m| member_write(model, m)))
         .collect::<Vec<_>>();
@@ -538,6 +557,12 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         .chain(c.text.iter().map(|t| {
             let field = ident(&t.field);
             quote!(#field: node.text_content()?,)
+        }))
+        .chain(c.any_attribute.iter().map(|a| {
+            // Every attribute that none of the attribute members takes.
+            let field = ident(&a.field);
+            let known = c.attributes.iter().map(|m| m.wire.as_str());
+            quote!(#field: node.any_attributes(&[#(#known),*]),)
         }))
         .collect::<Vec<_>>();
     let reads = c
@@ -621,6 +646,10 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
                 let field = ident(&a.field);
                 quote!(#field: Default::default(),)
             })
+            .chain(c.any_attribute.iter().map(|a| {
+                let field = ident(&a.field);
+                quote!(#field: Default::default(),)
+            }))
             .chain(c.fields().map(|m| {
                 let field = ident(&m.field);
                 if m.default.is_some() {

@@ -420,6 +420,10 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
                 qname(model, a.ty)
             );
         }
+        // `[XmlAnyAttribute]`: any attribute (a SOAP header's type says so below).
+        if class.any_attribute.is_some() && !class.header {
+            let _ = writeln!(w, "{indent}      <s:anyAttribute />");
+        }
     };
     if let Some(text) = &class.text {
         // A class of text and attributes: simple content extending the text's type.
@@ -444,7 +448,10 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
         let _ = writeln!(w, "      </s:complexType>");
         return;
     }
-    if class.base.is_none() && class.members.is_empty() && !class.attributes.is_empty() {
+    if class.base.is_none()
+        && class.members.is_empty()
+        && (!class.attributes.is_empty() || class.any_attribute.is_some())
+    {
         let _ = writeln!(w, r#"      <s:complexType name="{name}"{abstract_attr}>"#);
         attributes(w, "  ");
         let _ = writeln!(w, "      </s:complexType>");

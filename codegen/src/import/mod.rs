@@ -68,6 +68,9 @@ pub struct ImportedClass {
     pub attributes: Vec<(String, String)>,
     /// The type of its text content (`simpleContent`), if it has text.
     pub text: Option<String>,
+    /// The name of its `[XmlAnyAttribute]` member (`xs:anyAttribute` of a class that is not a
+    /// SOAP header): wsdl.exe's `AnyAttr`.
+    pub any_attribute: Option<String>,
     /// Its members in order: the element name and the spec's type (`int`, `int?`, `Order`,
     /// `OrderLine[]`).
     pub members: Vec<(String, String)>,

@@ -1381,7 +1381,9 @@ fn read_class<'a, 'i>(
             "attribute" => "an attribute ([XmlAttribute])".to_owned(),
             "choice" => "a choice (xs:choice)".to_owned(),
             "all" => "xs:all".to_owned(),
-            "anyAttribute" => "xs:anyAttribute".to_owned(),
+            "anyAttribute" => {
+                "xs:anyAttribute of a namespace ([XmlAnyAttribute] takes any)".to_owned()
+            }
             "restriction" => "a restriction of a complex type".to_owned(),
             other => other.to_owned(),
         }
@@ -1452,9 +1454,14 @@ fn read_class<'a, 'i>(
     };
     // Then its attributes ([XmlAttribute]), of simple types.
     let mut attributes = Vec::new();
+    let mut any_attribute = None;
     while let Some(node) = next {
-        // A SOAP header's class takes any attribute (soap:mustUnderstand, soap:actor).
-        if is(node, XSD, "anyAttribute") && schema.header_context {
+        // A SOAP header's class takes any attribute (soap:mustUnderstand, soap:actor); any
+        // other's has an [XmlAnyAttribute] member, which wsdl.exe names `AnyAttr`.
+        if is(node, XSD, "anyAttribute") && node.attributes().len() == 0 {
+            if !schema.header_context {
+                any_attribute = Some("AnyAttr".to_owned());
+            }
             next = content.next();
             continue;
         }
@@ -1488,6 +1495,7 @@ fn read_class<'a, 'i>(
         is_abstract: complex.attribute("abstract") == Some("true"),
         attributes,
         text,
+        any_attribute,
         members: Vec::new(),
     });
     let mut members = Vec::new();

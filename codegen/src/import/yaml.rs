@@ -146,6 +146,9 @@ impl Imported {
                 if let Some(text) = &class.text {
                     let _ = writeln!(w, "    text: {}", scalar(text));
                 }
+                if let Some(any) = &class.any_attribute {
+                    let _ = writeln!(w, "    any_attribute: {}", scalar(any));
+                }
                 if class.members.is_empty() {
                     let _ = writeln!(w, "    members: []");
                     continue;

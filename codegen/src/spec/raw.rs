@@ -56,6 +56,9 @@ pub(super) struct RawClass {
     /// The type of its text content (`[XmlText]`), for a class of text and attributes.
     #[serde(default)]
     pub text: Option<TypeWord>,
+    /// The name of its `[XmlAnyAttribute]` member: the attributes none of its own takes.
+    #[serde(default)]
+    pub any_attribute: Option<Word>,
     #[serde(default)]
     pub members: Vec<RawParam>,
 }

@@ -411,7 +411,7 @@ fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &TypeNames) {
             .types
             .iter()
             .any(|t| t.base.as_ref().is_some_and(|b| b.0 == name));
-        if (!class.attributes.is_empty() || class.text.is_some())
+        if (!class.attributes.is_empty() || class.text.is_some() || class.any_attribute.is_some())
             && (class.base.is_some() || derived)
         {
             c.push(
@@ -422,6 +422,26 @@ fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &TypeNames) {
                      rmm does not carry yet"
                 ),
             );
+        }
+        if let Some(any) = &class.any_attribute {
+            c.ncname(
+                &any.0,
+                &format!("the any_attribute member of type {name:?}"),
+                at,
+                item_at,
+            );
+            if class.attributes.iter().any(|a| a.name == any.0)
+                || class.members.iter().any(|m| m.name == any.0)
+            {
+                c.push(
+                    at,
+                    item_at,
+                    format!(
+                        "type {name:?} names its any_attribute member {:?}, as another member",
+                        any.0
+                    ),
+                );
+            }
         }
         if class.text.is_some() && !class.members.is_empty() {
             c.push(
@@ -1625,6 +1645,7 @@ fn check_headers(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], lo
                 || def.is_abstract
                 || !def.attributes.is_empty()
                 || def.text.is_some()
+                || def.any_attribute.is_some()
                 || def.root.is_some()
             {
                 c.push(

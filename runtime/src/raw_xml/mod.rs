@@ -198,7 +198,7 @@ impl fmt::Display for RawXml {
 }
 
 pub(crate) use write::{
-    check_chars, write_element, write_element_at, write_element_indented, Scope,
+    check_chars, declaration, write_element, write_element_at, write_element_indented, Scope,
 };
 
 #[cfg(test)]

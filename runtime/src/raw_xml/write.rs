@@ -69,7 +69,7 @@ impl Scope {
     }
 
     /// Whether `prefix` means `namespace` here.
-    fn binds(&self, prefix: &str, namespace: &str) -> bool {
+    pub(crate) fn binds(&self, prefix: &str, namespace: &str) -> bool {
         match self.lookup(prefix) {
             Some(bound) => bound == namespace,
             // No default namespace in scope: no namespace.
@@ -234,10 +234,16 @@ fn push_qname(out: &mut String, prefix: &str, local: &str) {
 /// Binds `prefix` to `namespace` in `scope` unless it is so bound already (the declaration is
 /// the caller's to write).
 fn bind(scope: &mut Scope, prefix: &str, namespace: &str) {
-    if !scope.binds(prefix, namespace) {
-        scope
-            .bindings
-            .push((prefix.to_owned(), namespace.to_owned()));
+    scope.bind(prefix, namespace);
+}
+
+impl Scope {
+    /// Binds `prefix` to `namespace` unless it is so bound already.
+    pub(crate) fn bind(&mut self, prefix: &str, namespace: &str) {
+        if !self.binds(prefix, namespace) {
+            self.bindings
+                .push((prefix.to_owned(), namespace.to_owned()));
+        }
     }
 }
 

@@ -305,6 +305,39 @@ impl<'a> Node<'a> {
             })
     }
 
+    /// The attributes an `[XmlAnyAttribute]` member takes: every attribute of the element
+    /// but namespace declarations and the attributes of no namespace named in `known` (the
+    /// class's attribute members), in order, as they were written (`xsi:type`, `xsi:nil` and
+    /// `xml:lang` among them, as XmlSerializer's reader takes them). Without raw XML kept, the
+    /// attributes of no namespace only.
+    pub fn any_attributes(&self, known: &[&str]) -> Vec<crate::raw_xml::XmlAttribute> {
+        let Some(rare) = self.rare.as_ref() else {
+            return Vec::new();
+        };
+        match &rare.raw {
+            Some(raw) => raw
+                .attributes
+                .iter()
+                .filter(|a| {
+                    let known_member = a.namespace.is_empty() && known.contains(&&*a.local);
+                    !(a.is_declaration() || known_member)
+                })
+                .cloned()
+                .collect(),
+            None => rare
+                .attributes
+                .iter()
+                .filter(|(local, _)| !known.contains(&&**local))
+                .map(|(local, value)| crate::raw_xml::XmlAttribute {
+                    prefix: String::new(),
+                    local: local.to_string(),
+                    namespace: String::new(),
+                    value: value.clone(),
+                })
+                .collect(),
+        }
+    }
+
     /// What the element holds as it was written, its child elements as placeholders
     /// ([`CHILD`]), in order: `None` unless the tree keeps raw XML.
     pub(crate) fn raw_content(&self) -> Option<&[XmlContent]> {

@@ -457,6 +457,48 @@ impl<'a> XmlOut<'a> {
             })
     }
 
+    /// Writes `attributes` (an `[XmlAnyAttribute]` member's) in the open start tag, each as it
+    /// is, then a declaration for each prefix not in scope, last first, as .NET's writer
+    /// declares them when it ends the tag. `field` names the member in an error.
+    pub fn any_attributes(
+        &mut self,
+        field: &'static str,
+        attributes: &[crate::raw_xml::XmlAttribute],
+    ) -> Result<(), EncodeError> {
+        debug_assert!(self.open, "attributes belong in an open start tag");
+        if attributes.is_empty() {
+            return Ok(());
+        }
+        let invalid = |code| EncodeError::InvalidXmlChar {
+            operation: self.operation,
+            field,
+            code,
+        };
+        let mut scope = self.raw_scope.scope();
+        let mut declared: Vec<(&str, &str)> = Vec::new();
+        for a in attributes.iter().filter(|a| !a.is_declaration()) {
+            self.out.push(' ');
+            if !a.prefix.is_empty() {
+                self.out.push_str(&a.prefix);
+                self.out.push(':');
+                if !scope.binds(&a.prefix, &a.namespace)
+                    && !declared.iter().any(|(p, _)| *p == a.prefix)
+                {
+                    declared.push((&a.prefix, &a.namespace));
+                }
+            }
+            self.out.push_str(&a.local);
+            self.out.push_str("=\"");
+            escape_attribute(self.out, &a.value, self.tab_reference).map_err(invalid)?;
+            self.out.push('"');
+        }
+        for (prefix, namespace) in declared.iter().rev() {
+            crate::raw_xml::declaration(self.out, prefix, namespace).map_err(invalid)?;
+            scope.bind(prefix, namespace);
+        }
+        Ok(())
+    }
+
     /// Writes a CDATA section holding `text` (an `XmlNode` that is one).
     pub fn cdata(&mut self, field: &'static str, text: &str) -> Result<(), EncodeError> {
         crate::raw_xml::check_chars(text).map_err(|code| EncodeError::InvalidXmlChar {

@@ -193,6 +193,8 @@ namespace Rmm.Objects
     /// Raw XML in a class: a label, every element no other member takes, and a count.
     public class Parcel
     {
+        [XmlAttribute] public string Kind;
+        [XmlAnyAttribute] public XmlAttribute[] Marks;
         public string Label;
         [XmlAnyElement] public XmlElement[] Extra;
         public int Count;
@@ -756,7 +758,7 @@ namespace Rmm.Objects
         [WebMethod(Description = "Echoes a parcel, its extra elements as the host reads them.")]
         public Parcel EchoParcel(Parcel p) { return p; }
 
-        [WebMethod(Description = "Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.")]
+        [WebMethod(Description = "Makes a parcel Pn of kind kn, marked y:extra (urn:attr) vn, plain p and z:other (urn:attr) o, of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.")]
         public Parcel MakeParcel(int n)
         {
             if (n < 0) return null;
@@ -764,6 +766,14 @@ namespace Rmm.Objects
             Parcel p = new Parcel();
             p.Label = "P" + n.ToString(CultureInfo.InvariantCulture);
             p.Count = n;
+            p.Kind = "k" + n.ToString(CultureInfo.InvariantCulture);
+            XmlAttribute extra = d.CreateAttribute("y", "extra", "urn:attr");
+            extra.Value = "v" + n.ToString(CultureInfo.InvariantCulture);
+            XmlAttribute plain = d.CreateAttribute("plain");
+            plain.Value = "p";
+            XmlAttribute other = d.CreateAttribute("z", "other", "urn:attr");
+            other.Value = "o";
+            p.Marks = new XmlAttribute[] { extra, plain, other };
             p.Extra = new XmlElement[n];
             for (int i = 0; i < n; i++)
             {

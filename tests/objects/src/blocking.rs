@@ -473,7 +473,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 56, `MakeParcel`, and waits for its answer: Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.
+    /// Calls operation 56, `MakeParcel`, and waits for its answer: Makes a parcel Pn of kind kn, marked y:extra (urn:attr) vn, plain p and z:other (urn:attr) o, of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.
     pub fn make_parcel(
         &self,
         request: &MakeParcel,

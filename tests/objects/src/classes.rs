@@ -1823,11 +1823,15 @@ impl XmlItem for Holder {
 
 /// `Parcel`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
-/// Raw XML in a class: a label, every element no other member takes (`[XmlAnyElement] XmlElement[]`), and a count.
+/// Raw XML in a class: a kind, every attribute no other member takes (`[XmlAnyAttribute] XmlAttribute[]`), a label, every element no other member takes (`[XmlAnyElement] XmlElement[]`), and a count.
 ///
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Parcel {
+    /// The attribute `Kind` (`[XmlAttribute]`): `xs:string`, optional: `None` leaves it out, and an absent one reads as `None`.
+    pub kind: Option<String>,
+    /// `Marks` (`[XmlAnyAttribute]`, `<s:anyAttribute />`): every attribute of the element that no attribute member takes (of a namespace, `xsi:type`, `xml:lang` and attributes of no namespace alike, namespace declarations aside), in order, each with its prefix, namespace and value; written after the others, each prefix not in scope declared after them.
+    pub marks: Vec<crate::runtime::raw_xml::XmlAttribute>,
     /// `Label`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub label: Option<String>,
     /// `Extra` (`[XmlAnyElement]`, `<s:any minOccurs="0" maxOccurs="unbounded" />`): no element of its own, but every element of the class that no other member takes (of any namespace, a repeated member's among them), in order; an empty list is none, each kept whole as it was written (raw XML); written where the member stands.
@@ -1839,6 +1843,8 @@ pub struct Parcel {
 impl Parcel {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.attribute_string("Kind", self.kind.as_ref())?;
+        w.any_attributes("Marks", &self.marks)?;
         w.optional("Label", &[], self.label.as_ref())?;
         for element in &self.extra {
             w.raw_element("Extra", element.root())?;
@@ -1849,7 +1855,11 @@ impl Parcel {
 
     /// Reads its members from `node`, as XmlSerializer reads them.
     fn read_members(node: &Node) -> Result<Self, MemberError> {
-        let mut value = Self::default();
+        let mut value = Self {
+            kind: node.attribute_string("Kind"),
+            marks: node.any_attributes(&["Kind"]),
+            ..Default::default()
+        };
         let mut seen = [false; 3];
         for member in node.elements() {
             if !member.in_service() {

@@ -609,7 +609,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 56, `MakeParcel`: Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.
+    /// Calls operation 56, `MakeParcel`: Makes a parcel Pn of kind kn, marked y:extra (urn:attr) vn, plain p and z:other (urn:attr) o, of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.
     pub async fn make_parcel(
         &self,
         request: &MakeParcel,

@@ -398,7 +398,7 @@ const INDEX: &[Piece] = &[
           <li>
             <a href="?op=MakeParcel">MakeParcel</a>
             <span>
-              <br>Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.
+              <br>Makes a parcel Pn of kind kn, marked y:extra (urn:attr) vn, plain p and z:other (urn:attr) o, of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.
             </span>
           </li>
           <li>
@@ -6915,7 +6915,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoParcel"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoParcel xmlns="http://rmm.example.com/objects"&gt;
-      &lt;p&gt;
+      &lt;p Kind="<span class="value">string</span>"&gt;
         &lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;
         &lt;Extra&gt;
           &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
@@ -6930,7 +6930,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoParcel"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoParcelResult&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Extra&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Extra&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/EchoParcelResult&gt;&lt;/EchoParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoParcelResult Kind="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Extra&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Extra&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/EchoParcelResult&gt;&lt;/EchoParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -6948,7 +6948,7 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoParcel xmlns="http://rmm.example.com/objects"&gt;
-      &lt;p&gt;
+      &lt;p Kind="<span class="value">string</span>"&gt;
         &lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;
         &lt;Extra&gt;
           &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
@@ -6963,7 +6963,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoParcelResult&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Extra&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Extra&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/EchoParcelResult&gt;&lt;/EchoParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoParcelResult Kind="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Extra&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Extra&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/EchoParcelResult&gt;&lt;/EchoParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -6988,7 +6988,7 @@ const PAGE_MAKE_PARCEL: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>MakeParcel</h2>
-        <p class="intro">Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.</p>
+        <p class="intro">Makes a parcel Pn of kind kn, marked y:extra (urn:attr) vn, plain p and z:other (urn:attr) o, of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
@@ -7019,7 +7019,7 @@ SOAPAction: "http://rmm.example.com/objects/MakeParcel"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeParcelResult&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Extra&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Extra&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/MakeParcelResult&gt;&lt;/MakeParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeParcelResult Kind="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Extra&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Extra&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/MakeParcelResult&gt;&lt;/MakeParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -7045,7 +7045,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeParcelResult&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Extra&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Extra&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/MakeParcelResult&gt;&lt;/MakeParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeParcelResult Kind="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Extra&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Extra&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/MakeParcelResult&gt;&lt;/MakeParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -7061,7 +7061,7 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;Parcel xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+&lt;Parcel xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects" Kind="<span class="value">string</span>"&gt;
   &lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;
   &lt;Extra&gt;
     &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
@@ -7088,7 +7088,7 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;Parcel xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+&lt;Parcel xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects" Kind="<span class="value">string</span>"&gt;
   &lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;
   &lt;Extra&gt;
     &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;

@@ -515,7 +515,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoParcel,
     ) -> impl Future<Output = Result<EchoParcelResponse, Fault>> + Send;
 
-    /// Operation 56, `MakeParcel`: Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.
+    /// Operation 56, `MakeParcel`: Makes a parcel Pn of kind kn, marked y:extra (urn:attr) vn, plain p and z:other (urn:attr) o, of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_parcel(

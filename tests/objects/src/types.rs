@@ -1382,7 +1382,7 @@ pub struct EchoParcelResponse {
     pub result: Option<crate::Parcel>,
 }
 
-/// `MakeParcel`, operation 56 of `ObjectsService`: Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.
+/// `MakeParcel`, operation 56 of `ObjectsService`: Makes a parcel Pn of kind kn, marked y:extra (urn:attr) vn, plain p and z:other (urn:attr) o, of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

@@ -1144,6 +1144,8 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           <s:any minOccurs="0" maxOccurs="unbounded" />
           <s:element minOccurs="1" maxOccurs="1" name="Count" type="s:int" />
         </s:sequence>
+        <s:attribute name="Kind" type="s:string" />
+        <s:anyAttribute />
       </s:complexType>
       <s:element name="EchoParcelResponse">
         <s:complexType>
@@ -2286,7 +2288,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:output message="tns:EchoParcelSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="MakeParcel">
-      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.</wsdl:documentation>
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a parcel Pn of kind kn, marked y:extra (urn:attr) vn, plain p and z:other (urn:attr) o, of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.</wsdl:documentation>
       <wsdl:input message="tns:MakeParcelSoapIn" />
       <wsdl:output message="tns:MakeParcelSoapOut" />
     </wsdl:operation>
@@ -2433,7 +2435,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:output message="tns:MakeNodesHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="MakeParcel">
-      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.</wsdl:documentation>
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a parcel Pn of kind kn, marked y:extra (urn:attr) vn, plain p and z:other (urn:attr) o, of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.</wsdl:documentation>
       <wsdl:input message="tns:MakeParcelHttpGetIn" />
       <wsdl:output message="tns:MakeParcelHttpGetOut" />
     </wsdl:operation>
@@ -2570,7 +2572,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:output message="tns:MakeNodesHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="MakeParcel">
-      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a parcel Pn of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.</wsdl:documentation>
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a parcel Pn of kind kn, marked y:extra (urn:attr) vn, plain p and z:other (urn:attr) o, of n extra elements, in turn x:Made (urn:made) with at = its index and Plain of no namespace; null for a negative n.</wsdl:documentation>
       <wsdl:input message="tns:MakeParcelHttpPostIn" />
       <wsdl:output message="tns:MakeParcelHttpPostOut" />
     </wsdl:operation>

@@ -75,6 +75,10 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 }
                 for (l, c) in live.classes.iter_mut().zip(&committed.classes) {
                     l.doc = c.doc.clone();
+                    // Nor an [XmlAnyAttribute] member's name (the import's is `AnyAttr`).
+                    if l.any_attribute.is_some() && c.any_attribute.is_some() {
+                        l.any_attribute = c.any_attribute.clone();
+                    }
                     // Nor whether an array member is a List<T> (the committed `list: true`),
                     // nor an [XmlAnyElement] member's name (the import's is wsdl.exe's `Any`).
                     for (lm, cm) in l.members.iter_mut().zip(&c.members) {
