@@ -329,9 +329,13 @@ impl Model {
             .iter()
             .map(|p| p.ty)
             .chain(std::iter::once(op.result))
-            .chain(op.outs.iter().map(|o| o.ty))
             .chain(op.headers.iter().map(|h| SoapType::Class(h.class as u16)))
             .any(|ty| self.holds_raw_in(ty, &mut seen))
+            // An out parameter is a member of the response's tree.
+            || op.outs.iter().any(|o| {
+                matches!(o.ty, SoapType::Xml | SoapType::XmlNode)
+                    || self.holds_raw_in(o.ty, &mut seen)
+            })
     }
 
     /// Whether a value of `ty` holds raw XML inside it (not whether it is raw XML).

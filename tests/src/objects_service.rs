@@ -572,6 +572,10 @@ impl ObjectsService for ObjectsEcho {
         })
     }
 
+    async fn split_xml(&self, _: Credentials, r: SplitXml) -> Result<SplitXmlResponse, Fault> {
+        Ok(split_xml(r.doc.as_ref()))
+    }
+
     async fn echo_parcel(
         &self,
         _: Credentials,
@@ -859,6 +863,39 @@ pub fn make_nodes(text: Option<&str>, n: i32) -> Option<Vec<Option<RawNode>>> {
             })
             .collect(),
     )
+}
+
+/// What `SplitXml(doc)` answers on the host: the element's name (with its prefix), its first
+/// child element, and its first node that is an element, a text (not white space alone) or a
+/// CDATA section; null and none for none.
+pub fn split_xml(doc: Option<&RawXml>) -> SplitXmlResponse {
+    use rmm_objects::runtime::raw_xml::XmlContent;
+    let Some(doc) = doc else {
+        return SplitXmlResponse::default();
+    };
+    let root = doc.root();
+    let name = if root.prefix.is_empty() {
+        root.local.clone()
+    } else {
+        format!("{}:{}", root.prefix, root.local)
+    };
+    let first = root.children.iter().find_map(|c| match c {
+        XmlContent::Element(e) => Some(RawXml::new(e.clone())),
+        _ => None,
+    });
+    let node = root.children.iter().find_map(|c| match c {
+        XmlContent::Element(e) => Some(RawNode::Element(RawXml::new(e.clone()))),
+        XmlContent::Text(t) if !t.trim_matches([' ', '\t', '\r', '\n']).is_empty() => {
+            Some(RawNode::Text(t.clone()))
+        }
+        XmlContent::CData(t) => Some(RawNode::CData(t.clone())),
+        _ => None,
+    });
+    SplitXmlResponse {
+        result: Some(name),
+        first,
+        node,
+    }
 }
 
 /// What `MakeParcel(n)` answers on the host: none for a negative `n`, else the parcel `Pn`
@@ -1740,6 +1777,26 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                 binding,
             ),
         );
+        for (case, doc) in [
+            (
+                "split-xml",
+                "<a:x xmlns:a=\"urn:a\"><!--c--> lead &amp; <b:y xmlns:b=\"urn:b\" q=\"1\">in</b:y><z/></a:x>",
+            ),
+            ("split-xml-cdata", "<x><?p d?><![CDATA[<c>]]><y/></x>"),
+            ("split-xml-element", "<x>\n  <y>t</y>\n</x>"),
+            ("split-xml-empty", "<x/>"),
+        ] {
+            add(
+                case,
+                encode(
+                    SplitXml {
+                        doc: Some(RawXml::parse(doc).expect("raw XML")),
+                    },
+                    &none,
+                    binding,
+                ),
+            );
+        }
         add(
             "echo-parcel",
             encode(EchoParcel { p: Some(parcel()) }, &none, binding),

@@ -1735,8 +1735,8 @@ fn check_raw_xml(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], lo
                              and DataTable) as a parameter or the result of a wrapped operation \
                              only, for now";
     const RAW: &str = "rmm carries raw XML (`xml` and `xmlNode`, .NET XmlElement and XmlNode) \
-                       as a parameter, result, array item or class member of a wrapped \
-                       operation, not yet as an out parameter or in a bare operation";
+                       as a parameter, result, out parameter, array item or class member of a \
+                       wrapped operation, not yet in a bare operation";
     let only = |ty: &str| {
         if matches!(ty.trim_end_matches("[]"), "dataSet" | "dataTable") {
             DATA_SETS
@@ -1785,7 +1785,9 @@ fn check_raw_xml(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], lo
         }
         let out_at = place.lines.and_then(|l| loc.op_key(l, "out")).or(anchor);
         for o in &op.out {
-            if bare_raw(&o.ty) {
+            // Raw XML out parameters are read and written as members of the response.
+            let data_set = matches!(o.ty.trim_end_matches("[]"), "dataSet" | "dataTable");
+            if data_set || (bare && bare_raw(&o.ty)) {
                 c.push(
                     out_at,
                     anchor,

@@ -811,6 +811,22 @@ namespace Rmm.Objects
             return w;
         }
 
+        [WebMethod(Description = "Splits an element: its name returned, its first child element and its first node (an element, a text or a CDATA section; comments, processing instructions and white space skipped) out; null and none for none.")]
+        public string SplitXml(XmlElement doc, out XmlElement first, out XmlNode node)
+        {
+            first = null;
+            node = null;
+            if (doc == null) return null;
+            foreach (XmlNode child in doc.ChildNodes)
+            {
+                if (first == null && child is XmlElement) first = (XmlElement)child;
+                bool content = child is XmlElement || child.NodeType == XmlNodeType.Text
+                    || child.NodeType == XmlNodeType.CDATA;
+                if (node == null && content) node = child;
+            }
+            return doc.Name;
+        }
+
         [WebMethod(Description = "Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.")]
         public string DescribeObject(object o)
         {

@@ -497,7 +497,12 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 59, `DescribeObject`, and waits for its answer: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+    /// Calls operation 59, `SplitXml`, and waits for its answer: Splits an element: its name returned, its first child element and its first node (an element, a text or a CDATA section; comments, processing instructions and white space skipped) out; null and none for none.
+    pub fn split_xml(&self, request: &SplitXml) -> Result<SplitXmlResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 60, `DescribeObject`, and waits for its answer: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
     pub fn describe_object(
         &self,
         request: &DescribeObject,

@@ -633,7 +633,15 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 59, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+    /// Calls operation 59, `SplitXml`: Splits an element: its name returned, its first child element and its first node (an element, a text or a CDATA section; comments, processing instructions and white space skipped) out; null and none for none.
+    pub async fn split_xml(
+        &self,
+        request: &SplitXml,
+    ) -> Result<SplitXmlResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 60, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
     pub async fn describe_object(
         &self,
         request: &DescribeObject,

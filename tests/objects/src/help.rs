@@ -414,6 +414,12 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
           <li>
+            <a href="?op=SplitXml">SplitXml</a>
+            <span>
+              <br>Splits an element: its name returned, its first child element and its first node (an element, a text or a CDATA section; comments, processing instructions and white space skipped) out; null and none for none.
+            </span>
+          </li>
+          <li>
             <a href="?op=DescribeObject">DescribeObject</a>
             <span>
               <br>Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
@@ -7351,6 +7357,88 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `SplitXml`.
+const PAGE_SPLIT_XML: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>SplitXml</h2>
+        <p class="intro">Splits an element: its name returned, its first child element and its first node (an element, a text or a CDATA section; comments, processing instructions and white space skipped) out; null and none for none.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>doc</td><td>xml</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/SplitXml"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;SplitXml xmlns="http://rmm.example.com/objects"&gt;
+      &lt;doc&gt;<span class="value">xml</span>&lt;/doc&gt;
+    &lt;/SplitXml&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SplitXmlResponse xmlns="http://rmm.example.com/objects"&gt;&lt;SplitXmlResult&gt;<span class="value">string</span>&lt;/SplitXmlResult&gt;&lt;first&gt;<span class="value">xml</span>&lt;/first&gt;&lt;node&gt;<span class="value">xmlNode</span>&lt;/node&gt;&lt;/SplitXmlResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/SplitXml"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;SplitXml xmlns="http://rmm.example.com/objects"&gt;
+      &lt;doc&gt;<span class="value">xml</span>&lt;/doc&gt;
+    &lt;/SplitXml&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;SplitXmlResponse xmlns="http://rmm.example.com/objects"&gt;&lt;SplitXmlResult&gt;<span class="value">string</span>&lt;/SplitXmlResult&gt;&lt;first&gt;<span class="value">xml</span>&lt;/first&gt;&lt;node&gt;<span class="value">xmlNode</span>&lt;/node&gt;&lt;/SplitXmlResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page of `DescribeObject`.
 const PAGE_DESCRIBE_OBJECT: &[Piece] = &[
     Text(HEAD),
@@ -7500,6 +7588,7 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::MakeParcel => PAGE_MAKE_PARCEL,
         crate::Operation::EchoWrapping => PAGE_ECHO_WRAPPING,
         crate::Operation::MakeWrapping => PAGE_MAKE_WRAPPING,
+        crate::Operation::SplitXml => PAGE_SPLIT_XML,
         crate::Operation::DescribeObject => PAGE_DESCRIBE_OBJECT,
     };
     render(page, path)

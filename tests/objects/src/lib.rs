@@ -71,7 +71,8 @@
 //! | 56 | [`MakeParcel`] | 1 |
 //! | 57 | [`EchoWrapping`] | 1 |
 //! | 58 | [`MakeWrapping`] | 1 |
-//! | 59 | [`DescribeObject`] | 1 |
+//! | 59 | [`SplitXml`] | 1 |
+//! | 60 | [`DescribeObject`] | 1 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -254,13 +255,15 @@ pub enum Operation {
     EchoWrapping,
     /// Operation 58: [`MakeWrapping`].
     MakeWrapping,
-    /// Operation 59: [`DescribeObject`].
+    /// Operation 59: [`SplitXml`].
+    SplitXml,
+    /// Operation 60: [`DescribeObject`].
     DescribeObject,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 59usize] = [
+    pub const ALL: [Operation; 60usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -319,6 +322,7 @@ impl Operation {
         Operation::MakeParcel,
         Operation::EchoWrapping,
         Operation::MakeWrapping,
+        Operation::SplitXml,
         Operation::DescribeObject,
     ];
 
@@ -383,6 +387,7 @@ impl Operation {
             Operation::MakeParcel => "MakeParcel",
             Operation::EchoWrapping => "EchoWrapping",
             Operation::MakeWrapping => "MakeWrapping",
+            Operation::SplitXml => "SplitXml",
             Operation::DescribeObject => "DescribeObject",
         }
     }
@@ -448,6 +453,7 @@ impl Operation {
             "MakeParcel" => Some(Operation::MakeParcel),
             "EchoWrapping" => Some(Operation::EchoWrapping),
             "MakeWrapping" => Some(Operation::MakeWrapping),
+            "SplitXml" => Some(Operation::SplitXml),
             "DescribeObject" => Some(Operation::DescribeObject),
             _ => None,
         }
@@ -514,6 +520,7 @@ impl Operation {
             Operation::MakeParcel => &wire::make_parcel::OPERATION,
             Operation::EchoWrapping => &wire::echo_wrapping::OPERATION,
             Operation::MakeWrapping => &wire::make_wrapping::OPERATION,
+            Operation::SplitXml => &wire::split_xml::OPERATION,
             Operation::DescribeObject => &wire::describe_object::OPERATION,
         }
     }
@@ -609,6 +616,7 @@ macro_rules! for_each_operation {
             make_parcel: MakeParcel,
             echo_wrapping: EchoWrapping,
             make_wrapping: MakeWrapping,
+            split_xml: SplitXml,
             describe_object: DescribeObject,
         }
     };

@@ -542,7 +542,16 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: MakeWrapping,
     ) -> impl Future<Output = Result<MakeWrappingResponse, Fault>> + Send;
 
-    /// Operation 59, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+    /// Operation 59, `SplitXml`: Splits an element: its name returned, its first child element and its first node (an element, a text or a CDATA section; comments, processing instructions and white space skipped) out; null and none for none.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn split_xml(
+        &self,
+        credentials: Credentials,
+        request: SplitXml,
+    ) -> impl Future<Output = Result<SplitXmlResponse, Fault>> + Send;
+
+    /// Operation 60, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn describe_object(
@@ -1015,6 +1024,14 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: MakeWrapping,
     ) -> impl Future<Output = Result<MakeWrappingResponse, Fault>> + Send {
         T::make_wrapping(self, credentials, request)
+    }
+
+    fn split_xml(
+        &self,
+        credentials: Credentials,
+        request: SplitXml,
+    ) -> impl Future<Output = Result<SplitXmlResponse, Fault>> + Send {
+        T::split_xml(self, credentials, request)
     }
 
     fn describe_object(
@@ -1975,6 +1992,19 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.make_wrapping(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::SplitXml => {
+                let handled = {
+                    let (credentials, call) = SplitXml::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.split_xml(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

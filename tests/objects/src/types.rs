@@ -1442,7 +1442,31 @@ pub struct MakeWrappingResponse {
     pub result: Option<crate::Wrapping>,
 }
 
-/// `DescribeObject`, operation 59 of `ObjectsService`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+/// `SplitXml`, operation 59 of `ObjectsService`: Splits an element: its name returned, its first child element and its first node (an element, a text or a CDATA section; comments, processing instructions and white space skipped) out; null and none for none.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SplitXmlResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SplitXml {
+    /// `doc`: SOAP `xml`, position 1 of 1.
+    pub doc: Option<crate::runtime::RawXml>,
+}
+
+/// The response of [`SplitXml`]: the element `SplitXmlResponse` holding `SplitXmlResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SplitXmlResponse {
+    /// `SplitXmlResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
+    pub result: Option<String>,
+    /// An out or ref parameter: `first`: raw XML (.NET `XmlElement`: an inline type of one `s:any`), kept whole as it was written, optional (`minOccurs="0"`): `None` leaves the element out; an absent, empty or `xsi:nil` element reads as `None`, any other as its first element.
+    pub first: Option<crate::runtime::RawXml>,
+    /// An out or ref parameter: `node`: raw XML (.NET `XmlNode`: an inline type of one `s:any`), kept whole as it was written, optional (`minOccurs="0"`): `None` leaves the element out; an absent, empty or `xsi:nil` element reads as `None`, any other as its first node (an element, a text or a CDATA section).
+    pub node: Option<crate::runtime::RawNode>,
+}
+
+/// `DescribeObject`, operation 60 of `ObjectsService`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

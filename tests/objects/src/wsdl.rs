@@ -1217,6 +1217,40 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="SplitXml">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="doc">
+              <s:complexType>
+                <s:sequence>
+                  <s:any />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="SplitXmlResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="SplitXmlResult" type="s:string" />
+            <s:element minOccurs="0" maxOccurs="1" name="first">
+              <s:complexType>
+                <s:sequence>
+                  <s:any />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+            <s:element minOccurs="0" maxOccurs="1" name="node">
+              <s:complexType mixed="true">
+                <s:sequence>
+                  <s:any />
+                </s:sequence>
+              </s:complexType>
+            </s:element>
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="DescribeObject">
         <s:complexType>
           <s:sequence>
@@ -1660,6 +1694,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="MakeWrappingSoapOut">
     <wsdl:part name="parameters" element="tns:MakeWrappingResponse" />
+  </wsdl:message>
+  <wsdl:message name="SplitXmlSoapIn">
+    <wsdl:part name="parameters" element="tns:SplitXml" />
+  </wsdl:message>
+  <wsdl:message name="SplitXmlSoapOut">
+    <wsdl:part name="parameters" element="tns:SplitXmlResponse" />
   </wsdl:message>
   <wsdl:message name="DescribeObjectSoapIn">
     <wsdl:part name="parameters" element="tns:DescribeObject" />
@@ -2301,6 +2341,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a wrapping: Doc x:Made (urn:made) with at = n, Node a text of n, Docs Plain then null, Nodes a text then a CDATA section, Last an element Tail of the service namespace; null for a negative n.</wsdl:documentation>
       <wsdl:input message="tns:MakeWrappingSoapIn" />
       <wsdl:output message="tns:MakeWrappingSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="SplitXml">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Splits an element: its name returned, its first child element and its first node (an element, a text or a CDATA section; comments, processing instructions and white space skipped) out; null and none for none.</wsdl:documentation>
+      <wsdl:input message="tns:SplitXmlSoapIn" />
+      <wsdl:output message="tns:SplitXmlSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="DescribeObject">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.</wsdl:documentation>
@@ -3114,6 +3159,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="SplitXml">
+      <soap:operation soapAction="http://rmm.example.com/objects/SplitXml" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="DescribeObject">
       <soap:operation soapAction="http://rmm.example.com/objects/DescribeObject" style="document" />
       <wsdl:input>
@@ -3649,6 +3703,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="MakeWrapping">
       <soap12:operation soapAction="http://rmm.example.com/objects/MakeWrapping" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="SplitXml">
+      <soap12:operation soapAction="http://rmm.example.com/objects/SplitXml" style="document" />
       <wsdl:input>
         <soap12:body use="literal" />
       </wsdl:input>

@@ -189,7 +189,10 @@ pub mod echo_wrapping;
 /// Operation 58: `MakeWrapping`.
 pub mod make_wrapping;
 
-/// Operation 59: `DescribeObject`.
+/// Operation 59: `SplitXml`.
+pub mod split_xml;
+
+/// Operation 60: `DescribeObject`.
 pub mod describe_object;
 
 /// What every request type does, for code generic over operations (a client's

@@ -411,6 +411,28 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 .map(|r| r.result)
             })
             .await;
+            for doc in [
+                "<a:x xmlns:a=\"urn:a\"><!--c--> lead &amp; <b:y xmlns:b=\"urn:b\">in</b:y></a:x>",
+                "<x><![CDATA[<c>]]><y/></x>",
+                "<x/>",
+            ] {
+                let doc = rmm_objects::runtime::RawXml::parse(doc).expect("raw XML");
+                let want = objects_service::split_xml(Some(&doc));
+                call(
+                    checks,
+                    binding,
+                    &format!("SplitXml({doc})"),
+                    (want.result, want.first, want.node),
+                    async {
+                        c.split_xml(&SplitXml {
+                            doc: Some(doc.clone()),
+                        })
+                        .await
+                        .map(|r| (r.result, r.first, r.node))
+                    },
+                )
+                .await;
+            }
             let parcel = objects_service::parcel();
             call(checks, binding, "EchoParcel", Some(parcel.clone()), async {
                 c.echo_parcel(&EchoParcel {
