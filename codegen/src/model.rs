@@ -202,6 +202,9 @@ pub struct MemberModel {
     /// `[XmlAnyElement]` (`any: true`): a member of raw XML (`xml`, `xml[]`) without an
     /// element of its own, taking each element of the class no other member takes.
     pub any: bool,
+    /// A member element of no namespace (`form="unqualified"`): written `<Name xmlns="">`,
+    /// read only when it stands in no namespace.
+    pub unqualified: bool,
     /// A secret (`secrets: [Class.Member]`): its class's `Debug` prints it redacted.
     pub secret: bool,
 }
@@ -1341,6 +1344,7 @@ impl Model {
                                     default: None,
                                     list: false,
                                     any: false,
+                                    unqualified: false,
                                     secret: false,
                                 }
                             })
@@ -1646,6 +1650,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                     default: None,
                     list: false,
                     any: false,
+                    unqualified: false,
                     secret: is_secret(&m.name),
                 })
                 .collect();
@@ -1660,6 +1665,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 default: None,
                 list: false,
                 any: false,
+                unqualified: false,
                 secret: false,
             });
             let any_attribute = class.any_attribute.as_ref().map(|name| AnyAttributeModel {
@@ -1701,6 +1707,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                         default: m.default.clone(),
                         list: m.list,
                         any: m.any,
+                        unqualified: m.unqualified,
                         secret: is_secret(&m.name),
                     }
                 })

@@ -320,6 +320,10 @@ pub struct Param {
     /// it has no element of its own, but takes each element of the class's no other member
     /// takes (`<s:any />` in the WSDL).
     pub any: bool,
+    /// A class member of a simple type in no namespace (`unqualified: true`, .NET's
+    /// `[XmlElement(Form = XmlSchemaForm.Unqualified)]`, `form="unqualified"` in the WSDL):
+    /// written `<Name xmlns="">` inside its class, and read only so.
+    pub unqualified: bool,
 }
 
 /// The SOAP types a spec may name, spelled as ASMX's WSDL spells them (the XML Schema type's
@@ -680,6 +684,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 default: p.default,
                 list: p.list,
                 any: p.any,
+                unqualified: p.unqualified,
                 name: p.name,
             })
             .collect()
@@ -708,6 +713,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     default: None,
                     list: false,
                     any: false,
+                    unqualified: false,
                     extended: false,
                 }])[0]
                     .ty
@@ -732,6 +738,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     default: None,
                     list: false,
                     any: false,
+                    unqualified: false,
                     extended: false,
                 }])[0]
                     .ty
@@ -929,6 +936,7 @@ mod tests {
             default: None,
             list: false,
             any: false,
+            unqualified: false,
         }
     }
 

@@ -1617,6 +1617,7 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                     note: Some(ExtNote {
                         text: Some("<note>".into()),
                     }),
+                    org: Some("org & co".into()),
                     soap: Default::default(),
                 }),
             },

@@ -102,6 +102,38 @@ pub(super) fn member_write(model: &Model, m: &MemberModel) -> TokenStream {
             }
         };
     }
+    if m.unqualified {
+        // An element of no namespace inside its class's: `<Name xmlns="">`.
+        let write = match kind(m) {
+            Kind::Scalar => quote! {
+                w.qualify_first(" xmlns=\"\"");
+                w.scalar(#wire, &self.#field);
+            },
+            Kind::Optional => quote! {
+                if let Some(value) = &self.#field {
+                    w.qualify_first(" xmlns=\"\"");
+                    w.scalar(#wire, value);
+                }
+            },
+            _ => quote! {
+                if let Some(value) = &self.#field {
+                    w.qualify_first(" xmlns=\"\"");
+                    w.value(#wire, &[], value)?;
+                }
+            },
+        };
+        return match &m.default {
+            Some(_) if m.ty == SoapType::String => {
+                let text = m.default.as_deref().unwrap_or_default();
+                quote!(if self.#field.as_deref() != Some(#text) { #write })
+            }
+            Some(_) => {
+                let default = default_expr(model, m);
+                quote!(if self.#field != #default { #write })
+            }
+            None => write,
+        };
+    }
     let write = match kind(m) {
         Kind::Scalar => quote!(w.scalar(#wire, &self.#field);),
         Kind::Nullable => quote!(w.nullable(#wire, self.#field.as_ref());),
@@ -487,7 +519,15 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
     let fields = c.fields().map(|m| {
         let field = ident(&m.field);
         let ty = member_type(model, m);
-        let doc = doc(&member_doc(model, m));
+        let mut text = member_doc(model, m);
+        if m.unqualified {
+            text.push_str(&format!(
+                " An element of no namespace (`form=\"unqualified\"`): written `<{} \
+                 xmlns=\"\">`, and read only from an element of none.",
+                m.wire
+            ));
+        }
+        let doc = doc(&text);
         quote!(#doc pub #field: #ty,)
     });
     // A header's block attributes, after its members.
@@ -568,8 +608,15 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
     let reads = c
         .fields()
         .enumerate()
-        .filter(|(_, m)| !m.any)
+        .filter(|(_, m)| !m.any && !m.unqualified)
         .map(|(i, m)| member_read(model, i, m));
+    // Members of no namespace (`form="unqualified"`), read only from elements of none.
+    let unqualified_reads: Vec<TokenStream> = c
+        .fields()
+        .enumerate()
+        .filter(|(_, m)| m.unqualified)
+        .map(|(i, m)| member_read(model, i, m))
+        .collect();
     // `[XmlAnyElement]`: every element no other member takes, of any namespace.
     let any = c.fields().find(|m| m.any).map(|m| {
         let field = ident(&m.field);
@@ -602,13 +649,51 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
             quote!(Self { #(#attribute_reads)* #(#list_inits)* ..Default::default() })
         };
         match any {
-            None => quote! {
+            None if unqualified_reads.is_empty() => quote! {
                 let mut value = #start;
                 #seen
                 for member in node.members() {
                     match member.name() {
                         #(#reads)*
                         _ => {}
+                    }
+                }
+                Ok(value)
+            },
+            None => quote! {
+                let mut value = #start;
+                #seen
+                for member in node.elements() {
+                    if member.is_unqualified() {
+                        match member.name() {
+                            #(#unqualified_reads)*
+                            _ => {}
+                        }
+                    } else if member.in_service() {
+                        match member.name() {
+                            #(#reads)*
+                            _ => {}
+                        }
+                    }
+                }
+                Ok(value)
+            },
+            Some(any) if !unqualified_reads.is_empty() => quote! {
+                let mut value = #start;
+                #seen
+                for member in node.elements() {
+                    if member.is_unqualified() {
+                        match member.name() {
+                            #(#unqualified_reads)*
+                            _ => #any,
+                        }
+                    } else if member.in_service() {
+                        match member.name() {
+                            #(#reads)*
+                            _ => #any,
+                        }
+                    } else {
+                        #any;
                     }
                 }
                 Ok(value)

@@ -1100,6 +1100,7 @@ fn response_members(op: &OperationModel) -> Vec<crate::model::MemberModel> {
         default: None,
         list: false,
         any: false,
+        unqualified: false,
         secret: false,
     });
     result.into_iter().chain(op.outs.iter().cloned()).collect()

@@ -528,9 +528,15 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
             Some(value) => format!(r#" default="{}""#, attr(value)),
             None => String::new(),
         };
+        // `[XmlElement(Form = Unqualified)]`: the form between the occurrences and the name.
+        let form = if m.unqualified {
+            r#" form="unqualified""#
+        } else {
+            ""
+        };
         let _ = writeln!(
             w,
-            r#"{indent}          <s:element minOccurs="{min}" maxOccurs="1"{default} name="{}"{nillable}{} />"#,
+            r#"{indent}          <s:element minOccurs="{min}" maxOccurs="1"{default}{form} name="{}"{nillable}{} />"#,
             attr(&m.wire),
             type_attr(model, m.ty)
         );

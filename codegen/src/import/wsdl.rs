@@ -1577,7 +1577,30 @@ fn read_class<'a, 'i>(
             schema.array_depth,
             schema.item_rename,
         ) = saved;
+        // `[XmlElement(Form = Unqualified)]`: an element of no namespace, of a simple type.
+        let unqualified = node.attribute("form") == Some("unqualified");
         match (ty, rename) {
+            (Some(ty), None) if unqualified => {
+                let simple = SoapType::from_name(&ty)
+                    .is_some_and(|t| !t.is_raw() && !t.is_complex())
+                    || schema.enums.iter().any(|e| e.name == ty);
+                if simple {
+                    members.push((
+                        member.to_owned(),
+                        format!("{{type: {}, unqualified: true}}", json_string(&ty)),
+                    ));
+                } else {
+                    p.at(
+                        node,
+                        format!(
+                            "{whose} uses the type {name}, whose member {member} is unqualified \
+                             (form=\"unqualified\") and of the type {ty}; rmm imports an \
+                             unqualified member of a simple type only"
+                        ),
+                    );
+                    ok = false;
+                }
+            }
             (Some(ty), None) => members.push((member.to_owned(), ty)),
             (Some(ty), Some(item)) => members.push((
                 member.to_owned(),

@@ -160,6 +160,9 @@ pub(super) struct RawParam {
     /// A member of raw XML taking the elements no other member takes (`any: true`:
     /// `[XmlAnyElement]`).
     pub any: bool,
+    /// A member element of no namespace (`unqualified: true`: `[XmlElement(Form =
+    /// XmlSchemaForm.Unqualified)]`, `form="unqualified"`).
+    pub unqualified: bool,
     /// Whether it was written as a map (`{type: …}`), which only a member may be.
     pub extended: bool,
 }
@@ -174,6 +177,7 @@ pub(super) struct RawParamValue {
     default: Option<String>,
     list: bool,
     any: bool,
+    unqualified: bool,
     extended: bool,
 }
 
@@ -195,6 +199,8 @@ struct RawMemberMap {
     list: bool,
     #[serde(default)]
     any: bool,
+    #[serde(default)]
+    unqualified: bool,
 }
 
 /// A default value as its XML text: a YAML string, number or boolean (`3`, `1.5`, `true`,
@@ -246,7 +252,7 @@ impl<'de> Deserialize<'de> for RawParamValue {
             type Value = RawParamValue;
 
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a type name (string, int, double, …), or a map {type: …, item: …, unwrapped: …, optional: …, default: …, list: …, any: …}")
+                f.write_str("a type name (string, int, double, …), or a map {type: …, item: …, unwrapped: …, optional: …, default: …, list: …, any: …, unqualified: …}")
             }
 
             fn visit_str<E: de::Error>(self, v: &str) -> Result<RawParamValue, E> {
@@ -258,6 +264,7 @@ impl<'de> Deserialize<'de> for RawParamValue {
                     default: None,
                     list: false,
                     any: false,
+                    unqualified: false,
                     extended: false,
                 })
             }
@@ -278,6 +285,7 @@ impl<'de> Deserialize<'de> for RawParamValue {
                     default: m.default.map(|d| d.0),
                     list: m.list,
                     any: m.any,
+                    unqualified: m.unqualified,
                     extended: true,
                 })
             }
@@ -456,6 +464,7 @@ impl<'de> Deserialize<'de> for RawParam {
                             default: value.default,
                             list: value.list,
                             any: value.any,
+                            unqualified: value.unqualified,
                             extended: value.extended,
                         })
                     }

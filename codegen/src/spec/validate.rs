@@ -513,6 +513,12 @@ fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &TypeNames) {
         let member_names: Vec<&str> = class.members.iter().map(|m| m.name.as_str()).collect();
         let places = item.and_then(|l| loc.entries(l, "members", &member_names));
         let mut member_seen = HashSet::new();
+        // A simple type or an enum, not nullable (an unqualified member's).
+        let simple_or_enum = |ty: &str| {
+            names
+                .named(ty)
+                .is_some_and(|t| !t.is_complex() && !t.is_raw() && t != SoapType::Void)
+        };
         for (j, m) in class.members.iter().enumerate() {
             let (m_at, ty_at) = match &places {
                 Some(v) => (Some(v[j].0), Some(v[j].1)),
@@ -553,6 +559,28 @@ fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &TypeNames) {
                         at,
                     );
                 }
+            }
+            if m.unqualified && !simple_or_enum(&m.ty) {
+                c.push(
+                    ty_at,
+                    at,
+                    format!(
+                        "member {:?} of type {name:?}: unqualified is for a member of a simple \
+                         type or an enum (an element of no namespace), and this one is {}",
+                        m.name, m.ty
+                    ),
+                );
+            }
+            if m.unqualified && (m.any || m.unwrapped || m.item.is_some()) {
+                c.push(
+                    ty_at,
+                    at,
+                    format!(
+                        "member {:?} of type {name:?}: unqualified excludes any, unwrapped and \
+                         item",
+                        m.name
+                    ),
+                );
             }
             if m.list && (!m.ty.ends_with("[]") || m.unwrapped) {
                 c.push(

@@ -71,6 +71,8 @@ pub struct Node<'a> {
     /// Whether it is in the service's namespace: a member or item (the schema's elements
     /// are qualified); XmlSerializer skips the others.
     pub(crate) in_service: bool,
+    /// Whether it is in no namespace: an unqualified member (`form="unqualified"`).
+    pub(crate) unqualified: bool,
     /// A comment or processing instruction inside it.
     pub(crate) interrupted: bool,
 }
@@ -122,6 +124,7 @@ impl<'a> Node<'a> {
             rare: None,
             nil: Nil::No,
             in_service: true,
+            unqualified: false,
             interrupted: false,
         }
     }
@@ -268,6 +271,11 @@ impl<'a> Node<'a> {
     /// Whether it is in the service namespace (a member or item).
     pub fn in_service(&self) -> bool {
         self.in_service
+    }
+
+    /// Whether it is in no namespace: an unqualified member's element (`form="unqualified"`).
+    pub fn is_unqualified(&self) -> bool {
+        self.unqualified
     }
 
     /// The element as it was written, whole: its prefix, namespace, attributes and

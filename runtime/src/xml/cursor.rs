@@ -646,6 +646,7 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
             text_runs: 0,
             last_run: 0..0,
             in_service,
+            unqualified: matches!(element.ns, Ns::None),
             interrupted: false,
         };
         if element.empty {

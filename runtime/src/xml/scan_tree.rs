@@ -75,6 +75,7 @@ impl<'a> Scanner<'a> {
             last_run: 0..0,
             // Its namespace is nearly always the very binding the operation element's is.
             in_service: start.ns.is_some_and(|ns| ns == service),
+            unqualified: start.ns.is_none(),
             interrupted: false,
         };
         if attributes.len() > 0 {

@@ -10,6 +10,7 @@ using System.Web.Services;
 using System.Globalization;
 using System.Web.Services.Protocols;
 using System.Xml;
+using System.Xml.Schema;
 using System.Xml.Serialization;
 
 namespace Rmm.Objects
@@ -221,6 +222,7 @@ namespace Rmm.Objects
         public string Who;
         public int Level;
         public ExtNote Note;
+        [XmlElement(Form = XmlSchemaForm.Unqualified)] public string Org;
     }
 
     [XmlType(Namespace = "urn:rmm:ext")]

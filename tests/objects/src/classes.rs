@@ -1991,7 +1991,7 @@ impl XmlItem for Wrapping {
 
 /// `ExtHeader`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
-/// A SOAP header of another namespace than the service's (`[XmlRoot(Namespace = "urn:rmm:ext")]`, WS-Security's and ebXML's kind): its element, type and members in urn:rmm:ext.
+/// A SOAP header of another namespace than the service's (`[XmlRoot(Namespace = "urn:rmm:ext")]`, WS-Security's and ebXML's kind): its element, type and members in urn:rmm:ext, but Org, of no namespace (`form="unqualified"`, as WS-Security's UsernameToken's Organization in real WSDLs).
 ///
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -2002,6 +2002,8 @@ pub struct ExtHeader {
     pub level: i32,
     /// `Note`: `tns:ExtNote`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub note: Option<crate::ExtNote>,
+    /// `Org`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value). An element of no namespace (`form="unqualified"`): written `<Org xmlns="">`, and read only from an element of none.
+    pub org: Option<String>,
     /// The header block's attributes, as .NET's `SoapHeader` base class carries them (`soap:mustUnderstand`, `soap:actor` / `soap:role`, `soap:relay`): read from the block, written on it when set.
     pub soap: crate::runtime::HeaderAttributes,
 }
@@ -2023,28 +2025,42 @@ impl ExtHeader {
         w.optional("Who", &[], self.who.as_ref())?;
         w.scalar("Level", &self.level);
         w.optional("Note", &[], self.note.as_ref())?;
+        if let Some(value) = &self.org {
+            w.qualify_first(" xmlns=\"\"");
+            w.value("Org", &[], value)?;
+        }
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
     fn read_members(node: &Node) -> Result<Self, MemberError> {
         let mut value = Self::default();
-        let mut seen = [false; 3];
-        for member in node.members() {
-            match member.name() {
-                "Who" if !seen[0] => {
-                    seen[0] = true;
-                    value.who = member.optional("Who", &[])?;
+        let mut seen = [false; 4];
+        for member in node.elements() {
+            if member.is_unqualified() {
+                match member.name() {
+                    "Org" if !seen[3] => {
+                        seen[3] = true;
+                        value.org = member.optional("Org", &[])?;
+                    }
+                    _ => {}
                 }
-                "Level" if !seen[1] => {
-                    seen[1] = true;
-                    value.level = member.scalar("Level")?;
+            } else if member.in_service() {
+                match member.name() {
+                    "Who" if !seen[0] => {
+                        seen[0] = true;
+                        value.who = member.optional("Who", &[])?;
+                    }
+                    "Level" if !seen[1] => {
+                        seen[1] = true;
+                        value.level = member.scalar("Level")?;
+                    }
+                    "Note" if !seen[2] => {
+                        seen[2] = true;
+                        value.note = member.optional("Note", &[])?;
+                    }
+                    _ => {}
                 }
-                "Note" if !seen[2] => {
-                    seen[2] = true;
-                    value.note = member.optional("Note", &[])?;
-                }
-                _ => {}
             }
         }
         Ok(value)

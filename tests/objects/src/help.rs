@@ -5861,6 +5861,7 @@ SOAPAction: "http://rmm.example.com/objects/Visit"
       &lt;Note&gt;
         &lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;
       &lt;/Note&gt;
+      &lt;Org xmlns=""&gt;<span class="value">string</span>&lt;/Org&gt;
     &lt;/ExtHeader&gt;
   &lt;/soap:Header&gt;
   &lt;soap:Body&gt;
@@ -5873,7 +5874,7 @@ SOAPAction: "http://rmm.example.com/objects/Visit"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Header&gt;&lt;ExtHeader xmlns="urn:rmm:ext"&gt;&lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;&lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;&lt;Note&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/Note&gt;&lt;/ExtHeader&gt;&lt;/soap:Header&gt;&lt;soap:Body&gt;&lt;VisitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;VisitResult&gt;<span class="value">string</span>&lt;/VisitResult&gt;&lt;/VisitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Header&gt;&lt;ExtHeader xmlns="urn:rmm:ext"&gt;&lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;&lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;&lt;Note&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/Note&gt;&lt;Org xmlns=""&gt;<span class="value">string</span>&lt;/Org&gt;&lt;/ExtHeader&gt;&lt;/soap:Header&gt;&lt;soap:Body&gt;&lt;VisitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;VisitResult&gt;<span class="value">string</span>&lt;/VisitResult&gt;&lt;/VisitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -5896,6 +5897,7 @@ Content-Length: <span class="value">length</span>
       &lt;Note&gt;
         &lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;
       &lt;/Note&gt;
+      &lt;Org xmlns=""&gt;<span class="value">string</span>&lt;/Org&gt;
     &lt;/ExtHeader&gt;
   &lt;/soap12:Header&gt;
   &lt;soap12:Body&gt;
@@ -5908,7 +5910,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Header&gt;&lt;ExtHeader xmlns="urn:rmm:ext"&gt;&lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;&lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;&lt;Note&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/Note&gt;&lt;/ExtHeader&gt;&lt;/soap:Header&gt;&lt;soap:Body&gt;&lt;VisitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;VisitResult&gt;<span class="value">string</span>&lt;/VisitResult&gt;&lt;/VisitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Header&gt;&lt;ExtHeader xmlns="urn:rmm:ext"&gt;&lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;&lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;&lt;Note&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/Note&gt;&lt;Org xmlns=""&gt;<span class="value">string</span>&lt;/Org&gt;&lt;/ExtHeader&gt;&lt;/soap:Header&gt;&lt;soap:Body&gt;&lt;VisitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;VisitResult&gt;<span class="value">string</span>&lt;/VisitResult&gt;&lt;/VisitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -6923,10 +6925,6 @@ SOAPAction: "http://rmm.example.com/objects/EchoParcel"
     &lt;EchoParcel xmlns="http://rmm.example.com/objects"&gt;
       &lt;p Kind="<span class="value">string</span>"&gt;
         &lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;
-        &lt;Extra&gt;
-          &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
-          &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
-        &lt;/Extra&gt;
         &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
       &lt;/p&gt;
     &lt;/EchoParcel&gt;
@@ -6936,7 +6934,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoParcel"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoParcelResult Kind="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Extra&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Extra&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/EchoParcelResult&gt;&lt;/EchoParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoParcelResult Kind="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/EchoParcelResult&gt;&lt;/EchoParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -6956,10 +6954,6 @@ Content-Length: <span class="value">length</span>
     &lt;EchoParcel xmlns="http://rmm.example.com/objects"&gt;
       &lt;p Kind="<span class="value">string</span>"&gt;
         &lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;
-        &lt;Extra&gt;
-          &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
-          &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
-        &lt;/Extra&gt;
         &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
       &lt;/p&gt;
     &lt;/EchoParcel&gt;
@@ -6969,7 +6963,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoParcelResult Kind="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Extra&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Extra&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/EchoParcelResult&gt;&lt;/EchoParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoParcelResult Kind="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/EchoParcelResult&gt;&lt;/EchoParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -7025,7 +7019,7 @@ SOAPAction: "http://rmm.example.com/objects/MakeParcel"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeParcelResult Kind="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Extra&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Extra&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/MakeParcelResult&gt;&lt;/MakeParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeParcelResult Kind="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/MakeParcelResult&gt;&lt;/MakeParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -7051,7 +7045,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeParcelResult Kind="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Extra&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Extra&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/MakeParcelResult&gt;&lt;/MakeParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeParcelResult Kind="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/MakeParcelResult&gt;&lt;/MakeParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -7069,10 +7063,6 @@ Content-Length: <span class="value">length</span>
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
 &lt;Parcel xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects" Kind="<span class="value">string</span>"&gt;
   &lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;
-  &lt;Extra&gt;
-    &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
-    &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
-  &lt;/Extra&gt;
   &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
 &lt;/Parcel&gt;</pre>
         </div>
@@ -7096,10 +7086,6 @@ Content-Length: <span class="value">length</span>
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
 &lt;Parcel xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects" Kind="<span class="value">string</span>"&gt;
   &lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;
-  &lt;Extra&gt;
-    &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
-    &lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;
-  &lt;/Extra&gt;
   &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
 &lt;/Parcel&gt;</pre>
         </div>
@@ -7160,7 +7146,6 @@ SOAPAction: "http://rmm.example.com/objects/EchoWrapping"
           &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
           &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
         &lt;/Nodes&gt;
-        &lt;Last&gt;<span class="value">xml</span>&lt;/Last&gt;
       &lt;/w&gt;
     &lt;/EchoWrapping&gt;
   &lt;/soap:Body&gt;
@@ -7169,7 +7154,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoWrapping"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoWrappingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoWrappingResult&gt;&lt;Doc&gt;<span class="value">xml</span>&lt;/Doc&gt;&lt;Node&gt;<span class="value">xmlNode</span>&lt;/Node&gt;&lt;Docs&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Docs&gt;&lt;Nodes&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;/Nodes&gt;&lt;Last&gt;<span class="value">xml</span>&lt;/Last&gt;&lt;/EchoWrappingResult&gt;&lt;/EchoWrappingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoWrappingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoWrappingResult&gt;&lt;Doc&gt;<span class="value">xml</span>&lt;/Doc&gt;&lt;Node&gt;<span class="value">xmlNode</span>&lt;/Node&gt;&lt;Docs&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Docs&gt;&lt;Nodes&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;/Nodes&gt;&lt;/EchoWrappingResult&gt;&lt;/EchoWrappingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -7198,7 +7183,6 @@ Content-Length: <span class="value">length</span>
           &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
           &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
         &lt;/Nodes&gt;
-        &lt;Last&gt;<span class="value">xml</span>&lt;/Last&gt;
       &lt;/w&gt;
     &lt;/EchoWrapping&gt;
   &lt;/soap12:Body&gt;
@@ -7207,7 +7191,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoWrappingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoWrappingResult&gt;&lt;Doc&gt;<span class="value">xml</span>&lt;/Doc&gt;&lt;Node&gt;<span class="value">xmlNode</span>&lt;/Node&gt;&lt;Docs&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Docs&gt;&lt;Nodes&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;/Nodes&gt;&lt;Last&gt;<span class="value">xml</span>&lt;/Last&gt;&lt;/EchoWrappingResult&gt;&lt;/EchoWrappingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoWrappingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoWrappingResult&gt;&lt;Doc&gt;<span class="value">xml</span>&lt;/Doc&gt;&lt;Node&gt;<span class="value">xmlNode</span>&lt;/Node&gt;&lt;Docs&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Docs&gt;&lt;Nodes&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;/Nodes&gt;&lt;/EchoWrappingResult&gt;&lt;/EchoWrappingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -7263,7 +7247,7 @@ SOAPAction: "http://rmm.example.com/objects/MakeWrapping"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeWrappingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeWrappingResult&gt;&lt;Doc&gt;<span class="value">xml</span>&lt;/Doc&gt;&lt;Node&gt;<span class="value">xmlNode</span>&lt;/Node&gt;&lt;Docs&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Docs&gt;&lt;Nodes&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;/Nodes&gt;&lt;Last&gt;<span class="value">xml</span>&lt;/Last&gt;&lt;/MakeWrappingResult&gt;&lt;/MakeWrappingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeWrappingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeWrappingResult&gt;&lt;Doc&gt;<span class="value">xml</span>&lt;/Doc&gt;&lt;Node&gt;<span class="value">xmlNode</span>&lt;/Node&gt;&lt;Docs&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Docs&gt;&lt;Nodes&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;/Nodes&gt;&lt;/MakeWrappingResult&gt;&lt;/MakeWrappingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -7289,7 +7273,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeWrappingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeWrappingResult&gt;&lt;Doc&gt;<span class="value">xml</span>&lt;/Doc&gt;&lt;Node&gt;<span class="value">xmlNode</span>&lt;/Node&gt;&lt;Docs&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Docs&gt;&lt;Nodes&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;/Nodes&gt;&lt;Last&gt;<span class="value">xml</span>&lt;/Last&gt;&lt;/MakeWrappingResult&gt;&lt;/MakeWrappingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeWrappingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeWrappingResult&gt;&lt;Doc&gt;<span class="value">xml</span>&lt;/Doc&gt;&lt;Node&gt;<span class="value">xmlNode</span>&lt;/Node&gt;&lt;Docs&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;XmlElement&gt;<span class="value">xml</span>&lt;/XmlElement&gt;&lt;/Docs&gt;&lt;Nodes&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;&lt;/Nodes&gt;&lt;/MakeWrappingResult&gt;&lt;/MakeWrappingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -7316,7 +7300,6 @@ Content-Length: <span class="value">length</span>
     &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
     &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
   &lt;/Nodes&gt;
-  &lt;Last&gt;<span class="value">xml</span>&lt;/Last&gt;
 &lt;/Wrapping&gt;</pre>
         </div>
         <div>
@@ -7348,7 +7331,6 @@ Content-Length: <span class="value">length</span>
     &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
     &lt;XmlNode&gt;<span class="value">xmlNode</span>&lt;/XmlNode&gt;
   &lt;/Nodes&gt;
-  &lt;Last&gt;<span class="value">xml</span>&lt;/Last&gt;
 &lt;/Wrapping&gt;</pre>
         </div>
       </div>

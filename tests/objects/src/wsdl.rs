@@ -1306,6 +1306,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           <s:element minOccurs="0" maxOccurs="1" name="Who" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="Level" type="s:int" />
           <s:element minOccurs="0" maxOccurs="1" name="Note" type="s1:ExtNote" />
+          <s:element minOccurs="0" maxOccurs="1" form="unqualified" name="Org" type="s:string" />
         </s:sequence>
         <s:anyAttribute />
       </s:complexType>

@@ -212,9 +212,17 @@ impl<'m> Sampler<'m> {
     /// The elements of one member: its element, or an unwrapped array's two items.
     pub(super) fn member(&mut self, member: &MemberModel) -> Vec<Element> {
         match (member.unwrapped, member.ty) {
+            // `[XmlAnyElement]`: no element of its own to show.
+            _ if member.any => Vec::new(),
             (true, SoapType::Array(i)) => {
                 let item = self.model.arrays[usize::from(i)].item;
                 (0..2).map(|_| self.element(&member.wire, item)).collect()
+            }
+            _ if member.unqualified => {
+                // An element of no namespace, as it goes on the wire.
+                let mut element = self.element(&member.wire, member.ty);
+                element.attributes.push(("xmlns".to_owned(), String::new()));
+                vec![element]
             }
             _ => vec![self.element(&member.wire, member.ty)],
         }

@@ -196,6 +196,7 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                     note: Some(ExtNote {
                         text: Some("<n>".into()),
                     }),
+                    org: Some("org <&>".into()),
                     soap: rmm_objects::runtime::HeaderAttributes {
                         must_understand: true,
                         ..Default::default()
