@@ -469,3 +469,60 @@ async fn objects_nested_to_the_depth_limit() {
         assert_still_answers(&server).await;
     }
 }
+
+/// Raw XML kept in a value tree (`EchoParcel`'s `[XmlAnyElement]` member) is bounded as any
+/// tree: kept whole to the depth limit, refused beyond it, and counted in elements.
+#[tokio::test]
+async fn raw_xml_in_a_class_is_kept_to_the_depth_limit_and_bounded_in_size() {
+    let server = ObjectsServiceServer::new(ObjectsEcho);
+    // `p`, then the extra element and `levels - 1` inside it: `levels + 1` deep below the
+    // operation element.
+    let parcel = |levels: usize| {
+        let mut inner = b"<p>".to_vec();
+        inner.extend(nested(
+            b"<x:e xmlns:x=\"urn:x\" a=\"1\">",
+            levels,
+            b"t",
+            b"</x:e>",
+        ));
+        inner.extend_from_slice(b"</p>");
+        inner
+    };
+    let deepest = MAX_DEPTH - ENVELOPE_LEVELS - 1;
+    let response = server.handle(request("EchoParcel", &parcel(deepest))).await;
+    assert_eq!(response.status(), 200);
+    let echoed = EchoParcelResponse::decode_response(&response, Binding::Soap11).unwrap();
+    let extra = echoed.result.expect("a parcel").extra;
+    assert_eq!(extra.len(), 1);
+    // Walk down the echoed element: `deepest` elements, the text at the bottom.
+    let mut element = extra[0].root().clone();
+    let mut depth = 1;
+    while let Some(rmm_objects::runtime::raw_xml::XmlContent::Element(inner)) =
+        element.children.first().cloned()
+    {
+        element = inner;
+        depth += 1;
+    }
+    assert_eq!(depth, deepest);
+    assert_eq!(
+        element.children,
+        [rmm_objects::runtime::raw_xml::XmlContent::Text("t".into())]
+    );
+    for levels in [deepest + 1, 2_000] {
+        assert_malformed(
+            &server,
+            &format!("raw XML {levels} deep"),
+            request("EchoParcel", &parcel(levels)),
+        )
+        .await;
+        assert_still_answers(&server).await;
+    }
+    // 300,000 extra elements: more than a value may hold.
+    let mut wide = b"<p>".to_vec();
+    for _ in 0..300_000 {
+        wide.extend_from_slice(b"<e/>");
+    }
+    wide.extend_from_slice(b"</p>");
+    assert_too_large(&server, "EchoParcel", "p", request("EchoParcel", &wide)).await;
+    assert_still_answers(&server).await;
+}
