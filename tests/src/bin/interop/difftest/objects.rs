@@ -422,7 +422,7 @@ fn header_templates() -> Vec<(&'static str, String)> {
     );
     let trace = format!("<TraceHeader xmlns=\"{NS}\"><Id>t1</Id><Hop>3</Hop></TraceHeader>");
     let ext = "<ExtHeader xmlns=\"urn:rmm:ext\"><Who>w &amp; v</Who><Level>2</Level>\
-               <Note><Text>t</Text></Note></ExtHeader>";
+               <Note><Text>t</Text></Note><Org xmlns=\"\">o</Org></ExtHeader>";
     vec![
         ("WhoAmI", format!("<Header>{auth}</Header>")),
         ("Hop", format!("<Header>{auth}{trace}</Header>")),
