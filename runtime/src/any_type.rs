@@ -205,9 +205,14 @@ fn date_or_time(node: &Node, name: &str) -> Result<DateTime, MemberError> {
     let text = string_text(node)?;
     let value = text.trim_matches([' ', '\t', '\r', '\n']);
     let parsed = if name == "date" {
+        // Four digits of year, as .NET reads one (`-181-01-03` is no date to it), from 0001.
         chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d")
             .ok()
-            .filter(|_| value.len() == 10)
+            .filter(|date| {
+                value.len() == 10
+                    && value.as_bytes()[..4].iter().all(u8::is_ascii_digit)
+                    && chrono::Datelike::year(date) >= 1
+            })
             .and_then(|date| date.and_hms_opt(0, 0, 0))
     } else {
         let fraction = value.split_once('.').map_or("", |(_, f)| f);

@@ -269,6 +269,10 @@ fn dates_times_and_hex_are_read_as_dotnet_reads_them_and_written_back_as_it_writ
         r#"<R xsi:type="xsd:hexBinary">010</R>"#,
         r#"<R xsi:type="xsd:hexBinary">0g</R>"#,
         r#"<R xsi:type="xsd:date">2020-1-2</R>"#,
+        // A year of other than four digits, or before 0001 (found by fuzzing: it was read,
+        // and written back as a dateTime nobody reads).
+        r#"<R xsi:type="xsd:date">-181-01-03</R>"#,
+        r#"<R xsi:type="xsd:date">0000-01-03</R>"#,
         r#"<R xsi:type="xsd:time">3:04</R>"#,
     ] {
         assert!(
