@@ -205,8 +205,25 @@ pub struct MemberModel {
     /// A member element of no namespace (`form="unqualified"`): written `<Name xmlns="">`,
     /// read only when it stands in no namespace.
     pub unqualified: bool,
+    /// An attribute's namespace (`xml:lang`'s): the XML namespace, written with the prefix
+    /// `xml`, which is always bound.
+    pub namespace: Option<String>,
     /// A secret (`secrets: [Class.Member]`): its class's `Debug` prints it redacted.
     pub secret: bool,
+}
+
+/// The XML namespace, which the prefix `xml` is always bound to (`xml:lang`).
+pub const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
+
+impl MemberModel {
+    /// The attribute's name as written: `xml:lang` for one of the XML namespace, else its
+    /// wire name.
+    pub fn attribute_name(&self) -> String {
+        match self.namespace.as_deref() {
+            Some(XML_NS) => format!("xml:{}", self.wire),
+            _ => self.wire.clone(),
+        }
+    }
 }
 
 /// A class's `[XmlAnyAttribute] XmlAttribute[]` member: no attribute of its own, but every
@@ -1345,6 +1362,7 @@ impl Model {
                                     list: false,
                                     any: false,
                                     unqualified: false,
+                                    namespace: None,
                                     secret: false,
                                 }
                             })
@@ -1651,6 +1669,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                     list: false,
                     any: false,
                     unqualified: false,
+                    namespace: m.namespace.clone(),
                     secret: is_secret(&m.name),
                 })
                 .collect();
@@ -1666,6 +1685,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 list: false,
                 any: false,
                 unqualified: false,
+                namespace: None,
                 secret: false,
             });
             let any_attribute = class.any_attribute.as_ref().map(|name| AnyAttributeModel {
@@ -1708,6 +1728,7 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                         list: m.list,
                         any: m.any,
                         unqualified: m.unqualified,
+                        namespace: None,
                         secret: is_secret(&m.name),
                     }
                 })

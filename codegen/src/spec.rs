@@ -324,6 +324,9 @@ pub struct Param {
     /// `[XmlElement(Form = XmlSchemaForm.Unqualified)]`, `form="unqualified"` in the WSDL):
     /// written `<Name xmlns="">` inside its class, and read only so.
     pub unqualified: bool,
+    /// An attribute's namespace (`namespace:`, .NET's `[XmlAttribute(Namespace = …)]`): the
+    /// XML namespace alone for now (`xml:lang`, `ref="xml:lang"` in the WSDL).
+    pub namespace: Option<String>,
 }
 
 /// The SOAP types a spec may name, spelled as ASMX's WSDL spells them (the XML Schema type's
@@ -685,6 +688,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 list: p.list,
                 any: p.any,
                 unqualified: p.unqualified,
+                namespace: p.namespace,
                 name: p.name,
             })
             .collect()
@@ -714,6 +718,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     list: false,
                     any: false,
                     unqualified: false,
+                    namespace: None,
                     extended: false,
                 }])[0]
                     .ty
@@ -739,6 +744,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     list: false,
                     any: false,
                     unqualified: false,
+                    namespace: None,
                     extended: false,
                 }])[0]
                     .ty
@@ -937,6 +943,7 @@ mod tests {
             list: false,
             any: false,
             unqualified: false,
+            namespace: None,
         }
     }
 

@@ -572,6 +572,27 @@ impl ObjectsService for ObjectsEcho {
         })
     }
 
+    async fn echo_phrase(
+        &self,
+        _: Credentials,
+        r: EchoPhrase,
+    ) -> Result<EchoPhraseResponse, Fault> {
+        Ok(EchoPhraseResponse { result: r.p })
+    }
+
+    async fn make_phrase(
+        &self,
+        _: Credentials,
+        r: MakePhrase,
+    ) -> Result<MakePhraseResponse, Fault> {
+        Ok(MakePhraseResponse {
+            result: (r.n >= 0).then(|| Phrase {
+                lang: Some(format!("en-{}", r.n)),
+                text: Some(format!("t{}", r.n)),
+            }),
+        })
+    }
+
     async fn split_xml(&self, _: Credentials, r: SplitXml) -> Result<SplitXmlResponse, Fault> {
         Ok(split_xml(r.doc.as_ref()))
     }
@@ -1537,6 +1558,10 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
             ),
         );
         add(
+            &format!("make-phrase-{n}"),
+            encode(MakePhrase { n }, &none, binding),
+        );
+        add(
             &format!("make-parcel-{n}"),
             encode(MakeParcel { n }, &none, binding),
         );
@@ -1798,6 +1823,19 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                 ),
             );
         }
+        add(
+            "echo-phrase",
+            encode(
+                EchoPhrase {
+                    p: Some(Phrase {
+                        lang: Some("fr-CA".into()),
+                        text: Some("bonjour & salut".into()),
+                    }),
+                },
+                &none,
+                binding,
+            ),
+        );
         add(
             "echo-parcel",
             encode(EchoParcel { p: Some(parcel()) }, &none, binding),

@@ -503,7 +503,7 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         };
         let doc = doc(&format!(
             "The attribute `{}` (`[XmlAttribute]`): `xs:{}`, {occurs}.",
-            a.wire,
+            a.attribute_name(),
             model.type_name(a.ty)
         ));
         quote!(#doc pub #field: #ty,)
@@ -560,7 +560,7 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
     let eq = eq_derive(model, index);
     let attribute_writes = c.attributes.iter().map(|a| {
         let field = ident(&a.field);
-        let wire = &a.wire;
+        let wire = a.attribute_name();
         if a.ty.is_reference() {
             quote!(w.attribute_string(#wire, self.#field.as_ref())?;)
         } else {
@@ -587,7 +587,7 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         .iter()
         .map(|a| {
             let field = ident(&a.field);
-            let wire = &a.wire;
+            let wire = a.attribute_name();
             if a.ty.is_reference() {
                 quote!(#field: node.attribute_string(#wire),)
             } else {
@@ -601,7 +601,7 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         .chain(c.any_attribute.iter().map(|a| {
             // Every attribute that none of the attribute members takes.
             let field = ident(&a.field);
-            let known = c.attributes.iter().map(|m| m.wire.as_str());
+            let known = c.attributes.iter().map(|m| m.attribute_name());
             quote!(#field: node.any_attributes(&[#(#known),*]),)
         }))
         .collect::<Vec<_>>();

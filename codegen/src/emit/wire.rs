@@ -1101,6 +1101,7 @@ fn response_members(op: &OperationModel) -> Vec<crate::model::MemberModel> {
         list: false,
         any: false,
         unqualified: false,
+        namespace: None,
         secret: false,
     });
     result.into_iter().chain(op.outs.iter().cloned()).collect()

@@ -408,6 +408,16 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
     // Attributes follow the content; a value type's is required.
     let attributes = |w: &mut String, indent: &str| {
         for a in &class.attributes {
+            if a.namespace.as_deref() == Some(crate::model::XML_NS) {
+                // An attribute of the XML namespace (`xml:lang`): a reference to it, the
+                // schema importing the namespace.
+                let _ = writeln!(
+                    w,
+                    r#"{indent}      <s:attribute ref="xml:{}" use="optional" />"#,
+                    attr(&a.wire)
+                );
+                continue;
+            }
             let required = if a.ty.is_reference() {
                 ""
             } else {
@@ -550,6 +560,39 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
     let _ = writeln!(w, "{close}");
 }
 
+/// Whether a value of `ty` reaches a type for which `wanted` holds: itself, its members (and
+/// its derived classes'), its items.
+fn reaches(model: &Model, ty: SoapType, wanted: &dyn Fn(SoapType) -> bool) -> bool {
+    fn walk(
+        model: &Model,
+        ty: SoapType,
+        wanted: &dyn Fn(SoapType) -> bool,
+        seen: &mut Vec<bool>,
+    ) -> bool {
+        if wanted(ty) {
+            return true;
+        }
+        match ty {
+            SoapType::Array(i) => walk(model, model.arrays[usize::from(i)].item, wanted, seen),
+            SoapType::Class(i) => {
+                let i = usize::from(i);
+                if std::mem::replace(&mut seen[i], true) {
+                    return false;
+                }
+                let class = &model.classes[i];
+                let types: Vec<SoapType> = class
+                    .fields()
+                    .map(|m| m.ty)
+                    .chain(class.derived.iter().map(|&d| SoapType::Class(d as u16)))
+                    .collect();
+                types.into_iter().any(|t| walk(model, t, wanted, seen))
+            }
+            _ => false,
+        }
+    }
+    walk(model, ty, wanted, &mut vec![false; model.classes.len()])
+}
+
 /// The document cut at its four port addresses: five pieces.
 fn pieces(model: &Model) -> [String; 5] {
     let ns = attr(&model.service.namespace);
@@ -574,6 +617,42 @@ fn pieces(model: &Model) -> [String; 5] {
             }
         }
     }
+    // A class with an attribute of the XML namespace (`xml:lang`) makes its schema import
+    // that namespace; the service's schema imports it and Microsoft's in the order the
+    // operations first use them.
+    let xml_classes: Vec<bool> = model
+        .classes
+        .iter()
+        .map(|c| {
+            c.attributes
+                .iter()
+                .any(|a| a.namespace.as_deref() == Some(crate::model::XML_NS))
+        })
+        .collect();
+    let first_use = |wanted: &dyn Fn(SoapType) -> bool| {
+        model.operations.iter().position(|op| {
+            let types = op
+                .params
+                .iter()
+                .map(|p| p.ty)
+                .chain([op.result])
+                .chain(op.outs.iter().map(|o| o.ty));
+            types.into_iter().any(|ty| reaches(model, ty, wanted))
+        })
+    };
+    let xml_import = first_use(&|ty| match ty {
+        SoapType::Class(i) => {
+            xml_classes[usize::from(i)] && model.classes[usize::from(i)].namespace.is_none()
+        }
+        _ => false,
+    });
+    let microsoft_import = model.operations.iter().position(|op| {
+        op.params
+            .iter()
+            .map(|p| p.ty)
+            .chain([op.result])
+            .any(|t| t.in_microsoft_namespace())
+    });
     // A byte array or an array over HTTP GET/POST is an array of strings (one pair per item),
     // which ASMX declares in a schema of `{ns}/AbstractTypes`.
     let is_array = |ty: SoapType| matches!(ty, SoapType::Base64Binary | SoapType::Array(_));
@@ -658,8 +737,18 @@ fn pieces(model: &Model) -> [String; 5] {
     // HTTP GET/POST results.
     put!("  <wsdl:types>");
     put!(r#"    <s:schema elementFormDefault="qualified" targetNamespace="{ns}">"#);
+    let xml_first = match (xml_import, microsoft_import) {
+        (Some(x), Some(m)) => x <= m,
+        _ => true,
+    };
+    if xml_import.is_some() && xml_first {
+        put!(r#"      <s:import namespace="http://www.w3.org/XML/1998/namespace" />"#);
+    }
     if !microsoft_types.is_empty() {
         put!(r#"      <s:import namespace="http://microsoft.com/wsdl/types/" />"#);
+    }
+    if xml_import.is_some() && !xml_first {
+        put!(r#"      <s:import namespace="http://www.w3.org/XML/1998/namespace" />"#);
     }
     // The global elements a bare operation declares: once each, where first met.
     let mut bare_declared: Vec<&str> = Vec::new();
@@ -871,6 +960,14 @@ fn pieces(model: &Model) -> [String; 5] {
             r#"    <s:schema elementFormDefault="qualified" targetNamespace="{}">"#,
             attr(ns)
         );
+        let imports_xml = model
+            .classes
+            .iter()
+            .zip(&xml_classes)
+            .any(|(c, xml)| *xml && c.namespace.as_deref() == Some(*ns));
+        if imports_xml {
+            put!(r#"      <s:import namespace="http://www.w3.org/XML/1998/namespace" />"#);
+        }
         w.push_str(schema);
         put!("    </s:schema>");
     }

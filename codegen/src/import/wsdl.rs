@@ -1465,6 +1465,21 @@ fn read_class<'a, 'i>(
             next = content.next();
             continue;
         }
+        // `ref="xml:lang"`: an attribute of the XML namespace (`[XmlAttribute(Namespace =
+        // XmlNs)]`), a string.
+        if let Some(local) = node.attribute("ref").and_then(|r| r.strip_prefix("xml:")) {
+            if is(node, XSD, "attribute") {
+                attributes.push((
+                    local.to_owned(),
+                    format!(
+                        "{{type: string, namespace: {}}}",
+                        json_string(crate::model::XML_NS)
+                    ),
+                ));
+                next = content.next();
+                continue;
+            }
+        }
         if !is(node, XSD, "attribute") || node.attribute("ref").is_some() {
             return refuse(node, &construct_of(node), schema, p);
         }

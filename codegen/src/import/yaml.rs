@@ -140,7 +140,13 @@ impl Imported {
                 if !class.attributes.is_empty() {
                     let _ = writeln!(w, "    attributes:");
                     for (name, ty) in &class.attributes {
-                        let _ = writeln!(w, "      - {}: {}", scalar(name), scalar(ty));
+                        // An attribute's map form (`{type: …, namespace: …}`) as it is.
+                        let ty = if ty.starts_with('{') {
+                            ty.clone()
+                        } else {
+                            scalar(ty)
+                        };
+                        let _ = writeln!(w, "      - {}: {ty}", scalar(name));
                     }
                 }
                 if let Some(text) = &class.text {

@@ -163,6 +163,9 @@ pub(super) struct RawParam {
     /// A member element of no namespace (`unqualified: true`: `[XmlElement(Form =
     /// XmlSchemaForm.Unqualified)]`, `form="unqualified"`).
     pub unqualified: bool,
+    /// An attribute's namespace (`namespace: "http://www.w3.org/XML/1998/namespace"`:
+    /// `[XmlAttribute(Namespace = …)]`, `xml:lang`).
+    pub namespace: Option<String>,
     /// Whether it was written as a map (`{type: …}`), which only a member may be.
     pub extended: bool,
 }
@@ -178,6 +181,7 @@ pub(super) struct RawParamValue {
     list: bool,
     any: bool,
     unqualified: bool,
+    namespace: Option<String>,
     extended: bool,
 }
 
@@ -201,6 +205,8 @@ struct RawMemberMap {
     any: bool,
     #[serde(default)]
     unqualified: bool,
+    #[serde(default)]
+    namespace: Option<String>,
 }
 
 /// A default value as its XML text: a YAML string, number or boolean (`3`, `1.5`, `true`,
@@ -252,7 +258,7 @@ impl<'de> Deserialize<'de> for RawParamValue {
             type Value = RawParamValue;
 
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a type name (string, int, double, …), or a map {type: …, item: …, unwrapped: …, optional: …, default: …, list: …, any: …, unqualified: …}")
+                f.write_str("a type name (string, int, double, …), or a map {type: …, item: …, unwrapped: …, optional: …, default: …, list: …, any: …, unqualified: …, namespace: …}")
             }
 
             fn visit_str<E: de::Error>(self, v: &str) -> Result<RawParamValue, E> {
@@ -265,6 +271,7 @@ impl<'de> Deserialize<'de> for RawParamValue {
                     list: false,
                     any: false,
                     unqualified: false,
+                    namespace: None,
                     extended: false,
                 })
             }
@@ -286,6 +293,7 @@ impl<'de> Deserialize<'de> for RawParamValue {
                     list: m.list,
                     any: m.any,
                     unqualified: m.unqualified,
+                    namespace: m.namespace,
                     extended: true,
                 })
             }
@@ -465,6 +473,7 @@ impl<'de> Deserialize<'de> for RawParam {
                             list: value.list,
                             any: value.any,
                             unqualified: value.unqualified,
+                            namespace: value.namespace,
                             extended: value.extended,
                         })
                     }

@@ -493,19 +493,34 @@ fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &TypeNames) {
                     ),
                 );
             }
+            if let Some(ns) = &a.namespace {
+                if ns != crate::model::XML_NS || a.ty != "string" {
+                    c.push(
+                        at,
+                        item_at,
+                        format!(
+                            "{subject} is of the namespace {ns:?} and of type {}; rmm carries \
+                             an attribute of the XML namespace (xml:lang, \
+                             http://www.w3.org/XML/1998/namespace) of type string only, for now",
+                            a.ty
+                        ),
+                    );
+                }
+            }
             if a.optional
                 || a.default.is_some()
                 || a.item.is_some()
                 || a.unwrapped
                 || a.list
                 || a.any
+                || a.unqualified
             {
                 c.push(
                     at,
                     item_at,
                     format!(
-                        "{subject} is written as a map ({{type: …}}); rmm supports the map \
-                         form for elements only"
+                        "{subject} is written as a map with options of an element; an \
+                         attribute's map takes type and namespace only"
                     ),
                 );
             }
@@ -559,6 +574,17 @@ fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &TypeNames) {
                         at,
                     );
                 }
+            }
+            if m.namespace.is_some() {
+                c.push(
+                    ty_at,
+                    at,
+                    format!(
+                        "member {:?} of type {name:?}: namespace is for an attribute (xml:lang) \
+                         only, for now",
+                        m.name
+                    ),
+                );
             }
             if m.unqualified && !simple_or_enum(&m.ty) {
                 c.push(

@@ -82,7 +82,8 @@ pub struct Node<'a> {
 pub(crate) struct Rare {
     /// Its `xsi:type`, resolved, if it has one.
     pub(crate) xsi_type: Option<XsiType>,
-    /// Its attributes in no namespace: local name and value.
+    /// Its attributes in no namespace, and of the XML namespace (named `xml:lang`): name and
+    /// value.
     pub(crate) attributes: Vec<(Box<str>, String)>,
     /// The element as it was written, when the tree keeps raw XML (an operation whose
     /// values hold an `XmlElement` or `XmlNode` inside a class or array, or an
@@ -327,7 +328,11 @@ impl<'a> Node<'a> {
                 .attributes
                 .iter()
                 .filter(|a| {
-                    let known_member = a.namespace.is_empty() && known.contains(&&*a.local);
+                    let known_member = (a.namespace.is_empty() && known.contains(&&*a.local))
+                        || (a.namespace == crate::raw_xml::XML_NS
+                            && known
+                                .iter()
+                                .any(|k| k.strip_prefix("xml:") == Some(&a.local)));
                     !(a.is_declaration() || known_member)
                 })
                 .cloned()
@@ -336,11 +341,19 @@ impl<'a> Node<'a> {
                 .attributes
                 .iter()
                 .filter(|(local, _)| !known.contains(&&**local))
-                .map(|(local, value)| crate::raw_xml::XmlAttribute {
-                    prefix: String::new(),
-                    local: local.to_string(),
-                    namespace: String::new(),
-                    value: value.clone(),
+                .map(|(name, value)| match name.strip_prefix("xml:") {
+                    Some(local) => crate::raw_xml::XmlAttribute {
+                        prefix: "xml".to_owned(),
+                        local: local.to_owned(),
+                        namespace: crate::raw_xml::XML_NS.to_owned(),
+                        value: value.clone(),
+                    },
+                    None => crate::raw_xml::XmlAttribute {
+                        prefix: String::new(),
+                        local: name.to_string(),
+                        namespace: String::new(),
+                        value: value.clone(),
+                    },
                 })
                 .collect(),
         }

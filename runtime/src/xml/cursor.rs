@@ -611,7 +611,9 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                     continue;
                 }
                 let (resolved, name) = self.reader.resolve_attribute(attr.key);
-                if matches!(resolved, ResolveResult::Unbound) {
+                // One of the XML namespace (`xml:lang`) is kept as written, prefix and all.
+                let xml = matches!(resolved, ResolveResult::Bound(ns) if ns.into_inner() == crate::raw_xml::XML_NS.as_bytes());
+                if matches!(resolved, ResolveResult::Unbound) || xml {
                     // Attribute-value normalisation (XML 1.0 §3.3.3), as .NET's reader does:
                     // a raw tab, line feed or carriage return (a CR LF pair as one) is a space;
                     // a character reference to one stays what it names.
@@ -621,10 +623,13 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                     let value = quick_xml::escape::unescape(&raw)
                         .map_err(|e| self.malformed(e))?
                         .into_owned();
-                    attributes.push((
-                        Box::<str>::from(String::from_utf8_lossy(name.into_inner())),
-                        value,
-                    ));
+                    let local = String::from_utf8_lossy(name.into_inner());
+                    let name: Box<str> = if xml {
+                        format!("xml:{local}").into()
+                    } else {
+                        local.into()
+                    };
+                    attributes.push((name, value));
                 }
             }
         }

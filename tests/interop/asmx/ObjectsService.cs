@@ -212,6 +212,13 @@ namespace Rmm.Objects
         [XmlAnyElement] public XmlElement Last;
     }
 
+    /// A text in a language: xml:lang (as ebXML's Description in real WSDLs) and the text.
+    public class Phrase
+    {
+        [XmlAttribute("lang", Namespace = "http://www.w3.org/XML/1998/namespace")] public string Lang;
+        [XmlText] public string Text;
+    }
+
     /// A SOAP header of another namespace than the service's (WS-Security's and ebXML's
     /// kind): its element, type and members in urn:rmm:ext, and a class of that namespace it
     /// holds.
@@ -827,6 +834,19 @@ namespace Rmm.Objects
                 if (node == null && content) node = child;
             }
             return doc.Name;
+        }
+
+        [WebMethod(Description = "Echoes a phrase, its xml:lang as the host reads it.")]
+        public Phrase EchoPhrase(Phrase p) { return p; }
+
+        [WebMethod(Description = "Makes a phrase of the text tn in the language en-n; null for a negative n.")]
+        public Phrase MakePhrase(int n)
+        {
+            if (n < 0) return null;
+            Phrase p = new Phrase();
+            p.Lang = "en-" + n.ToString(CultureInfo.InvariantCulture);
+            p.Text = "t" + n.ToString(CultureInfo.InvariantCulture);
+            return p;
         }
 
         [WebMethod(Description = "Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.")]

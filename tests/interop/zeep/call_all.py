@@ -130,13 +130,30 @@ SOAP_ENCODING_STUB = f"""<?xml version="1.0" encoding="utf-8"?>
 """.encode()
 
 
+# The XML namespace's schema, which zeep fetches from w3.org for a schema importing the
+# namespace (an xml:lang attribute): its attributes, as https://www.w3.org/2001/xml.xsd
+# declares them.
+XML_SCHEMA_URL = "https://www.w3.org/2001/xml.xsd"
+XML_SCHEMA_STUB = f"""<?xml version="1.0" encoding="utf-8"?>
+<xs:schema xmlns:xs="{XSD}" targetNamespace="http://www.w3.org/XML/1998/namespace">
+  <xs:attribute name="lang" type="xs:language" />
+  <xs:attribute name="space" type="xs:NCName" />
+  <xs:attribute name="base" type="xs:anyURI" />
+  <xs:attribute name="id" type="xs:ID" />
+</xs:schema>
+""".encode()
+
+
 class LocalTransport(Transport):
-    """A transport that answers the SOAP encoding schema's URL from the stub above: the
-    machines the tests run on reach nothing but the servers under test."""
+    """A transport that answers the SOAP encoding schema's URL and the XML namespace's from
+    the stubs above: the machines the tests run on reach nothing but the servers under
+    test."""
 
     def load(self, url):
         if url.rstrip("/") == SOAP_ENCODING.rstrip("/"):
             return SOAP_ENCODING_STUB
+        if url == XML_SCHEMA_URL:
+            return XML_SCHEMA_STUB
         return super().load(url)
 
 

@@ -502,7 +502,23 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 60, `DescribeObject`, and waits for its answer: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+    /// Calls operation 60, `EchoPhrase`, and waits for its answer: Echoes a phrase, its xml:lang as the host reads it.
+    pub fn echo_phrase(
+        &self,
+        request: &EchoPhrase,
+    ) -> Result<EchoPhraseResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 61, `MakePhrase`, and waits for its answer: Makes a phrase of the text tn in the language en-n; null for a negative n.
+    pub fn make_phrase(
+        &self,
+        request: &MakePhrase,
+    ) -> Result<MakePhraseResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 62, `DescribeObject`, and waits for its answer: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
     pub fn describe_object(
         &self,
         request: &DescribeObject,

@@ -1989,6 +1989,60 @@ impl XmlItem for Wrapping {
     }
 }
 
+/// `Phrase`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// A text in a language: `xml:lang` (`[XmlAttribute("lang", Namespace = "http://www.w3.org/XML/1998/namespace")]`, as ebXML's Description in real WSDLs) and the text.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Phrase {
+    /// The attribute `xml:lang` (`[XmlAttribute]`): `xs:string`, optional: `None` leaves it out, and an absent one reads as `None`.
+    pub lang: Option<String>,
+    /// The element's text (`[XmlText]`, `simpleContent`): `None` writes none, and an element without text reads as `None`.
+    pub text: Option<String>,
+}
+
+impl Phrase {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.attribute_string("xml:lang", self.lang.as_ref())?;
+        w.text_string("text", self.text.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &Node) -> Result<Self, MemberError> {
+        Ok(Self {
+            lang: node.attribute_string("xml:lang"),
+            text: node.text_content()?,
+        })
+    }
+}
+
+impl XmlItem for Phrase {
+    fn write_element(
+        &self,
+        w: &mut XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+        node.check_class_type("Phrase")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, MemberError> {
+        node.check_class_type("Phrase")?;
+        Self::read_members(node)
+    }
+}
+
 /// `ExtHeader`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
 /// A SOAP header of another namespace than the service's (`[XmlRoot(Namespace = "urn:rmm:ext")]`, WS-Security's and ebXML's kind): its element, type and members in urn:rmm:ext, but Org, of no namespace (`form="unqualified"`, as WS-Security's UsernameToken's Organization in real WSDLs).

@@ -641,7 +641,23 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 60, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+    /// Calls operation 60, `EchoPhrase`: Echoes a phrase, its xml:lang as the host reads it.
+    pub async fn echo_phrase(
+        &self,
+        request: &EchoPhrase,
+    ) -> Result<EchoPhraseResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 61, `MakePhrase`: Makes a phrase of the text tn in the language en-n; null for a negative n.
+    pub async fn make_phrase(
+        &self,
+        request: &MakePhrase,
+    ) -> Result<MakePhraseResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 62, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
     pub async fn describe_object(
         &self,
         request: &DescribeObject,

@@ -72,7 +72,9 @@
 //! | 57 | [`EchoWrapping`] | 1 |
 //! | 58 | [`MakeWrapping`] | 1 |
 //! | 59 | [`SplitXml`] | 1 |
-//! | 60 | [`DescribeObject`] | 1 |
+//! | 60 | [`EchoPhrase`] | 1 |
+//! | 61 | [`MakePhrase`] | 1 |
+//! | 62 | [`DescribeObject`] | 1 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -257,13 +259,17 @@ pub enum Operation {
     MakeWrapping,
     /// Operation 59: [`SplitXml`].
     SplitXml,
-    /// Operation 60: [`DescribeObject`].
+    /// Operation 60: [`EchoPhrase`].
+    EchoPhrase,
+    /// Operation 61: [`MakePhrase`].
+    MakePhrase,
+    /// Operation 62: [`DescribeObject`].
     DescribeObject,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 60usize] = [
+    pub const ALL: [Operation; 62usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -323,6 +329,8 @@ impl Operation {
         Operation::EchoWrapping,
         Operation::MakeWrapping,
         Operation::SplitXml,
+        Operation::EchoPhrase,
+        Operation::MakePhrase,
         Operation::DescribeObject,
     ];
 
@@ -388,6 +396,8 @@ impl Operation {
             Operation::EchoWrapping => "EchoWrapping",
             Operation::MakeWrapping => "MakeWrapping",
             Operation::SplitXml => "SplitXml",
+            Operation::EchoPhrase => "EchoPhrase",
+            Operation::MakePhrase => "MakePhrase",
             Operation::DescribeObject => "DescribeObject",
         }
     }
@@ -454,6 +464,8 @@ impl Operation {
             "EchoWrapping" => Some(Operation::EchoWrapping),
             "MakeWrapping" => Some(Operation::MakeWrapping),
             "SplitXml" => Some(Operation::SplitXml),
+            "EchoPhrase" => Some(Operation::EchoPhrase),
+            "MakePhrase" => Some(Operation::MakePhrase),
             "DescribeObject" => Some(Operation::DescribeObject),
             _ => None,
         }
@@ -521,6 +533,8 @@ impl Operation {
             Operation::EchoWrapping => &wire::echo_wrapping::OPERATION,
             Operation::MakeWrapping => &wire::make_wrapping::OPERATION,
             Operation::SplitXml => &wire::split_xml::OPERATION,
+            Operation::EchoPhrase => &wire::echo_phrase::OPERATION,
+            Operation::MakePhrase => &wire::make_phrase::OPERATION,
             Operation::DescribeObject => &wire::describe_object::OPERATION,
         }
     }
@@ -617,6 +631,8 @@ macro_rules! for_each_operation {
             echo_wrapping: EchoWrapping,
             make_wrapping: MakeWrapping,
             split_xml: SplitXml,
+            echo_phrase: EchoPhrase,
+            make_phrase: MakePhrase,
             describe_object: DescribeObject,
         }
     };

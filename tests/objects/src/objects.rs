@@ -48,6 +48,8 @@ pub enum KnownType {
     Parcel(Box<crate::Parcel>),
     /// `Wrapping`, a class (`xsi:type="Wrapping"`).
     Wrapping(Box<crate::Wrapping>),
+    /// `Phrase`, a class (`xsi:type="Phrase"`).
+    Phrase(Box<crate::Phrase>),
     /// `ExtNote`, a class (`xsi:type="ExtNote"`).
     ExtNote(Box<crate::ExtNote>),
     /// `Level`, an enum (`xsi:type="Level"`).
@@ -109,6 +111,7 @@ impl KnownType {
             KnownType::Holder(_) => "Holder",
             KnownType::Parcel(_) => "Parcel",
             KnownType::Wrapping(_) => "Wrapping",
+            KnownType::Phrase(_) => "Phrase",
             KnownType::ExtNote(_) => "ExtNote",
             KnownType::Level(_) => "Level",
             KnownType::Perms(_) => "Perms",
@@ -210,6 +213,10 @@ impl crate::runtime::KnownTypes for KnownType {
                 "Wrapping" => {
                     <crate::Wrapping as XmlItem>::read_element(node, &[])
                         .map(|value| KnownType::Wrapping(Box::new(value)))
+                }
+                "Phrase" => {
+                    <crate::Phrase as XmlItem>::read_element(node, &[])
+                        .map(|value| KnownType::Phrase(Box::new(value)))
                 }
                 "ExtNote" => {
                     <crate::ExtNote as XmlItem>::read_element(node, &[])
@@ -355,6 +362,10 @@ impl crate::runtime::KnownTypes for KnownType {
             }
             KnownType::Wrapping(value) => {
                 w.next_type("Wrapping");
+                value.write_element(w, name, &[])
+            }
+            KnownType::Phrase(value) => {
+                w.next_type("Phrase");
                 value.write_element(w, name, &[])
             }
             KnownType::ExtNote(value) => {

@@ -551,7 +551,25 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: SplitXml,
     ) -> impl Future<Output = Result<SplitXmlResponse, Fault>> + Send;
 
-    /// Operation 60, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+    /// Operation 60, `EchoPhrase`: Echoes a phrase, its xml:lang as the host reads it.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_phrase(
+        &self,
+        credentials: Credentials,
+        request: EchoPhrase,
+    ) -> impl Future<Output = Result<EchoPhraseResponse, Fault>> + Send;
+
+    /// Operation 61, `MakePhrase`: Makes a phrase of the text tn in the language en-n; null for a negative n.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_phrase(
+        &self,
+        credentials: Credentials,
+        request: MakePhrase,
+    ) -> impl Future<Output = Result<MakePhraseResponse, Fault>> + Send;
+
+    /// Operation 62, `DescribeObject`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn describe_object(
@@ -1032,6 +1050,22 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
         request: SplitXml,
     ) -> impl Future<Output = Result<SplitXmlResponse, Fault>> + Send {
         T::split_xml(self, credentials, request)
+    }
+
+    fn echo_phrase(
+        &self,
+        credentials: Credentials,
+        request: EchoPhrase,
+    ) -> impl Future<Output = Result<EchoPhraseResponse, Fault>> + Send {
+        T::echo_phrase(self, credentials, request)
+    }
+
+    fn make_phrase(
+        &self,
+        credentials: Credentials,
+        request: MakePhrase,
+    ) -> impl Future<Output = Result<MakePhraseResponse, Fault>> + Send {
+        T::make_phrase(self, credentials, request)
     }
 
     fn describe_object(
@@ -2005,6 +2039,32 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.split_xml(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoPhrase => {
+                let handled = {
+                    let (credentials, call) = EchoPhrase::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_phrase(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakePhrase => {
+                let handled = {
+                    let (credentials, call) = MakePhrase::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_phrase(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

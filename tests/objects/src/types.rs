@@ -1466,7 +1466,47 @@ pub struct SplitXmlResponse {
     pub node: Option<crate::runtime::RawNode>,
 }
 
-/// `DescribeObject`, operation 60 of `ObjectsService`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
+/// `EchoPhrase`, operation 60 of `ObjectsService`: Echoes a phrase, its xml:lang as the host reads it.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoPhraseResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoPhrase {
+    /// `p`: SOAP `Phrase`, position 1 of 1.
+    pub p: Option<crate::Phrase>,
+}
+
+/// The response of [`EchoPhrase`]: the element `EchoPhraseResponse` holding `EchoPhraseResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoPhraseResponse {
+    /// `EchoPhraseResult`: SOAP `Phrase`.
+    pub result: Option<crate::Phrase>,
+}
+
+/// `MakePhrase`, operation 61 of `ObjectsService`: Makes a phrase of the text tn in the language en-n; null for a negative n.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakePhraseResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakePhrase {
+    /// `n`: SOAP `int`, position 1 of 1.
+    pub n: i32,
+}
+
+/// The response of [`MakePhrase`]: the element `MakePhraseResponse` holding `MakePhraseResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakePhraseResponse {
+    /// `MakePhraseResult`: SOAP `Phrase`.
+    pub result: Option<crate::Phrase>,
+}
+
+/// `DescribeObject`, operation 62 of `ObjectsService`: Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

@@ -11,6 +11,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Classes, arrays and inheritance, echoed.</wsdl:documentation>
   <wsdl:types>
     <s:schema elementFormDefault="qualified" targetNamespace="http://rmm.example.com/objects">
+      <s:import namespace="http://www.w3.org/XML/1998/namespace" />
       <s:element name="EchoOrder">
         <s:complexType>
           <s:sequence>
@@ -1251,6 +1252,41 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="EchoPhrase">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="p" type="tns:Phrase" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Phrase">
+        <s:simpleContent>
+          <s:extension base="s:string">
+            <s:attribute ref="xml:lang" use="optional" />
+          </s:extension>
+        </s:simpleContent>
+      </s:complexType>
+      <s:element name="EchoPhraseResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoPhraseResult" type="tns:Phrase" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakePhrase">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="n" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakePhraseResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="MakePhraseResult" type="tns:Phrase" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="DescribeObject">
         <s:complexType>
           <s:sequence>
@@ -1298,6 +1334,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <s:element name="ArrayOfXmlNode" nillable="true" type="tns:ArrayOfXmlNode" />
       <s:element name="Parcel" nillable="true" type="tns:Parcel" />
       <s:element name="Wrapping" nillable="true" type="tns:Wrapping" />
+      <s:element name="Phrase" nillable="true" type="tns:Phrase" />
     </s:schema>
     <s:schema elementFormDefault="qualified" targetNamespace="urn:rmm:ext">
       <s:element name="ExtHeader" type="s1:ExtHeader" />
@@ -1702,6 +1739,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="SplitXmlSoapOut">
     <wsdl:part name="parameters" element="tns:SplitXmlResponse" />
   </wsdl:message>
+  <wsdl:message name="EchoPhraseSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoPhrase" />
+  </wsdl:message>
+  <wsdl:message name="EchoPhraseSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoPhraseResponse" />
+  </wsdl:message>
+  <wsdl:message name="MakePhraseSoapIn">
+    <wsdl:part name="parameters" element="tns:MakePhrase" />
+  </wsdl:message>
+  <wsdl:message name="MakePhraseSoapOut">
+    <wsdl:part name="parameters" element="tns:MakePhraseResponse" />
+  </wsdl:message>
   <wsdl:message name="DescribeObjectSoapIn">
     <wsdl:part name="parameters" element="tns:DescribeObject" />
   </wsdl:message>
@@ -1880,6 +1929,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="MakeWrappingHttpGetOut">
     <wsdl:part name="Body" element="tns:Wrapping" />
   </wsdl:message>
+  <wsdl:message name="MakePhraseHttpGetIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakePhraseHttpGetOut">
+    <wsdl:part name="Body" element="tns:Phrase" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpPostIn">
     <wsdl:part name="values" type="s2:StringArray" />
   </wsdl:message>
@@ -2051,6 +2106,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="MakeWrappingHttpPostOut">
     <wsdl:part name="Body" element="tns:Wrapping" />
+  </wsdl:message>
+  <wsdl:message name="MakePhraseHttpPostIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakePhraseHttpPostOut">
+    <wsdl:part name="Body" element="tns:Phrase" />
   </wsdl:message>
   <wsdl:portType name="ObjectsServiceSoap">
     <wsdl:operation name="EchoOrder">
@@ -2348,6 +2409,16 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:SplitXmlSoapIn" />
       <wsdl:output message="tns:SplitXmlSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="EchoPhrase">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a phrase, its xml:lang as the host reads it.</wsdl:documentation>
+      <wsdl:input message="tns:EchoPhraseSoapIn" />
+      <wsdl:output message="tns:EchoPhraseSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakePhrase">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a phrase of the text tn in the language en-n; null for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakePhraseSoapIn" />
+      <wsdl:output message="tns:MakePhraseSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="DescribeObject">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Describes what the host read of an object: its .NET type; an array of objects' items in braces, any other array as array.</wsdl:documentation>
       <wsdl:input message="tns:DescribeObjectSoapIn" />
@@ -2490,6 +2561,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:MakeWrappingHttpGetIn" />
       <wsdl:output message="tns:MakeWrappingHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="MakePhrase">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a phrase of the text tn in the language en-n; null for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakePhraseHttpGetIn" />
+      <wsdl:output message="tns:MakePhraseHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpPost">
     <wsdl:operation name="EchoStringArray">
@@ -2626,6 +2702,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a wrapping: Doc x:Made (urn:made) with at = n, Node a text of n, Docs Plain then null, Nodes a text then a CDATA section, Last an element Tail of the service namespace; null for a negative n.</wsdl:documentation>
       <wsdl:input message="tns:MakeWrappingHttpPostIn" />
       <wsdl:output message="tns:MakeWrappingHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakePhrase">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a phrase of the text tn in the language en-n; null for a negative n.</wsdl:documentation>
+      <wsdl:input message="tns:MakePhraseHttpPostIn" />
+      <wsdl:output message="tns:MakePhraseHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="ObjectsServiceSoap" type="tns:ObjectsServiceSoap">
@@ -3162,6 +3243,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="SplitXml">
       <soap:operation soapAction="http://rmm.example.com/objects/SplitXml" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoPhrase">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoPhrase" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakePhrase">
+      <soap:operation soapAction="http://rmm.example.com/objects/MakePhrase" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -3720,6 +3819,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoPhrase">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoPhrase" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakePhrase">
+      <soap12:operation soapAction="http://rmm.example.com/objects/MakePhrase" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="DescribeObject">
       <soap12:operation soapAction="http://rmm.example.com/objects/DescribeObject" style="document" />
       <wsdl:input>
@@ -3975,6 +4092,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="MakePhrase">
+      <http:operation location="/MakePhrase" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpPost" type="tns:ObjectsServiceHttpPost">
     <http:binding verb="POST" />
@@ -4214,6 +4340,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="MakeWrapping">
       <http:operation location="/MakeWrapping" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakePhrase">
+      <http:operation location="/MakePhrase" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

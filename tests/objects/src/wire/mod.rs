@@ -192,7 +192,13 @@ pub mod make_wrapping;
 /// Operation 59: `SplitXml`.
 pub mod split_xml;
 
-/// Operation 60: `DescribeObject`.
+/// Operation 60: `EchoPhrase`.
+pub mod echo_phrase;
+
+/// Operation 61: `MakePhrase`.
+pub mod make_phrase;
+
+/// Operation 62: `DescribeObject`.
 pub mod describe_object;
 
 /// What every request type does, for code generic over operations (a client's

@@ -373,6 +373,17 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
             call(
                 checks,
                 binding,
+                &format!("MakePhrase({n})"),
+                (n >= 0).then(|| Phrase {
+                    lang: Some(format!("en-{n}")),
+                    text: Some(format!("t{n}")),
+                }),
+                async { c.make_phrase(&MakePhrase { n }).await.map(|r| r.result) },
+            )
+            .await;
+            call(
+                checks,
+                binding,
                 &format!("MakeParcel({n})"),
                 objects_service::make_parcel(n),
                 async { c.make_parcel(&MakeParcel { n }).await.map(|r| r.result) },
@@ -434,6 +445,18 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 )
                 .await;
             }
+            let phrase = Phrase {
+                lang: Some("zh-Hant".into()),
+                text: Some(" 你好 & <hi> ".into()),
+            };
+            call(checks, binding, "EchoPhrase", Some(phrase.clone()), async {
+                c.echo_phrase(&EchoPhrase {
+                    p: Some(phrase.clone()),
+                })
+                .await
+                .map(|r| r.result)
+            })
+            .await;
             let parcel = objects_service::parcel();
             call(checks, binding, "EchoParcel", Some(parcel.clone()), async {
                 c.echo_parcel(&EchoParcel {
