@@ -440,3 +440,21 @@ fn an_xml_schema_type_rmm_does_not_carry_is_named() {
         "{error}"
     );
 }
+
+/// A qualified attribute (`form="qualified"`, of the class's namespace and written with a
+/// prefix) is refused where it stands: read as one of no namespace it would be lost.
+#[test]
+fn a_qualified_attribute_is_refused_not_read_as_another() {
+    let wsdl = wsdl_with(
+        &format!(
+            r#"      <s:element name="Op"><s:complexType><s:sequence><s:element minOccurs="0" maxOccurs="1" name="a" type="tns:Tagged" /></s:sequence></s:complexType></s:element>
+      <s:complexType name="Tagged"><s:sequence><s:element minOccurs="1" maxOccurs="1" name="Id" type="s:int" /></s:sequence><s:attribute form="qualified" name="version" type="s:string" /></s:complexType>
+{OP_RESPONSE}"#
+        ),
+        "",
+    );
+    assert_eq!(
+        refused(&wsdl),
+        "t.wsdl:6:125: operation Op: parameter a uses the type Tagged, which has a qualified attribute (form=\"qualified\": [XmlAttribute(Form = Qualified)]); rmm does not import it yet"
+    );
+}

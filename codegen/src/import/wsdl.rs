@@ -1484,6 +1484,16 @@ fn read_class<'a, 'i>(
             return refuse(node, &construct_of(node), schema, p);
         }
         let attribute = node.attribute("name").unwrap_or_default();
+        if node.attribute("form") == Some("qualified") {
+            // Of the class's namespace, written with a prefix of its own: not read as one of
+            // no namespace, which would lose it.
+            return refuse(
+                node,
+                "a qualified attribute (form=\"qualified\": [XmlAttribute(Form = Qualified)])",
+                schema,
+                p,
+            );
+        }
         let Some((ns, local)) = node.attribute("type").and_then(|t| qname(node, t)) else {
             return refuse(node, "an attribute without a named type", schema, p);
         };
