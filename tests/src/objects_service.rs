@@ -1643,6 +1643,14 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                         text: Some("<note>".into()),
                     }),
                     org: Some("org & co".into()),
+                    mode: Some("fast & <safe>".into()),
+                    tag: vec!["a".into(), "b & c".into()],
+                    more: vec![
+                        ExtNote {
+                            text: Some("m1".into()),
+                        },
+                        ExtNote { text: None },
+                    ],
                     soap: Default::default(),
                 }),
             },

@@ -1422,9 +1422,16 @@ fn check_namespaces(
         }
         for member in &class.members {
             let ty = member.ty.as_str();
-            let problem = match (own, foreign(ty)) {
-                (Some(_), _) if ty.ends_with("[]") => Some(
-                    "an array, which rmm does not carry in a class of another namespace yet"
+            // An unwrapped array's items are the member's own elements, of its class's
+            // namespace; a wrapped one's type (`ArrayOfX`) would be of that namespace too.
+            let unwrapped_item = member
+                .unwrapped
+                .then(|| ty.trim_end_matches("[]"))
+                .filter(|item| !item.ends_with("[]"));
+            let problem = match (own, foreign(unwrapped_item.unwrap_or(ty))) {
+                (Some(_), _) if ty.ends_with("[]") && unwrapped_item.is_none() => Some(
+                    "an array with a wrapper, which rmm does not carry in a class of another \
+                     namespace yet (an unwrapped one it does)"
                         .to_owned(),
                 ),
                 (Some(_), _)
@@ -1697,7 +1704,6 @@ fn check_headers(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], lo
             if def.base.is_some()
                 || derived
                 || def.is_abstract
-                || !def.attributes.is_empty()
                 || def.text.is_some()
                 || def.any_attribute.is_some()
                 || def.root.is_some()
@@ -1707,7 +1713,7 @@ fn check_headers(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], lo
                     anchor,
                     format!(
                         "the header {h:?} of operation {name:?} takes part in inheritance or has \
-                         attributes, text or a root, which rmm does not carry in a header yet"
+                         text, any attribute or a root, which rmm does not carry in a header yet"
                     ),
                 );
             }

@@ -230,6 +230,9 @@ namespace Rmm.Objects
         public int Level;
         public ExtNote Note;
         [XmlElement(Form = XmlSchemaForm.Unqualified)] public string Org;
+        [XmlElement] public string[] Tag;
+        [XmlElement] public ExtNote[] More;
+        [XmlAttribute] public string Mode;
     }
 
     [XmlType(Namespace = "urn:rmm:ext")]

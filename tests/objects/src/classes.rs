@@ -2050,6 +2050,8 @@ impl XmlItem for Phrase {
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ExtHeader {
+    /// The attribute `Mode` (`[XmlAttribute]`): `xs:string`, optional: `None` leaves it out, and an absent one reads as `None`.
+    pub mode: Option<String>,
     /// `Who`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub who: Option<String>,
     /// `Level`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
@@ -2058,6 +2060,10 @@ pub struct ExtHeader {
     pub note: Option<crate::ExtNote>,
     /// `Org`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value). An element of no namespace (`form="unqualified"`): written `<Org xmlns="">`, and read only from an element of none.
     pub org: Option<String>,
+    /// `Tag`: an array without a wrapper (`[XmlElement]` on an array): each item is an element `<Tag>` of type `string` (`minOccurs="0" maxOccurs="unbounded"`), read wherever it stands among the others; an empty array and a null one are both no element.
+    pub tag: Vec<String>,
+    /// `More`: an array without a wrapper (`[XmlElement]` on an array): each item is an element `<More>` of type `ExtNote` (`minOccurs="0" maxOccurs="unbounded"`), read wherever it stands among the others; an empty array and a null one are both no element.
+    pub more: Vec<crate::ExtNote>,
     /// The header block's attributes, as .NET's `SoapHeader` base class carries them (`soap:mustUnderstand`, `soap:actor` / `soap:role`, `soap:relay`): read from the block, written on it when set.
     pub soap: crate::runtime::HeaderAttributes,
 }
@@ -2076,6 +2082,7 @@ impl crate::runtime::SoapHeaderItem for ExtHeader {
 impl ExtHeader {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.attribute_string("Mode", self.mode.as_ref())?;
         w.optional("Who", &[], self.who.as_ref())?;
         w.scalar("Level", &self.level);
         w.optional("Note", &[], self.note.as_ref())?;
@@ -2083,13 +2090,22 @@ impl ExtHeader {
             w.qualify_first(" xmlns=\"\"");
             w.value("Org", &[], value)?;
         }
+        for item in &self.tag {
+            w.value("Tag", &[], item)?;
+        }
+        for item in &self.more {
+            w.value("More", &[], item)?;
+        }
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
     fn read_members(node: &Node) -> Result<Self, MemberError> {
-        let mut value = Self::default();
-        let mut seen = [false; 4];
+        let mut value = Self {
+            mode: node.attribute_string("Mode"),
+            ..Default::default()
+        };
+        let mut seen = [false; 6];
         for member in node.elements() {
             if member.is_unqualified() {
                 match member.name() {
@@ -2112,6 +2128,16 @@ impl ExtHeader {
                     "Note" if !seen[2] => {
                         seen[2] = true;
                         value.note = member.optional("Note", &[])?;
+                    }
+                    "Tag" => {
+                        if let Some(item) = member.optional("Tag", &[])? {
+                            value.tag.push(item);
+                        }
+                    }
+                    "More" => {
+                        if let Some(item) = member.optional("More", &[])? {
+                            value.more.push(item);
+                        }
                     }
                     _ => {}
                 }

@@ -5867,13 +5867,21 @@ SOAPAction: "http://rmm.example.com/objects/Visit"
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Header&gt;
-    &lt;ExtHeader xmlns="urn:rmm:ext"&gt;
+    &lt;ExtHeader xmlns="urn:rmm:ext" Mode="<span class="value">string</span>"&gt;
       &lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;
       &lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;
       &lt;Note&gt;
         &lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;
       &lt;/Note&gt;
       &lt;Org xmlns=""&gt;<span class="value">string</span>&lt;/Org&gt;
+      &lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;
+      &lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;
+      &lt;More&gt;
+        &lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;
+      &lt;/More&gt;
+      &lt;More&gt;
+        &lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;
+      &lt;/More&gt;
     &lt;/ExtHeader&gt;
   &lt;/soap:Header&gt;
   &lt;soap:Body&gt;
@@ -5886,7 +5894,7 @@ SOAPAction: "http://rmm.example.com/objects/Visit"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Header&gt;&lt;ExtHeader xmlns="urn:rmm:ext"&gt;&lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;&lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;&lt;Note&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/Note&gt;&lt;Org xmlns=""&gt;<span class="value">string</span>&lt;/Org&gt;&lt;/ExtHeader&gt;&lt;/soap:Header&gt;&lt;soap:Body&gt;&lt;VisitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;VisitResult&gt;<span class="value">string</span>&lt;/VisitResult&gt;&lt;/VisitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Header&gt;&lt;ExtHeader xmlns="urn:rmm:ext" Mode="<span class="value">string</span>"&gt;&lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;&lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;&lt;Note&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/Note&gt;&lt;Org xmlns=""&gt;<span class="value">string</span>&lt;/Org&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;More&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/More&gt;&lt;More&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/More&gt;&lt;/ExtHeader&gt;&lt;/soap:Header&gt;&lt;soap:Body&gt;&lt;VisitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;VisitResult&gt;<span class="value">string</span>&lt;/VisitResult&gt;&lt;/VisitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -5903,13 +5911,21 @@ Content-Length: <span class="value">length</span>
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Header&gt;
-    &lt;ExtHeader xmlns="urn:rmm:ext"&gt;
+    &lt;ExtHeader xmlns="urn:rmm:ext" Mode="<span class="value">string</span>"&gt;
       &lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;
       &lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;
       &lt;Note&gt;
         &lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;
       &lt;/Note&gt;
       &lt;Org xmlns=""&gt;<span class="value">string</span>&lt;/Org&gt;
+      &lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;
+      &lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;
+      &lt;More&gt;
+        &lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;
+      &lt;/More&gt;
+      &lt;More&gt;
+        &lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;
+      &lt;/More&gt;
     &lt;/ExtHeader&gt;
   &lt;/soap12:Header&gt;
   &lt;soap12:Body&gt;
@@ -5922,7 +5938,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Header&gt;&lt;ExtHeader xmlns="urn:rmm:ext"&gt;&lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;&lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;&lt;Note&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/Note&gt;&lt;Org xmlns=""&gt;<span class="value">string</span>&lt;/Org&gt;&lt;/ExtHeader&gt;&lt;/soap:Header&gt;&lt;soap:Body&gt;&lt;VisitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;VisitResult&gt;<span class="value">string</span>&lt;/VisitResult&gt;&lt;/VisitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Header&gt;&lt;ExtHeader xmlns="urn:rmm:ext" Mode="<span class="value">string</span>"&gt;&lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;&lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;&lt;Note&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/Note&gt;&lt;Org xmlns=""&gt;<span class="value">string</span>&lt;/Org&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;More&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/More&gt;&lt;More&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/More&gt;&lt;/ExtHeader&gt;&lt;/soap:Header&gt;&lt;soap:Body&gt;&lt;VisitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;VisitResult&gt;<span class="value">string</span>&lt;/VisitResult&gt;&lt;/VisitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>

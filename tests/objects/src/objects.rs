@@ -84,6 +84,8 @@ pub enum KnownType {
     ArrayOfXmlElement(Vec<Option<crate::runtime::RawXml>>),
     /// `ArrayOfXmlNode`, an array of `XmlNode` items (`xsi:type="ArrayOfXmlNode"`).
     ArrayOfXmlNode(Vec<Option<crate::runtime::RawNode>>),
+    /// `ArrayOfExtNote`, an array of `ExtNote` items (`xsi:type="ArrayOfExtNote"`).
+    ArrayOfExtNote(Vec<Option<crate::ExtNote>>),
     /// `ArrayOfOrder`, an array of `Order` items (`xsi:type="ArrayOfOrder"`).
     ArrayOfOrder(Vec<Option<crate::Order>>),
 }
@@ -129,6 +131,7 @@ impl KnownType {
             KnownType::ArrayOfAnyType(_) => "ArrayOfAnyType",
             KnownType::ArrayOfXmlElement(_) => "ArrayOfXmlElement",
             KnownType::ArrayOfXmlNode(_) => "ArrayOfXmlNode",
+            KnownType::ArrayOfExtNote(_) => "ArrayOfExtNote",
             KnownType::ArrayOfOrder(_) => "ArrayOfOrder",
         }
     }
@@ -273,6 +276,10 @@ impl crate::runtime::KnownTypes for KnownType {
                 "ArrayOfXmlNode" => {
                     XmlItem::read_element(node, &["XmlNode"])
                         .map(KnownType::ArrayOfXmlNode)
+                }
+                "ArrayOfExtNote" => {
+                    XmlItem::read_element(node, &["ExtNote"])
+                        .map(KnownType::ArrayOfExtNote)
                 }
                 "ArrayOfOrder" => {
                     XmlItem::read_element(node, &["Order"]).map(KnownType::ArrayOfOrder)
@@ -435,6 +442,10 @@ impl crate::runtime::KnownTypes for KnownType {
             KnownType::ArrayOfXmlNode(value) => {
                 w.next_type("ArrayOfXmlNode");
                 value.write_element(w, name, &["XmlNode"])
+            }
+            KnownType::ArrayOfExtNote(value) => {
+                w.next_type("ArrayOfExtNote");
+                value.write_element(w, name, &["ExtNote"])
             }
             KnownType::ArrayOfOrder(value) => {
                 w.next_type("ArrayOfOrder");

@@ -1344,7 +1344,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           <s:element minOccurs="1" maxOccurs="1" name="Level" type="s:int" />
           <s:element minOccurs="0" maxOccurs="1" name="Note" type="s1:ExtNote" />
           <s:element minOccurs="0" maxOccurs="1" form="unqualified" name="Org" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="unbounded" name="Tag" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="unbounded" name="More" type="s1:ExtNote" />
         </s:sequence>
+        <s:attribute name="Mode" type="s:string" />
         <s:anyAttribute />
       </s:complexType>
       <s:complexType name="ExtNote">

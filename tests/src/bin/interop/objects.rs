@@ -197,6 +197,11 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                         text: Some("<n>".into()),
                     }),
                     org: Some("org <&>".into()),
+                    mode: Some("m".into()),
+                    tag: vec!["t1".into()],
+                    more: vec![ExtNote {
+                        text: Some("more".into()),
+                    }],
                     soap: rmm_objects::runtime::HeaderAttributes {
                         must_understand: true,
                         ..Default::default()
