@@ -9,6 +9,7 @@ mod client;
 mod credentials;
 mod help;
 mod lib_rs;
+mod members;
 mod objects;
 mod server;
 mod types;

@@ -189,10 +189,10 @@ fn response_type(model: &Model, op: &OperationModel) -> TokenStream {
     // The out and ref parameters, after the result, as the response element holds them.
     let outs = op.outs.iter().map(|o| {
         let field = ident(&o.field);
-        let ty = super::classes::member_type(model, o);
+        let ty = super::members::member_type(model, o);
         let text = format!(
             "An out or ref parameter: {}",
-            super::classes::member_doc(model, o)
+            super::members::member_doc(model, o)
         );
         let d = doc(&text);
         quote!(#d pub #field: #ty,)

@@ -559,13 +559,13 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let members = response_members(op);
         let writes = members
             .iter()
-            .map(|m| super::classes::member_write(model, m));
+            .map(|m| super::members::member_write(model, m));
         let reads = members
             .iter()
             .enumerate()
-            .map(|(i, m)| super::classes::member_read(model, i, m));
+            .map(|(i, m)| super::members::member_read(model, i, m));
         let count = Literal::usize_unsuffixed(members.len());
-        let seen = super::classes::seen_flags(members.iter(), count);
+        let seen = super::members::seen_flags(members.iter(), count);
         (
             quote!(message::wrapper_response(binding, &OPERATION, |w| {
                 #(#writes)*
