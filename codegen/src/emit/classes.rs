@@ -240,71 +240,46 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         } else {
             quote!(Self { #(#attribute_reads)* #(#list_inits)* ..Default::default() })
         };
-        match any {
-            None if unqualified_reads.is_empty() => quote! {
-                let mut value = #start;
-                #seen
+        // Elements of every namespace when some member takes more than the service's: the
+        // unqualified members' (of none) and the `[XmlAnyElement]`'s (the rest).
+        let loop_body = if any.is_none() && unqualified_reads.is_empty() {
+            quote! {
                 for member in node.members() {
                     match member.name() {
                         #(#reads)*
                         _ => {}
                     }
                 }
-                Ok(value)
-            },
-            None => quote! {
-                let mut value = #start;
-                #seen
-                for member in node.elements() {
+            }
+        } else {
+            let fallback = any.clone().unwrap_or_else(|| quote!({}));
+            let unqualified = (!unqualified_reads.is_empty()).then(|| {
+                quote! {
                     if member.is_unqualified() {
                         match member.name() {
                             #(#unqualified_reads)*
-                            _ => {}
+                            _ => #fallback,
                         }
-                    } else if member.in_service() {
+                    } else
+                }
+            });
+            let other = any.map(|any| quote!(else { #any; }));
+            quote! {
+                for member in node.elements() {
+                    #unqualified if member.in_service() {
                         match member.name() {
                             #(#reads)*
-                            _ => {}
+                            _ => #fallback,
                         }
-                    }
+                    } #other
                 }
-                Ok(value)
-            },
-            Some(any) if !unqualified_reads.is_empty() => quote! {
-                let mut value = #start;
-                #seen
-                for member in node.elements() {
-                    if member.is_unqualified() {
-                        match member.name() {
-                            #(#unqualified_reads)*
-                            _ => #any,
-                        }
-                    } else if member.in_service() {
-                        match member.name() {
-                            #(#reads)*
-                            _ => #any,
-                        }
-                    } else {
-                        #any;
-                    }
-                }
-                Ok(value)
-            },
-            Some(any) => quote! {
-                let mut value = #start;
-                #seen
-                for member in node.elements() {
-                    if !member.in_service() {
-                        #any;
-                        continue;
-                    }
-                    match member.name() {
-                        #(#reads)*
-                        _ => #any,
-                    }
-                }
-                Ok(value)
-            },
+            }
+        };
+        quote! {
+            let mut value = #start;
+            #seen
+            #loop_body
+            Ok(value)
         }
     };
     let (write_w, write_ok) = if writes.is_empty() {

@@ -139,10 +139,10 @@ fn write(
     // attributes'), written last first: .NET's `XmlTextWriter` pushes each on its namespace
     // stack and writes the stack from its top when it ends the start tag.
     let pushed = scope.bindings.len();
-    bind(scope, &element.prefix, &element.namespace);
+    scope.bind(&element.prefix, &element.namespace);
     for attribute in &element.attributes {
         if !attribute.is_declaration() && !attribute.prefix.is_empty() {
-            bind(scope, &attribute.prefix, &attribute.namespace);
+            scope.bind(&attribute.prefix, &attribute.namespace);
         }
     }
     for (prefix, namespace) in scope.bindings[pushed..].iter().rev() {
@@ -229,12 +229,6 @@ fn push_qname(out: &mut String, prefix: &str, local: &str) {
         out.push(':');
     }
     out.push_str(local);
-}
-
-/// Binds `prefix` to `namespace` in `scope` unless it is so bound already (the declaration is
-/// the caller's to write).
-fn bind(scope: &mut Scope, prefix: &str, namespace: &str) {
-    scope.bind(prefix, namespace);
 }
 
 impl Scope {

@@ -1862,20 +1862,20 @@ impl Parcel {
         };
         let mut seen = [false; 3];
         for member in node.elements() {
-            if !member.in_service() {
+            if member.in_service() {
+                match member.name() {
+                    "Label" if !seen[0] => {
+                        seen[0] = true;
+                        value.label = member.optional("Label", &[])?;
+                    }
+                    "Count" if !seen[2] => {
+                        seen[2] = true;
+                        value.count = member.scalar("Count")?;
+                    }
+                    _ => value.extra.push(member.any_element()?),
+                }
+            } else {
                 value.extra.push(member.any_element()?);
-                continue;
-            }
-            match member.name() {
-                "Label" if !seen[0] => {
-                    seen[0] = true;
-                    value.label = member.optional("Label", &[])?;
-                }
-                "Count" if !seen[2] => {
-                    seen[2] = true;
-                    value.count = member.scalar("Count")?;
-                }
-                _ => value.extra.push(member.any_element()?),
             }
         }
         Ok(value)
@@ -1943,22 +1943,22 @@ impl Wrapping {
         let mut value = Self::default();
         let mut seen = [false; 5];
         for member in node.elements() {
-            if !member.in_service() {
+            if member.in_service() {
+                match member.name() {
+                    "Doc" if !seen[0] => {
+                        seen[0] = true;
+                        value.doc = member.optional("Doc", &[])?;
+                    }
+                    "Node" if !seen[1] => {
+                        seen[1] = true;
+                        value.node = member.optional("Node", &[])?;
+                    }
+                    "Docs" => value.docs = member.optional("Docs", &["XmlElement"])?,
+                    "Nodes" => value.nodes = member.optional("Nodes", &["XmlNode"])?,
+                    _ => value.last = Some(member.any_element()?),
+                }
+            } else {
                 value.last = Some(member.any_element()?);
-                continue;
-            }
-            match member.name() {
-                "Doc" if !seen[0] => {
-                    seen[0] = true;
-                    value.doc = member.optional("Doc", &[])?;
-                }
-                "Node" if !seen[1] => {
-                    seen[1] = true;
-                    value.node = member.optional("Node", &[])?;
-                }
-                "Docs" => value.docs = member.optional("Docs", &["XmlElement"])?,
-                "Nodes" => value.nodes = member.optional("Nodes", &["XmlNode"])?,
-                _ => value.last = Some(member.any_element()?),
             }
         }
         Ok(value)
