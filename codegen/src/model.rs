@@ -205,24 +205,79 @@ pub struct MemberModel {
     /// A member element of no namespace (`form="unqualified"`): written `<Name xmlns="">`,
     /// read only when it stands in no namespace.
     pub unqualified: bool,
-    /// An attribute's namespace (`xml:lang`'s): the XML namespace, written with the prefix
-    /// `xml`, which is always bound.
+    /// An attribute's namespace: the XML namespace (`xml:lang`), written with the prefix
+    /// `xml`, which is always bound; or its class's (a qualified attribute,
+    /// `form="qualified"`), written with a prefix bound to it, which .NET's writer makes up
+    /// where none is (`d3p1`).
     pub namespace: Option<String>,
+    /// The XML Schema type of a string (`DataType = "ID"`): one .NET reads trimmed.
+    pub data_type: Option<String>,
+    /// An `object` member of a class of another namespace (a SOAP header's): it holds XML
+    /// Schema's types only (`AnyType<NoKnownTypes>`), the service's being none of that
+    /// namespace.
+    pub plain_object: bool,
     /// A secret (`secrets: [Class.Member]`): its class's `Debug` prints it redacted.
     pub secret: bool,
 }
+
+/// The attributes of a SOAP header's block that .NET's `SoapHeader` carries as attribute
+/// members of its own (`mustUnderstand` and `actor` of SOAP 1.1's namespace,
+/// `mustUnderstand`, `role` and `relay` of SOAP 1.2's, whatever the binding), as a value tree
+/// names them: a header class's `[XmlAnyAttribute]` member takes none of them.
+pub const HEADER_BLOCK_ATTRIBUTES: &[&str] = &[
+    "{http://schemas.xmlsoap.org/soap/envelope/}mustUnderstand",
+    "{http://schemas.xmlsoap.org/soap/envelope/}actor",
+    "{http://www.w3.org/2003/05/soap-envelope}mustUnderstand",
+    "{http://www.w3.org/2003/05/soap-envelope}role",
+    "{http://www.w3.org/2003/05/soap-envelope}relay",
+];
+
+/// The XML Schema types XmlSerializer reads as a string, trimmed, which a string member or
+/// attribute may carry as its `data_type` (.NET's `DataType = "ID"`): those .NET's
+/// `TypeScope` lists as `unsupportedTypes`, read by `CollapseWhitespace` (`Name`, `NCName`,
+/// `NMTOKEN` and `NMTOKENS` are not among them: XmlSerializer decodes `_x0020_` in them). Each
+/// is in the runtime's `any_type::COLLAPSED_STRINGS` (a test holds them so).
+pub const COLLAPSED_STRINGS: [&str; 20] = [
+    "anyURI",
+    "duration",
+    "ENTITY",
+    "ENTITIES",
+    "gDay",
+    "gMonth",
+    "gMonthDay",
+    "gYear",
+    "gYearMonth",
+    "ID",
+    "IDREF",
+    "IDREFS",
+    "integer",
+    "language",
+    "negativeInteger",
+    "nonNegativeInteger",
+    "nonPositiveInteger",
+    "NOTATION",
+    "positiveInteger",
+    "token",
+];
 
 /// The XML namespace, which the prefix `xml` is always bound to (`xml:lang`).
 pub const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
 
 impl MemberModel {
-    /// The attribute's name as written: `xml:lang` for one of the XML namespace, else its
-    /// wire name.
+    /// The attribute's name as a value tree names it: `xml:lang` for one of the XML
+    /// namespace, `{namespace}local` for a qualified one, else its wire name.
     pub fn attribute_name(&self) -> String {
         match self.namespace.as_deref() {
             Some(XML_NS) => format!("xml:{}", self.wire),
-            _ => self.wire.clone(),
+            Some(ns) => format!("{{{ns}}}{}", self.wire),
+            None => self.wire.clone(),
         }
+    }
+
+    /// A qualified attribute's namespace (its class's): `None` for one of no namespace or of
+    /// the XML namespace.
+    pub fn qualified_namespace(&self) -> Option<&str> {
+        self.namespace.as_deref().filter(|ns| *ns != XML_NS)
     }
 }
 
@@ -1362,6 +1417,8 @@ impl Model {
                                     list: false,
                                     any: false,
                                     unqualified: false,
+                                    data_type: None,
+                                    plain_object: false,
                                     namespace: None,
                                     secret: false,
                                 }
@@ -1669,7 +1726,19 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                     list: false,
                     any: false,
                     unqualified: false,
-                    namespace: m.namespace.clone(),
+                    data_type: m.data_type.clone(),
+                    plain_object: false,
+                    // A qualified attribute is of its class's namespace.
+                    namespace: match &m.namespace {
+                        Some(ns) => Some(ns.clone()),
+                        None if m.qualified => Some(
+                            class
+                                .namespace
+                                .clone()
+                                .unwrap_or_else(|| spec.service.namespace.clone()),
+                        ),
+                        None => None,
+                    },
                     secret: is_secret(&m.name),
                 })
                 .collect();
@@ -1685,6 +1754,8 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 list: false,
                 any: false,
                 unqualified: false,
+                data_type: None,
+                plain_object: false,
                 namespace: None,
                 secret: false,
             });
@@ -1728,6 +1799,8 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                         list: m.list,
                         any: m.any,
                         unqualified: m.unqualified,
+                        data_type: m.data_type.clone(),
+                        plain_object: m.ty == SoapType::Object && class.namespace.is_some(),
                         namespace: None,
                         secret: is_secret(&m.name),
                     }
@@ -1767,6 +1840,8 @@ fn uses_object(spec: &Spec) -> bool {
         || spec
             .classes
             .iter()
+            // A class of another namespace holds a plain one (`MemberModel::plain_object`).
+            .filter(|c| c.namespace.is_none())
             .any(|c| c.members.iter().any(|m| is(m.ty)))
         || spec.arrays.iter().any(|a| is(a.item))
 }

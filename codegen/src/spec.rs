@@ -327,6 +327,14 @@ pub struct Param {
     /// An attribute's namespace (`namespace:`, .NET's `[XmlAttribute(Namespace = …)]`): the
     /// XML namespace alone for now (`xml:lang`, `ref="xml:lang"` in the WSDL).
     pub namespace: Option<String>,
+    /// An attribute of its class's namespace (`qualified: true`, .NET's
+    /// `[XmlAttribute(Form = XmlSchemaForm.Qualified)]`, `form="qualified"` in the WSDL):
+    /// written with a prefix bound to it (one .NET's writer makes up, `d3p1`), read only so.
+    pub qualified: bool,
+    /// The XML Schema type of a string member or attribute (`data_type: ID`, .NET's
+    /// `DataType = "ID"`, `type="s:ID"` in the WSDL): one of the types .NET reads as a string,
+    /// trimmed.
+    pub data_type: Option<String>,
 }
 
 /// The SOAP types a spec may name, spelled as ASMX's WSDL spells them (the XML Schema type's
@@ -689,6 +697,8 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 any: p.any,
                 unqualified: p.unqualified,
                 namespace: p.namespace,
+                qualified: p.qualified,
+                data_type: p.data_type,
                 name: p.name,
             })
             .collect()
@@ -718,6 +728,8 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     list: false,
                     any: false,
                     unqualified: false,
+                    qualified: false,
+                    data_type: None,
                     namespace: None,
                     extended: false,
                 }])[0]
@@ -744,6 +756,8 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     list: false,
                     any: false,
                     unqualified: false,
+                    qualified: false,
+                    data_type: None,
                     namespace: None,
                     extended: false,
                 }])[0]
@@ -943,6 +957,8 @@ mod tests {
             list: false,
             any: false,
             unqualified: false,
+            qualified: false,
+            data_type: None,
             namespace: None,
         }
     }

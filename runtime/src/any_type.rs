@@ -84,6 +84,10 @@ pub enum AnyType<K> {
 /// The service's own types an `object` may hold: a generated enum with one variant per
 /// concrete class, enum and array type of the service (XmlSerializer's type scope).
 pub trait KnownTypes: Sized {
+    /// Why a text without `xsi:type` is refused where these types are known (`None`: it is
+    /// read, as [`KnownTypes::text_nodes`] says).
+    const TEXT_REFUSED: Option<&'static str> = None;
+
     /// Reads the value of the service's type `name` (the local name `xsi:type` gave, in the
     /// service namespace) from `node`; `None` when the service has no type of that name.
     fn read_known(node: &Node, name: &str) -> Option<Result<Self, MemberError>>;
@@ -101,8 +105,37 @@ pub trait KnownTypes: Sized {
     }
 }
 
-/// The XML Schema types .NET reads as a string, trimmed.
-const COLLAPSED_STRINGS: [&str; 24] = [
+/// No types of a service: what an `object` member of a class of another namespace (a SOAP
+/// header's, WS-Security's or ebXML's kind) may hold besides XML Schema's, as rmm carries it.
+/// The host's reader there knows the service's types and that namespace's classes, under
+/// prefixes of their own, which rmm refuses by name rather than read as another's.
+/// `SERVICE_NODES`: the service has an `XmlNode[]` type, as which the host writes a text
+/// without type back (`xsi:type="q1:ArrayOfXmlNode"`), so such a text is refused too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoKnownTypes<const SERVICE_NODES: bool = false> {}
+
+impl<const SERVICE_NODES: bool> KnownTypes for NoKnownTypes<SERVICE_NODES> {
+    const TEXT_REFUSED: Option<&'static str> = if SERVICE_NODES {
+        Some(
+            "a text without xsi:type in an object of a class of another namespace (the host \
+             takes it as the service's XmlNode[], written back under a prefix of its own)",
+        )
+    } else {
+        None
+    };
+
+    fn read_known(_node: &Node, _name: &str) -> Option<Result<Self, MemberError>> {
+        None
+    }
+
+    fn write_known(&self, _w: &mut XmlOut<'_>, _name: &'static str) -> Result<(), EncodeError> {
+        match *self {}
+    }
+}
+
+/// The XML Schema types .NET reads as a string, trimmed (`[XmlElement(DataType = "ID")]`
+/// and the like), which a spec's `data_type` may name.
+pub const COLLAPSED_STRINGS: [&str; 24] = [
     "anyURI",
     "duration",
     "ENTITY",
@@ -133,6 +166,15 @@ const COLLAPSED_STRINGS: [&str; 24] = [
 /// `String.Trim`: Unicode white space at either end).
 fn collapse(text: &str) -> String {
     text.trim().to_owned()
+}
+
+/// A string member of one of [`COLLAPSED_STRINGS`]' types (`[XmlAttribute(DataType = "ID")]`)
+/// as XmlSerializer reads it: trimmed (`CollapseWhitespace`).
+pub fn collapse_whitespace(text: String) -> String {
+    match text.trim() {
+        trimmed if trimmed.len() == text.len() => text,
+        trimmed => trimmed.to_owned(),
+    }
 }
 
 /// A simple value read from `node`'s text.
@@ -270,6 +312,11 @@ fn read_untyped<K: KnownTypes>(node: &Node) -> Result<AnyType<K>, MemberError> {
     // .NET's reader moves past white space to the content, so white space alone is none.
     if node.text.bytes().all(crate::xml::is_xml_space) {
         Ok(AnyType::Object)
+    } else if let Some(found) = K::TEXT_REFUSED {
+        Err(MemberError::UnmodelledObject {
+            path: String::new(),
+            found: found.to_owned(),
+        })
     } else {
         Ok(match K::text_nodes(node.text.to_string()) {
             Ok(known) => AnyType::Known(known),

@@ -34,7 +34,7 @@ pub mod value;
 pub mod wsse;
 pub mod xml;
 
-pub use any_type::{AnyType, KnownTypes};
+pub use any_type::{collapse_whitespace, AnyType, KnownTypes, NoKnownTypes};
 pub use binding::Binding;
 pub use dataset::{DataHolder, DataSet, DataTable};
 pub use error::{EncodeError, RequestError, ResponseError, ValueError};

@@ -123,6 +123,14 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
          an empty one alone",
     ),
     (
+        "soap12-visit-qualified-dup-text",
+        500,
+        "a text without type in the object of a header class of another namespace: the host \
+         takes it as the service's XmlNode[] and writes it back as that type under a prefix of \
+         the service namespace (q1:ArrayOfXmlNode), which rmm does not model there; refused by \
+         name",
+    ),
+    (
         "soap11-echo-xml-unqualified",
         500,
         "the host reads an unqualified parameter as absent (a null XmlElement); refused, as any \
@@ -935,6 +943,7 @@ pub fn make_parcel(n: i32) -> Option<Parcel> {
     };
     Some(Parcel {
         kind: Some(format!("k{n}")),
+        seal: None,
         marks: vec![
             mark("y", "extra", "urn:attr", format!("v{n}")),
             mark("", "plain", "", "p".into()),
@@ -1026,6 +1035,8 @@ pub fn parcel() -> Parcel {
     };
     Parcel {
         kind: Some("gift".into()),
+        // A qualified attribute: its prefix made up (`d4p1`), the members then take it.
+        seal: Some("sealed & <tight>".into()),
         marks: vec![
             mark("q", "a", "urn:q", "1 & 2"),
             mark("", "b", "", "2"),
@@ -1644,6 +1655,15 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                     }),
                     org: Some("org & co".into()),
                     mode: Some("fast & <safe>".into()),
+                    // An ID is read trimmed.
+                    r#ref: Some(" r-1 ".into()),
+                    marks: vec![rmm_objects::runtime::raw_xml::XmlAttribute {
+                        prefix: "f".into(),
+                        local: "x".into(),
+                        namespace: "urn:f".into(),
+                        value: "1 & 2".into(),
+                    }],
+                    dup: Some(rmm_objects::runtime::AnyType::Int(7)),
                     tag: vec!["a".into(), "b & c".into()],
                     more: vec![
                         ExtNote {

@@ -4,7 +4,7 @@
 //! types, results and bindings; documentation and credential lists aside). A WSDL outside
 //! rmm's types is refused with its `file:line:col`.
 
-use rmm_codegen::import::{import, read};
+use rmm_codegen::import::{self, import, read};
 use rmm_codegen::spec::{self, BindingName, Spec};
 
 /// The spec's parts a WSDL carries: each operation's name, parameters (name, type, nullable),
@@ -403,6 +403,34 @@ fn a_nillable_class_parameter_is_a_root_only_where_a_result_names_it() {
     assert_eq!(order.root, None);
 }
 
+/// A WSDL all of whose operations use what rmm does not import (here a typed DataSet) fails
+/// to import even with `--skip-unsupported`, naming what it left out, rather than writing a
+/// spec without operations that `gen` then refuses.
+#[test]
+fn a_service_left_without_operations_does_not_import() {
+    let wsdl = wsdl_with(
+        r#"      <s:import namespace="urn:shop.xsd" />
+      <s:element name="Op"><s:complexType /></s:element>
+      <s:element name="OpResponse"><s:complexType><s:sequence><s:element minOccurs="0" maxOccurs="1" name="OpResult"><s:complexType><s:sequence><s:any namespace="urn:shop.xsd" /></s:sequence></s:complexType></s:element></s:sequence></s:complexType></s:element>"#,
+        "",
+    );
+    let errors = import::read_skipping_unsupported(&wsdl, "t.wsdl")
+        .expect_err("no operation is left: the import fails");
+    let last = errors.0.last().expect("errors").to_string();
+    assert!(
+        last.starts_with("t.wsdl: every operation of the service uses a construct"),
+        "{last}"
+    );
+    assert!(last.contains("Op"), "{last}");
+    assert!(
+        errors
+            .0
+            .iter()
+            .any(|e| e.message.starts_with("operation Op:")),
+        "{errors}"
+    );
+}
+
 /// A typed DataSet (an `xs:any` of the set's own namespace, its schema imported, as the Mono
 /// host declares one made by `xsd /dataset`) is named as such, not as raw XML.
 #[test]
@@ -441,20 +469,35 @@ fn an_xml_schema_type_rmm_does_not_carry_is_named() {
     );
 }
 
-/// A qualified attribute (`form="qualified"`, of the class's namespace and written with a
-/// prefix) is refused where it stands: read as one of no namespace it would be lost.
+/// A qualified attribute (`form="qualified"`, of the class's namespace, written with a
+/// prefix) imports as one (`qualified: true`), not as one of no namespace, which would lose
+/// it; one of an XML Schema type .NET reads as a trimmed string (`xs:ID`) carries it as its
+/// `data_type`, as does a member element of one.
 #[test]
-fn a_qualified_attribute_is_refused_not_read_as_another() {
+fn a_qualified_attribute_and_an_id_import_as_such() {
     let wsdl = wsdl_with(
         &format!(
             r#"      <s:element name="Op"><s:complexType><s:sequence><s:element minOccurs="0" maxOccurs="1" name="a" type="tns:Tagged" /></s:sequence></s:complexType></s:element>
-      <s:complexType name="Tagged"><s:sequence><s:element minOccurs="1" maxOccurs="1" name="Id" type="s:int" /></s:sequence><s:attribute form="qualified" name="version" type="s:string" /></s:complexType>
+      <s:complexType name="Tagged"><s:sequence><s:element minOccurs="1" maxOccurs="1" name="Id" type="s:int" /><s:element minOccurs="0" maxOccurs="1" name="Link" type="s:anyURI" /></s:sequence><s:attribute form="qualified" name="version" type="s:string" /><s:attribute form="qualified" name="id" type="s:ID" /><s:attribute name="lang" type="s:language" /></s:complexType>
 {OP_RESPONSE}"#
         ),
         "",
     );
-    assert_eq!(
-        refused(&wsdl),
-        "t.wsdl:6:125: operation Op: parameter a uses the type Tagged, which has a qualified attribute (form=\"qualified\": [XmlAttribute(Form = Qualified)]); rmm does not import it yet"
-    );
+    let yaml = import(&wsdl, "t.wsdl").unwrap_or_else(|e| panic!("{e}"));
+    let expected = r#"  - name: Tagged
+    attributes:
+      - version: {type: "string", qualified: true}
+      - id: {type: "string", qualified: true, data_type: ID}
+      - lang: {type: "string", data_type: language}
+    members:
+      - Id: int
+      - Link: {type: "string", data_type: anyURI}
+"#;
+    assert!(yaml.contains(expected), "{yaml}");
+    // The spec it gives is valid.
+    let spec = spec::parse(&yaml, "t.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+    let tagged = &spec.classes[0];
+    assert!(tagged.attributes[0].qualified && tagged.attributes[1].qualified);
+    assert_eq!(tagged.attributes[1].data_type.as_deref(), Some("ID"));
+    assert_eq!(tagged.members[1].data_type.as_deref(), Some("anyURI"));
 }

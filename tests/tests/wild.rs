@@ -116,33 +116,3 @@ fn real_services_import_to_their_committed_specs_and_crates() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
-
-/// A WSDL all of whose operations use what rmm does not import (`blocked/`: SOAP headers of
-/// another namespace, `object`) fails to import even with `--skip-unsupported`, naming what
-/// it left out, rather than writing a spec without operations that `gen` then refuses.
-#[test]
-fn a_service_left_without_operations_does_not_import() {
-    let root = rmm_tests::root();
-    let (name, operation) = ("jetairways-session-create", "Logon");
-    {
-        let file = format!("tests/fixtures/wild/blocked/{name}.wsdl");
-        let wsdl = std::fs::read_to_string(root.join(&file)).unwrap();
-        let errors = import::read_skipping_unsupported(&wsdl, &file)
-            .expect_err("no operation is left: the import fails");
-        let last = errors.0.last().expect("errors").to_string();
-        assert!(
-            last.starts_with(&format!(
-                "{file}: every operation of the service uses a construct"
-            )),
-            "{last}"
-        );
-        assert!(last.contains(operation), "{last}");
-        assert!(
-            errors
-                .0
-                .iter()
-                .any(|e| e.message.starts_with(&format!("operation {operation}:"))),
-            "{errors}"
-        );
-    }
-}

@@ -93,11 +93,27 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         } else {
             "always written (`use=\"required\"`); an absent one reads as the default"
         };
-        let doc = doc(&format!(
-            "The attribute `{}` (`[XmlAttribute]`): `xs:{}`, {occurs}.",
-            a.attribute_name(),
-            model.type_name(a.ty)
-        ));
+        let xsd = a.data_type.as_deref().unwrap_or(model.type_name(a.ty));
+        let mut text = match a.qualified_namespace() {
+            Some(ns) => format!(
+                "The attribute `{}` of the namespace `{ns}` (`[XmlAttribute(Form = \
+                 XmlSchemaForm.Qualified)]`, `form=\"qualified\"`): `xs:{xsd}`, {occurs}. It \
+                 is written with a prefix bound to its namespace, which .NET's writer makes up \
+                 where none is (`d3p1`, declared after the attributes; the elements of that \
+                 namespace inside take it too), and read only in that namespace.",
+                a.wire
+            ),
+            None => format!(
+                "The attribute `{}` (`[XmlAttribute]`): `xs:{xsd}`, {occurs}.",
+                a.attribute_name()
+            ),
+        };
+        if a.data_type.is_some() {
+            text.push_str(&format!(
+                " .NET reads an `xs:{xsd}` as a string, trimmed (`DataType = \"{xsd}\"`)."
+            ));
+        }
+        let doc = doc(&text);
         quote!(#doc pub #field: #ty,)
     });
     let text_field = c.text.iter().map(|t| {
@@ -153,10 +169,19 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
     let attribute_writes = c.attributes.iter().map(|a| {
         let field = ident(&a.field);
         let wire = a.attribute_name();
-        if a.ty.is_reference() {
-            quote!(w.attribute_string(#wire, self.#field.as_ref())?;)
-        } else {
-            quote!(w.attribute_scalar(#wire, &self.#field);)
+        match a.qualified_namespace() {
+            Some(ns) => {
+                let local = &a.wire;
+                if a.ty.is_reference() {
+                    quote!(w.qualified_attribute_string(#ns, #local, self.#field.as_ref())?;)
+                } else {
+                    quote!(w.qualified_attribute_scalar(#ns, #local, &self.#field);)
+                }
+            }
+            None if a.ty.is_reference() => {
+                quote!(w.attribute_string(#wire, self.#field.as_ref())?;)
+            }
+            None => quote!(w.attribute_scalar(#wire, &self.#field);),
         }
     });
     let text_write = c.text.iter().map(|t| {
@@ -180,7 +205,9 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         .map(|a| {
             let field = ident(&a.field);
             let wire = a.attribute_name();
-            if a.ty.is_reference() {
+            if a.data_type.is_some() {
+                quote!(#field: node.attribute_string(#wire).map(crate::runtime::collapse_whitespace),)
+            } else if a.ty.is_reference() {
                 quote!(#field: node.attribute_string(#wire),)
             } else {
                 quote!(#field: node.attribute_scalar(#wire)?,)
@@ -194,6 +221,9 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
             // Every attribute that none of the attribute members takes.
             let field = ident(&a.field);
             let known = c.attributes.iter().map(|m| m.attribute_name());
+            // A header's block attributes are .NET's `SoapHeader`'s own attribute members.
+            let block = c.header.then_some(crate::model::HEADER_BLOCK_ATTRIBUTES).into_iter().flatten();
+            let known = known.chain(block.map(|name| (*name).to_owned()));
             quote!(#field: node.any_attributes(&[#(#known),*]),)
         }))
         .collect::<Vec<_>>();

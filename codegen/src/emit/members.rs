@@ -237,6 +237,10 @@ pub(super) fn member_read(model: &Model, i: usize, m: &MemberModel) -> TokenStre
         Kind::Nullable => quote!(member.nullable(#wire)?),
         Kind::Optional => quote!(Some(member.scalar(#wire)?)),
         Kind::OptionalNullable => quote!(Some(member.nullable(#wire)?)),
+        Kind::Reference if m.data_type.is_some() => {
+            // .NET reads a string of this XML Schema type trimmed.
+            quote!(member.optional::<String>(#wire, &[])?.map(crate::runtime::collapse_whitespace))
+        }
         Kind::Reference => {
             let items = items_expr(model, m.ty);
             quote!(member.optional(#wire, #items)?)
@@ -292,6 +296,11 @@ pub(super) fn member_type(model: &Model, m: &MemberModel) -> TokenStream {
         let item = plain_type(model, item);
         return quote!(Vec<#item>);
     }
+    if m.plain_object {
+        // A text the host would take as the service's `XmlNode[]` is refused there.
+        let nodes = model.arrays.iter().any(|a| a.item == SoapType::XmlNode);
+        return quote!(Option<crate::runtime::AnyType<crate::runtime::NoKnownTypes<#nodes>>>);
+    }
     if m.boxed {
         let class = model.class(m.ty).expect("a boxed member is a class");
         let name = ident(class.rust_type());
@@ -345,6 +354,14 @@ pub(super) fn member_doc(model: &Model, m: &MemberModel) -> String {
         SoapType::Class(_) | SoapType::Array(_) | SoapType::Enum(_) => {
             format!("`tns:{}`", model.type_name(m.ty))
         }
+        _ if m.data_type.is_some() => format!(
+            "`xs:{}` (`DataType = \"{0}\"`: a string, which .NET reads trimmed)",
+            m.data_type.as_deref().unwrap_or_default()
+        ),
+        _ if m.plain_object => "`xs:anyType` (.NET `object`, of XML Schema's types here: rmm \
+                                refuses the service's, which the host writes under a prefix of \
+                                their namespace)"
+            .to_owned(),
         ty => format!("`xs:{}`", model.type_name(ty)),
     };
     if m.unwrapped {

@@ -1101,6 +1101,8 @@ fn response_members(op: &OperationModel) -> Vec<crate::model::MemberModel> {
         list: false,
         any: false,
         unqualified: false,
+        data_type: None,
+        plain_object: false,
         namespace: None,
         secret: false,
     });

@@ -423,11 +423,20 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
             } else {
                 r#" use="required""#
             };
+            // `[XmlAttribute(Form = Qualified)]`: the form before the name.
+            let form = if a.qualified_namespace().is_some() {
+                r#"form="qualified" "#
+            } else {
+                ""
+            };
+            let ty = match &a.data_type {
+                Some(data_type) => format!("s:{data_type}"),
+                None => qname(model, a.ty),
+            };
             let _ = writeln!(
                 w,
-                r#"{indent}      <s:attribute name="{}" type="{}"{required} />"#,
+                r#"{indent}      <s:attribute {form}name="{}" type="{ty}"{required} />"#,
                 attr(&a.wire),
-                qname(model, a.ty)
             );
         }
         // `[XmlAnyAttribute]`: any attribute (a SOAP header's type says so below).
@@ -548,7 +557,10 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
             w,
             r#"{indent}          <s:element minOccurs="{min}" maxOccurs="1"{default}{form} name="{}"{nillable}{} />"#,
             attr(&m.wire),
-            type_attr(model, m.ty)
+            match &m.data_type {
+                Some(data_type) => format!(r#" type="s:{data_type}""#),
+                None => type_attr(model, m.ty),
+            }
         );
     }
     let _ = writeln!(w, "{indent}        </s:sequence>");

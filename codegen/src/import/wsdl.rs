@@ -1221,6 +1221,12 @@ fn raw_xml_type(element: Node) -> Option<&'static str> {
     })
 }
 
+/// The XML Schema type `local` of `ns` when it is one .NET reads as a string, trimmed
+/// (`xs:ID`: `DataType = "ID"`), which a member or attribute carries as its `data_type`.
+fn collapsed_string<'s>(ns: &str, local: &'s str) -> Option<&'s str> {
+    (ns == XSD && crate::model::COLLAPSED_STRINGS.contains(&local)).then_some(local)
+}
+
 /// The form of a DataSet's inline type, if `element` is declared as ASMX declares a
 /// `DataSet` (`DataSet.GetDataSetSchema`): `<s:sequence><s:element ref="s:schema" /><s:any
 /// /></s:sequence>` (1.0, .NET's default) or a `maxOccurs="unbounded"` sequence of two lax
@@ -1484,26 +1490,30 @@ fn read_class<'a, 'i>(
             return refuse(node, &construct_of(node), schema, p);
         }
         let attribute = node.attribute("name").unwrap_or_default();
-        if node.attribute("form") == Some("qualified") {
-            // Of the class's namespace, written with a prefix of its own: not read as one of
-            // no namespace, which would lose it.
-            return refuse(
-                node,
-                "a qualified attribute (form=\"qualified\": [XmlAttribute(Form = Qualified)])",
-                schema,
-                p,
-            );
-        }
+        // `[XmlAttribute(Form = Qualified)]`: of the class's namespace.
+        let qualified = node.attribute("form") == Some("qualified");
         let Some((ns, local)) = node.attribute("type").and_then(|t| qname(node, t)) else {
             return refuse(node, "an attribute without a named type", schema, p);
         };
-        let Some(ty) = named_type(node, ns, local, schema, whose, p) else {
-            schema.refused.push(name.to_owned());
-            return false;
+        let (ty, data_type) = match collapsed_string(ns, local) {
+            Some(data_type) => ("string".to_owned(), Some(data_type)),
+            None => match named_type(node, ns, local, schema, whose, p) {
+                Some(ty) => (ty, None),
+                None => {
+                    schema.refused.push(name.to_owned());
+                    return false;
+                }
+            },
         };
         if ty.ends_with("[]") || schema.classes.iter().any(|c| c.name == ty) {
             return refuse(node, "an attribute of a complex type", schema, p);
         }
+        let ty = match (qualified, data_type) {
+            (false, None) => ty,
+            (true, None) => format!("{{type: {}, qualified: true}}", json_string(&ty)),
+            (false, Some(d)) => format!("{{type: \"string\", data_type: {d}}}"),
+            (true, Some(d)) => format!("{{type: \"string\", qualified: true, data_type: {d}}}"),
+        };
         attributes.push((attribute.to_owned(), ty));
         next = content.next();
     }
@@ -1587,6 +1597,20 @@ fn read_class<'a, 'i>(
                 None => ok = false,
             }
             continue;
+        }
+        // `[XmlElement(DataType = "ID")]` and the like: a string .NET reads trimmed.
+        if let Some(data_type) = node
+            .attribute("type")
+            .and_then(|t| qname(node, t))
+            .and_then(|(ns, local)| collapsed_string(ns, local))
+        {
+            if node.attribute("form").is_none() && node.attribute("nillable").is_none() {
+                members.push((
+                    member.to_owned(),
+                    format!("{{type: \"string\", data_type: {data_type}}}"),
+                ));
+                continue;
+            }
         }
         let saved = (
             schema.member_context,

@@ -166,6 +166,12 @@ pub(super) struct RawParam {
     /// An attribute's namespace (`namespace: "http://www.w3.org/XML/1998/namespace"`:
     /// `[XmlAttribute(Namespace = …)]`, `xml:lang`).
     pub namespace: Option<String>,
+    /// An attribute of its class's namespace (`qualified: true`: `[XmlAttribute(Form =
+    /// XmlSchemaForm.Qualified)]`, `form="qualified"`).
+    pub qualified: bool,
+    /// The XML Schema type of a string (`data_type: ID`: `[XmlAttribute(DataType = "ID")]`),
+    /// one .NET reads trimmed.
+    pub data_type: Option<String>,
     /// Whether it was written as a map (`{type: …}`), which only a member may be.
     pub extended: bool,
 }
@@ -182,6 +188,8 @@ pub(super) struct RawParamValue {
     any: bool,
     unqualified: bool,
     namespace: Option<String>,
+    qualified: bool,
+    data_type: Option<String>,
     extended: bool,
 }
 
@@ -207,6 +215,10 @@ struct RawMemberMap {
     unqualified: bool,
     #[serde(default)]
     namespace: Option<String>,
+    #[serde(default)]
+    qualified: bool,
+    #[serde(default)]
+    data_type: Option<Word>,
 }
 
 /// A default value as its XML text: a YAML string, number or boolean (`3`, `1.5`, `true`,
@@ -258,7 +270,7 @@ impl<'de> Deserialize<'de> for RawParamValue {
             type Value = RawParamValue;
 
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a type name (string, int, double, …), or a map {type: …, item: …, unwrapped: …, optional: …, default: …, list: …, any: …, unqualified: …, namespace: …}")
+                f.write_str("a type name (string, int, double, …), or a map {type: …, item: …, unwrapped: …, optional: …, default: …, list: …, any: …, unqualified: …, namespace: …, qualified: …, data_type: …}")
             }
 
             fn visit_str<E: de::Error>(self, v: &str) -> Result<RawParamValue, E> {
@@ -272,6 +284,8 @@ impl<'de> Deserialize<'de> for RawParamValue {
                     any: false,
                     unqualified: false,
                     namespace: None,
+                    qualified: false,
+                    data_type: None,
                     extended: false,
                 })
             }
@@ -294,6 +308,8 @@ impl<'de> Deserialize<'de> for RawParamValue {
                     any: m.any,
                     unqualified: m.unqualified,
                     namespace: m.namespace,
+                    qualified: m.qualified,
+                    data_type: m.data_type.map(|w| w.0),
                     extended: true,
                 })
             }
@@ -474,6 +490,8 @@ impl<'de> Deserialize<'de> for RawParam {
                             any: value.any,
                             unqualified: value.unqualified,
                             namespace: value.namespace,
+                            qualified: value.qualified,
+                            data_type: value.data_type,
                             extended: value.extended,
                         })
                     }

@@ -493,6 +493,17 @@ fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &TypeNames) {
                     ),
                 );
             }
+            if a.qualified && a.namespace.is_some() {
+                c.push(
+                    at,
+                    item_at,
+                    format!(
+                        "{subject} is qualified and names a namespace; a qualified attribute \
+                         is of its class's namespace"
+                    ),
+                );
+            }
+            check_data_type(c, &subject, &a.ty, a.data_type.as_deref(), at, item_at);
             if let Some(ns) = &a.namespace {
                 if ns != crate::model::XML_NS || a.ty != "string" {
                     c.push(
@@ -520,7 +531,7 @@ fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &TypeNames) {
                     item_at,
                     format!(
                         "{subject} is written as a map with options of an element; an \
-                         attribute's map takes type and namespace only"
+                         attribute's map takes type, namespace, qualified and data_type only"
                     ),
                 );
             }
@@ -574,6 +585,24 @@ fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &TypeNames) {
                         at,
                     );
                 }
+            }
+            check_data_type(c, &subject, &m.ty, m.data_type.as_deref(), ty_at, at);
+            if m.data_type.is_some() && (m.any || m.unwrapped || m.item.is_some() || m.list) {
+                c.push(
+                    ty_at,
+                    at,
+                    format!("{subject}: data_type excludes any, unwrapped, item and list"),
+                );
+            }
+            if m.qualified {
+                c.push(
+                    ty_at,
+                    at,
+                    format!(
+                        "{subject}: qualified is for an attribute (a member element is \
+                         qualified unless unqualified)"
+                    ),
+                );
             }
             if m.namespace.is_some() {
                 c.push(
@@ -1353,6 +1382,37 @@ fn check_bare(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], loc: 
     }
 }
 
+/// A `data_type` (.NET's `DataType = …`): one of the XML Schema types .NET reads as a string,
+/// trimmed, on a string.
+fn check_data_type(
+    c: &mut Checker<'_, '_>,
+    subject: &str,
+    ty: &str,
+    data_type: Option<&str>,
+    at: Option<Pos>,
+    anchor: Option<Pos>,
+) {
+    let Some(data_type) = data_type else {
+        return;
+    };
+    if !crate::model::COLLAPSED_STRINGS.contains(&data_type) {
+        c.push(
+            at,
+            anchor,
+            format!(
+                "{subject} has the data_type {data_type:?}; rmm carries a string of one of {}",
+                crate::model::COLLAPSED_STRINGS.join(", ")
+            ),
+        );
+    } else if ty != "string" {
+        c.push(
+            at,
+            anchor,
+            format!("{subject} has a data_type ({data_type}) and is {ty:?}, not a string"),
+        );
+    }
+}
+
 /// Classes of another namespace (`namespace:`): SOAP header classes of WS-Security's or
 /// ebXML's kind and the classes they hold, their members qualified in their namespace. rmm
 /// carries them as headers (and members of classes of the same namespace) only, of simple
@@ -1434,13 +1494,14 @@ fn check_namespaces(
                      namespace yet (an unwrapped one it does)"
                         .to_owned(),
                 ),
-                (Some(_), _)
-                    if matches!(ty, "object" | "xml" | "xmlNode" | "dataSet" | "dataTable") =>
-                {
-                    Some(format!(
-                        "{ty}, which rmm does not carry in a class of another namespace yet"
-                    ))
-                }
+                (Some(_), _) if unwrapped_item == Some("object") => Some(
+                    "an array of objects, which rmm does not carry in a class of another \
+                     namespace yet (an object it does)"
+                        .to_owned(),
+                ),
+                (Some(_), _) if matches!(ty, "xml" | "xmlNode" | "dataSet" | "dataTable") => Some(
+                    format!("{ty}, which rmm does not carry in a class of another namespace yet"),
+                ),
                 (Some(ns), Some((other, other_ns))) if ns != other_ns => Some(format!(
                     "the class {other:?} of the namespace {other_ns:?}, another than its own \
                      {ns:?}"
@@ -1705,7 +1766,6 @@ fn check_headers(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], lo
                 || derived
                 || def.is_abstract
                 || def.text.is_some()
-                || def.any_attribute.is_some()
                 || def.root.is_some()
             {
                 c.push(
@@ -1713,7 +1773,7 @@ fn check_headers(c: &mut Checker<'_, '_>, raw: &RawSpec, places: &[OpPlaces], lo
                     anchor,
                     format!(
                         "the header {h:?} of operation {name:?} takes part in inheritance or has \
-                         text, any attribute or a root, which rmm does not carry in a header yet"
+                         text or a root, which rmm does not carry in a header yet"
                     ),
                 );
             }

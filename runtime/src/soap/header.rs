@@ -360,7 +360,9 @@ pub(super) fn write_block<T: SoapHeaderItem>(
     } else {
         XmlOut::new(out, operation)
     }
-    .in_scope(scope);
+    .in_scope(scope)
+    // Envelope and Header stand above the block.
+    .at_depth(2);
     if !attributes.is_empty() {
         elements.attributes_first(&attributes);
     }

@@ -18,6 +18,8 @@ pub struct SoapWriter {
     /// The service namespace, the default one inside the Body's element: raw XML written
     /// there declares what it needs against it.
     service: &'static str,
+    /// A bare operation's: its values stand in the Body, with no operation element around.
+    bare: bool,
     /// Started by [`SoapWriter::headed`]: where the Header stands, until [`SoapWriter::body`].
     header: HeaderState,
 }
@@ -49,6 +51,7 @@ impl SoapWriter {
             binding,
             operation: operation.name,
             service: operation.service.namespace,
+            bare: operation.bare,
             header: HeaderState::None,
         }
     }
@@ -64,7 +67,8 @@ impl SoapWriter {
         } else {
             crate::tree::XmlOut::new(&mut self.out, self.operation)
         };
-        w.in_scope(scope)
+        // Envelope and Body, and a wrapped operation's element, stand above the values.
+        w.in_scope(scope).at_depth(if self.bare { 2 } else { 3 })
     }
 
     /// Starts an envelope of `binding` whose Header may hold blocks ([`SoapWriter::header`]),

@@ -82,8 +82,8 @@ pub struct Node<'a> {
 pub(crate) struct Rare {
     /// Its `xsi:type`, resolved, if it has one.
     pub(crate) xsi_type: Option<XsiType>,
-    /// Its attributes in no namespace, and of the XML namespace (named `xml:lang`): name and
-    /// value.
+    /// Its attributes in no namespace, of the XML namespace (named `xml:lang`) and of the
+    /// tree's namespace (qualified attributes, named `{namespace}local`): name and value.
     pub(crate) attributes: Vec<(Box<str>, String)>,
     /// The element as it was written, when the tree keeps raw XML (an operation whose
     /// values hold an `XmlElement` or `XmlNode` inside a class or array, or an
@@ -193,7 +193,9 @@ impl<'a> Node<'a> {
         }
     }
 
-    /// The value of its attribute `name` in no namespace, if it has one.
+    /// The value of its attribute `name`, if it has one: one in no namespace by its local
+    /// name, `xml:lang`, and a qualified one (`form="qualified"`, of the namespace of its
+    /// class) as `{namespace}local`.
     pub fn attribute(&self, name: &str) -> Option<&str> {
         self.rare
             .as_ref()?
@@ -315,8 +317,8 @@ impl<'a> Node<'a> {
     }
 
     /// The attributes an `[XmlAnyAttribute]` member takes: every attribute of the element
-    /// but namespace declarations and the attributes of no namespace named in `known` (the
-    /// class's attribute members), in order, as they were written (`xsi:type`, `xsi:nil` and
+    /// but namespace declarations and the attributes named in `known` (the class's attribute
+    /// members, as [`Node::attribute`] names them, and a SOAP header's block attributes), in order, as they were written (`xsi:type`, `xsi:nil` and
     /// `xml:lang` among them, as XmlSerializer's reader takes them). Without raw XML kept, the
     /// attributes of no namespace only.
     pub fn any_attributes(&self, known: &[&str]) -> Vec<crate::raw_xml::XmlAttribute> {
@@ -329,18 +331,22 @@ impl<'a> Node<'a> {
                 .iter()
                 .filter(|a| {
                     let known_member = (a.namespace.is_empty() && known.contains(&&*a.local))
-                        || (a.namespace == crate::raw_xml::XML_NS
-                            && known
-                                .iter()
-                                .any(|k| k.strip_prefix("xml:") == Some(&a.local)));
+                        || known.iter().any(|k| {
+                            if a.namespace == crate::raw_xml::XML_NS {
+                                k.strip_prefix("xml:") == Some(&a.local)
+                            } else {
+                                clark(k) == Some((&a.namespace, &a.local))
+                            }
+                        });
                     !(a.is_declaration() || known_member)
                 })
                 .cloned()
                 .collect(),
+            // (A qualified one, whose prefix is not kept, is left out.)
             None => rare
                 .attributes
                 .iter()
-                .filter(|(local, _)| !known.contains(&&**local))
+                .filter(|(local, _)| !known.contains(&&**local) && clark(local).is_none())
                 .map(|(name, value)| match name.strip_prefix("xml:") {
                     Some(local) => crate::raw_xml::XmlAttribute {
                         prefix: "xml".to_owned(),
@@ -587,3 +593,8 @@ simple_items!(
     crate::DateTime,
     Vec<u8>,
 );
+
+/// The namespace and local name of an attribute named `{namespace}local`.
+fn clark(name: &str) -> Option<(&str, &str)> {
+    name.strip_prefix('{')?.split_once('}')
+}

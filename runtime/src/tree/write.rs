@@ -45,6 +45,36 @@ pub struct XmlOut<'a> {
     /// The declarations in scope where the values are written, which raw XML inside them
     /// does not declare again.
     raw_scope: RawScope<'a>,
+    /// How deep the element written last stands in its document (a SOAP envelope is 1):
+    /// .NET's writer names a prefix it makes up after the depth of its element (`d3p1`).
+    depth: u32,
+    /// The prefixes declared on the open elements for the namespace they are written in (the
+    /// default one), innermost last: the elements of that namespace inside take the
+    /// innermost's.
+    element_prefixes: Vec<ElementPrefix>,
+}
+
+/// A prefix declared on an element for the namespace the element is written in, which is the
+/// default one there: one .NET's `XmlTextWriter` makes up (`d{depth}p{n}`) for a qualified
+/// attribute (`form="qualified"`, of its class's namespace: the default namespace binds no
+/// attribute), declared at the end of the start tag after the attributes; or one an
+/// `[XmlAnyAttribute]` member's attribute brings. Below it the writer looks a namespace's
+/// prefix up before the default namespace, so the elements of that namespace inside take it
+/// (`<d3p1:From>`), but one that declares its own default namespace (an unqualified member's
+/// `xmlns=""`).
+#[derive(Debug)]
+struct ElementPrefix {
+    prefix: String,
+    namespace: String,
+    /// The depth of the element that declares it: its scope ends with it.
+    depth: u32,
+    /// Made up by the writer (`d{depth}p{n}`), rather than an attribute's own.
+    made: bool,
+    /// Whether its declaration is written.
+    declared: bool,
+    /// The depth of an element inside written without it (one that declares its own default
+    /// namespace), while open.
+    plain: Option<u32>,
 }
 
 /// The namespace declarations in scope where an [`XmlOut`] writes, as raw XML written there
@@ -70,6 +100,14 @@ pub enum RawScope<'a> {
 }
 
 impl RawScope<'_> {
+    /// The namespace the values are written in (the default one), where known.
+    fn default_namespace(&self) -> Option<&str> {
+        match self {
+            RawScope::Unknown => None,
+            RawScope::Message { default, .. } | RawScope::Document { default } => Some(default),
+        }
+    }
+
     fn scope(self) -> crate::raw_xml::Scope {
         use crate::raw_xml::Scope;
         match self {
@@ -98,12 +136,22 @@ impl<'a> XmlOut<'a> {
             class_namespaces: None,
             pending: false,
             raw_scope: RawScope::Unknown,
+            depth: 0,
+            element_prefixes: Vec::new(),
         }
     }
 
     /// The writer, writing where `scope` is in scope (what raw XML need not declare).
     pub fn in_scope(mut self, scope: RawScope<'a>) -> XmlOut<'a> {
         self.raw_scope = scope;
+        self
+    }
+
+    /// The writer, its first element standing at `depth + 1` in the document (in a SOAP
+    /// message: 3 for a header block, 3 for a bare operation's element, 4 for a wrapped
+    /// operation's parameters and result).
+    pub fn at_depth(mut self, depth: u32) -> XmlOut<'a> {
+        self.depth = depth;
         self
     }
 
@@ -140,6 +188,8 @@ impl<'a> XmlOut<'a> {
             class_namespaces: None,
             pending: false,
             raw_scope: RawScope::Unknown,
+            depth: 0,
+            element_prefixes: Vec::new(),
         }
     }
 
@@ -182,6 +232,11 @@ impl<'a> XmlOut<'a> {
         if let Some(prefix) = prefix {
             self.out.push_str(prefix);
             self.out.push(':');
+        } else if let Some(top) = self.element_prefixes.last().filter(|t| t.plain.is_none()) {
+            // A type of the service inside an element that declared a prefix for its
+            // namespace.
+            self.out.push_str(&top.prefix);
+            self.out.push(':');
         }
         self.out.push_str(type_name);
         self.out.push('"');
@@ -194,8 +249,11 @@ impl<'a> XmlOut<'a> {
 
     /// Ends the next start tag's attributes with `xmlns` (` xmlns="…"`): the one element of a
     /// bare operation's parameter or result, which stands in the Body with no wrapper to
-    /// inherit the service namespace from.
+    /// inherit the service namespace from; a header block's; an unqualified member's
+    /// (` xmlns=""`).
     pub fn qualify_first(&mut self, xmlns: &'a str) {
+        // The start tag still open is the parent's, which the suffix is not for.
+        self.close_start();
         self.root_suffix = Some(xmlns);
     }
 
@@ -208,9 +266,136 @@ impl<'a> XmlOut<'a> {
     /// Ends the attributes of an open start tag: the root's suffix, once.
     #[inline]
     fn end_attributes(&mut self) {
+        if !self.element_prefixes.is_empty() {
+            self.declare_made_prefixes();
+        }
         if let Some(suffix) = self.root_suffix.take() {
             self.out.push_str(suffix);
         }
+    }
+
+    /// Writes the made-up prefixes' declarations, once, after the attributes of their element.
+    #[cold]
+    fn declare_made_prefixes(&mut self) {
+        for made in self.element_prefixes.iter_mut().filter(|p| !p.declared) {
+            made.declared = true;
+            self.out.push_str(" xmlns:");
+            self.out.push_str(&made.prefix);
+            self.out.push_str("=\"");
+            self.out.push_str(&made.namespace);
+            self.out.push('"');
+        }
+    }
+
+    /// Whether the element at the current depth takes the innermost element prefix: inside
+    /// its element, and not declaring a default namespace of its own (`starting`, the
+    /// element's start tag: an `xmlns` waits for it) nor inside one that does. At the end of
+    /// the element that declared prefixes, they go out of scope.
+    #[cold]
+    fn takes_element_prefix(&mut self, starting: bool) -> bool {
+        let depth = self.depth;
+        let own_default = self.root_suffix.is_some();
+        if !starting {
+            // Its own declarations end with it; its name took what was in scope before them.
+            self.element_prefixes.retain(|p| p.depth != depth);
+        }
+        let Some(top) = self.element_prefixes.last_mut() else {
+            return false;
+        };
+        if starting {
+            if top.plain.is_some() {
+                return false;
+            }
+            if own_default {
+                top.plain = Some(depth);
+                return false;
+            }
+            return true;
+        }
+        match top.plain {
+            Some(plain) => {
+                if plain == depth {
+                    top.plain = None;
+                }
+                false
+            }
+            None => true,
+        }
+    }
+
+    /// Writes ` {prefix}:` for a qualified attribute of `namespace` in the open start tag: the
+    /// prefix declared for it in scope, or one made up now (`d{depth}p{n}`) and declared when
+    /// the start tag ends.
+    fn qualified_prefix(&mut self, namespace: &'static str) {
+        debug_assert!(self.open, "attributes belong in an open start tag");
+        let found = self
+            .element_prefixes
+            .iter()
+            .rposition(|p| p.namespace == namespace);
+        let at = match found {
+            Some(at) => at,
+            None => {
+                let depth = self.depth;
+                let made_here = self
+                    .element_prefixes
+                    .iter()
+                    .filter(|p| p.depth == depth && p.made)
+                    .count();
+                self.element_prefixes.push(ElementPrefix {
+                    prefix: format!("d{depth}p{}", made_here + 1),
+                    namespace: namespace.to_owned(),
+                    depth,
+                    made: true,
+                    declared: false,
+                    plain: None,
+                });
+                self.element_prefixes.len() - 1
+            }
+        };
+        self.out.push(' ');
+        self.out.push_str(&self.element_prefixes[at].prefix);
+        self.out.push(':');
+    }
+
+    /// Writes a qualified `[XmlAttribute(Form = Qualified)]` string member (of its class's
+    /// namespace `namespace`), as .NET's writer writes it: with a prefix bound to that
+    /// namespace (see [`ElementPrefix`]); nothing for `None`.
+    pub fn qualified_attribute_string(
+        &mut self,
+        namespace: &'static str,
+        local: &'static str,
+        value: Option<&String>,
+    ) -> Result<(), EncodeError> {
+        let Some(value) = value else {
+            return Ok(());
+        };
+        self.qualified_prefix(namespace);
+        self.out.push_str(local);
+        self.out.push_str("=\"");
+        escape_attribute(self.out, value, self.tab_reference).map_err(|code| {
+            EncodeError::InvalidXmlChar {
+                operation: self.operation,
+                field: local,
+                code,
+            }
+        })?;
+        self.out.push('"');
+        Ok(())
+    }
+
+    /// Writes a qualified `[XmlAttribute(Form = Qualified)]` member of a simple type (see
+    /// [`XmlOut::qualified_attribute_string`]).
+    pub fn qualified_attribute_scalar<T: Scalar>(
+        &mut self,
+        namespace: &'static str,
+        local: &'static str,
+        value: &T,
+    ) {
+        self.qualified_prefix(namespace);
+        self.out.push_str(local);
+        self.out.push_str("=\"");
+        value.write_xml(self.out);
+        self.out.push('"');
     }
 
     #[inline]
@@ -236,7 +421,13 @@ impl<'a> XmlOut<'a> {
             }
             open.push(false);
         }
+        self.depth += 1;
         self.out.push('<');
+        if !self.element_prefixes.is_empty() && self.takes_element_prefix(true) {
+            let top = self.element_prefixes.last().expect("checked");
+            self.out.push_str(&top.prefix);
+            self.out.push(':');
+        }
         self.out.push_str(name);
         if let Some(attributes) = self.root_attributes.take() {
             self.out.push_str(attributes);
@@ -411,7 +602,11 @@ impl<'a> XmlOut<'a> {
             self.end_attributes();
             self.out.push_str(" />");
             self.open = false;
+            if !self.element_prefixes.is_empty() {
+                self.takes_element_prefix(false);
+            }
         } else {
+            let prefixed = !self.element_prefixes.is_empty() && self.takes_element_prefix(false);
             if held_elements {
                 self.out.push('\n');
                 let depth = self.indent.as_ref().map_or(0, Vec::len);
@@ -420,9 +615,15 @@ impl<'a> XmlOut<'a> {
                 }
             }
             self.out.push_str("</");
+            if prefixed {
+                let top = self.element_prefixes.last().expect("still in scope");
+                self.out.push_str(&top.prefix);
+                self.out.push(':');
+            }
             self.out.push_str(name);
             self.out.push('>');
         }
+        self.depth = self.depth.saturating_sub(1);
     }
 
     /// Writes `element` (raw XML) where the writer stands, as .NET's `XmlNode.WriteTo` writes
@@ -448,7 +649,7 @@ impl<'a> XmlOut<'a> {
             }
             None => None,
         };
-        let mut scope = self.raw_scope.scope();
+        let mut scope = self.scope();
         crate::raw_xml::write_element_at(self.out, element, &mut scope, self.tab_reference, depth)
             .map_err(|code| EncodeError::InvalidXmlChar {
                 operation: self.operation,
@@ -474,7 +675,7 @@ impl<'a> XmlOut<'a> {
             field,
             code,
         };
-        let mut scope = self.raw_scope.scope();
+        let mut scope = self.scope();
         let mut declared: Vec<(&str, &str)> = Vec::new();
         for a in attributes.iter().filter(|a| !a.is_declaration()) {
             self.out.push(' ');
@@ -496,7 +697,33 @@ impl<'a> XmlOut<'a> {
             crate::raw_xml::declaration(self.out, prefix, namespace).map_err(invalid)?;
             scope.bind(prefix, namespace);
         }
+        // A prefix declared here for the namespace the element is written in: the elements
+        // inside take it (the last one declared, as .NET's writer finds it first).
+        if let Some(default) = self.raw_scope.default_namespace() {
+            for (prefix, namespace) in &declared {
+                if *namespace == default {
+                    self.element_prefixes.push(ElementPrefix {
+                        prefix: (*prefix).to_owned(),
+                        namespace: (*namespace).to_owned(),
+                        depth: self.depth,
+                        made: false,
+                        declared: true,
+                        plain: None,
+                    });
+                }
+            }
+        }
         Ok(())
+    }
+
+    /// The declarations in scope where the writer stands: the message's or document's, and
+    /// the prefixes the open elements declared for their namespace.
+    fn scope(&self) -> crate::raw_xml::Scope {
+        let mut scope = self.raw_scope.scope();
+        for declared in &self.element_prefixes {
+            scope.bind(&declared.prefix, &declared.namespace);
+        }
+        scope
     }
 
     /// Writes a CDATA section holding `text` (an `XmlNode` that is one).

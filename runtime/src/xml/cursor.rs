@@ -611,9 +611,12 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                     continue;
                 }
                 let (resolved, name) = self.reader.resolve_attribute(attr.key);
-                // One of the XML namespace (`xml:lang`) is kept as written, prefix and all.
+                // One of the XML namespace (`xml:lang`) is kept as written, prefix and all;
+                // one of the tree's namespace (a qualified attribute of its class) named
+                // `{namespace}local`.
                 let xml = matches!(resolved, ResolveResult::Bound(ns) if ns.into_inner() == crate::raw_xml::XML_NS.as_bytes());
-                if matches!(resolved, ResolveResult::Unbound) || xml {
+                let qualified = matches!(resolved, ResolveResult::Bound(ns) if ns.into_inner() == service_ns.as_bytes());
+                if matches!(resolved, ResolveResult::Unbound) || xml || qualified {
                     // Attribute-value normalisation (XML 1.0 §3.3.3), as .NET's reader does:
                     // a raw tab, line feed or carriage return (a CR LF pair as one) is a space;
                     // a character reference to one stays what it names.
@@ -626,6 +629,8 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                     let local = String::from_utf8_lossy(name.into_inner());
                     let name: Box<str> = if xml {
                         format!("xml:{local}").into()
+                    } else if qualified {
+                        format!("{{{service_ns}}}{local}").into()
                     } else {
                         local.into()
                     };

@@ -119,7 +119,8 @@ impl<'a> Scanner<'a> {
     }
 
     /// Reads a start tag's attributes into `node`, as the cursor reads them: `xsi:nil` and
-    /// `xsi:type` (resolved where they stand), and those in no namespace in document order.
+    /// `xsi:type` (resolved where they stand), and those in no namespace and of the service's
+    /// in document order.
     fn read_attributes(
         &self,
         node: &mut Node<'a>,
@@ -151,6 +152,14 @@ impl<'a> Scanner<'a> {
             });
             if twice {
                 return Err(Unusual);
+            }
+            if ns == service {
+                // A qualified attribute of its class, named `{namespace}local` as the cursor
+                // names it.
+                let name = format!("{{{}}}{}", text_of(ns)?, text_of(local)?);
+                rare.attributes
+                    .push((name.into(), text_of(value)?.to_owned()));
+                continue;
             }
             if ns != XSI_NS.as_bytes() {
                 continue;

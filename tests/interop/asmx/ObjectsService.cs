@@ -195,6 +195,7 @@ namespace Rmm.Objects
     public class Parcel
     {
         [XmlAttribute] public string Kind;
+        [XmlAttribute(Form = XmlSchemaForm.Qualified)] public string Seal;
         [XmlAnyAttribute] public XmlAttribute[] Marks;
         public string Label;
         [XmlAnyElement] public XmlElement[] Extra;
@@ -232,7 +233,10 @@ namespace Rmm.Objects
         [XmlElement(Form = XmlSchemaForm.Unqualified)] public string Org;
         [XmlElement] public string[] Tag;
         [XmlElement] public ExtNote[] More;
+        public object Dup;
         [XmlAttribute] public string Mode;
+        [XmlAttribute(Form = XmlSchemaForm.Qualified, DataType = "ID")] public string Ref;
+        [XmlAnyAttribute] public XmlAttribute[] Marks;
     }
 
     [XmlType(Namespace = "urn:rmm:ext")]

@@ -243,6 +243,9 @@ def sample(position, name, xsd_type, enums):
         return Decimal(p) + Decimal("0.25")
     if xsd_type == "string":
         return f"{name}-{p} <&> \u00e9"
+    if xsd_type == "ID":
+        # A string .NET reads trimmed ([XmlAttribute(DataType = "ID")]): an NCName.
+        return f" {name}-{p} "
     if xsd_type == "float":
         return p + 0.5
     if xsd_type == "double":

@@ -1823,13 +1823,15 @@ impl XmlItem for Holder {
 
 /// `Parcel`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
-/// Raw XML in a class: a kind, every attribute no other member takes (`[XmlAnyAttribute] XmlAttribute[]`), a label, every element no other member takes (`[XmlAnyElement] XmlElement[]`), and a count.
+/// Raw XML in a class: a kind, a seal (a qualified attribute, `[XmlAttribute(Form = XmlSchemaForm.Qualified)]`), every attribute no other member takes (`[XmlAnyAttribute] XmlAttribute[]`), a label, every element no other member takes (`[XmlAnyElement] XmlElement[]`), and a count.
 ///
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Parcel {
     /// The attribute `Kind` (`[XmlAttribute]`): `xs:string`, optional: `None` leaves it out, and an absent one reads as `None`.
     pub kind: Option<String>,
+    /// The attribute `Seal` of the namespace `http://rmm.example.com/objects` (`[XmlAttribute(Form = XmlSchemaForm.Qualified)]`, `form="qualified"`): `xs:string`, optional: `None` leaves it out, and an absent one reads as `None`. It is written with a prefix bound to its namespace, which .NET's writer makes up where none is (`d3p1`, declared after the attributes; the elements of that namespace inside take it too), and read only in that namespace.
+    pub seal: Option<String>,
     /// `Marks` (`[XmlAnyAttribute]`, `<s:anyAttribute />`): every attribute of the element that no attribute member takes (of a namespace, `xsi:type`, `xml:lang` and attributes of no namespace alike, namespace declarations aside), in order, each with its prefix, namespace and value; written after the others, each prefix not in scope declared after them.
     pub marks: Vec<crate::runtime::raw_xml::XmlAttribute>,
     /// `Label`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
@@ -1844,6 +1846,11 @@ impl Parcel {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
         w.attribute_string("Kind", self.kind.as_ref())?;
+        w.qualified_attribute_string(
+            "http://rmm.example.com/objects",
+            "Seal",
+            self.seal.as_ref(),
+        )?;
         w.any_attributes("Marks", &self.marks)?;
         w.optional("Label", &[], self.label.as_ref())?;
         for element in &self.extra {
@@ -1857,7 +1864,9 @@ impl Parcel {
     fn read_members(node: &Node) -> Result<Self, MemberError> {
         let mut value = Self {
             kind: node.attribute_string("Kind"),
-            marks: node.any_attributes(&["Kind"]),
+            seal: node.attribute_string("{http://rmm.example.com/objects}Seal"),
+            marks: node
+                .any_attributes(&["Kind", "{http://rmm.example.com/objects}Seal"]),
             ..Default::default()
         };
         let mut seen = [false; 3];
@@ -2045,13 +2054,17 @@ impl XmlItem for Phrase {
 
 /// `ExtHeader`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
-/// A SOAP header of another namespace than the service's (`[XmlRoot(Namespace = "urn:rmm:ext")]`, WS-Security's and ebXML's kind): its element, type and members in urn:rmm:ext, but Org, of no namespace (`form="unqualified"`, as WS-Security's UsernameToken's Organization in real WSDLs).
+/// A SOAP header of another namespace than the service's (`[XmlRoot(Namespace = "urn:rmm:ext")]`, WS-Security's and ebXML's kind): its element, type and members in urn:rmm:ext, but Org, of no namespace (`form="unqualified"`, as WS-Security's UsernameToken's Organization in real WSDLs); Ref a qualified attribute of type ID, Dup an object, Marks every other attribute, as ebXML's MessageHeader's id, DuplicateElimination and anyAttribute.
 ///
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct ExtHeader {
     /// The attribute `Mode` (`[XmlAttribute]`): `xs:string`, optional: `None` leaves it out, and an absent one reads as `None`.
     pub mode: Option<String>,
+    /// The attribute `Ref` of the namespace `urn:rmm:ext` (`[XmlAttribute(Form = XmlSchemaForm.Qualified)]`, `form="qualified"`): `xs:ID`, optional: `None` leaves it out, and an absent one reads as `None`. It is written with a prefix bound to its namespace, which .NET's writer makes up where none is (`d3p1`, declared after the attributes; the elements of that namespace inside take it too), and read only in that namespace. .NET reads an `xs:ID` as a string, trimmed (`DataType = "ID"`).
+    pub r#ref: Option<String>,
+    /// `Marks` (`[XmlAnyAttribute]`, `<s:anyAttribute />`): every attribute of the element that no attribute member takes (of a namespace, `xsi:type`, `xml:lang` and attributes of no namespace alike, namespace declarations aside), in order, each with its prefix, namespace and value; written after the others, each prefix not in scope declared after them.
+    pub marks: Vec<crate::runtime::raw_xml::XmlAttribute>,
     /// `Who`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub who: Option<String>,
     /// `Level`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
@@ -2064,6 +2077,8 @@ pub struct ExtHeader {
     pub tag: Vec<String>,
     /// `More`: an array without a wrapper (`[XmlElement]` on an array): each item is an element `<More>` of type `ExtNote` (`minOccurs="0" maxOccurs="unbounded"`), read wherever it stands among the others; an empty array and a null one are both no element.
     pub more: Vec<crate::ExtNote>,
+    /// `Dup`: `xs:anyType` (.NET `object`, of XML Schema's types here: rmm refuses the service's, which the host writes under a prefix of their namespace), optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub dup: Option<crate::runtime::AnyType<crate::runtime::NoKnownTypes<true>>>,
     /// The header block's attributes, as .NET's `SoapHeader` base class carries them (`soap:mustUnderstand`, `soap:actor` / `soap:role`, `soap:relay`): read from the block, written on it when set.
     pub soap: crate::runtime::HeaderAttributes,
 }
@@ -2083,6 +2098,8 @@ impl ExtHeader {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
         w.attribute_string("Mode", self.mode.as_ref())?;
+        w.qualified_attribute_string("urn:rmm:ext", "Ref", self.r#ref.as_ref())?;
+        w.any_attributes("Marks", &self.marks)?;
         w.optional("Who", &[], self.who.as_ref())?;
         w.scalar("Level", &self.level);
         w.optional("Note", &[], self.note.as_ref())?;
@@ -2096,6 +2113,7 @@ impl ExtHeader {
         for item in &self.more {
             w.value("More", &[], item)?;
         }
+        w.optional("Dup", &[], self.dup.as_ref())?;
         Ok(())
     }
 
@@ -2103,9 +2121,24 @@ impl ExtHeader {
     fn read_members(node: &Node) -> Result<Self, MemberError> {
         let mut value = Self {
             mode: node.attribute_string("Mode"),
+            r#ref: node
+                .attribute_string("{urn:rmm:ext}Ref")
+                .map(crate::runtime::collapse_whitespace),
+            marks: node
+                .any_attributes(
+                    &[
+                        "Mode",
+                        "{urn:rmm:ext}Ref",
+                        "{http://schemas.xmlsoap.org/soap/envelope/}mustUnderstand",
+                        "{http://schemas.xmlsoap.org/soap/envelope/}actor",
+                        "{http://www.w3.org/2003/05/soap-envelope}mustUnderstand",
+                        "{http://www.w3.org/2003/05/soap-envelope}role",
+                        "{http://www.w3.org/2003/05/soap-envelope}relay",
+                    ],
+                ),
             ..Default::default()
         };
-        let mut seen = [false; 6];
+        let mut seen = [false; 7];
         for member in node.elements() {
             if member.is_unqualified() {
                 match member.name() {
@@ -2138,6 +2171,10 @@ impl ExtHeader {
                         if let Some(item) = member.optional("More", &[])? {
                             value.more.push(item);
                         }
+                    }
+                    "Dup" if !seen[6] => {
+                        seen[6] = true;
+                        value.dup = member.optional("Dup", &[])?;
                     }
                     _ => {}
                 }

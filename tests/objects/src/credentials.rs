@@ -23,7 +23,7 @@ impl fmt::Debug for Credentials {
 /// The SOAP headers of a call (`AuthHeader`, `TraceHeader`, `ExtHeader`): the blocks the request's Header carries, over SOAP only.
 ///
 /// A client sends them on each call of an operation that reads them, from its own (`with_headers`), the request's where it sets one, then as its signer fills them (`Signer::sign_headers`). `encode_request_with` encodes a request with exactly these.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct SoapHeaders {
     /// The header block `AuthHeader` (`[SoapHeader]`), sent by `WhoAmI`, `Hop`.
     pub auth_header: Option<crate::AuthHeader>,

@@ -5867,7 +5867,7 @@ SOAPAction: "http://rmm.example.com/objects/Visit"
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Header&gt;
-    &lt;ExtHeader xmlns="urn:rmm:ext" Mode="<span class="value">string</span>"&gt;
+    &lt;ExtHeader xmlns="urn:rmm:ext" Mode="<span class="value">string</span>" Ref="<span class="value">string</span>"&gt;
       &lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;
       &lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;
       &lt;Note&gt;
@@ -5882,6 +5882,7 @@ SOAPAction: "http://rmm.example.com/objects/Visit"
       &lt;More&gt;
         &lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;
       &lt;/More&gt;
+      &lt;Dup /&gt;
     &lt;/ExtHeader&gt;
   &lt;/soap:Header&gt;
   &lt;soap:Body&gt;
@@ -5894,7 +5895,7 @@ SOAPAction: "http://rmm.example.com/objects/Visit"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Header&gt;&lt;ExtHeader xmlns="urn:rmm:ext" Mode="<span class="value">string</span>"&gt;&lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;&lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;&lt;Note&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/Note&gt;&lt;Org xmlns=""&gt;<span class="value">string</span>&lt;/Org&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;More&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/More&gt;&lt;More&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/More&gt;&lt;/ExtHeader&gt;&lt;/soap:Header&gt;&lt;soap:Body&gt;&lt;VisitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;VisitResult&gt;<span class="value">string</span>&lt;/VisitResult&gt;&lt;/VisitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Header&gt;&lt;ExtHeader xmlns="urn:rmm:ext" Mode="<span class="value">string</span>" Ref="<span class="value">string</span>"&gt;&lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;&lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;&lt;Note&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/Note&gt;&lt;Org xmlns=""&gt;<span class="value">string</span>&lt;/Org&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;More&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/More&gt;&lt;More&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/More&gt;&lt;Dup /&gt;&lt;/ExtHeader&gt;&lt;/soap:Header&gt;&lt;soap:Body&gt;&lt;VisitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;VisitResult&gt;<span class="value">string</span>&lt;/VisitResult&gt;&lt;/VisitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -5911,7 +5912,7 @@ Content-Length: <span class="value">length</span>
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Header&gt;
-    &lt;ExtHeader xmlns="urn:rmm:ext" Mode="<span class="value">string</span>"&gt;
+    &lt;ExtHeader xmlns="urn:rmm:ext" Mode="<span class="value">string</span>" Ref="<span class="value">string</span>"&gt;
       &lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;
       &lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;
       &lt;Note&gt;
@@ -5926,6 +5927,7 @@ Content-Length: <span class="value">length</span>
       &lt;More&gt;
         &lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;
       &lt;/More&gt;
+      &lt;Dup /&gt;
     &lt;/ExtHeader&gt;
   &lt;/soap12:Header&gt;
   &lt;soap12:Body&gt;
@@ -5938,7 +5940,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Header&gt;&lt;ExtHeader xmlns="urn:rmm:ext" Mode="<span class="value">string</span>"&gt;&lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;&lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;&lt;Note&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/Note&gt;&lt;Org xmlns=""&gt;<span class="value">string</span>&lt;/Org&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;More&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/More&gt;&lt;More&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/More&gt;&lt;/ExtHeader&gt;&lt;/soap:Header&gt;&lt;soap:Body&gt;&lt;VisitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;VisitResult&gt;<span class="value">string</span>&lt;/VisitResult&gt;&lt;/VisitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Header&gt;&lt;ExtHeader xmlns="urn:rmm:ext" Mode="<span class="value">string</span>" Ref="<span class="value">string</span>"&gt;&lt;Who&gt;<span class="value">string</span>&lt;/Who&gt;&lt;Level&gt;<span class="value">int</span>&lt;/Level&gt;&lt;Note&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/Note&gt;&lt;Org xmlns=""&gt;<span class="value">string</span>&lt;/Org&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;More&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/More&gt;&lt;More&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;/More&gt;&lt;Dup /&gt;&lt;/ExtHeader&gt;&lt;/soap:Header&gt;&lt;soap:Body&gt;&lt;VisitResponse xmlns="http://rmm.example.com/objects"&gt;&lt;VisitResult&gt;<span class="value">string</span>&lt;/VisitResult&gt;&lt;/VisitResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -6951,7 +6953,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoParcel"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoParcel xmlns="http://rmm.example.com/objects"&gt;
-      &lt;p Kind="<span class="value">string</span>"&gt;
+      &lt;p Kind="<span class="value">string</span>" Seal="<span class="value">string</span>"&gt;
         &lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;
         &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
       &lt;/p&gt;
@@ -6962,7 +6964,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoParcel"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoParcelResult Kind="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/EchoParcelResult&gt;&lt;/EchoParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoParcelResult Kind="<span class="value">string</span>" Seal="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/EchoParcelResult&gt;&lt;/EchoParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -6980,7 +6982,7 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoParcel xmlns="http://rmm.example.com/objects"&gt;
-      &lt;p Kind="<span class="value">string</span>"&gt;
+      &lt;p Kind="<span class="value">string</span>" Seal="<span class="value">string</span>"&gt;
         &lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;
         &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
       &lt;/p&gt;
@@ -6991,7 +6993,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoParcelResult Kind="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/EchoParcelResult&gt;&lt;/EchoParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoParcelResult Kind="<span class="value">string</span>" Seal="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/EchoParcelResult&gt;&lt;/EchoParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -7047,7 +7049,7 @@ SOAPAction: "http://rmm.example.com/objects/MakeParcel"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeParcelResult Kind="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/MakeParcelResult&gt;&lt;/MakeParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeParcelResult Kind="<span class="value">string</span>" Seal="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/MakeParcelResult&gt;&lt;/MakeParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -7073,7 +7075,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeParcelResult Kind="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/MakeParcelResult&gt;&lt;/MakeParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeParcelResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeParcelResult Kind="<span class="value">string</span>" Seal="<span class="value">string</span>"&gt;&lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;&lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;&lt;/MakeParcelResult&gt;&lt;/MakeParcelResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -7089,7 +7091,7 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;Parcel xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects" Kind="<span class="value">string</span>"&gt;
+&lt;Parcel xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects" Kind="<span class="value">string</span>" Seal="<span class="value">string</span>"&gt;
   &lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;
   &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
 &lt;/Parcel&gt;</pre>
@@ -7112,7 +7114,7 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;Parcel xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects" Kind="<span class="value">string</span>"&gt;
+&lt;Parcel xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects" Kind="<span class="value">string</span>" Seal="<span class="value">string</span>"&gt;
   &lt;Label&gt;<span class="value">string</span>&lt;/Label&gt;
   &lt;Count&gt;<span class="value">int</span>&lt;/Count&gt;
 &lt;/Parcel&gt;</pre>

@@ -1140,7 +1140,7 @@ pub struct EchoTableResponse {
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`VisitResponse`].
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Visit {
     /// `n`: SOAP `int`, position 1 of 1.
     pub n: i32,
@@ -1151,7 +1151,7 @@ pub struct Visit {
 /// The response of [`Visit`]: the element `VisitResponse` holding `VisitResult`.
 ///
 /// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct VisitResponse {
     /// `VisitResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
     pub result: Option<String>,

@@ -1146,6 +1146,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           <s:element minOccurs="1" maxOccurs="1" name="Count" type="s:int" />
         </s:sequence>
         <s:attribute name="Kind" type="s:string" />
+        <s:attribute form="qualified" name="Seal" type="s:string" />
         <s:anyAttribute />
       </s:complexType>
       <s:element name="EchoParcelResponse">
@@ -1346,8 +1347,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           <s:element minOccurs="0" maxOccurs="1" form="unqualified" name="Org" type="s:string" />
           <s:element minOccurs="0" maxOccurs="unbounded" name="Tag" type="s:string" />
           <s:element minOccurs="0" maxOccurs="unbounded" name="More" type="s1:ExtNote" />
+          <s:element minOccurs="0" maxOccurs="1" name="Dup" />
         </s:sequence>
         <s:attribute name="Mode" type="s:string" />
+        <s:attribute form="qualified" name="Ref" type="s:ID" />
         <s:anyAttribute />
       </s:complexType>
       <s:complexType name="ExtNote">

@@ -28,7 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bindings: &Binding::ALL,
     bare: false,
     request_element: "Visit",
-    raw_trees: false,
+    raw_trees: true,
 };
 
 impl Visit {

@@ -73,10 +73,20 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 for (l, c) in live.operations.iter_mut().zip(&committed.operations) {
                     l.doc = c.doc.clone();
                 }
-                for (l, c) in live.classes.iter_mut().zip(&committed.classes) {
+                for (i, (l, c)) in live.classes.iter_mut().zip(&committed.classes).enumerate() {
                     l.doc = c.doc.clone();
                     // Nor an [XmlAnyAttribute] member's name (the import's is `AnyAttr`).
                     if l.any_attribute.is_some() && c.any_attribute.is_some() {
+                        l.any_attribute = c.any_attribute.clone();
+                    }
+                    // Nor whether a SOAP header's class has one: its type takes any attribute
+                    // either way (`s:anyAttribute`, for the SoapHeader's own).
+                    let header = committed
+                        .operations
+                        .iter()
+                        .flat_map(|o| &o.headers)
+                        .any(|h| usize::from(h.class) == i);
+                    if header && l.any_attribute.is_none() {
                         l.any_attribute = c.any_attribute.clone();
                     }
                     // Nor whether an array member is a List<T> (the committed `list: true`),
@@ -198,6 +208,15 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                     }),
                     org: Some("org <&>".into()),
                     mode: Some("m".into()),
+                    // A qualified attribute (ebXML's MessageHeader's id): its prefix made up.
+                    r#ref: Some("r-4".into()),
+                    marks: vec![rmm_objects::runtime::raw_xml::XmlAttribute {
+                        prefix: "f".into(),
+                        local: "x".into(),
+                        namespace: "urn:f".into(),
+                        value: "<1>".into(),
+                    }],
+                    dup: Some(rmm_objects::runtime::AnyType::String("dup & co".into())),
                     tag: vec!["t1".into()],
                     more: vec![ExtNote {
                         text: Some("more".into()),
