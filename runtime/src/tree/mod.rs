@@ -14,6 +14,8 @@
 
 mod read;
 mod write;
+#[cfg(test)]
+mod write_tests;
 
 pub(crate) use read::{read_scalar, Nil, Rare, XsiType, CHILD};
 pub use read::{Node, NodeNs};
