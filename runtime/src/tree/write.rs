@@ -359,7 +359,9 @@ impl<'a> XmlOut<'a> {
 
     /// Writes a qualified `[XmlAttribute(Form = Qualified)]` string member (of its class's
     /// namespace `namespace`), as .NET's writer writes it: with a prefix bound to that
-    /// namespace (see [`ElementPrefix`]); nothing for `None`.
+    /// namespace, which .NET's writer makes up where none is in scope (`d{depth}p{n}`,
+    /// declared after the attributes; the elements of that namespace inside then take it);
+    /// nothing for `None`.
     pub fn qualified_attribute_string(
         &mut self,
         namespace: &'static str,
