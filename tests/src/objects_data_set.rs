@@ -95,6 +95,9 @@ pub fn make_data_set(n: i32) -> Option<DataSet> {
     } else if n == 3 {
         orders.rows[0].error = Some("first <bad>".to_owned());
         orders.rows[0].cell_errors = vec![(1, "too many".to_owned())];
+    } else if n == 4 {
+        // A namespace of the set's own, as a typed DataSet has one.
+        set.namespace = "urn:rmm:shop".to_owned();
     }
     Some(set)
 }

@@ -1612,6 +1612,7 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
         ("make-data-set", 1),
         ("make-data-set-changes", 2),
         ("make-data-set-errors", 3),
+        ("make-data-set-namespaced", 4),
     ] {
         add(slug, encode(MakeDataSet { n }, &none, binding));
     }
@@ -1634,6 +1635,11 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
             ("echo-data-set", "describe-data-set", 1),
             ("echo-data-set-changes", "describe-data-set-changes", 2),
             ("echo-data-set-errors", "describe-data-set-errors", 3),
+            (
+                "echo-data-set-namespaced",
+                "describe-data-set-namespaced",
+                4,
+            ),
         ] {
             let ds = crate::objects_data_set::make_data_set(n);
             add(echo, encode(EchoDataSet { ds: ds.clone() }, &none, binding));

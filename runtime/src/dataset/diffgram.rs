@@ -22,6 +22,8 @@ struct ReadRow {
 
 /// The wire names of the set's tables and columns, encoded once.
 struct WireNames {
+    /// The set's namespace, its rows' and cells'.
+    namespace: String,
     tables: HashMap<String, usize>,
     columns: Vec<HashMap<String, usize>>,
 }
@@ -29,6 +31,7 @@ struct WireNames {
 impl WireNames {
     fn of(set: &DataSet) -> WireNames {
         WireNames {
+            namespace: set.namespace.clone(),
             tables: set
                 .tables
                 .iter()
@@ -89,10 +92,13 @@ pub(super) fn read_diffgram(
                 qname(child)
             )));
         }
-        if next == 1 && child.local != data {
+        if next == 1 && (child.local != data || child.namespace != set.namespace) {
             return Err(DataSetError::new(format!(
-                "the diffgram's data is `{}`, not `{data}` (the set its schema declares)",
+                "the diffgram's data is `{}` of the namespace `{}`, not `{data}` of `{}` (the \
+                 set its schema declares)",
                 qname(child),
+                child.namespace,
+                set.namespace,
             )));
         }
         stage = next;
@@ -154,7 +160,12 @@ pub(super) fn read_diffgram(
         let row = &mut inserted[table][index].0.row;
         row.error = attr(e, DIFFGRAM_NS, "Error").map(str::to_owned);
         for cell in elements(e) {
-            let index = column_of(cell, &set.tables[table], &names.columns[table])?;
+            let index = column_of(
+                cell,
+                &set.tables[table],
+                &names.columns[table],
+                &names.namespace,
+            )?;
             if let Some(inner) = elements(cell).next() {
                 // The host refuses it too ("'column' argument cannot be null").
                 return Err(DataSetError::new(format!(
@@ -258,10 +269,10 @@ pub(super) fn final_positions(positions: &[Option<usize>]) -> Vec<usize> {
 
 /// The index of the table a row element `e` is of.
 fn table_of(e: &XmlElement, names: &WireNames) -> Result<usize, DataSetError> {
-    if !e.namespace.is_empty() {
+    if e.namespace != names.namespace {
         return Err(DataSetError::new(format!(
-            "the diffgram holds `{}` in the namespace `{}`, where the set has none",
-            e.local, e.namespace
+            "the diffgram holds `{}` in the namespace `{}`, where the set's is `{}`",
+            e.local, e.namespace, names.namespace
         )));
     }
     names.tables.get(&e.local).copied().ok_or_else(|| {
@@ -279,11 +290,12 @@ fn column_of(
     e: &XmlElement,
     table: &DataTable,
     columns: &HashMap<String, usize>,
+    namespace: &str,
 ) -> Result<usize, DataSetError> {
     columns
         .get(&e.local)
         .copied()
-        .filter(|_| e.namespace.is_empty())
+        .filter(|_| e.namespace == namespace)
         .ok_or_else(|| {
             // .NET drops such cells without a word.
             DataSetError::new(format!(
@@ -345,7 +357,7 @@ fn read_row(
     let mut values: Vec<Option<Cell>> = vec![None; table.columns.len()];
     let mut seen = vec![false; table.columns.len()];
     for cell in elements(e) {
-        let index = column_of(cell, table, &names.columns[table_index])?;
+        let index = column_of(cell, table, &names.columns[table_index], &names.namespace)?;
         let column = &table.columns[index];
         if std::mem::replace(&mut seen[index], true) {
             // .NET keeps the first and drops the other.

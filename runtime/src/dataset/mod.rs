@@ -12,7 +12,7 @@
 //! diffgram, except that what .NET would drop without a word (rows of a table the schema
 //! does not declare, a cell it does not know, a cell sent twice) is refused
 //! ([`DataSetError`]), and so is what rmm does not model yet (constraints, relations,
-//! nested tables, column facets, a namespace of the set's own), rather than lost.
+//! nested tables, column facets), rather than lost.
 
 mod cell;
 mod diffgram;
@@ -37,6 +37,10 @@ pub struct DataSet {
     pub name: String,
     /// The set's locale.
     pub locale: Locale,
+    /// `Namespace`: the namespace of the set, its tables and columns (empty for none, .NET's
+    /// default). A typed DataSet (`xsd /dataset`) has one; its schema is then of that target
+    /// namespace, and the diffgram's rows are in it.
+    pub namespace: String,
     /// The tables, in order.
     pub tables: Vec<DataTable>,
 }
@@ -118,6 +122,7 @@ impl DataSet {
         DataSet {
             name: name.into(),
             locale: Locale::Current,
+            namespace: String::new(),
             tables: Vec::new(),
         }
     }

@@ -122,14 +122,33 @@ pub(super) fn read_schema(
     scope: &mut Scope,
     set: &mut DataSet,
 ) -> Result<Option<String>, DataSetError> {
-    if let Some(ns) = attr(schema, "", "targetNamespace").filter(|ns| !ns.is_empty()) {
-        return Err(DataSetError::new(format!(
-            "the DataSet has a namespace of its own (`{ns}`), which rmm does not model yet"
-        )));
+    // A namespace of the set's own (`DataSet.Namespace`, a typed DataSet's): its tables and
+    // columns are elements of it, qualified as .NET writes them.
+    set.namespace = attr(schema, "", "targetNamespace")
+        .unwrap_or_default()
+        .to_owned();
+    for form in ["elementFormDefault", "attributeFormDefault"] {
+        match attr(schema, "", form) {
+            None if set.namespace.is_empty() => {}
+            Some("qualified") if !set.namespace.is_empty() => {}
+            other => {
+                return Err(DataSetError::new(format!(
+                    "the DataSet's schema has {form}={:?} with the namespace `{}`, where .NET \
+                     writes \"qualified\" with a namespace and nothing without one",
+                    other.unwrap_or(""),
+                    set.namespace
+                )))
+            }
+        }
     }
     only_attributes(
         schema,
-        &[("", "id"), ("", "targetNamespace")],
+        &[
+            ("", "id"),
+            ("", "targetNamespace"),
+            ("", "elementFormDefault"),
+            ("", "attributeFormDefault"),
+        ],
         "the DataSet's schema",
     )?;
     let top = only_children(schema, &["element"], "the DataSet's schema")?;

@@ -9,7 +9,11 @@
 //!   without columns; 2 a row of a table without columns; 3 names XML must encode;
 //!   4 strings of white space, line ends, `]]>` and quotes; 5 columns rmm does not model
 //!   (char, TimeSpan); 6 a deleted row alone; 7 a row error and a cell error; 8 DateTimes of
-//!   every kind, with fractions; 11 a named set of the `fr-FR` locale.
+//!   every kind, with fractions; 11 a named set of the `fr-FR` locale;
+//! - `namespaced-K.xml`: a set `Shop` of the namespace `urn:shop` (`DataSet.Namespace`, as a
+//!   typed DataSet has one) with a table `Orders` of three added rows and an empty table
+//!   `Empty`; K = 2: changes accepted, then the first row changed and the second deleted,
+//!   and errors set on the first row and its `Count`.
 
 use super::read::read_holder;
 use super::write::holder_children;
@@ -112,8 +116,18 @@ fn a_set_made_here_is_written_as_the_host_writes_it() {
 #[test]
 fn what_the_host_wrote_reads_back_and_is_written_again_byte_for_byte() {
     for name in [
-        "make-1", "make-2", "edge-0", "edge-1", "edge-2", "edge-3", "edge-6", "edge-7", "edge-8",
+        "make-1",
+        "make-2",
+        "edge-0",
+        "edge-1",
+        "edge-2",
+        "edge-3",
+        "edge-6",
+        "edge-7",
+        "edge-8",
         "edge-11",
+        "namespaced-0",
+        "namespaced-2",
     ] {
         let text = host(name);
         let set = read(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -542,4 +556,50 @@ fn white_space_alone_is_no_text_unless_preserved() {
     // A blank number in diffgr:before: empty, so null there.
     assert_eq!(table.rows[2].state, RowState::Deleted);
     assert_eq!(table.get::<i32>(2, "I"), Ok(None));
+}
+
+/// A set of a namespace of its own: its schema of that target namespace, its rows and cells
+/// elements of it, in the set's element and in `diffgr:before` and `diffgr:errors` alike.
+#[test]
+fn a_set_of_a_namespace_of_its_own_is_read_and_made_as_the_host_writes_it() {
+    let text = host("namespaced-2");
+    let set = read(&text).unwrap();
+    assert_eq!(set.namespace, "urn:shop");
+    let orders = set.table("Orders").unwrap();
+    let states: Vec<RowState> = orders.rows.iter().map(|r| r.state).collect();
+    assert_eq!(
+        states,
+        [RowState::Modified, RowState::Deleted, RowState::Unchanged]
+    );
+    assert_eq!(orders.rows[0].error.as_deref(), Some("bad"));
+    assert_eq!(
+        orders.get::<String>(1, "Name").unwrap().as_deref(),
+        Some("o1")
+    );
+    // Made here.
+    let mut made = DataSet::new("Shop");
+    made.namespace = "urn:shop".to_owned();
+    let orders = made.add_table("Orders");
+    orders.add_column("Name", ColumnType::String);
+    orders.add_column("Count", ColumnType::Int);
+    for i in 0..3 {
+        orders
+            .add_row(vec![
+                Some(Cell::String(format!("o{i}"))),
+                Some(Cell::Int(i)),
+            ])
+            .unwrap();
+    }
+    made.add_table("Empty").add_column("X", ColumnType::String);
+    assert_eq!(written(&made), host("namespaced-0"));
+    // Rows of no namespace, or of another, are not the set's: refused, not dropped.
+    let elsewhere = text.replace("<Shop xmlns=\"urn:shop\">", "<Shop xmlns=\"urn:other\">");
+    let error = read(&elsewhere).unwrap_err().to_string();
+    assert!(error.contains("urn:other"), "{error}");
+    let unqualified = text.replace(
+        "elementFormDefault=\"qualified\"",
+        "elementFormDefault=\"unqualified\"",
+    );
+    let error = read(&unqualified).unwrap_err().to_string();
+    assert!(error.contains("elementFormDefault"), "{error}");
 }

@@ -26,6 +26,7 @@ pub(crate) fn table_holder_children(table: &DataTable) -> Option<Vec<XmlContent>
     let view = View {
         name: "NewDataSet",
         locale: &Locale::Current,
+        namespace: "",
         tables: std::slice::from_ref(table),
         main: Some(&table.name),
     };
@@ -39,6 +40,8 @@ pub(crate) fn table_holder_children(table: &DataTable) -> Option<Vec<XmlContent>
 struct View<'a> {
     name: &'a str,
     locale: &'a Locale,
+    /// The set's namespace: its rows' and cells' (empty: none).
+    namespace: &'a str,
     tables: &'a [DataTable],
     /// The main table of a lone `DataTable`.
     main: Option<&'a str>,
@@ -49,6 +52,7 @@ impl<'a> View<'a> {
         View {
             name: &set.name,
             locale: &set.locale,
+            namespace: &set.namespace,
             tables: &set.tables,
             main: None,
         }
@@ -129,14 +133,24 @@ fn child(parent: &mut XmlElement, element: XmlElement) -> &mut XmlElement {
 }
 
 /// `<xs:schema id="…" xmlns="" xmlns:xs="…" xmlns:msdata="…">`: the set, a choice of its
-/// tables, each a sequence of its columns.
+/// tables, each a sequence of its columns. A set of a namespace of its own writes it as the
+/// target namespace (`mstns` and the default one), its forms qualified, as .NET's
+/// `XmlTreeGen` does.
 fn schema(set: &View<'_>) -> XmlElement {
     let name = encode_local_name(set.name);
     let mut schema = xs("schema");
     attribute(&mut schema, "id", name.clone());
-    declare(&mut schema, "", "");
+    if !set.namespace.is_empty() {
+        attribute(&mut schema, "targetNamespace", set.namespace);
+        declare(&mut schema, "mstns", set.namespace);
+    }
+    declare(&mut schema, "", set.namespace);
     declare(&mut schema, "xs", XSD_NS);
     declare(&mut schema, "msdata", MSDATA_NS);
+    if !set.namespace.is_empty() {
+        attribute(&mut schema, "attributeFormDefault", "qualified");
+        attribute(&mut schema, "elementFormDefault", "qualified");
+    }
     let set_element = child(&mut schema, xs("element"));
     attribute(set_element, "name", name);
     prefixed(set_element, "msdata", "IsDataSet", "true");
@@ -203,7 +217,7 @@ fn diffgram(set: &View<'_>) -> XmlElement {
                 || encode_local_name(set.name),
                 |_| "DocumentElement".to_owned(),
             ),
-            "",
+            set.namespace,
         ),
     );
     for table in set.tables {
@@ -211,7 +225,7 @@ fn diffgram(set: &View<'_>) -> XmlElement {
             if row.state == RowState::Deleted {
                 continue;
             }
-            let mut e = row_element(table, position);
+            let mut e = row_element(set, table, position);
             prefixed(&mut e, "msdata", "rowOrder", position.to_string());
             match row.state {
                 RowState::Added => prefixed(&mut e, "diffgr", "hasChanges", "inserted"),
@@ -221,7 +235,7 @@ fn diffgram(set: &View<'_>) -> XmlElement {
             if row.error.is_some() || !row.cell_errors.is_empty() {
                 prefixed(&mut e, "diffgr", "hasErrors", "true");
             }
-            cells(&mut e, table, &row.values);
+            cells(&mut e, set, table, &row.values);
             data.children.push(XmlContent::Element(e));
         }
     }
@@ -233,9 +247,9 @@ fn diffgram(set: &View<'_>) -> XmlElement {
                 (RowState::Modified, Some(original)) => original,
                 _ => continue,
             };
-            let mut e = row_element(table, position);
+            let mut e = row_element(set, table, position);
             prefixed(&mut e, "msdata", "rowOrder", position.to_string());
-            cells(&mut e, table, values);
+            cells(&mut e, set, table, values);
             before.children.push(XmlContent::Element(e));
         }
     }
@@ -248,7 +262,7 @@ fn diffgram(set: &View<'_>) -> XmlElement {
             if row.error.is_none() && row.cell_errors.is_empty() {
                 continue;
             }
-            let mut e = row_element(table, position);
+            let mut e = row_element(set, table, position);
             if let Some(error) = &row.error {
                 prefixed(&mut e, "diffgr", "Error", error.clone());
             }
@@ -256,7 +270,10 @@ fn diffgram(set: &View<'_>) -> XmlElement {
                 let Some(column) = table.columns.get(*index) else {
                     continue;
                 };
-                let cell = child(&mut e, element("", &encode_local_name(&column.name), ""));
+                let cell = child(
+                    &mut e,
+                    element("", &encode_local_name(&column.name), set.namespace),
+                );
                 prefixed(cell, "diffgr", "Error", error.clone());
             }
             errors.children.push(XmlContent::Element(e));
@@ -268,9 +285,11 @@ fn diffgram(set: &View<'_>) -> XmlElement {
     diffgram
 }
 
-/// `<Table diffgr:id="Table1"`: the row element at `position`, its id set.
-fn row_element(table: &DataTable, position: usize) -> XmlElement {
-    let mut e = element("", &encode_local_name(&table.name), "");
+/// `<Table diffgr:id="Table1"`: the row element at `position`, its id set; in the set's
+/// namespace, which the raw XML writer declares where it is not in scope (after the row's
+/// attributes in `diffgr:before` and `diffgr:errors`, as the host writes it).
+fn row_element(set: &View<'_>, table: &DataTable, position: usize) -> XmlElement {
+    let mut e = element("", &encode_local_name(&table.name), set.namespace);
     prefixed(
         &mut e,
         "diffgr",
@@ -282,12 +301,12 @@ fn row_element(table: &DataTable, position: usize) -> XmlElement {
 
 /// The row's cells that are not null, in column order: a string of white space alone marked
 /// `xml:space="preserve"`, an empty one an empty element.
-fn cells(row: &mut XmlElement, table: &DataTable, values: &[Option<super::Cell>]) {
+fn cells(row: &mut XmlElement, set: &View<'_>, table: &DataTable, values: &[Option<super::Cell>]) {
     for (column, value) in table.columns.iter().zip(values) {
         let Some(value) = value else { continue };
         let mut text = String::new();
         value.write(&mut text);
-        let mut cell = element("", &encode_local_name(&column.name), "");
+        let mut cell = element("", &encode_local_name(&column.name), set.namespace);
         if !text.is_empty() && crate::xml::is_blank(&text) {
             prefixed(&mut cell, "xml", "space", "preserve");
         }

@@ -523,7 +523,7 @@ namespace Rmm.Objects
             return Trace == null ? -1 : Trace.Hop;
         }
 
-        [WebMethod(Description = "Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count.")]
+        [WebMethod(Description = "Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count; n = 4: the set of the namespace urn:rmm:shop (as a typed DataSet has one).")]
         public DataSet MakeDataSet(int n)
         {
             if (n < 0) return null;
@@ -591,6 +591,7 @@ namespace Rmm.Objects
                 t.Rows[0].RowError = "first <bad>";
                 t.Rows[0].SetColumnError("Count", "too many");
             }
+            if (n == 4) ds.Namespace = "urn:rmm:shop";
             return ds;
         }
 

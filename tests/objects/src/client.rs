@@ -484,7 +484,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 40, `MakeDataSet`: Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count.
+    /// Calls operation 40, `MakeDataSet`: Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count; n = 4: the set of the namespace urn:rmm:shop (as a typed DataSet has one).
     pub async fn make_data_set(
         &self,
         request: &MakeDataSet,

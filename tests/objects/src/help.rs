@@ -302,7 +302,7 @@ const INDEX: &[Piece] = &[
           <li>
             <a href="?op=MakeDataSet">MakeDataSet</a>
             <span>
-              <br>Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count.
+              <br>Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count; n = 4: the set of the namespace urn:rmm:shop (as a typed DataSet has one).
             </span>
           </li>
           <li>
@@ -5353,7 +5353,7 @@ const PAGE_MAKE_DATA_SET: &[Piece] = &[
     Text(
         r#"">here</a> for a complete list of operations.</p>
         <h2>MakeDataSet</h2>
-        <p class="intro">Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count.</p>
+        <p class="intro">Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count; n = 4: the set of the namespace urn:rmm:shop (as a typed DataSet has one).</p>
         <h3>Parameters</h3>
         <table>
           <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>

@@ -1035,7 +1035,7 @@ pub struct HopResponse {
     pub trace_header: Option<crate::TraceHeader>,
 }
 
-/// `MakeDataSet`, operation 40 of `ObjectsService`: Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count.
+/// `MakeDataSet`, operation 40 of `ObjectsService`: Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count; n = 4: the set of the namespace urn:rmm:shop (as a typed DataSet has one).
 ///
 /// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

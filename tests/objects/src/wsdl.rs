@@ -2316,7 +2316,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:output message="tns:HopSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="MakeDataSet">
-      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count.</wsdl:documentation>
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count; n = 4: the set of the namespace urn:rmm:shop (as a typed DataSet has one).</wsdl:documentation>
       <wsdl:input message="tns:MakeDataSetSoapIn" />
       <wsdl:output message="tns:MakeDataSetSoapOut" />
     </wsdl:operation>
@@ -2523,7 +2523,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:output message="tns:HopHttpGetOut" />
     </wsdl:operation>
     <wsdl:operation name="MakeDataSet">
-      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count.</wsdl:documentation>
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count; n = 4: the set of the namespace urn:rmm:shop (as a typed DataSet has one).</wsdl:documentation>
       <wsdl:input message="tns:MakeDataSetHttpGetIn" />
       <wsdl:output message="tns:MakeDataSetHttpGetOut" />
     </wsdl:operation>
@@ -2665,7 +2665,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:output message="tns:HopHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="MakeDataSet">
-      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count.</wsdl:documentation>
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a DataSet Shop: a table Orders with a column of every type rmm models, n rows of values and one of nulls; an empty table; a table Shop Notes of white space and escapes; none for a negative n. n = 2: changes accepted, then the first order changed and the second deleted; n = 3: an error on the first order and on its Count; n = 4: the set of the namespace urn:rmm:shop (as a typed DataSet has one).</wsdl:documentation>
       <wsdl:input message="tns:MakeDataSetHttpPostIn" />
       <wsdl:output message="tns:MakeDataSetHttpPostOut" />
     </wsdl:operation>
