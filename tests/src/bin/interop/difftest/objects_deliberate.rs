@@ -113,7 +113,7 @@ fn data_set_loss(_: &[u8], _: &Raw, ours: &Raw) -> bool {
         "holds the element",
         "where .NET reads no more",
         "the diffgram's data is",
-        "where the set has none",
+        "where the set's is",
     ]
     .iter()
     .any(|what| ours_says(ours, "is not a DataSet rmm reads whole") && ours_says(ours, what))
