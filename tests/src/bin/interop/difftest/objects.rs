@@ -314,6 +314,16 @@ fn templates() -> Vec<(&'static str, String)> {
             &none,
         ),
     );
+    // A set of a namespace of its own (a typed DataSet's form): its rows and cells there.
+    add(
+        "EchoDataSet",
+        encode(
+            EchoDataSet {
+                ds: rmm_tests::objects_data_set::make_data_set(4),
+            },
+            &none,
+        ),
+    );
     // A lone DataTable: the main table of a set.
     add(
         "EchoTable",
