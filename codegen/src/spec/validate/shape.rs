@@ -1,0 +1,264 @@
+//! The checks of an operation's shape: bare parameter style, roots (`[XmlRoot]`) and the
+//! HTTP methods it is offered on.
+
+use super::*;
+
+/// Bare operations (`style: bare`): their parameters and results are global elements of the
+/// schema, so each name holds one type and names no wrapper element; out parameters, which
+/// ASMX would add as further parts, are not supported with it.
+pub(super) fn check_bare(
+    c: &mut Checker<'_, '_>,
+    raw: &RawSpec,
+    places: &[OpPlaces],
+    loc: &Locator<'_>,
+) {
+    // The wrapper elements of the wrapped operations.
+    let mut wrappers = HashSet::new();
+    for op in &raw.operations {
+        if op.style == crate::spec::ParameterStyle::Wrapped {
+            wrappers.insert(op.name.0.clone());
+            wrappers.insert(format!("{}Response", op.name.0));
+        }
+    }
+    // Each global element of a bare operation: its type and the operation that declares it.
+    let mut elements: HashMap<String, (String, String)> = HashMap::new();
+    for (op, place) in raw.operations.iter().zip(places) {
+        if op.style != crate::spec::ParameterStyle::Bare {
+            continue;
+        }
+        let name = op.name.0.as_str();
+        let op_at = place.lines.map(|l| loc.op_start(l));
+        let anchor = place.name.or(op_at);
+        let style_at = place.lines.and_then(|l| loc.op_key(l, "style"));
+        if !op.out.is_empty() {
+            c.push(
+                style_at,
+                anchor,
+                format!(
+                    "operation {name:?} is bare and has out parameters; rmm supports out \
+                     parameters on wrapped operations only"
+                ),
+            );
+        }
+        let result = (op.result.0 != "void").then(|| (format!("{name}Result"), &op.result.0));
+        let declared = op
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.name.clone(), &p.ty, place.params.as_ref().map(|v| v[i].0)))
+            .chain(result.map(|(n, ty)| (n, ty, style_at)));
+        for (element, ty, at) in declared {
+            if wrappers.contains(&element) {
+                c.push(
+                    at,
+                    anchor,
+                    format!(
+                        "the element {element:?} of bare operation {name:?} is also a wrapped \
+                         operation's element; a schema declares each element once: rename the \
+                         parameter"
+                    ),
+                );
+                continue;
+            }
+            match elements.get(&element) {
+                Some((other_ty, other_op)) if other_ty != ty => c.push(
+                    at,
+                    anchor,
+                    format!(
+                        "the element {element:?} of bare operation {name:?} is {ty} there and \
+                         {other_ty} in operation {other_op:?}; a schema declares each element \
+                         once, with one type"
+                    ),
+                ),
+                Some(_) => {}
+                None => {
+                    elements.insert(element, (ty.clone(), name.to_owned()));
+                }
+            }
+        }
+    }
+}
+
+/// Classes with `root:` (`[XmlRoot]`): the root is an XML name; XmlSerializer names a
+/// method's parameter or result of such a class after it, so a parameter of it must carry that
+/// name. rmm supports it on wrapped operations' parameters and results, for classes that take
+/// no part in inheritance.
+pub(super) fn check_roots(
+    c: &mut Checker<'_, '_>,
+    raw: &RawSpec,
+    places: &[OpPlaces],
+    loc: &Locator<'_>,
+) {
+    let types_at = loc.top_key_pos("types");
+    let lines = loc.top_items("types", raw.types.len());
+    let mut roots: HashMap<&str, &str> = HashMap::new();
+    for (i, class) in raw.types.iter().enumerate() {
+        let Some(root) = &class.root else { continue };
+        let name = class.name.0.as_str();
+        let item_at = lines.as_ref().map(|l| loc.op_start(l[i])).or(types_at);
+        let at = lines
+            .as_ref()
+            .and_then(|l| loc.op_value(l[i], "root", &root.0))
+            .or(item_at);
+        if !c.ncname(&root.0, &format!("the root of type {name:?}"), at, item_at) {
+            continue;
+        }
+        let derived = raw
+            .types
+            .iter()
+            .any(|t| t.base.as_ref().is_some_and(|b| b.0 == name));
+        if class.base.is_some() || derived || class.is_abstract {
+            c.push(
+                at,
+                item_at,
+                format!(
+                    "type {name:?} has a root and takes part in inheritance, which rmm does not \
+                     carry yet"
+                ),
+            );
+            continue;
+        }
+        // Each root is an element of the schema (an HTTP result's, at least): one type each.
+        let taken = roots
+            .iter()
+            .find(|(_, r)| **r == root.0)
+            .map(|(class, _)| format!("the root of type {class:?}"))
+            .or_else(|| {
+                let other_class = raw
+                    .types
+                    .iter()
+                    .any(|t| t.name.0 == root.0 && t.name.0 != name);
+                let an_enum = raw.enums.iter().any(|e| e.name.0 == root.0);
+                (other_class || an_enum).then(|| "the name of a type".to_owned())
+            });
+        if let Some(taken) = taken {
+            c.push(
+                at,
+                item_at,
+                format!(
+                    "the root {:?} of type {name:?} is also {taken}; a schema declares each \
+                     element once",
+                    root.0
+                ),
+            );
+            continue;
+        }
+        roots.insert(name, &root.0);
+    }
+    for (op, place) in raw.operations.iter().zip(places) {
+        let name = op.name.0.as_str();
+        let op_at = place.lines.map(|l| loc.op_start(l));
+        let anchor = place.name.or(op_at);
+        let bare = op.style == crate::spec::ParameterStyle::Bare;
+        for (i, p) in op.params.iter().enumerate() {
+            let Some(&root) = roots.get(p.ty.as_str()) else {
+                continue;
+            };
+            let at = place.params.as_ref().map(|v| v[i].0);
+            if bare {
+                c.push(
+                    at,
+                    anchor,
+                    format!(
+                        "parameter {:?} of bare operation {name:?} is of type {:?}, which has a \
+                         root; rmm supports roots on wrapped operations only",
+                        p.name, p.ty
+                    ),
+                );
+            } else if p.name != root {
+                c.push(
+                    at,
+                    anchor,
+                    format!(
+                        "parameter {:?} of operation {name:?} is of type {:?}, whose root \
+                         ([XmlRoot]) names it {root:?} on the wire: name it {root:?}",
+                        p.name, p.ty
+                    ),
+                );
+            }
+        }
+        let result_at = place.lines.and_then(|l| loc.op_key(l, "result"));
+        if bare && roots.contains_key(op.result.0.as_str()) {
+            c.push(
+                result_at,
+                anchor,
+                format!(
+                    "the result of bare operation {name:?} is of type {:?}, which has a root; \
+                     rmm supports roots on wrapped operations only",
+                    op.result.0
+                ),
+            );
+        }
+        if !op.out.is_empty() && roots.contains_key(op.result.0.as_str()) {
+            c.push(
+                result_at,
+                anchor,
+                format!(
+                    "the result of operation {name:?} is of type {:?}, which has a root, beside \
+                     out parameters; rmm does not support that yet",
+                    op.result.0
+                ),
+            );
+        }
+        if let Some(out) = op.out.iter().find(|o| roots.contains_key(o.ty.as_str())) {
+            c.push(
+                place.lines.and_then(|l| loc.op_key(l, "out")),
+                anchor,
+                format!(
+                    "out parameter {:?} of operation {name:?} is of type {:?}, which has a \
+                     root; rmm does not support that yet",
+                    out.name, out.ty
+                ),
+            );
+        }
+    }
+}
+
+/// Operations named by `[WebMethod(MessageName)]` (`method:`, an overload): the method is an
+/// XML name other than the operation's own and than any operation's (a WSDL's messages and
+/// elements are named after the operations, the port type's operations after the methods).
+pub(super) fn check_methods(
+    c: &mut Checker<'_, '_>,
+    raw: &RawSpec,
+    places: &[OpPlaces],
+    loc: &Locator<'_>,
+) {
+    for (op, place) in raw.operations.iter().zip(places) {
+        let Some(method) = &op.method else { continue };
+        let name = op.name.0.as_str();
+        let anchor = place.name.or(place.lines.map(|l| loc.op_start(l)));
+        let at = place
+            .lines
+            .and_then(|l| loc.op_value(l, "method", &method.0))
+            .or(anchor);
+        if !c.ncname(
+            &method.0,
+            &format!("the method of operation {name:?}"),
+            at,
+            anchor,
+        ) {
+            continue;
+        }
+        if method.0 == name {
+            c.push(
+                at,
+                anchor,
+                format!(
+                    "operation {name:?} names its own name as its method; leave `method:` out \
+                     where [WebMethod] has no MessageName"
+                ),
+            );
+        } else if raw.operations.iter().any(|o| o.name.0 == method.0) {
+            c.push(
+                at,
+                anchor,
+                format!(
+                    "the method {:?} of operation {name:?} is also an operation's name; ASMX \
+                     names an overload's messages after its MessageName, so no operation may \
+                     take a method's name",
+                    method.0
+                ),
+            );
+        }
+    }
+}
