@@ -501,3 +501,18 @@ fn a_qualified_attribute_and_an_id_import_as_such() {
     assert_eq!(tagged.attributes[1].data_type.as_deref(), Some("ID"));
     assert_eq!(tagged.members[1].data_type.as_deref(), Some("anyURI"));
 }
+
+/// The XML Schema types a spec's `data_type` may name are read by the runtime as the
+/// trimmed strings they are (`runtime::any_type::COLLAPSED_STRINGS`, which also reads `Name`,
+/// `NCName` and the `NMTOKEN`s in an `object`, where .NET's `ReadTypedPrimitive` trims them).
+#[test]
+fn every_data_type_is_one_the_runtime_reads_trimmed() {
+    let runtime = rmm_objects::runtime::any_type::COLLAPSED_STRINGS;
+    for data_type in rmm_codegen::model::COLLAPSED_STRINGS {
+        assert!(runtime.contains(&data_type), "{data_type}");
+    }
+    for name_like in ["Name", "NCName", "NMTOKEN", "NMTOKENS"] {
+        assert!(!rmm_codegen::model::COLLAPSED_STRINGS.contains(&name_like));
+        assert!(runtime.contains(&name_like));
+    }
+}
