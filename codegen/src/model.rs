@@ -147,8 +147,11 @@ pub struct ClassModel {
     /// name, numbered where taken): the Rust type of an element declared of it, which may hold
     /// a value of any of them.
     pub any_type: Option<String>,
-    /// Its members written as attributes, in declaration order (fields before the others).
+    /// Its members written as attributes, in declaration order, those it inherits first (its
+    /// farthest base's first), as XmlSerializer writes them (fields before the others).
     pub attributes: Vec<MemberModel>,
+    /// How many of [`ClassModel::attributes`] it inherits (its schema type declares the rest).
+    pub inherited_attributes: usize,
     /// Its text content (`[XmlText]`), a field named `text` or numbered apart.
     pub text: Option<MemberModel>,
     /// Its `[XmlAnyAttribute]` member: the .NET name (wire-less) and the Rust field.
@@ -565,6 +568,31 @@ fn array_names(spec: &Spec) -> Vec<String> {
     walk.names
         .into_iter()
         .map(|name| name.expect("every array named"))
+        .collect()
+}
+
+/// The attributes a class inherits, with the class declaring each, its farthest base's first.
+fn inherited_attributes(
+    spec: &Spec,
+    class: usize,
+) -> Vec<(&crate::spec::ClassDef, &crate::spec::Param)> {
+    let mut chain = Vec::new();
+    let mut base = spec.classes[class].base;
+    while let Some(b) = base {
+        let b = usize::from(b);
+        if chain.contains(&b) {
+            break;
+        }
+        chain.push(b);
+        base = spec.classes[b].base;
+    }
+    chain
+        .iter()
+        .rev()
+        .flat_map(|&b| {
+            let owner = &spec.classes[b];
+            owner.attributes.iter().map(move |m| (owner, m))
+        })
         .collect()
 }
 
@@ -1711,10 +1739,13 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                         .any(|s| *s == format!("{owner}.{member}"))
                 })
             };
-            let attributes: Vec<MemberModel> = class
-                .attributes
+            // The attributes it inherits come first, as XmlSerializer writes them.
+            let inherited_attributes = inherited_attributes(spec, a);
+            let attributes: Vec<MemberModel> = inherited_attributes
                 .iter()
-                .map(|m| MemberModel {
+                .copied()
+                .chain(class.attributes.iter().map(|m| (class, m)))
+                .map(|(class, m)| MemberModel {
                     wire: m.name.clone(),
                     field: name_field(&m.name, &mut taken),
                     ty: m.ty,
@@ -1808,7 +1839,9 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                 .collect::<Vec<_>>();
             let members = fields.split_off(inherited.len());
             let derived = descendants(spec, a);
+            let inherited_attributes = inherited_attributes.len();
             ClassModel {
+                inherited_attributes,
                 name: class.name.clone(),
                 // Decided with the crate's other type names (`Model::from_spec`).
                 rust: String::new(),

@@ -1189,14 +1189,17 @@ pub fn make_shapes(count: i32) -> Option<Vec<Option<AnyShape>>> {
             .map(|i| {
                 Some(match i % 3 {
                     0 => AnyShape::Circle(Circle {
+                        tag: None,
                         name: Some(format!("c{i}")),
                         radius: f64::from(i) + 0.5,
                     }),
                     1 => AnyShape::Square(Square {
+                        tag: None,
                         name: Some(format!("s{i}")),
                         side: f64::from(i),
                     }),
                     _ => AnyShape::ColoredCircle(ColoredCircle {
+                        tag: None,
                         name: Some(format!("cc{i}")),
                         radius: f64::from(i),
                         color: Some("red".into()),
@@ -1212,8 +1215,13 @@ pub fn make_shapes(count: i32) -> Option<Vec<Option<AnyShape>>> {
 pub fn make_circle(radius: f64, color: Option<String>) -> AnyCircle {
     let name = Some("made".to_owned());
     match color.filter(|c| !c.is_empty()) {
-        None => AnyCircle::Circle(Circle { name, radius }),
+        None => AnyCircle::Circle(Circle {
+            tag: None,
+            name,
+            radius,
+        }),
         Some(color) => AnyCircle::ColoredCircle(ColoredCircle {
+            tag: None,
             name,
             radius,
             color: Some(color),
@@ -1226,10 +1234,13 @@ pub fn drawing() -> Drawing {
     Drawing {
         title: Some("d".into()),
         main: Some(AnyShape::Square(Square {
+            // An attribute the square inherits from Shape, written before its members.
+            tag: Some("t & <1>".into()),
             name: Some("main".into()),
             side: 2.5,
         })),
         ring: Some(AnyCircle::ColoredCircle(ColoredCircle {
+            tag: Some("ring".into()),
             name: None,
             radius: 1.0,
             color: Some("blue".into()),
@@ -2204,6 +2215,7 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
             encode(
                 EchoShape {
                     shape: Some(AnyShape::Square(Square {
+                        tag: Some("sq-tag".into()),
                         name: Some("sq".into()),
                         side: 2.0,
                     })),
@@ -2252,6 +2264,7 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                 EchoDrawing {
                     drawing: Some(Drawing {
                         ring: Some(AnyCircle::Circle(Circle {
+                            tag: None,
                             name: Some("r".into()),
                             radius: 2.0,
                         })),

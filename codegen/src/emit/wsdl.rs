@@ -406,8 +406,9 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
         ""
     };
     // Attributes follow the content; a value type's is required.
+    // Its own attributes: those it inherits its base's type declares.
     let attributes = |w: &mut String, indent: &str| {
-        for a in &class.attributes {
+        for a in &class.attributes[class.inherited_attributes..] {
             if a.namespace.as_deref() == Some(crate::model::XML_NS) {
                 // An attribute of the XML namespace (`xml:lang`): a reference to it, the
                 // schema importing the namespace.

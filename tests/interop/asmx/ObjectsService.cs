@@ -80,6 +80,7 @@ namespace Rmm.Objects
     public abstract class Shape
     {
         public string Name;
+        [XmlAttribute] public string Tag;
     }
 
     [XmlInclude(typeof(ColoredCircle))]

@@ -493,6 +493,8 @@ impl XmlItem for AnyShape {
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Square {
+    /// The attribute `Tag` (`[XmlAttribute]`): `xs:string`, optional: `None` leaves it out, and an absent one reads as `None`.
+    pub tag: Option<String>,
     /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub name: Option<String>,
     /// `Side`: `xs:double`, always sent (`minOccurs="1"`); an absent element reads as the default.
@@ -502,6 +504,7 @@ pub struct Square {
 impl Square {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.attribute_string("Tag", self.tag.as_ref())?;
         w.optional("Name", &[], self.name.as_ref())?;
         w.scalar("Side", &self.side);
         Ok(())
@@ -509,7 +512,10 @@ impl Square {
 
     /// Reads its members from `node`, as XmlSerializer reads them.
     fn read_members(node: &Node) -> Result<Self, MemberError> {
-        let mut value = Self::default();
+        let mut value = Self {
+            tag: node.attribute_string("Tag"),
+            ..Default::default()
+        };
         let mut seen = [false; 2];
         for member in node.members() {
             match member.name() {
@@ -557,6 +563,8 @@ impl XmlItem for Square {
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way. An element declared of this class may hold a derived one's value: its Rust type is [`AnyCircle`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Circle {
+    /// The attribute `Tag` (`[XmlAttribute]`): `xs:string`, optional: `None` leaves it out, and an absent one reads as `None`.
+    pub tag: Option<String>,
     /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub name: Option<String>,
     /// `Radius`: `xs:double`, always sent (`minOccurs="1"`); an absent element reads as the default.
@@ -566,6 +574,7 @@ pub struct Circle {
 impl Circle {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.attribute_string("Tag", self.tag.as_ref())?;
         w.optional("Name", &[], self.name.as_ref())?;
         w.scalar("Radius", &self.radius);
         Ok(())
@@ -573,7 +582,10 @@ impl Circle {
 
     /// Reads its members from `node`, as XmlSerializer reads them.
     fn read_members(node: &Node) -> Result<Self, MemberError> {
-        let mut value = Self::default();
+        let mut value = Self {
+            tag: node.attribute_string("Tag"),
+            ..Default::default()
+        };
         let mut seen = [false; 2];
         for member in node.members() {
             match member.name() {
@@ -682,6 +694,8 @@ impl XmlItem for AnyCircle {
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ColoredCircle {
+    /// The attribute `Tag` (`[XmlAttribute]`): `xs:string`, optional: `None` leaves it out, and an absent one reads as `None`.
+    pub tag: Option<String>,
     /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub name: Option<String>,
     /// `Radius`: `xs:double`, always sent (`minOccurs="1"`); an absent element reads as the default.
@@ -693,6 +707,7 @@ pub struct ColoredCircle {
 impl ColoredCircle {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+        w.attribute_string("Tag", self.tag.as_ref())?;
         w.optional("Name", &[], self.name.as_ref())?;
         w.scalar("Radius", &self.radius);
         w.optional("Color", &[], self.color.as_ref())?;
@@ -701,7 +716,10 @@ impl ColoredCircle {
 
     /// Reads its members from `node`, as XmlSerializer reads them.
     fn read_members(node: &Node) -> Result<Self, MemberError> {
-        let mut value = Self::default();
+        let mut value = Self {
+            tag: node.attribute_string("Tag"),
+            ..Default::default()
+        };
         let mut seen = [false; 3];
         for member in node.members() {
             match member.name() {

@@ -1841,7 +1841,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoShape"
 &lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
   &lt;soap:Body&gt;
     &lt;EchoShape xmlns="http://rmm.example.com/objects"&gt;
-      &lt;shape&gt;
+      &lt;shape Tag="<span class="value">string</span>"&gt;
         &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
       &lt;/shape&gt;
     &lt;/EchoShape&gt;
@@ -1851,7 +1851,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoShape"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoShapeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoShapeResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/EchoShapeResult&gt;&lt;/EchoShapeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoShapeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoShapeResult Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/EchoShapeResult&gt;&lt;/EchoShapeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1869,7 +1869,7 @@ Content-Length: <span class="value">length</span>
 &lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
   &lt;soap12:Body&gt;
     &lt;EchoShape xmlns="http://rmm.example.com/objects"&gt;
-      &lt;shape&gt;
+      &lt;shape Tag="<span class="value">string</span>"&gt;
         &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
       &lt;/shape&gt;
     &lt;/EchoShape&gt;
@@ -1879,7 +1879,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoShapeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoShapeResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/EchoShapeResult&gt;&lt;/EchoShapeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoShapeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoShapeResult Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/EchoShapeResult&gt;&lt;/EchoShapeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -1928,10 +1928,10 @@ SOAPAction: "http://rmm.example.com/objects/EchoShapes"
   &lt;soap:Body&gt;
     &lt;EchoShapes xmlns="http://rmm.example.com/objects"&gt;
       &lt;shapes&gt;
-        &lt;Shape&gt;
+        &lt;Shape Tag="<span class="value">string</span>"&gt;
           &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
         &lt;/Shape&gt;
-        &lt;Shape&gt;
+        &lt;Shape Tag="<span class="value">string</span>"&gt;
           &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
         &lt;/Shape&gt;
       &lt;/shapes&gt;
@@ -1942,7 +1942,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoShapes"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoShapesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoShapesResult&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/EchoShapesResult&gt;&lt;/EchoShapesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoShapesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoShapesResult&gt;&lt;Shape Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/EchoShapesResult&gt;&lt;/EchoShapesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -1961,10 +1961,10 @@ Content-Length: <span class="value">length</span>
   &lt;soap12:Body&gt;
     &lt;EchoShapes xmlns="http://rmm.example.com/objects"&gt;
       &lt;shapes&gt;
-        &lt;Shape&gt;
+        &lt;Shape Tag="<span class="value">string</span>"&gt;
           &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
         &lt;/Shape&gt;
-        &lt;Shape&gt;
+        &lt;Shape Tag="<span class="value">string</span>"&gt;
           &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
         &lt;/Shape&gt;
       &lt;/shapes&gt;
@@ -1975,7 +1975,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoShapesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoShapesResult&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/EchoShapesResult&gt;&lt;/EchoShapesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoShapesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoShapesResult&gt;&lt;Shape Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/EchoShapesResult&gt;&lt;/EchoShapesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -2025,18 +2025,18 @@ SOAPAction: "http://rmm.example.com/objects/EchoDrawing"
     &lt;EchoDrawing xmlns="http://rmm.example.com/objects"&gt;
       &lt;drawing&gt;
         &lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;
-        &lt;Main&gt;
+        &lt;Main Tag="<span class="value">string</span>"&gt;
           &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
         &lt;/Main&gt;
-        &lt;Ring&gt;
+        &lt;Ring Tag="<span class="value">string</span>"&gt;
           &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
           &lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;
         &lt;/Ring&gt;
         &lt;Shapes&gt;
-          &lt;Shape&gt;
+          &lt;Shape Tag="<span class="value">string</span>"&gt;
             &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
           &lt;/Shape&gt;
-          &lt;Shape&gt;
+          &lt;Shape Tag="<span class="value">string</span>"&gt;
             &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
           &lt;/Shape&gt;
         &lt;/Shapes&gt;
@@ -2048,7 +2048,7 @@ SOAPAction: "http://rmm.example.com/objects/EchoDrawing"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoDrawingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoDrawingResult&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Main&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Main&gt;&lt;Ring&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;&lt;/Ring&gt;&lt;Shapes&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/Shapes&gt;&lt;/EchoDrawingResult&gt;&lt;/EchoDrawingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoDrawingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoDrawingResult&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Main Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Main&gt;&lt;Ring Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;&lt;/Ring&gt;&lt;Shapes&gt;&lt;Shape Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/Shapes&gt;&lt;/EchoDrawingResult&gt;&lt;/EchoDrawingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -2068,18 +2068,18 @@ Content-Length: <span class="value">length</span>
     &lt;EchoDrawing xmlns="http://rmm.example.com/objects"&gt;
       &lt;drawing&gt;
         &lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;
-        &lt;Main&gt;
+        &lt;Main Tag="<span class="value">string</span>"&gt;
           &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
         &lt;/Main&gt;
-        &lt;Ring&gt;
+        &lt;Ring Tag="<span class="value">string</span>"&gt;
           &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
           &lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;
         &lt;/Ring&gt;
         &lt;Shapes&gt;
-          &lt;Shape&gt;
+          &lt;Shape Tag="<span class="value">string</span>"&gt;
             &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
           &lt;/Shape&gt;
-          &lt;Shape&gt;
+          &lt;Shape Tag="<span class="value">string</span>"&gt;
             &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
           &lt;/Shape&gt;
         &lt;/Shapes&gt;
@@ -2091,7 +2091,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoDrawingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoDrawingResult&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Main&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Main&gt;&lt;Ring&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;&lt;/Ring&gt;&lt;Shapes&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/Shapes&gt;&lt;/EchoDrawingResult&gt;&lt;/EchoDrawingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoDrawingResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoDrawingResult&gt;&lt;Title&gt;<span class="value">string</span>&lt;/Title&gt;&lt;Main Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Main&gt;&lt;Ring Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;&lt;/Ring&gt;&lt;Shapes&gt;&lt;Shape Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/Shapes&gt;&lt;/EchoDrawingResult&gt;&lt;/EchoDrawingResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
       </div>
 "#,
@@ -2147,7 +2147,7 @@ SOAPAction: "http://rmm.example.com/objects/MakeShapes"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeShapesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeShapesResult&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/MakeShapesResult&gt;&lt;/MakeShapesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeShapesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeShapesResult&gt;&lt;Shape Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/MakeShapesResult&gt;&lt;/MakeShapesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -2173,7 +2173,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeShapesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeShapesResult&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/MakeShapesResult&gt;&lt;/MakeShapesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeShapesResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeShapesResult&gt;&lt;Shape Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Shape Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;/MakeShapesResult&gt;&lt;/MakeShapesResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -2190,10 +2190,10 @@ Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
 &lt;ArrayOfShape xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
-  &lt;Shape&gt;
+  &lt;Shape Tag="<span class="value">string</span>"&gt;
     &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
   &lt;/Shape&gt;
-  &lt;Shape&gt;
+  &lt;Shape Tag="<span class="value">string</span>"&gt;
     &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
   &lt;/Shape&gt;
 &lt;/ArrayOfShape&gt;</pre>
@@ -2217,10 +2217,10 @@ Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
 &lt;ArrayOfShape xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
-  &lt;Shape&gt;
+  &lt;Shape Tag="<span class="value">string</span>"&gt;
     &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
   &lt;/Shape&gt;
-  &lt;Shape&gt;
+  &lt;Shape Tag="<span class="value">string</span>"&gt;
     &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
   &lt;/Shape&gt;
 &lt;/ArrayOfShape&gt;</pre>
@@ -2281,7 +2281,7 @@ SOAPAction: "http://rmm.example.com/objects/MakeCircle"
 Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeCircleResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeCircleResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;&lt;/MakeCircleResult&gt;&lt;/MakeCircleResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeCircleResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeCircleResult Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;&lt;/MakeCircleResult&gt;&lt;/MakeCircleResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>SOAP 1.2</h3>
@@ -2308,7 +2308,7 @@ Content-Length: <span class="value">length</span>
 Content-Type: application/soap+xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
-&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeCircleResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeCircleResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;&lt;/MakeCircleResult&gt;&lt;/MakeCircleResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakeCircleResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakeCircleResult Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;&lt;/MakeCircleResult&gt;&lt;/MakeCircleResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
         </div>
         <div>
           <h3>HTTP GET</h3>
@@ -2324,7 +2324,7 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;Circle xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+&lt;Circle xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects" Tag="<span class="value">string</span>"&gt;
   &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
   &lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;
 &lt;/Circle&gt;</pre>
@@ -2347,7 +2347,7 @@ Content-Type: text/xml; charset=utf-8
 Content-Length: <span class="value">length</span>
 
 &lt;?xml version="1.0" encoding="utf-8"?&gt;
-&lt;Circle xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+&lt;Circle xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects" Tag="<span class="value">string</span>"&gt;
   &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
   &lt;Radius&gt;<span class="value">double</span>&lt;/Radius&gt;
 &lt;/Circle&gt;</pre>

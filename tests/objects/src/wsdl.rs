@@ -227,6 +227,7 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <s:sequence>
           <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
         </s:sequence>
+        <s:attribute name="Tag" type="s:string" />
       </s:complexType>
       <s:complexType name="Square">
         <s:complexContent mixed="false">
