@@ -40,7 +40,8 @@ pub struct XmlOut<'a> {
     /// object()`): XmlSerializer writes a class's start tag with the document's declarations,
     /// a simple value's, enum's or array's without.
     class_namespaces: Option<&'a str>,
-    /// `next_type` or `class_namespaces` is set: one test on the path of every element.
+    /// `next_type` or `class_namespaces` is set, or prefixes are declared for the elements
+    /// inside (`element_prefixes`): one test on the path of every start tag.
     pending: bool,
     /// The declarations in scope where the values are written, which raw XML inside them
     /// does not declare again.
@@ -264,12 +265,15 @@ impl<'a> XmlOut<'a> {
     }
 
     /// Ends the attributes of an open start tag: the root's suffix, once.
+    /// A prefix made up for a qualified attribute is declared here too, before the suffix
+    /// (`qualified_prefix` sets an empty suffix where there is none, so that the common path
+    /// tests one thing).
     #[inline]
     fn end_attributes(&mut self) {
-        if !self.element_prefixes.is_empty() {
-            self.declare_made_prefixes();
-        }
         if let Some(suffix) = self.root_suffix.take() {
+            if !self.element_prefixes.is_empty() {
+                self.declare_made_prefixes();
+            }
             self.out.push_str(suffix);
         }
     }
@@ -349,6 +353,10 @@ impl<'a> XmlOut<'a> {
                     declared: false,
                     plain: None,
                 });
+                // Declared when the start tag ends (see `end_attributes`); the elements inside
+                // take it (see `start_pending`).
+                self.root_suffix.get_or_insert("");
+                self.pending = true;
                 self.element_prefixes.len() - 1
             }
         };
@@ -425,6 +433,22 @@ impl<'a> XmlOut<'a> {
         }
         self.depth += 1;
         self.out.push('<');
+        if self.pending {
+            self.start_pending(name);
+            return;
+        }
+        self.out.push_str(name);
+        if let Some(attributes) = self.root_attributes.take() {
+            self.out.push_str(attributes);
+        }
+        self.open = true;
+    }
+
+    /// [`XmlOut::start`] where something waits for the start tag: a prefix declared for the
+    /// elements inside, which its name takes; `xsi:type` naming an `object`'s type; an
+    /// `object` root's declarations, which are no longer wanted once it has started.
+    #[cold]
+    fn start_pending(&mut self, name: &str) {
         if !self.element_prefixes.is_empty() && self.takes_element_prefix(true) {
             let top = self.element_prefixes.last().expect("checked");
             self.out.push_str(&top.prefix);
@@ -435,16 +459,7 @@ impl<'a> XmlOut<'a> {
             self.out.push_str(attributes);
         }
         self.open = true;
-        if self.pending {
-            self.start_pending();
-        }
-    }
-
-    /// What waits for the next start tag: `xsi:type` naming an `object`'s type; an `object`
-    /// root's declarations, which are no longer wanted once it has started.
-    #[cold]
-    fn start_pending(&mut self) {
-        self.pending = false;
+        self.pending = !self.element_prefixes.is_empty();
         self.class_namespaces = None;
         if let Some(type_name) = self.next_type.take() {
             self.type_attribute(None, type_name);
@@ -625,7 +640,8 @@ impl<'a> XmlOut<'a> {
             self.out.push_str(name);
             self.out.push('>');
         }
-        self.depth = self.depth.saturating_sub(1);
+        // (Balanced with `start`, but for a misuse, which must not panic.)
+        self.depth = self.depth.wrapping_sub(1);
     }
 
     /// Writes `element` (raw XML) where the writer stands, as .NET's `XmlNode.WriteTo` writes
@@ -712,6 +728,7 @@ impl<'a> XmlOut<'a> {
                         declared: true,
                         plain: None,
                     });
+                    self.pending = true;
                 }
             }
         }
