@@ -516,3 +516,33 @@ fn every_data_type_is_one_the_runtime_reads_trimmed() {
         assert!(runtime.contains(&name_like));
     }
 }
+
+/// Attributes through inheritance: a base's attribute and a derived class's own (in its
+/// `s:extension`, after its sequence) import onto the classes that declare them, and the spec
+/// they give generates a WSDL that declares them so again.
+#[test]
+fn attributes_of_a_base_and_a_derived_class_import_where_declared() {
+    let wsdl = wsdl_with(
+        &format!(
+            r#"      <s:element name="Op"><s:complexType><s:sequence><s:element minOccurs="0" maxOccurs="1" name="a" type="tns:Base" /></s:sequence></s:complexType></s:element>
+      <s:complexType name="Base"><s:sequence><s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" /></s:sequence><s:attribute name="Tag" type="s:string" /></s:complexType>
+      <s:complexType name="Derived"><s:complexContent mixed="false"><s:extension base="tns:Base"><s:sequence><s:element minOccurs="1" maxOccurs="1" name="Size" type="s:int" /></s:sequence><s:attribute name="Code" type="s:int" use="required" /></s:extension></s:complexContent></s:complexType>
+{OP_RESPONSE}"#
+        ),
+        "",
+    );
+    let yaml = import(&wsdl, "t.wsdl").unwrap_or_else(|e| panic!("{e}"));
+    let spec = spec::parse(&yaml, "t.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+    let attributes = |name: &str| -> Vec<String> {
+        let class = spec.classes.iter().find(|c| c.name == name).unwrap();
+        class.attributes.iter().map(|a| a.name.clone()).collect()
+    };
+    assert_eq!(attributes("Base"), ["Tag"]);
+    assert_eq!(attributes("Derived"), ["Code"]);
+    let model =
+        rmm_codegen::model::Model::from_spec(&spec, "t.yaml").unwrap_or_else(|e| panic!("{e}"));
+    let derived = model.classes.iter().find(|c| c.name == "Derived").unwrap();
+    let wire: Vec<&str> = derived.attributes.iter().map(|a| a.wire.as_str()).collect();
+    assert_eq!(wire, ["Tag", "Code"], "inherited first");
+    assert_eq!(derived.inherited_attributes, 1);
+}
