@@ -571,11 +571,8 @@ fn array_names(spec: &Spec) -> Vec<String> {
         .collect()
 }
 
-/// The attributes a class inherits, with the class declaring each, its farthest base's first.
-fn inherited_attributes(
-    spec: &Spec,
-    class: usize,
-) -> Vec<(&crate::spec::ClassDef, &crate::spec::Param)> {
+/// The classes `class` derives from, its farthest base first.
+fn bases(spec: &Spec, class: usize) -> Vec<usize> {
     let mut chain = Vec::new();
     let mut base = spec.classes[class].base;
     while let Some(b) = base {
@@ -586,10 +583,18 @@ fn inherited_attributes(
         chain.push(b);
         base = spec.classes[b].base;
     }
+    chain.reverse();
     chain
-        .iter()
-        .rev()
-        .flat_map(|&b| {
+}
+
+/// The attributes a class inherits, with the class declaring each, its farthest base's first.
+fn inherited_attributes(
+    spec: &Spec,
+    class: usize,
+) -> Vec<(&crate::spec::ClassDef, &crate::spec::Param)> {
+    bases(spec, class)
+        .into_iter()
+        .flat_map(|b| {
             let owner = &spec.classes[b];
             owner.attributes.iter().map(move |m| (owner, m))
         })
@@ -598,20 +603,9 @@ fn inherited_attributes(
 
 /// The members a class inherits, its farthest base's first.
 fn inherited_members(spec: &Spec, class: usize) -> Vec<&crate::spec::Param> {
-    let mut chain = Vec::new();
-    let mut base = spec.classes[class].base;
-    while let Some(b) = base {
-        let b = usize::from(b);
-        if chain.contains(&b) {
-            break;
-        }
-        chain.push(b);
-        base = spec.classes[b].base;
-    }
-    chain
-        .iter()
-        .rev()
-        .flat_map(|&b| &spec.classes[b].members)
+    bases(spec, class)
+        .into_iter()
+        .flat_map(|b| &spec.classes[b].members)
         .collect()
 }
 

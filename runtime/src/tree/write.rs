@@ -381,16 +381,7 @@ impl<'a> XmlOut<'a> {
         };
         self.qualified_prefix(namespace);
         self.out.push_str(local);
-        self.out.push_str("=\"");
-        escape_attribute(self.out, value, self.tab_reference).map_err(|code| {
-            EncodeError::InvalidXmlChar {
-                operation: self.operation,
-                field: local,
-                code,
-            }
-        })?;
-        self.out.push('"');
-        Ok(())
+        self.quoted_value(local, value)
     }
 
     /// Writes a qualified `[XmlAttribute(Form = Qualified)]` member of a simple type (see
@@ -541,11 +532,17 @@ impl<'a> XmlOut<'a> {
         debug_assert!(self.open, "attributes belong in an open start tag");
         self.out.push(' ');
         self.out.push_str(name);
+        self.quoted_value(name, value)
+    }
+
+    /// Writes `="value"` after an attribute's name, the value escaped (see
+    /// [`XmlOut::attribute`]); `field` names the member in an error.
+    fn quoted_value(&mut self, field: &'static str, value: &str) -> Result<(), EncodeError> {
         self.out.push_str("=\"");
         escape_attribute(self.out, value, self.tab_reference).map_err(|code| {
             EncodeError::InvalidXmlChar {
                 operation: self.operation,
-                field: name,
+                field,
                 code,
             }
         })?;
