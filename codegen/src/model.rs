@@ -47,6 +47,8 @@ pub struct Model {
     pub classes: Vec<ClassModel>,
     /// The array types, in the spec's order of first use ([`SoapType::Array`] indexes them).
     pub arrays: Vec<ArrayModel>,
+    /// The typed DataSets, in spec order ([`SoapType::TypedDataSet`] indexes them).
+    pub data_sets: Vec<DataSetModel>,
     /// The operations, in spec order.
     pub operations: Vec<OperationModel>,
     /// The header classes some operation's request carries (`In`, `InOut`), in class order:
@@ -81,6 +83,100 @@ pub struct KnownVariant {
     pub rust: String,
     /// The type (a class, an enum or an array).
     pub ty: SoapType,
+}
+
+/// A typed DataSet of the spec, and its Rust names.
+#[derive(Debug, Clone)]
+pub struct DataSetModel {
+    /// Its name (`DataSetName`): the element of its HTTP GET/POST result document, the
+    /// `?schema=` it is served at.
+    pub name: String,
+    /// Its Rust struct's name: [`upper_camel`] of the name, numbered where taken.
+    pub rust: String,
+    /// Documentation, if the spec gives some.
+    pub doc: Option<String>,
+    /// Its namespace: its schema's target namespace.
+    pub namespace: String,
+    /// Its culture's name; `None` for the current culture.
+    pub locale: Option<String>,
+    /// Its tables, in order.
+    pub tables: Vec<TableModel>,
+}
+
+/// A table of a typed DataSet, and its Rust names.
+#[derive(Debug, Clone)]
+pub struct TableModel {
+    /// `TableName`, not XML-encoded.
+    pub name: String,
+    /// Its rows' struct (`OrdersRow`, numbered where taken).
+    pub row: String,
+    /// The set's method returning its rows (`orders`), apart from the set's other methods.
+    pub getter: String,
+    /// The set's method adding a row (`add_orders`).
+    pub adder: String,
+    /// Its columns, in order.
+    pub columns: Vec<ColumnModel>,
+}
+
+/// A column of a typed DataSet's table, and its Rust field.
+#[derive(Debug, Clone)]
+pub struct ColumnModel {
+    /// `ColumnName`, not XML-encoded.
+    pub name: String,
+    /// Its field in the row's struct ([`field_name`] of the name).
+    pub field: String,
+    /// Its type (one of [`crate::spec::COLUMN_TYPES`]).
+    pub ty: SoapType,
+    /// Whether it allows nulls: its field is an `Option`.
+    pub allow_null: bool,
+}
+
+/// The methods of a typed DataSet's struct that a table's methods must not take.
+const DATA_SET_METHODS: &[&str] = &["new", "data_set", "into_data_set", "SCHEMA"];
+
+/// A typed DataSet's model, its rows' structs named from `row_names` in table order.
+fn data_set_model(
+    set: &crate::spec::DataSetDef,
+    rust: String,
+    row_names: &mut impl Iterator<Item = String>,
+) -> DataSetModel {
+    let mut taken: Vec<String> = DATA_SET_METHODS.iter().map(|&s| s.to_owned()).collect();
+    let getters: Vec<String> = set.tables.iter().map(|t| field_name(&t.name)).collect();
+    let getters = assign_names(&getters, &mut taken, Numbering::Underscore);
+    let adders: Vec<String> = set
+        .tables
+        .iter()
+        .map(|t| format!("add_{}", snake_case(&t.name)))
+        .collect();
+    let adders = assign_names(&adders, &mut taken, Numbering::Underscore);
+    DataSetModel {
+        name: set.name.clone(),
+        rust,
+        doc: set.doc.clone(),
+        namespace: set.namespace.clone(),
+        locale: set.locale.clone(),
+        tables: set
+            .tables
+            .iter()
+            .zip(getters.into_iter().zip(adders))
+            .map(|(t, (getter, adder))| TableModel {
+                name: t.name.clone(),
+                row: row_names.next().expect("a name per table"),
+                getter,
+                adder,
+                columns: t
+                    .columns
+                    .iter()
+                    .map(|c| ColumnModel {
+                        name: c.name.clone(),
+                        field: field_name(&c.name),
+                        ty: c.ty,
+                        allow_null: c.allow_null,
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
 }
 
 /// A field of `SoapHeaders`: a header class some operation reads.
@@ -347,6 +443,7 @@ impl Model {
             SoapType::Object => "anyType",
             SoapType::Enum(i) => &self.enums[usize::from(i)].name,
             SoapType::Class(i) => &self.classes[usize::from(i)].name,
+            SoapType::TypedDataSet(i) => &self.data_sets[usize::from(i)].name,
             SoapType::Array(i) => &self.arrays[usize::from(i)].name,
             simple => simple.name(),
         }
@@ -375,6 +472,11 @@ impl Model {
             | SoapType::DataSet
             | SoapType::DataTable
             | SoapType::Object => true,
+            SoapType::TypedDataSet(i) => self.data_sets[usize::from(i)]
+                .tables
+                .iter()
+                .flat_map(|t| &t.columns)
+                .any(|c| matches!(c.ty, SoapType::Float | SoapType::Double)),
             SoapType::Array(i) => self.holds_float_in(self.arrays[usize::from(i)].item, seen),
             SoapType::Class(i) => {
                 let i = usize::from(i);
@@ -1524,6 +1626,27 @@ impl Model {
             )
             .collect();
         let mut derived_types = assign_names(&derived_types, &mut taken, Numbering::Camel);
+        // Typed DataSets and their rows' structs come after every other type, so that adding
+        // one renames nothing else.
+        let data_set_names: Vec<String> = spec
+            .data_sets
+            .iter()
+            .map(|d| upper_camel(&d.name))
+            .collect();
+        let data_set_names = assign_names(&data_set_names, &mut taken, Numbering::Camel);
+        let row_names: Vec<String> = spec
+            .data_sets
+            .iter()
+            .flat_map(|d| &d.tables)
+            .map(|t| format!("{}Row", variant_name(&t.name).expect("validated table")))
+            .collect();
+        let mut row_names = assign_names(&row_names, &mut taken, Numbering::Camel).into_iter();
+        let data_sets: Vec<DataSetModel> = spec
+            .data_sets
+            .iter()
+            .zip(data_set_names)
+            .map(|(d, rust)| data_set_model(d, rust, &mut row_names))
+            .collect();
         let object_names = uses_object.then(|| derived_types.split_off(derived_types.len() - 2));
         let faulting = spec
             .operations
@@ -1641,6 +1764,7 @@ impl Model {
                     }
                 })
                 .collect(),
+            data_sets,
             sent_headers: {
                 let classes: Vec<usize> = (0..spec.classes.len())
                     .filter(|&c| {

@@ -33,6 +33,9 @@ pub struct Spec {
     /// Every array type the spec names (`OrderLine[]`, `int?[]`, `string[][]`), each once, in
     /// the order first named; a [`SoapType::Array`] is an index into this list.
     pub arrays: Vec<ArrayDef>,
+    /// The typed DataSets (`data_sets:`), in the order written; a [`SoapType::TypedDataSet`]
+    /// is an index into this list.
+    pub data_sets: Vec<DataSetDef>,
     /// The operations, in the order written (which is the order of every output).
     pub operations: Vec<Operation>,
 }
@@ -94,6 +97,66 @@ pub struct ClassDef {
     pub members: Vec<Param>,
 }
 
+/// A typed DataSet, as .NET's `xsd /dataset` makes one from a schema: a `DataSet` class of
+/// its own name and namespace whose tables and columns are known beforehand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataSetDef {
+    /// Its name (`DataSetName`, the class's), in the WSDL and in Rust (`ShopDs`).
+    pub name: String,
+    /// Documentation, if the spec gives some.
+    pub doc: Option<String>,
+    /// `DataSet.Namespace`: its schema's target namespace, which its rows are in.
+    pub namespace: String,
+    /// The culture it is of (`msdata:Locale`, empty for the invariant one); `None` for the
+    /// current culture (`msdata:UseCurrentLocale`).
+    pub locale: Option<String>,
+    /// Its tables, in order.
+    pub tables: Vec<TableDef>,
+}
+
+/// A table of a typed DataSet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableDef {
+    /// `TableName` (not XML-encoded: `Shop Notes`).
+    pub name: String,
+    /// Its columns, in order.
+    pub columns: Vec<ColumnDef>,
+}
+
+/// A column of a typed DataSet's table: `- Id: int`, or `- Name: string?` when it allows
+/// nulls.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColumnDef {
+    /// `ColumnName` (not XML-encoded).
+    pub name: String,
+    /// Its type: one of the simple types a DataSet column holds (strings, numbers, `boolean`,
+    /// `dateTime`, `guid`, `base64Binary`).
+    pub ty: SoapType,
+    /// `AllowDBNull` (`minOccurs="0"` in its schema): written `?` after the type.
+    pub allow_null: bool,
+}
+
+/// The simple types a typed DataSet's column may be, as the spec spells them: the column
+/// types the runtime models (`rmm_runtime::dataset::ColumnType`).
+pub const COLUMN_TYPES: [SoapType; 16] = [
+    SoapType::String,
+    SoapType::Int,
+    SoapType::Long,
+    SoapType::Short,
+    SoapType::UnsignedByte,
+    SoapType::Byte,
+    SoapType::UnsignedShort,
+    SoapType::UnsignedInt,
+    SoapType::UnsignedLong,
+    SoapType::Decimal,
+    SoapType::Double,
+    SoapType::Float,
+    SoapType::Boolean,
+    SoapType::DateTime,
+    SoapType::Guid,
+    SoapType::Base64Binary,
+];
+
 /// An array type: XmlSerializer's `ArrayOfX`, a sequence of items each named after the item
 /// type (`<string>`, `<int>`, `<OrderLine>`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -115,6 +178,7 @@ impl Spec {
         match ty {
             SoapType::Enum(i) => self.enums[usize::from(i)].name.clone(),
             SoapType::Class(i) => self.classes[usize::from(i)].name.clone(),
+            SoapType::TypedDataSet(i) => self.data_sets[usize::from(i)].name.clone(),
             SoapType::Array(i) => {
                 let array = &self.arrays[usize::from(i)];
                 let q = if array.item_nullable { "?" } else { "" };
@@ -407,6 +471,11 @@ pub enum SoapType {
     /// One of the spec's classes, by its index in [`Spec::classes`]: a generated Rust struct,
     /// a .NET reference (`Option`, absent when `None`).
     Class(u16),
+    /// A typed DataSet, by its index in [`Spec::data_sets`]: a generated Rust struct over an
+    /// `rmm_runtime::DataSet` of its tables, with a struct for each table's rows; on the wire
+    /// a DataSet of its namespace (in the WSDL an `<s:any namespace="…" />` of it, its schema
+    /// served at `?schema=Name`); a reference. HTTP GET/POST carry one as a result only.
+    TypedDataSet(u16),
     /// An array, by its index in [`Spec::arrays`]: a Rust `Vec`, a .NET reference (`Option`,
     /// absent when `None`, an empty element when empty).
     Array(u16),
@@ -469,6 +538,7 @@ impl SoapType {
             SoapType::Object => "object",
             SoapType::Enum(_) => "enum",
             SoapType::Class(_) => "class",
+            SoapType::TypedDataSet(_) => "typed DataSet",
             SoapType::Array(_) => "array",
             SoapType::Void => "void",
         }
@@ -491,6 +561,7 @@ impl SoapType {
                 | SoapType::XmlNode
                 | SoapType::DataSet
                 | SoapType::DataTable
+                | SoapType::TypedDataSet(_)
                 | SoapType::Object
                 | SoapType::Class(_)
                 | SoapType::Array(_)
@@ -525,7 +596,11 @@ impl SoapType {
     pub const fn is_raw(self) -> bool {
         matches!(
             self,
-            SoapType::Xml | SoapType::XmlNode | SoapType::DataSet | SoapType::DataTable
+            SoapType::Xml
+                | SoapType::XmlNode
+                | SoapType::DataSet
+                | SoapType::DataTable
+                | SoapType::TypedDataSet(_)
         )
     }
 
@@ -550,6 +625,7 @@ impl SoapType {
                 | SoapType::XmlNode
                 | SoapType::DataSet
                 | SoapType::DataTable
+                | SoapType::TypedDataSet(_)
                 | SoapType::Object
         )
     }
@@ -798,6 +874,32 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
             }
         })
         .collect();
+    let data_sets = raw
+        .data_sets
+        .into_iter()
+        .map(|d| DataSetDef {
+            name: d.name.0,
+            doc: d.doc,
+            namespace: d.namespace,
+            locale: d.locale,
+            tables: d
+                .tables
+                .into_iter()
+                .map(|t| TableDef {
+                    name: t.name.0,
+                    columns: t
+                        .columns
+                        .into_iter()
+                        .map(|c| ColumnDef {
+                            allow_null: c.ty.ends_with('?'),
+                            ty: validate::column_type(&c.ty).expect("validated column"),
+                            name: c.name,
+                        })
+                        .collect(),
+                })
+                .collect(),
+        })
+        .collect();
     Spec {
         service: Service {
             crate_name: raw.service.crate_name.map_or_else(
@@ -834,6 +936,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
             .collect(),
         classes,
         arrays,
+        data_sets,
         operations,
     }
 }

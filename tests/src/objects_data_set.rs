@@ -208,3 +208,55 @@ fn cells(out: &mut String, values: &[Option<Cell>]) {
         }
     }
 }
+
+/// `MakeShop(n)`: the typed DataSet `ShopDs` the reference service makes, through its typed
+/// rows as the C# through `AddOrdersRow`.
+pub fn make_shop(n: i32) -> Option<rmm_objects::ShopDs> {
+    use rmm_objects::runtime::deps::rust_decimal::Decimal;
+    use rmm_objects::{NotesRow, OrdersRow};
+    if n < 0 {
+        return None;
+    }
+    let mut shop = rmm_objects::ShopDs::new();
+    let start = NaiveDate::from_ymd_opt(2024, 1, 2)
+        .and_then(|d| d.and_hms_opt(3, 4, 5))
+        .expect("a time");
+    for i in 0..n {
+        shop.add_orders(OrdersRow {
+            id: i,
+            name: Some(format!("order {i}")),
+            count: Some(i),
+            big: Some(10_000_000_000 + i64::from(i)),
+            // .NET's arithmetic wraps as these casts do (the service is called with small n).
+            small: Some((-i) as i16),
+            tiny: Some((250 + i) as u8),
+            signed: Some((-100 - i) as i8),
+            u_short: Some((60_000 + i) as u16),
+            u_int: Some(4_000_000_000u32.wrapping_add(i as u32)),
+            u_long: Some(18_000_000_000_000_000_000u64.wrapping_add(i as u64)),
+            price: Some(Decimal::new(150, 2) + Decimal::from(i)),
+            ratio: Some(0.5 * f64::from(i)),
+            single: Some(1.5f32 * i as f32),
+            ok: Some(i % 2 == 0),
+            // The host's clock is UTC: the cell reads back at offset zero.
+            when: Some(DateTime {
+                value: start + Duration::days(i64::from(i)),
+                kind: DateTimeKind::Offset(FixedOffset::east_opt(0).expect("zero")),
+            }),
+            key: Some(
+                format!("00112233-4455-6677-8899-aabbccddee0{}", i % 10)
+                    .parse()
+                    .expect("a guid"),
+            ),
+            data: Some(vec![1, 2, i as u8]),
+        });
+    }
+    shop.add_orders(OrdersRow {
+        id: -1,
+        ..OrdersRow::default()
+    });
+    shop.add_notes(NotesRow {
+        text: Some(format!("note <{n}> & co")),
+    });
+    Some(shop)
+}

@@ -157,6 +157,19 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
          without a word; refused",
     ),
     (
+        "soap11-echo-shop-diffgram-only",
+        500,
+        "a typed DataSet sent as a diffgram without a schema: the host answers an empty set \
+         named after the parameter (ds), its tables and rows dropped without a word; refused",
+    ),
+    (
+        "soap11-echo-shop-other",
+        500,
+        "a DataSet of other tables (Other: T) in place of the typed ShopDs: the host takes it as \
+         one without the typed tables (a .NET handler's ds.Orders is null) and echoes it; \
+         refused, naming the table found where Orders belongs",
+    ),
+    (
         "soap11-echo-data-set-unknown-column",
         500,
         "a DataSet cell of a column the schema does not declare: the host drops it without a \
@@ -739,6 +752,16 @@ impl ObjectsService for ObjectsEcho {
         Ok(DescribeObjectResponse {
             result: Some(crate::objects_any::describe_object(r.o.as_ref())),
         })
+    }
+
+    async fn make_shop(&self, _: Credentials, r: MakeShop) -> Result<MakeShopResponse, Fault> {
+        Ok(MakeShopResponse {
+            result: crate::objects_data_set::make_shop(r.n),
+        })
+    }
+
+    async fn echo_shop(&self, _: Credentials, r: EchoShop) -> Result<EchoShopResponse, Fault> {
+        Ok(EchoShopResponse { result: r.ds })
     }
 
     async fn echo_order_bare(
@@ -1655,6 +1678,21 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
             let ds = crate::objects_data_set::make_data_set(n);
             add(echo, encode(EchoDataSet { ds: ds.clone() }, &none, binding));
             add(describe, encode(DescribeDataSet { ds }, &none, binding));
+        }
+    }
+    // The typed DataSet: none, its row of nulls and its note, every column type; echoed
+    // over SOAP (HTTP GET/POST take none).
+    for (slug, n) in [
+        ("make-shop-null", -1),
+        ("make-shop-empty", 0),
+        ("make-shop", 2),
+    ] {
+        add(slug, encode(MakeShop { n }, &none, binding));
+    }
+    if binding.is_soap() {
+        for (slug, n) in [("echo-shop-null", -1), ("echo-shop", 2)] {
+            let ds = crate::objects_data_set::make_shop(n);
+            add(slug, encode(EchoShop { ds }, &none, binding));
         }
     }
     // A header of another namespace, read and written back (over SOAP; HTTP GET/POST carry

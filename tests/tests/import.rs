@@ -41,8 +41,21 @@ fn shape(spec: &Spec) -> Vec<String> {
 }
 
 fn imported_spec(wsdl: &str, source: &str) -> Spec {
-    let yaml = import(wsdl, source).unwrap_or_else(|e| panic!("{e}"));
+    let yaml = import::read_fetching(wsdl, source, false, &mut host_schema)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .to_yaml();
     spec::parse(&yaml, "imported.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"))
+}
+
+/// What the objects host serves at `?schema=ShopDs` (recorded), for a WSDL importing it.
+fn host_schema(location: &str) -> Result<String, String> {
+    let expected = "http://127.0.0.1:18081/api/rmm/ObjectsService.asmx?schema=ShopDs";
+    if location != expected {
+        return Err(format!("no recorded schema at {location}"));
+    }
+    let dir = rmm_tests::root().join("tests/fixtures/objects/asmx");
+    let capture = rmm_tests::captures::load_one_from(&dir, "schema-shop");
+    Ok(String::from_utf8(capture.response.body).expect("UTF-8"))
 }
 
 #[test]
@@ -278,6 +291,15 @@ fn the_objects_crates_wsdl_round_trips_with_its_classes_and_arrays() {
     assert_eq!(shape(&from_host), shape(&objects));
     assert_eq!(classes(&from_host), classes(&objects));
     assert_eq!(without_members(&from_host), without_members(&objects));
+    // The typed DataSet, from the schema the WSDL imports (its doc is the spec's own).
+    let data_sets = |spec: &Spec| -> Vec<String> {
+        spec.data_sets
+            .iter()
+            .map(|d| format!("{} {} {:?} {:?}", d.name, d.namespace, d.locale, d.tables))
+            .collect()
+    };
+    assert_eq!(data_sets(&imported), data_sets(&objects));
+    assert_eq!(data_sets(&from_host), data_sets(&objects));
     assert!(
         ours == host,
         "the objects crate's WSDL differs from the host's"
@@ -431,19 +453,91 @@ fn a_service_left_without_operations_does_not_import() {
     );
 }
 
-/// A typed DataSet (an `xs:any` of the set's own namespace, its schema imported, as the Mono
-/// host declares one made by `xsd /dataset`) is named as such, not as raw XML.
+/// A typed DataSet (an `xs:any` of the set's own namespace, its schema imported from
+/// `?schema=Name`, as the host declares one made by `xsd /dataset`) imports from that schema,
+/// fetched by the caller; without it, or where the schema holds what rmm does not model, it
+/// is refused by name, where the WSDL or the schema shows it.
 #[test]
-fn a_typed_data_set_is_refused_by_name() {
-    let wsdl = wsdl_with(
-        r#"      <s:import namespace="urn:shop.xsd" />
+fn a_typed_data_set_imports_from_the_schema_its_wsdl_imports() {
+    let wsdl = |imports: &str| {
+        wsdl_with(
+            &format!(
+                r#"{imports}
       <s:element name="Op"><s:complexType /></s:element>
-      <s:element name="OpResponse"><s:complexType><s:sequence><s:element minOccurs="0" maxOccurs="1" name="OpResult"><s:complexType><s:sequence><s:any namespace="urn:shop.xsd" /></s:sequence></s:complexType></s:element></s:sequence></s:complexType></s:element>"#,
-        "",
-    );
-    let error = import(&wsdl, "t.wsdl").unwrap_err().to_string();
+      <s:element name="OpResponse"><s:complexType><s:sequence><s:element minOccurs="0" maxOccurs="1" name="OpResult"><s:complexType><s:sequence><s:any namespace="urn:shop.xsd" /></s:sequence></s:complexType></s:element></s:sequence></s:complexType></s:element>"#
+            ),
+            "",
+        )
+    };
+    let bare = wsdl(r#"      <s:import namespace="urn:shop.xsd" />"#);
+    let error = import(&bare, "t.wsdl").unwrap_err().to_string();
     assert!(
-        error.contains("the result is a typed DataSet (an xs:any of its namespace urn:shop.xsd"),
+        error.contains(
+            "operation Op: the result is a typed DataSet (an xs:any of its namespace \
+             urn:shop.xsd), whose schema the WSDL does not import with a schemaLocation"
+        ),
+        "{error}"
+    );
+    let located = wsdl(
+        r#"      <s:import namespace="urn:shop.xsd" />
+      <s:import schemaLocation="http://h/S.asmx?schema=Shop" namespace="urn:shop.xsd" />"#,
+    );
+    // Not fetched: where the schema is, and why it was not read.
+    let error = import(&located, "t.wsdl").unwrap_err().to_string();
+    assert!(
+        error.contains(
+            "whose schema at http://h/S.asmx?schema=Shop could not be read: it is not fetched here"
+        ),
+        "{error}"
+    );
+    let schema = |column: &str| {
+        format!(
+            r#"<?xml version="1.0" encoding="utf-8"?>
+<xs:schema xmlns:msdata="urn:schemas-microsoft-com:xml-msdata" xmlns="urn:shop.xsd" xmlns:mstns="urn:shop.xsd" attributeFormDefault="qualified" elementFormDefault="qualified" targetNamespace="urn:shop.xsd" id="Shop" xmlns:xs="http://www.w3.org/2001/XMLSchema">
+  <xs:element msdata:IsDataSet="true" msdata:Locale="fr-FR" name="Shop">
+    <xs:complexType>
+      <xs:choice minOccurs="0" maxOccurs="unbounded">
+        <xs:element name="Shop_x0020_Lines">
+          <xs:complexType>
+            <xs:sequence>
+              <xs:element name="Id" type="xs:int" />
+              {column}
+            </xs:sequence>
+          </xs:complexType>
+        </xs:element>
+      </xs:choice>
+    </xs:complexType>
+  </xs:element>
+</xs:schema>"#
+        )
+    };
+    let good = schema(
+        r#"<xs:element msdata:DataType="System.Guid, mscorlib, Version=4.0.0.0, Culture=neutral, PublicKeyToken=b77a5c561934e089" minOccurs="0" name="Key" type="xs:string" />"#,
+    );
+    let imported = import::read_fetching(&located, "t.wsdl", false, &mut |_| Ok(good.clone()))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let yaml = imported.to_yaml();
+    assert!(
+        yaml.contains(
+            "data_sets:\n  - name: Shop\n    namespace: urn:shop.xsd\n    locale: \"fr-FR\"\n    \
+             tables:\n      - name: \"Shop Lines\"\n        columns:\n          - Id: int\n          \
+             - Key: guid?\n"
+        ),
+        "{yaml}"
+    );
+    let spec = spec::parse(&yaml, "imported.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+    assert_eq!(spec.type_name(spec.operations[0].result), "Shop");
+    // A column of a default value, which rmm does not model: refused where the schema shows it.
+    let defaulted =
+        schema(r#"<xs:element name="Count" type="xs:int" default="0" minOccurs="0" />"#);
+    let error = import::read_fetching(&located, "t.wsdl", false, &mut |_| Ok(defaulted.clone()))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains(
+            "http://h/S.asmx?schema=Shop:10:15: column Count of table Shop_x0020_Lines of the \
+             typed DataSet Shop is not one rmm models"
+        ),
         "{error}"
     );
 }

@@ -2,7 +2,8 @@
 //! WSDL, a file or the `?WSDL` URL of a live host. With `--skip-unsupported`, an operation
 //! using what rmm does not import yet is left out, and listed (on stderr and at the top of the
 //! spec) with where and why, rather than failing the import. The reading and writing are rmm-codegen's (`import`); this
-//! fetches the document and writes the result.
+//! fetches the document (and the schema documents it imports: a typed DataSet's
+//! `?schema=Name`) and writes the result.
 
 use std::path::PathBuf;
 
@@ -30,12 +31,18 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let path = super::absolute(&source)?;
         std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?
     };
-    let imported = if skip_unsupported {
-        rmm_codegen::import::read_skipping_unsupported(&text, &source)
-    } else {
-        rmm_codegen::import::read(&text, &source)
-    }
-    .map_err(|e| e.to_string())?;
+    // The schema documents the WSDL imports (a typed DataSet's `?schema=Name`) are fetched
+    // from where it says, whether it was read from a URL or a file.
+    let mut fetch_schema = |location: &str| {
+        if location.starts_with("http://") || location.starts_with("https://") {
+            fetch(location)
+        } else {
+            Err(format!("{location} is not an http(s) URL"))
+        }
+    };
+    let imported =
+        rmm_codegen::import::read_fetching(&text, &source, skip_unsupported, &mut fetch_schema)
+            .map_err(|e| e.to_string())?;
     for skipped in &imported.skipped {
         eprintln!("skipped: {skipped}");
     }

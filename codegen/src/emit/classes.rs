@@ -663,8 +663,8 @@ fn value_size(model: &Model, ty: SoapType, seen: &mut Vec<usize>) -> usize {
         | SoapType::Xml
         | SoapType::XmlNode
         | SoapType::Array(_) => 24,
-        // `name`, `locale` and `tables`.
-        SoapType::DataSet => 80,
+        // `name`, `locale`, `namespace` and `tables` (a typed set is one).
+        SoapType::DataSet | SoapType::TypedDataSet(_) => 104,
         // `name`, `columns` and `rows`.
         SoapType::DataTable => 72,
         // A tag and the largest value: a string, a vector, a boxed class.

@@ -97,6 +97,18 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             ),
         )
     };
+    let (data_sets_mod, data_sets_use) = if model.data_sets.is_empty() {
+        (quote!(), quote!())
+    } else {
+        (
+            quote!(
+                mod data_sets;
+            ),
+            quote!(
+                pub use data_sets::*;
+            ),
+        )
+    };
     let (objects_mod, objects_use) = if model.object.is_none() {
         (quote!(), quote!())
     } else {
@@ -132,6 +144,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         #[cfg(feature = "client")]
         pub mod client;
         mod credentials;
+        #data_sets_mod
         #[cfg(feature = "server")]
         pub mod help;
         #objects_mod
@@ -147,6 +160,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         pub use client::{#client_type, Signer, SigningRequest, StaticSigner};
         #classes_use
         pub use credentials::{Credentials, SoapHeaders};
+        #data_sets_use
         #objects_use
         #[cfg(feature = "server")]
         pub use server::{#service_trait, #server_type, Call, Verifier};

@@ -7,6 +7,7 @@ mod cargo_toml;
 mod classes;
 mod client;
 mod credentials;
+mod data_sets;
 mod help;
 mod lib_rs;
 mod members;
@@ -57,6 +58,9 @@ pub fn generate(model: &Model) -> Vec<GeneratedFile> {
     ];
     if !model.classes.is_empty() {
         files.push(file("classes.rs", classes::emit(model)));
+    }
+    if !model.data_sets.is_empty() {
+        files.push(file("data_sets.rs", data_sets::emit(model)));
     }
     if let Some(object) = &model.object {
         files.push(file("objects.rs", objects::emit(model, object)));
@@ -199,6 +203,10 @@ pub(crate) fn rust_type(model: &Model, ty: SoapType) -> TokenStream {
         SoapType::XmlNode => quote!(Option<crate::runtime::RawNode>),
         SoapType::DataSet => quote!(Option<crate::runtime::DataSet>),
         SoapType::DataTable => quote!(Option<crate::runtime::DataTable>),
+        SoapType::TypedDataSet(i) => {
+            let name = ident(&model.data_sets[usize::from(i)].rust);
+            quote!(Option<crate::#name>)
+        }
         SoapType::Object => quote!(Option<crate::Object>),
         SoapType::Enum(i) => {
             let name = ident(&model.enums[usize::from(i)].rust);

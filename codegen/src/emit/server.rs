@@ -65,6 +65,26 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             }
         }
     });
+    // `?schema=Name`: the schema of a typed DataSet the WSDL imports from there.
+    let typed = super::wsdl::typed_data_sets(model);
+    let schema_arm = if typed.is_empty() {
+        quote!(Route::Schema(_) => server::schema_not_found(),)
+    } else {
+        let names = typed.iter().map(|set| &set.name);
+        let types = typed.iter().map(|set| ident(&set.rust));
+        quote! {
+            Route::Schema(name) => {
+                let document = match name.as_str() {
+                    #(#names => crate::#types::SCHEMA.schema_document(),)*
+                    _ => None,
+                };
+                match document {
+                    Some(document) => server::document(soap::SOAP11_CONTENT_TYPE, document),
+                    None => server::schema_not_found(),
+                }
+            }
+        }
+    };
     let arms = model.operations.iter().map(|op| {
         let method = format_ident!("{}", op.snake);
         let variant = ident(&op.rust_name);
@@ -284,6 +304,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                         soap::SOAP11_CONTENT_TYPE,
                         server::discovery(&SERVICE, &server::address(&request, SERVICE.path)),
                     ),
+                    #schema_arm
                     Route::HelpIndex => server::document(
                         server::HTML_CONTENT_TYPE,
                         crate::help::index(SERVICE.path),

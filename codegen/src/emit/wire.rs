@@ -25,6 +25,7 @@ fn value_room(model: &Model, ty: SoapType) -> usize {
         | SoapType::XmlNode
         | SoapType::DataSet
         | SoapType::DataTable
+        | SoapType::TypedDataSet(_)
         | SoapType::Object
         | SoapType::Class(_)
         | SoapType::Array(_) => 0,
@@ -214,7 +215,9 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             SoapType::Base64Binary => quote!(param.bytes(#wire)?),
             SoapType::Xml => quote!(param.raw_xml(#wire)?),
             SoapType::XmlNode => quote!(param.raw_node(#wire)?),
-            SoapType::DataSet | SoapType::DataTable => quote!(param.data_set(#wire)?),
+            SoapType::DataSet | SoapType::DataTable | SoapType::TypedDataSet(_) => {
+                quote!(param.data_set(#wire)?)
+            }
             ty if ty.is_complex() => {
                 let items = super::items_expr(model, ty);
                 if p.nillable {
@@ -309,7 +312,12 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     let data_sets: Vec<&str> = op
         .params
         .iter()
-        .filter(|p| matches!(p.ty, SoapType::DataSet | SoapType::DataTable))
+        .filter(|p| {
+            matches!(
+                p.ty,
+                SoapType::DataSet | SoapType::DataTable | SoapType::TypedDataSet(_)
+            )
+        })
         .map(|p| p.wire.as_str())
         .collect();
     let general_only = !trees.is_empty() || !raws.is_empty() || !data_sets.is_empty();
@@ -637,7 +645,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 binding, &OPERATION, response
             )),
         ),
-        SoapType::DataSet | SoapType::DataTable => (
+        SoapType::DataSet | SoapType::DataTable | SoapType::TypedDataSet(_) => (
             quote!(message::data_set_response(
                 binding,
                 &OPERATION,
@@ -1147,7 +1155,7 @@ fn soap_writes(model: &Model, op: &OperationModel) -> Vec<TokenStream> {
                 writes.push(quote!(w.raw_node(#wire, #ns, #open, #value.as_ref(), #close)?;));
                 continue;
             }
-            SoapType::DataSet | SoapType::DataTable => {
+            SoapType::DataSet | SoapType::DataTable | SoapType::TypedDataSet(_) => {
                 flush(&mut markup, &mut writes);
                 let ns = &model.service.namespace;
                 writes.push(quote!(w.data_set(#wire, #ns, #open, #value.as_ref(), #close)?;));

@@ -25,19 +25,80 @@ const BINDINGS: [(&str, &str); 4] = [
 ];
 
 pub(super) fn emit(model: &Model) -> TokenStream {
-    let pieces = pieces(model);
-    let [head, soap12, http_get, http_post, tail] = pieces.each_ref().map(|p| text_literal(p));
+    let mut pieces = pieces(model);
+    // Before the ports' addresses: the typed DataSets' schema locations, if any.
+    let schema_pieces = pieces.split_off(1).into_iter();
+    let mut rest = pieces;
+    let mut schema_pieces: Vec<String> = schema_pieces.collect();
+    let port_pieces = schema_pieces.split_off(schema_pieces.len() - 4);
+    rest.extend(port_pieces);
+    let [head, soap12, http_get, http_post, tail] = <[String; 5]>::try_from(rest)
+        .expect("four ports")
+        .map(|p| text_literal(&p));
+    let schema_count = Literal::usize_unsuffixed(schema_pieces.len());
+    let schema_literals = schema_pieces.iter().map(|p| text_literal(p));
     let service = &model.service.name;
+    let sets: Vec<String> = typed_data_sets(model)
+        .iter()
+        .map(|set| format!("`{}`", set.name))
+        .collect();
+    let varying = if sets.is_empty() {
+        "only the four port addresses vary".to_owned()
+    } else {
+        format!(
+            "only the addresses vary: the schema locations of the typed DataSets ({}), then \
+             the four ports'",
+            sets.join(", ")
+        )
+    };
     let module_doc = super::inner_doc(&format!(
         "The WSDL 1.1 document of `{service}`, byte for byte as an ASMX host serves it at `?wsdl`.\n\n\
-         The document is fixed at generation time; only the four port addresses vary. They are \
-         XML-escaped here, so a hostile `Host` header cannot break out of the attribute."
+         The document is fixed at generation time; {varying}. They are XML-escaped here, so a \
+         hostile `Host` header cannot break out of the attribute."
     ));
     let port = |suffix: &str| format!("`{service}{suffix}`");
-    let head_doc = super::doc(&format!(
-        "The document up to the address of the port {}.",
-        port("Soap")
-    ));
+    let head_doc = super::doc(&if sets.is_empty() {
+        format!(
+            "The document up to the address of the port {}.",
+            port("Soap")
+        )
+    } else {
+        format!(
+            "The document up to the address of the schema of the typed DataSet {}.",
+            sets[0]
+        )
+    });
+    let schema_const = if sets.is_empty() {
+        quote!()
+    } else {
+        let doc = super::doc(&format!(
+            "From the end of each schema location (of {}, in order) to the next address, \
+             the last of them the address of the port {}.",
+            sets.join(", "),
+            port("Soap")
+        ));
+        quote! {
+            #doc
+            const AFTER_SCHEMA_ADDRESSES: [&str; #schema_count] = [#(#schema_literals),*];
+        }
+    };
+    let (schema_len, schema_loop) = if sets.is_empty() {
+        (quote!(), quote!())
+    } else {
+        (
+            {
+                let at = (0..schema_pieces.len()).map(Literal::usize_unsuffixed);
+                quote!(#(+ AFTER_SCHEMA_ADDRESSES[#at].len())*)
+            },
+            quote! {
+                for piece in AFTER_SCHEMA_ADDRESSES {
+                    out.push_str(&address);
+                    out.push_str(piece);
+                }
+            },
+        )
+    };
+    let address_count = Literal::usize_unsuffixed(4 + schema_pieces.len());
     let soap12_doc = super::doc(&format!(
         "From the end of that address to the address of the port {}.",
         port("Soap12")
@@ -58,6 +119,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         #head_doc
         const HEAD: &str = #head;
 
+        #schema_const
+
         #soap12_doc
         const BEFORE_SOAP12_ADDRESS: &str = #soap12;
 
@@ -72,6 +135,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
 
         /// The length of the document without its addresses.
         const FIXED_LEN: usize = HEAD.len()
+            #schema_len
             + BEFORE_SOAP12_ADDRESS.len()
             + BEFORE_HTTP_GET_ADDRESS.len()
             + BEFORE_HTTP_POST_ADDRESS.len()
@@ -81,8 +145,9 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         /// (`http://host:port/path`, as the server computes it from the request).
         pub fn document(address: &str) -> String {
             let address = escape_attribute(address);
-            let mut out = String::with_capacity(FIXED_LEN + 4 * address.len());
+            let mut out = String::with_capacity(FIXED_LEN + #address_count * address.len());
             out.push_str(HEAD);
+            #schema_loop
             for piece in [
                 BEFORE_SOAP12_ADDRESS,
                 BEFORE_HTTP_GET_ADDRESS,
@@ -212,10 +277,15 @@ fn sequence_element(
     ty: SoapType,
     type_attr: &str,
     dataset: DataSetWsdl,
+    typed_namespace: Option<&str>,
 ) {
     if matches!(ty, SoapType::DataSet | SoapType::DataTable) {
         let _ = writeln!(w, "            <s:element {attributes}>");
         data_set_type(w, 14, ty, dataset);
+        let _ = writeln!(w, "            </s:element>");
+    } else if let Some(namespace) = typed_namespace {
+        let _ = writeln!(w, "            <s:element {attributes}>");
+        typed_data_set_type(w, 14, namespace);
         let _ = writeln!(w, "            </s:element>");
     } else if matches!(ty, SoapType::Xml | SoapType::XmlNode) {
         raw_xml_element(w, "            ", attributes, ty);
@@ -239,6 +309,26 @@ fn raw_xml_element(w: &mut String, pad: &str, attributes: &str, ty: SoapType) {
     let _ = writeln!(w, "{pad}    </s:sequence>");
     let _ = writeln!(w, "{pad}  </s:complexType>");
     let _ = writeln!(w, "{pad}</s:element>");
+}
+
+/// The namespace of a typed DataSet, if `ty` is one.
+fn typed_namespace(model: &Model, ty: SoapType) -> Option<&str> {
+    match ty {
+        SoapType::TypedDataSet(i) => Some(&model.data_sets[usize::from(i)].namespace),
+        _ => None,
+    }
+}
+
+/// A typed DataSet's inline type at `indent` spaces, as its `XmlSchemaProvider` (.NET's
+/// `GetTypedDataSetSchema`) declares it: one `s:any` of its namespace, whose schema the
+/// service's imports from `?schema=Name`.
+fn typed_data_set_type(w: &mut String, indent: usize, namespace: &str) {
+    let pad = " ".repeat(indent);
+    let _ = writeln!(w, "{pad}<s:complexType>");
+    let _ = writeln!(w, "{pad}  <s:sequence>");
+    let _ = writeln!(w, r#"{pad}    <s:any namespace="{}" />"#, attr(namespace));
+    let _ = writeln!(w, "{pad}  </s:sequence>");
+    let _ = writeln!(w, "{pad}</s:complexType>");
 }
 
 /// A DataSet's inline type at `indent` spaces, as `DataSet.GetDataSetSchema` makes it in the
@@ -606,8 +696,9 @@ fn reaches(model: &Model, ty: SoapType, wanted: &dyn Fn(SoapType) -> bool) -> bo
     walk(model, ty, wanted, &mut vec![false; model.classes.len()])
 }
 
-/// The document cut at its four port addresses: five pieces.
-fn pieces(model: &Model) -> [String; 5] {
+/// The document, cut at each address: before the schema locations of the typed DataSets, then
+/// before the four ports' addresses.
+fn pieces(model: &Model) -> Vec<String> {
     let ns = attr(&model.service.namespace);
     let service = attr(&model.service.name);
     let mut w = String::with_capacity(128 * 1024);
@@ -763,6 +854,17 @@ fn pieces(model: &Model) -> [String; 5] {
     if xml_import.is_some() && !xml_first {
         put!(r#"      <s:import namespace="http://www.w3.org/XML/1998/namespace" />"#);
     }
+    // A typed DataSet's schema is the service's own document at `?schema=Name`, which the
+    // service's schema imports twice, as the host writes it: its namespace alone, then with
+    // its location (the address the request came to, where the document is cut).
+    let mut pieces = Vec::with_capacity(5);
+    for set in typed_data_sets(model) {
+        let set_ns = attr(&set.namespace);
+        put!(r#"      <s:import namespace="{set_ns}" />"#);
+        let _ = write!(w, r#"      <s:import schemaLocation=""#);
+        pieces.push(std::mem::take(w));
+        put!(r#"?schema={}" namespace="{set_ns}" />"#, attr(&set.name));
+    }
     // The global elements a bare operation declares: once each, where first met.
     let mut bare_declared: Vec<&str> = Vec::new();
     // The header blocks' global elements: once each, after the response element of the first
@@ -857,6 +959,7 @@ fn pieces(model: &Model) -> [String; 5] {
                     p.ty,
                     &type_attr(model, p.ty),
                     model.service.dataset_wsdl,
+                    typed_namespace(model, p.ty),
                 );
             }
             put!("          </s:sequence>");
@@ -918,6 +1021,7 @@ fn pieces(model: &Model) -> [String; 5] {
                 *ty,
                 &type_attr(model, *ty),
                 model.service.dataset_wsdl,
+                typed_namespace(model, *ty),
             );
         }
         put!("          </s:sequence>");
@@ -959,6 +1063,10 @@ fn pieces(model: &Model) -> [String; 5] {
         if matches!(ty, SoapType::DataSet | SoapType::DataTable) {
             put!(r#"      <s:element name="{name}" nillable="true">"#);
             data_set_type(w, 8, *ty, model.service.dataset_wsdl);
+            put!("      </s:element>");
+        } else if let SoapType::TypedDataSet(i) = ty {
+            put!(r#"      <s:element name="{name}" nillable="true">"#);
+            typed_data_set_type(w, 8, &model.data_sets[usize::from(*i)].namespace);
             put!("      </s:element>");
         } else if ty.is_reference() || *nullable {
             let type_attr = type_attr(model, *ty);
@@ -1231,7 +1339,6 @@ fn pieces(model: &Model) -> [String; 5] {
     if let Some(documentation) = &service_documentation {
         put!("    {documentation}");
     }
-    let mut pieces = Vec::with_capacity(5);
     for (binding, prefix) in BINDINGS {
         put!(r#"    <wsdl:port name="{service}{binding}" binding="tns:{service}{binding}">"#);
         let _ = write!(w, r#"      <{prefix}:address location=""#);
@@ -1243,7 +1350,29 @@ fn pieces(model: &Model) -> [String; 5] {
     // The host ends the document without a final newline.
     let _ = write!(w, "</wsdl:definitions>");
     pieces.push(std::mem::take(w));
-    pieces.try_into().expect("four ports")
+    pieces
+}
+
+/// The typed DataSets the operations use (parameters, results, out parameters), in the order
+/// first used.
+pub(super) fn typed_data_sets(model: &Model) -> Vec<&crate::model::DataSetModel> {
+    let mut used: Vec<usize> = Vec::new();
+    for op in &model.operations {
+        let types = op
+            .params
+            .iter()
+            .map(|p| p.ty)
+            .chain([op.result])
+            .chain(op.outs.iter().map(|o| o.ty));
+        for ty in types {
+            if let SoapType::TypedDataSet(i) = ty {
+                if !used.contains(&usize::from(i)) {
+                    used.push(usize::from(i));
+                }
+            }
+        }
+    }
+    used.into_iter().map(|i| &model.data_sets[i]).collect()
 }
 
 /// The spec's bindings behind a WSDL binding or port type named `name` (`Soap`, `Soap12`,

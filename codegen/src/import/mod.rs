@@ -6,6 +6,7 @@
 //! operation; [`Imported::to_yaml`] writes it in `rmm-spec.yaml`'s layout (the `yaml` module).
 //! [`import`] does both.
 
+mod data_set;
 mod wsdl;
 mod yaml;
 
@@ -32,6 +33,8 @@ pub struct Imported {
     pub enums: Vec<ImportedEnum>,
     /// The classes the operations use, in the order the schema declares them.
     pub classes: Vec<ImportedClass>,
+    /// The typed DataSets the operations use, in the order first used.
+    pub data_sets: Vec<ImportedDataSet>,
     /// The operations, in the SOAP port type's order.
     pub operations: Vec<ImportedOperation>,
     /// With `--skip-unsupported`: what was left out, each with where and why (the operations
@@ -74,6 +77,40 @@ pub struct ImportedClass {
     /// Its members in order: the element name and the spec's type (`int`, `int?`, `Order`,
     /// `OrderLine[]`).
     pub members: Vec<(String, String)>,
+}
+
+/// A typed DataSet: read from the schema the WSDL imports (`?schema=Name`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportedDataSet {
+    /// Its name (`DataSetName`, decoded).
+    pub name: String,
+    /// Its namespace (the schema's target namespace).
+    pub namespace: String,
+    /// Its culture (`msdata:Locale`), `None` for the current one.
+    pub locale: Option<String>,
+    /// Its tables, in order.
+    pub tables: Vec<ImportedTable>,
+}
+
+/// A table of an [`ImportedDataSet`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportedTable {
+    /// Its name (decoded).
+    pub name: String,
+    /// Its columns: name (decoded) and spec type (`int`, `string?` where it allows nulls).
+    pub columns: Vec<(String, String)>,
+}
+
+/// What fetches a schema document the WSDL imports (`schemaLocation`: a typed DataSet's
+/// `?schema=Name`): its text, or why not.
+pub type SchemaFetcher<'f> = &'f mut dyn FnMut(&str) -> Result<String, String>;
+
+/// A [`SchemaFetcher`] that fetches nothing: a WSDL read without one imports no typed
+/// DataSet, and says where its schema is.
+fn no_fetching(location: &str) -> Result<String, String> {
+    Err(format!(
+        "it is not fetched here; import from the service's ?WSDL URL (or pass a fetcher),          which fetches {location}"
+    ))
 }
 
 /// One operation.
@@ -145,7 +182,22 @@ impl std::error::Error for ImportErrors {}
 /// Reads the WSDL text `wsdl`; `source` names it (a path or URL) in errors and the header.
 /// Every construct rmm does not import is an error.
 pub fn read(wsdl: &str, source: &str) -> Result<Imported, ImportErrors> {
-    wsdl::read(wsdl, source, false)
+    wsdl::read(wsdl, source, false, &mut no_fetching)
+}
+
+/// [`read`] (or [`read_skipping_unsupported`] with `skip_unsupported`), the schema documents
+/// the WSDL imports (a typed DataSet's) fetched by `fetch`.
+pub fn read_fetching(
+    wsdl: &str,
+    source: &str,
+    skip_unsupported: bool,
+    fetch: SchemaFetcher<'_>,
+) -> Result<Imported, ImportErrors> {
+    let imported = wsdl::read(wsdl, source, skip_unsupported, fetch)?;
+    if skip_unsupported {
+        return nothing_left(imported, source);
+    }
+    Ok(imported)
 }
 
 /// [`read`], leaving out each operation that uses a construct rmm does not import and listing
@@ -153,7 +205,12 @@ pub fn read(wsdl: &str, source: &str) -> Result<Imported, ImportErrors> {
 /// document as a whole are still errors, and so is leaving out every operation (a spec needs
 /// one): then the errors are what was skipped, and a last one saying that nothing is left.
 pub fn read_skipping_unsupported(wsdl: &str, source: &str) -> Result<Imported, ImportErrors> {
-    let imported = wsdl::read(wsdl, source, true)?;
+    let imported = wsdl::read(wsdl, source, true, &mut no_fetching)?;
+    nothing_left(imported, source)
+}
+
+/// A `--skip-unsupported` import's result: an error if it left no operation.
+fn nothing_left(imported: Imported, source: &str) -> Result<Imported, ImportErrors> {
     if imported.operations.is_empty() && !imported.skipped.is_empty() {
         let mut errors = imported.skipped;
         let operations: std::collections::BTreeSet<&str> = errors

@@ -29,6 +29,16 @@ struct Problems<'d> {
     skipped: Vec<ImportError>,
     /// The last type found refused again (for the note of a later operation using it).
     refused_again: Option<String>,
+    /// The schema documents the WSDL imports with a location, as fetched.
+    schema_documents: Vec<SchemaDocument>,
+}
+
+/// A schema document the WSDL imports from its `schemaLocation` (a typed DataSet's).
+struct SchemaDocument {
+    namespace: String,
+    location: String,
+    /// Its text, or why it could not be fetched.
+    text: Result<String, String>,
 }
 
 impl Problems<'_> {
@@ -82,6 +92,7 @@ pub(super) fn read(
     text: &str,
     file: &str,
     skip_unsupported: bool,
+    fetch: super::SchemaFetcher<'_>,
 ) -> Result<Imported, ImportErrors> {
     let doc = match Document::parse(text) {
         Ok(doc) => doc,
@@ -107,7 +118,22 @@ pub(super) fn read(
         skip_unsupported,
         skipped: Vec::new(),
         refused_again: None,
+        schema_documents: Vec::new(),
     };
+    // The schema documents the service's schema imports (a typed DataSet's, at
+    // `?schema=Name`), fetched once each before anything is read.
+    for import in doc.descendants().filter(|n| is(*n, XSD, "import")) {
+        if let (Some(ns), Some(location)) = (
+            import.attribute("namespace"),
+            import.attribute("schemaLocation"),
+        ) {
+            problems.schema_documents.push(SchemaDocument {
+                namespace: ns.to_owned(),
+                location: location.to_owned(),
+                text: fetch(location),
+            });
+        }
+    }
     let imported = read_definitions(&doc, file, &mut problems);
     // In document order: a type's problems are found when an operation first uses it.
     problems
@@ -363,6 +389,7 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
         description: documentation(root),
         enums,
         classes,
+        data_sets: schema.data_sets,
         operations,
         skipped: Vec::new(),
     })
@@ -458,6 +485,8 @@ struct Schema<'a, 'i> {
     roots: Vec<(String, String)>,
     /// The form the DataSets met are declared in (the first one's).
     dataset_wsdl: Option<DataSetWsdl>,
+    /// The typed DataSets the operations use, in the order first met.
+    data_sets: Vec<super::ImportedDataSet>,
     /// The global elements of the schemas of other namespaces (SOAP header classes of their
     /// own namespace, WS-Security's and ebXML's kind).
     foreign_elements: Vec<Node<'a, 'i>>,
@@ -480,6 +509,7 @@ impl<'a, 'i> Schema<'a, 'i> {
             roots: Vec::new(),
             header_context: false,
             dataset_wsdl: None,
+            data_sets: Vec::new(),
             foreign_elements: Vec::new(),
             tns,
         };
@@ -1005,14 +1035,7 @@ fn value_type<'a, 'i>(
             .find_map(|n| n.attribute("namespace"))
             .filter(|ns| !ns.starts_with("##") && *ns != XSD && *ns != DIFFGRAM);
         if let Some(ns) = typed_data_set {
-            p.at(
-                element,
-                format!(
-                    "{whose} is a typed DataSet (an xs:any of its namespace {ns}, its schema \
-                     imported), which rmm does not import yet"
-                ),
-            );
-            return None;
+            return typed_data_set_type(element, ns, schema, &whose, p);
         }
         let what = if raw_xml {
             "raw XML (an inline type holding xs:any: .NET's XmlNode or XmlElement), which rmm \
@@ -1076,6 +1099,90 @@ fn value_type<'a, 'i>(
     }
     let nullable = element.attribute("nillable") == Some("true") && value_type;
     Some(if nullable { format!("{ty}?") } else { ty })
+}
+
+/// The spec type of a typed DataSet of namespace `ns` (`element`'s): its name, the set read
+/// from the schema document the WSDL imports for that namespace (once).
+fn typed_data_set_type(
+    element: Node,
+    ns: &str,
+    schema: &mut Schema,
+    whose: &str,
+    p: &mut Problems,
+) -> Option<String> {
+    if schema.member_context || schema.header_context {
+        p.at(
+            element,
+            format!("{whose} is a typed DataSet, which rmm carries as a parameter or result only"),
+        );
+        return None;
+    }
+    if let Some(set) = schema.data_sets.iter().find(|d| d.namespace == ns) {
+        return Some(set.name.clone());
+    }
+    let refused = format!("typed DataSet {ns}");
+    if schema.refused.contains(&refused) {
+        p.at(
+            element,
+            format!("{whose} is the typed DataSet of namespace {ns}, refused above"),
+        );
+        return None;
+    }
+    let Some(document) = p.schema_documents.iter().find(|d| d.namespace == ns) else {
+        schema.refused.push(refused);
+        p.at(
+            element,
+            format!(
+                "{whose} is a typed DataSet (an xs:any of its namespace {ns}), whose schema \
+                 the WSDL does not import with a schemaLocation"
+            ),
+        );
+        return None;
+    };
+    let location = document.location.clone();
+    let read = match &document.text {
+        Ok(text) => super::data_set::read(text, &location),
+        Err(why) => {
+            let message = format!(
+                "{whose} is a typed DataSet (an xs:any of its namespace {ns}), whose schema \
+                 at {location} could not be read: {why}"
+            );
+            schema.refused.push(refused);
+            p.at(element, message);
+            return None;
+        }
+    };
+    match read {
+        Ok(set) if set.namespace == ns => {
+            let name = set.name.clone();
+            schema.data_sets.push(set);
+            Some(name)
+        }
+        Ok(set) => {
+            schema.refused.push(refused);
+            p.at(
+                element,
+                format!(
+                    "{whose} is a typed DataSet of namespace {ns}, whose schema at {location} \
+                     is of the namespace {}",
+                    set.namespace
+                ),
+            );
+            None
+        }
+        Err(errors) => {
+            schema.refused.push(refused);
+            p.at(
+                element,
+                format!(
+                    "{whose} is a typed DataSet of namespace {ns}, whose schema at {location} \
+                     does not import (the problems in it follow)"
+                ),
+            );
+            p.found.extend(errors);
+            None
+        }
+    }
 }
 
 /// Whether the spec type `ty` is a .NET value type (which `nillable` makes `Nullable<T>`),

@@ -171,6 +171,32 @@ impl Imported {
                 }
             }
         }
+        if !self.data_sets.is_empty() {
+            let _ = writeln!(w, "data_sets:");
+            for set in &self.data_sets {
+                let _ = writeln!(w, "  - name: {}", scalar(&set.name));
+                let _ = writeln!(w, "    namespace: {}", scalar(&set.namespace));
+                if let Some(locale) = &set.locale {
+                    let _ = writeln!(
+                        w,
+                        "    locale: {}",
+                        serde_json::to_string(locale).expect("a string serialises")
+                    );
+                }
+                let _ = writeln!(w, "    tables:");
+                for table in &set.tables {
+                    let _ = writeln!(w, "      - name: {}", scalar(&table.name));
+                    if table.columns.is_empty() {
+                        let _ = writeln!(w, "        columns: []");
+                        continue;
+                    }
+                    let _ = writeln!(w, "        columns:");
+                    for (name, ty) in &table.columns {
+                        let _ = writeln!(w, "          - {}: {}", scalar(name), scalar(ty));
+                    }
+                }
+            }
+        }
         let _ = writeln!(w, "operations:");
         for op in &self.operations {
             let _ = writeln!(w, "  - name: {}", scalar(&op.name));

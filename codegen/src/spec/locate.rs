@@ -262,6 +262,28 @@ impl<'a> Locator<'a> {
         Some(ops)
     }
 
+    /// Where each item of the item's block list `key` is written (a data set's `tables:`),
+    /// if it has exactly `count` block items.
+    pub fn sub_items(&self, op: OpLines, key: &str, count: usize) -> Option<Vec<OpLines>> {
+        let k = self.key_line(op.start, op.end, op.col, key)?;
+        let end = self.value_end(k, op.col).min(op.end);
+        let items = self.items(k + 1, end)?;
+        if items.len() != count {
+            return None;
+        }
+        Some(
+            items
+                .iter()
+                .enumerate()
+                .map(|(n, &(start, col))| OpLines {
+                    start,
+                    end: items.get(n + 1).map_or(end, |&(line, _)| line),
+                    col,
+                })
+                .collect(),
+        )
+    }
+
     /// The start of an operation's list item.
     pub fn op_start(&self, op: OpLines) -> Pos {
         self.pos(op.start, op.col)

@@ -23,7 +23,35 @@ pub(super) struct RawSpec {
     pub enums: Vec<RawEnum>,
     #[serde(default)]
     pub types: Vec<RawClass>,
+    #[serde(default)]
+    pub data_sets: Vec<RawDataSet>,
     pub operations: Vec<RawOperation>,
+}
+
+/// One typed DataSet: `- name: ShopDs`, its `namespace:`, an optional `locale:` and `doc`,
+/// and its `tables:`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawDataSet {
+    pub name: Word,
+    #[serde(default)]
+    pub doc: Option<String>,
+    /// `DataSet.Namespace`: the schema's target namespace.
+    pub namespace: String,
+    /// The culture's name (`msdata:Locale`, empty for the invariant culture); the current
+    /// culture (`msdata:UseCurrentLocale`) when absent.
+    #[serde(default)]
+    pub locale: Option<String>,
+    pub tables: Vec<RawTable>,
+}
+
+/// One table of a typed DataSet: `- name: Orders` and its `columns:`, each written as a
+/// parameter is (`- Id: int`, `- Name: string?` for one that allows nulls).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawTable {
+    pub name: Word,
+    pub columns: Vec<RawParam>,
 }
 
 /// One class: `- name: Order`, an optional `doc`, `base:` and `abstract:`, and its `members:`

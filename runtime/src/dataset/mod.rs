@@ -19,10 +19,12 @@ mod diffgram;
 mod names;
 mod read;
 mod schema;
+mod typed;
 mod write;
 
 pub use cell::{Cell, CellValue, ColumnType};
 pub use read::DataSetError;
+pub use typed::{cell, TypedColumn, TypedSchema, TypedTable};
 
 /// The `msdata:` namespace of DataSet annotations.
 pub const MSDATA_NS: &str = "urn:schemas-microsoft-com:xml-msdata";

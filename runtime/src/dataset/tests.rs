@@ -603,3 +603,142 @@ fn a_set_of_a_namespace_of_its_own_is_read_and_made_as_the_host_writes_it() {
     let error = read(&unqualified).unwrap_err().to_string();
     assert!(error.contains("elementFormDefault"), "{error}");
 }
+
+/// The typed DataSet `ShopDs` of the objects service (`tests/interop/asmx/ShopDs.xsd`, made
+/// by Mono's `xsd /dataset`, which gives it the invariant culture).
+const SHOP_DS: TypedSchema = {
+    use ColumnType::*;
+    const fn col(name: &'static str, ty: ColumnType) -> TypedColumn {
+        TypedColumn {
+            name,
+            ty,
+            allow_null: true,
+        }
+    }
+    TypedSchema {
+        name: "ShopDs",
+        namespace: "http://rmm.example.com/ShopDs.xsd",
+        locale: Some(""),
+        tables: &[
+            TypedTable {
+                name: "Orders",
+                columns: &[
+                    TypedColumn {
+                        name: "Id",
+                        ty: Int,
+                        allow_null: false,
+                    },
+                    col("Name", String),
+                    col("Count", Int),
+                    col("Big", Long),
+                    col("Small", Short),
+                    col("Tiny", UnsignedByte),
+                    col("Signed", Byte),
+                    col("UShort", UnsignedShort),
+                    col("UInt", UnsignedInt),
+                    col("ULong", UnsignedLong),
+                    col("Price", Decimal),
+                    col("Ratio", Double),
+                    col("Single", Float),
+                    col("Ok", Boolean),
+                    col("When", DateTime),
+                    col("Key", Guid),
+                    col("Data", Base64Binary),
+                ],
+            },
+            TypedTable {
+                name: "Notes",
+                columns: &[col("Text", String)],
+            },
+        ],
+    }
+};
+
+#[test]
+fn a_typed_sets_schema_document_is_the_one_the_host_serves_at_query_schema() {
+    assert_eq!(
+        SHOP_DS.schema_document().as_deref(),
+        Some(host("typed-schema").as_str())
+    );
+}
+
+#[test]
+fn a_typed_set_the_host_made_passes_its_check_reads_by_position_and_goes_back_byte_for_byte() {
+    let set = read(&host("typed-2")).expect("reads");
+    SHOP_DS.check(&set).expect("of its shape");
+    let rows: Vec<&[Option<Cell>]> = SHOP_DS.rows(&set, 0).collect();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(cell::<i32>(rows[1], 0), Some(1));
+    assert_eq!(cell::<String>(rows[1], 1).as_deref(), Some("order 1"));
+    assert_eq!(cell::<u64>(rows[1], 9), Some(18_000_000_000_000_000_001));
+    assert_eq!(cell::<i32>(rows[2], 0), Some(-1));
+    assert_eq!(cell::<String>(rows[2], 1), None);
+    let notes: Vec<&[Option<Cell>]> = SHOP_DS.rows(&set, 1).collect();
+    assert_eq!(
+        cell::<String>(notes[0], 0).as_deref(),
+        Some("note <2> & co")
+    );
+    assert_eq!(written(&set), host("typed-2"));
+
+    // Made here as the host's MakeShop(0) makes it: the row of nulls, then the note.
+    let mut made = SHOP_DS.empty();
+    SHOP_DS.add_row(&mut made, 0, vec![Some(Cell::Int(-1))]);
+    SHOP_DS.add_row(
+        &mut made,
+        1,
+        vec![Some(Cell::String("note <0> & co".into()))],
+    );
+    assert_eq!(
+        made.tables[0].rows[0].values.len(),
+        17,
+        "nulls after the given cells"
+    );
+    assert!(written(&made).contains("<Orders diffgr:id=\"Orders1\" msdata:rowOrder=\"0\" diffgr:hasChanges=\"inserted\"><Id>-1</Id></Orders><Notes diffgr:id=\"Notes1\" msdata:rowOrder=\"0\" diffgr:hasChanges=\"inserted\"><Text>note &lt;0&gt; &amp; co</Text></Notes>"));
+}
+
+#[test]
+fn a_set_of_another_shape_is_refused_by_its_typed_schema() {
+    // What the host takes as a ShopDs and echoes (tests/fixtures/objects/probes/typed/objects).
+    let other = read(r#"<xs:schema id="Other" xmlns="" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:msdata="urn:schemas-microsoft-com:xml-msdata"><xs:element name="Other" msdata:IsDataSet="true" msdata:UseCurrentLocale="true"><xs:complexType><xs:choice minOccurs="0" maxOccurs="unbounded"><xs:element name="T"><xs:complexType><xs:sequence><xs:element name="X" type="xs:string" minOccurs="0" /></xs:sequence></xs:complexType></xs:element></xs:choice></xs:complexType></xs:element></xs:schema><diffgr:diffgram xmlns:msdata="urn:schemas-microsoft-com:xml-msdata" xmlns:diffgr="urn:schemas-microsoft-com:xml-diffgram-v1"><Other xmlns=""><T diffgr:id="T1" msdata:rowOrder="0" diffgr:hasChanges="inserted"><X>x1</X></T></Other></diffgr:diffgram>"#).expect("reads");
+    let error = SHOP_DS.check(&other).expect_err("not a ShopDs");
+    assert_eq!(
+        error.message(),
+        "the typed DataSet `ShopDs` has table `T` where its table `Orders` belongs (table 1 of 2); rmm reads a typed DataSet's tables in their order"
+    );
+
+    let mut set = SHOP_DS.empty();
+    set.tables[0].columns[2].ty = ColumnType::Long;
+    let error = SHOP_DS.check(&set).expect_err("a retyped column");
+    assert_eq!(
+        error.message(),
+        "table `Orders` of the typed DataSet `ShopDs` has `Count` (System.Int64) where its column `Count` (System.Int32) belongs (column 3 of 17)"
+    );
+
+    let mut set = SHOP_DS.empty();
+    set.tables.pop();
+    let error = SHOP_DS.check(&set).expect_err("a table short");
+    assert_eq!(
+        error.message(),
+        "the typed DataSet `ShopDs` has no table `Notes` (table 2 of 2)"
+    );
+
+    // Another name, namespace or locale, and a table or column more, are the set's own.
+    let mut set = SHOP_DS.empty();
+    set.name = "Renamed".into();
+    set.locale = Locale::Current;
+    set.tables[1].add_column("Extra", ColumnType::Int);
+    set.add_table("More");
+    SHOP_DS.check(&set).expect("a ShopDs still");
+
+    // A null where the column allows none, which its row's struct cannot hold.
+    let mut set = SHOP_DS.empty();
+    set.tables[0].rows.push(DataRow {
+        values: vec![None; 17],
+        ..DataRow::default()
+    });
+    let error = SHOP_DS.check(&set).expect_err("a null Id");
+    assert_eq!(
+        error.message(),
+        "row 1 of table `Orders` of the typed DataSet `ShopDs` has a null in column `Id`, which does not allow nulls"
+    );
+}

@@ -80,6 +80,21 @@ pub fn body_error_response(error: &BodyError) -> Response<Bytes> {
 
 /// A `text/plain` error as ASMX's HTTP GET/POST handler writes it: the message and a line feed.
 pub fn plain_error(status: StatusCode, message: &str) -> Response<Bytes> {
+    plain_text(status, message, CACHE_CONTROL_FRAMEWORK)
+}
+
+/// The host's answer to `?schema=Name` naming no typed DataSet of the service: `500`,
+/// `Schema not found.` (its `Cache-Control` a page's, not the framework's).
+pub fn schema_not_found() -> Response<Bytes> {
+    plain_text(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "Schema not found.",
+        message::CACHE_CONTROL_RESULT,
+    )
+}
+
+/// A `text/plain` response of `message` and a newline.
+fn plain_text(status: StatusCode, message: &str, cache_control: &'static str) -> Response<Bytes> {
     let mut body = String::with_capacity(message.len() + 1);
     body.push_str(message);
     body.push('\n');
@@ -89,10 +104,7 @@ pub fn plain_error(status: StatusCode, message: &str) -> Response<Bytes> {
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static(TEXT_CONTENT_TYPE));
     headers.insert(CONTENT_LENGTH, HeaderValue::from(len));
-    headers.insert(
-        CACHE_CONTROL,
-        HeaderValue::from_static(CACHE_CONTROL_FRAMEWORK),
-    );
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static(cache_control));
     response
 }
 

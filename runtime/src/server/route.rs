@@ -19,6 +19,9 @@ pub enum Route<O> {
     Wsdl,
     /// `GET {path}?disco` (any case): the discovery document.
     Disco,
+    /// `GET {path}?schema=Name`: the schema of the typed DataSet `Name` (matched
+    /// case-sensitively), which the WSDL imports from there.
+    Schema(String),
     /// `GET {path}`: the help page listing the operations.
     HelpIndex,
     /// `GET {path}?op=Name`: the help page of one operation.
@@ -209,6 +212,12 @@ fn endpoint<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) ->
             }
             if query.eq_ignore_ascii_case("disco") {
                 return Route::Disco;
+            }
+            let schema = form_urlencoded::parse(query.as_bytes())
+                .find(|(k, _)| k.eq_ignore_ascii_case("schema"))
+                .map(|(_, v)| v.into_owned());
+            if let Some(name) = schema {
+                return Route::Schema(name);
             }
             let op = form_urlencoded::parse(query.as_bytes())
                 .find(|(k, _)| k.eq_ignore_ascii_case("op"))

@@ -870,5 +870,42 @@ namespace Rmm.Objects
             foreach (object item in items) sb.Append(' ').Append(DescribeObject(item));
             return sb.Append(" }").ToString();
         }
+
+        [WebMethod(Description = "Makes the typed DataSet ShopDs: n orders with a value in every column, then one of nulls but its Id, and one note; null for a negative n.")]
+        public ShopDs MakeShop(int n)
+        {
+            if (n < 0) return null;
+            ShopDs ds = new ShopDs();
+            for (int i = 0; i < n; i++)
+            {
+                ShopDs.OrdersRow row = ds.Orders.NewOrdersRow();
+                row.Id = i;
+                row.Name = "order " + i.ToString(CultureInfo.InvariantCulture);
+                row.Count = i;
+                row.Big = 10000000000L + i;
+                row.Small = (short)(-i);
+                row.Tiny = (byte)(250 + i);
+                row.Signed = (sbyte)(-100 - i);
+                row.UShort = (ushort)(60000 + i);
+                row.UInt = 4000000000u + (uint)i;
+                row.ULong = 18000000000000000000ul + (ulong)i;
+                row.Price = 1.50m + i;
+                row.Ratio = 0.5 * i;
+                row.Single = 1.5f * i;
+                row.Ok = i % 2 == 0;
+                row.When = new DateTime(2024, 1, 2, 3, 4, 5, DateTimeKind.Utc).AddDays(i);
+                row.Key = new Guid("00112233-4455-6677-8899-aabbccddee0" + (i % 10).ToString(CultureInfo.InvariantCulture));
+                row.Data = new byte[] { 1, 2, (byte)i };
+                ds.Orders.AddOrdersRow(row);
+            }
+            ShopDs.OrdersRow empty = ds.Orders.NewOrdersRow();
+            empty.Id = -1;
+            ds.Orders.AddOrdersRow(empty);
+            ds.Notes.AddNotesRow("note <" + n.ToString(CultureInfo.InvariantCulture) + "> & co");
+            return ds;
+        }
+
+        [WebMethod(Description = "Echoes the typed DataSet ShopDs as the host reads it.")]
+        public ShopDs EchoShop(ShopDs ds) { return ds; }
     }
 }

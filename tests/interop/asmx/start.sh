@@ -39,11 +39,14 @@ mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Types.dll" \
     -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll -r:System.Xml.dll -r:System.Data.dll \
     "$here/TypesService.cs" >&2
 cp "$here/TypesService.asmx" "$run/site$types_path"
-# The third reference service, hand-written: classes, arrays and recursion (ObjectsService.cs).
+# The third reference service, hand-written: classes, arrays and recursion (ObjectsService.cs),
+# with a typed DataSet (ShopDs) that Mono's xsd makes from ShopDs.xsd (it reports the file it
+# wrote on stdout, which must stay the base URL only).
 objects_path="/api/rmm/ObjectsService.asmx"
+xsd "$here/ShopDs.xsd" /dataset /namespace:Rmm.Objects /outputdir:"$run/src" >&2
 mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Objects.dll" \
     -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll -r:System.Xml.dll -r:System.Data.dll \
-    "$here/ObjectsService.cs" >&2
+    "$here/ObjectsService.cs" "$run/src/ShopDs.cs" >&2
 cp "$here/ObjectsService.asmx" "$run/site$objects_path"
 
 # 2. fastcgi-mono-server4 on a unix socket in the run directory.

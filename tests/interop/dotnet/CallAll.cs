@@ -61,6 +61,10 @@
 //               printed as its name, tables, columns, rows' states, values and originals
 //     DataTable a lone table T<p> of columns I (int) and S (string): a row of I = p and S (as
 //               a string's value), and a row of nulls; printed as a DataSet's table
+//     typed DataSet (an inline type of one xs:any of the set's namespace, which Mono's wsdl
+//               makes an XmlElement: one element, where the set is two, its schema and
+//               its diffgram) not sent: the line says so as an "error"; a result is
+//               printed as the XmlElement the proxy read (the set's schema)
 //     depth     classes and arrays nest to depth 3 (the parameter's own at 0); deeper
 //               classes are null: a class that holds itself ends there
 //
@@ -128,6 +132,10 @@ static class CallAll
         var stdout = new StreamWriter(Console.OpenStandardOutput(), new UTF8Encoding(false));
         stdout.AutoFlush = true;
 
+        // The typed DataSets' elements, from the service's WSDL.
+        using (var client = new WebClient())
+            TypedDataSets = TypedDataSetElements(client.DownloadString(endpoint + "?WSDL"));
+
         // The types of each operation's parameters, from the SOAP proxy.
         Type soap = Proxy("SOAP");
         if (soap == null)
@@ -175,6 +183,32 @@ static class CallAll
             }
         }
         return 0;
+    }
+
+    /// The elements of typed DataSets ("Wrapper/name": an element of an operation's wrapper
+    /// whose inline type is one xs:any of a namespace of the set's own), which Mono's wsdl
+    /// declares as XmlElements.
+    static HashSet<string> TypedDataSets = new HashSet<string>();
+
+    static HashSet<string> TypedDataSetElements(string wsdl)
+    {
+        const string xsd = "http://www.w3.org/2001/XMLSchema";
+        var document = new XmlDocument();
+        document.LoadXml(wsdl);
+        var found = new HashSet<string>();
+        foreach (XmlElement any in document.GetElementsByTagName("any", xsd))
+        {
+            string ns = any.GetAttribute("namespace");
+            if (ns == "" || ns.StartsWith("##") || ns == xsd
+                || ns == "urn:schemas-microsoft-com:xml-diffgram-v1")
+                continue;
+            var element = any.ParentNode.ParentNode.ParentNode as XmlElement;
+            var wrapper = element == null ? null
+                : element.ParentNode.ParentNode.ParentNode as XmlElement;
+            if (wrapper != null)
+                found.Add(wrapper.GetAttribute("name") + "/" + element.GetAttribute("name"));
+        }
+        return found;
     }
 
     /// The proxy class generated for `protocol`.
@@ -600,6 +634,15 @@ static class CallAll
             .Append(",\"protocol\":").Append(Json(protocol))
             .Append(",\"case\":").Append(Json(kase))
             .Append(",\"params\":[").Append(string.Join(",", sent)).Append("]");
+        string typed = parameters.Select(p => p.Name)
+            .FirstOrDefault(name => TypedDataSets.Contains(operation + "/" + name));
+        if (typed != null)
+        {
+            line.Append(",\"error\":").Append(Json("not called: " + typed + " is a typed DataSet, "
+                + "which the proxy declares an XmlElement (one element, where the set is its "
+                + "schema and its diffgram)"));
+            return line.Append("}").ToString();
+        }
         try
         {
             object result = method.Invoke(proxy, values);

@@ -60,6 +60,9 @@ zeep's introspection of each type, nothing about the service hard-coded:
                  a table T<p> of columns I (int) and S (string): a row of I = p and S =
                  "NAME-p <&> é", and a row of nulls, both inserted; sent as the schema and
                  the diffgram, returned as zeep reads them (the schema parsed, the rows typed)
+    typed DataSet (one xs:any of the set's namespace) not sent: it is two elements, its
+                 schema and its diffgram, where zeep writes one; a result is printed as it
+                 came (canonical XML), as zeep refuses to read it under that namespace
     depth        classes nest to depth 3 (the parameter's class at 0, each class or array
                  inside one deeper); deeper classes are left out, or nil as array items: a
                  class that holds itself ends there
@@ -298,6 +301,18 @@ class Samples:
                 pass
         self.complex = [t for t in schema.types if isinstance(t, ComplexType) and t.qname]
         self.abstract = abstract
+        # The typed DataSets' elements, (wrapper element, element): an inline type of one
+        # xs:any of a namespace of the set's own (zeep keeps no xs:any's namespace).
+        self.typed = set()
+        document = etree.fromstring(wsdl_text)
+        for any_ in document.iter(f"{{{XSD}}}any"):
+            namespace = any_.get("namespace", "")
+            if not namespace or namespace.startswith("##") or namespace in (
+                    XSD, "urn:schemas-microsoft-com:xml-diffgram-v1"):
+                continue
+            element = any_.getparent().getparent().getparent()
+            wrapper = element.getparent().getparent().getparent()
+            self.typed.add((wrapper.get("name"), element.get("name")))
 
     def concrete(self, xsd_type):
         """The type itself, or for an abstract one the first concrete type derived from it
@@ -371,9 +386,11 @@ class Samples:
         return value
 
 
-def returns_data_table(operation):
+def returns_data_table(operation, typed):
     """Whether the operation's result is a lone DataTable (GetDataTableSchema's form: two
-    xs:any, the first repeated; a DataSet's 2.0 form repeats their sequence instead)."""
+    xs:any, the first repeated; a DataSet's 2.0 form repeats their sequence instead) or a
+    typed DataSet (one xs:any of its namespace, whose schema and diffgram zeep refuses to
+    read under it): both are printed as they came."""
     body = operation.output.body
     if body is None or not hasattr(body.type, "elements"):
         return False
@@ -385,7 +402,8 @@ def returns_data_table(operation):
         if (len(inner) == 2 and all(type(e).__name__ == "Any" for _, e in inner)
                 and inner[0][1].max_occurs != 1):
             return True
-    return False
+    # A typed DataSet's result element, by its wrapper's and its own name.
+    return any((operation.name + "Response", name) in typed for name, _ in body.type.elements)
 
 
 def raw_result(content):
@@ -523,6 +541,11 @@ def main():
     for operation in operations:
         line = {"operation": operation.name}
         try:
+            for name, _ in parameter_elements(operation):
+                if (operation.name, name) in samples.typed:
+                    raise TypeError(
+                        f"{name!r}: a typed DataSet (one xs:any of its namespace), which is two "
+                        "elements (its schema, then its diffgram) where zeep writes one")
             values = [(name, samples.value(element.type, name, i))
                       for i, (name, element) in enumerate(parameter_elements(operation), start=1)]
         except Exception as error:  # a type this script cannot make a value of
@@ -536,7 +559,7 @@ def main():
         if headers:
             kwargs["_soapheaders"] = dict(headers)
         try:
-            if returns_data_table(operation):
+            if returns_data_table(operation, samples.typed):
                 # zeep reads a diffgram by the inline schema, which does not declare a lone
                 # table's DocumentElement: the result element is printed as it came.
                 with client.settings(raw_response=True):

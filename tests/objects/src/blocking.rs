@@ -525,4 +525,14 @@ impl ObjectsServiceBlockingClient {
     ) -> Result<DescribeObjectResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 63, `MakeShop`, and waits for its answer: Makes the typed DataSet ShopDs: n orders with a value in every column, then one of nulls but its Id, and one note; null for a negative n.
+    pub fn make_shop(&self, request: &MakeShop) -> Result<MakeShopResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 64, `EchoShop`, and waits for its answer: Echoes the typed DataSet ShopDs as the host reads it.
+    pub fn echo_shop(&self, request: &EchoShop) -> Result<EchoShopResponse, CallError> {
+        self.call(request)
+    }
 }

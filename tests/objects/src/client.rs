@@ -664,4 +664,20 @@ impl ObjectsServiceClient {
     ) -> Result<DescribeObjectResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 63, `MakeShop`: Makes the typed DataSet ShopDs: n orders with a value in every column, then one of nulls but its Id, and one note; null for a negative n.
+    pub async fn make_shop(
+        &self,
+        request: &MakeShop,
+    ) -> Result<MakeShopResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 64, `EchoShop`: Echoes the typed DataSet ShopDs as the host reads it.
+    pub async fn echo_shop(
+        &self,
+        request: &EchoShop,
+    ) -> Result<EchoShopResponse, CallError> {
+        self.call(request).await
+    }
 }

@@ -75,6 +75,8 @@
 //! | 60 | [`EchoPhrase`] | 1 |
 //! | 61 | [`MakePhrase`] | 1 |
 //! | 62 | [`DescribeObject`] | 1 |
+//! | 63 | [`MakeShop`] | 1 |
+//! | 64 | [`EchoShop`] | 1 |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -87,6 +89,7 @@ mod classes;
 pub mod client;
 
 mod credentials;
+mod data_sets;
 
 #[cfg(feature = "server")]
 pub mod help;
@@ -108,6 +111,7 @@ pub use blocking::ObjectsServiceBlockingClient;
 pub use client::{ObjectsServiceClient, Signer, SigningRequest, StaticSigner};
 pub use classes::*;
 pub use credentials::{Credentials, SoapHeaders};
+pub use data_sets::*;
 pub use objects::*;
 
 #[cfg(feature = "server")]
@@ -265,11 +269,15 @@ pub enum Operation {
     MakePhrase,
     /// Operation 62: [`DescribeObject`].
     DescribeObject,
+    /// Operation 63: [`MakeShop`].
+    MakeShop,
+    /// Operation 64: [`EchoShop`].
+    EchoShop,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 62usize] = [
+    pub const ALL: [Operation; 64usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -332,6 +340,8 @@ impl Operation {
         Operation::EchoPhrase,
         Operation::MakePhrase,
         Operation::DescribeObject,
+        Operation::MakeShop,
+        Operation::EchoShop,
     ];
 
     /// The operation's wire name.
@@ -399,6 +409,8 @@ impl Operation {
             Operation::EchoPhrase => "EchoPhrase",
             Operation::MakePhrase => "MakePhrase",
             Operation::DescribeObject => "DescribeObject",
+            Operation::MakeShop => "MakeShop",
+            Operation::EchoShop => "EchoShop",
         }
     }
 
@@ -467,6 +479,8 @@ impl Operation {
             "EchoPhrase" => Some(Operation::EchoPhrase),
             "MakePhrase" => Some(Operation::MakePhrase),
             "DescribeObject" => Some(Operation::DescribeObject),
+            "MakeShop" => Some(Operation::MakeShop),
+            "EchoShop" => Some(Operation::EchoShop),
             _ => None,
         }
     }
@@ -536,6 +550,8 @@ impl Operation {
             Operation::EchoPhrase => &wire::echo_phrase::OPERATION,
             Operation::MakePhrase => &wire::make_phrase::OPERATION,
             Operation::DescribeObject => &wire::describe_object::OPERATION,
+            Operation::MakeShop => &wire::make_shop::OPERATION,
+            Operation::EchoShop => &wire::echo_shop::OPERATION,
         }
     }
 }
@@ -634,6 +650,8 @@ macro_rules! for_each_operation {
             echo_phrase: EchoPhrase,
             make_phrase: MakePhrase,
             describe_object: DescribeObject,
+            make_shop: MakeShop,
+            echo_shop: EchoShop,
         }
     };
 }

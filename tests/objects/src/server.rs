@@ -577,6 +577,24 @@ pub trait ObjectsService: Send + Sync + 'static {
         credentials: Credentials,
         request: DescribeObject,
     ) -> impl Future<Output = Result<DescribeObjectResponse, Fault>> + Send;
+
+    /// Operation 63, `MakeShop`: Makes the typed DataSet ShopDs: n orders with a value in every column, then one of nulls but its Id, and one note; null for a negative n.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_shop(
+        &self,
+        credentials: Credentials,
+        request: MakeShop,
+    ) -> impl Future<Output = Result<MakeShopResponse, Fault>> + Send;
+
+    /// Operation 64, `EchoShop`: Echoes the typed DataSet ShopDs as the host reads it.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_shop(
+        &self,
+        credentials: Credentials,
+        request: EchoShop,
+    ) -> impl Future<Output = Result<EchoShopResponse, Fault>> + Send;
 }
 
 impl<T: ObjectsService> ObjectsService for Arc<T> {
@@ -1075,6 +1093,22 @@ impl<T: ObjectsService> ObjectsService for Arc<T> {
     ) -> impl Future<Output = Result<DescribeObjectResponse, Fault>> + Send {
         T::describe_object(self, credentials, request)
     }
+
+    fn make_shop(
+        &self,
+        credentials: Credentials,
+        request: MakeShop,
+    ) -> impl Future<Output = Result<MakeShopResponse, Fault>> + Send {
+        T::make_shop(self, credentials, request)
+    }
+
+    fn echo_shop(
+        &self,
+        credentials: Credentials,
+        request: EchoShop,
+    ) -> impl Future<Output = Result<EchoShopResponse, Fault>> + Send {
+        T::echo_shop(self, credentials, request)
+    }
 }
 
 /// What a [`Verifier`] sees of a call, before it is dispatched. Its `Debug` hides
@@ -1244,6 +1278,18 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     soap::SOAP11_CONTENT_TYPE,
                     server::discovery(&SERVICE, &server::address(&request, SERVICE.path)),
                 )
+            }
+            Route::Schema(name) => {
+                let document = match name.as_str() {
+                    "ShopDs" => crate::ShopDs::SCHEMA.schema_document(),
+                    _ => None,
+                };
+                match document {
+                    Some(document) => {
+                        server::document(soap::SOAP11_CONTENT_TYPE, document)
+                    }
+                    None => server::schema_not_found(),
+                }
             }
             Route::HelpIndex => {
                 server::document(
@@ -2078,6 +2124,32 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.describe_object(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakeShop => {
+                let handled = {
+                    let (credentials, call) = MakeShop::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_shop(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoShop => {
+                let handled = {
+                    let (credentials, call) = EchoShop::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_shop(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -1525,3 +1525,43 @@ pub struct DescribeObjectResponse {
     /// `DescribeObjectResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
     pub result: Option<String>,
 }
+
+/// `MakeShop`, operation 63 of `ObjectsService`: Makes the typed DataSet ShopDs: n orders with a value in every column, then one of nulls but its Id, and one note; null for a negative n.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakeShopResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakeShop {
+    /// `n`: SOAP `int`, position 1 of 1.
+    pub n: i32,
+}
+
+/// The response of [`MakeShop`]: the element `MakeShopResponse` holding `MakeShopResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MakeShopResponse {
+    /// `MakeShopResult`: SOAP `ShopDs`.
+    pub result: Option<crate::ShopDs>,
+}
+
+/// `EchoShop`, operation 64 of `ObjectsService`: Echoes the typed DataSet ShopDs as the host reads it.
+///
+/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoShopResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoShop {
+    /// `ds`: SOAP `ShopDs`, position 1 of 1.
+    pub ds: Option<crate::ShopDs>,
+}
+
+/// The response of [`EchoShop`]: the element `EchoShopResponse` holding `EchoShopResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoShopResponse {
+    /// `EchoShopResult`: SOAP `ShopDs`.
+    pub result: Option<crate::ShopDs>,
+}

@@ -196,6 +196,8 @@ impl<'m> Sampler<'m> {
                 element.children.push(schema);
                 element.tail = Some(placeholder("xml"));
             }
+            // An `s:any` of the set's namespace: .NET's help page shows it as XML.
+            SoapType::TypedDataSet(_) => element.text = Some(placeholder("xml")),
             SoapType::Array(i) => {
                 let array = &self.model.arrays[usize::from(i)];
                 let (item, item_name) = (array.item, array.item_name.clone());

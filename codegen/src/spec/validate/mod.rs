@@ -8,6 +8,7 @@ use super::raw::RawSpec;
 use super::{ArrayDef, SoapType};
 
 mod classes;
+mod data_sets;
 mod headers;
 mod names;
 mod namespaces;
@@ -15,12 +16,13 @@ mod raw_xml;
 mod shape;
 
 use classes::check_classes;
+use data_sets::check_data_sets;
 use headers::check_headers;
 use names::{
     array_over_http, crate_name_problem, enums_hint, ncname_problem, nullable_problem, soap_type,
     type_name, valid_types, NCNAME_RULE,
 };
-pub(super) use names::{default_crate_name, nullable, soap_type_with_item, TypeNames};
+pub(super) use names::{column_type, default_crate_name, nullable, soap_type_with_item, TypeNames};
 use namespaces::check_namespaces;
 use raw_xml::check_raw_xml;
 use shape::{check_bare, check_methods, check_roots};
@@ -414,6 +416,7 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
     }
 
     check_classes(&mut c, raw, &names);
+    check_data_sets(&mut c, raw, &names);
 
     for (op, place) in raw.operations.iter().zip(&places) {
         let name = op.name.0.as_str();

@@ -7,6 +7,7 @@ use super::*;
 pub(in crate::spec) struct TypeNames {
     pub enums: Vec<String>,
     pub classes: Vec<String>,
+    pub data_sets: Vec<String>,
 }
 
 impl TypeNames {
@@ -14,6 +15,7 @@ impl TypeNames {
         TypeNames {
             enums: raw.enums.iter().map(|e| e.name.0.clone()).collect(),
             classes: raw.types.iter().map(|c| c.name.0.clone()).collect(),
+            data_sets: raw.data_sets.iter().map(|d| d.name.0.clone()).collect(),
         }
     }
 
@@ -27,6 +29,10 @@ impl TypeNames {
             .or_else(|| {
                 let i = self.classes.iter().position(|c| c == name)?;
                 u16::try_from(i).ok().map(SoapType::Class)
+            })
+            .or_else(|| {
+                let i = self.data_sets.iter().position(|d| d == name)?;
+                u16::try_from(i).ok().map(SoapType::TypedDataSet)
             })
     }
 }
@@ -111,6 +117,15 @@ pub(super) fn nullable_problem(name: &str, names: &TypeNames) -> Option<&'static
         ),
         _ => None,
     }
+}
+
+/// The type of a typed DataSet's column spelled `text` (`int`, or `int?` when it allows
+/// nulls): one of [`crate::spec::COLUMN_TYPES`].
+pub(in crate::spec) fn column_type(text: &str) -> Option<SoapType> {
+    let name = text.strip_suffix('?').unwrap_or(text);
+    crate::spec::COLUMN_TYPES
+        .into_iter()
+        .find(|ty| ty.name() == name)
 }
 
 /// Whether a type is spelled nullable (`int?`).

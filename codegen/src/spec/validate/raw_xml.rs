@@ -13,25 +13,29 @@ pub(super) fn check_raw_xml(
     places: &[OpPlaces],
     loc: &Locator<'_>,
 ) {
-    const DATA_SETS: &str = "rmm carries DataSets (`dataSet` and `dataTable`, .NET DataSet \
-                             and DataTable) as a parameter or the result of a wrapped operation \
-                             only, for now";
+    const DATA_SETS: &str = "rmm carries DataSets (`dataSet`, `dataTable` and typed ones, .NET \
+                             DataSet, DataTable and their typed kin) as a parameter or the \
+                             result of a wrapped operation only, for now";
+    // `dataSet`, `dataTable` or a typed DataSet's name.
+    let is_data_set = |ty: &str| {
+        matches!(ty, "dataSet" | "dataTable") || raw.data_sets.iter().any(|d| d.name.0 == ty)
+    };
     const RAW: &str = "rmm carries raw XML (`xml` and `xmlNode`, .NET XmlElement and XmlNode) \
                        as a parameter, result, out parameter, array item or class member of a \
                        wrapped operation, not yet in a bare operation";
     let only = |ty: &str| {
-        if matches!(ty.trim_end_matches("[]"), "dataSet" | "dataTable") {
+        if is_data_set(ty.trim_end_matches("[]")) {
             DATA_SETS
         } else {
             RAW
         }
     };
-    let is_raw = |ty: &str| matches!(ty, "xml" | "xmlNode" | "dataSet" | "dataTable");
+    let is_raw = |ty: &str| matches!(ty, "xml" | "xmlNode") || is_data_set(ty);
     // An array of a DataSet (`xml?` is refused as any reference spelled nullable); an array
     // of raw XML, in a bare operation.
     let uses_raw = |ty: &str| {
         let item = ty.trim_end_matches("[]").trim_end_matches('?');
-        ty.ends_with("[]") && matches!(item, "dataSet" | "dataTable")
+        ty.ends_with("[]") && is_data_set(item)
     };
     let bare_raw = |ty: &str| is_raw(ty.trim_end_matches("[]").trim_end_matches('?'));
     for (op, place) in raw.operations.iter().zip(places) {
@@ -68,7 +72,7 @@ pub(super) fn check_raw_xml(
         let out_at = place.lines.and_then(|l| loc.op_key(l, "out")).or(anchor);
         for o in &op.out {
             // Raw XML out parameters are read and written as members of the response.
-            let data_set = matches!(o.ty.trim_end_matches("[]"), "dataSet" | "dataTable");
+            let data_set = is_data_set(o.ty.trim_end_matches("[]"));
             if data_set || (bare && bare_raw(&o.ty)) {
                 c.push(
                     out_at,
@@ -91,7 +95,7 @@ pub(super) fn check_raw_xml(
             .or(loc.top_key_pos("types"));
         for member in &class.members {
             let item = member.ty.trim_end_matches("[]");
-            if matches!(item, "dataSet" | "dataTable") {
+            if is_data_set(item) {
                 c.push(
                     at,
                     at,

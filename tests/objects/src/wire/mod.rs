@@ -201,6 +201,12 @@ pub mod make_phrase;
 /// Operation 62: `DescribeObject`.
 pub mod describe_object;
 
+/// Operation 63: `MakeShop`.
+pub mod make_shop;
+
+/// Operation 64: `EchoShop`.
+pub mod echo_shop;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.

@@ -619,6 +619,13 @@ fn dotnet_spot_check(checks: &mut Checks, name: &str, line: &Line, on_mono: bool
     if http && !line.returned() {
         return;
     }
+    // A typed DataSet, which the proxy cannot send (CallAll.cs says so instead of calling).
+    let not_called = line.json["error"]
+        .as_str()
+        .is_some_and(|e| e.starts_with("not called: "));
+    if not_called {
+        return;
+    }
     let mut want = line.param(0).as_str().unwrap_or_default().to_owned();
     if http {
         want = want.replace(" xsi:nil=\"true\" />", " />");

@@ -363,6 +363,7 @@ impl<S: ProductService> ProductServiceServer<S> {
                     server::discovery(&SERVICE, &server::address(&request, SERVICE.path)),
                 )
             }
+            Route::Schema(_) => server::schema_not_found(),
             Route::HelpIndex => {
                 server::document(
                     server::HTML_CONTENT_TYPE,

@@ -293,6 +293,7 @@ impl<S: MNBArfolyamService> MNBArfolyamServiceServer<S> {
                     server::discovery(&SERVICE, &server::address(&request, SERVICE.path)),
                 )
             }
+            Route::Schema(_) => server::schema_not_found(),
             Route::HelpIndex => {
                 server::document(
                     server::HTML_CONTENT_TYPE,
