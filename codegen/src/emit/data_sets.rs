@@ -1,9 +1,9 @@
 //! `data_sets.rs`: one struct per typed DataSet of the spec, over the runtime's `DataSet`, and
 //! one struct per table for its rows.
 //!
-//! A typed DataSet's struct holds a `DataSet` its shape was checked on (its tables, then
-//! their columns, in order, of their types), so that the rows' structs read cells by
-//! position; everything else of the set (rows' states, original values, errors, tables and
+//! A typed DataSet's struct holds a `DataSet` made of its shape (its tables first, then
+//! their columns first, in its order, of their types), so that the rows' structs read cells
+//! by position; everything else of the set (rows' states, original values, errors, tables and
 //! columns the spec does not know) stays in it, written back as it was read.
 
 use proc_macro2::{Literal, TokenStream};
@@ -129,8 +129,8 @@ fn data_set(set: &DataSetModel) -> TokenStream {
     text.push_str(
         "\n\nOn the wire it is its schema and a diffgram, as the host writes it. It holds a \
          `DataSet` whose tables and columns start with these, in order: rows' states, \
-         original values and errors, and any table or column the spec does not declare, are \
-         kept in it ([`Self::data_set`]) and written back as they were read.",
+         original values and errors, and any table or column the spec does not declare (after \
+         its own), are kept in it ([`Self::data_set`]) and written back as they were read.",
     );
     let set_doc = doc(&text);
     let locale = match &set.locale {
@@ -198,11 +198,11 @@ fn data_set(set: &DataSetModel) -> TokenStream {
         impl TryFrom<DataSet> for #rust {
             type Error = DataSetError;
 
-            /// The typed set of a `DataSet` whose tables and columns start with its own, in
-            /// order, of their types; refused otherwise.
+            /// The typed set of a `DataSet` that has its tables and columns, of their types,
+            /// put in its order as .NET's typed set puts them (`TypedSchema::conform`);
+            /// refused otherwise.
             fn try_from(set: DataSet) -> Result<Self, DataSetError> {
-                Self::SCHEMA.check(&set)?;
-                Ok(Self(set))
+                Ok(Self(Self::SCHEMA.conform(set)?))
             }
         }
 
@@ -293,7 +293,7 @@ fn row_struct(set: &DataSetModel, table: &TableModel) -> TokenStream {
         if c.allow_null {
             quote!(#field: cell(cells, #i),)
         } else {
-            // A checked set has no null there.
+            // A conformed set has no null there.
             quote!(#field: cell(cells, #i).unwrap_or_default(),)
         }
     });
@@ -313,7 +313,7 @@ fn row_struct(set: &DataSetModel, table: &TableModel) -> TokenStream {
         }
 
         impl #row {
-            /// The row of a checked set's cells, in the columns' order.
+            /// The row of a conformed set's cells, in the columns' order.
             fn from_cells(cells: &[Option<Cell>]) -> Self {
                 Self {
                     #(#reads)*

@@ -663,9 +663,10 @@ fn a_typed_sets_schema_document_is_the_one_the_host_serves_at_query_schema() {
 }
 
 #[test]
-fn a_typed_set_the_host_made_passes_its_check_reads_by_position_and_goes_back_byte_for_byte() {
-    let set = read(&host("typed-2")).expect("reads");
-    SHOP_DS.check(&set).expect("of its shape");
+fn a_typed_set_the_host_made_is_of_its_shape_reads_by_position_and_goes_back_byte_for_byte() {
+    let read_set = read(&host("typed-2")).expect("reads");
+    let set = SHOP_DS.conform(read_set.clone()).expect("of its shape");
+    assert_eq!(set, read_set, "in its order already: nothing moved");
     let rows: Vec<&[Option<Cell>]> = SHOP_DS.rows(&set, 0).collect();
     assert_eq!(rows.len(), 3);
     assert_eq!(cell::<i32>(rows[1], 0), Some(1));
@@ -697,38 +698,84 @@ fn a_typed_set_the_host_made_passes_its_check_reads_by_position_and_goes_back_by
 }
 
 #[test]
-fn a_set_of_another_shape_is_refused_by_its_typed_schema() {
+fn a_set_of_another_shape_is_put_in_the_typed_order_or_refused() {
     // What the host takes as a ShopDs and echoes (tests/fixtures/objects/probes/typed/objects).
     let other = read(r#"<xs:schema id="Other" xmlns="" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:msdata="urn:schemas-microsoft-com:xml-msdata"><xs:element name="Other" msdata:IsDataSet="true" msdata:UseCurrentLocale="true"><xs:complexType><xs:choice minOccurs="0" maxOccurs="unbounded"><xs:element name="T"><xs:complexType><xs:sequence><xs:element name="X" type="xs:string" minOccurs="0" /></xs:sequence></xs:complexType></xs:element></xs:choice></xs:complexType></xs:element></xs:schema><diffgr:diffgram xmlns:msdata="urn:schemas-microsoft-com:xml-msdata" xmlns:diffgr="urn:schemas-microsoft-com:xml-diffgram-v1"><Other xmlns=""><T diffgr:id="T1" msdata:rowOrder="0" diffgr:hasChanges="inserted"><X>x1</X></T></Other></diffgr:diffgram>"#).expect("reads");
-    let error = SHOP_DS.check(&other).expect_err("not a ShopDs");
+    let error = SHOP_DS.conform(other).expect_err("not a ShopDs");
     assert_eq!(
         error.message(),
-        "the typed DataSet `ShopDs` has table `T` where its table `Orders` belongs (table 1 of 2); rmm reads a typed DataSet's tables in their order"
+        "the typed DataSet `ShopDs` has no table `Orders`"
     );
 
     let mut set = SHOP_DS.empty();
     set.tables[0].columns[2].ty = ColumnType::Long;
-    let error = SHOP_DS.check(&set).expect_err("a retyped column");
+    let error = SHOP_DS.conform(set).expect_err("a retyped column");
     assert_eq!(
         error.message(),
-        "table `Orders` of the typed DataSet `ShopDs` has `Count` (System.Int64) where its column `Count` (System.Int32) belongs (column 3 of 17)"
+        "column `Count` of table `Orders` of the typed DataSet `ShopDs` is of type System.Int64, not System.Int32"
     );
 
     let mut set = SHOP_DS.empty();
-    set.tables.pop();
-    let error = SHOP_DS.check(&set).expect_err("a table short");
+    set.tables[0].columns.remove(16);
+    let error = SHOP_DS.conform(set).expect_err("a column short");
     assert_eq!(
         error.message(),
-        "the typed DataSet `ShopDs` has no table `Notes` (table 2 of 2)"
+        "table `Orders` of the typed DataSet `ShopDs` has no column `Data` (System.Byte[])"
     );
 
-    // Another name, namespace or locale, and a table or column more, are the set's own.
+    // Tables and columns in another order, and one more of each, as .NET's typed set reads
+    // them: its own first, in its order, the rows' cells, originals and errors moved along;
+    // the set's name and locale its own.
     let mut set = SHOP_DS.empty();
     set.name = "Renamed".into();
     set.locale = Locale::Current;
-    set.tables[1].add_column("Extra", ColumnType::Int);
-    set.add_table("More");
-    SHOP_DS.check(&set).expect("a ShopDs still");
+    set.tables.swap(0, 1);
+    set.add_table("More").add_column("M", ColumnType::Int);
+    let orders = &mut set.tables[1];
+    orders.columns.swap(0, 1);
+    orders.columns[1].allow_null = true;
+    orders.add_column("Extra", ColumnType::Int);
+    let mut values = vec![None; 18];
+    values[0] = Some(Cell::String("first".into()));
+    values[1] = Some(Cell::Int(7));
+    values[17] = Some(Cell::Int(9));
+    orders.rows.push(DataRow {
+        state: RowState::Modified,
+        original: Some(values.clone()),
+        cell_errors: vec![(0, "on Name".into()), (17, "on Extra".into())],
+        values,
+        ..DataRow::default()
+    });
+    let set = SHOP_DS.conform(set).expect("a ShopDs still");
+    let names = |t: &DataTable| t.columns.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
+    assert_eq!(
+        set.tables
+            .iter()
+            .map(|t| t.name.as_str())
+            .collect::<Vec<_>>(),
+        ["Orders", "Notes", "More"]
+    );
+    assert_eq!(set.name, "Renamed");
+    assert_eq!(set.locale, Locale::Current);
+    let orders = &set.tables[0];
+    assert_eq!(names(orders)[..3], ["Id", "Name", "Count"]);
+    assert_eq!(names(orders)[17], "Extra");
+    assert!(
+        !orders.columns[0].allow_null,
+        "the typed column's nullability"
+    );
+    let row = &orders.rows[0];
+    assert_eq!(row.values[0], Some(Cell::Int(7)));
+    assert_eq!(row.values[1], Some(Cell::String("first".into())));
+    assert_eq!(row.values[17], Some(Cell::Int(9)));
+    assert_eq!(
+        row.original.as_ref().map(|o| o[0].clone()),
+        Some(Some(Cell::Int(7)))
+    );
+    assert_eq!(
+        row.cell_errors,
+        [(1, "on Name".to_owned()), (17, "on Extra".to_owned())]
+    );
 
     // A null where the column allows none, which its row's struct cannot hold.
     let mut set = SHOP_DS.empty();
@@ -736,7 +783,7 @@ fn a_set_of_another_shape_is_refused_by_its_typed_schema() {
         values: vec![None; 17],
         ..DataRow::default()
     });
-    let error = SHOP_DS.check(&set).expect_err("a null Id");
+    let error = SHOP_DS.conform(set).expect_err("a null Id");
     assert_eq!(
         error.message(),
         "row 1 of table `Orders` of the typed DataSet `ShopDs` has a null in column `Id`, which does not allow nulls"

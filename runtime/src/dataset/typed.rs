@@ -3,7 +3,7 @@
 //!
 //! On the wire a typed DataSet is a DataSet (of a namespace of its own, usually); what makes
 //! it typed is that both sides know its tables and columns beforehand. A generated type wraps
-//! a [`DataSet`] that [`TypedSchema::check`] found to have them, so its typed rows read the
+//! a [`DataSet`] that [`TypedSchema::conform`] made of that shape, so its typed rows read the
 //! cells by position.
 
 use super::cell::{Cell, CellValue, ColumnType};
@@ -74,78 +74,32 @@ impl TypedSchema {
         }
     }
 
-    /// Whether `set` has this shape: its first tables are this schema's, in order, each
-    /// starting with this schema's columns, in order, of their types and nullability, and no
-    /// row but a deleted one has a null where its column allows none. Tables and columns
-    /// after them, and the set's name, namespace and locale, may be anything (a .NET typed
-    /// DataSet merges what it reads into its own tables, adding what it does not know).
-    pub fn check(&self, set: &DataSet) -> Result<(), DataSetError> {
+    /// `set` made of this shape, as .NET Framework's typed DataSet reads one (its generated
+    /// `ReadXmlSerializable` builds its own tables from those of the set read, by name, then
+    /// merges the rest in): this schema's tables first, in its order, then the others as they
+    /// came; in each, this schema's columns first, in its order, then the others, the rows'
+    /// cells, originals and cell errors moved with them; each column's nullability this
+    /// schema's. The set's name, namespace and locale are the set's own, as .NET takes them.
+    ///
+    /// Refused: a table or column of this schema missing, a column of another type (.NET's
+    /// merge fails on it), and a null where the column allows none in a row not deleted
+    /// (which no typed row can hold).
+    pub fn conform(&self, mut set: DataSet) -> Result<DataSet, DataSetError> {
         let name = self.name;
-        for (i, typed) in self.tables.iter().enumerate() {
-            let Some(table) = set.tables.get(i) else {
+        let mut tables = Vec::with_capacity(set.tables.len());
+        for typed in self.tables {
+            let Some(at) = set.tables.iter().position(|t| t.name == typed.name) else {
                 return Err(DataSetError::new(format!(
-                    "the typed DataSet `{name}` has no table `{}` (table {} of {})",
-                    typed.name,
-                    i + 1,
-                    self.tables.len()
+                    "the typed DataSet `{name}` has no table `{}`",
+                    typed.name
                 )));
             };
-            if table.name != typed.name {
-                return Err(DataSetError::new(format!(
-                    "the typed DataSet `{name}` has table `{}` where its table `{}` belongs \
-                     (table {} of {}); rmm reads a typed DataSet's tables in their order",
-                    table.name,
-                    typed.name,
-                    i + 1,
-                    self.tables.len()
-                )));
-            }
-            for (j, typed_column) in typed.columns.iter().enumerate() {
-                let found = table.columns.get(j);
-                let same = found.is_some_and(|c| {
-                    c.name == typed_column.name
-                        && c.ty == typed_column.ty
-                        && c.allow_null == typed_column.allow_null
-                });
-                if !same {
-                    let null = |allow: bool| if allow { "" } else { ", not null" };
-                    let was = match found {
-                        Some(c) => format!(
-                            "`{}` ({}{})",
-                            c.name,
-                            c.ty.dotnet_name(),
-                            null(c.allow_null)
-                        ),
-                        None => "no column".to_owned(),
-                    };
-                    return Err(DataSetError::new(format!(
-                        "table `{}` of the typed DataSet `{name}` has {was} where its column \
-                         `{}` ({}{}) belongs (column {} of {})",
-                        typed.name,
-                        typed_column.name,
-                        typed_column.ty.dotnet_name(),
-                        null(typed_column.allow_null),
-                        j + 1,
-                        typed.columns.len()
-                    )));
-                }
-                let null_row = table.rows.iter().position(|r| {
-                    !typed_column.allow_null
-                        && r.state != RowState::Deleted
-                        && r.values.get(j).is_none_or(Option::is_none)
-                });
-                if let Some(row) = null_row {
-                    return Err(DataSetError::new(format!(
-                        "row {} of table `{}` of the typed DataSet `{name}` has a null in \
-                         column `{}`, which does not allow nulls",
-                        row + 1,
-                        typed.name,
-                        typed_column.name
-                    )));
-                }
-            }
+            let table = set.tables.remove(at);
+            tables.push(conform_table(name, typed, table)?);
         }
-        Ok(())
+        tables.append(&mut set.tables);
+        set.tables = tables;
+        Ok(set)
     }
 
     /// The document the service answers at `?schema=Name`: the set's schema alone, indented
@@ -182,7 +136,7 @@ impl TypedSchema {
     }
 
     /// The current cells of the rows of table `table` (an index into [`TypedSchema::tables`])
-    /// that are not deleted, in order, of a set [`TypedSchema::check`] accepted.
+    /// that are not deleted, in order, of a set [`TypedSchema::conform`] made.
     pub fn rows<'s>(
         &self,
         set: &'s DataSet,
@@ -198,7 +152,7 @@ impl TypedSchema {
     }
 
     /// Adds a row of cells `values` (in the typed columns' order, of their types: a
-    /// generated row's) to table `table` of a set [`TypedSchema::check`] accepted; state
+    /// generated row's) to table `table` of a set [`TypedSchema::conform`] made; state
     /// added, as .NET's `AddOrdersRow` adds it. Columns after the typed ones get nulls.
     pub fn add_row(&self, set: &mut DataSet, table: usize, mut values: Vec<Option<Cell>>) {
         if let Some(table) = set.tables.get_mut(table) {
@@ -210,6 +164,81 @@ impl TypedSchema {
             });
         }
     }
+}
+
+/// `table` with the typed table's columns first, in its order (see [`TypedSchema::conform`]).
+fn conform_table(
+    set: &str,
+    typed: &TypedTable,
+    mut table: DataTable,
+) -> Result<DataTable, DataSetError> {
+    // The new position of each column: the typed ones first, then the others in order.
+    let mut order: Vec<usize> = Vec::with_capacity(table.columns.len());
+    for typed_column in typed.columns {
+        let Some(at) = table.column_index(typed_column.name) else {
+            return Err(DataSetError::new(format!(
+                "table `{}` of the typed DataSet `{set}` has no column `{}` ({})",
+                typed.name,
+                typed_column.name,
+                typed_column.ty.dotnet_name()
+            )));
+        };
+        let column = &mut table.columns[at];
+        if column.ty != typed_column.ty {
+            return Err(DataSetError::new(format!(
+                "column `{}` of table `{}` of the typed DataSet `{set}` is of type {}, not {}",
+                typed_column.name,
+                typed.name,
+                column.ty.dotnet_name(),
+                typed_column.ty.dotnet_name()
+            )));
+        }
+        column.allow_null = typed_column.allow_null;
+        order.push(at);
+    }
+    let others: Vec<usize> = (0..table.columns.len())
+        .filter(|i| !order.contains(i))
+        .collect();
+    order.extend(others);
+    let permute = |values: &mut Vec<Option<Cell>>| {
+        let mut old: Vec<Option<Cell>> = std::mem::take(values);
+        *values = order
+            .iter()
+            .map(|&i| old.get_mut(i).and_then(Option::take))
+            .collect();
+    };
+    let mut columns: Vec<Option<DataColumn>> = table.columns.drain(..).map(Some).collect();
+    table.columns = order
+        .iter()
+        .map(|&i| columns[i].take().expect("each column once"))
+        .collect();
+    for row in &mut table.rows {
+        permute(&mut row.values);
+        if let Some(original) = &mut row.original {
+            permute(original);
+        }
+        for (index, _) in &mut row.cell_errors {
+            *index = order.iter().position(|&i| i == *index).unwrap_or(*index);
+        }
+        row.cell_errors.sort_by_key(|(index, _)| *index);
+    }
+    for (j, typed_column) in typed.columns.iter().enumerate() {
+        let null_row = table.rows.iter().position(|r| {
+            !typed_column.allow_null
+                && r.state != RowState::Deleted
+                && r.values.get(j).is_none_or(Option::is_none)
+        });
+        if let Some(row) = null_row {
+            return Err(DataSetError::new(format!(
+                "row {} of table `{}` of the typed DataSet `{set}` has a null in column `{}`, \
+                 which does not allow nulls",
+                row + 1,
+                typed.name,
+                typed_column.name
+            )));
+        }
+    }
+    Ok(table)
 }
 
 /// Puts the attributes of `element` and of every element inside in the schema writer's order
@@ -233,7 +262,7 @@ fn schema_writer_order(element: &mut XmlElement) {
 }
 
 /// The cell `index` of a typed row's `cells` as a `T`: `None` for a null (or a cell of
-/// another type, which a checked set does not have).
+/// another type, which a conformed set does not have).
 pub fn cell<T: CellValue>(cells: &[Option<Cell>], index: usize) -> Option<T> {
     cells
         .get(index)

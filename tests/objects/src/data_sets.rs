@@ -12,7 +12,7 @@ use crate::runtime::{DataHolder, DataSet};
 ///
 /// The typed DataSet `ShopDs` (.NET's class made by `xsd /dataset`): a DataSet of the namespace `http://rmm.example.com/ShopDs.xsd`, of the invariant culture, whose tables are `Orders` ([`OrdersRow`]), `Notes` ([`NotesRow`]).
 ///
-/// On the wire it is its schema and a diffgram, as the host writes it. It holds a `DataSet` whose tables and columns start with these, in order: rows' states, original values and errors, and any table or column the spec does not declare, are kept in it ([`Self::data_set`]) and written back as they were read.
+/// On the wire it is its schema and a diffgram, as the host writes it. It holds a `DataSet` whose tables and columns start with these, in order: rows' states, original values and errors, and any table or column the spec does not declare (after its own), are kept in it ([`Self::data_set`]) and written back as they were read.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ShopDs(DataSet);
 
@@ -173,11 +173,11 @@ impl Default for ShopDs {
 impl TryFrom<DataSet> for ShopDs {
     type Error = DataSetError;
 
-    /// The typed set of a `DataSet` whose tables and columns start with its own, in
-    /// order, of their types; refused otherwise.
+    /// The typed set of a `DataSet` that has its tables and columns, of their types,
+    /// put in its order as .NET's typed set puts them (`TypedSchema::conform`);
+    /// refused otherwise.
     fn try_from(set: DataSet) -> Result<Self, DataSetError> {
-        Self::SCHEMA.check(&set)?;
-        Ok(Self(set))
+        Ok(Self(Self::SCHEMA.conform(set)?))
     }
 }
 
@@ -239,7 +239,7 @@ pub struct OrdersRow {
 }
 
 impl OrdersRow {
-    /// The row of a checked set's cells, in the columns' order.
+    /// The row of a conformed set's cells, in the columns' order.
     fn from_cells(cells: &[Option<Cell>]) -> Self {
         Self {
             id: cell(cells, 0).unwrap_or_default(),
@@ -286,7 +286,7 @@ pub struct NotesRow {
 }
 
 impl NotesRow {
-    /// The row of a checked set's cells, in the columns' order.
+    /// The row of a conformed set's cells, in the columns' order.
     fn from_cells(cells: &[Option<Cell>]) -> Self {
         Self { text: cell(cells, 0) }
     }

@@ -11,7 +11,7 @@
 //! `role` and `relay` set to valid and invalid values, members changed as above. Raw XML
 //! (`EchoXml`, `EchoNode`; in arrays and classes `EchoElements`, `EchoNodes`, `EchoParcel`
 //! with its `[XmlAnyElement]` member, `EchoWrapping`), DataSets (`EchoDataSet`, `DescribeDataSet`: the schema and the
-//! diffgram) and objects (`EchoObject`, `EchoObjects`, `EchoHolder`, `DescribeObject`: their
+//! diffgram; the typed `EchoShop`) and objects (`EchoObject`, `EchoObjects`, `EchoHolder`, `DescribeObject`: their
 //! `xsi:type`s) are changed as any other element, their prefixes and namespaces included.
 //!
 //! Every case's class is `objects:{mutation}:{operation}` (`objects:nil:EchoOrder`), a
@@ -320,6 +320,16 @@ fn templates() -> Vec<(&'static str, String)> {
         encode(
             EchoDataSet {
                 ds: rmm_tests::objects_data_set::make_data_set(4),
+            },
+            &none,
+        ),
+    );
+    // The typed DataSet: its tables and columns checked, its rows of every column type.
+    add(
+        "EchoShop",
+        encode(
+            EchoShop {
+                ds: rmm_tests::objects_data_set::make_shop(2),
             },
             &none,
         ),
@@ -886,6 +896,7 @@ pub(crate) fn cases(rng: &mut ChaCha8Rng, count: usize) -> Vec<Case> {
                 Some(r#"<xs:element name="Shop" msdata:IsDataSet="true""#)
             }
             "EchoTable" => Some(r#"<xs:element name="NewDataSet" msdata:IsDataSet="true""#),
+            "EchoShop" => Some(r#"<xs:element name="ShopDs" msdata:IsDataSet="true""#),
             _ => None,
         };
         if set.is_some_and(|set| !element.contains(set)) {

@@ -157,6 +157,21 @@ fn data_set_renumbered(_: &[u8], mono: &Raw, ours: &Raw) -> bool {
         && without_ids(&mono.body) == without_ids(&ours.body)
 }
 
+/// Both echoed the typed DataSet, with the same bytes in another order: its tables and
+/// columns put back in the typed order by ours (as .NET Framework's typed set does), as sent
+/// by Mono.
+fn typed_set_reordered(request: &[u8], mono: &Raw, ours: &Raw) -> bool {
+    let sorted = |body: &[u8]| {
+        let mut bytes = body.to_vec();
+        bytes.sort_unstable();
+        bytes
+    };
+    String::from_utf8_lossy(request).contains("<EchoShop ")
+        && String::from_utf8_lossy(&mono.body).contains("<diffgr:diffgram")
+        && mono.body != ours.body
+        && sorted(&mono.body) == sorted(&ours.body)
+}
+
 pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
     Deliberate {
         class: "objects:",
@@ -244,6 +259,29 @@ pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
               an XmlNode[] type of its own (ArrayOfXmlNode) fails writing it back (a server \
               fault: an attribute cannot be an array's item); we refuse it by name (a client \
               fault)",
+    },
+    Deliberate {
+        class: "objects:",
+        mono_status: 200,
+        ours_status: 200,
+        when: typed_set_reordered,
+        example: || {
+            // The recorded case's operation element (MakeShop(2)'s set, its tables and two
+            // columns swapped in the schema).
+            let capture = rmm_tests::captures::load_one_from(
+                &rmm_tests::root().join("tests/fixtures/objects/asmx"),
+                "soap11-echo-shop-reordered",
+            );
+            let body = String::from_utf8_lossy(&capture.request.body).into_owned();
+            let start = body.find("<EchoShop ").unwrap_or(0);
+            let end = body
+                .find("</EchoShop>")
+                .map_or(body.len(), |e| e + "</EchoShop>".len());
+            soap(false, "EchoShop", &body[start..end])
+        },
+        why: "a typed DataSet whose tables and columns come in another order: .NET Framework's \
+              typed set builds its own tables, then merges, and writes them in its order, \
+              which we follow; Mono's keeps the order sent",
     },
     Deliberate {
         class: "objects:",
