@@ -170,6 +170,14 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
          and writes them in its order, which we follow; Mono's keeps the order sent",
     ),
     (
+        "soap11-echo-shop-empty",
+        200,
+        "an empty element for a typed DataSet: the host answers a set named after the \
+         parameter (ds), without the typed tables (a .NET handler's ds.Orders is null); we \
+         read the typed set with its tables and no rows, as an empty element of a DataSet is \
+         an empty set",
+    ),
+    (
         "soap11-echo-shop-other",
         500,
         "a DataSet of other tables (Other: T) in place of the typed ShopDs: the host takes it as \

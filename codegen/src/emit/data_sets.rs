@@ -208,7 +208,9 @@ fn data_set(set: &DataSetModel) -> TokenStream {
 
         impl DataHolder for #rust {
             const ROOT: &'static str = #name;
-            const NIL_IS_EMPTY: bool = true;
+            // A typed set's generated `ReadXmlSerializable` overrides the DataSet's, which
+            // alone takes `xsi:nil` for an empty set: what the element holds is read.
+            const NIL_IS_EMPTY: bool = false;
 
             fn empty() -> Self {
                 Self::new()

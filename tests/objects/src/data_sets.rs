@@ -184,7 +184,7 @@ impl TryFrom<DataSet> for ShopDs {
 impl DataHolder for ShopDs {
     const ROOT: &'static str = "ShopDs";
 
-    const NIL_IS_EMPTY: bool = true;
+    const NIL_IS_EMPTY: bool = false;
 
     fn empty() -> Self {
         Self::new()

@@ -172,6 +172,14 @@ fn typed_set_reordered(request: &[u8], mono: &Raw, ours: &Raw) -> bool {
         && sorted(&mono.body) == sorted(&ours.body)
 }
 
+/// Both answered EchoShop of an element holding no set: Mono a set named after the element
+/// (`ds`) without the typed tables, ours the typed set without rows.
+fn typed_set_from_nothing(request: &[u8], mono: &Raw, ours: &Raw) -> bool {
+    String::from_utf8_lossy(request).contains("<EchoShop ")
+        && String::from_utf8_lossy(&mono.body).contains("<xs:schema id=\"ds\"")
+        && String::from_utf8_lossy(&ours.body).contains("<xs:schema id=\"ShopDs\"")
+}
+
 pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
     Deliberate {
         class: "objects:",
@@ -259,6 +267,22 @@ pub(crate) const OBJECTS_DELIBERATE: &[Deliberate] = &[
               an XmlNode[] type of its own (ArrayOfXmlNode) fails writing it back (a server \
               fault: an attribute cannot be an array's item); we refuse it by name (a client \
               fault)",
+    },
+    Deliberate {
+        class: "objects:",
+        mono_status: 200,
+        ours_status: 200,
+        when: typed_set_from_nothing,
+        example: || {
+            soap(
+                false,
+                "EchoShop",
+                r#"<EchoShop xmlns="http://rmm.example.com/objects"><ds /></EchoShop>"#,
+            )
+        },
+        why: "an element holding no typed DataSet (empty, or text alone): the host answers a \
+              set named after the parameter (ds) without the typed tables; we read the typed \
+              set with its tables and no rows, as an empty element of a DataSet is an empty set",
     },
     Deliberate {
         class: "objects:",
