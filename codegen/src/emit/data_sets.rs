@@ -208,8 +208,9 @@ fn data_set(set: &DataSetModel) -> TokenStream {
 
         impl DataHolder for #rust {
             const ROOT: &'static str = #name;
-            // A typed set's generated `ReadXmlSerializable` overrides the DataSet's, which
-            // alone takes `xsi:nil` for an empty set: what the element holds is read.
+            /// `false`: a typed set's generated `ReadXmlSerializable` overrides the
+            /// DataSet's, which alone takes `xsi:nil` for an empty set; what the element
+            /// holds is read.
             const NIL_IS_EMPTY: bool = false;
 
             fn empty() -> Self {
@@ -241,7 +242,8 @@ fn table_methods(index: usize, table: &TableModel) -> TokenStream {
     ));
     let adder_doc = doc(&format!(
         "Adds a row to table `{}`, its state added (.NET's `Add{}Row`).",
-        table.name, table.row
+        table.name,
+        crate::model::variant_name(&table.name).unwrap_or_default()
     ));
     quote! {
         #getter_doc

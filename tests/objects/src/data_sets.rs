@@ -148,7 +148,7 @@ impl ShopDs {
         Self::SCHEMA.rows(&self.0, 0).map(OrdersRow::from_cells).collect()
     }
 
-    /// Adds a row to table `Orders`, its state added (.NET's `AddOrdersRowRow`).
+    /// Adds a row to table `Orders`, its state added (.NET's `AddOrdersRow`).
     pub fn add_orders(&mut self, row: OrdersRow) {
         Self::SCHEMA.add_row(&mut self.0, 0, row.into_cells());
     }
@@ -158,7 +158,7 @@ impl ShopDs {
         Self::SCHEMA.rows(&self.0, 1).map(NotesRow::from_cells).collect()
     }
 
-    /// Adds a row to table `Notes`, its state added (.NET's `AddNotesRowRow`).
+    /// Adds a row to table `Notes`, its state added (.NET's `AddNotesRow`).
     pub fn add_notes(&mut self, row: NotesRow) {
         Self::SCHEMA.add_row(&mut self.0, 1, row.into_cells());
     }
@@ -184,6 +184,9 @@ impl TryFrom<DataSet> for ShopDs {
 impl DataHolder for ShopDs {
     const ROOT: &'static str = "ShopDs";
 
+    /// `false`: a typed set's generated `ReadXmlSerializable` overrides the
+    /// DataSet's, which alone takes `xsi:nil` for an empty set; what the element
+    /// holds is read.
     const NIL_IS_EMPTY: bool = false;
 
     fn empty() -> Self {
