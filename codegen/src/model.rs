@@ -936,6 +936,16 @@ pub struct HeaderModel {
 }
 
 impl OperationModel {
+    /// The types of its parameters, its result (`void` too) and its out parameters, in that
+    /// order: every value its messages carry but the headers.
+    pub fn value_types(&self) -> impl Iterator<Item = SoapType> + '_ {
+        self.params
+            .iter()
+            .map(|p| p.ty)
+            .chain([self.result])
+            .chain(self.outs.iter().map(|o| o.ty))
+    }
+
     /// The SOAP headers the request carries (`In` and `InOut`), in spec order.
     pub fn in_headers(&self) -> impl Iterator<Item = &HeaderModel> {
         self.headers.iter().filter(|h| h.direction.reads())

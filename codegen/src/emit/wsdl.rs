@@ -734,15 +734,10 @@ fn pieces(model: &Model) -> Vec<String> {
         })
         .collect();
     let first_use = |wanted: &dyn Fn(SoapType) -> bool| {
-        model.operations.iter().position(|op| {
-            let types = op
-                .params
-                .iter()
-                .map(|p| p.ty)
-                .chain([op.result])
-                .chain(op.outs.iter().map(|o| o.ty));
-            types.into_iter().any(|ty| reaches(model, ty, wanted))
-        })
+        model
+            .operations
+            .iter()
+            .position(|op| op.value_types().any(|ty| reaches(model, ty, wanted)))
     };
     let xml_import = first_use(&|ty| match ty {
         SoapType::Class(i) => {
@@ -1358,13 +1353,7 @@ fn pieces(model: &Model) -> Vec<String> {
 pub(super) fn typed_data_sets(model: &Model) -> Vec<&crate::model::DataSetModel> {
     let mut used: Vec<usize> = Vec::new();
     for op in &model.operations {
-        let types = op
-            .params
-            .iter()
-            .map(|p| p.ty)
-            .chain([op.result])
-            .chain(op.outs.iter().map(|o| o.ty));
-        for ty in types {
+        for ty in op.value_types() {
             if let SoapType::TypedDataSet(i) = ty {
                 if !used.contains(&usize::from(i)) {
                     used.push(usize::from(i));
