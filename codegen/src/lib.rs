@@ -11,7 +11,11 @@ pub mod spec;
 
 use std::path::Path;
 
-pub use emit::{CrateOptions, GeneratedFile};
+pub use emit::{CrateOptions, GeneratedFile, RuntimeDependency};
+
+/// The version of rmm-runtime this generator writes code for (they are released together):
+/// what a generated crate depends on by default.
+pub const RUNTIME_VERSION: &str = env!("CARGO_PKG_VERSION");
 pub use spec::SpecErrors;
 
 /// A whole generated crate: the files at its root (`Cargo.toml`, `rustfmt.toml`) and those

@@ -61,7 +61,7 @@ fn real_services_import_to_their_committed_specs_and_crates() {
             ));
         }
         let options = rmm_codegen::CrateOptions {
-            runtime_path: "../../../runtime".into(),
+            runtime: rmm_codegen::RuntimeDependency::Path("../../../runtime".into()),
         };
         let generated = rmm_codegen::generate_crate_from_source(&committed, &spec_file, &options)
             .unwrap_or_else(|e| panic!("{e}"));

@@ -4,10 +4,9 @@
 //!
 //! `cargo xtask import WSDL [--out PATH]`: a spec from an ASMX service's WSDL.
 //!
-//! Thin on purpose: generation lives in rmm-codegen; this only parses arguments and touches
-//! files.
+//! Thin on purpose: `gen` and `import` are the `rmm` command's own functions (rmm-cli), which
+//! this calls with the workspace's defaults (the runtime by path).
 
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -85,108 +84,15 @@ fn run(args: &[String]) -> Result<(), String> {
             other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
         }
     }
-    // Relative to the workspace root, so messages name `rmm-spec.yaml:line:col`.
-    let spec_display = spec.strip_prefix(&root).unwrap_or(&spec).to_path_buf();
-    let options = rmm_codegen::CrateOptions {
-        runtime_path: relative_path(&out, &root.join("runtime")),
-    };
-    let generated = std::env::set_current_dir(&root)
-        .map_err(|e| format!("cannot enter {}: {e}", root.display()))
-        .and_then(|()| {
-            rmm_codegen::generate_crate(&spec_display, &options).map_err(|e| e.to_string())
-        })?;
-    if check {
-        let problems = rmm_codegen::stale_crate(&generated, &out)?;
-        if problems.is_empty() {
-            return Ok(());
-        }
-        return Err(format!(
-            "{} is out of date with {}:\n{}\nrun `cargo xtask gen` (with the same --spec and --out) and commit the result",
-            out.display(),
-            spec_display.display(),
-            problems.join("\n")
-        ));
-    }
-    write(&generated.root, &out)?;
-    remove_stale(&generated.src, &out.join("src"))?;
-    write(&generated.src, &out.join("src"))
-}
-
-/// `to` as a path from the directory `from` (both absolute), with `/` separators, as Cargo
-/// reads a dependency's `path` on every platform.
-fn relative_path(from: &Path, to: &Path) -> String {
-    use std::path::Component;
-    fn normal(path: &Path) -> Vec<String> {
-        let mut parts: Vec<String> = Vec::new();
-        for part in path.components() {
-            match part {
-                Component::ParentDir => {
-                    parts.pop();
-                }
-                Component::Normal(name) => parts.push(name.to_string_lossy().into_owned()),
-                Component::CurDir | Component::RootDir | Component::Prefix(_) => {}
-            }
-        }
-        parts
-    }
-    let (from, to) = (normal(from), normal(to));
-    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
-    let mut parts: Vec<&str> = vec![".."; from.len() - common];
-    parts.extend(to[common..].iter().map(String::as_str));
-    if parts.is_empty() {
-        ".".to_owned()
-    } else {
-        parts.join("/")
-    }
-}
-
-/// Removes the `.rs` files under `out` that this generator wrote and no longer makes.
-fn remove_stale(files: &[rmm_codegen::GeneratedFile], out: &Path) -> Result<(), String> {
-    let wanted: BTreeSet<PathBuf> = files.iter().map(|f| PathBuf::from(&f.path)).collect();
-    for existing in rmm_codegen::list_rs_files(out)? {
-        let path = out.join(&existing);
-        // Only files this generator wrote are ever removed.
-        let ours =
-            std::fs::read_to_string(&path).is_ok_and(|text| text.starts_with("// @generated"));
-        if !wanted.contains(&existing) && ours {
-            std::fs::remove_file(&path)
-                .map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
-            println!("removed {}", path.display());
-        }
-    }
-    Ok(())
-}
-
-/// Writes each file under `out` whose contents differ.
-fn write(files: &[rmm_codegen::GeneratedFile], out: &Path) -> Result<(), String> {
-    for file in files {
-        let path = out.join(&file.path);
-        if std::fs::read_to_string(&path).ok().as_deref() == Some(file.contents.as_str()) {
-            continue;
-        }
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        }
-        std::fs::write(&path, &file.contents)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        println!("wrote {}", path.display());
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::relative_path;
-    use std::path::Path;
-
-    #[test]
-    fn relative_paths_go_up_then_down() {
-        let rel = |a: &str, b: &str| relative_path(Path::new(a), Path::new(b));
-        assert_eq!(rel("/w/generated", "/w/runtime"), "../runtime");
-        assert_eq!(rel("/w/tests/warehouse", "/w/runtime"), "../../runtime");
-        assert_eq!(rel("/elsewhere/x/./y/..", "/w/runtime"), "../../w/runtime");
-        assert_eq!(rel("/w", "/w/runtime"), "runtime");
-        assert_eq!(rel("/w/runtime", "/w/runtime"), ".");
-    }
+    // From the workspace root, the spec relative to it, so messages name
+    // `rmm-spec.yaml:line:col`; the workspace's crates depend on its runtime by path.
+    std::env::set_current_dir(&root)
+        .map_err(|e| format!("cannot enter {}: {e}", root.display()))?;
+    rmm_cli::gen(&rmm_cli::GenOptions {
+        spec: spec.strip_prefix(&root).unwrap_or(&spec).to_path_buf(),
+        out,
+        check,
+        runtime: rmm_cli::Runtime::Path(root.join("runtime")),
+        command: "cargo xtask gen",
+    })
 }

@@ -1,4 +1,4 @@
-//! `cargo xtask import`: an ASMX service's WSDL 1.1 (document/literal, wrapped, as ASMX
+//! `rmm import` (and `cargo xtask import`): an ASMX service's WSDL 1.1 (document/literal, wrapped, as ASMX
 //! writes it) to a spec.
 //!
 //! [`read`] turns the document into an [`Imported`] service (the `wsdl` module), refusing

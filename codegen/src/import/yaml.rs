@@ -37,13 +37,13 @@ impl Imported {
         let w = &mut out;
         let _ = writeln!(
             w,
-            "# rmm-spec.yaml of {}, written by `cargo xtask import` from\n# {}.",
+            "# rmm-spec.yaml of {}, written by `rmm import` from\n# {}.",
             self.name, self.source
         );
         let _ = writeln!(
             w,
             "# Fill in the credential lists: a WSDL cannot tell which parameters a signer fills \
-             in,\n# nor which are secret. Then run `cargo xtask gen`."
+             in,\n# nor which are secret. Then run `rmm gen`."
         );
         if !self.skipped.is_empty() {
             let _ = writeln!(

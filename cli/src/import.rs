@@ -1,0 +1,80 @@
+//! `rmm import` (and `cargo xtask import`): the spec an ASMX service's WSDL describes. With
+//! `skip_unsupported`, an operation using what rmm does not import yet is left out, and listed
+//! (on standard error and at the top of the spec) with where and why, rather than failing.
+
+use std::path::PathBuf;
+
+/// What [`import`] does.
+#[derive(Debug, Clone)]
+pub struct ImportOptions {
+    /// The WSDL: a file (as messages name it), or an http(s) URL.
+    pub source: String,
+    /// Where to write the spec (absolute); standard output if `None`.
+    pub out: Option<PathBuf>,
+    /// Leave out what does not import, listing it.
+    pub skip_unsupported: bool,
+}
+
+/// Reads the WSDL (fetching it from a URL) and the schema documents it imports (a typed
+/// DataSet's `?schema=Name`, fetched from where the WSDL says, whether it came from a URL or
+/// a file), and writes the spec. The error is what to print.
+pub fn import(options: &ImportOptions) -> Result<(), String> {
+    let source = &options.source;
+    let text = if is_url(source) {
+        fetch(source)?
+    } else {
+        let path = crate::absolute(std::path::Path::new(source))?;
+        std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?
+    };
+    let mut fetch_schema = |location: &str| {
+        if is_url(location) {
+            fetch(location)
+        } else {
+            Err(format!("{location} is not an http(s) URL"))
+        }
+    };
+    let imported = rmm_codegen::import::read_fetching(
+        &text,
+        source,
+        options.skip_unsupported,
+        &mut fetch_schema,
+    )
+    .map_err(|e| e.to_string())?;
+    for skipped in &imported.skipped {
+        eprintln!("skipped: {skipped}");
+    }
+    if !imported.skipped.is_empty() {
+        eprintln!(
+            "{} operations imported, {} problems left out (listed above and in the spec)",
+            imported.operations.len(),
+            imported.skipped.len()
+        );
+    }
+    let spec = imported.to_yaml();
+    match &options.out {
+        Some(path) => {
+            std::fs::write(path, spec).map_err(|e| format!("{}: {e}", path.display()))?;
+            eprintln!("wrote {}", path.display());
+        }
+        None => print!("{spec}"),
+    }
+    Ok(())
+}
+
+fn is_url(text: &str) -> bool {
+    text.starts_with("http://") || text.starts_with("https://")
+}
+
+/// The body of a `GET url`, which must answer 200.
+fn fetch(url: &str) -> Result<String, String> {
+    let response = reqwest::blocking::Client::builder()
+        .timeout(std::time::Duration::from_secs(60))
+        .build()
+        .and_then(|client| client.get(url).send())
+        .map_err(|e| format!("{url}: {e}"))?;
+    let status = response.status();
+    if !status.is_success() {
+        return Err(format!("{url}: the server answered {status}"));
+    }
+    response.text().map_err(|e| format!("{url}: {e}"))
+}
