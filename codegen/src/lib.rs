@@ -2,8 +2,10 @@
 //!
 //! The generator: [`spec`] loads and validates `rmm-spec.yaml`, [`model`] decides every name
 //! once, and [`emit`] turns the model into the files of the generated crate. It does no I/O
-//! beyond reading the spec; writing files is the caller's (xtask's) job.
+//! beyond reading the spec; writing files is the caller's (the `rmm` command's), but for
+//! [`Builder`], a build script's API, which writes the code as one file into `OUT_DIR`.
 
+mod builder;
 pub mod emit;
 pub mod import;
 pub mod model;
@@ -11,6 +13,7 @@ pub mod spec;
 
 use std::path::Path;
 
+pub use builder::{BuildError, Builder};
 pub use emit::{CrateOptions, GeneratedFile, RuntimeDependency};
 
 /// The version of rmm-runtime this generator writes code for (they are released together):

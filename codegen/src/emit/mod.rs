@@ -13,6 +13,7 @@ mod lib_rs;
 mod members;
 mod objects;
 mod server;
+mod single_file;
 mod types;
 mod wire;
 mod wsdl;
@@ -24,6 +25,7 @@ use crate::model::Model;
 use crate::spec::SoapType;
 
 pub use cargo_toml::{CrateOptions, RuntimeDependency};
+pub use single_file::{single_file, Features};
 
 /// The first line of every generated Rust file, naming the spec it was made from.
 pub fn header(model: &Model) -> String {
