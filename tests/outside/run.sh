@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# rmm outside its repository, as a user has it: from a scratch directory outside the checkout,
+# with the `rmm` command installed from the checkout and the crates a registry would hold.
+#
+# 1. rmm-runtime, rmm-codegen and rmm-cli pass `cargo publish --dry-run`, which packages each
+#    (target/package/NAME-VERSION/: the normalized sources a registry serves) and builds it
+#    from the package alone.
+# 2. `cargo install --path cli` puts `rmm` in the scratch directory's bin/.
+# 3. The README's quick start, run as written there: `rmm import` of the objects reference
+#    host's live ?WSDL (started here, stopped by its PIDs; its typed DataSet's schema fetched
+#    from ?schema=ShopDs), `rmm gen`, `cargo build` of the crate, which depends on
+#    rmm-runtime by version.
+# 4. A crate that generates its service in its build script (tests/build-rs's, copied),
+#    depending on rmm-codegen and rmm-runtime by version: `cargo test` has its client call its
+#    server on every binding.
+# The scratch workspace takes rmm-runtime and rmm-codegen from the packages of step 1
+# (`[patch.crates-io]`: what a registry user gets, nothing of the checkout's tree); every other
+# crate comes from crates.io. Compiled dependencies are shared with the checkout's target/.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+scratch="${RMM_OUTSIDE_DIR:-$(mktemp -d /tmp/rmm-outside.XXXXXX)}"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
+run="$scratch/asmx-run"
+
+step() { printf '\n== outside: %s\n' "$*"; }
+
+step "publish --dry-run (packages in $CARGO_TARGET_DIR/package)"
+(cd "$root" && cargo publish --dry-run --allow-dirty -p rmm-runtime -p rmm-codegen -p rmm-cli)
+package="$CARGO_TARGET_DIR/package"
+version="$(sed -n 's/^version = "\(.*\)"$/\1/p' "$root/runtime/Cargo.toml" | head -1)"
+
+step "cargo install --path cli (into $scratch/bin)"
+cargo install --quiet --debug --locked --path "$root/cli" --root "$scratch"
+rmm="$scratch/bin/rmm"
+
+step "the objects reference host"
+ASMX_RUN_DIR="$run" "$root/tests/interop/asmx/start.sh" >"$scratch/host.url"
+trap 'ASMX_RUN_DIR="$run" "$root/tests/interop/asmx/stop.sh" >/dev/null 2>&1 || true' EXIT
+base="$(cat "$scratch/host.url")"
+
+cd "$scratch"
+mkdir -p crates
+cat >Cargo.toml <<TOML
+[workspace]
+resolver = "2"
+members = ["crates/*"]
+
+[patch.crates-io]
+rmm-runtime = { path = "$package/rmm-runtime-$version" }
+rmm-codegen = { path = "$package/rmm-codegen-$version" }
+TOML
+
+step "the README's quick start"
+"$rmm" import "$base/api/rmm/ObjectsService.asmx?WSDL" --out objects.yaml
+"$rmm" gen --spec objects.yaml --out crates/rmm-objects
+grep -q "rmm-runtime = { version = \"$version\"" crates/rmm-objects/Cargo.toml
+cargo build --quiet --manifest-path crates/rmm-objects/Cargo.toml
+"$rmm" gen --spec objects.yaml --out crates/rmm-objects --check
+
+step "a build script's crate"
+greeter="$scratch/crates/greeter"
+mkdir -p "$greeter/src" "$greeter/tests"
+cp "$root/tests/build-rs/rmm-spec.yaml" "$root/tests/build-rs/build.rs" "$greeter/"
+cp "$root/tests/build-rs/src/lib.rs" "$greeter/src/"
+sed 's/rmm_build_rs/greeter/g' "$root/tests/build-rs/tests/loopback.rs" >"$greeter/tests/loopback.rs"
+cat >"$greeter/Cargo.toml" <<TOML
+[package]
+name = "greeter"
+version = "0.1.0"
+edition = "2021"
+
+[dependencies]
+rmm-runtime = { version = "$version", features = ["client", "server"] }
+
+[build-dependencies]
+rmm-codegen = "$version"
+
+[dev-dependencies]
+tokio = { version = "1", features = ["rt-multi-thread"] }
+TOML
+cargo test --quiet --manifest-path "$greeter/Cargo.toml"
+
+step "done: rmm outside its repository, in $scratch"
