@@ -33,7 +33,9 @@ pub struct GenOptions {
 /// contents differ, removing the `.rs` files this generator wrote and no longer makes), or
 /// with `check` fails naming every stale, missing or extra file. The error is what to print.
 pub fn gen(options: &GenOptions) -> Result<(), String> {
+    let spec = crate::absolute(&options.spec)?;
     let crate_options = rmm_codegen::CrateOptions {
+        spec: Some(relative_path(&options.out, &spec)),
         runtime: match &options.runtime {
             Runtime::Version(version) => rmm_codegen::RuntimeDependency::Version(version.clone()),
             Runtime::Path(dir) => {

@@ -20,19 +20,7 @@ pub struct ImportOptions {
 /// a file), and writes the spec. The error is what to print.
 pub fn import(options: &ImportOptions) -> Result<(), String> {
     let source = &options.source;
-    let text = if is_url(source) {
-        fetch(source)?
-    } else {
-        let path = crate::absolute(std::path::Path::new(source))?;
-        std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?
-    };
-    let mut fetch_schema = |location: &str| {
-        if is_url(location) {
-            fetch(location)
-        } else {
-            Err(format!("{location} is not an http(s) URL"))
-        }
-    };
+    let text = wsdl_text(source)?;
     let imported = rmm_codegen::import::read_fetching(
         &text,
         source,
@@ -59,6 +47,25 @@ pub fn import(options: &ImportOptions) -> Result<(), String> {
         None => print!("{spec}"),
     }
     Ok(())
+}
+
+/// The WSDL's text: fetched from a URL, or read from a file.
+pub(crate) fn wsdl_text(source: &str) -> Result<String, String> {
+    if is_url(source) {
+        fetch(source)
+    } else {
+        let path = crate::absolute(std::path::Path::new(source))?;
+        std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// A schema document the WSDL imports, fetched from where it says.
+pub(crate) fn fetch_schema(location: &str) -> Result<String, String> {
+    if is_url(location) {
+        fetch(location)
+    } else {
+        Err(format!("{location} is not an http(s) URL"))
+    }
 }
 
 fn is_url(text: &str) -> bool {

@@ -9,9 +9,11 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+mod diff;
 mod gen;
 mod import;
 
+pub use diff::{diff, DiffFormat, DiffOptions};
 pub use gen::{gen, GenOptions, Runtime};
 pub use import::{import, ImportOptions};
 
@@ -44,6 +46,18 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         runtime_path: Option<PathBuf>,
     },
+    /// Names each difference between a spec and a live service (or a saved WSDL): operations,
+    /// parameters, results, bindings, headers, namespace and path, enums, types and their
+    /// members. Exit status 0 when they agree, 1 when they differ, 2 on an error.
+    Diff {
+        /// The spec, or a crate `rmm gen` wrote (its Cargo.toml names its spec).
+        spec: PathBuf,
+        /// The service's WSDL: its ?WSDL URL, or a file.
+        wsdl: String,
+        /// `text`, one difference a line, or `json`, for CI.
+        #[arg(long, value_enum, default_value = "text")]
+        format: DiffFormat,
+    },
     /// Writes the spec an ASMX service's WSDL describes (a file, or the service's ?WSDL URL),
     /// fetching the schema documents it imports (a typed DataSet's ?schema=Name).
     Import {
@@ -59,9 +73,34 @@ pub enum Command {
     },
 }
 
+/// How a command ended, when it did not fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Done (exit status 0); for `rmm diff`, no difference.
+    Done,
+    /// `rmm diff` found differences (exit status 1).
+    Differs,
+}
+
+impl Cli {
+    /// The exit status of a failure of this command: 2 for `rmm diff` (1 is its "they
+    /// differ"), 1 for the others.
+    pub fn failure_status(&self) -> u8 {
+        match self.command {
+            Command::Diff { .. } => 2,
+            _ => 1,
+        }
+    }
+}
+
 /// Runs a parsed command line.
-pub fn run(cli: Cli) -> Result<(), String> {
+pub fn run(cli: Cli) -> Result<Outcome, String> {
     match cli.command {
+        Command::Diff { spec, wsdl, format } => diff(&DiffOptions {
+            spec,
+            source: wsdl,
+            format,
+        }),
         Command::Gen {
             spec,
             out,
@@ -79,6 +118,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
                 check,
                 command: "rmm gen",
             })
+            .map(|()| Outcome::Done)
         }
         Command::Import {
             wsdl,
@@ -88,7 +128,8 @@ pub fn run(cli: Cli) -> Result<(), String> {
             source: wsdl,
             out: out.map(|o| absolute(&o)).transpose()?,
             skip_unsupported,
-        }),
+        })
+        .map(|()| Outcome::Done),
     }
 }
 

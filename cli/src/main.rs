@@ -7,11 +7,13 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let cli = rmm_cli::Cli::parse();
+    let failure = cli.failure_status();
     match rmm_cli::run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(rmm_cli::Outcome::Done) => ExitCode::SUCCESS,
+        Ok(rmm_cli::Outcome::Differs) => ExitCode::from(1),
         Err(message) => {
             eprintln!("{message}");
-            ExitCode::FAILURE
+            ExitCode::from(failure)
         }
     }
 }

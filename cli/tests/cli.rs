@@ -143,3 +143,119 @@ fn import_writes_the_spec_a_saved_wsdl_describes() {
     let generated = rmm(&dir, &["gen", "--spec", "types.yaml", "--out", "types"]);
     assert!(generated.status.success(), "{}", stderr(&generated));
 }
+
+/// The types reference host's WSDL (recorded) and its committed spec, changed by `edits`
+/// (each a `(from, to)` replacement of the spec's text, which must apply once).
+fn types_spec_with(dir: &Path, edits: &[(&str, &str)]) -> PathBuf {
+    let mut text = std::fs::read_to_string(root().join("tests/types/rmm-spec.yaml")).unwrap();
+    for (from, to) in edits {
+        assert_eq!(text.matches(from).count(), 1, "{from:?} once in the spec");
+        text = text.replacen(from, to, 1);
+    }
+    let path = dir.join("types.yaml");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn diff_names_each_seeded_difference_and_exits_1_and_0_when_equal() {
+    let dir = scratch("diff");
+    let wsdl = root().join("tests/fixtures/types/wsdl.xml");
+    let wsdl = wsdl.to_str().unwrap();
+    // The committed spec, and the crate made from it (its Cargo.toml names its spec).
+    for spec in [
+        root().join("tests/types/rmm-spec.yaml"),
+        root().join("tests/types"),
+    ] {
+        let same = rmm(&dir, &["diff", spec.to_str().unwrap(), wsdl]);
+        assert_eq!(same.status.code(), Some(0), "{}", stderr(&same));
+        assert!(same.stdout.is_empty());
+    }
+    let spec = types_spec_with(
+        &dir,
+        &[
+            // An operation the service does not offer, and one it offers left out.
+            ("  - name: EchoBoolean\n", "  - name: EchoBool\n"),
+            // A parameter renamed, one retyped, a result retyped.
+            (
+                "  - name: EchoInt\n    description: \"Echoes an int.\"\n    params:\n      - value: int",
+                "  - name: EchoInt\n    description: \"Echoes an int.\"\n    params:\n      - number: int",
+            ),
+            (
+                "      - value: long\n    result: long",
+                "      - value: int\n    result: int",
+            ),
+            // A binding the service offers, withdrawn here.
+            (
+                "  - name: EchoLevel\n    description: \"Echoes an enum value.\"\n",
+                "  - name: EchoLevel\n    description: \"Echoes an enum value.\"\n    bindings: [soap11, soap12]\n",
+            ),
+            // An enum value, the namespace and the path.
+            ("      - Normal\n", "      - Medium\n"),
+            (
+                "namespace: http://rmm.example.com/types",
+                "namespace: http://rmm.example.com/types2",
+            ),
+            ("path: /api/rmm/TypesService.asmx", "path: /api/TypesService.asmx"),
+        ],
+    );
+    let text = rmm(&dir, &["diff", spec.to_str().unwrap(), wsdl]);
+    assert_eq!(text.status.code(), Some(1), "{}", stderr(&text));
+    let lines: Vec<String> = String::from_utf8_lossy(&text.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let expected = [
+        "service: namespace \"http://rmm.example.com/types2\" in the spec, \"http://rmm.example.com/types\" by the service",
+        "service: path \"/api/TypesService.asmx\" in the spec, \"/api/rmm/TypesService.asmx\" by the service",
+        "operation EchoBool: in the spec, not offered by the service",
+        "operation EchoInt: parameter number: int is in the spec, not taken by the service",
+        "operation EchoInt: parameter value: int is taken by the service, not in the spec",
+        "operation EchoLong: parameter value: int in the spec is value: long by the service",
+        "operation EchoLong: the result is int in the spec, long by the service",
+        "operation EchoLevel: offered over get by the service, not in the spec",
+        "operation EchoLevel: offered over post by the service, not in the spec",
+        "operation EchoBoolean: offered by the service, not in the spec",
+        "enum Level: values added by the service: [Normal]; removed: [Medium]",
+    ];
+    assert_eq!(lines, expected);
+
+    let json = rmm(
+        &dir,
+        &["diff", spec.to_str().unwrap(), wsdl, "--format", "json"],
+    );
+    assert_eq!(json.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    assert_eq!(report["equal"], false);
+    let kinds: Vec<&str> = report["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "namespace-changed",
+            "path-changed",
+            "operation-withdrawn",
+            "parameter-removed",
+            "parameter-added",
+            "parameter-retyped",
+            "result-retyped",
+            "binding-offered",
+            "binding-offered",
+            "operation-added",
+            "enum-values-changed",
+        ]
+    );
+
+    // An error (no such WSDL) is status 2, named.
+    let error = rmm(&dir, &["diff", spec.to_str().unwrap(), "no-such.wsdl"]);
+    assert_eq!(error.status.code(), Some(2));
+    assert!(
+        stderr(&error).contains("no-such.wsdl"),
+        "{}",
+        stderr(&error)
+    );
+}

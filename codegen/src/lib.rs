@@ -6,6 +6,7 @@
 //! [`Builder`], a build script's API, which writes the code as one file into `OUT_DIR`.
 
 mod builder;
+pub mod drift;
 pub mod emit;
 pub mod import;
 pub mod model;

@@ -10,6 +10,8 @@
 #    host's live ?WSDL (started here, stopped by its PIDs; its typed DataSet's schema fetched
 #    from ?schema=ShopDs), `rmm gen`, `cargo build` of the crate, which depends on
 #    rmm-runtime by version.
+#    `rmm diff` of the crate against that host: 0; of a spec with an operation renamed: 1,
+#    naming it.
 # 4. A crate that generates its service in its build script (tests/build-rs's, copied),
 #    depending on rmm-codegen and rmm-runtime by version: `cargo test` has its client call its
 #    server on every binding.
@@ -27,9 +29,26 @@ run="$scratch/asmx-run"
 step() { printf '\n== outside: %s\n' "$*"; }
 
 step "publish --dry-run (packages in $CARGO_TARGET_DIR/package)"
-(cd "$root" && cargo publish --dry-run --allow-dirty -p rmm-runtime -p rmm-codegen -p rmm-cli)
-package="$CARGO_TARGET_DIR/package"
+# Cargo verifies each package against the others through a local registry of them, and keeps
+# what it unpacks from there by version: a package of the same version made before is taken
+# again. The copies of this version's crates from earlier runs go first (only those: not the
+# crates.io sources).
 version="$(sed -n 's/^version = "\(.*\)"$/\1/p' "$root/runtime/Cargo.toml" | head -1)"
+cargo_home="${CARGO_HOME:-$HOME/.cargo}"
+for dir in "$cargo_home"/registry/src/*/; do
+    case "$(basename "$dir")" in index.crates.io-*) continue ;; esac
+    for name in rmm-runtime rmm-codegen rmm-cli; do
+        rm -rf "${dir}${name}-$version"
+    done
+done
+rm -rf "$CARGO_TARGET_DIR/package"
+# Its builds of them in a target directory of their own, fresh: a registry crate's build is
+# kept by version too.
+rm -rf "$scratch/publish-target"
+(cd "$root" && CARGO_TARGET_DIR="$scratch/publish-target" \
+    cargo publish --dry-run --allow-dirty -p rmm-runtime -p rmm-codegen -p rmm-cli)
+cp -r "$scratch/publish-target/package" "$CARGO_TARGET_DIR/package"
+package="$CARGO_TARGET_DIR/package"
 
 step "cargo install --path cli (into $scratch/bin)"
 cargo install --quiet --debug --locked --path "$root/cli" --root "$scratch"
@@ -58,6 +77,15 @@ step "the README's quick start"
 grep -q "rmm-runtime = { version = \"$version\"" crates/rmm-objects/Cargo.toml
 cargo build --quiet --manifest-path crates/rmm-objects/Cargo.toml
 "$rmm" gen --spec objects.yaml --out crates/rmm-objects --check
+
+step "rmm diff against the live host"
+"$rmm" diff crates/rmm-objects "$base/api/rmm/ObjectsService.asmx?WSDL"
+sed 's/^  - name: MakeShop$/  - name: MakeShops/' objects.yaml >drifted.yaml
+status=0
+"$rmm" diff drifted.yaml "$base/api/rmm/ObjectsService.asmx?WSDL" >drift.txt || status=$?
+[ "$status" = 1 ] || { echo "rmm diff of a drifted spec: exit $status, want 1" >&2; exit 1; }
+grep -qx "operation MakeShops: in the spec, not offered by the service" drift.txt
+grep -qx "operation MakeShop: offered by the service, not in the spec" drift.txt
 
 step "a build script's crate"
 greeter="$scratch/crates/greeter"

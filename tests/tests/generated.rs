@@ -36,6 +36,7 @@ fn generate_crate() -> rmm_codegen::GeneratedCrate {
     let source = std::fs::read_to_string(spec_path()).unwrap();
     let options = rmm_codegen::CrateOptions {
         runtime: rmm_codegen::RuntimeDependency::Path("../runtime".into()),
+        spec: Some("../rmm-spec.yaml".into()),
     };
     rmm_codegen::generate_crate_from_source(&source, "rmm-spec.yaml", &options)
         .expect("rmm-spec.yaml is valid")

@@ -20,6 +20,7 @@ fn the_names_crate_is_fresh() {
     let source = std::fs::read_to_string(root.join(SPEC)).unwrap();
     let options = rmm_codegen::CrateOptions {
         runtime: rmm_codegen::RuntimeDependency::Path("../../runtime".into()),
+        spec: Some("rmm-spec.yaml".into()),
     };
     let generated = rmm_codegen::generate_crate_from_source(&source, SPEC, &options)
         .unwrap_or_else(|e| panic!("{e}"));

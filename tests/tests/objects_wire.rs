@@ -437,6 +437,7 @@ fn the_objects_crate_is_fresh() {
     let source = std::fs::read_to_string(root.join(spec_file)).unwrap();
     let options = rmm_codegen::CrateOptions {
         runtime: rmm_codegen::RuntimeDependency::Path("../../runtime".into()),
+        spec: Some("rmm-spec.yaml".into()),
     };
     let generated = rmm_codegen::generate_crate_from_source(&source, spec_file, &options)
         .unwrap_or_else(|e| panic!("{e}"));

@@ -62,6 +62,7 @@ fn real_services_import_to_their_committed_specs_and_crates() {
         }
         let options = rmm_codegen::CrateOptions {
             runtime: rmm_codegen::RuntimeDependency::Path("../../../runtime".into()),
+            spec: Some("rmm-spec.yaml".into()),
         };
         let generated = rmm_codegen::generate_crate_from_source(&committed, &spec_file, &options)
             .unwrap_or_else(|e| panic!("{e}"));

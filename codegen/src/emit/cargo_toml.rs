@@ -8,6 +8,9 @@ use crate::model::Model;
 pub struct CrateOptions {
     /// Its dependency on rmm-runtime.
     pub runtime: RuntimeDependency,
+    /// The spec's path from the crate's directory, with `/` separators, recorded in its
+    /// `Cargo.toml` (`[package.metadata.rmm] spec`) for `rmm diff` to find; none if `None`.
+    pub spec: Option<String>,
 }
 
 /// The generated crate's dependency on rmm-runtime.
@@ -55,7 +58,7 @@ server = [\"rmm-runtime/server\"]
 # the crate itself never starts.
 [dev-dependencies]
 tokio = {{ version = \"1\", features = [\"rt-multi-thread\"] }}
-",
+{metadata}",
         spec = model.spec_file,
         name = string(&service.crate_name),
         description = string(&format!(
@@ -65,6 +68,14 @@ tokio = {{ version = \"1\", features = [\"rt-multi-thread\"] }}
         runtime = match &options.runtime {
             RuntimeDependency::Version(version) => format!("version = {}", string(version)),
             RuntimeDependency::Path(path) => format!("path = {}", string(path)),
+        },
+        metadata = match &options.spec {
+            None => String::new(),
+            Some(spec) => format!(
+                "\n# The spec this crate is made from, as a path from here: what `rmm diff` compares a \
+                 service with.\n[package.metadata.rmm]\nspec = {}\n",
+                string(spec)
+            ),
         },
         client = service.client_type,
         blocking = service.blocking_client_type,
