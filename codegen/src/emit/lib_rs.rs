@@ -7,6 +7,78 @@ use quote::{format_ident, quote};
 use super::{ident, inner_doc};
 use crate::model::Model;
 
+/// The front page's example, a doctest run against an in-process server: serving the service
+/// (every operation a Server fault, until the trait is implemented), calling it with signed
+/// credentials over another binding, and the error a fault is. It calls the first operation
+/// of simple parameters and no SOAP header (whose request is built by `Default`); it serves
+/// only where there is none.
+fn serve_and_call_example(model: &Model) -> String {
+    const EXAMPLE: &str = r#"
+## Serve it, call it
+
+A server needs the [`@TRAIT@`] trait implemented; here every operation answers a Server fault
+(`for_each_operation!` writes the methods), which a client call returns as its error:
+
+```
+use @KRATE@::runtime::deps::tokio;
+use @KRATE@::*;
+
+struct NotYet;
+macro_rules! not_yet {
+    ($($method:ident: $request:ident,)*) => {
+        impl @TRAIT@ for NotYet {
+            $(async fn $method(
+                &self,
+                _: Credentials,
+                _: $request,
+            ) -> Result<
+                <$request as wire::OperationRequest>::Response,
+                <$request as wire::OperationRequest>::Error,
+            > {
+                Err(Fault::server("not written yet").into())
+            })*
+        }
+    };
+}
+@KRATE@::for_each_operation!(not_yet);
+
+# tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+let base = format!("http://{}", listener.local_addr().unwrap());
+tokio::spawn(@SERVER@::new(NotYet).serve(listener));
+@CALL@# });
+```
+"#;
+    const CALL: &str = r#"// The client signs each call with the credentials its signer gives, over the binding it
+// is told (SOAP 1.1 unless `over` says another).
+let client = @CLIENT@::new(&base, StaticSigner(Credentials::default()));
+let error = client
+    .over(Binding::Soap12)
+    .@METHOD@(&@REQUEST@::default())
+    .await
+    .unwrap_err();
+assert!(error.to_string().contains("not written yet"), "{error}");
+"#;
+    let service = &model.service;
+    let call = model.operations.iter().find(|op| {
+        op.in_headers().next().is_none()
+            && op
+                .business_params()
+                .all(|p| !p.ty.is_complex() && !p.ty.is_raw())
+    });
+    let call = call.map_or(String::new(), |op| {
+        CALL.replace("@CLIENT@", &service.client_type)
+            .replace("@METHOD@", &op.snake)
+            .replace("@REQUEST@", &op.rust_name)
+    });
+    // Placeholders of `@` (which no XML name holds), the call's put in first.
+    EXAMPLE
+        .replace("@CALL@", &call)
+        .replace("@TRAIT@", &service.trait_name)
+        .replace("@KRATE@", &service.crate_ident)
+        .replace("@SERVER@", &service.server_type)
+}
+
 pub(super) fn emit(model: &Model) -> TokenStream {
     let service = &model.service;
     let mut crate_doc = format!(
@@ -32,6 +104,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             op.params.len()
         ));
     }
+    crate_doc.push_str(&serve_and_call_example(model));
     let crate_doc = inner_doc(&crate_doc);
 
     let names: Vec<_> = model

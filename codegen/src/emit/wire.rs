@@ -78,6 +78,10 @@ pub(super) fn emit_mod(model: &Model) -> TokenStream {
         pub trait OperationRequest: Sized + Clone + PartialEq + std::fmt::Debug {
             /// The operation's response type.
             type Response: OperationResponse;
+            /// What the service trait's method of the operation returns as its error: a
+            /// [`Fault`](crate::Fault), or the operation's own fault type where a SOAP header
+            /// travels with its faults (made from a `Fault` with `into()`).
+            type Error: From<crate::Fault>;
             /// The operation.
             const OPERATION: Operation;
             /// Client side: this call as a request of `binding`.
@@ -130,6 +134,14 @@ fn value_expr(p: &ParamModel) -> TokenStream {
 pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream {
     let request = ident(&op.rust_name);
     let response = ident(&op.response_type);
+    // The server method's error: the operation's fault type where it has one.
+    let error_type = match &op.fault_type {
+        Some(fault) => {
+            let fault = ident(fault);
+            quote!(crate::#fault)
+        }
+        None => quote!(crate::Fault),
+    };
     let module_doc = super::inner_doc(&format!(
         "Wire code of operation {}, `{}`: {} parameters over SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST.",
         op.number,
@@ -990,6 +1002,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
 
         impl super::OperationRequest for #request {
             type Response = #response;
+            type Error = #error_type;
             const OPERATION: Operation = Operation::#variant;
 
             fn encode_request(&self, credentials: &Credentials, binding: Binding) -> Result<Request<Bytes>, EncodeError> {

@@ -226,6 +226,7 @@ impl MobileAccountDefaultsListResponse {
 
 impl super::OperationRequest for MobileAccountDefaultsList {
     type Response = MobileAccountDefaultsListResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobileAccountDefaultsList;
 

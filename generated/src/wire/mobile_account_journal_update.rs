@@ -321,6 +321,7 @@ impl MobileAccountJournalUpdateResponse {
 
 impl super::OperationRequest for MobileAccountJournalUpdate {
     type Response = MobileAccountJournalUpdateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobileAccountJournalUpdate;
 

@@ -289,6 +289,7 @@ impl MobileAccountSearchResponse {
 
 impl super::OperationRequest for MobileAccountSearch {
     type Response = MobileAccountSearchResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobileAccountSearch;
 

@@ -282,6 +282,7 @@ impl MobileContactEmailCreateResponse {
 
 impl super::OperationRequest for MobileContactEmailCreate {
     type Response = MobileContactEmailCreateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobileContactEmailCreate;
 

@@ -414,6 +414,7 @@ impl MobileContactUpdateResponse {
 
 impl super::OperationRequest for MobileContactUpdate {
     type Response = MobileContactUpdateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobileContactUpdate;
 

@@ -228,6 +228,7 @@ impl MobileCustomerInventoryDropdownResponse {
 
 impl super::OperationRequest for MobileCustomerInventoryDropdown {
     type Response = MobileCustomerInventoryDropdownResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobileCustomerInventoryDropdown;
 

@@ -241,6 +241,7 @@ impl MobileGetInvoiceDetailsResponse {
 
 impl super::OperationRequest for MobileGetInvoiceDetails {
     type Response = MobileGetInvoiceDetailsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobileGetInvoiceDetails;
 

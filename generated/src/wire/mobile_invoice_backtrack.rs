@@ -319,6 +319,7 @@ impl MobileInvoiceBacktrackResponse {
 
 impl super::OperationRequest for MobileInvoiceBacktrack {
     type Response = MobileInvoiceBacktrackResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobileInvoiceBacktrack;
 

@@ -515,6 +515,7 @@ impl MobileItemsServicedCreateResponse {
 
 impl super::OperationRequest for MobileItemsServicedCreate {
     type Response = MobileItemsServicedCreateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobileItemsServicedCreate;
 

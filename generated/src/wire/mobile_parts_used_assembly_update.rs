@@ -280,6 +280,7 @@ impl MobilePartsUsedAssemblyUpdateResponse {
 
 impl super::OperationRequest for MobilePartsUsedAssemblyUpdate {
     type Response = MobilePartsUsedAssemblyUpdateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobilePartsUsedAssemblyUpdate;
 

@@ -239,6 +239,7 @@ impl MobilePartsUsedPriceLevelSelectResponse {
 
 impl super::OperationRequest for MobilePartsUsedPriceLevelSelect {
     type Response = MobilePartsUsedPriceLevelSelectResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobilePartsUsedPriceLevelSelect;
 

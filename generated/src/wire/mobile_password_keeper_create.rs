@@ -355,6 +355,7 @@ impl MobilePasswordKeeperCreateResponse {
 
 impl super::OperationRequest for MobilePasswordKeeperCreate {
     type Response = MobilePasswordKeeperCreateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobilePasswordKeeperCreate;
 

@@ -234,6 +234,7 @@ impl MobilePhoneNumberDeleteResponse {
 
 impl super::OperationRequest for MobilePhoneNumberDelete {
     type Response = MobilePhoneNumberDeleteResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobilePhoneNumberDelete;
 

@@ -332,6 +332,7 @@ impl MobilePriceBookQuantityEachLocationResponse {
 
 impl super::OperationRequest for MobilePriceBookQuantityEachLocation {
     type Response = MobilePriceBookQuantityEachLocationResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobilePriceBookQuantityEachLocation;
 

@@ -574,6 +574,7 @@ impl MobileServiceOrderCreateResponse {
 
 impl super::OperationRequest for MobileServiceOrderCreate {
     type Response = MobileServiceOrderCreateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobileServiceOrderCreate;
 

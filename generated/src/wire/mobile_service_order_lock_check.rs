@@ -216,6 +216,7 @@ impl MobileServiceOrderLockCheckResponse {
 
 impl super::OperationRequest for MobileServiceOrderLockCheck {
     type Response = MobileServiceOrderLockCheckResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobileServiceOrderLockCheck;
 

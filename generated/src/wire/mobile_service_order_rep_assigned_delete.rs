@@ -228,6 +228,7 @@ impl MobileServiceOrderRepAssignedDeleteResponse {
 
 impl super::OperationRequest for MobileServiceOrderRepAssignedDelete {
     type Response = MobileServiceOrderRepAssignedDeleteResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobileServiceOrderRepAssignedDelete;
 

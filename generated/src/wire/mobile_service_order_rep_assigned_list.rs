@@ -230,6 +230,7 @@ impl MobileServiceOrderRepAssignedListResponse {
 
 impl super::OperationRequest for MobileServiceOrderRepAssignedList {
     type Response = MobileServiceOrderRepAssignedListResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobileServiceOrderRepAssignedList;
 

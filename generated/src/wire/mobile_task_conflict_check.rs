@@ -346,6 +346,7 @@ impl MobileTaskConflictCheckResponse {
 
 impl super::OperationRequest for MobileTaskConflictCheck {
     type Response = MobileTaskConflictCheckResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobileTaskConflictCheck;
 

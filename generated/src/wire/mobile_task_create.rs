@@ -629,6 +629,7 @@ impl MobileTaskCreateResponse {
 
 impl super::OperationRequest for MobileTaskCreate {
     type Response = MobileTaskCreateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MobileTaskCreate;
 

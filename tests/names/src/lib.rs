@@ -22,6 +22,50 @@
 //! | 7 | [`Match`] | 2 |
 //! | 8 | [`ALL2`] | 3 |
 //! | 9 | [`Split`] | 1 |
+//!
+//! ## Serve it, call it
+//!
+//! A server needs the [`Names`] trait implemented; here every operation answers a Server fault
+//! (`for_each_operation!` writes the methods), which a client call returns as its error:
+//!
+//! ```
+//! use rmm_names::runtime::deps::tokio;
+//! use rmm_names::*;
+//!
+//! struct NotYet;
+//! macro_rules! not_yet {
+//!     ($($method:ident: $request:ident,)*) => {
+//!         impl Names for NotYet {
+//!             $(async fn $method(
+//!                 &self,
+//!                 _: Credentials,
+//!                 _: $request,
+//!             ) -> Result<
+//!                 <$request as wire::OperationRequest>::Response,
+//!                 <$request as wire::OperationRequest>::Error,
+//!             > {
+//!                 Err(Fault::server("not written yet").into())
+//!             })*
+//!         }
+//!     };
+//! }
+//! rmm_names::for_each_operation!(not_yet);
+//!
+//! # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+//! let base = format!("http://{}", listener.local_addr().unwrap());
+//! tokio::spawn(NamesServer::new(NotYet).serve(listener));
+//! // The client signs each call with the credentials its signer gives, over the binding it
+//! // is told (SOAP 1.1 unless `over` says another).
+//! let client = NamesClient::new(&base, StaticSigner(Credentials::default()));
+//! let error = client
+//!     .over(Binding::Soap12)
+//!     .echo(&Echo::default())
+//!     .await
+//!     .unwrap_err();
+//! assert!(error.to_string().contains("not written yet"), "{error}");
+//! # });
+//! ```
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -144,6 +144,7 @@ impl ALL2Response {
 
 impl super::OperationRequest for ALL2 {
     type Response = ALL2Response;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ALL2;
 

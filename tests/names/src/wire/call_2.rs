@@ -145,6 +145,7 @@ impl Call2Response {
 
 impl super::OperationRequest for Call2 {
     type Response = Call2Response;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Call2;
 

@@ -224,6 +224,7 @@ impl EchoResponse {
 
 impl super::OperationRequest for Echo {
     type Response = EchoResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Echo;
 

@@ -148,6 +148,7 @@ impl GetXResponse2 {
 
 impl super::OperationRequest for GetX {
     type Response = GetXResponse2;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetX;
 

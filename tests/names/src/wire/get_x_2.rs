@@ -148,6 +148,7 @@ impl GetX2Response {
 
 impl super::OperationRequest for GetX2 {
     type Response = GetX2Response;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetX2;
 

@@ -169,6 +169,7 @@ impl GetXResponseResponse {
 
 impl super::OperationRequest for GetXResponse {
     type Response = GetXResponseResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetXResponse;
 

@@ -139,6 +139,7 @@ impl MatchResponse {
 
 impl super::OperationRequest for Match {
     type Response = MatchResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Match;
 

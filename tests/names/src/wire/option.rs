@@ -158,6 +158,7 @@ impl Option3Response {
 
 impl super::OperationRequest for Option3 {
     type Response = Option3Response;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Option3;
 

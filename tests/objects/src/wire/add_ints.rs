@@ -162,6 +162,7 @@ impl AddIntsResponse {
 
 impl super::OperationRequest for AddInts {
     type Response = AddIntsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::AddInts;
 

@@ -155,6 +155,7 @@ impl AddTextsResponse {
 
 impl super::OperationRequest for AddTexts {
     type Response = AddTextsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::AddTexts;
 

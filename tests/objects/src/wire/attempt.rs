@@ -146,6 +146,7 @@ impl AttemptResponse {
 
 impl super::OperationRequest for Attempt {
     type Response = AttemptResponse;
+    type Error = crate::AttemptFault;
 
     const OPERATION: Operation = Operation::Attempt;
 

@@ -138,6 +138,7 @@ impl CountLinesResponse {
 
 impl super::OperationRequest for CountLines {
     type Response = CountLinesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::CountLines;
 

@@ -139,6 +139,7 @@ impl DescribeDataSetResponse {
 
 impl super::OperationRequest for DescribeDataSet {
     type Response = DescribeDataSetResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::DescribeDataSet;
 

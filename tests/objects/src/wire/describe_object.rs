@@ -128,6 +128,7 @@ impl DescribeObjectResponse {
 
 impl super::OperationRequest for DescribeObject {
     type Response = DescribeObjectResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::DescribeObject;
 

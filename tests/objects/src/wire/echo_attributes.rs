@@ -136,6 +136,7 @@ impl EchoAttributesResponse {
 
 impl super::OperationRequest for EchoAttributes {
     type Response = EchoAttributesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoAttributes;
 

@@ -130,6 +130,7 @@ impl EchoBasketResponse {
 
 impl super::OperationRequest for EchoBasket {
     type Response = EchoBasketResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoBasket;
 

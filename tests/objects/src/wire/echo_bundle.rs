@@ -130,6 +130,7 @@ impl EchoBundleResponse {
 
 impl super::OperationRequest for EchoBundle {
     type Response = EchoBundleResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoBundle;
 

@@ -137,6 +137,7 @@ impl EchoDataSetResponse {
 
 impl super::OperationRequest for EchoDataSet {
     type Response = EchoDataSetResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoDataSet;
 

@@ -136,6 +136,7 @@ impl EchoDrawingResponse {
 
 impl super::OperationRequest for EchoDrawing {
     type Response = EchoDrawingResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoDrawing;
 

@@ -142,6 +142,7 @@ impl EchoElementsResponse {
 
 impl super::OperationRequest for EchoElements {
     type Response = EchoElementsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoElements;
 

@@ -151,6 +151,7 @@ impl EchoFlagsResponse {
 
 impl super::OperationRequest for EchoFlags {
     type Response = EchoFlagsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoFlags;
 

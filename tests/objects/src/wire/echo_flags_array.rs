@@ -147,6 +147,7 @@ impl EchoFlagsArrayResponse {
 
 impl super::OperationRequest for EchoFlagsArray {
     type Response = EchoFlagsArrayResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoFlagsArray;
 

@@ -128,6 +128,7 @@ impl EchoHolderResponse {
 
 impl super::OperationRequest for EchoHolder {
     type Response = EchoHolderResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoHolder;
 

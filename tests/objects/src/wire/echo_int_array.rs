@@ -147,6 +147,7 @@ impl EchoIntArrayResponse {
 
 impl super::OperationRequest for EchoIntArray {
     type Response = EchoIntArrayResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoIntArray;
 

@@ -142,6 +142,7 @@ impl EchoIntListResponse {
 
 impl super::OperationRequest for EchoIntList {
     type Response = EchoIntListResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoIntList;
 

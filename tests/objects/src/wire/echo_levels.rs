@@ -147,6 +147,7 @@ impl EchoLevelsResponse {
 
 impl super::OperationRequest for EchoLevels {
     type Response = EchoLevelsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoLevels;
 

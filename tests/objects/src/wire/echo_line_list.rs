@@ -142,6 +142,7 @@ impl EchoLineListResponse {
 
 impl super::OperationRequest for EchoLineList {
     type Response = EchoLineListResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoLineList;
 

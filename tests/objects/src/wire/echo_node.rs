@@ -136,6 +136,7 @@ impl EchoNodeResponse {
 
 impl super::OperationRequest for EchoNode {
     type Response = EchoNodeResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoNode;
 

@@ -142,6 +142,7 @@ impl EchoNodesResponse {
 
 impl super::OperationRequest for EchoNodes {
     type Response = EchoNodesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoNodes;
 

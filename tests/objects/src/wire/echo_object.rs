@@ -128,6 +128,7 @@ impl EchoObjectResponse {
 
 impl super::OperationRequest for EchoObject {
     type Response = EchoObjectResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoObject;
 

@@ -142,6 +142,7 @@ impl EchoObjectsResponse {
 
 impl super::OperationRequest for EchoObjects {
     type Response = EchoObjectsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoObjects;
 

@@ -130,6 +130,7 @@ impl EchoOrderResponse {
 
 impl super::OperationRequest for EchoOrder {
     type Response = EchoOrderResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoOrder;
 

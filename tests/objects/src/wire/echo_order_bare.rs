@@ -175,6 +175,7 @@ impl EchoOrderBareResponse {
 
 impl super::OperationRequest for EchoOrderBare {
     type Response = EchoOrderBareResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoOrderBare;
 

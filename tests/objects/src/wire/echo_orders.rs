@@ -142,6 +142,7 @@ impl EchoOrdersResponse {
 
 impl super::OperationRequest for EchoOrders {
     type Response = EchoOrdersResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoOrders;
 

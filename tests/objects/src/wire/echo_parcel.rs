@@ -128,6 +128,7 @@ impl EchoParcelResponse {
 
 impl super::OperationRequest for EchoParcel {
     type Response = EchoParcelResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoParcel;
 

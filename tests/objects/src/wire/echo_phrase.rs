@@ -128,6 +128,7 @@ impl EchoPhraseResponse {
 
 impl super::OperationRequest for EchoPhrase {
     type Response = EchoPhraseResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoPhrase;
 

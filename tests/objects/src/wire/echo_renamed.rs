@@ -128,6 +128,7 @@ impl EchoRenamedResponse {
 
 impl super::OperationRequest for EchoRenamed {
     type Response = EchoRenamedResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoRenamed;
 

@@ -136,6 +136,7 @@ impl EchoSettingsResponse {
 
 impl super::OperationRequest for EchoSettings {
     type Response = EchoSettingsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoSettings;
 

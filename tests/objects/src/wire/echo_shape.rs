@@ -130,6 +130,7 @@ impl EchoShapeResponse {
 
 impl super::OperationRequest for EchoShape {
     type Response = EchoShapeResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoShape;
 

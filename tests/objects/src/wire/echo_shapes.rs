@@ -142,6 +142,7 @@ impl EchoShapesResponse {
 
 impl super::OperationRequest for EchoShapes {
     type Response = EchoShapesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoShapes;
 

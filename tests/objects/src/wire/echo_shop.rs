@@ -137,6 +137,7 @@ impl EchoShopResponse {
 
 impl super::OperationRequest for EchoShop {
     type Response = EchoShopResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoShop;
 

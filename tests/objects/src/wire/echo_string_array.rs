@@ -149,6 +149,7 @@ impl EchoStringArrayResponse {
 
 impl super::OperationRequest for EchoStringArray {
     type Response = EchoStringArrayResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoStringArray;
 

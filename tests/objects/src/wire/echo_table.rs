@@ -137,6 +137,7 @@ impl EchoTableResponse {
 
 impl super::OperationRequest for EchoTable {
     type Response = EchoTableResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoTable;
 

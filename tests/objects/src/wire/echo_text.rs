@@ -128,6 +128,7 @@ impl EchoTextResponse {
 
 impl super::OperationRequest for EchoText {
     type Response = EchoTextResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoText;
 

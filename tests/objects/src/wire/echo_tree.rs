@@ -134,6 +134,7 @@ impl EchoTreeResponse {
 
 impl super::OperationRequest for EchoTree {
     type Response = EchoTreeResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoTree;
 

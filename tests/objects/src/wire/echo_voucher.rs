@@ -142,6 +142,7 @@ impl EchoVoucherResponse {
 
 impl super::OperationRequest for EchoVoucher {
     type Response = EchoVoucherResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoVoucher;
 

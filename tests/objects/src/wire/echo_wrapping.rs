@@ -134,6 +134,7 @@ impl EchoWrappingResponse {
 
 impl super::OperationRequest for EchoWrapping {
     type Response = EchoWrappingResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoWrapping;
 

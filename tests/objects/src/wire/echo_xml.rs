@@ -136,6 +136,7 @@ impl EchoXmlResponse {
 
 impl super::OperationRequest for EchoXml {
     type Response = EchoXmlResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoXml;
 

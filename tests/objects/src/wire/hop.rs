@@ -235,6 +235,7 @@ impl HopResponse {
 
 impl super::OperationRequest for Hop {
     type Response = HopResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Hop;
 

@@ -162,6 +162,7 @@ impl MakeCircleResponse {
 
 impl super::OperationRequest for MakeCircle {
     type Response = MakeCircleResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MakeCircle;
 

@@ -146,6 +146,7 @@ impl MakeDataSetResponse {
 
 impl super::OperationRequest for MakeDataSet {
     type Response = MakeDataSetResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MakeDataSet;
 

@@ -162,6 +162,7 @@ impl MakeNodeResponse {
 
 impl super::OperationRequest for MakeNode {
     type Response = MakeNodeResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MakeNode;
 

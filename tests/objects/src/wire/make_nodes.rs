@@ -174,6 +174,7 @@ impl MakeNodesResponse {
 
 impl super::OperationRequest for MakeNodes {
     type Response = MakeNodesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MakeNodes;
 

@@ -157,6 +157,7 @@ impl MakeNoteResponse {
 
 impl super::OperationRequest for MakeNote {
     type Response = MakeNoteResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MakeNote;
 

@@ -146,6 +146,7 @@ impl MakeObjectResponse {
 
 impl super::OperationRequest for MakeObject {
     type Response = MakeObjectResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MakeObject;
 

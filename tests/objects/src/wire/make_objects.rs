@@ -158,6 +158,7 @@ impl MakeObjectsResponse {
 
 impl super::OperationRequest for MakeObjects {
     type Response = MakeObjectsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MakeObjects;
 

@@ -162,6 +162,7 @@ impl MakeOrderResponse {
 
 impl super::OperationRequest for MakeOrder {
     type Response = MakeOrderResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MakeOrder;
 

@@ -146,6 +146,7 @@ impl MakeParcelResponse {
 
 impl super::OperationRequest for MakeParcel {
     type Response = MakeParcelResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MakeParcel;
 

@@ -146,6 +146,7 @@ impl MakePhraseResponse {
 
 impl super::OperationRequest for MakePhrase {
     type Response = MakePhraseResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MakePhrase;
 

@@ -163,6 +163,7 @@ impl MakeShapesResponse {
 
 impl super::OperationRequest for MakeShapes {
     type Response = MakeShapesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MakeShapes;
 

@@ -146,6 +146,7 @@ impl MakeShopResponse {
 
 impl super::OperationRequest for MakeShop {
     type Response = MakeShopResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MakeShop;
 

@@ -146,6 +146,7 @@ impl MakeTableResponse {
 
 impl super::OperationRequest for MakeTable {
     type Response = MakeTableResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MakeTable;
 

@@ -158,6 +158,7 @@ impl MakeTagsResponse {
 
 impl super::OperationRequest for MakeTags {
     type Response = MakeTagsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MakeTags;
 

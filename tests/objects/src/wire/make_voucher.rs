@@ -174,6 +174,7 @@ impl MakeVoucherResponse {
 
 impl super::OperationRequest for MakeVoucher {
     type Response = MakeVoucherResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MakeVoucher;
 

@@ -152,6 +152,7 @@ impl MakeWrappingResponse {
 
 impl super::OperationRequest for MakeWrapping {
     type Response = MakeWrappingResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MakeWrapping;
 

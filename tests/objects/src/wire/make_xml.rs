@@ -162,6 +162,7 @@ impl MakeXmlResponse {
 
 impl super::OperationRequest for MakeXml {
     type Response = MakeXmlResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::MakeXml;
 

@@ -202,6 +202,7 @@ impl RepeatBareResponse {
 
 impl super::OperationRequest for RepeatBare {
     type Response = RepeatBareResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::RepeatBare;
 

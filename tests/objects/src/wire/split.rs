@@ -189,6 +189,7 @@ impl SplitResponse {
 
 impl super::OperationRequest for Split {
     type Response = SplitResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Split;
 

@@ -170,6 +170,7 @@ impl SplitXmlResponse {
 
 impl super::OperationRequest for SplitXml {
     type Response = SplitXmlResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::SplitXml;
 

@@ -205,6 +205,7 @@ impl VisitResponse {
 
 impl super::OperationRequest for Visit {
     type Response = VisitResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Visit;
 

@@ -187,6 +187,7 @@ impl WhoAmIResponse {
 
 impl super::OperationRequest for WhoAmI {
     type Response = WhoAmIResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::WhoAmI;
 

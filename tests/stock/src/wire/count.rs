@@ -166,6 +166,7 @@ impl CountResponse {
 
 impl super::OperationRequest for Count {
     type Response = CountResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Count;
 

@@ -187,6 +187,7 @@ impl DueResponse {
 
 impl super::OperationRequest for Due {
     type Response = DueResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Due;
 

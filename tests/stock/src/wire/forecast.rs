@@ -187,6 +187,7 @@ impl ForecastResponse {
 
 impl super::OperationRequest for Forecast {
     type Response = ForecastResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Forecast;
 

@@ -188,6 +188,7 @@ impl InitialResponse {
 
 impl super::OperationRequest for Initial {
     type Response = InitialResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Initial;
 

@@ -176,6 +176,7 @@ impl LabelResponse {
 
 impl super::OperationRequest for Label {
     type Response = LabelResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Label;
 

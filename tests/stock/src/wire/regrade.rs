@@ -200,6 +200,7 @@ impl RegradeResponse {
 
 impl super::OperationRequest for Regrade {
     type Response = RegradeResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Regrade;
 

@@ -253,6 +253,7 @@ impl ReserveResponse {
 
 impl super::OperationRequest for Reserve {
     type Response = ReserveResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Reserve;
 

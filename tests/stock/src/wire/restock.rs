@@ -191,6 +191,7 @@ impl RestockResponse {
 
 impl super::OperationRequest for Restock {
     type Response = RestockResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Restock;
 

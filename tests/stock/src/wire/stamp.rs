@@ -195,6 +195,7 @@ impl StampResponse {
 
 impl super::OperationRequest for Stamp {
     type Response = StampResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Stamp;
 

@@ -257,6 +257,7 @@ impl StockAdjustResponse {
 
 impl super::OperationRequest for StockAdjust {
     type Response = StockAdjustResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::StockAdjust;
 

@@ -202,6 +202,7 @@ impl StockLevelResponse {
 
 impl super::OperationRequest for StockLevel {
     type Response = StockLevelResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::StockLevel;
 

@@ -187,6 +187,7 @@ impl TouchResponse {
 
 impl super::OperationRequest for Touch {
     type Response = TouchResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Touch;
 

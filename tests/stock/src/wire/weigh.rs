@@ -290,6 +290,7 @@ impl WeighResponse {
 
 impl super::OperationRequest for Weigh {
     type Response = WeighResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Weigh;
 

@@ -315,6 +315,7 @@ impl DescribeResponse {
 
 impl super::OperationRequest for Describe {
     type Response = DescribeResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Describe;
 

@@ -156,6 +156,7 @@ impl EchoBase64BinaryResponse {
 
 impl super::OperationRequest for EchoBase64Binary {
     type Response = EchoBase64BinaryResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoBase64Binary;
 

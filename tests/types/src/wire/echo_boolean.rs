@@ -151,6 +151,7 @@ impl EchoBooleanResponse {
 
 impl super::OperationRequest for EchoBoolean {
     type Response = EchoBooleanResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoBoolean;
 

@@ -146,6 +146,7 @@ impl EchoByteResponse {
 
 impl super::OperationRequest for EchoByte {
     type Response = EchoByteResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoByte;
 

@@ -148,6 +148,7 @@ impl EchoCharResponse {
 
 impl super::OperationRequest for EchoChar {
     type Response = EchoCharResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoChar;
 

@@ -153,6 +153,7 @@ impl EchoDateTimeResponse {
 
 impl super::OperationRequest for EchoDateTime {
     type Response = EchoDateTimeResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoDateTime;
 

@@ -151,6 +151,7 @@ impl EchoDecimalResponse {
 
 impl super::OperationRequest for EchoDecimal {
     type Response = EchoDecimalResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoDecimal;
 

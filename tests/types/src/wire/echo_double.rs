@@ -151,6 +151,7 @@ impl EchoDoubleResponse {
 
 impl super::OperationRequest for EchoDouble {
     type Response = EchoDoubleResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoDouble;
 

@@ -151,6 +151,7 @@ impl EchoFloatResponse {
 
 impl super::OperationRequest for EchoFloat {
     type Response = EchoFloatResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoFloat;
 

@@ -141,6 +141,7 @@ impl EchoGuidResponse {
 
 impl super::OperationRequest for EchoGuid {
     type Response = EchoGuidResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoGuid;
 

@@ -146,6 +146,7 @@ impl EchoIntResponse {
 
 impl super::OperationRequest for EchoInt {
     type Response = EchoIntResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoInt;
 

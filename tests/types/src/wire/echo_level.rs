@@ -151,6 +151,7 @@ impl EchoLevelResponse {
 
 impl super::OperationRequest for EchoLevel {
     type Response = EchoLevelResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoLevel;
 

@@ -146,6 +146,7 @@ impl EchoLongResponse {
 
 impl super::OperationRequest for EchoLong {
     type Response = EchoLongResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoLong;
 

@@ -153,6 +153,7 @@ impl EchoNullableDoubleResponse {
 
 impl super::OperationRequest for EchoNullableDouble {
     type Response = EchoNullableDoubleResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoNullableDouble;
 

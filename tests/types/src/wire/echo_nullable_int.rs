@@ -153,6 +153,7 @@ impl EchoNullableIntResponse {
 
 impl super::OperationRequest for EchoNullableInt {
     type Response = EchoNullableIntResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoNullableInt;
 

@@ -153,6 +153,7 @@ impl EchoNullableLevelResponse {
 
 impl super::OperationRequest for EchoNullableLevel {
     type Response = EchoNullableLevelResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoNullableLevel;
 

@@ -151,6 +151,7 @@ impl EchoShortResponse {
 
 impl super::OperationRequest for EchoShort {
     type Response = EchoShortResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoShort;
 

@@ -146,6 +146,7 @@ impl EchoStringResponse {
 
 impl super::OperationRequest for EchoString {
     type Response = EchoStringResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoString;
 

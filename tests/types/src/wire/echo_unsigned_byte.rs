@@ -153,6 +153,7 @@ impl EchoUnsignedByteResponse {
 
 impl super::OperationRequest for EchoUnsignedByte {
     type Response = EchoUnsignedByteResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoUnsignedByte;
 

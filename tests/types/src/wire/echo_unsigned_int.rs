@@ -153,6 +153,7 @@ impl EchoUnsignedIntResponse {
 
 impl super::OperationRequest for EchoUnsignedInt {
     type Response = EchoUnsignedIntResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoUnsignedInt;
 

@@ -153,6 +153,7 @@ impl EchoUnsignedLongResponse {
 
 impl super::OperationRequest for EchoUnsignedLong {
     type Response = EchoUnsignedLongResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoUnsignedLong;
 

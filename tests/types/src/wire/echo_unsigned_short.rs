@@ -153,6 +153,7 @@ impl EchoUnsignedShortResponse {
 
 impl super::OperationRequest for EchoUnsignedShort {
     type Response = EchoUnsignedShortResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::EchoUnsignedShort;
 

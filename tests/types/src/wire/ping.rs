@@ -131,6 +131,7 @@ impl PingResponse {
 
 impl super::OperationRequest for Ping {
     type Response = PingResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Ping;
 

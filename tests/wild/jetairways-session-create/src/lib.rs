@@ -14,6 +14,41 @@
 //! | # | Operation | Parameters |
 //! |---|---|---|
 //! | 1 | [`Logon`] | 0 |
+//!
+//! ## Serve it, call it
+//!
+//! A server needs the [`SessionCreate`] trait implemented; here every operation answers a Server fault
+//! (`for_each_operation!` writes the methods), which a client call returns as its error:
+//!
+//! ```
+//! use rmm_session_create::runtime::deps::tokio;
+//! use rmm_session_create::*;
+//!
+//! struct NotYet;
+//! macro_rules! not_yet {
+//!     ($($method:ident: $request:ident,)*) => {
+//!         impl SessionCreate for NotYet {
+//!             $(async fn $method(
+//!                 &self,
+//!                 _: Credentials,
+//!                 _: $request,
+//!             ) -> Result<
+//!                 <$request as wire::OperationRequest>::Response,
+//!                 <$request as wire::OperationRequest>::Error,
+//!             > {
+//!                 Err(Fault::server("not written yet").into())
+//!             })*
+//!         }
+//!     };
+//! }
+//! rmm_session_create::for_each_operation!(not_yet);
+//!
+//! # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+//! let base = format!("http://{}", listener.local_addr().unwrap());
+//! tokio::spawn(SessionCreateServer::new(NotYet).serve(listener));
+//! # });
+//! ```
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -14,6 +14,50 @@
 //! | # | Operation | Parameters |
 //! |---|---|---|
 //! | 1 | [`GetQuote`] | 1 |
+//!
+//! ## Serve it, call it
+//!
+//! A server needs the [`StockQuote`] trait implemented; here every operation answers a Server fault
+//! (`for_each_operation!` writes the methods), which a client call returns as its error:
+//!
+//! ```
+//! use rmm_stock_quote::runtime::deps::tokio;
+//! use rmm_stock_quote::*;
+//!
+//! struct NotYet;
+//! macro_rules! not_yet {
+//!     ($($method:ident: $request:ident,)*) => {
+//!         impl StockQuote for NotYet {
+//!             $(async fn $method(
+//!                 &self,
+//!                 _: Credentials,
+//!                 _: $request,
+//!             ) -> Result<
+//!                 <$request as wire::OperationRequest>::Response,
+//!                 <$request as wire::OperationRequest>::Error,
+//!             > {
+//!                 Err(Fault::server("not written yet").into())
+//!             })*
+//!         }
+//!     };
+//! }
+//! rmm_stock_quote::for_each_operation!(not_yet);
+//!
+//! # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+//! let base = format!("http://{}", listener.local_addr().unwrap());
+//! tokio::spawn(StockQuoteServer::new(NotYet).serve(listener));
+//! // The client signs each call with the credentials its signer gives, over the binding it
+//! // is told (SOAP 1.1 unless `over` says another).
+//! let client = StockQuoteClient::new(&base, StaticSigner(Credentials::default()));
+//! let error = client
+//!     .over(Binding::Soap12)
+//!     .get_quote(&GetQuote::default())
+//!     .await
+//!     .unwrap_err();
+//! assert!(error.to_string().contains("not written yet"), "{error}");
+//! # });
+//! ```
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

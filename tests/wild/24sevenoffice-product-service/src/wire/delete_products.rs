@@ -142,6 +142,7 @@ impl DeleteProductsResponse {
 
 impl super::OperationRequest for DeleteProducts {
     type Response = DeleteProductsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::DeleteProducts;
 

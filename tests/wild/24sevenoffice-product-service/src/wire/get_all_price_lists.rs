@@ -144,6 +144,7 @@ impl GetAllPriceListsResponse {
 
 impl super::OperationRequest for GetAllPriceLists {
     type Response = GetAllPriceListsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetAllPriceLists;
 

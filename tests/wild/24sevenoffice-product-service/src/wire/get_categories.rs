@@ -153,6 +153,7 @@ impl GetCategoriesResponse {
 
 impl super::OperationRequest for GetCategories {
     type Response = GetCategoriesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetCategories;
 

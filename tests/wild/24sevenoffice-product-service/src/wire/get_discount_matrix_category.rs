@@ -145,6 +145,7 @@ impl GetDiscountMatrixCategoryResponse {
 
 impl super::OperationRequest for GetDiscountMatrixCategory {
     type Response = GetDiscountMatrixCategoryResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetDiscountMatrixCategory;
 

@@ -145,6 +145,7 @@ impl GetDiscountMatrixPriceGroupResponse {
 
 impl super::OperationRequest for GetDiscountMatrixPriceGroup {
     type Response = GetDiscountMatrixPriceGroupResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetDiscountMatrixPriceGroup;
 

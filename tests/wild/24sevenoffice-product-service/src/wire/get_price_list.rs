@@ -162,6 +162,7 @@ impl GetPriceListResponse {
 
 impl super::OperationRequest for GetPriceList {
     type Response = GetPriceListResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetPriceList;
 

@@ -163,6 +163,7 @@ impl GetProductsResponse {
 
 impl super::OperationRequest for GetProducts {
     type Response = GetProductsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetProducts;
 

@@ -142,6 +142,7 @@ impl SaveCategoriesResponse {
 
 impl super::OperationRequest for SaveCategories {
     type Response = SaveCategoriesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::SaveCategories;
 

@@ -142,6 +142,7 @@ impl SaveProductsResponse {
 
 impl super::OperationRequest for SaveProducts {
     type Response = SaveProductsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::SaveProducts;
 

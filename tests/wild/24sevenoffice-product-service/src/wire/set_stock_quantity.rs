@@ -163,6 +163,7 @@ impl SetStockQuantityResponse {
 
 impl super::OperationRequest for SetStockQuantity {
     type Response = SetStockQuantityResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::SetStockQuantity;
 

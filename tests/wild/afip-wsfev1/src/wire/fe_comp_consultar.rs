@@ -154,6 +154,7 @@ impl FECompConsultarResponse {
 
 impl super::OperationRequest for FECompConsultar {
     type Response = FECompConsultarResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FECompConsultar;
 

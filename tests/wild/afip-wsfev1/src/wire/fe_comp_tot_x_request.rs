@@ -142,6 +142,7 @@ impl FECompTotXRequestResponse {
 
 impl super::OperationRequest for FECompTotXRequest {
     type Response = FECompTotXRequestResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FECompTotXRequest;
 

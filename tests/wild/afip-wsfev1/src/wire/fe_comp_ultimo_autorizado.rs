@@ -159,6 +159,7 @@ impl FECompUltimoAutorizadoResponse {
 
 impl super::OperationRequest for FECompUltimoAutorizado {
     type Response = FECompUltimoAutorizadoResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FECompUltimoAutorizado;
 

@@ -140,6 +140,7 @@ impl FEDummyResponse {
 
 impl super::OperationRequest for FEDummy {
     type Response = FEDummyResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FEDummy;
 

@@ -150,6 +150,7 @@ impl FEParamGetCotizacionResponse {
 
 impl super::OperationRequest for FEParamGetCotizacion {
     type Response = FEParamGetCotizacionResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FEParamGetCotizacion;
 

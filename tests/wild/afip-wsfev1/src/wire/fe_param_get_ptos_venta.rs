@@ -142,6 +142,7 @@ impl FEParamGetPtosVentaResponse {
 
 impl super::OperationRequest for FEParamGetPtosVenta {
     type Response = FEParamGetPtosVentaResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FEParamGetPtosVenta;
 

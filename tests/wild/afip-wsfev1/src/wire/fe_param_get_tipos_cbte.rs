@@ -142,6 +142,7 @@ impl FEParamGetTiposCbteResponse {
 
 impl super::OperationRequest for FEParamGetTiposCbte {
     type Response = FEParamGetTiposCbteResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FEParamGetTiposCbte;
 

@@ -143,6 +143,7 @@ impl FEParamGetTiposConceptoResponse {
 
 impl super::OperationRequest for FEParamGetTiposConcepto {
     type Response = FEParamGetTiposConceptoResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FEParamGetTiposConcepto;
 

@@ -142,6 +142,7 @@ impl FEParamGetTiposDocResponse {
 
 impl super::OperationRequest for FEParamGetTiposDoc {
     type Response = FEParamGetTiposDocResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FEParamGetTiposDoc;
 

@@ -142,6 +142,7 @@ impl FEParamGetTiposIvaResponse {
 
 impl super::OperationRequest for FEParamGetTiposIva {
     type Response = FEParamGetTiposIvaResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FEParamGetTiposIva;
 

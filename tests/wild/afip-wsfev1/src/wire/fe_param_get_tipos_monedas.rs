@@ -143,6 +143,7 @@ impl FEParamGetTiposMonedasResponse {
 
 impl super::OperationRequest for FEParamGetTiposMonedas {
     type Response = FEParamGetTiposMonedasResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FEParamGetTiposMonedas;
 

@@ -143,6 +143,7 @@ impl FEParamGetTiposOpcionalResponse {
 
 impl super::OperationRequest for FEParamGetTiposOpcional {
     type Response = FEParamGetTiposOpcionalResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FEParamGetTiposOpcional;
 

@@ -143,6 +143,7 @@ impl FEParamGetTiposPaisesResponse {
 
 impl super::OperationRequest for FEParamGetTiposPaises {
     type Response = FEParamGetTiposPaisesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FEParamGetTiposPaises;
 

@@ -143,6 +143,7 @@ impl FEParamGetTiposTributosResponse {
 
 impl super::OperationRequest for FEParamGetTiposTributos {
     type Response = FEParamGetTiposTributosResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FEParamGetTiposTributos;
 

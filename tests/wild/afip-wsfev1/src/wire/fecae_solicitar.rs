@@ -149,6 +149,7 @@ impl FECAESolicitarResponse {
 
 impl super::OperationRequest for FECAESolicitar {
     type Response = FECAESolicitarResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FECAESolicitar;
 

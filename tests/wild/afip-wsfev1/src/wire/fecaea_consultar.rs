@@ -158,6 +158,7 @@ impl FECAEAConsultarResponse {
 
 impl super::OperationRequest for FECAEAConsultar {
     type Response = FECAEAConsultarResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FECAEAConsultar;
 

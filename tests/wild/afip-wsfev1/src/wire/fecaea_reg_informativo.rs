@@ -155,6 +155,7 @@ impl FECAEARegInformativoResponse {
 
 impl super::OperationRequest for FECAEARegInformativo {
     type Response = FECAEARegInformativoResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FECAEARegInformativo;
 

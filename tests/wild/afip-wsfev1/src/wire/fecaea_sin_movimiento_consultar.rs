@@ -158,6 +158,7 @@ impl FECAEASinMovimientoConsultarResponse {
 
 impl super::OperationRequest for FECAEASinMovimientoConsultar {
     type Response = FECAEASinMovimientoConsultarResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FECAEASinMovimientoConsultar;
 

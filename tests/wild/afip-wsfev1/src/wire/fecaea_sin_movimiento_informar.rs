@@ -159,6 +159,7 @@ impl FECAEASinMovimientoInformarResponse {
 
 impl super::OperationRequest for FECAEASinMovimientoInformar {
     type Response = FECAEASinMovimientoInformarResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FECAEASinMovimientoInformar;
 

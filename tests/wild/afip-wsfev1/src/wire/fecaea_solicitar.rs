@@ -158,6 +158,7 @@ impl FECAEASolicitarResponse {
 
 impl super::OperationRequest for FECAEASolicitar {
     type Response = FECAEASolicitarResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::FECAEASolicitar;
 

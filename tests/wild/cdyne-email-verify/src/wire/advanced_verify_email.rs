@@ -208,6 +208,7 @@ impl AdvancedVerifyEmailResponse {
 
 impl super::OperationRequest for AdvancedVerifyEmail {
     type Response = AdvancedVerifyEmailResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::AdvancedVerifyEmail;
 

@@ -143,6 +143,7 @@ impl ReturnCodesResponse {
 
 impl super::OperationRequest for ReturnCodes {
     type Response = ReturnCodesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ReturnCodes;
 

@@ -181,6 +181,7 @@ impl VerifyEmailResponse {
 
 impl super::OperationRequest for VerifyEmail {
     type Response = VerifyEmailResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::VerifyEmail;
 

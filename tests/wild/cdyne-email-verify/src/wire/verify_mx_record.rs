@@ -181,6 +181,7 @@ impl VerifyMXRecordResponse {
 
 impl super::OperationRequest for VerifyMXRecord {
     type Response = VerifyMXRecordResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::VerifyMXRecord;
 

@@ -161,6 +161,7 @@ impl GetCityForecastByZIPResponse {
 
 impl super::OperationRequest for GetCityForecastByZIP {
     type Response = GetCityForecastByZIPResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetCityForecastByZIP;
 

@@ -160,6 +160,7 @@ impl GetCityWeatherByZIPResponse {
 
 impl super::OperationRequest for GetCityWeatherByZIP {
     type Response = GetCityWeatherByZIPResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetCityWeatherByZIP;
 

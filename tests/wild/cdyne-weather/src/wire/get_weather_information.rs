@@ -148,6 +148,7 @@ impl GetWeatherInformationResponse {
 
 impl super::OperationRequest for GetWeatherInformation {
     type Response = GetWeatherInformationResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetWeatherInformation;
 

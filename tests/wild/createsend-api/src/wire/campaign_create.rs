@@ -240,6 +240,7 @@ impl CampaignCreateResponse {
 
 impl super::OperationRequest for CampaignCreate {
     type Response = CampaignCreateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::CampaignCreate;
 

@@ -181,6 +181,7 @@ impl CampaignDeleteResponse {
 
 impl super::OperationRequest for CampaignDelete {
     type Response = CampaignDeleteResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::CampaignDelete;
 

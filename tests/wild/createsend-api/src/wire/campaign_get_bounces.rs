@@ -183,6 +183,7 @@ impl CampaignGetBouncesResponse {
 
 impl super::OperationRequest for CampaignGetBounces {
     type Response = CampaignGetBouncesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::CampaignGetBounces;
 

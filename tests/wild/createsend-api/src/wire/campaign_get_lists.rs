@@ -183,6 +183,7 @@ impl CampaignGetListsResponse {
 
 impl super::OperationRequest for CampaignGetLists {
     type Response = CampaignGetListsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::CampaignGetLists;
 

@@ -183,6 +183,7 @@ impl CampaignGetOpensResponse {
 
 impl super::OperationRequest for CampaignGetOpens {
     type Response = CampaignGetOpensResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::CampaignGetOpens;
 

@@ -186,6 +186,7 @@ impl CampaignGetSubscriberClicksResponse {
 
 impl super::OperationRequest for CampaignGetSubscriberClicks {
     type Response = CampaignGetSubscriberClicksResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::CampaignGetSubscriberClicks;
 

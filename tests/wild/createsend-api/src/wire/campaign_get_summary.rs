@@ -183,6 +183,7 @@ impl CampaignGetSummaryResponse {
 
 impl super::OperationRequest for CampaignGetSummary {
     type Response = CampaignGetSummaryResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::CampaignGetSummary;
 

@@ -184,6 +184,7 @@ impl CampaignGetUnsubscribesResponse {
 
 impl super::OperationRequest for CampaignGetUnsubscribes {
     type Response = CampaignGetUnsubscribesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::CampaignGetUnsubscribes;
 

@@ -225,6 +225,7 @@ impl CampaignSendResponse {
 
 impl super::OperationRequest for CampaignSend {
     type Response = CampaignSendResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::CampaignSend;
 

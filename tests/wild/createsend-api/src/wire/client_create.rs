@@ -259,6 +259,7 @@ impl ClientCreateResponse {
 
 impl super::OperationRequest for ClientCreate {
     type Response = ClientCreateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ClientCreate;
 

@@ -164,6 +164,7 @@ impl ClientDeleteResponse {
 
 impl super::OperationRequest for ClientDelete {
     type Response = ClientDeleteResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ClientDelete;
 

@@ -178,6 +178,7 @@ impl ClientGetCampaignsResponse {
 
 impl super::OperationRequest for ClientGetCampaigns {
     type Response = ClientGetCampaignsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ClientGetCampaigns;
 

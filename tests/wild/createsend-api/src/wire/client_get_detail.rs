@@ -178,6 +178,7 @@ impl ClientGetDetailResponse {
 
 impl super::OperationRequest for ClientGetDetail {
     type Response = ClientGetDetailResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ClientGetDetail;
 

@@ -176,6 +176,7 @@ impl ClientGetListsResponse {
 
 impl super::OperationRequest for ClientGetLists {
     type Response = ClientGetListsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ClientGetLists;
 

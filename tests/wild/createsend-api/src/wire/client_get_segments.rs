@@ -178,6 +178,7 @@ impl ClientGetSegmentsResponse {
 
 impl super::OperationRequest for ClientGetSegments {
     type Response = ClientGetSegmentsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ClientGetSegments;
 

@@ -181,6 +181,7 @@ impl ClientGetSuppressionListResponse {
 
 impl super::OperationRequest for ClientGetSuppressionList {
     type Response = ClientGetSuppressionListResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ClientGetSuppressionList;
 

@@ -178,6 +178,7 @@ impl ClientGetTemplatesResponse {
 
 impl super::OperationRequest for ClientGetTemplates {
     type Response = ClientGetTemplatesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ClientGetTemplates;
 

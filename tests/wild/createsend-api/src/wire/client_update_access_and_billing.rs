@@ -343,6 +343,7 @@ impl ClientUpdateAccessAndBillingResponse {
 
 impl super::OperationRequest for ClientUpdateAccessAndBilling {
     type Response = ClientUpdateAccessAndBillingResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ClientUpdateAccessAndBilling;
 

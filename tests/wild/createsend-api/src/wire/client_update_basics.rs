@@ -280,6 +280,7 @@ impl ClientUpdateBasicsResponse {
 
 impl super::OperationRequest for ClientUpdateBasics {
     type Response = ClientUpdateBasicsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ClientUpdateBasics;
 

@@ -259,6 +259,7 @@ impl ListCreateResponse {
 
 impl super::OperationRequest for ListCreate {
     type Response = ListCreateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ListCreate;
 

@@ -219,6 +219,7 @@ impl ListCreateCustomFieldResponse {
 
 impl super::OperationRequest for ListCreateCustomField {
     type Response = ListCreateCustomFieldResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ListCreateCustomField;
 

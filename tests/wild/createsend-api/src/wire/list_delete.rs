@@ -157,6 +157,7 @@ impl ListDeleteResponse {
 
 impl super::OperationRequest for ListDelete {
     type Response = ListDeleteResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ListDelete;
 

@@ -181,6 +181,7 @@ impl ListDeleteCustomFieldResponse {
 
 impl super::OperationRequest for ListDeleteCustomField {
     type Response = ListDeleteCustomFieldResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ListDeleteCustomField;
 

@@ -171,6 +171,7 @@ impl ListGetCustomFieldsResponse {
 
 impl super::OperationRequest for ListGetCustomFields {
     type Response = ListGetCustomFieldsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ListGetCustomFields;
 

@@ -157,6 +157,7 @@ impl ListGetDetailResponse {
 
 impl super::OperationRequest for ListGetDetail {
     type Response = ListGetDetailResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ListGetDetail;
 

@@ -157,6 +157,7 @@ impl ListGetStatsResponse {
 
 impl super::OperationRequest for ListGetStats {
     type Response = ListGetStatsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ListGetStats;
 

@@ -252,6 +252,7 @@ impl ListUpdateResponse {
 
 impl super::OperationRequest for ListUpdate {
     type Response = ListUpdateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ListUpdate;
 

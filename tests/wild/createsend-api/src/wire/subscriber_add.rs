@@ -189,6 +189,7 @@ impl SubscriberAddResponse {
 
 impl super::OperationRequest for SubscriberAdd {
     type Response = SubscriberAddResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::SubscriberAdd;
 

@@ -194,6 +194,7 @@ impl SubscriberAddAndResubscribeResponse {
 
 impl super::OperationRequest for SubscriberAddAndResubscribe {
     type Response = SubscriberAddAndResubscribeResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::SubscriberAddAndResubscribe;
 

@@ -170,6 +170,7 @@ impl SubscriberAddAndResubscribeWithCustomFieldsResponse {
 
 impl super::OperationRequest for SubscriberAddAndResubscribeWithCustomFields {
     type Response = SubscriberAddAndResubscribeWithCustomFieldsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::SubscriberAddAndResubscribeWithCustomFields;
 

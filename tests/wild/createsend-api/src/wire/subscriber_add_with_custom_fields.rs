@@ -170,6 +170,7 @@ impl SubscriberAddWithCustomFieldsResponse {
 
 impl super::OperationRequest for SubscriberAddWithCustomFields {
     type Response = SubscriberAddWithCustomFieldsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::SubscriberAddWithCustomFields;
 

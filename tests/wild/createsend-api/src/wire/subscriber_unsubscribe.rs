@@ -181,6 +181,7 @@ impl SubscriberUnsubscribeResponse {
 
 impl super::OperationRequest for SubscriberUnsubscribe {
     type Response = SubscriberUnsubscribeResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::SubscriberUnsubscribe;
 

@@ -181,6 +181,7 @@ impl SubscribersGetActiveResponse {
 
 impl super::OperationRequest for SubscribersGetActive {
     type Response = SubscribersGetActiveResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::SubscribersGetActive;
 

@@ -181,6 +181,7 @@ impl SubscribersGetBouncedResponse {
 
 impl super::OperationRequest for SubscribersGetBounced {
     type Response = SubscribersGetBouncedResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::SubscribersGetBounced;
 

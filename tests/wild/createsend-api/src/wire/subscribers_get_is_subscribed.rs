@@ -183,6 +183,7 @@ impl SubscribersGetIsSubscribedResponse {
 
 impl super::OperationRequest for SubscribersGetIsSubscribed {
     type Response = SubscribersGetIsSubscribedResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::SubscribersGetIsSubscribed;
 

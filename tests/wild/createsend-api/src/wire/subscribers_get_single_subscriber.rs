@@ -197,6 +197,7 @@ impl SubscribersGetSingleSubscriberResponse {
 
 impl super::OperationRequest for SubscribersGetSingleSubscriber {
     type Response = SubscribersGetSingleSubscriberResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::SubscribersGetSingleSubscriber;
 

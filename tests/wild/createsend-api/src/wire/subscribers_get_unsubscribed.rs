@@ -183,6 +183,7 @@ impl SubscribersGetUnsubscribedResponse {
 
 impl super::OperationRequest for SubscribersGetUnsubscribed {
     type Response = SubscribersGetUnsubscribedResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::SubscribersGetUnsubscribed;
 

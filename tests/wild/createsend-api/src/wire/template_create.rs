@@ -276,6 +276,7 @@ impl TemplateCreateResponse {
 
 impl super::OperationRequest for TemplateCreate {
     type Response = TemplateCreateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::TemplateCreate;
 

@@ -181,6 +181,7 @@ impl TemplateDeleteResponse {
 
 impl super::OperationRequest for TemplateDelete {
     type Response = TemplateDeleteResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::TemplateDelete;
 

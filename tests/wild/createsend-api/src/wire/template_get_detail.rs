@@ -183,6 +183,7 @@ impl TemplateGetDetailResponse {
 
 impl super::OperationRequest for TemplateGetDetail {
     type Response = TemplateGetDetailResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::TemplateGetDetail;
 

@@ -281,6 +281,7 @@ impl TemplateUpdateResponse {
 
 impl super::OperationRequest for TemplateUpdate {
     type Response = TemplateUpdateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::TemplateUpdate;
 

@@ -184,6 +184,7 @@ impl UserGetApiKeyResponse {
 
 impl super::OperationRequest for UserGetApiKey {
     type Response = UserGetApiKeyResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::UserGetApiKey;
 

@@ -146,6 +146,7 @@ impl UserGetClientsResponse {
 
 impl super::OperationRequest for UserGetClients {
     type Response = UserGetClientsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::UserGetClients;
 

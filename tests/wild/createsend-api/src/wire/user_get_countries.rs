@@ -148,6 +148,7 @@ impl UserGetCountriesResponse {
 
 impl super::OperationRequest for UserGetCountries {
     type Response = UserGetCountriesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::UserGetCountries;
 

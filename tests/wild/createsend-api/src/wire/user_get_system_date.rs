@@ -148,6 +148,7 @@ impl UserGetSystemDateResponse {
 
 impl super::OperationRequest for UserGetSystemDate {
     type Response = UserGetSystemDateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::UserGetSystemDate;
 

@@ -148,6 +148,7 @@ impl UserGetTimezonesResponse {
 
 impl super::OperationRequest for UserGetTimezones {
     type Response = UserGetTimezonesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::UserGetTimezones;
 

@@ -155,6 +155,7 @@ impl AddResponse {
 
 impl super::OperationRequest for Add {
     type Response = AddResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Add;
 

@@ -155,6 +155,7 @@ impl DivideResponse {
 
 impl super::OperationRequest for Divide {
     type Response = DivideResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Divide;
 

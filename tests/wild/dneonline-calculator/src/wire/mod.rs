@@ -34,6 +34,11 @@ pub trait OperationRequest: Sized + Clone + PartialEq + std::fmt::Debug {
     /// The operation's response type.
     type Response: OperationResponse;
 
+    /// What the service trait's method of the operation returns as its error: a
+    /// [`Fault`](crate::Fault), or the operation's own fault type where a SOAP header
+    /// travels with its faults (made from a `Fault` with `into()`).
+    type Error: From<crate::Fault>;
+
     /// The operation.
     const OPERATION: Operation;
 

@@ -155,6 +155,7 @@ impl MultiplyResponse {
 
 impl super::OperationRequest for Multiply {
     type Response = MultiplyResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Multiply;
 

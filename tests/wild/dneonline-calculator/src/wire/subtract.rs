@@ -155,6 +155,7 @@ impl SubtractResponse {
 
 impl super::OperationRequest for Subtract {
     type Response = SubtractResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Subtract;
 

@@ -184,6 +184,7 @@ impl SearchDreamInfoResponse {
 
 impl super::OperationRequest for SearchDreamInfo {
     type Response = SearchDreamInfoResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::SearchDreamInfo;
 

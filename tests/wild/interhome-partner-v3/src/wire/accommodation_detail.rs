@@ -179,6 +179,7 @@ impl AccommodationDetailResponse {
 
 impl super::OperationRequest for AccommodationDetail {
     type Response = AccommodationDetailResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::AccommodationDetail;
 

@@ -179,6 +179,7 @@ impl AdditionalServicesResponse {
 
 impl super::OperationRequest for AdditionalServices {
     type Response = AdditionalServicesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::AdditionalServices;
 

@@ -149,6 +149,7 @@ impl AffiliateDetailResponse {
 
 impl super::OperationRequest for AffiliateDetail {
     type Response = AffiliateDetailResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::AffiliateDetail;
 

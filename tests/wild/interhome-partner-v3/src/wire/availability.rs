@@ -177,6 +177,7 @@ impl AvailabilityResponse {
 
 impl super::OperationRequest for Availability {
     type Response = AvailabilityResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Availability;
 

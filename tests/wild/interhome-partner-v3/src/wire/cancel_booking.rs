@@ -177,6 +177,7 @@ impl CancelBookingResponse {
 
 impl super::OperationRequest for CancelBooking {
     type Response = CancelBookingResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::CancelBooking;
 

@@ -182,6 +182,7 @@ impl CancellationConditionsResponse {
 
 impl super::OperationRequest for CancellationConditions {
     type Response = CancellationConditionsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::CancellationConditions;
 

@@ -177,6 +177,7 @@ impl CheckBookingResponse {
 
 impl super::OperationRequest for CheckBooking {
     type Response = CheckBookingResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::CheckBooking;
 

@@ -144,6 +144,7 @@ impl CheckServerHealthResponse {
 
 impl super::OperationRequest for CheckServerHealth {
     type Response = CheckServerHealthResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::CheckServerHealth;
 

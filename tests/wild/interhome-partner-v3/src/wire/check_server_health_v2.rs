@@ -155,6 +155,7 @@ impl CheckServerHealthV2Response {
 
 impl super::OperationRequest for CheckServerHealthV2 {
     type Response = CheckServerHealthV2Response;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::CheckServerHealthV2;
 

@@ -177,6 +177,7 @@ impl ClientBookingResponse {
 
 impl super::OperationRequest for ClientBooking {
     type Response = ClientBookingResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ClientBooking;
 

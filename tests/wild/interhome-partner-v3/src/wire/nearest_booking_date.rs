@@ -179,6 +179,7 @@ impl NearestBookingDateResponse {
 
 impl super::OperationRequest for NearestBookingDate {
     type Response = NearestBookingDateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::NearestBookingDate;
 

@@ -172,6 +172,7 @@ impl NewsletterResponse {
 
 impl super::OperationRequest for Newsletter {
     type Response = NewsletterResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Newsletter;
 

@@ -182,6 +182,7 @@ impl PaymentExtInformationResponse {
 
 impl super::OperationRequest for PaymentExtInformation {
     type Response = PaymentExtInformationResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::PaymentExtInformation;
 

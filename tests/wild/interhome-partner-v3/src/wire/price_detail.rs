@@ -172,6 +172,7 @@ impl PriceDetailResponse {
 
 impl super::OperationRequest for PriceDetail {
     type Response = PriceDetailResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::PriceDetail;
 

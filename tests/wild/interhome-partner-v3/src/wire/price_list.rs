@@ -172,6 +172,7 @@ impl PriceListResponse {
 
 impl super::OperationRequest for PriceList {
     type Response = PriceListResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::PriceList;
 

@@ -172,6 +172,7 @@ impl PricesResponse {
 
 impl super::OperationRequest for Prices {
     type Response = PricesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Prices;
 

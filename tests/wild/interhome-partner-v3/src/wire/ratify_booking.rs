@@ -177,6 +177,7 @@ impl RatifyBookingResponse {
 
 impl super::OperationRequest for RatifyBooking {
     type Response = RatifyBookingResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::RatifyBooking;
 

@@ -172,6 +172,7 @@ impl ReadBookingResponse {
 
 impl super::OperationRequest for ReadBooking {
     type Response = ReadBookingResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ReadBooking;
 

@@ -179,6 +179,7 @@ impl RetailerBookingResponse {
 
 impl super::OperationRequest for RetailerBooking {
     type Response = RetailerBookingResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::RetailerBooking;
 

@@ -172,6 +172,7 @@ impl SearchResponse {
 
 impl super::OperationRequest for Search {
     type Response = SearchResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Search;
 

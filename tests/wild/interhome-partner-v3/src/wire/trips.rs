@@ -172,6 +172,7 @@ impl TripsResponse {
 
 impl super::OperationRequest for Trips {
     type Response = TripsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Trips;
 

@@ -177,6 +177,7 @@ impl VoucherDetailResponse {
 
 impl super::OperationRequest for VoucherDetail {
     type Response = VoucherDetailResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::VoucherDetail;
 

@@ -217,6 +217,7 @@ impl LogonResponse {
 
 impl super::OperationRequest for Logon {
     type Response = LogonResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Logon;
 

@@ -171,6 +171,7 @@ impl GetCountryISO2ByNameResponse {
 
 impl super::OperationRequest for GetCountryISO2ByName {
     type Response = GetCountryISO2ByNameResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetCountryISO2ByName;
 

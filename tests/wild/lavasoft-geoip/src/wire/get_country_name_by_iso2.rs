@@ -156,6 +156,7 @@ impl GetCountryNameByISO2Response {
 
 impl super::OperationRequest for GetCountryNameByISO2 {
     type Response = GetCountryNameByISO2Response;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetCountryNameByISO2;
 

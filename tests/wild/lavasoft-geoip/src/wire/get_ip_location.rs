@@ -146,6 +146,7 @@ impl GetIpLocationResponse {
 
 impl super::OperationRequest for GetIpLocation {
     type Response = GetIpLocationResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetIpLocation;
 

@@ -148,6 +148,7 @@ impl GetIpLocation20Response {
 
 impl super::OperationRequest for GetIpLocation20 {
     type Response = GetIpLocation20Response;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetIpLocation20;
 

@@ -131,6 +131,7 @@ impl GetLocationResponse {
 
 impl super::OperationRequest for GetLocation {
     type Response = GetLocationResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetLocation;
 

@@ -130,6 +130,7 @@ impl GetCurrenciesResponse {
 
 impl super::OperationRequest for GetCurrencies {
     type Response = GetCurrenciesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetCurrencies;
 

@@ -150,6 +150,7 @@ impl GetCurrencyUnitsResponse {
 
 impl super::OperationRequest for GetCurrencyUnits {
     type Response = GetCurrencyUnitsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetCurrencyUnits;
 

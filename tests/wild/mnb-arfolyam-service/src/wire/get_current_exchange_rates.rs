@@ -133,6 +133,7 @@ impl GetCurrentExchangeRatesResponse {
 
 impl super::OperationRequest for GetCurrentExchangeRates {
     type Response = GetCurrentExchangeRatesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetCurrentExchangeRates;
 

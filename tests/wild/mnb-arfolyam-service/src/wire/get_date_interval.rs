@@ -132,6 +132,7 @@ impl GetDateIntervalResponse {
 
 impl super::OperationRequest for GetDateInterval {
     type Response = GetDateIntervalResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetDateInterval;
 

@@ -180,6 +180,7 @@ impl GetExchangeRatesResponse {
 
 impl super::OperationRequest for GetExchangeRates {
     type Response = GetExchangeRatesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetExchangeRates;
 

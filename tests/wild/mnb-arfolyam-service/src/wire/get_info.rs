@@ -128,6 +128,7 @@ impl GetInfoResponse {
 
 impl super::OperationRequest for GetInfo {
     type Response = GetInfoResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetInfo;
 

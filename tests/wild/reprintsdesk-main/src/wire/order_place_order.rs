@@ -198,6 +198,7 @@ impl OrderPlaceOrderResponse {
 
 impl super::OperationRequest for OrderPlaceOrder {
     type Response = OrderPlaceOrderResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::OrderPlaceOrder;
 

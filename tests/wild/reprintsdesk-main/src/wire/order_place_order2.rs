@@ -203,6 +203,7 @@ impl OrderPlaceOrder2Response {
 
 impl super::OperationRequest for OrderPlaceOrder2 {
     type Response = OrderPlaceOrder2Response;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::OrderPlaceOrder2;
 

@@ -130,6 +130,7 @@ impl TestCookieResponse {
 
 impl super::OperationRequest for TestCookie {
     type Response = TestCookieResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::TestCookie;
 

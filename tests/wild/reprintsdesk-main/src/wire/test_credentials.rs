@@ -176,6 +176,7 @@ impl TestCredentialsResponse {
 
 impl super::OperationRequest for TestCredentials {
     type Response = TestCredentialsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::TestCredentials;
 

@@ -196,6 +196,7 @@ impl TestPlaceOrderResponse {
 
 impl super::OperationRequest for TestPlaceOrder {
     type Response = TestPlaceOrderResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::TestPlaceOrder;
 

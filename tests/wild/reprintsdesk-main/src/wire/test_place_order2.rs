@@ -213,6 +213,7 @@ impl TestPlaceOrder2Response {
 
 impl super::OperationRequest for TestPlaceOrder2 {
     type Response = TestPlaceOrder2Response;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::TestPlaceOrder2;
 

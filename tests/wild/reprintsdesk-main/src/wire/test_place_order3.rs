@@ -198,6 +198,7 @@ impl TestPlaceOrder3Response {
 
 impl super::OperationRequest for TestPlaceOrder3 {
     type Response = TestPlaceOrder3Response;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::TestPlaceOrder3;
 

@@ -169,6 +169,7 @@ impl TestRaiseErrorResponse {
 
 impl super::OperationRequest for TestRaiseError {
     type Response = TestRaiseErrorResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::TestRaiseError;
 

@@ -177,6 +177,7 @@ impl TestRaiseSoapExceptionResponse {
 
 impl super::OperationRequest for TestRaiseSoapException {
     type Response = TestRaiseSoapExceptionResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::TestRaiseSoapException;
 

@@ -169,6 +169,7 @@ impl TestSessionIDResponse {
 
 impl super::OperationRequest for TestSessionID {
     type Response = TestSessionIDResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::TestSessionID;
 

@@ -181,6 +181,7 @@ impl AddExemptCertificateResponse {
 
 impl super::OperationRequest for AddExemptCertificate {
     type Response = AddExemptCertificateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::AddExemptCertificate;
 

@@ -224,6 +224,7 @@ impl AuthorizedResponse {
 
 impl super::OperationRequest for Authorized {
     type Response = AuthorizedResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Authorized;
 

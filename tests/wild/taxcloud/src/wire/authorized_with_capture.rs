@@ -238,6 +238,7 @@ impl AuthorizedWithCaptureResponse {
 
 impl super::OperationRequest for AuthorizedWithCapture {
     type Response = AuthorizedWithCaptureResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::AuthorizedWithCapture;
 

@@ -176,6 +176,7 @@ impl CapturedResponse {
 
 impl super::OperationRequest for Captured {
     type Response = CapturedResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Captured;
 

@@ -191,6 +191,7 @@ impl DeleteExemptCertificateResponse {
 
 impl super::OperationRequest for DeleteExemptCertificate {
     type Response = DeleteExemptCertificateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::DeleteExemptCertificate;
 

@@ -191,6 +191,7 @@ impl GetExemptCertificatesResponse {
 
 impl super::OperationRequest for GetExemptCertificates {
     type Response = GetExemptCertificatesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetExemptCertificates;
 

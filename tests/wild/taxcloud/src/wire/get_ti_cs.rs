@@ -162,6 +162,7 @@ impl GetTICsResponse {
 
 impl super::OperationRequest for GetTICs {
     type Response = GetTICsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetTICs;
 

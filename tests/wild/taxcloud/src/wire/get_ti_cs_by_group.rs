@@ -177,6 +177,7 @@ impl GetTICsByGroupResponse {
 
 impl super::OperationRequest for GetTICsByGroup {
     type Response = GetTICsByGroupResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetTICsByGroup;
 

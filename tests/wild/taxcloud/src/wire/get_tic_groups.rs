@@ -174,6 +174,7 @@ impl GetTICGroupsResponse {
 
 impl super::OperationRequest for GetTICGroups {
     type Response = GetTICGroupsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetTICGroups;
 

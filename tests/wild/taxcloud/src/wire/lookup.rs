@@ -210,6 +210,7 @@ impl LookupResponse {
 
 impl super::OperationRequest for Lookup {
     type Response = LookupResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Lookup;
 

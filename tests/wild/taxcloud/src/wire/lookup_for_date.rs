@@ -219,6 +219,7 @@ impl LookupForDateResponse {
 
 impl super::OperationRequest for LookupForDate {
     type Response = LookupForDateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::LookupForDate;
 

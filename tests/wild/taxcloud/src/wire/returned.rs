@@ -172,6 +172,7 @@ impl ReturnedResponse {
 
 impl super::OperationRequest for Returned {
     type Response = ReturnedResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::Returned;
 

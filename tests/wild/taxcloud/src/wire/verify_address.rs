@@ -219,6 +219,7 @@ impl VerifyAddressResponse {
 
 impl super::OperationRequest for VerifyAddress {
     type Response = VerifyAddressResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::VerifyAddress;
 

@@ -182,6 +182,7 @@ impl ConvertTempResponse {
 
 impl super::OperationRequest for ConvertTemp {
     type Response = ConvertTempResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ConvertTemp;
 

@@ -174,6 +174,7 @@ impl ConversionRateResponse {
 
 impl super::OperationRequest for ConversionRate {
     type Response = ConversionRateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ConversionRate;
 

@@ -177,6 +177,7 @@ impl GetNAICSByIDResponse {
 
 impl super::OperationRequest for GetNAICSByID {
     type Response = GetNAICSByIDResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetNAICSByID;
 

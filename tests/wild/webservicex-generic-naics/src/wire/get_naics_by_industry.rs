@@ -184,6 +184,7 @@ impl GetNAICSByIndustryResponse {
 
 impl super::OperationRequest for GetNAICSByIndustry {
     type Response = GetNAICSByIndustryResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetNAICSByIndustry;
 

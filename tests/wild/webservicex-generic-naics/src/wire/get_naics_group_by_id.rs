@@ -179,6 +179,7 @@ impl GetNAICSGroupByIDResponse {
 
 impl super::OperationRequest for GetNAICSGroupByID {
     type Response = GetNAICSGroupByIDResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetNAICSGroupByID;
 

@@ -146,6 +146,7 @@ impl GetQuoteResponse {
 
 impl super::OperationRequest for GetQuote {
     type Response = GetQuoteResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetQuote;
 

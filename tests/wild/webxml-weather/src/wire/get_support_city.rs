@@ -160,6 +160,7 @@ impl GetSupportCityResponse {
 
 impl super::OperationRequest for GetSupportCity {
     type Response = GetSupportCityResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetSupportCity;
 

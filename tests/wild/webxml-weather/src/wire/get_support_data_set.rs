@@ -132,6 +132,7 @@ impl GetSupportDataSetResponse {
 
 impl super::OperationRequest for GetSupportDataSet {
     type Response = GetSupportDataSetResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetSupportDataSet;
 

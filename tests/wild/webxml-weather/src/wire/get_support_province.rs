@@ -144,6 +144,7 @@ impl GetSupportProvinceResponse {
 
 impl super::OperationRequest for GetSupportProvince {
     type Response = GetSupportProvinceResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetSupportProvince;
 

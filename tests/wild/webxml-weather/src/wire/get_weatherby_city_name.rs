@@ -168,6 +168,7 @@ impl GetWeatherbyCityNameResponse {
 
 impl super::OperationRequest for GetWeatherbyCityName {
     type Response = GetWeatherbyCityNameResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetWeatherbyCityName;
 

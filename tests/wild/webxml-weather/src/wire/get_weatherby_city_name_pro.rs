@@ -184,6 +184,7 @@ impl GetWeatherbyCityNameProResponse {
 
 impl super::OperationRequest for GetWeatherbyCityNamePro {
     type Response = GetWeatherbyCityNameProResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetWeatherbyCityNamePro;
 

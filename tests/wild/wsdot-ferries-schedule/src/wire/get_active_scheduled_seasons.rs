@@ -197,6 +197,7 @@ impl GetActiveScheduledSeasonsResponse {
 
 impl super::OperationRequest for GetActiveScheduledSeasons {
     type Response = GetActiveScheduledSeasonsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetActiveScheduledSeasons;
 

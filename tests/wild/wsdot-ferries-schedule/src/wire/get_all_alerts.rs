@@ -189,6 +189,7 @@ impl GetAllAlertsResponse {
 
 impl super::OperationRequest for GetAllAlerts {
     type Response = GetAllAlertsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetAllAlerts;
 

@@ -176,6 +176,7 @@ impl GetAllRouteDetailsResponse {
 
 impl super::OperationRequest for GetAllRouteDetails {
     type Response = GetAllRouteDetailsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetAllRouteDetails;
 

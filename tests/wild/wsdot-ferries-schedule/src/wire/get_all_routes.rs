@@ -172,6 +172,7 @@ impl GetAllRoutesResponse {
 
 impl super::OperationRequest for GetAllRoutes {
     type Response = GetAllRoutesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetAllRoutes;
 

@@ -177,6 +177,7 @@ impl GetAllRoutesHavingServiceDisruptionsResponse {
 
 impl super::OperationRequest for GetAllRoutesHavingServiceDisruptions {
     type Response = GetAllRoutesHavingServiceDisruptionsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetAllRoutesHavingServiceDisruptions;
 

@@ -196,6 +196,7 @@ impl GetAllSchedRoutesResponse {
 
 impl super::OperationRequest for GetAllSchedRoutes {
     type Response = GetAllSchedRoutesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetAllSchedRoutes;
 

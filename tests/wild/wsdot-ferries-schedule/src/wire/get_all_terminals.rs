@@ -176,6 +176,7 @@ impl GetAllTerminalsResponse {
 
 impl super::OperationRequest for GetAllTerminals {
     type Response = GetAllTerminalsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetAllTerminals;
 

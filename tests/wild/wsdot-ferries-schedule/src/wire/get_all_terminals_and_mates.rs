@@ -177,6 +177,7 @@ impl GetAllTerminalsAndMatesResponse {
 
 impl super::OperationRequest for GetAllTerminalsAndMates {
     type Response = GetAllTerminalsAndMatesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetAllTerminalsAndMates;
 

@@ -189,6 +189,7 @@ impl GetAllTimeAdjResponse {
 
 impl super::OperationRequest for GetAllTimeAdj {
     type Response = GetAllTimeAdjResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetAllTimeAdj;
 

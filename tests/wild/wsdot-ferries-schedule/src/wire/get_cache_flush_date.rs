@@ -138,6 +138,7 @@ impl GetCacheFlushDateResponse {
 
 impl super::OperationRequest for GetCacheFlushDate {
     type Response = GetCacheFlushDateResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetCacheFlushDate;
 

@@ -174,6 +174,7 @@ impl GetRouteDetailResponse {
 
 impl super::OperationRequest for GetRouteDetail {
     type Response = GetRouteDetailResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetRouteDetail;
 

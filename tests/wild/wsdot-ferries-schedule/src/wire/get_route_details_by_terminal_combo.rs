@@ -177,6 +177,7 @@ impl GetRouteDetailsByTerminalComboResponse {
 
 impl super::OperationRequest for GetRouteDetailsByTerminalCombo {
     type Response = GetRouteDetailsByTerminalComboResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetRouteDetailsByTerminalCombo;
 

@@ -177,6 +177,7 @@ impl GetRoutesByTerminalComboResponse {
 
 impl super::OperationRequest for GetRoutesByTerminalCombo {
     type Response = GetRoutesByTerminalComboResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetRoutesByTerminalCombo;
 

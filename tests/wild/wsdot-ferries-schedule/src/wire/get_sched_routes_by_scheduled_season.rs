@@ -177,6 +177,7 @@ impl GetSchedRoutesByScheduledSeasonResponse {
 
 impl super::OperationRequest for GetSchedRoutesByScheduledSeason {
     type Response = GetSchedRoutesByScheduledSeasonResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetSchedRoutesByScheduledSeason;
 

@@ -177,6 +177,7 @@ impl GetSchedSailingsBySchedRouteResponse {
 
 impl super::OperationRequest for GetSchedSailingsBySchedRoute {
     type Response = GetSchedSailingsBySchedRouteResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetSchedSailingsBySchedRoute;
 

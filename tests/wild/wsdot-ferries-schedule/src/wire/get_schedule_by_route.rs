@@ -176,6 +176,7 @@ impl GetScheduleByRouteResponse {
 
 impl super::OperationRequest for GetScheduleByRoute {
     type Response = GetScheduleByRouteResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetScheduleByRoute;
 

@@ -177,6 +177,7 @@ impl GetScheduleByTerminalComboResponse {
 
 impl super::OperationRequest for GetScheduleByTerminalCombo {
     type Response = GetScheduleByTerminalComboResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetScheduleByTerminalCombo;
 

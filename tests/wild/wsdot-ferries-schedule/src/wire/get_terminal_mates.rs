@@ -176,6 +176,7 @@ impl GetTerminalMatesResponse {
 
 impl super::OperationRequest for GetTerminalMates {
     type Response = GetTerminalMatesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetTerminalMates;
 

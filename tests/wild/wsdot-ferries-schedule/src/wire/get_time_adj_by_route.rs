@@ -176,6 +176,7 @@ impl GetTimeAdjByRouteResponse {
 
 impl super::OperationRequest for GetTimeAdjByRoute {
     type Response = GetTimeAdjByRouteResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetTimeAdjByRoute;
 

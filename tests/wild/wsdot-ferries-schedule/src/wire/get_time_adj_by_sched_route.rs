@@ -177,6 +177,7 @@ impl GetTimeAdjBySchedRouteResponse {
 
 impl super::OperationRequest for GetTimeAdjBySchedRoute {
     type Response = GetTimeAdjBySchedRouteResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetTimeAdjBySchedRoute;
 

@@ -177,6 +177,7 @@ impl GetTodaysScheduleByRouteResponse {
 
 impl super::OperationRequest for GetTodaysScheduleByRoute {
     type Response = GetTodaysScheduleByRouteResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetTodaysScheduleByRoute;
 

@@ -177,6 +177,7 @@ impl GetTodaysScheduleByTerminalComboResponse {
 
 impl super::OperationRequest for GetTodaysScheduleByTerminalCombo {
     type Response = GetTodaysScheduleByTerminalComboResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetTodaysScheduleByTerminalCombo;
 

@@ -196,6 +196,7 @@ impl GetValidDateRangeResponse {
 
 impl super::OperationRequest for GetValidDateRange {
     type Response = GetValidDateRangeResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetValidDateRange;
 

@@ -289,6 +289,7 @@ impl GetInstrumentResponse {
 
 impl super::OperationRequest for GetInstrument {
     type Response = GetInstrumentResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetInstrument;
 

@@ -275,6 +275,7 @@ impl GetInstrumentsResponse {
 
 impl super::OperationRequest for GetInstruments {
     type Response = GetInstrumentsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetInstruments;
 

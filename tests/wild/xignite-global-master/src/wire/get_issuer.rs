@@ -289,6 +289,7 @@ impl GetIssuerResponse {
 
 impl super::OperationRequest for GetIssuer {
     type Response = GetIssuerResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetIssuer;
 

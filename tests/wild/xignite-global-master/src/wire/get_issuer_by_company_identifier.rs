@@ -224,6 +224,7 @@ impl GetIssuerByCompanyIdentifierResponse {
 
 impl super::OperationRequest for GetIssuerByCompanyIdentifier {
     type Response = GetIssuerByCompanyIdentifierResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetIssuerByCompanyIdentifier;
 

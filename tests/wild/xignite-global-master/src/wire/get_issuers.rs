@@ -275,6 +275,7 @@ impl GetIssuersResponse {
 
 impl super::OperationRequest for GetIssuers {
     type Response = GetIssuersResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetIssuers;
 

@@ -301,6 +301,7 @@ impl GetMasterByExchangeResponse {
 
 impl super::OperationRequest for GetMasterByExchange {
     type Response = GetMasterByExchangeResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetMasterByExchange;
 

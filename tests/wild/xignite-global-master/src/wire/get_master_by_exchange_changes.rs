@@ -331,6 +331,7 @@ impl GetMasterByExchangeChangesResponse {
 
 impl super::OperationRequest for GetMasterByExchangeChanges {
     type Response = GetMasterByExchangeChangesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetMasterByExchangeChanges;
 

@@ -271,6 +271,7 @@ impl GetMasterByIdentifierResponse {
 
 impl super::OperationRequest for GetMasterByIdentifier {
     type Response = GetMasterByIdentifierResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetMasterByIdentifier;
 

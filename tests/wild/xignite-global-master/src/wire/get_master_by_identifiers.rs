@@ -258,6 +258,7 @@ impl GetMasterByIdentifiersResponse {
 
 impl super::OperationRequest for GetMasterByIdentifiers {
     type Response = GetMasterByIdentifiersResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetMasterByIdentifiers;
 

@@ -314,6 +314,7 @@ impl GetMasterByIndustryResponse {
 
 impl super::OperationRequest for GetMasterByIndustry {
     type Response = GetMasterByIndustryResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetMasterByIndustry;
 

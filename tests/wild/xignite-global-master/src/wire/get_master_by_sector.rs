@@ -312,6 +312,7 @@ impl GetMasterBySectorResponse {
 
 impl super::OperationRequest for GetMasterBySector {
     type Response = GetMasterBySectorResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetMasterBySector;
 

@@ -296,6 +296,7 @@ impl GetMasterStatisticsByExchangeResponse {
 
 impl super::OperationRequest for GetMasterStatisticsByExchange {
     type Response = GetMasterStatisticsByExchangeResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetMasterStatisticsByExchange;
 

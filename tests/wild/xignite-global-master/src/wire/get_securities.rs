@@ -255,6 +255,7 @@ impl GetSecuritiesResponse {
 
 impl super::OperationRequest for GetSecurities {
     type Response = GetSecuritiesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetSecurities;
 

@@ -268,6 +268,7 @@ impl GetSecurityResponse {
 
 impl super::OperationRequest for GetSecurity {
     type Response = GetSecurityResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::GetSecurity;
 

@@ -179,6 +179,7 @@ impl ListExchangesResponse {
 
 impl super::OperationRequest for ListExchanges {
     type Response = ListExchangesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ListExchanges;
 

@@ -260,6 +260,7 @@ impl ListIdentifiersByExchangeResponse {
 
 impl super::OperationRequest for ListIdentifiersByExchange {
     type Response = ListIdentifiersByExchangeResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ListIdentifiersByExchange;
 

@@ -179,6 +179,7 @@ impl ListIndustriesResponse {
 
 impl super::OperationRequest for ListIndustries {
     type Response = ListIndustriesResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ListIndustries;
 

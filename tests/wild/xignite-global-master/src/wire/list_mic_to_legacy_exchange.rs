@@ -192,6 +192,7 @@ impl ListMICToLegacyExchangeResponse {
 
 impl super::OperationRequest for ListMICToLegacyExchange {
     type Response = ListMICToLegacyExchangeResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ListMICToLegacyExchange;
 

@@ -192,6 +192,7 @@ impl ListMICToLegacySuffixResponse {
 
 impl super::OperationRequest for ListMICToLegacySuffix {
     type Response = ListMICToLegacySuffixResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ListMICToLegacySuffix;
 

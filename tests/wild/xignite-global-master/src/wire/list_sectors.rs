@@ -179,6 +179,7 @@ impl ListSectorsResponse {
 
 impl super::OperationRequest for ListSectors {
     type Response = ListSectorsResponse;
+    type Error = crate::Fault;
 
     const OPERATION: Operation = Operation::ListSectors;
 
