@@ -22,7 +22,15 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-scratch="${RMM_OUTSIDE_DIR:-$(mktemp -d /tmp/rmm-outside.XXXXXX)}"
+# A scratch directory of its own is removed at the end (its builds take a gigabyte or two);
+# one given in RMM_OUTSIDE_DIR is kept, to look at.
+if [ -n "${RMM_OUTSIDE_DIR:-}" ]; then
+    scratch="$RMM_OUTSIDE_DIR"
+    keep=1
+else
+    scratch="$(mktemp -d /tmp/rmm-outside.XXXXXX)"
+    keep=0
+fi
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
 run="$scratch/asmx-run"
 
@@ -56,7 +64,11 @@ rmm="$scratch/bin/rmm"
 
 step "the objects reference host"
 ASMX_RUN_DIR="$run" "$root/tests/interop/asmx/start.sh" >"$scratch/host.url"
-trap 'ASMX_RUN_DIR="$run" "$root/tests/interop/asmx/stop.sh" >/dev/null 2>&1 || true' EXIT
+cleanup() {
+    ASMX_RUN_DIR="$run" "$root/tests/interop/asmx/stop.sh" >/dev/null 2>&1 || true
+    if [ "$keep" = 0 ]; then rm -rf "$scratch"; fi
+}
+trap cleanup EXIT
 base="$(cat "$scratch/host.url")"
 
 cd "$scratch"
@@ -110,4 +122,4 @@ tokio = { version = "1", features = ["rt-multi-thread"] }
 TOML
 cargo test --quiet --manifest-path "$greeter/Cargo.toml"
 
-step "done: rmm outside its repository, in $scratch"
+step "done: rmm outside its repository"
