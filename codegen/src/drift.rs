@@ -5,7 +5,7 @@
 //! names of enums, `list`, the names of `[XmlAnyElement]` and `[XmlAnyAttribute]` members) is
 //! not compared; everything else is, each difference named once where it is.
 
-use crate::spec::{Param, Spec};
+use crate::spec::{HeaderDirection, Param, Spec};
 
 /// One difference between the spec and the service.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,10 +137,19 @@ pub fn differences(spec: &Spec, service: &Spec) -> Vec<Difference> {
                 );
             }
         }
+        // Each header with its direction; a WSDL declares a header written with a fault as it
+        // declares one written with the response, so the two are one here.
         let headers = |s: &Spec, o: &crate::spec::Operation| -> Vec<String> {
             o.headers
                 .iter()
-                .map(|h| s.classes[usize::from(h.class)].name.clone())
+                .map(|h| {
+                    let direction = match h.direction {
+                        HeaderDirection::In => "In",
+                        HeaderDirection::Out | HeaderDirection::Fault => "Out",
+                        HeaderDirection::InOut => "InOut",
+                    };
+                    format!("{}: {direction}", s.classes[usize::from(h.class)].name)
+                })
                 .collect()
         };
         let (a, b) = (headers(spec, op), headers(service, other));
