@@ -165,15 +165,12 @@ pub fn differences(spec: &Spec, service: &Spec) -> Vec<Difference> {
             );
         }
     }
-    for other in &service.operations {
-        if !spec.operations.iter().any(|o| o.name == other.name) {
-            push(
-                "operation-added",
-                format!("operation {}", other.name),
-                "offered by the service, not in the spec".into(),
-            );
-        }
-    }
+    only_in_service(
+        &mut push,
+        ("operation-added", "operation", "offered"),
+        spec.operations.iter().map(|o| &o.name),
+        service.operations.iter().map(|o| &o.name),
+    );
 
     // Enums.
     for e in &spec.enums {
@@ -216,15 +213,12 @@ pub fn differences(spec: &Spec, service: &Spec) -> Vec<Difference> {
             }
         }
     }
-    for other in &service.enums {
-        if !spec.enums.iter().any(|e| e.name == other.name) {
-            push(
-                "enum-added",
-                format!("enum {}", other.name),
-                "used by the service, not in the spec".into(),
-            );
-        }
-    }
+    only_in_service(
+        &mut push,
+        ("enum-added", "enum", "used"),
+        spec.enums.iter().map(|e| &e.name),
+        service.enums.iter().map(|e| &e.name),
+    );
 
     // Classes.
     for class in &spec.classes {
@@ -244,12 +238,13 @@ pub fn differences(spec: &Spec, service: &Spec) -> Vec<Difference> {
         };
         let shape = |s: &Spec, c: &crate::spec::ClassDef| {
             format!(
-                "base {:?}, abstract {}, root {:?}, namespace {:?}, text {:?}",
+                "base {:?}, abstract {}, root {:?}, namespace {:?}, text {:?}, any attribute {:?}",
                 base(s, c),
                 c.is_abstract,
                 c.root,
                 c.namespace,
-                c.text.map(|t| s.type_name(t))
+                c.text.map(|t| s.type_name(t)),
+                c.any_attribute
             )
         };
         let (a, b) = (shape(spec, class), shape(service, other));
@@ -275,15 +270,12 @@ pub fn differences(spec: &Spec, service: &Spec) -> Vec<Difference> {
             (service, &other.members),
         );
     }
-    for other in &service.classes {
-        if !spec.classes.iter().any(|c| c.name == other.name) {
-            push(
-                "type-added",
-                format!("type {}", other.name),
-                "used by the service, not in the spec".into(),
-            );
-        }
-    }
+    only_in_service(
+        &mut push,
+        ("type-added", "type", "used"),
+        spec.classes.iter().map(|c| &c.name),
+        service.classes.iter().map(|c| &c.name),
+    );
 
     // Typed DataSets.
     for set in &spec.data_sets {
@@ -307,16 +299,69 @@ pub fn differences(spec: &Spec, service: &Spec) -> Vec<Difference> {
             Some(_) => {}
         }
     }
+    only_in_service(
+        &mut push,
+        ("data-set-added", "data set", "used"),
+        spec.data_sets.iter().map(|d| &d.name),
+        service.data_sets.iter().map(|d| &d.name),
+    );
     out
 }
 
-/// A parameter as the spec spells it: `name: type` (`?` for nullable).
+/// Names each of the service's `what`s (`(kind, what, verb)`: `operation`, offered; `enum`,
+/// used) the spec does not have.
+fn only_in_service<'a>(
+    push: &mut impl FnMut(&'static str, String, String),
+    (kind, what, verb): (&'static str, &str, &str),
+    spec: impl Iterator<Item = &'a String> + Clone,
+    service: impl Iterator<Item = &'a String>,
+) {
+    for name in service {
+        if !spec.clone().any(|ours| ours == name) {
+            push(
+                kind,
+                format!("{what} {name}"),
+                format!("{verb} by the service, not in the spec"),
+            );
+        }
+    }
+}
+
+/// A parameter or member as the spec spells it: `name: type` (`?` for nullable), then the
+/// member's options a WSDL shows, in parentheses (`list: true` is not one: its WSDL is an
+/// array's).
 fn param_text(s: &Spec, p: &Param) -> String {
+    let mut options = Vec::new();
+    for (set, name) in [
+        (p.unwrapped, "unwrapped"),
+        (p.optional, "optional"),
+        (p.any, "any"),
+        (p.unqualified, "unqualified"),
+        (p.qualified, "qualified"),
+    ] {
+        if set {
+            options.push(name.to_owned());
+        }
+    }
+    for (value, name) in [
+        (&p.default, "default"),
+        (&p.namespace, "namespace"),
+        (&p.data_type, "data_type"),
+    ] {
+        if let Some(value) = value {
+            options.push(format!("{name} {value:?}"));
+        }
+    }
     format!(
-        "{}: {}{}",
+        "{}: {}{}{}",
         p.name,
         s.type_name(p.ty),
-        if p.nullable { "?" } else { "" }
+        if p.nullable { "?" } else { "" },
+        if options.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", options.join(", "))
+        }
     )
 }
 

@@ -27,3 +27,61 @@ fn a_header_direction_is_compared_but_fault_and_out_are_one() {
     assert!(differences(&spec_with_header("Fault"), &spec_with_header("Out")).is_empty());
     assert!(differences(&spec_with_header("In"), &spec_with_header("In")).is_empty());
 }
+
+fn spec_with_member(member: &str, extra_types: &str) -> spec::Spec {
+    let text = format!(
+        "service:\n  name: S\n  namespace: http://s.example.com/\n  path: /S.asmx\n\
+         credentials: []\ntypes:\n  - name: Settings\n    members:\n      - {member}\n\
+         {extra_types}operations:\n  - name: Op\n    doc: An operation.\n    bindings: [soap11, soap12]\n\
+         \x20   params:\n\
+         \x20     - s: Settings\n    result: int\n"
+    );
+    spec::parse(&text, "s.yaml").unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+fn named(spec: &spec::Spec, service: &spec::Spec) -> Vec<String> {
+    differences(spec, service)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn a_members_options_the_wsdl_shows_are_compared() {
+    let plain = spec_with_member("Retries: int", "");
+    let optional = spec_with_member("Retries: {type: int, optional: true}", "");
+    let default = spec_with_member("Retries: {type: int, default: 3}", "");
+    assert_eq!(
+        named(&plain, &optional),
+        ["type Settings: member Retries: int in the spec is Retries: int (optional) by the service"]
+    );
+    assert_eq!(
+        named(&default, &plain),
+        ["type Settings: member Retries: int (default \"3\") in the spec is Retries: int by the service"]
+    );
+    // A List<T> and a T[] have one WSDL: nothing to tell them apart by.
+    assert!(named(
+        &spec_with_member("Items: {type: 'int[]', list: true}", ""),
+        &spec_with_member("Items: 'int[]'", "")
+    )
+    .is_empty());
+}
+
+#[test]
+fn a_type_only_the_service_uses_is_named() {
+    let extra = "  - name: Extra\n    members:\n      - Id: int\n";
+    assert_eq!(
+        named(
+            &spec_with_member("Retries: int", ""),
+            &spec_with_member("Retries: int", extra)
+        ),
+        ["type Extra: used by the service, not in the spec"]
+    );
+    assert_eq!(
+        named(
+            &spec_with_member("Retries: int", extra),
+            &spec_with_member("Retries: int", "")
+        ),
+        ["type Extra: in the spec, not used by the service"]
+    );
+}
