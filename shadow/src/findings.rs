@@ -1,0 +1,216 @@
+//! What the shadow has seen, gathered as it goes: counts per operation and binding, the
+//! classes of differences with the shortest example of each, the fields learned as noise,
+//! latencies. [`Findings::report`] reads it out.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use bytes::Bytes;
+use http::{Request, Response};
+
+use crate::classify::Binding;
+use crate::compare::Difference;
+use crate::report::{Class, Example, Latency, Report, Row};
+use crate::rules::Rules;
+
+/// The most latency samples kept per operation and binding and side: the most recent ones.
+const MAX_SAMPLES: usize = 50_000;
+
+/// An operation over a binding: a row of the report.
+type RowKey = (String, Binding);
+
+/// Everything gathered.
+#[derive(Debug, Default)]
+pub struct Findings {
+    requests: u64,
+    dropped: u64,
+    rows: BTreeMap<RowKey, RowFindings>,
+    /// (operation, field): where the primary and the secondary differ between themselves.
+    noise: HashSet<(String, String)>,
+    classes: BTreeMap<(RowKey, String), ClassFindings>,
+}
+
+#[derive(Debug, Default)]
+struct RowFindings {
+    /// The answers compared, by the set of fields they differ in (none: identical).
+    signatures: HashMap<Vec<String>, u64>,
+    candidate_failed: u64,
+    failure: Option<String>,
+    primary: Samples,
+    candidate: Samples,
+}
+
+#[derive(Debug)]
+struct ClassFindings {
+    count: u64,
+    example: Example,
+}
+
+/// Latencies in microseconds: the most recent [`MAX_SAMPLES`].
+#[derive(Debug, Default)]
+struct Samples {
+    seen: u64,
+    kept: Vec<u32>,
+}
+
+impl Samples {
+    fn push(&mut self, micros: u32) {
+        if self.kept.len() < MAX_SAMPLES {
+            self.kept.push(micros);
+        } else {
+            let at = usize::try_from(self.seen % MAX_SAMPLES as u64).unwrap_or(0);
+            self.kept[at] = micros;
+        }
+        self.seen += 1;
+    }
+
+    fn latency(&self) -> Latency {
+        let mut sorted = self.kept.clone();
+        sorted.sort_unstable();
+        let at = |q: f64| -> f64 {
+            if sorted.is_empty() {
+                return 0.0;
+            }
+            let index = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+            f64::from(sorted[index]) / 1000.0
+        };
+        Latency {
+            count: self.seen,
+            p50_ms: at(0.50),
+            p99_ms: at(0.99),
+        }
+    }
+}
+
+fn micros(duration: std::time::Duration) -> u32 {
+    u32::try_from(duration.as_micros()).unwrap_or(u32::MAX)
+}
+
+impl Findings {
+    /// A request the primary answered, in `latency`.
+    pub fn primary(&mut self, operation: &str, binding: Binding, latency: std::time::Duration) {
+        self.requests += 1;
+        self.row(operation, binding).primary.push(micros(latency));
+    }
+
+    /// A request not mirrored: the queue was full.
+    pub fn dropped(&mut self) {
+        self.dropped += 1;
+    }
+
+    /// Where the secondary's answer differs from the primary's: noise, for this operation.
+    pub fn secondary(&mut self, operation: &str, differences: &[Difference]) {
+        for d in differences {
+            self.noise.insert((operation.to_owned(), d.field.clone()));
+        }
+    }
+
+    /// The candidate's answer to `request`, compared with the primary's.
+    pub fn candidate(
+        &mut self,
+        (operation, binding): (&str, Binding),
+        (request, primary, candidate): (&Request<Bytes>, &Response<Bytes>, &Response<Bytes>),
+        differences: &[Difference],
+        latency: std::time::Duration,
+    ) {
+        let row = self.row(operation, binding);
+        row.candidate.push(micros(latency));
+        let mut fields: Vec<String> = differences.iter().map(|d| d.field.clone()).collect();
+        fields.sort();
+        fields.dedup();
+        *row.signatures.entry(fields).or_default() += 1;
+        let mut seen = HashSet::new();
+        for d in differences {
+            if !seen.insert(&d.field) {
+                continue;
+            }
+            let example = Example::new(d, request, primary, candidate);
+            let key = ((operation.to_owned(), binding), d.field.clone());
+            match self.classes.get_mut(&key) {
+                Some(class) => {
+                    class.count += 1;
+                    if example.size() < class.example.size() {
+                        class.example = example;
+                    }
+                }
+                None => {
+                    self.classes
+                        .insert(key, ClassFindings { count: 1, example });
+                }
+            }
+        }
+    }
+
+    /// A request the candidate did not answer (refused, timed out, broken).
+    pub fn candidate_failed(&mut self, operation: &str, binding: Binding, error: String) {
+        let row = self.row(operation, binding);
+        row.candidate_failed += 1;
+        row.failure.get_or_insert(error);
+    }
+
+    fn row(&mut self, operation: &str, binding: Binding) -> &mut RowFindings {
+        self.rows
+            .entry((operation.to_owned(), binding))
+            .or_default()
+    }
+
+    /// The report as of now: each difference is noise when the primary and the secondary
+    /// showed it too (so far) or a rule ignores it.
+    pub fn report(&self, rules: &Rules, secondary: bool) -> Report {
+        let quiet = |operation: &str, field: &str| {
+            self.noise
+                .contains(&(operation.to_owned(), field.to_owned()))
+                || rules.ignores(operation, field)
+        };
+        let rows = self
+            .rows
+            .iter()
+            .map(|((operation, binding), row)| {
+                let (mut identical, mut noise, mut different) = (0, 0, 0);
+                for (fields, count) in &row.signatures {
+                    if fields.is_empty() {
+                        identical += count;
+                    } else if fields.iter().all(|f| quiet(operation, f)) {
+                        noise += count;
+                    } else {
+                        different += count;
+                    }
+                }
+                Row {
+                    operation: operation.clone(),
+                    binding: binding.name().to_owned(),
+                    identical,
+                    noise,
+                    different,
+                    candidate_failed: row.candidate_failed,
+                    candidate_failure: row.failure.clone(),
+                    primary: row.primary.latency(),
+                    candidate: row.candidate.latency(),
+                }
+            })
+            .collect();
+        let mut classes: Vec<Class> = self
+            .classes
+            .iter()
+            .map(|(((operation, binding), field), class)| Class {
+                operation: operation.clone(),
+                binding: binding.name().to_owned(),
+                field: field.clone(),
+                noise: quiet(operation, field),
+                count: class.count,
+                example: class.example.clone(),
+            })
+            .collect();
+        // The differences first, the most frequent first; noise after them.
+        classes.sort_by(|a, b| {
+            (a.noise, std::cmp::Reverse(a.count)).cmp(&(b.noise, std::cmp::Reverse(b.count)))
+        });
+        Report {
+            requests: self.requests,
+            dropped: self.dropped,
+            secondary,
+            rows,
+            classes,
+            ..Report::default()
+        }
+    }
+}
