@@ -15,9 +15,11 @@
 # 4. A crate that generates its service in its build script (tests/build-rs's, copied),
 #    depending on rmm-codegen and rmm-runtime by version: `cargo test` has its client call its
 #    server on every binding.
-# The scratch workspace takes rmm-runtime and rmm-codegen from the packages of step 1
-# (`[patch.crates-io]`: what a registry user gets, nothing of the checkout's tree); every other
-# crate comes from crates.io. Compiled dependencies are shared with the checkout's target/.
+# The scratch workspace takes rmm-runtime and rmm-codegen from a local registry made here of
+# the packages of step 1 (registry.py: a git index, the .crate files, their checksums), which
+# `[patch.crates-io]` puts in crates.io's place for those two: what a registry user downloads,
+# nothing of the checkout's tree. Every other crate comes from crates.io. Compiled
+# dependencies are shared with the checkout's target/.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -58,6 +60,19 @@ rm -rf "$scratch/publish-target"
 cp -r "$scratch/publish-target/package" "$CARGO_TARGET_DIR/package"
 package="$CARGO_TARGET_DIR/package"
 
+step "a local registry of rmm-runtime and rmm-codegen"
+# The .crate files the dry run made and verified (where in target/package depends on cargo's
+# version: tmp-crate/ when several packages are published at once).
+crate_file() {
+    find "$package" -name "$1-$version.crate" -not -path '*/tmp-registry/*' | head -1 | grep .
+}
+index="$(python3 "$here/registry.py" "$scratch/registry" \
+    "$(crate_file rmm-runtime)" "$(crate_file rmm-codegen)")"
+# Cargo keeps what it fetches from a registry under CARGO_HOME, in directories named after
+# the index's URL (new for each scratch directory): the ones this run adds go at the end.
+registry_dirs() { ls -d "$cargo_home"/registry/{index,cache,src}/*/ 2>/dev/null | sort; }
+registry_dirs >"$scratch/registry-dirs.before"
+
 step "cargo install --path cli (into $scratch/bin)"
 cargo install --quiet --debug --locked --path "$root/cli" --root "$scratch"
 rmm="$scratch/bin/rmm"
@@ -66,6 +81,7 @@ step "the objects reference host"
 ASMX_RUN_DIR="$run" "$root/tests/interop/asmx/start.sh" >"$scratch/host.url"
 cleanup() {
     ASMX_RUN_DIR="$run" "$root/tests/interop/asmx/stop.sh" >/dev/null 2>&1 || true
+    registry_dirs | comm -13 "$scratch/registry-dirs.before" - | xargs -r rm -rf
     if [ "$keep" = 0 ]; then rm -rf "$scratch"; fi
 }
 trap cleanup EXIT
@@ -79,8 +95,13 @@ resolver = "2"
 members = ["crates/*"]
 
 [patch.crates-io]
-rmm-runtime = { path = "$package/rmm-runtime-$version" }
-rmm-codegen = { path = "$package/rmm-codegen-$version" }
+rmm-runtime = { version = "=$version", registry = "rmm-local" }
+rmm-codegen = { version = "=$version", registry = "rmm-local" }
+TOML
+mkdir -p .cargo
+cat >.cargo/config.toml <<TOML
+[registries.rmm-local]
+index = "$index"
 TOML
 
 step "the README's quick start"
@@ -88,6 +109,12 @@ step "the README's quick start"
 "$rmm" gen --spec objects.yaml --out crates/rmm-objects
 grep -q "rmm-runtime = { version = \"$version\"" crates/rmm-objects/Cargo.toml
 cargo build --quiet --manifest-path crates/rmm-objects/Cargo.toml
+# The runtime it built is the local registry's download.
+grep -A2 '^name = "rmm-runtime"$' Cargo.lock | grep -qx "source = \"registry+$index\"" || {
+    echo "rmm-runtime was not taken from the local registry ($index):" >&2
+    cat Cargo.lock >&2
+    exit 1
+}
 "$rmm" gen --spec objects.yaml --out crates/rmm-objects --check
 
 step "rmm diff against the live host"
