@@ -14,6 +14,7 @@
 //! only, different and failed, groups the differences in classes (an operation's field) with
 //! the shortest example of each, and is written as `report.json` and `report.html`.
 
+pub mod capture;
 pub mod classify;
 pub mod compare;
 mod findings;

@@ -19,6 +19,9 @@
 
 use std::path::{Path, PathBuf};
 
+/// The file format is rmm-shadow's: `rmm shadow --record` writes it and `rmm replay` reads it.
+pub use rmm_shadow::capture::RawCapture;
+
 use rmm_mobile::runtime::deps::bytes::Bytes;
 use rmm_mobile::runtime::deps::http::{self, Request};
 
@@ -105,11 +108,6 @@ pub const TRANSPORT: &[&str] = &[
     "soap11-op12-ok-chunked-request",
     "soap11-op12-ok-expect-100-continue",
 ];
-
-/// The marker lines of a capture file.
-const REQUEST_MARK: &str = "### ==== REQUEST";
-const RESPONSE_MARK: &str = "### ==== RESPONSE";
-const END_MARK: &str = "### ==== END ====";
 
 /// One recorded HTTP message.
 pub struct Message {
@@ -210,114 +208,20 @@ pub fn fault_code(body: &str) -> Option<&str> {
         .or_else(|| between(body, "<soap:Value>", "</soap:Value>"))
 }
 
-/// One capture file as bytes: the request exactly as sent, the response exactly as received
-/// (absent while the case is not recorded yet).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RawCapture {
-    /// The file stem.
-    pub name: String,
-    /// What the case is, one line.
-    pub what: String,
-    /// The request bytes.
-    pub request: Vec<u8>,
-    /// The response bytes, once recorded.
-    pub response: Option<Vec<u8>>,
-}
-
-impl RawCapture {
-    /// Reads a capture file's text; `name` is for messages.
-    pub fn parse(name: &str, file: &[u8]) -> Result<RawCapture, String> {
-        let mut rest = file;
-        let title = next_line(name, &mut rest)?;
-        if title != format!("### {name}") {
-            return Err(format!(
-                "{name}: the first line is {title:?}, not `### {name}`"
-            ));
-        }
-        let what = next_line(name, &mut rest)?
-            .strip_prefix("### ")
-            .ok_or_else(|| format!("{name}: the second line is not `### what`"))?
-            .to_owned();
-        let request = section(name, &mut rest, REQUEST_MARK)?;
-        let response = if rest.starts_with(RESPONSE_MARK.as_bytes()) {
-            Some(section(name, &mut rest, RESPONSE_MARK)?)
-        } else {
-            None
-        };
-        if next_line(name, &mut rest)? != END_MARK || !rest.is_empty() {
-            return Err(format!("{name}: expected `{END_MARK}` as the last line"));
-        }
-        Ok(RawCapture {
-            name: name.to_owned(),
-            what,
-            request,
-            response,
-        })
-    }
-
-    /// The file's bytes.
-    pub fn to_file(&self) -> Vec<u8> {
-        let mut out = format!("### {}\n### {}\n", self.name, self.what).into_bytes();
-        let mut put = |mark: &str, bytes: &[u8]| {
-            out.extend_from_slice(format!("{mark} ({} bytes) ====\n", bytes.len()).as_bytes());
-            out.extend_from_slice(bytes);
-            out.push(b'\n');
-        };
-        put(REQUEST_MARK, &self.request);
-        if let Some(response) = &self.response {
-            put(RESPONSE_MARK, response);
-        }
-        out.extend_from_slice(END_MARK.as_bytes());
-        out.push(b'\n');
-        out
-    }
-
-    /// The request and response as messages; an error if the case is not recorded.
-    pub fn messages(&self) -> Result<Capture, String> {
-        let response = self.response.as_deref().ok_or_else(|| {
-            format!(
-                "{} is not recorded yet: run `cargo xtask interop --record`",
-                self.name
-            )
-        })?;
-        Ok(Capture {
-            name: self.name.clone(),
-            request: parse_message(&self.request),
-            response: parse_message(response),
-        })
-    }
-}
-
-/// Reads one marker line (UTF-8, ended by a line break).
-fn next_line(name: &str, rest: &mut &[u8]) -> Result<String, String> {
-    let end = find(rest, b"\n").ok_or_else(|| format!("{name}: a line is not ended"))?;
-    let text = std::str::from_utf8(&rest[..end])
-        .map_err(|_| format!("{name}: a marker line is not UTF-8"))?
-        .to_owned();
-    *rest = &rest[end + 1..];
-    Ok(text)
-}
-
-/// Reads `MARK (N bytes) ====`, then N bytes and the line break after them.
-fn section(name: &str, rest: &mut &[u8], mark: &str) -> Result<Vec<u8>, String> {
-    let head = next_line(name, rest)?;
-    let count = head
-        .strip_prefix(mark)
-        .and_then(|h| h.strip_prefix(" ("))
-        .and_then(|h| h.split_once(" bytes"))
-        .and_then(|(n, _)| n.parse::<usize>().ok())
-        .ok_or_else(|| format!("{name}: expected `{mark} (N bytes …) ====`, found {head:?}"))?;
-    let bytes = rest
-        .get(..count)
-        .ok_or_else(|| format!("{name}: {mark} says {count} bytes; the file ends before"))?;
-    if rest.get(count) != Some(&b'\n') {
-        return Err(format!(
-            "{name}: {mark} says {count} bytes, and no line break follows them"
-        ));
-    }
-    let bytes = bytes.to_vec();
-    *rest = &rest[count + 1..];
-    Ok(bytes)
+/// The request and response of a capture file as messages; an error if the case is not
+/// recorded.
+pub fn messages(raw: &RawCapture) -> Result<Capture, String> {
+    let response = raw.response.as_deref().ok_or_else(|| {
+        format!(
+            "{} is not recorded yet: run `cargo xtask interop --record`",
+            raw.name
+        )
+    })?;
+    Ok(Capture {
+        name: raw.name.clone(),
+        request: parse_message(&raw.request),
+        response: parse_message(response),
+    })
 }
 
 /// Where `needle` first occurs in `haystack`.
@@ -356,21 +260,7 @@ pub fn captures_dir() -> PathBuf {
 
 /// Every capture file in `dir`, sorted by name.
 pub fn load_raw(dir: &Path) -> Result<Vec<RawCapture>, String> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    paths.sort();
-    paths
-        .iter()
-        .map(|path| {
-            let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-            let bytes =
-                std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            RawCapture::parse(name, &bytes)
-        })
-        .collect()
+    rmm_shadow::capture::read_dir(dir)
 }
 
 /// One recorded exchange by name (the WSDL, the discovery document, …).
@@ -383,7 +273,7 @@ pub fn load_one_from(dir: &Path, name: &str) -> Capture {
     let path = dir.join(format!("{name}.txt"));
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     RawCapture::parse(name, &bytes)
-        .and_then(|c| c.messages())
+        .and_then(|c| messages(&c))
         .unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -410,7 +300,7 @@ pub fn load_calls(dir: &Path) -> Vec<Capture> {
                 .iter()
                 .any(|p| c.name.starts_with(p))
         })
-        .map(|c| c.messages().unwrap_or_else(|e| panic!("{e}")))
+        .map(|c| messages(c).unwrap_or_else(|e| panic!("{e}")))
         .collect()
 }
 
