@@ -80,7 +80,7 @@ pub fn diff(options: &DiffOptions) -> Result<Outcome, String> {
 
 /// The spec at `path`, or the one a crate directory's `Cargo.toml` names
 /// (`[package.metadata.rmm] spec`, a path from the crate).
-fn spec_of(path: &Path) -> Result<PathBuf, String> {
+pub(crate) fn spec_of(path: &Path) -> Result<PathBuf, String> {
     if !path.is_dir() {
         return Ok(path.to_path_buf());
     }

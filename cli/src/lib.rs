@@ -12,10 +12,12 @@ use clap::{Parser, Subcommand};
 mod diff;
 mod gen;
 mod import;
+mod shadow;
 
 pub use diff::{diff, DiffFormat, DiffOptions};
 pub use gen::{gen, GenOptions, Runtime};
 pub use import::{import, ImportOptions};
+pub use shadow::{replay, shadow, ReplayOptions, ShadowOptions};
 
 /// rmm: Rust clients and servers for ASP.NET ASMX web services, from a YAML spec.
 #[derive(Debug, Parser)]
@@ -71,23 +73,103 @@ pub enum Command {
         #[arg(long)]
         skip_unsupported: bool,
     },
+    /// Stands where clients connect to a legacy host: answers each with the host's (the
+    /// primary's) response, unchanged, and mirrors the request to the replacement (the
+    /// candidate) and a second legacy instance (the secondary), comparing their answers.
+    /// Writes DIR/report.json and DIR/report.html every --report-every seconds and when
+    /// stopped (SIGINT, SIGTERM).
+    Shadow {
+        /// Where clients connect (`127.0.0.1:8080`).
+        #[arg(long, value_name = "ADDR")]
+        listen: std::net::SocketAddr,
+        /// The legacy host (`http://host:port`), whose answers the clients get.
+        #[arg(long, value_name = "URL")]
+        primary: String,
+        /// The replacement, whose answers are compared.
+        #[arg(long, value_name = "URL")]
+        candidate: String,
+        /// A second instance of the legacy host: where it differs from the primary is noise.
+        #[arg(long, value_name = "URL")]
+        secondary: Option<String>,
+        /// Where the report is written.
+        #[arg(long, value_name = "DIR")]
+        report: PathBuf,
+        /// Seconds between reports.
+        #[arg(long, default_value_t = 10, value_name = "SECS")]
+        report_every: u64,
+        /// A file of fields to ignore: `OPERATION FIELD` a line, `*` for any text.
+        #[arg(long, value_name = "FILE")]
+        ignore: Option<PathBuf>,
+        /// Requests waiting to be mirrored, at most; more are not mirrored, and counted.
+        #[arg(long, default_value_t = 1000)]
+        queue: usize,
+        /// Requests mirrored at once, at most.
+        #[arg(long, default_value_t = 32)]
+        concurrency: usize,
+        /// Seconds the candidate and the secondary may take.
+        #[arg(long, default_value_t = 10, value_name = "SECS")]
+        mirror_timeout: u64,
+        /// Seconds the primary may take.
+        #[arg(long, default_value_t = 120, value_name = "SECS")]
+        primary_timeout: u64,
+        /// Record each exchange with the primary in DIR, one capture file an exchange (what
+        /// `rmm replay` sends again), its secrets redacted.
+        #[arg(long, value_name = "DIR")]
+        record: Option<PathBuf>,
+        /// The service's spec (or a crate `rmm gen` wrote): its `secrets` are redacted from
+        /// what is recorded.
+        #[arg(long)]
+        spec: Option<PathBuf>,
+        /// A secret parameter or member (`Class.Member`) beside the spec's, redacted; repeat
+        /// for more.
+        #[arg(long = "secret", value_name = "NAME")]
+        secrets: Vec<String>,
+        /// A header whose value is redacted beside Authorization, Proxy-Authorization, Cookie
+        /// and Set-Cookie; repeat for more.
+        #[arg(long = "secret-header", value_name = "NAME")]
+        secret_headers: Vec<String>,
+    },
+    /// Sends the requests recorded in DIR (capture files, as `rmm shadow --record` writes
+    /// them) to a server and compares its answers with the recorded ones by the shadow's
+    /// rules; writes REPORT/report.json and REPORT/report.html. Exit status 0 when every
+    /// answer agrees (but for ignored fields), 1 when one differs or is not answered, 2 on an
+    /// error.
+    Replay {
+        /// The directory of capture files (`*.txt`).
+        dir: PathBuf,
+        /// The server (`http://host:port`); each request's own path is kept.
+        #[arg(long, value_name = "URL")]
+        against: String,
+        /// Where the report is written.
+        #[arg(long, value_name = "DIR")]
+        report: PathBuf,
+        /// A file of fields to ignore: `OPERATION FIELD` a line, `*` for any text.
+        #[arg(long, value_name = "FILE")]
+        ignore: Option<PathBuf>,
+        /// Requests in flight at once.
+        #[arg(long, default_value_t = 8)]
+        concurrency: usize,
+        /// Seconds the server may take to answer each.
+        #[arg(long, default_value_t = 30, value_name = "SECS")]
+        timeout: u64,
+    },
 }
 
 /// How a command ended, when it did not fail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
-    /// Done (exit status 0); for `rmm diff`, no difference.
+    /// Done (exit status 0); for `rmm diff` and `rmm replay`, no difference.
     Done,
-    /// `rmm diff` found differences (exit status 1).
+    /// `rmm diff` or `rmm replay` found differences (exit status 1).
     Differs,
 }
 
 impl Cli {
-    /// The exit status of a failure of this command: 2 for `rmm diff` (1 is its "they
-    /// differ"), 1 for the others.
+    /// The exit status of a failure of this command: 2 for `rmm diff` and `rmm replay` (1 is
+    /// their "they differ"), 1 for the others.
     pub fn failure_status(&self) -> u8 {
         match self.command {
-            Command::Diff { .. } => 2,
+            Command::Diff { .. } | Command::Replay { .. } => 2,
             _ => 1,
         }
     }
@@ -130,6 +212,54 @@ pub fn run(cli: Cli) -> Result<Outcome, String> {
             skip_unsupported,
         })
         .map(|()| Outcome::Done),
+        Command::Shadow {
+            listen,
+            primary,
+            candidate,
+            secondary,
+            report,
+            report_every,
+            ignore,
+            queue,
+            concurrency,
+            mirror_timeout,
+            primary_timeout,
+            record,
+            spec,
+            secrets,
+            secret_headers,
+        } => shadow(&ShadowOptions {
+            listen,
+            primary,
+            candidate,
+            secondary,
+            report: absolute(&report)?,
+            report_every,
+            ignore,
+            queue,
+            concurrency,
+            mirror_timeout,
+            primary_timeout,
+            record: record.map(|r| absolute(&r)).transpose()?,
+            spec,
+            secrets,
+            secret_headers,
+        }),
+        Command::Replay {
+            dir,
+            against,
+            report,
+            ignore,
+            concurrency,
+            timeout,
+        } => replay(&ReplayOptions {
+            dir,
+            against,
+            report: absolute(&report)?,
+            ignore,
+            concurrency,
+            timeout,
+        }),
     }
 }
 

@@ -23,6 +23,7 @@ type RowKey = (String, Binding);
 pub struct Findings {
     requests: u64,
     dropped: u64,
+    not_recorded: u64,
     rows: BTreeMap<RowKey, RowFindings>,
     /// (operation, field): where the primary and the secondary differ between themselves.
     noise: HashSet<(String, String)>,
@@ -86,15 +87,28 @@ fn micros(duration: std::time::Duration) -> u32 {
 }
 
 impl Findings {
-    /// A request the primary answered, in `latency`.
-    pub fn primary(&mut self, operation: &str, binding: Binding, latency: std::time::Duration) {
+    /// A request the primary answered, in `latency` (none for a recorded answer).
+    pub fn primary(
+        &mut self,
+        operation: &str,
+        binding: Binding,
+        latency: Option<std::time::Duration>,
+    ) {
         self.requests += 1;
-        self.row(operation, binding).primary.push(micros(latency));
+        let row = self.row(operation, binding);
+        if let Some(latency) = latency {
+            row.primary.push(micros(latency));
+        }
     }
 
     /// A request not mirrored: the queue was full.
     pub fn dropped(&mut self) {
         self.dropped += 1;
+    }
+
+    /// An exchange not recorded: the recorder's queue was full.
+    pub fn not_recorded(&mut self) {
+        self.not_recorded += 1;
     }
 
     /// Where the secondary's answer differs from the primary's: noise, for this operation.
@@ -207,6 +221,7 @@ impl Findings {
         Report {
             requests: self.requests,
             dropped: self.dropped,
+            not_recorded: self.not_recorded,
             secondary,
             rows,
             classes,

@@ -82,14 +82,16 @@ fn summary(html: &mut String, report: &Report) {
     html.push_str(&format!(
         "<p class=\"summary\"><span>requests: <b>{}</b></span><span>identical: <b>{}</b></span>\
          <span>noise only: <b>{}</b></span><span class=\"{}\">different: {}</span>\
-         <span>candidate failed: <b>{}</b></span><span>not mirrored (queue full): <b>{}</b></span></p>\n",
+         <span>candidate failed: <b>{}</b></span><span>not mirrored (queue full): <b>{}</b></span>\
+         <span>not recorded (queue full): <b>{}</b></span></p>\n",
         report.requests,
         sum(|r| r.identical),
         sum(|r| r.noise),
         if different == 0 { "good" } else { "bad" },
         different,
         sum(|r| r.candidate_failed),
-        report.dropped
+        report.dropped,
+        report.not_recorded
     ));
 }
 

@@ -13,14 +13,22 @@
 //! more. [`report::Report`] counts, per operation and binding, the answers identical, noise
 //! only, different and failed, groups the differences in classes (an operation's field) with
 //! the shortest example of each, and is written as `report.json` and `report.html`.
+//!
+//! With `record`, every exchange with the primary is written as a capture file
+//! ([`capture`], the project's format), its secrets redacted ([`redact`]); [`replay`] sends
+//! such files again to a server and compares its answers with the recorded ones by the same
+//! rules: a day of production traffic becomes a regression suite.
 
 pub mod capture;
 pub mod classify;
 pub mod compare;
 mod findings;
+mod forward;
 mod html;
 pub mod leaves;
 mod proxy;
+pub mod redact;
+pub mod replay;
 pub mod report;
 pub mod rules;
 pub mod wire;
@@ -48,4 +56,24 @@ pub fn run_until_signal(
         };
         run(config, listener, stop).await
     })
+}
+
+/// Replays the capture files of `dir` against `config.against`, on a runtime of its own:
+/// what `rmm replay` does.
+pub fn replay_dir(
+    dir: &std::path::Path,
+    config: replay::ReplayConfig,
+) -> Result<report::Report, String> {
+    let captures = capture::read_dir(dir)?;
+    if captures.is_empty() {
+        return Err(format!(
+            "{}: no capture file (*.txt) to replay",
+            dir.display()
+        ));
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime.block_on(replay::replay(captures, config))
 }

@@ -9,17 +9,19 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
 use bytes::Bytes;
-use http::{header, HeaderMap, Request, Response, StatusCode, Uri};
+use http::{header, Request, Response, StatusCode, Uri};
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Incoming;
-use hyper_util::client::legacy::{connect::HttpConnector, Client};
-use hyper_util::rt::{TokioExecutor, TokioIo};
+use hyper_util::rt::TokioIo;
 use tokio::net::TcpListener;
 use tokio::sync::{mpsc, Semaphore};
 
+use crate::capture::RawCapture;
 use crate::classify::{classify, Binding};
 use crate::compare::compare;
 use crate::findings::Findings;
+use crate::forward::{self, send};
+use crate::redact::Secrets;
 use crate::report::Report;
 use crate::rules::Rules;
 
@@ -50,6 +52,11 @@ pub struct Config {
     pub mirror_timeout: Duration,
     /// The largest request body taken; a larger one is answered `413` by the shadow.
     pub max_body: usize,
+    /// Where each exchange with the primary is written as a capture file (`--record`), its
+    /// secrets redacted.
+    pub record: Option<PathBuf>,
+    /// The secrets redacted from what is recorded.
+    pub secrets: Secrets,
 }
 
 impl Config {
@@ -68,6 +75,8 @@ impl Config {
             primary_timeout: Duration::from_secs(120),
             mirror_timeout: Duration::from_secs(10),
             max_body: 16 << 20,
+            record: None,
+            secrets: Secrets::default(),
         }
     }
 }
@@ -80,9 +89,23 @@ struct Job {
     primary: Response<Bytes>,
 }
 
+/// An exchange with the primary, waiting to be recorded.
+struct Recording {
+    serial: u64,
+    operation: String,
+    binding: Binding,
+    request: Request<Bytes>,
+    response: Response<Bytes>,
+}
+
+/// Exchanges waiting to be written, at most; more are not recorded (and counted).
+const RECORD_QUEUE: usize = 10_000;
+
 struct State {
     config: Config,
-    client: Client<HttpConnector, Full<Bytes>>,
+    recordings: Option<mpsc::Sender<Recording>>,
+    serial: std::sync::atomic::AtomicU64,
+    client: forward::HttpClient,
     findings: Mutex<Findings>,
     started: SystemTime,
 }
@@ -108,7 +131,7 @@ impl State {
     }
 }
 
-fn rfc3339(time: SystemTime) -> String {
+pub(crate) fn rfc3339(time: SystemTime) -> String {
     chrono::DateTime::<chrono::Utc>::from(time).to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
@@ -120,18 +143,33 @@ pub async fn run<F: Future<Output = ()>>(
     listener: TcpListener,
     shutdown: F,
 ) -> std::io::Result<Report> {
-    let client = Client::builder(TokioExecutor::new())
-        .pool_idle_timeout(Duration::from_secs(30))
-        .build_http();
+    // Told when the shadow stops: the queues then take no more (connections still open keep
+    // their senders) and what they hold is done.
+    let (stopping, stopped) = tokio::sync::watch::channel(false);
+    let (recordings, recorder) = match &config.record {
+        Some(dir) => {
+            std::fs::create_dir_all(dir)?;
+            let (sender, queue) = mpsc::channel(RECORD_QUEUE);
+            let recorder = tokio::spawn(record_all(
+                dir.clone(),
+                config.secrets.clone(),
+                queue,
+                stopped.clone(),
+            ));
+            (Some(sender), Some(recorder))
+        }
+        None => (None, None),
+    };
     let state = Arc::new(State {
-        client,
+        recordings,
+        serial: std::sync::atomic::AtomicU64::new(0),
+        client: forward::client(),
         findings: Mutex::new(Findings::default()),
         started: SystemTime::now(),
         config,
     });
     let (jobs, queue) = mpsc::channel::<Job>(state.config.queue.max(1));
-    let (close_queue, closing) = tokio::sync::oneshot::channel::<()>();
-    let mirroring = tokio::spawn(mirror_all(Arc::clone(&state), queue, closing));
+    let mirroring = tokio::spawn(mirror_all(Arc::clone(&state), queue, stopped));
     let reporting = tokio::spawn({
         let state = Arc::clone(&state);
         async move {
@@ -174,11 +212,15 @@ pub async fn run<F: Future<Output = ()>>(
         });
     }
     drop(jobs);
-    let _ = close_queue.send(());
+    let _ = stopping.send(true);
     reporting.abort();
     // What is queued or in flight is mirrored, within the mirror time-out.
     let grace = state.config.mirror_timeout + Duration::from_secs(1);
     let _ = tokio::time::timeout(grace, mirroring).await;
+    if let Some(recorder) = recorder {
+        // The connections still open keep their senders: what is queued now is written.
+        let _ = tokio::time::timeout(grace, recorder).await;
+    }
     Ok(state.write_report())
 }
 
@@ -204,7 +246,7 @@ async fn handle(
     let (operation, binding) = classify(&request);
     let started = Instant::now();
     let primary = send(
-        state,
+        &state.client,
         &state.config.primary,
         &request,
         state.config.primary_timeout,
@@ -222,6 +264,20 @@ async fn handle(
     };
     let latency = started.elapsed();
     let answer = primary.clone().map(Full::new);
+    let serial = state
+        .serial
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let recorded = state.recordings.as_ref().map(|recordings| {
+        recordings
+            .try_send(Recording {
+                serial,
+                operation: operation.clone(),
+                binding,
+                request: request.clone(),
+                response: primary.clone(),
+            })
+            .is_ok()
+    });
     let job = Job {
         operation,
         binding,
@@ -230,7 +286,10 @@ async fn handle(
     };
     {
         let mut findings = state.findings.lock().unwrap_or_else(|e| e.into_inner());
-        findings.primary(&job.operation, job.binding, latency);
+        findings.primary(&job.operation, job.binding, Some(latency));
+        if recorded == Some(false) {
+            findings.not_recorded();
+        }
         if jobs.try_send(job).is_err() {
             findings.dropped();
         }
@@ -238,31 +297,76 @@ async fn handle(
     answer
 }
 
-/// Mirrors each queued request, at most `concurrency` at once, until `closing`: then the
-/// queue takes no more (connections still open may keep their senders) and what it holds is
-/// mirrored.
+/// Writes each exchange queued as a capture file of `dir`, `NNNNNN-binding-Operation.txt`
+/// (the request's serial number first, so the files sort in the order they came), its
+/// secrets redacted, until the queue closes.
+async fn record_all(
+    dir: PathBuf,
+    secrets: Secrets,
+    mut queue: mpsc::Receiver<Recording>,
+    mut stopped: tokio::sync::watch::Receiver<bool>,
+) {
+    while let Some(recording) = next(&mut queue, &mut stopped).await {
+        let operation: String = recording
+            .operation
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let name = format!(
+            "{:06}-{}-{operation}",
+            recording.serial,
+            recording.binding.name()
+        );
+        let what = format!(
+            "{} over {}, recorded by rmm shadow",
+            recording.operation,
+            recording.binding.name()
+        );
+        let capture = RawCapture::from_exchange(
+            &name,
+            &what,
+            &secrets.request(&recording.request),
+            &secrets.response(&recording.response),
+        );
+        let path = dir.join(format!("{name}.txt"));
+        if let Err(e) = tokio::fs::write(&path, capture.to_file()).await {
+            tracing::error!(error = %e, path = %path.display(), "an exchange could not be recorded");
+        }
+    }
+}
+
+/// The next of `queue`; once `stopped` says so, the queue takes no more and what it holds
+/// is given out, then `None`.
+async fn next<T>(
+    queue: &mut mpsc::Receiver<T>,
+    stopped: &mut tokio::sync::watch::Receiver<bool>,
+) -> Option<T> {
+    if !*stopped.borrow() {
+        tokio::select! {
+            item = queue.recv() => return item,
+            _ = stopped.wait_for(|stop| *stop) => queue.close(),
+        }
+    }
+    queue.recv().await
+}
+
+/// Mirrors each queued request, at most `concurrency` at once, until the shadow stops and
+/// the queue is empty.
 async fn mirror_all(
     state: Arc<State>,
     mut queue: mpsc::Receiver<Job>,
-    closing: tokio::sync::oneshot::Receiver<()>,
+    mut stopped: tokio::sync::watch::Receiver<bool>,
 ) {
     let permits = Arc::new(Semaphore::new(state.config.concurrency.max(1)));
     let mut running = tokio::task::JoinSet::new();
-    tokio::pin!(closing);
-    let mut open = true;
     loop {
-        let job = if open {
-            tokio::select! {
-                job = queue.recv() => job,
-                _ = &mut closing => {
-                    queue.close();
-                    open = false;
-                    continue;
-                }
-            }
-        } else {
-            queue.recv().await
-        };
+        let job = next(&mut queue, &mut stopped).await;
         let Some(job) = job else { break };
         let Ok(permit) = Arc::clone(&permits).acquire_owned().await else {
             break;
@@ -281,13 +385,19 @@ async fn mirror(state: &State, job: Job) {
     let timeout = state.config.mirror_timeout;
     let secondary = async {
         match &state.config.secondary {
-            Some(uri) => Some(send(state, uri, &job.request, timeout).await),
+            Some(uri) => Some(send(&state.client, uri, &job.request, timeout).await),
             None => None,
         }
     };
     let candidate = async {
         let started = Instant::now();
-        let answer = send(state, &state.config.candidate, &job.request, timeout).await;
+        let answer = send(
+            &state.client,
+            &state.config.candidate,
+            &job.request,
+            timeout,
+        )
+        .await;
         (answer, started.elapsed())
     };
     let (secondary, (candidate, latency)) = tokio::join!(secondary, candidate);
@@ -307,93 +417,6 @@ async fn mirror(state: &State, job: Job) {
         }
         Err(e) => findings.candidate_failed(&job.operation, job.binding, e),
     }
-}
-
-/// Headers that belong to one connection, not to the message (RFC 9110, 7.6.1).
-const HOP_BY_HOP: &[&str] = &[
-    "connection",
-    "keep-alive",
-    "proxy-connection",
-    "proxy-authenticate",
-    "proxy-authorization",
-    "te",
-    "trailer",
-    "transfer-encoding",
-    "upgrade",
-];
-
-fn end_to_end(headers: &HeaderMap) -> HeaderMap {
-    let mut out = headers.clone();
-    for name in HOP_BY_HOP {
-        out.remove(*name);
-    }
-    out
-}
-
-/// Sends `request` to `base` (its scheme and authority; the request's path and query kept,
-/// and its Host header, so a host writes the addresses the client asked for) and reads the
-/// whole answer.
-async fn send(
-    state: &State,
-    base: &Uri,
-    request: &Request<Bytes>,
-    timeout: Duration,
-) -> Result<Response<Bytes>, String> {
-    let mut uri = Uri::builder();
-    if let Some(scheme) = base.scheme() {
-        uri = uri.scheme(scheme.clone());
-    }
-    if let Some(authority) = base.authority() {
-        uri = uri.authority(authority.clone());
-    }
-    let target = request.uri().path_and_query().map_or("/", |p| p.as_str());
-    let uri = uri
-        .path_and_query(target)
-        .build()
-        .map_err(|e| e.to_string())?;
-    let mut forward = Request::builder()
-        .method(request.method().clone())
-        .uri(uri)
-        .body(Full::new(request.body().clone()))
-        .map_err(|e| e.to_string())?;
-    *forward.headers_mut() = end_to_end(request.headers());
-    if !forward.headers().contains_key(header::HOST) {
-        if let Some(authority) = base.authority() {
-            if let Ok(value) = authority.as_str().parse() {
-                forward.headers_mut().insert(header::HOST, value);
-            }
-        }
-    }
-    let exchange = async {
-        let response = state
-            .client
-            .request(forward)
-            .await
-            .map_err(|e| error_chain(&e))?;
-        let (mut parts, body) = response.into_parts();
-        let body = body
-            .collect()
-            .await
-            .map_err(|e| error_chain(&e))?
-            .to_bytes();
-        parts.headers = end_to_end(&parts.headers);
-        Ok(Response::from_parts(parts, body))
-    };
-    match tokio::time::timeout(timeout, exchange).await {
-        Ok(answer) => answer,
-        Err(_) => Err(format!("no answer within {timeout:?}")),
-    }
-}
-
-fn error_chain(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut source = error.source();
-    while let Some(inner) = source {
-        text.push_str(": ");
-        text.push_str(&inner.to_string());
-        source = inner.source();
-    }
-    text
 }
 
 fn plain(status: StatusCode, text: &str) -> Response<Full<Bytes>> {

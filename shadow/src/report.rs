@@ -27,6 +27,8 @@ pub struct Report {
     pub requests: u64,
     /// Requests not mirrored because the queue was full.
     pub dropped: u64,
+    /// Exchanges not recorded (`--record`) because the recorder's queue was full.
+    pub not_recorded: u64,
     /// One per operation and binding, in name order.
     #[serde(rename = "operations")]
     pub rows: Vec<Row>,

@@ -2,7 +2,7 @@
 # rmm outside its repository, as a user has it: from a scratch directory outside the checkout,
 # with the `rmm` command installed from the checkout and the crates a registry would hold.
 #
-# 1. rmm-runtime, rmm-codegen and rmm-cli pass `cargo publish --dry-run`, which packages each
+# 1. rmm-runtime, rmm-codegen, rmm-shadow and rmm-cli pass `cargo publish --dry-run`, which packages each
 #    (target/package/NAME-VERSION/: the normalized sources a registry serves) and builds it
 #    from the package alone.
 # 2. `cargo install --path cli` puts `rmm` in the scratch directory's bin/.
@@ -47,7 +47,7 @@ version="$(sed -n 's/^version = "\(.*\)"$/\1/p' "$root/runtime/Cargo.toml" | hea
 cargo_home="${CARGO_HOME:-$HOME/.cargo}"
 for dir in "$cargo_home"/registry/src/*/; do
     case "$(basename "$dir")" in index.crates.io-*) continue ;; esac
-    for name in rmm-runtime rmm-codegen rmm-cli; do
+    for name in rmm-runtime rmm-codegen rmm-shadow rmm-cli; do
         rm -rf "${dir}${name}-$version"
     done
 done
@@ -56,7 +56,7 @@ rm -rf "$CARGO_TARGET_DIR/package"
 # kept by version too.
 rm -rf "$scratch/publish-target"
 (cd "$root" && CARGO_TARGET_DIR="$scratch/publish-target" \
-    cargo publish --dry-run --allow-dirty -p rmm-runtime -p rmm-codegen -p rmm-cli)
+    cargo publish --dry-run --allow-dirty -p rmm-runtime -p rmm-codegen -p rmm-shadow -p rmm-cli)
 cp -r "$scratch/publish-target/package" "$CARGO_TARGET_DIR/package"
 package="$CARGO_TARGET_DIR/package"
 
