@@ -27,13 +27,15 @@ pub struct Findings {
     rows: BTreeMap<RowKey, RowFindings>,
     /// (operation, field): where the primary and the secondary differ between themselves.
     noise: HashSet<(String, String)>,
-    classes: BTreeMap<(RowKey, String), ClassFindings>,
+    /// By operation and binding, field, and the reason it is deliberate.
+    classes: BTreeMap<(RowKey, String, Option<String>), ClassFindings>,
 }
 
 #[derive(Debug, Default)]
 struct RowFindings {
-    /// The answers compared, by the set of fields they differ in (none: identical).
-    signatures: HashMap<Vec<String>, u64>,
+    /// The answers compared, by the set of fields they differ in (none: identical) and the
+    /// reason the difference is deliberate.
+    signatures: HashMap<(Vec<String>, Option<String>), u64>,
     candidate_failed: u64,
     failure: Option<String>,
     primary: Samples,
@@ -44,6 +46,8 @@ struct RowFindings {
 struct ClassFindings {
     count: u64,
     example: Example,
+    /// The example's bodies' length.
+    size: usize,
 }
 
 /// Latencies in microseconds: the most recent [`MAX_SAMPLES`].
@@ -118,12 +122,14 @@ impl Findings {
         }
     }
 
-    /// The candidate's answer to `request`, compared with the primary's.
+    /// The candidate's answer to `request`, compared with the primary's; `deliberate` is why
+    /// its differences are accepted, if they are.
     pub fn candidate(
         &mut self,
         (operation, binding): (&str, Binding),
         (request, primary, candidate): (&Request<Bytes>, &Response<Bytes>, &Response<Bytes>),
         differences: &[Difference],
+        deliberate: Option<String>,
         latency: std::time::Duration,
     ) {
         let row = self.row(operation, binding);
@@ -131,24 +137,40 @@ impl Findings {
         let mut fields: Vec<String> = differences.iter().map(|d| d.field.clone()).collect();
         fields.sort();
         fields.dedup();
-        *row.signatures.entry(fields).or_default() += 1;
+        *row.signatures
+            .entry((fields, deliberate.clone()))
+            .or_default() += 1;
+        // The example of a class is built only when it is the first or shorter than the one
+        // kept: the findings are locked meanwhile.
+        let size = request.body().len() + primary.body().len() + candidate.body().len();
         let mut seen = HashSet::new();
         for d in differences {
             if !seen.insert(&d.field) {
                 continue;
             }
-            let example = Example::new(d, request, primary, candidate);
-            let key = ((operation.to_owned(), binding), d.field.clone());
+            let key = (
+                (operation.to_owned(), binding),
+                d.field.clone(),
+                deliberate.clone(),
+            );
             match self.classes.get_mut(&key) {
                 Some(class) => {
                     class.count += 1;
-                    if example.size() < class.example.size() {
-                        class.example = example;
+                    if size < class.size {
+                        class.example = Example::new(d, request, primary, candidate);
+                        class.size = size;
                     }
                 }
                 None => {
-                    self.classes
-                        .insert(key, ClassFindings { count: 1, example });
+                    let example = Example::new(d, request, primary, candidate);
+                    self.classes.insert(
+                        key,
+                        ClassFindings {
+                            count: 1,
+                            example,
+                            size,
+                        },
+                    );
                 }
             }
         }
@@ -179,12 +201,14 @@ impl Findings {
             .rows
             .iter()
             .map(|((operation, binding), row)| {
-                let (mut identical, mut noise, mut different) = (0, 0, 0);
-                for (fields, count) in &row.signatures {
+                let (mut identical, mut noise, mut deliberate, mut different) = (0, 0, 0, 0);
+                for ((fields, why), count) in &row.signatures {
                     if fields.is_empty() {
                         identical += count;
                     } else if fields.iter().all(|f| quiet(operation, f)) {
                         noise += count;
+                    } else if why.is_some() {
+                        deliberate += count;
                     } else {
                         different += count;
                     }
@@ -194,6 +218,7 @@ impl Findings {
                     binding: binding.name().to_owned(),
                     identical,
                     noise,
+                    deliberate,
                     different,
                     candidate_failed: row.candidate_failed,
                     candidate_failure: row.failure.clone(),
@@ -205,19 +230,20 @@ impl Findings {
         let mut classes: Vec<Class> = self
             .classes
             .iter()
-            .map(|(((operation, binding), field), class)| Class {
+            .map(|(((operation, binding), field, why), class)| Class {
                 operation: operation.clone(),
                 binding: binding.name().to_owned(),
                 field: field.clone(),
                 noise: quiet(operation, field),
+                deliberate: why.clone(),
                 count: class.count,
                 example: class.example.clone(),
             })
             .collect();
-        // The differences first, the most frequent first; noise after them.
-        classes.sort_by(|a, b| {
-            (a.noise, std::cmp::Reverse(a.count)).cmp(&(b.noise, std::cmp::Reverse(b.count)))
-        });
+        // The differences first, the most frequent first; deliberate ones after them, noise
+        // last.
+        let rank = |c: &Class| (c.noise, c.deliberate.is_some(), std::cmp::Reverse(c.count));
+        classes.sort_by_key(rank);
         Report {
             requests: self.requests,
             dropped: self.dropped,

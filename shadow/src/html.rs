@@ -31,7 +31,9 @@ pub fn page(report: &Report) -> String {
     html.push_str("</style></head><body>\n<h1>rmm shadow report</h1>\n");
     summary(&mut html, report);
     rows(&mut html, &report.rows);
-    let (real, noise): (Vec<&Class>, Vec<&Class>) = report.classes.iter().partition(|c| !c.noise);
+    let (noise, classes): (Vec<&Class>, Vec<&Class>) = report.classes.iter().partition(|c| c.noise);
+    let (deliberate, real): (Vec<&Class>, Vec<&Class>) =
+        classes.into_iter().partition(|c| c.deliberate.is_some());
     html.push_str(&format!(
         "<h2 id=\"differences\">Differences ({} classes)</h2>\n",
         real.len()
@@ -41,6 +43,15 @@ pub fn page(report: &Report) -> String {
     }
     for class in real {
         class_section(&mut html, class, true);
+    }
+    if !deliberate.is_empty() {
+        html.push_str(&format!(
+            "<h2 id=\"deliberate\">Deliberate ({} classes)</h2>\n<p>Differences accepted on purpose, each with its reason.</p>\n",
+            deliberate.len()
+        ));
+        for class in deliberate {
+            class_section(&mut html, class, false);
+        }
     }
     html.push_str(&format!(
         "<h2 id=\"noise\">Noise ({} classes)</h2>\n<p>Fields in which the {} too, or that a rule ignores.</p>\n",
@@ -81,12 +92,14 @@ fn summary(html: &mut String, report: &Report) {
     ));
     html.push_str(&format!(
         "<p class=\"summary\"><span>requests: <b>{}</b></span><span>identical: <b>{}</b></span>\
-         <span>noise only: <b>{}</b></span><span class=\"{}\">different: {}</span>\
+         <span>noise only: <b>{}</b></span><span>deliberate: <b>{}</b></span>\
+         <span class=\"{}\">different: {}</span>\
          <span>candidate failed: <b>{}</b></span><span>not mirrored (queue full): <b>{}</b></span>\
          <span>not recorded (queue full): <b>{}</b></span></p>\n",
         report.requests,
         sum(|r| r.identical),
         sum(|r| r.noise),
+        sum(|r| r.deliberate),
         if different == 0 { "good" } else { "bad" },
         different,
         sum(|r| r.candidate_failed),
@@ -98,7 +111,8 @@ fn summary(html: &mut String, report: &Report) {
 fn rows(html: &mut String, rows: &[Row]) {
     html.push_str(
         "<h2 id=\"operations\">Operations</h2>\n<table class=\"operations\"><thead><tr>\
-         <th>operation</th><th>binding</th><th>identical</th><th>noise</th><th>different</th>\
+         <th>operation</th><th>binding</th><th>identical</th><th>noise</th><th>deliberate</th>\
+         <th>different</th>\
          <th>candidate failed</th><th>primary p50 / p99 (ms)</th><th>candidate p50 / p99 (ms)</th>\
          </tr></thead><tbody>\n",
     );
@@ -121,12 +135,13 @@ fn rows(html: &mut String, rows: &[Row]) {
         };
         html.push_str(&format!(
             "<tr{class}><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
-             <td class=\"n\">{}</td><td class=\"n\">{failed}</td><td class=\"n\">{:.2} / {:.2}</td>\
+             <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{failed}</td><td class=\"n\">{:.2} / {:.2}</td>\
              <td class=\"n\">{:.2} / {:.2}</td></tr>\n",
             escape(&row.operation),
             row.binding,
             row.identical,
             row.noise,
+            row.deliberate,
             row.different,
             row.primary.p50_ms,
             row.primary.p99_ms,
@@ -147,6 +162,9 @@ fn class_section(html: &mut String, class: &Class, open: bool) {
         class.count,
         if class.count == 1 { "" } else { "s" }
     ));
+    if let Some(why) = &class.deliberate {
+        html.push_str(&format!("<p>Deliberate: {}.</p>\n", escape(why)));
+    }
     html.push_str(&format!(
         "<p>At <code>{}</code>: the primary has <code>{}</code>, the candidate <code>{}</code>.</p>\n",
         escape(&example.path),

@@ -33,7 +33,7 @@ pub mod report;
 pub mod rules;
 pub mod wire;
 
-pub use proxy::{run, Config};
+pub use proxy::{run, Config, Explain};
 
 /// Runs the shadow on `listen` until SIGINT or SIGTERM, on a runtime of its own: what
 /// `rmm shadow` does.

@@ -25,8 +25,15 @@ use crate::redact::Secrets;
 use crate::report::Report;
 use crate::rules::Rules;
 
+/// Names why a difference between the primary's answer and the candidate's is accepted on
+/// purpose (the replacement refuses where the legacy host answers wrong data, say), given the
+/// request and both answers; `None` leaves it a difference.
+pub type Explain = Arc<
+    dyn Fn(&Request<Bytes>, &Response<Bytes>, &Response<Bytes>) -> Option<String> + Send + Sync,
+>;
+
 /// How the shadow runs.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Config {
     /// The legacy host, whose answers the clients get (`http://host:port`; the request's own
     /// path and query are kept).
@@ -57,6 +64,21 @@ pub struct Config {
     pub record: Option<PathBuf>,
     /// The secrets redacted from what is recorded.
     pub secrets: Secrets,
+    /// The differences accepted on purpose, counted apart.
+    pub explain: Option<Explain>,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("primary", &self.primary)
+            .field("candidate", &self.candidate)
+            .field("secondary", &self.secondary)
+            .field("report", &self.report)
+            .field("record", &self.record)
+            .field("explain", &self.explain.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Config {
@@ -77,6 +99,7 @@ impl Config {
             max_body: 16 << 20,
             record: None,
             secrets: Secrets::default(),
+            explain: None,
         }
     }
 }
@@ -401,20 +424,34 @@ async fn mirror(state: &State, job: Job) {
         (answer, started.elapsed())
     };
     let (secondary, (candidate, latency)) = tokio::join!(secondary, candidate);
+    // The comparisons first, the findings locked only to be written: the client's path takes
+    // the same lock.
+    let noise = match secondary {
+        Some(Ok(secondary)) => Some(compare(&job.primary, &secondary)),
+        _ => None,
+    };
+    let compared = candidate.map(|candidate| {
+        let differences = compare(&job.primary, &candidate);
+        let deliberate = match &state.config.explain {
+            Some(explain) if !differences.is_empty() => {
+                explain(&job.request, &job.primary, &candidate)
+            }
+            _ => None,
+        };
+        (candidate, differences, deliberate)
+    });
     let mut findings = state.findings.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(Ok(secondary)) = secondary {
-        findings.secondary(&job.operation, &compare(&job.primary, &secondary));
+    if let Some(noise) = noise {
+        findings.secondary(&job.operation, &noise);
     }
-    match candidate {
-        Ok(candidate) => {
-            let differences = compare(&job.primary, &candidate);
-            findings.candidate(
-                (&job.operation, job.binding),
-                (&job.request, &job.primary, &candidate),
-                &differences,
-                latency,
-            );
-        }
+    match compared {
+        Ok((candidate, differences, deliberate)) => findings.candidate(
+            (&job.operation, job.binding),
+            (&job.request, &job.primary, &candidate),
+            &differences,
+            deliberate,
+            latency,
+        ),
         Err(e) => findings.candidate_failed(&job.operation, job.binding, e),
     }
 }

@@ -73,6 +73,7 @@ pub async fn replay(captures: Vec<RawCapture>, config: ReplayConfig) -> Result<R
                         (&operation, binding),
                         (&request, &recorded, &answer),
                         &differences,
+                        None,
                         latency,
                     );
                 }

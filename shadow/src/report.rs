@@ -32,7 +32,8 @@ pub struct Report {
     /// One per operation and binding, in name order.
     #[serde(rename = "operations")]
     pub rows: Vec<Row>,
-    /// The classes of differences: real ones first, the most frequent first, then noise.
+    /// The classes of differences: real ones first, the most frequent first, then deliberate
+    /// ones, then noise.
     pub classes: Vec<Class>,
 }
 
@@ -47,6 +48,8 @@ pub struct Row {
     pub identical: u64,
     /// Those that differ only in noise (fields the secondary differs in too, or ignored).
     pub noise: u64,
+    /// Those that differ in a way accepted on purpose ([`crate::Config::explain`]).
+    pub deliberate: u64,
     /// Those that differ in something else.
     pub different: u64,
     /// Requests the candidate did not answer.
@@ -81,6 +84,8 @@ pub struct Class {
     pub field: String,
     /// Whether it is noise: learned from the secondary, or ignored by a rule.
     pub noise: bool,
+    /// Why it is accepted on purpose, when it is.
+    pub deliberate: Option<String>,
     /// Answers that differ in it.
     pub count: u64,
     /// The shortest of them.
@@ -120,11 +125,6 @@ impl Example {
             primary: crate::wire::response_text(primary),
             candidate: crate::wire::response_text(candidate),
         }
-    }
-
-    /// Its length: the shortest example of a class is kept.
-    pub fn size(&self) -> usize {
-        self.request.len() + self.primary.len() + self.candidate.len()
     }
 }
 

@@ -372,3 +372,55 @@ async fn recorded_traffic_replays_as_a_regression_suite() {
         && c.example.candidate_value == "43"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_difference_explained_on_purpose_is_counted_apart() {
+    let primary = start(Greets::default()).await;
+    let candidate = start(Greets {
+        buggy: true,
+        ..Greets::default()
+    })
+    .await;
+    let dir = report_dir("explain");
+    let mut config = Config::new(
+        primary.parse().unwrap(),
+        candidate.parse().unwrap(),
+        dir.clone(),
+    );
+    // Only the SOAP 1.1 answers are explained; the others stay differences.
+    config.explain = Some(std::sync::Arc::new(|request, _, _| {
+        let soap11 = request
+            .headers()
+            .get("content-type")
+            .is_some_and(|t| t.as_bytes().starts_with(b"text/xml"));
+        soap11.then(|| "the candidate's sums of 42 are 43 on purpose".to_owned())
+    }));
+    let (base, stop, running) = shadow(config).await;
+    let client = GreeterClient::new(&base, StaticSigner(Credentials::default()));
+    for binding in [Binding::Soap11, Binding::Soap12] {
+        for (a, b) in [(40, 2), (1, 2)] {
+            client.over(binding).add(&Add { a, b }).await.unwrap();
+        }
+    }
+    stop.send(()).unwrap();
+    let report = running.await.unwrap().unwrap();
+    let counts = |binding: &str| {
+        let row = report.rows.iter().find(|r| r.binding == binding).unwrap();
+        (row.identical, row.deliberate, row.different)
+    };
+    assert_eq!(counts("soap11"), (1, 1, 0));
+    assert_eq!(counts("soap12"), (1, 0, 1));
+    let why: Vec<Option<&str>> = report
+        .classes
+        .iter()
+        .map(|c| c.deliberate.as_deref())
+        .collect();
+    // The difference first, the deliberate one after it.
+    assert_eq!(
+        why,
+        [None, Some("the candidate's sums of 42 are 43 on purpose")]
+    );
+    let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(html.contains("Deliberate (1 classes)"), "{html}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
