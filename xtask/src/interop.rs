@@ -27,6 +27,15 @@ pub fn difftest(rest: &[String]) -> Result<(), String> {
     with_host(mode, false)
 }
 
+/// `cargo xtask shadow [--cases N] [--seed S]`: rmm shadow in front of the host, a second
+/// host as its secondary and rmm's echo servers as its candidate, on the difftest's cases
+/// (the checks binary's `--shadow`), reports in `target/interop/shadow/`.
+pub fn shadow(rest: &[String]) -> Result<(), String> {
+    let mut mode = vec!["--shadow".to_owned()];
+    mode.extend(rest.iter().cloned());
+    with_host(mode, false)
+}
+
 /// Runs the interop checks (or, with `--record`, the recording; with `--record --check`, a
 /// recording into `target/` compared with the fixtures); `rest` is passed on to the checks
 /// binary.
@@ -144,8 +153,25 @@ fn with_host(mode: Vec<String>, recording: bool) -> Result<(), String> {
         start.env("ASMX_DEFAULT_HOST", "127.0.0.1:18081");
     }
     let base = output(start, &asmx.join("start.sh"));
+    // The shadow's secondary: a second host of its own run directory (its own port, socket
+    // and PIDs).
+    let second_run = root.join("target/interop/asmx-run-2");
+    let shadow = mode.iter().any(|a| a == "--shadow");
+    let base = match base {
+        Ok(base) if shadow => {
+            step("starting a second reference ASMX host (the shadow's secondary)");
+            let mut start = command(&asmx.join("start.sh"), &root);
+            start.env("ASMX_RUN_DIR", &second_run);
+            output(start, &asmx.join("start.sh")).map(|second| {
+                println!("second Mono ASMX host at {second}");
+                (base, vec!["--secondary".to_owned(), second])
+            })
+        }
+        Ok(base) => Ok((base, Vec::new())),
+        Err(e) => Err(e),
+    };
     let code = match base {
-        Ok(base) => {
+        Ok((base, secondary)) => {
             println!("Mono ASMX host at {base}");
             step("running the checks");
             let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
@@ -161,6 +187,7 @@ fn with_host(mode: Vec<String>, recording: bool) -> Result<(), String> {
                     "--",
                 ])
                 .args(["--asmx", &base])
+                .args(&secondary)
                 .args(&mode)
                 .status()
                 .map_err(|e| format!("cannot run cargo: {e}"))
@@ -172,6 +199,11 @@ fn with_host(mode: Vec<String>, recording: bool) -> Result<(), String> {
     // Always: start.sh may have left processes behind even when it failed.
     step("stopping the reference ASMX host");
     let stopped = bash(&asmx.join("stop.sh"), &root);
+    if shadow {
+        let mut stop = command(&asmx.join("stop.sh"), &root);
+        stop.env("ASMX_RUN_DIR", &second_run);
+        let _ = stop.status();
+    }
     println!(
         "cargo xtask interop: {:.1} s",
         started.elapsed().as_secs_f64()

@@ -67,7 +67,8 @@ use zeep::zeep_section;
 const USAGE: &str =
     "usage: interop --asmx http://127.0.0.1:PORT --python PATH_TO_ZEEP_VENV_PYTHON [--report PATH]
        interop --asmx http://127.0.0.1:PORT --record DIR
-       interop --asmx http://127.0.0.1:PORT --difftest [--cases N] [--seed S] [--report PATH]";
+       interop --asmx http://127.0.0.1:PORT --difftest [--cases N] [--seed S] [--report PATH]
+       interop --asmx http://127.0.0.1:PORT --shadow --secondary http://127.0.0.1:PORT2 [--cases N] [--seed S]";
 
 // ---------------------------------------------------------------------------------------------
 // Bookkeeping
@@ -189,6 +190,8 @@ struct Args {
     record: Option<PathBuf>,
     /// `--difftest [--cases N] [--seed S]`: the differential test instead of the checks.
     difftest: Option<(usize, u64)>,
+    /// `--shadow --secondary URL [--cases N] [--seed S]`: rmm shadow on the difftest's cases.
+    shadow: Option<String>,
     python: Option<String>,
     report: PathBuf,
 }
@@ -198,6 +201,8 @@ fn args() -> Result<Args, String> {
     let mut python = None;
     let mut record = None;
     let mut difftest = false;
+    let mut shadow = false;
+    let mut secondary = None;
     let (mut cases, mut seed) = (2000usize, 1u64);
     let mut report = rmm_tests::root().join("target/interop/fidelity.md");
     let mut it = std::env::args().skip(1);
@@ -208,14 +213,22 @@ fn args() -> Result<Args, String> {
             "--record" => record = Some(it.next().map(PathBuf::from).ok_or(USAGE)?),
             "--report" => report = it.next().map(PathBuf::from).ok_or(USAGE)?,
             "--difftest" => difftest = true,
+            "--shadow" => shadow = true,
+            "--secondary" => secondary = it.next(),
             "--cases" => cases = it.next().and_then(|n| n.parse().ok()).ok_or(USAGE)?,
             "--seed" => seed = it.next().and_then(|n| n.parse().ok()).ok_or(USAGE)?,
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
         }
     }
-    if record.is_none() && python.is_none() && !difftest {
+    if record.is_none() && python.is_none() && !difftest && !shadow {
         return Err(USAGE.into());
+    }
+    if shadow && secondary.is_none() {
+        return Err(format!("--shadow needs --secondary URL\n{USAGE}"));
+    }
+    if shadow {
+        report = rmm_tests::root().join("target/interop/shadow");
     }
     if difftest && report.ends_with("fidelity.md") {
         report.set_file_name("difftest.md");
@@ -223,7 +236,8 @@ fn args() -> Result<Args, String> {
     Ok(Args {
         asmx: asmx.ok_or(USAGE)?.trim_end_matches('/').to_owned(),
         record,
-        difftest: difftest.then_some((cases, seed)),
+        difftest: (difftest || shadow).then_some((cases, seed)),
+        shadow: secondary.filter(|_| shadow),
         python,
         report,
     })
@@ -274,6 +288,29 @@ async fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let (Some(secondary), Some((cases, seed))) = (&args.shadow, args.difftest) {
+        let secondary = match parse_base(secondary) {
+            Ok(addr) => addr,
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        };
+        return match difftest::shadow::run(mono.addr, secondary, seed, cases, &args.report).await {
+            Ok(0) => {
+                println!("took {:.1} s", started.elapsed().as_secs_f64());
+                ExitCode::SUCCESS
+            }
+            Ok(problems) => {
+                println!("{problems} problems");
+                ExitCode::FAILURE
+            }
+            Err(e) => {
+                eprintln!("shadow failed: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     if let Some((cases, seed)) = args.difftest {
         return match difftest::run(mono.addr, ours.addr, seed, cases, &args.report).await {
             Ok(unexplained) => {

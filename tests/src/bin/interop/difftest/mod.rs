@@ -13,6 +13,7 @@ mod deliberate;
 mod generate;
 mod objects;
 mod objects_deliberate;
+pub(crate) mod shadow;
 mod types;
 mod types_deliberate;
 
@@ -65,11 +66,11 @@ pub(crate) struct Outcome {
     fault: Option<String>,
     /// The body of a 200 (HTML pages aside), as the host would write it (our `&#xD;` as a
     /// raw CR: the one deliberate difference in results, see the README).
-    body: Option<Vec<u8>>,
+    pub(crate) body: Option<Vec<u8>>,
 }
 
 impl Outcome {
-    fn of(raw: &Raw) -> Outcome {
+    pub(crate) fn of(raw: &Raw) -> Outcome {
         let content_type = raw.header("content-type").unwrap_or("").to_owned();
         let text = String::from_utf8_lossy(&raw.body);
         let fault = between(&text, "<faultcode>", "</faultcode>")
@@ -107,7 +108,7 @@ impl Outcome {
 
 /// The kind of a difference between two outcomes, for grouping: what differs, with both
 /// sides' status, content type and fault code (not the bodies).
-fn difference(mono: &Outcome, ours: &Outcome) -> Option<String> {
+pub(crate) fn difference(mono: &Outcome, ours: &Outcome) -> Option<String> {
     if mono == ours {
         return None;
     }
@@ -136,7 +137,7 @@ struct Seen {
 /// first request for it; requests for it that arrive during that compilation get a 500
 /// "Runtime Error" page (seen when difftest's first help-page requests ran beside others on a
 /// fresh host), which is the host's start-up, not an answer to compare.
-async fn warm_up(mono: SocketAddr) -> Result<(), String> {
+pub(crate) async fn warm_up(mono: SocketAddr) -> Result<(), String> {
     for (path, target) in [
         (SERVICE.path, ""),
         (SERVICE.path, "?wsdl"),
@@ -187,7 +188,7 @@ fn host_stopped(case: &Case, report: &Path) -> String {
 /// `count` cases of `seed`: three in four for the Mobile service, the rest one value of the
 /// types service each, from a generator of its own so that a seed's Mobile cases do not
 /// depend on them.
-fn cases(seed: u64, count: usize) -> Vec<Case> {
+pub(crate) fn cases(seed: u64, count: usize) -> Vec<Case> {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
     let types = count / 4;

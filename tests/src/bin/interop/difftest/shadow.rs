@@ -1,0 +1,338 @@
+//! `--shadow`: rmm shadow proven on the reference host (issue 21). The difftest's generated
+//! requests go through `rmm_shadow::run` standing in front of the Mono host (the primary),
+//! with a second Mono host as the secondary and rmm's echo servers of the three reference
+//! services as the candidate. Every difference the shadow reports must be one a client does
+//! not act on (what the difftest compares: status, content type, fault code, a result's
+//! bytes) or one a deliberate rule names; the shadow's explain hook says which. Then a
+//! candidate with a seeded bug (MobileAccountSearch's SOAP 1.1 result gets a `9` in front)
+//! must be reported as exactly one class, of that operation and binding.
+//!
+//! Reports: `target/interop/shadow/echo/report.{json,html}` and
+//! `target/interop/shadow/seeded-bug/report.{json,html}`.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use rmm_mobile::runtime::deps::bytes::Bytes;
+use rmm_mobile::runtime::deps::http::{Request, Response};
+use rmm_mobile::runtime::deps::http_body_util::{BodyExt, Full};
+use rmm_mobile::runtime::deps::hyper::body::Incoming;
+use rmm_mobile::runtime::deps::tokio;
+use rmm_mobile::runtime::server::{serve, ServerConfig};
+use rmm_mobile::MobileServiceServer;
+use rmm_shadow::capture::RawCapture;
+use rmm_shadow::report::Report;
+
+use super::deliberate::explained;
+use super::{cases, difference, warm_up, Case, Outcome};
+use crate::raw::{exchange, Raw};
+
+/// The operation the seeded bug is in, and the element its wrong value is written into.
+const BUGGY: &str = "MobileAccountSearch";
+
+/// Why a difference a client does not act on is accepted: the difftest's comparison.
+const SAME_TO_A_CLIENT: &str = "what a client acts on is the same (status, content type, \
+     fault code, a result's bytes); the texts of faults and error pages are each host's own";
+
+/// Why a result that differs only where the host writes a raw CR and we `&#xD;` is accepted.
+const CARRIAGE_RETURN: &str = "a carriage return in a result: the host writes it raw (an XML \
+     parser reads it as a line feed), we write `&#xD;` (read as a carriage return); the one \
+     deliberate difference in results (README)";
+
+/// rmm's echo servers of the three reference services behind one address, by path, as the
+/// host serves them; with `bug`, the seeded bug.
+#[derive(Clone)]
+struct Echoes {
+    mobile: MobileServiceServer<crate::echo_server::Echo>,
+    types: rmm_types::TypesServiceServer<rmm_tests::types_service::TypesEcho>,
+    objects: rmm_objects::ObjectsServiceServer<rmm_tests::objects_service::ObjectsEcho>,
+    bug: bool,
+}
+
+impl rmm_mobile::runtime::deps::tower_service::Service<Request<Incoming>> for Echoes {
+    type Response = Response<Full<Bytes>>;
+    type Error = Infallible;
+    type Future =
+        Pin<Box<dyn std::future::Future<Output = Result<Self::Response, Infallible>> + Send>>;
+
+    fn poll_ready(
+        &mut self,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Result<(), Infallible>> {
+        std::task::Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: Request<Incoming>) -> Self::Future {
+        let this = self.clone();
+        Box::pin(async move {
+            let path = request.uri().path().to_ascii_lowercase();
+            let soap11_buggy = this.bug
+                && request
+                    .headers()
+                    .get("soapaction")
+                    .is_some_and(|a| a.as_bytes().ends_with(format!("/{BUGGY}\"").as_bytes()));
+            let response = if path.contains("typesservice.asmx") {
+                this.types.clone().call(request).await?
+            } else if path.contains("objectsservice.asmx") {
+                this.objects.clone().call(request).await?
+            } else {
+                this.mobile.clone().call(request).await?
+            };
+            if !soap11_buggy {
+                return Ok(response);
+            }
+            let (parts, body) = response.into_parts();
+            let body = body
+                .collect()
+                .await
+                .map(|b| b.to_bytes())
+                .unwrap_or_default();
+            let open = format!("<{BUGGY}Result>");
+            let text = String::from_utf8_lossy(&body).replacen(&open, &format!("{open}9"), 1);
+            let mut parts = parts;
+            parts.headers.remove("content-length");
+            Ok(Response::from_parts(parts, Full::new(Bytes::from(text))))
+        })
+    }
+}
+
+async fn start_echoes(bug: bool) -> Result<SocketAddr, String> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| format!("cannot bind the candidate: {e}"))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let echoes = Echoes {
+        mobile: MobileServiceServer::new(crate::echo_server::Echo),
+        types: rmm_types::TypesServiceServer::new(rmm_tests::types_service::TypesEcho),
+        objects: rmm_objects::ObjectsServiceServer::new(rmm_tests::objects_service::ObjectsEcho),
+        bug,
+    };
+    tokio::spawn(serve(listener, echoes, ServerConfig::default()));
+    Ok(addr)
+}
+
+/// A request as the shadow holds it: method, target, headers in order, body.
+fn key(request: &Request<Bytes>) -> Vec<u8> {
+    let mut key = format!(
+        "{} {}\n",
+        request.method(),
+        request.uri().path_and_query().map_or("/", |p| p.as_str())
+    )
+    .into_bytes();
+    for (name, value) in request.headers() {
+        key.extend_from_slice(name.as_str().as_bytes());
+        key.push(b':');
+        key.extend_from_slice(value.as_bytes());
+        key.push(b'\n');
+    }
+    key.extend_from_slice(request.body());
+    key
+}
+
+fn raw(response: &Response<Bytes>) -> Raw {
+    Raw {
+        status: response.status().as_u16(),
+        headers: response
+            .headers()
+            .iter()
+            .map(|(n, v)| {
+                (
+                    n.as_str().to_owned(),
+                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                )
+            })
+            .collect(),
+        body: response.body().to_vec(),
+    }
+}
+
+/// The explain hook: a difference is deliberate when a client would not act on it, or when a
+/// deliberate rule names it for one of the cases the request is.
+fn explain(cases: &[Case]) -> rmm_shadow::Explain {
+    let mut index: HashMap<Vec<u8>, Vec<(String, Vec<u8>)>> = HashMap::new();
+    for case in cases {
+        let capture = RawCapture {
+            name: case.class.clone(),
+            what: String::new(),
+            request: case.request.clone(),
+            response: None,
+        };
+        if let Ok(request) = capture.http_request() {
+            index
+                .entry(key(&request))
+                .or_default()
+                .push((case.class.clone(), case.request.clone()));
+        }
+    }
+    Arc::new(move |request, primary, candidate| {
+        let (m, o) = (raw(primary), raw(candidate));
+        let (mo, oo) = (Outcome::of(&m), Outcome::of(&o));
+        if difference(&mo, &oo).is_none() {
+            let result = m.status == 200 && mo.body.is_some();
+            let why = if result && m.body != o.body {
+                CARRIAGE_RETURN
+            } else {
+                SAME_TO_A_CLIENT
+            };
+            return Some(why.to_owned());
+        }
+        index.get(&key(request))?.iter().find_map(|(class, bytes)| {
+            explained(class, bytes, (&mo, &oo), (&m, &o)).map(|d| d.why().to_owned())
+        })
+    })
+}
+
+/// Sends `cases` through a shadow of `mono` (secondary `secondary`) mirroring to
+/// `candidate`; returns its report, also written into `dir`.
+async fn shadowed(
+    (mono, secondary, candidate): (SocketAddr, SocketAddr, SocketAddr),
+    cases: &[Case],
+    explain: rmm_shadow::Explain,
+    dir: &Path,
+) -> Result<Report, String> {
+    let url = |addr: SocketAddr| format!("http://{addr}").parse().map_err(|e| format!("{e}"));
+    let mut config = rmm_shadow::Config::new(url(mono)?, url(candidate)?, dir.to_path_buf());
+    config.secondary = Some(url(secondary)?);
+    config.explain = Some(explain);
+    config.mirror_timeout = Duration::from_secs(30);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| format!("cannot bind the shadow: {e}"))?;
+    let shadow = listener.local_addr().map_err(|e| e.to_string())?;
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(rmm_shadow::run(config, listener, async {
+        let _ = stopped.await;
+    }));
+    // A few requests at a time, as the difftest sends them: the hosts answer in milliseconds.
+    let mut answers = futures_util::stream::iter(
+        cases
+            .iter()
+            .map(|case| async move { exchange(shadow, &case.request).await }),
+    )
+    .buffer_unordered(4);
+    while answers.next().await.is_some() {}
+    let _ = stop.send(());
+    running
+        .await
+        .map_err(|e| format!("the shadow: {e}"))?
+        .map_err(|e| format!("the shadow: {e}"))
+}
+
+/// Runs both shadows; returns the number of problems (unexplained differences, failed
+/// candidate answers, a seeded bug not caught as one class).
+pub(crate) async fn run(
+    mono: SocketAddr,
+    secondary: SocketAddr,
+    seed: u64,
+    count: usize,
+    dir: &Path,
+) -> Result<usize, String> {
+    warm_up(mono).await?;
+    warm_up(secondary).await?;
+    let cases = cases(seed, count);
+    let explain = explain(&cases);
+    let echo = start_echoes(false).await?;
+    let report = shadowed(
+        (mono, secondary, echo),
+        &cases,
+        Arc::clone(&explain),
+        &dir.join("echo"),
+    )
+    .await?;
+    let sum = |report: &Report, f: fn(&rmm_shadow::report::Row) -> u64| -> u64 {
+        report.rows.iter().map(f).sum()
+    };
+    let mut problems = 0;
+    println!(
+        "shadow of {count} cases (seed {seed}): {} requests; the echo server's answers: {} identical, {} noise, {} deliberate, {} different, {} failed; {} not mirrored",
+        report.requests,
+        sum(&report, |r| r.identical),
+        sum(&report, |r| r.noise),
+        sum(&report, |r| r.deliberate),
+        sum(&report, |r| r.different),
+        sum(&report, |r| r.candidate_failed),
+        report.dropped,
+    );
+    for class in report
+        .classes
+        .iter()
+        .filter(|c| !c.noise && c.deliberate.is_none())
+    {
+        problems += usize::try_from(class.count).unwrap_or(usize::MAX);
+        println!(
+            "UNEXPLAINED {} over {}: {} ({} answers), at {}: Mono {:?}, ours {:?}",
+            class.operation,
+            class.binding,
+            class.field,
+            class.count,
+            class.example.path,
+            class.example.primary_value,
+            class.example.candidate_value
+        );
+    }
+    for row in report.rows.iter().filter(|r| r.candidate_failed > 0) {
+        problems += usize::try_from(row.candidate_failed).unwrap_or(usize::MAX);
+        println!(
+            "FAILED {} over {}: {} ({:?})",
+            row.operation, row.binding, row.candidate_failed, row.candidate_failure
+        );
+    }
+
+    // The seeded bug: the cases of its operation, to a candidate that has it.
+    let buggy: Vec<Case> = cases
+        .iter()
+        .filter(|c| {
+            c.request
+                .windows(BUGGY.len())
+                .any(|w| w == BUGGY.as_bytes())
+        })
+        .cloned()
+        .collect();
+    let candidate = start_echoes(true).await?;
+    let caught = shadowed(
+        (mono, secondary, candidate),
+        &buggy,
+        explain,
+        &dir.join("seeded-bug"),
+    )
+    .await?;
+    let real: Vec<_> = caught
+        .classes
+        .iter()
+        .filter(|c| !c.noise && c.deliberate.is_none())
+        .collect();
+    match real.as_slice() {
+        [class] if class.operation == BUGGY && class.binding == "soap11" => println!(
+            "the seeded bug is caught as one class: {} over {}, {} ({} answers), Mono {:?}, the candidate {:?}",
+            class.operation,
+            class.binding,
+            class.field,
+            class.count,
+            class.example.primary_value,
+            class.example.candidate_value
+        ),
+        classes => {
+            problems += 1;
+            println!(
+                "THE SEEDED BUG is not one class of {BUGGY} over soap11 in {} cases: {:#?}",
+                buggy.len(),
+                classes
+                    .iter()
+                    .map(|c| (&c.operation, &c.binding, &c.field, c.count))
+                    .collect::<Vec<_>>()
+            );
+        }
+    }
+    println!(
+        "reports: {} and {}",
+        dir.join("echo/report.html").display(),
+        dir.join("seeded-bug/report.html").display()
+    );
+    Ok(problems)
+}
