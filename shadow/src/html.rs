@@ -2,6 +2,8 @@
 
 use similar::{DiffTag, TextDiff};
 
+use crate::compare::COMPARED_HEADERS;
+
 use crate::report::{Class, Example, Report, Row};
 
 const STYLE: &str = "
@@ -241,9 +243,31 @@ fn changed(old: &str, new: &str) -> (String, String) {
     (a, b)
 }
 
-/// HTTP text with its XML broken into a line per tag, so a line diff finds the element.
+/// An answer as the diff shows it: the status line, the headers compared (in name order: the
+/// others, and their order, vary with the server), the body with its XML broken into a line
+/// per tag, so a line diff finds the element.
 fn lines(text: &str) -> String {
-    let mut out = text.replace("><", ">\n<");
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((text, ""));
+    let mut head_lines = head.split("\r\n");
+    let mut out = head_lines.next().unwrap_or_default().to_owned();
+    out.push('\n');
+    let mut compared: Vec<&str> = head_lines
+        .filter(|line| {
+            let name = line
+                .split(':')
+                .next()
+                .unwrap_or_default()
+                .to_ascii_lowercase();
+            COMPARED_HEADERS.contains(&name.as_str())
+        })
+        .collect();
+    compared.sort_unstable();
+    for line in compared {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push('\n');
+    out.push_str(&body.replace("><", ">\n<"));
     if !out.ends_with('\n') {
         out.push('\n');
     }

@@ -373,9 +373,11 @@ async fn next<T>(
     if !*stopped.borrow() {
         tokio::select! {
             item = queue.recv() => return item,
-            _ = stopped.wait_for(|stop| *stop) => queue.close(),
+            _ = stopped.wait_for(|stop| *stop) => {}
         }
     }
+    // Closed each time: the stop may have come while the last item was being handled.
+    queue.close();
     queue.recv().await
 }
 

@@ -30,10 +30,30 @@ pub fn difftest(rest: &[String]) -> Result<(), String> {
 /// `cargo xtask shadow [--cases N] [--seed S]`: rmm shadow in front of the host, a second
 /// host as its secondary and rmm's echo servers as its candidate, on the difftest's cases
 /// (the checks binary's `--shadow`), reports in `target/interop/shadow/`.
+///
+/// Then the seeded bug's report is looked at in Debian's Chromium (installed by
+/// `tests/shadow/install.sh` if missing): `tests/shadow/browser.sh` checks what the browser
+/// laid out and takes a screenshot.
 pub fn shadow(rest: &[String]) -> Result<(), String> {
+    let root = super::root();
+    step("installing Chromium (if missing)");
+    bash(&root.join("tests/shadow/install.sh"), &root)?;
     let mut mode = vec!["--shadow".to_owned()];
     mode.extend(rest.iter().cloned());
-    with_host(mode, false)
+    with_host(mode, false)?;
+    step("the seeded bug's report in a headless browser");
+    let status = Command::new("bash")
+        .arg(root.join("tests/shadow/browser.sh"))
+        .arg(root.join("target/interop/shadow/seeded-bug"))
+        .args(["Differences (1 classes)", "MobileAccountSearch over soap11"])
+        .current_dir(&root)
+        .status()
+        .map_err(|e| format!("cannot run tests/shadow/browser.sh: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("tests/shadow/browser.sh failed ({status})"))
+    }
 }
 
 /// Runs the interop checks (or, with `--record`, the recording; with `--record --check`, a
