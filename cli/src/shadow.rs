@@ -166,6 +166,7 @@ pub fn replay(options: &ReplayOptions) -> Result<Outcome, String> {
         },
         concurrency: options.concurrency,
         timeout: Duration::from_secs(options.timeout),
+        explain: None,
     };
     let report = rmm_shadow::replay_dir(&options.dir, config)?;
     report

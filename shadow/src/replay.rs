@@ -15,7 +15,7 @@ use crate::report::Report;
 use crate::rules::Rules;
 
 /// How a replay runs.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct ReplayConfig {
     /// The server the requests go to (its scheme and authority; each request's path kept).
     pub against: Uri,
@@ -27,6 +27,20 @@ pub struct ReplayConfig {
     pub concurrency: usize,
     /// How long the server may take.
     pub timeout: Duration,
+    /// The differences accepted on purpose (the recorded answer in the primary's place).
+    pub explain: Option<crate::Explain>,
+}
+
+impl std::fmt::Debug for ReplayConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ReplayConfig")
+            .field("against", &self.against)
+            .field("source", &self.source)
+            .field("concurrency", &self.concurrency)
+            .field("timeout", &self.timeout)
+            .field("explain", &self.explain.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 /// Sends each capture's request to `config.against` and compares the answer with the
@@ -53,30 +67,38 @@ pub async fn replay(captures: Vec<RawCapture>, config: ReplayConfig) -> Result<R
         let Ok(permit) = Arc::clone(&permits).acquire_owned().await else {
             break;
         };
-        let (client, findings, against, timeout) = (
+        let (client, findings, against, timeout, explain) = (
             client.clone(),
             Arc::clone(&findings),
             config.against.clone(),
             config.timeout,
+            config.explain.clone(),
         );
         running.spawn(async move {
             let (operation, binding) = classify(&request);
             let began = Instant::now();
             let answer = send(&client, &against, &request, timeout).await;
             let latency = began.elapsed();
+            let compared = answer.map(|answer| {
+                let differences = compare(&recorded, &answer);
+                let deliberate = match &explain {
+                    Some(explain) if !differences.is_empty() => {
+                        explain(&request, &recorded, &answer)
+                    }
+                    _ => None,
+                };
+                (answer, differences, deliberate)
+            });
             let mut findings = findings.lock().unwrap_or_else(|e| e.into_inner());
             findings.primary(&operation, binding, None);
-            match answer {
-                Ok(answer) => {
-                    let differences = compare(&recorded, &answer);
-                    findings.candidate(
-                        (&operation, binding),
-                        (&request, &recorded, &answer),
-                        &differences,
-                        None,
-                        latency,
-                    );
-                }
+            match compared {
+                Ok((answer, differences, deliberate)) => findings.candidate(
+                    (&operation, binding),
+                    (&request, &recorded, &answer),
+                    &differences,
+                    deliberate,
+                    latency,
+                ),
                 Err(e) => findings.candidate_failed(&operation, binding, e),
             }
             drop(permit);

@@ -343,6 +343,7 @@ async fn recorded_traffic_replays_as_a_regression_suite() {
         rules: Rules::parse("Greet *", "rules").unwrap(),
         concurrency: 4,
         timeout: Duration::from_secs(5),
+        explain: None,
     };
     let same = rmm_shadow::replay::replay(captures.clone(), replay(&primary))
         .await

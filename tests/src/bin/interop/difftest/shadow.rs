@@ -203,7 +203,13 @@ fn proxy_non_ascii(request: &Request<Bytes>, mono: &Raw, ours: &Raw) -> bool {
     let text = |raw: &Raw| -> Option<String> {
         let body = std::str::from_utf8(&raw.body).ok()?;
         let document = roxmltree::Document::parse(body).ok()?;
-        Some(document.root_element().text().unwrap_or_default().to_owned())
+        Some(
+            document
+                .root_element()
+                .text()
+                .unwrap_or_default()
+                .to_owned(),
+        )
     };
     let (Some(mono), Some(ours)) = (text(mono), text(ours)) else {
         return false;
@@ -224,12 +230,14 @@ async fn shadowed(
     explain: rmm_shadow::Explain,
     dir: &Path,
     dotnet: bool,
+    record: Option<&Path>,
 ) -> Result<Report, String> {
     let url = |addr: SocketAddr| format!("http://{addr}").parse().map_err(|e| format!("{e}"));
     let mut config = rmm_shadow::Config::new(url(mono)?, url(candidate)?, dir.to_path_buf());
     config.secondary = Some(url(secondary)?);
     config.explain = Some(explain);
     config.mirror_timeout = Duration::from_secs(30);
+    config.record = record.map(Path::to_path_buf);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .map_err(|e| format!("cannot bind the shadow: {e}"))?;
@@ -293,12 +301,15 @@ pub(crate) async fn run(
     let cases = cases(seed, count);
     let explain = explain(&cases);
     let echo = start_echoes(false).await?;
+    // What an earlier run recorded is not this run's.
+    let _ = std::fs::remove_dir_all(dir.join("recorded"));
     let report = shadowed(
         (mono, secondary, echo),
         &cases,
         Arc::clone(&explain),
         &dir.join("echo"),
         true,
+        Some(&dir.join("recorded")),
     )
     .await?;
     let sum = |report: &Report, f: fn(&rmm_shadow::report::Row) -> u64| -> u64 {
@@ -340,6 +351,53 @@ pub(crate) async fn run(
         );
     }
 
+    // The recording replayed against the echo server: the same answers, but for the same
+    // deliberate differences.
+    let recorded = rmm_shadow::capture::read_dir(&dir.join("recorded"))?;
+    let replayed = rmm_shadow::replay::replay(
+        recorded,
+        rmm_shadow::replay::ReplayConfig {
+            against: format!("http://{echo}")
+                .parse()
+                .map_err(|e| format!("{e}"))?,
+            source: dir.join("recorded").display().to_string(),
+            rules: rmm_shadow::rules::Rules::none(),
+            concurrency: 4,
+            timeout: Duration::from_secs(30),
+            explain: Some(Arc::clone(&explain)),
+        },
+    )
+    .await?;
+    replayed
+        .write(&dir.join("replay"))
+        .map_err(|e| format!("{}: {e}", dir.join("replay").display()))?;
+    println!(
+        "replay of the {} recorded exchanges against the echo server: {} identical, {} deliberate, {} different, {} failed",
+        replayed.requests,
+        sum(&replayed, |r| r.identical),
+        sum(&replayed, |r| r.deliberate),
+        sum(&replayed, |r| r.different),
+        sum(&replayed, |r| r.candidate_failed),
+    );
+    for class in replayed
+        .classes
+        .iter()
+        .filter(|c| !c.noise && c.deliberate.is_none())
+    {
+        problems += usize::try_from(class.count).unwrap_or(usize::MAX);
+        println!(
+            "UNEXPLAINED IN THE REPLAY {} over {}: {} ({} answers), at {}: recorded {:?}, ours {:?}",
+            class.operation,
+            class.binding,
+            class.field,
+            class.count,
+            class.example.path,
+            class.example.primary_value,
+            class.example.candidate_value
+        );
+    }
+    problems += usize::try_from(sum(&replayed, |r| r.candidate_failed)).unwrap_or(usize::MAX);
+
     // The seeded bug: the cases of its operation, to a candidate that has it.
     let buggy: Vec<Case> = cases
         .iter()
@@ -357,6 +415,7 @@ pub(crate) async fn run(
         explain,
         &dir.join("seeded-bug"),
         false,
+        None,
     )
     .await?;
     let real: Vec<_> = caught
