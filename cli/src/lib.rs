@@ -146,6 +146,10 @@ pub enum Command {
         /// A file of fields to ignore: `OPERATION FIELD` a line, `*` for any text.
         #[arg(long, value_name = "FILE")]
         ignore: Option<PathBuf>,
+        /// The report directory of the shadow that recorded DIR: the noise it learned from its
+        /// secondary is ignored too.
+        #[arg(long, value_name = "REPORT_DIR")]
+        noise_from: Option<PathBuf>,
         /// Requests in flight at once.
         #[arg(long, default_value_t = 8)]
         concurrency: usize,
@@ -250,6 +254,7 @@ pub fn run(cli: Cli) -> Result<Outcome, String> {
             against,
             report,
             ignore,
+            noise_from,
             concurrency,
             timeout,
         } => replay(&ReplayOptions {
@@ -257,6 +262,7 @@ pub fn run(cli: Cli) -> Result<Outcome, String> {
             against,
             report: absolute(&report)?,
             ignore,
+            noise_from,
             concurrency,
             timeout,
         }),

@@ -59,6 +59,8 @@ pub struct ReplayOptions {
     pub report: PathBuf,
     /// The rules file.
     pub ignore: Option<PathBuf>,
+    /// A shadow's report directory whose learned noise is ignored too.
+    pub noise_from: Option<PathBuf>,
     /// Requests in flight at once.
     pub concurrency: usize,
     /// Seconds the server may take.
@@ -160,9 +162,15 @@ pub fn replay(options: &ReplayOptions) -> Result<Outcome, String> {
     let config = ReplayConfig {
         against: url("against", &options.against)?,
         source: options.dir.display().to_string(),
-        rules: match &options.ignore {
-            Some(file) => Rules::read(file)?,
-            None => Rules::none(),
+        rules: {
+            let rules = match &options.ignore {
+                Some(file) => Rules::read(file)?,
+                None => Rules::none(),
+            };
+            match &options.noise_from {
+                Some(dir) => rules.with_noise_of(&Report::read(dir)?),
+                None => rules,
+            }
         },
         concurrency: options.concurrency,
         timeout: Duration::from_secs(options.timeout),

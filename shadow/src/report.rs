@@ -4,12 +4,12 @@ use std::path::Path;
 
 use bytes::Bytes;
 use http::{Request, Response};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::compare::Difference;
 
 /// What the shadow found, as of `written`.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Report {
     /// When the shadow started (RFC 3339, UTC).
     pub started: String,
@@ -38,7 +38,7 @@ pub struct Report {
 }
 
 /// The answers of one operation over one binding.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Row {
     /// The operation's name.
     pub operation: String,
@@ -63,7 +63,7 @@ pub struct Row {
 }
 
 /// Latency percentiles, in milliseconds.
-#[derive(Debug, Clone, Copy, Default, Serialize)]
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
 pub struct Latency {
     /// Answers timed.
     pub count: u64,
@@ -74,7 +74,7 @@ pub struct Latency {
 }
 
 /// A class of differences: one field of one operation over one binding.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Class {
     /// The operation.
     pub operation: String,
@@ -93,7 +93,7 @@ pub struct Class {
 }
 
 /// One exchange of a class: the request and both answers, as HTTP text.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Example {
     /// The path of the difference in this example.
     pub path: String,
@@ -129,6 +129,13 @@ impl Example {
 }
 
 impl Report {
+    /// The report a shadow wrote into `dir` (its `report.json`).
+    pub fn read(dir: &Path) -> Result<Report, String> {
+        let path = dir.join("report.json");
+        let text = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        serde_json::from_slice(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
     /// The differences that are not noise, in all.
     pub fn different(&self) -> u64 {
         self.rows.iter().map(|r| r.different).sum()

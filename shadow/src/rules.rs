@@ -60,6 +60,23 @@ impl Rules {
         Rules::parse(&text, &path.display().to_string())
     }
 
+    /// These rules and one more: `field` of `operation`, exactly as a report names them (a
+    /// `*` in either still matches any text).
+    pub fn with(mut self, operation: &str, field: &str) -> Rules {
+        self.rules.push((operation.to_owned(), field.to_owned()));
+        self
+    }
+
+    /// These rules and the noise a shadow learned (each noise class of `report`): to replay
+    /// what it recorded by what its secondary taught.
+    pub fn with_noise_of(self, report: &crate::report::Report) -> Rules {
+        report
+            .classes
+            .iter()
+            .filter(|c| c.noise)
+            .fold(self, |rules, c| rules.with(&c.operation, &c.field))
+    }
+
     /// Whether a difference in `field` of `operation` is ignored.
     pub fn ignores(&self, operation: &str, field: &str) -> bool {
         self.rules
@@ -114,6 +131,35 @@ mod tests {
         assert!(rules.ignores("GetTime", "Envelope/Body/GetTimeResponse/GetTimeResult"));
         assert!(!rules.ignores("Add", "Envelope/Body/GetTimeResponse/GetTimeResult"));
         assert!(rules.ignores("Add", "(header date)"));
+    }
+
+    #[test]
+    fn a_shadows_learned_noise_becomes_rules() {
+        use crate::report::{Class, Example, Report};
+        let class = |field: &str, noise: bool| Class {
+            operation: "EchoDrawing".into(),
+            binding: "soap12".into(),
+            field: field.into(),
+            noise,
+            deliberate: None,
+            count: 1,
+            example: Example {
+                path: field.into(),
+                primary_value: "400".into(),
+                candidate_value: "200".into(),
+                request: String::new(),
+                primary: String::new(),
+                candidate: String::new(),
+            },
+        };
+        let report = Report {
+            classes: vec![class("(status)", true), class("R/I[*]", false)],
+            ..Report::default()
+        };
+        let rules = Rules::none().with_noise_of(&report);
+        assert!(rules.ignores("EchoDrawing", "(status)"));
+        assert!(!rules.ignores("EchoDrawing", "R/I[*]"));
+        assert!(!rules.ignores("Add", "(status)"));
     }
 
     #[test]

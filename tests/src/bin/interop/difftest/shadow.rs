@@ -231,7 +231,7 @@ async fn shadowed(
     dir: &Path,
     dotnet: bool,
     record: Option<&Path>,
-) -> Result<Report, String> {
+) -> Result<(Report, usize), String> {
     let url = |addr: SocketAddr| format!("http://{addr}").parse().map_err(|e| format!("{e}"));
     let mut config = rmm_shadow::Config::new(url(mono)?, url(candidate)?, dir.to_path_buf());
     config.secondary = Some(url(secondary)?);
@@ -250,10 +250,13 @@ async fn shadowed(
     let mut answers = futures_util::stream::iter(
         cases
             .iter()
-            .map(|case| async move { exchange(shadow, &case.request).await }),
+            .map(|case| async move { (case, exchange(shadow, &case.request).await) }),
     )
     .buffer_unordered(4);
-    while answers.next().await.is_some() {}
+    let mut got = Vec::with_capacity(cases.len());
+    while let Some(answer) = answers.next().await {
+        got.push(answer);
+    }
     if dotnet {
         // Real clients too: Mono's wsdl proxies of the Mobile and the types services, built
         // from the WSDL the shadow passes on, calling every operation over every protocol.
@@ -281,10 +284,102 @@ async fn shadowed(
         }
     }
     let _ = stop.send(());
-    running
+    let report = running
         .await
         .map_err(|e| format!("the shadow: {e}"))?
-        .map_err(|e| format!("the shadow: {e}"))
+        .map_err(|e| format!("the shadow: {e}"))?;
+    let unchanged = match record {
+        Some(recorded) => forwarded_unchanged(&got, recorded)?,
+        None => 0,
+    };
+    Ok((report, unchanged))
+}
+
+/// The request's method, target and body: what its recording keeps of it whatever the
+/// framing.
+fn request_key(request: &Request<Bytes>) -> (String, String, Bytes) {
+    (
+        request.method().to_string(),
+        request
+            .uri()
+            .path_and_query()
+            .map_or_else(String::new, |p| p.to_string()),
+        request.body().clone(),
+    )
+}
+
+/// Checks that each client got the primary's answer unchanged: its status, its headers but
+/// the connection's, its body byte for byte, as the shadow recorded the primary's answer to
+/// the same request. Returns the number of answers that were not.
+fn forwarded_unchanged(
+    got: &[(&Case, Result<Raw, String>)],
+    recorded: &Path,
+) -> Result<usize, String> {
+    let mut primary: HashMap<(String, String, Bytes), Vec<Raw>> = HashMap::new();
+    for capture in rmm_shadow::capture::read_dir(recorded)? {
+        let (request, response) = (capture.http_request()?, capture.http_response()?);
+        primary
+            .entry(request_key(&request))
+            .or_default()
+            .push(raw(&response));
+    }
+    let framing = [
+        "connection",
+        "keep-alive",
+        "transfer-encoding",
+        "content-length",
+    ];
+    let headers = |raw: &Raw| -> Vec<(String, String)> {
+        let mut h: Vec<(String, String)> = raw
+            .headers
+            .iter()
+            .map(|(n, v)| (n.to_ascii_lowercase(), v.clone()))
+            .filter(|(n, _)| !framing.contains(&n.as_str()))
+            .collect();
+        h.sort();
+        h
+    };
+    let (mut changed, mut unforwarded) = (0, Vec::new());
+    for (case, answer) in got {
+        let capture = RawCapture {
+            name: case.class.clone(),
+            what: String::new(),
+            request: case.request.clone(),
+            response: None,
+        };
+        let (Ok(request), Ok(answer)) = (capture.http_request(), answer) else {
+            continue;
+        };
+        let Some(answers) = primary.get(&request_key(&request)) else {
+            unforwarded.push((case.class.clone(), answer.status));
+            continue;
+        };
+        let same = answers.iter().any(|p| {
+            p.status == answer.status && p.body == answer.body && headers(p) == headers(answer)
+        });
+        if !same {
+            changed += 1;
+            if changed <= 5 {
+                println!(
+                    "CHANGED ON THE WAY: a {} case answered {} by the shadow; the primary's: {:?}",
+                    case.class,
+                    answer.status,
+                    answers.iter().map(|p| p.status).collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+    println!(
+        "forwarded unchanged: {} answers as the primary gave them, {changed} changed; {} requests the shadow's HTTP parser refused (not forwarded){}",
+        got.len() - changed - unforwarded.len(),
+        unforwarded.len(),
+        if unforwarded.is_empty() {
+            String::new()
+        } else {
+            format!(": {:?}", &unforwarded[..unforwarded.len().min(10)])
+        }
+    );
+    Ok(changed)
 }
 
 /// Runs both shadows; returns the number of problems (unexplained differences, failed
@@ -303,7 +398,7 @@ pub(crate) async fn run(
     let echo = start_echoes(false).await?;
     // What an earlier run recorded is not this run's.
     let _ = std::fs::remove_dir_all(dir.join("recorded"));
-    let report = shadowed(
+    let (report, changed) = shadowed(
         (mono, secondary, echo),
         &cases,
         Arc::clone(&explain),
@@ -315,7 +410,7 @@ pub(crate) async fn run(
     let sum = |report: &Report, f: fn(&rmm_shadow::report::Row) -> u64| -> u64 {
         report.rows.iter().map(f).sum()
     };
-    let mut problems = 0;
+    let mut problems = changed;
     println!(
         "shadow of {count} cases (seed {seed}): {} requests; the echo server's answers: {} identical, {} noise, {} deliberate, {} different, {} failed; {} not mirrored",
         report.requests,
@@ -361,7 +456,8 @@ pub(crate) async fn run(
                 .parse()
                 .map_err(|e| format!("{e}"))?,
             source: dir.join("recorded").display().to_string(),
-            rules: rmm_shadow::rules::Rules::none(),
+            // What the secondary taught the shadow (a host answer it did not give again).
+            rules: rmm_shadow::rules::Rules::none().with_noise_of(&report),
             concurrency: 4,
             timeout: Duration::from_secs(30),
             explain: Some(Arc::clone(&explain)),
@@ -409,7 +505,7 @@ pub(crate) async fn run(
         .cloned()
         .collect();
     let candidate = start_echoes(true).await?;
-    let caught = shadowed(
+    let (caught, _) = shadowed(
         (mono, secondary, candidate),
         &buggy,
         explain,
