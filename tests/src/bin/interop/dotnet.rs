@@ -77,7 +77,7 @@ impl fmt::Display for Outcome {
 
 /// One line of `CallAll.cs`'s output.
 #[derive(Debug, Clone)]
-pub(crate) struct Call {
+struct Call {
     operation: String,
     protocol: String,
     case: String,
@@ -202,11 +202,7 @@ fn run(target: &Target) -> Result<(Vec<Call>, Vec<String>), String> {
 
 /// Runs `run.sh` against the service of `spec` (a path in the workspace) at `target`, its
 /// files in `target/interop/dotnet/{dir}`, and reads its lines.
-pub(crate) fn run_service(
-    target: &Target,
-    spec: &str,
-    dir: &str,
-) -> Result<(Vec<Call>, Vec<String>), String> {
+fn run_service(target: &Target, spec: &str, dir: &str) -> Result<(Vec<Call>, Vec<String>), String> {
     let root = rmm_tests::root();
     let script = root.join("tests/interop/dotnet/run.sh");
     let out = root.join("target/interop/dotnet").join(dir);

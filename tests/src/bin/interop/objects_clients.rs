@@ -563,7 +563,7 @@ const PROTOCOLS: [(&str, Binding); 4] = [
     ("HttpPost", Binding::HttpPost),
 ];
 /// The cases `CallAll.cs` runs for this service (no `fault`: nothing here faults on a value).
-const CASES: [&str; 2] = ["ascii", "nonascii"];
+pub(crate) const CASES: [&str; 2] = ["ascii", "nonascii"];
 
 fn dotnet_section(checks: &mut Checks, mono: &Target, ours: &Target) {
     checks.section(
