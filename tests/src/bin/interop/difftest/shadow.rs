@@ -403,6 +403,37 @@ fn forwarded_unchanged(
     Ok(changed)
 }
 
+/// Prints each class of `report` that is neither noise nor deliberate, and each operation's
+/// failed candidate answers; their number.
+fn unexplained(report: &Report, run: &str) -> usize {
+    let mut count = 0;
+    for class in report
+        .classes
+        .iter()
+        .filter(|c| !c.noise && c.deliberate.is_none())
+    {
+        count += usize::try_from(class.count).unwrap_or(usize::MAX);
+        println!(
+            "UNEXPLAINED{run} {} over {}: {} ({} answers), at {}: the primary {:?}, ours {:?}",
+            class.operation,
+            class.binding,
+            class.field,
+            class.count,
+            class.example.path,
+            class.example.primary_value,
+            class.example.candidate_value
+        );
+    }
+    for row in report.rows.iter().filter(|r| r.candidate_failed > 0) {
+        count += usize::try_from(row.candidate_failed).unwrap_or(usize::MAX);
+        println!(
+            "FAILED{run} {} over {}: {} ({:?})",
+            row.operation, row.binding, row.candidate_failed, row.candidate_failure
+        );
+    }
+    count
+}
+
 /// Runs both shadows; returns the number of problems (unexplained differences, failed
 /// candidate answers, a seeded bug not caught as one class).
 pub(crate) async fn run(
@@ -442,30 +473,7 @@ pub(crate) async fn run(
         sum(&report, |r| r.candidate_failed),
         report.dropped,
     );
-    for class in report
-        .classes
-        .iter()
-        .filter(|c| !c.noise && c.deliberate.is_none())
-    {
-        problems += usize::try_from(class.count).unwrap_or(usize::MAX);
-        println!(
-            "UNEXPLAINED {} over {}: {} ({} answers), at {}: Mono {:?}, ours {:?}",
-            class.operation,
-            class.binding,
-            class.field,
-            class.count,
-            class.example.path,
-            class.example.primary_value,
-            class.example.candidate_value
-        );
-    }
-    for row in report.rows.iter().filter(|r| r.candidate_failed > 0) {
-        problems += usize::try_from(row.candidate_failed).unwrap_or(usize::MAX);
-        println!(
-            "FAILED {} over {}: {} ({:?})",
-            row.operation, row.binding, row.candidate_failed, row.candidate_failure
-        );
-    }
+    problems += unexplained(&report, "");
 
     // The recording replayed against the echo server: the same answers, but for the same
     // deliberate differences.
@@ -496,24 +504,7 @@ pub(crate) async fn run(
         sum(&replayed, |r| r.different),
         sum(&replayed, |r| r.candidate_failed),
     );
-    for class in replayed
-        .classes
-        .iter()
-        .filter(|c| !c.noise && c.deliberate.is_none())
-    {
-        problems += usize::try_from(class.count).unwrap_or(usize::MAX);
-        println!(
-            "UNEXPLAINED IN THE REPLAY {} over {}: {} ({} answers), at {}: recorded {:?}, ours {:?}",
-            class.operation,
-            class.binding,
-            class.field,
-            class.count,
-            class.example.path,
-            class.example.primary_value,
-            class.example.candidate_value
-        );
-    }
-    problems += usize::try_from(sum(&replayed, |r| r.candidate_failed)).unwrap_or(usize::MAX);
+    problems += unexplained(&replayed, " IN THE REPLAY");
 
     // The seeded bug: the cases of its operation, to a candidate that has it.
     let buggy: Vec<Case> = cases
