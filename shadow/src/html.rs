@@ -32,7 +32,10 @@ pub fn page(report: &Report) -> String {
     html.push_str(STYLE);
     html.push_str("</style></head><body>\n<h1>rmm shadow report</h1>\n");
     summary(&mut html, report);
-    rows(&mut html, &report.rows);
+    html.push_str(
+        "<p><a href=\"#differences\">Differences</a> · <a href=\"#operations\">Operations</a> · \
+         <a href=\"#deliberate\">Deliberate</a> · <a href=\"#noise\">Noise</a></p>\n",
+    );
     let (noise, classes): (Vec<&Class>, Vec<&Class>) = report.classes.iter().partition(|c| c.noise);
     let (deliberate, real): (Vec<&Class>, Vec<&Class>) =
         classes.into_iter().partition(|c| c.deliberate.is_some());
@@ -46,14 +49,14 @@ pub fn page(report: &Report) -> String {
     for class in real {
         class_section(&mut html, class, true);
     }
-    if !deliberate.is_empty() {
-        html.push_str(&format!(
-            "<h2 id=\"deliberate\">Deliberate ({} classes)</h2>\n<p>Differences accepted on purpose, each with its reason.</p>\n",
-            deliberate.len()
-        ));
-        for class in deliberate {
-            class_section(&mut html, class, false);
-        }
+    // The counts after what a reader came for: what differs.
+    rows(&mut html, &report.rows);
+    html.push_str(&format!(
+        "<h2 id=\"deliberate\">Deliberate ({} classes)</h2>\n<p>Differences accepted on purpose, each with its reason.</p>\n",
+        deliberate.len()
+    ));
+    for class in deliberate {
+        class_section(&mut html, class, false);
     }
     html.push_str(&format!(
         "<h2 id=\"noise\">Noise ({} classes)</h2>\n<p>Fields in which the {} too, or that a rule ignores.</p>\n",
