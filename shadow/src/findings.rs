@@ -15,6 +15,20 @@ use crate::rules::Rules;
 /// The most latency samples kept per operation and binding and side: the most recent ones.
 const MAX_SAMPLES: usize = 50_000;
 
+/// The most rows (operation and binding) kept: an operation's name is the client's to choose,
+/// and a long-running shadow must not grow with it. Requests of operations past these count
+/// in one row, [`MORE_OPERATIONS`].
+const MAX_ROWS: usize = 2_000;
+
+/// The most classes of differences kept; more are counted, not kept.
+const MAX_CLASSES: usize = 10_000;
+
+/// The most (operation, field) pairs learned as noise.
+const MAX_NOISE: usize = 100_000;
+
+/// The row of the operations past [`MAX_ROWS`].
+pub const MORE_OPERATIONS: &str = "(more operations)";
+
 /// An operation over a binding: a row of the report.
 type RowKey = (String, Binding);
 
@@ -27,6 +41,8 @@ pub struct Findings {
     rows: BTreeMap<RowKey, RowFindings>,
     /// (operation, field): where the primary and the secondary differ between themselves.
     noise: HashSet<(String, String)>,
+    /// Classes not kept: past [`MAX_CLASSES`].
+    classes_left_out: u64,
     /// By operation and binding, field, and the reason it is deliberate.
     classes: BTreeMap<(RowKey, String, Option<String>), ClassFindings>,
 }
@@ -99,7 +115,8 @@ impl Findings {
         latency: Option<std::time::Duration>,
     ) {
         self.requests += 1;
-        let row = self.row(operation, binding);
+        let operation = self.bounded(operation, binding, true);
+        let row = self.row(&operation, binding);
         if let Some(latency) = latency {
             row.primary.push(micros(latency));
         }
@@ -118,7 +135,9 @@ impl Findings {
     /// Where the secondary's answer differs from the primary's: noise, for this operation.
     pub fn secondary(&mut self, operation: &str, differences: &[Difference]) {
         for d in differences {
-            self.noise.insert((operation.to_owned(), d.field.clone()));
+            if self.noise.len() < MAX_NOISE {
+                self.noise.insert((operation.to_owned(), d.field.clone()));
+            }
         }
     }
 
@@ -132,6 +151,8 @@ impl Findings {
         deliberate: Option<String>,
         latency: std::time::Duration,
     ) {
+        let operation = self.bounded(operation, binding, false);
+        let operation = operation.as_str();
         let row = self.row(operation, binding);
         row.candidate.push(micros(latency));
         let mut fields: Vec<String> = differences.iter().map(|d| d.field.clone()).collect();
@@ -153,6 +174,10 @@ impl Findings {
                 d.field.clone(),
                 deliberate.clone(),
             );
+            if self.classes.len() >= MAX_CLASSES && !self.classes.contains_key(&key) {
+                self.classes_left_out += 1;
+                continue;
+            }
             match self.classes.get_mut(&key) {
                 Some(class) => {
                     class.count += 1;
@@ -178,9 +203,21 @@ impl Findings {
 
     /// A request the candidate did not answer (refused, timed out, broken).
     pub fn candidate_failed(&mut self, operation: &str, binding: Binding, error: String) {
-        let row = self.row(operation, binding);
+        let operation = self.bounded(operation, binding, false);
+        let row = self.row(&operation, binding);
         row.candidate_failed += 1;
         row.failure.get_or_insert(error);
+    }
+
+    /// The row name `operation` counts under: its own while there is room for its row (made
+    /// when `new` is allowed), else [`MORE_OPERATIONS`].
+    fn bounded(&self, operation: &str, binding: Binding, new: bool) -> String {
+        let key = (operation.to_owned(), binding);
+        if self.rows.contains_key(&key) || (new && self.rows.len() < MAX_ROWS) {
+            operation.to_owned()
+        } else {
+            MORE_OPERATIONS.to_owned()
+        }
     }
 
     fn row(&mut self, operation: &str, binding: Binding) -> &mut RowFindings {
@@ -248,10 +285,38 @@ impl Findings {
             requests: self.requests,
             dropped: self.dropped,
             not_recorded: self.not_recorded,
+            classes_left_out: self.classes_left_out,
             secondary,
             rows,
             classes,
             ..Report::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operations_past_the_most_rows_count_in_one() {
+        let mut findings = Findings::default();
+        for i in 0..MAX_ROWS + 50 {
+            let latency = Some(std::time::Duration::from_millis(1));
+            findings.primary(&format!("Op{i}"), Binding::Soap11, latency);
+        }
+        findings.candidate_failed("Op2010", Binding::Soap11, "refused".into());
+        findings.candidate_failed("Op7", Binding::Soap11, "refused".into());
+        let report = findings.report(&Rules::none(), false);
+        assert_eq!(report.requests, (MAX_ROWS + 50) as u64);
+        assert_eq!(report.rows.len(), MAX_ROWS + 1);
+        let more = report
+            .rows
+            .iter()
+            .find(|r| r.operation == MORE_OPERATIONS)
+            .unwrap();
+        assert_eq!((more.primary.count, more.candidate_failed), (50, 1));
+        let op7 = report.rows.iter().find(|r| r.operation == "Op7").unwrap();
+        assert_eq!(op7.candidate_failed, 1);
     }
 }

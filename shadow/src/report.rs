@@ -28,7 +28,11 @@ pub struct Report {
     /// Requests not mirrored because the queue was full.
     pub dropped: u64,
     /// Exchanges not recorded (`--record`) because the recorder's queue was full.
+    #[serde(default)]
     pub not_recorded: u64,
+    /// Differences not kept in a class: past the most classes a report keeps (10,000).
+    #[serde(default)]
+    pub classes_left_out: u64,
     /// One per operation and binding, in name order.
     #[serde(rename = "operations")]
     pub rows: Vec<Row>,
