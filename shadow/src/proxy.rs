@@ -12,7 +12,7 @@ use bytes::Bytes;
 use http::{header, Request, Response, StatusCode, Uri};
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Incoming;
-use hyper_util::rt::TokioIo;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 use tokio::sync::{mpsc, Semaphore};
 
@@ -121,6 +121,9 @@ struct Recording {
     response: Response<Bytes>,
 }
 
+/// How long a client may take to send a request's head (the generated server's default).
+const HEADER_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// Exchanges waiting to be written, at most; more are not recorded (and counted).
 const RECORD_QUEUE: usize = 10_000;
 
@@ -219,6 +222,7 @@ pub async fn run<F: Future<Output = ()>>(
             },
             () = &mut shutdown => break,
         };
+        let _ = stream.set_nodelay(true);
         let state = Arc::clone(&state);
         let jobs = jobs.clone();
         tokio::spawn(async move {
@@ -227,7 +231,11 @@ pub async fn run<F: Future<Output = ()>>(
                 let jobs = jobs.clone();
                 async move { Ok::<_, Infallible>(handle(&state, &jobs, request, peer).await) }
             });
+            // As the generated server: a client that does not send its head in time is let go.
             let connection = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(HEADER_TIMEOUT)
+                .keep_alive(true)
                 .serve_connection(TokioIo::new(stream), service);
             if let Err(e) = connection.await {
                 tracing::debug!(error = %e, %peer, "connection ended");
