@@ -189,8 +189,19 @@ fn class_section(html: &mut String, class: &Class, open: bool) {
 /// in a line changed into another, the characters that differ highlighted.
 fn side_by_side(html: &mut String, example: &Example) {
     let (left, right) = (lines(&example.primary), lines(&example.candidate));
-    let diff = TextDiff::from_lines(&left, &right);
-    let (old, new): (Vec<&str>, Vec<&str>) = (left.lines().collect(), right.lines().collect());
+    let diff = TextDiff::from_lines(left.as_str(), right.as_str());
+    // The lines as the diff split them (a raw CR in a body ends a line for it, not for
+    // `str::lines`), their ends taken off for display.
+    let (old, new): (Vec<&str>, Vec<&str>) = (
+        diff.old_slices()
+            .iter()
+            .map(|l| l.trim_end_matches(['\r', '\n']))
+            .collect(),
+        diff.new_slices()
+            .iter()
+            .map(|l| l.trim_end_matches(['\r', '\n']))
+            .collect(),
+    );
     html.push_str(
         "<table class=\"diff\"><thead><tr><th>primary</th><th>candidate</th></tr></thead><tbody>\n",
     );
@@ -300,4 +311,44 @@ fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn example(primary: &str, candidate: &str) -> Example {
+        Example {
+            path: "R/A".into(),
+            primary_value: String::new(),
+            candidate_value: String::new(),
+            request: String::new(),
+            primary: format!("HTTP/1.1 200 OK\r\ncontent-type: text/xml\r\n\r\n{primary}"),
+            candidate: format!("HTTP/1.1 200 OK\r\ncontent-type: text/xml\r\n\r\n{candidate}"),
+        }
+    }
+
+    #[test]
+    fn answers_holding_raw_carriage_returns_are_shown_side_by_side() {
+        // Mono writes a result's CR raw; a line diff splits there, str::lines does not.
+        let mut html = String::new();
+        side_by_side(
+            &mut html,
+            &example(
+                "<R><A>a\rb\rc</A><B>1</B></R>",
+                "<R><A>a&#xD;b&#xD;c</A><B>2</B></R>",
+            ),
+        );
+        // Each side's lines, the primary's three of A among them, marked as changed.
+        for cell in [
+            "<td class=\"del\"><em>b</em></td>",
+            "<td class=\"del\"><em>&lt;B&gt;1&lt;/B&gt;</em></td>",
+            "<em>&lt;B&gt;2&lt;/B&gt;</em></td>",
+        ] {
+            assert!(html.contains(cell), "{cell} in {html}");
+        }
+        assert!(
+            html.ends_with("<tr><td>&lt;/R&gt;</td><td>&lt;/R&gt;</td></tr>\n</tbody></table>\n")
+        );
+    }
 }

@@ -151,7 +151,15 @@ impl Report {
         std::fs::create_dir_all(dir)?;
         let json = serde_json::to_string_pretty(self).map_err(std::io::Error::other)?;
         replace(&dir.join("report.json"), json.as_bytes())?;
-        replace(&dir.join("report.html"), crate::html::page(self).as_bytes())
+        // A fault in the page must not take the shadow down with it: the JSON is written, and
+        // the page says what went wrong.
+        let page = std::panic::catch_unwind(|| crate::html::page(self)).unwrap_or_else(|_| {
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rmm shadow \
+             report</title></head><body><p>This page could not be written (a fault in rmm-shadow's \
+             report.html); report.json beside it holds the report.</p></body></html>\n"
+                .to_owned()
+        });
+        replace(&dir.join("report.html"), page.as_bytes())
     }
 }
 
