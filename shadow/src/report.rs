@@ -145,6 +145,11 @@ impl Report {
         self.rows.iter().map(|r| r.different).sum()
     }
 
+    /// The report as a self-contained HTML page (`report.html`).
+    pub fn html(&self) -> String {
+        crate::html::page(self)
+    }
+
     /// Writes `report.json` and `report.html` into `dir` (made if need be), each whole or not
     /// at all (written beside, then renamed).
     pub fn write(&self, dir: &Path) -> std::io::Result<()> {
@@ -153,7 +158,7 @@ impl Report {
         replace(&dir.join("report.json"), json.as_bytes())?;
         // A fault in the page must not take the shadow down with it: the JSON is written, and
         // the page says what went wrong.
-        let page = std::panic::catch_unwind(|| crate::html::page(self)).unwrap_or_else(|_| {
+        let page = std::panic::catch_unwind(|| self.html()).unwrap_or_else(|_| {
             "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rmm shadow \
              report</title></head><body><p>This page could not be written (a fault in rmm-shadow's \
              report.html); report.json beside it holds the report.</p></body></html>\n"

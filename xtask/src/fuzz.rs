@@ -11,13 +11,14 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const TARGETS: [&str; 6] = [
+const TARGETS: [&str; 7] = [
     "soap_request",
     "form_request",
     "response",
     "handle",
     "spec",
     "objects",
+    "shadow",
 ];
 
 pub fn run(rest: &[String]) -> Result<(), String> {

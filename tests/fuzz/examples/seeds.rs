@@ -58,6 +58,7 @@ pub fn seeds() -> Vec<Seed> {
         }
     }
     seeds.extend(objects_seeds());
+    seeds.extend(shadow_seeds());
     let mut specs = vec![
         ("mobile".to_owned(), root.join("rmm-spec.yaml")),
         ("stock".to_owned(), root.join("tests/stock/rmm-spec.yaml")),
@@ -69,6 +70,59 @@ pub fn seeds() -> Vec<Seed> {
     for (name, path) in specs {
         let text = std::fs::read(&path).expect("a spec in the repository");
         seeds.push((Target::Spec, name, text));
+    }
+    seeds
+}
+
+/// The `shadow` seeds: each recorded exchange of the objects service as a capture file, also
+/// cut short (a broken file); and its response's body against itself with one value changed,
+/// and against the next exchange's.
+fn shadow_seeds() -> Vec<Seed> {
+    let mut seeds = Vec::new();
+    let dir = rmm_tests::objects_service::exchanges_dir();
+    let captures =
+        rmm_tests::captures::load_raw(&dir).expect("the recorded exchanges of the objects service");
+    let body = |raw: &[u8]| -> Vec<u8> {
+        let at = raw
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .map_or(0, |at| at + 4);
+        raw[at..].to_vec()
+    };
+    for (i, capture) in captures.iter().enumerate().step_by(7) {
+        let file = capture.to_file();
+        seeds.push((
+            Target::Shadow,
+            format!("capture-{}", capture.name),
+            [&[0u8][..], &file].concat(),
+        ));
+        let cut = &file[..file.len() / 2];
+        seeds.push((
+            Target::Shadow,
+            format!("capture-cut-{}", capture.name),
+            [&[0u8][..], cut].concat(),
+        ));
+        let Some(response) = &capture.response else {
+            continue;
+        };
+        let first = body(response);
+        let changed: Vec<u8> = first
+            .iter()
+            .map(|&b| if b == b'1' { b'2' } else { b })
+            .collect();
+        let next = captures[(i + 1) % captures.len()]
+            .response
+            .as_deref()
+            .map(body)
+            .unwrap_or_default();
+        for (what, second) in [("changed", changed), ("next", next)] {
+            let input = [&[1u8][..], &first, &[rmm_fuzz::shadow::SPLIT], &second].concat();
+            seeds.push((
+                Target::Shadow,
+                format!("answers-{what}-{}", capture.name),
+                input,
+            ));
+        }
     }
     seeds
 }

@@ -16,6 +16,7 @@ mod request;
 mod response;
 pub mod seed;
 mod server;
+pub mod shadow;
 mod spec;
 
 /// One fuzz target.
@@ -34,17 +35,21 @@ pub enum Target {
     /// The third service's (`rmm-objects`) request and response decoders: classes, arrays,
     /// inheritance, read through the value tree (`objects::decode`).
     Objects,
+    /// rmm-shadow's capture reader and its comparison of two answers, down to the report's
+    /// page (`shadow::run`).
+    Shadow,
 }
 
 impl Target {
     /// Every target, in the order `cargo xtask fuzz` lists them.
-    pub const ALL: [Target; 6] = [
+    pub const ALL: [Target; 7] = [
         Target::SoapRequest,
         Target::FormRequest,
         Target::Response,
         Target::Handle,
         Target::Spec,
         Target::Objects,
+        Target::Shadow,
     ];
 
     /// The target's name: its AFL++ binary, its corpus folder, its `cargo xtask fuzz` argument.
@@ -56,6 +61,7 @@ impl Target {
             Target::Handle => "handle",
             Target::Spec => "spec",
             Target::Objects => "objects",
+            Target::Shadow => "shadow",
         }
     }
 
@@ -73,6 +79,7 @@ impl Target {
             Target::Handle => server::handle(data),
             Target::Spec => spec::load(data),
             Target::Objects => objects::decode(data),
+            Target::Shadow => shadow::run(data),
         }
     }
 }
