@@ -13,6 +13,7 @@ mod diff;
 mod gen;
 mod import;
 mod shadow;
+pub mod typing;
 
 pub use diff::{diff, DiffFormat, DiffOptions};
 pub use gen::{gen, GenOptions, Runtime};
@@ -117,7 +118,8 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         record: Option<PathBuf>,
         /// The service's spec (or a crate `rmm gen` wrote): its `secrets` are redacted from
-        /// what is recorded.
+        /// what is recorded, and the answers' values are compared by their types (`1E+20` and
+        /// `1e20` are one double: a difference of bytes alone).
         #[arg(long)]
         spec: Option<PathBuf>,
         /// A secret parameter or member (`Class.Member`) beside the spec's, redacted; repeat
@@ -150,6 +152,10 @@ pub enum Command {
         /// secondary is ignored too.
         #[arg(long, value_name = "REPORT_DIR")]
         noise_from: Option<PathBuf>,
+        /// The service's spec (or a crate `rmm gen` wrote): the answers' values are compared
+        /// by their types, as the shadow's with `--spec`.
+        #[arg(long)]
+        spec: Option<PathBuf>,
         /// Requests in flight at once.
         #[arg(long, default_value_t = 8)]
         concurrency: usize,
@@ -255,6 +261,7 @@ pub fn run(cli: Cli) -> Result<Outcome, String> {
             report,
             ignore,
             noise_from,
+            spec,
             concurrency,
             timeout,
         } => replay(&ReplayOptions {
@@ -263,6 +270,7 @@ pub fn run(cli: Cli) -> Result<Outcome, String> {
             report: absolute(&report)?,
             ignore,
             noise_from,
+            spec,
             concurrency,
             timeout,
         }),

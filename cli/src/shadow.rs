@@ -3,12 +3,14 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use rmm_shadow::redact::Secrets;
 use rmm_shadow::replay::ReplayConfig;
 use rmm_shadow::report::Report;
 use rmm_shadow::rules::Rules;
+use rmm_shadow::typing::Typing;
 use rmm_shadow::Config;
 
 use crate::Outcome;
@@ -40,7 +42,8 @@ pub struct ShadowOptions {
     pub primary_timeout: u64,
     /// Where each exchange with the primary is recorded.
     pub record: Option<PathBuf>,
-    /// A spec (or a crate `rmm gen` wrote) whose `secrets` are redacted from what is recorded.
+    /// A spec (or a crate `rmm gen` wrote) whose `secrets` are redacted from what is recorded
+    /// and whose types the answers are compared by.
     pub spec: Option<PathBuf>,
     /// More secret parameters or members (`Class.Member`).
     pub secrets: Vec<String>,
@@ -61,6 +64,8 @@ pub struct ReplayOptions {
     pub ignore: Option<PathBuf>,
     /// A shadow's report directory whose learned noise is ignored too.
     pub noise_from: Option<PathBuf>,
+    /// A spec (or a crate `rmm gen` wrote) whose types the answers are compared by.
+    pub spec: Option<PathBuf>,
     /// Requests in flight at once.
     pub concurrency: usize,
     /// Seconds the server may take.
@@ -99,6 +104,14 @@ fn secrets(options: &ShadowOptions) -> Result<Secrets, String> {
     Ok(Secrets { names, headers })
 }
 
+/// The types the answers are compared by: the spec's, or none.
+fn typing(spec: Option<&std::path::Path>) -> Result<Arc<Typing>, String> {
+    Ok(Arc::new(match spec {
+        Some(spec) => crate::typing::of_spec(spec)?,
+        None => Typing::new(),
+    }))
+}
+
 /// Runs the shadow until SIGINT or SIGTERM, then prints what the report counts.
 pub fn shadow(options: &ShadowOptions) -> Result<Outcome, String> {
     let mut config = Config::new(
@@ -121,6 +134,7 @@ pub fn shadow(options: &ShadowOptions) -> Result<Outcome, String> {
     config.primary_timeout = Duration::from_secs(options.primary_timeout);
     config.record = options.record.clone();
     config.secrets = secrets(options)?;
+    config.typing = typing(options.spec.as_deref())?;
     eprintln!(
         "rmm shadow: listening on {}, answering from {}, mirroring to {}{}; the report in {} (SIGINT or SIGTERM stops)",
         options.listen,
@@ -175,6 +189,7 @@ pub fn replay(options: &ReplayOptions) -> Result<Outcome, String> {
         concurrency: options.concurrency,
         timeout: Duration::from_secs(options.timeout),
         explain: None,
+        typing: typing(options.spec.as_deref())?,
     };
     let report = rmm_shadow::replay_dir(&options.dir, config)?;
     report

@@ -186,6 +186,70 @@ fn shadow_records_and_reports_and_replay_finds_the_bug() {
         String::from_utf8_lossy(&caught.stderr)
     );
     assert_eq!(sum(&report(&dir.join("caught")), "different"), 4);
+
+    // The sums respelled (`+5`: the same int to a client). Replayed without the spec, each is
+    // a difference of the result; with it (`--spec`), of bytes alone.
+    std::fs::create_dir_all(dir.join("respelled")).unwrap();
+    let mut respelled = 0;
+    for capture in rmm_shadow::capture::read_dir(&dir.join("recorded")).unwrap() {
+        let (request, mut response) = (
+            capture.http_request().unwrap(),
+            capture.http_response().unwrap(),
+        );
+        let body = String::from_utf8(response.body().to_vec()).unwrap();
+        if !body.contains(">5<") {
+            continue;
+        }
+        *response.body_mut() = body.replace(">5<", ">+5<").into();
+        let changed =
+            rmm_shadow::capture::RawCapture::from_exchange(&capture.name, "", &request, &response);
+        let file = dir.join("respelled").join(format!("{}.txt", capture.name));
+        std::fs::write(file, changed.to_file()).unwrap();
+        respelled += 1;
+    }
+    assert_eq!(respelled, 4, "Add over the four bindings");
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/build-rs/rmm-spec.yaml");
+    let fields = |name: &str, spec: Option<&Path>| -> Vec<String> {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_rmm"));
+        command
+            .args([
+                "replay",
+                "respelled",
+                "--against",
+                &primary,
+                "--report",
+                name,
+            ])
+            .current_dir(&dir);
+        if let Some(spec) = spec {
+            command.arg("--spec").arg(spec);
+        }
+        let output = command.output().unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "other bytes differ, typed or not: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let mut fields: Vec<String> = report(&dir.join(name))["classes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["field"].as_str().unwrap().to_owned())
+            .collect();
+        fields.sort();
+        fields
+    };
+    assert_eq!(
+        fields("untyped", None),
+        [
+            "Envelope/Body/AddResponse/AddResult",
+            "Envelope/Body/AddResponse/AddResult",
+            "int",
+            "int"
+        ]
+    );
+    assert_eq!(fields("typed", Some(&spec)), ["(bytes)"; 4]);
     // Nothing to replay is an error.
     std::fs::create_dir_all(dir.join("empty")).unwrap();
     let empty = Command::new(env!("CARGO_BIN_EXE_rmm"))

@@ -7,6 +7,7 @@ use bytes::Bytes;
 use http::Response;
 
 use crate::leaves::{field, leaves};
+use crate::typing::{Lexical, Typing};
 
 /// The response headers compared. The others vary with the moment or the connection (`Date`,
 /// `Content-Length`, which follows the body, `Connection`) or name the server.
@@ -36,8 +37,29 @@ pub struct Difference {
 /// The field of the difference in bytes alone.
 pub const BYTES: &str = "(bytes)";
 
-/// The differences of `second` from `first`: none when they are the same bytes.
+/// The differences of `second` from `first`: none when they are the same bytes. Each leaf's
+/// text is compared as it is written.
 pub fn compare(first: &Response<Bytes>, second: &Response<Bytes>) -> Vec<Difference> {
+    compare_with(first, second, &|_| Lexical::Exact)
+}
+
+/// The differences of `second` from `first`, two answers to `operation`, each leaf compared by
+/// the value of its type in `typing` (`1E+20` and `1e20` are one `double`): where the values
+/// are the same but the texts are not, the difference is one of bytes alone.
+pub fn compare_typed(
+    first: &Response<Bytes>,
+    second: &Response<Bytes>,
+    typing: &Typing,
+    operation: &str,
+) -> Vec<Difference> {
+    compare_with(first, second, &|path| typing.lexical(operation, path))
+}
+
+fn compare_with(
+    first: &Response<Bytes>,
+    second: &Response<Bytes>,
+    lexical: &dyn Fn(&str) -> Lexical,
+) -> Vec<Difference> {
     let mut out = Vec::new();
     if first.status() != second.status() {
         push(
@@ -73,7 +95,7 @@ pub fn compare(first: &Response<Bytes>, second: &Response<Bytes>) -> Vec<Differe
     match (leaves(a), leaves(b)) {
         (Some(a), Some(b)) => {
             let before = out.len();
-            compare_leaves(&mut out, &a, &b);
+            compare_leaves(&mut out, &a, &b, lexical);
             if out.len() == before {
                 push(
                     &mut out,
@@ -97,6 +119,7 @@ fn compare_leaves(
     out: &mut Vec<Difference>,
     first: &[crate::leaves::Leaf],
     second: &[crate::leaves::Leaf],
+    lexical: &dyn Fn(&str) -> Lexical,
 ) {
     let index = |leaves: &[crate::leaves::Leaf]| -> HashMap<String, String> {
         leaves
@@ -107,7 +130,8 @@ fn compare_leaves(
     let (a, b) = (index(first), index(second));
     for leaf in first {
         match b.get(&leaf.path) {
-            Some(value) if *value == leaf.value => {}
+            Some(value) if *value == leaf.value || lexical(&leaf.path).same(&leaf.value, value) => {
+            }
             Some(value) => push_leaf(out, &leaf.path, leaf.value.clone(), value.clone()),
             None => push_leaf(out, &leaf.path, leaf.value.clone(), "(absent)".into()),
         }

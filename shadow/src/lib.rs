@@ -31,6 +31,7 @@ pub mod redact;
 pub mod replay;
 pub mod report;
 pub mod rules;
+pub mod typing;
 pub mod wire;
 
 pub use proxy::{run, Config, Explain};

@@ -18,12 +18,13 @@ use tokio::sync::{mpsc, Semaphore};
 
 use crate::capture::RawCapture;
 use crate::classify::{classify, Binding};
-use crate::compare::compare;
+use crate::compare::compare_typed;
 use crate::findings::Findings;
 use crate::forward::{self, send};
 use crate::redact::Secrets;
 use crate::report::Report;
 use crate::rules::Rules;
+use crate::typing::Typing;
 
 /// Names why a difference between the primary's answer and the candidate's is accepted on
 /// purpose (the replacement refuses where the legacy host answers wrong data, say), given the
@@ -66,6 +67,9 @@ pub struct Config {
     pub secrets: Secrets,
     /// The differences accepted on purpose, counted apart.
     pub explain: Option<Explain>,
+    /// The types of the answers' leaves (from the spec: `rmm shadow --spec`), which compare
+    /// them by value; without it every leaf is compared by its text.
+    pub typing: Arc<Typing>,
 }
 
 impl std::fmt::Debug for Config {
@@ -100,6 +104,7 @@ impl Config {
             record: None,
             secrets: Secrets::default(),
             explain: None,
+            typing: Arc::new(Typing::new()),
         }
     }
 }
@@ -437,11 +442,21 @@ async fn mirror(state: &State, job: Job) {
     // The comparisons first, the findings locked only to be written: the client's path takes
     // the same lock.
     let noise = match secondary {
-        Some(Ok(secondary)) => Some(compare(&job.primary, &secondary)),
+        Some(Ok(secondary)) => Some(compare_typed(
+            &job.primary,
+            &secondary,
+            &state.config.typing,
+            &job.operation,
+        )),
         _ => None,
     };
     let compared = candidate.map(|candidate| {
-        let differences = compare(&job.primary, &candidate);
+        let differences = compare_typed(
+            &job.primary,
+            &candidate,
+            &state.config.typing,
+            &job.operation,
+        );
         let deliberate = match &state.config.explain {
             Some(explain) if !differences.is_empty() => {
                 explain(&job.request, &job.primary, &candidate)

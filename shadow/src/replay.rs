@@ -8,11 +8,12 @@ use http::Uri;
 
 use crate::capture::RawCapture;
 use crate::classify::classify;
-use crate::compare::compare;
+use crate::compare::compare_typed;
 use crate::findings::Findings;
 use crate::forward::{self, send};
 use crate::report::Report;
 use crate::rules::Rules;
+use crate::typing::Typing;
 
 /// How a replay runs.
 #[derive(Clone)]
@@ -29,6 +30,8 @@ pub struct ReplayConfig {
     pub timeout: Duration,
     /// The differences accepted on purpose (the recorded answer in the primary's place).
     pub explain: Option<crate::Explain>,
+    /// The types of the answers' leaves, as in the shadow's [`crate::Config::typing`].
+    pub typing: Arc<Typing>,
 }
 
 impl std::fmt::Debug for ReplayConfig {
@@ -67,12 +70,13 @@ pub async fn replay(captures: Vec<RawCapture>, config: ReplayConfig) -> Result<R
         let Ok(permit) = Arc::clone(&permits).acquire_owned().await else {
             break;
         };
-        let (client, findings, against, timeout, explain) = (
+        let (client, findings, against, timeout, explain, typing) = (
             client.clone(),
             Arc::clone(&findings),
             config.against.clone(),
             config.timeout,
             config.explain.clone(),
+            Arc::clone(&config.typing),
         );
         running.spawn(async move {
             let (operation, binding) = classify(&request);
@@ -80,7 +84,7 @@ pub async fn replay(captures: Vec<RawCapture>, config: ReplayConfig) -> Result<R
             let answer = send(&client, &against, &request, timeout).await;
             let latency = began.elapsed();
             let compared = answer.map(|answer| {
-                let differences = compare(&recorded, &answer);
+                let differences = compare_typed(&recorded, &answer, &typing, &operation);
                 let deliberate = match &explain {
                     Some(explain) if !differences.is_empty() => {
                         explain(&request, &recorded, &answer)

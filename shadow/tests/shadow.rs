@@ -344,6 +344,7 @@ async fn recorded_traffic_replays_as_a_regression_suite() {
         concurrency: 4,
         timeout: Duration::from_secs(5),
         explain: None,
+        typing: Default::default(),
     };
     let same = rmm_shadow::replay::replay(captures.clone(), replay(&primary))
         .await

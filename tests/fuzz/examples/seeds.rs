@@ -124,6 +124,38 @@ fn shadow_seeds() -> Vec<Seed> {
             ));
         }
     }
+    // Two spellings of one value of each type `rmm shadow --spec` reads, and of another.
+    let values: [(u8, &str, &str); 11] = [
+        (0, "a", "a "),
+        (1, " urn:a", "urn:a"),
+        (2, "1", "true"),
+        (3, "+5", " 5"),
+        (4, "1.50", "+01.50"),
+        (5, "1E+20", "1e20"),
+        (6, "0.1", "0.100000001"),
+        (
+            7,
+            "2026-11-28T10:00:00+01:00",
+            "2026-11-28T09:00:00.0000000+00:00",
+        ),
+        (
+            8,
+            "0F8FAD5B-D9CB-469F-A165-70867728950E",
+            "{0f8fad5b-d9cb-469f-a165-70867728950e}",
+        ),
+        (9, "AAEC\nAw==", "AAECAw=="),
+        (10, "Red Blue", "Blue Red"),
+    ];
+    for (lexical, a, b) in values {
+        let input = [
+            &[2u8, lexical][..],
+            a.as_bytes(),
+            &[rmm_fuzz::shadow::SPLIT],
+            b.as_bytes(),
+        ]
+        .concat();
+        seeds.push((Target::Shadow, format!("values-{lexical}"), input));
+    }
     seeds
 }
 

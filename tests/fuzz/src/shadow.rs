@@ -2,29 +2,68 @@
 //! directory), and two answers compared (the primary's and the candidate's), down to the
 //! report's page that shows them side by side.
 //!
-//! The first byte picks which. The checks beyond "no panic": a capture file read is written
-//! back to the same bytes' meaning (`parse(to_file(c)) == c`); two answers are without
-//! difference exactly when they are the same bytes; the page of a report holding their
-//! difference is written whole.
+//! The first byte picks which; a third choice reads two texts as values of one simple type
+//! (`rmm shadow --spec`'s comparison of a leaf). The checks beyond "no panic": a capture file
+//! read is written back to the same bytes' meaning (`parse(to_file(c)) == c`); two answers
+//! are without difference exactly when they are the same bytes; the page of a report holding
+//! their difference is written whole; two texts are one value of a type as much one way as
+//! the other, and a text is always its own value.
 
 use rmm_mobile::runtime::deps::bytes::Bytes;
 use rmm_mobile::runtime::deps::http::{Request, Response};
 use rmm_shadow::capture::RawCapture;
 use rmm_shadow::compare::compare;
 use rmm_shadow::report::{Class, Example, Report};
+use rmm_shadow::typing::Lexical;
 
 use crate::Outcome;
 
 /// The byte that ends the first answer in a comparison input.
 pub const SPLIT: u8 = 0xFF;
 
-/// Runs one input: `0` + a capture file, or `1` + two answers' bodies split at [`SPLIT`].
+/// The types a leaf's text is read by, which the third choice's second byte picks from.
+const LEXICALS: [Lexical; 11] = [
+    Lexical::Exact,
+    Lexical::Trimmed,
+    Lexical::Boolean,
+    Lexical::Integer,
+    Lexical::Decimal,
+    Lexical::Double,
+    Lexical::Float,
+    Lexical::DateTime,
+    Lexical::Guid,
+    Lexical::Base64,
+    Lexical::Flags,
+];
+
+/// Runs one input: `0` + a capture file, `1` + two answers' bodies split at [`SPLIT`], or
+/// `2` + a type's number + two texts split at [`SPLIT`].
 pub(crate) fn run(data: &[u8]) -> Outcome {
     match data.split_first() {
         Some((0, file)) => capture(file),
         Some((1, pair)) => answers(pair),
+        Some((2, [lexical, pair @ ..])) => {
+            values(LEXICALS[usize::from(*lexical) % LEXICALS.len()], pair)
+        }
         _ => Outcome::NotReached,
     }
+}
+
+fn values(lexical: Lexical, pair: &[u8]) -> Outcome {
+    let at = pair.iter().position(|&b| b == SPLIT).unwrap_or(pair.len());
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    let (a, b) = (
+        text(&pair[..at]),
+        text(pair.get(at + 1..).unwrap_or_default()),
+    );
+    assert!(lexical.same(&a, &a), "{lexical:?}: {a:?} is itself");
+    let same = lexical.same(&a, &b);
+    assert_eq!(
+        same,
+        lexical.same(&b, &a),
+        "{lexical:?}: {a:?} and {b:?} both ways"
+    );
+    Outcome::of(same)
 }
 
 fn capture(file: &[u8]) -> Outcome {

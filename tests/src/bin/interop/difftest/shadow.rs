@@ -490,6 +490,7 @@ pub(crate) async fn run(
             concurrency: 4,
             timeout: Duration::from_secs(30),
             explain: Some(Arc::clone(&explain)),
+            typing: Default::default(),
         },
     )
     .await?;
