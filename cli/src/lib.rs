@@ -119,9 +119,10 @@ pub enum Command {
         record: Option<PathBuf>,
         /// The service's spec (or a crate `rmm gen` wrote): its `secrets` are redacted from
         /// what is recorded, and the answers' values are compared by their types (`1E+20` and
-        /// `1e20` are one double: a difference of bytes alone).
-        #[arg(long)]
-        spec: Option<PathBuf>,
+        /// `1e20` are one double: a difference of bytes alone). Repeat for each service of
+        /// the host.
+        #[arg(long = "spec", value_name = "SPEC")]
+        specs: Vec<PathBuf>,
         /// A secret parameter or member (`Class.Member`) beside the spec's, redacted; repeat
         /// for more.
         #[arg(long = "secret", value_name = "NAME")]
@@ -153,9 +154,9 @@ pub enum Command {
         #[arg(long, value_name = "REPORT_DIR")]
         noise_from: Option<PathBuf>,
         /// The service's spec (or a crate `rmm gen` wrote): the answers' values are compared
-        /// by their types, as the shadow's with `--spec`.
-        #[arg(long)]
-        spec: Option<PathBuf>,
+        /// by their types, as the shadow's with `--spec`. Repeat for each service.
+        #[arg(long = "spec", value_name = "SPEC")]
+        specs: Vec<PathBuf>,
         /// Requests in flight at once.
         #[arg(long, default_value_t = 8)]
         concurrency: usize,
@@ -235,7 +236,7 @@ pub fn run(cli: Cli) -> Result<Outcome, String> {
             mirror_timeout,
             primary_timeout,
             record,
-            spec,
+            specs,
             secrets,
             secret_headers,
         } => shadow(&ShadowOptions {
@@ -251,7 +252,7 @@ pub fn run(cli: Cli) -> Result<Outcome, String> {
             mirror_timeout,
             primary_timeout,
             record: record.map(|r| absolute(&r)).transpose()?,
-            spec,
+            specs,
             secrets,
             secret_headers,
         }),
@@ -261,7 +262,7 @@ pub fn run(cli: Cli) -> Result<Outcome, String> {
             report,
             ignore,
             noise_from,
-            spec,
+            specs,
             concurrency,
             timeout,
         } => replay(&ReplayOptions {
@@ -270,7 +271,7 @@ pub fn run(cli: Cli) -> Result<Outcome, String> {
             report: absolute(&report)?,
             ignore,
             noise_from,
-            spec,
+            specs,
             concurrency,
             timeout,
         }),

@@ -10,7 +10,6 @@ use rmm_shadow::redact::Secrets;
 use rmm_shadow::replay::ReplayConfig;
 use rmm_shadow::report::Report;
 use rmm_shadow::rules::Rules;
-use rmm_shadow::typing::Typing;
 use rmm_shadow::Config;
 
 use crate::Outcome;
@@ -42,9 +41,9 @@ pub struct ShadowOptions {
     pub primary_timeout: u64,
     /// Where each exchange with the primary is recorded.
     pub record: Option<PathBuf>,
-    /// A spec (or a crate `rmm gen` wrote) whose `secrets` are redacted from what is recorded
-    /// and whose types the answers are compared by.
-    pub spec: Option<PathBuf>,
+    /// The specs (or crates `rmm gen` wrote) of the services behind the shadow: their
+    /// `secrets` are redacted from what is recorded, and the answers compared by their types.
+    pub specs: Vec<PathBuf>,
     /// More secret parameters or members (`Class.Member`).
     pub secrets: Vec<String>,
     /// More secret headers.
@@ -64,8 +63,8 @@ pub struct ReplayOptions {
     pub ignore: Option<PathBuf>,
     /// A shadow's report directory whose learned noise is ignored too.
     pub noise_from: Option<PathBuf>,
-    /// A spec (or a crate `rmm gen` wrote) whose types the answers are compared by.
-    pub spec: Option<PathBuf>,
+    /// The specs (or crates `rmm gen` wrote) whose types the answers are compared by.
+    pub specs: Vec<PathBuf>,
     /// Requests in flight at once.
     pub concurrency: usize,
     /// Seconds the server may take.
@@ -88,7 +87,7 @@ fn url(what: &str, url: &str) -> Result<http::Uri, String> {
 /// The secrets to redact: the spec's, and those named.
 fn secrets(options: &ShadowOptions) -> Result<Secrets, String> {
     let mut names = options.secrets.clone();
-    if let Some(spec) = &options.spec {
+    for spec in &options.specs {
         let path = crate::diff::spec_of(spec)?;
         let spec = rmm_codegen::spec::load(&path).map_err(|e| e.to_string())?;
         names.extend(spec.secrets);
@@ -102,14 +101,6 @@ fn secrets(options: &ShadowOptions) -> Result<Secrets, String> {
         })
         .collect::<Result<_, _>>()?;
     Ok(Secrets { names, headers })
-}
-
-/// The types the answers are compared by: the spec's, or none.
-fn typing(spec: Option<&std::path::Path>) -> Result<Arc<Typing>, String> {
-    Ok(Arc::new(match spec {
-        Some(spec) => crate::typing::of_spec(spec)?,
-        None => Typing::new(),
-    }))
 }
 
 /// Runs the shadow until SIGINT or SIGTERM, then prints what the report counts.
@@ -134,7 +125,7 @@ pub fn shadow(options: &ShadowOptions) -> Result<Outcome, String> {
     config.primary_timeout = Duration::from_secs(options.primary_timeout);
     config.record = options.record.clone();
     config.secrets = secrets(options)?;
-    config.typing = typing(options.spec.as_deref())?;
+    config.typing = Arc::new(crate::typing::of_specs(&options.specs)?);
     eprintln!(
         "rmm shadow: listening on {}, answering from {}, mirroring to {}{}; the report in {} (SIGINT or SIGTERM stops)",
         options.listen,
@@ -189,7 +180,7 @@ pub fn replay(options: &ReplayOptions) -> Result<Outcome, String> {
         concurrency: options.concurrency,
         timeout: Duration::from_secs(options.timeout),
         explain: None,
-        typing: typing(options.spec.as_deref())?,
+        typing: Arc::new(crate::typing::of_specs(&options.specs)?),
     };
     let report = rmm_shadow::replay_dir(&options.dir, config)?;
     report

@@ -3,40 +3,44 @@
 //! rmm-shadow's plain [`Typing`].
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::PathBuf;
 
 use rmm_codegen::model::{ClassModel, MemberModel, Model};
 use rmm_codegen::spec::SoapType;
 use rmm_shadow::typing::{Lexical, OperationTyping, Shape, Ty, Typing};
 
-/// The typing of the answers of the spec at `path` (or of the crate `rmm gen` wrote there).
-pub fn of_spec(path: &Path) -> Result<Typing, String> {
-    let path = crate::diff::spec_of(path)?;
-    let spec = rmm_codegen::spec::load(&path).map_err(|e| e.to_string())?;
-    let model = Model::from_spec(&spec, &path.display().to_string()).map_err(|e| e.to_string())?;
-    Ok(of_model(&model))
+/// The typing of the answers of the services of the specs at `paths` (or of the crates
+/// `rmm gen` wrote there), each at its own path.
+pub fn of_specs(paths: &[PathBuf]) -> Result<Typing, String> {
+    let mut typing = Typing::new();
+    for path in paths {
+        let path = crate::diff::spec_of(path)?;
+        let spec = rmm_codegen::spec::load(&path).map_err(|e| e.to_string())?;
+        let model =
+            Model::from_spec(&spec, &path.display().to_string()).map_err(|e| e.to_string())?;
+        add_model(&mut typing, &model);
+    }
+    Ok(typing)
 }
 
-/// The typing of `model`'s answers.
-pub fn of_model(model: &Model) -> Typing {
+/// Adds the typing of `model`'s answers to `typing`.
+pub fn add_model(typing: &mut Typing, model: &Model) {
     let mut types = Types {
-        typing: Typing::new(),
+        typing,
         simple: HashMap::new(),
         classes: Vec::new(),
         arrays: Vec::new(),
         flags: model.enums.iter().map(|e| e.flags).collect(),
     };
     // Every class and array a type first, so that members may name any of them.
-    types.classes = model
-        .classes
-        .iter()
-        .map(|_| types.typing.add(Shape::Opaque))
-        .collect();
-    types.arrays = model
-        .arrays
-        .iter()
-        .map(|_| types.typing.add(Shape::Opaque))
-        .collect();
+    for _ in &model.classes {
+        let ty = types.typing.add(Shape::Opaque);
+        types.classes.push(ty);
+    }
+    for _ in &model.arrays {
+        let ty = types.typing.add(Shape::Opaque);
+        types.arrays.push(ty);
+    }
     for (i, class) in model.classes.iter().enumerate() {
         let shape = types.class(model, class);
         types.typing.set(types.classes[i], shape);
@@ -61,6 +65,7 @@ pub fn of_model(model: &Model) -> Typing {
             .collect();
         let document = (op.result != SoapType::Void).then(|| types.ty(op.result));
         types.typing.operation(
+            &model.service.path,
             &op.wire,
             OperationTyping {
                 response: (!op.bare).then(|| op.response_name.clone()),
@@ -70,11 +75,10 @@ pub fn of_model(model: &Model) -> Typing {
             },
         );
     }
-    types.typing
 }
 
-struct Types {
-    typing: Typing,
+struct Types<'t> {
+    typing: &'t mut Typing,
     simple: HashMap<Lexical, Ty>,
     classes: Vec<Ty>,
     arrays: Vec<Ty>,
@@ -82,7 +86,7 @@ struct Types {
     flags: Vec<bool>,
 }
 
-impl Types {
+impl Types<'_> {
     fn ty(&mut self, ty: SoapType) -> Ty {
         match ty {
             SoapType::Class(i) => self.classes[usize::from(i)],

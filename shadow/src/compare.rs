@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use bytes::Bytes;
-use http::Response;
+use http::{Request, Response};
 
 use crate::leaves::{field, leaves};
 use crate::typing::{Lexical, Typing};
@@ -43,16 +43,18 @@ pub fn compare(first: &Response<Bytes>, second: &Response<Bytes>) -> Vec<Differe
     compare_with(first, second, &|_| Lexical::Exact)
 }
 
-/// The differences of `second` from `first`, two answers to `operation`, each leaf compared by
-/// the value of its type in `typing` (`1E+20` and `1e20` are one `double`): where the values
-/// are the same but the texts are not, the difference is one of bytes alone.
+/// The differences of `second` from `first`, two answers to `request`, a call of `operation`:
+/// each leaf compared by the value of its type in `typing` (`1E+20` and `1e20` are one
+/// `double`). Where the values are the same but the texts are not, the difference is one of
+/// bytes alone.
 pub fn compare_typed(
     first: &Response<Bytes>,
     second: &Response<Bytes>,
     typing: &Typing,
-    operation: &str,
+    (request, operation): (&Request<Bytes>, &str),
 ) -> Vec<Difference> {
-    compare_with(first, second, &|path| typing.lexical(operation, path))
+    let at = request.uri().path();
+    compare_with(first, second, &|path| typing.lexical(at, operation, path))
 }
 
 fn compare_with(

@@ -446,7 +446,7 @@ async fn mirror(state: &State, job: Job) {
             &job.primary,
             &secondary,
             &state.config.typing,
-            &job.operation,
+            (&job.request, &job.operation),
         )),
         _ => None,
     };
@@ -455,7 +455,7 @@ async fn mirror(state: &State, job: Job) {
             &job.primary,
             &candidate,
             &state.config.typing,
-            &job.operation,
+            (&job.request, &job.operation),
         );
         let deliberate = match &state.config.explain {
             Some(explain) if !differences.is_empty() => {

@@ -84,7 +84,8 @@ pub async fn replay(captures: Vec<RawCapture>, config: ReplayConfig) -> Result<R
             let answer = send(&client, &against, &request, timeout).await;
             let latency = began.elapsed();
             let compared = answer.map(|answer| {
-                let differences = compare_typed(&recorded, &answer, &typing, &operation);
+                let differences =
+                    compare_typed(&recorded, &answer, &typing, (&request, &operation));
                 let deliberate = match &explain {
                     Some(explain) if !differences.is_empty() => {
                         explain(&request, &recorded, &answer)

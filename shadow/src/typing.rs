@@ -218,11 +218,23 @@ pub struct OperationTyping {
     pub document: Option<Ty>,
 }
 
-/// The types of the leaves of a service's answers.
+/// The types of the leaves of the answers of one or more services.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Typing {
     shapes: Vec<Shape>,
-    operations: HashMap<String, OperationTyping>,
+    /// By the service's path (its endpoint's, `/api/Billing.asmx`, in lower case: IIS routes
+    /// paths whatever their case) and the operation's name.
+    operations: HashMap<(String, String), OperationTyping>,
+}
+
+/// The service a request's path reaches: the path to the end of its `.asmx`, in lower case
+/// (`/Api/Billing.asmx/Refund` → `/api/billing.asmx`); the whole path where it has none.
+pub fn service_of(request_path: &str) -> String {
+    let lower = request_path.to_ascii_lowercase();
+    match lower.find(".asmx") {
+        Some(at) => lower[..at + ".asmx".len()].to_owned(),
+        None => lower,
+    }
 }
 
 /// How deep a path is walked through the shapes; deeper leaves are compared exactly.
@@ -248,15 +260,22 @@ impl Typing {
         self.shapes[ty] = shape;
     }
 
-    /// Names the elements of `operation`'s answers.
-    pub fn operation(&mut self, name: &str, operation: OperationTyping) {
-        self.operations.insert(name.to_owned(), operation);
+    /// Names the elements of the answers of the operation `name` of the service at
+    /// `service` (its endpoint's path).
+    pub fn operation(&mut self, service: &str, name: &str, operation: OperationTyping) {
+        self.operations
+            .insert((service_of(service), name.to_owned()), operation);
     }
 
-    /// The type of the leaf at `path` (a [`crate::leaves::Leaf`]'s) of an answer to
-    /// `operation`: its SOAP envelope's, or the root of its HTTP GET/POST document.
-    pub fn lexical(&self, operation: &str, path: &str) -> Lexical {
-        let Some(op) = self.operations.get(operation) else {
+    /// The type of the leaf at `path` (a [`crate::leaves::Leaf`]'s) of an answer to a
+    /// request of `operation` at `request_path`: its SOAP envelope's, or the root of its HTTP
+    /// GET/POST document.
+    pub fn lexical(&self, request_path: &str, operation: &str, path: &str) -> Lexical {
+        if self.operations.is_empty() {
+            return Lexical::Exact;
+        }
+        let key = (service_of(request_path), operation.to_owned());
+        let Some(op) = self.operations.get(&key) else {
             return Lexical::Exact;
         };
         // An attribute is the last step; its name may hold a namespace, and so slashes.
@@ -412,6 +431,7 @@ mod tests {
             text: None,
         });
         t.operation(
+            "/Shop.asmx",
             "GetOrder",
             OperationTyping {
                 response: (!bare).then(|| "GetOrderResponse".to_owned()),
@@ -425,7 +445,8 @@ mod tests {
 
     #[test]
     fn a_leaf_is_typed_by_its_path_through_the_answer() {
-        let t = order_typing(false);
+        let typing = order_typing(false);
+        let t = Reach(&typing, "/shop.ASMX");
         let soap = "Envelope/Body/GetOrderResponse/GetOrderResult";
         assert_eq!(
             t.lexical("GetOrder", &format!("{soap}/Id")),
@@ -464,11 +485,29 @@ mod tests {
             assert_eq!(t.lexical("GetOrder", &path), Lexical::Exact, "{path}");
         }
         assert_eq!(t.lexical("Other", &format!("{soap}/Id")), Lexical::Exact);
+        // Another service's operation of the name is not this one; a GET's path names the
+        // operation after the service's.
+        let other = Reach(&typing, "/Other.asmx");
+        assert_eq!(
+            other.lexical("GetOrder", &format!("{soap}/Id")),
+            Lexical::Exact
+        );
+        let get = Reach(&typing, "/Shop.asmx/GetOrder");
+        assert_eq!(get.lexical("GetOrder", "Order/Id"), Lexical::Integer);
         // A bare operation's result stands in the Body.
         let bare = order_typing(true);
         assert_eq!(
-            bare.lexical("GetOrder", "Envelope/Body/GetOrderResult/Id"),
+            Reach(&bare, "/Shop.asmx").lexical("GetOrder", "Envelope/Body/GetOrderResult/Id"),
             Lexical::Integer
         );
+    }
+
+    /// A typing as a request at a path reaches it.
+    struct Reach<'t>(&'t Typing, &'t str);
+
+    impl Reach<'_> {
+        fn lexical(&self, operation: &str, path: &str) -> Lexical {
+            self.0.lexical(self.1, operation, path)
+        }
     }
 }

@@ -220,6 +220,20 @@ fn proxy_non_ascii(request: &Request<Bytes>, mono: &Raw, ours: &Raw) -> bool {
             .all(|(m, o)| m.path == o.path && (m.value == o.value || m.value == misread(&o.value)))
 }
 
+/// The three services' answers compared by their specs' types, as `rmm shadow --spec` (one
+/// for each) compares them.
+fn typing() -> Result<Arc<rmm_shadow::typing::Typing>, String> {
+    let specs = SPECS.map(|(spec, _)| rmm_tests::root().join(spec));
+    rmm_cli::typing::of_specs(&specs).map(Arc::new)
+}
+
+/// The specs of the three reference services, and their names.
+const SPECS: [(&str, &str); 3] = [
+    ("rmm-spec.yaml", "mobile"),
+    ("tests/types/rmm-spec.yaml", "types"),
+    ("tests/objects/rmm-spec.yaml", "objects"),
+];
+
 /// Sends `cases` through a shadow of `mono` (secondary `secondary`) mirroring to
 /// `candidate`; returns its report, also written into `dir`.
 async fn shadowed(
@@ -236,6 +250,7 @@ async fn shadowed(
     config.explain = Some(explain);
     config.mirror_timeout = Duration::from_secs(30);
     config.record = record.map(Path::to_path_buf);
+    config.typing = typing()?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .map_err(|e| format!("cannot bind the shadow: {e}"))?;
@@ -258,11 +273,7 @@ async fn shadowed(
     if dotnet {
         // Real clients too: Mono's wsdl proxies of the three services, built from the WSDL
         // the shadow passes on, calling every operation over every protocol they offer.
-        for (spec, name) in [
-            ("rmm-spec.yaml", "mobile"),
-            ("tests/types/rmm-spec.yaml", "types"),
-            ("tests/objects/rmm-spec.yaml", "objects"),
-        ] {
+        for (spec, name) in SPECS {
             let base = format!("http://{shadow}");
             let run = tokio::task::spawn_blocking(move || proxies(&base, spec, name))
                 .await
@@ -490,7 +501,7 @@ pub(crate) async fn run(
             concurrency: 4,
             timeout: Duration::from_secs(30),
             explain: Some(Arc::clone(&explain)),
-            typing: Default::default(),
+            typing: typing()?,
         },
     )
     .await?;
