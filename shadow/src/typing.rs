@@ -52,6 +52,21 @@ pub enum Lexical {
 const XML_SPACE: [char; 4] = [' ', '\t', '\n', '\r'];
 
 impl Lexical {
+    /// Every one.
+    pub const ALL: [Lexical; 11] = [
+        Lexical::Exact,
+        Lexical::Trimmed,
+        Lexical::Boolean,
+        Lexical::Integer,
+        Lexical::Decimal,
+        Lexical::Double,
+        Lexical::Float,
+        Lexical::DateTime,
+        Lexical::Guid,
+        Lexical::Base64,
+        Lexical::Flags,
+    ];
+
     /// Whether `a` and `b` are one value of this type: equal texts always are; texts either
     /// of which is no value of the type are compared as texts.
     pub fn same(self, a: &str, b: &str) -> bool {

@@ -21,30 +21,16 @@ use crate::Outcome;
 /// The byte that ends the first answer in a comparison input.
 pub const SPLIT: u8 = 0xFF;
 
-/// The types a leaf's text is read by, which the third choice's second byte picks from.
-const LEXICALS: [Lexical; 11] = [
-    Lexical::Exact,
-    Lexical::Trimmed,
-    Lexical::Boolean,
-    Lexical::Integer,
-    Lexical::Decimal,
-    Lexical::Double,
-    Lexical::Float,
-    Lexical::DateTime,
-    Lexical::Guid,
-    Lexical::Base64,
-    Lexical::Flags,
-];
-
 /// Runs one input: `0` + a capture file, `1` + two answers' bodies split at [`SPLIT`], or
 /// `2` + a type's number + two texts split at [`SPLIT`].
 pub(crate) fn run(data: &[u8]) -> Outcome {
     match data.split_first() {
         Some((0, file)) => capture(file),
         Some((1, pair)) => answers(pair),
-        Some((2, [lexical, pair @ ..])) => {
-            values(LEXICALS[usize::from(*lexical) % LEXICALS.len()], pair)
-        }
+        Some((2, [lexical, pair @ ..])) => values(
+            Lexical::ALL[usize::from(*lexical) % Lexical::ALL.len()],
+            pair,
+        ),
         _ => Outcome::NotReached,
     }
 }
