@@ -18,7 +18,13 @@
 //! - `shadow`: the shadow in front of it, mirroring to a candidate that answers;
 //! - `shadow, candidate slow`: mirroring to a candidate that takes 2 s an answer (its
 //!   time-out 1 s): the queue fills, requests are dropped, counted;
-//! - `shadow, candidate down`: mirroring to a port nothing listens on.
+//! - `shadow, candidate down`: mirroring to a port nothing listens on;
+//! - `direct, large answers beside`: the primary itself, while a connection of its own sends a
+//!   `Greet` of a 2 MiB name every 250 ms beside the load (its latency not counted);
+//! - `shadow, large answers differing`: the same load through the shadow, mirroring to a
+//!   candidate whose greetings end in `!`: each large answer is compared by meaning, two
+//!   2 MiB bodies read, and the report's page shows them side by side, which must not hold up
+//!   the clients' requests (compared on the primary beside the same large answers).
 //!
 //! For each: requests sent and answered, p50, p99 and the worst latency, and the resident
 //! memory of the process (servers, shadow and client alike) at the start and the end of the
@@ -38,12 +44,14 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 struct Sums {
     delay: Option<Duration>,
+    /// What a greeting ends in.
+    suffix: &'static str,
 }
 
 impl Greeter for Sums {
     async fn greet(&self, _: Credentials, request: Greet) -> Result<GreetResponse, Fault> {
         Ok(GreetResponse {
-            result: request.name,
+            result: request.name.map(|name| name + self.suffix),
         })
     }
 
@@ -73,11 +81,15 @@ fn runtime(threads: usize) -> tokio::runtime::Runtime {
         .expect("a tokio runtime")
 }
 
-fn serve(runtime: &tokio::runtime::Runtime, delay: Option<Duration>) -> SocketAddr {
+fn serve(
+    runtime: &tokio::runtime::Runtime,
+    delay: Option<Duration>,
+    suffix: &'static str,
+) -> SocketAddr {
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        tokio::spawn(GreeterServer::new(Sums { delay }).serve(listener));
+        tokio::spawn(GreeterServer::new(Sums { delay, suffix }).serve(listener));
         addr
     })
 }
@@ -122,13 +134,24 @@ fn rss_mib() -> f64 {
 }
 
 fn request(addr: SocketAddr) -> Vec<u8> {
-    let body = "<?xml version=\"1.0\" encoding=\"utf-8\"?><soap:Envelope \
+    soap(addr, "Add", "<a>40</a><b>2</b>")
+}
+
+/// A `Greet` of a name of `size` bytes: an answer as large.
+fn large_request(addr: SocketAddr, size: usize) -> Vec<u8> {
+    soap(addr, "Greet", &format!("<name>{}</name>", "x".repeat(size)))
+}
+
+fn soap(addr: SocketAddr, operation: &str, parameters: &str) -> Vec<u8> {
+    let body = format!(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?><soap:Envelope \
         xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>\
-        <Add xmlns=\"http://rmm.example.com/greeter\"><a>40</a><b>2</b></Add>\
-        </soap:Body></soap:Envelope>";
+        <{operation} xmlns=\"http://rmm.example.com/greeter\">{parameters}</{operation}>\
+        </soap:Body></soap:Envelope>"
+    );
     format!(
         "POST /api/Greeter.asmx HTTP/1.1\r\nHost: {addr}\r\nContent-Type: text/xml; charset=utf-8\r\n\
-         SOAPAction: \"http://rmm.example.com/greeter/Add\"\r\nContent-Length: {}\r\n\r\n{body}",
+         SOAPAction: \"http://rmm.example.com/greeter/{operation}\"\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .into_bytes()
@@ -173,13 +196,14 @@ struct Load {
     rss: (f64, f64, f64),
 }
 
-/// `rate` requests a second for `secs` seconds on `connections` connections, open-loop.
+/// `rate` requests a second for `secs` seconds on `connections` connections, open-loop;
+/// with `large`, a `Greet` of a 2 MiB name every 250 ms beside them, on a connection of its
+/// own, not counted.
 fn load(
     client: &tokio::runtime::Runtime,
     target: SocketAddr,
-    rate: u64,
-    secs: u64,
-    connections: u64,
+    (rate, secs, connections): (u64, u64, u64),
+    large: bool,
 ) -> Load {
     let request = Arc::new(request(target));
     let interval = Duration::from_secs_f64(connections as f64 / rate as f64);
@@ -195,6 +219,23 @@ fn load(
         highest
     });
     let results = client.block_on(async {
+        let beside = large.then(|| {
+            let request = large_request(target, 2 << 20);
+            tokio::spawn(async move {
+                let mut stream = tokio::net::TcpStream::connect(target).await.unwrap();
+                let mut buffer = Vec::with_capacity(4 << 20);
+                let mut due = start;
+                while due < end {
+                    tokio::time::sleep_until(due.into()).await;
+                    if stream.write_all(&request).await.is_err()
+                        || response(&mut stream, &mut buffer).await != Ok(200)
+                    {
+                        break;
+                    }
+                    due += Duration::from_millis(250);
+                }
+            })
+        });
         let mut tasks = Vec::new();
         for c in 0..connections {
             let request = Arc::clone(&request);
@@ -230,6 +271,9 @@ fn load(
             all.1 += answered;
             all.2.extend(latencies);
         }
+        if let Some(beside) = beside {
+            beside.await.unwrap();
+        }
         all
     });
     let highest = sampling.join().unwrap();
@@ -258,9 +302,10 @@ fn main() {
     let servers = runtime(1);
     let shadows = runtime(1);
     let client = runtime(1);
-    let primary = serve(&servers, None);
-    let candidate = serve(&servers, None);
-    let slow = serve(&servers, Some(Duration::from_secs(2)));
+    let primary = serve(&servers, None, "");
+    let candidate = serve(&servers, None, "");
+    let slow = serve(&servers, Some(Duration::from_secs(2)), "");
+    let differing = serve(&servers, None, "!");
     let down = {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         listener.local_addr().unwrap()
@@ -270,6 +315,11 @@ fn main() {
         ("shadow", shadow(&shadows, primary, candidate)),
         ("shadow, candidate slow", shadow(&shadows, primary, slow)),
         ("shadow, candidate down", shadow(&shadows, primary, down)),
+        ("direct, large answers beside", primary),
+        (
+            "shadow, large answers differing",
+            shadow(&shadows, primary, differing),
+        ),
     ];
     println!(
         "shadow load: {rate} requests/s for {secs} s on {connections} connections, SOAP 1.1 Add\n"
@@ -282,8 +332,9 @@ fn main() {
     for (name, addr) in targets {
         let _cleanup = Cleanup(report_dir(addr));
         // A second of warm-up, then the load.
-        load(&client, addr, rate, 1, connections);
-        let result = load(&client, addr, rate, secs, connections);
+        let large = name.contains("large");
+        load(&client, addr, (rate, 1, connections), large);
+        let result = load(&client, addr, (rate, secs, connections), large);
         let worst = result
             .latencies
             .last()
@@ -302,10 +353,13 @@ fn main() {
         );
     }
     println!(
-        "\nthe shadow adds {:.3} ms to the primary path's p99 ({:.3} with the candidate slow, {:.3} down)",
+        "\nthe shadow adds {:.3} ms to the primary path's p99 ({:.3} with the candidate slow, {:.3} down, \
+         {:.3} beside large answers compared, against the primary's {:.3} beside them)",
         p99[1] - p99[0],
         p99[2] - p99[0],
-        p99[3] - p99[0]
+        p99[3] - p99[0],
+        p99[5] - p99[4],
+        p99[4]
     );
 }
 

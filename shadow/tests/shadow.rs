@@ -81,6 +81,61 @@ fn report_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// Answers past 64 KiB are compared off the shadow's workers (on tokio's blocking pool): they
+/// are compared all the same, and each difference and noise found.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn large_answers_are_compared_like_small_ones() {
+    let primary = start(Greets::default()).await;
+    let secondary = start(Greets::default()).await;
+    let candidate = start(Greets::default()).await;
+    let dir = report_dir("large");
+    let mut config = Config::new(
+        primary.parse().unwrap(),
+        candidate.parse().unwrap(),
+        dir.clone(),
+    );
+    let (base, stop, running) = shadow(config.clone()).await;
+    config.secondary = Some(secondary.parse().unwrap());
+    config.report = report_dir("large-with-secondary");
+    let (with_secondary, stop_too, running_too) = shadow(config).await;
+    for base in [&base, &with_secondary] {
+        let client = GreeterClient::new(base, StaticSigner(Credentials::default()));
+        for size in [10, 100_000, 1_000_000] {
+            let name = "x".repeat(size);
+            let greeting = client
+                .greet(&Greet {
+                    name: Some(name.clone()),
+                })
+                .await
+                .unwrap();
+            assert!(greeting
+                .result
+                .unwrap()
+                .starts_with(&format!("hello, {name} (#")));
+        }
+    }
+    stop.send(()).unwrap();
+    stop_too.send(()).unwrap();
+    for (running, noise) in [(running, false), (running_too, true)] {
+        let report = running.await.unwrap().unwrap();
+        let greet = report
+            .rows
+            .iter()
+            .find(|r| r.operation == "Greet" && r.binding == "soap11")
+            .unwrap();
+        // Each greeting's serial differs: a difference without the secondary, noise with it.
+        let (different, quiet) = if noise { (0, 3) } else { (3, 0) };
+        assert_eq!(
+            (greet.different, greet.noise),
+            (different, quiet),
+            "{greet:#?}"
+        );
+        assert_eq!(report.classes.len(), 1, "{:#?}", report.classes);
+        assert_eq!(report.classes[0].count, 3);
+        assert_eq!(report.classes[0].noise, noise);
+    }
+}
+
 /// The raw SOAP 1.1 request of Add, as a client sends it.
 fn soap11_add(base: &str, a: i32, b: i32) -> reqwest::Request {
     let body = format!(
