@@ -84,13 +84,14 @@ fn url(what: &str, url: &str) -> Result<http::Uri, String> {
     }
 }
 
-/// The secrets to redact: the spec's, and those named.
-fn secrets(options: &ShadowOptions) -> Result<Secrets, String> {
+/// The secrets to redact: the specs', and those named.
+fn secrets(
+    options: &ShadowOptions,
+    specs: &[(String, rmm_codegen::spec::Spec)],
+) -> Result<Secrets, String> {
     let mut names = options.secrets.clone();
-    for spec in &options.specs {
-        let path = crate::diff::spec_of(spec)?;
-        let spec = rmm_codegen::spec::load(&path).map_err(|e| e.to_string())?;
-        names.extend(spec.secrets);
+    for (_, spec) in specs {
+        names.extend(spec.secrets.iter().cloned());
     }
     let headers = options
         .secret_headers
@@ -124,8 +125,10 @@ pub fn shadow(options: &ShadowOptions) -> Result<Outcome, String> {
     config.mirror_timeout = Duration::from_secs(options.mirror_timeout);
     config.primary_timeout = Duration::from_secs(options.primary_timeout);
     config.record = options.record.clone();
-    config.secrets = secrets(options)?;
-    config.typing = Arc::new(crate::typing::of_specs(&options.specs)?);
+    // Each spec read once: its secrets redacted, its types compared by.
+    let specs = crate::typing::load(&options.specs)?;
+    config.secrets = secrets(options, &specs)?;
+    config.typing = Arc::new(crate::typing::of_loaded(&specs)?);
     eprintln!(
         "rmm shadow: listening on {}, answering from {}, mirroring to {}{}; the report in {} (SIGINT or SIGTERM stops)",
         options.listen,

@@ -6,18 +6,32 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use rmm_codegen::model::{ClassModel, MemberModel, Model};
-use rmm_codegen::spec::SoapType;
+use rmm_codegen::spec::{SoapType, Spec};
 use rmm_shadow::typing::{Lexical, OperationTyping, Shape, Ty, Typing};
 
 /// The typing of the answers of the services of the specs at `paths` (or of the crates
 /// `rmm gen` wrote there), each at its own path.
 pub fn of_specs(paths: &[PathBuf]) -> Result<Typing, String> {
+    of_loaded(&load(paths)?)
+}
+
+/// The specs at `paths` (or of the crates `rmm gen` wrote there), each with its file's name.
+pub fn load(paths: &[PathBuf]) -> Result<Vec<(String, Spec)>, String> {
+    paths
+        .iter()
+        .map(|path| {
+            let path = crate::diff::spec_of(path)?;
+            let spec = rmm_codegen::spec::load(&path).map_err(|e| e.to_string())?;
+            Ok((path.display().to_string(), spec))
+        })
+        .collect()
+}
+
+/// The typing of the answers of the services of `specs`, each at its own path.
+pub fn of_loaded(specs: &[(String, Spec)]) -> Result<Typing, String> {
     let mut typing = Typing::new();
-    for path in paths {
-        let path = crate::diff::spec_of(path)?;
-        let spec = rmm_codegen::spec::load(&path).map_err(|e| e.to_string())?;
-        let model =
-            Model::from_spec(&spec, &path.display().to_string()).map_err(|e| e.to_string())?;
+    for (file, spec) in specs {
+        let model = Model::from_spec(spec, file).map_err(|e| e.to_string())?;
         add_model(&mut typing, &model);
     }
     Ok(typing)

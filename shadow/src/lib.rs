@@ -11,9 +11,10 @@
 //! fault codes resolved; with a [`typing::Typing`] made from the spec, each leaf by the value
 //! of its type, as a .NET client reads it) and by bytes. Where the primary and the secondary
 //! differ between themselves (a time, an id), the field is noise for that operation;
-//! [`rules::Rules`] names more. [`report::Report`] counts, per operation and binding, the answers identical, noise
-//! only, different and failed, groups the differences in classes (an operation's field) with
-//! the shortest example of each, and is written as `report.json` and `report.html`.
+//! [`rules::Rules`] names more. [`report::Report`] counts, per operation and binding, the
+//! answers identical, noise only, different and failed, groups the differences in classes (an
+//! operation's field) with the shortest example of each, and is written as `report.json` and
+//! `report.html`.
 //!
 //! With `record`, every exchange with the primary is written as a capture file
 //! ([`capture`], the project's format), its secrets redacted ([`redact`]); [`replay`] sends
