@@ -16,13 +16,13 @@ struct Greets {
 }
 
 impl Greeter for Greets {
-    async fn greet(&self, _: Credentials, request: Greet) -> Result<GreetResponse, Fault> {
+    async fn greet(&self, request: Greet) -> Result<GreetResponse, Fault> {
         Ok(GreetResponse {
             result: request.name,
         })
     }
 
-    async fn add(&self, _: Credentials, request: Add) -> Result<AddResponse, Fault> {
+    async fn add(&self, request: Add) -> Result<AddResponse, Fault> {
         Ok(AddResponse {
             result: request.a + request.b + i32::from(self.off_by_one),
         })
@@ -96,10 +96,7 @@ fn shadow_records_and_reports_and_replay_finds_the_bug() {
     }
     assert!(up, "rmm shadow listens on {listen}");
 
-    let client = GreeterClient::new(
-        format!("http://{listen}"),
-        StaticSigner(Credentials::default()),
-    );
+    let client = GreeterClient::new(format!("http://{listen}"));
     runtime.block_on(async {
         for binding in Binding::ALL {
             let client = client.over(binding);

@@ -47,12 +47,12 @@
 //! struct Greets;
 //!
 //! impl Greeter for Greets {
-//!     async fn greet(&self, _: Credentials, request: Greet) -> Result<GreetResponse, Fault> {
+//!     async fn greet(&self, request: Greet) -> Result<GreetResponse, Fault> {
 //!         let name = request.name.unwrap_or_default();
 //!         Ok(GreetResponse { result: Some(format!("hello, {name}")) })
 //!     }
 //!
-//!     async fn add(&self, _: Credentials, request: Add) -> Result<AddResponse, Fault> {
+//!     async fn add(&self, request: Add) -> Result<AddResponse, Fault> {
 //!         match request.a.checked_add(request.b) {
 //!             Some(result) => Ok(AddResponse { result }),
 //!             None => Err(Fault::client("the sum does not fit an int")),
@@ -69,7 +69,7 @@
 //! tokio::spawn(serve(listener, server, ServerConfig::default()));
 //!
 //! let signed = WsSecurity::new(ReqwestTransport::new(), UsernameToken::digest("ann", "secret"));
-//! let client = GreeterClient::new(&base, StaticSigner(Credentials::default()))
+//! let client = GreeterClient::new(&base)
 //!     .with_transport(signed);
 //! let greeting = client.greet(&Greet { name: Some("Ann".into()) }).await.unwrap();
 //! assert_eq!(greeting.result.as_deref(), Some("hello, Ann"));
@@ -95,10 +95,10 @@
 //! use rmm_runtime::FaultCode;
 //! # struct Greets;
 //! # impl Greeter for Greets {
-//! #     async fn greet(&self, _: Credentials, _: Greet) -> Result<GreetResponse, Fault> {
+//! #     async fn greet(&self, _: Greet) -> Result<GreetResponse, Fault> {
 //! #         Ok(GreetResponse { result: None })
 //! #     }
-//! #     async fn add(&self, _: Credentials, request: Add) -> Result<AddResponse, Fault> {
+//! #     async fn add(&self, request: Add) -> Result<AddResponse, Fault> {
 //! #         match request.a.checked_add(request.b) {
 //! #             Some(result) => Ok(AddResponse { result }),
 //! #             None => Err(Fault::client("the sum does not fit an int")),
@@ -111,7 +111,7 @@
 //! # let check = UsernameTokenCheck::new(|user| (user == "ann").then(|| "secret".to_string()));
 //! # tokio::spawn(serve(listener, check.layer(GreeterServer::new(Greets)), ServerConfig::default()));
 //! let signed = |password| WsSecurity::new(ReqwestTransport::new(), UsernameToken::digest("ann", password));
-//! let client = GreeterClient::new(&base, StaticSigner(Credentials::default()));
+//! let client = GreeterClient::new(&base);
 //!
 //! // The handler's own fault.
 //! let overflow = Add { a: i32::MAX, b: 1 };
@@ -125,7 +125,7 @@
 //! assert_eq!(error.fault().unwrap().code, FaultCode::Other("FailedAuthentication".into()));
 //!
 //! // No answer: nothing listens there.
-//! let nowhere = GreeterClient::new("http://127.0.0.1:9", StaticSigner(Credentials::default()));
+//! let nowhere = GreeterClient::new("http://127.0.0.1:9");
 //! let error = nowhere.add(&Add { a: 1, b: 1 }).await.unwrap_err();
 //! assert!(matches!(error, CallError::Transport { source: TransportError::Connect(_), .. }));
 //! # });
@@ -166,10 +166,10 @@
 //! }
 //! # struct Greets;
 //! # impl Greeter for Greets {
-//! #     async fn greet(&self, _: Credentials, request: Greet) -> Result<GreetResponse, Fault> {
+//! #     async fn greet(&self, request: Greet) -> Result<GreetResponse, Fault> {
 //! #         Ok(GreetResponse { result: request.name })
 //! #     }
-//! #     async fn add(&self, _: Credentials, _: Add) -> Result<AddResponse, Fault> {
+//! #     async fn add(&self, _: Add) -> Result<AddResponse, Fault> {
 //! #         Ok(AddResponse { result: 0 })
 //! #     }
 //! # }
@@ -179,7 +179,7 @@
 //! # let base = format!("http://{}", listener.local_addr().unwrap());
 //! # tokio::spawn(GreeterServer::new(Greets).serve(listener));
 //! let notes = Notes::default();
-//! let client = GreeterClient::new(&base, StaticSigner(Credentials::default()))
+//! let client = GreeterClient::new(&base)
 //!     .with_transport(notes.clone());
 //! for binding in Binding::ALL {
 //!     let greeting = client.over(binding).greet(&Greet { name: Some("Ann".into()) }).await;

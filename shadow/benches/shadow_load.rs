@@ -49,13 +49,13 @@ struct Sums {
 }
 
 impl Greeter for Sums {
-    async fn greet(&self, _: Credentials, request: Greet) -> Result<GreetResponse, Fault> {
+    async fn greet(&self, request: Greet) -> Result<GreetResponse, Fault> {
         Ok(GreetResponse {
             result: request.name.map(|name| name + self.suffix),
         })
     }
 
-    async fn add(&self, _: Credentials, request: Add) -> Result<AddResponse, Fault> {
+    async fn add(&self, request: Add) -> Result<AddResponse, Fault> {
         if let Some(delay) = self.delay {
             tokio::time::sleep(delay).await;
         }

@@ -26,7 +26,7 @@ struct Greets {
 }
 
 impl Greeter for Greets {
-    async fn greet(&self, _: Credentials, request: Greet) -> Result<GreetResponse, Fault> {
+    async fn greet(&self, request: Greet) -> Result<GreetResponse, Fault> {
         let serial = self.serial.fetch_add(1, Ordering::Relaxed);
         let name = request.name.unwrap_or_default();
         Ok(GreetResponse {
@@ -37,7 +37,7 @@ impl Greeter for Greets {
         })
     }
 
-    async fn add(&self, _: Credentials, request: Add) -> Result<AddResponse, Fault> {
+    async fn add(&self, request: Add) -> Result<AddResponse, Fault> {
         if let Some(slow) = self.slow {
             tokio::time::sleep(slow).await;
         }
@@ -99,7 +99,7 @@ async fn large_answers_are_compared_like_small_ones() {
     config.report = report_dir("large-with-secondary");
     let (with_secondary, stop_too, running_too) = shadow(config).await;
     for base in [&base, &with_secondary] {
-        let client = GreeterClient::new(base, StaticSigner(Credentials::default()));
+        let client = GreeterClient::new(base);
         for size in [10, 100_000, 1_000_000] {
             let name = "x".repeat(size);
             let greeting = client
@@ -182,7 +182,7 @@ async fn the_seeded_bug_is_one_class_per_binding_and_the_serials_are_noise() {
         assert_eq!(shadowed.headers()["content-type"], content_type);
         assert_eq!(shadowed.bytes().await.unwrap(), direct);
     }
-    let client = GreeterClient::new(&base, StaticSigner(Credentials::default()));
+    let client = GreeterClient::new(&base);
     for binding in Binding::ALL {
         let client = client.over(binding);
         for (a, b) in [(40, 2), (20, 22), (1, 2), (i32::MAX, 1)] {
@@ -302,7 +302,7 @@ async fn a_slow_or_absent_candidate_costs_the_client_nothing() {
         config.concurrency = 1;
         config.mirror_timeout = Duration::from_millis(200);
         let (base, stop, running) = shadow(config).await;
-        let client = GreeterClient::new(&base, StaticSigner(Credentials::default()));
+        let client = GreeterClient::new(&base);
         for n in 0..20 {
             assert_eq!(client.add(&Add { a: n, b: 1 }).await.unwrap().result, n + 1);
         }
@@ -351,7 +351,7 @@ async fn recorded_traffic_replays_as_a_regression_suite() {
         headers: Vec::new(),
     };
     let (base, stop, running) = shadow(config).await;
-    let client = GreeterClient::new(&base, StaticSigner(Credentials::default()));
+    let client = GreeterClient::new(&base);
     for binding in Binding::ALL {
         let client = client.over(binding);
         for (a, b) in [(40, 2), (1, 2)] {
@@ -453,7 +453,7 @@ async fn a_difference_explained_on_purpose_is_counted_apart() {
         soap11.then(|| "the candidate's sums of 42 are 43 on purpose".to_owned())
     }));
     let (base, stop, running) = shadow(config).await;
-    let client = GreeterClient::new(&base, StaticSigner(Credentials::default()));
+    let client = GreeterClient::new(&base);
     for binding in [Binding::Soap11, Binding::Soap12] {
         for (a, b) in [(40, 2), (1, 2)] {
             client.over(binding).add(&Add { a, b }).await.unwrap();

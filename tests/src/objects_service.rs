@@ -322,37 +322,32 @@ pub const PAGES: [&str; 3] = ["wsdl", "help", "help-op-echo-order"];
 pub struct ObjectsEcho;
 
 impl ObjectsService for ObjectsEcho {
-    async fn echo_order(&self, _: Credentials, r: EchoOrder) -> Result<EchoOrderResponse, Fault> {
+    async fn echo_order(&self, r: EchoOrder) -> Result<EchoOrderResponse, Fault> {
         Ok(EchoOrderResponse { result: r.order })
     }
 
-    async fn echo_orders(
-        &self,
-        _: Credentials,
-        r: EchoOrders,
-    ) -> Result<EchoOrdersResponse, Fault> {
+    async fn echo_orders(&self, r: EchoOrders) -> Result<EchoOrdersResponse, Fault> {
         Ok(EchoOrdersResponse { result: r.orders })
     }
 
-    async fn echo_tree(&self, _: Credentials, r: EchoTree) -> Result<EchoTreeResponse, Fault> {
+    async fn echo_tree(&self, r: EchoTree) -> Result<EchoTreeResponse, Fault> {
         Ok(EchoTreeResponse { result: r.node })
     }
 
     async fn echo_string_array(
         &self,
-        _: Credentials,
         r: EchoStringArray,
     ) -> Result<EchoStringArrayResponse, Fault> {
         Ok(EchoStringArrayResponse { result: r.values })
     }
 
-    async fn make_order(&self, _: Credentials, r: MakeOrder) -> Result<MakeOrderResponse, Fault> {
+    async fn make_order(&self, r: MakeOrder) -> Result<MakeOrderResponse, Fault> {
         Ok(MakeOrderResponse {
             result: make_order(r.id, r.note),
         })
     }
 
-    async fn make_tags(&self, _: Credentials, r: MakeTags) -> Result<MakeTagsResponse, Fault> {
+    async fn make_tags(&self, r: MakeTags) -> Result<MakeTagsResponse, Fault> {
         let result = (r.count >= 0).then(|| {
             (0..r.count)
                 .map(|i| (i != 1).then(|| format!("t{i}")))
@@ -361,79 +356,51 @@ impl ObjectsService for ObjectsEcho {
         Ok(MakeTagsResponse { result })
     }
 
-    async fn echo_int_array(
-        &self,
-        _: Credentials,
-        r: EchoIntArray,
-    ) -> Result<EchoIntArrayResponse, Fault> {
+    async fn echo_int_array(&self, r: EchoIntArray) -> Result<EchoIntArrayResponse, Fault> {
         Ok(EchoIntArrayResponse { result: r.values })
     }
 
-    async fn echo_levels(
-        &self,
-        _: Credentials,
-        r: EchoLevels,
-    ) -> Result<EchoLevelsResponse, Fault> {
+    async fn echo_levels(&self, r: EchoLevels) -> Result<EchoLevelsResponse, Fault> {
         Ok(EchoLevelsResponse { result: r.values })
     }
 
-    async fn echo_shape(&self, _: Credentials, r: EchoShape) -> Result<EchoShapeResponse, Fault> {
+    async fn echo_shape(&self, r: EchoShape) -> Result<EchoShapeResponse, Fault> {
         Ok(EchoShapeResponse { result: r.shape })
     }
 
-    async fn echo_shapes(
-        &self,
-        _: Credentials,
-        r: EchoShapes,
-    ) -> Result<EchoShapesResponse, Fault> {
+    async fn echo_shapes(&self, r: EchoShapes) -> Result<EchoShapesResponse, Fault> {
         Ok(EchoShapesResponse { result: r.shapes })
     }
 
-    async fn echo_drawing(
-        &self,
-        _: Credentials,
-        r: EchoDrawing,
-    ) -> Result<EchoDrawingResponse, Fault> {
+    async fn echo_drawing(&self, r: EchoDrawing) -> Result<EchoDrawingResponse, Fault> {
         Ok(EchoDrawingResponse { result: r.drawing })
     }
 
-    async fn make_shapes(
-        &self,
-        _: Credentials,
-        r: MakeShapes,
-    ) -> Result<MakeShapesResponse, Fault> {
+    async fn make_shapes(&self, r: MakeShapes) -> Result<MakeShapesResponse, Fault> {
         Ok(MakeShapesResponse {
             result: make_shapes(r.count),
         })
     }
 
-    async fn make_circle(
-        &self,
-        _: Credentials,
-        r: MakeCircle,
-    ) -> Result<MakeCircleResponse, Fault> {
+    async fn make_circle(&self, r: MakeCircle) -> Result<MakeCircleResponse, Fault> {
         Ok(MakeCircleResponse {
             result: Some(make_circle(r.radius, r.color)),
         })
     }
 
-    async fn echo_flags(&self, _: Credentials, r: EchoFlags) -> Result<EchoFlagsResponse, Fault> {
+    async fn echo_flags(&self, r: EchoFlags) -> Result<EchoFlagsResponse, Fault> {
         Ok(EchoFlagsResponse { result: r.perms })
     }
 
-    async fn echo_flags_array(
-        &self,
-        _: Credentials,
-        r: EchoFlagsArray,
-    ) -> Result<EchoFlagsArrayResponse, Fault> {
+    async fn echo_flags_array(&self, r: EchoFlagsArray) -> Result<EchoFlagsArrayResponse, Fault> {
         Ok(EchoFlagsArrayResponse { result: r.values })
     }
 
-    async fn split(&self, _: Credentials, r: Split) -> Result<SplitResponse, Fault> {
+    async fn split(&self, r: Split) -> Result<SplitResponse, Fault> {
         Ok(split(r.value.as_deref(), r.count))
     }
 
-    async fn divide(&self, _: Credentials, r: Divide) -> Result<DivideResponse, Fault> {
+    async fn divide(&self, r: Divide) -> Result<DivideResponse, Fault> {
         Ok(DivideResponse {
             result: (),
             quotient: r.dividend.checked_div(r.divisor).unwrap_or(0),
@@ -441,19 +408,15 @@ impl ObjectsService for ObjectsEcho {
         })
     }
 
-    async fn echo_attributes(
-        &self,
-        _: Credentials,
-        r: EchoAttributes,
-    ) -> Result<EchoAttributesResponse, Fault> {
+    async fn echo_attributes(&self, r: EchoAttributes) -> Result<EchoAttributesResponse, Fault> {
         Ok(EchoAttributesResponse { result: r.value })
     }
 
-    async fn echo_text(&self, _: Credentials, r: EchoText) -> Result<EchoTextResponse, Fault> {
+    async fn echo_text(&self, r: EchoText) -> Result<EchoTextResponse, Fault> {
         Ok(EchoTextResponse { result: r.note })
     }
 
-    async fn make_note(&self, _: Credentials, r: MakeNote) -> Result<MakeNoteResponse, Fault> {
+    async fn make_note(&self, r: MakeNote) -> Result<MakeNoteResponse, Fault> {
         Ok(MakeNoteResponse {
             result: Some(Note {
                 lang: r.lang,
@@ -462,19 +425,11 @@ impl ObjectsService for ObjectsEcho {
         })
     }
 
-    async fn echo_bundle(
-        &self,
-        _: Credentials,
-        r: EchoBundle,
-    ) -> Result<EchoBundleResponse, Fault> {
+    async fn echo_bundle(&self, r: EchoBundle) -> Result<EchoBundleResponse, Fault> {
         Ok(EchoBundleResponse { result: r.bundle })
     }
 
-    async fn count_lines(
-        &self,
-        _: Credentials,
-        r: CountLines,
-    ) -> Result<CountLinesResponse, Fault> {
+    async fn count_lines(&self, r: CountLines) -> Result<CountLinesResponse, Fault> {
         let lines = match r.order.and_then(|o| o.lines) {
             Some(lines) => lines.len() as i32,
             None => -1,
@@ -484,72 +439,44 @@ impl ObjectsService for ObjectsEcho {
         })
     }
 
-    async fn echo_renamed(
-        &self,
-        _: Credentials,
-        r: EchoRenamed,
-    ) -> Result<EchoRenamedResponse, Fault> {
+    async fn echo_renamed(&self, r: EchoRenamed) -> Result<EchoRenamedResponse, Fault> {
         Ok(EchoRenamedResponse { result: r.tag })
     }
 
-    async fn echo_settings(
-        &self,
-        _: Credentials,
-        r: EchoSettings,
-    ) -> Result<EchoSettingsResponse, Fault> {
+    async fn echo_settings(&self, r: EchoSettings) -> Result<EchoSettingsResponse, Fault> {
         Ok(EchoSettingsResponse { result: r.settings })
     }
 
-    async fn echo_basket(
-        &self,
-        _: Credentials,
-        r: EchoBasket,
-    ) -> Result<EchoBasketResponse, Fault> {
+    async fn echo_basket(&self, r: EchoBasket) -> Result<EchoBasketResponse, Fault> {
         Ok(EchoBasketResponse { result: r.basket })
     }
 
-    async fn echo_int_list(
-        &self,
-        _: Credentials,
-        r: EchoIntList,
-    ) -> Result<EchoIntListResponse, Fault> {
+    async fn echo_int_list(&self, r: EchoIntList) -> Result<EchoIntListResponse, Fault> {
         Ok(EchoIntListResponse { result: r.values })
     }
 
-    async fn echo_line_list(
-        &self,
-        _: Credentials,
-        r: EchoLineList,
-    ) -> Result<EchoLineListResponse, Fault> {
+    async fn echo_line_list(&self, r: EchoLineList) -> Result<EchoLineListResponse, Fault> {
         Ok(EchoLineListResponse { result: r.lines })
     }
 
-    async fn make_voucher(
-        &self,
-        _: Credentials,
-        r: MakeVoucher,
-    ) -> Result<MakeVoucherResponse, Fault> {
+    async fn make_voucher(&self, r: MakeVoucher) -> Result<MakeVoucherResponse, Fault> {
         Ok(MakeVoucherResponse {
             result: make_voucher(r.code, r.value),
         })
     }
 
-    async fn echo_voucher(
-        &self,
-        _: Credentials,
-        r: EchoVoucher,
-    ) -> Result<EchoVoucherResponse, Fault> {
+    async fn echo_voucher(&self, r: EchoVoucher) -> Result<EchoVoucherResponse, Fault> {
         Ok(EchoVoucherResponse { result: r.receipt })
     }
 
-    async fn add_ints(&self, _: Credentials, r: AddInts) -> Result<AddIntsResponse, Fault> {
+    async fn add_ints(&self, r: AddInts) -> Result<AddIntsResponse, Fault> {
         // C#'s unchecked addition.
         Ok(AddIntsResponse {
             result: r.a.wrapping_add(r.b),
         })
     }
 
-    async fn add_texts(&self, _: Credentials, r: AddTexts) -> Result<AddTextsResponse, Fault> {
+    async fn add_texts(&self, r: AddTexts) -> Result<AddTextsResponse, Fault> {
         // C#'s `+` on strings reads a null as "".
         Ok(AddTextsResponse {
             result: Some(format!(
@@ -560,67 +487,55 @@ impl ObjectsService for ObjectsEcho {
         })
     }
 
-    async fn who_am_i(&self, _: Credentials, r: WhoAmI) -> Result<WhoAmIResponse, Fault> {
+    async fn who_am_i(&self, r: WhoAmI) -> Result<WhoAmIResponse, Fault> {
         Ok(WhoAmIResponse {
             result: Some(who_am_i(r.auth_header.as_ref(), r.n)),
         })
     }
 
-    async fn echo_xml(&self, _: Credentials, r: EchoXml) -> Result<EchoXmlResponse, Fault> {
+    async fn echo_xml(&self, r: EchoXml) -> Result<EchoXmlResponse, Fault> {
         Ok(EchoXmlResponse { result: r.doc })
     }
 
-    async fn make_xml(&self, _: Credentials, r: MakeXml) -> Result<MakeXmlResponse, Fault> {
+    async fn make_xml(&self, r: MakeXml) -> Result<MakeXmlResponse, Fault> {
         Ok(MakeXmlResponse {
             result: make_xml(r.text.as_deref(), r.n),
         })
     }
 
-    async fn echo_node(&self, _: Credentials, r: EchoNode) -> Result<EchoNodeResponse, Fault> {
+    async fn echo_node(&self, r: EchoNode) -> Result<EchoNodeResponse, Fault> {
         Ok(EchoNodeResponse { result: r.node })
     }
 
-    async fn make_node(&self, _: Credentials, r: MakeNode) -> Result<MakeNodeResponse, Fault> {
+    async fn make_node(&self, r: MakeNode) -> Result<MakeNodeResponse, Fault> {
         Ok(MakeNodeResponse {
             result: make_node(r.text.as_deref(), r.n),
         })
     }
 
-    async fn hop(&self, _: Credentials, r: Hop) -> Result<HopResponse, Fault> {
+    async fn hop(&self, r: Hop) -> Result<HopResponse, Fault> {
         Ok(hop(r))
     }
 
-    async fn echo_elements(
-        &self,
-        _: Credentials,
-        r: EchoElements,
-    ) -> Result<EchoElementsResponse, Fault> {
+    async fn echo_elements(&self, r: EchoElements) -> Result<EchoElementsResponse, Fault> {
         Ok(EchoElementsResponse { result: r.items })
     }
 
-    async fn echo_nodes(&self, _: Credentials, r: EchoNodes) -> Result<EchoNodesResponse, Fault> {
+    async fn echo_nodes(&self, r: EchoNodes) -> Result<EchoNodesResponse, Fault> {
         Ok(EchoNodesResponse { result: r.nodes })
     }
 
-    async fn make_nodes(&self, _: Credentials, r: MakeNodes) -> Result<MakeNodesResponse, Fault> {
+    async fn make_nodes(&self, r: MakeNodes) -> Result<MakeNodesResponse, Fault> {
         Ok(MakeNodesResponse {
             result: make_nodes(r.text.as_deref(), r.n),
         })
     }
 
-    async fn echo_phrase(
-        &self,
-        _: Credentials,
-        r: EchoPhrase,
-    ) -> Result<EchoPhraseResponse, Fault> {
+    async fn echo_phrase(&self, r: EchoPhrase) -> Result<EchoPhraseResponse, Fault> {
         Ok(EchoPhraseResponse { result: r.p })
     }
 
-    async fn make_phrase(
-        &self,
-        _: Credentials,
-        r: MakePhrase,
-    ) -> Result<MakePhraseResponse, Fault> {
+    async fn make_phrase(&self, r: MakePhrase) -> Result<MakePhraseResponse, Fault> {
         Ok(MakePhraseResponse {
             result: (r.n >= 0).then(|| Phrase {
                 lang: Some(format!("en-{}", r.n)),
@@ -629,77 +544,52 @@ impl ObjectsService for ObjectsEcho {
         })
     }
 
-    async fn split_xml(&self, _: Credentials, r: SplitXml) -> Result<SplitXmlResponse, Fault> {
+    async fn split_xml(&self, r: SplitXml) -> Result<SplitXmlResponse, Fault> {
         Ok(split_xml(r.doc.as_ref()))
     }
 
-    async fn echo_parcel(
-        &self,
-        _: Credentials,
-        r: EchoParcel,
-    ) -> Result<EchoParcelResponse, Fault> {
+    async fn echo_parcel(&self, r: EchoParcel) -> Result<EchoParcelResponse, Fault> {
         Ok(EchoParcelResponse { result: r.p })
     }
 
-    async fn make_parcel(
-        &self,
-        _: Credentials,
-        r: MakeParcel,
-    ) -> Result<MakeParcelResponse, Fault> {
+    async fn make_parcel(&self, r: MakeParcel) -> Result<MakeParcelResponse, Fault> {
         Ok(MakeParcelResponse {
             result: make_parcel(r.n),
         })
     }
 
-    async fn echo_wrapping(
-        &self,
-        _: Credentials,
-        r: EchoWrapping,
-    ) -> Result<EchoWrappingResponse, Fault> {
+    async fn echo_wrapping(&self, r: EchoWrapping) -> Result<EchoWrappingResponse, Fault> {
         Ok(EchoWrappingResponse { result: r.w })
     }
 
-    async fn make_wrapping(
-        &self,
-        _: Credentials,
-        r: MakeWrapping,
-    ) -> Result<MakeWrappingResponse, Fault> {
+    async fn make_wrapping(&self, r: MakeWrapping) -> Result<MakeWrappingResponse, Fault> {
         Ok(MakeWrappingResponse {
             result: make_wrapping(r.n),
         })
     }
 
-    async fn make_data_set(
-        &self,
-        _: Credentials,
-        r: MakeDataSet,
-    ) -> Result<MakeDataSetResponse, Fault> {
+    async fn make_data_set(&self, r: MakeDataSet) -> Result<MakeDataSetResponse, Fault> {
         Ok(MakeDataSetResponse {
             result: crate::objects_data_set::make_data_set(r.n),
         })
     }
 
-    async fn echo_data_set(
-        &self,
-        _: Credentials,
-        r: EchoDataSet,
-    ) -> Result<EchoDataSetResponse, Fault> {
+    async fn echo_data_set(&self, r: EchoDataSet) -> Result<EchoDataSetResponse, Fault> {
         Ok(EchoDataSetResponse { result: r.ds })
     }
 
-    async fn make_table(&self, _: Credentials, r: MakeTable) -> Result<MakeTableResponse, Fault> {
+    async fn make_table(&self, r: MakeTable) -> Result<MakeTableResponse, Fault> {
         Ok(MakeTableResponse {
             result: crate::objects_data_set::make_table(r.n),
         })
     }
 
-    async fn echo_table(&self, _: Credentials, r: EchoTable) -> Result<EchoTableResponse, Fault> {
+    async fn echo_table(&self, r: EchoTable) -> Result<EchoTableResponse, Fault> {
         Ok(EchoTableResponse { result: r.table })
     }
 
     async fn describe_data_set(
         &self,
-        _: Credentials,
         r: DescribeDataSet,
     ) -> Result<DescribeDataSetResponse, Fault> {
         Ok(DescribeDataSetResponse {
@@ -707,91 +597,59 @@ impl ObjectsService for ObjectsEcho {
         })
     }
 
-    async fn visit(&self, _: Credentials, r: Visit) -> Result<VisitResponse, Fault> {
+    async fn visit(&self, r: Visit) -> Result<VisitResponse, Fault> {
         Ok(visit(r))
     }
 
-    async fn attempt(&self, _: Credentials, r: Attempt) -> Result<AttemptResponse, AttemptFault> {
+    async fn attempt(&self, r: Attempt) -> Result<AttemptResponse, AttemptFault> {
         attempt(r.n)
     }
 
-    async fn echo_object(
-        &self,
-        _: Credentials,
-        r: EchoObject,
-    ) -> Result<EchoObjectResponse, Fault> {
+    async fn echo_object(&self, r: EchoObject) -> Result<EchoObjectResponse, Fault> {
         Ok(EchoObjectResponse { result: r.o })
     }
 
-    async fn echo_objects(
-        &self,
-        _: Credentials,
-        r: EchoObjects,
-    ) -> Result<EchoObjectsResponse, Fault> {
+    async fn echo_objects(&self, r: EchoObjects) -> Result<EchoObjectsResponse, Fault> {
         Ok(EchoObjectsResponse { result: r.items })
     }
 
-    async fn echo_holder(
-        &self,
-        _: Credentials,
-        r: EchoHolder,
-    ) -> Result<EchoHolderResponse, Fault> {
+    async fn echo_holder(&self, r: EchoHolder) -> Result<EchoHolderResponse, Fault> {
         Ok(EchoHolderResponse { result: r.h })
     }
 
-    async fn make_object(
-        &self,
-        _: Credentials,
-        r: MakeObject,
-    ) -> Result<MakeObjectResponse, Fault> {
+    async fn make_object(&self, r: MakeObject) -> Result<MakeObjectResponse, Fault> {
         Ok(MakeObjectResponse {
             result: crate::objects_any::make_object(r.kind),
         })
     }
 
-    async fn make_objects(
-        &self,
-        _: Credentials,
-        r: MakeObjects,
-    ) -> Result<MakeObjectsResponse, Fault> {
+    async fn make_objects(&self, r: MakeObjects) -> Result<MakeObjectsResponse, Fault> {
         Ok(MakeObjectsResponse {
             result: crate::objects_any::make_objects(r.n),
         })
     }
 
-    async fn describe_object(
-        &self,
-        _: Credentials,
-        r: DescribeObject,
-    ) -> Result<DescribeObjectResponse, Fault> {
+    async fn describe_object(&self, r: DescribeObject) -> Result<DescribeObjectResponse, Fault> {
         Ok(DescribeObjectResponse {
             result: Some(crate::objects_any::describe_object(r.o.as_ref())),
         })
     }
 
-    async fn make_shop(&self, _: Credentials, r: MakeShop) -> Result<MakeShopResponse, Fault> {
+    async fn make_shop(&self, r: MakeShop) -> Result<MakeShopResponse, Fault> {
         Ok(MakeShopResponse {
             result: crate::objects_data_set::make_shop(r.n),
         })
     }
 
-    async fn echo_shop(&self, _: Credentials, r: EchoShop) -> Result<EchoShopResponse, Fault> {
+    async fn echo_shop(&self, r: EchoShop) -> Result<EchoShopResponse, Fault> {
         Ok(EchoShopResponse { result: r.ds })
     }
 
-    async fn echo_order_bare(
-        &self,
-        _: Credentials,
-        r: EchoOrderBare,
-    ) -> Result<EchoOrderBareResponse, Fault> {
+    async fn echo_order_bare(&self, r: EchoOrderBare) -> Result<EchoOrderBareResponse, Fault> {
         Ok(EchoOrderBareResponse { result: r.order })
     }
 
-    async fn repeat_bare(
-        &self,
-        _: Credentials,
-        r: RepeatBare,
-    ) -> Result<RepeatBareResponse, Fault> {
+    async fn repeat_bare(&self, r: RepeatBare) -> Result<RepeatBareResponse, Fault> {
         // As the C# does: at most 100 times, none for a negative count.
         let times = r.times.clamp(0, 100) as usize;
         Ok(RepeatBareResponse {

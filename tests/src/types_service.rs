@@ -105,17 +105,17 @@ macro_rules! echo_operations {
     ($($method:ident: $request:ident => $response:ident,)*) => {
         impl TypesService for TypesEcho {
             $(
-                async fn $method(&self, _: Credentials, request: $request) -> Result<$response, Fault> {
+                async fn $method(&self, request: $request) -> Result<$response, Fault> {
                     Ok($response { result: request.value })
                 }
             )*
 
-            async fn ping(&self, _: Credentials, _: Ping) -> Result<PingResponse, Fault> {
+            async fn ping(&self, _: Ping) -> Result<PingResponse, Fault> {
                 Ok(PingResponse { result: () })
             }
 
-            async fn describe(&self, credentials: Credentials, request: Describe) -> Result<DescribeResponse, Fault> {
-                Ok(DescribeResponse { result: Some(described(&request, &credentials)) })
+            async fn describe(&self, request: Describe) -> Result<DescribeResponse, Fault> {
+                Ok(DescribeResponse { result: Some(described(&request, &Credentials::default())) })
             }
         }
     };

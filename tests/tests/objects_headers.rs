@@ -258,9 +258,11 @@ impl rmm_objects::runtime::client::Transport for InProcess {
 }
 
 fn client(signer: impl rmm_objects::Signer) -> rmm_objects::ObjectsServiceClient {
-    rmm_objects::ObjectsServiceClient::new("http://in.process", signer).with_transport(InProcess(
-        rmm_objects::ObjectsServiceServer::new(rmm_tests::objects_service::ObjectsEcho),
-    ))
+    rmm_objects::ObjectsServiceClient::new("http://in.process")
+        .with_signer(signer)
+        .with_transport(InProcess(rmm_objects::ObjectsServiceServer::new(
+            rmm_tests::objects_service::ObjectsEcho,
+        )))
 }
 
 fn auth(user: &str) -> AuthHeader {

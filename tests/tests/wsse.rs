@@ -45,7 +45,7 @@ fn client(token: UsernameToken, checked: bool, binding: Binding) -> ObjectsServi
         check: checked.then(|| UsernameTokenCheck::new(passwords)),
         server: ObjectsServiceServer::new(ObjectsEcho),
     };
-    ObjectsServiceClient::new("http://in.process", StaticSigner(Credentials::default()))
+    ObjectsServiceClient::new("http://in.process")
         .with_transport(WsSecurity::new(server, token))
         .with_binding(binding)
 }

@@ -37,11 +37,21 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         client = service.client_type,
     ));
     let new_doc = doc(&format!(
-        "A client of the service at `base_url` with `signer`, as [`{client}::new`] makes it \
+        "A client of the service at `base_url`{with}, as [`{client}::new`] makes it \
          (SOAP 1.1, reqwest, a 30 s timeout).\n\n# Panics\n\nIf the operating system refuses \
          the runtime's thread.",
         client = service.client_type,
+        with = if model.credentials.is_empty() {
+            ""
+        } else {
+            " with `signer`"
+        },
     ));
+    let (signer_param, signer_arg) = if model.credentials.is_empty() {
+        (quote!(), quote!())
+    } else {
+        (quote!(, signer: impl Signer), quote!(, signer))
+    };
     quote! {
         //! The blocking client: the async client's methods for callers without an async runtime.
 
@@ -61,8 +71,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
 
         impl #blocking {
             #new_doc
-            pub fn new(base_url: impl Into<String>, signer: impl Signer) -> Self {
-                Self::from_async(#client::new(base_url, signer))
+            pub fn new(base_url: impl Into<String> #signer_param) -> Self {
+                Self::from_async(#client::new(base_url #signer_arg))
             }
 
             /// Waits on the calls of `client`, configured as it is.

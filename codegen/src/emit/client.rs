@@ -33,11 +33,38 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         "Calls the `{service_name}` service: one async method per operation, over the binding \
          the client is set to (SOAP 1.1 unless [`with_binding`](Self::with_binding) says \
          otherwise; [`over`](Self::over) changes it for one call).\n\n\
-         The credentials ({}) come from the client's [`Signer`] for each call. Requests go \
-         through a [`Transport`] (reqwest by default) with a timeout (30 s by default). Cloning \
-         is cheap and shares the transport and signer.",
-        credential_names.join(", ")
+         {} Requests go through a [`Transport`] (reqwest by default) with a timeout (30 s by \
+         default). Cloning is cheap and shares the transport and signer.",
+        if credential_names.is_empty() {
+            "The service takes no credentials.".to_owned()
+        } else {
+            format!(
+                "The credentials ({}) come from the client's [`Signer`] for each call.",
+                credential_names.join(", ")
+            )
+        }
     ));
+    // A service without credentials needs no signer to be called: one that signs nothing,
+    // which `with_signer` replaces where a signer fills SOAP headers.
+    let (signer_param, signer_value, new_doc) =
+        if model.credentials.is_empty() {
+            (
+            quote!(),
+            quote!(Arc::new(StaticSigner(Credentials::default()))),
+            doc("A client of the service at `base_url` (scheme, host, port and any path prefix; \
+                 the endpoint path is the spec's), over SOAP 1.1, through reqwest, with a 30 s \
+                 timeout. The service takes no credentials: nothing signs its calls unless \
+                 [`with_signer`](Self::with_signer) gives a signer (of SOAP headers)."),
+        )
+        } else {
+            (
+            quote!(, signer: impl Signer),
+            quote!(Arc::new(signer)),
+            doc("A client of the service at `base_url` (scheme, host, port and any path prefix; \
+                 the endpoint path is the spec's) with `signer`, over SOAP 1.1, through reqwest, \
+                 with a 30 s timeout."),
+        )
+        };
     quote! {
         //! The client side: call the service from Rust.
 
@@ -125,18 +152,23 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         }
 
         impl #client_name {
-            /// A client of the service at `base_url` (scheme, host, port and any path prefix;
-            /// the endpoint path is the spec's) with `signer`, over SOAP 1.1, through reqwest,
-            /// with a 30 s timeout.
-            pub fn new(base_url: impl Into<String>, signer: impl Signer) -> Self {
+            #new_doc
+            pub fn new(base_url: impl Into<String> #signer_param) -> Self {
                 Self {
                     base: Arc::from(base_url.into()),
                     binding: Binding::Soap11,
                     timeout: Some(Duration::from_secs(30)),
                     transport: Arc::new(ReqwestTransport::new()),
-                    signer: Arc::new(signer),
+                    signer: #signer_value,
                     headers: Arc::new(SoapHeaders::default()),
                 }
+            }
+
+            /// Signs each call with `signer` from now on: its credentials, and the SOAP
+            /// headers it fills.
+            pub fn with_signer(mut self, signer: impl Signer) -> Self {
+                self.signer = Arc::new(signer);
+                self
             }
 
             /// Sends `headers` on each call of an operation that reads them (over SOAP),

@@ -28,8 +28,7 @@ macro_rules! not_yet {
     ($($method:ident: $request:ident,)*) => {
         impl @TRAIT@ for NotYet {
             $(async fn $method(
-                &self,
-                _: Credentials,
+                &self,@CREDENTIALS@
                 _: $request,
             ) -> Result<
                 <$request as wire::OperationRequest>::Response,
@@ -49,9 +48,8 @@ tokio::spawn(@SERVER@::new(NotYet).serve(listener));
 @CALL@# });
 ```
 "#;
-    const CALL: &str = r#"// The client signs each call with the credentials its signer gives, over the binding it
-// is told (SOAP 1.1 unless `over` says another).
-let client = @CLIENT@::new(&base, StaticSigner(Credentials::default()));
+    const CALL: &str = r#"@SIGNS@
+let client = @CLIENT@::new(&base@SIGNER@);
 let error = client
     .over(Binding::Soap12)
     .@METHOD@(&@REQUEST@::default())
@@ -68,12 +66,38 @@ assert!(error.to_string().contains("not written yet"), "{error}");
     });
     let call = call.map_or(String::new(), |op| {
         CALL.replace("@CLIENT@", &service.client_type)
+            .replace(
+                "@SIGNS@",
+                if model.credentials.is_empty() {
+                    "// The client calls over the binding it is told (SOAP 1.1 unless `over` says\n\
+                     // another); the service takes no credentials, so it needs no signer."
+                } else {
+                    "// The client signs each call with the credentials its signer gives, over the \
+                     binding it\n// is told (SOAP 1.1 unless `over` says another)."
+                },
+            )
+            .replace(
+                "@SIGNER@",
+                if model.credentials.is_empty() {
+                    ""
+                } else {
+                    ", StaticSigner(Credentials::default())"
+                },
+            )
             .replace("@METHOD@", &op.snake)
             .replace("@REQUEST@", &op.rust_name)
     });
     // Placeholders of `@` (which no XML name holds), the call's put in first.
     EXAMPLE
         .replace("@CALL@", &call)
+        .replace(
+            "@CREDENTIALS@",
+            if model.credentials.is_empty() {
+                ""
+            } else {
+                "\n                _: Credentials,"
+            },
+        )
         .replace("@TRAIT@", &service.trait_name)
         .replace("@KRATE@", &service.crate_ident)
         .replace("@SERVER@", &service.server_type)

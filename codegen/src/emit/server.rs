@@ -8,6 +8,12 @@ use super::{doc, ident};
 use crate::model::Model;
 
 pub(super) fn emit(model: &Model) -> TokenStream {
+    // A service without credentials hands its methods none: the request alone.
+    let (credentials_param, credentials_arg) = if model.credentials.is_empty() {
+        (quote!(), quote!())
+    } else {
+        (quote!(credentials: Credentials,), quote!(credentials,))
+    };
     let service_name = &model.service.name;
     let trait_rust = &model.service.trait_name;
     let server_rust = &model.service.server_type;
@@ -45,7 +51,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             #text
             fn #method(
                 &self,
-                credentials: Credentials,
+                #credentials_param
                 request: #request,
             ) -> impl Future<Output = Result<#response, #error>> + Send;
         }
@@ -58,10 +64,10 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         quote! {
             fn #method(
                 &self,
-                credentials: Credentials,
+                #credentials_param
                 request: #request,
             ) -> impl Future<Output = Result<#response, #error>> + Send {
-                T::#method(self, credentials, request)
+                T::#method(self, #credentials_arg request)
             }
         }
     });
@@ -112,7 +118,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.#method(credentials, call)
+                    self.inner.service.#method(#credentials_arg call)
                 };
                 #answer
             }
@@ -120,9 +126,14 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     });
     let trait_doc = doc(&format!(
         "The `{service_name}` service, one method per operation: implement it to be the service.\n\n\
-         Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever \
-         binding the call came over; its future must be `Send`. Serve an implementation with \
-         [`{server_rust}`]. `Arc<T>` implements the trait when `T` does."
+         Each method gets {what}, decoded from whichever binding the call came over; its future \
+         must be `Send`. Serve an implementation with [`{server_rust}`]. `Arc<T>` implements the \
+         trait when `T` does.",
+        what = if model.credentials.is_empty() {
+            "the typed request (the service takes no credentials)"
+        } else {
+            "the caller's [`Credentials`] and the typed request"
+        },
     ));
     let server_doc = doc(&format!(
         "Serves a [`{trait_rust}`] on one endpoint (`{path}`) for all four bindings, as an ASMX \

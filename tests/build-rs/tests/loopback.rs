@@ -7,13 +7,13 @@ use rmm_build_rs::*;
 struct Greets;
 
 impl Greeter for Greets {
-    async fn greet(&self, _: Credentials, request: Greet) -> Result<GreetResponse, Fault> {
+    async fn greet(&self, request: Greet) -> Result<GreetResponse, Fault> {
         Ok(GreetResponse {
             result: Some(format!("hello, {}", request.name.unwrap_or_default())),
         })
     }
 
-    async fn add(&self, _: Credentials, request: Add) -> Result<AddResponse, Fault> {
+    async fn add(&self, request: Add) -> Result<AddResponse, Fault> {
         request
             .a
             .checked_add(request.b)
@@ -32,7 +32,7 @@ async fn the_built_client_calls_the_built_server_on_every_binding() {
             let _ = stopped.await;
         }),
     );
-    let client = GreeterClient::new(&base, StaticSigner(Credentials::default()));
+    let client = GreeterClient::new(&base);
     for binding in Binding::ALL {
         let client = client.over(binding);
         let greeting = client

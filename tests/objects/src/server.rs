@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `ObjectsService` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`ObjectsServiceServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`ObjectsServiceServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait ObjectsService: Send + Sync + 'static {
     /// Operation 1, `EchoOrder`: Echoes an order.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_order(
         &self,
-        credentials: Credentials,
         request: EchoOrder,
     ) -> impl Future<Output = Result<EchoOrderResponse, Fault>> + Send;
 
@@ -34,7 +33,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_orders(
         &self,
-        credentials: Credentials,
         request: EchoOrders,
     ) -> impl Future<Output = Result<EchoOrdersResponse, Fault>> + Send;
 
@@ -43,7 +41,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_tree(
         &self,
-        credentials: Credentials,
         request: EchoTree,
     ) -> impl Future<Output = Result<EchoTreeResponse, Fault>> + Send;
 
@@ -52,7 +49,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_string_array(
         &self,
-        credentials: Credentials,
         request: EchoStringArray,
     ) -> impl Future<Output = Result<EchoStringArrayResponse, Fault>> + Send;
 
@@ -61,7 +57,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_order(
         &self,
-        credentials: Credentials,
         request: MakeOrder,
     ) -> impl Future<Output = Result<MakeOrderResponse, Fault>> + Send;
 
@@ -70,7 +65,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_tags(
         &self,
-        credentials: Credentials,
         request: MakeTags,
     ) -> impl Future<Output = Result<MakeTagsResponse, Fault>> + Send;
 
@@ -79,7 +73,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_int_array(
         &self,
-        credentials: Credentials,
         request: EchoIntArray,
     ) -> impl Future<Output = Result<EchoIntArrayResponse, Fault>> + Send;
 
@@ -88,7 +81,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_levels(
         &self,
-        credentials: Credentials,
         request: EchoLevels,
     ) -> impl Future<Output = Result<EchoLevelsResponse, Fault>> + Send;
 
@@ -97,7 +89,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_shape(
         &self,
-        credentials: Credentials,
         request: EchoShape,
     ) -> impl Future<Output = Result<EchoShapeResponse, Fault>> + Send;
 
@@ -106,7 +97,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_shapes(
         &self,
-        credentials: Credentials,
         request: EchoShapes,
     ) -> impl Future<Output = Result<EchoShapesResponse, Fault>> + Send;
 
@@ -115,7 +105,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_drawing(
         &self,
-        credentials: Credentials,
         request: EchoDrawing,
     ) -> impl Future<Output = Result<EchoDrawingResponse, Fault>> + Send;
 
@@ -124,7 +113,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_shapes(
         &self,
-        credentials: Credentials,
         request: MakeShapes,
     ) -> impl Future<Output = Result<MakeShapesResponse, Fault>> + Send;
 
@@ -133,7 +121,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_circle(
         &self,
-        credentials: Credentials,
         request: MakeCircle,
     ) -> impl Future<Output = Result<MakeCircleResponse, Fault>> + Send;
 
@@ -142,7 +129,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_flags(
         &self,
-        credentials: Credentials,
         request: EchoFlags,
     ) -> impl Future<Output = Result<EchoFlagsResponse, Fault>> + Send;
 
@@ -151,7 +137,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_flags_array(
         &self,
-        credentials: Credentials,
         request: EchoFlagsArray,
     ) -> impl Future<Output = Result<EchoFlagsArrayResponse, Fault>> + Send;
 
@@ -160,7 +145,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn split(
         &self,
-        credentials: Credentials,
         request: Split,
     ) -> impl Future<Output = Result<SplitResponse, Fault>> + Send;
 
@@ -169,7 +153,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn divide(
         &self,
-        credentials: Credentials,
         request: Divide,
     ) -> impl Future<Output = Result<DivideResponse, Fault>> + Send;
 
@@ -178,7 +161,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_attributes(
         &self,
-        credentials: Credentials,
         request: EchoAttributes,
     ) -> impl Future<Output = Result<EchoAttributesResponse, Fault>> + Send;
 
@@ -187,7 +169,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_text(
         &self,
-        credentials: Credentials,
         request: EchoText,
     ) -> impl Future<Output = Result<EchoTextResponse, Fault>> + Send;
 
@@ -196,7 +177,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_note(
         &self,
-        credentials: Credentials,
         request: MakeNote,
     ) -> impl Future<Output = Result<MakeNoteResponse, Fault>> + Send;
 
@@ -205,7 +185,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_bundle(
         &self,
-        credentials: Credentials,
         request: EchoBundle,
     ) -> impl Future<Output = Result<EchoBundleResponse, Fault>> + Send;
 
@@ -214,7 +193,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn count_lines(
         &self,
-        credentials: Credentials,
         request: CountLines,
     ) -> impl Future<Output = Result<CountLinesResponse, Fault>> + Send;
 
@@ -223,7 +201,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_renamed(
         &self,
-        credentials: Credentials,
         request: EchoRenamed,
     ) -> impl Future<Output = Result<EchoRenamedResponse, Fault>> + Send;
 
@@ -232,7 +209,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_settings(
         &self,
-        credentials: Credentials,
         request: EchoSettings,
     ) -> impl Future<Output = Result<EchoSettingsResponse, Fault>> + Send;
 
@@ -241,7 +217,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_basket(
         &self,
-        credentials: Credentials,
         request: EchoBasket,
     ) -> impl Future<Output = Result<EchoBasketResponse, Fault>> + Send;
 
@@ -250,7 +225,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_int_list(
         &self,
-        credentials: Credentials,
         request: EchoIntList,
     ) -> impl Future<Output = Result<EchoIntListResponse, Fault>> + Send;
 
@@ -259,7 +233,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_line_list(
         &self,
-        credentials: Credentials,
         request: EchoLineList,
     ) -> impl Future<Output = Result<EchoLineListResponse, Fault>> + Send;
 
@@ -268,7 +241,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_voucher(
         &self,
-        credentials: Credentials,
         request: MakeVoucher,
     ) -> impl Future<Output = Result<MakeVoucherResponse, Fault>> + Send;
 
@@ -277,7 +249,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_voucher(
         &self,
-        credentials: Credentials,
         request: EchoVoucher,
     ) -> impl Future<Output = Result<EchoVoucherResponse, Fault>> + Send;
 
@@ -286,7 +257,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_order_bare(
         &self,
-        credentials: Credentials,
         request: EchoOrderBare,
     ) -> impl Future<Output = Result<EchoOrderBareResponse, Fault>> + Send;
 
@@ -295,7 +265,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn repeat_bare(
         &self,
-        credentials: Credentials,
         request: RepeatBare,
     ) -> impl Future<Output = Result<RepeatBareResponse, Fault>> + Send;
 
@@ -304,7 +273,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn add_ints(
         &self,
-        credentials: Credentials,
         request: AddInts,
     ) -> impl Future<Output = Result<AddIntsResponse, Fault>> + Send;
 
@@ -313,7 +281,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn add_texts(
         &self,
-        credentials: Credentials,
         request: AddTexts,
     ) -> impl Future<Output = Result<AddTextsResponse, Fault>> + Send;
 
@@ -322,7 +289,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn who_am_i(
         &self,
-        credentials: Credentials,
         request: WhoAmI,
     ) -> impl Future<Output = Result<WhoAmIResponse, Fault>> + Send;
 
@@ -331,7 +297,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_xml(
         &self,
-        credentials: Credentials,
         request: EchoXml,
     ) -> impl Future<Output = Result<EchoXmlResponse, Fault>> + Send;
 
@@ -340,7 +305,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_xml(
         &self,
-        credentials: Credentials,
         request: MakeXml,
     ) -> impl Future<Output = Result<MakeXmlResponse, Fault>> + Send;
 
@@ -349,7 +313,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_node(
         &self,
-        credentials: Credentials,
         request: EchoNode,
     ) -> impl Future<Output = Result<EchoNodeResponse, Fault>> + Send;
 
@@ -358,7 +321,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_node(
         &self,
-        credentials: Credentials,
         request: MakeNode,
     ) -> impl Future<Output = Result<MakeNodeResponse, Fault>> + Send;
 
@@ -367,7 +329,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn hop(
         &self,
-        credentials: Credentials,
         request: Hop,
     ) -> impl Future<Output = Result<HopResponse, Fault>> + Send;
 
@@ -376,7 +337,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_data_set(
         &self,
-        credentials: Credentials,
         request: MakeDataSet,
     ) -> impl Future<Output = Result<MakeDataSetResponse, Fault>> + Send;
 
@@ -385,7 +345,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_data_set(
         &self,
-        credentials: Credentials,
         request: EchoDataSet,
     ) -> impl Future<Output = Result<EchoDataSetResponse, Fault>> + Send;
 
@@ -394,7 +353,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn describe_data_set(
         &self,
-        credentials: Credentials,
         request: DescribeDataSet,
     ) -> impl Future<Output = Result<DescribeDataSetResponse, Fault>> + Send;
 
@@ -403,7 +361,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_table(
         &self,
-        credentials: Credentials,
         request: MakeTable,
     ) -> impl Future<Output = Result<MakeTableResponse, Fault>> + Send;
 
@@ -412,7 +369,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_table(
         &self,
-        credentials: Credentials,
         request: EchoTable,
     ) -> impl Future<Output = Result<EchoTableResponse, Fault>> + Send;
 
@@ -421,7 +377,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn visit(
         &self,
-        credentials: Credentials,
         request: Visit,
     ) -> impl Future<Output = Result<VisitResponse, Fault>> + Send;
 
@@ -430,7 +385,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`AttemptFault`] (a [`Fault`] and the SOAP headers written with it; `?` makes one of a `Fault`) to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn attempt(
         &self,
-        credentials: Credentials,
         request: Attempt,
     ) -> impl Future<Output = Result<AttemptResponse, AttemptFault>> + Send;
 
@@ -439,7 +393,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_object(
         &self,
-        credentials: Credentials,
         request: EchoObject,
     ) -> impl Future<Output = Result<EchoObjectResponse, Fault>> + Send;
 
@@ -448,7 +401,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_objects(
         &self,
-        credentials: Credentials,
         request: EchoObjects,
     ) -> impl Future<Output = Result<EchoObjectsResponse, Fault>> + Send;
 
@@ -457,7 +409,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_holder(
         &self,
-        credentials: Credentials,
         request: EchoHolder,
     ) -> impl Future<Output = Result<EchoHolderResponse, Fault>> + Send;
 
@@ -466,7 +417,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_object(
         &self,
-        credentials: Credentials,
         request: MakeObject,
     ) -> impl Future<Output = Result<MakeObjectResponse, Fault>> + Send;
 
@@ -475,7 +425,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_objects(
         &self,
-        credentials: Credentials,
         request: MakeObjects,
     ) -> impl Future<Output = Result<MakeObjectsResponse, Fault>> + Send;
 
@@ -484,7 +433,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_elements(
         &self,
-        credentials: Credentials,
         request: EchoElements,
     ) -> impl Future<Output = Result<EchoElementsResponse, Fault>> + Send;
 
@@ -493,7 +441,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_nodes(
         &self,
-        credentials: Credentials,
         request: EchoNodes,
     ) -> impl Future<Output = Result<EchoNodesResponse, Fault>> + Send;
 
@@ -502,7 +449,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_nodes(
         &self,
-        credentials: Credentials,
         request: MakeNodes,
     ) -> impl Future<Output = Result<MakeNodesResponse, Fault>> + Send;
 
@@ -511,7 +457,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_parcel(
         &self,
-        credentials: Credentials,
         request: EchoParcel,
     ) -> impl Future<Output = Result<EchoParcelResponse, Fault>> + Send;
 
@@ -520,7 +465,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_parcel(
         &self,
-        credentials: Credentials,
         request: MakeParcel,
     ) -> impl Future<Output = Result<MakeParcelResponse, Fault>> + Send;
 
@@ -529,7 +473,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_wrapping(
         &self,
-        credentials: Credentials,
         request: EchoWrapping,
     ) -> impl Future<Output = Result<EchoWrappingResponse, Fault>> + Send;
 
@@ -538,7 +481,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_wrapping(
         &self,
-        credentials: Credentials,
         request: MakeWrapping,
     ) -> impl Future<Output = Result<MakeWrappingResponse, Fault>> + Send;
 
@@ -547,7 +489,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn split_xml(
         &self,
-        credentials: Credentials,
         request: SplitXml,
     ) -> impl Future<Output = Result<SplitXmlResponse, Fault>> + Send;
 
@@ -556,7 +497,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_phrase(
         &self,
-        credentials: Credentials,
         request: EchoPhrase,
     ) -> impl Future<Output = Result<EchoPhraseResponse, Fault>> + Send;
 
@@ -565,7 +505,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_phrase(
         &self,
-        credentials: Credentials,
         request: MakePhrase,
     ) -> impl Future<Output = Result<MakePhraseResponse, Fault>> + Send;
 
@@ -574,7 +513,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn describe_object(
         &self,
-        credentials: Credentials,
         request: DescribeObject,
     ) -> impl Future<Output = Result<DescribeObjectResponse, Fault>> + Send;
 
@@ -583,7 +521,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn make_shop(
         &self,
-        credentials: Credentials,
         request: MakeShop,
     ) -> impl Future<Output = Result<MakeShopResponse, Fault>> + Send;
 
@@ -592,7 +529,6 @@ pub trait ObjectsService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_shop(
         &self,
-        credentials: Credentials,
         request: EchoShop,
     ) -> impl Future<Output = Result<EchoShopResponse, Fault>> + Send;
 }
@@ -600,514 +536,450 @@ pub trait ObjectsService: Send + Sync + 'static {
 impl<T: ObjectsService> ObjectsService for Arc<T> {
     fn echo_order(
         &self,
-        credentials: Credentials,
         request: EchoOrder,
     ) -> impl Future<Output = Result<EchoOrderResponse, Fault>> + Send {
-        T::echo_order(self, credentials, request)
+        T::echo_order(self, request)
     }
 
     fn echo_orders(
         &self,
-        credentials: Credentials,
         request: EchoOrders,
     ) -> impl Future<Output = Result<EchoOrdersResponse, Fault>> + Send {
-        T::echo_orders(self, credentials, request)
+        T::echo_orders(self, request)
     }
 
     fn echo_tree(
         &self,
-        credentials: Credentials,
         request: EchoTree,
     ) -> impl Future<Output = Result<EchoTreeResponse, Fault>> + Send {
-        T::echo_tree(self, credentials, request)
+        T::echo_tree(self, request)
     }
 
     fn echo_string_array(
         &self,
-        credentials: Credentials,
         request: EchoStringArray,
     ) -> impl Future<Output = Result<EchoStringArrayResponse, Fault>> + Send {
-        T::echo_string_array(self, credentials, request)
+        T::echo_string_array(self, request)
     }
 
     fn make_order(
         &self,
-        credentials: Credentials,
         request: MakeOrder,
     ) -> impl Future<Output = Result<MakeOrderResponse, Fault>> + Send {
-        T::make_order(self, credentials, request)
+        T::make_order(self, request)
     }
 
     fn make_tags(
         &self,
-        credentials: Credentials,
         request: MakeTags,
     ) -> impl Future<Output = Result<MakeTagsResponse, Fault>> + Send {
-        T::make_tags(self, credentials, request)
+        T::make_tags(self, request)
     }
 
     fn echo_int_array(
         &self,
-        credentials: Credentials,
         request: EchoIntArray,
     ) -> impl Future<Output = Result<EchoIntArrayResponse, Fault>> + Send {
-        T::echo_int_array(self, credentials, request)
+        T::echo_int_array(self, request)
     }
 
     fn echo_levels(
         &self,
-        credentials: Credentials,
         request: EchoLevels,
     ) -> impl Future<Output = Result<EchoLevelsResponse, Fault>> + Send {
-        T::echo_levels(self, credentials, request)
+        T::echo_levels(self, request)
     }
 
     fn echo_shape(
         &self,
-        credentials: Credentials,
         request: EchoShape,
     ) -> impl Future<Output = Result<EchoShapeResponse, Fault>> + Send {
-        T::echo_shape(self, credentials, request)
+        T::echo_shape(self, request)
     }
 
     fn echo_shapes(
         &self,
-        credentials: Credentials,
         request: EchoShapes,
     ) -> impl Future<Output = Result<EchoShapesResponse, Fault>> + Send {
-        T::echo_shapes(self, credentials, request)
+        T::echo_shapes(self, request)
     }
 
     fn echo_drawing(
         &self,
-        credentials: Credentials,
         request: EchoDrawing,
     ) -> impl Future<Output = Result<EchoDrawingResponse, Fault>> + Send {
-        T::echo_drawing(self, credentials, request)
+        T::echo_drawing(self, request)
     }
 
     fn make_shapes(
         &self,
-        credentials: Credentials,
         request: MakeShapes,
     ) -> impl Future<Output = Result<MakeShapesResponse, Fault>> + Send {
-        T::make_shapes(self, credentials, request)
+        T::make_shapes(self, request)
     }
 
     fn make_circle(
         &self,
-        credentials: Credentials,
         request: MakeCircle,
     ) -> impl Future<Output = Result<MakeCircleResponse, Fault>> + Send {
-        T::make_circle(self, credentials, request)
+        T::make_circle(self, request)
     }
 
     fn echo_flags(
         &self,
-        credentials: Credentials,
         request: EchoFlags,
     ) -> impl Future<Output = Result<EchoFlagsResponse, Fault>> + Send {
-        T::echo_flags(self, credentials, request)
+        T::echo_flags(self, request)
     }
 
     fn echo_flags_array(
         &self,
-        credentials: Credentials,
         request: EchoFlagsArray,
     ) -> impl Future<Output = Result<EchoFlagsArrayResponse, Fault>> + Send {
-        T::echo_flags_array(self, credentials, request)
+        T::echo_flags_array(self, request)
     }
 
     fn split(
         &self,
-        credentials: Credentials,
         request: Split,
     ) -> impl Future<Output = Result<SplitResponse, Fault>> + Send {
-        T::split(self, credentials, request)
+        T::split(self, request)
     }
 
     fn divide(
         &self,
-        credentials: Credentials,
         request: Divide,
     ) -> impl Future<Output = Result<DivideResponse, Fault>> + Send {
-        T::divide(self, credentials, request)
+        T::divide(self, request)
     }
 
     fn echo_attributes(
         &self,
-        credentials: Credentials,
         request: EchoAttributes,
     ) -> impl Future<Output = Result<EchoAttributesResponse, Fault>> + Send {
-        T::echo_attributes(self, credentials, request)
+        T::echo_attributes(self, request)
     }
 
     fn echo_text(
         &self,
-        credentials: Credentials,
         request: EchoText,
     ) -> impl Future<Output = Result<EchoTextResponse, Fault>> + Send {
-        T::echo_text(self, credentials, request)
+        T::echo_text(self, request)
     }
 
     fn make_note(
         &self,
-        credentials: Credentials,
         request: MakeNote,
     ) -> impl Future<Output = Result<MakeNoteResponse, Fault>> + Send {
-        T::make_note(self, credentials, request)
+        T::make_note(self, request)
     }
 
     fn echo_bundle(
         &self,
-        credentials: Credentials,
         request: EchoBundle,
     ) -> impl Future<Output = Result<EchoBundleResponse, Fault>> + Send {
-        T::echo_bundle(self, credentials, request)
+        T::echo_bundle(self, request)
     }
 
     fn count_lines(
         &self,
-        credentials: Credentials,
         request: CountLines,
     ) -> impl Future<Output = Result<CountLinesResponse, Fault>> + Send {
-        T::count_lines(self, credentials, request)
+        T::count_lines(self, request)
     }
 
     fn echo_renamed(
         &self,
-        credentials: Credentials,
         request: EchoRenamed,
     ) -> impl Future<Output = Result<EchoRenamedResponse, Fault>> + Send {
-        T::echo_renamed(self, credentials, request)
+        T::echo_renamed(self, request)
     }
 
     fn echo_settings(
         &self,
-        credentials: Credentials,
         request: EchoSettings,
     ) -> impl Future<Output = Result<EchoSettingsResponse, Fault>> + Send {
-        T::echo_settings(self, credentials, request)
+        T::echo_settings(self, request)
     }
 
     fn echo_basket(
         &self,
-        credentials: Credentials,
         request: EchoBasket,
     ) -> impl Future<Output = Result<EchoBasketResponse, Fault>> + Send {
-        T::echo_basket(self, credentials, request)
+        T::echo_basket(self, request)
     }
 
     fn echo_int_list(
         &self,
-        credentials: Credentials,
         request: EchoIntList,
     ) -> impl Future<Output = Result<EchoIntListResponse, Fault>> + Send {
-        T::echo_int_list(self, credentials, request)
+        T::echo_int_list(self, request)
     }
 
     fn echo_line_list(
         &self,
-        credentials: Credentials,
         request: EchoLineList,
     ) -> impl Future<Output = Result<EchoLineListResponse, Fault>> + Send {
-        T::echo_line_list(self, credentials, request)
+        T::echo_line_list(self, request)
     }
 
     fn make_voucher(
         &self,
-        credentials: Credentials,
         request: MakeVoucher,
     ) -> impl Future<Output = Result<MakeVoucherResponse, Fault>> + Send {
-        T::make_voucher(self, credentials, request)
+        T::make_voucher(self, request)
     }
 
     fn echo_voucher(
         &self,
-        credentials: Credentials,
         request: EchoVoucher,
     ) -> impl Future<Output = Result<EchoVoucherResponse, Fault>> + Send {
-        T::echo_voucher(self, credentials, request)
+        T::echo_voucher(self, request)
     }
 
     fn echo_order_bare(
         &self,
-        credentials: Credentials,
         request: EchoOrderBare,
     ) -> impl Future<Output = Result<EchoOrderBareResponse, Fault>> + Send {
-        T::echo_order_bare(self, credentials, request)
+        T::echo_order_bare(self, request)
     }
 
     fn repeat_bare(
         &self,
-        credentials: Credentials,
         request: RepeatBare,
     ) -> impl Future<Output = Result<RepeatBareResponse, Fault>> + Send {
-        T::repeat_bare(self, credentials, request)
+        T::repeat_bare(self, request)
     }
 
     fn add_ints(
         &self,
-        credentials: Credentials,
         request: AddInts,
     ) -> impl Future<Output = Result<AddIntsResponse, Fault>> + Send {
-        T::add_ints(self, credentials, request)
+        T::add_ints(self, request)
     }
 
     fn add_texts(
         &self,
-        credentials: Credentials,
         request: AddTexts,
     ) -> impl Future<Output = Result<AddTextsResponse, Fault>> + Send {
-        T::add_texts(self, credentials, request)
+        T::add_texts(self, request)
     }
 
     fn who_am_i(
         &self,
-        credentials: Credentials,
         request: WhoAmI,
     ) -> impl Future<Output = Result<WhoAmIResponse, Fault>> + Send {
-        T::who_am_i(self, credentials, request)
+        T::who_am_i(self, request)
     }
 
     fn echo_xml(
         &self,
-        credentials: Credentials,
         request: EchoXml,
     ) -> impl Future<Output = Result<EchoXmlResponse, Fault>> + Send {
-        T::echo_xml(self, credentials, request)
+        T::echo_xml(self, request)
     }
 
     fn make_xml(
         &self,
-        credentials: Credentials,
         request: MakeXml,
     ) -> impl Future<Output = Result<MakeXmlResponse, Fault>> + Send {
-        T::make_xml(self, credentials, request)
+        T::make_xml(self, request)
     }
 
     fn echo_node(
         &self,
-        credentials: Credentials,
         request: EchoNode,
     ) -> impl Future<Output = Result<EchoNodeResponse, Fault>> + Send {
-        T::echo_node(self, credentials, request)
+        T::echo_node(self, request)
     }
 
     fn make_node(
         &self,
-        credentials: Credentials,
         request: MakeNode,
     ) -> impl Future<Output = Result<MakeNodeResponse, Fault>> + Send {
-        T::make_node(self, credentials, request)
+        T::make_node(self, request)
     }
 
     fn hop(
         &self,
-        credentials: Credentials,
         request: Hop,
     ) -> impl Future<Output = Result<HopResponse, Fault>> + Send {
-        T::hop(self, credentials, request)
+        T::hop(self, request)
     }
 
     fn make_data_set(
         &self,
-        credentials: Credentials,
         request: MakeDataSet,
     ) -> impl Future<Output = Result<MakeDataSetResponse, Fault>> + Send {
-        T::make_data_set(self, credentials, request)
+        T::make_data_set(self, request)
     }
 
     fn echo_data_set(
         &self,
-        credentials: Credentials,
         request: EchoDataSet,
     ) -> impl Future<Output = Result<EchoDataSetResponse, Fault>> + Send {
-        T::echo_data_set(self, credentials, request)
+        T::echo_data_set(self, request)
     }
 
     fn describe_data_set(
         &self,
-        credentials: Credentials,
         request: DescribeDataSet,
     ) -> impl Future<Output = Result<DescribeDataSetResponse, Fault>> + Send {
-        T::describe_data_set(self, credentials, request)
+        T::describe_data_set(self, request)
     }
 
     fn make_table(
         &self,
-        credentials: Credentials,
         request: MakeTable,
     ) -> impl Future<Output = Result<MakeTableResponse, Fault>> + Send {
-        T::make_table(self, credentials, request)
+        T::make_table(self, request)
     }
 
     fn echo_table(
         &self,
-        credentials: Credentials,
         request: EchoTable,
     ) -> impl Future<Output = Result<EchoTableResponse, Fault>> + Send {
-        T::echo_table(self, credentials, request)
+        T::echo_table(self, request)
     }
 
     fn visit(
         &self,
-        credentials: Credentials,
         request: Visit,
     ) -> impl Future<Output = Result<VisitResponse, Fault>> + Send {
-        T::visit(self, credentials, request)
+        T::visit(self, request)
     }
 
     fn attempt(
         &self,
-        credentials: Credentials,
         request: Attempt,
     ) -> impl Future<Output = Result<AttemptResponse, AttemptFault>> + Send {
-        T::attempt(self, credentials, request)
+        T::attempt(self, request)
     }
 
     fn echo_object(
         &self,
-        credentials: Credentials,
         request: EchoObject,
     ) -> impl Future<Output = Result<EchoObjectResponse, Fault>> + Send {
-        T::echo_object(self, credentials, request)
+        T::echo_object(self, request)
     }
 
     fn echo_objects(
         &self,
-        credentials: Credentials,
         request: EchoObjects,
     ) -> impl Future<Output = Result<EchoObjectsResponse, Fault>> + Send {
-        T::echo_objects(self, credentials, request)
+        T::echo_objects(self, request)
     }
 
     fn echo_holder(
         &self,
-        credentials: Credentials,
         request: EchoHolder,
     ) -> impl Future<Output = Result<EchoHolderResponse, Fault>> + Send {
-        T::echo_holder(self, credentials, request)
+        T::echo_holder(self, request)
     }
 
     fn make_object(
         &self,
-        credentials: Credentials,
         request: MakeObject,
     ) -> impl Future<Output = Result<MakeObjectResponse, Fault>> + Send {
-        T::make_object(self, credentials, request)
+        T::make_object(self, request)
     }
 
     fn make_objects(
         &self,
-        credentials: Credentials,
         request: MakeObjects,
     ) -> impl Future<Output = Result<MakeObjectsResponse, Fault>> + Send {
-        T::make_objects(self, credentials, request)
+        T::make_objects(self, request)
     }
 
     fn echo_elements(
         &self,
-        credentials: Credentials,
         request: EchoElements,
     ) -> impl Future<Output = Result<EchoElementsResponse, Fault>> + Send {
-        T::echo_elements(self, credentials, request)
+        T::echo_elements(self, request)
     }
 
     fn echo_nodes(
         &self,
-        credentials: Credentials,
         request: EchoNodes,
     ) -> impl Future<Output = Result<EchoNodesResponse, Fault>> + Send {
-        T::echo_nodes(self, credentials, request)
+        T::echo_nodes(self, request)
     }
 
     fn make_nodes(
         &self,
-        credentials: Credentials,
         request: MakeNodes,
     ) -> impl Future<Output = Result<MakeNodesResponse, Fault>> + Send {
-        T::make_nodes(self, credentials, request)
+        T::make_nodes(self, request)
     }
 
     fn echo_parcel(
         &self,
-        credentials: Credentials,
         request: EchoParcel,
     ) -> impl Future<Output = Result<EchoParcelResponse, Fault>> + Send {
-        T::echo_parcel(self, credentials, request)
+        T::echo_parcel(self, request)
     }
 
     fn make_parcel(
         &self,
-        credentials: Credentials,
         request: MakeParcel,
     ) -> impl Future<Output = Result<MakeParcelResponse, Fault>> + Send {
-        T::make_parcel(self, credentials, request)
+        T::make_parcel(self, request)
     }
 
     fn echo_wrapping(
         &self,
-        credentials: Credentials,
         request: EchoWrapping,
     ) -> impl Future<Output = Result<EchoWrappingResponse, Fault>> + Send {
-        T::echo_wrapping(self, credentials, request)
+        T::echo_wrapping(self, request)
     }
 
     fn make_wrapping(
         &self,
-        credentials: Credentials,
         request: MakeWrapping,
     ) -> impl Future<Output = Result<MakeWrappingResponse, Fault>> + Send {
-        T::make_wrapping(self, credentials, request)
+        T::make_wrapping(self, request)
     }
 
     fn split_xml(
         &self,
-        credentials: Credentials,
         request: SplitXml,
     ) -> impl Future<Output = Result<SplitXmlResponse, Fault>> + Send {
-        T::split_xml(self, credentials, request)
+        T::split_xml(self, request)
     }
 
     fn echo_phrase(
         &self,
-        credentials: Credentials,
         request: EchoPhrase,
     ) -> impl Future<Output = Result<EchoPhraseResponse, Fault>> + Send {
-        T::echo_phrase(self, credentials, request)
+        T::echo_phrase(self, request)
     }
 
     fn make_phrase(
         &self,
-        credentials: Credentials,
         request: MakePhrase,
     ) -> impl Future<Output = Result<MakePhraseResponse, Fault>> + Send {
-        T::make_phrase(self, credentials, request)
+        T::make_phrase(self, request)
     }
 
     fn describe_object(
         &self,
-        credentials: Credentials,
         request: DescribeObject,
     ) -> impl Future<Output = Result<DescribeObjectResponse, Fault>> + Send {
-        T::describe_object(self, credentials, request)
+        T::describe_object(self, request)
     }
 
     fn make_shop(
         &self,
-        credentials: Credentials,
         request: MakeShop,
     ) -> impl Future<Output = Result<MakeShopResponse, Fault>> + Send {
-        T::make_shop(self, credentials, request)
+        T::make_shop(self, request)
     }
 
     fn echo_shop(
         &self,
-        credentials: Credentials,
         request: EchoShop,
     ) -> impl Future<Output = Result<EchoShopResponse, Fault>> + Send {
-        T::echo_shop(self, credentials, request)
+        T::echo_shop(self, request)
     }
 }
 
@@ -1346,7 +1218,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_order(credentials, call)
+                    self.inner.service.echo_order(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1359,7 +1231,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_orders(credentials, call)
+                    self.inner.service.echo_orders(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1372,7 +1244,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_tree(credentials, call)
+                    self.inner.service.echo_tree(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1385,7 +1257,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_string_array(credentials, call)
+                    self.inner.service.echo_string_array(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1398,7 +1270,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.make_order(credentials, call)
+                    self.inner.service.make_order(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1411,7 +1283,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.make_tags(credentials, call)
+                    self.inner.service.make_tags(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1424,7 +1296,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_int_array(credentials, call)
+                    self.inner.service.echo_int_array(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1437,7 +1309,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_levels(credentials, call)
+                    self.inner.service.echo_levels(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1450,7 +1322,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_shape(credentials, call)
+                    self.inner.service.echo_shape(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1463,7 +1335,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_shapes(credentials, call)
+                    self.inner.service.echo_shapes(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1476,7 +1348,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_drawing(credentials, call)
+                    self.inner.service.echo_drawing(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1489,7 +1361,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.make_shapes(credentials, call)
+                    self.inner.service.make_shapes(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1502,7 +1374,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.make_circle(credentials, call)
+                    self.inner.service.make_circle(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1515,7 +1387,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_flags(credentials, call)
+                    self.inner.service.echo_flags(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1528,7 +1400,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_flags_array(credentials, call)
+                    self.inner.service.echo_flags_array(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1538,7 +1410,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.split(credentials, call)
+                    self.inner.service.split(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1548,7 +1420,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.divide(credentials, call)
+                    self.inner.service.divide(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1561,7 +1433,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_attributes(credentials, call)
+                    self.inner.service.echo_attributes(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1574,7 +1446,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_text(credentials, call)
+                    self.inner.service.echo_text(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1587,7 +1459,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.make_note(credentials, call)
+                    self.inner.service.make_note(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1600,7 +1472,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_bundle(credentials, call)
+                    self.inner.service.echo_bundle(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1613,7 +1485,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.count_lines(credentials, call)
+                    self.inner.service.count_lines(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1626,7 +1498,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_renamed(credentials, call)
+                    self.inner.service.echo_renamed(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1639,7 +1511,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_settings(credentials, call)
+                    self.inner.service.echo_settings(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1652,7 +1524,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_basket(credentials, call)
+                    self.inner.service.echo_basket(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1665,7 +1537,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_int_list(credentials, call)
+                    self.inner.service.echo_int_list(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1678,7 +1550,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_line_list(credentials, call)
+                    self.inner.service.echo_line_list(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1691,7 +1563,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.make_voucher(credentials, call)
+                    self.inner.service.make_voucher(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1704,7 +1576,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_voucher(credentials, call)
+                    self.inner.service.echo_voucher(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1717,7 +1589,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_order_bare(credentials, call)
+                    self.inner.service.echo_order_bare(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1730,7 +1602,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.repeat_bare(credentials, call)
+                    self.inner.service.repeat_bare(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1740,7 +1612,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.add_ints(credentials, call)
+                    self.inner.service.add_ints(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1753,7 +1625,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.add_texts(credentials, call)
+                    self.inner.service.add_texts(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1763,7 +1635,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.who_am_i(credentials, call)
+                    self.inner.service.who_am_i(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1773,7 +1645,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_xml(credentials, call)
+                    self.inner.service.echo_xml(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1783,7 +1655,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.make_xml(credentials, call)
+                    self.inner.service.make_xml(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1796,7 +1668,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_node(credentials, call)
+                    self.inner.service.echo_node(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1809,7 +1681,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.make_node(credentials, call)
+                    self.inner.service.make_node(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1819,7 +1691,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.hop(credentials, call)
+                    self.inner.service.hop(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1832,7 +1704,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.make_data_set(credentials, call)
+                    self.inner.service.make_data_set(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1845,7 +1717,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_data_set(credentials, call)
+                    self.inner.service.echo_data_set(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1858,7 +1730,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.describe_data_set(credentials, call)
+                    self.inner.service.describe_data_set(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1871,7 +1743,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.make_table(credentials, call)
+                    self.inner.service.make_table(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1884,7 +1756,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_table(credentials, call)
+                    self.inner.service.echo_table(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1894,7 +1766,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.visit(credentials, call)
+                    self.inner.service.visit(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1904,7 +1776,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.attempt(credentials, call)
+                    self.inner.service.attempt(call)
                 };
                 let answered = server::guard(
                         operation.name(),
@@ -1928,7 +1800,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_object(credentials, call)
+                    self.inner.service.echo_object(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1941,7 +1813,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_objects(credentials, call)
+                    self.inner.service.echo_objects(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1954,7 +1826,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_holder(credentials, call)
+                    self.inner.service.echo_holder(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1967,7 +1839,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.make_object(credentials, call)
+                    self.inner.service.make_object(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1980,7 +1852,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.make_objects(credentials, call)
+                    self.inner.service.make_objects(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1993,7 +1865,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_elements(credentials, call)
+                    self.inner.service.echo_elements(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -2006,7 +1878,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_nodes(credentials, call)
+                    self.inner.service.echo_nodes(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -2019,7 +1891,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.make_nodes(credentials, call)
+                    self.inner.service.make_nodes(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -2032,7 +1904,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_parcel(credentials, call)
+                    self.inner.service.echo_parcel(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -2045,7 +1917,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.make_parcel(credentials, call)
+                    self.inner.service.make_parcel(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -2058,7 +1930,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_wrapping(credentials, call)
+                    self.inner.service.echo_wrapping(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -2071,7 +1943,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.make_wrapping(credentials, call)
+                    self.inner.service.make_wrapping(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -2084,7 +1956,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.split_xml(credentials, call)
+                    self.inner.service.split_xml(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -2097,7 +1969,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_phrase(credentials, call)
+                    self.inner.service.echo_phrase(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -2110,7 +1982,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.make_phrase(credentials, call)
+                    self.inner.service.make_phrase(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -2123,7 +1995,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.describe_object(credentials, call)
+                    self.inner.service.describe_object(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -2136,7 +2008,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.make_shop(credentials, call)
+                    self.inner.service.make_shop(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -2149,7 +2021,7 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_shop(credentials, call)
+                    self.inner.service.echo_shop(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -92,9 +92,7 @@ impl std::fmt::Debug for StockServiceClient {
 }
 
 impl StockServiceClient {
-    /// A client of the service at `base_url` (scheme, host, port and any path prefix;
-    /// the endpoint path is the spec's) with `signer`, over SOAP 1.1, through reqwest,
-    /// with a 30 s timeout.
+    /// A client of the service at `base_url` (scheme, host, port and any path prefix; the endpoint path is the spec's) with `signer`, over SOAP 1.1, through reqwest, with a 30 s timeout.
     pub fn new(base_url: impl Into<String>, signer: impl Signer) -> Self {
         Self {
             base: Arc::from(base_url.into()),
@@ -104,6 +102,13 @@ impl StockServiceClient {
             signer: Arc::new(signer),
             headers: Arc::new(SoapHeaders::default()),
         }
+    }
+
+    /// Signs each call with `signer` from now on: its credentials, and the SOAP
+    /// headers it fills.
+    pub fn with_signer(mut self, signer: impl Signer) -> Self {
+        self.signer = Arc::new(signer);
+        self
     }
 
     /// Sends `headers` on each call of an operation that reads them (over SOAP),

@@ -17,13 +17,13 @@ pub struct TypesServiceBlockingClient {
 }
 
 impl TypesServiceBlockingClient {
-    /// A client of the service at `base_url` with `signer`, as [`TypesServiceClient::new`] makes it (SOAP 1.1, reqwest, a 30 s timeout).
+    /// A client of the service at `base_url`, as [`TypesServiceClient::new`] makes it (SOAP 1.1, reqwest, a 30 s timeout).
     ///
     /// # Panics
     ///
     /// If the operating system refuses the runtime's thread.
-    pub fn new(base_url: impl Into<String>, signer: impl Signer) -> Self {
-        Self::from_async(TypesServiceClient::new(base_url, signer))
+    pub fn new(base_url: impl Into<String>) -> Self {
+        Self::from_async(TypesServiceClient::new(base_url))
     }
 
     /// Waits on the calls of `client`, configured as it is.

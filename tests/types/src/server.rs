@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `TypesService` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`TypesServiceServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`TypesServiceServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait TypesService: Send + Sync + 'static {
     /// Operation 1, `EchoString`: Echoes a string.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_string(
         &self,
-        credentials: Credentials,
         request: EchoString,
     ) -> impl Future<Output = Result<EchoStringResponse, Fault>> + Send;
 
@@ -34,7 +33,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_boolean(
         &self,
-        credentials: Credentials,
         request: EchoBoolean,
     ) -> impl Future<Output = Result<EchoBooleanResponse, Fault>> + Send;
 
@@ -43,7 +41,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_decimal(
         &self,
-        credentials: Credentials,
         request: EchoDecimal,
     ) -> impl Future<Output = Result<EchoDecimalResponse, Fault>> + Send;
 
@@ -52,7 +49,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_int(
         &self,
-        credentials: Credentials,
         request: EchoInt,
     ) -> impl Future<Output = Result<EchoIntResponse, Fault>> + Send;
 
@@ -61,7 +57,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_long(
         &self,
-        credentials: Credentials,
         request: EchoLong,
     ) -> impl Future<Output = Result<EchoLongResponse, Fault>> + Send;
 
@@ -70,7 +65,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_short(
         &self,
-        credentials: Credentials,
         request: EchoShort,
     ) -> impl Future<Output = Result<EchoShortResponse, Fault>> + Send;
 
@@ -79,7 +73,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_unsigned_byte(
         &self,
-        credentials: Credentials,
         request: EchoUnsignedByte,
     ) -> impl Future<Output = Result<EchoUnsignedByteResponse, Fault>> + Send;
 
@@ -88,7 +81,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_byte(
         &self,
-        credentials: Credentials,
         request: EchoByte,
     ) -> impl Future<Output = Result<EchoByteResponse, Fault>> + Send;
 
@@ -97,7 +89,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_unsigned_short(
         &self,
-        credentials: Credentials,
         request: EchoUnsignedShort,
     ) -> impl Future<Output = Result<EchoUnsignedShortResponse, Fault>> + Send;
 
@@ -106,7 +97,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_unsigned_int(
         &self,
-        credentials: Credentials,
         request: EchoUnsignedInt,
     ) -> impl Future<Output = Result<EchoUnsignedIntResponse, Fault>> + Send;
 
@@ -115,7 +105,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_unsigned_long(
         &self,
-        credentials: Credentials,
         request: EchoUnsignedLong,
     ) -> impl Future<Output = Result<EchoUnsignedLongResponse, Fault>> + Send;
 
@@ -124,7 +113,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_float(
         &self,
-        credentials: Credentials,
         request: EchoFloat,
     ) -> impl Future<Output = Result<EchoFloatResponse, Fault>> + Send;
 
@@ -133,7 +121,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_double(
         &self,
-        credentials: Credentials,
         request: EchoDouble,
     ) -> impl Future<Output = Result<EchoDoubleResponse, Fault>> + Send;
 
@@ -142,7 +129,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_char(
         &self,
-        credentials: Credentials,
         request: EchoChar,
     ) -> impl Future<Output = Result<EchoCharResponse, Fault>> + Send;
 
@@ -151,7 +137,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_guid(
         &self,
-        credentials: Credentials,
         request: EchoGuid,
     ) -> impl Future<Output = Result<EchoGuidResponse, Fault>> + Send;
 
@@ -160,7 +145,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_level(
         &self,
-        credentials: Credentials,
         request: EchoLevel,
     ) -> impl Future<Output = Result<EchoLevelResponse, Fault>> + Send;
 
@@ -169,7 +153,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_nullable_int(
         &self,
-        credentials: Credentials,
         request: EchoNullableInt,
     ) -> impl Future<Output = Result<EchoNullableIntResponse, Fault>> + Send;
 
@@ -178,7 +161,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_nullable_double(
         &self,
-        credentials: Credentials,
         request: EchoNullableDouble,
     ) -> impl Future<Output = Result<EchoNullableDoubleResponse, Fault>> + Send;
 
@@ -187,7 +169,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_nullable_level(
         &self,
-        credentials: Credentials,
         request: EchoNullableLevel,
     ) -> impl Future<Output = Result<EchoNullableLevelResponse, Fault>> + Send;
 
@@ -196,7 +177,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_date_time(
         &self,
-        credentials: Credentials,
         request: EchoDateTime,
     ) -> impl Future<Output = Result<EchoDateTimeResponse, Fault>> + Send;
 
@@ -205,7 +185,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_base64_binary(
         &self,
-        credentials: Credentials,
         request: EchoBase64Binary,
     ) -> impl Future<Output = Result<EchoBase64BinaryResponse, Fault>> + Send;
 
@@ -214,7 +193,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn ping(
         &self,
-        credentials: Credentials,
         request: Ping,
     ) -> impl Future<Output = Result<PingResponse, Fault>> + Send;
 
@@ -223,7 +201,6 @@ pub trait TypesService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn describe(
         &self,
-        credentials: Credentials,
         request: Describe,
     ) -> impl Future<Output = Result<DescribeResponse, Fault>> + Send;
 }
@@ -231,186 +208,163 @@ pub trait TypesService: Send + Sync + 'static {
 impl<T: TypesService> TypesService for Arc<T> {
     fn echo_string(
         &self,
-        credentials: Credentials,
         request: EchoString,
     ) -> impl Future<Output = Result<EchoStringResponse, Fault>> + Send {
-        T::echo_string(self, credentials, request)
+        T::echo_string(self, request)
     }
 
     fn echo_boolean(
         &self,
-        credentials: Credentials,
         request: EchoBoolean,
     ) -> impl Future<Output = Result<EchoBooleanResponse, Fault>> + Send {
-        T::echo_boolean(self, credentials, request)
+        T::echo_boolean(self, request)
     }
 
     fn echo_decimal(
         &self,
-        credentials: Credentials,
         request: EchoDecimal,
     ) -> impl Future<Output = Result<EchoDecimalResponse, Fault>> + Send {
-        T::echo_decimal(self, credentials, request)
+        T::echo_decimal(self, request)
     }
 
     fn echo_int(
         &self,
-        credentials: Credentials,
         request: EchoInt,
     ) -> impl Future<Output = Result<EchoIntResponse, Fault>> + Send {
-        T::echo_int(self, credentials, request)
+        T::echo_int(self, request)
     }
 
     fn echo_long(
         &self,
-        credentials: Credentials,
         request: EchoLong,
     ) -> impl Future<Output = Result<EchoLongResponse, Fault>> + Send {
-        T::echo_long(self, credentials, request)
+        T::echo_long(self, request)
     }
 
     fn echo_short(
         &self,
-        credentials: Credentials,
         request: EchoShort,
     ) -> impl Future<Output = Result<EchoShortResponse, Fault>> + Send {
-        T::echo_short(self, credentials, request)
+        T::echo_short(self, request)
     }
 
     fn echo_unsigned_byte(
         &self,
-        credentials: Credentials,
         request: EchoUnsignedByte,
     ) -> impl Future<Output = Result<EchoUnsignedByteResponse, Fault>> + Send {
-        T::echo_unsigned_byte(self, credentials, request)
+        T::echo_unsigned_byte(self, request)
     }
 
     fn echo_byte(
         &self,
-        credentials: Credentials,
         request: EchoByte,
     ) -> impl Future<Output = Result<EchoByteResponse, Fault>> + Send {
-        T::echo_byte(self, credentials, request)
+        T::echo_byte(self, request)
     }
 
     fn echo_unsigned_short(
         &self,
-        credentials: Credentials,
         request: EchoUnsignedShort,
     ) -> impl Future<Output = Result<EchoUnsignedShortResponse, Fault>> + Send {
-        T::echo_unsigned_short(self, credentials, request)
+        T::echo_unsigned_short(self, request)
     }
 
     fn echo_unsigned_int(
         &self,
-        credentials: Credentials,
         request: EchoUnsignedInt,
     ) -> impl Future<Output = Result<EchoUnsignedIntResponse, Fault>> + Send {
-        T::echo_unsigned_int(self, credentials, request)
+        T::echo_unsigned_int(self, request)
     }
 
     fn echo_unsigned_long(
         &self,
-        credentials: Credentials,
         request: EchoUnsignedLong,
     ) -> impl Future<Output = Result<EchoUnsignedLongResponse, Fault>> + Send {
-        T::echo_unsigned_long(self, credentials, request)
+        T::echo_unsigned_long(self, request)
     }
 
     fn echo_float(
         &self,
-        credentials: Credentials,
         request: EchoFloat,
     ) -> impl Future<Output = Result<EchoFloatResponse, Fault>> + Send {
-        T::echo_float(self, credentials, request)
+        T::echo_float(self, request)
     }
 
     fn echo_double(
         &self,
-        credentials: Credentials,
         request: EchoDouble,
     ) -> impl Future<Output = Result<EchoDoubleResponse, Fault>> + Send {
-        T::echo_double(self, credentials, request)
+        T::echo_double(self, request)
     }
 
     fn echo_char(
         &self,
-        credentials: Credentials,
         request: EchoChar,
     ) -> impl Future<Output = Result<EchoCharResponse, Fault>> + Send {
-        T::echo_char(self, credentials, request)
+        T::echo_char(self, request)
     }
 
     fn echo_guid(
         &self,
-        credentials: Credentials,
         request: EchoGuid,
     ) -> impl Future<Output = Result<EchoGuidResponse, Fault>> + Send {
-        T::echo_guid(self, credentials, request)
+        T::echo_guid(self, request)
     }
 
     fn echo_level(
         &self,
-        credentials: Credentials,
         request: EchoLevel,
     ) -> impl Future<Output = Result<EchoLevelResponse, Fault>> + Send {
-        T::echo_level(self, credentials, request)
+        T::echo_level(self, request)
     }
 
     fn echo_nullable_int(
         &self,
-        credentials: Credentials,
         request: EchoNullableInt,
     ) -> impl Future<Output = Result<EchoNullableIntResponse, Fault>> + Send {
-        T::echo_nullable_int(self, credentials, request)
+        T::echo_nullable_int(self, request)
     }
 
     fn echo_nullable_double(
         &self,
-        credentials: Credentials,
         request: EchoNullableDouble,
     ) -> impl Future<Output = Result<EchoNullableDoubleResponse, Fault>> + Send {
-        T::echo_nullable_double(self, credentials, request)
+        T::echo_nullable_double(self, request)
     }
 
     fn echo_nullable_level(
         &self,
-        credentials: Credentials,
         request: EchoNullableLevel,
     ) -> impl Future<Output = Result<EchoNullableLevelResponse, Fault>> + Send {
-        T::echo_nullable_level(self, credentials, request)
+        T::echo_nullable_level(self, request)
     }
 
     fn echo_date_time(
         &self,
-        credentials: Credentials,
         request: EchoDateTime,
     ) -> impl Future<Output = Result<EchoDateTimeResponse, Fault>> + Send {
-        T::echo_date_time(self, credentials, request)
+        T::echo_date_time(self, request)
     }
 
     fn echo_base64_binary(
         &self,
-        credentials: Credentials,
         request: EchoBase64Binary,
     ) -> impl Future<Output = Result<EchoBase64BinaryResponse, Fault>> + Send {
-        T::echo_base64_binary(self, credentials, request)
+        T::echo_base64_binary(self, request)
     }
 
     fn ping(
         &self,
-        credentials: Credentials,
         request: Ping,
     ) -> impl Future<Output = Result<PingResponse, Fault>> + Send {
-        T::ping(self, credentials, request)
+        T::ping(self, request)
     }
 
     fn describe(
         &self,
-        credentials: Credentials,
         request: Describe,
     ) -> impl Future<Output = Result<DescribeResponse, Fault>> + Send {
-        T::describe(self, credentials, request)
+        T::describe(self, request)
     }
 }
 
@@ -638,7 +592,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_string(credentials, call)
+                    self.inner.service.echo_string(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -651,7 +605,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_boolean(credentials, call)
+                    self.inner.service.echo_boolean(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -664,7 +618,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_decimal(credentials, call)
+                    self.inner.service.echo_decimal(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -674,7 +628,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_int(credentials, call)
+                    self.inner.service.echo_int(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -687,7 +641,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_long(credentials, call)
+                    self.inner.service.echo_long(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -700,7 +654,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_short(credentials, call)
+                    self.inner.service.echo_short(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -713,7 +667,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_unsigned_byte(credentials, call)
+                    self.inner.service.echo_unsigned_byte(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -726,7 +680,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_byte(credentials, call)
+                    self.inner.service.echo_byte(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -739,7 +693,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_unsigned_short(credentials, call)
+                    self.inner.service.echo_unsigned_short(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -752,7 +706,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_unsigned_int(credentials, call)
+                    self.inner.service.echo_unsigned_int(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -765,7 +719,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_unsigned_long(credentials, call)
+                    self.inner.service.echo_unsigned_long(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -778,7 +732,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_float(credentials, call)
+                    self.inner.service.echo_float(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -791,7 +745,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_double(credentials, call)
+                    self.inner.service.echo_double(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -804,7 +758,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_char(credentials, call)
+                    self.inner.service.echo_char(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -817,7 +771,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_guid(credentials, call)
+                    self.inner.service.echo_guid(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -830,7 +784,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_level(credentials, call)
+                    self.inner.service.echo_level(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -843,7 +797,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_nullable_int(credentials, call)
+                    self.inner.service.echo_nullable_int(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -856,7 +810,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_nullable_double(credentials, call)
+                    self.inner.service.echo_nullable_double(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -869,7 +823,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_nullable_level(credentials, call)
+                    self.inner.service.echo_nullable_level(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -882,7 +836,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_date_time(credentials, call)
+                    self.inner.service.echo_date_time(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -895,7 +849,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.echo_base64_binary(credentials, call)
+                    self.inner.service.echo_base64_binary(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -905,7 +859,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.ping(credentials, call)
+                    self.inner.service.ping(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -918,7 +872,7 @@ impl<S: TypesService> TypesServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.describe(credentials, call)
+                    self.inner.service.describe(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

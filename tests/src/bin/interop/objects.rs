@@ -169,8 +169,7 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
         },
     );
 
-    let client = ObjectsServiceClient::new(&mono.base, StaticSigner(Credentials::default()))
-        .with_timeout(Some(Duration::from_secs(60)));
+    let client = ObjectsServiceClient::new(&mono.base).with_timeout(Some(Duration::from_secs(60)));
     let strings = |values: &[&str]| -> Option<Vec<Option<String>>> {
         Some(values.iter().map(|v| Some(v.to_string())).collect())
     };

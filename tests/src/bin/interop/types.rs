@@ -74,8 +74,7 @@ pub(crate) async fn types_section(checks: &mut Checks, mono: &Target) {
     );
 
     let base = &mono.base;
-    let client = TypesServiceClient::new(base, StaticSigner(Credentials::default()))
-        .with_timeout(Some(Duration::from_secs(60)));
+    let client = TypesServiceClient::new(base).with_timeout(Some(Duration::from_secs(60)));
     for binding in Binding::ALL {
         let c = client.over(binding);
         for v in [

@@ -70,7 +70,7 @@ impl Signer for StaticSigner {
 
 /// Calls the `ProductService` service: one async method per operation, over the binding the client is set to (SOAP 1.1 unless [`with_binding`](Self::with_binding) says otherwise; [`over`](Self::over) changes it for one call).
 ///
-/// The credentials () come from the client's [`Signer`] for each call. Requests go through a [`Transport`] (reqwest by default) with a timeout (30 s by default). Cloning is cheap and shares the transport and signer.
+/// The service takes no credentials. Requests go through a [`Transport`] (reqwest by default) with a timeout (30 s by default). Cloning is cheap and shares the transport and signer.
 #[derive(Clone)]
 pub struct ProductServiceClient {
     base: Arc<str>,
@@ -92,18 +92,23 @@ impl std::fmt::Debug for ProductServiceClient {
 }
 
 impl ProductServiceClient {
-    /// A client of the service at `base_url` (scheme, host, port and any path prefix;
-    /// the endpoint path is the spec's) with `signer`, over SOAP 1.1, through reqwest,
-    /// with a 30 s timeout.
-    pub fn new(base_url: impl Into<String>, signer: impl Signer) -> Self {
+    /// A client of the service at `base_url` (scheme, host, port and any path prefix; the endpoint path is the spec's), over SOAP 1.1, through reqwest, with a 30 s timeout. The service takes no credentials: nothing signs its calls unless [`with_signer`](Self::with_signer) gives a signer (of SOAP headers).
+    pub fn new(base_url: impl Into<String>) -> Self {
         Self {
             base: Arc::from(base_url.into()),
             binding: Binding::Soap11,
             timeout: Some(Duration::from_secs(30)),
             transport: Arc::new(ReqwestTransport::new()),
-            signer: Arc::new(signer),
+            signer: Arc::new(StaticSigner(Credentials::default())),
             headers: Arc::new(SoapHeaders::default()),
         }
+    }
+
+    /// Signs each call with `signer` from now on: its credentials, and the SOAP
+    /// headers it fills.
+    pub fn with_signer(mut self, signer: impl Signer) -> Self {
+        self.signer = Arc::new(signer);
+        self
     }
 
     /// Sends `headers` on each call of an operation that reads them (over SOAP),

@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `ProductService` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`ProductServiceServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`ProductServiceServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait ProductService: Send + Sync + 'static {
     /// Operation 1, `SetStockQuantity`: Sets the stock quantity and returns true if no error occured.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn set_stock_quantity(
         &self,
-        credentials: Credentials,
         request: SetStockQuantity,
     ) -> impl Future<Output = Result<SetStockQuantityResponse, Fault>> + Send;
 
@@ -34,7 +33,6 @@ pub trait ProductService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_products(
         &self,
-        credentials: Credentials,
         request: GetProducts,
     ) -> impl Future<Output = Result<GetProductsResponse, Fault>> + Send;
 
@@ -43,7 +41,6 @@ pub trait ProductService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn save_products(
         &self,
-        credentials: Credentials,
         request: SaveProducts,
     ) -> impl Future<Output = Result<SaveProductsResponse, Fault>> + Send;
 
@@ -52,7 +49,6 @@ pub trait ProductService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn delete_products(
         &self,
-        credentials: Credentials,
         request: DeleteProducts,
     ) -> impl Future<Output = Result<DeleteProductsResponse, Fault>> + Send;
 
@@ -61,7 +57,6 @@ pub trait ProductService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_price_list(
         &self,
-        credentials: Credentials,
         request: GetPriceList,
     ) -> impl Future<Output = Result<GetPriceListResponse, Fault>> + Send;
 
@@ -70,7 +65,6 @@ pub trait ProductService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_all_price_lists(
         &self,
-        credentials: Credentials,
         request: GetAllPriceLists,
     ) -> impl Future<Output = Result<GetAllPriceListsResponse, Fault>> + Send;
 
@@ -79,7 +73,6 @@ pub trait ProductService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_categories(
         &self,
-        credentials: Credentials,
         request: GetCategories,
     ) -> impl Future<Output = Result<GetCategoriesResponse, Fault>> + Send;
 
@@ -88,7 +81,6 @@ pub trait ProductService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn save_categories(
         &self,
-        credentials: Credentials,
         request: SaveCategories,
     ) -> impl Future<Output = Result<SaveCategoriesResponse, Fault>> + Send;
 
@@ -97,7 +89,6 @@ pub trait ProductService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_discount_matrix_price_group(
         &self,
-        credentials: Credentials,
         request: GetDiscountMatrixPriceGroup,
     ) -> impl Future<Output = Result<GetDiscountMatrixPriceGroupResponse, Fault>> + Send;
 
@@ -106,7 +97,6 @@ pub trait ProductService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_discount_matrix_category(
         &self,
-        credentials: Credentials,
         request: GetDiscountMatrixCategory,
     ) -> impl Future<Output = Result<GetDiscountMatrixCategoryResponse, Fault>> + Send;
 }
@@ -114,84 +104,74 @@ pub trait ProductService: Send + Sync + 'static {
 impl<T: ProductService> ProductService for Arc<T> {
     fn set_stock_quantity(
         &self,
-        credentials: Credentials,
         request: SetStockQuantity,
     ) -> impl Future<Output = Result<SetStockQuantityResponse, Fault>> + Send {
-        T::set_stock_quantity(self, credentials, request)
+        T::set_stock_quantity(self, request)
     }
 
     fn get_products(
         &self,
-        credentials: Credentials,
         request: GetProducts,
     ) -> impl Future<Output = Result<GetProductsResponse, Fault>> + Send {
-        T::get_products(self, credentials, request)
+        T::get_products(self, request)
     }
 
     fn save_products(
         &self,
-        credentials: Credentials,
         request: SaveProducts,
     ) -> impl Future<Output = Result<SaveProductsResponse, Fault>> + Send {
-        T::save_products(self, credentials, request)
+        T::save_products(self, request)
     }
 
     fn delete_products(
         &self,
-        credentials: Credentials,
         request: DeleteProducts,
     ) -> impl Future<Output = Result<DeleteProductsResponse, Fault>> + Send {
-        T::delete_products(self, credentials, request)
+        T::delete_products(self, request)
     }
 
     fn get_price_list(
         &self,
-        credentials: Credentials,
         request: GetPriceList,
     ) -> impl Future<Output = Result<GetPriceListResponse, Fault>> + Send {
-        T::get_price_list(self, credentials, request)
+        T::get_price_list(self, request)
     }
 
     fn get_all_price_lists(
         &self,
-        credentials: Credentials,
         request: GetAllPriceLists,
     ) -> impl Future<Output = Result<GetAllPriceListsResponse, Fault>> + Send {
-        T::get_all_price_lists(self, credentials, request)
+        T::get_all_price_lists(self, request)
     }
 
     fn get_categories(
         &self,
-        credentials: Credentials,
         request: GetCategories,
     ) -> impl Future<Output = Result<GetCategoriesResponse, Fault>> + Send {
-        T::get_categories(self, credentials, request)
+        T::get_categories(self, request)
     }
 
     fn save_categories(
         &self,
-        credentials: Credentials,
         request: SaveCategories,
     ) -> impl Future<Output = Result<SaveCategoriesResponse, Fault>> + Send {
-        T::save_categories(self, credentials, request)
+        T::save_categories(self, request)
     }
 
     fn get_discount_matrix_price_group(
         &self,
-        credentials: Credentials,
         request: GetDiscountMatrixPriceGroup,
     ) -> impl Future<
         Output = Result<GetDiscountMatrixPriceGroupResponse, Fault>,
     > + Send {
-        T::get_discount_matrix_price_group(self, credentials, request)
+        T::get_discount_matrix_price_group(self, request)
     }
 
     fn get_discount_matrix_category(
         &self,
-        credentials: Credentials,
         request: GetDiscountMatrixCategory,
     ) -> impl Future<Output = Result<GetDiscountMatrixCategoryResponse, Fault>> + Send {
-        T::get_discount_matrix_category(self, credentials, request)
+        T::get_discount_matrix_category(self, request)
     }
 }
 
@@ -419,7 +399,7 @@ impl<S: ProductService> ProductServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.set_stock_quantity(credentials, call)
+                    self.inner.service.set_stock_quantity(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -432,7 +412,7 @@ impl<S: ProductService> ProductServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_products(credentials, call)
+                    self.inner.service.get_products(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -445,7 +425,7 @@ impl<S: ProductService> ProductServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.save_products(credentials, call)
+                    self.inner.service.save_products(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -458,7 +438,7 @@ impl<S: ProductService> ProductServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.delete_products(credentials, call)
+                    self.inner.service.delete_products(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -471,7 +451,7 @@ impl<S: ProductService> ProductServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_price_list(credentials, call)
+                    self.inner.service.get_price_list(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -484,7 +464,7 @@ impl<S: ProductService> ProductServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_all_price_lists(credentials, call)
+                    self.inner.service.get_all_price_lists(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -497,7 +477,7 @@ impl<S: ProductService> ProductServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_categories(credentials, call)
+                    self.inner.service.get_categories(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -510,7 +490,7 @@ impl<S: ProductService> ProductServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.save_categories(credentials, call)
+                    self.inner.service.save_categories(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -523,7 +503,7 @@ impl<S: ProductService> ProductServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_discount_matrix_price_group(credentials, call)
+                    self.inner.service.get_discount_matrix_price_group(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -536,7 +516,7 @@ impl<S: ProductService> ProductServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_discount_matrix_category(credentials, call)
+                    self.inner.service.get_discount_matrix_category(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `Service` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`ServiceServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`ServiceServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait Service: Send + Sync + 'static {
     /// Operation 1, `FECAESolicitar`: Solicitud de Código de Autorización Electrónico (CAE)
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fecae_solicitar(
         &self,
-        credentials: Credentials,
         request: FECAESolicitar,
     ) -> impl Future<Output = Result<FECAESolicitarResponse, Fault>> + Send;
 
@@ -34,7 +33,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fe_comp_tot_x_request(
         &self,
-        credentials: Credentials,
         request: FECompTotXRequest,
     ) -> impl Future<Output = Result<FECompTotXRequestResponse, Fault>> + Send;
 
@@ -43,7 +41,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fe_dummy(
         &self,
-        credentials: Credentials,
         request: FEDummy,
     ) -> impl Future<Output = Result<FEDummyResponse, Fault>> + Send;
 
@@ -52,7 +49,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fe_comp_ultimo_autorizado(
         &self,
-        credentials: Credentials,
         request: FECompUltimoAutorizado,
     ) -> impl Future<Output = Result<FECompUltimoAutorizadoResponse, Fault>> + Send;
 
@@ -61,7 +57,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fe_comp_consultar(
         &self,
-        credentials: Credentials,
         request: FECompConsultar,
     ) -> impl Future<Output = Result<FECompConsultarResponse, Fault>> + Send;
 
@@ -70,7 +65,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fecaea_reg_informativo(
         &self,
-        credentials: Credentials,
         request: FECAEARegInformativo,
     ) -> impl Future<Output = Result<FECAEARegInformativoResponse, Fault>> + Send;
 
@@ -79,7 +73,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fecaea_solicitar(
         &self,
-        credentials: Credentials,
         request: FECAEASolicitar,
     ) -> impl Future<Output = Result<FECAEASolicitarResponse, Fault>> + Send;
 
@@ -88,7 +81,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fecaea_sin_movimiento_consultar(
         &self,
-        credentials: Credentials,
         request: FECAEASinMovimientoConsultar,
     ) -> impl Future<
         Output = Result<FECAEASinMovimientoConsultarResponse, Fault>,
@@ -99,7 +91,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fecaea_sin_movimiento_informar(
         &self,
-        credentials: Credentials,
         request: FECAEASinMovimientoInformar,
     ) -> impl Future<Output = Result<FECAEASinMovimientoInformarResponse, Fault>> + Send;
 
@@ -108,7 +99,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fecaea_consultar(
         &self,
-        credentials: Credentials,
         request: FECAEAConsultar,
     ) -> impl Future<Output = Result<FECAEAConsultarResponse, Fault>> + Send;
 
@@ -117,7 +107,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fe_param_get_cotizacion(
         &self,
-        credentials: Credentials,
         request: FEParamGetCotizacion,
     ) -> impl Future<Output = Result<FEParamGetCotizacionResponse, Fault>> + Send;
 
@@ -126,7 +115,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fe_param_get_tipos_tributos(
         &self,
-        credentials: Credentials,
         request: FEParamGetTiposTributos,
     ) -> impl Future<Output = Result<FEParamGetTiposTributosResponse, Fault>> + Send;
 
@@ -135,7 +123,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fe_param_get_tipos_monedas(
         &self,
-        credentials: Credentials,
         request: FEParamGetTiposMonedas,
     ) -> impl Future<Output = Result<FEParamGetTiposMonedasResponse, Fault>> + Send;
 
@@ -144,7 +131,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fe_param_get_tipos_iva(
         &self,
-        credentials: Credentials,
         request: FEParamGetTiposIva,
     ) -> impl Future<Output = Result<FEParamGetTiposIvaResponse, Fault>> + Send;
 
@@ -153,7 +139,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fe_param_get_tipos_opcional(
         &self,
-        credentials: Credentials,
         request: FEParamGetTiposOpcional,
     ) -> impl Future<Output = Result<FEParamGetTiposOpcionalResponse, Fault>> + Send;
 
@@ -162,7 +147,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fe_param_get_tipos_concepto(
         &self,
-        credentials: Credentials,
         request: FEParamGetTiposConcepto,
     ) -> impl Future<Output = Result<FEParamGetTiposConceptoResponse, Fault>> + Send;
 
@@ -171,7 +155,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fe_param_get_ptos_venta(
         &self,
-        credentials: Credentials,
         request: FEParamGetPtosVenta,
     ) -> impl Future<Output = Result<FEParamGetPtosVentaResponse, Fault>> + Send;
 
@@ -180,7 +163,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fe_param_get_tipos_cbte(
         &self,
-        credentials: Credentials,
         request: FEParamGetTiposCbte,
     ) -> impl Future<Output = Result<FEParamGetTiposCbteResponse, Fault>> + Send;
 
@@ -189,7 +171,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fe_param_get_tipos_doc(
         &self,
-        credentials: Credentials,
         request: FEParamGetTiposDoc,
     ) -> impl Future<Output = Result<FEParamGetTiposDocResponse, Fault>> + Send;
 
@@ -198,7 +179,6 @@ pub trait Service: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fe_param_get_tipos_paises(
         &self,
-        credentials: Credentials,
         request: FEParamGetTiposPaises,
     ) -> impl Future<Output = Result<FEParamGetTiposPaisesResponse, Fault>> + Send;
 }
@@ -206,166 +186,146 @@ pub trait Service: Send + Sync + 'static {
 impl<T: Service> Service for Arc<T> {
     fn fecae_solicitar(
         &self,
-        credentials: Credentials,
         request: FECAESolicitar,
     ) -> impl Future<Output = Result<FECAESolicitarResponse, Fault>> + Send {
-        T::fecae_solicitar(self, credentials, request)
+        T::fecae_solicitar(self, request)
     }
 
     fn fe_comp_tot_x_request(
         &self,
-        credentials: Credentials,
         request: FECompTotXRequest,
     ) -> impl Future<Output = Result<FECompTotXRequestResponse, Fault>> + Send {
-        T::fe_comp_tot_x_request(self, credentials, request)
+        T::fe_comp_tot_x_request(self, request)
     }
 
     fn fe_dummy(
         &self,
-        credentials: Credentials,
         request: FEDummy,
     ) -> impl Future<Output = Result<FEDummyResponse, Fault>> + Send {
-        T::fe_dummy(self, credentials, request)
+        T::fe_dummy(self, request)
     }
 
     fn fe_comp_ultimo_autorizado(
         &self,
-        credentials: Credentials,
         request: FECompUltimoAutorizado,
     ) -> impl Future<Output = Result<FECompUltimoAutorizadoResponse, Fault>> + Send {
-        T::fe_comp_ultimo_autorizado(self, credentials, request)
+        T::fe_comp_ultimo_autorizado(self, request)
     }
 
     fn fe_comp_consultar(
         &self,
-        credentials: Credentials,
         request: FECompConsultar,
     ) -> impl Future<Output = Result<FECompConsultarResponse, Fault>> + Send {
-        T::fe_comp_consultar(self, credentials, request)
+        T::fe_comp_consultar(self, request)
     }
 
     fn fecaea_reg_informativo(
         &self,
-        credentials: Credentials,
         request: FECAEARegInformativo,
     ) -> impl Future<Output = Result<FECAEARegInformativoResponse, Fault>> + Send {
-        T::fecaea_reg_informativo(self, credentials, request)
+        T::fecaea_reg_informativo(self, request)
     }
 
     fn fecaea_solicitar(
         &self,
-        credentials: Credentials,
         request: FECAEASolicitar,
     ) -> impl Future<Output = Result<FECAEASolicitarResponse, Fault>> + Send {
-        T::fecaea_solicitar(self, credentials, request)
+        T::fecaea_solicitar(self, request)
     }
 
     fn fecaea_sin_movimiento_consultar(
         &self,
-        credentials: Credentials,
         request: FECAEASinMovimientoConsultar,
     ) -> impl Future<
         Output = Result<FECAEASinMovimientoConsultarResponse, Fault>,
     > + Send {
-        T::fecaea_sin_movimiento_consultar(self, credentials, request)
+        T::fecaea_sin_movimiento_consultar(self, request)
     }
 
     fn fecaea_sin_movimiento_informar(
         &self,
-        credentials: Credentials,
         request: FECAEASinMovimientoInformar,
     ) -> impl Future<
         Output = Result<FECAEASinMovimientoInformarResponse, Fault>,
     > + Send {
-        T::fecaea_sin_movimiento_informar(self, credentials, request)
+        T::fecaea_sin_movimiento_informar(self, request)
     }
 
     fn fecaea_consultar(
         &self,
-        credentials: Credentials,
         request: FECAEAConsultar,
     ) -> impl Future<Output = Result<FECAEAConsultarResponse, Fault>> + Send {
-        T::fecaea_consultar(self, credentials, request)
+        T::fecaea_consultar(self, request)
     }
 
     fn fe_param_get_cotizacion(
         &self,
-        credentials: Credentials,
         request: FEParamGetCotizacion,
     ) -> impl Future<Output = Result<FEParamGetCotizacionResponse, Fault>> + Send {
-        T::fe_param_get_cotizacion(self, credentials, request)
+        T::fe_param_get_cotizacion(self, request)
     }
 
     fn fe_param_get_tipos_tributos(
         &self,
-        credentials: Credentials,
         request: FEParamGetTiposTributos,
     ) -> impl Future<Output = Result<FEParamGetTiposTributosResponse, Fault>> + Send {
-        T::fe_param_get_tipos_tributos(self, credentials, request)
+        T::fe_param_get_tipos_tributos(self, request)
     }
 
     fn fe_param_get_tipos_monedas(
         &self,
-        credentials: Credentials,
         request: FEParamGetTiposMonedas,
     ) -> impl Future<Output = Result<FEParamGetTiposMonedasResponse, Fault>> + Send {
-        T::fe_param_get_tipos_monedas(self, credentials, request)
+        T::fe_param_get_tipos_monedas(self, request)
     }
 
     fn fe_param_get_tipos_iva(
         &self,
-        credentials: Credentials,
         request: FEParamGetTiposIva,
     ) -> impl Future<Output = Result<FEParamGetTiposIvaResponse, Fault>> + Send {
-        T::fe_param_get_tipos_iva(self, credentials, request)
+        T::fe_param_get_tipos_iva(self, request)
     }
 
     fn fe_param_get_tipos_opcional(
         &self,
-        credentials: Credentials,
         request: FEParamGetTiposOpcional,
     ) -> impl Future<Output = Result<FEParamGetTiposOpcionalResponse, Fault>> + Send {
-        T::fe_param_get_tipos_opcional(self, credentials, request)
+        T::fe_param_get_tipos_opcional(self, request)
     }
 
     fn fe_param_get_tipos_concepto(
         &self,
-        credentials: Credentials,
         request: FEParamGetTiposConcepto,
     ) -> impl Future<Output = Result<FEParamGetTiposConceptoResponse, Fault>> + Send {
-        T::fe_param_get_tipos_concepto(self, credentials, request)
+        T::fe_param_get_tipos_concepto(self, request)
     }
 
     fn fe_param_get_ptos_venta(
         &self,
-        credentials: Credentials,
         request: FEParamGetPtosVenta,
     ) -> impl Future<Output = Result<FEParamGetPtosVentaResponse, Fault>> + Send {
-        T::fe_param_get_ptos_venta(self, credentials, request)
+        T::fe_param_get_ptos_venta(self, request)
     }
 
     fn fe_param_get_tipos_cbte(
         &self,
-        credentials: Credentials,
         request: FEParamGetTiposCbte,
     ) -> impl Future<Output = Result<FEParamGetTiposCbteResponse, Fault>> + Send {
-        T::fe_param_get_tipos_cbte(self, credentials, request)
+        T::fe_param_get_tipos_cbte(self, request)
     }
 
     fn fe_param_get_tipos_doc(
         &self,
-        credentials: Credentials,
         request: FEParamGetTiposDoc,
     ) -> impl Future<Output = Result<FEParamGetTiposDocResponse, Fault>> + Send {
-        T::fe_param_get_tipos_doc(self, credentials, request)
+        T::fe_param_get_tipos_doc(self, request)
     }
 
     fn fe_param_get_tipos_paises(
         &self,
-        credentials: Credentials,
         request: FEParamGetTiposPaises,
     ) -> impl Future<Output = Result<FEParamGetTiposPaisesResponse, Fault>> + Send {
-        T::fe_param_get_tipos_paises(self, credentials, request)
+        T::fe_param_get_tipos_paises(self, request)
     }
 }
 
@@ -593,7 +553,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fecae_solicitar(credentials, call)
+                    self.inner.service.fecae_solicitar(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -606,7 +566,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fe_comp_tot_x_request(credentials, call)
+                    self.inner.service.fe_comp_tot_x_request(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -616,7 +576,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fe_dummy(credentials, call)
+                    self.inner.service.fe_dummy(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -629,7 +589,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fe_comp_ultimo_autorizado(credentials, call)
+                    self.inner.service.fe_comp_ultimo_autorizado(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -642,7 +602,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fe_comp_consultar(credentials, call)
+                    self.inner.service.fe_comp_consultar(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -655,7 +615,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fecaea_reg_informativo(credentials, call)
+                    self.inner.service.fecaea_reg_informativo(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -668,7 +628,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fecaea_solicitar(credentials, call)
+                    self.inner.service.fecaea_solicitar(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -681,7 +641,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fecaea_sin_movimiento_consultar(credentials, call)
+                    self.inner.service.fecaea_sin_movimiento_consultar(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -694,7 +654,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fecaea_sin_movimiento_informar(credentials, call)
+                    self.inner.service.fecaea_sin_movimiento_informar(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -707,7 +667,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fecaea_consultar(credentials, call)
+                    self.inner.service.fecaea_consultar(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -720,7 +680,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fe_param_get_cotizacion(credentials, call)
+                    self.inner.service.fe_param_get_cotizacion(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -733,7 +693,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fe_param_get_tipos_tributos(credentials, call)
+                    self.inner.service.fe_param_get_tipos_tributos(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -746,7 +706,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fe_param_get_tipos_monedas(credentials, call)
+                    self.inner.service.fe_param_get_tipos_monedas(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -759,7 +719,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fe_param_get_tipos_iva(credentials, call)
+                    self.inner.service.fe_param_get_tipos_iva(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -772,7 +732,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fe_param_get_tipos_opcional(credentials, call)
+                    self.inner.service.fe_param_get_tipos_opcional(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -785,7 +745,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fe_param_get_tipos_concepto(credentials, call)
+                    self.inner.service.fe_param_get_tipos_concepto(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -798,7 +758,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fe_param_get_ptos_venta(credentials, call)
+                    self.inner.service.fe_param_get_ptos_venta(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -811,7 +771,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fe_param_get_tipos_cbte(credentials, call)
+                    self.inner.service.fe_param_get_tipos_cbte(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -824,7 +784,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fe_param_get_tipos_doc(credentials, call)
+                    self.inner.service.fe_param_get_tipos_doc(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -837,7 +797,7 @@ impl<S: Service> ServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.fe_param_get_tipos_paises(credentials, call)
+                    self.inner.service.fe_param_get_tipos_paises(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

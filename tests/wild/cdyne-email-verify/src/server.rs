@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `EmailVerNoTestEmail` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`EmailVerNoTestEmailServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`EmailVerNoTestEmailServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait EmailVerNoTestEmail: Send + Sync + 'static {
     /// Operation 1, `VerifyMXRecord`: This function will verify the domains DNS (MX) mail entries.  If the function returns 0 the persons email domain is invalid.  More than 0 will indicate there is mail servers to accept an email.  This function is great for quick email domain verification.  It is not as powerful as the other email routines.  Use a LicenseKey of 0 for testing.  A -9999 as a result means that you have tested to many emails.  Please try again later if you get this value.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn verify_mx_record(
         &self,
-        credentials: Credentials,
         request: VerifyMXRecord,
     ) -> impl Future<Output = Result<VerifyMXRecordResponse, Fault>> + Send;
 
@@ -34,7 +33,6 @@ pub trait EmailVerNoTestEmail: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn advanced_verify_email(
         &self,
-        credentials: Credentials,
         request: AdvancedVerifyEmail,
     ) -> impl Future<Output = Result<AdvancedVerifyEmailResponse, Fault>> + Send;
 
@@ -43,7 +41,6 @@ pub trait EmailVerNoTestEmail: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn verify_email(
         &self,
-        credentials: Credentials,
         request: VerifyEmail,
     ) -> impl Future<Output = Result<VerifyEmailResponse, Fault>> + Send;
 
@@ -52,7 +49,6 @@ pub trait EmailVerNoTestEmail: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn return_codes(
         &self,
-        credentials: Credentials,
         request: ReturnCodes,
     ) -> impl Future<Output = Result<ReturnCodesResponse, Fault>> + Send;
 }
@@ -60,34 +56,30 @@ pub trait EmailVerNoTestEmail: Send + Sync + 'static {
 impl<T: EmailVerNoTestEmail> EmailVerNoTestEmail for Arc<T> {
     fn verify_mx_record(
         &self,
-        credentials: Credentials,
         request: VerifyMXRecord,
     ) -> impl Future<Output = Result<VerifyMXRecordResponse, Fault>> + Send {
-        T::verify_mx_record(self, credentials, request)
+        T::verify_mx_record(self, request)
     }
 
     fn advanced_verify_email(
         &self,
-        credentials: Credentials,
         request: AdvancedVerifyEmail,
     ) -> impl Future<Output = Result<AdvancedVerifyEmailResponse, Fault>> + Send {
-        T::advanced_verify_email(self, credentials, request)
+        T::advanced_verify_email(self, request)
     }
 
     fn verify_email(
         &self,
-        credentials: Credentials,
         request: VerifyEmail,
     ) -> impl Future<Output = Result<VerifyEmailResponse, Fault>> + Send {
-        T::verify_email(self, credentials, request)
+        T::verify_email(self, request)
     }
 
     fn return_codes(
         &self,
-        credentials: Credentials,
         request: ReturnCodes,
     ) -> impl Future<Output = Result<ReturnCodesResponse, Fault>> + Send {
-        T::return_codes(self, credentials, request)
+        T::return_codes(self, request)
     }
 }
 
@@ -315,7 +307,7 @@ impl<S: EmailVerNoTestEmail> EmailVerNoTestEmailServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.verify_mx_record(credentials, call)
+                    self.inner.service.verify_mx_record(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -328,7 +320,7 @@ impl<S: EmailVerNoTestEmail> EmailVerNoTestEmailServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.advanced_verify_email(credentials, call)
+                    self.inner.service.advanced_verify_email(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -341,7 +333,7 @@ impl<S: EmailVerNoTestEmail> EmailVerNoTestEmailServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.verify_email(credentials, call)
+                    self.inner.service.verify_email(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -354,7 +346,7 @@ impl<S: EmailVerNoTestEmail> EmailVerNoTestEmailServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.return_codes(credentials, call)
+                    self.inner.service.return_codes(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

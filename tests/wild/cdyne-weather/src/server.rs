@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `Weather` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`WeatherServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`WeatherServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait Weather: Send + Sync + 'static {
     /// Operation 1, `GetWeatherInformation`: Gets Information for each WeatherID
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_weather_information(
         &self,
-        credentials: Credentials,
         request: GetWeatherInformation,
     ) -> impl Future<Output = Result<GetWeatherInformationResponse, Fault>> + Send;
 
@@ -34,7 +33,6 @@ pub trait Weather: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_city_forecast_by_zip(
         &self,
-        credentials: Credentials,
         request: GetCityForecastByZIP,
     ) -> impl Future<Output = Result<GetCityForecastByZIPResponse, Fault>> + Send;
 
@@ -43,7 +41,6 @@ pub trait Weather: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_city_weather_by_zip(
         &self,
-        credentials: Credentials,
         request: GetCityWeatherByZIP,
     ) -> impl Future<Output = Result<GetCityWeatherByZIPResponse, Fault>> + Send;
 }
@@ -51,26 +48,23 @@ pub trait Weather: Send + Sync + 'static {
 impl<T: Weather> Weather for Arc<T> {
     fn get_weather_information(
         &self,
-        credentials: Credentials,
         request: GetWeatherInformation,
     ) -> impl Future<Output = Result<GetWeatherInformationResponse, Fault>> + Send {
-        T::get_weather_information(self, credentials, request)
+        T::get_weather_information(self, request)
     }
 
     fn get_city_forecast_by_zip(
         &self,
-        credentials: Credentials,
         request: GetCityForecastByZIP,
     ) -> impl Future<Output = Result<GetCityForecastByZIPResponse, Fault>> + Send {
-        T::get_city_forecast_by_zip(self, credentials, request)
+        T::get_city_forecast_by_zip(self, request)
     }
 
     fn get_city_weather_by_zip(
         &self,
-        credentials: Credentials,
         request: GetCityWeatherByZIP,
     ) -> impl Future<Output = Result<GetCityWeatherByZIPResponse, Fault>> + Send {
-        T::get_city_weather_by_zip(self, credentials, request)
+        T::get_city_weather_by_zip(self, request)
     }
 }
 
@@ -298,7 +292,7 @@ impl<S: Weather> WeatherServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_weather_information(credentials, call)
+                    self.inner.service.get_weather_information(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -311,7 +305,7 @@ impl<S: Weather> WeatherServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_city_forecast_by_zip(credentials, call)
+                    self.inner.service.get_city_forecast_by_zip(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -324,7 +318,7 @@ impl<S: Weather> WeatherServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_city_weather_by_zip(credentials, call)
+                    self.inner.service.get_city_weather_by_zip(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -75,7 +75,6 @@
 //!         impl Api for NotYet {
 //!             $(async fn $method(
 //!                 &self,
-//!                 _: Credentials,
 //!                 _: $request,
 //!             ) -> Result<
 //!                 <$request as wire::OperationRequest>::Response,
@@ -92,9 +91,9 @@
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
 //! let base = format!("http://{}", listener.local_addr().unwrap());
 //! tokio::spawn(ApiServer::new(NotYet).serve(listener));
-//! // The client signs each call with the credentials its signer gives, over the binding it
-//! // is told (SOAP 1.1 unless `over` says another).
-//! let client = ApiClient::new(&base, StaticSigner(Credentials::default()));
+//! // The client calls over the binding it is told (SOAP 1.1 unless `over` says
+//! // another); the service takes no credentials, so it needs no signer.
+//! let client = ApiClient::new(&base);
 //! let error = client
 //!     .over(Binding::Soap12)
 //!     .user_get_api_key(&UserGetApiKey::default())

@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `api` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`ApiServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`ApiServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait Api: Send + Sync + 'static {
     /// Operation 1, `User.GetApiKey`: User.GetApiKey: no description in the WSDL.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn user_get_api_key(
         &self,
-        credentials: Credentials,
         request: UserGetApiKey,
     ) -> impl Future<Output = Result<UserGetApiKeyResponse, Fault>> + Send;
 
@@ -34,7 +33,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn subscriber_add_with_custom_fields(
         &self,
-        credentials: Credentials,
         request: SubscriberAddWithCustomFields,
     ) -> impl Future<
         Output = Result<SubscriberAddWithCustomFieldsResponse, Fault>,
@@ -45,7 +43,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn subscriber_add_and_resubscribe_with_custom_fields(
         &self,
-        credentials: Credentials,
         request: SubscriberAddAndResubscribeWithCustomFields,
     ) -> impl Future<
         Output = Result<SubscriberAddAndResubscribeWithCustomFieldsResponse, Fault>,
@@ -56,7 +53,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn subscriber_add(
         &self,
-        credentials: Credentials,
         request: SubscriberAdd,
     ) -> impl Future<Output = Result<SubscriberAddResponse, Fault>> + Send;
 
@@ -65,7 +61,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn subscriber_add_and_resubscribe(
         &self,
-        credentials: Credentials,
         request: SubscriberAddAndResubscribe,
     ) -> impl Future<Output = Result<SubscriberAddAndResubscribeResponse, Fault>> + Send;
 
@@ -74,7 +69,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn subscriber_unsubscribe(
         &self,
-        credentials: Credentials,
         request: SubscriberUnsubscribe,
     ) -> impl Future<Output = Result<SubscriberUnsubscribeResponse, Fault>> + Send;
 
@@ -83,7 +77,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn subscribers_get_active(
         &self,
-        credentials: Credentials,
         request: SubscribersGetActive,
     ) -> impl Future<Output = Result<SubscribersGetActiveResponse, Fault>> + Send;
 
@@ -92,7 +85,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn subscribers_get_unsubscribed(
         &self,
-        credentials: Credentials,
         request: SubscribersGetUnsubscribed,
     ) -> impl Future<Output = Result<SubscribersGetUnsubscribedResponse, Fault>> + Send;
 
@@ -101,7 +93,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn subscribers_get_bounced(
         &self,
-        credentials: Credentials,
         request: SubscribersGetBounced,
     ) -> impl Future<Output = Result<SubscribersGetBouncedResponse, Fault>> + Send;
 
@@ -110,7 +101,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn subscribers_get_single_subscriber(
         &self,
-        credentials: Credentials,
         request: SubscribersGetSingleSubscriber,
     ) -> impl Future<
         Output = Result<SubscribersGetSingleSubscriberResponse, Fault>,
@@ -121,7 +111,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn subscribers_get_is_subscribed(
         &self,
-        credentials: Credentials,
         request: SubscribersGetIsSubscribed,
     ) -> impl Future<Output = Result<SubscribersGetIsSubscribedResponse, Fault>> + Send;
 
@@ -130,7 +119,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn list_create(
         &self,
-        credentials: Credentials,
         request: ListCreate,
     ) -> impl Future<Output = Result<ListCreateResponse, Fault>> + Send;
 
@@ -139,7 +127,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn list_update(
         &self,
-        credentials: Credentials,
         request: ListUpdate,
     ) -> impl Future<Output = Result<ListUpdateResponse, Fault>> + Send;
 
@@ -148,7 +135,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn list_get_detail(
         &self,
-        credentials: Credentials,
         request: ListGetDetail,
     ) -> impl Future<Output = Result<ListGetDetailResponse, Fault>> + Send;
 
@@ -157,7 +143,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn list_delete(
         &self,
-        credentials: Credentials,
         request: ListDelete,
     ) -> impl Future<Output = Result<ListDeleteResponse, Fault>> + Send;
 
@@ -166,7 +151,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn list_get_custom_fields(
         &self,
-        credentials: Credentials,
         request: ListGetCustomFields,
     ) -> impl Future<Output = Result<ListGetCustomFieldsResponse, Fault>> + Send;
 
@@ -175,7 +159,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn list_delete_custom_field(
         &self,
-        credentials: Credentials,
         request: ListDeleteCustomField,
     ) -> impl Future<Output = Result<ListDeleteCustomFieldResponse, Fault>> + Send;
 
@@ -184,7 +167,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn list_create_custom_field(
         &self,
-        credentials: Credentials,
         request: ListCreateCustomField,
     ) -> impl Future<Output = Result<ListCreateCustomFieldResponse, Fault>> + Send;
 
@@ -193,7 +175,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn list_get_stats(
         &self,
-        credentials: Credentials,
         request: ListGetStats,
     ) -> impl Future<Output = Result<ListGetStatsResponse, Fault>> + Send;
 
@@ -202,7 +183,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn client_get_campaigns(
         &self,
-        credentials: Credentials,
         request: ClientGetCampaigns,
     ) -> impl Future<Output = Result<ClientGetCampaignsResponse, Fault>> + Send;
 
@@ -211,7 +191,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn client_get_lists(
         &self,
-        credentials: Credentials,
         request: ClientGetLists,
     ) -> impl Future<Output = Result<ClientGetListsResponse, Fault>> + Send;
 
@@ -220,7 +199,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn client_get_segments(
         &self,
-        credentials: Credentials,
         request: ClientGetSegments,
     ) -> impl Future<Output = Result<ClientGetSegmentsResponse, Fault>> + Send;
 
@@ -229,7 +207,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn client_get_suppression_list(
         &self,
-        credentials: Credentials,
         request: ClientGetSuppressionList,
     ) -> impl Future<Output = Result<ClientGetSuppressionListResponse, Fault>> + Send;
 
@@ -238,7 +215,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn client_get_templates(
         &self,
-        credentials: Credentials,
         request: ClientGetTemplates,
     ) -> impl Future<Output = Result<ClientGetTemplatesResponse, Fault>> + Send;
 
@@ -247,7 +223,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn client_create(
         &self,
-        credentials: Credentials,
         request: ClientCreate,
     ) -> impl Future<Output = Result<ClientCreateResponse, Fault>> + Send;
 
@@ -256,7 +231,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn client_update_basics(
         &self,
-        credentials: Credentials,
         request: ClientUpdateBasics,
     ) -> impl Future<Output = Result<ClientUpdateBasicsResponse, Fault>> + Send;
 
@@ -265,7 +239,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn client_update_access_and_billing(
         &self,
-        credentials: Credentials,
         request: ClientUpdateAccessAndBilling,
     ) -> impl Future<
         Output = Result<ClientUpdateAccessAndBillingResponse, Fault>,
@@ -276,7 +249,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn client_get_detail(
         &self,
-        credentials: Credentials,
         request: ClientGetDetail,
     ) -> impl Future<Output = Result<ClientGetDetailResponse, Fault>> + Send;
 
@@ -285,7 +257,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn client_delete(
         &self,
-        credentials: Credentials,
         request: ClientDelete,
     ) -> impl Future<Output = Result<ClientDeleteResponse, Fault>> + Send;
 
@@ -294,7 +265,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn campaign_get_subscriber_clicks(
         &self,
-        credentials: Credentials,
         request: CampaignGetSubscriberClicks,
     ) -> impl Future<Output = Result<CampaignGetSubscriberClicksResponse, Fault>> + Send;
 
@@ -303,7 +273,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn campaign_get_opens(
         &self,
-        credentials: Credentials,
         request: CampaignGetOpens,
     ) -> impl Future<Output = Result<CampaignGetOpensResponse, Fault>> + Send;
 
@@ -312,7 +281,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn campaign_get_bounces(
         &self,
-        credentials: Credentials,
         request: CampaignGetBounces,
     ) -> impl Future<Output = Result<CampaignGetBouncesResponse, Fault>> + Send;
 
@@ -321,7 +289,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn campaign_get_unsubscribes(
         &self,
-        credentials: Credentials,
         request: CampaignGetUnsubscribes,
     ) -> impl Future<Output = Result<CampaignGetUnsubscribesResponse, Fault>> + Send;
 
@@ -330,7 +297,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn campaign_get_summary(
         &self,
-        credentials: Credentials,
         request: CampaignGetSummary,
     ) -> impl Future<Output = Result<CampaignGetSummaryResponse, Fault>> + Send;
 
@@ -339,7 +305,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn campaign_get_lists(
         &self,
-        credentials: Credentials,
         request: CampaignGetLists,
     ) -> impl Future<Output = Result<CampaignGetListsResponse, Fault>> + Send;
 
@@ -348,7 +313,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn user_get_clients(
         &self,
-        credentials: Credentials,
         request: UserGetClients,
     ) -> impl Future<Output = Result<UserGetClientsResponse, Fault>> + Send;
 
@@ -357,7 +321,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn user_get_system_date(
         &self,
-        credentials: Credentials,
         request: UserGetSystemDate,
     ) -> impl Future<Output = Result<UserGetSystemDateResponse, Fault>> + Send;
 
@@ -366,7 +329,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn user_get_timezones(
         &self,
-        credentials: Credentials,
         request: UserGetTimezones,
     ) -> impl Future<Output = Result<UserGetTimezonesResponse, Fault>> + Send;
 
@@ -375,7 +337,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn user_get_countries(
         &self,
-        credentials: Credentials,
         request: UserGetCountries,
     ) -> impl Future<Output = Result<UserGetCountriesResponse, Fault>> + Send;
 
@@ -384,7 +345,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn campaign_create(
         &self,
-        credentials: Credentials,
         request: CampaignCreate,
     ) -> impl Future<Output = Result<CampaignCreateResponse, Fault>> + Send;
 
@@ -393,7 +353,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn campaign_send(
         &self,
-        credentials: Credentials,
         request: CampaignSend,
     ) -> impl Future<Output = Result<CampaignSendResponse, Fault>> + Send;
 
@@ -402,7 +361,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn campaign_delete(
         &self,
-        credentials: Credentials,
         request: CampaignDelete,
     ) -> impl Future<Output = Result<CampaignDeleteResponse, Fault>> + Send;
 
@@ -411,7 +369,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn template_create(
         &self,
-        credentials: Credentials,
         request: TemplateCreate,
     ) -> impl Future<Output = Result<TemplateCreateResponse, Fault>> + Send;
 
@@ -420,7 +377,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn template_get_detail(
         &self,
-        credentials: Credentials,
         request: TemplateGetDetail,
     ) -> impl Future<Output = Result<TemplateGetDetailResponse, Fault>> + Send;
 
@@ -429,7 +385,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn template_update(
         &self,
-        credentials: Credentials,
         request: TemplateUpdate,
     ) -> impl Future<Output = Result<TemplateUpdateResponse, Fault>> + Send;
 
@@ -438,7 +393,6 @@ pub trait Api: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn template_delete(
         &self,
-        credentials: Credentials,
         request: TemplateDelete,
     ) -> impl Future<Output = Result<TemplateDeleteResponse, Fault>> + Send;
 }
@@ -446,382 +400,336 @@ pub trait Api: Send + Sync + 'static {
 impl<T: Api> Api for Arc<T> {
     fn user_get_api_key(
         &self,
-        credentials: Credentials,
         request: UserGetApiKey,
     ) -> impl Future<Output = Result<UserGetApiKeyResponse, Fault>> + Send {
-        T::user_get_api_key(self, credentials, request)
+        T::user_get_api_key(self, request)
     }
 
     fn subscriber_add_with_custom_fields(
         &self,
-        credentials: Credentials,
         request: SubscriberAddWithCustomFields,
     ) -> impl Future<
         Output = Result<SubscriberAddWithCustomFieldsResponse, Fault>,
     > + Send {
-        T::subscriber_add_with_custom_fields(self, credentials, request)
+        T::subscriber_add_with_custom_fields(self, request)
     }
 
     fn subscriber_add_and_resubscribe_with_custom_fields(
         &self,
-        credentials: Credentials,
         request: SubscriberAddAndResubscribeWithCustomFields,
     ) -> impl Future<
         Output = Result<SubscriberAddAndResubscribeWithCustomFieldsResponse, Fault>,
     > + Send {
-        T::subscriber_add_and_resubscribe_with_custom_fields(self, credentials, request)
+        T::subscriber_add_and_resubscribe_with_custom_fields(self, request)
     }
 
     fn subscriber_add(
         &self,
-        credentials: Credentials,
         request: SubscriberAdd,
     ) -> impl Future<Output = Result<SubscriberAddResponse, Fault>> + Send {
-        T::subscriber_add(self, credentials, request)
+        T::subscriber_add(self, request)
     }
 
     fn subscriber_add_and_resubscribe(
         &self,
-        credentials: Credentials,
         request: SubscriberAddAndResubscribe,
     ) -> impl Future<
         Output = Result<SubscriberAddAndResubscribeResponse, Fault>,
     > + Send {
-        T::subscriber_add_and_resubscribe(self, credentials, request)
+        T::subscriber_add_and_resubscribe(self, request)
     }
 
     fn subscriber_unsubscribe(
         &self,
-        credentials: Credentials,
         request: SubscriberUnsubscribe,
     ) -> impl Future<Output = Result<SubscriberUnsubscribeResponse, Fault>> + Send {
-        T::subscriber_unsubscribe(self, credentials, request)
+        T::subscriber_unsubscribe(self, request)
     }
 
     fn subscribers_get_active(
         &self,
-        credentials: Credentials,
         request: SubscribersGetActive,
     ) -> impl Future<Output = Result<SubscribersGetActiveResponse, Fault>> + Send {
-        T::subscribers_get_active(self, credentials, request)
+        T::subscribers_get_active(self, request)
     }
 
     fn subscribers_get_unsubscribed(
         &self,
-        credentials: Credentials,
         request: SubscribersGetUnsubscribed,
     ) -> impl Future<Output = Result<SubscribersGetUnsubscribedResponse, Fault>> + Send {
-        T::subscribers_get_unsubscribed(self, credentials, request)
+        T::subscribers_get_unsubscribed(self, request)
     }
 
     fn subscribers_get_bounced(
         &self,
-        credentials: Credentials,
         request: SubscribersGetBounced,
     ) -> impl Future<Output = Result<SubscribersGetBouncedResponse, Fault>> + Send {
-        T::subscribers_get_bounced(self, credentials, request)
+        T::subscribers_get_bounced(self, request)
     }
 
     fn subscribers_get_single_subscriber(
         &self,
-        credentials: Credentials,
         request: SubscribersGetSingleSubscriber,
     ) -> impl Future<
         Output = Result<SubscribersGetSingleSubscriberResponse, Fault>,
     > + Send {
-        T::subscribers_get_single_subscriber(self, credentials, request)
+        T::subscribers_get_single_subscriber(self, request)
     }
 
     fn subscribers_get_is_subscribed(
         &self,
-        credentials: Credentials,
         request: SubscribersGetIsSubscribed,
     ) -> impl Future<Output = Result<SubscribersGetIsSubscribedResponse, Fault>> + Send {
-        T::subscribers_get_is_subscribed(self, credentials, request)
+        T::subscribers_get_is_subscribed(self, request)
     }
 
     fn list_create(
         &self,
-        credentials: Credentials,
         request: ListCreate,
     ) -> impl Future<Output = Result<ListCreateResponse, Fault>> + Send {
-        T::list_create(self, credentials, request)
+        T::list_create(self, request)
     }
 
     fn list_update(
         &self,
-        credentials: Credentials,
         request: ListUpdate,
     ) -> impl Future<Output = Result<ListUpdateResponse, Fault>> + Send {
-        T::list_update(self, credentials, request)
+        T::list_update(self, request)
     }
 
     fn list_get_detail(
         &self,
-        credentials: Credentials,
         request: ListGetDetail,
     ) -> impl Future<Output = Result<ListGetDetailResponse, Fault>> + Send {
-        T::list_get_detail(self, credentials, request)
+        T::list_get_detail(self, request)
     }
 
     fn list_delete(
         &self,
-        credentials: Credentials,
         request: ListDelete,
     ) -> impl Future<Output = Result<ListDeleteResponse, Fault>> + Send {
-        T::list_delete(self, credentials, request)
+        T::list_delete(self, request)
     }
 
     fn list_get_custom_fields(
         &self,
-        credentials: Credentials,
         request: ListGetCustomFields,
     ) -> impl Future<Output = Result<ListGetCustomFieldsResponse, Fault>> + Send {
-        T::list_get_custom_fields(self, credentials, request)
+        T::list_get_custom_fields(self, request)
     }
 
     fn list_delete_custom_field(
         &self,
-        credentials: Credentials,
         request: ListDeleteCustomField,
     ) -> impl Future<Output = Result<ListDeleteCustomFieldResponse, Fault>> + Send {
-        T::list_delete_custom_field(self, credentials, request)
+        T::list_delete_custom_field(self, request)
     }
 
     fn list_create_custom_field(
         &self,
-        credentials: Credentials,
         request: ListCreateCustomField,
     ) -> impl Future<Output = Result<ListCreateCustomFieldResponse, Fault>> + Send {
-        T::list_create_custom_field(self, credentials, request)
+        T::list_create_custom_field(self, request)
     }
 
     fn list_get_stats(
         &self,
-        credentials: Credentials,
         request: ListGetStats,
     ) -> impl Future<Output = Result<ListGetStatsResponse, Fault>> + Send {
-        T::list_get_stats(self, credentials, request)
+        T::list_get_stats(self, request)
     }
 
     fn client_get_campaigns(
         &self,
-        credentials: Credentials,
         request: ClientGetCampaigns,
     ) -> impl Future<Output = Result<ClientGetCampaignsResponse, Fault>> + Send {
-        T::client_get_campaigns(self, credentials, request)
+        T::client_get_campaigns(self, request)
     }
 
     fn client_get_lists(
         &self,
-        credentials: Credentials,
         request: ClientGetLists,
     ) -> impl Future<Output = Result<ClientGetListsResponse, Fault>> + Send {
-        T::client_get_lists(self, credentials, request)
+        T::client_get_lists(self, request)
     }
 
     fn client_get_segments(
         &self,
-        credentials: Credentials,
         request: ClientGetSegments,
     ) -> impl Future<Output = Result<ClientGetSegmentsResponse, Fault>> + Send {
-        T::client_get_segments(self, credentials, request)
+        T::client_get_segments(self, request)
     }
 
     fn client_get_suppression_list(
         &self,
-        credentials: Credentials,
         request: ClientGetSuppressionList,
     ) -> impl Future<Output = Result<ClientGetSuppressionListResponse, Fault>> + Send {
-        T::client_get_suppression_list(self, credentials, request)
+        T::client_get_suppression_list(self, request)
     }
 
     fn client_get_templates(
         &self,
-        credentials: Credentials,
         request: ClientGetTemplates,
     ) -> impl Future<Output = Result<ClientGetTemplatesResponse, Fault>> + Send {
-        T::client_get_templates(self, credentials, request)
+        T::client_get_templates(self, request)
     }
 
     fn client_create(
         &self,
-        credentials: Credentials,
         request: ClientCreate,
     ) -> impl Future<Output = Result<ClientCreateResponse, Fault>> + Send {
-        T::client_create(self, credentials, request)
+        T::client_create(self, request)
     }
 
     fn client_update_basics(
         &self,
-        credentials: Credentials,
         request: ClientUpdateBasics,
     ) -> impl Future<Output = Result<ClientUpdateBasicsResponse, Fault>> + Send {
-        T::client_update_basics(self, credentials, request)
+        T::client_update_basics(self, request)
     }
 
     fn client_update_access_and_billing(
         &self,
-        credentials: Credentials,
         request: ClientUpdateAccessAndBilling,
     ) -> impl Future<
         Output = Result<ClientUpdateAccessAndBillingResponse, Fault>,
     > + Send {
-        T::client_update_access_and_billing(self, credentials, request)
+        T::client_update_access_and_billing(self, request)
     }
 
     fn client_get_detail(
         &self,
-        credentials: Credentials,
         request: ClientGetDetail,
     ) -> impl Future<Output = Result<ClientGetDetailResponse, Fault>> + Send {
-        T::client_get_detail(self, credentials, request)
+        T::client_get_detail(self, request)
     }
 
     fn client_delete(
         &self,
-        credentials: Credentials,
         request: ClientDelete,
     ) -> impl Future<Output = Result<ClientDeleteResponse, Fault>> + Send {
-        T::client_delete(self, credentials, request)
+        T::client_delete(self, request)
     }
 
     fn campaign_get_subscriber_clicks(
         &self,
-        credentials: Credentials,
         request: CampaignGetSubscriberClicks,
     ) -> impl Future<
         Output = Result<CampaignGetSubscriberClicksResponse, Fault>,
     > + Send {
-        T::campaign_get_subscriber_clicks(self, credentials, request)
+        T::campaign_get_subscriber_clicks(self, request)
     }
 
     fn campaign_get_opens(
         &self,
-        credentials: Credentials,
         request: CampaignGetOpens,
     ) -> impl Future<Output = Result<CampaignGetOpensResponse, Fault>> + Send {
-        T::campaign_get_opens(self, credentials, request)
+        T::campaign_get_opens(self, request)
     }
 
     fn campaign_get_bounces(
         &self,
-        credentials: Credentials,
         request: CampaignGetBounces,
     ) -> impl Future<Output = Result<CampaignGetBouncesResponse, Fault>> + Send {
-        T::campaign_get_bounces(self, credentials, request)
+        T::campaign_get_bounces(self, request)
     }
 
     fn campaign_get_unsubscribes(
         &self,
-        credentials: Credentials,
         request: CampaignGetUnsubscribes,
     ) -> impl Future<Output = Result<CampaignGetUnsubscribesResponse, Fault>> + Send {
-        T::campaign_get_unsubscribes(self, credentials, request)
+        T::campaign_get_unsubscribes(self, request)
     }
 
     fn campaign_get_summary(
         &self,
-        credentials: Credentials,
         request: CampaignGetSummary,
     ) -> impl Future<Output = Result<CampaignGetSummaryResponse, Fault>> + Send {
-        T::campaign_get_summary(self, credentials, request)
+        T::campaign_get_summary(self, request)
     }
 
     fn campaign_get_lists(
         &self,
-        credentials: Credentials,
         request: CampaignGetLists,
     ) -> impl Future<Output = Result<CampaignGetListsResponse, Fault>> + Send {
-        T::campaign_get_lists(self, credentials, request)
+        T::campaign_get_lists(self, request)
     }
 
     fn user_get_clients(
         &self,
-        credentials: Credentials,
         request: UserGetClients,
     ) -> impl Future<Output = Result<UserGetClientsResponse, Fault>> + Send {
-        T::user_get_clients(self, credentials, request)
+        T::user_get_clients(self, request)
     }
 
     fn user_get_system_date(
         &self,
-        credentials: Credentials,
         request: UserGetSystemDate,
     ) -> impl Future<Output = Result<UserGetSystemDateResponse, Fault>> + Send {
-        T::user_get_system_date(self, credentials, request)
+        T::user_get_system_date(self, request)
     }
 
     fn user_get_timezones(
         &self,
-        credentials: Credentials,
         request: UserGetTimezones,
     ) -> impl Future<Output = Result<UserGetTimezonesResponse, Fault>> + Send {
-        T::user_get_timezones(self, credentials, request)
+        T::user_get_timezones(self, request)
     }
 
     fn user_get_countries(
         &self,
-        credentials: Credentials,
         request: UserGetCountries,
     ) -> impl Future<Output = Result<UserGetCountriesResponse, Fault>> + Send {
-        T::user_get_countries(self, credentials, request)
+        T::user_get_countries(self, request)
     }
 
     fn campaign_create(
         &self,
-        credentials: Credentials,
         request: CampaignCreate,
     ) -> impl Future<Output = Result<CampaignCreateResponse, Fault>> + Send {
-        T::campaign_create(self, credentials, request)
+        T::campaign_create(self, request)
     }
 
     fn campaign_send(
         &self,
-        credentials: Credentials,
         request: CampaignSend,
     ) -> impl Future<Output = Result<CampaignSendResponse, Fault>> + Send {
-        T::campaign_send(self, credentials, request)
+        T::campaign_send(self, request)
     }
 
     fn campaign_delete(
         &self,
-        credentials: Credentials,
         request: CampaignDelete,
     ) -> impl Future<Output = Result<CampaignDeleteResponse, Fault>> + Send {
-        T::campaign_delete(self, credentials, request)
+        T::campaign_delete(self, request)
     }
 
     fn template_create(
         &self,
-        credentials: Credentials,
         request: TemplateCreate,
     ) -> impl Future<Output = Result<TemplateCreateResponse, Fault>> + Send {
-        T::template_create(self, credentials, request)
+        T::template_create(self, request)
     }
 
     fn template_get_detail(
         &self,
-        credentials: Credentials,
         request: TemplateGetDetail,
     ) -> impl Future<Output = Result<TemplateGetDetailResponse, Fault>> + Send {
-        T::template_get_detail(self, credentials, request)
+        T::template_get_detail(self, request)
     }
 
     fn template_update(
         &self,
-        credentials: Credentials,
         request: TemplateUpdate,
     ) -> impl Future<Output = Result<TemplateUpdateResponse, Fault>> + Send {
-        T::template_update(self, credentials, request)
+        T::template_update(self, request)
     }
 
     fn template_delete(
         &self,
-        credentials: Credentials,
         request: TemplateDelete,
     ) -> impl Future<Output = Result<TemplateDeleteResponse, Fault>> + Send {
-        T::template_delete(self, credentials, request)
+        T::template_delete(self, request)
     }
 }
 
@@ -1049,7 +957,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.user_get_api_key(credentials, call)
+                    self.inner.service.user_get_api_key(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1062,9 +970,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner
-                        .service
-                        .subscriber_add_with_custom_fields(credentials, call)
+                    self.inner.service.subscriber_add_with_custom_fields(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1079,10 +985,7 @@ impl<S: Api> ApiServer<S> {
                     }
                     self.inner
                         .service
-                        .subscriber_add_and_resubscribe_with_custom_fields(
-                            credentials,
-                            call,
-                        )
+                        .subscriber_add_and_resubscribe_with_custom_fields(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1095,7 +998,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.subscriber_add(credentials, call)
+                    self.inner.service.subscriber_add(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1108,7 +1011,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.subscriber_add_and_resubscribe(credentials, call)
+                    self.inner.service.subscriber_add_and_resubscribe(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1121,7 +1024,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.subscriber_unsubscribe(credentials, call)
+                    self.inner.service.subscriber_unsubscribe(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1134,7 +1037,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.subscribers_get_active(credentials, call)
+                    self.inner.service.subscribers_get_active(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1147,7 +1050,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.subscribers_get_unsubscribed(credentials, call)
+                    self.inner.service.subscribers_get_unsubscribed(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1160,7 +1063,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.subscribers_get_bounced(credentials, call)
+                    self.inner.service.subscribers_get_bounced(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1173,9 +1076,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner
-                        .service
-                        .subscribers_get_single_subscriber(credentials, call)
+                    self.inner.service.subscribers_get_single_subscriber(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1188,7 +1089,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.subscribers_get_is_subscribed(credentials, call)
+                    self.inner.service.subscribers_get_is_subscribed(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1201,7 +1102,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.list_create(credentials, call)
+                    self.inner.service.list_create(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1214,7 +1115,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.list_update(credentials, call)
+                    self.inner.service.list_update(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1227,7 +1128,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.list_get_detail(credentials, call)
+                    self.inner.service.list_get_detail(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1240,7 +1141,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.list_delete(credentials, call)
+                    self.inner.service.list_delete(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1253,7 +1154,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.list_get_custom_fields(credentials, call)
+                    self.inner.service.list_get_custom_fields(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1266,7 +1167,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.list_delete_custom_field(credentials, call)
+                    self.inner.service.list_delete_custom_field(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1279,7 +1180,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.list_create_custom_field(credentials, call)
+                    self.inner.service.list_create_custom_field(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1292,7 +1193,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.list_get_stats(credentials, call)
+                    self.inner.service.list_get_stats(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1305,7 +1206,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.client_get_campaigns(credentials, call)
+                    self.inner.service.client_get_campaigns(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1318,7 +1219,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.client_get_lists(credentials, call)
+                    self.inner.service.client_get_lists(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1331,7 +1232,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.client_get_segments(credentials, call)
+                    self.inner.service.client_get_segments(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1344,7 +1245,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.client_get_suppression_list(credentials, call)
+                    self.inner.service.client_get_suppression_list(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1357,7 +1258,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.client_get_templates(credentials, call)
+                    self.inner.service.client_get_templates(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1370,7 +1271,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.client_create(credentials, call)
+                    self.inner.service.client_create(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1383,7 +1284,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.client_update_basics(credentials, call)
+                    self.inner.service.client_update_basics(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1396,9 +1297,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner
-                        .service
-                        .client_update_access_and_billing(credentials, call)
+                    self.inner.service.client_update_access_and_billing(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1411,7 +1310,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.client_get_detail(credentials, call)
+                    self.inner.service.client_get_detail(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1424,7 +1323,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.client_delete(credentials, call)
+                    self.inner.service.client_delete(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1437,7 +1336,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.campaign_get_subscriber_clicks(credentials, call)
+                    self.inner.service.campaign_get_subscriber_clicks(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1450,7 +1349,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.campaign_get_opens(credentials, call)
+                    self.inner.service.campaign_get_opens(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1463,7 +1362,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.campaign_get_bounces(credentials, call)
+                    self.inner.service.campaign_get_bounces(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1476,7 +1375,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.campaign_get_unsubscribes(credentials, call)
+                    self.inner.service.campaign_get_unsubscribes(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1489,7 +1388,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.campaign_get_summary(credentials, call)
+                    self.inner.service.campaign_get_summary(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1502,7 +1401,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.campaign_get_lists(credentials, call)
+                    self.inner.service.campaign_get_lists(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1515,7 +1414,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.user_get_clients(credentials, call)
+                    self.inner.service.user_get_clients(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1528,7 +1427,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.user_get_system_date(credentials, call)
+                    self.inner.service.user_get_system_date(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1541,7 +1440,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.user_get_timezones(credentials, call)
+                    self.inner.service.user_get_timezones(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1554,7 +1453,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.user_get_countries(credentials, call)
+                    self.inner.service.user_get_countries(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1567,7 +1466,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.campaign_create(credentials, call)
+                    self.inner.service.campaign_create(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1580,7 +1479,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.campaign_send(credentials, call)
+                    self.inner.service.campaign_send(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1593,7 +1492,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.campaign_delete(credentials, call)
+                    self.inner.service.campaign_delete(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1606,7 +1505,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.template_create(credentials, call)
+                    self.inner.service.template_create(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1619,7 +1518,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.template_get_detail(credentials, call)
+                    self.inner.service.template_get_detail(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1632,7 +1531,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.template_update(credentials, call)
+                    self.inner.service.template_update(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -1645,7 +1544,7 @@ impl<S: Api> ApiServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.template_delete(credentials, call)
+                    self.inner.service.template_delete(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `Calculator` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`CalculatorServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`CalculatorServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait Calculator: Send + Sync + 'static {
     /// Operation 1, `Add`: Adds two integers. This is a test WebService. ©DNE Online
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn add(
         &self,
-        credentials: Credentials,
         request: Add,
     ) -> impl Future<Output = Result<AddResponse, Fault>> + Send;
 
@@ -34,7 +33,6 @@ pub trait Calculator: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn subtract(
         &self,
-        credentials: Credentials,
         request: Subtract,
     ) -> impl Future<Output = Result<SubtractResponse, Fault>> + Send;
 
@@ -43,7 +41,6 @@ pub trait Calculator: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn multiply(
         &self,
-        credentials: Credentials,
         request: Multiply,
     ) -> impl Future<Output = Result<MultiplyResponse, Fault>> + Send;
 
@@ -52,7 +49,6 @@ pub trait Calculator: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn divide(
         &self,
-        credentials: Credentials,
         request: Divide,
     ) -> impl Future<Output = Result<DivideResponse, Fault>> + Send;
 }
@@ -60,34 +56,30 @@ pub trait Calculator: Send + Sync + 'static {
 impl<T: Calculator> Calculator for Arc<T> {
     fn add(
         &self,
-        credentials: Credentials,
         request: Add,
     ) -> impl Future<Output = Result<AddResponse, Fault>> + Send {
-        T::add(self, credentials, request)
+        T::add(self, request)
     }
 
     fn subtract(
         &self,
-        credentials: Credentials,
         request: Subtract,
     ) -> impl Future<Output = Result<SubtractResponse, Fault>> + Send {
-        T::subtract(self, credentials, request)
+        T::subtract(self, request)
     }
 
     fn multiply(
         &self,
-        credentials: Credentials,
         request: Multiply,
     ) -> impl Future<Output = Result<MultiplyResponse, Fault>> + Send {
-        T::multiply(self, credentials, request)
+        T::multiply(self, request)
     }
 
     fn divide(
         &self,
-        credentials: Credentials,
         request: Divide,
     ) -> impl Future<Output = Result<DivideResponse, Fault>> + Send {
-        T::divide(self, credentials, request)
+        T::divide(self, request)
     }
 }
 
@@ -312,7 +304,7 @@ impl<S: Calculator> CalculatorServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.add(credentials, call)
+                    self.inner.service.add(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -325,7 +317,7 @@ impl<S: Calculator> CalculatorServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.subtract(credentials, call)
+                    self.inner.service.subtract(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -338,7 +330,7 @@ impl<S: Calculator> CalculatorServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.multiply(credentials, call)
+                    self.inner.service.multiply(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -348,7 +340,7 @@ impl<S: Calculator> CalculatorServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.divide(credentials, call)
+                    self.inner.service.divide(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -30,7 +30,6 @@
 //!         impl Dream for NotYet {
 //!             $(async fn $method(
 //!                 &self,
-//!                 _: Credentials,
 //!                 _: $request,
 //!             ) -> Result<
 //!                 <$request as wire::OperationRequest>::Response,

@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `Dream` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`DreamServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`DreamServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait Dream: Send + Sync + 'static {
     /// Operation 1, `SearchDreamInfo`: 请输入解梦关键字：（如：爱人、朋友、钓鱼）
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn search_dream_info(
         &self,
-        credentials: Credentials,
         request: SearchDreamInfo,
     ) -> impl Future<Output = Result<SearchDreamInfoResponse, Fault>> + Send;
 }
@@ -33,10 +32,9 @@ pub trait Dream: Send + Sync + 'static {
 impl<T: Dream> Dream for Arc<T> {
     fn search_dream_info(
         &self,
-        credentials: Credentials,
         request: SearchDreamInfo,
     ) -> impl Future<Output = Result<SearchDreamInfoResponse, Fault>> + Send {
-        T::search_dream_info(self, credentials, request)
+        T::search_dream_info(self, request)
     }
 }
 
@@ -264,7 +262,7 @@ impl<S: Dream> DreamServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.search_dream_info(credentials, call)
+                    self.inner.service.search_dream_info(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

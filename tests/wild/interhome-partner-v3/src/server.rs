@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `WebService` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`WebServiceServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`WebServiceServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait WebService: Send + Sync + 'static {
     /// Operation 1, `CheckServerHealth`: This method is used to Monitor if the WebService is available
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn check_server_health(
         &self,
-        credentials: Credentials,
         request: CheckServerHealth,
     ) -> impl Future<Output = Result<CheckServerHealthResponse, Fault>> + Send;
 
@@ -34,7 +33,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn check_server_health_v2(
         &self,
-        credentials: Credentials,
         request: CheckServerHealthV2,
     ) -> impl Future<Output = Result<CheckServerHealthV2Response, Fault>> + Send;
 
@@ -43,7 +41,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn newsletter(
         &self,
-        credentials: Credentials,
         request: Newsletter,
     ) -> impl Future<Output = Result<NewsletterResponse, Fault>> + Send;
 
@@ -52,7 +49,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn additional_services(
         &self,
-        credentials: Credentials,
         request: AdditionalServices,
     ) -> impl Future<Output = Result<AdditionalServicesResponse, Fault>> + Send;
 
@@ -61,7 +57,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn availability(
         &self,
-        credentials: Credentials,
         request: Availability,
     ) -> impl Future<Output = Result<AvailabilityResponse, Fault>> + Send;
 
@@ -70,7 +65,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn nearest_booking_date(
         &self,
-        credentials: Credentials,
         request: NearestBookingDate,
     ) -> impl Future<Output = Result<NearestBookingDateResponse, Fault>> + Send;
 
@@ -79,7 +73,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn price_detail(
         &self,
-        credentials: Credentials,
         request: PriceDetail,
     ) -> impl Future<Output = Result<PriceDetailResponse, Fault>> + Send;
 
@@ -88,7 +81,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn prices(
         &self,
-        credentials: Credentials,
         request: Prices,
     ) -> impl Future<Output = Result<PricesResponse, Fault>> + Send;
 
@@ -97,7 +89,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn price_list(
         &self,
-        credentials: Credentials,
         request: PriceList,
     ) -> impl Future<Output = Result<PriceListResponse, Fault>> + Send;
 
@@ -106,7 +97,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn client_booking(
         &self,
-        credentials: Credentials,
         request: ClientBooking,
     ) -> impl Future<Output = Result<ClientBookingResponse, Fault>> + Send;
 
@@ -115,7 +105,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn retailer_booking(
         &self,
-        credentials: Credentials,
         request: RetailerBooking,
     ) -> impl Future<Output = Result<RetailerBookingResponse, Fault>> + Send;
 
@@ -124,7 +113,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn read_booking(
         &self,
-        credentials: Credentials,
         request: ReadBooking,
     ) -> impl Future<Output = Result<ReadBookingResponse, Fault>> + Send;
 
@@ -133,7 +121,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn ratify_booking(
         &self,
-        credentials: Credentials,
         request: RatifyBooking,
     ) -> impl Future<Output = Result<RatifyBookingResponse, Fault>> + Send;
 
@@ -142,7 +129,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn cancel_booking(
         &self,
-        credentials: Credentials,
         request: CancelBooking,
     ) -> impl Future<Output = Result<CancelBookingResponse, Fault>> + Send;
 
@@ -151,7 +137,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn check_booking(
         &self,
-        credentials: Credentials,
         request: CheckBooking,
     ) -> impl Future<Output = Result<CheckBookingResponse, Fault>> + Send;
 
@@ -160,7 +145,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn cancellation_conditions(
         &self,
-        credentials: Credentials,
         request: CancellationConditions,
     ) -> impl Future<Output = Result<CancellationConditionsResponse, Fault>> + Send;
 
@@ -169,7 +153,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn search(
         &self,
-        credentials: Credentials,
         request: Search,
     ) -> impl Future<Output = Result<SearchResponse, Fault>> + Send;
 
@@ -178,7 +161,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn accommodation_detail(
         &self,
-        credentials: Credentials,
         request: AccommodationDetail,
     ) -> impl Future<Output = Result<AccommodationDetailResponse, Fault>> + Send;
 
@@ -187,7 +169,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn trips(
         &self,
-        credentials: Credentials,
         request: Trips,
     ) -> impl Future<Output = Result<TripsResponse, Fault>> + Send;
 
@@ -196,7 +177,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn affiliate_detail(
         &self,
-        credentials: Credentials,
         request: AffiliateDetail,
     ) -> impl Future<Output = Result<AffiliateDetailResponse, Fault>> + Send;
 
@@ -205,7 +185,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn voucher_detail(
         &self,
-        credentials: Credentials,
         request: VoucherDetail,
     ) -> impl Future<Output = Result<VoucherDetailResponse, Fault>> + Send;
 
@@ -214,7 +193,6 @@ pub trait WebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn payment_ext_information(
         &self,
-        credentials: Credentials,
         request: PaymentExtInformation,
     ) -> impl Future<Output = Result<PaymentExtInformationResponse, Fault>> + Send;
 }
@@ -222,178 +200,156 @@ pub trait WebService: Send + Sync + 'static {
 impl<T: WebService> WebService for Arc<T> {
     fn check_server_health(
         &self,
-        credentials: Credentials,
         request: CheckServerHealth,
     ) -> impl Future<Output = Result<CheckServerHealthResponse, Fault>> + Send {
-        T::check_server_health(self, credentials, request)
+        T::check_server_health(self, request)
     }
 
     fn check_server_health_v2(
         &self,
-        credentials: Credentials,
         request: CheckServerHealthV2,
     ) -> impl Future<Output = Result<CheckServerHealthV2Response, Fault>> + Send {
-        T::check_server_health_v2(self, credentials, request)
+        T::check_server_health_v2(self, request)
     }
 
     fn newsletter(
         &self,
-        credentials: Credentials,
         request: Newsletter,
     ) -> impl Future<Output = Result<NewsletterResponse, Fault>> + Send {
-        T::newsletter(self, credentials, request)
+        T::newsletter(self, request)
     }
 
     fn additional_services(
         &self,
-        credentials: Credentials,
         request: AdditionalServices,
     ) -> impl Future<Output = Result<AdditionalServicesResponse, Fault>> + Send {
-        T::additional_services(self, credentials, request)
+        T::additional_services(self, request)
     }
 
     fn availability(
         &self,
-        credentials: Credentials,
         request: Availability,
     ) -> impl Future<Output = Result<AvailabilityResponse, Fault>> + Send {
-        T::availability(self, credentials, request)
+        T::availability(self, request)
     }
 
     fn nearest_booking_date(
         &self,
-        credentials: Credentials,
         request: NearestBookingDate,
     ) -> impl Future<Output = Result<NearestBookingDateResponse, Fault>> + Send {
-        T::nearest_booking_date(self, credentials, request)
+        T::nearest_booking_date(self, request)
     }
 
     fn price_detail(
         &self,
-        credentials: Credentials,
         request: PriceDetail,
     ) -> impl Future<Output = Result<PriceDetailResponse, Fault>> + Send {
-        T::price_detail(self, credentials, request)
+        T::price_detail(self, request)
     }
 
     fn prices(
         &self,
-        credentials: Credentials,
         request: Prices,
     ) -> impl Future<Output = Result<PricesResponse, Fault>> + Send {
-        T::prices(self, credentials, request)
+        T::prices(self, request)
     }
 
     fn price_list(
         &self,
-        credentials: Credentials,
         request: PriceList,
     ) -> impl Future<Output = Result<PriceListResponse, Fault>> + Send {
-        T::price_list(self, credentials, request)
+        T::price_list(self, request)
     }
 
     fn client_booking(
         &self,
-        credentials: Credentials,
         request: ClientBooking,
     ) -> impl Future<Output = Result<ClientBookingResponse, Fault>> + Send {
-        T::client_booking(self, credentials, request)
+        T::client_booking(self, request)
     }
 
     fn retailer_booking(
         &self,
-        credentials: Credentials,
         request: RetailerBooking,
     ) -> impl Future<Output = Result<RetailerBookingResponse, Fault>> + Send {
-        T::retailer_booking(self, credentials, request)
+        T::retailer_booking(self, request)
     }
 
     fn read_booking(
         &self,
-        credentials: Credentials,
         request: ReadBooking,
     ) -> impl Future<Output = Result<ReadBookingResponse, Fault>> + Send {
-        T::read_booking(self, credentials, request)
+        T::read_booking(self, request)
     }
 
     fn ratify_booking(
         &self,
-        credentials: Credentials,
         request: RatifyBooking,
     ) -> impl Future<Output = Result<RatifyBookingResponse, Fault>> + Send {
-        T::ratify_booking(self, credentials, request)
+        T::ratify_booking(self, request)
     }
 
     fn cancel_booking(
         &self,
-        credentials: Credentials,
         request: CancelBooking,
     ) -> impl Future<Output = Result<CancelBookingResponse, Fault>> + Send {
-        T::cancel_booking(self, credentials, request)
+        T::cancel_booking(self, request)
     }
 
     fn check_booking(
         &self,
-        credentials: Credentials,
         request: CheckBooking,
     ) -> impl Future<Output = Result<CheckBookingResponse, Fault>> + Send {
-        T::check_booking(self, credentials, request)
+        T::check_booking(self, request)
     }
 
     fn cancellation_conditions(
         &self,
-        credentials: Credentials,
         request: CancellationConditions,
     ) -> impl Future<Output = Result<CancellationConditionsResponse, Fault>> + Send {
-        T::cancellation_conditions(self, credentials, request)
+        T::cancellation_conditions(self, request)
     }
 
     fn search(
         &self,
-        credentials: Credentials,
         request: Search,
     ) -> impl Future<Output = Result<SearchResponse, Fault>> + Send {
-        T::search(self, credentials, request)
+        T::search(self, request)
     }
 
     fn accommodation_detail(
         &self,
-        credentials: Credentials,
         request: AccommodationDetail,
     ) -> impl Future<Output = Result<AccommodationDetailResponse, Fault>> + Send {
-        T::accommodation_detail(self, credentials, request)
+        T::accommodation_detail(self, request)
     }
 
     fn trips(
         &self,
-        credentials: Credentials,
         request: Trips,
     ) -> impl Future<Output = Result<TripsResponse, Fault>> + Send {
-        T::trips(self, credentials, request)
+        T::trips(self, request)
     }
 
     fn affiliate_detail(
         &self,
-        credentials: Credentials,
         request: AffiliateDetail,
     ) -> impl Future<Output = Result<AffiliateDetailResponse, Fault>> + Send {
-        T::affiliate_detail(self, credentials, request)
+        T::affiliate_detail(self, request)
     }
 
     fn voucher_detail(
         &self,
-        credentials: Credentials,
         request: VoucherDetail,
     ) -> impl Future<Output = Result<VoucherDetailResponse, Fault>> + Send {
-        T::voucher_detail(self, credentials, request)
+        T::voucher_detail(self, request)
     }
 
     fn payment_ext_information(
         &self,
-        credentials: Credentials,
         request: PaymentExtInformation,
     ) -> impl Future<Output = Result<PaymentExtInformationResponse, Fault>> + Send {
-        T::payment_ext_information(self, credentials, request)
+        T::payment_ext_information(self, request)
     }
 }
 
@@ -621,7 +577,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.check_server_health(credentials, call)
+                    self.inner.service.check_server_health(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -634,7 +590,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.check_server_health_v2(credentials, call)
+                    self.inner.service.check_server_health_v2(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -647,7 +603,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.newsletter(credentials, call)
+                    self.inner.service.newsletter(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -660,7 +616,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.additional_services(credentials, call)
+                    self.inner.service.additional_services(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -673,7 +629,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.availability(credentials, call)
+                    self.inner.service.availability(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -686,7 +642,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.nearest_booking_date(credentials, call)
+                    self.inner.service.nearest_booking_date(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -699,7 +655,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.price_detail(credentials, call)
+                    self.inner.service.price_detail(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -709,7 +665,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.prices(credentials, call)
+                    self.inner.service.prices(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -722,7 +678,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.price_list(credentials, call)
+                    self.inner.service.price_list(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -735,7 +691,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.client_booking(credentials, call)
+                    self.inner.service.client_booking(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -748,7 +704,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.retailer_booking(credentials, call)
+                    self.inner.service.retailer_booking(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -761,7 +717,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.read_booking(credentials, call)
+                    self.inner.service.read_booking(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -774,7 +730,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.ratify_booking(credentials, call)
+                    self.inner.service.ratify_booking(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -787,7 +743,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.cancel_booking(credentials, call)
+                    self.inner.service.cancel_booking(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -800,7 +756,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.check_booking(credentials, call)
+                    self.inner.service.check_booking(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -813,7 +769,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.cancellation_conditions(credentials, call)
+                    self.inner.service.cancellation_conditions(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -823,7 +779,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.search(credentials, call)
+                    self.inner.service.search(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -836,7 +792,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.accommodation_detail(credentials, call)
+                    self.inner.service.accommodation_detail(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -846,7 +802,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.trips(credentials, call)
+                    self.inner.service.trips(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -859,7 +815,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.affiliate_detail(credentials, call)
+                    self.inner.service.affiliate_detail(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -872,7 +828,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.voucher_detail(credentials, call)
+                    self.inner.service.voucher_detail(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -885,7 +841,7 @@ impl<S: WebService> WebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.payment_ext_information(credentials, call)
+                    self.inner.service.payment_ext_information(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

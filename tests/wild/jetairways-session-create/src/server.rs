@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `SessionCreate` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`SessionCreateServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`SessionCreateServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait SessionCreate: Send + Sync + 'static {
     /// Operation 1, `Logon`: Logon: no description in the WSDL.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn logon(
         &self,
-        credentials: Credentials,
         request: Logon,
     ) -> impl Future<Output = Result<LogonResponse, Fault>> + Send;
 }
@@ -33,10 +32,9 @@ pub trait SessionCreate: Send + Sync + 'static {
 impl<T: SessionCreate> SessionCreate for Arc<T> {
     fn logon(
         &self,
-        credentials: Credentials,
         request: Logon,
     ) -> impl Future<Output = Result<LogonResponse, Fault>> + Send {
-        T::logon(self, credentials, request)
+        T::logon(self, request)
     }
 }
 
@@ -261,7 +259,7 @@ impl<S: SessionCreate> SessionCreateServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.logon(credentials, call)
+                    self.inner.service.logon(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

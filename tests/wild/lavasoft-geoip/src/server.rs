@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `GeoIPService` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`GeoIPServiceServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`GeoIPServiceServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait GeoIPService: Send + Sync + 'static {
     /// Operation 1, `GetIpLocation`: \<br/\>Get Country and State XML String for a given ip address in x.x.x.x format\<br/\>\<br/\>Parameter:GetIpAddress address \&nbsp;\&nbsp;\&nbsp;\&nbsp;\<b\>Type:String\</b\>\<br/\>\<br/\>Return:format in XML \< GeoIP \>\< Country \>US\< /Country \>\< State \>PA\< /State \>\< /GeoIP \> \&nbsp;\&nbsp;\&nbsp;\&nbsp;\<b\>Type:String\</b\>
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_ip_location(
         &self,
-        credentials: Credentials,
         request: GetIpLocation,
     ) -> impl Future<Output = Result<GetIpLocationResponse, Fault>> + Send;
 
@@ -34,7 +33,6 @@ pub trait GeoIPService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_ip_location_2_0(
         &self,
-        credentials: Credentials,
         request: GetIpLocation20,
     ) -> impl Future<Output = Result<GetIpLocation20Response, Fault>> + Send;
 
@@ -43,7 +41,6 @@ pub trait GeoIPService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_location(
         &self,
-        credentials: Credentials,
         request: GetLocation,
     ) -> impl Future<Output = Result<GetLocationResponse, Fault>> + Send;
 
@@ -52,7 +49,6 @@ pub trait GeoIPService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_country_iso2_by_name(
         &self,
-        credentials: Credentials,
         request: GetCountryISO2ByName,
     ) -> impl Future<Output = Result<GetCountryISO2ByNameResponse, Fault>> + Send;
 
@@ -61,7 +57,6 @@ pub trait GeoIPService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_country_name_by_iso2(
         &self,
-        credentials: Credentials,
         request: GetCountryNameByISO2,
     ) -> impl Future<Output = Result<GetCountryNameByISO2Response, Fault>> + Send;
 }
@@ -69,42 +64,37 @@ pub trait GeoIPService: Send + Sync + 'static {
 impl<T: GeoIPService> GeoIPService for Arc<T> {
     fn get_ip_location(
         &self,
-        credentials: Credentials,
         request: GetIpLocation,
     ) -> impl Future<Output = Result<GetIpLocationResponse, Fault>> + Send {
-        T::get_ip_location(self, credentials, request)
+        T::get_ip_location(self, request)
     }
 
     fn get_ip_location_2_0(
         &self,
-        credentials: Credentials,
         request: GetIpLocation20,
     ) -> impl Future<Output = Result<GetIpLocation20Response, Fault>> + Send {
-        T::get_ip_location_2_0(self, credentials, request)
+        T::get_ip_location_2_0(self, request)
     }
 
     fn get_location(
         &self,
-        credentials: Credentials,
         request: GetLocation,
     ) -> impl Future<Output = Result<GetLocationResponse, Fault>> + Send {
-        T::get_location(self, credentials, request)
+        T::get_location(self, request)
     }
 
     fn get_country_iso2_by_name(
         &self,
-        credentials: Credentials,
         request: GetCountryISO2ByName,
     ) -> impl Future<Output = Result<GetCountryISO2ByNameResponse, Fault>> + Send {
-        T::get_country_iso2_by_name(self, credentials, request)
+        T::get_country_iso2_by_name(self, request)
     }
 
     fn get_country_name_by_iso2(
         &self,
-        credentials: Credentials,
         request: GetCountryNameByISO2,
     ) -> impl Future<Output = Result<GetCountryNameByISO2Response, Fault>> + Send {
-        T::get_country_name_by_iso2(self, credentials, request)
+        T::get_country_name_by_iso2(self, request)
     }
 }
 
@@ -332,7 +322,7 @@ impl<S: GeoIPService> GeoIPServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_ip_location(credentials, call)
+                    self.inner.service.get_ip_location(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -345,7 +335,7 @@ impl<S: GeoIPService> GeoIPServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_ip_location_2_0(credentials, call)
+                    self.inner.service.get_ip_location_2_0(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -358,7 +348,7 @@ impl<S: GeoIPService> GeoIPServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_location(credentials, call)
+                    self.inner.service.get_location(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -371,7 +361,7 @@ impl<S: GeoIPService> GeoIPServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_country_iso2_by_name(credentials, call)
+                    self.inner.service.get_country_iso2_by_name(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -384,7 +374,7 @@ impl<S: GeoIPService> GeoIPServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_country_name_by_iso2(credentials, call)
+                    self.inner.service.get_country_name_by_iso2(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

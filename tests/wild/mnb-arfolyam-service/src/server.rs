@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `MNBArfolyamService` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`MNBArfolyamServiceServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`MNBArfolyamServiceServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait MNBArfolyamService: Send + Sync + 'static {
     /// Operation 1, `GetInfo`: GetInfo: no description in the WSDL.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_info(
         &self,
-        credentials: Credentials,
         request: GetInfo,
     ) -> impl Future<Output = Result<GetInfoResponse, Fault>> + Send;
 
@@ -34,7 +33,6 @@ pub trait MNBArfolyamService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_current_exchange_rates(
         &self,
-        credentials: Credentials,
         request: GetCurrentExchangeRates,
     ) -> impl Future<Output = Result<GetCurrentExchangeRatesResponse, Fault>> + Send;
 
@@ -43,7 +41,6 @@ pub trait MNBArfolyamService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_exchange_rates(
         &self,
-        credentials: Credentials,
         request: GetExchangeRates,
     ) -> impl Future<Output = Result<GetExchangeRatesResponse, Fault>> + Send;
 
@@ -52,7 +49,6 @@ pub trait MNBArfolyamService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_date_interval(
         &self,
-        credentials: Credentials,
         request: GetDateInterval,
     ) -> impl Future<Output = Result<GetDateIntervalResponse, Fault>> + Send;
 
@@ -61,7 +57,6 @@ pub trait MNBArfolyamService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_currencies(
         &self,
-        credentials: Credentials,
         request: GetCurrencies,
     ) -> impl Future<Output = Result<GetCurrenciesResponse, Fault>> + Send;
 
@@ -70,7 +65,6 @@ pub trait MNBArfolyamService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_currency_units(
         &self,
-        credentials: Credentials,
         request: GetCurrencyUnits,
     ) -> impl Future<Output = Result<GetCurrencyUnitsResponse, Fault>> + Send;
 }
@@ -78,50 +72,44 @@ pub trait MNBArfolyamService: Send + Sync + 'static {
 impl<T: MNBArfolyamService> MNBArfolyamService for Arc<T> {
     fn get_info(
         &self,
-        credentials: Credentials,
         request: GetInfo,
     ) -> impl Future<Output = Result<GetInfoResponse, Fault>> + Send {
-        T::get_info(self, credentials, request)
+        T::get_info(self, request)
     }
 
     fn get_current_exchange_rates(
         &self,
-        credentials: Credentials,
         request: GetCurrentExchangeRates,
     ) -> impl Future<Output = Result<GetCurrentExchangeRatesResponse, Fault>> + Send {
-        T::get_current_exchange_rates(self, credentials, request)
+        T::get_current_exchange_rates(self, request)
     }
 
     fn get_exchange_rates(
         &self,
-        credentials: Credentials,
         request: GetExchangeRates,
     ) -> impl Future<Output = Result<GetExchangeRatesResponse, Fault>> + Send {
-        T::get_exchange_rates(self, credentials, request)
+        T::get_exchange_rates(self, request)
     }
 
     fn get_date_interval(
         &self,
-        credentials: Credentials,
         request: GetDateInterval,
     ) -> impl Future<Output = Result<GetDateIntervalResponse, Fault>> + Send {
-        T::get_date_interval(self, credentials, request)
+        T::get_date_interval(self, request)
     }
 
     fn get_currencies(
         &self,
-        credentials: Credentials,
         request: GetCurrencies,
     ) -> impl Future<Output = Result<GetCurrenciesResponse, Fault>> + Send {
-        T::get_currencies(self, credentials, request)
+        T::get_currencies(self, request)
     }
 
     fn get_currency_units(
         &self,
-        credentials: Credentials,
         request: GetCurrencyUnits,
     ) -> impl Future<Output = Result<GetCurrencyUnitsResponse, Fault>> + Send {
-        T::get_currency_units(self, credentials, request)
+        T::get_currency_units(self, request)
     }
 }
 
@@ -346,7 +334,7 @@ impl<S: MNBArfolyamService> MNBArfolyamServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_info(credentials, call)
+                    self.inner.service.get_info(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -359,7 +347,7 @@ impl<S: MNBArfolyamService> MNBArfolyamServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_current_exchange_rates(credentials, call)
+                    self.inner.service.get_current_exchange_rates(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -372,7 +360,7 @@ impl<S: MNBArfolyamService> MNBArfolyamServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_exchange_rates(credentials, call)
+                    self.inner.service.get_exchange_rates(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -385,7 +373,7 @@ impl<S: MNBArfolyamService> MNBArfolyamServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_date_interval(credentials, call)
+                    self.inner.service.get_date_interval(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -398,7 +386,7 @@ impl<S: MNBArfolyamService> MNBArfolyamServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_currencies(credentials, call)
+                    self.inner.service.get_currencies(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -411,7 +399,7 @@ impl<S: MNBArfolyamService> MNBArfolyamServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_currency_units(credentials, call)
+                    self.inner.service.get_currency_units(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `Main` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`MainServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`MainServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait Main: Send + Sync + 'static {
     /// Operation 1, `Order_PlaceOrder`: Order_PlaceOrder: no description in the WSDL.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn order_place_order(
         &self,
-        credentials: Credentials,
         request: OrderPlaceOrder,
     ) -> impl Future<Output = Result<OrderPlaceOrderResponse, Fault>> + Send;
 
@@ -34,7 +33,6 @@ pub trait Main: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn order_place_order2(
         &self,
-        credentials: Credentials,
         request: OrderPlaceOrder2,
     ) -> impl Future<Output = Result<OrderPlaceOrder2Response, Fault>> + Send;
 
@@ -43,7 +41,6 @@ pub trait Main: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn test_cookie(
         &self,
-        credentials: Credentials,
         request: TestCookie,
     ) -> impl Future<Output = Result<TestCookieResponse, Fault>> + Send;
 
@@ -52,7 +49,6 @@ pub trait Main: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn test_session_id(
         &self,
-        credentials: Credentials,
         request: TestSessionID,
     ) -> impl Future<Output = Result<TestSessionIDResponse, Fault>> + Send;
 
@@ -61,7 +57,6 @@ pub trait Main: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn test_credentials(
         &self,
-        credentials: Credentials,
         request: TestCredentials,
     ) -> impl Future<Output = Result<TestCredentialsResponse, Fault>> + Send;
 
@@ -70,7 +65,6 @@ pub trait Main: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn test_place_order(
         &self,
-        credentials: Credentials,
         request: TestPlaceOrder,
     ) -> impl Future<Output = Result<TestPlaceOrderResponse, Fault>> + Send;
 
@@ -79,7 +73,6 @@ pub trait Main: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn test_place_order2(
         &self,
-        credentials: Credentials,
         request: TestPlaceOrder2,
     ) -> impl Future<Output = Result<TestPlaceOrder2Response, Fault>> + Send;
 
@@ -88,7 +81,6 @@ pub trait Main: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn test_place_order3(
         &self,
-        credentials: Credentials,
         request: TestPlaceOrder3,
     ) -> impl Future<Output = Result<TestPlaceOrder3Response, Fault>> + Send;
 
@@ -97,7 +89,6 @@ pub trait Main: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn test_raise_error(
         &self,
-        credentials: Credentials,
         request: TestRaiseError,
     ) -> impl Future<Output = Result<TestRaiseErrorResponse, Fault>> + Send;
 
@@ -106,7 +97,6 @@ pub trait Main: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn test_raise_soap_exception(
         &self,
-        credentials: Credentials,
         request: TestRaiseSoapException,
     ) -> impl Future<Output = Result<TestRaiseSoapExceptionResponse, Fault>> + Send;
 }
@@ -114,82 +104,72 @@ pub trait Main: Send + Sync + 'static {
 impl<T: Main> Main for Arc<T> {
     fn order_place_order(
         &self,
-        credentials: Credentials,
         request: OrderPlaceOrder,
     ) -> impl Future<Output = Result<OrderPlaceOrderResponse, Fault>> + Send {
-        T::order_place_order(self, credentials, request)
+        T::order_place_order(self, request)
     }
 
     fn order_place_order2(
         &self,
-        credentials: Credentials,
         request: OrderPlaceOrder2,
     ) -> impl Future<Output = Result<OrderPlaceOrder2Response, Fault>> + Send {
-        T::order_place_order2(self, credentials, request)
+        T::order_place_order2(self, request)
     }
 
     fn test_cookie(
         &self,
-        credentials: Credentials,
         request: TestCookie,
     ) -> impl Future<Output = Result<TestCookieResponse, Fault>> + Send {
-        T::test_cookie(self, credentials, request)
+        T::test_cookie(self, request)
     }
 
     fn test_session_id(
         &self,
-        credentials: Credentials,
         request: TestSessionID,
     ) -> impl Future<Output = Result<TestSessionIDResponse, Fault>> + Send {
-        T::test_session_id(self, credentials, request)
+        T::test_session_id(self, request)
     }
 
     fn test_credentials(
         &self,
-        credentials: Credentials,
         request: TestCredentials,
     ) -> impl Future<Output = Result<TestCredentialsResponse, Fault>> + Send {
-        T::test_credentials(self, credentials, request)
+        T::test_credentials(self, request)
     }
 
     fn test_place_order(
         &self,
-        credentials: Credentials,
         request: TestPlaceOrder,
     ) -> impl Future<Output = Result<TestPlaceOrderResponse, Fault>> + Send {
-        T::test_place_order(self, credentials, request)
+        T::test_place_order(self, request)
     }
 
     fn test_place_order2(
         &self,
-        credentials: Credentials,
         request: TestPlaceOrder2,
     ) -> impl Future<Output = Result<TestPlaceOrder2Response, Fault>> + Send {
-        T::test_place_order2(self, credentials, request)
+        T::test_place_order2(self, request)
     }
 
     fn test_place_order3(
         &self,
-        credentials: Credentials,
         request: TestPlaceOrder3,
     ) -> impl Future<Output = Result<TestPlaceOrder3Response, Fault>> + Send {
-        T::test_place_order3(self, credentials, request)
+        T::test_place_order3(self, request)
     }
 
     fn test_raise_error(
         &self,
-        credentials: Credentials,
         request: TestRaiseError,
     ) -> impl Future<Output = Result<TestRaiseErrorResponse, Fault>> + Send {
-        T::test_raise_error(self, credentials, request)
+        T::test_raise_error(self, request)
     }
 
     fn test_raise_soap_exception(
         &self,
-        credentials: Credentials,
         request: TestRaiseSoapException,
     ) -> impl Future<Output = Result<TestRaiseSoapExceptionResponse, Fault>> + Send {
-        T::test_raise_soap_exception(self, credentials, request)
+        T::test_raise_soap_exception(self, request)
     }
 }
 
@@ -417,7 +397,7 @@ impl<S: Main> MainServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.order_place_order(credentials, call)
+                    self.inner.service.order_place_order(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -430,7 +410,7 @@ impl<S: Main> MainServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.order_place_order2(credentials, call)
+                    self.inner.service.order_place_order2(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -443,7 +423,7 @@ impl<S: Main> MainServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.test_cookie(credentials, call)
+                    self.inner.service.test_cookie(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -456,7 +436,7 @@ impl<S: Main> MainServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.test_session_id(credentials, call)
+                    self.inner.service.test_session_id(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -469,7 +449,7 @@ impl<S: Main> MainServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.test_credentials(credentials, call)
+                    self.inner.service.test_credentials(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -482,7 +462,7 @@ impl<S: Main> MainServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.test_place_order(credentials, call)
+                    self.inner.service.test_place_order(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -495,7 +475,7 @@ impl<S: Main> MainServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.test_place_order2(credentials, call)
+                    self.inner.service.test_place_order2(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -508,7 +488,7 @@ impl<S: Main> MainServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.test_place_order3(credentials, call)
+                    self.inner.service.test_place_order3(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -521,7 +501,7 @@ impl<S: Main> MainServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.test_raise_error(credentials, call)
+                    self.inner.service.test_raise_error(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -534,7 +514,7 @@ impl<S: Main> MainServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.test_raise_soap_exception(credentials, call)
+                    self.inner.service.test_raise_soap_exception(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `TaxCloud` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`TaxCloudServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`TaxCloudServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait TaxCloud: Send + Sync + 'static {
     /// Operation 1, `VerifyAddress`: VerifyAddress: no description in the WSDL.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn verify_address(
         &self,
-        credentials: Credentials,
         request: VerifyAddress,
     ) -> impl Future<Output = Result<VerifyAddressResponse, Fault>> + Send;
 
@@ -34,7 +33,6 @@ pub trait TaxCloud: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn lookup_for_date(
         &self,
-        credentials: Credentials,
         request: LookupForDate,
     ) -> impl Future<Output = Result<LookupForDateResponse, Fault>> + Send;
 
@@ -43,7 +41,6 @@ pub trait TaxCloud: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn lookup(
         &self,
-        credentials: Credentials,
         request: Lookup,
     ) -> impl Future<Output = Result<LookupResponse, Fault>> + Send;
 
@@ -52,7 +49,6 @@ pub trait TaxCloud: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn authorized(
         &self,
-        credentials: Credentials,
         request: Authorized,
     ) -> impl Future<Output = Result<AuthorizedResponse, Fault>> + Send;
 
@@ -61,7 +57,6 @@ pub trait TaxCloud: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn authorized_with_capture(
         &self,
-        credentials: Credentials,
         request: AuthorizedWithCapture,
     ) -> impl Future<Output = Result<AuthorizedWithCaptureResponse, Fault>> + Send;
 
@@ -70,7 +65,6 @@ pub trait TaxCloud: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn captured(
         &self,
-        credentials: Credentials,
         request: Captured,
     ) -> impl Future<Output = Result<CapturedResponse, Fault>> + Send;
 
@@ -79,7 +73,6 @@ pub trait TaxCloud: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn returned(
         &self,
-        credentials: Credentials,
         request: Returned,
     ) -> impl Future<Output = Result<ReturnedResponse, Fault>> + Send;
 
@@ -88,7 +81,6 @@ pub trait TaxCloud: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_tic_groups(
         &self,
-        credentials: Credentials,
         request: GetTICGroups,
     ) -> impl Future<Output = Result<GetTICGroupsResponse, Fault>> + Send;
 
@@ -97,7 +89,6 @@ pub trait TaxCloud: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_ti_cs(
         &self,
-        credentials: Credentials,
         request: GetTICs,
     ) -> impl Future<Output = Result<GetTICsResponse, Fault>> + Send;
 
@@ -106,7 +97,6 @@ pub trait TaxCloud: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_ti_cs_by_group(
         &self,
-        credentials: Credentials,
         request: GetTICsByGroup,
     ) -> impl Future<Output = Result<GetTICsByGroupResponse, Fault>> + Send;
 
@@ -115,7 +105,6 @@ pub trait TaxCloud: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn add_exempt_certificate(
         &self,
-        credentials: Credentials,
         request: AddExemptCertificate,
     ) -> impl Future<Output = Result<AddExemptCertificateResponse, Fault>> + Send;
 
@@ -124,7 +113,6 @@ pub trait TaxCloud: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn delete_exempt_certificate(
         &self,
-        credentials: Credentials,
         request: DeleteExemptCertificate,
     ) -> impl Future<Output = Result<DeleteExemptCertificateResponse, Fault>> + Send;
 
@@ -133,7 +121,6 @@ pub trait TaxCloud: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_exempt_certificates(
         &self,
-        credentials: Credentials,
         request: GetExemptCertificates,
     ) -> impl Future<Output = Result<GetExemptCertificatesResponse, Fault>> + Send;
 }
@@ -141,106 +128,93 @@ pub trait TaxCloud: Send + Sync + 'static {
 impl<T: TaxCloud> TaxCloud for Arc<T> {
     fn verify_address(
         &self,
-        credentials: Credentials,
         request: VerifyAddress,
     ) -> impl Future<Output = Result<VerifyAddressResponse, Fault>> + Send {
-        T::verify_address(self, credentials, request)
+        T::verify_address(self, request)
     }
 
     fn lookup_for_date(
         &self,
-        credentials: Credentials,
         request: LookupForDate,
     ) -> impl Future<Output = Result<LookupForDateResponse, Fault>> + Send {
-        T::lookup_for_date(self, credentials, request)
+        T::lookup_for_date(self, request)
     }
 
     fn lookup(
         &self,
-        credentials: Credentials,
         request: Lookup,
     ) -> impl Future<Output = Result<LookupResponse, Fault>> + Send {
-        T::lookup(self, credentials, request)
+        T::lookup(self, request)
     }
 
     fn authorized(
         &self,
-        credentials: Credentials,
         request: Authorized,
     ) -> impl Future<Output = Result<AuthorizedResponse, Fault>> + Send {
-        T::authorized(self, credentials, request)
+        T::authorized(self, request)
     }
 
     fn authorized_with_capture(
         &self,
-        credentials: Credentials,
         request: AuthorizedWithCapture,
     ) -> impl Future<Output = Result<AuthorizedWithCaptureResponse, Fault>> + Send {
-        T::authorized_with_capture(self, credentials, request)
+        T::authorized_with_capture(self, request)
     }
 
     fn captured(
         &self,
-        credentials: Credentials,
         request: Captured,
     ) -> impl Future<Output = Result<CapturedResponse, Fault>> + Send {
-        T::captured(self, credentials, request)
+        T::captured(self, request)
     }
 
     fn returned(
         &self,
-        credentials: Credentials,
         request: Returned,
     ) -> impl Future<Output = Result<ReturnedResponse, Fault>> + Send {
-        T::returned(self, credentials, request)
+        T::returned(self, request)
     }
 
     fn get_tic_groups(
         &self,
-        credentials: Credentials,
         request: GetTICGroups,
     ) -> impl Future<Output = Result<GetTICGroupsResponse, Fault>> + Send {
-        T::get_tic_groups(self, credentials, request)
+        T::get_tic_groups(self, request)
     }
 
     fn get_ti_cs(
         &self,
-        credentials: Credentials,
         request: GetTICs,
     ) -> impl Future<Output = Result<GetTICsResponse, Fault>> + Send {
-        T::get_ti_cs(self, credentials, request)
+        T::get_ti_cs(self, request)
     }
 
     fn get_ti_cs_by_group(
         &self,
-        credentials: Credentials,
         request: GetTICsByGroup,
     ) -> impl Future<Output = Result<GetTICsByGroupResponse, Fault>> + Send {
-        T::get_ti_cs_by_group(self, credentials, request)
+        T::get_ti_cs_by_group(self, request)
     }
 
     fn add_exempt_certificate(
         &self,
-        credentials: Credentials,
         request: AddExemptCertificate,
     ) -> impl Future<Output = Result<AddExemptCertificateResponse, Fault>> + Send {
-        T::add_exempt_certificate(self, credentials, request)
+        T::add_exempt_certificate(self, request)
     }
 
     fn delete_exempt_certificate(
         &self,
-        credentials: Credentials,
         request: DeleteExemptCertificate,
     ) -> impl Future<Output = Result<DeleteExemptCertificateResponse, Fault>> + Send {
-        T::delete_exempt_certificate(self, credentials, request)
+        T::delete_exempt_certificate(self, request)
     }
 
     fn get_exempt_certificates(
         &self,
-        credentials: Credentials,
         request: GetExemptCertificates,
     ) -> impl Future<Output = Result<GetExemptCertificatesResponse, Fault>> + Send {
-        T::get_exempt_certificates(self, credentials, request)
+        T::get_exempt_certificates(self, request)
     }
 }
 
@@ -468,7 +442,7 @@ impl<S: TaxCloud> TaxCloudServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.verify_address(credentials, call)
+                    self.inner.service.verify_address(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -481,7 +455,7 @@ impl<S: TaxCloud> TaxCloudServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.lookup_for_date(credentials, call)
+                    self.inner.service.lookup_for_date(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -491,7 +465,7 @@ impl<S: TaxCloud> TaxCloudServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.lookup(credentials, call)
+                    self.inner.service.lookup(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -504,7 +478,7 @@ impl<S: TaxCloud> TaxCloudServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.authorized(credentials, call)
+                    self.inner.service.authorized(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -517,7 +491,7 @@ impl<S: TaxCloud> TaxCloudServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.authorized_with_capture(credentials, call)
+                    self.inner.service.authorized_with_capture(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -530,7 +504,7 @@ impl<S: TaxCloud> TaxCloudServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.captured(credentials, call)
+                    self.inner.service.captured(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -543,7 +517,7 @@ impl<S: TaxCloud> TaxCloudServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.returned(credentials, call)
+                    self.inner.service.returned(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -556,7 +530,7 @@ impl<S: TaxCloud> TaxCloudServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_tic_groups(credentials, call)
+                    self.inner.service.get_tic_groups(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -566,7 +540,7 @@ impl<S: TaxCloud> TaxCloudServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_ti_cs(credentials, call)
+                    self.inner.service.get_ti_cs(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -579,7 +553,7 @@ impl<S: TaxCloud> TaxCloudServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_ti_cs_by_group(credentials, call)
+                    self.inner.service.get_ti_cs_by_group(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -592,7 +566,7 @@ impl<S: TaxCloud> TaxCloudServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.add_exempt_certificate(credentials, call)
+                    self.inner.service.add_exempt_certificate(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -605,7 +579,7 @@ impl<S: TaxCloud> TaxCloudServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.delete_exempt_certificate(credentials, call)
+                    self.inner.service.delete_exempt_certificate(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -618,7 +592,7 @@ impl<S: TaxCloud> TaxCloudServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_exempt_certificates(credentials, call)
+                    self.inner.service.get_exempt_certificates(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `ConvertTemperature` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`ConvertTemperatureServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`ConvertTemperatureServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait ConvertTemperature: Send + Sync + 'static {
     /// Operation 1, `ConvertTemp`: ConvertTemp: no description in the WSDL.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn convert_temp(
         &self,
-        credentials: Credentials,
         request: ConvertTemp,
     ) -> impl Future<Output = Result<ConvertTempResponse, Fault>> + Send;
 }
@@ -33,10 +32,9 @@ pub trait ConvertTemperature: Send + Sync + 'static {
 impl<T: ConvertTemperature> ConvertTemperature for Arc<T> {
     fn convert_temp(
         &self,
-        credentials: Credentials,
         request: ConvertTemp,
     ) -> impl Future<Output = Result<ConvertTempResponse, Fault>> + Send {
-        T::convert_temp(self, credentials, request)
+        T::convert_temp(self, request)
     }
 }
 
@@ -264,7 +262,7 @@ impl<S: ConvertTemperature> ConvertTemperatureServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.convert_temp(credentials, call)
+                    self.inner.service.convert_temp(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

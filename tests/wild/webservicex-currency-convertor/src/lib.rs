@@ -30,7 +30,6 @@
 //!         impl CurrencyConvertor for NotYet {
 //!             $(async fn $method(
 //!                 &self,
-//!                 _: Credentials,
 //!                 _: $request,
 //!             ) -> Result<
 //!                 <$request as wire::OperationRequest>::Response,
@@ -47,9 +46,9 @@
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
 //! let base = format!("http://{}", listener.local_addr().unwrap());
 //! tokio::spawn(CurrencyConvertorServer::new(NotYet).serve(listener));
-//! // The client signs each call with the credentials its signer gives, over the binding it
-//! // is told (SOAP 1.1 unless `over` says another).
-//! let client = CurrencyConvertorClient::new(&base, StaticSigner(Credentials::default()));
+//! // The client calls over the binding it is told (SOAP 1.1 unless `over` says
+//! // another); the service takes no credentials, so it needs no signer.
+//! let client = CurrencyConvertorClient::new(&base);
 //! let error = client
 //!     .over(Binding::Soap12)
 //!     .conversion_rate(&ConversionRate::default())

@@ -32,7 +32,6 @@
 //!         impl GenericNAICS for NotYet {
 //!             $(async fn $method(
 //!                 &self,
-//!                 _: Credentials,
 //!                 _: $request,
 //!             ) -> Result<
 //!                 <$request as wire::OperationRequest>::Response,
@@ -49,9 +48,9 @@
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
 //! let base = format!("http://{}", listener.local_addr().unwrap());
 //! tokio::spawn(GenericNAICSServer::new(NotYet).serve(listener));
-//! // The client signs each call with the credentials its signer gives, over the binding it
-//! // is told (SOAP 1.1 unless `over` says another).
-//! let client = GenericNAICSClient::new(&base, StaticSigner(Credentials::default()));
+//! // The client calls over the binding it is told (SOAP 1.1 unless `over` says
+//! // another); the service takes no credentials, so it needs no signer.
+//! let client = GenericNAICSClient::new(&base);
 //! let error = client
 //!     .over(Binding::Soap12)
 //!     .get_naics_by_id(&GetNAICSByID::default())

@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `GenericNAICS` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`GenericNAICSServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`GenericNAICSServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait GenericNAICS: Send + Sync + 'static {
     /// Operation 1, `GetNAICSByID`: Get NAICS details by NAICS code
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_naics_by_id(
         &self,
-        credentials: Credentials,
         request: GetNAICSByID,
     ) -> impl Future<Output = Result<GetNAICSByIDResponse, Fault>> + Send;
 
@@ -34,7 +33,6 @@ pub trait GenericNAICS: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_naics_by_industry(
         &self,
-        credentials: Credentials,
         request: GetNAICSByIndustry,
     ) -> impl Future<Output = Result<GetNAICSByIndustryResponse, Fault>> + Send;
 
@@ -43,7 +41,6 @@ pub trait GenericNAICS: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_naics_group_by_id(
         &self,
-        credentials: Credentials,
         request: GetNAICSGroupByID,
     ) -> impl Future<Output = Result<GetNAICSGroupByIDResponse, Fault>> + Send;
 }
@@ -51,26 +48,23 @@ pub trait GenericNAICS: Send + Sync + 'static {
 impl<T: GenericNAICS> GenericNAICS for Arc<T> {
     fn get_naics_by_id(
         &self,
-        credentials: Credentials,
         request: GetNAICSByID,
     ) -> impl Future<Output = Result<GetNAICSByIDResponse, Fault>> + Send {
-        T::get_naics_by_id(self, credentials, request)
+        T::get_naics_by_id(self, request)
     }
 
     fn get_naics_by_industry(
         &self,
-        credentials: Credentials,
         request: GetNAICSByIndustry,
     ) -> impl Future<Output = Result<GetNAICSByIndustryResponse, Fault>> + Send {
-        T::get_naics_by_industry(self, credentials, request)
+        T::get_naics_by_industry(self, request)
     }
 
     fn get_naics_group_by_id(
         &self,
-        credentials: Credentials,
         request: GetNAICSGroupByID,
     ) -> impl Future<Output = Result<GetNAICSGroupByIDResponse, Fault>> + Send {
-        T::get_naics_group_by_id(self, credentials, request)
+        T::get_naics_group_by_id(self, request)
     }
 }
 
@@ -298,7 +292,7 @@ impl<S: GenericNAICS> GenericNAICSServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_naics_by_id(credentials, call)
+                    self.inner.service.get_naics_by_id(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -311,7 +305,7 @@ impl<S: GenericNAICS> GenericNAICSServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_naics_by_industry(credentials, call)
+                    self.inner.service.get_naics_by_industry(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -324,7 +318,7 @@ impl<S: GenericNAICS> GenericNAICSServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_naics_group_by_id(credentials, call)
+                    self.inner.service.get_naics_group_by_id(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `StockQuote` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`StockQuoteServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`StockQuoteServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait StockQuote: Send + Sync + 'static {
     /// Operation 1, `GetQuote`: Get Stock quote for a company Symbol
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_quote(
         &self,
-        credentials: Credentials,
         request: GetQuote,
     ) -> impl Future<Output = Result<GetQuoteResponse, Fault>> + Send;
 }
@@ -33,10 +32,9 @@ pub trait StockQuote: Send + Sync + 'static {
 impl<T: StockQuote> StockQuote for Arc<T> {
     fn get_quote(
         &self,
-        credentials: Credentials,
         request: GetQuote,
     ) -> impl Future<Output = Result<GetQuoteResponse, Fault>> + Send {
-        T::get_quote(self, credentials, request)
+        T::get_quote(self, request)
     }
 }
 
@@ -264,7 +262,7 @@ impl<S: StockQuote> StockQuoteServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_quote(credentials, call)
+                    self.inner.service.get_quote(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

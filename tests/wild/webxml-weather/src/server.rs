@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `WeatherWebService` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`WeatherWebServiceServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`WeatherWebServiceServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait WeatherWebService: Send + Sync + 'static {
     /// Operation 1, `getSupportCity`: \<br /\>\<h3\>查询本天气预报Web Services支持的国内外城市或地区信息\</h3\>\<p\>输入参数：byProvinceName = 指定的洲或国内的省份，若为ALL或空则表示返回全部城市；返回数据：一个一维字符串数组 String()，结构为：城市名称(城市代码)。\</p\>\<br /\>
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_support_city(
         &self,
-        credentials: Credentials,
         request: GetSupportCity,
     ) -> impl Future<Output = Result<GetSupportCityResponse, Fault>> + Send;
 
@@ -34,7 +33,6 @@ pub trait WeatherWebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_support_province(
         &self,
-        credentials: Credentials,
         request: GetSupportProvince,
     ) -> impl Future<Output = Result<GetSupportProvinceResponse, Fault>> + Send;
 
@@ -43,7 +41,6 @@ pub trait WeatherWebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_support_data_set(
         &self,
-        credentials: Credentials,
         request: GetSupportDataSet,
     ) -> impl Future<Output = Result<GetSupportDataSetResponse, Fault>> + Send;
 
@@ -52,7 +49,6 @@ pub trait WeatherWebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_weatherby_city_name(
         &self,
-        credentials: Credentials,
         request: GetWeatherbyCityName,
     ) -> impl Future<Output = Result<GetWeatherbyCityNameResponse, Fault>> + Send;
 
@@ -61,7 +57,6 @@ pub trait WeatherWebService: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_weatherby_city_name_pro(
         &self,
-        credentials: Credentials,
         request: GetWeatherbyCityNamePro,
     ) -> impl Future<Output = Result<GetWeatherbyCityNameProResponse, Fault>> + Send;
 }
@@ -69,42 +64,37 @@ pub trait WeatherWebService: Send + Sync + 'static {
 impl<T: WeatherWebService> WeatherWebService for Arc<T> {
     fn get_support_city(
         &self,
-        credentials: Credentials,
         request: GetSupportCity,
     ) -> impl Future<Output = Result<GetSupportCityResponse, Fault>> + Send {
-        T::get_support_city(self, credentials, request)
+        T::get_support_city(self, request)
     }
 
     fn get_support_province(
         &self,
-        credentials: Credentials,
         request: GetSupportProvince,
     ) -> impl Future<Output = Result<GetSupportProvinceResponse, Fault>> + Send {
-        T::get_support_province(self, credentials, request)
+        T::get_support_province(self, request)
     }
 
     fn get_support_data_set(
         &self,
-        credentials: Credentials,
         request: GetSupportDataSet,
     ) -> impl Future<Output = Result<GetSupportDataSetResponse, Fault>> + Send {
-        T::get_support_data_set(self, credentials, request)
+        T::get_support_data_set(self, request)
     }
 
     fn get_weatherby_city_name(
         &self,
-        credentials: Credentials,
         request: GetWeatherbyCityName,
     ) -> impl Future<Output = Result<GetWeatherbyCityNameResponse, Fault>> + Send {
-        T::get_weatherby_city_name(self, credentials, request)
+        T::get_weatherby_city_name(self, request)
     }
 
     fn get_weatherby_city_name_pro(
         &self,
-        credentials: Credentials,
         request: GetWeatherbyCityNamePro,
     ) -> impl Future<Output = Result<GetWeatherbyCityNameProResponse, Fault>> + Send {
-        T::get_weatherby_city_name_pro(self, credentials, request)
+        T::get_weatherby_city_name_pro(self, request)
     }
 }
 
@@ -332,7 +322,7 @@ impl<S: WeatherWebService> WeatherWebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_support_city(credentials, call)
+                    self.inner.service.get_support_city(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -345,7 +335,7 @@ impl<S: WeatherWebService> WeatherWebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_support_province(credentials, call)
+                    self.inner.service.get_support_province(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -358,7 +348,7 @@ impl<S: WeatherWebService> WeatherWebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_support_data_set(credentials, call)
+                    self.inner.service.get_support_data_set(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -371,7 +361,7 @@ impl<S: WeatherWebService> WeatherWebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_weatherby_city_name(credentials, call)
+                    self.inner.service.get_weatherby_city_name(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -384,7 +374,7 @@ impl<S: WeatherWebService> WeatherWebServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_weatherby_city_name_pro(credentials, call)
+                    self.inner.service.get_weatherby_city_name_pro(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -52,7 +52,6 @@
 //!         impl WSFSchedule for NotYet {
 //!             $(async fn $method(
 //!                 &self,
-//!                 _: Credentials,
 //!                 _: $request,
 //!             ) -> Result<
 //!                 <$request as wire::OperationRequest>::Response,
@@ -69,9 +68,9 @@
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
 //! let base = format!("http://{}", listener.local_addr().unwrap());
 //! tokio::spawn(WSFScheduleServer::new(NotYet).serve(listener));
-//! // The client signs each call with the credentials its signer gives, over the binding it
-//! // is told (SOAP 1.1 unless `over` says another).
-//! let client = WSFScheduleClient::new(&base, StaticSigner(Credentials::default()));
+//! // The client calls over the binding it is told (SOAP 1.1 unless `over` says
+//! // another); the service takes no credentials, so it needs no signer.
+//! let client = WSFScheduleClient::new(&base);
 //! let error = client
 //!     .over(Binding::Soap12)
 //!     .get_cache_flush_date(&GetCacheFlushDate::default())

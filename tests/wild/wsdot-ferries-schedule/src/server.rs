@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `WSF_x0020_Schedule` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`WSFScheduleServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`WSFScheduleServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait WSFSchedule: Send + Sync + 'static {
     /// Operation 1, `GetActiveScheduledSeasons`: Provides a brief summary of all scheduled sailing seasons that are currently active / available.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_active_scheduled_seasons(
         &self,
-        credentials: Credentials,
         request: GetActiveScheduledSeasons,
     ) -> impl Future<Output = Result<GetActiveScheduledSeasonsResponse, Fault>> + Send;
 
@@ -34,7 +33,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_all_alerts(
         &self,
-        credentials: Credentials,
         request: GetAllAlerts,
     ) -> impl Future<Output = Result<GetAllAlertsResponse, Fault>> + Send;
 
@@ -43,7 +41,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_all_route_details(
         &self,
-        credentials: Credentials,
         request: GetAllRouteDetails,
     ) -> impl Future<Output = Result<GetAllRouteDetailsResponse, Fault>> + Send;
 
@@ -52,7 +49,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_all_routes(
         &self,
-        credentials: Credentials,
         request: GetAllRoutes,
     ) -> impl Future<Output = Result<GetAllRoutesResponse, Fault>> + Send;
 
@@ -61,7 +57,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_all_routes_having_service_disruptions(
         &self,
-        credentials: Credentials,
         request: GetAllRoutesHavingServiceDisruptions,
     ) -> impl Future<
         Output = Result<GetAllRoutesHavingServiceDisruptionsResponse, Fault>,
@@ -72,7 +67,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_all_sched_routes(
         &self,
-        credentials: Credentials,
         request: GetAllSchedRoutes,
     ) -> impl Future<Output = Result<GetAllSchedRoutesResponse, Fault>> + Send;
 
@@ -81,7 +75,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_all_terminals(
         &self,
-        credentials: Credentials,
         request: GetAllTerminals,
     ) -> impl Future<Output = Result<GetAllTerminalsResponse, Fault>> + Send;
 
@@ -90,7 +83,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_all_terminals_and_mates(
         &self,
-        credentials: Credentials,
         request: GetAllTerminalsAndMates,
     ) -> impl Future<Output = Result<GetAllTerminalsAndMatesResponse, Fault>> + Send;
 
@@ -99,7 +91,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_all_time_adj(
         &self,
-        credentials: Credentials,
         request: GetAllTimeAdj,
     ) -> impl Future<Output = Result<GetAllTimeAdjResponse, Fault>> + Send;
 
@@ -108,7 +99,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_cache_flush_date(
         &self,
-        credentials: Credentials,
         request: GetCacheFlushDate,
     ) -> impl Future<Output = Result<GetCacheFlushDateResponse, Fault>> + Send;
 
@@ -117,7 +107,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_route_detail(
         &self,
-        credentials: Credentials,
         request: GetRouteDetail,
     ) -> impl Future<Output = Result<GetRouteDetailResponse, Fault>> + Send;
 
@@ -126,7 +115,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_route_details_by_terminal_combo(
         &self,
-        credentials: Credentials,
         request: GetRouteDetailsByTerminalCombo,
     ) -> impl Future<
         Output = Result<GetRouteDetailsByTerminalComboResponse, Fault>,
@@ -137,7 +125,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_routes_by_terminal_combo(
         &self,
-        credentials: Credentials,
         request: GetRoutesByTerminalCombo,
     ) -> impl Future<Output = Result<GetRoutesByTerminalComboResponse, Fault>> + Send;
 
@@ -146,7 +133,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_sched_routes_by_scheduled_season(
         &self,
-        credentials: Credentials,
         request: GetSchedRoutesByScheduledSeason,
     ) -> impl Future<
         Output = Result<GetSchedRoutesByScheduledSeasonResponse, Fault>,
@@ -157,7 +143,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_sched_sailings_by_sched_route(
         &self,
-        credentials: Credentials,
         request: GetSchedSailingsBySchedRoute,
     ) -> impl Future<
         Output = Result<GetSchedSailingsBySchedRouteResponse, Fault>,
@@ -168,7 +153,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_schedule_by_route(
         &self,
-        credentials: Credentials,
         request: GetScheduleByRoute,
     ) -> impl Future<Output = Result<GetScheduleByRouteResponse, Fault>> + Send;
 
@@ -177,7 +161,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_schedule_by_terminal_combo(
         &self,
-        credentials: Credentials,
         request: GetScheduleByTerminalCombo,
     ) -> impl Future<Output = Result<GetScheduleByTerminalComboResponse, Fault>> + Send;
 
@@ -186,7 +169,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_terminal_mates(
         &self,
-        credentials: Credentials,
         request: GetTerminalMates,
     ) -> impl Future<Output = Result<GetTerminalMatesResponse, Fault>> + Send;
 
@@ -195,7 +177,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_time_adj_by_route(
         &self,
-        credentials: Credentials,
         request: GetTimeAdjByRoute,
     ) -> impl Future<Output = Result<GetTimeAdjByRouteResponse, Fault>> + Send;
 
@@ -204,7 +185,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_time_adj_by_sched_route(
         &self,
-        credentials: Credentials,
         request: GetTimeAdjBySchedRoute,
     ) -> impl Future<Output = Result<GetTimeAdjBySchedRouteResponse, Fault>> + Send;
 
@@ -213,7 +193,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_todays_schedule_by_route(
         &self,
-        credentials: Credentials,
         request: GetTodaysScheduleByRoute,
     ) -> impl Future<Output = Result<GetTodaysScheduleByRouteResponse, Fault>> + Send;
 
@@ -222,7 +201,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_todays_schedule_by_terminal_combo(
         &self,
-        credentials: Credentials,
         request: GetTodaysScheduleByTerminalCombo,
     ) -> impl Future<
         Output = Result<GetTodaysScheduleByTerminalComboResponse, Fault>,
@@ -233,7 +211,6 @@ pub trait WSFSchedule: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_valid_date_range(
         &self,
-        credentials: Credentials,
         request: GetValidDateRange,
     ) -> impl Future<Output = Result<GetValidDateRangeResponse, Fault>> + Send;
 }
@@ -241,196 +218,173 @@ pub trait WSFSchedule: Send + Sync + 'static {
 impl<T: WSFSchedule> WSFSchedule for Arc<T> {
     fn get_active_scheduled_seasons(
         &self,
-        credentials: Credentials,
         request: GetActiveScheduledSeasons,
     ) -> impl Future<Output = Result<GetActiveScheduledSeasonsResponse, Fault>> + Send {
-        T::get_active_scheduled_seasons(self, credentials, request)
+        T::get_active_scheduled_seasons(self, request)
     }
 
     fn get_all_alerts(
         &self,
-        credentials: Credentials,
         request: GetAllAlerts,
     ) -> impl Future<Output = Result<GetAllAlertsResponse, Fault>> + Send {
-        T::get_all_alerts(self, credentials, request)
+        T::get_all_alerts(self, request)
     }
 
     fn get_all_route_details(
         &self,
-        credentials: Credentials,
         request: GetAllRouteDetails,
     ) -> impl Future<Output = Result<GetAllRouteDetailsResponse, Fault>> + Send {
-        T::get_all_route_details(self, credentials, request)
+        T::get_all_route_details(self, request)
     }
 
     fn get_all_routes(
         &self,
-        credentials: Credentials,
         request: GetAllRoutes,
     ) -> impl Future<Output = Result<GetAllRoutesResponse, Fault>> + Send {
-        T::get_all_routes(self, credentials, request)
+        T::get_all_routes(self, request)
     }
 
     fn get_all_routes_having_service_disruptions(
         &self,
-        credentials: Credentials,
         request: GetAllRoutesHavingServiceDisruptions,
     ) -> impl Future<
         Output = Result<GetAllRoutesHavingServiceDisruptionsResponse, Fault>,
     > + Send {
-        T::get_all_routes_having_service_disruptions(self, credentials, request)
+        T::get_all_routes_having_service_disruptions(self, request)
     }
 
     fn get_all_sched_routes(
         &self,
-        credentials: Credentials,
         request: GetAllSchedRoutes,
     ) -> impl Future<Output = Result<GetAllSchedRoutesResponse, Fault>> + Send {
-        T::get_all_sched_routes(self, credentials, request)
+        T::get_all_sched_routes(self, request)
     }
 
     fn get_all_terminals(
         &self,
-        credentials: Credentials,
         request: GetAllTerminals,
     ) -> impl Future<Output = Result<GetAllTerminalsResponse, Fault>> + Send {
-        T::get_all_terminals(self, credentials, request)
+        T::get_all_terminals(self, request)
     }
 
     fn get_all_terminals_and_mates(
         &self,
-        credentials: Credentials,
         request: GetAllTerminalsAndMates,
     ) -> impl Future<Output = Result<GetAllTerminalsAndMatesResponse, Fault>> + Send {
-        T::get_all_terminals_and_mates(self, credentials, request)
+        T::get_all_terminals_and_mates(self, request)
     }
 
     fn get_all_time_adj(
         &self,
-        credentials: Credentials,
         request: GetAllTimeAdj,
     ) -> impl Future<Output = Result<GetAllTimeAdjResponse, Fault>> + Send {
-        T::get_all_time_adj(self, credentials, request)
+        T::get_all_time_adj(self, request)
     }
 
     fn get_cache_flush_date(
         &self,
-        credentials: Credentials,
         request: GetCacheFlushDate,
     ) -> impl Future<Output = Result<GetCacheFlushDateResponse, Fault>> + Send {
-        T::get_cache_flush_date(self, credentials, request)
+        T::get_cache_flush_date(self, request)
     }
 
     fn get_route_detail(
         &self,
-        credentials: Credentials,
         request: GetRouteDetail,
     ) -> impl Future<Output = Result<GetRouteDetailResponse, Fault>> + Send {
-        T::get_route_detail(self, credentials, request)
+        T::get_route_detail(self, request)
     }
 
     fn get_route_details_by_terminal_combo(
         &self,
-        credentials: Credentials,
         request: GetRouteDetailsByTerminalCombo,
     ) -> impl Future<
         Output = Result<GetRouteDetailsByTerminalComboResponse, Fault>,
     > + Send {
-        T::get_route_details_by_terminal_combo(self, credentials, request)
+        T::get_route_details_by_terminal_combo(self, request)
     }
 
     fn get_routes_by_terminal_combo(
         &self,
-        credentials: Credentials,
         request: GetRoutesByTerminalCombo,
     ) -> impl Future<Output = Result<GetRoutesByTerminalComboResponse, Fault>> + Send {
-        T::get_routes_by_terminal_combo(self, credentials, request)
+        T::get_routes_by_terminal_combo(self, request)
     }
 
     fn get_sched_routes_by_scheduled_season(
         &self,
-        credentials: Credentials,
         request: GetSchedRoutesByScheduledSeason,
     ) -> impl Future<
         Output = Result<GetSchedRoutesByScheduledSeasonResponse, Fault>,
     > + Send {
-        T::get_sched_routes_by_scheduled_season(self, credentials, request)
+        T::get_sched_routes_by_scheduled_season(self, request)
     }
 
     fn get_sched_sailings_by_sched_route(
         &self,
-        credentials: Credentials,
         request: GetSchedSailingsBySchedRoute,
     ) -> impl Future<
         Output = Result<GetSchedSailingsBySchedRouteResponse, Fault>,
     > + Send {
-        T::get_sched_sailings_by_sched_route(self, credentials, request)
+        T::get_sched_sailings_by_sched_route(self, request)
     }
 
     fn get_schedule_by_route(
         &self,
-        credentials: Credentials,
         request: GetScheduleByRoute,
     ) -> impl Future<Output = Result<GetScheduleByRouteResponse, Fault>> + Send {
-        T::get_schedule_by_route(self, credentials, request)
+        T::get_schedule_by_route(self, request)
     }
 
     fn get_schedule_by_terminal_combo(
         &self,
-        credentials: Credentials,
         request: GetScheduleByTerminalCombo,
     ) -> impl Future<Output = Result<GetScheduleByTerminalComboResponse, Fault>> + Send {
-        T::get_schedule_by_terminal_combo(self, credentials, request)
+        T::get_schedule_by_terminal_combo(self, request)
     }
 
     fn get_terminal_mates(
         &self,
-        credentials: Credentials,
         request: GetTerminalMates,
     ) -> impl Future<Output = Result<GetTerminalMatesResponse, Fault>> + Send {
-        T::get_terminal_mates(self, credentials, request)
+        T::get_terminal_mates(self, request)
     }
 
     fn get_time_adj_by_route(
         &self,
-        credentials: Credentials,
         request: GetTimeAdjByRoute,
     ) -> impl Future<Output = Result<GetTimeAdjByRouteResponse, Fault>> + Send {
-        T::get_time_adj_by_route(self, credentials, request)
+        T::get_time_adj_by_route(self, request)
     }
 
     fn get_time_adj_by_sched_route(
         &self,
-        credentials: Credentials,
         request: GetTimeAdjBySchedRoute,
     ) -> impl Future<Output = Result<GetTimeAdjBySchedRouteResponse, Fault>> + Send {
-        T::get_time_adj_by_sched_route(self, credentials, request)
+        T::get_time_adj_by_sched_route(self, request)
     }
 
     fn get_todays_schedule_by_route(
         &self,
-        credentials: Credentials,
         request: GetTodaysScheduleByRoute,
     ) -> impl Future<Output = Result<GetTodaysScheduleByRouteResponse, Fault>> + Send {
-        T::get_todays_schedule_by_route(self, credentials, request)
+        T::get_todays_schedule_by_route(self, request)
     }
 
     fn get_todays_schedule_by_terminal_combo(
         &self,
-        credentials: Credentials,
         request: GetTodaysScheduleByTerminalCombo,
     ) -> impl Future<
         Output = Result<GetTodaysScheduleByTerminalComboResponse, Fault>,
     > + Send {
-        T::get_todays_schedule_by_terminal_combo(self, credentials, request)
+        T::get_todays_schedule_by_terminal_combo(self, request)
     }
 
     fn get_valid_date_range(
         &self,
-        credentials: Credentials,
         request: GetValidDateRange,
     ) -> impl Future<Output = Result<GetValidDateRangeResponse, Fault>> + Send {
-        T::get_valid_date_range(self, credentials, request)
+        T::get_valid_date_range(self, request)
     }
 }
 
@@ -658,7 +612,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_active_scheduled_seasons(credentials, call)
+                    self.inner.service.get_active_scheduled_seasons(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -671,7 +625,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_all_alerts(credentials, call)
+                    self.inner.service.get_all_alerts(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -684,7 +638,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_all_route_details(credentials, call)
+                    self.inner.service.get_all_route_details(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -697,7 +651,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_all_routes(credentials, call)
+                    self.inner.service.get_all_routes(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -710,9 +664,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner
-                        .service
-                        .get_all_routes_having_service_disruptions(credentials, call)
+                    self.inner.service.get_all_routes_having_service_disruptions(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -725,7 +677,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_all_sched_routes(credentials, call)
+                    self.inner.service.get_all_sched_routes(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -738,7 +690,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_all_terminals(credentials, call)
+                    self.inner.service.get_all_terminals(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -751,7 +703,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_all_terminals_and_mates(credentials, call)
+                    self.inner.service.get_all_terminals_and_mates(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -764,7 +716,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_all_time_adj(credentials, call)
+                    self.inner.service.get_all_time_adj(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -777,7 +729,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_cache_flush_date(credentials, call)
+                    self.inner.service.get_cache_flush_date(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -790,7 +742,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_route_detail(credentials, call)
+                    self.inner.service.get_route_detail(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -803,9 +755,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner
-                        .service
-                        .get_route_details_by_terminal_combo(credentials, call)
+                    self.inner.service.get_route_details_by_terminal_combo(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -818,7 +768,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_routes_by_terminal_combo(credentials, call)
+                    self.inner.service.get_routes_by_terminal_combo(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -831,9 +781,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner
-                        .service
-                        .get_sched_routes_by_scheduled_season(credentials, call)
+                    self.inner.service.get_sched_routes_by_scheduled_season(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -846,9 +794,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner
-                        .service
-                        .get_sched_sailings_by_sched_route(credentials, call)
+                    self.inner.service.get_sched_sailings_by_sched_route(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -861,7 +807,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_schedule_by_route(credentials, call)
+                    self.inner.service.get_schedule_by_route(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -874,7 +820,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_schedule_by_terminal_combo(credentials, call)
+                    self.inner.service.get_schedule_by_terminal_combo(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -887,7 +833,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_terminal_mates(credentials, call)
+                    self.inner.service.get_terminal_mates(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -900,7 +846,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_time_adj_by_route(credentials, call)
+                    self.inner.service.get_time_adj_by_route(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -913,7 +859,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_time_adj_by_sched_route(credentials, call)
+                    self.inner.service.get_time_adj_by_sched_route(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -926,7 +872,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_todays_schedule_by_route(credentials, call)
+                    self.inner.service.get_todays_schedule_by_route(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -939,9 +885,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner
-                        .service
-                        .get_todays_schedule_by_terminal_combo(credentials, call)
+                    self.inner.service.get_todays_schedule_by_terminal_combo(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -954,7 +898,7 @@ impl<S: WSFSchedule> WSFScheduleServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_valid_date_range(credentials, call)
+                    self.inner.service.get_valid_date_range(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -18,14 +18,13 @@ use crate::*;
 
 /// The `XigniteGlobalMaster` service, one method per operation: implement it to be the service.
 ///
-/// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`XigniteGlobalMasterServer`]. `Arc<T>` implements the trait when `T` does.
+/// Each method gets the typed request (the service takes no credentials), decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`XigniteGlobalMasterServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Operation 1, `GetSecurity`: Get a list of securities.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_security(
         &self,
-        credentials: Credentials,
         request: GetSecurity,
     ) -> impl Future<Output = Result<GetSecurityResponse, Fault>> + Send;
 
@@ -34,7 +33,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_securities(
         &self,
-        credentials: Credentials,
         request: GetSecurities,
     ) -> impl Future<Output = Result<GetSecuritiesResponse, Fault>> + Send;
 
@@ -43,7 +41,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_instrument(
         &self,
-        credentials: Credentials,
         request: GetInstrument,
     ) -> impl Future<Output = Result<GetInstrumentResponse, Fault>> + Send;
 
@@ -52,7 +49,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_instruments(
         &self,
-        credentials: Credentials,
         request: GetInstruments,
     ) -> impl Future<Output = Result<GetInstrumentsResponse, Fault>> + Send;
 
@@ -61,7 +57,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_issuer(
         &self,
-        credentials: Credentials,
         request: GetIssuer,
     ) -> impl Future<Output = Result<GetIssuerResponse, Fault>> + Send;
 
@@ -70,7 +65,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_issuers(
         &self,
-        credentials: Credentials,
         request: GetIssuers,
     ) -> impl Future<Output = Result<GetIssuersResponse, Fault>> + Send;
 
@@ -79,7 +73,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_issuer_by_company_identifier(
         &self,
-        credentials: Credentials,
         request: GetIssuerByCompanyIdentifier,
     ) -> impl Future<
         Output = Result<GetIssuerByCompanyIdentifierResponse, Fault>,
@@ -90,7 +83,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_master_by_identifier(
         &self,
-        credentials: Credentials,
         request: GetMasterByIdentifier,
     ) -> impl Future<Output = Result<GetMasterByIdentifierResponse, Fault>> + Send;
 
@@ -99,7 +91,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_master_by_identifiers(
         &self,
-        credentials: Credentials,
         request: GetMasterByIdentifiers,
     ) -> impl Future<Output = Result<GetMasterByIdentifiersResponse, Fault>> + Send;
 
@@ -108,7 +99,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_master_by_exchange(
         &self,
-        credentials: Credentials,
         request: GetMasterByExchange,
     ) -> impl Future<Output = Result<GetMasterByExchangeResponse, Fault>> + Send;
 
@@ -117,7 +107,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_master_by_exchange_changes(
         &self,
-        credentials: Credentials,
         request: GetMasterByExchangeChanges,
     ) -> impl Future<Output = Result<GetMasterByExchangeChangesResponse, Fault>> + Send;
 
@@ -126,7 +115,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_master_by_sector(
         &self,
-        credentials: Credentials,
         request: GetMasterBySector,
     ) -> impl Future<Output = Result<GetMasterBySectorResponse, Fault>> + Send;
 
@@ -135,7 +123,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_master_by_industry(
         &self,
-        credentials: Credentials,
         request: GetMasterByIndustry,
     ) -> impl Future<Output = Result<GetMasterByIndustryResponse, Fault>> + Send;
 
@@ -144,7 +131,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn list_exchanges(
         &self,
-        credentials: Credentials,
         request: ListExchanges,
     ) -> impl Future<Output = Result<ListExchangesResponse, Fault>> + Send;
 
@@ -153,7 +139,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn list_industries(
         &self,
-        credentials: Credentials,
         request: ListIndustries,
     ) -> impl Future<Output = Result<ListIndustriesResponse, Fault>> + Send;
 
@@ -162,7 +147,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn list_sectors(
         &self,
-        credentials: Credentials,
         request: ListSectors,
     ) -> impl Future<Output = Result<ListSectorsResponse, Fault>> + Send;
 
@@ -171,7 +155,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn list_mic_to_legacy_exchange(
         &self,
-        credentials: Credentials,
         request: ListMICToLegacyExchange,
     ) -> impl Future<Output = Result<ListMICToLegacyExchangeResponse, Fault>> + Send;
 
@@ -180,7 +163,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn list_mic_to_legacy_suffix(
         &self,
-        credentials: Credentials,
         request: ListMICToLegacySuffix,
     ) -> impl Future<Output = Result<ListMICToLegacySuffixResponse, Fault>> + Send;
 
@@ -189,7 +171,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn list_identifiers_by_exchange(
         &self,
-        credentials: Credentials,
         request: ListIdentifiersByExchange,
     ) -> impl Future<Output = Result<ListIdentifiersByExchangeResponse, Fault>> + Send;
 
@@ -198,7 +179,6 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_master_statistics_by_exchange(
         &self,
-        credentials: Credentials,
         request: GetMasterStatisticsByExchange,
     ) -> impl Future<
         Output = Result<GetMasterStatisticsByExchangeResponse, Fault>,
@@ -208,166 +188,146 @@ pub trait XigniteGlobalMaster: Send + Sync + 'static {
 impl<T: XigniteGlobalMaster> XigniteGlobalMaster for Arc<T> {
     fn get_security(
         &self,
-        credentials: Credentials,
         request: GetSecurity,
     ) -> impl Future<Output = Result<GetSecurityResponse, Fault>> + Send {
-        T::get_security(self, credentials, request)
+        T::get_security(self, request)
     }
 
     fn get_securities(
         &self,
-        credentials: Credentials,
         request: GetSecurities,
     ) -> impl Future<Output = Result<GetSecuritiesResponse, Fault>> + Send {
-        T::get_securities(self, credentials, request)
+        T::get_securities(self, request)
     }
 
     fn get_instrument(
         &self,
-        credentials: Credentials,
         request: GetInstrument,
     ) -> impl Future<Output = Result<GetInstrumentResponse, Fault>> + Send {
-        T::get_instrument(self, credentials, request)
+        T::get_instrument(self, request)
     }
 
     fn get_instruments(
         &self,
-        credentials: Credentials,
         request: GetInstruments,
     ) -> impl Future<Output = Result<GetInstrumentsResponse, Fault>> + Send {
-        T::get_instruments(self, credentials, request)
+        T::get_instruments(self, request)
     }
 
     fn get_issuer(
         &self,
-        credentials: Credentials,
         request: GetIssuer,
     ) -> impl Future<Output = Result<GetIssuerResponse, Fault>> + Send {
-        T::get_issuer(self, credentials, request)
+        T::get_issuer(self, request)
     }
 
     fn get_issuers(
         &self,
-        credentials: Credentials,
         request: GetIssuers,
     ) -> impl Future<Output = Result<GetIssuersResponse, Fault>> + Send {
-        T::get_issuers(self, credentials, request)
+        T::get_issuers(self, request)
     }
 
     fn get_issuer_by_company_identifier(
         &self,
-        credentials: Credentials,
         request: GetIssuerByCompanyIdentifier,
     ) -> impl Future<
         Output = Result<GetIssuerByCompanyIdentifierResponse, Fault>,
     > + Send {
-        T::get_issuer_by_company_identifier(self, credentials, request)
+        T::get_issuer_by_company_identifier(self, request)
     }
 
     fn get_master_by_identifier(
         &self,
-        credentials: Credentials,
         request: GetMasterByIdentifier,
     ) -> impl Future<Output = Result<GetMasterByIdentifierResponse, Fault>> + Send {
-        T::get_master_by_identifier(self, credentials, request)
+        T::get_master_by_identifier(self, request)
     }
 
     fn get_master_by_identifiers(
         &self,
-        credentials: Credentials,
         request: GetMasterByIdentifiers,
     ) -> impl Future<Output = Result<GetMasterByIdentifiersResponse, Fault>> + Send {
-        T::get_master_by_identifiers(self, credentials, request)
+        T::get_master_by_identifiers(self, request)
     }
 
     fn get_master_by_exchange(
         &self,
-        credentials: Credentials,
         request: GetMasterByExchange,
     ) -> impl Future<Output = Result<GetMasterByExchangeResponse, Fault>> + Send {
-        T::get_master_by_exchange(self, credentials, request)
+        T::get_master_by_exchange(self, request)
     }
 
     fn get_master_by_exchange_changes(
         &self,
-        credentials: Credentials,
         request: GetMasterByExchangeChanges,
     ) -> impl Future<Output = Result<GetMasterByExchangeChangesResponse, Fault>> + Send {
-        T::get_master_by_exchange_changes(self, credentials, request)
+        T::get_master_by_exchange_changes(self, request)
     }
 
     fn get_master_by_sector(
         &self,
-        credentials: Credentials,
         request: GetMasterBySector,
     ) -> impl Future<Output = Result<GetMasterBySectorResponse, Fault>> + Send {
-        T::get_master_by_sector(self, credentials, request)
+        T::get_master_by_sector(self, request)
     }
 
     fn get_master_by_industry(
         &self,
-        credentials: Credentials,
         request: GetMasterByIndustry,
     ) -> impl Future<Output = Result<GetMasterByIndustryResponse, Fault>> + Send {
-        T::get_master_by_industry(self, credentials, request)
+        T::get_master_by_industry(self, request)
     }
 
     fn list_exchanges(
         &self,
-        credentials: Credentials,
         request: ListExchanges,
     ) -> impl Future<Output = Result<ListExchangesResponse, Fault>> + Send {
-        T::list_exchanges(self, credentials, request)
+        T::list_exchanges(self, request)
     }
 
     fn list_industries(
         &self,
-        credentials: Credentials,
         request: ListIndustries,
     ) -> impl Future<Output = Result<ListIndustriesResponse, Fault>> + Send {
-        T::list_industries(self, credentials, request)
+        T::list_industries(self, request)
     }
 
     fn list_sectors(
         &self,
-        credentials: Credentials,
         request: ListSectors,
     ) -> impl Future<Output = Result<ListSectorsResponse, Fault>> + Send {
-        T::list_sectors(self, credentials, request)
+        T::list_sectors(self, request)
     }
 
     fn list_mic_to_legacy_exchange(
         &self,
-        credentials: Credentials,
         request: ListMICToLegacyExchange,
     ) -> impl Future<Output = Result<ListMICToLegacyExchangeResponse, Fault>> + Send {
-        T::list_mic_to_legacy_exchange(self, credentials, request)
+        T::list_mic_to_legacy_exchange(self, request)
     }
 
     fn list_mic_to_legacy_suffix(
         &self,
-        credentials: Credentials,
         request: ListMICToLegacySuffix,
     ) -> impl Future<Output = Result<ListMICToLegacySuffixResponse, Fault>> + Send {
-        T::list_mic_to_legacy_suffix(self, credentials, request)
+        T::list_mic_to_legacy_suffix(self, request)
     }
 
     fn list_identifiers_by_exchange(
         &self,
-        credentials: Credentials,
         request: ListIdentifiersByExchange,
     ) -> impl Future<Output = Result<ListIdentifiersByExchangeResponse, Fault>> + Send {
-        T::list_identifiers_by_exchange(self, credentials, request)
+        T::list_identifiers_by_exchange(self, request)
     }
 
     fn get_master_statistics_by_exchange(
         &self,
-        credentials: Credentials,
         request: GetMasterStatisticsByExchange,
     ) -> impl Future<
         Output = Result<GetMasterStatisticsByExchangeResponse, Fault>,
     > + Send {
-        T::get_master_statistics_by_exchange(self, credentials, request)
+        T::get_master_statistics_by_exchange(self, request)
     }
 }
 
@@ -595,7 +555,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_security(credentials, call)
+                    self.inner.service.get_security(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -608,7 +568,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_securities(credentials, call)
+                    self.inner.service.get_securities(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -621,7 +581,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_instrument(credentials, call)
+                    self.inner.service.get_instrument(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -634,7 +594,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_instruments(credentials, call)
+                    self.inner.service.get_instruments(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -647,7 +607,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_issuer(credentials, call)
+                    self.inner.service.get_issuer(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -660,7 +620,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_issuers(credentials, call)
+                    self.inner.service.get_issuers(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -673,9 +633,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner
-                        .service
-                        .get_issuer_by_company_identifier(credentials, call)
+                    self.inner.service.get_issuer_by_company_identifier(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -688,7 +646,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_master_by_identifier(credentials, call)
+                    self.inner.service.get_master_by_identifier(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -701,7 +659,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_master_by_identifiers(credentials, call)
+                    self.inner.service.get_master_by_identifiers(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -714,7 +672,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_master_by_exchange(credentials, call)
+                    self.inner.service.get_master_by_exchange(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -727,7 +685,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_master_by_exchange_changes(credentials, call)
+                    self.inner.service.get_master_by_exchange_changes(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -740,7 +698,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_master_by_sector(credentials, call)
+                    self.inner.service.get_master_by_sector(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -753,7 +711,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.get_master_by_industry(credentials, call)
+                    self.inner.service.get_master_by_industry(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -766,7 +724,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.list_exchanges(credentials, call)
+                    self.inner.service.list_exchanges(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -779,7 +737,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.list_industries(credentials, call)
+                    self.inner.service.list_industries(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -792,7 +750,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.list_sectors(credentials, call)
+                    self.inner.service.list_sectors(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -805,7 +763,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.list_mic_to_legacy_exchange(credentials, call)
+                    self.inner.service.list_mic_to_legacy_exchange(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -818,7 +776,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.list_mic_to_legacy_suffix(credentials, call)
+                    self.inner.service.list_mic_to_legacy_suffix(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -831,7 +789,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner.service.list_identifiers_by_exchange(credentials, call)
+                    self.inner.service.list_identifiers_by_exchange(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
@@ -844,9 +802,7 @@ impl<S: XigniteGlobalMaster> XigniteGlobalMasterServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(message::fault_response(binding, &fault));
                     }
-                    self.inner
-                        .service
-                        .get_master_statistics_by_exchange(credentials, call)
+                    self.inner.service.get_master_statistics_by_exchange(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
