@@ -47,6 +47,14 @@ pub fn diff(options: &DiffOptions) -> Result<Outcome, String> {
             for difference in &differences {
                 println!("{difference}");
             }
+            // Standard output stays one difference a line; a person is told on standard error.
+            if differences.is_empty() {
+                eprintln!(
+                    "no difference: {} and {} agree",
+                    spec_path.display(),
+                    options.source
+                );
+            }
         }
         DiffFormat::Json => {
             let items: Vec<serde_json::Value> = differences

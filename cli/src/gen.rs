@@ -6,11 +6,39 @@ use std::path::{Path, PathBuf};
 /// Where the generated crate finds rmm-runtime.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Runtime {
-    /// Its published version (`rmm-runtime = "0.1.0"`): a crate that builds anywhere.
+    /// Its published version (`rmm-runtime = "0.1.0"`): a crate that builds wherever the
+    /// registry has it.
     Version(String),
     /// Its directory (absolute), written as a path from the crate's directory: this
-    /// workspace's own crates.
+    /// workspace's own crates, which move with it.
     Path(PathBuf),
+    /// Its published version, taken from its directory (absolute, written as it is) until it is
+    /// published: a user's crate, made by an `rmm` installed from a checkout.
+    VersionAt(String, PathBuf),
+}
+
+impl Runtime {
+    /// What `rmm gen` depends on when not told: the runtime of the checkout this `rmm` was
+    /// built from, by version and absolute path, where that directory is still there and holds
+    /// this version (an `rmm` installed with `cargo install --path cli`); else the version
+    /// alone (an `rmm` installed from a registry, whose runtime is there too).
+    pub fn installed() -> Runtime {
+        let version = rmm_codegen::RUNTIME_VERSION.to_owned();
+        // The checkout's layout: cli/ beside runtime/. A registry's source directory of
+        // rmm-cli has no runtime/ beside it.
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime");
+        let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap_or_default();
+        let ours = manifest
+            .lines()
+            .any(|l| l.trim() == "name = \"rmm-runtime\"")
+            && manifest
+                .lines()
+                .any(|l| l.trim() == format!("version = \"{version}\""));
+        match std::fs::canonicalize(&dir) {
+            Ok(dir) if ours => Runtime::VersionAt(version, dir),
+            _ => Runtime::Version(version),
+        }
+    }
 }
 
 /// What [`gen`] does.
@@ -19,8 +47,9 @@ pub struct GenOptions {
     /// The spec, as messages name it (`rmm-spec.yaml:3:5`): relative to the current
     /// directory, or absolute.
     pub spec: PathBuf,
-    /// The crate's directory (absolute).
-    pub out: PathBuf,
+    /// The crate's directory (absolute); when `None`, a directory of the crate's name in the
+    /// current directory.
+    pub out: Option<PathBuf>,
     /// Check instead of writing.
     pub check: bool,
     /// Where the crate finds rmm-runtime.
@@ -34,18 +63,17 @@ pub struct GenOptions {
 /// with `check` fails naming every stale, missing or extra file. The error is what to print.
 pub fn gen(options: &GenOptions) -> Result<(), String> {
     let spec = crate::absolute(&options.spec)?;
-    let crate_options = rmm_codegen::CrateOptions {
-        spec: Some(relative_path(&options.out, &spec)),
-        runtime: match &options.runtime {
-            Runtime::Version(version) => rmm_codegen::RuntimeDependency::Version(version.clone()),
-            Runtime::Path(dir) => {
-                rmm_codegen::RuntimeDependency::Path(relative_path(&options.out, dir))
-            }
-        },
+    let out = match &options.out {
+        Some(out) => out.clone(),
+        // The crate's name is the spec's: read it first (a bad spec fails here, as below).
+        None => crate::absolute(Path::new(
+            &rmm_codegen::crate_name(&options.spec).map_err(|e| e.to_string())?,
+        ))?,
     };
     let generated =
-        rmm_codegen::generate_crate(&options.spec, &crate_options).map_err(|e| e.to_string())?;
-    let out = &options.out;
+        rmm_codegen::generate_crate(&options.spec, &crate_options(options, &spec, &out))
+            .map_err(|e| e.to_string())?;
+    let out = &out;
     if options.check {
         let problems = rmm_codegen::stale_crate(&generated, out)?;
         if problems.is_empty() {
@@ -62,6 +90,21 @@ pub fn gen(options: &GenOptions) -> Result<(), String> {
     write(&generated.root, out)?;
     remove_stale(&generated.src, &out.join("src"))?;
     write(&generated.src, &out.join("src"))
+}
+
+/// How the crate at `out` is written from the spec at `spec` (both absolute).
+fn crate_options(options: &GenOptions, spec: &Path, out: &Path) -> rmm_codegen::CrateOptions {
+    rmm_codegen::CrateOptions {
+        spec: Some(relative_path(out, spec)),
+        runtime: match &options.runtime {
+            Runtime::Version(version) => rmm_codegen::RuntimeDependency::Version(version.clone()),
+            Runtime::Path(dir) => rmm_codegen::RuntimeDependency::Path(relative_path(out, dir)),
+            Runtime::VersionAt(version, dir) => rmm_codegen::RuntimeDependency::VersionAt {
+                version: version.clone(),
+                path: dir.to_string_lossy().replace('\\', "/"),
+            },
+        },
+    }
 }
 
 /// `to` as a path from the directory `from` (both absolute), with `/` separators, as Cargo

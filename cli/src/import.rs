@@ -11,6 +11,8 @@ pub struct ImportOptions {
     pub source: String,
     /// Where to write the spec (absolute); standard output if `None`.
     pub out: Option<PathBuf>,
+    /// Replace a file at `out`, where there is one.
+    pub force: bool,
     /// Leave out what does not import, listing it.
     pub skip_unsupported: bool,
 }
@@ -20,6 +22,17 @@ pub struct ImportOptions {
 /// a file), and writes the spec. The error is what to print.
 pub fn import(options: &ImportOptions) -> Result<(), String> {
     let source = &options.source;
+    // Refused before anything is fetched: a spec there may hold what was filled in by hand.
+    if let Some(path) = &options.out {
+        if !options.force && path.exists() {
+            return Err(format!(
+                "{} is there already: give --force to replace it, or --out another file \
+                 (`rmm diff {} {source}` names what changed in the service)",
+                path.display(),
+                path.display()
+            ));
+        }
+    }
     let text = wsdl_text(source)?;
     let imported = rmm_codegen::import::read_fetching(
         &text,
@@ -78,10 +91,12 @@ fn fetch(url: &str) -> Result<String, String> {
         .timeout(std::time::Duration::from_secs(60))
         .build()
         .and_then(|client| client.get(url).send())
-        .map_err(|e| format!("{url}: {e}"))?;
+        .map_err(|e| format!("{url}: {}", crate::with_causes(&e)))?;
     let status = response.status();
     if !status.is_success() {
         return Err(format!("{url}: the server answered {status}"));
     }
-    response.text().map_err(|e| format!("{url}: {e}"))
+    response
+        .text()
+        .map_err(|e| format!("{url}: {}", crate::with_causes(&e)))
 }

@@ -38,16 +38,20 @@ pub enum Command {
         /// The spec.
         #[arg(long, default_value = "rmm-spec.yaml")]
         spec: PathBuf,
-        /// The crate's directory.
-        #[arg(long, default_value = "generated")]
-        out: PathBuf,
+        /// The crate's directory [default: the crate's name, in the current directory].
+        #[arg(long)]
+        out: Option<PathBuf>,
         /// Check that the crate is current instead of writing it (exit status 1 if not).
         #[arg(long)]
         check: bool,
-        /// Depend on the rmm-runtime crate in this directory (a path dependency, relative to
-        /// the crate) rather than on its published version.
+        /// Take rmm-runtime from this directory (by its version and this absolute path)
+        /// [default: the runtime of the checkout this `rmm` was installed from, if it is still
+        /// there].
         #[arg(long, value_name = "DIR")]
         runtime_path: Option<PathBuf>,
+        /// Take rmm-runtime from crates.io (by version alone), not from a directory.
+        #[arg(long, conflicts_with = "runtime_path")]
+        runtime_registry: bool,
     },
     /// Names each difference between a spec and a live service (or a saved WSDL): operations,
     /// parameters, results, bindings, headers, namespace and path, enums, types and their
@@ -66,9 +70,13 @@ pub enum Command {
     Import {
         /// The WSDL: a file, or an http(s) URL.
         wsdl: String,
-        /// Where to write the spec (standard output if not given).
+        /// Where to write the spec (`-`: standard output). A file there is not replaced
+        /// unless --force says so: it may hold the credential lists filled in by hand.
+        #[arg(long, default_value = "rmm-spec.yaml")]
+        out: PathBuf,
+        /// Replace the file --out names if there is one.
         #[arg(long)]
-        out: Option<PathBuf>,
+        force: bool,
         /// Leave out each operation that uses what rmm does not import yet, and list it (on
         /// standard error and at the top of the spec), rather than failing.
         #[arg(long)]
@@ -199,12 +207,18 @@ pub fn run(cli: Cli) -> Result<Outcome, String> {
             out,
             check,
             runtime_path,
+            runtime_registry,
         } => {
-            let out = absolute(&out)?;
+            let out = out.map(|o| absolute(&o)).transpose()?;
             gen(&GenOptions {
                 runtime: match runtime_path {
-                    Some(dir) => Runtime::Path(absolute(&dir)?),
-                    None => Runtime::Version(rmm_codegen::RUNTIME_VERSION.to_owned()),
+                    Some(dir) => {
+                        Runtime::VersionAt(rmm_codegen::RUNTIME_VERSION.to_owned(), absolute(&dir)?)
+                    }
+                    None if runtime_registry => {
+                        Runtime::Version(rmm_codegen::RUNTIME_VERSION.to_owned())
+                    }
+                    None => Runtime::installed(),
                 },
                 spec,
                 out,
@@ -216,10 +230,15 @@ pub fn run(cli: Cli) -> Result<Outcome, String> {
         Command::Import {
             wsdl,
             out,
+            force,
             skip_unsupported,
         } => import(&ImportOptions {
             source: wsdl,
-            out: out.map(|o| absolute(&o)).transpose()?,
+            out: match out.to_str() {
+                Some("-") => None,
+                _ => Some(absolute(&out)?),
+            },
+            force,
             skip_unsupported,
         })
         .map(|()| Outcome::Done),
@@ -276,6 +295,24 @@ pub fn run(cli: Cli) -> Result<Outcome, String> {
             timeout,
         }),
     }
+}
+
+/// `error` and each error beneath it (`error sending request for url (…): client error
+/// (Connect): tcp connect error: Connection refused (os error 111)`): what a user needs to
+/// act on is often the last.
+pub(crate) fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(inner) = source {
+        let next = inner.to_string();
+        // Some errors repeat their source in their own text.
+        if !text.ends_with(&next) {
+            text.push_str(": ");
+            text.push_str(&next);
+        }
+        source = inner.source();
+    }
+    text
 }
 
 /// `path` made absolute against the current directory.

@@ -37,25 +37,31 @@ fn stderr(output: &Output) -> String {
 }
 
 #[test]
-fn gen_writes_a_crate_on_the_runtimes_version_and_check_names_what_is_stale() {
+fn gen_writes_a_crate_on_the_checkouts_runtime_and_check_names_what_is_stale() {
     let dir = scratch("gen");
     std::fs::copy(root().join("rmm-spec.yaml"), dir.join("rmm-spec.yaml")).expect("the spec");
-    let written = rmm(&dir, &["gen", "--out", "mobile"]);
+    // No flag: the crate is named after the spec's crate and takes rmm-runtime by version
+    // from this checkout's runtime/ (this `rmm` was built from it), by its absolute path.
+    let written = rmm(&dir, &["gen"]);
     assert!(written.status.success(), "{}", stderr(&written));
-    let manifest = std::fs::read_to_string(dir.join("mobile/Cargo.toml")).expect("a manifest");
+    let manifest = std::fs::read_to_string(dir.join("rmm-mobile/Cargo.toml")).expect("a manifest");
+    let runtime = std::fs::canonicalize(root().join("runtime")).expect("the runtime");
     assert!(
         manifest.contains(&format!(
-            "rmm-runtime = {{ version = \"{}\", default-features = false }}",
-            env!("CARGO_PKG_VERSION")
+            "# From the rmm checkout `rmm` was installed from: delete `path = …` to take \
+             rmm-runtime from crates.io.\nrmm-runtime = {{ version = \"{}\", path = \"{}\", \
+             default-features = false }}",
+            env!("CARGO_PKG_VERSION"),
+            runtime.display()
         )),
         "{manifest}"
     );
-    assert!(dir.join("mobile/src/lib.rs").is_file());
+    assert!(dir.join("rmm-mobile/src/lib.rs").is_file());
 
-    let current = rmm(&dir, &["gen", "--out", "mobile", "--check"]);
+    let current = rmm(&dir, &["gen", "--check"]);
     assert!(current.status.success(), "{}", stderr(&current));
-    std::fs::write(dir.join("mobile/src/wsdl.rs"), "// edited\n").expect("an edit");
-    let stale = rmm(&dir, &["gen", "--out", "mobile", "--check"]);
+    std::fs::write(dir.join("rmm-mobile/src/wsdl.rs"), "// edited\n").expect("an edit");
+    let stale = rmm(&dir, &["gen", "--check"]);
     assert_eq!(stale.status.code(), Some(1));
     let message = stderr(&stale);
     assert!(
@@ -68,39 +74,36 @@ fn gen_writes_a_crate_on_the_runtimes_version_and_check_names_what_is_stale() {
         "{message}"
     );
 
-    // With --runtime-path, a path from the crate to that directory.
+    // --runtime-registry: the version alone, for a registry that has it.
+    let registry = rmm(&dir, &["gen", "--out", "mobile", "--runtime-registry"]);
+    assert!(registry.status.success(), "{}", stderr(&registry));
+    let manifest = std::fs::read_to_string(dir.join("mobile/Cargo.toml")).expect("a manifest");
+    assert!(
+        manifest.contains(&format!(
+            "\nrmm-runtime = {{ version = \"{}\", default-features = false }}",
+            env!("CARGO_PKG_VERSION")
+        )),
+        "{manifest}"
+    );
+
+    // --runtime-path: that directory, by its absolute path, so the crate can move.
+    let elsewhere = dir.join("runtime-copy");
     let pathed = rmm(
         &dir,
-        &[
-            "gen",
-            "--out",
-            "mobile",
-            "--runtime-path",
-            root().join("runtime").to_str().unwrap(),
-        ],
+        &["gen", "--out", "mobile", "--runtime-path", "runtime-copy"],
     );
     assert!(pathed.status.success(), "{}", stderr(&pathed));
     let manifest = std::fs::read_to_string(dir.join("mobile/Cargo.toml")).expect("a manifest");
-    let runtime = root().join("runtime");
-    let expected = pathdiff(&dir.join("mobile"), &runtime);
     assert!(
-        manifest.contains(&format!("rmm-runtime = {{ path = \"{expected}\"")),
+        manifest.contains(&format!(
+            "rmm-runtime = {{ version = \"{}\", path = \"{}\"",
+            env!("CARGO_PKG_VERSION"),
+            elsewhere.display()
+        )),
         "{manifest}"
     );
-}
-
-/// `to` relative to `from`, both absolute and without `..`.
-fn pathdiff(from: &Path, to: &Path) -> String {
-    let from: Vec<_> = from.components().collect();
-    let to: Vec<_> = to.components().collect();
-    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
-    let mut parts: Vec<String> = vec!["..".to_owned(); from.len() - common];
-    parts.extend(
-        to[common..]
-            .iter()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
-    );
-    parts.join("/")
+    let both = rmm(&dir, &["gen", "--runtime-path", "x", "--runtime-registry"]);
+    assert_eq!(both.status.code(), Some(2), "{}", stderr(&both));
 }
 
 #[test]
@@ -118,7 +121,11 @@ fn a_bad_spec_is_named_where_it_is_wrong_and_fails() {
         message.contains("bad.yaml:16:16: data set \"ShopDs\" has an empty namespace"),
         "{message}"
     );
-    assert!(!dir.join("generated").exists(), "nothing is written");
+    let entries: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(entries, ["bad.yaml"], "nothing is written");
     // A usage error is clap's: status 2, the usage named.
     let usage = rmm(&dir, &["gen", "--nope"]);
     assert_eq!(usage.status.code(), Some(2));
@@ -142,6 +149,71 @@ fn import_writes_the_spec_a_saved_wsdl_describes() {
     assert!(spec.contains("name: TypesService"), "{spec}");
     let generated = rmm(&dir, &["gen", "--spec", "types.yaml", "--out", "types"]);
     assert!(generated.status.success(), "{}", stderr(&generated));
+}
+
+/// The quick start's two commands with no flag: `rmm import` writes rmm-spec.yaml, which
+/// `rmm gen` reads, as the imported spec's header says; a second import does not replace
+/// that spec (it may hold credential lists filled in by hand) unless told to.
+#[test]
+fn import_then_gen_need_no_flags_and_an_import_keeps_an_edited_spec() {
+    let dir = scratch("import-defaults");
+    let wsdl = root().join("tests/fixtures/wild/dneonline-calculator.wsdl");
+    let wsdl = wsdl.to_str().unwrap();
+    let output = rmm(&dir, &["import", wsdl]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let spec = std::fs::read_to_string(dir.join("rmm-spec.yaml")).expect("rmm-spec.yaml");
+    assert!(spec.contains("Then run `rmm gen`."), "{spec}");
+    let generated = rmm(&dir, &["gen"]);
+    assert!(generated.status.success(), "{}", stderr(&generated));
+    assert!(dir.join("rmm-calculator/src/client.rs").is_file());
+
+    std::fs::write(dir.join("rmm-spec.yaml"), format!("{spec}# edited\n")).unwrap();
+    let again = rmm(&dir, &["import", wsdl]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        stderr(&again).contains("rmm-spec.yaml is there already: give --force to replace it"),
+        "{}",
+        stderr(&again)
+    );
+    let kept = std::fs::read_to_string(dir.join("rmm-spec.yaml")).unwrap();
+    assert!(kept.ends_with("# edited\n"), "the spec is kept");
+    let forced = rmm(&dir, &["import", wsdl, "--force"]);
+    assert!(forced.status.success(), "{}", stderr(&forced));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("rmm-spec.yaml")).unwrap(),
+        spec
+    );
+    // `--out -`: standard output.
+    let printed = rmm(&dir, &["import", wsdl, "--out", "-"]);
+    assert!(printed.status.success(), "{}", stderr(&printed));
+    assert_eq!(String::from_utf8(printed.stdout).unwrap(), spec);
+}
+
+/// A fetch that fails says why, down to the cause (here a refused connection), not only
+/// that sending failed.
+#[test]
+fn a_failed_fetch_names_its_cause() {
+    let dir = scratch("fetch-cause");
+    // A port nothing listens on: bound, then closed.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let url = format!("http://127.0.0.1:{port}/Svc.asmx?WSDL");
+    let spec = root().join("rmm-spec.yaml");
+    let diff = rmm(&dir, &["diff", spec.to_str().unwrap(), &url]);
+    assert_eq!(diff.status.code(), Some(2));
+    let message = stderr(&diff);
+    assert!(message.contains(&url), "{message}");
+    assert!(message.contains("Connection refused"), "{message}");
+    let import = rmm(&dir, &["import", &url]);
+    assert_eq!(import.status.code(), Some(1));
+    assert!(
+        stderr(&import).contains("Connection refused"),
+        "{}",
+        stderr(&import)
+    );
 }
 
 /// The types reference host's WSDL (recorded) and its committed spec, changed by `edits`

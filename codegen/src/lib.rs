@@ -26,6 +26,9 @@ pub use spec::SpecErrors;
 /// of its `src/`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GeneratedCrate {
+    /// The crate's name (the spec's `service.crate`, or `rmm-` and the service's name in kebab
+    /// case): the directory `rmm gen` writes it into unless told another.
+    pub name: String,
     /// `Cargo.toml` and `rustfmt.toml`, their paths relative to the crate's directory.
     pub root: Vec<GeneratedFile>,
     /// The files of `src/`, their paths relative to it, sorted.
@@ -35,6 +38,7 @@ pub struct GeneratedCrate {
 impl GeneratedCrate {
     fn new(model: &model::Model, options: &CrateOptions) -> GeneratedCrate {
         GeneratedCrate {
+            name: model.service.crate_name.clone(),
             root: vec![emit::manifest(model, options), emit::rustfmt_toml()],
             src: emit::generate(model),
         }
@@ -63,6 +67,14 @@ pub fn generate_crate(path: &Path, options: &CrateOptions) -> Result<GeneratedCr
     let file = path.display().to_string();
     let model = model::Model::from_spec(&spec, &file)?;
     Ok(GeneratedCrate::new(&model, options))
+}
+
+/// The name of the crate the spec file at `path` describes (what [`GeneratedCrate::name`]
+/// will be), without generating it.
+pub fn crate_name(path: &Path) -> Result<String, SpecErrors> {
+    let spec = spec::load(path)?;
+    let model = model::Model::from_spec(&spec, &path.display().to_string())?;
+    Ok(model.service.crate_name)
 }
 
 /// Compares a generated crate with the crate directory `dir`: [`stale_files`] for `src/`,

@@ -22,6 +22,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     rmm_cli::import(&rmm_cli::ImportOptions {
         source,
         out,
+        // The workspace's imports are regenerated over their committed specs.
+        force: true,
         skip_unsupported,
     })
 }

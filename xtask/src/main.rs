@@ -93,7 +93,7 @@ fn run(args: &[String]) -> Result<(), String> {
         .map_err(|e| format!("cannot enter {}: {e}", root.display()))?;
     rmm_cli::gen(&rmm_cli::GenOptions {
         spec: spec.strip_prefix(&root).unwrap_or(&spec).to_path_buf(),
-        out,
+        out: Some(out),
         check,
         runtime: rmm_cli::Runtime::Path(root.join("runtime")),
         command: "cargo xtask gen",

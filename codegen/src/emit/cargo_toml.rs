@@ -22,6 +22,16 @@ pub enum RuntimeDependency {
     /// The path of a `runtime/` directory, relative to the generated crate's directory
     /// (`../runtime` for `generated/`), with `/` separators: the crates of rmm's workspace.
     Path(String),
+    /// A version, taken from a directory (an absolute path) until it is published
+    /// (`{ version = "0.1.0", path = "/…/rmm/runtime" }`): a crate made by an `rmm` installed
+    /// from a checkout builds today, anywhere on that machine, and from the registry once the
+    /// path is deleted, as its `Cargo.toml` says.
+    VersionAt {
+        /// The version, as in [`RuntimeDependency::Version`].
+        version: String,
+        /// The directory holding rmm-runtime's `Cargo.toml`, absolute, with `/` separators.
+        path: String,
+    },
 }
 
 /// A TOML basic string holding `text`, escaped as TOML needs.
@@ -42,7 +52,7 @@ rust-version = \"1.85\"
 publish = false
 
 [dependencies]
-rmm-runtime = {{ {runtime}, default-features = false }}
+{runtime_note}rmm-runtime = {{ {runtime}, default-features = false }}
 
 # The wire code (types, encoders, decoders, WSDL text) is always there.
 [features]
@@ -68,6 +78,16 @@ tokio = {{ version = \"1\", features = [\"rt-multi-thread\"] }}
         runtime = match &options.runtime {
             RuntimeDependency::Version(version) => format!("version = {}", string(version)),
             RuntimeDependency::Path(path) => format!("path = {}", string(path)),
+            RuntimeDependency::VersionAt { version, path } => {
+                format!("version = {}, path = {}", string(version), string(path))
+            }
+        },
+        runtime_note = match &options.runtime {
+            RuntimeDependency::VersionAt { .. } => {
+                "# From the rmm checkout `rmm` was installed from: delete `path = …` to take \
+                 rmm-runtime from crates.io.\n"
+            }
+            _ => "",
         },
         metadata = match &options.spec {
             None => String::new(),
