@@ -4,6 +4,15 @@
 #![doc = ""]
 #![doc = include_str!("../../README.md")]
 
+// The user guide's chapters (docs/src/) that hold Rust examples, each the doc of a private item
+// so that its examples run as doctests too.
+#[doc = include_str!("../../docs/src/calling.md")]
+mod guide_calling {}
+#[doc = include_str!("../../docs/src/serving.md")]
+mod guide_serving {}
+#[doc = include_str!("../../docs/src/build-scripts.md")]
+mod guide_build_scripts {}
+
 use std::path::{Path, PathBuf};
 
 pub mod bench_samples;
