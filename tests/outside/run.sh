@@ -1,25 +1,31 @@
 #!/usr/bin/env bash
-# rmm outside its repository, as a user has it: from a scratch directory outside the checkout,
-# with the `rmm` command installed from the checkout and the crates a registry would hold.
+# rmm outside its repository, as a user has it: from scratch directories outside the checkout.
 #
 # 1. rmm-runtime, rmm-codegen, rmm-shadow and rmm-cli pass `cargo publish --dry-run`, which packages each
 #    (target/package/NAME-VERSION/: the normalized sources a registry serves) and builds it
 #    from the package alone.
-# 2. `cargo install --path cli` puts `rmm` in the scratch directory's bin/.
-# 3. The README's quick start, run as written there: `rmm import` of the objects reference
-#    host's live ?WSDL (started here, stopped by its PIDs; its typed DataSet's schema fetched
-#    from ?schema=ShopDs), `rmm gen`, `cargo build` of the crate, which depends on
-#    rmm-runtime by version.
-#    `rmm diff` of the crate against that host: 0; of a spec with an operation renamed: 1,
-#    naming it.
-# 4. A crate that generates its service in its build script (tests/build-rs's, copied),
+# 2. The README's quick start, exactly as written (tests/outside/quickstart.py reads its
+#    `<!-- quick start -->` sections and runs each command and file as they are): `git clone`
+#    of rmm (git's url.insteadOf points the README's URL at this checkout),
+#    `cargo install --locked --path rmm/cli`, `rmm import` of the public calculator's ?WSDL,
+#    `rmm gen`, `cargo run` of a client that prints 2 + 3 = 5, the server that replaces it
+#    called by that client and checked by `rmm diff`, and a build script's crate. The public
+#    calculator is the reference ASMX host's CalculatorService.cs, reached as the quick start
+#    reaches www.dneonline.com, through an HTTP proxy (`http_proxy`, which reqwest follows; cargo
+#    reaches crates.io over HTTPS, which `http_proxy` does not touch). No registry is patched:
+#    the generated crate takes rmm-runtime from the clone, by version and path, as a user's does.
+#    The time of each command is printed at the end.
+# 3. After publishing: `rmm import` of the objects reference host's live ?WSDL (its typed
+#    DataSet's schema fetched from ?schema=ShopDs), `rmm gen --runtime-registry` and
+#    `cargo build` of the crate, which depends on rmm-runtime by version alone; `rmm diff` of
+#    the crate against that host: 0; of a spec with an operation renamed: 1, naming it. Then a
+#    crate that generates its service in its build script (tests/build-rs's, copied),
 #    depending on rmm-codegen and rmm-runtime by version: `cargo test` has its client call its
-#    server on every binding.
-# The scratch workspace takes rmm-runtime and rmm-codegen from a local registry made here of
-# the packages of step 1 (registry.py: a git index, the .crate files, their checksums), which
-# `[patch.crates-io]` puts in crates.io's place for those two: what a registry user downloads,
-# nothing of the checkout's tree. Every other crate comes from crates.io. Compiled
-# dependencies are shared with the checkout's target/.
+#    server on every binding. Their workspace takes rmm-runtime and rmm-codegen from a local
+#    registry made of the packages of step 1 (registry.py: a git index, the .crate files, their
+#    checksums), which `[patch.crates-io]` puts in crates.io's place for those two: what a
+#    registry user will download, nothing of the checkout's tree.
+# Compiled dependencies are shared with the checkout's target/.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -73,13 +79,12 @@ index="$(python3 "$here/registry.py" "$scratch/registry" \
 registry_dirs() { ls -d "$cargo_home"/registry/{index,cache,src}/*/ 2>/dev/null | sort; }
 registry_dirs >"$scratch/registry-dirs.before"
 
-step "cargo install --path cli (into $scratch/bin)"
-cargo install --quiet --debug --locked --path "$root/cli" --root "$scratch"
-rmm="$scratch/bin/rmm"
-
 step "the objects reference host"
 ASMX_RUN_DIR="$run" "$root/tests/interop/asmx/start.sh" >"$scratch/host.url"
+quickstart_group=""
 cleanup() {
+    # The quick start's servers (`cargo run --example server &`): its whole process group.
+    if [ -n "$quickstart_group" ]; then kill -TERM -- "-$quickstart_group" 2>/dev/null || true; fi
     ASMX_RUN_DIR="$run" "$root/tests/interop/asmx/stop.sh" >/dev/null 2>&1 || true
     registry_dirs | comm -13 "$scratch/registry-dirs.before" - | xargs -r rm -rf
     if [ "$keep" = 0 ]; then rm -rf "$scratch"; fi
@@ -87,8 +92,34 @@ cleanup() {
 trap cleanup EXIT
 base="$(cat "$scratch/host.url")"
 
-cd "$scratch"
-mkdir -p crates
+step "the README's quick start, as written (in $scratch/quickstart)"
+mkdir -p "$scratch/quickstart" "$scratch/install"
+for port in 8080; do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+        echo "port $port, which the quick start's server takes, is in use" >&2
+        exit 1
+    fi
+done
+# In a session of its own, so that its background server is stopped with it (by its group).
+set +e
+GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0="url.$root.insteadOf" \
+    GIT_CONFIG_VALUE_0="https://github.com/rmm-asmx/rmm" \
+    CARGO_INSTALL_ROOT="$scratch/install" PATH="$scratch/install/bin:$PATH" \
+    http_proxy="$base" no_proxy="127.0.0.1,localhost" \
+    setsid python3 "$here/quickstart.py" "$root/README.md" "$scratch/quickstart" &
+quickstart_group=$!
+wait "$quickstart_group"
+status=$?
+set -e
+echo "the quick start's commands, each with its time:"
+cat "$scratch/quickstart/quickstart.times"
+[ "$status" = 0 ] || { echo "the README's quick start failed (exit $status)" >&2; exit 1; }
+kill -TERM -- "-$quickstart_group" 2>/dev/null || true
+quickstart_group=""
+rmm="$scratch/install/bin/rmm"
+
+mkdir -p "$scratch/published/crates"
+cd "$scratch/published"
 cat >Cargo.toml <<TOML
 [workspace]
 resolver = "2"
@@ -104,9 +135,9 @@ cat >.cargo/config.toml <<TOML
 index = "$index"
 TOML
 
-step "the README's quick start"
+step "after publishing: the objects host's live WSDL, its crate on the registry's runtime"
 "$rmm" import "$base/api/rmm/ObjectsService.asmx?WSDL" --out objects.yaml
-"$rmm" gen --spec objects.yaml --out crates/rmm-objects
+"$rmm" gen --spec objects.yaml --out crates/rmm-objects --runtime-registry
 grep -q "rmm-runtime = { version = \"$version\"" crates/rmm-objects/Cargo.toml
 cargo build --quiet --manifest-path crates/rmm-objects/Cargo.toml
 # The runtime it built is the local registry's download.
@@ -115,7 +146,7 @@ grep -A2 '^name = "rmm-runtime"$' Cargo.lock | grep -qx "source = \"registry+$in
     cat Cargo.lock >&2
     exit 1
 }
-"$rmm" gen --spec objects.yaml --out crates/rmm-objects --check
+"$rmm" gen --spec objects.yaml --out crates/rmm-objects --runtime-registry --check
 
 step "rmm diff against the live host"
 "$rmm" diff crates/rmm-objects "$base/api/rmm/ObjectsService.asmx?WSDL"
@@ -127,7 +158,7 @@ grep -qx "operation MakeShops: in the spec, not offered by the service" drift.tx
 grep -qx "operation MakeShop: offered by the service, not in the spec" drift.txt
 
 step "a build script's crate"
-greeter="$scratch/crates/greeter"
+greeter="$scratch/published/crates/greeter"
 mkdir -p "$greeter/src" "$greeter/tests"
 cp "$root/tests/build-rs/rmm-spec.yaml" "$root/tests/build-rs/build.rs" "$greeter/"
 cp "$root/tests/build-rs/src/lib.rs" "$greeter/src/"

@@ -48,6 +48,12 @@ mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Objects.dll" \
     -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll -r:System.Xml.dll -r:System.Data.dll \
     "$here/ObjectsService.cs" "$run/src/ShopDs.cs" >&2
 cp "$here/ObjectsService.asmx" "$run/site$objects_path"
+# The quick start's service (CalculatorService.cs): the public calculator of www.dneonline.com,
+# at its path, for tests/outside/run.sh.
+mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Calculator.dll" \
+    -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll \
+    "$here/CalculatorService.cs" >&2
+cp "$here/Calculator.asmx" "$run/site/calculator.asmx"
 
 # 2. fastcgi-mono-server4 on a unix socket in the run directory.
 sock="$run/fastcgi.sock"
@@ -69,14 +75,16 @@ echo $! >"$run/fastcgi.pid"
 #    SERVER_NAME and SERVER_PORT are the Host header's host and port: ASP.NET writes them into
 #    the WSDL's addresses (with nginx's $server_name the WSDL would say "localhost"), so a
 #    request recorded with `Host: 127.0.0.1:18081` gets the same addresses whatever port this
-#    run listens on (cargo xtask interop --record relies on it). A request naming no host
+#    run listens on (cargo xtask interop --record relies on it); a Host without a port is port
+#    80, as ASP.NET reads it. A request naming no host
 #    (HTTP/1.0) gets $ASMX_DEFAULT_HOST (HOST:PORT) if set, else localhost and this run's port.
 free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 
 default_name=localhost
-default_port='\$server_port'
+# nginx's variable, written into the config as it is.
+default_port='$server_port'
 if [ -n "${ASMX_DEFAULT_HOST:-}" ]; then
     default_name="${ASMX_DEFAULT_HOST%:*}"
     default_port="${ASMX_DEFAULT_HOST##*:}"
@@ -99,9 +107,13 @@ http {
     uwsgi_temp_path $run/nginx/tmp/uwsgi;
     scgi_temp_path $run/nginx/tmp/scgi;
     client_max_body_size 8m;
+    # A Host with a port names it; one without names HTTP's 80 (a client that goes through
+    # an HTTP proxy to http://www.dneonline.com/, as tests/outside/run.sh's quick start does);
+    # no Host at all, the default.
     map \$http_host \$host_port {
         "~:(?<port>[0-9]+)\$" \$port;
-        default $default_port;
+        "" $default_port;
+        default 80;
     }
     server {
         listen 127.0.0.1:$1;
