@@ -151,14 +151,14 @@ impl Builder {
     }
 
     /// [`Builder::generate`] for a build script: on failure, each problem is printed as a
-    /// cargo error (`cargo::error=`, which cargo shows as `error: file:line:col: …`) and the
-    /// build script exits with status 1.
+    /// cargo error (`cargo::error=`, which cargo shows once as `error: file:line:col: …` and
+    /// which fails the build). The script then returns rather than exit with a failure, which
+    /// would have cargo print its whole output, each problem a second time.
     pub fn generate_or_exit(self) {
         if let Err(error) = self.generate() {
             for problem in &error.0 {
                 println!("cargo::error={problem}");
             }
-            std::process::exit(1);
         }
     }
 }

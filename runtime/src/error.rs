@@ -105,14 +105,18 @@ pub enum EncodeError {
         /// The binding asked for.
         binding: Binding,
     },
-    /// An empty `byte[]` over HTTP GET/POST, which send each byte as a pair: no pair at all is
-    /// a missing parameter there.
-    #[error("parameter {param} of {operation} is an empty byte array, which {binding} cannot express: it sends each byte as a pair")]
+    /// An empty array (a `byte[]`, or an array of simple values) over HTTP GET/POST, which send
+    /// each item as a pair: no pair at all is a missing parameter there.
+    #[error("parameter {param} of {operation} is an empty {array}, which {binding} cannot express: it sends each {item} as a pair of its own")]
     EmptyArrayOverHttp {
         /// Operation name.
         operation: &'static str,
         /// Wire name of the parameter.
         param: &'static str,
+        /// What the parameter is: `byte array` (`base64Binary`) or `array`.
+        array: &'static str,
+        /// What each pair holds: `byte` or `item`.
+        item: &'static str,
         /// The binding that cannot carry it.
         binding: Binding,
     },
@@ -320,6 +324,17 @@ pub enum RequestError {
         /// What was wrong, and where below the parameter (boxed: it is rare and large).
         error: Box<crate::tree::MemberError>,
     },
+    /// A SOAP header block (a `[SoapHeader]` class) whose value is not of its class: `xsi:nil`
+    /// on the block, a member that is not of its type, an unknown `xsi:type`.
+    #[error("The SOAP header {header} of {operation}: {error}.")]
+    InvalidHeader {
+        /// Operation name.
+        operation: &'static str,
+        /// The header block's element name.
+        header: &'static str,
+        /// What was wrong, and where below the block (boxed: it is rare and large).
+        error: Box<crate::tree::MemberError>,
+    },
     /// A SOAP body whose XML declaration names an encoding this service does not know, where
     /// the declaration decides (an `application/*` type without a charset ASP.NET can name).
     /// .NET's XML reader throws then, and the host answers as for malformed XML.
@@ -419,7 +434,11 @@ impl RequestError {
                     error: ValueError::NotBase64,
                     ..
                 }
-        ) || matches!(self, RequestError::InvalidMember { error, .. } if error.is_malformed())
+        ) || matches!(
+            self,
+            RequestError::InvalidMember { error, .. } | RequestError::InvalidHeader { error, .. }
+                if error.is_malformed()
+        )
     }
 }
 

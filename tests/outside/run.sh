@@ -180,4 +180,16 @@ tokio = { version = "1", features = ["rt-multi-thread"] }
 TOML
 cargo test --quiet --manifest-path "$greeter/Cargo.toml"
 
+step "a mistake in a build script's spec: the build fails, naming it once"
+sed -i 's/^    result: int$/    result: integer/' "$greeter/rmm-spec.yaml"
+status=0
+cargo build --manifest-path "$greeter/Cargo.toml" 2>"$scratch/bad-build.txt" || status=$?
+[ "$status" != 0 ] || { echo "a bad spec built" >&2; exit 1; }
+count="$(grep -c 'rmm-spec.yaml:17:13: operation "Add" has unknown result type "integer"' "$scratch/bad-build.txt" || true)"
+[ "$count" = 1 ] || {
+    echo "the spec's mistake is shown $count times, not once:" >&2
+    cat "$scratch/bad-build.txt" >&2
+    exit 1
+}
+
 step "done: rmm outside its repository"

@@ -29,10 +29,28 @@ fn a_byte_array_goes_as_one_pair_per_byte() {
         Err(RequestError::InvalidValue { .. })
     ));
     let mut empty = FormWriter::with_capacity(8);
-    assert!(matches!(
-        empty.bytes(OP, "p", Some(&[]), Binding::HttpPost),
-        Err(EncodeError::EmptyArrayOverHttp { .. })
-    ));
+    let error = empty
+        .bytes(OP, "p", Some(&[]), Binding::HttpPost)
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "parameter p of MobileContactEmailCreate is an empty byte array, which HTTP POST cannot \
+         express: it sends each byte as a pair of its own"
+    );
+}
+
+/// An empty array of simple values is named as an array, not as bytes.
+#[test]
+fn an_empty_array_over_http_is_named_an_array() {
+    let mut empty = FormWriter::with_capacity(8);
+    let error = empty
+        .array::<Option<String>>(OP, "names", Some(&[]), Binding::HttpGet)
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "parameter names of MobileContactEmailCreate is an empty array, which HTTP GET cannot \
+         express: it sends each item as a pair of its own"
+    );
 }
 const OP: &str = "MobileContactEmailCreate";
 

@@ -92,6 +92,8 @@ impl FormWriter {
             return Err(EncodeError::EmptyArrayOverHttp {
                 operation,
                 param: name,
+                array: "byte array",
+                item: "byte",
                 binding,
             });
         }
@@ -121,6 +123,8 @@ impl FormWriter {
             return Err(EncodeError::EmptyArrayOverHttp {
                 operation,
                 param: name,
+                array: "array",
+                item: "item",
                 binding,
             });
         }

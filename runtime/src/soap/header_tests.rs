@@ -117,11 +117,24 @@ fn must_understand_is_understood_for_the_operations_headers_only() {
 #[test]
 fn a_nil_header_is_refused() {
     let doc = envelope("<soap:Header><Token xmlns=\"urn:s\" xsi:nil=\"true\" /></soap:Header>");
+    let error = read_text(&doc).unwrap_err();
     assert!(
-        matches!(read_text(&doc), Err(RequestError::InvalidMember { ref param, .. }) if param == "Token"),
-        "{:?}",
-        read_text(&doc)
+        matches!(
+            error,
+            RequestError::InvalidHeader {
+                header: "Token",
+                ..
+            }
+        ),
+        "{error:?}"
     );
+    // Named as the header it is, not as a parameter.
+    let message = error.to_string();
+    assert!(
+        message.starts_with("The SOAP header Token of "),
+        "{message}"
+    );
+    assert!(message.contains("xsi:nil"), "{message}");
 }
 
 #[test]

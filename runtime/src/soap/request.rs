@@ -506,9 +506,9 @@ impl<'a> RequestReader<'a> {
     ) -> Result<Option<T>, RequestError> {
         self.headers
             .get(name)
-            .map_err(|error| RequestError::InvalidMember {
+            .map_err(|error| RequestError::InvalidHeader {
                 operation: self.operation.name,
-                param: name.to_owned(),
+                header: name,
                 error: Box::new(error),
             })
     }

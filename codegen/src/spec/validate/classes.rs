@@ -369,11 +369,10 @@ pub(super) fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &Type
                     ty_at,
                     at,
                     format!(
-                        "member {:?} of type {name:?} has unknown type {:?}; {}{}",
+                        "member {:?} of type {name:?} has unknown type {:?}; {}",
                         m.name,
                         m.ty,
-                        valid_types(),
-                        enums_hint(names)
+                        unknown_type_hint(&m.ty, names)
                     ),
                 );
             }

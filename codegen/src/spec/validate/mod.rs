@@ -19,8 +19,8 @@ use classes::check_classes;
 use data_sets::check_data_sets;
 use headers::check_headers;
 use names::{
-    array_over_http, crate_name_problem, enums_hint, ncname_problem, nullable_problem, soap_type,
-    type_name, valid_types, NCNAME_RULE,
+    array_over_http, crate_name_problem, ncname_problem, nullable_problem, soap_type, type_name,
+    unknown_type_hint, NCNAME_RULE,
 };
 pub(super) use names::{column_type, default_crate_name, nullable, soap_type_with_item, TypeNames};
 use namespaces::check_namespaces;
@@ -501,11 +501,10 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                     ty_at,
                     anchor,
                     format!(
-                        "parameter {:?} of operation {name:?} has unknown type {:?}; {}{}",
+                        "parameter {:?} of operation {name:?} has unknown type {:?}; {}",
                         p.name,
                         p.ty,
-                        valid_types(),
-                        enums_hint(&names)
+                        unknown_type_hint(&p.ty, &names)
                     ),
                 );
             } else if nullable(&p.ty)
@@ -584,9 +583,8 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                 result_at,
                 anchor,
                 format!(
-                    "operation {name:?} has unknown result type {result:?}; {}{}",
-                    valid_types(),
-                    enums_hint(&names)
+                    "operation {name:?} has unknown result type {result:?}; {}",
+                    unknown_type_hint(result, &names)
                 ),
             );
         }
@@ -630,10 +628,9 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                     out_at,
                     anchor,
                     format!(
-                        "{subject} has unknown type {:?}; {}{}",
+                        "{subject} has unknown type {:?}; {}",
                         o.ty,
-                        valid_types(),
-                        enums_hint(&names)
+                        unknown_type_hint(&o.ty, &names)
                     ),
                 );
             }

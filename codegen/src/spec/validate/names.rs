@@ -148,27 +148,69 @@ pub(super) fn valid_types() -> String {
     )
 }
 
-/// The spec's enums and classes for a message about types: `, or one of the spec's enums
-/// (Level)`; `[]` after any type for an array.
-pub(super) fn enums_hint(names: &TypeNames) -> String {
-    let mut hint = String::new();
-    if !names.enums.is_empty() {
-        hint.push_str(&format!(
-            ", or one of the spec's enums ({})",
-            names.enums.join(", ")
-        ));
-    }
-    if !names.classes.is_empty() {
-        let mut classes: Vec<&str> = Vec::new();
-        for class in &names.classes {
-            if !classes.contains(&class.as_str()) {
-                classes.push(class);
-            }
+/// The spec's enums and classes named in a message, all of them up to this many; past it, a
+/// large service's hundreds of names would bury the nearest.
+const LISTED_TYPES: usize = 12;
+
+/// What follows `has unknown type "X"` in a message: the nearest few names it may have meant
+/// (of the simple types, the spec's enums, classes and data sets, spelled as written, case
+/// aside), the simple types, and the spec's own types (listed when they are few, counted
+/// otherwise); `[]` after any type for an array.
+pub(super) fn unknown_type_hint(written: &str, names: &TypeNames) -> String {
+    let base = written.trim_end_matches("[]").trim_end_matches('?');
+    let mut own: Vec<&str> = Vec::new();
+    for name in names
+        .enums
+        .iter()
+        .chain(&names.classes)
+        .chain(&names.data_sets)
+    {
+        if !own.contains(&name.as_str()) {
+            own.push(name);
         }
-        hint.push_str(&format!(", or one of its types ({})", classes.join(", ")));
+    }
+    let candidates = SoapType::ALL
+        .iter()
+        .map(|t| t.name())
+        .chain(own.iter().copied());
+    let mut near: Vec<(f64, &str)> = candidates
+        .map(|name| {
+            let score =
+                strsim::jaro_winkler(&base.to_ascii_lowercase(), &name.to_ascii_lowercase());
+            (score, name)
+        })
+        .filter(|(score, _)| *score >= 0.8)
+        .collect();
+    // Nearest first; among equals, the order they are declared in.
+    near.sort_by(|a, b| b.0.total_cmp(&a.0));
+    near.dedup_by(|a, b| a.1 == b.1);
+    near.truncate(3);
+    let mut hint = String::new();
+    if !near.is_empty() {
+        let quoted: Vec<String> = near.iter().map(|(_, name)| format!("{name:?}")).collect();
+        hint.push_str(&format!("did you mean {}? The types", or_list(&quoted)));
+        hint.push_str(valid_types().trim_start_matches("the types"));
+    } else {
+        hint.push_str(&valid_types());
+    }
+    match own.len() {
+        0 => {}
+        n if n <= LISTED_TYPES => {
+            hint.push_str(&format!(", or one of the spec's own ({})", own.join(", ")))
+        }
+        n => hint.push_str(&format!(", or one of the spec's {n} enums and classes")),
     }
     hint.push_str("; `[]` after a type makes an array of it (`int[]`, `int?[]`)");
     hint
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn or_list(items: &[String]) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 pub(super) const NCNAME_RULE: &str = "rmm accepts ASCII XML names: an ASCII letter or '_' first, \
@@ -220,4 +262,37 @@ pub(super) fn crate_name_problem(name: &str) -> Option<String> {
         return Some(format!("it is {} characters long", name.len()));
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{unknown_type_hint, TypeNames};
+
+    fn names(classes: &[&str]) -> TypeNames {
+        TypeNames {
+            enums: vec!["Level".to_owned()],
+            classes: classes.iter().map(|c| (*c).to_owned()).collect(),
+            data_sets: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn an_unknown_type_names_the_nearest_few_not_every_type() {
+        // A large service: its hundreds of classes are counted, the nearest named.
+        let mut classes: Vec<String> = (0..300).map(|i| format!("Thing{i}")).collect();
+        classes.push("OrderLine".to_owned());
+        classes.push("OrderLines".to_owned());
+        let classes: Vec<&str> = classes.iter().map(String::as_str).collect();
+        let hint = unknown_type_hint("orderline[]", &names(&classes));
+        assert!(
+            hint.starts_with("did you mean \"OrderLine\" or \"OrderLines\"? The types are string,"),
+            "{hint}"
+        );
+        assert!(hint.contains("or one of the spec's 303 enums and classes;"), "{hint}");
+        assert!(!hint.contains("Thing1"), "{hint}");
+        // A few are listed, and a name near nothing is suggested nothing.
+        let hint = unknown_type_hint("Zebra", &names(&["Order"]));
+        assert!(hint.starts_with("the types are string,"), "{hint}");
+        assert!(hint.contains("or one of the spec's own (Level, Order);"), "{hint}");
+    }
 }
