@@ -1140,11 +1140,6 @@ pub const RESERVED_TYPES: &[&str] = &[
     "T",
     "F",
     "Self",
-    // The class codec's names (`classes.rs`).
-    "XmlOut",
-    "XmlItem",
-    "Node",
-    "MemberError",
 ];
 
 /// The generated enum's own items beside its variants (`Level::ALL`, the `Scalar` constants):

@@ -43,6 +43,20 @@ fn one_file_holds_every_module_inline_with_the_features_chosen() {
     assert!(!code.contains("pub mod server {") && !code.contains("pub mod help {"));
     // Nothing of the crate's own: its inner attributes are the including crate's.
     assert!(!code.contains("#![forbid"));
+    // Its paths are relative, so it may be included inside a module: none starts at the
+    // crate's root (`pub(crate)` aside), in code or in doc links.
+    let rooted: Vec<&str> = code
+        .lines()
+        .filter(|l| l.replace("pub(crate)", "").contains("crate::"))
+        .collect();
+    assert!(
+        rooted.is_empty(),
+        "paths from the crate's root: {rooted:#?}"
+    );
+    assert!(
+        code.contains("use super::*;"),
+        "a module's glob of the file's top"
+    );
 }
 
 #[test]

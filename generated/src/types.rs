@@ -6,7 +6,7 @@ use std::fmt;
 
 /// `MobileTaskCreate`, operation 1 of `MobileService`: Create a task. The flags `checkconflicts` and `conflictoverride` relate this operation to operation 8 by name; their exact effect is not described in the interface.
 ///
-/// The request's 23 business parameters. Its credentials `repnumber` (1), `timestamp` (25), `sig` (26), `mobilekey` (27) travel in [`Credentials`](crate::Credentials); the wire carries all 27 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 23 business parameters. Its credentials `repnumber` (1), `timestamp` (25), `sig` (26), `mobilekey` (27) travel in [`Credentials`](crate::Credentials). The wire carries all 27 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileTaskCreateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -70,7 +70,7 @@ pub struct MobileTaskCreateResponse {
 
 /// `MobileServiceOrderCreate`, operation 2 of `MobileService`: Create a service order.
 ///
-/// The request's 17 business parameters. Its credentials `repnumber` (1), `timestamp` (19), `sig` (20), `mobilekey` (21) travel in [`Credentials`](crate::Credentials); the wire carries all 21 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 17 business parameters. Its credentials `repnumber` (1), `timestamp` (19), `sig` (20), `mobilekey` (21) travel in [`Credentials`](crate::Credentials). The wire carries all 21 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileServiceOrderCreateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -122,7 +122,7 @@ pub struct MobileServiceOrderCreateResponse {
 
 /// `MobileItemsServicedCreate`, operation 3 of `MobileService`: Create an items-serviced entry for a service order.
 ///
-/// The request's 17 business parameters. Its credentials `repnumber` (18), `timestamp` (19), `sig` (20), `mobilekey` (21) travel in [`Credentials`](crate::Credentials); the wire carries all 21 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 17 business parameters. Its credentials `repnumber` (18), `timestamp` (19), `sig` (20), `mobilekey` (21) travel in [`Credentials`](crate::Credentials). The wire carries all 21 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileItemsServicedCreateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -174,7 +174,7 @@ pub struct MobileItemsServicedCreateResponse {
 
 /// `MobileContactUpdate`, operation 4 of `MobileService`: Update a contact.
 ///
-/// The request's 14 business parameters. Its credentials `repnumber` (15), `timestamp` (16), `sig` (17) travel in [`Credentials`](crate::Credentials); the wire carries all 17 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 14 business parameters. Its credentials `repnumber` (15), `timestamp` (16), `sig` (17) travel in [`Credentials`](crate::Credentials). The wire carries all 17 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileContactUpdateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -220,7 +220,7 @@ pub struct MobileContactUpdateResponse {
 
 /// `MobileAccountJournalUpdate`, operation 5 of `MobileService`: Update an account journal entry.
 ///
-/// The request's 6 business parameters. Its credentials `repnumber` (7), `timestamp` (8), `sig` (9) travel in [`Credentials`](crate::Credentials); the wire carries all 9 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 6 business parameters. Its credentials `repnumber` (7), `timestamp` (8), `sig` (9) travel in [`Credentials`](crate::Credentials). The wire carries all 9 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileAccountJournalUpdateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -250,7 +250,7 @@ pub struct MobileAccountJournalUpdateResponse {
 
 /// `MobilePriceBookQuantityEachLocation`, operation 6 of `MobileService`: Price-book quantity lookup per location.
 ///
-/// The request's 6 business parameters. Its credentials `repnumber` (7), `timestamp` (8), `sig` (9) travel in [`Credentials`](crate::Credentials); the wire carries all 9 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 6 business parameters. Its credentials `repnumber` (7), `timestamp` (8), `sig` (9) travel in [`Credentials`](crate::Credentials). The wire carries all 9 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobilePriceBookQuantityEachLocationResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -280,7 +280,7 @@ pub struct MobilePriceBookQuantityEachLocationResponse {
 
 /// `MobilePasswordKeeperCreate`, operation 7 of `MobileService`: Create a password-keeper entry. The `password` parameter carries a secret value; it is a plain request parameter.
 ///
-/// The request's 9 business parameters. Its credentials `repnumber` (10), `timestamp` (11), `sig` (12), `mobilekey` (13) travel in [`Credentials`](crate::Credentials); the wire carries all 13 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 9 business parameters. Its credentials `repnumber` (10), `timestamp` (11), `sig` (12), `mobilekey` (13) travel in [`Credentials`](crate::Credentials). The wire carries all 13 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobilePasswordKeeperCreateResponse`].
 #[derive(Clone, PartialEq, Eq, Default)]
@@ -332,7 +332,7 @@ pub struct MobilePasswordKeeperCreateResponse {
 
 /// `MobileTaskConflictCheck`, operation 8 of `MobileService`: Check a task for scheduling conflicts.
 ///
-/// The request's 8 business parameters. Its credentials `repnumber` (9), `timestamp` (10), `sig` (11) travel in [`Credentials`](crate::Credentials); the wire carries all 11 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 8 business parameters. Its credentials `repnumber` (9), `timestamp` (10), `sig` (11) travel in [`Credentials`](crate::Credentials). The wire carries all 11 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileTaskConflictCheckResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -366,7 +366,7 @@ pub struct MobileTaskConflictCheckResponse {
 
 /// `MobilePartsUsedAssemblyUpdate`, operation 9 of `MobileService`: Update a parts-used assembly detail.
 ///
-/// The request's 3 business parameters. Its credentials `repnumber` (4), `timestamp` (5), `sig` (6), `mobilekey` (7) travel in [`Credentials`](crate::Credentials); the wire carries all 7 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. Its credentials `repnumber` (4), `timestamp` (5), `sig` (6), `mobilekey` (7) travel in [`Credentials`](crate::Credentials). The wire carries all 7 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobilePartsUsedAssemblyUpdateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -390,7 +390,7 @@ pub struct MobilePartsUsedAssemblyUpdateResponse {
 
 /// `MobileAccountSearch`, operation 10 of `MobileService`: Search accounts.
 ///
-/// The request's 4 business parameters. Its credentials `repnumber` (5), `timestamp` (6), `sig` (7) travel in [`Credentials`](crate::Credentials); the wire carries all 7 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 4 business parameters. Its credentials `repnumber` (5), `timestamp` (6), `sig` (7) travel in [`Credentials`](crate::Credentials). The wire carries all 7 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileAccountSearchResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -416,7 +416,7 @@ pub struct MobileAccountSearchResponse {
 
 /// `MobileInvoiceBacktrack`, operation 11 of `MobileService`: Invoice backtrack. Note that `totalamountdue` is typed string.
 ///
-/// The request's 5 business parameters. Its credentials `repnumber` (6), `timestamp` (7), `sig` (8) travel in [`Credentials`](crate::Credentials); the wire carries all 8 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 5 business parameters. Its credentials `repnumber` (6), `timestamp` (7), `sig` (8) travel in [`Credentials`](crate::Credentials). The wire carries all 8 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileInvoiceBacktrackResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -444,7 +444,7 @@ pub struct MobileInvoiceBacktrackResponse {
 
 /// `MobileContactEmailCreate`, operation 12 of `MobileService`: Add an e-mail address to a contact.
 ///
-/// The request's 4 business parameters. Its credentials `repnumber` (5), `timestamp` (6), `sig` (7), `mobilekey` (8) travel in [`Credentials`](crate::Credentials); the wire carries all 8 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 4 business parameters. Its credentials `repnumber` (5), `timestamp` (6), `sig` (7), `mobilekey` (8) travel in [`Credentials`](crate::Credentials). The wire carries all 8 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileContactEmailCreateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -470,7 +470,7 @@ pub struct MobileContactEmailCreateResponse {
 
 /// `MobileCustomerInventoryDropdown`, operation 13 of `MobileService`: Customer inventory list for an account.
 ///
-/// The request's 1 business parameters. Its credentials `repnumber` (2), `timestamp` (3), `sig` (4) travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. Its credentials `repnumber` (2), `timestamp` (3), `sig` (4) travel in [`Credentials`](crate::Credentials). The wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileCustomerInventoryDropdownResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -490,7 +490,7 @@ pub struct MobileCustomerInventoryDropdownResponse {
 
 /// `MobilePhoneNumberDelete`, operation 14 of `MobileService`: Delete a phone number. A note attached to this operation says to send 0 for `contactnumber` if the phone belongs to the account only; `contactnumber` is not among the listed parameters of this operation.
 ///
-/// The request's 1 business parameters. Its credentials `repnumber` (2), `timestamp` (3), `sig` (4), `mobilekey` (5) travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. Its credentials `repnumber` (2), `timestamp` (3), `sig` (4), `mobilekey` (5) travel in [`Credentials`](crate::Credentials). The wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobilePhoneNumberDeleteResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -510,7 +510,7 @@ pub struct MobilePhoneNumberDeleteResponse {
 
 /// `MobileServiceOrderRepAssignedDelete`, operation 15 of `MobileService`: Remove a representative assigned to a service order.
 ///
-/// The request's 2 business parameters. Its credentials `repnumber` (3), `timestamp` (4), `sig` (5) travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. Its credentials `repnumber` (3), `timestamp` (4), `sig` (5) travel in [`Credentials`](crate::Credentials). The wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileServiceOrderRepAssignedDeleteResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -532,7 +532,7 @@ pub struct MobileServiceOrderRepAssignedDeleteResponse {
 
 /// `MobileServiceOrderRepAssignedList`, operation 16 of `MobileService`: List representatives assigned to a service order.
 ///
-/// The request's 2 business parameters. Its credentials `repnumber` (3), `timestamp` (4), `sig` (5) travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. Its credentials `repnumber` (3), `timestamp` (4), `sig` (5) travel in [`Credentials`](crate::Credentials). The wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileServiceOrderRepAssignedListResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -554,7 +554,7 @@ pub struct MobileServiceOrderRepAssignedListResponse {
 
 /// `MobileAccountDefaultsList`, operation 17 of `MobileService`: List defaults of an account.
 ///
-/// The request's 1 business parameters. Its credentials `repnumber` (2), `timestamp` (3), `sig` (4) travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. Its credentials `repnumber` (2), `timestamp` (3), `sig` (4) travel in [`Credentials`](crate::Credentials). The wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileAccountDefaultsListResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -574,7 +574,7 @@ pub struct MobileAccountDefaultsListResponse {
 
 /// `MobileServiceOrderLockCheck`, operation 18 of `MobileService`: Check whether a service order is locked.
 ///
-/// The request's 1 business parameters. Its credentials `repnumber` (2), `timestamp` (3), `sig` (4) travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. Its credentials `repnumber` (2), `timestamp` (3), `sig` (4) travel in [`Credentials`](crate::Credentials). The wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileServiceOrderLockCheckResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -594,7 +594,7 @@ pub struct MobileServiceOrderLockCheckResponse {
 
 /// `MobilePartsUsedPriceLevelSelect`, operation 19 of `MobileService`: Select a price level for a part used.
 ///
-/// The request's 2 business parameters. Its credentials `repnumber` (3), `timestamp` (4), `sig` (5) travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. Its credentials `repnumber` (3), `timestamp` (4), `sig` (5) travel in [`Credentials`](crate::Credentials). The wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobilePartsUsedPriceLevelSelectResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -616,7 +616,7 @@ pub struct MobilePartsUsedPriceLevelSelectResponse {
 
 /// `MobileGetInvoiceDetails`, operation 20 of `MobileService`: Get invoice details.
 ///
-/// The request's 2 business parameters. Its credentials `repnumber` (3), `timestamp` (4), `sig` (5) travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. Its credentials `repnumber` (3), `timestamp` (4), `sig` (5) travel in [`Credentials`](crate::Credentials). The wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MobileGetInvoiceDetailsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -250,3 +250,23 @@ pub mod deps {
     pub use tower_service;
     pub use uuid;
 }
+
+/// Includes the code a build script generated with `rmm_codegen::Builder` into `OUT_DIR`:
+/// `include_service!()` the default file (`rmm.rs`), `include_service!("calc")` the one
+/// `Builder::file_name("calc.rs")` named. The code's paths are relative, so it may stand at
+/// the crate's root or inside a module, one module a service:
+///
+/// ```ignore
+/// pub mod calc {
+///     rmm_runtime::include_service!();
+/// }
+/// ```
+#[macro_export]
+macro_rules! include_service {
+    () => {
+        include!(concat!(env!("OUT_DIR"), "/rmm.rs"));
+    };
+    ($name:literal) => {
+        include!(concat!(env!("OUT_DIR"), "/", $name, ".rs"));
+    };
+}

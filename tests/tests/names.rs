@@ -370,3 +370,63 @@ fn the_wsdl_keeps_every_wire_name() {
         assert!(wsdl.contains(name), "{name} is not in the WSDL");
     }
 }
+
+/// Classes named like the runtime's class codec (`Node`, `MemberError`) keep their names: the
+/// generated code reaches the runtime's by their module (`tree::Node`), so nothing is
+/// numbered, and they travel under their wire names.
+#[test]
+fn classes_named_like_the_runtimes_keep_their_names() {
+    let node = Node {
+        value: text("leaf"),
+    };
+    request_round_trip(
+        &Walk {
+            node: Some(node.clone()),
+            plain: Some(AnyPlain::Fancy(Fancy {
+                a_b: text("inherited"),
+                a_b_2: text("own"),
+            })),
+        },
+        &Credentials::default(),
+        SOAP,
+        &[
+            "<Walk ",
+            "<node>",
+            "<Value>leaf</Value>",
+            "xsi:type=\"Fancy\"",
+            "<a-b>inherited</a-b>",
+            "<a_b>own</a_b>",
+        ],
+    );
+    response_round_trip(
+        &WalkResponse {
+            result: Some(MemberError { path: Some(node) }),
+        },
+        SOAP,
+        &["<WalkResult>", "<Path>", "<Value>leaf</Value>"],
+    );
+}
+
+/// A derived class's base part converts by position: `Fancy`'s inherited `a-b` is its field
+/// `a_b` as in `Plain`, its own `a_b` is `a_b_2`, and only the first goes to and from `Plain`.
+#[test]
+fn a_derived_class_converts_to_its_base_by_position_not_by_rust_name() {
+    let fancy = Fancy {
+        a_b: text("inherited"),
+        a_b_2: text("own"),
+    };
+    assert_eq!(
+        Plain::from(fancy.clone()),
+        Plain {
+            a_b: text("inherited")
+        }
+    );
+    let rebuilt = Fancy {
+        a_b_2: text("own"),
+        ..Plain {
+            a_b: text("inherited"),
+        }
+        .into()
+    };
+    assert_eq!(rebuilt, fancy);
+}

@@ -18,8 +18,9 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         //! fields are its members in wire order, written and read as XmlSerializer writes and
         //! reads the .NET class.
 
-        use crate::runtime::tree::{Node, XmlItem, XmlOut};
-        use crate::runtime::{EncodeError, tree::MemberError};
+        // The runtime's class codec by its module's name: a class may be named `Node`.
+        use crate::runtime::tree;
+        use crate::runtime::EncodeError;
 
         #(#classes)*
     }
@@ -34,13 +35,86 @@ fn class(model: &Model, c: &ClassModel) -> TokenStream {
     let concrete = if c.is_abstract {
         quote!()
     } else {
-        concrete_class(model, c, index)
+        let class = concrete_class(model, c, index);
+        let conversions = base_conversions(model, c);
+        quote!(#class #conversions)
     };
     let any = match &c.any_type {
         Some(any) => any_enum(model, c, index, any),
         None => quote!(),
     };
     quote!(#concrete #any)
+}
+
+/// A derived class is a flat struct, its inherited members first: for each of its bases that
+/// has a struct (not abstract, not a SOAP header), `From` the derived class to the base (its
+/// base part, the rest dropped) and from the base to the derived class (its own members at
+/// their defaults, so `Derived { own: …, ..base.into() }` builds one).
+fn base_conversions(model: &Model, c: &ClassModel) -> TokenStream {
+    if c.header {
+        return quote!();
+    }
+    let derived = ident(&c.rust);
+    let mut out = TokenStream::new();
+    let mut next = c.base;
+    while let Some(index) = next {
+        let base = &model.classes[index];
+        next = base.base;
+        if base.is_abstract || base.header {
+            continue;
+        }
+        // The base's attributes and members are the derived class's first, in order; their
+        // Rust names may differ (numbered apart from the derived class's own).
+        let mut pairs: Vec<(&str, &str)> = base
+            .attributes
+            .iter()
+            .zip(&c.attributes)
+            .map(|(b, d)| (b.field.as_str(), d.field.as_str()))
+            .collect();
+        pairs.extend(
+            base.fields()
+                .zip(c.fields())
+                .map(|(b, d)| (b.field.as_str(), d.field.as_str())),
+        );
+        if let (Some(b), Some(d)) = (&base.any_attribute, &c.any_attribute) {
+            pairs.push((b.field.as_str(), d.field.as_str()));
+        }
+        let base_name = ident(&base.rust);
+        let base_fields: Vec<_> = pairs.iter().map(|(b, _)| ident(b)).collect();
+        let derived_fields: Vec<_> = pairs.iter().map(|(_, d)| ident(d)).collect();
+        let to_base = doc(&format!(
+            "The `{}` part of a `{}`: the members it inherits; its own are dropped.",
+            base.name, c.name
+        ));
+        let from_base = doc(&format!(
+            "A `{}` whose `{}` part is `value`, its own members at their defaults: \
+             `{} {{ …, ..value.into() }}` sets them.",
+            c.name, base.name, c.rust
+        ));
+        let rest = if derived_fields.len()
+            == c.attributes.len() + c.fields().count() + usize::from(c.any_attribute.is_some())
+        {
+            quote!()
+        } else {
+            quote!(..Default::default())
+        };
+        out.extend(quote! {
+            #to_base
+            impl From<#derived> for #base_name {
+                fn from(value: #derived) -> Self {
+                    Self { #(#base_fields: value.#derived_fields,)* }
+                }
+            }
+
+            #from_base
+            impl From<#base_name> for #derived {
+                fn from(value: #base_name) -> Self {
+                    Self { #(#derived_fields: value.#base_fields,)* #rest }
+                }
+            }
+        });
+    }
+    out
 }
 
 /// `Eq` where no value of the class holds a float.
@@ -424,36 +498,36 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
 
         impl #name {
             /// Writes its members, inherited first, into the element just started.
-            fn write_members(&self, #write_w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+            fn write_members(&self, #write_w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
                 #(#writes)*
                 #write_ok
             }
 
             /// Reads its members from `node`, as XmlSerializer reads them.
-            fn read_members(node: &Node) -> Result<Self, MemberError> {
+            fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
                 #read_body
             }
         }
 
-        impl XmlItem for #name {
+        impl tree::XmlItem for #name {
             fn write_element(
                 &self,
-                w: &mut XmlOut<'_>,
+                w: &mut tree::XmlOut<'_>,
                 name: &'static str,
                 _items: &'static [&'static str],
             ) -> Result<(), EncodeError> {
                 w.class(name, None, |w| self.write_members(w))
             }
 
-            fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+            fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
                 node.check_class_type(#wire_name)
             }
 
             /// An `xsi:type` may name this class, and no other.
             fn read_element(
-                node: &Node,
+                node: &tree::Node,
                 _items: &'static [&'static str],
-            ) -> Result<Self, MemberError> {
+            ) -> Result<Self, tree::MemberError> {
                 node.check_class_type(#wire_name)?;
                 Self::read_members(node)
             }
@@ -552,7 +626,7 @@ fn any_enum(model: &Model, c: &ClassModel, index: usize, any: &str) -> TokenStre
     });
     let own = if c.is_abstract {
         quote! {
-            None | Some(#declared) => Err(MemberError::AbstractType {
+            None | Some(#declared) => Err(tree::MemberError::AbstractType {
                 path: String::new(),
                 name: #declared,
             }),
@@ -570,10 +644,10 @@ fn any_enum(model: &Model, c: &ClassModel, index: usize, any: &str) -> TokenStre
             #(#variants)*
         }
 
-        impl XmlItem for #any_ident {
+        impl tree::XmlItem for #any_ident {
             fn write_element(
                 &self,
-                w: &mut XmlOut<'_>,
+                w: &mut tree::XmlOut<'_>,
                 name: &'static str,
                 _items: &'static [&'static str],
             ) -> Result<(), EncodeError> {
@@ -582,10 +656,10 @@ fn any_enum(model: &Model, c: &ClassModel, index: usize, any: &str) -> TokenStre
                 }
             }
 
-            fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+            fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
                 match node.class_type(#declared)? {
                     None #(| Some(#nil_names))* => Ok(()),
-                    Some(other) => Err(MemberError::UnknownType {
+                    Some(other) => Err(tree::MemberError::UnknownType {
                         path: String::new(),
                         declared: #declared,
                         name: other.to_owned(),
@@ -595,13 +669,13 @@ fn any_enum(model: &Model, c: &ClassModel, index: usize, any: &str) -> TokenStre
             }
 
             fn read_element(
-                node: &Node,
+                node: &tree::Node,
                 _items: &'static [&'static str],
-            ) -> Result<Self, MemberError> {
+            ) -> Result<Self, tree::MemberError> {
                 match node.class_type(#declared)? {
                     #own
                     #(#reads)*
-                    Some(other) => Err(MemberError::UnknownType {
+                    Some(other) => Err(tree::MemberError::UnknownType {
                         path: String::new(),
                         declared: #declared,
                         name: other.to_owned(),

@@ -60,12 +60,12 @@ pub(super) fn emit(model: &Model, object: &ObjectModel) -> TokenStream {
             SoapType::Class(_) => {
                 let rust = ident(&model.class(v.ty).expect("a class").rust);
                 quote! {
-                    #wire => <crate::#rust as XmlItem>::read_element(node, &[])
+                    #wire => <crate::#rust as tree::XmlItem>::read_element(node, &[])
                         .map(|value| #known::#name(Box::new(value))),
                 }
             }
             _ => {
-                quote!(#wire => XmlItem::read_element(node, #items).map(#known::#name),)
+                quote!(#wire => tree::XmlItem::read_element(node, #items).map(#known::#name),)
             }
         }
     });
@@ -138,7 +138,8 @@ pub(super) fn emit(model: &Model, object: &ObjectModel) -> TokenStream {
     quote! {
         //! `object` values: the runtime's `AnyType` over the service's own types.
 
-        use crate::runtime::tree::{MemberError, Node, XmlItem, XmlOut};
+        // The runtime's class codec by its module's name: a class may be named `Node`.
+        use crate::runtime::tree::{self, XmlItem as _};
         use crate::runtime::EncodeError;
 
         #alias_doc
@@ -158,13 +159,13 @@ pub(super) fn emit(model: &Model, object: &ObjectModel) -> TokenStream {
         }
 
         impl crate::runtime::KnownTypes for #known {
-            fn read_known(node: &Node, name: &str) -> Option<Result<Self, MemberError>> {
+            fn read_known(node: &tree::Node, name: &str) -> Option<Result<Self, tree::MemberError>> {
                 #read_body
             }
 
             fn write_known(
                 &self,
-                w: &mut XmlOut<'_>,
+                w: &mut tree::XmlOut<'_>,
                 name: &'static str,
             ) -> Result<(), EncodeError> {
                 #write_body

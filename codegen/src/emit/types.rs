@@ -62,8 +62,8 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
     let business = op.business_params().count();
     let text = format!(
         "`{wire}`, operation {number} of `{service}`: {doc}\n\n\
-         The request's {business} business parameters. Its credentials {creds} travel in [`Credentials`](crate::Credentials); \
-         the wire carries all {total} parameters in the order their positions give. A `None` string \
+         The request's {business} business parameters. {creds}\
+         The wire carries all {total} parameters in the order their positions give. A `None` string \
          leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, \
          so `None` cannot be encoded there.\n\n\
          Encode with [`encode_request`](Self::encode_request) (client), decode with \
@@ -72,7 +72,14 @@ fn request_type(model: &Model, op: &OperationModel) -> TokenStream {
         number = op.number,
         service = model.service.name,
         doc = op.doc,
-        creds = credentials.join(", "),
+        creds = if credentials.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "Its credentials {} travel in [`Credentials`](crate::Credentials). ",
+                credentials.join(", ")
+            )
+        },
         response = op.response_type,
     );
     let struct_doc = doc(&text);

@@ -3,8 +3,8 @@
 //! fields are its members in wire order, written and read as XmlSerializer writes and
 //! reads the .NET class.
 
-use crate::runtime::tree::{Node, XmlItem, XmlOut};
-use crate::runtime::{EncodeError, tree::MemberError};
+use crate::runtime::tree;
+use crate::runtime::EncodeError;
 
 /// `Err`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
@@ -27,7 +27,7 @@ pub struct Err2 {
 
 impl Err2 {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("type", &[], self.r#type.as_ref())?;
         w.scalar("self", &self.self_);
         w.scalar("async", &self.r#async);
@@ -38,7 +38,7 @@ impl Err2 {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 6];
         for member in node.members() {
@@ -74,25 +74,25 @@ impl Err2 {
     }
 }
 
-impl XmlItem for Err2 {
+impl tree::XmlItem for Err2 {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Err")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Err")?;
         Self::read_members(node)
     }
@@ -111,14 +111,14 @@ pub struct Result2 {
 
 impl Result2 {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Ok", &[], self.ok.as_ref())?;
         w.scalar("Values", &self.values);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -138,25 +138,25 @@ impl Result2 {
     }
 }
 
-impl XmlItem for Result2 {
+impl tree::XmlItem for Result2 {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Result")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Result")?;
         Self::read_members(node)
     }
@@ -173,13 +173,13 @@ pub struct Vec2 {
 
 impl Vec2 {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("String", &[], self.string.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
         for member in node.members() {
@@ -195,25 +195,25 @@ impl Vec2 {
     }
 }
 
-impl XmlItem for Vec2 {
+impl tree::XmlItem for Vec2 {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Vec")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Vec")?;
         Self::read_members(node)
     }
@@ -230,13 +230,13 @@ pub struct String2 {
 
 impl String2 {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("len", &self.len);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
         for member in node.members() {
@@ -252,25 +252,25 @@ impl String2 {
     }
 }
 
-impl XmlItem for String2 {
+impl tree::XmlItem for String2 {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("String")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("String")?;
         Self::read_members(node)
     }
@@ -287,13 +287,13 @@ pub struct NamesClient2 {
 
 impl NamesClient2 {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Server", &[], self.server.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
         for member in node.members() {
@@ -309,25 +309,25 @@ impl NamesClient2 {
     }
 }
 
-impl XmlItem for NamesClient2 {
+impl tree::XmlItem for NamesClient2 {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("NamesClient")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("NamesClient")?;
         Self::read_members(node)
     }
@@ -344,13 +344,13 @@ pub struct NamesServer2 {
 
 impl NamesServer2 {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Name", &[], self.name.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
         for member in node.members() {
@@ -366,25 +366,25 @@ impl NamesServer2 {
     }
 }
 
-impl XmlItem for NamesServer2 {
+impl tree::XmlItem for NamesServer2 {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("NamesServer")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("NamesServer")?;
         Self::read_members(node)
     }
@@ -401,13 +401,13 @@ pub struct OrderLine {
 
 impl OrderLine {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Sku", &[], self.sku.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
         for member in node.members() {
@@ -423,25 +423,25 @@ impl OrderLine {
     }
 }
 
-impl XmlItem for OrderLine {
+impl tree::XmlItem for OrderLine {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("order_line")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("order_line")?;
         Self::read_members(node)
     }
@@ -458,13 +458,13 @@ pub struct OrderLine2 {
 
 impl OrderLine2 {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Sku", &self.sku);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
         for member in node.members() {
@@ -480,25 +480,25 @@ impl OrderLine2 {
     }
 }
 
-impl XmlItem for OrderLine2 {
+impl tree::XmlItem for OrderLine2 {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("OrderLine")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("OrderLine")?;
         Self::read_members(node)
     }
@@ -513,10 +513,10 @@ pub enum AnyShape2 {
     Circle(Circle),
 }
 
-impl XmlItem for AnyShape2 {
+impl tree::XmlItem for AnyShape2 {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
@@ -527,11 +527,11 @@ impl XmlItem for AnyShape2 {
         }
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         match node.class_type("Shape")? {
             None | Some("Shape") | Some("Circle") => Ok(()),
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "Shape",
                     name: other.to_owned(),
@@ -542,19 +542,19 @@ impl XmlItem for AnyShape2 {
     }
 
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         match node.class_type("Shape")? {
             None | Some("Shape") => {
-                Err(MemberError::AbstractType {
+                Err(tree::MemberError::AbstractType {
                     path: String::new(),
                     name: "Shape",
                 })
             }
             Some("Circle") => Ok(AnyShape2::Circle(Circle::read_members(node)?)),
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "Shape",
                     name: other.to_owned(),
@@ -578,14 +578,14 @@ pub struct Circle {
 
 impl Circle {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Name", &[], self.name.as_ref())?;
         w.scalar("Radius", &self.radius);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -605,25 +605,25 @@ impl Circle {
     }
 }
 
-impl XmlItem for Circle {
+impl tree::XmlItem for Circle {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Circle")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Circle")?;
         Self::read_members(node)
     }
@@ -640,13 +640,13 @@ pub struct AnyShape {
 
 impl AnyShape {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Count", &self.count);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
         for member in node.members() {
@@ -662,25 +662,25 @@ impl AnyShape {
     }
 }
 
-impl XmlItem for AnyShape {
+impl tree::XmlItem for AnyShape {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("AnyShape")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AnyShape")?;
         Self::read_members(node)
     }
@@ -697,13 +697,13 @@ pub struct LineItem {
 
 impl LineItem {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Qty", &self.qty);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
         for member in node.members() {
@@ -719,25 +719,25 @@ impl LineItem {
     }
 }
 
-impl XmlItem for LineItem {
+impl tree::XmlItem for LineItem {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Line_x0020_Item")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Line_x0020_Item")?;
         Self::read_members(node)
     }
@@ -754,13 +754,13 @@ pub struct Temp {
 
 impl Temp {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Degrees", &self.degrees);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
         for member in node.members() {
@@ -776,26 +776,337 @@ impl Temp {
     }
 }
 
-impl XmlItem for Temp {
+impl tree::XmlItem for Temp {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("temp")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("temp")?;
         Self::read_members(node)
+    }
+}
+
+/// `Node`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Node {
+    /// `Value`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub value: Option<String>,
+}
+
+impl Node {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Value", &[], self.value.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 1];
+        for member in node.members() {
+            match member.name() {
+                "Value" if !seen[0] => {
+                    seen[0] = true;
+                    value.value = member.optional("Value", &[])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl tree::XmlItem for Node {
+    fn write_element(
+        &self,
+        w: &mut tree::XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
+        node.check_class_type("Node")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &tree::Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::MemberError> {
+        node.check_class_type("Node")?;
+        Self::read_members(node)
+    }
+}
+
+/// `MemberError`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MemberError {
+    /// `Path`: `tns:Node`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub path: Option<crate::Node>,
+}
+
+impl MemberError {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Path", &[], self.path.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 1];
+        for member in node.members() {
+            match member.name() {
+                "Path" if !seen[0] => {
+                    seen[0] = true;
+                    value.path = member.optional("Path", &[])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl tree::XmlItem for MemberError {
+    fn write_element(
+        &self,
+        w: &mut tree::XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
+        node.check_class_type("MemberError")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &tree::Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::MemberError> {
+        node.check_class_type("MemberError")?;
+        Self::read_members(node)
+    }
+}
+
+/// `Plain`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way. An element declared of this class may hold a derived one's value: its Rust type is [`AnyPlain`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Plain {
+    /// `a-b`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub a_b: Option<String>,
+}
+
+impl Plain {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("a-b", &[], self.a_b.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 1];
+        for member in node.members() {
+            match member.name() {
+                "a-b" if !seen[0] => {
+                    seen[0] = true;
+                    value.a_b = member.optional("a-b", &[])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl tree::XmlItem for Plain {
+    fn write_element(
+        &self,
+        w: &mut tree::XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
+        node.check_class_type("Plain")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &tree::Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::MemberError> {
+        node.check_class_type("Plain")?;
+        Self::read_members(node)
+    }
+}
+
+/// A value of an element declared `Plain`: one of `Plain`, `Fancy`, as its `xsi:type` says (`complexContent` extensions, .NET's `[XmlInclude]`).
+///
+/// Written with `xsi:type` naming the value's class where it is not `Plain`; read by the `xsi:type` sent, which must name `Plain` or a class derived from it (an element without one is a `Plain`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnyPlain {
+    /// A `Plain` value.
+    Plain(Plain),
+    /// A `Fancy` value.
+    Fancy(Fancy),
+}
+
+impl tree::XmlItem for AnyPlain {
+    fn write_element(
+        &self,
+        w: &mut tree::XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        match self {
+            AnyPlain::Plain(value) => w.class(name, None, |w| value.write_members(w)),
+            AnyPlain::Fancy(value) => {
+                w.class(name, Some("Fancy"), |w| value.write_members(w))
+            }
+        }
+    }
+
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
+        match node.class_type("Plain")? {
+            None | Some("Plain") | Some("Fancy") => Ok(()),
+            Some(other) => {
+                Err(tree::MemberError::UnknownType {
+                    path: String::new(),
+                    declared: "Plain",
+                    name: other.to_owned(),
+                    namespace: String::new(),
+                })
+            }
+        }
+    }
+
+    fn read_element(
+        node: &tree::Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::MemberError> {
+        match node.class_type("Plain")? {
+            None | Some("Plain") => Ok(AnyPlain::Plain(Plain::read_members(node)?)),
+            Some("Fancy") => Ok(AnyPlain::Fancy(Fancy::read_members(node)?)),
+            Some(other) => {
+                Err(tree::MemberError::UnknownType {
+                    path: String::new(),
+                    declared: "Plain",
+                    name: other.to_owned(),
+                    namespace: String::new(),
+                })
+            }
+        }
+    }
+}
+
+/// `Fancy`: a class of the service (`xs:complexType`), its members a sequence of elements in this order. It derives from `Plain` (`complexContent/extension`): the first fields are the members it inherits.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Fancy {
+    /// `a-b`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub a_b: Option<String>,
+    /// `a_b`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub a_b_2: Option<String>,
+}
+
+impl Fancy {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("a-b", &[], self.a_b.as_ref())?;
+        w.optional("a_b", &[], self.a_b_2.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 2];
+        for member in node.members() {
+            match member.name() {
+                "a-b" if !seen[0] => {
+                    seen[0] = true;
+                    value.a_b = member.optional("a-b", &[])?;
+                }
+                "a_b" if !seen[1] => {
+                    seen[1] = true;
+                    value.a_b_2 = member.optional("a_b", &[])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl tree::XmlItem for Fancy {
+    fn write_element(
+        &self,
+        w: &mut tree::XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
+        node.check_class_type("Fancy")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &tree::Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::MemberError> {
+        node.check_class_type("Fancy")?;
+        Self::read_members(node)
+    }
+}
+
+/// The `Plain` part of a `Fancy`: the members it inherits; its own are dropped.
+impl From<Fancy> for Plain {
+    fn from(value: Fancy) -> Self {
+        Self { a_b: value.a_b }
+    }
+}
+
+/// A `Fancy` whose `Plain` part is `value`, its own members at their defaults: `Fancy { …, ..value.into() }` sets them.
+impl From<Plain> for Fancy {
+    fn from(value: Plain) -> Self {
+        Self {
+            a_b: value.a_b,
+            ..Default::default()
+        }
     }
 }

@@ -63,6 +63,12 @@ const INDEX: &[Piece] = &[
         <p class="intro">The following operations are supported. For a formal definition, please review the <a href="?wsdl">Service Description</a>.</p>
         <ul>
           <li>
+            <a href="?op=Walk">Walk</a>
+            <span>
+              <br>Classes named like the runtime's.
+            </span>
+          </li>
+          <li>
             <a href="?op=Echo">Echo</a>
             <span>
               <br>Echoes its parameters.
@@ -117,6 +123,99 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
         </ul>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Walk`.
+const PAGE_WALK: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">Names</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Walk</h2>
+        <p class="intro">Classes named like the runtime's.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>node</td><td>Node</td></tr>
+          <tr><td>2</td><td>plain</td><td>Plain</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/names/Walk"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;Walk xmlns="http://rmm.example.com/names"&gt;
+      &lt;node&gt;
+        &lt;Value&gt;<span class="value">string</span>&lt;/Value&gt;
+      &lt;/node&gt;
+      &lt;plain&gt;
+        &lt;a-b&gt;<span class="value">string</span>&lt;/a-b&gt;
+      &lt;/plain&gt;
+    &lt;/Walk&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;WalkResponse xmlns="http://rmm.example.com/names"&gt;&lt;WalkResult&gt;&lt;Path&gt;&lt;Value&gt;<span class="value">string</span>&lt;/Value&gt;&lt;/Path&gt;&lt;/WalkResult&gt;&lt;/WalkResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/names/Walk"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;Walk xmlns="http://rmm.example.com/names"&gt;
+      &lt;node&gt;
+        &lt;Value&gt;<span class="value">string</span>&lt;/Value&gt;
+      &lt;/node&gt;
+      &lt;plain&gt;
+        &lt;a-b&gt;<span class="value">string</span>&lt;/a-b&gt;
+      &lt;/plain&gt;
+    &lt;/Walk&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;WalkResponse xmlns="http://rmm.example.com/names"&gt;&lt;WalkResult&gt;&lt;Path&gt;&lt;Value&gt;<span class="value">string</span>&lt;/Value&gt;&lt;/Path&gt;&lt;/WalkResult&gt;&lt;/WalkResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
       </div>
 "#,
     ),
@@ -1040,6 +1139,7 @@ pub fn index(path: &str) -> String {
 /// service's, without the query).
 pub fn operation(operation: crate::Operation, path: &str) -> String {
     let page = match operation {
+        crate::Operation::Walk => PAGE_WALK,
         crate::Operation::Echo => PAGE_ECHO,
         crate::Operation::GetX => PAGE_GET_X,
         crate::Operation::GetX2 => PAGE_GET_X_2,

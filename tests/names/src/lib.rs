@@ -13,15 +13,16 @@
 //!
 //! | # | Operation | Parameters |
 //! |---|---|---|
-//! | 1 | [`Echo`] | 6 |
-//! | 2 | [`GetX`] | 1 |
-//! | 3 | [`GetX2`] | 1 |
-//! | 4 | [`GetXResponse`] | 2 |
-//! | 5 | [`Option3`] | 1 |
-//! | 6 | [`Call2`] | 2 |
-//! | 7 | [`Match`] | 2 |
-//! | 8 | [`ALL2`] | 3 |
-//! | 9 | [`Split`] | 1 |
+//! | 1 | [`Walk`] | 2 |
+//! | 2 | [`Echo`] | 6 |
+//! | 3 | [`GetX`] | 1 |
+//! | 4 | [`GetX2`] | 1 |
+//! | 5 | [`GetXResponse`] | 2 |
+//! | 6 | [`Option3`] | 1 |
+//! | 7 | [`Call2`] | 2 |
+//! | 8 | [`Match`] | 2 |
+//! | 9 | [`ALL2`] | 3 |
+//! | 10 | [`Split`] | 1 |
 //!
 //! ## Serve it, call it
 //!
@@ -129,29 +130,32 @@ pub static SERVICE: runtime::ServiceInfo = runtime::ServiceInfo {
 /// The operations of the service, in the interface document's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Operation {
-    /// Operation 1: [`Echo`].
+    /// Operation 1: [`Walk`].
+    Walk,
+    /// Operation 2: [`Echo`].
     Echo,
-    /// Operation 2: [`GetX`].
+    /// Operation 3: [`GetX`].
     GetX,
-    /// Operation 3: [`GetX2`].
+    /// Operation 4: [`GetX2`].
     GetX2,
-    /// Operation 4: [`GetXResponse`].
+    /// Operation 5: [`GetXResponse`].
     GetXResponse,
-    /// Operation 5: [`Option3`].
+    /// Operation 6: [`Option3`].
     Option3,
-    /// Operation 6: [`Call2`].
+    /// Operation 7: [`Call2`].
     Call2,
-    /// Operation 7: [`Match`].
+    /// Operation 8: [`Match`].
     Match,
-    /// Operation 8: [`ALL2`].
+    /// Operation 9: [`ALL2`].
     ALL2,
-    /// Operation 9: [`Split`].
+    /// Operation 10: [`Split`].
     Split,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 9usize] = [
+    pub const ALL: [Operation; 10usize] = [
+        Operation::Walk,
         Operation::Echo,
         Operation::GetX,
         Operation::GetX2,
@@ -166,6 +170,7 @@ impl Operation {
     /// The operation's wire name.
     pub const fn name(self) -> &'static str {
         match self {
+            Operation::Walk => "Walk",
             Operation::Echo => "Echo",
             Operation::GetX => "GetX",
             Operation::GetX2 => "get_x",
@@ -181,6 +186,7 @@ impl Operation {
     /// The operation with this exact (case-sensitive) wire name.
     pub fn from_name(name: &str) -> Option<Operation> {
         match name {
+            "Walk" => Some(Operation::Walk),
             "Echo" => Some(Operation::Echo),
             "GetX" => Some(Operation::GetX),
             "get_x" => Some(Operation::GetX2),
@@ -197,6 +203,7 @@ impl Operation {
     /// The operation's wire literals.
     pub const fn info(self) -> &'static runtime::OperationInfo {
         match self {
+            Operation::Walk => &wire::walk::OPERATION,
             Operation::Echo => &wire::echo::OPERATION,
             Operation::GetX => &wire::get_x::OPERATION,
             Operation::GetX2 => &wire::get_x_2::OPERATION,
@@ -242,6 +249,7 @@ impl runtime::server::OperationSet for Operation {
 macro_rules! for_each_operation {
     ($callback:ident) => {
         $callback! {
+            walk: Walk,
             echo: Echo,
             get_x: GetX,
             get_x_2: GetX2,

@@ -20,7 +20,16 @@ use crate::*;
 ///
 /// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`NamesServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait Names: Send + Sync + 'static {
-    /// Operation 1, `Echo`: Echoes its parameters.
+    /// Operation 1, `Walk`: Classes named like the runtime's.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn walk(
+        &self,
+        credentials: Credentials,
+        request: Walk,
+    ) -> impl Future<Output = Result<WalkResponse, Fault>> + Send;
+
+    /// Operation 2, `Echo`: Echoes its parameters.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo(
@@ -29,7 +38,7 @@ pub trait Names: Send + Sync + 'static {
         request: Echo,
     ) -> impl Future<Output = Result<EchoResponse, Fault>> + Send;
 
-    /// Operation 2, `GetX`: One.
+    /// Operation 3, `GetX`: One.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_x(
@@ -38,7 +47,7 @@ pub trait Names: Send + Sync + 'static {
         request: GetX,
     ) -> impl Future<Output = Result<GetXResponse2, Fault>> + Send;
 
-    /// Operation 3, `get_x`: Two.
+    /// Operation 4, `get_x`: Two.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_x_2(
@@ -47,7 +56,7 @@ pub trait Names: Send + Sync + 'static {
         request: GetX2,
     ) -> impl Future<Output = Result<GetX2Response, Fault>> + Send;
 
-    /// Operation 4, `GetXResponse`: Its request type is GetX's response type.
+    /// Operation 5, `GetXResponse`: Its request type is GetX's response type.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_x_response(
@@ -56,7 +65,7 @@ pub trait Names: Send + Sync + 'static {
         request: GetXResponse,
     ) -> impl Future<Output = Result<GetXResponseResponse, Fault>> + Send;
 
-    /// Operation 5, `Option`: An operation named Option.
+    /// Operation 6, `Option`: An operation named Option.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn option(
@@ -65,7 +74,7 @@ pub trait Names: Send + Sync + 'static {
         request: Option3,
     ) -> impl Future<Output = Result<Option3Response, Fault>> + Send;
 
-    /// Operation 6, `Call`: A method of the clients.
+    /// Operation 7, `Call`: A method of the clients.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn call_2(
@@ -74,7 +83,7 @@ pub trait Names: Send + Sync + 'static {
         request: Call2,
     ) -> impl Future<Output = Result<Call2Response, Fault>> + Send;
 
-    /// Operation 7, `match`: A keyword.
+    /// Operation 8, `match`: A keyword.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn match_2(
@@ -83,7 +92,7 @@ pub trait Names: Send + Sync + 'static {
         request: Match,
     ) -> impl Future<Output = Result<MatchResponse, Fault>> + Send;
 
-    /// Operation 8, `ALL`: The Operation enum's own constant.
+    /// Operation 9, `ALL`: The Operation enum's own constant.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn all(
@@ -92,7 +101,7 @@ pub trait Names: Send + Sync + 'static {
         request: ALL2,
     ) -> impl Future<Output = Result<ALL2Response, Fault>> + Send;
 
-    /// Operation 9, `Split`: Out parameters.
+    /// Operation 10, `Split`: Out parameters.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn split(
@@ -103,6 +112,14 @@ pub trait Names: Send + Sync + 'static {
 }
 
 impl<T: Names> Names for Arc<T> {
+    fn walk(
+        &self,
+        credentials: Credentials,
+        request: Walk,
+    ) -> impl Future<Output = Result<WalkResponse, Fault>> + Send {
+        T::walk(self, credentials, request)
+    }
+
     fn echo(
         &self,
         credentials: Credentials,
@@ -391,6 +408,16 @@ impl<S: Names> NamesServer<S> {
         request: &Request<Bytes>,
     ) -> Result<Response<Bytes>, RequestError> {
         match operation {
+            Operation::Walk => {
+                let handled = {
+                    let (credentials, call) = Walk::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.walk(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
             Operation::Echo => {
                 let handled = {
                     let (credentials, call) = Echo::decode_request(request, binding)?;

@@ -298,9 +298,31 @@ impl crate::runtime::Scalar for LowerLevel {
     }
 }
 
-/// `Echo`, operation 1 of `Names`: Echoes its parameters.
+/// `Walk`, operation 1 of `Names`: Classes named like the runtime's.
 ///
-/// The request's 5 business parameters. Its credentials `reader` (2) travel in [`Credentials`](crate::Credentials); the wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`WalkResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Walk {
+    /// `node`: SOAP `Node`, position 1 of 2.
+    pub node: Option<crate::Node>,
+    /// `plain`: SOAP `Plain`, position 2 of 2.
+    pub plain: Option<crate::AnyPlain>,
+}
+
+/// The response of [`Walk`]: the element `WalkResponse` holding `WalkResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct WalkResponse {
+    /// `WalkResult`: SOAP `MemberError`.
+    pub result: Option<crate::MemberError>,
+}
+
+/// `Echo`, operation 2 of `Names`: Echoes its parameters.
+///
+/// The request's 5 business parameters. Its credentials `reader` (2) travel in [`Credentials`](crate::Credentials). The wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -326,9 +348,9 @@ pub struct EchoResponse {
     pub result: Option<String>,
 }
 
-/// `GetX`, operation 2 of `Names`: One.
+/// `GetX`, operation 3 of `Names`: One.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetXResponse2`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -346,9 +368,9 @@ pub struct GetXResponse2 {
     pub result: Option<crate::Result2>,
 }
 
-/// `get_x`, operation 3 of `Names`: Two.
+/// `get_x`, operation 4 of `Names`: Two.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetX2Response`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -366,9 +388,9 @@ pub struct GetX2Response {
     pub result: Option<crate::Err2>,
 }
 
-/// `GetXResponse`, operation 4 of `Names`: Its request type is GetX's response type.
+/// `GetXResponse`, operation 5 of `Names`: Its request type is GetX's response type.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetXResponseResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -388,9 +410,9 @@ pub struct GetXResponseResponse {
     pub result: Option<String>,
 }
 
-/// `Option`, operation 5 of `Names`: An operation named Option.
+/// `Option`, operation 6 of `Names`: An operation named Option.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`Option3Response`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -408,9 +430,9 @@ pub struct Option3Response {
     pub result: crate::Option2,
 }
 
-/// `Call`, operation 6 of `Names`: A method of the clients.
+/// `Call`, operation 7 of `Names`: A method of the clients.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`Call2Response`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -430,9 +452,9 @@ pub struct Call2Response {
     pub result: Option<crate::OrderLine2>,
 }
 
-/// `match`, operation 7 of `Names`: A keyword.
+/// `match`, operation 8 of `Names`: A keyword.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MatchResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -452,9 +474,9 @@ pub struct MatchResponse {
     pub result: Option<crate::AnyShape2>,
 }
 
-/// `ALL`, operation 8 of `Names`: The Operation enum's own constant.
+/// `ALL`, operation 9 of `Names`: The Operation enum's own constant.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ALL2Response`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -476,9 +498,9 @@ pub struct ALL2Response {
     pub result: Option<crate::Vec2>,
 }
 
-/// `Split`, operation 9 of `Names`: Out parameters.
+/// `Split`, operation 10 of `Names`: Out parameters.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SplitResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -10,6 +10,45 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
 <wsdl:definitions xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="http://rmm.example.com/names" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="http://rmm.example.com/names" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
   <wsdl:types>
     <s:schema elementFormDefault="qualified" targetNamespace="http://rmm.example.com/names">
+      <s:element name="Walk">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="node" type="tns:Node" />
+            <s:element minOccurs="0" maxOccurs="1" name="plain" type="tns:Plain" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Node">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Value" type="s:string" />
+        </s:sequence>
+      </s:complexType>
+      <s:complexType name="Plain">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="a-b" type="s:string" />
+        </s:sequence>
+      </s:complexType>
+      <s:complexType name="Fancy">
+        <s:complexContent mixed="false">
+          <s:extension base="tns:Plain">
+            <s:sequence>
+              <s:element minOccurs="0" maxOccurs="1" name="a_b" type="s:string" />
+            </s:sequence>
+          </s:extension>
+        </s:complexContent>
+      </s:complexType>
+      <s:element name="WalkResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="WalkResult" type="tns:MemberError" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="MemberError">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Path" type="tns:Node" />
+        </s:sequence>
+      </s:complexType>
       <s:element name="Echo">
         <s:complexType>
           <s:sequence>
@@ -260,6 +299,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <s:element name="Option" type="tns:Option" />
     </s:schema>
   </wsdl:types>
+  <wsdl:message name="WalkSoapIn">
+    <wsdl:part name="parameters" element="tns:Walk" />
+  </wsdl:message>
+  <wsdl:message name="WalkSoapOut">
+    <wsdl:part name="parameters" element="tns:WalkResponse" />
+  </wsdl:message>
   <wsdl:message name="EchoSoapIn">
     <wsdl:part name="parameters" element="tns:Echo" />
   </wsdl:message>
@@ -363,6 +408,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="Body" element="tns:Option" />
   </wsdl:message>
   <wsdl:portType name="NamesSoap">
+    <wsdl:operation name="Walk">
+      <wsdl:input message="tns:WalkSoapIn" />
+      <wsdl:output message="tns:WalkSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="Echo">
       <wsdl:input message="tns:EchoSoapIn" />
       <wsdl:output message="tns:EchoSoapOut" />
@@ -430,6 +479,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:portType>
   <wsdl:binding name="NamesSoap" type="tns:NamesSoap">
     <soap:binding transport="http://schemas.xmlsoap.org/soap/http" />
+    <wsdl:operation name="Walk">
+      <soap:operation soapAction="http://rmm.example.com/names/Walk" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Echo">
       <soap:operation soapAction="http://rmm.example.com/names/Echo" style="document" />
       <wsdl:input>
@@ -514,6 +572,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:binding>
   <wsdl:binding name="NamesSoap12" type="tns:NamesSoap">
     <soap12:binding transport="http://schemas.xmlsoap.org/soap/http" />
+    <wsdl:operation name="Walk">
+      <soap12:operation soapAction="http://rmm.example.com/names/Walk" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Echo">
       <soap12:operation soapAction="http://rmm.example.com/names/Echo" style="document" />
       <wsdl:input>

@@ -3,8 +3,8 @@
 //! fields are its members in wire order, written and read as XmlSerializer writes and
 //! reads the .NET class.
 
-use crate::runtime::tree::{Node, XmlItem, XmlOut};
-use crate::runtime::{EncodeError, tree::MemberError};
+use crate::runtime::tree;
+use crate::runtime::EncodeError;
 
 /// `Order`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
@@ -37,7 +37,7 @@ pub struct Order {
 
 impl Order {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Id", &self.id);
         w.scalar("Placed", &self.placed);
         w.scalar("Priority", &self.priority);
@@ -53,7 +53,7 @@ impl Order {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 11];
         for member in node.members() {
@@ -96,25 +96,25 @@ impl Order {
     }
 }
 
-impl XmlItem for Order {
+impl tree::XmlItem for Order {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Order")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Order")?;
         Self::read_members(node)
     }
@@ -135,7 +135,7 @@ pub struct Customer {
 
 impl Customer {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Name", &[], self.name.as_ref())?;
         w.optional("Address", &[], self.address.as_ref())?;
         w.optional("Phones", &["string"], self.phones.as_ref())?;
@@ -143,7 +143,7 @@ impl Customer {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -164,25 +164,25 @@ impl Customer {
     }
 }
 
-impl XmlItem for Customer {
+impl tree::XmlItem for Customer {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Customer")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Customer")?;
         Self::read_members(node)
     }
@@ -205,7 +205,7 @@ pub struct Address {
 
 impl Address {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Street", &[], self.street.as_ref())?;
         w.optional("City", &[], self.city.as_ref())?;
         w.scalar("Zip", &self.zip);
@@ -213,7 +213,7 @@ impl Address {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -237,25 +237,25 @@ impl Address {
     }
 }
 
-impl XmlItem for Address {
+impl tree::XmlItem for Address {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Address")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Address")?;
         Self::read_members(node)
     }
@@ -278,7 +278,7 @@ pub struct OrderLine {
 
 impl OrderLine {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Sku", &[], self.sku.as_ref())?;
         w.scalar("Quantity", &self.quantity);
         w.scalar("Price", &self.price);
@@ -287,7 +287,7 @@ impl OrderLine {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -315,25 +315,25 @@ impl OrderLine {
     }
 }
 
-impl XmlItem for OrderLine {
+impl tree::XmlItem for OrderLine {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("OrderLine")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("OrderLine")?;
         Self::read_members(node)
     }
@@ -354,7 +354,7 @@ pub struct TreeNode {
 
 impl TreeNode {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Name", &[], self.name.as_ref())?;
         w.optional("Children", &["TreeNode"], self.children.as_ref())?;
         w.optional("Parent", &[], self.parent.as_ref())?;
@@ -362,7 +362,7 @@ impl TreeNode {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -385,25 +385,25 @@ impl TreeNode {
     }
 }
 
-impl XmlItem for TreeNode {
+impl tree::XmlItem for TreeNode {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("TreeNode")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("TreeNode")?;
         Self::read_members(node)
     }
@@ -422,10 +422,10 @@ pub enum AnyShape {
     ColoredCircle(ColoredCircle),
 }
 
-impl XmlItem for AnyShape {
+impl tree::XmlItem for AnyShape {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
@@ -442,7 +442,7 @@ impl XmlItem for AnyShape {
         }
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         match node.class_type("Shape")? {
             None
             | Some("Shape")
@@ -450,7 +450,7 @@ impl XmlItem for AnyShape {
             | Some("Circle")
             | Some("ColoredCircle") => Ok(()),
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "Shape",
                     name: other.to_owned(),
@@ -461,12 +461,12 @@ impl XmlItem for AnyShape {
     }
 
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         match node.class_type("Shape")? {
             None | Some("Shape") => {
-                Err(MemberError::AbstractType {
+                Err(tree::MemberError::AbstractType {
                     path: String::new(),
                     name: "Shape",
                 })
@@ -477,7 +477,7 @@ impl XmlItem for AnyShape {
                 Ok(AnyShape::ColoredCircle(ColoredCircle::read_members(node)?))
             }
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "Shape",
                     name: other.to_owned(),
@@ -503,7 +503,7 @@ pub struct Square {
 
 impl Square {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.attribute_string("Tag", self.tag.as_ref())?;
         w.optional("Name", &[], self.name.as_ref())?;
         w.scalar("Side", &self.side);
@@ -511,7 +511,7 @@ impl Square {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self {
             tag: node.attribute_string("Tag"),
             ..Default::default()
@@ -534,25 +534,25 @@ impl Square {
     }
 }
 
-impl XmlItem for Square {
+impl tree::XmlItem for Square {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Square")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Square")?;
         Self::read_members(node)
     }
@@ -573,7 +573,7 @@ pub struct Circle {
 
 impl Circle {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.attribute_string("Tag", self.tag.as_ref())?;
         w.optional("Name", &[], self.name.as_ref())?;
         w.scalar("Radius", &self.radius);
@@ -581,7 +581,7 @@ impl Circle {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self {
             tag: node.attribute_string("Tag"),
             ..Default::default()
@@ -604,25 +604,25 @@ impl Circle {
     }
 }
 
-impl XmlItem for Circle {
+impl tree::XmlItem for Circle {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Circle")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Circle")?;
         Self::read_members(node)
     }
@@ -639,10 +639,10 @@ pub enum AnyCircle {
     ColoredCircle(ColoredCircle),
 }
 
-impl XmlItem for AnyCircle {
+impl tree::XmlItem for AnyCircle {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
@@ -654,11 +654,11 @@ impl XmlItem for AnyCircle {
         }
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         match node.class_type("Circle")? {
             None | Some("Circle") | Some("ColoredCircle") => Ok(()),
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "Circle",
                     name: other.to_owned(),
@@ -669,16 +669,16 @@ impl XmlItem for AnyCircle {
     }
 
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         match node.class_type("Circle")? {
             None | Some("Circle") => Ok(AnyCircle::Circle(Circle::read_members(node)?)),
             Some("ColoredCircle") => {
                 Ok(AnyCircle::ColoredCircle(ColoredCircle::read_members(node)?))
             }
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "Circle",
                     name: other.to_owned(),
@@ -706,7 +706,7 @@ pub struct ColoredCircle {
 
 impl ColoredCircle {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.attribute_string("Tag", self.tag.as_ref())?;
         w.optional("Name", &[], self.name.as_ref())?;
         w.scalar("Radius", &self.radius);
@@ -715,7 +715,7 @@ impl ColoredCircle {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self {
             tag: node.attribute_string("Tag"),
             ..Default::default()
@@ -742,27 +742,50 @@ impl ColoredCircle {
     }
 }
 
-impl XmlItem for ColoredCircle {
+impl tree::XmlItem for ColoredCircle {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ColoredCircle")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ColoredCircle")?;
         Self::read_members(node)
+    }
+}
+
+/// The `Circle` part of a `ColoredCircle`: the members it inherits; its own are dropped.
+impl From<ColoredCircle> for Circle {
+    fn from(value: ColoredCircle) -> Self {
+        Self {
+            tag: value.tag,
+            name: value.name,
+            radius: value.radius,
+        }
+    }
+}
+
+/// A `ColoredCircle` whose `Circle` part is `value`, its own members at their defaults: `ColoredCircle { …, ..value.into() }` sets them.
+impl From<Circle> for ColoredCircle {
+    fn from(value: Circle) -> Self {
+        Self {
+            tag: value.tag,
+            name: value.name,
+            radius: value.radius,
+            ..Default::default()
+        }
     }
 }
 
@@ -783,7 +806,7 @@ pub struct Drawing {
 
 impl Drawing {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Title", &[], self.title.as_ref())?;
         w.optional("Main", &[], self.main.as_ref())?;
         w.optional("Ring", &[], self.ring.as_ref())?;
@@ -792,7 +815,7 @@ impl Drawing {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -817,25 +840,25 @@ impl Drawing {
     }
 }
 
-impl XmlItem for Drawing {
+impl tree::XmlItem for Drawing {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Drawing")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Drawing")?;
         Self::read_members(node)
     }
@@ -858,7 +881,7 @@ pub struct Attributed {
 
 impl Attributed {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.attribute_string("Code", self.code.as_ref())?;
         w.attribute_scalar("n", &self.n);
         w.attribute_scalar("Access", &self.access);
@@ -867,7 +890,7 @@ impl Attributed {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self {
             code: node.attribute_string("Code"),
             n: node.attribute_scalar("n")?,
@@ -888,25 +911,25 @@ impl Attributed {
     }
 }
 
-impl XmlItem for Attributed {
+impl tree::XmlItem for Attributed {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Attributed")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Attributed")?;
         Self::read_members(node)
     }
@@ -925,14 +948,14 @@ pub struct Note {
 
 impl Note {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.attribute_string("Lang", self.lang.as_ref())?;
         w.text_string("text", self.text.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         Ok(Self {
             lang: node.attribute_string("Lang"),
             text: node.text_content()?,
@@ -940,25 +963,25 @@ impl Note {
     }
 }
 
-impl XmlItem for Note {
+impl tree::XmlItem for Note {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Note")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Note")?;
         Self::read_members(node)
     }
@@ -981,7 +1004,7 @@ pub struct Bundle {
 
 impl Bundle {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Lines", &["Line"], self.lines.as_ref())?;
         for item in &self.tag {
             w.value("Tag", &[], item)?;
@@ -992,7 +1015,7 @@ impl Bundle {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         for member in node.members() {
             match member.name() {
@@ -1011,25 +1034,25 @@ impl Bundle {
     }
 }
 
-impl XmlItem for Bundle {
+impl tree::XmlItem for Bundle {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Bundle")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Bundle")?;
         Self::read_members(node)
     }
@@ -1050,14 +1073,14 @@ pub struct Label {
 
 impl Label {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Key", &[], self.key.as_ref())?;
         w.optional("tag-value", &[], self.tag_value.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1077,25 +1100,25 @@ impl Label {
     }
 }
 
-impl XmlItem for Label {
+impl tree::XmlItem for Label {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Label")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Label")?;
         Self::read_members(node)
     }
@@ -1163,7 +1186,7 @@ impl Default for Settings {
 
 impl Settings {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Name", &[], self.name.as_ref())?;
         if self.retries != 3 {
             w.scalar("Retries", &self.retries);
@@ -1213,7 +1236,7 @@ impl Settings {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 11];
         for member in node.members() {
@@ -1269,25 +1292,25 @@ impl Settings {
     }
 }
 
-impl XmlItem for Settings {
+impl tree::XmlItem for Settings {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Settings")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Settings")?;
         Self::read_members(node)
     }
@@ -1310,7 +1333,7 @@ pub struct Basket {
 
 impl Basket {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Owner", &[], self.owner.as_ref())?;
         w.optional("Items", &["OrderLine"], self.items.as_ref())?;
         w.optional("Notes", &["string"], self.notes.as_ref())?;
@@ -1318,7 +1341,7 @@ impl Basket {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self {
             items: Some(Vec::new()),
             notes: Some(Vec::new()),
@@ -1352,25 +1375,25 @@ impl Basket {
     }
 }
 
-impl XmlItem for Basket {
+impl tree::XmlItem for Basket {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Basket")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Basket")?;
         Self::read_members(node)
     }
@@ -1391,14 +1414,14 @@ pub struct Voucher {
 
 impl Voucher {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Code", &[], self.code.as_ref())?;
         w.scalar("Value", &self.value);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1418,25 +1441,25 @@ impl Voucher {
     }
 }
 
-impl XmlItem for Voucher {
+impl tree::XmlItem for Voucher {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Voucher")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Voucher")?;
         Self::read_members(node)
     }
@@ -1481,14 +1504,14 @@ impl crate::runtime::SoapHeaderItem for AuthHeader {
 
 impl AuthHeader {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("User", &[], self.user.as_ref())?;
         w.optional("Password", &[], self.password.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1508,25 +1531,25 @@ impl AuthHeader {
     }
 }
 
-impl XmlItem for AuthHeader {
+impl tree::XmlItem for AuthHeader {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("AuthHeader")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AuthHeader")?;
         Self::read_members(node)
     }
@@ -1560,14 +1583,14 @@ impl crate::runtime::SoapHeaderItem for TraceHeader {
 
 impl TraceHeader {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Id", &[], self.id.as_ref())?;
         w.scalar("Hop", &self.hop);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1587,25 +1610,25 @@ impl TraceHeader {
     }
 }
 
-impl XmlItem for TraceHeader {
+impl tree::XmlItem for TraceHeader {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("TraceHeader")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("TraceHeader")?;
         Self::read_members(node)
     }
@@ -1639,14 +1662,14 @@ impl crate::runtime::SoapHeaderItem for StampHeader {
 
 impl StampHeader {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("By", &[], self.by.as_ref())?;
         w.scalar("Hops", &self.hops);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1666,25 +1689,25 @@ impl StampHeader {
     }
 }
 
-impl XmlItem for StampHeader {
+impl tree::XmlItem for StampHeader {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("StampHeader")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("StampHeader")?;
         Self::read_members(node)
     }
@@ -1718,14 +1741,14 @@ impl crate::runtime::SoapHeaderItem for ErrHeader {
 
 impl ErrHeader {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Code", &[], self.code.as_ref())?;
         w.scalar("Retry", &self.retry);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1745,25 +1768,25 @@ impl ErrHeader {
     }
 }
 
-impl XmlItem for ErrHeader {
+impl tree::XmlItem for ErrHeader {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ErrHeader")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ErrHeader")?;
         Self::read_members(node)
     }
@@ -1786,7 +1809,7 @@ pub struct Holder {
 
 impl Holder {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Value", &[], self.value.as_ref())?;
         w.optional("Values", &["anyType"], self.values.as_ref())?;
         w.optional("Name", &[], self.name.as_ref())?;
@@ -1794,7 +1817,7 @@ impl Holder {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -1815,25 +1838,25 @@ impl Holder {
     }
 }
 
-impl XmlItem for Holder {
+impl tree::XmlItem for Holder {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Holder")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Holder")?;
         Self::read_members(node)
     }
@@ -1862,7 +1885,7 @@ pub struct Parcel {
 
 impl Parcel {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.attribute_string("Kind", self.kind.as_ref())?;
         w.qualified_attribute_string(
             "http://rmm.example.com/objects",
@@ -1879,7 +1902,7 @@ impl Parcel {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self {
             kind: node.attribute_string("Kind"),
             seal: node.attribute_string("{http://rmm.example.com/objects}Seal"),
@@ -1909,25 +1932,25 @@ impl Parcel {
     }
 }
 
-impl XmlItem for Parcel {
+impl tree::XmlItem for Parcel {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Parcel")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Parcel")?;
         Self::read_members(node)
     }
@@ -1954,7 +1977,7 @@ pub struct Wrapping {
 
 impl Wrapping {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Doc", &[], self.doc.as_ref())?;
         w.optional("Node", &[], self.node.as_ref())?;
         w.optional("Docs", &["XmlElement"], self.docs.as_ref())?;
@@ -1966,7 +1989,7 @@ impl Wrapping {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 5];
         for member in node.elements() {
@@ -1992,25 +2015,25 @@ impl Wrapping {
     }
 }
 
-impl XmlItem for Wrapping {
+impl tree::XmlItem for Wrapping {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Wrapping")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Wrapping")?;
         Self::read_members(node)
     }
@@ -2031,14 +2054,14 @@ pub struct Phrase {
 
 impl Phrase {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.attribute_string("xml:lang", self.lang.as_ref())?;
         w.text_string("text", self.text.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         Ok(Self {
             lang: node.attribute_string("xml:lang"),
             text: node.text_content()?,
@@ -2046,25 +2069,25 @@ impl Phrase {
     }
 }
 
-impl XmlItem for Phrase {
+impl tree::XmlItem for Phrase {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Phrase")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Phrase")?;
         Self::read_members(node)
     }
@@ -2114,7 +2137,7 @@ impl crate::runtime::SoapHeaderItem for ExtHeader {
 
 impl ExtHeader {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.attribute_string("Mode", self.mode.as_ref())?;
         w.qualified_attribute_string("urn:rmm:ext", "Ref", self.r#ref.as_ref())?;
         w.any_attributes("Marks", &self.marks)?;
@@ -2136,7 +2159,7 @@ impl ExtHeader {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self {
             mode: node.attribute_string("Mode"),
             r#ref: node
@@ -2202,25 +2225,25 @@ impl ExtHeader {
     }
 }
 
-impl XmlItem for ExtHeader {
+impl tree::XmlItem for ExtHeader {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ExtHeader")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ExtHeader")?;
         Self::read_members(node)
     }
@@ -2239,13 +2262,13 @@ pub struct ExtNote {
 
 impl ExtNote {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Text", &[], self.text.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
         for member in node.members() {
@@ -2261,25 +2284,25 @@ impl ExtNote {
     }
 }
 
-impl XmlItem for ExtNote {
+impl tree::XmlItem for ExtNote {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ExtNote")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ExtNote")?;
         Self::read_members(node)
     }

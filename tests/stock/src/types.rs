@@ -96,7 +96,7 @@ impl crate::runtime::Scalar for Grade {
 
 /// `StockLevel`, operation 1 of `StockService`: The quantity of an article on hand in one warehouse.
 ///
-/// The request's 2 business parameters. Its credentials `clientid` (3), `apikey` (4) travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. Its credentials `clientid` (3), `apikey` (4) travel in [`Credentials`](crate::Credentials). The wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`StockLevelResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -118,7 +118,7 @@ pub struct StockLevelResponse {
 
 /// `StockAdjust`, operation 2 of `StockService`: Corrects the quantity on hand by a signed amount, with the reason for the audit trail.
 ///
-/// The request's 4 business parameters. Its credentials `session` (5), `clientid` (6), `apikey` (7) travel in [`Credentials`](crate::Credentials); the wire carries all 7 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 4 business parameters. Its credentials `session` (5), `clientid` (6), `apikey` (7) travel in [`Credentials`](crate::Credentials). The wire carries all 7 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`StockAdjustResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -144,7 +144,7 @@ pub struct StockAdjustResponse {
 
 /// `Reserve`, operation 3 of `StockService`: Holds a quantity for an order until a date; the reservation can be cancelled.
 ///
-/// The request's 4 business parameters. Its credentials `clientid` (1), `session` (6), `apikey` (7) travel in [`Credentials`](crate::Credentials); the wire carries all 7 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 4 business parameters. Its credentials `clientid` (1), `session` (6), `apikey` (7) travel in [`Credentials`](crate::Credentials). The wire carries all 7 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ReserveResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -170,7 +170,7 @@ pub struct ReserveResponse {
 
 /// `Weigh`, operation 4 of `StockService`: The weight of a batch, from its size in every integer width and two scale readings.
 ///
-/// The request's 9 business parameters. Its credentials `clientid` (1), `apikey` (2) travel in [`Credentials`](crate::Credentials); the wire carries all 11 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 9 business parameters. Its credentials `clientid` (1), `apikey` (2) travel in [`Credentials`](crate::Credentials). The wire carries all 11 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`WeighResponse`].
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -206,7 +206,7 @@ pub struct WeighResponse {
 
 /// `Count`, operation 5 of `StockService`: How many articles a lot holds. Offered over SOAP only, as ASMX offers an operation whose types HTTP GET/POST cannot carry.
 ///
-/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials). The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`CountResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -226,7 +226,7 @@ pub struct CountResponse {
 
 /// `Restock`, operation 6 of `StockService`: Records a restock whose quantity and ratio may be unknown (null); answers the quantity recorded.
 ///
-/// The request's 3 business parameters. Its credentials `clientid` (1), `apikey` (2) travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. Its credentials `clientid` (1), `apikey` (2) travel in [`Credentials`](crate::Credentials). The wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`RestockResponse`].
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -250,7 +250,7 @@ pub struct RestockResponse {
 
 /// `Forecast`, operation 7 of `StockService`: The expected demand for a lot, null when there is no history.
 ///
-/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials). The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ForecastResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -270,7 +270,7 @@ pub struct ForecastResponse {
 
 /// `Label`, operation 8 of `StockService`: Labels a lot with its check character and global id; answers the id.
 ///
-/// The request's 2 business parameters. Its credentials `clientid` (3), `apikey` (4) travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. Its credentials `clientid` (3), `apikey` (4) travel in [`Credentials`](crate::Credentials). The wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`LabelResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -292,7 +292,7 @@ pub struct LabelResponse {
 
 /// `Initial`, operation 9 of `StockService`: The first letter of an article's name.
 ///
-/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials). The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`InitialResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -312,7 +312,7 @@ pub struct InitialResponse {
 
 /// `Regrade`, operation 10 of `StockService`: Sets the condition of an article; answers the one it had (new for an unknown article).
 ///
-/// The request's 2 business parameters. Its credentials `clientid` (3), `apikey` (4) travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. Its credentials `clientid` (3), `apikey` (4) travel in [`Credentials`](crate::Credentials). The wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`RegradeResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -334,7 +334,7 @@ pub struct RegradeResponse {
 
 /// `Touch`, operation 11 of `StockService`: Marks an article as seen; answers nothing.
 ///
-/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials). The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TouchResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -354,7 +354,7 @@ pub struct TouchResponse {
 
 /// `Due`, operation 12 of `StockService`: When a delivery is due; answers the time as received.
 ///
-/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials). The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`DueResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -374,7 +374,7 @@ pub struct DueResponse {
 
 /// `Stamp`, operation 13 of `StockService`: Stores a label image; answers it back.
 ///
-/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. Its credentials `clientid` (2), `apikey` (3) travel in [`Credentials`](crate::Credentials). The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`StampResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

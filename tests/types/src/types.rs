@@ -89,7 +89,7 @@ impl crate::runtime::Scalar for Level {
 
 /// `EchoString`, operation 1 of `TypesService`: Echoes a string.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoStringResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -109,7 +109,7 @@ pub struct EchoStringResponse {
 
 /// `EchoBoolean`, operation 2 of `TypesService`: Echoes a boolean.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoBooleanResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -129,7 +129,7 @@ pub struct EchoBooleanResponse {
 
 /// `EchoDecimal`, operation 3 of `TypesService`: Echoes a decimal.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoDecimalResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -149,7 +149,7 @@ pub struct EchoDecimalResponse {
 
 /// `EchoInt`, operation 4 of `TypesService`: Echoes an int.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoIntResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -169,7 +169,7 @@ pub struct EchoIntResponse {
 
 /// `EchoLong`, operation 5 of `TypesService`: Echoes a long.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoLongResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -189,7 +189,7 @@ pub struct EchoLongResponse {
 
 /// `EchoShort`, operation 6 of `TypesService`: Echoes a short.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoShortResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -209,7 +209,7 @@ pub struct EchoShortResponse {
 
 /// `EchoUnsignedByte`, operation 7 of `TypesService`: Echoes an unsigned byte (.NET byte).
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoUnsignedByteResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -229,7 +229,7 @@ pub struct EchoUnsignedByteResponse {
 
 /// `EchoByte`, operation 8 of `TypesService`: Echoes a signed byte (.NET sbyte).
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoByteResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -249,7 +249,7 @@ pub struct EchoByteResponse {
 
 /// `EchoUnsignedShort`, operation 9 of `TypesService`: Echoes an unsigned short.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoUnsignedShortResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -269,7 +269,7 @@ pub struct EchoUnsignedShortResponse {
 
 /// `EchoUnsignedInt`, operation 10 of `TypesService`: Echoes an unsigned int.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoUnsignedIntResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -289,7 +289,7 @@ pub struct EchoUnsignedIntResponse {
 
 /// `EchoUnsignedLong`, operation 11 of `TypesService`: Echoes an unsigned long.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoUnsignedLongResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -309,7 +309,7 @@ pub struct EchoUnsignedLongResponse {
 
 /// `EchoFloat`, operation 12 of `TypesService`: Echoes a float.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoFloatResponse`].
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -329,7 +329,7 @@ pub struct EchoFloatResponse {
 
 /// `EchoDouble`, operation 13 of `TypesService`: Echoes a double.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoDoubleResponse`].
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -349,7 +349,7 @@ pub struct EchoDoubleResponse {
 
 /// `EchoChar`, operation 14 of `TypesService`: Echoes a char.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoCharResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -369,7 +369,7 @@ pub struct EchoCharResponse {
 
 /// `EchoGuid`, operation 15 of `TypesService`: Echoes a Guid.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoGuidResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -389,7 +389,7 @@ pub struct EchoGuidResponse {
 
 /// `EchoLevel`, operation 16 of `TypesService`: Echoes an enum value.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoLevelResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -409,7 +409,7 @@ pub struct EchoLevelResponse {
 
 /// `EchoNullableInt`, operation 17 of `TypesService`: Echoes a nullable int.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoNullableIntResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -429,7 +429,7 @@ pub struct EchoNullableIntResponse {
 
 /// `EchoNullableDouble`, operation 18 of `TypesService`: Echoes a nullable double.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoNullableDoubleResponse`].
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -449,7 +449,7 @@ pub struct EchoNullableDoubleResponse {
 
 /// `EchoNullableLevel`, operation 19 of `TypesService`: Echoes a nullable enum value.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoNullableLevelResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -469,7 +469,7 @@ pub struct EchoNullableLevelResponse {
 
 /// `EchoDateTime`, operation 20 of `TypesService`: Echoes a DateTime.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoDateTimeResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -489,7 +489,7 @@ pub struct EchoDateTimeResponse {
 
 /// `EchoBase64Binary`, operation 21 of `TypesService`: Echoes a byte array.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoBase64BinaryResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -509,7 +509,7 @@ pub struct EchoBase64BinaryResponse {
 
 /// `Ping`, operation 22 of `TypesService`: Answers nothing.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`PingResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -526,7 +526,7 @@ pub struct PingResponse {
 
 /// `Describe`, operation 23 of `TypesService`: Prints every value it gets.
 ///
-/// The request's 15 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 15 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 15 business parameters. The wire carries all 15 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`DescribeResponse`].
 #[derive(Debug, Clone, PartialEq, Default)]

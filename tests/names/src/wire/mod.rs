@@ -15,31 +15,34 @@ use crate::runtime::deps::http::{Request, Response};
 use crate::runtime::{Binding, EncodeError, ParamValue, RequestError, ResponseError};
 use crate::{Credentials, Operation, SoapHeaders};
 
-/// Operation 1: `Echo`.
+/// Operation 1: `Walk`.
+pub mod walk;
+
+/// Operation 2: `Echo`.
 pub mod echo;
 
-/// Operation 2: `GetX`.
+/// Operation 3: `GetX`.
 pub mod get_x;
 
-/// Operation 3: `get_x`.
+/// Operation 4: `get_x`.
 pub mod get_x_2;
 
-/// Operation 4: `GetXResponse`.
+/// Operation 5: `GetXResponse`.
 pub mod get_x_response;
 
-/// Operation 5: `Option`.
+/// Operation 6: `Option`.
 pub mod option;
 
-/// Operation 6: `Call`.
+/// Operation 7: `Call`.
 pub mod call_2;
 
-/// Operation 7: `match`.
+/// Operation 8: `match`.
 pub mod match_2;
 
-/// Operation 8: `ALL`.
+/// Operation 9: `ALL`.
 pub mod all;
 
-/// Operation 9: `Split`.
+/// Operation 10: `Split`.
 pub mod split;
 
 /// What every request type does, for code generic over operations (a client's

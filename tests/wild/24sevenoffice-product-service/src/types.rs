@@ -4,7 +4,7 @@
 
 /// `SetStockQuantity`, operation 1 of `ProductService`: Sets the stock quantity and returns true if no error occured.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SetStockQuantityResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -26,7 +26,7 @@ pub struct SetStockQuantityResponse {
 
 /// `GetProducts`, operation 2 of `ProductService`: GetProducts: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetProductsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -48,7 +48,7 @@ pub struct GetProductsResponse {
 
 /// `SaveProducts`, operation 3 of `ProductService`: SaveProducts: no description in the WSDL.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SaveProductsResponse`].
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -68,7 +68,7 @@ pub struct SaveProductsResponse {
 
 /// `DeleteProducts`, operation 4 of `ProductService`: DeleteProducts: no description in the WSDL.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`DeleteProductsResponse`].
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -88,7 +88,7 @@ pub struct DeleteProductsResponse {
 
 /// `GetPriceList`, operation 5 of `ProductService`: Returns the product prices for a given price list Id
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetPriceListResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -108,7 +108,7 @@ pub struct GetPriceListResponse {
 
 /// `GetAllPriceLists`, operation 6 of `ProductService`: Returns all product price lists
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllPriceListsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -125,7 +125,7 @@ pub struct GetAllPriceListsResponse {
 
 /// `GetCategories`, operation 7 of `ProductService`: GetCategories: no description in the WSDL.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetCategoriesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -145,7 +145,7 @@ pub struct GetCategoriesResponse {
 
 /// `SaveCategories`, operation 8 of `ProductService`: SaveCategories: no description in the WSDL.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SaveCategoriesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -165,7 +165,7 @@ pub struct SaveCategoriesResponse {
 
 /// `GetDiscountMatrixPriceGroup`, operation 9 of `ProductService`: GetDiscountMatrixPriceGroup: no description in the WSDL.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetDiscountMatrixPriceGroupResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -182,7 +182,7 @@ pub struct GetDiscountMatrixPriceGroupResponse {
 
 /// `GetDiscountMatrixCategory`, operation 10 of `ProductService`: GetDiscountMatrixCategory: no description in the WSDL.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetDiscountMatrixCategoryResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

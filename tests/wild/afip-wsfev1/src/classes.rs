@@ -3,8 +3,8 @@
 //! fields are its members in wire order, written and read as XmlSerializer writes and
 //! reads the .NET class.
 
-use crate::runtime::tree::{Node, XmlItem, XmlOut};
-use crate::runtime::{EncodeError, tree::MemberError};
+use crate::runtime::tree;
+use crate::runtime::EncodeError;
 
 /// `FEAuthRequest`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
@@ -21,7 +21,7 @@ pub struct FEAuthRequest {
 
 impl FEAuthRequest {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Token", &[], self.token.as_ref())?;
         w.optional("Sign", &[], self.sign.as_ref())?;
         w.scalar("Cuit", &self.cuit);
@@ -29,7 +29,7 @@ impl FEAuthRequest {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -53,25 +53,25 @@ impl FEAuthRequest {
     }
 }
 
-impl XmlItem for FEAuthRequest {
+impl tree::XmlItem for FEAuthRequest {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FEAuthRequest")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FEAuthRequest")?;
         Self::read_members(node)
     }
@@ -90,14 +90,14 @@ pub struct FECAERequest {
 
 impl FECAERequest {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("FeCabReq", &[], self.fe_cab_req.as_ref())?;
         w.optional("FeDetReq", &["FECAEDetRequest"], self.fe_det_req.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -116,25 +116,25 @@ impl FECAERequest {
     }
 }
 
-impl XmlItem for FECAERequest {
+impl tree::XmlItem for FECAERequest {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECAERequest")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECAERequest")?;
         Self::read_members(node)
     }
@@ -155,7 +155,7 @@ pub struct FECAECabRequest {
 
 impl FECAECabRequest {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("CantReg", &self.cant_reg);
         w.scalar("PtoVta", &self.pto_vta);
         w.scalar("CbteTipo", &self.cbte_tipo);
@@ -163,7 +163,7 @@ impl FECAECabRequest {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -187,27 +187,49 @@ impl FECAECabRequest {
     }
 }
 
-impl XmlItem for FECAECabRequest {
+impl tree::XmlItem for FECAECabRequest {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECAECabRequest")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECAECabRequest")?;
         Self::read_members(node)
+    }
+}
+
+/// The `FECabRequest` part of a `FECAECabRequest`: the members it inherits; its own are dropped.
+impl From<FECAECabRequest> for FECabRequest {
+    fn from(value: FECAECabRequest) -> Self {
+        Self {
+            cant_reg: value.cant_reg,
+            pto_vta: value.pto_vta,
+            cbte_tipo: value.cbte_tipo,
+        }
+    }
+}
+
+/// A `FECAECabRequest` whose `FECabRequest` part is `value`, its own members at their defaults: `FECAECabRequest { …, ..value.into() }` sets them.
+impl From<FECabRequest> for FECAECabRequest {
+    fn from(value: FECabRequest) -> Self {
+        Self {
+            cant_reg: value.cant_reg,
+            pto_vta: value.pto_vta,
+            cbte_tipo: value.cbte_tipo,
+        }
     }
 }
 
@@ -226,7 +248,7 @@ pub struct FECabRequest {
 
 impl FECabRequest {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("CantReg", &self.cant_reg);
         w.scalar("PtoVta", &self.pto_vta);
         w.scalar("CbteTipo", &self.cbte_tipo);
@@ -234,7 +256,7 @@ impl FECabRequest {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -258,25 +280,25 @@ impl FECabRequest {
     }
 }
 
-impl XmlItem for FECabRequest {
+impl tree::XmlItem for FECabRequest {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECabRequest")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECabRequest")?;
         Self::read_members(node)
     }
@@ -295,10 +317,10 @@ pub enum AnyFECabRequest {
     FECAEACabRequest(FECAEACabRequest),
 }
 
-impl XmlItem for AnyFECabRequest {
+impl tree::XmlItem for AnyFECabRequest {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
@@ -315,14 +337,14 @@ impl XmlItem for AnyFECabRequest {
         }
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         match node.class_type("FECabRequest")? {
             None
             | Some("FECabRequest")
             | Some("FECAECabRequest")
             | Some("FECAEACabRequest") => Ok(()),
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "FECabRequest",
                     name: other.to_owned(),
@@ -333,9 +355,9 @@ impl XmlItem for AnyFECabRequest {
     }
 
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         match node.class_type("FECabRequest")? {
             None | Some("FECabRequest") => {
                 Ok(AnyFECabRequest::FECabRequest(FECabRequest::read_members(node)?))
@@ -355,7 +377,7 @@ impl XmlItem for AnyFECabRequest {
                 )
             }
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "FECabRequest",
                     name: other.to_owned(),
@@ -419,7 +441,7 @@ pub struct FECAEDetRequest {
 
 impl FECAEDetRequest {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Concepto", &self.concepto);
         w.scalar("DocTipo", &self.doc_tipo);
         w.scalar("DocNro", &self.doc_nro);
@@ -446,7 +468,7 @@ impl FECAEDetRequest {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 22];
         for member in node.members() {
@@ -537,27 +559,87 @@ impl FECAEDetRequest {
     }
 }
 
-impl XmlItem for FECAEDetRequest {
+impl tree::XmlItem for FECAEDetRequest {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECAEDetRequest")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECAEDetRequest")?;
         Self::read_members(node)
+    }
+}
+
+/// The `FEDetRequest` part of a `FECAEDetRequest`: the members it inherits; its own are dropped.
+impl From<FECAEDetRequest> for FEDetRequest {
+    fn from(value: FECAEDetRequest) -> Self {
+        Self {
+            concepto: value.concepto,
+            doc_tipo: value.doc_tipo,
+            doc_nro: value.doc_nro,
+            cbte_desde: value.cbte_desde,
+            cbte_hasta: value.cbte_hasta,
+            cbte_fch: value.cbte_fch,
+            imp_total: value.imp_total,
+            imp_tot_conc: value.imp_tot_conc,
+            imp_neto: value.imp_neto,
+            imp_op_ex: value.imp_op_ex,
+            imp_trib: value.imp_trib,
+            imp_iva: value.imp_iva,
+            fch_serv_desde: value.fch_serv_desde,
+            fch_serv_hasta: value.fch_serv_hasta,
+            fch_vto_pago: value.fch_vto_pago,
+            mon_id: value.mon_id,
+            mon_cotiz: value.mon_cotiz,
+            cbtes_asoc: value.cbtes_asoc,
+            tributos: value.tributos,
+            iva: value.iva,
+            opcionales: value.opcionales,
+            compradores: value.compradores,
+        }
+    }
+}
+
+/// A `FECAEDetRequest` whose `FEDetRequest` part is `value`, its own members at their defaults: `FECAEDetRequest { …, ..value.into() }` sets them.
+impl From<FEDetRequest> for FECAEDetRequest {
+    fn from(value: FEDetRequest) -> Self {
+        Self {
+            concepto: value.concepto,
+            doc_tipo: value.doc_tipo,
+            doc_nro: value.doc_nro,
+            cbte_desde: value.cbte_desde,
+            cbte_hasta: value.cbte_hasta,
+            cbte_fch: value.cbte_fch,
+            imp_total: value.imp_total,
+            imp_tot_conc: value.imp_tot_conc,
+            imp_neto: value.imp_neto,
+            imp_op_ex: value.imp_op_ex,
+            imp_trib: value.imp_trib,
+            imp_iva: value.imp_iva,
+            fch_serv_desde: value.fch_serv_desde,
+            fch_serv_hasta: value.fch_serv_hasta,
+            fch_vto_pago: value.fch_vto_pago,
+            mon_id: value.mon_id,
+            mon_cotiz: value.mon_cotiz,
+            cbtes_asoc: value.cbtes_asoc,
+            tributos: value.tributos,
+            iva: value.iva,
+            opcionales: value.opcionales,
+            compradores: value.compradores,
+        }
     }
 }
 
@@ -572,10 +654,10 @@ pub enum AnyFECAEDetRequest {
     FECompConsResponse(FECompConsResponse),
 }
 
-impl XmlItem for AnyFECAEDetRequest {
+impl tree::XmlItem for AnyFECAEDetRequest {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
@@ -589,11 +671,11 @@ impl XmlItem for AnyFECAEDetRequest {
         }
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         match node.class_type("FECAEDetRequest")? {
             None | Some("FECAEDetRequest") | Some("FECompConsResponse") => Ok(()),
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "FECAEDetRequest",
                     name: other.to_owned(),
@@ -604,9 +686,9 @@ impl XmlItem for AnyFECAEDetRequest {
     }
 
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         match node.class_type("FECAEDetRequest")? {
             None | Some("FECAEDetRequest") => {
                 Ok(
@@ -623,7 +705,7 @@ impl XmlItem for AnyFECAEDetRequest {
                 )
             }
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "FECAEDetRequest",
                     name: other.to_owned(),
@@ -687,7 +769,7 @@ pub struct FEDetRequest {
 
 impl FEDetRequest {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Concepto", &self.concepto);
         w.scalar("DocTipo", &self.doc_tipo);
         w.scalar("DocNro", &self.doc_nro);
@@ -714,7 +796,7 @@ impl FEDetRequest {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 22];
         for member in node.members() {
@@ -805,25 +887,25 @@ impl FEDetRequest {
     }
 }
 
-impl XmlItem for FEDetRequest {
+impl tree::XmlItem for FEDetRequest {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FEDetRequest")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FEDetRequest")?;
         Self::read_members(node)
     }
@@ -844,10 +926,10 @@ pub enum AnyFEDetRequest {
     FECAEADetRequest(FECAEADetRequest),
 }
 
-impl XmlItem for AnyFEDetRequest {
+impl tree::XmlItem for AnyFEDetRequest {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
@@ -867,7 +949,7 @@ impl XmlItem for AnyFEDetRequest {
         }
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         match node.class_type("FEDetRequest")? {
             None
             | Some("FEDetRequest")
@@ -875,7 +957,7 @@ impl XmlItem for AnyFEDetRequest {
             | Some("FECompConsResponse")
             | Some("FECAEADetRequest") => Ok(()),
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "FEDetRequest",
                     name: other.to_owned(),
@@ -886,9 +968,9 @@ impl XmlItem for AnyFEDetRequest {
     }
 
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         match node.class_type("FEDetRequest")? {
             None | Some("FEDetRequest") => {
                 Ok(AnyFEDetRequest::FEDetRequest(FEDetRequest::read_members(node)?))
@@ -915,7 +997,7 @@ impl XmlItem for AnyFEDetRequest {
                 )
             }
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "FEDetRequest",
                     name: other.to_owned(),
@@ -943,7 +1025,7 @@ pub struct CbteAsoc {
 
 impl CbteAsoc {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Tipo", &self.tipo);
         w.scalar("PtoVta", &self.pto_vta);
         w.scalar("Nro", &self.nro);
@@ -952,7 +1034,7 @@ impl CbteAsoc {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -980,25 +1062,25 @@ impl CbteAsoc {
     }
 }
 
-impl XmlItem for CbteAsoc {
+impl tree::XmlItem for CbteAsoc {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("CbteAsoc")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("CbteAsoc")?;
         Self::read_members(node)
     }
@@ -1023,7 +1105,7 @@ pub struct Tributo {
 
 impl Tributo {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Id", &self.id);
         w.optional("Desc", &[], self.desc.as_ref())?;
         w.scalar("BaseImp", &self.base_imp);
@@ -1033,7 +1115,7 @@ impl Tributo {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 5];
         for member in node.members() {
@@ -1065,25 +1147,25 @@ impl Tributo {
     }
 }
 
-impl XmlItem for Tributo {
+impl tree::XmlItem for Tributo {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Tributo")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Tributo")?;
         Self::read_members(node)
     }
@@ -1104,7 +1186,7 @@ pub struct AlicIva {
 
 impl AlicIva {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Id", &self.id);
         w.scalar("BaseImp", &self.base_imp);
         w.scalar("Importe", &self.importe);
@@ -1112,7 +1194,7 @@ impl AlicIva {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -1136,25 +1218,25 @@ impl AlicIva {
     }
 }
 
-impl XmlItem for AlicIva {
+impl tree::XmlItem for AlicIva {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("AlicIva")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AlicIva")?;
         Self::read_members(node)
     }
@@ -1173,14 +1255,14 @@ pub struct Opcional {
 
 impl Opcional {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Id", &[], self.id.as_ref())?;
         w.optional("Valor", &[], self.valor.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1200,25 +1282,25 @@ impl Opcional {
     }
 }
 
-impl XmlItem for Opcional {
+impl tree::XmlItem for Opcional {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Opcional")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Opcional")?;
         Self::read_members(node)
     }
@@ -1239,7 +1321,7 @@ pub struct Comprador {
 
 impl Comprador {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("DocTipo", &self.doc_tipo);
         w.scalar("DocNro", &self.doc_nro);
         w.scalar("Porcentaje", &self.porcentaje);
@@ -1247,7 +1329,7 @@ impl Comprador {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -1271,25 +1353,25 @@ impl Comprador {
     }
 }
 
-impl XmlItem for Comprador {
+impl tree::XmlItem for Comprador {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Comprador")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Comprador")?;
         Self::read_members(node)
     }
@@ -1312,7 +1394,7 @@ pub struct FECAEResponse {
 
 impl FECAEResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("FeCabResp", &[], self.fe_cab_resp.as_ref())?;
         w.optional("FeDetResp", &["FECAEDetResponse"], self.fe_det_resp.as_ref())?;
         w.optional("Events", &["Evt"], self.events.as_ref())?;
@@ -1321,7 +1403,7 @@ impl FECAEResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -1343,25 +1425,25 @@ impl FECAEResponse {
     }
 }
 
-impl XmlItem for FECAEResponse {
+impl tree::XmlItem for FECAEResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECAEResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECAEResponse")?;
         Self::read_members(node)
     }
@@ -1390,7 +1472,7 @@ pub struct FECAECabResponse {
 
 impl FECAECabResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Cuit", &self.cuit);
         w.scalar("PtoVta", &self.pto_vta);
         w.scalar("CbteTipo", &self.cbte_tipo);
@@ -1402,7 +1484,7 @@ impl FECAECabResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 7];
         for member in node.members() {
@@ -1442,27 +1524,57 @@ impl FECAECabResponse {
     }
 }
 
-impl XmlItem for FECAECabResponse {
+impl tree::XmlItem for FECAECabResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECAECabResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECAECabResponse")?;
         Self::read_members(node)
+    }
+}
+
+/// The `FECabResponse` part of a `FECAECabResponse`: the members it inherits; its own are dropped.
+impl From<FECAECabResponse> for FECabResponse {
+    fn from(value: FECAECabResponse) -> Self {
+        Self {
+            cuit: value.cuit,
+            pto_vta: value.pto_vta,
+            cbte_tipo: value.cbte_tipo,
+            fch_proceso: value.fch_proceso,
+            cant_reg: value.cant_reg,
+            resultado: value.resultado,
+            reproceso: value.reproceso,
+        }
+    }
+}
+
+/// A `FECAECabResponse` whose `FECabResponse` part is `value`, its own members at their defaults: `FECAECabResponse { …, ..value.into() }` sets them.
+impl From<FECabResponse> for FECAECabResponse {
+    fn from(value: FECabResponse) -> Self {
+        Self {
+            cuit: value.cuit,
+            pto_vta: value.pto_vta,
+            cbte_tipo: value.cbte_tipo,
+            fch_proceso: value.fch_proceso,
+            cant_reg: value.cant_reg,
+            resultado: value.resultado,
+            reproceso: value.reproceso,
+        }
     }
 }
 
@@ -1489,7 +1601,7 @@ pub struct FECabResponse {
 
 impl FECabResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Cuit", &self.cuit);
         w.scalar("PtoVta", &self.pto_vta);
         w.scalar("CbteTipo", &self.cbte_tipo);
@@ -1501,7 +1613,7 @@ impl FECabResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 7];
         for member in node.members() {
@@ -1541,25 +1653,25 @@ impl FECabResponse {
     }
 }
 
-impl XmlItem for FECabResponse {
+impl tree::XmlItem for FECabResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECabResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECabResponse")?;
         Self::read_members(node)
     }
@@ -1578,10 +1690,10 @@ pub enum AnyFECabResponse {
     FECAEACabResponse(FECAEACabResponse),
 }
 
-impl XmlItem for AnyFECabResponse {
+impl tree::XmlItem for AnyFECabResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
@@ -1598,14 +1710,14 @@ impl XmlItem for AnyFECabResponse {
         }
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         match node.class_type("FECabResponse")? {
             None
             | Some("FECabResponse")
             | Some("FECAECabResponse")
             | Some("FECAEACabResponse") => Ok(()),
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "FECabResponse",
                     name: other.to_owned(),
@@ -1616,9 +1728,9 @@ impl XmlItem for AnyFECabResponse {
     }
 
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         match node.class_type("FECabResponse")? {
             None | Some("FECabResponse") => {
                 Ok(AnyFECabResponse::FECabResponse(FECabResponse::read_members(node)?))
@@ -1638,7 +1750,7 @@ impl XmlItem for AnyFECabResponse {
                 )
             }
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "FECabResponse",
                     name: other.to_owned(),
@@ -1678,7 +1790,7 @@ pub struct FECAEDetResponse {
 
 impl FECAEDetResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Concepto", &self.concepto);
         w.scalar("DocTipo", &self.doc_tipo);
         w.scalar("DocNro", &self.doc_nro);
@@ -1693,7 +1805,7 @@ impl FECAEDetResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 10];
         for member in node.members() {
@@ -1744,27 +1856,60 @@ impl FECAEDetResponse {
     }
 }
 
-impl XmlItem for FECAEDetResponse {
+impl tree::XmlItem for FECAEDetResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECAEDetResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECAEDetResponse")?;
         Self::read_members(node)
+    }
+}
+
+/// The `FEDetResponse` part of a `FECAEDetResponse`: the members it inherits; its own are dropped.
+impl From<FECAEDetResponse> for FEDetResponse {
+    fn from(value: FECAEDetResponse) -> Self {
+        Self {
+            concepto: value.concepto,
+            doc_tipo: value.doc_tipo,
+            doc_nro: value.doc_nro,
+            cbte_desde: value.cbte_desde,
+            cbte_hasta: value.cbte_hasta,
+            cbte_fch: value.cbte_fch,
+            resultado: value.resultado,
+            observaciones: value.observaciones,
+        }
+    }
+}
+
+/// A `FECAEDetResponse` whose `FEDetResponse` part is `value`, its own members at their defaults: `FECAEDetResponse { …, ..value.into() }` sets them.
+impl From<FEDetResponse> for FECAEDetResponse {
+    fn from(value: FEDetResponse) -> Self {
+        Self {
+            concepto: value.concepto,
+            doc_tipo: value.doc_tipo,
+            doc_nro: value.doc_nro,
+            cbte_desde: value.cbte_desde,
+            cbte_hasta: value.cbte_hasta,
+            cbte_fch: value.cbte_fch,
+            resultado: value.resultado,
+            observaciones: value.observaciones,
+            ..Default::default()
+        }
     }
 }
 
@@ -1793,7 +1938,7 @@ pub struct FEDetResponse {
 
 impl FEDetResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Concepto", &self.concepto);
         w.scalar("DocTipo", &self.doc_tipo);
         w.scalar("DocNro", &self.doc_nro);
@@ -1806,7 +1951,7 @@ impl FEDetResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 8];
         for member in node.members() {
@@ -1849,25 +1994,25 @@ impl FEDetResponse {
     }
 }
 
-impl XmlItem for FEDetResponse {
+impl tree::XmlItem for FEDetResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FEDetResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FEDetResponse")?;
         Self::read_members(node)
     }
@@ -1886,10 +2031,10 @@ pub enum AnyFEDetResponse {
     FECAEADetResponse(FECAEADetResponse),
 }
 
-impl XmlItem for AnyFEDetResponse {
+impl tree::XmlItem for AnyFEDetResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
@@ -1906,14 +2051,14 @@ impl XmlItem for AnyFEDetResponse {
         }
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         match node.class_type("FEDetResponse")? {
             None
             | Some("FEDetResponse")
             | Some("FECAEDetResponse")
             | Some("FECAEADetResponse") => Ok(()),
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "FEDetResponse",
                     name: other.to_owned(),
@@ -1924,9 +2069,9 @@ impl XmlItem for AnyFEDetResponse {
     }
 
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         match node.class_type("FEDetResponse")? {
             None | Some("FEDetResponse") => {
                 Ok(AnyFEDetResponse::FEDetResponse(FEDetResponse::read_members(node)?))
@@ -1946,7 +2091,7 @@ impl XmlItem for AnyFEDetResponse {
                 )
             }
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "FEDetResponse",
                     name: other.to_owned(),
@@ -1970,14 +2115,14 @@ pub struct Obs {
 
 impl Obs {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Code", &self.code);
         w.optional("Msg", &[], self.msg.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1997,25 +2142,25 @@ impl Obs {
     }
 }
 
-impl XmlItem for Obs {
+impl tree::XmlItem for Obs {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Obs")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Obs")?;
         Self::read_members(node)
     }
@@ -2034,14 +2179,14 @@ pub struct Evt {
 
 impl Evt {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Code", &self.code);
         w.optional("Msg", &[], self.msg.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -2061,25 +2206,25 @@ impl Evt {
     }
 }
 
-impl XmlItem for Evt {
+impl tree::XmlItem for Evt {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Evt")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Evt")?;
         Self::read_members(node)
     }
@@ -2098,14 +2243,14 @@ pub struct Err2 {
 
 impl Err2 {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Code", &self.code);
         w.optional("Msg", &[], self.msg.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -2125,25 +2270,25 @@ impl Err2 {
     }
 }
 
-impl XmlItem for Err2 {
+impl tree::XmlItem for Err2 {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Err")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Err")?;
         Self::read_members(node)
     }
@@ -2164,7 +2309,7 @@ pub struct FERegXReqResponse {
 
 impl FERegXReqResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("RegXReq", &self.reg_x_req);
         w.optional("Errors", &["Err"], self.errors.as_ref())?;
         w.optional("Events", &["Evt"], self.events.as_ref())?;
@@ -2172,7 +2317,7 @@ impl FERegXReqResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -2190,25 +2335,25 @@ impl FERegXReqResponse {
     }
 }
 
-impl XmlItem for FERegXReqResponse {
+impl tree::XmlItem for FERegXReqResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FERegXReqResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FERegXReqResponse")?;
         Self::read_members(node)
     }
@@ -2229,7 +2374,7 @@ pub struct DummyResponse {
 
 impl DummyResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("AppServer", &[], self.app_server.as_ref())?;
         w.optional("DbServer", &[], self.db_server.as_ref())?;
         w.optional("AuthServer", &[], self.auth_server.as_ref())?;
@@ -2237,7 +2382,7 @@ impl DummyResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -2261,25 +2406,25 @@ impl DummyResponse {
     }
 }
 
-impl XmlItem for DummyResponse {
+impl tree::XmlItem for DummyResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("DummyResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("DummyResponse")?;
         Self::read_members(node)
     }
@@ -2304,7 +2449,7 @@ pub struct FERecuperaLastCbteResponse {
 
 impl FERecuperaLastCbteResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("PtoVta", &self.pto_vta);
         w.scalar("CbteTipo", &self.cbte_tipo);
         w.scalar("CbteNro", &self.cbte_nro);
@@ -2314,7 +2459,7 @@ impl FERecuperaLastCbteResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 5];
         for member in node.members() {
@@ -2340,25 +2485,25 @@ impl FERecuperaLastCbteResponse {
     }
 }
 
-impl XmlItem for FERecuperaLastCbteResponse {
+impl tree::XmlItem for FERecuperaLastCbteResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FERecuperaLastCbteResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FERecuperaLastCbteResponse")?;
         Self::read_members(node)
     }
@@ -2379,7 +2524,7 @@ pub struct FECompConsultaReq {
 
 impl FECompConsultaReq {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("CbteTipo", &self.cbte_tipo);
         w.scalar("CbteNro", &self.cbte_nro);
         w.scalar("PtoVta", &self.pto_vta);
@@ -2387,7 +2532,7 @@ impl FECompConsultaReq {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -2411,25 +2556,25 @@ impl FECompConsultaReq {
     }
 }
 
-impl XmlItem for FECompConsultaReq {
+impl tree::XmlItem for FECompConsultaReq {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECompConsultaReq")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECompConsultaReq")?;
         Self::read_members(node)
     }
@@ -2450,7 +2595,7 @@ pub struct FECompConsultaResponse {
 
 impl FECompConsultaResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("ResultGet", &[], self.result_get.as_ref())?;
         w.optional("Errors", &["Err"], self.errors.as_ref())?;
         w.optional("Events", &["Evt"], self.events.as_ref())?;
@@ -2458,7 +2603,7 @@ impl FECompConsultaResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -2476,25 +2621,25 @@ impl FECompConsultaResponse {
     }
 }
 
-impl XmlItem for FECompConsultaResponse {
+impl tree::XmlItem for FECompConsultaResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECompConsultaResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECompConsultaResponse")?;
         Self::read_members(node)
     }
@@ -2569,7 +2714,7 @@ pub struct FECompConsResponse {
 
 impl FECompConsResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Concepto", &self.concepto);
         w.scalar("DocTipo", &self.doc_tipo);
         w.scalar("DocNro", &self.doc_nro);
@@ -2604,7 +2749,7 @@ impl FECompConsResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 30];
         for member in node.members() {
@@ -2726,27 +2871,149 @@ impl FECompConsResponse {
     }
 }
 
-impl XmlItem for FECompConsResponse {
+impl tree::XmlItem for FECompConsResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECompConsResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECompConsResponse")?;
         Self::read_members(node)
+    }
+}
+
+/// The `FECAEDetRequest` part of a `FECompConsResponse`: the members it inherits; its own are dropped.
+impl From<FECompConsResponse> for FECAEDetRequest {
+    fn from(value: FECompConsResponse) -> Self {
+        Self {
+            concepto: value.concepto,
+            doc_tipo: value.doc_tipo,
+            doc_nro: value.doc_nro,
+            cbte_desde: value.cbte_desde,
+            cbte_hasta: value.cbte_hasta,
+            cbte_fch: value.cbte_fch,
+            imp_total: value.imp_total,
+            imp_tot_conc: value.imp_tot_conc,
+            imp_neto: value.imp_neto,
+            imp_op_ex: value.imp_op_ex,
+            imp_trib: value.imp_trib,
+            imp_iva: value.imp_iva,
+            fch_serv_desde: value.fch_serv_desde,
+            fch_serv_hasta: value.fch_serv_hasta,
+            fch_vto_pago: value.fch_vto_pago,
+            mon_id: value.mon_id,
+            mon_cotiz: value.mon_cotiz,
+            cbtes_asoc: value.cbtes_asoc,
+            tributos: value.tributos,
+            iva: value.iva,
+            opcionales: value.opcionales,
+            compradores: value.compradores,
+        }
+    }
+}
+
+/// A `FECompConsResponse` whose `FECAEDetRequest` part is `value`, its own members at their defaults: `FECompConsResponse { …, ..value.into() }` sets them.
+impl From<FECAEDetRequest> for FECompConsResponse {
+    fn from(value: FECAEDetRequest) -> Self {
+        Self {
+            concepto: value.concepto,
+            doc_tipo: value.doc_tipo,
+            doc_nro: value.doc_nro,
+            cbte_desde: value.cbte_desde,
+            cbte_hasta: value.cbte_hasta,
+            cbte_fch: value.cbte_fch,
+            imp_total: value.imp_total,
+            imp_tot_conc: value.imp_tot_conc,
+            imp_neto: value.imp_neto,
+            imp_op_ex: value.imp_op_ex,
+            imp_trib: value.imp_trib,
+            imp_iva: value.imp_iva,
+            fch_serv_desde: value.fch_serv_desde,
+            fch_serv_hasta: value.fch_serv_hasta,
+            fch_vto_pago: value.fch_vto_pago,
+            mon_id: value.mon_id,
+            mon_cotiz: value.mon_cotiz,
+            cbtes_asoc: value.cbtes_asoc,
+            tributos: value.tributos,
+            iva: value.iva,
+            opcionales: value.opcionales,
+            compradores: value.compradores,
+            ..Default::default()
+        }
+    }
+}
+
+/// The `FEDetRequest` part of a `FECompConsResponse`: the members it inherits; its own are dropped.
+impl From<FECompConsResponse> for FEDetRequest {
+    fn from(value: FECompConsResponse) -> Self {
+        Self {
+            concepto: value.concepto,
+            doc_tipo: value.doc_tipo,
+            doc_nro: value.doc_nro,
+            cbte_desde: value.cbte_desde,
+            cbte_hasta: value.cbte_hasta,
+            cbte_fch: value.cbte_fch,
+            imp_total: value.imp_total,
+            imp_tot_conc: value.imp_tot_conc,
+            imp_neto: value.imp_neto,
+            imp_op_ex: value.imp_op_ex,
+            imp_trib: value.imp_trib,
+            imp_iva: value.imp_iva,
+            fch_serv_desde: value.fch_serv_desde,
+            fch_serv_hasta: value.fch_serv_hasta,
+            fch_vto_pago: value.fch_vto_pago,
+            mon_id: value.mon_id,
+            mon_cotiz: value.mon_cotiz,
+            cbtes_asoc: value.cbtes_asoc,
+            tributos: value.tributos,
+            iva: value.iva,
+            opcionales: value.opcionales,
+            compradores: value.compradores,
+        }
+    }
+}
+
+/// A `FECompConsResponse` whose `FEDetRequest` part is `value`, its own members at their defaults: `FECompConsResponse { …, ..value.into() }` sets them.
+impl From<FEDetRequest> for FECompConsResponse {
+    fn from(value: FEDetRequest) -> Self {
+        Self {
+            concepto: value.concepto,
+            doc_tipo: value.doc_tipo,
+            doc_nro: value.doc_nro,
+            cbte_desde: value.cbte_desde,
+            cbte_hasta: value.cbte_hasta,
+            cbte_fch: value.cbte_fch,
+            imp_total: value.imp_total,
+            imp_tot_conc: value.imp_tot_conc,
+            imp_neto: value.imp_neto,
+            imp_op_ex: value.imp_op_ex,
+            imp_trib: value.imp_trib,
+            imp_iva: value.imp_iva,
+            fch_serv_desde: value.fch_serv_desde,
+            fch_serv_hasta: value.fch_serv_hasta,
+            fch_vto_pago: value.fch_vto_pago,
+            mon_id: value.mon_id,
+            mon_cotiz: value.mon_cotiz,
+            cbtes_asoc: value.cbtes_asoc,
+            tributos: value.tributos,
+            iva: value.iva,
+            opcionales: value.opcionales,
+            compradores: value.compradores,
+            ..Default::default()
+        }
     }
 }
 
@@ -2763,14 +3030,14 @@ pub struct FECAEARequest {
 
 impl FECAEARequest {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("FeCabReq", &[], self.fe_cab_req.as_ref())?;
         w.optional("FeDetReq", &["FECAEADetRequest"], self.fe_det_req.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -2790,25 +3057,25 @@ impl FECAEARequest {
     }
 }
 
-impl XmlItem for FECAEARequest {
+impl tree::XmlItem for FECAEARequest {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECAEARequest")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECAEARequest")?;
         Self::read_members(node)
     }
@@ -2829,7 +3096,7 @@ pub struct FECAEACabRequest {
 
 impl FECAEACabRequest {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("CantReg", &self.cant_reg);
         w.scalar("PtoVta", &self.pto_vta);
         w.scalar("CbteTipo", &self.cbte_tipo);
@@ -2837,7 +3104,7 @@ impl FECAEACabRequest {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -2861,27 +3128,49 @@ impl FECAEACabRequest {
     }
 }
 
-impl XmlItem for FECAEACabRequest {
+impl tree::XmlItem for FECAEACabRequest {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECAEACabRequest")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECAEACabRequest")?;
         Self::read_members(node)
+    }
+}
+
+/// The `FECabRequest` part of a `FECAEACabRequest`: the members it inherits; its own are dropped.
+impl From<FECAEACabRequest> for FECabRequest {
+    fn from(value: FECAEACabRequest) -> Self {
+        Self {
+            cant_reg: value.cant_reg,
+            pto_vta: value.pto_vta,
+            cbte_tipo: value.cbte_tipo,
+        }
+    }
+}
+
+/// A `FECAEACabRequest` whose `FECabRequest` part is `value`, its own members at their defaults: `FECAEACabRequest { …, ..value.into() }` sets them.
+impl From<FECabRequest> for FECAEACabRequest {
+    fn from(value: FECabRequest) -> Self {
+        Self {
+            cant_reg: value.cant_reg,
+            pto_vta: value.pto_vta,
+            cbte_tipo: value.cbte_tipo,
+        }
     }
 }
 
@@ -2940,7 +3229,7 @@ pub struct FECAEADetRequest {
 
 impl FECAEADetRequest {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Concepto", &self.concepto);
         w.scalar("DocTipo", &self.doc_tipo);
         w.scalar("DocNro", &self.doc_nro);
@@ -2968,7 +3257,7 @@ impl FECAEADetRequest {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 23];
         for member in node.members() {
@@ -3063,27 +3352,88 @@ impl FECAEADetRequest {
     }
 }
 
-impl XmlItem for FECAEADetRequest {
+impl tree::XmlItem for FECAEADetRequest {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECAEADetRequest")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECAEADetRequest")?;
         Self::read_members(node)
+    }
+}
+
+/// The `FEDetRequest` part of a `FECAEADetRequest`: the members it inherits; its own are dropped.
+impl From<FECAEADetRequest> for FEDetRequest {
+    fn from(value: FECAEADetRequest) -> Self {
+        Self {
+            concepto: value.concepto,
+            doc_tipo: value.doc_tipo,
+            doc_nro: value.doc_nro,
+            cbte_desde: value.cbte_desde,
+            cbte_hasta: value.cbte_hasta,
+            cbte_fch: value.cbte_fch,
+            imp_total: value.imp_total,
+            imp_tot_conc: value.imp_tot_conc,
+            imp_neto: value.imp_neto,
+            imp_op_ex: value.imp_op_ex,
+            imp_trib: value.imp_trib,
+            imp_iva: value.imp_iva,
+            fch_serv_desde: value.fch_serv_desde,
+            fch_serv_hasta: value.fch_serv_hasta,
+            fch_vto_pago: value.fch_vto_pago,
+            mon_id: value.mon_id,
+            mon_cotiz: value.mon_cotiz,
+            cbtes_asoc: value.cbtes_asoc,
+            tributos: value.tributos,
+            iva: value.iva,
+            opcionales: value.opcionales,
+            compradores: value.compradores,
+        }
+    }
+}
+
+/// A `FECAEADetRequest` whose `FEDetRequest` part is `value`, its own members at their defaults: `FECAEADetRequest { …, ..value.into() }` sets them.
+impl From<FEDetRequest> for FECAEADetRequest {
+    fn from(value: FEDetRequest) -> Self {
+        Self {
+            concepto: value.concepto,
+            doc_tipo: value.doc_tipo,
+            doc_nro: value.doc_nro,
+            cbte_desde: value.cbte_desde,
+            cbte_hasta: value.cbte_hasta,
+            cbte_fch: value.cbte_fch,
+            imp_total: value.imp_total,
+            imp_tot_conc: value.imp_tot_conc,
+            imp_neto: value.imp_neto,
+            imp_op_ex: value.imp_op_ex,
+            imp_trib: value.imp_trib,
+            imp_iva: value.imp_iva,
+            fch_serv_desde: value.fch_serv_desde,
+            fch_serv_hasta: value.fch_serv_hasta,
+            fch_vto_pago: value.fch_vto_pago,
+            mon_id: value.mon_id,
+            mon_cotiz: value.mon_cotiz,
+            cbtes_asoc: value.cbtes_asoc,
+            tributos: value.tributos,
+            iva: value.iva,
+            opcionales: value.opcionales,
+            compradores: value.compradores,
+            ..Default::default()
+        }
     }
 }
 
@@ -3104,7 +3454,7 @@ pub struct FECAEAResponse {
 
 impl FECAEAResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("FeCabResp", &[], self.fe_cab_resp.as_ref())?;
         w.optional("FeDetResp", &["FECAEADetResponse"], self.fe_det_resp.as_ref())?;
         w.optional("Events", &["Evt"], self.events.as_ref())?;
@@ -3113,7 +3463,7 @@ impl FECAEAResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -3135,25 +3485,25 @@ impl FECAEAResponse {
     }
 }
 
-impl XmlItem for FECAEAResponse {
+impl tree::XmlItem for FECAEAResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECAEAResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECAEAResponse")?;
         Self::read_members(node)
     }
@@ -3182,7 +3532,7 @@ pub struct FECAEACabResponse {
 
 impl FECAEACabResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Cuit", &self.cuit);
         w.scalar("PtoVta", &self.pto_vta);
         w.scalar("CbteTipo", &self.cbte_tipo);
@@ -3194,7 +3544,7 @@ impl FECAEACabResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 7];
         for member in node.members() {
@@ -3234,27 +3584,57 @@ impl FECAEACabResponse {
     }
 }
 
-impl XmlItem for FECAEACabResponse {
+impl tree::XmlItem for FECAEACabResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECAEACabResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECAEACabResponse")?;
         Self::read_members(node)
+    }
+}
+
+/// The `FECabResponse` part of a `FECAEACabResponse`: the members it inherits; its own are dropped.
+impl From<FECAEACabResponse> for FECabResponse {
+    fn from(value: FECAEACabResponse) -> Self {
+        Self {
+            cuit: value.cuit,
+            pto_vta: value.pto_vta,
+            cbte_tipo: value.cbte_tipo,
+            fch_proceso: value.fch_proceso,
+            cant_reg: value.cant_reg,
+            resultado: value.resultado,
+            reproceso: value.reproceso,
+        }
+    }
+}
+
+/// A `FECAEACabResponse` whose `FECabResponse` part is `value`, its own members at their defaults: `FECAEACabResponse { …, ..value.into() }` sets them.
+impl From<FECabResponse> for FECAEACabResponse {
+    fn from(value: FECabResponse) -> Self {
+        Self {
+            cuit: value.cuit,
+            pto_vta: value.pto_vta,
+            cbte_tipo: value.cbte_tipo,
+            fch_proceso: value.fch_proceso,
+            cant_reg: value.cant_reg,
+            resultado: value.resultado,
+            reproceso: value.reproceso,
+        }
     }
 }
 
@@ -3285,7 +3665,7 @@ pub struct FECAEADetResponse {
 
 impl FECAEADetResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Concepto", &self.concepto);
         w.scalar("DocTipo", &self.doc_tipo);
         w.scalar("DocNro", &self.doc_nro);
@@ -3299,7 +3679,7 @@ impl FECAEADetResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 9];
         for member in node.members() {
@@ -3346,27 +3726,60 @@ impl FECAEADetResponse {
     }
 }
 
-impl XmlItem for FECAEADetResponse {
+impl tree::XmlItem for FECAEADetResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECAEADetResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECAEADetResponse")?;
         Self::read_members(node)
+    }
+}
+
+/// The `FEDetResponse` part of a `FECAEADetResponse`: the members it inherits; its own are dropped.
+impl From<FECAEADetResponse> for FEDetResponse {
+    fn from(value: FECAEADetResponse) -> Self {
+        Self {
+            concepto: value.concepto,
+            doc_tipo: value.doc_tipo,
+            doc_nro: value.doc_nro,
+            cbte_desde: value.cbte_desde,
+            cbte_hasta: value.cbte_hasta,
+            cbte_fch: value.cbte_fch,
+            resultado: value.resultado,
+            observaciones: value.observaciones,
+        }
+    }
+}
+
+/// A `FECAEADetResponse` whose `FEDetResponse` part is `value`, its own members at their defaults: `FECAEADetResponse { …, ..value.into() }` sets them.
+impl From<FEDetResponse> for FECAEADetResponse {
+    fn from(value: FEDetResponse) -> Self {
+        Self {
+            concepto: value.concepto,
+            doc_tipo: value.doc_tipo,
+            doc_nro: value.doc_nro,
+            cbte_desde: value.cbte_desde,
+            cbte_hasta: value.cbte_hasta,
+            cbte_fch: value.cbte_fch,
+            resultado: value.resultado,
+            observaciones: value.observaciones,
+            ..Default::default()
+        }
     }
 }
 
@@ -3385,7 +3798,7 @@ pub struct FECAEAGetResponse {
 
 impl FECAEAGetResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("ResultGet", &[], self.result_get.as_ref())?;
         w.optional("Errors", &["Err"], self.errors.as_ref())?;
         w.optional("Events", &["Evt"], self.events.as_ref())?;
@@ -3393,7 +3806,7 @@ impl FECAEAGetResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -3411,25 +3824,25 @@ impl FECAEAGetResponse {
     }
 }
 
-impl XmlItem for FECAEAGetResponse {
+impl tree::XmlItem for FECAEAGetResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECAEAGetResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECAEAGetResponse")?;
         Self::read_members(node)
     }
@@ -3460,7 +3873,7 @@ pub struct FECAEAGet {
 
 impl FECAEAGet {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("CAEA", &[], self.caea.as_ref())?;
         w.scalar("Periodo", &self.periodo);
         w.scalar("Orden", &self.orden);
@@ -3473,7 +3886,7 @@ impl FECAEAGet {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 8];
         for member in node.members() {
@@ -3516,25 +3929,25 @@ impl FECAEAGet {
     }
 }
 
-impl XmlItem for FECAEAGet {
+impl tree::XmlItem for FECAEAGet {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECAEAGet")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECAEAGet")?;
         Self::read_members(node)
     }
@@ -3555,7 +3968,7 @@ pub struct FECAEASinMovConsResponse {
 
 impl FECAEASinMovConsResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("ResultGet", &["FECAEASinMov"], self.result_get.as_ref())?;
         w.optional("Errors", &["Err"], self.errors.as_ref())?;
         w.optional("Events", &["Evt"], self.events.as_ref())?;
@@ -3563,7 +3976,7 @@ impl FECAEASinMovConsResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         for member in node.members() {
             match member.name() {
@@ -3579,25 +3992,25 @@ impl FECAEASinMovConsResponse {
     }
 }
 
-impl XmlItem for FECAEASinMovConsResponse {
+impl tree::XmlItem for FECAEASinMovConsResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECAEASinMovConsResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECAEASinMovConsResponse")?;
         Self::read_members(node)
     }
@@ -3618,7 +4031,7 @@ pub struct FECAEASinMov {
 
 impl FECAEASinMov {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("CAEA", &[], self.caea.as_ref())?;
         w.optional("FchProceso", &[], self.fch_proceso.as_ref())?;
         w.scalar("PtoVta", &self.pto_vta);
@@ -3626,7 +4039,7 @@ impl FECAEASinMov {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -3650,25 +4063,25 @@ impl FECAEASinMov {
     }
 }
 
-impl XmlItem for FECAEASinMov {
+impl tree::XmlItem for FECAEASinMov {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECAEASinMov")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECAEASinMov")?;
         Self::read_members(node)
     }
@@ -3685,10 +4098,10 @@ pub enum AnyFECAEASinMov {
     FECAEASinMovResponse(FECAEASinMovResponse),
 }
 
-impl XmlItem for AnyFECAEASinMov {
+impl tree::XmlItem for AnyFECAEASinMov {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
@@ -3702,11 +4115,11 @@ impl XmlItem for AnyFECAEASinMov {
         }
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         match node.class_type("FECAEASinMov")? {
             None | Some("FECAEASinMov") | Some("FECAEASinMovResponse") => Ok(()),
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "FECAEASinMov",
                     name: other.to_owned(),
@@ -3717,9 +4130,9 @@ impl XmlItem for AnyFECAEASinMov {
     }
 
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         match node.class_type("FECAEASinMov")? {
             None | Some("FECAEASinMov") => {
                 Ok(AnyFECAEASinMov::FECAEASinMov(FECAEASinMov::read_members(node)?))
@@ -3732,7 +4145,7 @@ impl XmlItem for AnyFECAEASinMov {
                 )
             }
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "FECAEASinMov",
                     name: other.to_owned(),
@@ -3764,7 +4177,7 @@ pub struct FECAEASinMovResponse {
 
 impl FECAEASinMovResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("CAEA", &[], self.caea.as_ref())?;
         w.optional("FchProceso", &[], self.fch_proceso.as_ref())?;
         w.scalar("PtoVta", &self.pto_vta);
@@ -3775,7 +4188,7 @@ impl FECAEASinMovResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 6];
         for member in node.members() {
@@ -3805,27 +4218,50 @@ impl FECAEASinMovResponse {
     }
 }
 
-impl XmlItem for FECAEASinMovResponse {
+impl tree::XmlItem for FECAEASinMovResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECAEASinMovResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECAEASinMovResponse")?;
         Self::read_members(node)
+    }
+}
+
+/// The `FECAEASinMov` part of a `FECAEASinMovResponse`: the members it inherits; its own are dropped.
+impl From<FECAEASinMovResponse> for FECAEASinMov {
+    fn from(value: FECAEASinMovResponse) -> Self {
+        Self {
+            caea: value.caea,
+            fch_proceso: value.fch_proceso,
+            pto_vta: value.pto_vta,
+        }
+    }
+}
+
+/// A `FECAEASinMovResponse` whose `FECAEASinMov` part is `value`, its own members at their defaults: `FECAEASinMovResponse { …, ..value.into() }` sets them.
+impl From<FECAEASinMov> for FECAEASinMovResponse {
+    fn from(value: FECAEASinMov) -> Self {
+        Self {
+            caea: value.caea,
+            fch_proceso: value.fch_proceso,
+            pto_vta: value.pto_vta,
+            ..Default::default()
+        }
     }
 }
 
@@ -3844,7 +4280,7 @@ pub struct FECotizacionResponse {
 
 impl FECotizacionResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("ResultGet", &[], self.result_get.as_ref())?;
         w.optional("Errors", &["Err"], self.errors.as_ref())?;
         w.optional("Events", &["Evt"], self.events.as_ref())?;
@@ -3852,7 +4288,7 @@ impl FECotizacionResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -3870,25 +4306,25 @@ impl FECotizacionResponse {
     }
 }
 
-impl XmlItem for FECotizacionResponse {
+impl tree::XmlItem for FECotizacionResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FECotizacionResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FECotizacionResponse")?;
         Self::read_members(node)
     }
@@ -3909,7 +4345,7 @@ pub struct Cotizacion {
 
 impl Cotizacion {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("MonId", &[], self.mon_id.as_ref())?;
         w.scalar("MonCotiz", &self.mon_cotiz);
         w.optional("FchCotiz", &[], self.fch_cotiz.as_ref())?;
@@ -3917,7 +4353,7 @@ impl Cotizacion {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -3941,25 +4377,25 @@ impl Cotizacion {
     }
 }
 
-impl XmlItem for Cotizacion {
+impl tree::XmlItem for Cotizacion {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Cotizacion")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Cotizacion")?;
         Self::read_members(node)
     }
@@ -3980,7 +4416,7 @@ pub struct FETributoResponse {
 
 impl FETributoResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("ResultGet", &["TributoTipo"], self.result_get.as_ref())?;
         w.optional("Errors", &["Err"], self.errors.as_ref())?;
         w.optional("Events", &["Evt"], self.events.as_ref())?;
@@ -3988,7 +4424,7 @@ impl FETributoResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         for member in node.members() {
             match member.name() {
@@ -4004,25 +4440,25 @@ impl FETributoResponse {
     }
 }
 
-impl XmlItem for FETributoResponse {
+impl tree::XmlItem for FETributoResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FETributoResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FETributoResponse")?;
         Self::read_members(node)
     }
@@ -4045,7 +4481,7 @@ pub struct TributoTipo {
 
 impl TributoTipo {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Id", &self.id);
         w.optional("Desc", &[], self.desc.as_ref())?;
         w.optional("FchDesde", &[], self.fch_desde.as_ref())?;
@@ -4054,7 +4490,7 @@ impl TributoTipo {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -4082,25 +4518,25 @@ impl TributoTipo {
     }
 }
 
-impl XmlItem for TributoTipo {
+impl tree::XmlItem for TributoTipo {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("TributoTipo")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("TributoTipo")?;
         Self::read_members(node)
     }
@@ -4121,7 +4557,7 @@ pub struct MonedaResponse {
 
 impl MonedaResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("ResultGet", &["Moneda"], self.result_get.as_ref())?;
         w.optional("Errors", &["Err"], self.errors.as_ref())?;
         w.optional("Events", &["Evt"], self.events.as_ref())?;
@@ -4129,7 +4565,7 @@ impl MonedaResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         for member in node.members() {
             match member.name() {
@@ -4145,25 +4581,25 @@ impl MonedaResponse {
     }
 }
 
-impl XmlItem for MonedaResponse {
+impl tree::XmlItem for MonedaResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("MonedaResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("MonedaResponse")?;
         Self::read_members(node)
     }
@@ -4186,7 +4622,7 @@ pub struct Moneda {
 
 impl Moneda {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Id", &[], self.id.as_ref())?;
         w.optional("Desc", &[], self.desc.as_ref())?;
         w.optional("FchDesde", &[], self.fch_desde.as_ref())?;
@@ -4195,7 +4631,7 @@ impl Moneda {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -4223,25 +4659,25 @@ impl Moneda {
     }
 }
 
-impl XmlItem for Moneda {
+impl tree::XmlItem for Moneda {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Moneda")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Moneda")?;
         Self::read_members(node)
     }
@@ -4262,7 +4698,7 @@ pub struct IvaTipoResponse {
 
 impl IvaTipoResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("ResultGet", &["IvaTipo"], self.result_get.as_ref())?;
         w.optional("Errors", &["Err"], self.errors.as_ref())?;
         w.optional("Events", &["Evt"], self.events.as_ref())?;
@@ -4270,7 +4706,7 @@ impl IvaTipoResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         for member in node.members() {
             match member.name() {
@@ -4286,25 +4722,25 @@ impl IvaTipoResponse {
     }
 }
 
-impl XmlItem for IvaTipoResponse {
+impl tree::XmlItem for IvaTipoResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("IvaTipoResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("IvaTipoResponse")?;
         Self::read_members(node)
     }
@@ -4327,7 +4763,7 @@ pub struct IvaTipo {
 
 impl IvaTipo {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Id", &[], self.id.as_ref())?;
         w.optional("Desc", &[], self.desc.as_ref())?;
         w.optional("FchDesde", &[], self.fch_desde.as_ref())?;
@@ -4336,7 +4772,7 @@ impl IvaTipo {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -4364,25 +4800,25 @@ impl IvaTipo {
     }
 }
 
-impl XmlItem for IvaTipo {
+impl tree::XmlItem for IvaTipo {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("IvaTipo")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("IvaTipo")?;
         Self::read_members(node)
     }
@@ -4403,7 +4839,7 @@ pub struct OpcionalTipoResponse {
 
 impl OpcionalTipoResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("ResultGet", &["OpcionalTipo"], self.result_get.as_ref())?;
         w.optional("Errors", &["Err"], self.errors.as_ref())?;
         w.optional("Events", &["Evt"], self.events.as_ref())?;
@@ -4411,7 +4847,7 @@ impl OpcionalTipoResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         for member in node.members() {
             match member.name() {
@@ -4427,25 +4863,25 @@ impl OpcionalTipoResponse {
     }
 }
 
-impl XmlItem for OpcionalTipoResponse {
+impl tree::XmlItem for OpcionalTipoResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("OpcionalTipoResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("OpcionalTipoResponse")?;
         Self::read_members(node)
     }
@@ -4468,7 +4904,7 @@ pub struct OpcionalTipo {
 
 impl OpcionalTipo {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Id", &[], self.id.as_ref())?;
         w.optional("Desc", &[], self.desc.as_ref())?;
         w.optional("FchDesde", &[], self.fch_desde.as_ref())?;
@@ -4477,7 +4913,7 @@ impl OpcionalTipo {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -4505,25 +4941,25 @@ impl OpcionalTipo {
     }
 }
 
-impl XmlItem for OpcionalTipo {
+impl tree::XmlItem for OpcionalTipo {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("OpcionalTipo")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("OpcionalTipo")?;
         Self::read_members(node)
     }
@@ -4544,7 +4980,7 @@ pub struct ConceptoTipoResponse {
 
 impl ConceptoTipoResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("ResultGet", &["ConceptoTipo"], self.result_get.as_ref())?;
         w.optional("Errors", &["Err"], self.errors.as_ref())?;
         w.optional("Events", &["Evt"], self.events.as_ref())?;
@@ -4552,7 +4988,7 @@ impl ConceptoTipoResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         for member in node.members() {
             match member.name() {
@@ -4568,25 +5004,25 @@ impl ConceptoTipoResponse {
     }
 }
 
-impl XmlItem for ConceptoTipoResponse {
+impl tree::XmlItem for ConceptoTipoResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ConceptoTipoResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ConceptoTipoResponse")?;
         Self::read_members(node)
     }
@@ -4609,7 +5045,7 @@ pub struct ConceptoTipo {
 
 impl ConceptoTipo {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Id", &self.id);
         w.optional("Desc", &[], self.desc.as_ref())?;
         w.optional("FchDesde", &[], self.fch_desde.as_ref())?;
@@ -4618,7 +5054,7 @@ impl ConceptoTipo {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -4646,25 +5082,25 @@ impl ConceptoTipo {
     }
 }
 
-impl XmlItem for ConceptoTipo {
+impl tree::XmlItem for ConceptoTipo {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ConceptoTipo")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ConceptoTipo")?;
         Self::read_members(node)
     }
@@ -4685,7 +5121,7 @@ pub struct FEPtoVentaResponse {
 
 impl FEPtoVentaResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("ResultGet", &["PtoVenta"], self.result_get.as_ref())?;
         w.optional("Errors", &["Err"], self.errors.as_ref())?;
         w.optional("Events", &["Evt"], self.events.as_ref())?;
@@ -4693,7 +5129,7 @@ impl FEPtoVentaResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         for member in node.members() {
             match member.name() {
@@ -4709,25 +5145,25 @@ impl FEPtoVentaResponse {
     }
 }
 
-impl XmlItem for FEPtoVentaResponse {
+impl tree::XmlItem for FEPtoVentaResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FEPtoVentaResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FEPtoVentaResponse")?;
         Self::read_members(node)
     }
@@ -4750,7 +5186,7 @@ pub struct PtoVenta {
 
 impl PtoVenta {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Nro", &self.nro);
         w.optional("EmisionTipo", &[], self.emision_tipo.as_ref())?;
         w.optional("Bloqueado", &[], self.bloqueado.as_ref())?;
@@ -4759,7 +5195,7 @@ impl PtoVenta {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -4787,25 +5223,25 @@ impl PtoVenta {
     }
 }
 
-impl XmlItem for PtoVenta {
+impl tree::XmlItem for PtoVenta {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("PtoVenta")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("PtoVenta")?;
         Self::read_members(node)
     }
@@ -4826,7 +5262,7 @@ pub struct CbteTipoResponse {
 
 impl CbteTipoResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("ResultGet", &["CbteTipo"], self.result_get.as_ref())?;
         w.optional("Errors", &["Err"], self.errors.as_ref())?;
         w.optional("Events", &["Evt"], self.events.as_ref())?;
@@ -4834,7 +5270,7 @@ impl CbteTipoResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         for member in node.members() {
             match member.name() {
@@ -4850,25 +5286,25 @@ impl CbteTipoResponse {
     }
 }
 
-impl XmlItem for CbteTipoResponse {
+impl tree::XmlItem for CbteTipoResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("CbteTipoResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("CbteTipoResponse")?;
         Self::read_members(node)
     }
@@ -4891,7 +5327,7 @@ pub struct CbteTipo {
 
 impl CbteTipo {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Id", &self.id);
         w.optional("Desc", &[], self.desc.as_ref())?;
         w.optional("FchDesde", &[], self.fch_desde.as_ref())?;
@@ -4900,7 +5336,7 @@ impl CbteTipo {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -4928,25 +5364,25 @@ impl CbteTipo {
     }
 }
 
-impl XmlItem for CbteTipo {
+impl tree::XmlItem for CbteTipo {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("CbteTipo")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("CbteTipo")?;
         Self::read_members(node)
     }
@@ -4967,7 +5403,7 @@ pub struct DocTipoResponse {
 
 impl DocTipoResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("ResultGet", &["DocTipo"], self.result_get.as_ref())?;
         w.optional("Errors", &["Err"], self.errors.as_ref())?;
         w.optional("Events", &["Evt"], self.events.as_ref())?;
@@ -4975,7 +5411,7 @@ impl DocTipoResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         for member in node.members() {
             match member.name() {
@@ -4991,25 +5427,25 @@ impl DocTipoResponse {
     }
 }
 
-impl XmlItem for DocTipoResponse {
+impl tree::XmlItem for DocTipoResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("DocTipoResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("DocTipoResponse")?;
         Self::read_members(node)
     }
@@ -5032,7 +5468,7 @@ pub struct DocTipo {
 
 impl DocTipo {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Id", &self.id);
         w.optional("Desc", &[], self.desc.as_ref())?;
         w.optional("FchDesde", &[], self.fch_desde.as_ref())?;
@@ -5041,7 +5477,7 @@ impl DocTipo {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -5069,25 +5505,25 @@ impl DocTipo {
     }
 }
 
-impl XmlItem for DocTipo {
+impl tree::XmlItem for DocTipo {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("DocTipo")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("DocTipo")?;
         Self::read_members(node)
     }
@@ -5108,7 +5544,7 @@ pub struct FEPaisResponse {
 
 impl FEPaisResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("ResultGet", &["PaisTipo"], self.result_get.as_ref())?;
         w.optional("Errors", &["Err"], self.errors.as_ref())?;
         w.optional("Events", &["Evt"], self.events.as_ref())?;
@@ -5116,7 +5552,7 @@ impl FEPaisResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         for member in node.members() {
             match member.name() {
@@ -5132,25 +5568,25 @@ impl FEPaisResponse {
     }
 }
 
-impl XmlItem for FEPaisResponse {
+impl tree::XmlItem for FEPaisResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("FEPaisResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("FEPaisResponse")?;
         Self::read_members(node)
     }
@@ -5169,14 +5605,14 @@ pub struct PaisTipo {
 
 impl PaisTipo {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Id", &self.id);
         w.optional("Desc", &[], self.desc.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -5196,25 +5632,25 @@ impl PaisTipo {
     }
 }
 
-impl XmlItem for PaisTipo {
+impl tree::XmlItem for PaisTipo {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("PaisTipo")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("PaisTipo")?;
         Self::read_members(node)
     }

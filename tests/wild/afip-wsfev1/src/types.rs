@@ -4,7 +4,7 @@
 
 /// `FECAESolicitar`, operation 1 of `Service`: Solicitud de Código de Autorización Electrónico (CAE)
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FECAESolicitarResponse`].
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -26,7 +26,7 @@ pub struct FECAESolicitarResponse {
 
 /// `FECompTotXRequest`, operation 2 of `Service`: Retorna la cantidad maxima de registros que puede tener una invocacion al metodo FECAESolicitar / FECAEARegInformativo
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FECompTotXRequestResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -46,7 +46,7 @@ pub struct FECompTotXRequestResponse {
 
 /// `FEDummy`, operation 3 of `Service`: Metodo dummy para verificacion de funcionamiento
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FEDummyResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -63,7 +63,7 @@ pub struct FEDummyResponse {
 
 /// `FECompUltimoAutorizado`, operation 4 of `Service`: Retorna el ultimo comprobante autorizado para el tipo de comprobante / cuit / punto de venta ingresado / Tipo de Emisión
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FECompUltimoAutorizadoResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -87,7 +87,7 @@ pub struct FECompUltimoAutorizadoResponse {
 
 /// `FECompConsultar`, operation 5 of `Service`: Consulta Comprobante emitido y su código.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FECompConsultarResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -109,7 +109,7 @@ pub struct FECompConsultarResponse {
 
 /// `FECAEARegInformativo`, operation 6 of `Service`: Rendición de comprobantes asociados a un CAEA.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FECAEARegInformativoResponse`].
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -131,7 +131,7 @@ pub struct FECAEARegInformativoResponse {
 
 /// `FECAEASolicitar`, operation 7 of `Service`: Solicitud de Código de Autorización Electrónico Anticipado (CAEA)
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FECAEASolicitarResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -155,7 +155,7 @@ pub struct FECAEASolicitarResponse {
 
 /// `FECAEASinMovimientoConsultar`, operation 8 of `Service`: Consulta CAEA informado como sin movimientos.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FECAEASinMovimientoConsultarResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -179,7 +179,7 @@ pub struct FECAEASinMovimientoConsultarResponse {
 
 /// `FECAEASinMovimientoInformar`, operation 9 of `Service`: Informa CAEA sin movimientos.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FECAEASinMovimientoInformarResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -203,7 +203,7 @@ pub struct FECAEASinMovimientoInformarResponse {
 
 /// `FECAEAConsultar`, operation 10 of `Service`: Consultar CAEA emitidos.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FECAEAConsultarResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -227,7 +227,7 @@ pub struct FECAEAConsultarResponse {
 
 /// `FEParamGetCotizacion`, operation 11 of `Service`: Recupera la cotizacion de la moneda consultada y su  fecha
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FEParamGetCotizacionResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -249,7 +249,7 @@ pub struct FEParamGetCotizacionResponse {
 
 /// `FEParamGetTiposTributos`, operation 12 of `Service`: Recupera el listado de los diferente tributos que pueden ser utilizados  en el servicio de autorizacion
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FEParamGetTiposTributosResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -269,7 +269,7 @@ pub struct FEParamGetTiposTributosResponse {
 
 /// `FEParamGetTiposMonedas`, operation 13 of `Service`: Recupera el listado de monedas utilizables en servicio de autorización
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FEParamGetTiposMonedasResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -289,7 +289,7 @@ pub struct FEParamGetTiposMonedasResponse {
 
 /// `FEParamGetTiposIva`, operation 14 of `Service`: Recupera el listado  de Tipos de Iva utilizables en servicio de autorización.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FEParamGetTiposIvaResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -309,7 +309,7 @@ pub struct FEParamGetTiposIvaResponse {
 
 /// `FEParamGetTiposOpcional`, operation 15 of `Service`: Recupera el listado de identificadores para los campos Opcionales
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FEParamGetTiposOpcionalResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -329,7 +329,7 @@ pub struct FEParamGetTiposOpcionalResponse {
 
 /// `FEParamGetTiposConcepto`, operation 16 of `Service`: Recupera el listado  de identificadores para el campo Concepto.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FEParamGetTiposConceptoResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -349,7 +349,7 @@ pub struct FEParamGetTiposConceptoResponse {
 
 /// `FEParamGetPtosVenta`, operation 17 of `Service`: Recupera el listado de puntos de venta registrados y su estado
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FEParamGetPtosVentaResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -369,7 +369,7 @@ pub struct FEParamGetPtosVentaResponse {
 
 /// `FEParamGetTiposCbte`, operation 18 of `Service`: Recupera el listado  de Tipos de Comprobantes utilizables en servicio de autorización.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FEParamGetTiposCbteResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -389,7 +389,7 @@ pub struct FEParamGetTiposCbteResponse {
 
 /// `FEParamGetTiposDoc`, operation 19 of `Service`: Recupera el listado  de Tipos de Documentos utilizables en servicio de autorización.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FEParamGetTiposDocResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -409,7 +409,7 @@ pub struct FEParamGetTiposDocResponse {
 
 /// `FEParamGetTiposPaises`, operation 20 of `Service`: Recupera el listado de los diferente paises que pueden ser utilizados  en el servicio de autorizacion
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`FEParamGetTiposPaisesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

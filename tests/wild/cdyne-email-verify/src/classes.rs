@@ -3,8 +3,8 @@
 //! fields are its members in wire order, written and read as XmlSerializer writes and
 //! reads the .NET class.
 
-use crate::runtime::tree::{Node, XmlItem, XmlOut};
-use crate::runtime::{EncodeError, tree::MemberError};
+use crate::runtime::tree;
+use crate::runtime::EncodeError;
 
 /// `ReturnIndicator`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
@@ -23,7 +23,7 @@ pub struct ReturnIndicator {
 
 impl ReturnIndicator {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("ResponseText", &[], self.response_text.as_ref())?;
         w.scalar("ResponseCode", &self.response_code);
         w.optional("LastMailServer", &[], self.last_mail_server.as_ref())?;
@@ -32,7 +32,7 @@ impl ReturnIndicator {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -60,25 +60,25 @@ impl ReturnIndicator {
     }
 }
 
-impl XmlItem for ReturnIndicator {
+impl tree::XmlItem for ReturnIndicator {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ReturnIndicator")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ReturnIndicator")?;
         Self::read_members(node)
     }

@@ -4,7 +4,7 @@
 
 /// `VerifyMXRecord`, operation 1 of `EmailVerNoTestEmail`: This function will verify the domains DNS (MX) mail entries.  If the function returns 0 the persons email domain is invalid.  More than 0 will indicate there is mail servers to accept an email.  This function is great for quick email domain verification.  It is not as powerful as the other email routines.  Use a LicenseKey of 0 for testing.  A -9999 as a result means that you have tested to many emails.  Please try again later if you get this value.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`VerifyMXRecordResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -26,7 +26,7 @@ pub struct VerifyMXRecordResponse {
 
 /// `AdvancedVerifyEmail`, operation 2 of `EmailVerNoTestEmail`: This function will verify an email address and also includes the ability to timeout the verification process.  The Verification can be slowed down by the email server being verified against. \<b\>Timeout is in seconds\</b\> Use a licensekey of 0 for testing \<br\> NOTE: A timeout error (7) does not mean an email will not go through.  You should treat this as a good email address.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`AdvancedVerifyEmailResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -50,7 +50,7 @@ pub struct AdvancedVerifyEmailResponse {
 
 /// `VerifyEmail`, operation 3 of `EmailVerNoTestEmail`: This function allows you to verify an email address against the mail servers it belongs to.  This function differs from the advanced function only by it automatically setting a timeout of 5 seconds
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`VerifyEmailResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -72,7 +72,7 @@ pub struct VerifyEmailResponse {
 
 /// `ReturnCodes`, operation 4 of `EmailVerNoTestEmail`: This function will give you all the possible code returns
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ReturnCodesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

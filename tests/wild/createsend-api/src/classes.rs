@@ -3,8 +3,8 @@
 //! fields are its members in wire order, written and read as XmlSerializer writes and
 //! reads the .NET class.
 
-use crate::runtime::tree::{Node, XmlItem, XmlOut};
-use crate::runtime::{EncodeError, tree::MemberError};
+use crate::runtime::tree;
+use crate::runtime::EncodeError;
 
 /// `Result`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
@@ -19,14 +19,14 @@ pub struct Result2 {
 
 impl Result2 {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Code", &self.code);
         w.optional("Message", &[], self.message.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -46,25 +46,25 @@ impl Result2 {
     }
 }
 
-impl XmlItem for Result2 {
+impl tree::XmlItem for Result2 {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Result")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Result")?;
         Self::read_members(node)
     }
@@ -83,14 +83,14 @@ pub struct List {
 
 impl List {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("ListID", &[], self.list_id.as_ref())?;
         w.optional("Name", &[], self.name.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -110,25 +110,25 @@ impl List {
     }
 }
 
-impl XmlItem for List {
+impl tree::XmlItem for List {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("List")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("List")?;
         Self::read_members(node)
     }
@@ -147,14 +147,14 @@ pub struct SubscriberCustomField {
 
 impl SubscriberCustomField {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Key", &[], self.key.as_ref())?;
         w.optional("Value", &[], self.value.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -174,25 +174,25 @@ impl SubscriberCustomField {
     }
 }
 
-impl XmlItem for SubscriberCustomField {
+impl tree::XmlItem for SubscriberCustomField {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SubscriberCustomField")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SubscriberCustomField")?;
         Self::read_members(node)
     }

@@ -121,7 +121,7 @@ impl crate::runtime::tree::XmlItem for SubscriberFieldDataType {
 
 /// `User.GetApiKey`, operation 1 of `api`: User.GetApiKey: no description in the WSDL.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`UserGetApiKeyResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -145,7 +145,7 @@ pub struct UserGetApiKeyResponse {
 
 /// `Subscriber.AddWithCustomFields`, operation 2 of `api`: Subscriber.AddWithCustomFields: no description in the WSDL.
 ///
-/// The request's 5 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 5 business parameters. The wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SubscriberAddWithCustomFieldsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -173,7 +173,7 @@ pub struct SubscriberAddWithCustomFieldsResponse {
 
 /// `Subscriber.AddAndResubscribeWithCustomFields`, operation 3 of `api`: Subscriber.AddAndResubscribeWithCustomFields: no description in the WSDL.
 ///
-/// The request's 5 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 5 business parameters. The wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SubscriberAddAndResubscribeWithCustomFieldsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -201,7 +201,7 @@ pub struct SubscriberAddAndResubscribeWithCustomFieldsResponse {
 
 /// `Subscriber.Add`, operation 4 of `api`: Subscriber.Add: no description in the WSDL.
 ///
-/// The request's 4 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 4 business parameters. The wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SubscriberAddResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -227,7 +227,7 @@ pub struct SubscriberAddResponse {
 
 /// `Subscriber.AddAndResubscribe`, operation 5 of `api`: Subscriber.AddAndResubscribe: no description in the WSDL.
 ///
-/// The request's 4 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 4 business parameters. The wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SubscriberAddAndResubscribeResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -253,7 +253,7 @@ pub struct SubscriberAddAndResubscribeResponse {
 
 /// `Subscriber.Unsubscribe`, operation 6 of `api`: Subscriber.Unsubscribe: no description in the WSDL.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SubscriberUnsubscribeResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -277,7 +277,7 @@ pub struct SubscriberUnsubscribeResponse {
 
 /// `Subscribers.GetActive`, operation 7 of `api`: Subscribers.GetActive: no description in the WSDL.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SubscribersGetActiveResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -301,7 +301,7 @@ pub struct SubscribersGetActiveResponse {
 
 /// `Subscribers.GetUnsubscribed`, operation 8 of `api`: Subscribers.GetUnsubscribed: no description in the WSDL.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SubscribersGetUnsubscribedResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -325,7 +325,7 @@ pub struct SubscribersGetUnsubscribedResponse {
 
 /// `Subscribers.GetBounced`, operation 9 of `api`: Subscribers.GetBounced: no description in the WSDL.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SubscribersGetBouncedResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -349,7 +349,7 @@ pub struct SubscribersGetBouncedResponse {
 
 /// `Subscribers.GetSingleSubscriber`, operation 10 of `api`: Subscribers.GetSingleSubscriber: no description in the WSDL.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SubscribersGetSingleSubscriberResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -373,7 +373,7 @@ pub struct SubscribersGetSingleSubscriberResponse {
 
 /// `Subscribers.GetIsSubscribed`, operation 11 of `api`: Subscribers.GetIsSubscribed: no description in the WSDL.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SubscribersGetIsSubscribedResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -397,7 +397,7 @@ pub struct SubscribersGetIsSubscribedResponse {
 
 /// `List.Create`, operation 12 of `api`: List.Create: no description in the WSDL.
 ///
-/// The request's 6 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 6 business parameters. The wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListCreateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -427,7 +427,7 @@ pub struct ListCreateResponse {
 
 /// `List.Update`, operation 13 of `api`: List.Update: no description in the WSDL.
 ///
-/// The request's 6 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 6 business parameters. The wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListUpdateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -457,7 +457,7 @@ pub struct ListUpdateResponse {
 
 /// `List.GetDetail`, operation 14 of `api`: List.GetDetail: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListGetDetailResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -479,7 +479,7 @@ pub struct ListGetDetailResponse {
 
 /// `List.Delete`, operation 15 of `api`: List.Delete: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListDeleteResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -501,7 +501,7 @@ pub struct ListDeleteResponse {
 
 /// `List.GetCustomFields`, operation 16 of `api`: List.GetCustomFields: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListGetCustomFieldsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -523,7 +523,7 @@ pub struct ListGetCustomFieldsResponse {
 
 /// `List.DeleteCustomField`, operation 17 of `api`: List.DeleteCustomField: no description in the WSDL.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListDeleteCustomFieldResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -547,7 +547,7 @@ pub struct ListDeleteCustomFieldResponse {
 
 /// `List.CreateCustomField`, operation 18 of `api`: List.CreateCustomField: no description in the WSDL.
 ///
-/// The request's 5 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 5 business parameters. The wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListCreateCustomFieldResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -575,7 +575,7 @@ pub struct ListCreateCustomFieldResponse {
 
 /// `List.GetStats`, operation 19 of `api`: List.GetStats: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListGetStatsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -597,7 +597,7 @@ pub struct ListGetStatsResponse {
 
 /// `Client.GetCampaigns`, operation 20 of `api`: Client.GetCampaigns: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ClientGetCampaignsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -619,7 +619,7 @@ pub struct ClientGetCampaignsResponse {
 
 /// `Client.GetLists`, operation 21 of `api`: Client.GetLists: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ClientGetListsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -641,7 +641,7 @@ pub struct ClientGetListsResponse {
 
 /// `Client.GetSegments`, operation 22 of `api`: Client.GetSegments: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ClientGetSegmentsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -663,7 +663,7 @@ pub struct ClientGetSegmentsResponse {
 
 /// `Client.GetSuppressionList`, operation 23 of `api`: Client.GetSuppressionList: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ClientGetSuppressionListResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -685,7 +685,7 @@ pub struct ClientGetSuppressionListResponse {
 
 /// `Client.GetTemplates`, operation 24 of `api`: Client.GetTemplates: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ClientGetTemplatesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -707,7 +707,7 @@ pub struct ClientGetTemplatesResponse {
 
 /// `Client.Create`, operation 25 of `api`: Client.Create: no description in the WSDL.
 ///
-/// The request's 6 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 6 business parameters. The wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ClientCreateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -737,7 +737,7 @@ pub struct ClientCreateResponse {
 
 /// `Client.UpdateBasics`, operation 26 of `api`: Client.UpdateBasics: no description in the WSDL.
 ///
-/// The request's 7 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 7 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 7 business parameters. The wire carries all 7 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ClientUpdateBasicsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -769,7 +769,7 @@ pub struct ClientUpdateBasicsResponse {
 
 /// `Client.UpdateAccessAndBilling`, operation 27 of `api`: Client.UpdateAccessAndBilling: no description in the WSDL.
 ///
-/// The request's 10 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 10 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 10 business parameters. The wire carries all 10 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ClientUpdateAccessAndBillingResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -807,7 +807,7 @@ pub struct ClientUpdateAccessAndBillingResponse {
 
 /// `Client.GetDetail`, operation 28 of `api`: Client.GetDetail: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ClientGetDetailResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -829,7 +829,7 @@ pub struct ClientGetDetailResponse {
 
 /// `Client.Delete`, operation 29 of `api`: Client.Delete: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ClientDeleteResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -851,7 +851,7 @@ pub struct ClientDeleteResponse {
 
 /// `Campaign.GetSubscriberClicks`, operation 30 of `api`: Campaign.GetSubscriberClicks: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`CampaignGetSubscriberClicksResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -873,7 +873,7 @@ pub struct CampaignGetSubscriberClicksResponse {
 
 /// `Campaign.GetOpens`, operation 31 of `api`: Campaign.GetOpens: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`CampaignGetOpensResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -895,7 +895,7 @@ pub struct CampaignGetOpensResponse {
 
 /// `Campaign.GetBounces`, operation 32 of `api`: Campaign.GetBounces: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`CampaignGetBouncesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -917,7 +917,7 @@ pub struct CampaignGetBouncesResponse {
 
 /// `Campaign.GetUnsubscribes`, operation 33 of `api`: Campaign.GetUnsubscribes: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`CampaignGetUnsubscribesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -939,7 +939,7 @@ pub struct CampaignGetUnsubscribesResponse {
 
 /// `Campaign.GetSummary`, operation 34 of `api`: Campaign.GetSummary: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`CampaignGetSummaryResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -961,7 +961,7 @@ pub struct CampaignGetSummaryResponse {
 
 /// `Campaign.GetLists`, operation 35 of `api`: Campaign.GetLists: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`CampaignGetListsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -983,7 +983,7 @@ pub struct CampaignGetListsResponse {
 
 /// `User.GetClients`, operation 36 of `api`: User.GetClients: no description in the WSDL.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`UserGetClientsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1003,7 +1003,7 @@ pub struct UserGetClientsResponse {
 
 /// `User.GetSystemDate`, operation 37 of `api`: User.GetSystemDate: no description in the WSDL.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`UserGetSystemDateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1023,7 +1023,7 @@ pub struct UserGetSystemDateResponse {
 
 /// `User.GetTimezones`, operation 38 of `api`: User.GetTimezones: no description in the WSDL.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`UserGetTimezonesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1043,7 +1043,7 @@ pub struct UserGetTimezonesResponse {
 
 /// `User.GetCountries`, operation 39 of `api`: User.GetCountries: no description in the WSDL.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`UserGetCountriesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1063,7 +1063,7 @@ pub struct UserGetCountriesResponse {
 
 /// `Campaign.Create`, operation 40 of `api`: Campaign.Create: no description in the WSDL.
 ///
-/// The request's 11 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 11 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 11 business parameters. The wire carries all 11 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`CampaignCreateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1103,7 +1103,7 @@ pub struct CampaignCreateResponse {
 
 /// `Campaign.Send`, operation 41 of `api`: Campaign.Send: no description in the WSDL.
 ///
-/// The request's 4 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 4 business parameters. The wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`CampaignSendResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1129,7 +1129,7 @@ pub struct CampaignSendResponse {
 
 /// `Campaign.Delete`, operation 42 of `api`: Campaign.Delete: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`CampaignDeleteResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1151,7 +1151,7 @@ pub struct CampaignDeleteResponse {
 
 /// `Template.Create`, operation 43 of `api`: Template.Create: no description in the WSDL.
 ///
-/// The request's 6 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 6 business parameters. The wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TemplateCreateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1181,7 +1181,7 @@ pub struct TemplateCreateResponse {
 
 /// `Template.GetDetail`, operation 44 of `api`: Template.GetDetail: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TemplateGetDetailResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1203,7 +1203,7 @@ pub struct TemplateGetDetailResponse {
 
 /// `Template.Update`, operation 45 of `api`: Template.Update: no description in the WSDL.
 ///
-/// The request's 6 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 6 business parameters. The wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TemplateUpdateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1233,7 +1233,7 @@ pub struct TemplateUpdateResponse {
 
 /// `Template.Delete`, operation 46 of `api`: Template.Delete: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TemplateDeleteResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

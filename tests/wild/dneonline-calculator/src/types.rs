@@ -4,7 +4,7 @@
 
 /// `Add`, operation 1 of `Calculator`: Adds two integers. This is a test WebService. ©DNE Online
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`AddResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -26,7 +26,7 @@ pub struct AddResponse {
 
 /// `Subtract`, operation 2 of `Calculator`: Subtract: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SubtractResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -48,7 +48,7 @@ pub struct SubtractResponse {
 
 /// `Multiply`, operation 3 of `Calculator`: Multiply: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MultiplyResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -70,7 +70,7 @@ pub struct MultiplyResponse {
 
 /// `Divide`, operation 4 of `Calculator`: Divide: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`DivideResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

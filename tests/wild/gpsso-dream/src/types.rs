@@ -4,7 +4,7 @@
 
 /// `SearchDreamInfo`, operation 1 of `Dream`: 请输入解梦关键字：（如：爱人、朋友、钓鱼）
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`SearchDreamInfoResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -3,8 +3,8 @@
 //! fields are its members in wire order, written and read as XmlSerializer writes and
 //! reads the .NET class.
 
-use crate::runtime::tree::{Node, XmlItem, XmlOut};
-use crate::runtime::{EncodeError, tree::MemberError};
+use crate::runtime::tree;
+use crate::runtime::EncodeError;
 
 /// `CheckServerHealthResult`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
@@ -27,7 +27,7 @@ pub struct CheckServerHealthResult {
 
 impl CheckServerHealthResult {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("SearchObjects", &[], self.search_objects.as_ref())?;
         w.optional("Availability", &[], self.availability.as_ref())?;
         w.optional("PriceCheck", &[], self.price_check.as_ref())?;
@@ -38,7 +38,7 @@ impl CheckServerHealthResult {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 6];
         for member in node.members() {
@@ -76,25 +76,25 @@ impl CheckServerHealthResult {
     }
 }
 
-impl XmlItem for CheckServerHealthResult {
+impl tree::XmlItem for CheckServerHealthResult {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("CheckServerHealthResult")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("CheckServerHealthResult")?;
         Self::read_members(node)
     }
@@ -117,7 +117,7 @@ pub struct Messages {
 
 impl Messages {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Information", &[], self.information.as_ref())?;
         w.optional("Errors", &[], self.errors.as_ref())?;
         w.optional("TimeTaken", &[], self.time_taken.as_ref())?;
@@ -126,7 +126,7 @@ impl Messages {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -154,25 +154,25 @@ impl Messages {
     }
 }
 
-impl XmlItem for Messages {
+impl tree::XmlItem for Messages {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Messages")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Messages")?;
         Self::read_members(node)
     }
@@ -197,7 +197,7 @@ pub struct CheckServerHealthResultV2 {
 
 impl CheckServerHealthResultV2 {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("IRent", &[], self.i_rent.as_ref())?;
         w.optional("ServerDBLoadBalancer", &[], self.server_db_load_balancer.as_ref())?;
         w.optional("Endeca", &[], self.endeca.as_ref())?;
@@ -207,7 +207,7 @@ impl CheckServerHealthResultV2 {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 5];
         for member in node.members() {
@@ -241,25 +241,25 @@ impl CheckServerHealthResultV2 {
     }
 }
 
-impl XmlItem for CheckServerHealthResultV2 {
+impl tree::XmlItem for CheckServerHealthResultV2 {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("CheckServerHealthResultV2")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("CheckServerHealthResultV2")?;
         Self::read_members(node)
     }
@@ -308,7 +308,7 @@ pub struct NewsletterInputValue {
 
 impl NewsletterInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("SignUp", &self.sign_up);
         w.optional("RetailerCode", &[], self.retailer_code.as_ref())?;
         w.optional("RetailerExtraCode", &[], self.retailer_extra_code.as_ref())?;
@@ -330,7 +330,7 @@ impl NewsletterInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 17];
         for member in node.members() {
@@ -411,25 +411,25 @@ impl NewsletterInputValue {
     }
 }
 
-impl XmlItem for NewsletterInputValue {
+impl tree::XmlItem for NewsletterInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("NewsletterInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("NewsletterInputValue")?;
         Self::read_members(node)
     }
@@ -448,14 +448,14 @@ pub struct NewsletterReturnValue {
 
 impl NewsletterReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -472,27 +472,47 @@ impl NewsletterReturnValue {
     }
 }
 
-impl XmlItem for NewsletterReturnValue {
+impl tree::XmlItem for NewsletterReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("NewsletterReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("NewsletterReturnValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `NewsletterReturnValue`: the members it inherits; its own are dropped.
+impl From<NewsletterReturnValue> for ReturnValue {
+    fn from(value: NewsletterReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `NewsletterReturnValue` whose `ReturnValue` part is `value`, its own members at their defaults: `NewsletterReturnValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for NewsletterReturnValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
     }
 }
 
@@ -509,14 +529,14 @@ pub struct ReturnValue {
 
 impl ReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -533,25 +553,25 @@ impl ReturnValue {
     }
 }
 
-impl XmlItem for ReturnValue {
+impl tree::XmlItem for ReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ReturnValue")?;
         Self::read_members(node)
     }
@@ -609,10 +629,10 @@ pub enum AnyReturnValue {
     PaymentInformationReturnValue(PaymentInformationReturnValue),
 }
 
-impl XmlItem for AnyReturnValue {
+impl tree::XmlItem for AnyReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
@@ -731,7 +751,7 @@ impl XmlItem for AnyReturnValue {
         }
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         match node.class_type("ReturnValue")? {
             None
             | Some("ReturnValue")
@@ -756,7 +776,7 @@ impl XmlItem for AnyReturnValue {
             | Some("VoucherDetailReturnValue")
             | Some("PaymentInformationReturnValue") => Ok(()),
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "ReturnValue",
                     name: other.to_owned(),
@@ -767,9 +787,9 @@ impl XmlItem for AnyReturnValue {
     }
 
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         match node.class_type("ReturnValue")? {
             None | Some("ReturnValue") => {
                 Ok(AnyReturnValue::ReturnValue(ReturnValue::read_members(node)?))
@@ -915,7 +935,7 @@ impl XmlItem for AnyReturnValue {
                 )
             }
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "ReturnValue",
                     name: other.to_owned(),
@@ -941,7 +961,7 @@ pub struct Error {
 
 impl Error {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Number", &self.number);
         w.optional("Description", &[], self.description.as_ref())?;
         w.optional("ExtensionData", &[], self.extension_data.as_ref())?;
@@ -949,7 +969,7 @@ impl Error {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -973,25 +993,25 @@ impl Error {
     }
 }
 
-impl XmlItem for Error {
+impl tree::XmlItem for Error {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Error")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Error")?;
         Self::read_members(node)
     }
@@ -1005,36 +1025,36 @@ pub struct ExtensionDataObject {}
 
 impl ExtensionDataObject {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, _w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, _w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let _ = node;
         Ok(Self::default())
     }
 }
 
-impl XmlItem for ExtensionDataObject {
+impl tree::XmlItem for ExtensionDataObject {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ExtensionDataObject")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ExtensionDataObject")?;
         Self::read_members(node)
     }
@@ -1066,14 +1086,14 @@ impl crate::runtime::SoapHeaderItem for ServiceAuthHeader {
 
 impl ServiceAuthHeader {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Username", &[], self.username.as_ref())?;
         w.optional("Password", &[], self.password.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1093,25 +1113,25 @@ impl ServiceAuthHeader {
     }
 }
 
-impl XmlItem for ServiceAuthHeader {
+impl tree::XmlItem for ServiceAuthHeader {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ServiceAuthHeader")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ServiceAuthHeader")?;
         Self::read_members(node)
     }
@@ -1146,7 +1166,7 @@ pub struct AdditionalServicesInputValue {
 
 impl AdditionalServicesInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
         w.optional("LanguageCode", &[], self.language_code.as_ref())?;
         w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
@@ -1161,7 +1181,7 @@ impl AdditionalServicesInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 10];
         for member in node.members() {
@@ -1214,25 +1234,25 @@ impl AdditionalServicesInputValue {
     }
 }
 
-impl XmlItem for AdditionalServicesInputValue {
+impl tree::XmlItem for AdditionalServicesInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("AdditionalServicesInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AdditionalServicesInputValue")?;
         Self::read_members(node)
     }
@@ -1253,7 +1273,7 @@ pub struct AdditionalServicesReturnValue {
 
 impl AdditionalServicesReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         w.optional(
@@ -1265,7 +1285,7 @@ impl AdditionalServicesReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -1286,27 +1306,48 @@ impl AdditionalServicesReturnValue {
     }
 }
 
-impl XmlItem for AdditionalServicesReturnValue {
+impl tree::XmlItem for AdditionalServicesReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("AdditionalServicesReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AdditionalServicesReturnValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `AdditionalServicesReturnValue`: the members it inherits; its own are dropped.
+impl From<AdditionalServicesReturnValue> for ReturnValue {
+    fn from(value: AdditionalServicesReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `AdditionalServicesReturnValue` whose `ReturnValue` part is `value`, its own members at their defaults: `AdditionalServicesReturnValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for AdditionalServicesReturnValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+            ..Default::default()
+        }
     }
 }
 
@@ -1353,7 +1394,7 @@ pub struct AdditionalServiceItem {
 
 impl AdditionalServiceItem {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("AdditionalServiceType", &self.additional_service_type);
         w.scalar("Amount", &self.amount);
         w.optional("Code", &[], self.code.as_ref())?;
@@ -1375,7 +1416,7 @@ impl AdditionalServiceItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 17];
         for member in node.members() {
@@ -1456,25 +1497,25 @@ impl AdditionalServiceItem {
     }
 }
 
-impl XmlItem for AdditionalServiceItem {
+impl tree::XmlItem for AdditionalServiceItem {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("AdditionalServiceItem")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AdditionalServiceItem")?;
         Self::read_members(node)
     }
@@ -1495,7 +1536,7 @@ pub struct AvailabilityInputValue {
 
 impl AvailabilityInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
         w.optional("CheckIn", &[], self.check_in.as_ref())?;
         w.optional("CheckOut", &[], self.check_out.as_ref())?;
@@ -1503,7 +1544,7 @@ impl AvailabilityInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -1528,25 +1569,25 @@ impl AvailabilityInputValue {
     }
 }
 
-impl XmlItem for AvailabilityInputValue {
+impl tree::XmlItem for AvailabilityInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("AvailabilityInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AvailabilityInputValue")?;
         Self::read_members(node)
     }
@@ -1575,7 +1616,7 @@ pub struct AvailabilityRetunValue {
 
 impl AvailabilityRetunValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         w.optional("StartDate", &[], self.start_date.as_ref())?;
@@ -1587,7 +1628,7 @@ impl AvailabilityRetunValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 7];
         for member in node.members() {
@@ -1624,27 +1665,48 @@ impl AvailabilityRetunValue {
     }
 }
 
-impl XmlItem for AvailabilityRetunValue {
+impl tree::XmlItem for AvailabilityRetunValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("AvailabilityRetunValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AvailabilityRetunValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `AvailabilityRetunValue`: the members it inherits; its own are dropped.
+impl From<AvailabilityRetunValue> for ReturnValue {
+    fn from(value: AvailabilityRetunValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `AvailabilityRetunValue` whose `ReturnValue` part is `value`, its own members at their defaults: `AvailabilityRetunValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for AvailabilityRetunValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+            ..Default::default()
+        }
     }
 }
 
@@ -1663,7 +1725,7 @@ pub struct NearestBookingDateInputValue {
 
 impl NearestBookingDateInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("AccomodationCode", &[], self.accomodation_code.as_ref())?;
         w.optional("CheckIn", &[], self.check_in.as_ref())?;
         w.scalar("Duration", &self.duration);
@@ -1671,7 +1733,7 @@ impl NearestBookingDateInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -1695,25 +1757,25 @@ impl NearestBookingDateInputValue {
     }
 }
 
-impl XmlItem for NearestBookingDateInputValue {
+impl tree::XmlItem for NearestBookingDateInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("NearestBookingDateInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("NearestBookingDateInputValue")?;
         Self::read_members(node)
     }
@@ -1740,7 +1802,7 @@ pub struct NearestBookingDateReturnValue {
 
 impl NearestBookingDateReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         w.optional("CheckIn", &[], self.check_in.as_ref())?;
@@ -1751,7 +1813,7 @@ impl NearestBookingDateReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 6];
         for member in node.members() {
@@ -1784,27 +1846,48 @@ impl NearestBookingDateReturnValue {
     }
 }
 
-impl XmlItem for NearestBookingDateReturnValue {
+impl tree::XmlItem for NearestBookingDateReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("NearestBookingDateReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("NearestBookingDateReturnValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `NearestBookingDateReturnValue`: the members it inherits; its own are dropped.
+impl From<NearestBookingDateReturnValue> for ReturnValue {
+    fn from(value: NearestBookingDateReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `NearestBookingDateReturnValue` whose `ReturnValue` part is `value`, its own members at their defaults: `NearestBookingDateReturnValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for NearestBookingDateReturnValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+            ..Default::default()
+        }
     }
 }
 
@@ -1839,7 +1922,7 @@ pub struct PriceDetailInputValue {
 
 impl PriceDetailInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
         w.optional(
             "AdditionalServices",
@@ -1859,7 +1942,7 @@ impl PriceDetailInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 11];
         for member in node.members() {
@@ -1916,25 +1999,25 @@ impl PriceDetailInputValue {
     }
 }
 
-impl XmlItem for PriceDetailInputValue {
+impl tree::XmlItem for PriceDetailInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("PriceDetailInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("PriceDetailInputValue")?;
         Self::read_members(node)
     }
@@ -1953,14 +2036,14 @@ pub struct AdditionalServiceInputItem {
 
 impl AdditionalServiceInputItem {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Code", &[], self.code.as_ref())?;
         w.scalar("Count", &self.count);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1980,25 +2063,25 @@ impl AdditionalServiceInputItem {
     }
 }
 
-impl XmlItem for AdditionalServiceInputItem {
+impl tree::XmlItem for AdditionalServiceInputItem {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("AdditionalServiceInputItem")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AdditionalServiceInputItem")?;
         Self::read_members(node)
     }
@@ -2037,7 +2120,7 @@ pub struct PriceDetailRetunValue {
 
 impl PriceDetailRetunValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         w.scalar("Price", &self.price);
@@ -2058,7 +2141,7 @@ impl PriceDetailRetunValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 12];
         for member in node.members() {
@@ -2118,27 +2201,48 @@ impl PriceDetailRetunValue {
     }
 }
 
-impl XmlItem for PriceDetailRetunValue {
+impl tree::XmlItem for PriceDetailRetunValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("PriceDetailRetunValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("PriceDetailRetunValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `PriceDetailRetunValue`: the members it inherits; its own are dropped.
+impl From<PriceDetailRetunValue> for ReturnValue {
+    fn from(value: PriceDetailRetunValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `PriceDetailRetunValue` whose `ReturnValue` part is `value`, its own members at their defaults: `PriceDetailRetunValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for PriceDetailRetunValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+            ..Default::default()
+        }
     }
 }
 
@@ -2159,7 +2263,7 @@ pub struct PricesInputValue {
 
 impl PricesInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
         w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
         w.optional("LanguageCode", &[], self.language_code.as_ref())?;
@@ -2168,7 +2272,7 @@ impl PricesInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -2193,25 +2297,25 @@ impl PricesInputValue {
     }
 }
 
-impl XmlItem for PricesInputValue {
+impl tree::XmlItem for PricesInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("PricesInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("PricesInputValue")?;
         Self::read_members(node)
     }
@@ -2232,7 +2336,7 @@ pub struct StayItem {
 
 impl StayItem {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
         w.optional("CheckIn", &[], self.check_in.as_ref())?;
         w.optional("CheckOut", &[], self.check_out.as_ref())?;
@@ -2240,7 +2344,7 @@ impl StayItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -2265,25 +2369,25 @@ impl StayItem {
     }
 }
 
-impl XmlItem for StayItem {
+impl tree::XmlItem for StayItem {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("StayItem")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("StayItem")?;
         Self::read_members(node)
     }
@@ -2304,7 +2408,7 @@ pub struct PricesRetunValue {
 
 impl PricesRetunValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         w.optional("Prices", &["PricesPriceItem"], self.prices.as_ref())?;
@@ -2312,7 +2416,7 @@ impl PricesRetunValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -2332,27 +2436,48 @@ impl PricesRetunValue {
     }
 }
 
-impl XmlItem for PricesRetunValue {
+impl tree::XmlItem for PricesRetunValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("PricesRetunValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("PricesRetunValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `PricesRetunValue`: the members it inherits; its own are dropped.
+impl From<PricesRetunValue> for ReturnValue {
+    fn from(value: PricesRetunValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `PricesRetunValue` whose `ReturnValue` part is `value`, its own members at their defaults: `PricesRetunValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for PricesRetunValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+            ..Default::default()
+        }
     }
 }
 
@@ -2381,7 +2506,7 @@ pub struct PricesPriceItem {
 
 impl PricesPriceItem {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("CheckIn", &[], self.check_in.as_ref())?;
         w.optional("CheckOut", &[], self.check_out.as_ref())?;
         w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
@@ -2394,7 +2519,7 @@ impl PricesPriceItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 8];
         for member in node.members() {
@@ -2440,25 +2565,25 @@ impl PricesPriceItem {
     }
 }
 
-impl XmlItem for PricesPriceItem {
+impl tree::XmlItem for PricesPriceItem {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("PricesPriceItem")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("PricesPriceItem")?;
         Self::read_members(node)
     }
@@ -2479,7 +2604,7 @@ pub struct PriceListInputValue {
 
 impl PriceListInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
         w.optional("Currency", &[], self.currency.as_ref())?;
         w.optional("SalesOffice", &[], self.sales_office.as_ref())?;
@@ -2487,7 +2612,7 @@ impl PriceListInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -2512,25 +2637,25 @@ impl PriceListInputValue {
     }
 }
 
-impl XmlItem for PriceListInputValue {
+impl tree::XmlItem for PriceListInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("PriceListInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("PriceListInputValue")?;
         Self::read_members(node)
     }
@@ -2555,7 +2680,7 @@ pub struct PriceListReturnValue {
 
 impl PriceListReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
@@ -2565,7 +2690,7 @@ impl PriceListReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 5];
         for member in node.members() {
@@ -2592,27 +2717,48 @@ impl PriceListReturnValue {
     }
 }
 
-impl XmlItem for PriceListReturnValue {
+impl tree::XmlItem for PriceListReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("PriceListReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("PriceListReturnValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `PriceListReturnValue`: the members it inherits; its own are dropped.
+impl From<PriceListReturnValue> for ReturnValue {
+    fn from(value: PriceListReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `PriceListReturnValue` whose `ReturnValue` part is `value`, its own members at their defaults: `PriceListReturnValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for PriceListReturnValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+            ..Default::default()
+        }
     }
 }
 
@@ -2635,7 +2781,7 @@ pub struct PriceListItem {
 
 impl PriceListItem {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("StartDate", &[], self.start_date.as_ref())?;
         w.optional("EndDate", &[], self.end_date.as_ref())?;
         w.scalar("Price", &self.price);
@@ -2645,7 +2791,7 @@ impl PriceListItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 5];
         for member in node.members() {
@@ -2677,25 +2823,25 @@ impl PriceListItem {
     }
 }
 
-impl XmlItem for PriceListItem {
+impl tree::XmlItem for PriceListItem {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("PriceListItem")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("PriceListItem")?;
         Self::read_members(node)
     }
@@ -2778,7 +2924,7 @@ pub struct ClientBookingInputValue {
 
 impl ClientBookingInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
         w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
         w.optional(
@@ -2829,7 +2975,7 @@ impl ClientBookingInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 34];
         for member in node.members() {
@@ -2989,25 +3135,25 @@ impl ClientBookingInputValue {
     }
 }
 
-impl XmlItem for ClientBookingInputValue {
+impl tree::XmlItem for ClientBookingInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ClientBookingInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ClientBookingInputValue")?;
         Self::read_members(node)
     }
@@ -3030,7 +3176,7 @@ pub struct ClientBookingReturnValue {
 
 impl ClientBookingReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         w.optional("BookingID", &[], self.booking_id.as_ref())?;
@@ -3039,7 +3185,7 @@ impl ClientBookingReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -3064,27 +3210,48 @@ impl ClientBookingReturnValue {
     }
 }
 
-impl XmlItem for ClientBookingReturnValue {
+impl tree::XmlItem for ClientBookingReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ClientBookingReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ClientBookingReturnValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `ClientBookingReturnValue`: the members it inherits; its own are dropped.
+impl From<ClientBookingReturnValue> for ReturnValue {
+    fn from(value: ClientBookingReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `ClientBookingReturnValue` whose `ReturnValue` part is `value`, its own members at their defaults: `ClientBookingReturnValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for ClientBookingReturnValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+            ..Default::default()
+        }
     }
 }
 
@@ -3149,7 +3316,7 @@ pub struct RetailerBookingInputValue {
 
 impl RetailerBookingInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
         w.optional("LanguageCode", &[], self.language_code.as_ref())?;
         w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
@@ -3184,7 +3351,7 @@ impl RetailerBookingInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 26];
         for member in node.members() {
@@ -3306,25 +3473,25 @@ impl RetailerBookingInputValue {
     }
 }
 
-impl XmlItem for RetailerBookingInputValue {
+impl tree::XmlItem for RetailerBookingInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("RetailerBookingInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("RetailerBookingInputValue")?;
         Self::read_members(node)
     }
@@ -3347,7 +3514,7 @@ pub struct RetailerBookingReturnValue {
 
 impl RetailerBookingReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         w.optional("BookingID", &[], self.booking_id.as_ref())?;
@@ -3356,7 +3523,7 @@ impl RetailerBookingReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -3381,27 +3548,48 @@ impl RetailerBookingReturnValue {
     }
 }
 
-impl XmlItem for RetailerBookingReturnValue {
+impl tree::XmlItem for RetailerBookingReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("RetailerBookingReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("RetailerBookingReturnValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `RetailerBookingReturnValue`: the members it inherits; its own are dropped.
+impl From<RetailerBookingReturnValue> for ReturnValue {
+    fn from(value: RetailerBookingReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `RetailerBookingReturnValue` whose `ReturnValue` part is `value`, its own members at their defaults: `RetailerBookingReturnValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for RetailerBookingReturnValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+            ..Default::default()
+        }
     }
 }
 
@@ -3418,14 +3606,14 @@ pub struct ReadBookingInputValue {
 
 impl ReadBookingInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("BookingID", &[], self.booking_id.as_ref())?;
         w.optional("RetailerCode", &[], self.retailer_code.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -3445,25 +3633,25 @@ impl ReadBookingInputValue {
     }
 }
 
-impl XmlItem for ReadBookingInputValue {
+impl tree::XmlItem for ReadBookingInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ReadBookingInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ReadBookingInputValue")?;
         Self::read_members(node)
     }
@@ -3532,7 +3720,7 @@ pub struct ReadBookingReturnValue {
 
 impl ReadBookingReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         w.optional("BookingID", &[], self.booking_id.as_ref())?;
@@ -3572,7 +3760,7 @@ impl ReadBookingReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 27];
         for member in node.members() {
@@ -3695,27 +3883,48 @@ impl ReadBookingReturnValue {
     }
 }
 
-impl XmlItem for ReadBookingReturnValue {
+impl tree::XmlItem for ReadBookingReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ReadBookingReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ReadBookingReturnValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `ReadBookingReturnValue`: the members it inherits; its own are dropped.
+impl From<ReadBookingReturnValue> for ReturnValue {
+    fn from(value: ReadBookingReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `ReadBookingReturnValue` whose `ReturnValue` part is `value`, its own members at their defaults: `ReadBookingReturnValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for ReadBookingReturnValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+            ..Default::default()
+        }
     }
 }
 
@@ -3746,7 +3955,7 @@ pub struct ReadBookingPriceItem {
 
 impl ReadBookingPriceItem {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Price", &self.price);
         w.scalar("Total", &self.total);
         w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
@@ -3760,7 +3969,7 @@ impl ReadBookingPriceItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 9];
         for member in node.members() {
@@ -3811,25 +4020,25 @@ impl ReadBookingPriceItem {
     }
 }
 
-impl XmlItem for ReadBookingPriceItem {
+impl tree::XmlItem for ReadBookingPriceItem {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ReadBookingPriceItem")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ReadBookingPriceItem")?;
         Self::read_members(node)
     }
@@ -3850,7 +4059,7 @@ pub struct RatifyBookingInputValue {
 
 impl RatifyBookingInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("BookingID", &[], self.booking_id.as_ref())?;
         w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
         w.optional("RetailerCode", &[], self.retailer_code.as_ref())?;
@@ -3858,7 +4067,7 @@ impl RatifyBookingInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -3882,25 +4091,25 @@ impl RatifyBookingInputValue {
     }
 }
 
-impl XmlItem for RatifyBookingInputValue {
+impl tree::XmlItem for RatifyBookingInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("RatifyBookingInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("RatifyBookingInputValue")?;
         Self::read_members(node)
     }
@@ -3919,14 +4128,14 @@ pub struct RatifyBookingReturnValue {
 
 impl RatifyBookingReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -3943,27 +4152,47 @@ impl RatifyBookingReturnValue {
     }
 }
 
-impl XmlItem for RatifyBookingReturnValue {
+impl tree::XmlItem for RatifyBookingReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("RatifyBookingReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("RatifyBookingReturnValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `RatifyBookingReturnValue`: the members it inherits; its own are dropped.
+impl From<RatifyBookingReturnValue> for ReturnValue {
+    fn from(value: RatifyBookingReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `RatifyBookingReturnValue` whose `ReturnValue` part is `value`, its own members at their defaults: `RatifyBookingReturnValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for RatifyBookingReturnValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
     }
 }
 
@@ -3982,7 +4211,7 @@ pub struct CancelBookingInputValue {
 
 impl CancelBookingInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("BookingID", &[], self.booking_id.as_ref())?;
         w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
         w.optional("RetailerCode", &[], self.retailer_code.as_ref())?;
@@ -3990,7 +4219,7 @@ impl CancelBookingInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -4014,25 +4243,25 @@ impl CancelBookingInputValue {
     }
 }
 
-impl XmlItem for CancelBookingInputValue {
+impl tree::XmlItem for CancelBookingInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("CancelBookingInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("CancelBookingInputValue")?;
         Self::read_members(node)
     }
@@ -4051,14 +4280,14 @@ pub struct CancelBookingReturnValue {
 
 impl CancelBookingReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -4075,27 +4304,47 @@ impl CancelBookingReturnValue {
     }
 }
 
-impl XmlItem for CancelBookingReturnValue {
+impl tree::XmlItem for CancelBookingReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("CancelBookingReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("CancelBookingReturnValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `CancelBookingReturnValue`: the members it inherits; its own are dropped.
+impl From<CancelBookingReturnValue> for ReturnValue {
+    fn from(value: CancelBookingReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `CancelBookingReturnValue` whose `ReturnValue` part is `value`, its own members at their defaults: `CancelBookingReturnValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for CancelBookingReturnValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
     }
 }
 
@@ -4122,7 +4371,7 @@ pub struct CheckBookingInputValue {
 
 impl CheckBookingInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
         w.optional("CheckIn", &[], self.check_in.as_ref())?;
         w.optional("CheckOut", &[], self.check_out.as_ref())?;
@@ -4134,7 +4383,7 @@ impl CheckBookingInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 7];
         for member in node.members() {
@@ -4175,25 +4424,25 @@ impl CheckBookingInputValue {
     }
 }
 
-impl XmlItem for CheckBookingInputValue {
+impl tree::XmlItem for CheckBookingInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("CheckBookingInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("CheckBookingInputValue")?;
         Self::read_members(node)
     }
@@ -4214,7 +4463,7 @@ pub struct CheckBookingReturnValue {
 
 impl CheckBookingReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         w.optional(
@@ -4226,7 +4475,7 @@ impl CheckBookingReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -4247,27 +4496,48 @@ impl CheckBookingReturnValue {
     }
 }
 
-impl XmlItem for CheckBookingReturnValue {
+impl tree::XmlItem for CheckBookingReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("CheckBookingReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("CheckBookingReturnValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `CheckBookingReturnValue`: the members it inherits; its own are dropped.
+impl From<CheckBookingReturnValue> for ReturnValue {
+    fn from(value: CheckBookingReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `CheckBookingReturnValue` whose `ReturnValue` part is `value`, its own members at their defaults: `CheckBookingReturnValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for CheckBookingReturnValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+            ..Default::default()
+        }
     }
 }
 
@@ -4290,7 +4560,7 @@ pub struct CheckBookingItem {
 
 impl CheckBookingItem {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("CheckIn", &[], self.check_in.as_ref())?;
         w.optional("CheckOut", &[], self.check_out.as_ref())?;
         w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
@@ -4300,7 +4570,7 @@ impl CheckBookingItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 5];
         for member in node.members() {
@@ -4332,25 +4602,25 @@ impl CheckBookingItem {
     }
 }
 
-impl XmlItem for CheckBookingItem {
+impl tree::XmlItem for CheckBookingItem {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("CheckBookingItem")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("CheckBookingItem")?;
         Self::read_members(node)
     }
@@ -4367,13 +4637,13 @@ pub struct CancellationConditionInputValue {
 
 impl CancellationConditionInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
         for member in node.members() {
@@ -4389,25 +4659,25 @@ impl CancellationConditionInputValue {
     }
 }
 
-impl XmlItem for CancellationConditionInputValue {
+impl tree::XmlItem for CancellationConditionInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("CancellationConditionInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("CancellationConditionInputValue")?;
         Self::read_members(node)
     }
@@ -4428,7 +4698,7 @@ pub struct CancellationConditionReturnValue {
 
 impl CancellationConditionReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         w.optional(
@@ -4440,7 +4710,7 @@ impl CancellationConditionReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -4464,27 +4734,48 @@ impl CancellationConditionReturnValue {
     }
 }
 
-impl XmlItem for CancellationConditionReturnValue {
+impl tree::XmlItem for CancellationConditionReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("CancellationConditionReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("CancellationConditionReturnValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `CancellationConditionReturnValue`: the members it inherits; its own are dropped.
+impl From<CancellationConditionReturnValue> for ReturnValue {
+    fn from(value: CancellationConditionReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `CancellationConditionReturnValue` whose `ReturnValue` part is `value`, its own members at their defaults: `CancellationConditionReturnValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for CancellationConditionReturnValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+            ..Default::default()
+        }
     }
 }
 
@@ -4501,14 +4792,14 @@ pub struct CancellationConditionItem {
 
 impl CancellationConditionItem {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("DaysBeforeDeparte", &self.days_before_departe);
         w.scalar("Percentage", &self.percentage);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -4528,25 +4819,25 @@ impl CancellationConditionItem {
     }
 }
 
-impl XmlItem for CancellationConditionItem {
+impl tree::XmlItem for CancellationConditionItem {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("CancellationConditionItem")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("CancellationConditionItem")?;
         Self::read_members(node)
     }
@@ -4635,7 +4926,7 @@ pub struct SearchInputValue {
 
 impl SearchInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Page", &self.page);
         w.scalar("PageSize", &self.page_size);
         w.scalar("OrderDirection", &self.order_direction);
@@ -4681,7 +4972,7 @@ impl SearchInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 37];
         for member in node.members() {
@@ -4840,25 +5131,25 @@ impl SearchInputValue {
     }
 }
 
-impl XmlItem for SearchInputValue {
+impl tree::XmlItem for SearchInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SearchInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SearchInputValue")?;
         Self::read_members(node)
     }
@@ -4881,7 +5172,7 @@ pub struct SearchReturnValue {
 
 impl SearchReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         w.scalar("ResultCount", &self.result_count);
@@ -4890,7 +5181,7 @@ impl SearchReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -4912,27 +5203,48 @@ impl SearchReturnValue {
     }
 }
 
-impl XmlItem for SearchReturnValue {
+impl tree::XmlItem for SearchReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SearchReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SearchReturnValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `SearchReturnValue`: the members it inherits; its own are dropped.
+impl From<SearchReturnValue> for ReturnValue {
+    fn from(value: SearchReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `SearchReturnValue` whose `ReturnValue` part is `value`, its own members at their defaults: `SearchReturnValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for SearchReturnValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+            ..Default::default()
+        }
     }
 }
 
@@ -5007,7 +5319,7 @@ pub struct SearchResultItem {
 
 impl SearchResultItem {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
         w.optional("Country", &[], self.country.as_ref())?;
         w.optional("CountryCode", &[], self.country_code.as_ref())?;
@@ -5043,7 +5355,7 @@ impl SearchResultItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 31];
         for member in node.members() {
@@ -5181,25 +5493,25 @@ impl SearchResultItem {
     }
 }
 
-impl XmlItem for SearchResultItem {
+impl tree::XmlItem for SearchResultItem {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SearchResultItem")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SearchResultItem")?;
         Self::read_members(node)
     }
@@ -5218,14 +5530,14 @@ pub struct AccommodationDetailInputValue {
 
 impl AccommodationDetailInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
         w.optional("LanguageCode", &[], self.language_code.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -5246,25 +5558,25 @@ impl AccommodationDetailInputValue {
     }
 }
 
-impl XmlItem for AccommodationDetailInputValue {
+impl tree::XmlItem for AccommodationDetailInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("AccommodationDetailInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AccommodationDetailInputValue")?;
         Self::read_members(node)
     }
@@ -5353,7 +5665,7 @@ pub struct AccommodationDetailReturnValue {
 
 impl AccommodationDetailReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
@@ -5395,7 +5707,7 @@ impl AccommodationDetailReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 37];
         for member in node.members() {
@@ -5552,27 +5864,48 @@ impl AccommodationDetailReturnValue {
     }
 }
 
-impl XmlItem for AccommodationDetailReturnValue {
+impl tree::XmlItem for AccommodationDetailReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("AccommodationDetailReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AccommodationDetailReturnValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `AccommodationDetailReturnValue`: the members it inherits; its own are dropped.
+impl From<AccommodationDetailReturnValue> for ReturnValue {
+    fn from(value: AccommodationDetailReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `AccommodationDetailReturnValue` whose `ReturnValue` part is `value`, its own members at their defaults: `AccommodationDetailReturnValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for AccommodationDetailReturnValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+            ..Default::default()
+        }
     }
 }
 
@@ -5595,7 +5928,7 @@ pub struct TripsInputValue {
 
 impl TripsInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("LanguageCode", &[], self.language_code.as_ref())?;
         w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
         w.optional("CheckIn", &[], self.check_in.as_ref())?;
@@ -5605,7 +5938,7 @@ impl TripsInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 5];
         for member in node.members() {
@@ -5638,25 +5971,25 @@ impl TripsInputValue {
     }
 }
 
-impl XmlItem for TripsInputValue {
+impl tree::XmlItem for TripsInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("TripsInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("TripsInputValue")?;
         Self::read_members(node)
     }
@@ -5677,7 +6010,7 @@ pub struct TripsReturnValue {
 
 impl TripsReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         w.optional("Trips", &["TripItem"], self.trips.as_ref())?;
@@ -5685,7 +6018,7 @@ impl TripsReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -5703,27 +6036,48 @@ impl TripsReturnValue {
     }
 }
 
-impl XmlItem for TripsReturnValue {
+impl tree::XmlItem for TripsReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("TripsReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("TripsReturnValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `TripsReturnValue`: the members it inherits; its own are dropped.
+impl From<TripsReturnValue> for ReturnValue {
+    fn from(value: TripsReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `TripsReturnValue` whose `ReturnValue` part is `value`, its own members at their defaults: `TripsReturnValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for TripsReturnValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+            ..Default::default()
+        }
     }
 }
 
@@ -5754,7 +6108,7 @@ pub struct TripItem {
 
 impl TripItem {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
         w.optional("CheckIn", &[], self.check_in.as_ref())?;
         w.optional("CheckOut", &[], self.check_out.as_ref())?;
@@ -5768,7 +6122,7 @@ impl TripItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 9];
         for member in node.members() {
@@ -5818,25 +6172,25 @@ impl TripItem {
     }
 }
 
-impl XmlItem for TripItem {
+impl tree::XmlItem for TripItem {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("TripItem")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("TripItem")?;
         Self::read_members(node)
     }
@@ -5855,14 +6209,14 @@ pub struct AffiliateDetailInputValue {
 
 impl AffiliateDetailInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Username", &[], self.username.as_ref())?;
         w.optional("Password", &[], self.password.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -5882,25 +6236,25 @@ impl AffiliateDetailInputValue {
     }
 }
 
-impl XmlItem for AffiliateDetailInputValue {
+impl tree::XmlItem for AffiliateDetailInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("AffiliateDetailInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AffiliateDetailInputValue")?;
         Self::read_members(node)
     }
@@ -5921,7 +6275,7 @@ pub struct AffiliateDetailReturnValue {
 
 impl AffiliateDetailReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         w.optional("ResultText", &[], self.result_text.as_ref())?;
@@ -5929,7 +6283,7 @@ impl AffiliateDetailReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -5950,27 +6304,48 @@ impl AffiliateDetailReturnValue {
     }
 }
 
-impl XmlItem for AffiliateDetailReturnValue {
+impl tree::XmlItem for AffiliateDetailReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("AffiliateDetailReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AffiliateDetailReturnValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `AffiliateDetailReturnValue`: the members it inherits; its own are dropped.
+impl From<AffiliateDetailReturnValue> for ReturnValue {
+    fn from(value: AffiliateDetailReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `AffiliateDetailReturnValue` whose `ReturnValue` part is `value`, its own members at their defaults: `AffiliateDetailReturnValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for AffiliateDetailReturnValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+            ..Default::default()
+        }
     }
 }
 
@@ -5985,13 +6360,13 @@ pub struct VoucherDetailInputValue {
 
 impl VoucherDetailInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("BookingID", &[], self.booking_id.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
         for member in node.members() {
@@ -6007,25 +6382,25 @@ impl VoucherDetailInputValue {
     }
 }
 
-impl XmlItem for VoucherDetailInputValue {
+impl tree::XmlItem for VoucherDetailInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("VoucherDetailInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("VoucherDetailInputValue")?;
         Self::read_members(node)
     }
@@ -6092,7 +6467,7 @@ pub struct VoucherDetailReturnValue {
 
 impl VoucherDetailReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         w.optional("CustomerName", &[], self.customer_name.as_ref())?;
@@ -6131,7 +6506,7 @@ impl VoucherDetailReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 26];
         for member in node.members() {
@@ -6250,27 +6625,48 @@ impl VoucherDetailReturnValue {
     }
 }
 
-impl XmlItem for VoucherDetailReturnValue {
+impl tree::XmlItem for VoucherDetailReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("VoucherDetailReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("VoucherDetailReturnValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `VoucherDetailReturnValue`: the members it inherits; its own are dropped.
+impl From<VoucherDetailReturnValue> for ReturnValue {
+    fn from(value: VoucherDetailReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `VoucherDetailReturnValue` whose `ReturnValue` part is `value`, its own members at their defaults: `VoucherDetailReturnValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for VoucherDetailReturnValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+            ..Default::default()
+        }
     }
 }
 
@@ -6317,7 +6713,7 @@ pub struct VoucherDetailAddress {
 
 impl VoucherDetailAddress {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Title", &[], self.title.as_ref())?;
         w.optional("Salutation", &[], self.salutation.as_ref())?;
         w.optional("Addr1", &[], self.addr1.as_ref())?;
@@ -6339,7 +6735,7 @@ impl VoucherDetailAddress {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 17];
         for member in node.members() {
@@ -6419,25 +6815,25 @@ impl VoucherDetailAddress {
     }
 }
 
-impl XmlItem for VoucherDetailAddress {
+impl tree::XmlItem for VoucherDetailAddress {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("VoucherDetailAddress")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("VoucherDetailAddress")?;
         Self::read_members(node)
     }
@@ -6456,14 +6852,14 @@ pub struct VoucherDetailCharges {
 
 impl VoucherDetailCharges {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Title", &[], self.title.as_ref())?;
         w.optional("Charges", &["VoucherDetailCharge"], self.charges.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -6482,25 +6878,25 @@ impl VoucherDetailCharges {
     }
 }
 
-impl XmlItem for VoucherDetailCharges {
+impl tree::XmlItem for VoucherDetailCharges {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("VoucherDetailCharges")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("VoucherDetailCharges")?;
         Self::read_members(node)
     }
@@ -6519,14 +6915,14 @@ pub struct VoucherDetailCharge {
 
 impl VoucherDetailCharge {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Title", &[], self.title.as_ref())?;
         w.optional("Costs", &["VoucherDetailCost"], self.costs.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -6545,25 +6941,25 @@ impl VoucherDetailCharge {
     }
 }
 
-impl XmlItem for VoucherDetailCharge {
+impl tree::XmlItem for VoucherDetailCharge {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("VoucherDetailCharge")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("VoucherDetailCharge")?;
         Self::read_members(node)
     }
@@ -6586,7 +6982,7 @@ pub struct VoucherDetailCost {
 
 impl VoucherDetailCost {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Description", &[], self.description.as_ref())?;
         w.optional("Currency", &[], self.currency.as_ref())?;
         w.scalar("Amount", &self.amount);
@@ -6595,7 +6991,7 @@ impl VoucherDetailCost {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -6623,25 +7019,25 @@ impl VoucherDetailCost {
     }
 }
 
-impl XmlItem for VoucherDetailCost {
+impl tree::XmlItem for VoucherDetailCost {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("VoucherDetailCost")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("VoucherDetailCost")?;
         Self::read_members(node)
     }
@@ -6660,14 +7056,14 @@ pub struct VoucherDetailDescription {
 
 impl VoucherDetailDescription {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Title", &[], self.title.as_ref())?;
         w.optional("Description", &[], self.description.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -6687,25 +7083,25 @@ impl VoucherDetailDescription {
     }
 }
 
-impl XmlItem for VoucherDetailDescription {
+impl tree::XmlItem for VoucherDetailDescription {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("VoucherDetailDescription")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("VoucherDetailDescription")?;
         Self::read_members(node)
     }
@@ -6730,7 +7126,7 @@ pub struct VoucherDetailKeyHandoverInformation {
 
 impl VoucherDetailKeyHandoverInformation {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Title", &[], self.title.as_ref())?;
         w.scalar("GeoLat", &self.geo_lat);
         w.scalar("GeoLng", &self.geo_lng);
@@ -6740,7 +7136,7 @@ impl VoucherDetailKeyHandoverInformation {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 5];
         for member in node.members() {
@@ -6772,25 +7168,25 @@ impl VoucherDetailKeyHandoverInformation {
     }
 }
 
-impl XmlItem for VoucherDetailKeyHandoverInformation {
+impl tree::XmlItem for VoucherDetailKeyHandoverInformation {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("VoucherDetailKeyHandoverInformation")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("VoucherDetailKeyHandoverInformation")?;
         Self::read_members(node)
     }
@@ -6809,7 +7205,7 @@ pub struct VoucherDetailDescriptions {
 
 impl VoucherDetailDescriptions {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("DescriptionTitle", &[], self.description_title.as_ref())?;
         w.optional(
             "Descriptions",
@@ -6820,7 +7216,7 @@ impl VoucherDetailDescriptions {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -6840,25 +7236,25 @@ impl VoucherDetailDescriptions {
     }
 }
 
-impl XmlItem for VoucherDetailDescriptions {
+impl tree::XmlItem for VoucherDetailDescriptions {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("VoucherDetailDescriptions")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("VoucherDetailDescriptions")?;
         Self::read_members(node)
     }
@@ -6877,14 +7273,14 @@ pub struct PaymentInformationInputValue {
 
 impl PaymentInformationInputValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
         w.optional("ReservationCode", &[], self.reservation_code.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -6904,25 +7300,25 @@ impl PaymentInformationInputValue {
     }
 }
 
-impl XmlItem for PaymentInformationInputValue {
+impl tree::XmlItem for PaymentInformationInputValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("PaymentInformationInputValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("PaymentInformationInputValue")?;
         Self::read_members(node)
     }
@@ -6947,7 +7343,7 @@ pub struct PaymentInformationReturnValue {
 
 impl PaymentInformationReturnValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Ok", &self.ok);
         w.optional("Errors", &["Error"], self.errors.as_ref())?;
         w.scalar("CreditCardType", &self.credit_card_type);
@@ -6957,7 +7353,7 @@ impl PaymentInformationReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 5];
         for member in node.members() {
@@ -6986,26 +7382,47 @@ impl PaymentInformationReturnValue {
     }
 }
 
-impl XmlItem for PaymentInformationReturnValue {
+impl tree::XmlItem for PaymentInformationReturnValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("PaymentInformationReturnValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("PaymentInformationReturnValue")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ReturnValue` part of a `PaymentInformationReturnValue`: the members it inherits; its own are dropped.
+impl From<PaymentInformationReturnValue> for ReturnValue {
+    fn from(value: PaymentInformationReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+        }
+    }
+}
+
+/// A `PaymentInformationReturnValue` whose `ReturnValue` part is `value`, its own members at their defaults: `PaymentInformationReturnValue { …, ..value.into() }` sets them.
+impl From<ReturnValue> for PaymentInformationReturnValue {
+    fn from(value: ReturnValue) -> Self {
+        Self {
+            ok: value.ok,
+            errors: value.errors,
+            ..Default::default()
+        }
     }
 }

@@ -3,8 +3,8 @@
 //! fields are its members in wire order, written and read as XmlSerializer writes and
 //! reads the .NET class.
 
-use crate::runtime::tree::{Node, XmlItem, XmlOut};
-use crate::runtime::{EncodeError, tree::MemberError};
+use crate::runtime::tree;
+use crate::runtime::EncodeError;
 
 /// `MessageHeader`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
@@ -52,7 +52,7 @@ impl crate::runtime::SoapHeaderItem for MessageHeader {
 
 impl MessageHeader {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.qualified_attribute_string(
             "http://www.ebxml.org/namespaces/messageHeader",
             "id",
@@ -78,7 +78,7 @@ impl MessageHeader {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self {
             id: node
                 .attribute_string("{http://www.ebxml.org/namespaces/messageHeader}id")
@@ -137,25 +137,25 @@ impl MessageHeader {
     }
 }
 
-impl XmlItem for MessageHeader {
+impl tree::XmlItem for MessageHeader {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("MessageHeader")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("MessageHeader")?;
         Self::read_members(node)
     }
@@ -174,7 +174,7 @@ pub struct From {
 
 impl From {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         for item in &self.party_id {
             w.value("PartyId", &[], item)?;
         }
@@ -183,7 +183,7 @@ impl From {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -204,25 +204,25 @@ impl From {
     }
 }
 
-impl XmlItem for From {
+impl tree::XmlItem for From {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("From")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("From")?;
         Self::read_members(node)
     }
@@ -241,7 +241,7 @@ pub struct PartyId {
 
 impl PartyId {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.qualified_attribute_string(
             "http://www.ebxml.org/namespaces/messageHeader",
             "type",
@@ -252,7 +252,7 @@ impl PartyId {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         Ok(Self {
             r#type: node
                 .attribute_string("{http://www.ebxml.org/namespaces/messageHeader}type"),
@@ -261,25 +261,25 @@ impl PartyId {
     }
 }
 
-impl XmlItem for PartyId {
+impl tree::XmlItem for PartyId {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("PartyId")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("PartyId")?;
         Self::read_members(node)
     }
@@ -298,7 +298,7 @@ pub struct To {
 
 impl To {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         for item in &self.party_id {
             w.value("PartyId", &[], item)?;
         }
@@ -307,7 +307,7 @@ impl To {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -328,25 +328,25 @@ impl To {
     }
 }
 
-impl XmlItem for To {
+impl tree::XmlItem for To {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("To")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("To")?;
         Self::read_members(node)
     }
@@ -365,7 +365,7 @@ pub struct Service {
 
 impl Service {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.qualified_attribute_string(
             "http://www.ebxml.org/namespaces/messageHeader",
             "type",
@@ -376,7 +376,7 @@ impl Service {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         Ok(Self {
             r#type: node
                 .attribute_string("{http://www.ebxml.org/namespaces/messageHeader}type"),
@@ -385,25 +385,25 @@ impl Service {
     }
 }
 
-impl XmlItem for Service {
+impl tree::XmlItem for Service {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Service")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Service")?;
         Self::read_members(node)
     }
@@ -426,7 +426,7 @@ pub struct MessageData {
 
 impl MessageData {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("MessageId", &[], self.message_id.as_ref())?;
         w.optional("Timestamp", &[], self.timestamp.as_ref())?;
         w.optional("RefToMessageId", &[], self.ref_to_message_id.as_ref())?;
@@ -437,7 +437,7 @@ impl MessageData {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -465,25 +465,25 @@ impl MessageData {
     }
 }
 
-impl XmlItem for MessageData {
+impl tree::XmlItem for MessageData {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("MessageData")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("MessageData")?;
         Self::read_members(node)
     }
@@ -502,14 +502,14 @@ pub struct Description {
 
 impl Description {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.attribute_string("xml:lang", self.lang.as_ref())?;
         w.text_string("text", self.text.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         Ok(Self {
             lang: node.attribute_string("xml:lang"),
             text: node.text_content()?,
@@ -517,25 +517,25 @@ impl Description {
     }
 }
 
-impl XmlItem for Description {
+impl tree::XmlItem for Description {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Description")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Description")?;
         Self::read_members(node)
     }
@@ -567,14 +567,14 @@ impl crate::runtime::SoapHeaderItem for Security {
 
 impl Security {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("UsernameToken", &[], self.username_token.as_ref())?;
         w.optional("BinarySecurityToken", &[], self.binary_security_token.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -595,25 +595,25 @@ impl Security {
     }
 }
 
-impl XmlItem for Security {
+impl tree::XmlItem for Security {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Security")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Security")?;
         Self::read_members(node)
     }
@@ -636,7 +636,7 @@ pub struct SecurityUsernameToken {
 
 impl SecurityUsernameToken {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Username", &[], self.username.as_ref())?;
         w.optional("Password", &[], self.password.as_ref())?;
         if let Some(value) = &self.organization {
@@ -651,7 +651,7 @@ impl SecurityUsernameToken {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.elements() {
@@ -685,25 +685,25 @@ impl SecurityUsernameToken {
     }
 }
 
-impl XmlItem for SecurityUsernameToken {
+impl tree::XmlItem for SecurityUsernameToken {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SecurityUsernameToken")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SecurityUsernameToken")?;
         Self::read_members(node)
     }

@@ -4,7 +4,7 @@
 
 /// `GetIpLocation`, operation 1 of `GeoIPService`: \<br/\>Get Country and State XML String for a given ip address in x.x.x.x format\<br/\>\<br/\>Parameter:GetIpAddress address \&nbsp;\&nbsp;\&nbsp;\&nbsp;\<b\>Type:String\</b\>\<br/\>\<br/\>Return:format in XML \< GeoIP \>\< Country \>US\< /Country \>\< State \>PA\< /State \>\< /GeoIP \> \&nbsp;\&nbsp;\&nbsp;\&nbsp;\<b\>Type:String\</b\>
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetIpLocationResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -24,7 +24,7 @@ pub struct GetIpLocationResponse {
 
 /// `GetIpLocation_2_0`, operation 2 of `GeoIPService`: \<br/\>Get Country and State XML String for a given ip address in x.x.x.x format\<br/\>\<br/\>Parameter:GetIpAddress address \&nbsp;\&nbsp;\&nbsp;\&nbsp;\<b\>Type:String\</b\>\<br/\>\<br/\>Return:format in XML \< GeoIP \>\< Country \>US\< /Country \>\< State \>PA\< /State \>\< /GeoIP \> \&nbsp;\&nbsp;\&nbsp;\&nbsp;\<b\>Type:String\</b\> or \<b\>string empty\</b\>
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetIpLocation20Response`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -44,7 +44,7 @@ pub struct GetIpLocation20Response {
 
 /// `GetLocation`, operation 3 of `GeoIPService`: \<br/\>Get Country and State XML String for a given ip address in x.x.x.x format\<br/\>\<br/\>Parameter:GetIpAddress address \&nbsp;\&nbsp;\&nbsp;\&nbsp;\<b\>Type:String\</b\>\<br/\>\<br/\>Return:format in XML \< GeoIP \>\< Country \>US\< /Country \>\< State \>PA\< /State \>\< /GeoIP \> \&nbsp;\&nbsp;\&nbsp;\&nbsp;\<b\>Type:String\</b\>
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetLocationResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -61,7 +61,7 @@ pub struct GetLocationResponse {
 
 /// `GetCountryISO2ByName`, operation 4 of `GeoIPService`: \<br/\>Get Country ISO2 code by Country Name\<br/\>Paramater:Country Name \&nbsp;\&nbsp;\<b\>Type:String\<b/\>
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetCountryISO2ByNameResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -81,7 +81,7 @@ pub struct GetCountryISO2ByNameResponse {
 
 /// `GetCountryNameByISO2`, operation 5 of `GeoIPService`: \<br/\>Get Country Name by Country ISO2 code\<br/\>Paramater:Country Code \&nbsp;\&nbsp;\<b\>Type:String\<b/\>\<br/\>Country code  format is ALPHA-2 (CA - for Canada)
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetCountryNameByISO2Response`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -4,7 +4,7 @@
 
 /// `GetInfo`, operation 1 of `MNBArfolyamService`: GetInfo: no description in the WSDL.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetInfoResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -21,7 +21,7 @@ pub struct GetInfoResponse {
 
 /// `GetCurrentExchangeRates`, operation 2 of `MNBArfolyamService`: GetCurrentExchangeRates: no description in the WSDL.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetCurrentExchangeRatesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -38,7 +38,7 @@ pub struct GetCurrentExchangeRatesResponse {
 
 /// `GetExchangeRates`, operation 3 of `MNBArfolyamService`: GetExchangeRates: no description in the WSDL.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetExchangeRatesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -62,7 +62,7 @@ pub struct GetExchangeRatesResponse {
 
 /// `GetDateInterval`, operation 4 of `MNBArfolyamService`: GetDateInterval: no description in the WSDL.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetDateIntervalResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -79,7 +79,7 @@ pub struct GetDateIntervalResponse {
 
 /// `GetCurrencies`, operation 5 of `MNBArfolyamService`: GetCurrencies: no description in the WSDL.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetCurrenciesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -96,7 +96,7 @@ pub struct GetCurrenciesResponse {
 
 /// `GetCurrencyUnits`, operation 6 of `MNBArfolyamService`: GetCurrencyUnits: no description in the WSDL.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetCurrencyUnitsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -3,8 +3,8 @@
 //! fields are its members in wire order, written and read as XmlSerializer writes and
 //! reads the .NET class.
 
-use crate::runtime::tree::{Node, XmlItem, XmlOut};
-use crate::runtime::{EncodeError, tree::MemberError};
+use crate::runtime::tree;
+use crate::runtime::EncodeError;
 
 /// `UserCredentials`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
@@ -32,14 +32,14 @@ impl crate::runtime::SoapHeaderItem for UserCredentials {
 
 impl UserCredentials {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("UserName", &[], self.user_name.as_ref())?;
         w.optional("Password", &[], self.password.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -59,25 +59,25 @@ impl UserCredentials {
     }
 }
 
-impl XmlItem for UserCredentials {
+impl tree::XmlItem for UserCredentials {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("UserCredentials")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("UserCredentials")?;
         Self::read_members(node)
     }

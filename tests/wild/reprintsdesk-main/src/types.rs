@@ -4,7 +4,7 @@
 
 /// `Order_PlaceOrder`, operation 1 of `Main`: Order_PlaceOrder: no description in the WSDL.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`OrderPlaceOrderResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -28,7 +28,7 @@ pub struct OrderPlaceOrderResponse {
 
 /// `Order_PlaceOrder2`, operation 2 of `Main`: Order_PlaceOrder2: no description in the WSDL.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`OrderPlaceOrder2Response`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -54,7 +54,7 @@ pub struct OrderPlaceOrder2Response {
 
 /// `Test_Cookie`, operation 3 of `Main`: Test_Cookie: no description in the WSDL.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestCookieResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -71,7 +71,7 @@ pub struct TestCookieResponse {
 
 /// `Test_SessionID`, operation 4 of `Main`: Test_SessionID: no description in the WSDL.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestSessionIDResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -91,7 +91,7 @@ pub struct TestSessionIDResponse {
 
 /// `Test_Credentials`, operation 5 of `Main`: Test_Credentials: no description in the WSDL.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestCredentialsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -111,7 +111,7 @@ pub struct TestCredentialsResponse {
 
 /// `Test_PlaceOrder`, operation 6 of `Main`: Test_PlaceOrder: no description in the WSDL.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestPlaceOrderResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -135,7 +135,7 @@ pub struct TestPlaceOrderResponse {
 
 /// `Test_PlaceOrder2`, operation 7 of `Main`: Test_PlaceOrder2: no description in the WSDL.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestPlaceOrder2Response`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -159,7 +159,7 @@ pub struct TestPlaceOrder2Response {
 
 /// `Test_PlaceOrder3`, operation 8 of `Main`: Test_PlaceOrder3: no description in the WSDL.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestPlaceOrder3Response`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -183,7 +183,7 @@ pub struct TestPlaceOrder3Response {
 
 /// `Test_RaiseError`, operation 9 of `Main`: Test_RaiseError: no description in the WSDL.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestRaiseErrorResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -203,7 +203,7 @@ pub struct TestRaiseErrorResponse {
 
 /// `Test_RaiseSoapException`, operation 10 of `Main`: Test_RaiseSoapException: no description in the WSDL.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TestRaiseSoapExceptionResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

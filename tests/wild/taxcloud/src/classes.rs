@@ -3,8 +3,8 @@
 //! fields are its members in wire order, written and read as XmlSerializer writes and
 //! reads the .NET class.
 
-use crate::runtime::tree::{Node, XmlItem, XmlOut};
-use crate::runtime::{EncodeError, tree::MemberError};
+use crate::runtime::tree;
+use crate::runtime::EncodeError;
 
 /// `VerifiedAddress`: a class of the service (`xs:complexType`), its members a sequence of elements in this order. It derives from `Address` (`complexContent/extension`): the first fields are the members it inherits.
 ///
@@ -31,7 +31,7 @@ pub struct VerifiedAddress {
 
 impl VerifiedAddress {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Address1", &[], self.address1.as_ref())?;
         w.optional("Address2", &[], self.address2.as_ref())?;
         w.optional("City", &[], self.city.as_ref())?;
@@ -44,7 +44,7 @@ impl VerifiedAddress {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 8];
         for member in node.members() {
@@ -88,27 +88,56 @@ impl VerifiedAddress {
     }
 }
 
-impl XmlItem for VerifiedAddress {
+impl tree::XmlItem for VerifiedAddress {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("VerifiedAddress")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("VerifiedAddress")?;
         Self::read_members(node)
+    }
+}
+
+/// The `Address` part of a `VerifiedAddress`: the members it inherits; its own are dropped.
+impl From<VerifiedAddress> for Address {
+    fn from(value: VerifiedAddress) -> Self {
+        Self {
+            address1: value.address1,
+            address2: value.address2,
+            city: value.city,
+            state: value.state,
+            zip5: value.zip5,
+            zip4: value.zip4,
+        }
+    }
+}
+
+/// A `VerifiedAddress` whose `Address` part is `value`, its own members at their defaults: `VerifiedAddress { …, ..value.into() }` sets them.
+impl From<Address> for VerifiedAddress {
+    fn from(value: Address) -> Self {
+        Self {
+            address1: value.address1,
+            address2: value.address2,
+            city: value.city,
+            state: value.state,
+            zip5: value.zip5,
+            zip4: value.zip4,
+            ..Default::default()
+        }
     }
 }
 
@@ -133,7 +162,7 @@ pub struct Address {
 
 impl Address {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Address1", &[], self.address1.as_ref())?;
         w.optional("Address2", &[], self.address2.as_ref())?;
         w.optional("City", &[], self.city.as_ref())?;
@@ -144,7 +173,7 @@ impl Address {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 6];
         for member in node.members() {
@@ -180,25 +209,25 @@ impl Address {
     }
 }
 
-impl XmlItem for Address {
+impl tree::XmlItem for Address {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Address")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Address")?;
         Self::read_members(node)
     }
@@ -215,10 +244,10 @@ pub enum AnyAddress {
     VerifiedAddress(VerifiedAddress),
 }
 
-impl XmlItem for AnyAddress {
+impl tree::XmlItem for AnyAddress {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
@@ -230,11 +259,11 @@ impl XmlItem for AnyAddress {
         }
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         match node.class_type("Address")? {
             None | Some("Address") | Some("VerifiedAddress") => Ok(()),
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "Address",
                     name: other.to_owned(),
@@ -245,9 +274,9 @@ impl XmlItem for AnyAddress {
     }
 
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         match node.class_type("Address")? {
             None | Some("Address") => {
                 Ok(AnyAddress::Address(Address::read_members(node)?))
@@ -256,7 +285,7 @@ impl XmlItem for AnyAddress {
                 Ok(AnyAddress::VerifiedAddress(VerifiedAddress::read_members(node)?))
             }
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "Address",
                     name: other.to_owned(),
@@ -286,7 +315,7 @@ pub struct CartItem {
 
 impl CartItem {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Index", &self.index);
         w.optional("ItemID", &[], self.item_id.as_ref())?;
         w.scalar("TIC", &self.tic);
@@ -296,7 +325,7 @@ impl CartItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 5];
         for member in node.members() {
@@ -328,25 +357,25 @@ impl CartItem {
     }
 }
 
-impl XmlItem for CartItem {
+impl tree::XmlItem for CartItem {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("CartItem")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("CartItem")?;
         Self::read_members(node)
     }
@@ -365,14 +394,14 @@ pub struct ExemptionCertificate {
 
 impl ExemptionCertificate {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("CertificateID", &[], self.certificate_id.as_ref())?;
         w.optional("Detail", &[], self.detail.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -392,25 +421,25 @@ impl ExemptionCertificate {
     }
 }
 
-impl XmlItem for ExemptionCertificate {
+impl tree::XmlItem for ExemptionCertificate {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ExemptionCertificate")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ExemptionCertificate")?;
         Self::read_members(node)
     }
@@ -459,7 +488,7 @@ pub struct ExemptionCertificateDetail {
 
 impl ExemptionCertificateDetail {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("ExemptStates", &["ExemptState"], self.exempt_states.as_ref())?;
         w.scalar("SinglePurchase", &self.single_purchase);
         w.optional(
@@ -493,7 +522,7 @@ impl ExemptionCertificateDetail {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 17];
         for member in node.members() {
@@ -582,25 +611,25 @@ impl ExemptionCertificateDetail {
     }
 }
 
-impl XmlItem for ExemptionCertificateDetail {
+impl tree::XmlItem for ExemptionCertificateDetail {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ExemptionCertificateDetail")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ExemptionCertificateDetail")?;
         Self::read_members(node)
     }
@@ -621,7 +650,7 @@ pub struct ExemptState {
 
 impl ExemptState {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("StateAbbr", &self.state_abbr);
         w.optional("ReasonForExemption", &[], self.reason_for_exemption.as_ref())?;
         w.optional("IdentificationNumber", &[], self.identification_number.as_ref())?;
@@ -629,7 +658,7 @@ impl ExemptState {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -655,25 +684,25 @@ impl ExemptState {
     }
 }
 
-impl XmlItem for ExemptState {
+impl tree::XmlItem for ExemptState {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ExemptState")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ExemptState")?;
         Self::read_members(node)
     }
@@ -694,7 +723,7 @@ pub struct TaxID {
 
 impl TaxID {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("TaxType", &self.tax_type);
         w.optional("IDNumber", &[], self.id_number.as_ref())?;
         w.optional("StateOfIssue", &[], self.state_of_issue.as_ref())?;
@@ -702,7 +731,7 @@ impl TaxID {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -726,25 +755,25 @@ impl TaxID {
     }
 }
 
-impl XmlItem for TaxID {
+impl tree::XmlItem for TaxID {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("TaxID")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("TaxID")?;
         Self::read_members(node)
     }
@@ -767,7 +796,7 @@ pub struct LookupRsp {
 
 impl LookupRsp {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("ResponseType", &self.response_type);
         w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
         w.optional("CartID", &[], self.cart_id.as_ref())?;
@@ -780,7 +809,7 @@ impl LookupRsp {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -807,27 +836,48 @@ impl LookupRsp {
     }
 }
 
-impl XmlItem for LookupRsp {
+impl tree::XmlItem for LookupRsp {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("LookupRsp")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("LookupRsp")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ResponseBase` part of a `LookupRsp`: the members it inherits; its own are dropped.
+impl From<LookupRsp> for ResponseBase {
+    fn from(value: LookupRsp) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+        }
+    }
+}
+
+/// A `LookupRsp` whose `ResponseBase` part is `value`, its own members at their defaults: `LookupRsp { …, ..value.into() }` sets them.
+impl From<ResponseBase> for LookupRsp {
+    fn from(value: ResponseBase) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+            ..Default::default()
+        }
     }
 }
 
@@ -844,14 +894,14 @@ pub struct ResponseBase {
 
 impl ResponseBase {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("ResponseType", &self.response_type);
         w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -870,25 +920,25 @@ impl ResponseBase {
     }
 }
 
-impl XmlItem for ResponseBase {
+impl tree::XmlItem for ResponseBase {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ResponseBase")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ResponseBase")?;
         Self::read_members(node)
     }
@@ -921,10 +971,10 @@ pub enum AnyResponseBase {
     GetCertificatesRsp(GetCertificatesRsp),
 }
 
-impl XmlItem for AnyResponseBase {
+impl tree::XmlItem for AnyResponseBase {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
@@ -962,7 +1012,7 @@ impl XmlItem for AnyResponseBase {
         }
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         match node.class_type("ResponseBase")? {
             None
             | Some("ResponseBase")
@@ -976,7 +1026,7 @@ impl XmlItem for AnyResponseBase {
             | Some("DeleteCertificateRsp")
             | Some("GetCertificatesRsp") => Ok(()),
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "ResponseBase",
                     name: other.to_owned(),
@@ -987,9 +1037,9 @@ impl XmlItem for AnyResponseBase {
     }
 
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         match node.class_type("ResponseBase")? {
             None | Some("ResponseBase") => {
                 Ok(AnyResponseBase::ResponseBase(ResponseBase::read_members(node)?))
@@ -1038,7 +1088,7 @@ impl XmlItem for AnyResponseBase {
                 )
             }
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "ResponseBase",
                     name: other.to_owned(),
@@ -1062,14 +1112,14 @@ pub struct ResponseMessage {
 
 impl ResponseMessage {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("ResponseType", &self.response_type);
         w.optional("Message", &[], self.message.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1089,25 +1139,25 @@ impl ResponseMessage {
     }
 }
 
-impl XmlItem for ResponseMessage {
+impl tree::XmlItem for ResponseMessage {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ResponseMessage")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ResponseMessage")?;
         Self::read_members(node)
     }
@@ -1126,14 +1176,14 @@ pub struct CartItemResponse {
 
 impl CartItemResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("CartItemIndex", &self.cart_item_index);
         w.scalar("TaxAmount", &self.tax_amount);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1153,25 +1203,25 @@ impl CartItemResponse {
     }
 }
 
-impl XmlItem for CartItemResponse {
+impl tree::XmlItem for CartItemResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("CartItemResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("CartItemResponse")?;
         Self::read_members(node)
     }
@@ -1190,14 +1240,14 @@ pub struct AuthorizedRsp {
 
 impl AuthorizedRsp {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("ResponseType", &self.response_type);
         w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1216,27 +1266,47 @@ impl AuthorizedRsp {
     }
 }
 
-impl XmlItem for AuthorizedRsp {
+impl tree::XmlItem for AuthorizedRsp {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("AuthorizedRsp")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AuthorizedRsp")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ResponseBase` part of a `AuthorizedRsp`: the members it inherits; its own are dropped.
+impl From<AuthorizedRsp> for ResponseBase {
+    fn from(value: AuthorizedRsp) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+        }
+    }
+}
+
+/// A `AuthorizedRsp` whose `ResponseBase` part is `value`, its own members at their defaults: `AuthorizedRsp { …, ..value.into() }` sets them.
+impl From<ResponseBase> for AuthorizedRsp {
+    fn from(value: ResponseBase) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+        }
     }
 }
 
@@ -1253,14 +1323,14 @@ pub struct CapturedRsp {
 
 impl CapturedRsp {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("ResponseType", &self.response_type);
         w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1279,27 +1349,47 @@ impl CapturedRsp {
     }
 }
 
-impl XmlItem for CapturedRsp {
+impl tree::XmlItem for CapturedRsp {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("CapturedRsp")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("CapturedRsp")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ResponseBase` part of a `CapturedRsp`: the members it inherits; its own are dropped.
+impl From<CapturedRsp> for ResponseBase {
+    fn from(value: CapturedRsp) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+        }
+    }
+}
+
+/// A `CapturedRsp` whose `ResponseBase` part is `value`, its own members at their defaults: `CapturedRsp { …, ..value.into() }` sets them.
+impl From<ResponseBase> for CapturedRsp {
+    fn from(value: ResponseBase) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+        }
     }
 }
 
@@ -1316,14 +1406,14 @@ pub struct ReturnedRsp {
 
 impl ReturnedRsp {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("ResponseType", &self.response_type);
         w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1342,27 +1432,47 @@ impl ReturnedRsp {
     }
 }
 
-impl XmlItem for ReturnedRsp {
+impl tree::XmlItem for ReturnedRsp {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ReturnedRsp")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ReturnedRsp")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ResponseBase` part of a `ReturnedRsp`: the members it inherits; its own are dropped.
+impl From<ReturnedRsp> for ResponseBase {
+    fn from(value: ReturnedRsp) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+        }
+    }
+}
+
+/// A `ReturnedRsp` whose `ResponseBase` part is `value`, its own members at their defaults: `ReturnedRsp { …, ..value.into() }` sets them.
+impl From<ResponseBase> for ReturnedRsp {
+    fn from(value: ResponseBase) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+        }
     }
 }
 
@@ -1381,7 +1491,7 @@ pub struct GetTICGroupsRsp {
 
 impl GetTICGroupsRsp {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("ResponseType", &self.response_type);
         w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
         w.optional("TICGroups", &["TICGroup"], self.tic_groups.as_ref())?;
@@ -1389,7 +1499,7 @@ impl GetTICGroupsRsp {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -1411,27 +1521,48 @@ impl GetTICGroupsRsp {
     }
 }
 
-impl XmlItem for GetTICGroupsRsp {
+impl tree::XmlItem for GetTICGroupsRsp {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("GetTICGroupsRsp")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("GetTICGroupsRsp")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ResponseBase` part of a `GetTICGroupsRsp`: the members it inherits; its own are dropped.
+impl From<GetTICGroupsRsp> for ResponseBase {
+    fn from(value: GetTICGroupsRsp) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+        }
+    }
+}
+
+/// A `GetTICGroupsRsp` whose `ResponseBase` part is `value`, its own members at their defaults: `GetTICGroupsRsp { …, ..value.into() }` sets them.
+impl From<ResponseBase> for GetTICGroupsRsp {
+    fn from(value: ResponseBase) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+            ..Default::default()
+        }
     }
 }
 
@@ -1448,14 +1579,14 @@ pub struct TICGroup {
 
 impl TICGroup {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("GroupID", &self.group_id);
         w.optional("Description", &[], self.description.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1475,25 +1606,25 @@ impl TICGroup {
     }
 }
 
-impl XmlItem for TICGroup {
+impl tree::XmlItem for TICGroup {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("TICGroup")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("TICGroup")?;
         Self::read_members(node)
     }
@@ -1514,7 +1645,7 @@ pub struct GetTICsRsp {
 
 impl GetTICsRsp {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("ResponseType", &self.response_type);
         w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
         w.optional("TICs", &["TIC"], self.ti_cs.as_ref())?;
@@ -1522,7 +1653,7 @@ impl GetTICsRsp {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -1542,27 +1673,48 @@ impl GetTICsRsp {
     }
 }
 
-impl XmlItem for GetTICsRsp {
+impl tree::XmlItem for GetTICsRsp {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("GetTICsRsp")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("GetTICsRsp")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ResponseBase` part of a `GetTICsRsp`: the members it inherits; its own are dropped.
+impl From<GetTICsRsp> for ResponseBase {
+    fn from(value: GetTICsRsp) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+        }
+    }
+}
+
+/// A `GetTICsRsp` whose `ResponseBase` part is `value`, its own members at their defaults: `GetTICsRsp { …, ..value.into() }` sets them.
+impl From<ResponseBase> for GetTICsRsp {
+    fn from(value: ResponseBase) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+            ..Default::default()
+        }
     }
 }
 
@@ -1579,14 +1731,14 @@ pub struct TIC {
 
 impl TIC {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("TICID", &self.ticid);
         w.optional("Description", &[], self.description.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1606,25 +1758,25 @@ impl TIC {
     }
 }
 
-impl XmlItem for TIC {
+impl tree::XmlItem for TIC {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("TIC")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("TIC")?;
         Self::read_members(node)
     }
@@ -1645,7 +1797,7 @@ pub struct AddCertificateRsp {
 
 impl AddCertificateRsp {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("ResponseType", &self.response_type);
         w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
         w.optional("CertificateID", &[], self.certificate_id.as_ref())?;
@@ -1653,7 +1805,7 @@ impl AddCertificateRsp {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -1676,27 +1828,48 @@ impl AddCertificateRsp {
     }
 }
 
-impl XmlItem for AddCertificateRsp {
+impl tree::XmlItem for AddCertificateRsp {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("AddCertificateRsp")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AddCertificateRsp")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ResponseBase` part of a `AddCertificateRsp`: the members it inherits; its own are dropped.
+impl From<AddCertificateRsp> for ResponseBase {
+    fn from(value: AddCertificateRsp) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+        }
+    }
+}
+
+/// A `AddCertificateRsp` whose `ResponseBase` part is `value`, its own members at their defaults: `AddCertificateRsp { …, ..value.into() }` sets them.
+impl From<ResponseBase> for AddCertificateRsp {
+    fn from(value: ResponseBase) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+            ..Default::default()
+        }
     }
 }
 
@@ -1713,14 +1886,14 @@ pub struct DeleteCertificateRsp {
 
 impl DeleteCertificateRsp {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("ResponseType", &self.response_type);
         w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1739,27 +1912,47 @@ impl DeleteCertificateRsp {
     }
 }
 
-impl XmlItem for DeleteCertificateRsp {
+impl tree::XmlItem for DeleteCertificateRsp {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("DeleteCertificateRsp")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("DeleteCertificateRsp")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ResponseBase` part of a `DeleteCertificateRsp`: the members it inherits; its own are dropped.
+impl From<DeleteCertificateRsp> for ResponseBase {
+    fn from(value: DeleteCertificateRsp) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+        }
+    }
+}
+
+/// A `DeleteCertificateRsp` whose `ResponseBase` part is `value`, its own members at their defaults: `DeleteCertificateRsp { …, ..value.into() }` sets them.
+impl From<ResponseBase> for DeleteCertificateRsp {
+    fn from(value: ResponseBase) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+        }
     }
 }
 
@@ -1778,7 +1971,7 @@ pub struct GetCertificatesRsp {
 
 impl GetCertificatesRsp {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("ResponseType", &self.response_type);
         w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
         w.optional(
@@ -1790,7 +1983,7 @@ impl GetCertificatesRsp {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -1813,26 +2006,47 @@ impl GetCertificatesRsp {
     }
 }
 
-impl XmlItem for GetCertificatesRsp {
+impl tree::XmlItem for GetCertificatesRsp {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("GetCertificatesRsp")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("GetCertificatesRsp")?;
         Self::read_members(node)
+    }
+}
+
+/// The `ResponseBase` part of a `GetCertificatesRsp`: the members it inherits; its own are dropped.
+impl From<GetCertificatesRsp> for ResponseBase {
+    fn from(value: GetCertificatesRsp) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+        }
+    }
+}
+
+/// A `GetCertificatesRsp` whose `ResponseBase` part is `value`, its own members at their defaults: `GetCertificatesRsp { …, ..value.into() }` sets them.
+impl From<ResponseBase> for GetCertificatesRsp {
+    fn from(value: ResponseBase) -> Self {
+        Self {
+            response_type: value.response_type,
+            messages: value.messages,
+            ..Default::default()
+        }
     }
 }

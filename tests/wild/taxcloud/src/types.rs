@@ -1000,7 +1000,7 @@ impl crate::runtime::Scalar for MessageType {
 
 /// `VerifyAddress`, operation 1 of `TaxCloud`: VerifyAddress: no description in the WSDL.
 ///
-/// The request's 7 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 7 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 7 business parameters. The wire carries all 7 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`VerifyAddressResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1032,7 +1032,7 @@ pub struct VerifyAddressResponse {
 
 /// `LookupForDate`, operation 2 of `TaxCloud`: LookupForDate: no description in the WSDL.
 ///
-/// The request's 10 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 10 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 10 business parameters. The wire carries all 10 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`LookupForDateResponse`].
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -1070,7 +1070,7 @@ pub struct LookupForDateResponse {
 
 /// `Lookup`, operation 3 of `TaxCloud`: Lookup: no description in the WSDL.
 ///
-/// The request's 9 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 9 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 9 business parameters. The wire carries all 9 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`LookupResponse`].
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -1106,7 +1106,7 @@ pub struct LookupResponse {
 
 /// `Authorized`, operation 4 of `TaxCloud`: Authorized: no description in the WSDL.
 ///
-/// The request's 6 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 6 business parameters. The wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`AuthorizedResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1136,7 +1136,7 @@ pub struct AuthorizedResponse {
 
 /// `AuthorizedWithCapture`, operation 5 of `TaxCloud`: AuthorizedWithCapture: no description in the WSDL.
 ///
-/// The request's 7 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 7 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 7 business parameters. The wire carries all 7 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`AuthorizedWithCaptureResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1168,7 +1168,7 @@ pub struct AuthorizedWithCaptureResponse {
 
 /// `Captured`, operation 6 of `TaxCloud`: Captured: no description in the WSDL.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`CapturedResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1192,7 +1192,7 @@ pub struct CapturedResponse {
 
 /// `Returned`, operation 7 of `TaxCloud`: Returned: no description in the WSDL.
 ///
-/// The request's 5 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 5 business parameters. The wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ReturnedResponse`].
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -1220,7 +1220,7 @@ pub struct ReturnedResponse {
 
 /// `GetTICGroups`, operation 8 of `TaxCloud`: GetTICGroups: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetTICGroupsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1242,7 +1242,7 @@ pub struct GetTICGroupsResponse {
 
 /// `GetTICs`, operation 9 of `TaxCloud`: GetTICs: no description in the WSDL.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetTICsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1264,7 +1264,7 @@ pub struct GetTICsResponse {
 
 /// `GetTICsByGroup`, operation 10 of `TaxCloud`: GetTICsByGroup: no description in the WSDL.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetTICsByGroupResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1288,7 +1288,7 @@ pub struct GetTICsByGroupResponse {
 
 /// `AddExemptCertificate`, operation 11 of `TaxCloud`: AddExemptCertificate: no description in the WSDL.
 ///
-/// The request's 4 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 4 business parameters. The wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`AddExemptCertificateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1314,7 +1314,7 @@ pub struct AddExemptCertificateResponse {
 
 /// `DeleteExemptCertificate`, operation 12 of `TaxCloud`: DeleteExemptCertificate: no description in the WSDL.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`DeleteExemptCertificateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1338,7 +1338,7 @@ pub struct DeleteExemptCertificateResponse {
 
 /// `GetExemptCertificates`, operation 13 of `TaxCloud`: GetExemptCertificates: no description in the WSDL.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetExemptCertificatesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

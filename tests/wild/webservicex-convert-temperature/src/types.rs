@@ -108,7 +108,7 @@ impl crate::runtime::Scalar for TemperatureUnit {
 
 /// `ConvertTemp`, operation 1 of `ConvertTemperature`: ConvertTemp: no description in the WSDL.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ConvertTempResponse`].
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -4,7 +4,7 @@
 
 /// `GetNAICSByID`, operation 1 of `GenericNAICS`: Get NAICS details by NAICS code
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetNAICSByIDResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -26,7 +26,7 @@ pub struct GetNAICSByIDResponse {
 
 /// `GetNAICSByIndustry`, operation 2 of `GenericNAICS`: Get NAICS details by Industry Name
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetNAICSByIndustryResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -48,7 +48,7 @@ pub struct GetNAICSByIndustryResponse {
 
 /// `GetNAICSGroupByID`, operation 3 of `GenericNAICS`: Get NAICS details by NAICS group code
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetNAICSGroupByIDResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -3,8 +3,8 @@
 //! fields are its members in wire order, written and read as XmlSerializer writes and
 //! reads the .NET class.
 
-use crate::runtime::tree::{Node, XmlItem, XmlOut};
-use crate::runtime::{EncodeError, tree::MemberError};
+use crate::runtime::tree;
+use crate::runtime::EncodeError;
 
 /// `SchedBriefResponse`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
@@ -27,7 +27,7 @@ pub struct SchedBriefResponse {
 
 impl SchedBriefResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("ScheduleID", &self.schedule_id);
         w.optional("ScheduleName", &[], self.schedule_name.as_ref())?;
         w.scalar("ScheduleSeason", &self.schedule_season);
@@ -38,7 +38,7 @@ impl SchedBriefResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 6];
         for member in node.members() {
@@ -74,25 +74,25 @@ impl SchedBriefResponse {
     }
 }
 
-impl XmlItem for SchedBriefResponse {
+impl tree::XmlItem for SchedBriefResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SchedBriefResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SchedBriefResponse")?;
         Self::read_members(node)
     }
@@ -122,13 +122,13 @@ impl crate::runtime::SoapHeaderItem for APIAccessHeader {
 
 impl APIAccessHeader {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("APIAccessCode", &[], self.api_access_code.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
         for member in node.members() {
@@ -144,25 +144,25 @@ impl APIAccessHeader {
     }
 }
 
-impl XmlItem for APIAccessHeader {
+impl tree::XmlItem for APIAccessHeader {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("APIAccessHeader")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("APIAccessHeader")?;
         Self::read_members(node)
     }
@@ -209,7 +209,7 @@ pub struct AlertResponse {
 
 impl AlertResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("BulletinID", &self.bulletin_id);
         w.scalar("BulletinFlag", &self.bulletin_flag);
         w.optional("BulletinText", &[], self.bulletin_text.as_ref())?;
@@ -230,7 +230,7 @@ impl AlertResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 16];
         for member in node.members() {
@@ -309,25 +309,25 @@ impl AlertResponse {
     }
 }
 
-impl XmlItem for AlertResponse {
+impl tree::XmlItem for AlertResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("AlertResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AlertResponse")?;
         Self::read_members(node)
     }
@@ -344,13 +344,13 @@ pub struct TripDateMsg {
 
 impl TripDateMsg {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("TripDate", &self.trip_date);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
         for member in node.members() {
@@ -366,25 +366,25 @@ impl TripDateMsg {
     }
 }
 
-impl XmlItem for TripDateMsg {
+impl tree::XmlItem for TripDateMsg {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("TripDateMsg")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("TripDateMsg")?;
         Self::read_members(node)
     }
@@ -425,7 +425,7 @@ pub struct RouteResponse {
 
 impl RouteResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("RouteID", &self.route_id);
         w.optional("RouteAbbrev", &[], self.route_abbrev.as_ref())?;
         w.optional("Description", &[], self.description.as_ref())?;
@@ -443,7 +443,7 @@ impl RouteResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 13];
         for member in node.members() {
@@ -506,25 +506,25 @@ impl RouteResponse {
     }
 }
 
-impl XmlItem for RouteResponse {
+impl tree::XmlItem for RouteResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("RouteResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("RouteResponse")?;
         Self::read_members(node)
     }
@@ -555,7 +555,7 @@ pub struct RouteAlert {
 
 impl RouteAlert {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("BulletinID", &self.bulletin_id);
         w.scalar("BulletinFlag", &self.bulletin_flag);
         w.scalar("CommunicationFlag", &self.communication_flag);
@@ -568,7 +568,7 @@ impl RouteAlert {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 8];
         for member in node.members() {
@@ -613,25 +613,25 @@ impl RouteAlert {
     }
 }
 
-impl XmlItem for RouteAlert {
+impl tree::XmlItem for RouteAlert {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("RouteAlert")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("RouteAlert")?;
         Self::read_members(node)
     }
@@ -656,7 +656,7 @@ pub struct RouteBriefResponse {
 
 impl RouteBriefResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("RouteID", &self.route_id);
         w.optional("RouteAbbrev", &[], self.route_abbrev.as_ref())?;
         w.optional("Description", &[], self.description.as_ref())?;
@@ -670,7 +670,7 @@ impl RouteBriefResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 5];
         for member in node.members() {
@@ -702,25 +702,25 @@ impl RouteBriefResponse {
     }
 }
 
-impl XmlItem for RouteBriefResponse {
+impl tree::XmlItem for RouteBriefResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("RouteBriefResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("RouteBriefResponse")?;
         Self::read_members(node)
     }
@@ -743,7 +743,7 @@ pub struct RouteBriefAlert {
 
 impl RouteBriefAlert {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("BulletinID", &self.bulletin_id);
         w.scalar("BulletinFlag", &self.bulletin_flag);
         w.nullable("PublishDate", self.publish_date.as_ref());
@@ -752,7 +752,7 @@ impl RouteBriefAlert {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -781,25 +781,25 @@ impl RouteBriefAlert {
     }
 }
 
-impl XmlItem for RouteBriefAlert {
+impl tree::XmlItem for RouteBriefAlert {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("RouteBriefAlert")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("RouteBriefAlert")?;
         Self::read_members(node)
     }
@@ -834,7 +834,7 @@ pub struct SchedRouteBriefResponse {
 
 impl SchedRouteBriefResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("ScheduleID", &self.schedule_id);
         w.scalar("SchedRouteID", &self.sched_route_id);
         w.scalar("ContingencyOnly", &self.contingency_only);
@@ -853,7 +853,7 @@ impl SchedRouteBriefResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 10];
         for member in node.members() {
@@ -906,25 +906,25 @@ impl SchedRouteBriefResponse {
     }
 }
 
-impl XmlItem for SchedRouteBriefResponse {
+impl tree::XmlItem for SchedRouteBriefResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SchedRouteBriefResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SchedRouteBriefResponse")?;
         Self::read_members(node)
     }
@@ -951,7 +951,7 @@ pub struct SchedRouteAdj {
 
 impl SchedRouteAdj {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("DateFrom", &self.date_from);
         w.scalar("DateThru", &self.date_thru);
         w.nullable("EventID", self.event_id.as_ref());
@@ -962,7 +962,7 @@ impl SchedRouteAdj {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 6];
         for member in node.members() {
@@ -999,25 +999,25 @@ impl SchedRouteAdj {
     }
 }
 
-impl XmlItem for SchedRouteAdj {
+impl tree::XmlItem for SchedRouteAdj {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SchedRouteAdj")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SchedRouteAdj")?;
         Self::read_members(node)
     }
@@ -1036,14 +1036,14 @@ pub struct TerminalResponse {
 
 impl TerminalResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("TerminalID", &self.terminal_id);
         w.optional("Description", &[], self.description.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1063,25 +1063,25 @@ impl TerminalResponse {
     }
 }
 
-impl XmlItem for TerminalResponse {
+impl tree::XmlItem for TerminalResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("TerminalResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("TerminalResponse")?;
         Self::read_members(node)
     }
@@ -1104,7 +1104,7 @@ pub struct TerminalComboResponse {
 
 impl TerminalComboResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("DepartingTerminalID", &self.departing_terminal_id);
         w.optional("DepartingDescription", &[], self.departing_description.as_ref())?;
         w.scalar("ArrivingTerminalID", &self.arriving_terminal_id);
@@ -1113,7 +1113,7 @@ impl TerminalComboResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -1143,25 +1143,25 @@ impl TerminalComboResponse {
     }
 }
 
-impl XmlItem for TerminalComboResponse {
+impl tree::XmlItem for TerminalComboResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("TerminalComboResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("TerminalComboResponse")?;
         Self::read_members(node)
     }
@@ -1230,7 +1230,7 @@ pub struct SchedTimeAdjResponse {
 
 impl SchedTimeAdjResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("ScheduleID", &self.schedule_id);
         w.scalar("SchedRouteID", &self.sched_route_id);
         w.scalar("RouteID", &self.route_id);
@@ -1270,7 +1270,7 @@ impl SchedTimeAdjResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 27];
         for member in node.members() {
@@ -1395,25 +1395,25 @@ impl SchedTimeAdjResponse {
     }
 }
 
-impl XmlItem for SchedTimeAdjResponse {
+impl tree::XmlItem for SchedTimeAdjResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SchedTimeAdjResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SchedTimeAdjResponse")?;
         Self::read_members(node)
     }
@@ -1436,7 +1436,7 @@ pub struct SchedSailingDateRange {
 
 impl SchedSailingDateRange {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("DateFrom", &self.date_from);
         w.scalar("DateThru", &self.date_thru);
         w.nullable("EventID", self.event_id.as_ref());
@@ -1445,7 +1445,7 @@ impl SchedSailingDateRange {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -1473,25 +1473,25 @@ impl SchedSailingDateRange {
     }
 }
 
-impl XmlItem for SchedSailingDateRange {
+impl tree::XmlItem for SchedSailingDateRange {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SchedSailingDateRange")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SchedSailingDateRange")?;
         Self::read_members(node)
     }
@@ -1520,7 +1520,7 @@ pub struct SchedAnnotation {
 
 impl SchedAnnotation {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("AnnotationID", &self.annotation_id);
         w.optional("AnnotationText", &[], self.annotation_text.as_ref())?;
         w.optional("AnnotationIVRText", &[], self.annotation_ivr_text.as_ref())?;
@@ -1532,7 +1532,7 @@ impl SchedAnnotation {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 7];
         for member in node.members() {
@@ -1574,25 +1574,25 @@ impl SchedAnnotation {
     }
 }
 
-impl XmlItem for SchedAnnotation {
+impl tree::XmlItem for SchedAnnotation {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SchedAnnotation")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SchedAnnotation")?;
         Self::read_members(node)
     }
@@ -1611,14 +1611,14 @@ pub struct RouteMsg {
 
 impl RouteMsg {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("TripDate", &self.trip_date);
         w.scalar("RouteID", &self.route_id);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1638,25 +1638,25 @@ impl RouteMsg {
     }
 }
 
-impl XmlItem for RouteMsg {
+impl tree::XmlItem for RouteMsg {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("RouteMsg")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("RouteMsg")?;
         Self::read_members(node)
     }
@@ -1677,7 +1677,7 @@ pub struct TerminalComboMsg {
 
 impl TerminalComboMsg {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("TripDate", &self.trip_date);
         w.scalar("DepartingTerminalID", &self.departing_terminal_id);
         w.scalar("ArrivingTerminalID", &self.arriving_terminal_id);
@@ -1685,7 +1685,7 @@ impl TerminalComboMsg {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -1709,25 +1709,25 @@ impl TerminalComboMsg {
     }
 }
 
-impl XmlItem for TerminalComboMsg {
+impl tree::XmlItem for TerminalComboMsg {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("TerminalComboMsg")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("TerminalComboMsg")?;
         Self::read_members(node)
     }
@@ -1744,13 +1744,13 @@ pub struct SchedMsg {
 
 impl SchedMsg {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("ScheduleID", &self.schedule_id);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
         for member in node.members() {
@@ -1766,25 +1766,25 @@ impl SchedMsg {
     }
 }
 
-impl XmlItem for SchedMsg {
+impl tree::XmlItem for SchedMsg {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SchedMsg")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SchedMsg")?;
         Self::read_members(node)
     }
@@ -1801,13 +1801,13 @@ pub struct SchedRouteMsg {
 
 impl SchedRouteMsg {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("SchedRouteID", &self.sched_route_id);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
         for member in node.members() {
@@ -1823,25 +1823,25 @@ impl SchedRouteMsg {
     }
 }
 
-impl XmlItem for SchedRouteMsg {
+impl tree::XmlItem for SchedRouteMsg {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SchedRouteMsg")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SchedRouteMsg")?;
         Self::read_members(node)
     }
@@ -1880,7 +1880,7 @@ pub struct SchedSailingResponse {
 
 impl SchedSailingResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("ScheduleID", &self.schedule_id);
         w.scalar("SchedRouteID", &self.sched_route_id);
         w.scalar("RouteID", &self.route_id);
@@ -1901,7 +1901,7 @@ impl SchedSailingResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 12];
         for member in node.members() {
@@ -1959,25 +1959,25 @@ impl SchedSailingResponse {
     }
 }
 
-impl XmlItem for SchedSailingResponse {
+impl tree::XmlItem for SchedSailingResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SchedSailingResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SchedSailingResponse")?;
         Self::read_members(node)
     }
@@ -2010,7 +2010,7 @@ pub struct SchedJourn {
 
 impl SchedJourn {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("JourneyID", &self.journey_id);
         w.scalar("ReservationInd", &self.reservation_ind);
         w.scalar("InternationalInd", &self.international_ind);
@@ -2028,7 +2028,7 @@ impl SchedJourn {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 9];
         for member in node.members() {
@@ -2077,25 +2077,25 @@ impl SchedJourn {
     }
 }
 
-impl XmlItem for SchedJourn {
+impl tree::XmlItem for SchedJourn {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SchedJourn")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SchedJourn")?;
         Self::read_members(node)
     }
@@ -2126,7 +2126,7 @@ pub struct SchedTimeTerminal {
 
 impl SchedTimeTerminal {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("JourneyTerminalID", &self.journey_terminal_id);
         w.scalar("TerminalID", &self.terminal_id);
         w.optional("TerminalDescription", &[], self.terminal_description.as_ref())?;
@@ -2143,7 +2143,7 @@ impl SchedTimeTerminal {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 8];
         for member in node.members() {
@@ -2189,25 +2189,25 @@ impl SchedTimeTerminal {
     }
 }
 
-impl XmlItem for SchedTimeTerminal {
+impl tree::XmlItem for SchedTimeTerminal {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SchedTimeTerminal")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SchedTimeTerminal")?;
         Self::read_members(node)
     }
@@ -2238,7 +2238,7 @@ pub struct SchedResponse {
 
 impl SchedResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("ScheduleID", &self.schedule_id);
         w.optional("ScheduleName", &[], self.schedule_name.as_ref())?;
         w.scalar("ScheduleSeason", &self.schedule_season);
@@ -2255,7 +2255,7 @@ impl SchedResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 8];
         for member in node.members() {
@@ -2296,25 +2296,25 @@ impl SchedResponse {
     }
 }
 
-impl XmlItem for SchedResponse {
+impl tree::XmlItem for SchedResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SchedResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SchedResponse")?;
         Self::read_members(node)
     }
@@ -2343,7 +2343,7 @@ pub struct SchedTerminalCombo {
 
 impl SchedTerminalCombo {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("DepartingTerminalID", &self.departing_terminal_id);
         w.optional("DepartingTerminalName", &[], self.departing_terminal_name.as_ref())?;
         w.scalar("ArrivingTerminalID", &self.arriving_terminal_id);
@@ -2355,7 +2355,7 @@ impl SchedTerminalCombo {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 7];
         for member in node.members() {
@@ -2393,25 +2393,25 @@ impl SchedTerminalCombo {
     }
 }
 
-impl XmlItem for SchedTerminalCombo {
+impl tree::XmlItem for SchedTerminalCombo {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SchedTerminalCombo")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SchedTerminalCombo")?;
         Self::read_members(node)
     }
@@ -2444,7 +2444,7 @@ pub struct SchedTime {
 
 impl SchedTime {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("DepartingTime", &self.departing_time);
         w.nullable("ArrivingTime", self.arriving_time.as_ref());
         w.scalar("LoadingRule", &self.loading_rule);
@@ -2458,7 +2458,7 @@ impl SchedTime {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 9];
         for member in node.members() {
@@ -2504,25 +2504,25 @@ impl SchedTime {
     }
 }
 
-impl XmlItem for SchedTime {
+impl tree::XmlItem for SchedTime {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("SchedTime")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("SchedTime")?;
         Self::read_members(node)
     }
@@ -2541,14 +2541,14 @@ pub struct TerminalMsg {
 
 impl TerminalMsg {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("TripDate", &self.trip_date);
         w.scalar("TerminalID", &self.terminal_id);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -2568,25 +2568,25 @@ impl TerminalMsg {
     }
 }
 
-impl XmlItem for TerminalMsg {
+impl tree::XmlItem for TerminalMsg {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("TerminalMsg")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("TerminalMsg")?;
         Self::read_members(node)
     }
@@ -2603,13 +2603,13 @@ pub struct RouteBriefMsg {
 
 impl RouteBriefMsg {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("RouteID", &self.route_id);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
         for member in node.members() {
@@ -2625,25 +2625,25 @@ impl RouteBriefMsg {
     }
 }
 
-impl XmlItem for RouteBriefMsg {
+impl tree::XmlItem for RouteBriefMsg {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("RouteBriefMsg")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("RouteBriefMsg")?;
         Self::read_members(node)
     }
@@ -2662,14 +2662,14 @@ pub struct RouteTodayMsg {
 
 impl RouteTodayMsg {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("RouteID", &self.route_id);
         w.scalar("OnlyRemainingTimes", &self.only_remaining_times);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -2689,25 +2689,25 @@ impl RouteTodayMsg {
     }
 }
 
-impl XmlItem for RouteTodayMsg {
+impl tree::XmlItem for RouteTodayMsg {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("RouteTodayMsg")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("RouteTodayMsg")?;
         Self::read_members(node)
     }
@@ -2728,7 +2728,7 @@ pub struct TerminalComboTodayMsg {
 
 impl TerminalComboTodayMsg {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("DepartingTerminalID", &self.departing_terminal_id);
         w.scalar("ArrivingTerminalID", &self.arriving_terminal_id);
         w.scalar("OnlyRemainingTimes", &self.only_remaining_times);
@@ -2736,7 +2736,7 @@ impl TerminalComboTodayMsg {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -2760,25 +2760,25 @@ impl TerminalComboTodayMsg {
     }
 }
 
-impl XmlItem for TerminalComboTodayMsg {
+impl tree::XmlItem for TerminalComboTodayMsg {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("TerminalComboTodayMsg")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("TerminalComboTodayMsg")?;
         Self::read_members(node)
     }
@@ -2797,14 +2797,14 @@ pub struct ValidDateRangeResponse {
 
 impl ValidDateRangeResponse {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("DateFrom", &self.date_from);
         w.scalar("DateThru", &self.date_thru);
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -2824,25 +2824,25 @@ impl ValidDateRangeResponse {
     }
 }
 
-impl XmlItem for ValidDateRangeResponse {
+impl tree::XmlItem for ValidDateRangeResponse {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("ValidDateRangeResponse")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ValidDateRangeResponse")?;
         Self::read_members(node)
     }

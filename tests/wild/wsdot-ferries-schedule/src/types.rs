@@ -392,7 +392,7 @@ impl crate::runtime::Scalar for LoadIndicator {
 
 /// `GetActiveScheduledSeasons`, operation 1 of `WSF_x0020_Schedule`: Provides a brief summary of all scheduled sailing seasons that are currently active / available.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetActiveScheduledSeasonsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -412,7 +412,7 @@ pub struct GetActiveScheduledSeasonsResponse {
 
 /// `GetAllAlerts`, operation 2 of `WSF_x0020_Schedule`: Retrieves all published alerts.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllAlertsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -432,7 +432,7 @@ pub struct GetAllAlertsResponse {
 
 /// `GetAllRouteDetails`, operation 3 of `WSF_x0020_Schedule`: Provides detailed information for all available routes pertaining to a particular date.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllRouteDetailsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -454,7 +454,7 @@ pub struct GetAllRouteDetailsResponse {
 
 /// `GetAllRoutes`, operation 4 of `WSF_x0020_Schedule`: Provides all available routes for a particular date.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllRoutesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -476,7 +476,7 @@ pub struct GetAllRoutesResponse {
 
 /// `GetAllRoutesHavingServiceDisruptions`, operation 5 of `WSF_x0020_Schedule`: Provides all available routes for a particular date where one or more service disruptions are present.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllRoutesHavingServiceDisruptionsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -498,7 +498,7 @@ pub struct GetAllRoutesHavingServiceDisruptionsResponse {
 
 /// `GetAllSchedRoutes`, operation 6 of `WSF_x0020_Schedule`: Retrieves the scheduled route(s) for all seasons that are currently active / available.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllSchedRoutesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -518,7 +518,7 @@ pub struct GetAllSchedRoutesResponse {
 
 /// `GetAllTerminals`, operation 7 of `WSF_x0020_Schedule`: Provides all available terminals for a particular date.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllTerminalsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -540,7 +540,7 @@ pub struct GetAllTerminalsResponse {
 
 /// `GetAllTerminalsAndMates`, operation 8 of `WSF_x0020_Schedule`: For a given date, retrieves all available terminal combinations.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllTerminalsAndMatesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -562,7 +562,7 @@ pub struct GetAllTerminalsAndMatesResponse {
 
 /// `GetAllTimeAdj`, operation 9 of `WSF_x0020_Schedule`: Provides a list of all individual time adjustments (additions or cancellations) that are currently active / available.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetAllTimeAdjResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -582,7 +582,7 @@ pub struct GetAllTimeAdjResponse {
 
 /// `GetCacheFlushDate`, operation 10 of `WSF_x0020_Schedule`: Most web methods in this service are cached.  If you are also using caching in your user interface, it may be helpful to know the date and time that the cache was last flushed in this web service.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetCacheFlushDateResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -599,7 +599,7 @@ pub struct GetCacheFlushDateResponse {
 
 /// `GetRouteDetail`, operation 11 of `WSF_x0020_Schedule`: Retrieves detailed information pertaining to a scheduled route.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetRouteDetailResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -621,7 +621,7 @@ pub struct GetRouteDetailResponse {
 
 /// `GetRouteDetailsByTerminalCombo`, operation 12 of `WSF_x0020_Schedule`: Retrieves detailed information for scheduled routes that are associated with a particular terminal combination.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetRouteDetailsByTerminalComboResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -643,7 +643,7 @@ pub struct GetRouteDetailsByTerminalComboResponse {
 
 /// `GetRoutesByTerminalCombo`, operation 13 of `WSF_x0020_Schedule`: Retrieves route(s) for a particular date and terminal combination.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetRoutesByTerminalComboResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -665,7 +665,7 @@ pub struct GetRoutesByTerminalComboResponse {
 
 /// `GetSchedRoutesByScheduledSeason`, operation 14 of `WSF_x0020_Schedule`: Retrieves scheduled route(s) for a particular active season.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetSchedRoutesByScheduledSeasonResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -687,7 +687,7 @@ pub struct GetSchedRoutesByScheduledSeasonResponse {
 
 /// `GetSchedSailingsBySchedRoute`, operation 15 of `WSF_x0020_Schedule`: Retrieves sailings and departure/arrival times that correspond with a particular scheduled route.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetSchedSailingsBySchedRouteResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -709,7 +709,7 @@ pub struct GetSchedSailingsBySchedRouteResponse {
 
 /// `GetScheduleByRoute`, operation 16 of `WSF_x0020_Schedule`: Retrieves sailing times associated with a specific route for a particular date.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetScheduleByRouteResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -731,7 +731,7 @@ pub struct GetScheduleByRouteResponse {
 
 /// `GetScheduleByTerminalCombo`, operation 17 of `WSF_x0020_Schedule`: Retrieves sailing times associated with a specific departing / arriving terminal combination for a particular date.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetScheduleByTerminalComboResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -753,7 +753,7 @@ pub struct GetScheduleByTerminalComboResponse {
 
 /// `GetTerminalMates`, operation 18 of `WSF_x0020_Schedule`: Provides all available terminals that correspond to a given terminal for a particular date.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetTerminalMatesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -775,7 +775,7 @@ pub struct GetTerminalMatesResponse {
 
 /// `GetTimeAdjByRoute`, operation 19 of `WSF_x0020_Schedule`: Provides a list of individual time adjustments (additions or cancellations) for a particular route.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetTimeAdjByRouteResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -797,7 +797,7 @@ pub struct GetTimeAdjByRouteResponse {
 
 /// `GetTimeAdjBySchedRoute`, operation 20 of `WSF_x0020_Schedule`: Provides a list of individual time adjustments (additions or cancellations) for a particular scheduled route.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetTimeAdjBySchedRouteResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -819,7 +819,7 @@ pub struct GetTimeAdjBySchedRouteResponse {
 
 /// `GetTodaysScheduleByRoute`, operation 21 of `WSF_x0020_Schedule`: Retrieves sailing times associated with a specific route for the current date.  User may specify if only the times for the remainder of this sailing date are required.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetTodaysScheduleByRouteResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -841,7 +841,7 @@ pub struct GetTodaysScheduleByRouteResponse {
 
 /// `GetTodaysScheduleByTerminalCombo`, operation 22 of `WSF_x0020_Schedule`: Retrieves sailing times associated with a specific departing / arriving terminal combination for the current date.  User may specify if only the times for the remainder of this sailing date are required.
 ///
-/// The request's 1 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetTodaysScheduleByTerminalComboResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -863,7 +863,7 @@ pub struct GetTodaysScheduleByTerminalComboResponse {
 
 /// `GetValidDateRange`, operation 23 of `WSF_x0020_Schedule`: Reveals a valid date range for retrieving schedule data.  This begins with today's date and extends to the end of the most recently posted schedule.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetValidDateRangeResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

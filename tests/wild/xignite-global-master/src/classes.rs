@@ -3,8 +3,8 @@
 //! fields are its members in wire order, written and read as XmlSerializer writes and
 //! reads the .NET class.
 
-use crate::runtime::tree::{Node, XmlItem, XmlOut};
-use crate::runtime::{EncodeError, tree::MemberError};
+use crate::runtime::tree;
+use crate::runtime::EncodeError;
 
 /// `Security`: a class of the service (`xs:complexType`), its members a sequence of elements in this order. It derives from `Common` (`complexContent/extension`): the first fields are the members it inherits.
 ///
@@ -49,7 +49,7 @@ pub struct Security {
 
 impl Security {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Outcome", &self.outcome);
         w.optional("Message", &[], self.message.as_ref())?;
         w.optional("Identity", &[], self.identity.as_ref())?;
@@ -78,7 +78,7 @@ impl Security {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 16];
         for member in node.members() {
@@ -157,27 +157,52 @@ impl Security {
     }
 }
 
-impl XmlItem for Security {
+impl tree::XmlItem for Security {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Security")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Security")?;
         Self::read_members(node)
+    }
+}
+
+/// The `Common` part of a `Security`: the members it inherits; its own are dropped.
+impl From<Security> for Common {
+    fn from(value: Security) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+        }
+    }
+}
+
+/// A `Security` whose `Common` part is `value`, its own members at their defaults: `Security { …, ..value.into() }` sets them.
+impl From<Common> for Security {
+    fn from(value: Common) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+            ..Default::default()
+        }
     }
 }
 
@@ -198,7 +223,7 @@ pub struct Common {
 
 impl Common {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Outcome", &self.outcome);
         w.optional("Message", &[], self.message.as_ref())?;
         w.optional("Identity", &[], self.identity.as_ref())?;
@@ -207,7 +232,7 @@ impl Common {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -235,25 +260,25 @@ impl Common {
     }
 }
 
-impl XmlItem for Common {
+impl tree::XmlItem for Common {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Common")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Common")?;
         Self::read_members(node)
     }
@@ -286,10 +311,10 @@ pub enum AnyCommon {
     Statistics(Statistics),
 }
 
-impl XmlItem for AnyCommon {
+impl tree::XmlItem for AnyCommon {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
@@ -325,7 +350,7 @@ impl XmlItem for AnyCommon {
         }
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         match node.class_type("Common")? {
             None
             | Some("Common")
@@ -340,7 +365,7 @@ impl XmlItem for AnyCommon {
             | Some("IdentifiersByExchange")
             | Some("Statistics") => Ok(()),
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "Common",
                     name: other.to_owned(),
@@ -351,9 +376,9 @@ impl XmlItem for AnyCommon {
     }
 
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         match node.class_type("Common")? {
             None | Some("Common") => Ok(AnyCommon::Common(Common::read_members(node)?)),
             Some("Security") => Ok(AnyCommon::Security(Security::read_members(node)?)),
@@ -386,7 +411,7 @@ impl XmlItem for AnyCommon {
                 Ok(AnyCommon::Statistics(Statistics::read_members(node)?))
             }
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "Common",
                     name: other.to_owned(),
@@ -414,7 +439,7 @@ pub struct AlternateSecurityIdentifier {
 
 impl AlternateSecurityIdentifier {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("AlternateIdentifier", &[], self.alternate_identifier.as_ref())?;
         w.scalar("IdentifierType", &self.identifier_type);
         w.optional("StartDate", &[], self.start_date.as_ref())?;
@@ -423,7 +448,7 @@ impl AlternateSecurityIdentifier {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 4];
         for member in node.members() {
@@ -452,25 +477,25 @@ impl AlternateSecurityIdentifier {
     }
 }
 
-impl XmlItem for AlternateSecurityIdentifier {
+impl tree::XmlItem for AlternateSecurityIdentifier {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("AlternateSecurityIdentifier")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AlternateSecurityIdentifier")?;
         Self::read_members(node)
     }
@@ -491,7 +516,7 @@ pub struct CustomAttribute {
 
 impl CustomAttribute {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Name", &[], self.name.as_ref())?;
         w.optional("DataType", &[], self.data_type.as_ref())?;
         w.optional("Value", &[], self.value.as_ref())?;
@@ -499,7 +524,7 @@ impl CustomAttribute {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -523,25 +548,25 @@ impl CustomAttribute {
     }
 }
 
-impl XmlItem for CustomAttribute {
+impl tree::XmlItem for CustomAttribute {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("CustomAttribute")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("CustomAttribute")?;
         Self::read_members(node)
     }
@@ -575,7 +600,7 @@ impl crate::runtime::SoapHeaderItem for Header {
 
 impl Header {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Username", &[], self.username.as_ref())?;
         w.optional("Password", &[], self.password.as_ref())?;
         w.optional("Tracer", &[], self.tracer.as_ref())?;
@@ -583,7 +608,7 @@ impl Header {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -607,25 +632,25 @@ impl Header {
     }
 }
 
-impl XmlItem for Header {
+impl tree::XmlItem for Header {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Header")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Header")?;
         Self::read_members(node)
     }
@@ -676,7 +701,7 @@ pub struct Instrument {
 
 impl Instrument {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Outcome", &self.outcome);
         w.optional("Message", &[], self.message.as_ref())?;
         w.optional("Identity", &[], self.identity.as_ref())?;
@@ -703,7 +728,7 @@ impl Instrument {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 18];
         for member in node.members() {
@@ -787,27 +812,52 @@ impl Instrument {
     }
 }
 
-impl XmlItem for Instrument {
+impl tree::XmlItem for Instrument {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Instrument")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Instrument")?;
         Self::read_members(node)
+    }
+}
+
+/// The `Common` part of a `Instrument`: the members it inherits; its own are dropped.
+impl From<Instrument> for Common {
+    fn from(value: Instrument) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+        }
+    }
+}
+
+/// A `Instrument` whose `Common` part is `value`, its own members at their defaults: `Instrument { …, ..value.into() }` sets them.
+impl From<Common> for Instrument {
+    fn from(value: Common) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+            ..Default::default()
+        }
     }
 }
 
@@ -854,7 +904,7 @@ pub struct Issuer {
 
 impl Issuer {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Outcome", &self.outcome);
         w.optional("Message", &[], self.message.as_ref())?;
         w.optional("Identity", &[], self.identity.as_ref())?;
@@ -884,7 +934,7 @@ impl Issuer {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 17];
         for member in node.members() {
@@ -964,27 +1014,52 @@ impl Issuer {
     }
 }
 
-impl XmlItem for Issuer {
+impl tree::XmlItem for Issuer {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Issuer")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Issuer")?;
         Self::read_members(node)
+    }
+}
+
+/// The `Common` part of a `Issuer`: the members it inherits; its own are dropped.
+impl From<Issuer> for Common {
+    fn from(value: Issuer) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+        }
+    }
+}
+
+/// A `Issuer` whose `Common` part is `value`, its own members at their defaults: `Issuer { …, ..value.into() }` sets them.
+impl From<Common> for Issuer {
+    fn from(value: Common) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+            ..Default::default()
+        }
     }
 }
 
@@ -1013,7 +1088,7 @@ pub struct Classification {
 
 impl Classification {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Outcome", &self.outcome);
         w.optional("Message", &[], self.message.as_ref())?;
         w.optional("Identity", &[], self.identity.as_ref())?;
@@ -1026,7 +1101,7 @@ impl Classification {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 8];
         for member in node.members() {
@@ -1071,27 +1146,52 @@ impl Classification {
     }
 }
 
-impl XmlItem for Classification {
+impl tree::XmlItem for Classification {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Classification")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Classification")?;
         Self::read_members(node)
+    }
+}
+
+/// The `Common` part of a `Classification`: the members it inherits; its own are dropped.
+impl From<Classification> for Common {
+    fn from(value: Classification) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+        }
+    }
+}
+
+/// A `Classification` whose `Common` part is `value`, its own members at their defaults: `Classification { …, ..value.into() }` sets them.
+impl From<Common> for Classification {
+    fn from(value: Common) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+            ..Default::default()
+        }
     }
 }
 
@@ -1150,7 +1250,7 @@ pub struct Record {
 
 impl Record {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Outcome", &self.outcome);
         w.optional("Message", &[], self.message.as_ref())?;
         w.optional("Identity", &[], self.identity.as_ref())?;
@@ -1178,7 +1278,7 @@ impl Record {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 23];
         for member in node.members() {
@@ -1283,27 +1383,52 @@ impl Record {
     }
 }
 
-impl XmlItem for Record {
+impl tree::XmlItem for Record {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Record")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Record")?;
         Self::read_members(node)
+    }
+}
+
+/// The `Common` part of a `Record`: the members it inherits; its own are dropped.
+impl From<Record> for Common {
+    fn from(value: Record) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+        }
+    }
+}
+
+/// A `Record` whose `Common` part is `value`, its own members at their defaults: `Record { …, ..value.into() }` sets them.
+impl From<Common> for Record {
+    fn from(value: Common) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+            ..Default::default()
+        }
     }
 }
 
@@ -1330,7 +1455,7 @@ pub struct PossibleValues {
 
 impl PossibleValues {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Outcome", &self.outcome);
         w.optional("Message", &[], self.message.as_ref())?;
         w.optional("Identity", &[], self.identity.as_ref())?;
@@ -1342,7 +1467,7 @@ impl PossibleValues {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 7];
         for member in node.members() {
@@ -1379,27 +1504,52 @@ impl PossibleValues {
     }
 }
 
-impl XmlItem for PossibleValues {
+impl tree::XmlItem for PossibleValues {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("PossibleValues")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("PossibleValues")?;
         Self::read_members(node)
+    }
+}
+
+/// The `Common` part of a `PossibleValues`: the members it inherits; its own are dropped.
+impl From<PossibleValues> for Common {
+    fn from(value: PossibleValues) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+        }
+    }
+}
+
+/// A `PossibleValues` whose `Common` part is `value`, its own members at their defaults: `PossibleValues { …, ..value.into() }` sets them.
+impl From<Common> for PossibleValues {
+    fn from(value: Common) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+            ..Default::default()
+        }
     }
 }
 
@@ -1412,10 +1562,10 @@ pub enum AnyAbstractPublicWebServiceObj {
     PossibleValues(PossibleValues),
 }
 
-impl XmlItem for AnyAbstractPublicWebServiceObj {
+impl tree::XmlItem for AnyAbstractPublicWebServiceObj {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
@@ -1426,11 +1576,11 @@ impl XmlItem for AnyAbstractPublicWebServiceObj {
         }
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         match node.class_type("AbstractPublicWebServiceObj")? {
             None | Some("AbstractPublicWebServiceObj") | Some("PossibleValues") => Ok(()),
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "AbstractPublicWebServiceObj",
                     name: other.to_owned(),
@@ -1441,12 +1591,12 @@ impl XmlItem for AnyAbstractPublicWebServiceObj {
     }
 
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         match node.class_type("AbstractPublicWebServiceObj")? {
             None | Some("AbstractPublicWebServiceObj") => {
-                Err(MemberError::AbstractType {
+                Err(tree::MemberError::AbstractType {
                     path: String::new(),
                     name: "AbstractPublicWebServiceObj",
                 })
@@ -1459,7 +1609,7 @@ impl XmlItem for AnyAbstractPublicWebServiceObj {
                 )
             }
             Some(other) => {
-                Err(MemberError::UnknownType {
+                Err(tree::MemberError::UnknownType {
                     path: String::new(),
                     declared: "AbstractPublicWebServiceObj",
                     name: other.to_owned(),
@@ -1485,7 +1635,7 @@ pub struct PossibleValue {
 
 impl PossibleValue {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("ProviderValue", &[], self.provider_value.as_ref())?;
         w.optional("XigniteValue", &[], self.xignite_value.as_ref())?;
         w.optional("Description", &[], self.description.as_ref())?;
@@ -1493,7 +1643,7 @@ impl PossibleValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 3];
         for member in node.members() {
@@ -1517,25 +1667,25 @@ impl PossibleValue {
     }
 }
 
-impl XmlItem for PossibleValue {
+impl tree::XmlItem for PossibleValue {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("PossibleValue")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("PossibleValue")?;
         Self::read_members(node)
     }
@@ -1562,7 +1712,7 @@ pub struct LegacyExchangeMapping {
 
 impl LegacyExchangeMapping {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Outcome", &self.outcome);
         w.optional("Message", &[], self.message.as_ref())?;
         w.optional("Identity", &[], self.identity.as_ref())?;
@@ -1575,7 +1725,7 @@ impl LegacyExchangeMapping {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 6];
         for member in node.members() {
@@ -1612,27 +1762,52 @@ impl LegacyExchangeMapping {
     }
 }
 
-impl XmlItem for LegacyExchangeMapping {
+impl tree::XmlItem for LegacyExchangeMapping {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("LegacyExchangeMapping")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("LegacyExchangeMapping")?;
         Self::read_members(node)
+    }
+}
+
+/// The `Common` part of a `LegacyExchangeMapping`: the members it inherits; its own are dropped.
+impl From<LegacyExchangeMapping> for Common {
+    fn from(value: LegacyExchangeMapping) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+        }
+    }
+}
+
+/// A `LegacyExchangeMapping` whose `Common` part is `value`, its own members at their defaults: `LegacyExchangeMapping { …, ..value.into() }` sets them.
+impl From<Common> for LegacyExchangeMapping {
+    fn from(value: Common) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+            ..Default::default()
+        }
     }
 }
 
@@ -1663,7 +1838,7 @@ pub struct IdentifiersByExchange {
 
 impl IdentifiersByExchange {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Outcome", &self.outcome);
         w.optional("Message", &[], self.message.as_ref())?;
         w.optional("Identity", &[], self.identity.as_ref())?;
@@ -1681,7 +1856,7 @@ impl IdentifiersByExchange {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 9];
         for member in node.members() {
@@ -1729,27 +1904,52 @@ impl IdentifiersByExchange {
     }
 }
 
-impl XmlItem for IdentifiersByExchange {
+impl tree::XmlItem for IdentifiersByExchange {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("IdentifiersByExchange")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("IdentifiersByExchange")?;
         Self::read_members(node)
+    }
+}
+
+/// The `Common` part of a `IdentifiersByExchange`: the members it inherits; its own are dropped.
+impl From<IdentifiersByExchange> for Common {
+    fn from(value: IdentifiersByExchange) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+        }
+    }
+}
+
+/// A `IdentifiersByExchange` whose `Common` part is `value`, its own members at their defaults: `IdentifiersByExchange { …, ..value.into() }` sets them.
+impl From<Common> for IdentifiersByExchange {
+    fn from(value: Common) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+            ..Default::default()
+        }
     }
 }
 
@@ -1766,14 +1966,14 @@ pub struct IdentifierRecord {
 
 impl IdentifierRecord {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.optional("Name", &[], self.name.as_ref())?;
         w.optional("Identifier", &[], self.identifier.as_ref())?;
         Ok(())
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 2];
         for member in node.members() {
@@ -1793,25 +1993,25 @@ impl IdentifierRecord {
     }
 }
 
-impl XmlItem for IdentifierRecord {
+impl tree::XmlItem for IdentifierRecord {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("IdentifierRecord")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("IdentifierRecord")?;
         Self::read_members(node)
     }
@@ -1838,7 +2038,7 @@ pub struct Statistics {
 
 impl Statistics {
     /// Writes its members, inherited first, into the element just started.
-    fn write_members(&self, w: &mut XmlOut<'_>) -> Result<(), EncodeError> {
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.scalar("Outcome", &self.outcome);
         w.optional("Message", &[], self.message.as_ref())?;
         w.optional("Identity", &[], self.identity.as_ref())?;
@@ -1849,7 +2049,7 @@ impl Statistics {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &Node) -> Result<Self, MemberError> {
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 6];
         for member in node.members() {
@@ -1885,26 +2085,51 @@ impl Statistics {
     }
 }
 
-impl XmlItem for Statistics {
+impl tree::XmlItem for Statistics {
     fn write_element(
         &self,
-        w: &mut XmlOut<'_>,
+        w: &mut tree::XmlOut<'_>,
         name: &'static str,
         _items: &'static [&'static str],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
 
-    fn check_nil_type(node: &Node) -> Result<(), MemberError> {
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
         node.check_class_type("Statistics")
     }
 
     /// An `xsi:type` may name this class, and no other.
     fn read_element(
-        node: &Node,
+        node: &tree::Node,
         _items: &'static [&'static str],
-    ) -> Result<Self, MemberError> {
+    ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Statistics")?;
         Self::read_members(node)
+    }
+}
+
+/// The `Common` part of a `Statistics`: the members it inherits; its own are dropped.
+impl From<Statistics> for Common {
+    fn from(value: Statistics) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+        }
+    }
+}
+
+/// A `Statistics` whose `Common` part is `value`, its own members at their defaults: `Statistics { …, ..value.into() }` sets them.
+impl From<Common> for Statistics {
+    fn from(value: Common) -> Self {
+        Self {
+            outcome: value.outcome,
+            message: value.message,
+            identity: value.identity,
+            delay: value.delay,
+            ..Default::default()
+        }
     }
 }

@@ -9548,7 +9548,7 @@ impl crate::runtime::Scalar for Industries {
 
 /// `GetSecurity`, operation 1 of `XigniteGlobalMaster`: Get a list of securities.
 ///
-/// The request's 4 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 4 business parameters. The wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetSecurityResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -9576,7 +9576,7 @@ pub struct GetSecurityResponse {
 
 /// `GetSecurities`, operation 2 of `XigniteGlobalMaster`: Get a list of securities.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetSecuritiesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -9602,7 +9602,7 @@ pub struct GetSecuritiesResponse {
 
 /// `GetInstrument`, operation 3 of `XigniteGlobalMaster`: Get a list of instruments.
 ///
-/// The request's 5 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 5 business parameters. The wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetInstrumentResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -9632,7 +9632,7 @@ pub struct GetInstrumentResponse {
 
 /// `GetInstruments`, operation 4 of `XigniteGlobalMaster`: Get a list of instruments.
 ///
-/// The request's 4 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 4 business parameters. The wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetInstrumentsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -9660,7 +9660,7 @@ pub struct GetInstrumentsResponse {
 
 /// `GetIssuer`, operation 5 of `XigniteGlobalMaster`: Get a list of issuers.
 ///
-/// The request's 5 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 5 business parameters. The wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetIssuerResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -9690,7 +9690,7 @@ pub struct GetIssuerResponse {
 
 /// `GetIssuers`, operation 6 of `XigniteGlobalMaster`: Get a list of issuers
 ///
-/// The request's 4 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 4 business parameters. The wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetIssuersResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -9718,7 +9718,7 @@ pub struct GetIssuersResponse {
 
 /// `GetIssuerByCompanyIdentifier`, operation 7 of `XigniteGlobalMaster`: Get a issuer by the company identifier.
 ///
-/// The request's 2 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetIssuerByCompanyIdentifierResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -9742,7 +9742,7 @@ pub struct GetIssuerByCompanyIdentifierResponse {
 
 /// `GetMasterByIdentifier`, operation 8 of `XigniteGlobalMaster`: Get master records by identifier.
 ///
-/// The request's 4 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 4 business parameters. The wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetMasterByIdentifierResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -9770,7 +9770,7 @@ pub struct GetMasterByIdentifierResponse {
 
 /// `GetMasterByIdentifiers`, operation 9 of `XigniteGlobalMaster`: Get master records by identifiers.
 ///
-/// The request's 3 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetMasterByIdentifiersResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -9796,7 +9796,7 @@ pub struct GetMasterByIdentifiersResponse {
 
 /// `GetMasterByExchange`, operation 10 of `XigniteGlobalMaster`: Get master records by exchange.
 ///
-/// The request's 5 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 5 business parameters. The wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetMasterByExchangeResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -9826,7 +9826,7 @@ pub struct GetMasterByExchangeResponse {
 
 /// `GetMasterByExchangeChanges`, operation 11 of `XigniteGlobalMaster`: Get a master record by exchange and the last modified since date
 ///
-/// The request's 6 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 6 business parameters. The wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetMasterByExchangeChangesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -9858,7 +9858,7 @@ pub struct GetMasterByExchangeChangesResponse {
 
 /// `GetMasterBySector`, operation 12 of `XigniteGlobalMaster`: Get a master record by sector.
 ///
-/// The request's 6 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 6 business parameters. The wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetMasterBySectorResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -9890,7 +9890,7 @@ pub struct GetMasterBySectorResponse {
 
 /// `GetMasterByIndustry`, operation 13 of `XigniteGlobalMaster`: Get a master record by industry.
 ///
-/// The request's 6 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 6 business parameters. The wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetMasterByIndustryResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -9922,7 +9922,7 @@ pub struct GetMasterByIndustryResponse {
 
 /// `ListExchanges`, operation 14 of `XigniteGlobalMaster`: Get the possible exchanges.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListExchangesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -9942,7 +9942,7 @@ pub struct ListExchangesResponse {
 
 /// `ListIndustries`, operation 15 of `XigniteGlobalMaster`: Get the possible industries.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListIndustriesResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -9962,7 +9962,7 @@ pub struct ListIndustriesResponse {
 
 /// `ListSectors`, operation 16 of `XigniteGlobalMaster`: Get the possible sectors.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListSectorsResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -9982,7 +9982,7 @@ pub struct ListSectorsResponse {
 
 /// `ListMICToLegacyExchange`, operation 17 of `XigniteGlobalMaster`: Get the legacy exchanges.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListMICToLegacyExchangeResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -10002,7 +10002,7 @@ pub struct ListMICToLegacyExchangeResponse {
 
 /// `ListMICToLegacySuffix`, operation 18 of `XigniteGlobalMaster`: Get the legacy exchange suffix.
 ///
-/// The request's 0 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListMICToLegacySuffixResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -10022,7 +10022,7 @@ pub struct ListMICToLegacySuffixResponse {
 
 /// `ListIdentifiersByExchange`, operation 19 of `XigniteGlobalMaster`: Returns all the Indetifiers and names for securities listed on an exchange.
 ///
-/// The request's 4 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 4 business parameters. The wire carries all 4 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ListIdentifiersByExchangeResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -10050,7 +10050,7 @@ pub struct ListIdentifiersByExchangeResponse {
 
 /// `GetMasterStatisticsByExchange`, operation 20 of `XigniteGlobalMaster`: Get statistical information about exchanges.
 ///
-/// The request's 5 business parameters. Its credentials  travel in [`Credentials`](crate::Credentials); the wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+/// The request's 5 business parameters. The wire carries all 5 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
 /// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`GetMasterStatisticsByExchangeResponse`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
