@@ -288,11 +288,17 @@ mod tests {
             hint.starts_with("did you mean \"OrderLine\" or \"OrderLines\"? The types are string,"),
             "{hint}"
         );
-        assert!(hint.contains("or one of the spec's 303 enums and classes;"), "{hint}");
+        assert!(
+            hint.contains("or one of the spec's 303 enums and classes;"),
+            "{hint}"
+        );
         assert!(!hint.contains("Thing1"), "{hint}");
         // A few are listed, and a name near nothing is suggested nothing.
         let hint = unknown_type_hint("Zebra", &names(&["Order"]));
         assert!(hint.starts_with("the types are string,"), "{hint}");
-        assert!(hint.contains("or one of the spec's own (Level, Order);"), "{hint}");
+        assert!(
+            hint.contains("or one of the spec's own (Level, Order);"),
+            "{hint}"
+        );
     }
 }
