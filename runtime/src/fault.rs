@@ -73,6 +73,18 @@ impl Fault {
             detail: Some(String::new()),
         }
     }
+
+    /// The fault an ASMX host answers when its web method throws an exception whose message
+    /// is `message` (`throw new DivideByZeroException()`: `Attempted to divide by zero.`): a
+    /// Server fault reading `Server was unable to process request. ---> {message}`, as
+    /// ASP.NET wraps the exception in a `SoapException` (.NET Framework and Mono alike). What a
+    /// replacement returns where the legacy method threw, so that its clients see the same.
+    pub fn exception(message: impl AsRef<str>) -> Fault {
+        Fault::server(format!(
+            "Server was unable to process request. ---> {}",
+            message.as_ref()
+        ))
+    }
 }
 
 impl std::fmt::Display for Fault {

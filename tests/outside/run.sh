@@ -15,6 +15,9 @@
 #    reaches crates.io over HTTPS, which `http_proxy` does not touch). No registry is patched:
 #    the generated crate takes rmm-runtime from the clone, by version and path, as a user's does.
 #    The time of each command is printed at the end.
+#    Then the examples (examples/): calculator-client calls the host's calculator, and
+#    examples/shadow/run.sh puts `rmm shadow` in front of it with calculator-server as the
+#    candidate: every answer the same.
 # 3. After publishing: `rmm import` of the objects reference host's live ?WSDL (its typed
 #    DataSet's schema fetched from ?schema=ShopDs), `rmm gen --runtime-registry` and
 #    `cargo build` of the crate, which depends on rmm-runtime by version alone; `rmm diff` of
@@ -117,6 +120,21 @@ cat "$scratch/quickstart/quickstart.times"
 kill -TERM -- "-$quickstart_group" 2>/dev/null || true
 quickstart_group=""
 rmm="$scratch/install/bin/rmm"
+
+step "the examples: calculator-client on the host's calculator, and the shadow example"
+(cd "$root" && cargo build --quiet --locked -p calculator-client -p calculator-server)
+"$CARGO_TARGET_DIR/debug/calculator-client" "$base" | tee "$scratch/client.txt"
+for want in "2 + 3 = 5" "6 * 7 = 42" "1 / 0: a Server fault"; do
+    grep -qxF "$want" "$scratch/client.txt" || { echo "calculator-client did not print: $want" >&2; exit 1; }
+done
+# The host is the legacy calculator, calculator-server the candidate: every answer the same,
+# the fault of a division by zero included (Fault::exception).
+RMM="$rmm" bash "$root/examples/shadow/run.sh" "$base" | tee "$scratch/shadow.txt"
+for want in "Add over soap11: 1 identical, 0 different, 0 failed" \
+    "Multiply over soap12: 1 identical, 0 different, 0 failed" \
+    "Divide over soap11: 1 identical, 0 different, 0 failed"; do
+    grep -qF "$want" "$scratch/shadow.txt" || { echo "the shadow example did not report: $want" >&2; exit 1; }
+done
 
 mkdir -p "$scratch/published/crates"
 cd "$scratch/published"
