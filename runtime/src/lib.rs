@@ -1,8 +1,14 @@
 //! # rmm-runtime
 //!
-//! Everything of an rmm-generated crate that does not vary with the spec: the [`Binding`]s,
-//! the value rules of each binding ([`value`]), the XML writer and reader ([`xml`], [`soap`]),
-//! the query/form codec ([`form`]), and the error and fault types.
+//! Everything of an rmm-generated crate that does not vary with the spec. What a user of a
+//! generated crate meets is documented here: the [`Binding`]s, [`Fault`] and the error types,
+//! the values that are not Rust's own ([`DateTime`], [`DataSet`], [`RawXml`], [`AnyType`]),
+//! the [`client`]'s transports and errors, the [`server`]'s configuration and [`serve`
+//! functions](server::serve), WS-Security ([`wsse`]), the dependencies generated code names
+//! ([`deps`]), and [`include_service!`] for build scripts. The codecs underneath (the XML
+//! writer and reader, SOAP envelopes, the query/form codec, class trees, HTTP messages and the
+//! value rules of each binding) are public for generated code only, hidden from these docs,
+//! and not part of the API a user holds: they change as the generator does.
 //!
 //! Generated crates name this crate only through their own re-export, so a downstream crate
 //! depends on the generated crate alone.
@@ -194,6 +200,9 @@
 //! # });
 //! ```
 
+// docs.rs: each item shows the feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 pub mod any_type;
 mod binding;
 #[cfg(feature = "client")]
@@ -202,7 +211,9 @@ mod content_type;
 pub mod dataset;
 mod error;
 mod fault;
+#[doc(hidden)]
 pub mod form;
+#[doc(hidden)]
 pub mod message;
 mod operation;
 mod param_value;
@@ -210,10 +221,14 @@ pub mod raw_xml;
 mod redact;
 #[cfg(feature = "server")]
 pub mod server;
+#[doc(hidden)]
 pub mod soap;
+#[doc(hidden)]
 pub mod tree;
+#[doc(hidden)]
 pub mod value;
 pub mod wsse;
+#[doc(hidden)]
 pub mod xml;
 
 pub use any_type::{collapse_whitespace, AnyType, KnownTypes, NoKnownTypes};

@@ -149,6 +149,7 @@ impl CallError {
     }
 }
 
+#[doc(hidden)] // for generated code
 /// Sends one encoded call: joins its URI to `base`, bounds it by `timeout`, and traces it in
 /// a span (operation, binding, status, duration) with the bodies at trace level, `secrets`
 /// redacted.
@@ -203,6 +204,7 @@ pub async fn exchange(
     result.map_err(fail)
 }
 
+#[doc(hidden)] // for generated code
 /// Joins an origin-form request URI (`/path?query`) to a base URL (`http://host:port`, with
 /// or without a path prefix).
 pub fn absolute(base: &str, request: &mut Request<Bytes>) -> Result<(), TransportError> {
@@ -214,6 +216,7 @@ pub fn absolute(base: &str, request: &mut Request<Bytes>) -> Result<(), Transpor
     Ok(())
 }
 
+#[doc(hidden)] // for generated code
 /// A message body for a trace line, with the values of `secrets` replaced by `***`: SOAP
 /// elements `<name>…</name>` and form pairs `name=…`. Not a general XML rewriter: it
 /// recognises the shapes our encoders write and the host's responses.

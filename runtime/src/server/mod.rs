@@ -15,13 +15,16 @@ use futures_util::FutureExt;
 use http::header::{HeaderValue, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
 use http::{Request, Response, StatusCode};
 
+#[doc(hidden)] // for generated code
 pub use peek::{peek, Peek, Strays};
+#[doc(hidden)] // for generated code
 pub use route::{normalize_path, route, route_by_action, Route};
 pub use serve::{collect_body, serve, serve_with_shutdown, BodyError};
 
 use crate::message::{self, TEXT_CONTENT_TYPE};
 use crate::{Binding, Fault, FaultCode, OperationInfo, RequestError, ServiceInfo};
 
+#[doc(hidden)] // for generated code
 /// The operations of a service, as routing needs them. Generated for the service's
 /// `Operation` enum, whose `from_name` is a generated `match`.
 pub trait OperationSet: Copy + Eq + Send + Sync + std::fmt::Debug + 'static {
@@ -59,14 +62,17 @@ impl Default for ServerConfig {
     }
 }
 
+#[doc(hidden)] // for generated code
 /// `Cache-Control` of responses the endpoint makes itself (not an operation's result or
 /// fault), as ASMX sends them.
 pub const CACHE_CONTROL_FRAMEWORK: &str = "private";
 
+#[doc(hidden)] // for generated code
 /// `Content-Type` of the help pages, as the host sends it (the pages declare UTF-8 in a
 /// `<meta charset>`).
 pub const HTML_CONTENT_TYPE: &str = "text/html";
 
+#[doc(hidden)] // for generated code
 /// The response to a body that could not be read: `413` when too large, `408` when too slow,
 /// `400` when the connection failed.
 pub fn body_error_response(error: &BodyError) -> Response<Bytes> {
@@ -78,11 +84,13 @@ pub fn body_error_response(error: &BodyError) -> Response<Bytes> {
     plain_error(status, &error.to_string())
 }
 
+#[doc(hidden)] // for generated code
 /// A `text/plain` error as ASMX's HTTP GET/POST handler writes it: the message and a line feed.
 pub fn plain_error(status: StatusCode, message: &str) -> Response<Bytes> {
     plain_text(status, message, CACHE_CONTROL_FRAMEWORK)
 }
 
+#[doc(hidden)] // for generated code
 /// The host's answer to `?schema=Name` naming no typed DataSet of the service: `500`,
 /// `Schema not found.` (its `Cache-Control` a page's, not the framework's).
 pub fn schema_not_found() -> Response<Bytes> {
@@ -108,6 +116,7 @@ fn plain_text(status: StatusCode, message: &str, cache_control: &'static str) ->
     response
 }
 
+#[doc(hidden)] // for generated code
 /// An HTML error page, as ASP.NET answers what reaches no web service method (an unknown
 /// path, another method than GET or POST): `text/html`, the status, and a page naming the
 /// error in a sentence (ASP.NET's own page, with `customErrors` on, says only "Runtime
@@ -143,6 +152,7 @@ pub fn html_error(status: StatusCode, title: &str, message: &str) -> Response<By
     response
 }
 
+#[doc(hidden)] // for generated code
 /// An empty-bodied response with the binding's content type (ASMX's answer to malformed XML).
 pub fn empty_response(status: StatusCode, binding: Binding) -> Response<Bytes> {
     let mut response = Response::new(Bytes::new());
@@ -160,6 +170,7 @@ pub fn empty_response(status: StatusCode, binding: Binding) -> Response<Bytes> {
     response
 }
 
+#[doc(hidden)] // for generated code
 /// The answer to a request an operation's decoder refused. Where the host would have read on
 /// past what the decoder refused (an unexpected operation element, an unqualified or nil
 /// parameter), a document malformed further on is `400`, as malformed XML anywhere is;
@@ -191,6 +202,7 @@ pub fn refusal_response(
     request_error_response(binding, error)
 }
 
+#[doc(hidden)] // for generated code
 /// The response to a request that could not be read, as ASMX answers it: malformed XML and
 /// any DOCTYPE get `400` with an empty body; an unknown mustUnderstand header a
 /// `soap:MustUnderstand` fault without detail; everything else a client fault (SOAP) or a
@@ -218,6 +230,7 @@ pub fn request_error_response(binding: Binding, error: &RequestError) -> Respons
     }
 }
 
+#[doc(hidden)] // for generated code
 /// A fault the endpoint raises before any operation runs (unreadable parameters, unknown
 /// action): ASMX marks these `Cache-Control: private`, where an operation's own faults (and
 /// mustUnderstand) carry `private, max-age=0`.
@@ -235,12 +248,14 @@ pub(crate) fn mark_framework(response: &mut Response<Bytes>) {
     );
 }
 
+#[doc(hidden)] // for generated code
 /// The fault sent when a handler panics: no message or stack trace of the panic leaves the
 /// server.
 pub fn panic_fault() -> Fault {
     Fault::server("The server failed to process the request.")
 }
 
+#[doc(hidden)] // for generated code
 /// Runs a handler's future, turning a panic into [`panic_fault`]; the connection and the
 /// server go on.
 pub async fn guard<T, F>(operation: &'static str, future: F) -> Result<T, Fault>
@@ -261,6 +276,7 @@ where
     }
 }
 
+#[doc(hidden)] // for generated code
 /// Runs the whole answer to a request, turning a panic in it (in a decoder or an encoder,
 /// outside the service's own guard) into a `500` with a plain-text reason, as ASP.NET answers
 /// an error it did not expect; the connection and the server go on.
@@ -290,6 +306,7 @@ where
     }
 }
 
+#[doc(hidden)] // for generated code
 /// Adds the headers every response of the host carries.
 pub fn finish(config: &ServerConfig, mut response: Response<Bytes>) -> Response<Bytes> {
     if let Some(version) = config.aspnet_version {
@@ -303,6 +320,7 @@ pub fn finish(config: &ServerConfig, mut response: Response<Bytes>) -> Response<
 /// The header name, built once (parsing it per response shows in profiles).
 const X_ASPNET_VERSION: http::HeaderName = http::HeaderName::from_static("x-aspnet-version");
 
+#[doc(hidden)] // for generated code
 /// A `200` document (WSDL, help page) with its content type.
 pub fn document(content_type: &'static str, body: String) -> Response<Bytes> {
     let len = body.len();
@@ -317,6 +335,7 @@ pub fn document(content_type: &'static str, body: String) -> Response<Bytes> {
     response
 }
 
+#[doc(hidden)] // for generated code
 /// The discovery document (`?disco`) of the service at `address`, as ASMX writes it: a
 /// contract reference to the WSDL and the addresses of the two SOAP bindings.
 pub fn discovery(service: &ServiceInfo, address: &str) -> String {
@@ -368,6 +387,7 @@ fn escape_attribute(text: &str) -> std::borrow::Cow<'_, str> {
     )
 }
 
+#[doc(hidden)] // for generated code
 /// The service address for the WSDL: `http://{Host}{path}`, from the request.
 pub fn address<B>(request: &http::Request<B>, path: &str) -> String {
     let host = request
