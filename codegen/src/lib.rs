@@ -1,15 +1,31 @@
 //! # rmm-codegen
 //!
-//! The generator: [`spec`] loads and validates `rmm-spec.yaml`, [`model`] decides every name
-//! once, and [`emit`] turns the model into the files of the generated crate. It does no I/O
-//! beyond reading the spec; writing files is the caller's (the `rmm` command's), but for
-//! [`Builder`], a build script's API, which writes the code as one file into `OUT_DIR`.
+//! The generator of rmm: from `rmm-spec.yaml` (or a saved WSDL), the Rust code that calls and
+//! serves an ASMX service. What a user calls:
+//!
+//! - [`Builder`], in a build script: the service's code as one file in `OUT_DIR`, for
+//!   `rmm_runtime::include_service!()`; [`BuildError`] holds every problem at its
+//!   `file:line:col`.
+//! - [`generate_crate`] with its [`CrateOptions`] (where the crate finds rmm-runtime, a
+//!   [`RuntimeDependency`]): the whole crate `rmm gen` writes, as [`GeneratedFile`]s, and
+//!   [`stale_crate`] to check one on disk; a bad spec is [`SpecErrors`], each at its place.
+//!
+//! Underneath, `spec` loads and validates the spec, `model` decides every name once, `emit`
+//! turns the model into files, `import` reads a WSDL into a spec and `drift` compares two:
+//! public for the `rmm` command and rmm's own tests, hidden from these docs, and changing as
+//! the generator does. Nothing here does I/O beyond reading the spec, but the builder, which
+//! writes its one file.
 
 mod builder;
+#[doc(hidden)]
 pub mod drift;
+#[doc(hidden)]
 pub mod emit;
+#[doc(hidden)]
 pub mod import;
+#[doc(hidden)]
 pub mod model;
+#[doc(hidden)]
 pub mod spec;
 
 use std::path::Path;
@@ -93,6 +109,7 @@ pub fn stale_crate(generated: &GeneratedCrate, dir: &Path) -> Result<Vec<String>
     Ok(problems)
 }
 
+#[doc(hidden)] // for the rmm command and rmm's tests
 /// Generates the generated crate's `src/` files from spec text; `file` names the spec in
 /// error messages.
 pub fn generate_from_source(source: &str, file: &str) -> Result<Vec<GeneratedFile>, SpecErrors> {
@@ -101,6 +118,7 @@ pub fn generate_from_source(source: &str, file: &str) -> Result<Vec<GeneratedFil
     Ok(emit::generate(&model))
 }
 
+#[doc(hidden)] // for the rmm command and rmm's tests
 /// Generates the generated crate's `src/` files from the spec file at `path`.
 pub fn generate(path: &Path) -> Result<Vec<GeneratedFile>, SpecErrors> {
     let spec = spec::load(path)?;
@@ -108,6 +126,7 @@ pub fn generate(path: &Path) -> Result<Vec<GeneratedFile>, SpecErrors> {
     Ok(emit::generate(&model))
 }
 
+#[doc(hidden)] // for the rmm command and rmm's tests
 /// Every `.rs` file under `dir`, relative to it, sorted; an absent `dir` has none.
 pub fn list_rs_files(dir: &Path) -> Result<Vec<std::path::PathBuf>, String> {
     fn walk(base: &Path, dir: &Path, out: &mut Vec<std::path::PathBuf>) -> Result<(), String> {
@@ -138,6 +157,7 @@ pub fn list_rs_files(dir: &Path) -> Result<Vec<std::path::PathBuf>, String> {
     Ok(files)
 }
 
+#[doc(hidden)] // for the rmm command and rmm's tests
 /// Compares `files` with what is in `dir`: one line per file that is stale (differs),
 /// missing, or extra (an `.rs` file the generator no longer produces). Empty when up to date.
 pub fn stale_files(files: &[GeneratedFile], dir: &Path) -> Result<Vec<String>, String> {
