@@ -12,12 +12,14 @@ use clap::{Parser, Subcommand};
 mod diff;
 mod gen;
 mod import;
+mod mock;
 mod shadow;
 pub mod typing;
 
 pub use diff::{diff, DiffFormat, DiffOptions};
 pub use gen::{gen, GenOptions, Runtime};
 pub use import::{import, ImportOptions};
+pub use mock::{mock, MockOptions};
 pub use shadow::{replay, shadow, ReplayOptions, ShadowOptions};
 
 /// rmm: Rust clients and servers for ASP.NET ASMX web services, from a YAML spec.
@@ -81,6 +83,24 @@ pub enum Command {
         /// standard error and at the top of the spec), rather than failing.
         #[arg(long)]
         skip_unsupported: bool,
+    },
+    /// Serves any service in one command, every operation answering the default value of its
+    /// response (as a .NET method returning default(T)), on all its bindings, with its ?WSDL
+    /// and help pages: for a client developer without the legacy host. Builds the service's
+    /// crate and the mock with cargo the first time (a minute or two); later runs reuse it.
+    Mock {
+        /// The service: its spec (or a crate `rmm gen` wrote), or its WSDL (a file or a URL).
+        source: String,
+        /// Where it listens.
+        #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR")]
+        listen: String,
+        /// Where the mock is written and built [default: a directory of the service's crate
+        /// under the user's cache, ~/.cache/rmm/mock].
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+        /// Take rmm-runtime from this directory [default: as `rmm gen` does].
+        #[arg(long, value_name = "DIR")]
+        runtime_path: Option<PathBuf>,
     },
     /// Stands where clients connect to a legacy host: answers each with the host's (the
     /// primary's) response, unchanged, and mirrors the request to the replacement (the
@@ -240,6 +260,23 @@ pub fn run(cli: Cli) -> Result<Outcome, String> {
             },
             force,
             skip_unsupported,
+        })
+        .map(|()| Outcome::Done),
+        Command::Mock {
+            source,
+            listen,
+            dir,
+            runtime_path,
+        } => mock(&MockOptions {
+            source,
+            listen,
+            dir: dir.map(|d| absolute(&d)).transpose()?,
+            runtime: match runtime_path {
+                Some(dir) => {
+                    Runtime::VersionAt(rmm_codegen::RUNTIME_VERSION.to_owned(), absolute(&dir)?)
+                }
+                None => Runtime::installed(),
+            },
         })
         .map(|()| Outcome::Done),
         Command::Shadow {

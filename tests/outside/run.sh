@@ -17,7 +17,11 @@
 #    The time of each command is printed at the end.
 #    Then the examples (examples/): calculator-client calls the host's calculator, and
 #    examples/shadow/run.sh puts `rmm shadow` in front of it with calculator-server as the
-#    candidate: every answer the same.
+#    candidate: every answer the same. Then `rmm mock` of seven real services' WSDLs, each
+#    judged by the host: the same WSDL made a service of the host by Mono's `wsdl -server`,
+#    every method answering default(T) (tests/interop/asmx/mock_service.py); every operation
+#    asked over SOAP 1.1 and 1.2 with its parameters absent, the same bytes wanted
+#    (mock_judge.py).
 # 3. After publishing: `rmm import` of the objects reference host's live ?WSDL (its typed
 #    DataSet's schema fetched from ?schema=ShopDs), `rmm gen --runtime-registry` and
 #    `cargo build` of the crate, which depends on rmm-runtime by version alone; `rmm diff` of
@@ -82,8 +86,13 @@ index="$(python3 "$here/registry.py" "$scratch/registry" \
 registry_dirs() { ls -d "$cargo_home"/registry/{index,cache,src}/*/ 2>/dev/null | sort; }
 registry_dirs >"$scratch/registry-dirs.before"
 
-step "the objects reference host"
-ASMX_RUN_DIR="$run" "$root/tests/interop/asmx/start.sh" >"$scratch/host.url"
+step "the objects reference host, and the judges of rmm mock"
+# Real public services' WSDLs (tests/fixtures/wild/) that `rmm mock` serves, each also made a
+# service of the host answering default(T) (start.sh, mock_service.py).
+mock_wsdls="dneonline-calculator webservicex-convert-temperature cdyne-weather lavasoft-geoip
+    mnb-arfolyam-service webxml-weather taxcloud"
+ASMX_MOCK_WSDLS="$(for w in $mock_wsdls; do printf '%s ' "$root/tests/fixtures/wild/$w.wsdl"; done)" \
+    ASMX_RUN_DIR="$run" "$root/tests/interop/asmx/start.sh" >"$scratch/host.url"
 quickstart_group=""
 cleanup() {
     # The quick start's servers (`cargo run --example server &`): its whole process group.
@@ -134,6 +143,33 @@ for want in "Add over soap11: 1 identical, 0 different, 0 failed" \
     "Multiply over soap12: 1 identical, 0 different, 0 failed" \
     "Divide over soap11: 1 identical, 0 different, 0 failed"; do
     grep -qF "$want" "$scratch/shadow.txt" || { echo "the shadow example did not report: $want" >&2; exit 1; }
+done
+
+step "rmm mock, judged by the host: each WSDL's default answers, SOAP 1.1 and 1.2"
+for w in $mock_wsdls; do
+    port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+    "$rmm" mock "$root/tests/fixtures/wild/$w.wsdl" --listen "127.0.0.1:$port" \
+        --dir "$scratch/mocks/$w" >"$scratch/mock-$w.log" 2>&1 &
+    mock_pid=$!
+    listening=0
+    for _ in $(seq 1 600); do
+        if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then listening=1; break; fi
+        kill -0 "$mock_pid" 2>/dev/null || break
+        sleep 0.5
+    done
+    if [ "$listening" = 0 ]; then
+        echo "rmm mock of $w did not listen:" >&2
+        cat "$scratch/mock-$w.log" >&2
+        kill "$mock_pid" 2>/dev/null || true
+        exit 1
+    fi
+    judged=0
+    python3 "$here/mock_judge.py" "$root/tests/fixtures/wild/$w.wsdl" "$base/mock/$w.asmx" \
+        "http://127.0.0.1:$port" || judged=$?
+    # rmm mock runs the mock in its own place: its PID is the mock's.
+    kill "$mock_pid" 2>/dev/null || true
+    wait "$mock_pid" 2>/dev/null || true
+    [ "$judged" = 0 ] || { echo "rmm mock of $w answers otherwise than the host" >&2; exit 1; }
 done
 
 mkdir -p "$scratch/published/crates"

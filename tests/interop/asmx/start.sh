@@ -54,6 +54,21 @@ mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Calculator.dll
     -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll \
     "$here/CalculatorService.cs" >&2
 cp "$here/Calculator.asmx" "$run/site/calculator.asmx"
+# The judges of `rmm mock` (tests/outside/run.sh): each WSDL file of $ASMX_MOCK_WSDLS
+# (space-separated) made by Mono's `wsdl -server` into an abstract service, made concrete by
+# mock_service.py (every method answering default(T)), at /mock/NAME.asmx.
+mkdir -p "$run/site/mock"
+for mock_wsdl in ${ASMX_MOCK_WSDLS:-}; do
+    mock_name="$(basename "$mock_wsdl" .wsdl)"
+    mock_ns="Mock.$(printf %s "$mock_name" | tr -cd 'A-Za-z0-9')"
+    wsdl -server -nologo -namespace:"$mock_ns" "$mock_wsdl" -out:"$run/src/mock-$mock_name.cs" >&2
+    mock_class="$(python3 "$here/mock_service.py" "$run/src/mock-$mock_name.cs" \
+        "$run/src/mock-$mock_name-concrete.cs")"
+    mcs -nologo -target:library -out:"$run/site/bin/$mock_ns.dll" \
+        -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll -r:System.Xml.dll -r:System.Data.dll \
+        "$run/src/mock-$mock_name-concrete.cs" >&2
+    printf '<%%@ WebService Language="C#" Class="%s" %%>\n' "$mock_class" >"$run/site/mock/$mock_name.asmx"
+done
 
 # 2. fastcgi-mono-server4 on a unix socket in the run directory.
 sock="$run/fastcgi.sock"

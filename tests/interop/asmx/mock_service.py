@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""The judge of `rmm mock`'s default answers: a service made concrete from a WSDL on the host.
+
+    mock_service.py SERVER.cs OUT.cs    prints the full name of the service class
+
+SERVER.cs is what Mono's `wsdl -server` writes for a WSDL: an abstract WebService class, each
+web method an abstract method with the WSDL's attributes. OUT.cs is the same class made
+concrete, each method answering its result type's default (`default(T)`, the out parameters
+theirs too), as a .NET service whose methods `return default(T)` does: what `rmm mock`
+answers, so that the host's bytes judge it (tests/outside/run.sh, mock_judge.py).
+"""
+
+import re
+import sys
+
+CLASS = re.compile(r"^(\s*)public abstract partial class (\w+)")
+NAMESPACE = re.compile(r"^\s*namespace ([\w.]+)")
+METHOD = re.compile(r"^(\s*)public abstract (.+?) (\w+)\((.*)\);\s*$")
+
+
+def split_params(params):
+    """The parameters of a signature, split at the commas outside brackets."""
+    out, depth, current = [], 0, ""
+    for ch in params:
+        if ch in "<[(":
+            depth += 1
+        elif ch in ">])":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    if current.strip():
+        out.append(current.strip())
+    return out
+
+
+def out_assignment(param):
+    """`name = default(Type);` for an out parameter (its attributes aside), else None."""
+    param = re.sub(r"\[[^\]]*\]\s*", "", param).strip()
+    if not param.startswith("out "):
+        return None
+    ty, name = param[4:].rsplit(" ", 1)
+    return f"{name} = default({ty});"
+
+
+def main():
+    source, target = sys.argv[1], sys.argv[2]
+    namespace, first_class, out = "", None, []
+    for line in open(source, encoding="utf-8").read().split("\n"):
+        ns = NAMESPACE.match(line)
+        if ns and not namespace:
+            namespace = ns.group(1)
+        cls = CLASS.match(line)
+        if cls:
+            first_class = first_class or cls.group(2)
+            out.append(line.replace("public abstract partial class", "public partial class"))
+            continue
+        method = METHOD.match(line)
+        if method:
+            indent, result, name, params = method.groups()
+            body = [a for a in map(out_assignment, split_params(params)) if a]
+            if result != "void":
+                body.append(f"return default({result});")
+            out.append(f"{indent}public {result} {name}({params}) {{ {' '.join(body)} }}")
+            continue
+        out.append(line)
+    if not first_class:
+        sys.exit(f"{source}: no abstract service class")
+    with open(target, "w", encoding="utf-8") as f:
+        f.write("\n".join(out))
+    print(f"{namespace}.{first_class}" if namespace else first_class)
+
+
+if __name__ == "__main__":
+    main()
