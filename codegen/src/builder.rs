@@ -20,7 +20,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::{emit, model, spec};
+use crate::{emit, model, spec, SpecErrors};
 
 /// Where the code comes from.
 #[derive(Debug, Clone)]
@@ -39,19 +39,6 @@ pub struct Builder {
     server: bool,
     blocking: bool,
 }
-
-/// Why [`Builder::generate`] failed: every problem, each `file:line:col: message` where the
-/// spec or WSDL shows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BuildError(pub Vec<String>);
-
-impl std::fmt::Display for BuildError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0.join("\n"))
-    }
-}
-
-impl std::error::Error for BuildError {}
 
 impl Builder {
     /// From the spec at `path` (relative to the crate's directory, where build scripts run).
@@ -109,21 +96,20 @@ impl Builder {
 
     /// Writes the code into the output directory and tells cargo to run the build script
     /// again when the spec (or WSDL) changes; returns the file written.
-    pub fn generate(self) -> Result<PathBuf, BuildError> {
+    pub fn generate(self) -> Result<PathBuf, SpecErrors> {
         let (path, text) = match &self.source {
             Source::Spec(path) | Source::Wsdl(path) => (path, read(path)?),
         };
         println!("cargo:rerun-if-changed={}", path.display());
         let file = path.display().to_string();
         let spec = match &self.source {
-            Source::Spec(_) => spec::parse(&text, &file).map_err(spec_errors)?,
+            Source::Spec(_) => spec::parse(&text, &file)?,
             Source::Wsdl(_) => {
-                let yaml = crate::import::import(&text, &file)
-                    .map_err(|e| BuildError(e.0.iter().map(ToString::to_string).collect()))?;
-                spec::parse(&yaml, &file).map_err(spec_errors)?
+                let yaml = crate::import::import(&text, &file)?;
+                spec::parse(&yaml, &file)?
             }
         };
-        let model = model::Model::from_spec(&spec, &file).map_err(spec_errors)?;
+        let model = model::Model::from_spec(&spec, &file)?;
         let code = emit::single_file(
             &model,
             &emit::Features {
@@ -137,16 +123,17 @@ impl Builder {
             None => std::env::var_os("OUT_DIR")
                 .map(PathBuf::from)
                 .ok_or_else(|| {
-                    BuildError(vec![
+                    SpecErrors::whole(
+                        &file,
                         "OUT_DIR is not set: run the builder from a build script, or give it \
-                     out_dir"
-                            .to_owned(),
-                    ])
+                         out_dir",
+                    )
                 })?,
         };
         let out = dir.join(&self.file_name);
-        std::fs::write(&out, code)
-            .map_err(|e| BuildError(vec![format!("cannot write {}: {e}", out.display())]))?;
+        std::fs::write(&out, code).map_err(|e| {
+            SpecErrors::whole(&file, format!("cannot write {}: {e}", out.display()))
+        })?;
         Ok(out)
     }
 
@@ -163,11 +150,8 @@ impl Builder {
     }
 }
 
-fn read(path: &Path) -> Result<String, BuildError> {
+fn read(path: &Path) -> Result<String, SpecErrors> {
+    let file = path.display().to_string();
     std::fs::read_to_string(path)
-        .map_err(|e| BuildError(vec![format!("cannot read {}: {e}", path.display())]))
-}
-
-fn spec_errors(errors: spec::SpecErrors) -> BuildError {
-    BuildError(errors.0.iter().map(ToString::to_string).collect())
+        .map_err(|e| SpecErrors::whole(&file, format!("cannot read it: {e}")))
 }

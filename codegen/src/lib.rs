@@ -4,11 +4,13 @@
 //! serves an ASMX service. What a user calls:
 //!
 //! - [`Builder`], in a build script: the service's code as one file in `OUT_DIR`, for
-//!   `rmm_runtime::include_service!()`; [`BuildError`] holds every problem at its
-//!   `file:line:col`.
+//!   `rmm_runtime::include_service!()`.
 //! - [`generate_crate`] with its [`CrateOptions`] (where the crate finds rmm-runtime, a
 //!   [`RuntimeDependency`]): the whole crate `rmm gen` writes, as [`GeneratedFile`]s, and
-//!   [`stale_crate`] to check one on disk; a bad spec is [`SpecErrors`], each at its place.
+//!   [`stale_crate`] to check one on disk.
+//! - [`SpecErrors`], the one error type: every problem of a spec or a WSDL at once, each a
+//!   [`SpecError`] at its `file:line:col` (its file alone where it has no place: a file that
+//!   cannot be read).
 //!
 //! Underneath, `spec` loads and validates the spec, `model` decides every name once, `emit`
 //! turns the model into files, `import` reads a WSDL into a spec and `drift` compares two:
@@ -30,13 +32,13 @@ pub mod spec;
 
 use std::path::Path;
 
-pub use builder::{BuildError, Builder};
+pub use builder::Builder;
 pub use emit::{CrateOptions, GeneratedFile, RuntimeDependency};
 
 /// The version of rmm-runtime this generator writes code for (they are released together):
 /// what a generated crate depends on by default.
 pub const RUNTIME_VERSION: &str = env!("CARGO_PKG_VERSION");
-pub use spec::SpecErrors;
+pub use spec::{SpecError, SpecErrors};
 
 /// A whole generated crate: the files at its root (`Cargo.toml`, `rustfmt.toml`) and those
 /// of its `src/`.

@@ -669,6 +669,37 @@ impl std::error::Error for SpecError {}
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SpecErrors(pub Vec<SpecError>);
 
+impl SpecErrors {
+    /// One problem of the whole file, at no place in it (it cannot be read, the output cannot
+    /// be written).
+    pub fn whole(file: &str, message: impl Into<String>) -> SpecErrors {
+        SpecErrors(vec![SpecError {
+            file: file.to_owned(),
+            line: None,
+            column: None,
+            message: message.into(),
+        }])
+    }
+}
+
+/// A WSDL's problems are the spec's: each at its place in the file it is in.
+impl From<crate::import::ImportErrors> for SpecErrors {
+    fn from(errors: crate::import::ImportErrors) -> SpecErrors {
+        SpecErrors(
+            errors
+                .0
+                .into_iter()
+                .map(|e| SpecError {
+                    file: e.file,
+                    line: e.line.map(|l| l as usize),
+                    column: e.column.map(|c| c as usize),
+                    message: e.message,
+                })
+                .collect(),
+        )
+    }
+}
+
 impl fmt::Display for SpecErrors {
     /// One error per line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -68,13 +68,38 @@ fn a_bad_spec_gives_every_problem_at_its_place_and_writes_nothing() {
         .expect_err("a bad spec");
     assert!(error.0.len() > 5, "every problem: {error}");
     assert!(
-        error.0[1].ends_with(
+        error.0[1].to_string().ends_with(
             "typed-data-set.yaml:16:16: data set \"ShopDs\" has an empty namespace; a typed \
              DataSet's schema has a target namespace (its .xsd's), which its rows are in"
         ),
         "{error}"
     );
+    // One error type: each problem's place, as fields.
+    assert_eq!((error.0[1].line, error.0[1].column), (Some(16), Some(16)));
     assert!(!dir.join("rmm.rs").exists());
+}
+
+/// A WSDL's problems come in the same type, each at its place in the WSDL; a file that cannot
+/// be read is named, at no place.
+#[test]
+fn a_bad_wsdl_and_a_missing_file_are_the_same_error_type() {
+    let dir = scratch("bad-wsdl");
+    let wsdl = dir.join("bad.wsdl");
+    std::fs::write(&wsdl, "<definitions>").unwrap();
+    let error = rmm_codegen::Builder::wsdl(&wsdl)
+        .out_dir(&dir)
+        .generate()
+        .expect_err("a bad WSDL");
+    assert!(error.0[0].file.ends_with("bad.wsdl"), "{error}");
+    let missing = rmm_codegen::Builder::spec(dir.join("none.yaml"))
+        .out_dir(&dir)
+        .generate()
+        .expect_err("no such spec");
+    assert_eq!((missing.0[0].line, missing.0[0].column), (None, None));
+    assert!(
+        missing.to_string().contains("none.yaml: cannot read it: "),
+        "{missing}"
+    );
 }
 
 #[test]
