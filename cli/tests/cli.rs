@@ -242,6 +242,12 @@ fn diff_names_each_seeded_difference_and_exits_1_and_0_when_equal() {
         let same = rmm(&dir, &["diff", spec.to_str().unwrap(), wsdl]);
         assert_eq!(same.status.code(), Some(0), "{}", stderr(&same));
         assert!(same.stdout.is_empty());
+        // A person is told they agree, on standard error (standard output stays the list).
+        assert!(
+            stderr(&same).starts_with("no difference: ") && stderr(&same).contains(" agree"),
+            "{}",
+            stderr(&same)
+        );
     }
     let spec = types_spec_with(
         &dir,
