@@ -194,12 +194,11 @@ fn import_then_gen_need_no_flags_and_an_import_keeps_an_edited_spec() {
 #[test]
 fn a_failed_fetch_names_its_cause() {
     let dir = scratch("fetch-cause");
-    // A port nothing listens on: bound, then closed.
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    // A port bound and never listened on, held while rmm runs: the kernel refuses every
+    // connection to it, and no other test's server can take it meanwhile.
+    let refusing = greeter::runtime::deps::tokio::net::TcpSocket::new_v4().unwrap();
+    refusing.bind("127.0.0.1:0".parse().unwrap()).unwrap();
+    let port = refusing.local_addr().unwrap().port();
     let url = format!("http://127.0.0.1:{port}/Svc.asmx?WSDL");
     let spec = root().join("rmm-spec.yaml");
     let diff = rmm(&dir, &["diff", spec.to_str().unwrap(), &url]);

@@ -286,11 +286,12 @@ async fn a_slow_or_absent_candidate_costs_the_client_nothing() {
         ..Greets::default()
     })
     .await;
-    // A port nothing listens on: bound, then let go.
-    let absent = {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        format!("http://{}", listener.local_addr().unwrap())
-    };
+    // A port bound and never listened on: the kernel refuses every connection to it. Held
+    // for the whole test, so no other socket of this run takes it (once, the shadow's own
+    // listener did, and mirrored its requests to itself).
+    let refusing = tokio::net::TcpSocket::new_v4().unwrap();
+    refusing.bind("127.0.0.1:0".parse().unwrap()).unwrap();
+    let absent = format!("http://{}", refusing.local_addr().unwrap());
     for (candidate, name) in [(slow, "slow"), (absent, "absent")] {
         let dir = report_dir(name);
         let mut config = Config::new(
