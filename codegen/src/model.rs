@@ -1072,12 +1072,16 @@ const RAW_KEYWORDS: &[&str] = &[
     "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof", "unsized",
     "virtual", "yield", "try", "gen",
 ];
-/// Type names the generated code defines or imports (its own items, the runtime's, std's
-/// prelude and the generic parameters of the server and client): a spec item whose Rust name
-/// would be one is numbered (`Err` is `Err2`).
+/// Type names the generated code defines or imports by name (its own items, the runtime's
+/// items it re-exports at its root, std's prelude and the generic parameters of the server
+/// and client): a spec item whose Rust name would be one is numbered (`Err` is `Err2`).
+/// Everything else of the runtime, hyper's and std's (`Request`, `Response`, `Route`,
+/// `Context`, `Duration`) is named by path in generated code, so a spec's type keeps it.
 pub const RESERVED_TYPES: &[&str] = &[
     "Credentials",
     "SoapHeaders",
+    // The server's private state.
+    "Shared",
     "Operation",
     "Call",
     "Verifier",
@@ -1096,27 +1100,8 @@ pub const RESERVED_TYPES: &[&str] = &[
     "ResponseError",
     "ValueError",
     "CallError",
-    "BlockingRuntime",
     "Transport",
     "TransportError",
-    "ParamValue",
-    "Route",
-    "ServerConfig",
-    "OperationRequest",
-    "OperationResponse",
-    "Request",
-    "Response",
-    "Bytes",
-    "Body",
-    "Full",
-    "TcpListener",
-    "Arc",
-    "Duration",
-    "Infallible",
-    "Future",
-    "Pin",
-    "Context",
-    "Poll",
     "Option",
     "Result",
     "String",

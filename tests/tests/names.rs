@@ -407,6 +407,43 @@ fn classes_named_like_the_runtimes_keep_their_names() {
     );
 }
 
+/// Types named like what the generated server and client use of http and std (`Request`,
+/// `Response`, `Context`, `Route`, `Bytes`, `Duration`) keep their names: the generated code
+/// names those by path (`http::Request`, `std::task::Context`), so the crate compiles with
+/// the spec's own in scope and they travel under their wire names.
+#[test]
+fn types_named_like_http_and_std_keep_their_names() {
+    let context = Context {
+        route: Some(Route {
+            path: text("/a"),
+        }),
+        body: Some(Bytes { length: 3 }),
+    };
+    request_round_trip(
+        &Request {
+            context: Some(context),
+        },
+        &Credentials::default(),
+        SOAP,
+        &[
+            "<Request ",
+            "<context>",
+            "<Route><Path>/a</Path></Route>",
+            "<Body><Length>3</Length></Body>",
+        ],
+    );
+    response_round_trip(
+        &RequestResponse {
+            result: Some(Response {
+                code: 7,
+                took: Some(Duration { ms: 250 }),
+            }),
+        },
+        SOAP,
+        &["<RequestResult>", "<Code>7</Code>", "<Took><Ms>250</Ms></Took>"],
+    );
+}
+
 /// A derived class's base part converts by position: `Fancy`'s inherited `a-b` is its field
 /// `a_b` as in `Plain`, its own `a_b` is `a_b_2`, and only the first goes to and from `Plain`.
 #[test]

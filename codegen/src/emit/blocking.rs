@@ -55,18 +55,15 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     quote! {
         //! The blocking client: the async client's methods for callers without an async runtime.
 
-        use std::time::Duration;
-
-        use crate::runtime::client::blocking::BlockingRuntime;
+        use crate::runtime::client::blocking;
         use crate::runtime::Binding;
-        use crate::wire::OperationRequest;
         use crate::*;
 
         #blocking_doc
         #[derive(Debug, Clone)]
         pub struct #blocking {
             client: #client,
-            runtime: BlockingRuntime,
+            runtime: blocking::BlockingRuntime,
         }
 
         impl #blocking {
@@ -81,7 +78,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             ///
             /// If the operating system refuses the runtime's thread.
             pub fn from_async(client: #client) -> Self {
-                Self { client, runtime: BlockingRuntime::new() }
+                Self { client, runtime: blocking::BlockingRuntime::new() }
             }
 
             /// Calls over `binding` from now on.
@@ -96,7 +93,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             }
 
             /// Gives up on a call after `timeout` (`None`: wait as long as the transport does).
-            pub fn with_timeout(mut self, timeout: Option<Duration>) -> Self {
+            pub fn with_timeout(mut self, timeout: Option<std::time::Duration>) -> Self {
                 self.client = self.client.with_timeout(timeout);
                 self
             }
@@ -120,7 +117,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             }
 
             /// Calls the operation of `request` and waits: signs, encodes, sends, decodes.
-            pub fn call<T: OperationRequest>(&self, request: &T) -> Result<T::Response, CallError> {
+            pub fn call<T: wire::OperationRequest>(&self, request: &T) -> Result<T::Response, CallError> {
                 self.runtime.wait(self.client.call(request))
             }
 

@@ -50,7 +50,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         if model.credentials.is_empty() {
             (
             quote!(),
-            quote!(Arc::new(StaticSigner(Credentials::default()))),
+            quote!(std::sync::Arc::new(StaticSigner(Credentials::default()))),
             doc("A client of the service at `base_url` (scheme, host, port and any path prefix; \
                  the endpoint path is the spec's), over SOAP 1.1, through reqwest, with a 30 s \
                  timeout. The service takes no credentials: nothing signs its calls unless \
@@ -59,7 +59,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         } else {
             (
             quote!(, signer: impl Signer),
-            quote!(Arc::new(signer)),
+            quote!(std::sync::Arc::new(signer)),
             doc("A client of the service at `base_url` (scheme, host, port and any path prefix; \
                  the endpoint path is the spec's) with `signer`, over SOAP 1.1, through reqwest, \
                  with a 30 s timeout."),
@@ -68,12 +68,10 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     quote! {
         //! The client side: call the service from Rust.
 
-        use std::sync::Arc;
-        use std::time::Duration;
-
-        use crate::runtime::client::{self, CallError, ReqwestTransport, Transport};
-        use crate::runtime::{Binding, ParamValue};
-        use crate::wire::{OperationRequest, OperationResponse};
+        use crate::runtime::client::{self, CallError, Transport};
+        use crate::runtime::Binding;
+        // The trait's methods in scope, its name free for the spec's types.
+        use crate::wire::OperationResponse as _;
         use crate::*;
 
         /// What a [`Signer`] signs: the operation and its business parameters (every
@@ -83,7 +81,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             /// The operation called.
             pub operation: Operation,
             /// Its business parameters, in wire order.
-            pub params: &'a [(&'static str, ParamValue<'a>)],
+            pub params: &'a [(&'static str, crate::runtime::ParamValue<'a>)],
         }
 
         impl std::fmt::Debug for SigningRequest<'_> {
@@ -133,12 +131,12 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         #client_doc
         #[derive(Clone)]
         pub struct #client_name {
-            base: Arc<str>,
+            base: std::sync::Arc<str>,
             binding: Binding,
-            timeout: Option<Duration>,
-            transport: Arc<dyn Transport>,
-            signer: Arc<dyn Signer>,
-            headers: Arc<SoapHeaders>,
+            timeout: Option<std::time::Duration>,
+            transport: std::sync::Arc<dyn Transport>,
+            signer: std::sync::Arc<dyn Signer>,
+            headers: std::sync::Arc<SoapHeaders>,
         }
 
         impl std::fmt::Debug for #client_name {
@@ -155,19 +153,19 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             #new_doc
             pub fn new(base_url: impl Into<String> #signer_param) -> Self {
                 Self {
-                    base: Arc::from(base_url.into()),
+                    base: std::sync::Arc::from(base_url.into()),
                     binding: Binding::Soap11,
-                    timeout: Some(Duration::from_secs(30)),
-                    transport: Arc::new(ReqwestTransport::new()),
+                    timeout: Some(std::time::Duration::from_secs(30)),
+                    transport: std::sync::Arc::new(client::ReqwestTransport::new()),
                     signer: #signer_value,
-                    headers: Arc::new(SoapHeaders::default()),
+                    headers: std::sync::Arc::new(SoapHeaders::default()),
                 }
             }
 
             /// Signs each call with `signer` from now on: its credentials, and the SOAP
             /// headers it fills.
             pub fn with_signer(mut self, signer: impl Signer) -> Self {
-                self.signer = Arc::new(signer);
+                self.signer = std::sync::Arc::new(signer);
                 self
             }
 
@@ -175,7 +173,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             /// where the call's request sets none of its own: the usual authentication
             /// header, set once.
             pub fn with_headers(mut self, headers: SoapHeaders) -> Self {
-                self.headers = Arc::new(headers);
+                self.headers = std::sync::Arc::new(headers);
                 self
             }
 
@@ -197,14 +195,14 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             }
 
             /// Gives up on a call after `timeout` (`None`: wait as long as the transport does).
-            pub fn with_timeout(mut self, timeout: Option<Duration>) -> Self {
+            pub fn with_timeout(mut self, timeout: Option<std::time::Duration>) -> Self {
                 self.timeout = timeout;
                 self
             }
 
             /// Sends requests through `transport` instead of reqwest.
             pub fn with_transport(mut self, transport: impl Transport) -> Self {
-                self.transport = Arc::new(transport);
+                self.transport = std::sync::Arc::new(transport);
                 self
             }
 
@@ -215,7 +213,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
 
             /// Calls the operation of `request`: signs (credentials and headers), encodes,
             /// sends, decodes.
-            pub async fn call<T: OperationRequest>(&self, request: &T) -> Result<T::Response, CallError> {
+            pub async fn call<T: wire::OperationRequest>(&self, request: &T) -> Result<T::Response, CallError> {
                 let binding = self.binding;
                 let unsigned = Credentials::default();
                 let params: Vec<_> = request

@@ -53,7 +53,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 &self,
                 #credentials_param
                 request: #request,
-            ) -> impl Future<Output = Result<#response, #error>> + Send;
+            ) -> impl std::future::Future<Output = Result<#response, #error>> + Send;
         }
     });
     let arc_methods = model.operations.iter().map(|op| {
@@ -66,7 +66,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 &self,
                 #credentials_param
                 request: #request,
-            ) -> impl Future<Output = Result<#response, #error>> + Send {
+            ) -> impl std::future::Future<Output = Result<#response, #error>> + Send {
                 T::#method(self, #credentials_arg request)
             }
         }
@@ -74,12 +74,12 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     // `?schema=Name`: the schema of a typed DataSet the WSDL imports from there.
     let typed = super::wsdl::typed_data_sets(model);
     let schema_arm = if typed.is_empty() {
-        quote!(Route::Schema(_) => server::schema_not_found(),)
+        quote!(server::Route::Schema(_) => server::schema_not_found(),)
     } else {
         let names = typed.iter().map(|set| &set.name);
         let types = typed.iter().map(|set| ident(&set.rust));
         quote! {
-            Route::Schema(name) => {
+            server::Route::Schema(name) => {
                 let document = match name.as_str() {
                     #(#names => crate::#types::SCHEMA.schema_document(),)*
                     _ => None,
@@ -148,20 +148,11 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     quote! {
         //! The server side: implement the service trait and serve it.
 
-        use std::convert::Infallible;
-        use std::future::Future;
-        use std::pin::Pin;
-        use std::sync::Arc;
-        use std::task::{Context, Poll};
-
-        use crate::runtime::deps::bytes::Bytes;
-        use crate::runtime::deps::http::{Request, Response};
-        use crate::runtime::deps::http_body::Body;
-        use crate::runtime::deps::http_body_util::Full;
-        use crate::runtime::deps::tokio::net::TcpListener;
-        use crate::runtime::server::{self, Route, ServerConfig};
-        use crate::runtime::{message, soap, Binding, Fault, ParamValue};
-        use crate::wire::{OperationRequest, OperationResponse};
+        // Modules and full paths, not the runtime's items by name: every name the spec's
+        // types may take (`Request`, `Route`, `Context`) stays theirs.
+        use crate::runtime::deps::{bytes, http, http_body, http_body_util, tokio};
+        use crate::runtime::server;
+        use crate::runtime::{message, soap, Binding, Fault};
         use crate::*;
 
         #trait_doc
@@ -169,7 +160,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             #(#methods)*
         }
 
-        impl<T: #trait_name> #trait_name for Arc<T> {
+        impl<T: #trait_name> #trait_name for std::sync::Arc<T> {
             #(#arc_methods)*
         }
 
@@ -183,7 +174,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             /// The credentials as sent.
             pub credentials: &'a Credentials,
             /// Every parameter as sent, in wire order, credentials at their positions.
-            pub params: &'a [(&'static str, ParamValue<'a>)],
+            pub params: &'a [(&'static str, crate::runtime::ParamValue<'a>)],
         }
 
         impl std::fmt::Debug for Call<'_> {
@@ -217,57 +208,57 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         #server_doc
         pub struct #server_name<S> {
             // One shared block, so a clone per request is one reference count.
-            inner: Arc<Shared<S>>,
+            inner: std::sync::Arc<Shared<S>>,
         }
 
         struct Shared<S> {
-            service: Arc<S>,
-            verifier: Option<Arc<dyn Verifier>>,
-            config: ServerConfig,
+            service: std::sync::Arc<S>,
+            verifier: Option<std::sync::Arc<dyn Verifier>>,
+            config: server::ServerConfig,
         }
 
         impl<S> Clone for Shared<S> {
             fn clone(&self) -> Self {
-                Self { service: Arc::clone(&self.service), verifier: self.verifier.clone(), config: self.config.clone() }
+                Self { service: std::sync::Arc::clone(&self.service), verifier: self.verifier.clone(), config: self.config.clone() }
             }
         }
 
         impl<S> Clone for #server_name<S> {
             fn clone(&self) -> Self {
-                Self { inner: Arc::clone(&self.inner) }
+                Self { inner: std::sync::Arc::clone(&self.inner) }
             }
         }
 
         impl<S: #trait_name> #server_name<S> {
-            /// A server for `service` with the default [`ServerConfig`] and no verifier.
+            /// A server for `service` with the default [`ServerConfig`](server::ServerConfig) and no verifier.
             pub fn new(service: S) -> Self {
-                Self::from_arc(Arc::new(service))
+                Self::from_arc(std::sync::Arc::new(service))
             }
 
             /// A server for a service already shared.
-            pub fn from_arc(service: Arc<S>) -> Self {
-                Self { inner: Arc::new(Shared { service, verifier: None, config: ServerConfig::default() }) }
+            pub fn from_arc(service: std::sync::Arc<S>) -> Self {
+                Self { inner: std::sync::Arc::new(Shared { service, verifier: None, config: server::ServerConfig::default() }) }
             }
 
             /// Runs `verifier` on every call before dispatch.
             pub fn with_verifier(mut self, verifier: impl Verifier) -> Self {
-                Arc::make_mut(&mut self.inner).verifier = Some(Arc::new(verifier));
+                std::sync::Arc::make_mut(&mut self.inner).verifier = Some(std::sync::Arc::new(verifier));
                 self
             }
 
             /// Sets the limits (body size, timeouts) and manners of the server.
-            pub fn with_config(mut self, config: ServerConfig) -> Self {
-                Arc::make_mut(&mut self.inner).config = config;
+            pub fn with_config(mut self, config: server::ServerConfig) -> Self {
+                std::sync::Arc::make_mut(&mut self.inner).config = config;
                 self
             }
 
             /// The limits and manners in force.
-            pub fn config(&self) -> &ServerConfig {
+            pub fn config(&self) -> &server::ServerConfig {
                 &self.inner.config
             }
 
             /// Serves on `listener` (HTTP/1.1, keep-alive) until the process ends.
-            pub async fn serve(self, listener: TcpListener) -> std::io::Result<()> {
+            pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
                 let config = self.inner.config.clone();
                 server::serve(listener, self, config).await
             }
@@ -275,8 +266,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             /// Serves on `listener` until `shutdown` completes.
             pub async fn serve_with_shutdown(
                 self,
-                listener: TcpListener,
-                shutdown: impl Future<Output = ()>,
+                listener: tokio::net::TcpListener,
+                shutdown: impl std::future::Future<Output = ()>,
             ) -> std::io::Result<()> {
                 let config = self.inner.config.clone();
                 server::serve_with_shutdown(listener, self, config, shutdown).await
@@ -292,12 +283,12 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             ///
             /// A panic anywhere in it (a decoder's bug as much as the service's) is answered
             /// `500` and the server goes on (`server::catch_panic`).
-            pub async fn handle(&self, request: Request<Bytes>) -> Response<Bytes> {
+            pub async fn handle(&self, request: http::Request<bytes::Bytes>) -> http::Response<bytes::Bytes> {
                 server::catch_panic(self.answer(request)).await
             }
 
             /// [`Self::handle`] without its guard.
-            async fn answer(&self, request: Request<Bytes>) -> Response<Bytes> {
+            async fn answer(&self, request: http::Request<bytes::Bytes>) -> http::Response<bytes::Bytes> {
                 let by_action: Option<(Binding, Operation)> = server::route_by_action(&SERVICE, &request);
                 let mut refused = None;
                 if let Some((binding, operation)) = by_action {
@@ -307,31 +298,31 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                     }
                 }
                 let response = match server::route::<Operation>(&SERVICE, &request) {
-                    Route::Wsdl => server::document(
+                    server::Route::Wsdl => server::document(
                         soap::SOAP11_CONTENT_TYPE,
                         crate::wsdl::document(&server::address(&request, SERVICE.path)),
                     ),
-                    Route::Disco => server::document(
+                    server::Route::Disco => server::document(
                         soap::SOAP11_CONTENT_TYPE,
                         server::discovery(&SERVICE, &server::address(&request, SERVICE.path)),
                     ),
                     #schema_arm
-                    Route::HelpIndex => server::document(
+                    server::Route::HelpIndex => server::document(
                         server::HTML_CONTENT_TYPE,
                         crate::help::index(SERVICE.path),
                     ),
-                    Route::HelpOperation(operation) => server::document(
+                    server::Route::HelpOperation(operation) => server::document(
                         server::HTML_CONTENT_TYPE,
                         crate::help::operation(operation, SERVICE.path),
                     ),
-                    Route::Call { binding, operation } => match refused {
+                    server::Route::Call { binding, operation } => match refused {
                         Some((b, o, error)) if (b, o) == (binding, operation) => server::refusal_response(binding, &request, &error),
                         _ => self
                             .dispatch(binding, operation, &request)
                             .await
                             .unwrap_or_else(|error| server::refusal_response(binding, &request, &error)),
                     },
-                    Route::Refused(response) => response,
+                    server::Route::Refused(response) => response,
                 };
                 server::finish(&self.inner.config, response)
             }
@@ -346,15 +337,15 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 &self,
                 binding: Binding,
                 operation: Operation,
-                request: &Request<Bytes>,
-            ) -> Result<Response<Bytes>, RequestError> {
+                request: &http::Request<bytes::Bytes>,
+            ) -> Result<http::Response<bytes::Bytes>, RequestError> {
                 match operation {
                     #(#arms)*
                 }
             }
 
             /// Runs the verifier, if there is one, on a decoded call of `T`.
-            fn verify<T: OperationRequest>(
+            fn verify<T: wire::OperationRequest>(
                 &self,
                 binding: Binding,
                 credentials: &Credentials,
@@ -369,7 +360,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         }
 
         /// A handler's outcome as a response: its result, or its fault.
-        fn respond<R: OperationResponse>(binding: Binding, result: Result<R, Fault>) -> Response<Bytes> {
+        fn respond<R: wire::OperationResponse>(binding: Binding, result: Result<R, Fault>) -> http::Response<bytes::Bytes> {
             let encoded = result.and_then(|response| {
                 response.encode_response(binding).map_err(|error| Fault::server(error.to_string()))
             });
@@ -379,29 +370,29 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             }
         }
 
-        impl<S, B> crate::runtime::deps::tower_service::Service<Request<B>> for #server_name<S>
+        impl<S, B> crate::runtime::deps::tower_service::Service<http::Request<B>> for #server_name<S>
         where
             S: #trait_name,
-            B: Body + Send + 'static,
+            B: http_body::Body + Send + 'static,
             B::Data: Send,
             B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
         {
-            type Response = Response<Full<Bytes>>;
-            type Error = Infallible;
-            type Future = Pin<Box<dyn Future<Output = Result<Self::Response, Infallible>> + Send>>;
+            type Response = http::Response<http_body_util::Full<bytes::Bytes>>;
+            type Error = std::convert::Infallible;
+            type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self::Response, std::convert::Infallible>> + Send>>;
 
-            fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-                Poll::Ready(Ok(()))
+            fn poll_ready(&mut self, _: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), std::convert::Infallible>> {
+                std::task::Poll::Ready(Ok(()))
             }
 
-            fn call(&mut self, request: Request<B>) -> Self::Future {
+            fn call(&mut self, request: http::Request<B>) -> Self::Future {
                 let this = self.clone();
                 Box::pin(async move {
                     let response = match server::collect_body(request, &this.inner.config).await {
                         Ok(request) => this.handle(request).await,
                         Err(error) => server::finish(&this.inner.config, server::body_error_response(&error)),
                     };
-                    Ok(response.map(Full::new))
+                    Ok(response.map(http_body_util::Full::new))
                 })
             }
         }

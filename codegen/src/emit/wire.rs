@@ -65,9 +65,8 @@ pub(super) fn emit_mod(model: &Model) -> TokenStream {
         //! They are sans-IO: they turn typed values into `http` messages with byte bodies and
         //! back, for any of the four [`Binding`]s.
 
-        use crate::runtime::deps::bytes::Bytes;
-        use crate::runtime::deps::http::{Request, Response};
-        use crate::runtime::{Binding, EncodeError, ParamValue, RequestError, ResponseError};
+        use crate::runtime::deps::{bytes, http};
+        use crate::runtime::{self, Binding, EncodeError, RequestError, ResponseError};
         use crate::{Credentials, Operation, SoapHeaders};
 
         #(#modules)*
@@ -85,16 +84,16 @@ pub(super) fn emit_mod(model: &Model) -> TokenStream {
             /// The operation.
             const OPERATION: Operation;
             /// Client side: this call as a request of `binding`.
-            fn encode_request(&self, credentials: &Credentials, binding: Binding) -> Result<Request<Bytes>, EncodeError>;
+            fn encode_request(&self, credentials: &Credentials, binding: Binding) -> Result<http::Request<bytes::Bytes>, EncodeError>;
             /// Client side: puts the SOAP headers this request sets over `headers`.
             fn headers_over(&self, headers: &mut SoapHeaders);
             /// Client side: this call as a request of `binding`, with `headers` as its SOAP
             /// headers.
-            fn encode_request_with(&self, credentials: &Credentials, headers: &SoapHeaders, binding: Binding) -> Result<Request<Bytes>, EncodeError>;
+            fn encode_request_with(&self, credentials: &Credentials, headers: &SoapHeaders, binding: Binding) -> Result<http::Request<bytes::Bytes>, EncodeError>;
             /// Server side: reads a request of `binding` routed to this operation.
-            fn decode_request<B: AsRef<[u8]>>(request: &Request<B>, binding: Binding) -> Result<(Credentials, Self), RequestError>;
+            fn decode_request<B: AsRef<[u8]>>(request: &http::Request<B>, binding: Binding) -> Result<(Credentials, Self), RequestError>;
             /// Every parameter in wire order, credentials at their positions.
-            fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)>;
+            fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, runtime::ParamValue<'a>)>;
         }
 
         /// What every response type does.
@@ -106,9 +105,9 @@ pub(super) fn emit_mod(model: &Model) -> TokenStream {
             /// The result.
             fn result(&self) -> &Self::Result;
             /// Server side: the `200` response on `binding`.
-            fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError>;
+            fn encode_response(&self, binding: Binding) -> Result<http::Response<bytes::Bytes>, EncodeError>;
             /// Client side: reads the response to a call over `binding`.
-            fn decode_response<B: AsRef<[u8]>>(response: &Response<B>, binding: Binding) -> Result<Self, ResponseError>;
+            fn decode_response<B: AsRef<[u8]>>(response: &http::Response<B>, binding: Binding) -> Result<Self, ResponseError>;
         }
     }
 }
@@ -430,18 +429,18 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         let value = value_expr(p);
         let wire = &p.wire;
         match p.ty {
-            SoapType::String => quote!((#wire, ParamValue::String(#value.as_deref())),),
+            SoapType::String => quote!((#wire, runtime::ParamValue::String(#value.as_deref())),),
             SoapType::Base64Binary => quote! {
                 (#wire, match #value.as_deref() {
-                    Some(bytes) => ParamValue::Base64Binary(bytes),
-                    None => ParamValue::Nil(runtime::SoapType::Base64Binary),
+                    Some(bytes) => runtime::ParamValue::Base64Binary(bytes),
+                    None => runtime::ParamValue::Nil(runtime::SoapType::Base64Binary),
                 }),
             },
             ty if ty.is_complex() || ty.is_raw() => {
                 let name = model.type_name(ty);
-                quote!((#wire, ParamValue::complex(#name, &#value)),)
+                quote!((#wire, runtime::ParamValue::complex(#name, &#value)),)
             }
-            _ if p.nullable => quote!((#wire, ParamValue::nullable(&#value)),),
+            _ if p.nullable => quote!((#wire, runtime::ParamValue::nullable(&#value)),),
             _ => quote!((#wire, runtime::Scalar::param_value(&#value)),),
         }
     });
@@ -551,7 +550,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             },
             quote!(Self::decode_form(binding, request)),
             quote! {
-                fn decode_form<B: AsRef<[u8]>>(binding: Binding, request: &Request<B>) -> Result<(Credentials, Self), RequestError> {
+                fn decode_form<B: AsRef<[u8]>>(binding: Binding, request: &http::Request<B>) -> Result<(Credentials, Self), RequestError> {
                     // Read (and so checked) even when it holds no parameter.
                     let #form_name = message::read_form(binding, request)?;
                     #(#form_reads)*
@@ -862,7 +861,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         });
         quote! {
             #encode_doc
-            pub fn encode_request(&self, credentials: &Credentials, binding: Binding) -> Result<Request<Bytes>, EncodeError> {
+            pub fn encode_request(&self, credentials: &Credentials, binding: Binding) -> Result<http::Request<bytes::Bytes>, EncodeError> {
                 let mut headers = SoapHeaders::default();
                 self.headers_over(&mut headers);
                 self.encode_request_with(credentials, &headers, binding)
@@ -881,7 +880,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 #credentials_arg: &Credentials,
                 headers: &SoapHeaders,
                 binding: Binding,
-            ) -> Result<Request<Bytes>, EncodeError> {
+            ) -> Result<http::Request<bytes::Bytes>, EncodeError> {
                 #encode_body
             }
         }
@@ -892,7 +891,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 &self,
                 #credentials_arg: &Credentials,
                 binding: Binding,
-            ) -> Result<Request<Bytes>, EncodeError> {
+            ) -> Result<http::Request<bytes::Bytes>, EncodeError> {
                 #encode_body
             }
         }
@@ -922,9 +921,9 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     quote! {
         #module_doc
 
-        use crate::runtime::deps::bytes::Bytes;
-        use crate::runtime::deps::http::{Request, Response};
-        use crate::runtime::{self, message, soap, Binding, EncodeError, ParamValue, RequestError, ResponseError};
+        // `http::Request`, not `Request`: the spec's types keep every name.
+        use crate::runtime::deps::{bytes, http};
+        use crate::runtime::{self, message, soap, Binding, EncodeError, RequestError, ResponseError};
         use crate::{Credentials, Operation, SoapHeaders, #request, #response};
 
         #params_const
@@ -953,13 +952,13 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
 
             /// Every parameter in wire order, credentials at their positions: what a signer
             /// signs and an echo prints.
-            pub fn values<'a>(&'a self, #credentials_arg: &'a Credentials) -> [(&'static str, ParamValue<'a>); #count] {
+            pub fn values<'a>(&'a self, #credentials_arg: &'a Credentials) -> [(&'static str, runtime::ParamValue<'a>); #count] {
                 [ #(#values)* ]
             }
 
             #decode_doc
             pub fn decode_request<B: AsRef<[u8]>>(
-                request: &Request<B>,
+                request: &http::Request<B>,
                 binding: Binding,
             ) -> Result<(Credentials, Self), RequestError> {
                 if binding.is_soap() {
@@ -986,14 +985,14 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         impl #response {
             /// Server side: the `200` response carrying this result on `binding`, byte for
             /// byte as an ASMX host writes it.
-            pub fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+            pub fn encode_response(&self, binding: Binding) -> Result<http::Response<bytes::Bytes>, EncodeError> {
                 #encode_result
             }
 
             /// Client side: reads the response to a call over `binding`: the result, or the
             /// fault, error status or undecodable body it got instead.
             pub fn decode_response<B: AsRef<[u8]>>(
-                response: &Response<B>,
+                response: &http::Response<B>,
                 binding: Binding,
             ) -> Result<Self, ResponseError> {
                 #decode_self
@@ -1005,7 +1004,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             type Error = #error_type;
             const OPERATION: Operation = Operation::#variant;
 
-            fn encode_request(&self, credentials: &Credentials, binding: Binding) -> Result<Request<Bytes>, EncodeError> {
+            fn encode_request(&self, credentials: &Credentials, binding: Binding) -> Result<http::Request<bytes::Bytes>, EncodeError> {
                 Self::encode_request(self, credentials, binding)
             }
 
@@ -1013,15 +1012,15 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 #trait_headers_over
             }
 
-            fn encode_request_with(&self, credentials: &Credentials, #headers_arg: &SoapHeaders, binding: Binding) -> Result<Request<Bytes>, EncodeError> {
+            fn encode_request_with(&self, credentials: &Credentials, #headers_arg: &SoapHeaders, binding: Binding) -> Result<http::Request<bytes::Bytes>, EncodeError> {
                 #trait_encode_with
             }
 
-            fn decode_request<B: AsRef<[u8]>>(request: &Request<B>, binding: Binding) -> Result<(Credentials, Self), RequestError> {
+            fn decode_request<B: AsRef<[u8]>>(request: &http::Request<B>, binding: Binding) -> Result<(Credentials, Self), RequestError> {
                 Self::decode_request(request, binding)
             }
 
-            fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, ParamValue<'a>)> {
+            fn values<'a>(&'a self, credentials: &'a Credentials) -> Vec<(&'static str, runtime::ParamValue<'a>)> {
                 Self::values(self, credentials).to_vec()
             }
         }
@@ -1037,11 +1036,11 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 &self.result
             }
 
-            fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError> {
+            fn encode_response(&self, binding: Binding) -> Result<http::Response<bytes::Bytes>, EncodeError> {
                 Self::encode_response(self, binding)
             }
 
-            fn decode_response<B: AsRef<[u8]>>(response: &Response<B>, binding: Binding) -> Result<Self, ResponseError> {
+            fn decode_response<B: AsRef<[u8]>>(response: &http::Response<B>, binding: Binding) -> Result<Self, ResponseError> {
                 Self::decode_response(response, binding)
             }
         }
@@ -1073,7 +1072,7 @@ fn fault_impl(op: &OperationModel) -> TokenStream {
         impl crate::#fault {
             /// The fault as the host answers it (`500`), its headers set in its Header (over
             /// HTTP GET/POST, which carry none, the fault alone).
-            pub fn encode_response(&self, binding: Binding) -> Response<Bytes> {
+            pub fn encode_response(&self, binding: Binding) -> http::Response<bytes::Bytes> {
                 let response = message::fault_response(binding, &self.fault);
                 let mut header = soap::HeaderWriter::response(binding, OPERATION.name);
                 let written = (|| -> Result<(), EncodeError> {
@@ -1095,7 +1094,7 @@ fn fault_impl(op: &OperationModel) -> TokenStream {
                 let ResponseError::Fault { binding, fault, body, .. } = error else {
                     return None;
                 };
-                let response = Response::new(&**body);
+                let response = http::Response::new(&**body);
                 let headers =
                     message::response_headers(*binding, &OPERATION, &response, &[#(#keys),*]).ok()?;
                 Some(Self {

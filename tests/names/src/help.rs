@@ -63,6 +63,12 @@ const INDEX: &[Piece] = &[
         <p class="intro">The following operations are supported. For a formal definition, please review the <a href="?wsdl">Service Description</a>.</p>
         <ul>
           <li>
+            <a href="?op=Request">Request</a>
+            <span>
+              <br>Named like http's request.
+            </span>
+          </li>
+          <li>
             <a href="?op=Walk">Walk</a>
             <span>
               <br>Classes named like the runtime's.
@@ -123,6 +129,102 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
         </ul>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Request`.
+const PAGE_REQUEST: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">Names</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Request</h2>
+        <p class="intro">Named like http's request.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>context</td><td>Context</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/names/Request"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;Request xmlns="http://rmm.example.com/names"&gt;
+      &lt;context&gt;
+        &lt;Route&gt;
+          &lt;Path&gt;<span class="value">string</span>&lt;/Path&gt;
+        &lt;/Route&gt;
+        &lt;Body&gt;
+          &lt;Length&gt;<span class="value">int</span>&lt;/Length&gt;
+        &lt;/Body&gt;
+      &lt;/context&gt;
+    &lt;/Request&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;RequestResponse xmlns="http://rmm.example.com/names"&gt;&lt;RequestResult&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Took&gt;&lt;Ms&gt;<span class="value">int</span>&lt;/Ms&gt;&lt;/Took&gt;&lt;/RequestResult&gt;&lt;/RequestResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/names/Request"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;Request xmlns="http://rmm.example.com/names"&gt;
+      &lt;context&gt;
+        &lt;Route&gt;
+          &lt;Path&gt;<span class="value">string</span>&lt;/Path&gt;
+        &lt;/Route&gt;
+        &lt;Body&gt;
+          &lt;Length&gt;<span class="value">int</span>&lt;/Length&gt;
+        &lt;/Body&gt;
+      &lt;/context&gt;
+    &lt;/Request&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;RequestResponse xmlns="http://rmm.example.com/names"&gt;&lt;RequestResult&gt;&lt;Code&gt;<span class="value">int</span>&lt;/Code&gt;&lt;Took&gt;&lt;Ms&gt;<span class="value">int</span>&lt;/Ms&gt;&lt;/Took&gt;&lt;/RequestResult&gt;&lt;/RequestResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
       </div>
 "#,
     ),
@@ -1139,6 +1241,7 @@ pub fn index(path: &str) -> String {
 /// service's, without the query).
 pub fn operation(operation: crate::Operation, path: &str) -> String {
     let page = match operation {
+        crate::Operation::Request => PAGE_REQUEST,
         crate::Operation::Walk => PAGE_WALK,
         crate::Operation::Echo => PAGE_ECHO,
         crate::Operation::GetX => PAGE_GET_X,

@@ -13,16 +13,17 @@
 //!
 //! | # | Operation | Parameters |
 //! |---|---|---|
-//! | 1 | [`Walk`] | 2 |
-//! | 2 | [`Echo`] | 6 |
-//! | 3 | [`GetX`] | 1 |
-//! | 4 | [`GetX2`] | 1 |
-//! | 5 | [`GetXResponse`] | 2 |
-//! | 6 | [`Option3`] | 1 |
-//! | 7 | [`Call2`] | 2 |
-//! | 8 | [`Match`] | 2 |
-//! | 9 | [`ALL2`] | 3 |
-//! | 10 | [`Split`] | 1 |
+//! | 1 | [`Request`] | 1 |
+//! | 2 | [`Walk`] | 2 |
+//! | 3 | [`Echo`] | 6 |
+//! | 4 | [`GetX`] | 1 |
+//! | 5 | [`GetX2`] | 1 |
+//! | 6 | [`GetXResponse`] | 2 |
+//! | 7 | [`Option3`] | 1 |
+//! | 8 | [`Call2`] | 2 |
+//! | 9 | [`Match`] | 2 |
+//! | 10 | [`ALL2`] | 3 |
+//! | 11 | [`Split`] | 1 |
 //!
 //! ## Serve it, call it
 //!
@@ -130,31 +131,34 @@ pub static SERVICE: runtime::ServiceInfo = runtime::ServiceInfo {
 /// The operations of the service, in the interface document's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Operation {
-    /// Operation 1: [`Walk`].
+    /// Operation 1: [`Request`].
+    Request,
+    /// Operation 2: [`Walk`].
     Walk,
-    /// Operation 2: [`Echo`].
+    /// Operation 3: [`Echo`].
     Echo,
-    /// Operation 3: [`GetX`].
+    /// Operation 4: [`GetX`].
     GetX,
-    /// Operation 4: [`GetX2`].
+    /// Operation 5: [`GetX2`].
     GetX2,
-    /// Operation 5: [`GetXResponse`].
+    /// Operation 6: [`GetXResponse`].
     GetXResponse,
-    /// Operation 6: [`Option3`].
+    /// Operation 7: [`Option3`].
     Option3,
-    /// Operation 7: [`Call2`].
+    /// Operation 8: [`Call2`].
     Call2,
-    /// Operation 8: [`Match`].
+    /// Operation 9: [`Match`].
     Match,
-    /// Operation 9: [`ALL2`].
+    /// Operation 10: [`ALL2`].
     ALL2,
-    /// Operation 10: [`Split`].
+    /// Operation 11: [`Split`].
     Split,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 10usize] = [
+    pub const ALL: [Operation; 11usize] = [
+        Operation::Request,
         Operation::Walk,
         Operation::Echo,
         Operation::GetX,
@@ -170,6 +174,7 @@ impl Operation {
     /// The operation's wire name.
     pub const fn name(self) -> &'static str {
         match self {
+            Operation::Request => "Request",
             Operation::Walk => "Walk",
             Operation::Echo => "Echo",
             Operation::GetX => "GetX",
@@ -186,6 +191,7 @@ impl Operation {
     /// The operation with this exact (case-sensitive) wire name.
     pub fn from_name(name: &str) -> Option<Operation> {
         match name {
+            "Request" => Some(Operation::Request),
             "Walk" => Some(Operation::Walk),
             "Echo" => Some(Operation::Echo),
             "GetX" => Some(Operation::GetX),
@@ -203,6 +209,7 @@ impl Operation {
     /// The operation's wire literals.
     pub const fn info(self) -> &'static runtime::OperationInfo {
         match self {
+            Operation::Request => &wire::request::OPERATION,
             Operation::Walk => &wire::walk::OPERATION,
             Operation::Echo => &wire::echo::OPERATION,
             Operation::GetX => &wire::get_x::OPERATION,
@@ -249,6 +256,7 @@ impl runtime::server::OperationSet for Operation {
 macro_rules! for_each_operation {
     ($callback:ident) => {
         $callback! {
+            request: Request,
             walk: Walk,
             echo: Echo,
             get_x: GetX,

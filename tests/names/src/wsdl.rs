@@ -10,6 +10,47 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
 <wsdl:definitions xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="http://rmm.example.com/names" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="http://rmm.example.com/names" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
   <wsdl:types>
     <s:schema elementFormDefault="qualified" targetNamespace="http://rmm.example.com/names">
+      <s:element name="Request">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="context" type="tns:Context" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Context">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Route" type="tns:Route" />
+          <s:element minOccurs="0" maxOccurs="1" name="Body" type="tns:Bytes" />
+        </s:sequence>
+      </s:complexType>
+      <s:complexType name="Route">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Path" type="s:string" />
+        </s:sequence>
+      </s:complexType>
+      <s:complexType name="Bytes">
+        <s:sequence>
+          <s:element minOccurs="1" maxOccurs="1" name="Length" type="s:int" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="RequestResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="RequestResult" type="tns:Response" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Response">
+        <s:sequence>
+          <s:element minOccurs="1" maxOccurs="1" name="Code" type="s:int" />
+          <s:element minOccurs="0" maxOccurs="1" name="Took" type="tns:Duration" />
+        </s:sequence>
+      </s:complexType>
+      <s:complexType name="Duration">
+        <s:sequence>
+          <s:element minOccurs="1" maxOccurs="1" name="Ms" type="s:int" />
+        </s:sequence>
+      </s:complexType>
       <s:element name="Walk">
         <s:complexType>
           <s:sequence>
@@ -299,6 +340,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <s:element name="Option" type="tns:Option" />
     </s:schema>
   </wsdl:types>
+  <wsdl:message name="RequestSoapIn">
+    <wsdl:part name="parameters" element="tns:Request" />
+  </wsdl:message>
+  <wsdl:message name="RequestSoapOut">
+    <wsdl:part name="parameters" element="tns:RequestResponse" />
+  </wsdl:message>
   <wsdl:message name="WalkSoapIn">
     <wsdl:part name="parameters" element="tns:Walk" />
   </wsdl:message>
@@ -408,6 +455,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="Body" element="tns:Option" />
   </wsdl:message>
   <wsdl:portType name="NamesSoap">
+    <wsdl:operation name="Request">
+      <wsdl:input message="tns:RequestSoapIn" />
+      <wsdl:output message="tns:RequestSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="Walk">
       <wsdl:input message="tns:WalkSoapIn" />
       <wsdl:output message="tns:WalkSoapOut" />
@@ -479,6 +530,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:portType>
   <wsdl:binding name="NamesSoap" type="tns:NamesSoap">
     <soap:binding transport="http://schemas.xmlsoap.org/soap/http" />
+    <wsdl:operation name="Request">
+      <soap:operation soapAction="http://rmm.example.com/names/Request" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Walk">
       <soap:operation soapAction="http://rmm.example.com/names/Walk" style="document" />
       <wsdl:input>
@@ -572,6 +632,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:binding>
   <wsdl:binding name="NamesSoap12" type="tns:NamesSoap">
     <soap12:binding transport="http://schemas.xmlsoap.org/soap/http" />
+    <wsdl:operation name="Request">
+      <soap12:operation soapAction="http://rmm.example.com/names/Request" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Walk">
       <soap12:operation soapAction="http://rmm.example.com/names/Walk" style="document" />
       <wsdl:input>

@@ -10,39 +10,41 @@
 //! They are sans-IO: they turn typed values into `http` messages with byte bodies and
 //! back, for any of the four [`Binding`]s.
 
-use crate::runtime::deps::bytes::Bytes;
-use crate::runtime::deps::http::{Request, Response};
-use crate::runtime::{Binding, EncodeError, ParamValue, RequestError, ResponseError};
+use crate::runtime::deps::{bytes, http};
+use crate::runtime::{self, Binding, EncodeError, RequestError, ResponseError};
 use crate::{Credentials, Operation, SoapHeaders};
 
-/// Operation 1: `Walk`.
+/// Operation 1: `Request`.
+pub mod request;
+
+/// Operation 2: `Walk`.
 pub mod walk;
 
-/// Operation 2: `Echo`.
+/// Operation 3: `Echo`.
 pub mod echo;
 
-/// Operation 3: `GetX`.
+/// Operation 4: `GetX`.
 pub mod get_x;
 
-/// Operation 4: `get_x`.
+/// Operation 5: `get_x`.
 pub mod get_x_2;
 
-/// Operation 5: `GetXResponse`.
+/// Operation 6: `GetXResponse`.
 pub mod get_x_response;
 
-/// Operation 6: `Option`.
+/// Operation 7: `Option`.
 pub mod option;
 
-/// Operation 7: `Call`.
+/// Operation 8: `Call`.
 pub mod call_2;
 
-/// Operation 8: `match`.
+/// Operation 9: `match`.
 pub mod match_2;
 
-/// Operation 9: `ALL`.
+/// Operation 10: `ALL`.
 pub mod all;
 
-/// Operation 10: `Split`.
+/// Operation 11: `Split`.
 pub mod split;
 
 /// What every request type does, for code generic over operations (a client's
@@ -65,7 +67,7 @@ pub trait OperationRequest: Sized + Clone + PartialEq + std::fmt::Debug {
         &self,
         credentials: &Credentials,
         binding: Binding,
-    ) -> Result<Request<Bytes>, EncodeError>;
+    ) -> Result<http::Request<bytes::Bytes>, EncodeError>;
 
     /// Client side: puts the SOAP headers this request sets over `headers`.
     fn headers_over(&self, headers: &mut SoapHeaders);
@@ -77,11 +79,11 @@ pub trait OperationRequest: Sized + Clone + PartialEq + std::fmt::Debug {
         credentials: &Credentials,
         headers: &SoapHeaders,
         binding: Binding,
-    ) -> Result<Request<Bytes>, EncodeError>;
+    ) -> Result<http::Request<bytes::Bytes>, EncodeError>;
 
     /// Server side: reads a request of `binding` routed to this operation.
     fn decode_request<B: AsRef<[u8]>>(
-        request: &Request<B>,
+        request: &http::Request<B>,
         binding: Binding,
     ) -> Result<(Credentials, Self), RequestError>;
 
@@ -89,7 +91,7 @@ pub trait OperationRequest: Sized + Clone + PartialEq + std::fmt::Debug {
     fn values<'a>(
         &'a self,
         credentials: &'a Credentials,
-    ) -> Vec<(&'static str, ParamValue<'a>)>;
+    ) -> Vec<(&'static str, runtime::ParamValue<'a>)>;
 }
 
 /// What every response type does.
@@ -104,11 +106,14 @@ pub trait OperationResponse: Sized + Clone + PartialEq + std::fmt::Debug {
     fn result(&self) -> &Self::Result;
 
     /// Server side: the `200` response on `binding`.
-    fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError>;
+    fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<http::Response<bytes::Bytes>, EncodeError>;
 
     /// Client side: reads the response to a call over `binding`.
     fn decode_response<B: AsRef<[u8]>>(
-        response: &Response<B>,
+        response: &http::Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError>;
 }

@@ -10,9 +10,8 @@
 //! They are sans-IO: they turn typed values into `http` messages with byte bodies and
 //! back, for any of the four [`Binding`]s.
 
-use crate::runtime::deps::bytes::Bytes;
-use crate::runtime::deps::http::{Request, Response};
-use crate::runtime::{Binding, EncodeError, ParamValue, RequestError, ResponseError};
+use crate::runtime::deps::{bytes, http};
+use crate::runtime::{self, Binding, EncodeError, RequestError, ResponseError};
 use crate::{Credentials, Operation, SoapHeaders};
 
 /// Operation 1: `GetWeatherInformation`.
@@ -44,7 +43,7 @@ pub trait OperationRequest: Sized + Clone + PartialEq + std::fmt::Debug {
         &self,
         credentials: &Credentials,
         binding: Binding,
-    ) -> Result<Request<Bytes>, EncodeError>;
+    ) -> Result<http::Request<bytes::Bytes>, EncodeError>;
 
     /// Client side: puts the SOAP headers this request sets over `headers`.
     fn headers_over(&self, headers: &mut SoapHeaders);
@@ -56,11 +55,11 @@ pub trait OperationRequest: Sized + Clone + PartialEq + std::fmt::Debug {
         credentials: &Credentials,
         headers: &SoapHeaders,
         binding: Binding,
-    ) -> Result<Request<Bytes>, EncodeError>;
+    ) -> Result<http::Request<bytes::Bytes>, EncodeError>;
 
     /// Server side: reads a request of `binding` routed to this operation.
     fn decode_request<B: AsRef<[u8]>>(
-        request: &Request<B>,
+        request: &http::Request<B>,
         binding: Binding,
     ) -> Result<(Credentials, Self), RequestError>;
 
@@ -68,7 +67,7 @@ pub trait OperationRequest: Sized + Clone + PartialEq + std::fmt::Debug {
     fn values<'a>(
         &'a self,
         credentials: &'a Credentials,
-    ) -> Vec<(&'static str, ParamValue<'a>)>;
+    ) -> Vec<(&'static str, runtime::ParamValue<'a>)>;
 }
 
 /// What every response type does.
@@ -83,11 +82,14 @@ pub trait OperationResponse: Sized + Clone + PartialEq + std::fmt::Debug {
     fn result(&self) -> &Self::Result;
 
     /// Server side: the `200` response on `binding`.
-    fn encode_response(&self, binding: Binding) -> Result<Response<Bytes>, EncodeError>;
+    fn encode_response(
+        &self,
+        binding: Binding,
+    ) -> Result<http::Response<bytes::Bytes>, EncodeError>;
 
     /// Client side: reads the response to a call over `binding`.
     fn decode_response<B: AsRef<[u8]>>(
-        response: &Response<B>,
+        response: &http::Response<B>,
         binding: Binding,
     ) -> Result<Self, ResponseError>;
 }
