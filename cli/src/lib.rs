@@ -19,7 +19,7 @@ pub mod typing;
 pub use diff::{diff, DiffFormat, DiffOptions};
 pub use gen::{gen, GenOptions, Runtime};
 pub use import::{import, ImportOptions};
-pub use mock::{mock, MockOptions};
+pub use mock::{mock, Answer, MockOptions};
 pub use shadow::{replay, shadow, ReplayOptions, ShadowOptions};
 
 /// rmm: Rust clients and servers for ASP.NET ASMX web services, from a YAML spec.
@@ -85,12 +85,16 @@ pub enum Command {
         skip_unsupported: bool,
     },
     /// Serves any service in one command, every operation answering the default value of its
-    /// response (as a .NET method returning default(T)), on all its bindings, with its ?WSDL
-    /// and help pages: for a client developer without the legacy host. Builds the service's
-    /// crate and the mock with cargo the first time (a minute or two); later runs reuse it.
+    /// response (as a .NET method returning default(T)), a sample of every member, or what it
+    /// can echo of the request, on all its bindings, with its ?WSDL and help pages: for a
+    /// client developer without the legacy host. Builds the service's crate and the mock with
+    /// cargo the first time (a minute or two); later runs reuse it.
     Mock {
         /// The service: its spec (or a crate `rmm gen` wrote), or its WSDL (a file or a URL).
         source: String,
+        /// What every operation answers.
+        #[arg(long, value_enum, default_value = "default")]
+        answer: Answer,
         /// Where it listens.
         #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR")]
         listen: String,
@@ -264,11 +268,13 @@ pub fn run(cli: Cli) -> Result<Outcome, String> {
         .map(|()| Outcome::Done),
         Command::Mock {
             source,
+            answer,
             listen,
             dir,
             runtime_path,
         } => mock(&MockOptions {
             source,
+            answer,
             listen,
             dir: dir.map(|d| absolute(&d)).transpose()?,
             runtime: match runtime_path {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`rmm mock` judged by the host: the same requests to both, the same answers wanted.
 
-    mock_judge.py WSDL HOST_ENDPOINT MOCK_BASE
+    mock_judge.py [--sample] WSDL HOST_ENDPOINT MOCK_BASE
 
 WSDL is a service's WSDL file; HOST_ENDPOINT the URL of the reference host's service made
 from it, answering default(T) (tests/interop/asmx/mock_service.py, at /mock/NAME.asmx);
@@ -10,6 +10,11 @@ operation of each SOAP 1.1 and SOAP 1.2 binding, a request whose operation eleme
 (every parameter absent, so each read as its default) goes to both; their status, content
 type and body must be the same bytes. Prints one line an exchange and a summary; exits 1 on
 any difference.
+
+With --sample, MOCK_BASE is `rmm mock --answer sample WSDL`: each of its answers must be a
+200 of the same content type as the host's default(T) answer and, where the WSDL's
+response element declares content, other bytes than it (a sample, not the default); where it
+declares none (a void operation), the same bytes.
 """
 
 import sys
@@ -102,17 +107,61 @@ def exchange(url, kind, action, element):
         return error.code, error.headers.get("Content-Type"), error.read()
 
 
+XSD = "http://www.w3.org/2001/XMLSchema"
+
+
+def void_responses(path):
+    """The local names of the WSDL's top-level elements that declare no content (no element,
+    `any` or attribute): the response elements of void operations."""
+    root = ET.parse(path).getroot()
+    void = set()
+    for schema in root.iter(f"{{{XSD}}}schema"):
+        for element in schema.findall(f"{{{XSD}}}element"):
+            content = [
+                e for e in element.iter()
+                if e is not element and e.tag in (f"{{{XSD}}}element", f"{{{XSD}}}any", f"{{{XSD}}}attribute")
+            ]
+            if not content and element.get("type") is None:
+                void.add(element.get("name"))
+    return void
+
+
+def response_name(body):
+    """The local name of the SOAP answer's response element (the Body's child)."""
+    root = ET.fromstring(body)
+    for child in root:
+        if child.tag.endswith("}Body") and len(child):
+            return child[0].tag.rpartition("}")[2]
+    return None
+
+
 def main():
-    wsdl, host, mock_base = sys.argv[1:4]
+    args = sys.argv[1:]
+    sample = args[:1] == ["--sample"]
+    if sample:
+        args = args[1:]
+    wsdl, host, mock_base = args[:3]
     mock = mock_base.rstrip("/") + address_path(wsdl)
     found = requests(wsdl)
     if not found:
         sys.exit(f"{wsdl}: no operation to ask")
+    voids = void_responses(wsdl)
     differences = 0
     for kind, operation, action, element in found:
         binding = "SOAP 1.1" if kind == SOAP11 else "SOAP 1.2"
         want = exchange(host, kind, action, element)
         got = exchange(mock, kind, action, element)
+        if sample:
+            void = want[0] == 200 and response_name(want[2]) in voids
+            good = got[0] == 200 and got[1] == want[1] and ((got == want) == void)
+            if good:
+                print(f"  sampled: {operation} over {binding}" + (" (void)" if void else ""))
+            else:
+                differences += 1
+                print(f"  NOT A SAMPLE: {operation} over {binding}")
+                print(f"    host: {want[0]} {want[1]}\n      {want[2][:600]!r}")
+                print(f"    mock: {got[0]} {got[1]}\n      {got[2][:600]!r}")
+            continue
         if want == got:
             print(f"  same: {operation} over {binding} ({want[0]})")
         else:
@@ -120,7 +169,8 @@ def main():
             print(f"  DIFFERENT: {operation} over {binding}")
             print(f"    host: {want[0]} {want[1]}\n      {want[2][:600]!r}")
             print(f"    mock: {got[0]} {got[1]}\n      {got[2][:600]!r}")
-    print(f"{wsdl}: {len(found) - differences} of {len(found)} answers the same")
+    what = "answers a sample" if sample else "answers the same"
+    print(f"{wsdl}: {len(found) - differences} of {len(found)} {what}")
     sys.exit(1 if differences else 0)
 
 

@@ -145,32 +145,67 @@ for want in "Add over soap11: 1 identical, 0 different, 0 failed" \
     grep -qF "$want" "$scratch/shadow.txt" || { echo "the shadow example did not report: $want" >&2; exit 1; }
 done
 
-step "rmm mock, judged by the host: each WSDL's default answers, SOAP 1.1 and 1.2"
-for w in $mock_wsdls; do
+# Starts `rmm mock` of the wild WSDL $1 answering $2 (default, sample, echo) on a free port;
+# sets mock_pid and mock_url. The mock's directory is the WSDL's: a second answer rebuilds
+# only the mock's binary.
+start_mock() {
+    local port
     port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
-    "$rmm" mock "$root/tests/fixtures/wild/$w.wsdl" --listen "127.0.0.1:$port" \
-        --dir "$scratch/mocks/$w" >"$scratch/mock-$w.log" 2>&1 &
+    "$rmm" mock "$root/tests/fixtures/wild/$1.wsdl" --answer "$2" --listen "127.0.0.1:$port" \
+        --dir "$scratch/mocks/$1" >"$scratch/mock-$1-$2.log" 2>&1 &
     mock_pid=$!
-    listening=0
+    mock_url="http://127.0.0.1:$port"
     for _ in $(seq 1 600); do
-        if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then listening=1; break; fi
+        if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then return 0; fi
         kill -0 "$mock_pid" 2>/dev/null || break
         sleep 0.5
     done
-    if [ "$listening" = 0 ]; then
-        echo "rmm mock of $w did not listen:" >&2
-        cat "$scratch/mock-$w.log" >&2
-        kill "$mock_pid" 2>/dev/null || true
-        exit 1
-    fi
-    judged=0
-    python3 "$here/mock_judge.py" "$root/tests/fixtures/wild/$w.wsdl" "$base/mock/$w.asmx" \
-        "http://127.0.0.1:$port" || judged=$?
-    # rmm mock runs the mock in its own place: its PID is the mock's.
+    echo "rmm mock of $1 ($2) did not listen:" >&2
+    cat "$scratch/mock-$1-$2.log" >&2
+    kill "$mock_pid" 2>/dev/null || true
+    exit 1
+}
+
+# rmm mock runs the mock in its own place: its PID is the mock's.
+stop_mock() {
     kill "$mock_pid" 2>/dev/null || true
     wait "$mock_pid" 2>/dev/null || true
+}
+
+step "rmm mock, judged by the host: each WSDL's default answers, SOAP 1.1 and 1.2; then its samples"
+for w in $mock_wsdls; do
+    start_mock "$w" default
+    judged=0
+    python3 "$here/mock_judge.py" "$root/tests/fixtures/wild/$w.wsdl" "$base/mock/$w.asmx" \
+        "$mock_url" || judged=$?
+    stop_mock
     [ "$judged" = 0 ] || { echo "rmm mock of $w answers otherwise than the host" >&2; exit 1; }
+    # --answer sample: every answer a 200 other than the host's default(T), but a void
+    # operation's.
+    start_mock "$w" sample
+    judged=0
+    python3 "$here/mock_judge.py" --sample "$root/tests/fixtures/wild/$w.wsdl" "$base/mock/$w.asmx" \
+        "$mock_url" || judged=$?
+    stop_mock
+    [ "$judged" = 0 ] || { echo "rmm mock --answer sample of $w answers a default or a fault" >&2; exit 1; }
 done
+
+step "rmm mock --answer echo: the calculator's Add answers its first parameter"
+start_mock dneonline-calculator echo
+echoed="$(python3 - "$mock_url/calculator.asmx" <<'PY'
+import sys, urllib.request
+body = (b'<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">'
+        b'<soap:Body><Add xmlns="http://tempuri.org/"><intA>7</intA><intB>3</intB></Add></soap:Body></soap:Envelope>')
+request = urllib.request.Request(sys.argv[1], data=body, headers={
+    "Content-Type": "text/xml; charset=utf-8", "SOAPAction": '"http://tempuri.org/Add"'})
+print(urllib.request.urlopen(request, timeout=60).read().decode())
+PY
+)"
+stop_mock
+case "$echoed" in
+    *"<AddResult>7</AddResult>"*) echo "echoed: $echoed" ;;
+    *) echo "rmm mock --answer echo did not echo intA: $echoed" >&2; exit 1 ;;
+esac
 
 mkdir -p "$scratch/published/crates"
 cd "$scratch/published"

@@ -25,6 +25,7 @@ use crate::model::Model;
 use crate::spec::SoapType;
 
 pub use cargo_toml::{CrateOptions, RuntimeDependency};
+pub use help::sample_response;
 pub use single_file::{single_file, Features};
 
 /// The first line of every generated Rust file, naming the spec it was made from.

@@ -219,6 +219,38 @@ struct Sample {
     response: String,
 }
 
+/// A SOAP 1.1 response of `op` holding a concrete sample of its result and `out` parameters
+/// (every member present, see [`Sampler::concrete`]), as the host would write it: what
+/// `rmm mock --answer sample` decodes once and answers with on every binding.
+pub fn sample_response(model: &Model, op: &OperationModel) -> String {
+    let mut sampler = Sampler::concrete(model);
+    let namespace = &model.service.namespace;
+    let body = if op.bare {
+        if op.result == SoapType::Void {
+            String::new()
+        } else {
+            sampler
+                .element(&op.result_name, op.result)
+                .with_namespace(namespace)
+                .xml()
+        }
+    } else {
+        let mut elements = String::new();
+        if op.result != SoapType::Void {
+            elements.push_str(&sampler.element(&op.result_name, op.result).xml());
+        }
+        for out in &op.outs {
+            for element in sampler.member(out) {
+                elements.push_str(&element.xml());
+            }
+        }
+        format!("{}{elements}{}", op.response_open, op.response_close)
+    };
+    format!(
+        r#"<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>{body}</soap:Body></soap:Envelope>"#
+    )
+}
+
 fn samples(model: &Model, op: &OperationModel) -> [Sample; 4] {
     const XSI_XSD: &str = r#"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema""#;
     let length = placeholder("length");

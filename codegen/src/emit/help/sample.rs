@@ -9,6 +9,10 @@
 //! holds [`MAX_ELEMENTS`] elements, so that classes holding each other (or arrays of arrays of
 //! classes) cannot make a page grow without bound. Values are placeholders (`<span
 //! class="value">`); everything else is HTML-escaped XML.
+//!
+//! The same structure with concrete values ([`Sampler::concrete`], written as XML by
+//! [`Element::xml`]) is `rmm mock --answer sample`'s answer: every member present, each a
+//! value of its type (see [`Sampler::value`]).
 
 use super::{placeholder, text};
 use crate::model::{MemberModel, Model};
@@ -118,6 +122,30 @@ impl Element {
         self.nil || (self.text.is_none() && self.children.is_empty())
     }
 
+    /// The element as XML, on one line: a concrete sample (names and values as made, not
+    /// HTML-escaped). One with no sample (nil, for a help page) is left out, as a null the
+    /// host reads from any element, nillable or not.
+    pub(super) fn xml(&self) -> String {
+        if self.nil {
+            return String::new();
+        }
+        let mut out = format!("<{}", self.name);
+        for (name, value) in &self.attributes {
+            out.push_str(&format!(" {name}=\"{value}\""));
+        }
+        if self.is_empty() {
+            out.push_str(" />");
+            return out;
+        }
+        out.push('>');
+        out.push_str(self.text.as_deref().unwrap_or_default());
+        for child in &self.children {
+            out.push_str(&child.xml());
+        }
+        out.push_str(&format!("</{}>", self.name));
+        out
+    }
+
     /// The element on one line, as a host writes a SOAP response.
     pub(super) fn compact(&self) -> String {
         let mut out = self.start();
@@ -166,6 +194,8 @@ impl Element {
 /// Builds samples of the model's types.
 pub(super) struct Sampler<'m> {
     model: &'m Model,
+    /// Values a decoder reads (XML-escaped text) rather than a help page's placeholders.
+    concrete: bool,
     /// The classes being written, outermost first.
     open: Vec<usize>,
     /// The elements made so far.
@@ -176,9 +206,54 @@ impl<'m> Sampler<'m> {
     pub(super) fn new(model: &'m Model) -> Sampler<'m> {
         Sampler {
             model,
+            concrete: false,
             open: Vec::new(),
             made: 0,
         }
+    }
+
+    /// A sampler of concrete values, for [`Element::xml`].
+    pub(super) fn concrete(model: &'m Model) -> Sampler<'m> {
+        Sampler {
+            concrete: true,
+            ..Sampler::new(model)
+        }
+    }
+
+    /// The text of a simple value of `ty` in the element or attribute `name`: a help page's
+    /// placeholder, or a concrete value: a string its element's name, a number the count of
+    /// elements made so far (distinct, and small enough for a byte), `true`, an enum's last
+    /// value, a fixed date, GUID and bytes. `None` where no simple text stands for the value
+    /// (raw XML, concretely): the element is nil.
+    fn value(&self, ty: SoapType, name: &str) -> Option<String> {
+        if !self.concrete {
+            return Some(placeholder(&simple_text(self.model, ty)));
+        }
+        let n = self.made % 100 + 1;
+        Some(match ty {
+            SoapType::String => super::escape(name, true),
+            SoapType::Boolean => "true".to_owned(),
+            SoapType::Decimal | SoapType::Float | SoapType::Double => format!("{n}.5"),
+            // A char goes as its number: `A`, `B`…
+            SoapType::Char => (64 + n.min(26)).to_string(),
+            SoapType::Guid => format!("00000000-0000-0000-0000-{n:012}"),
+            SoapType::DateTime => "2001-02-03T04:05:06".to_owned(),
+            SoapType::Base64Binary => "AAECAw==".to_owned(),
+            // The last value: the first is the default, which a sample should not look like.
+            SoapType::Enum(i) => {
+                let values = &self.model.enums[usize::from(i)].values;
+                values.last().map(|(wire, _)| super::escape(wire, true))?
+            }
+            SoapType::Int
+            | SoapType::Long
+            | SoapType::Short
+            | SoapType::Byte
+            | SoapType::UnsignedByte
+            | SoapType::UnsignedShort
+            | SoapType::UnsignedInt
+            | SoapType::UnsignedLong => n.to_string(),
+            _ => return None,
+        })
     }
 
     /// The element `name` holding a sample value of `ty`.
@@ -186,7 +261,38 @@ impl<'m> Sampler<'m> {
         self.made += 1;
         let mut element = Element::new(name);
         match ty {
+            SoapType::Class(i) if self.concrete => {
+                self.concrete_class(&mut element, usize::from(i))
+            }
             SoapType::Class(i) => self.class(&mut element, usize::from(i)),
+            // Concretely: raw XML holds an element of no namespace, an `object` a string
+            // (`xsi:type="xsd:string"`), and a DataSet, which has no sample, is left out.
+            SoapType::Xml | SoapType::XmlNode if self.concrete => {
+                let mut sample = Element::new("sample");
+                sample.attributes.push(("xmlns".to_owned(), String::new()));
+                sample.text = Some(super::escape(name, false));
+                element.children.push(sample);
+            }
+            SoapType::Object if self.concrete => {
+                element
+                    .attributes
+                    .push(("xsi:type".to_owned(), "xsd:string".to_owned()));
+                element.text = Some(super::escape(name, false));
+            }
+            // A DataSet of one table `Table1` of one string column and one row, as a host
+            // writes it (a lone DataTable names it its main table).
+            SoapType::DataSet | SoapType::DataTable if self.concrete => {
+                let (main, root) = match ty {
+                    SoapType::DataTable => (r#" msdata:MainDataTable="Table1""#, "DocumentElement"),
+                    _ => ("", "NewDataSet"),
+                };
+                element.text = Some(format!(
+                    r#"<xs:schema id="NewDataSet" xmlns="" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:msdata="urn:schemas-microsoft-com:xml-msdata"><xs:element name="NewDataSet" msdata:IsDataSet="true"{main} msdata:UseCurrentLocale="true"><xs:complexType><xs:choice minOccurs="0" maxOccurs="unbounded"><xs:element name="Table1"><xs:complexType><xs:sequence><xs:element name="Column1" type="xs:string" minOccurs="0" /></xs:sequence></xs:complexType></xs:element></xs:choice></xs:complexType></xs:element></xs:schema><diffgr:diffgram xmlns:msdata="urn:schemas-microsoft-com:xml-msdata" xmlns:diffgr="urn:schemas-microsoft-com:xml-diffgram-v1"><{root} xmlns=""><Table1 diffgr:id="Table11" msdata:rowOrder="0"><Column1>{}</Column1></Table1></{root}></diffgr:diffgram>"#,
+                    super::escape(name, false)
+                ));
+            }
+            // A typed DataSet has no sample of its own schema's rows: left out.
+            SoapType::TypedDataSet(_) if self.concrete => element.nil = true,
             // An `object` may hold anything: .NET's help page shows it empty.
             SoapType::Object => {}
             SoapType::DataSet | SoapType::DataTable => {
@@ -206,7 +312,10 @@ impl<'m> Sampler<'m> {
                     element.children.push(item);
                 }
             }
-            simple => element.text = Some(placeholder(&simple_text(self.model, simple))),
+            simple => match self.value(simple, name) {
+                Some(value) => element.text = Some(value),
+                None => element.nil = true,
+            },
         }
         element
     }
@@ -226,7 +335,32 @@ impl<'m> Sampler<'m> {
                 element.attributes.push(("xmlns".to_owned(), String::new()));
                 vec![element]
             }
-            _ => vec![self.element(&member.wire, member.ty)],
+            _ => {
+                let mut element = self.element(&member.wire, member.ty);
+                // A member equal to its `[DefaultValue]` is not written: a concrete sample
+                // takes another value, so that the answer shows it.
+                if self.concrete && element.text.is_some() && element.text == member.default {
+                    element.text = Some(self.other_value(member.ty, member.default.as_deref()));
+                }
+                vec![element]
+            }
+        }
+    }
+
+    /// A value of `ty` other than `default`.
+    fn other_value(&self, ty: SoapType, default: Option<&str>) -> String {
+        match ty {
+            SoapType::Boolean => "false".to_owned(),
+            SoapType::DateTime => "2002-03-04T05:06:07".to_owned(),
+            SoapType::Enum(i) => {
+                let values = &self.model.enums[usize::from(i)].values;
+                let other = values
+                    .iter()
+                    .find(|(wire, _)| Some(wire.as_str()) != default);
+                other.map_or_else(String::new, |(wire, _)| super::escape(wire, true))
+            }
+            SoapType::String => format!("{}-", default.unwrap_or_default()),
+            _ => "0".to_owned(),
         }
     }
 
@@ -240,25 +374,63 @@ impl<'m> Sampler<'m> {
             || self.made >= MAX_ELEMENTS;
         self.open.push(index);
         for attribute in &class.attributes {
-            element.attributes.push((
-                attribute.wire.clone(),
-                placeholder(&simple_text(model, attribute.ty)),
-            ));
+            // A namespaced attribute (`xml:lang`, a qualified one) has no sample, concretely.
+            if self.concrete && attribute.namespace.is_some() {
+                continue;
+            }
+            if let Some(value) = self.value(attribute.ty, &attribute.wire) {
+                element.attributes.push((attribute.wire.clone(), value));
+            }
         }
         if let Some(content) = &class.text {
-            element.text = Some(placeholder(&simple_text(model, content.ty)));
+            element.text = self.value(content.ty, &content.wire);
         }
+        // Concretely, each member element declares its class's namespace (the service's
+        // unless the class names another), as the elements around it may stand in another.
+        let namespace = class
+            .namespace
+            .clone()
+            .unwrap_or_else(|| model.service.namespace.clone());
         for member in class.fields() {
-            if again && matches!(member.ty, SoapType::Class(_) | SoapType::Array(_)) {
+            let elements = if again && matches!(member.ty, SoapType::Class(_) | SoapType::Array(_))
+            {
                 let mut nil = Element::new(&member.wire);
                 nil.nil = true;
-                element.children.push(nil);
+                vec![nil]
             } else {
-                let elements = self.member(member);
-                element.children.extend(elements);
+                self.member(member)
+            };
+            for mut child in elements {
+                if self.concrete && !member.unqualified {
+                    child = child.with_namespace(&namespace);
+                }
+                element.children.push(child);
             }
         }
         self.open.pop();
+    }
+
+    /// A class's value, concretely: an abstract class's is of its first concrete derived
+    /// class, named by `xsi:type` (nil where it has none).
+    fn concrete_class(&mut self, element: &mut Element, index: usize) {
+        let model = self.model;
+        let class = &model.classes[index];
+        if !class.is_abstract {
+            return self.class(element, index);
+        }
+        match class
+            .derived
+            .iter()
+            .find(|&&d| !model.classes[d].is_abstract)
+        {
+            Some(&derived) => {
+                element
+                    .attributes
+                    .push(("xsi:type".to_owned(), model.classes[derived].name.clone()));
+                self.class(element, derived);
+            }
+            None => element.nil = true,
+        }
     }
 }
 
