@@ -414,9 +414,7 @@ fn classes_named_like_the_runtimes_keep_their_names() {
 #[test]
 fn types_named_like_http_and_std_keep_their_names() {
     let context = Context {
-        route: Some(Route {
-            path: text("/a"),
-        }),
+        route: Some(Route { path: text("/a") }),
         body: Some(Bytes { length: 3 }),
     };
     request_round_trip(
@@ -440,7 +438,11 @@ fn types_named_like_http_and_std_keep_their_names() {
             }),
         },
         SOAP,
-        &["<RequestResult>", "<Code>7</Code>", "<Took><Ms>250</Ms></Took>"],
+        &[
+            "<RequestResult>",
+            "<Code>7</Code>",
+            "<Took><Ms>250</Ms></Took>",
+        ],
     );
 }
 
