@@ -220,7 +220,7 @@ struct Sample {
 }
 
 /// A SOAP 1.1 response of `op` holding a concrete sample of its result and `out` parameters
-/// (every member present, see [`Sampler::concrete`]), as the host would write it: what
+/// (every member present, as `Sampler::concrete` makes it), as the host would write it: what
 /// `rmm mock --answer sample` decodes once and answers with on every binding.
 pub fn sample_response(model: &Model, op: &OperationModel) -> String {
     let mut sampler = Sampler::concrete(model);
