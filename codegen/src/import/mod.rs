@@ -6,6 +6,7 @@
 //! operation; [`Imported::to_yaml`] writes it in `rmm-spec.yaml`'s layout (the `yaml` module).
 //! [`import`] does both.
 
+mod closure;
 mod data_set;
 mod wsdl;
 mod yaml;

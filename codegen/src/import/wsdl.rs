@@ -300,8 +300,10 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
         }
     }
     let mut operations = Vec::new();
+    let mut positions = Vec::new();
     for op in children(port_type, WSDL, "operation") {
         let op_name = operation_key(op);
+        positions.push((op_name.to_owned(), doc_pos(p, op)));
         let bindings = BindingName::ALL
             .into_iter()
             .filter(|b| {
@@ -330,8 +332,10 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
                 read.headers.push((class, direction));
             }
         }
+        // A type refused for an earlier operation is a problem of this one too, though none
+        // is reported again.
         let refused_again = p.refused_again.take();
-        let problems_here = p.found.len() > before;
+        let problems_here = p.found.len() > before || refused_again.is_some();
         match read {
             Some(read) if !problems_here => operations.push(read),
             _ if p.skip_unsupported => {
@@ -355,22 +359,32 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
             _ => {}
         }
     }
-    // The enums some operation or class uses (`Level`, `Level?`, `Level[]`, `Level?[]`).
-    let named = |ty: &str, name: &str| ty.trim_end_matches("[]").trim_end_matches('?') == name;
-    let enums = schema
-        .enums
-        .into_iter()
-        .filter(|e| {
-            operations.iter().any(|op| {
-                named(&op.result, &e.name) || op.params.iter().any(|(_, ty)| named(ty, &e.name))
-            }) || schema
-                .classes
-                .iter()
-                .any(|c| c.members.iter().any(|(_, ty)| named(ty, &e.name)))
-        })
-        .collect();
-    // The classes in the order the schema declares them.
+    // Every type named is declared: what reaches a refused type is left out with it, and
+    // what no operation reaches is dropped (the enums some operation or class uses, the
+    // classes, the typed DataSets).
     let mut classes = schema.classes;
+    let mut enums = schema.enums;
+    let mut data_sets = schema.data_sets;
+    let left_out = super::closure::close(&mut operations, &mut classes, &mut enums, &mut data_sets);
+    for (operation, why) in left_out {
+        let (line, column) = positions
+            .iter()
+            .find(|(name, _)| *name == operation)
+            .map(|(_, at)| *at)
+            .unwrap_or_default();
+        let problem = ImportError {
+            file: p.file.to_owned(),
+            line: Some(line),
+            column: Some(column),
+            message: format!("operation {operation}: it uses {why}"),
+        };
+        if p.skip_unsupported {
+            p.skipped.push(problem);
+        } else {
+            p.found.push(problem);
+        }
+    }
+    // The classes in the order the schema declares them.
     let position = |name: &str| {
         schema
             .complex_types
@@ -389,7 +403,7 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
         description: documentation(root),
         enums,
         classes,
-        data_sets: schema.data_sets,
+        data_sets,
         operations,
         skipped: Vec::new(),
     })
@@ -799,7 +813,7 @@ fn read_operation<'a, 'i>(
         return None;
     };
     let mut params = Vec::new();
-    for element in sequence(request, &name, p)? {
+    for element in sequence(request, schema, &name, p)? {
         let param = element.attribute("name").unwrap_or_default();
         if let Some(ty) = value_type(element, schema, &name, param, p) {
             if is_root_element(element, schema) && schema.classes.iter().any(|c| c.name == ty) {
@@ -822,7 +836,7 @@ fn read_operation<'a, 'i>(
             params.push((param.to_owned(), ty));
         }
     }
-    let results = sequence(response, &name, p)?;
+    let results = sequence(response, schema, &name, p)?;
     // The result element, `{name}Result` (or a class's root: a nillable element of a class
     // that must be there), if the operation is not void; any other element is an out or ref
     // parameter, in parameter order.
@@ -870,6 +884,7 @@ fn read_operation<'a, 'i>(
 /// The elements of a wrapper element's `complexType/sequence` (none for an empty type).
 fn sequence<'a, 'i>(
     wrapper: Node<'a, 'i>,
+    schema: &Schema<'a, 'i>,
     operation: &str,
     p: &mut Problems,
 ) -> Option<Vec<Node<'a, 'i>>> {
@@ -898,7 +913,41 @@ fn sequence<'a, 'i>(
     };
     let mut elements = Vec::new();
     for node in sequence.children().filter(Node::is_element) {
-        if is(node, XSD, "element") {
+        if is(node, XSD, "element") && node.attribute("ref").is_some() {
+            // `<s:element ref="tns:Token" />`: the global element, a parameter named after it.
+            let reference = node.attribute("ref").and_then(|r| qname(node, r));
+            let global = reference.and_then(|(ns, local)| {
+                schema
+                    .elements
+                    .iter()
+                    .chain(&schema.foreign_elements)
+                    .copied()
+                    .find(|e| {
+                        e.attribute("name") == Some(local) && target_namespace(*e) == Some(ns)
+                    })
+            });
+            match (reference, global) {
+                (Some((ns, _)), Some(global)) if Some(ns) == target_namespace(wrapper) => {
+                    elements.push(global)
+                }
+                (Some((ns, local)), Some(_)) => p.at(
+                    node,
+                    format!(
+                        "operation {operation}: a reference to the element {local} of the \
+                         namespace {ns}, which is not the operation's; rmm does not import a \
+                         parameter of another namespace yet"
+                    ),
+                ),
+                _ => p.at(
+                    node,
+                    format!(
+                        "operation {operation}: a reference to an element the schema does not \
+                         declare ({})",
+                        node.attribute("ref").unwrap_or_default()
+                    ),
+                ),
+            }
+        } else if is(node, XSD, "element") {
             elements.push(node);
         } else {
             p.at(
@@ -1243,6 +1292,7 @@ fn named_type<'a, 'i>(
         .any(|s| s.attribute("name") == Some(local))
     {
         // A simpleType that is no enum has been reported where it is declared.
+        p.refused_again = Some(local.to_owned());
         return None;
     }
     if schema.classes.iter().any(|c| c.name == local) {

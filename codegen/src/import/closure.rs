@@ -1,0 +1,238 @@
+//! What an import writes is whole: every type a class, an operation or a SOAP header names is
+//! one the spec declares (or one of rmm's own), so that `rmm gen` accepts every spec
+//! `rmm import` writes.
+//!
+//! The reader refuses a type where it first meets it; with `--skip-unsupported` the operation
+//! that met it is left out, and so must be every other one that reaches the type later, by
+//! any path (through another class, a base, an array, a header). This pass closes over the
+//! references once the reader is done: a class that names a type no longer declared goes
+//! (and with it what names that class, until nothing changes), an operation that names one is
+//! left out with the reason, and what no remaining operation reaches is dropped.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::{ImportedClass, ImportedDataSet, ImportedEnum, ImportedOperation};
+use crate::spec::SoapType;
+
+/// The type a spec's type text names (`Order` of `Order[]`, `int?`, `{type: Order, item:
+/// Line}`), if it is not one of rmm's own types.
+pub(super) fn named_type(text: &str) -> Option<String> {
+    let name = if text.trim_start().starts_with('{') {
+        let map: serde_yaml::Value = serde_yaml::from_str(text).ok()?;
+        map.get("type")?.as_str()?.to_owned()
+    } else {
+        text.to_owned()
+    };
+    let name = name.trim_end_matches("[]").trim_end_matches('?');
+    let name = name.trim_end_matches("[]").trim_end_matches('?');
+    let builtin = SoapType::from_name(name).is_some()
+        || matches!(
+            name,
+            "void" | "object" | "xml" | "xmlNode" | "dataSet" | "dataTable"
+        );
+    (!builtin && !name.is_empty()).then(|| name.to_owned())
+}
+
+/// The types an operation names: its parameters', result's, out parameters' and headers'.
+fn operation_types(op: &ImportedOperation) -> impl Iterator<Item = String> + '_ {
+    op.params
+        .iter()
+        .chain(&op.outs)
+        .map(|(_, ty)| ty.as_str())
+        .chain(std::iter::once(op.result.as_str()))
+        .filter_map(named_type)
+        .chain(op.headers.iter().map(|(class, _)| class.clone()))
+}
+
+/// The types a class names: its base's, attributes', text's and members'.
+fn class_types(class: &ImportedClass) -> impl Iterator<Item = String> + '_ {
+    class
+        .attributes
+        .iter()
+        .chain(&class.members)
+        .map(|(_, ty)| ty.as_str())
+        .chain(class.text.as_deref())
+        .filter_map(named_type)
+        .chain(class.base.clone())
+}
+
+/// Why the generator refuses a class of another namespace (`namespace:`), which it carries as
+/// a SOAP header and in the classes such a header holds only (the spec's namespace checks):
+/// in inheritance, with a root, or holding a wrapped array, raw XML, a DataSet or a class of a
+/// third namespace.
+fn foreign_refusal(class: &ImportedClass, classes: &[ImportedClass]) -> Option<String> {
+    let own = class.namespace.as_deref()?;
+    let derived = classes
+        .iter()
+        .any(|c| c.base.as_deref() == Some(class.name.as_str()));
+    if class.base.is_some() || derived || class.is_abstract || class.root.is_some() {
+        return Some(format!(
+            "a class of the namespace {own} that takes part in inheritance or has a root"
+        ));
+    }
+    for (member, ty) in &class.members {
+        let unwrapped = ty.contains("unwrapped: true");
+        let plain = if ty.starts_with('{') { "" } else { ty.as_str() };
+        let named = named_type(ty);
+        let other = named
+            .as_ref()
+            .and_then(|n| classes.iter().find(|c| c.name == *n))
+            .and_then(|c| c.namespace.as_deref());
+        let problem = if plain.ends_with("[]") && !unwrapped {
+            Some("an array with a wrapper")
+        } else if matches!(
+            plain,
+            "xml" | "xmlNode" | "dataSet" | "dataTable" | "object[]"
+        ) {
+            Some("raw XML, a DataSet or an array of objects")
+        } else if other.is_some_and(|o| o != own) {
+            Some("a class of a third namespace")
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            return Some(format!(
+                "a class of the namespace {own} whose member {member} is {problem}"
+            ));
+        }
+    }
+    None
+}
+
+/// Closes the import over its references: returns each operation left out (its name, and
+/// why: the type it names that is not declared, and why that one is not), after removing it.
+pub(super) fn close(
+    operations: &mut Vec<ImportedOperation>,
+    classes: &mut Vec<ImportedClass>,
+    enums: &mut Vec<ImportedEnum>,
+    data_sets: &mut Vec<ImportedDataSet>,
+) -> Vec<(String, String)> {
+    // Why each class removed here was: what the generator refuses of a class of another
+    // namespace, or naming a class removed.
+    let mut removed: BTreeMap<String, String> = BTreeMap::new();
+    let foreign = |name: &str, classes: &[ImportedClass]| {
+        classes
+            .iter()
+            .find(|c| c.name == name)
+            .and_then(|c| c.namespace.clone())
+    };
+    // Classes that name what is not declared, or that the generator refuses, until none does.
+    loop {
+        let declared = declared(classes, enums, data_sets);
+        let mut gone = Vec::new();
+        for class in classes.iter() {
+            let reason = if let Some(missing) = class_types(class).find(|t| !declared.contains(t)) {
+                Some(format!(
+                    "it names the type {missing}, which could not be imported"
+                ))
+            } else if let Some(refusal) = foreign_refusal(class, classes) {
+                Some(format!("it is {refusal}, which rmm does not generate yet"))
+            } else if class.namespace.is_none() {
+                // A class of the service's namespace holding one of another: only a SOAP
+                // header's classes may be of another namespace.
+                class_types(class)
+                    .find_map(|t| foreign(&t, classes).map(|ns| (t, ns)))
+                    .map(|(t, ns)| {
+                        format!(
+                            "it holds the class {t} of the namespace {ns}, which rmm generates \
+                             in a SOAP header only yet"
+                        )
+                    })
+            } else {
+                None
+            };
+            if let Some(reason) = reason {
+                gone.push((class.name.clone(), reason));
+            }
+        }
+        if gone.is_empty() {
+            break;
+        }
+        classes.retain(|c| !gone.iter().any(|(name, _)| *name == c.name));
+        removed.extend(gone);
+    }
+    let declared = declared(classes, enums, data_sets);
+    let why = |name: &str| match removed.get(name) {
+        Some(reason) => format!("the type {name}: {reason}"),
+        None => format!("the type {name}, which could not be imported"),
+    };
+    let mut left_out = Vec::new();
+    operations.retain(|op| {
+        let missing = operation_types(op).find(|t| !declared.contains(t));
+        // A parameter, result or out parameter of a class of another namespace.
+        let foreign_value = op
+            .params
+            .iter()
+            .chain(&op.outs)
+            .map(|(_, ty)| ty.as_str())
+            .chain(std::iter::once(op.result.as_str()))
+            .filter_map(named_type)
+            .find_map(|t| foreign(&t, classes).map(|ns| (t, ns)));
+        let reason = match (missing, foreign_value) {
+            (Some(missing), _) => why(&missing),
+            (None, Some((t, ns))) => format!(
+                "the class {t} of the namespace {ns} as a value, which rmm generates in a SOAP \
+                 header only yet"
+            ),
+            (None, None) => return true,
+        };
+        left_out.push((op.name.clone(), reason));
+        false
+    });
+    // What the remaining operations reach: their types, then what those name, and the
+    // classes derived from a reached class (a value of it may be of any of them).
+    let mut reached: BTreeSet<String> = operations.iter().flat_map(operation_types).collect();
+    loop {
+        let before = reached.len();
+        for class in classes.iter() {
+            let derives_reached = class.base.as_ref().is_some_and(|b| reached.contains(b));
+            if reached.contains(&class.name) || derives_reached {
+                reached.insert(class.name.clone());
+                reached.extend(class_types(class));
+            }
+        }
+        if reached.len() == before {
+            break;
+        }
+    }
+    classes.retain(|c| reached.contains(&c.name));
+    enums.retain(|e| reached.contains(&e.name));
+    data_sets.retain(|d| reached.contains(&d.name));
+    left_out
+}
+
+/// The names the import declares.
+fn declared(
+    classes: &[ImportedClass],
+    enums: &[ImportedEnum],
+    data_sets: &[ImportedDataSet],
+) -> BTreeSet<String> {
+    classes
+        .iter()
+        .map(|c| c.name.clone())
+        .chain(enums.iter().map(|e| e.name.clone()))
+        .chain(data_sets.iter().map(|d| d.name.clone()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::named_type;
+
+    #[test]
+    fn a_type_text_names_its_type() {
+        assert_eq!(named_type("Order[]").as_deref(), Some("Order"));
+        assert_eq!(named_type("Level?[]").as_deref(), Some("Level"));
+        assert_eq!(named_type("int?"), None);
+        assert_eq!(named_type("xml"), None);
+        assert_eq!(
+            named_type("{type: \"Line[]\", unwrapped: true}").as_deref(),
+            Some("Line")
+        );
+        assert_eq!(named_type("{type: \"string\", data_type: ID}"), None);
+        assert_eq!(
+            named_type("{type: Shape, any: true}").as_deref(),
+            Some("Shape")
+        );
+    }
+}
