@@ -430,6 +430,8 @@ impl Model {
     pub fn root_name(&self, ty: SoapType) -> &str {
         match self.class(ty).and_then(|c| c.root.as_deref()) {
             Some(root) => root,
+            // A `date` result is the `DateTime` it holds over HTTP GET/POST.
+            None if ty == SoapType::Date => SoapType::DateTime.name(),
             None => self.type_name(ty),
         }
     }

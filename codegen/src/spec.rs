@@ -440,6 +440,10 @@ pub enum SoapType {
     /// `dateTime`: .NET `DateTime`, Rust `rmm_runtime::DateTime` (a chrono reading and its
     /// kind: no zone, UTC or an offset).
     DateTime,
+    /// `date`: .NET `DateTime` with `DataType = "date"`, Rust `rmm_runtime::Date` (the
+    /// `DateTime` it holds): `yyyy-MM-dd` over SOAP, a whole `DateTime` over HTTP GET/POST,
+    /// as ASMX carries it.
+    Date,
     /// `base64Binary`: .NET `byte[]`, Rust `Option<Vec<u8>>` (a reference, absent when
     /// `None`, as a string is); over HTTP GET/POST one pair per byte.
     Base64Binary,
@@ -485,7 +489,7 @@ pub enum SoapType {
 
 impl SoapType {
     /// Every type, in the order they are listed to the user.
-    pub const ALL: [SoapType; 22] = [
+    pub const ALL: [SoapType; 23] = [
         SoapType::String,
         SoapType::Boolean,
         SoapType::Decimal,
@@ -502,6 +506,7 @@ impl SoapType {
         SoapType::Char,
         SoapType::Guid,
         SoapType::DateTime,
+        SoapType::Date,
         SoapType::Base64Binary,
         SoapType::Xml,
         SoapType::XmlNode,
@@ -530,6 +535,7 @@ impl SoapType {
             SoapType::Char => "char",
             SoapType::Guid => "guid",
             SoapType::DateTime => "dateTime",
+            SoapType::Date => "date",
             SoapType::Base64Binary => "base64Binary",
             SoapType::Xml => "xml",
             SoapType::XmlNode => "xmlNode",

@@ -53,6 +53,10 @@ pub enum ValueError {
     /// fraction digits and `Z` or `±hh:mm`), nor a date alone.
     #[error("it is not a dateTime (yyyy-MM-ddTHH:mm:ss, up to seven fraction digits, then Z, ±hh:mm or nothing)")]
     NotDateTime,
+    /// Not a `date` as ASMX reads one: `yyyy-MM-dd`, `yyyy-MM` or `yyyy`, the first two with
+    /// `Z` or `±hh:mm`.
+    #[error("it is not a date (yyyy-MM-dd, then Z, ±hh:mm or nothing; or yyyy-MM, or yyyy)")]
+    NotDate,
     /// Not base64: a character out of its alphabet, or text after the padding.
     #[error("it is not base64")]
     NotBase64,

@@ -241,6 +241,7 @@ pub use param_value::{ParamValue, RedactedParams};
 pub use raw_xml::{RawNode, RawXml};
 pub use redact::Redacted;
 pub use soap::{HeaderAttributes, SoapHeaderItem};
+pub use value::date::Date;
 pub use value::datetime::{DateTime, DateTimeKind};
 pub use value::{scalar::Scalar, SoapType};
 

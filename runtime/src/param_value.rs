@@ -43,6 +43,8 @@ pub enum ParamValue<'a> {
     Base64Binary(&'a [u8]),
     /// A `dateTime`.
     DateTime(crate::value::datetime::DateTime),
+    /// A `date` (`yyyy-MM-dd` on the wire): the reading it holds.
+    Date(crate::value::datetime::DateTime),
     /// An enum's value.
     Enum {
         /// The enum's name (`Level`).
@@ -96,6 +98,7 @@ impl ParamValue<'_> {
             ParamValue::Flags { ty, .. } => T::Enum(ty),
             ParamValue::Enum { ty, .. } => T::Enum(ty),
             ParamValue::DateTime(_) => T::DateTime,
+            ParamValue::Date(_) => T::Date,
         }
     }
 
@@ -132,6 +135,7 @@ impl ParamValue<'_> {
             }
             ParamValue::Enum { value, .. } => out.push_str(value),
             ParamValue::DateTime(v) => crate::value::scalar::Scalar::write_xml(v, out),
+            ParamValue::Date(v) => crate::value::date::write(out, v.value.date()),
         }
     }
 }

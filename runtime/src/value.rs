@@ -7,6 +7,7 @@
 //! - [`dotnet`]: HTTP GET and POST read them with .NET's invariant-culture conversions
 //!   (`Convert.ChangeType`), except where those read silently wrong data, which we refuse.
 
+pub mod date;
 pub mod datetime;
 pub mod dotnet;
 pub mod flags;
@@ -67,6 +68,8 @@ pub enum SoapType {
     Void,
     /// `xsd:dateTime`, a [`datetime::DateTime`] (.NET `DateTime`).
     DateTime,
+    /// `xsd:date`, a [`date::Date`] (.NET `DateTime` with `DataType = "date"`).
+    Date,
 }
 
 impl SoapType {
@@ -92,6 +95,7 @@ impl SoapType {
             SoapType::Enum(name) | SoapType::Complex(name) => name,
             SoapType::Void => "void",
             SoapType::DateTime => "dateTime",
+            SoapType::Date => "date",
         }
     }
 

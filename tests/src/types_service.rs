@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use rmm_types::runtime::deps::bytes::Bytes;
 use rmm_types::runtime::deps::chrono::NaiveDate;
 use rmm_types::runtime::deps::http::Request;
+use rmm_types::runtime::Date;
 use rmm_types::wire::OperationRequest;
 use rmm_types::*;
 
@@ -77,6 +78,17 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
         "the host reads 01/02/2026 by its culture's guess (DateTime.Parse); we read the XSD forms only",
     ),
     (
+        "get-echo-date-offset",
+        200,
+        "an offset is kept as sent; the host converts it to its own zone (the same instant)",
+    ),
+    (
+        "soap11-echo-date-no-year",
+        500,
+        "the host completes a date without a year (--02-03) with the current one, so the same \
+         request answers differently from year to year; we refuse it",
+    ),
+    (
         "get-echo-level-number",
         500,
         "the host reads a number as the enum's value of that number (Enum.Parse); we read member names only",
@@ -142,6 +154,7 @@ echo_operations! {
     echo_nullable_double: EchoNullableDouble => EchoNullableDoubleResponse,
     echo_nullable_level: EchoNullableLevel => EchoNullableLevelResponse,
     echo_date_time: EchoDateTime => EchoDateTimeResponse,
+    echo_date: EchoDate => EchoDateResponse,
     echo_base64_binary: EchoBase64Binary => EchoBase64BinaryResponse,
 }
 
@@ -389,6 +402,28 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
         encode(
             EchoDateTime {
                 value: DateTime::utc(reading),
+            },
+            &none,
+            binding,
+        ),
+    );
+    // A date holding a time of day: SOAP carries its date alone, HTTP GET/POST the whole
+    // reading (as the host does, which applies no DataType there).
+    add(
+        "echo-date",
+        encode(
+            EchoDate {
+                value: Date(DateTime::unspecified(reading)),
+            },
+            &none,
+            binding,
+        ),
+    );
+    add(
+        "echo-date-last",
+        encode(
+            EchoDate {
+                value: Date::new(last.date()),
             },
             &none,
             binding,

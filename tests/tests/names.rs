@@ -446,6 +446,36 @@ fn types_named_like_http_and_std_keep_their_names() {
     );
 }
 
+/// A date (XML Schema's, .NET's `DateTime` with `DataType = "date"`) as a parameter, a
+/// result and a class's members travels as its date alone, `yyyy-MM-dd`.
+#[test]
+fn dates_travel_as_their_date() {
+    use rmm_names::runtime::deps::chrono::NaiveDate;
+    use rmm_names::runtime::Date;
+    let day = |d: u32| Date::new(NaiveDate::from_ymd_opt(2001, 2, d).unwrap());
+    request_round_trip(
+        &Stamp {
+            day: day(3),
+            dated: Some(Dated {
+                on: day(4),
+                maybe: Some(day(5)),
+            }),
+        },
+        &Credentials::default(),
+        SOAP,
+        &[
+            "<day>2001-02-03</day>",
+            "<On>2001-02-04</On>",
+            "<Maybe>2001-02-05</Maybe>",
+        ],
+    );
+    response_round_trip(
+        &StampResponse { result: day(6) },
+        SOAP,
+        &["<StampResult>2001-02-06</StampResult>"],
+    );
+}
+
 /// A derived class's base part converts by position: `Fancy`'s inherited `a-b` is its field
 /// `a_b` as in `Plain`, its own `a_b` is `a_b_2`, and only the first goes to and from `Plain`.
 #[test]

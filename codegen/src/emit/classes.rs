@@ -301,11 +301,12 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
             quote!(#field: node.any_attributes(&[#(#known),*]),)
         }))
         .collect::<Vec<_>>();
-    let reads = c
+    let reads: Vec<TokenStream> = c
         .fields()
         .enumerate()
         .filter(|(_, m)| !m.any && !m.unqualified)
-        .map(|(i, m)| member_read(model, i, m));
+        .map(|(i, m)| member_read(model, i, m))
+        .collect();
     // Members of no namespace (`form="unqualified"`), read only from elements of none.
     let unqualified_reads: Vec<TokenStream> = c
         .fields()
@@ -346,8 +347,11 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         };
         // Elements of every namespace when some member takes more than the service's: the
         // unqualified members' (of none) and the `[XmlAnyElement]`'s (the rest).
+        // One member: a match of one arm, the form every class's reader shares.
+        let single = (reads.len() == 1).then(|| quote!(#[allow(clippy::single_match)]));
         let loop_body = if any.is_none() && unqualified_reads.is_empty() {
             quote! {
+                #single
                 for member in node.members() {
                     match member.name() {
                         #(#reads)*
@@ -731,7 +735,7 @@ fn value_size(model: &Model, ty: SoapType, seen: &mut Vec<usize>) -> usize {
         SoapType::Int | SoapType::UnsignedInt | SoapType::Float | SoapType::Char => 4,
         SoapType::Long | SoapType::UnsignedLong | SoapType::Double => 8,
         SoapType::Decimal | SoapType::Guid => 16,
-        SoapType::DateTime => 20,
+        SoapType::DateTime | SoapType::Date => 20,
         SoapType::String
         | SoapType::Base64Binary
         | SoapType::Xml

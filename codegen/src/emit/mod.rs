@@ -201,6 +201,7 @@ pub(crate) fn rust_type(model: &Model, ty: SoapType) -> TokenStream {
         SoapType::Char => quote!(char),
         SoapType::Guid => quote!(crate::Uuid),
         SoapType::DateTime => quote!(crate::DateTime),
+        SoapType::Date => quote!(crate::runtime::Date),
         SoapType::Base64Binary => quote!(Option<Vec<u8>>),
         SoapType::Xml => quote!(Option<crate::runtime::RawXml>),
         SoapType::XmlNode => quote!(Option<crate::runtime::RawNode>),

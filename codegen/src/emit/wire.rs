@@ -43,7 +43,8 @@ fn value_room(model: &Model, ty: SoapType) -> usize {
         SoapType::Double => 24,       // "-1.7976931348623157E+308"
         SoapType::Char => 5,          // "65535"
         SoapType::Guid => 36,         // 8-4-4-4-12 hex digits
-        SoapType::DateTime => 33,     // "9999-12-31T23:59:59.9999999+14:00"
+        // A date's is its `DateTime`'s, which HTTP GET/POST carry.
+        SoapType::DateTime | SoapType::Date => 33, // "9999-12-31T23:59:59.9999999+14:00"
     }
 }
 
@@ -585,6 +586,8 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             .map(|(i, m)| super::members::member_read(model, i, m));
         let count = Literal::usize_unsuffixed(members.len());
         let seen = super::members::seen_flags(members.iter(), count);
+        // One member: a match of one arm, the form every response's reader shares.
+        let single = (members.len() == 1).then(|| quote!(#[allow(clippy::single_match)]));
         (
             quote!(message::wrapper_response(binding, &OPERATION, |w| {
                 #(#writes)*
@@ -593,6 +596,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             quote!(message::decode_wrapper_response(binding, &OPERATION, response, |node| {
                 let mut value = Self::default();
                 #seen
+                #single
                 for member in node.members() {
                     match member.name() {
                         #(#reads)*
@@ -723,9 +727,11 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     };
     // A char no .NET char can be, or a dateTime no .NET DateTime can hold, is refused before
     // anything is written.
-    let checked = |ty: SoapType| matches!(ty, SoapType::Char | SoapType::DateTime);
+    let checked = |ty: SoapType| matches!(ty, SoapType::Char | SoapType::DateTime | SoapType::Date);
     let check = |ty: SoapType, field: TokenStream, value: TokenStream| match ty {
         SoapType::Char => quote!(message::check_char(OPERATION.name, #field, #value)?;),
+        // A date's `DateTime`, which HTTP GET/POST carry whole.
+        SoapType::Date => quote!(message::check_datetime(OPERATION.name, #field, &#value.0)?;),
         _ => quote!(message::check_datetime(OPERATION.name, #field, &#value)?;),
     };
     let value_checks = op.params.iter().filter(|p| checked(p.ty)).map(|p| {

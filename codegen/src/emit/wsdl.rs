@@ -1048,8 +1048,13 @@ fn pieces(model: &Model) -> Vec<String> {
                 )
         })
     {
-        if !result_types.iter().any(|(ty, _)| *ty == op.result) {
-            result_types.push((op.result, op.result_nullable));
+        // A `date` is written there as the `DateTime` it holds.
+        let document = match op.result {
+            SoapType::Date => SoapType::DateTime,
+            ty => ty,
+        };
+        if !result_types.iter().any(|(ty, _)| *ty == document) {
+            result_types.push((document, op.result_nullable));
         }
     }
     for (ty, nullable) in &result_types {

@@ -180,10 +180,18 @@ pub fn decode_scalar_response<T: Scalar, B: AsRef<[u8]>>(
         reason,
         body: Bytes::copy_from_slice(response.body().as_ref()),
     };
-    let text = decode_result(binding, operation, response, T::TYPE)?
+    // Over HTTP GET/POST, a document named after its type there (a `date` is a `dateTime`).
+    let soap = binding.is_soap();
+    let ty = if soap { T::TYPE } else { T::DOCUMENT_TYPE };
+    let text = decode_result(binding, operation, response, ty)?
         .ok_or_else(|| undecodable(format!("the {} result is missing", T::TYPE)))?;
     // The result is XML on every binding, written by `XmlConvert`.
-    T::read_xml(&text).map_err(|error| {
+    let read = if soap {
+        T::read_xml(&text)
+    } else {
+        T::read_document(&text)
+    };
+    read.map_err(|error| {
         undecodable(format!(
             "the result '{text}' is not {}: {error}",
             T::TYPE.with_article()

@@ -143,7 +143,7 @@ pub fn scalar_response<T: Scalar>(
         w.raw(operation.response_close);
         w.finish()
     } else {
-        let (service, name) = (operation.service, T::TYPE.name());
+        let (service, name) = (operation.service, T::DOCUMENT_TYPE.name());
         let mut out = String::with_capacity(
             STRING_DOCUMENT_PROLOG.len() + 2 * name.len() + service.namespace.len() + T::ROOM + 16,
         );
@@ -153,7 +153,7 @@ pub fn scalar_response<T: Scalar>(
         out.push_str(" xmlns=\"");
         out.push_str(service.namespace);
         out.push_str("\">");
-        result.write_xml(&mut out);
+        result.write_document(&mut out);
         out.push_str("</");
         out.push_str(name);
         out.push('>');

@@ -27,6 +27,19 @@ pub trait Scalar: Sized + Clone + PartialEq + std::fmt::Debug + Default {
     fn read_form(text: &str) -> Result<Self, ValueError>;
     /// The value, borrowed, for signers, verifiers and echoes.
     fn param_value(&self) -> ParamValue<'_>;
+    /// The type an HTTP GET/POST result document of it is named after and written as:
+    /// [`Scalar::TYPE`], but for a `date`, which ASMX writes there as the `DateTime` it is.
+    const DOCUMENT_TYPE: SoapType = Self::TYPE;
+    /// Appends the value as an HTTP GET/POST result document holds it.
+    #[inline]
+    fn write_document(&self, out: &mut String) {
+        self.write_xml(out);
+    }
+    /// Reads an HTTP GET/POST result document's text.
+    #[inline]
+    fn read_document(text: &str) -> Result<Self, ValueError> {
+        Self::read_xml(text)
+    }
 }
 
 macro_rules! integer_scalar {

@@ -83,6 +83,10 @@ namespace Rmm.Types
         [WebMethod(Description = "Echoes a DateTime.")]
         public DateTime EchoDateTime(DateTime value) { return value; }
 
+        [WebMethod(Description = "Echoes a date: a DateTime as an xs:date (DataType = \"date\").")]
+        [return: XmlElement(DataType = "date")]
+        public DateTime EchoDate([XmlElement(DataType = "date")] DateTime value) { return value; }
+
         [WebMethod(Description = "Echoes a byte array.")]
         public byte[] EchoBase64Binary(byte[] value) { return value; }
 

@@ -32,7 +32,7 @@
 // and for the other simple types (the types service): long 10^15 + p, short 30000 + p,
 // sbyte -p, byte 200 + p, ushort 60000 + p, uint 4000000000 + p, ulong
 // 18000000000000000000 + p, float p + 0.5, double -(p + 0.25), char 65 + p, Guid
-// 0123456<p % 10>-89ab-cdef-fedc-ba9876543210, DateTime 2026-01-02T03:04:05 (Unspecified),
+// 0123456<p % 10>-89ab-cdef-fedc-ba9876543210, DateTime 2026-01-02T03:04:05 (Unspecified; its midnight as an xs:date over SOAP),
 // byte[] {0, 1, 254, 255, p}, an enum its value number p (modulo their count), a nullable
 // value its underlying value. The HTTP proxies take each as the text a caller writes there:
 // XmlConvert's form, but a char as itself, an enum by its .NET member name as the proxy
@@ -607,6 +607,11 @@ static class CallAll
             bool first = soapType == typeof(string) && !seenString;
             seenString |= soapType == typeof(string);
             object value = Value(kase, i + 1, parameters[i].Name, soapType, first);
+            // A DateTime the proxy sends as an xs:date ([XmlElement(DataType = "date")]) goes
+            // as its date alone: what comes back is that midnight.
+            if (value is DateTime && parameters[i].GetCustomAttributes(typeof(XmlElementAttribute), false)
+                    .Cast<XmlElementAttribute>().Any(a => a.DataType == "date"))
+                value = ((DateTime)value).Date;
             values[i] = ProxyValue(value, Unref(parameters[i].ParameterType));
             sent.Add("[" + Json(parameters[i].Name) + "," + Json(Text(value, soapType)) + "]");
         }

@@ -30,6 +30,7 @@ simple types ASMX uses (the types service) get values whose text is the same in 
     unsignedShort 60000 + p, unsignedInt 4000000000 + p, unsignedLong 18000000000000000000 + p,
     float p + 0.5, double -(p + 0.25), char 65 + p (a UTF-16 unit: "B" at 1),
     guid 0123456<p % 10>-89ab-cdef-fedc-ba9876543210, dateTime 2026-01-02T03:04:05 (no zone),
+    date 2026-01-02,
     base64Binary the bytes 0, 1, 254, 255, p, an enum its last value (read from the WSDL's
     simpleType: zeep keeps no facets)
 
@@ -257,6 +258,8 @@ def sample(position, name, xsd_type, enums):
         return f"0123456{p % 10}-89ab-cdef-fedc-ba9876543210"
     if xsd_type == "dateTime":
         return datetime.datetime(2026, 1, 2, 3, 4, 5)
+    if xsd_type == "date":
+        return datetime.date(2026, 1, 2)
     if xsd_type == "base64Binary":
         return bytes([0, 1, 254, 255, p])
     if xsd_type in enums:
@@ -489,7 +492,7 @@ def wire(value):
         return "true" if value else "false"
     if isinstance(value, (bytes, bytearray)):
         return base64.b64encode(value).decode("ascii")
-    if isinstance(value, datetime.datetime):
+    if isinstance(value, (datetime.datetime, datetime.date)):
         return value.isoformat()
     if isinstance(value, etree._Element):
         # Raw XML (an xs:any): the element as lxml writes it.

@@ -182,6 +182,7 @@ impl Vec2 {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "String" if !seen[0] => {
@@ -239,6 +240,7 @@ impl String2 {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "len" if !seen[0] => {
@@ -296,6 +298,7 @@ impl NamesClient2 {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "Server" if !seen[0] => {
@@ -353,6 +356,7 @@ impl NamesServer2 {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "Name" if !seen[0] => {
@@ -410,6 +414,7 @@ impl OrderLine {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "Sku" if !seen[0] => {
@@ -467,6 +472,7 @@ impl OrderLine2 {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "Sku" if !seen[0] => {
@@ -649,6 +655,7 @@ impl AnyShape {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "Count" if !seen[0] => {
@@ -706,6 +713,7 @@ impl LineItem {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "Qty" if !seen[0] => {
@@ -763,6 +771,7 @@ impl Temp {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "Degrees" if !seen[0] => {
@@ -820,6 +829,7 @@ impl Node {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "Value" if !seen[0] => {
@@ -877,6 +887,7 @@ impl MemberError {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "Path" if !seen[0] => {
@@ -934,6 +945,7 @@ impl Plain {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "a-b" if !seen[0] => {
@@ -1259,6 +1271,7 @@ impl Route {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "Path" if !seen[0] => {
@@ -1316,6 +1329,7 @@ impl Bytes {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "Length" if !seen[0] => {
@@ -1373,6 +1387,7 @@ impl Duration {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "Ms" if !seen[0] => {
@@ -1406,6 +1421,70 @@ impl tree::XmlItem for Duration {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Duration")?;
+        Self::read_members(node)
+    }
+}
+
+/// `Dated`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Dated {
+    /// `On`: `xs:date`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub on: crate::runtime::Date,
+    /// `Maybe`: `xs:date`, always sent, `nillable="true"` (`minOccurs="1"`): `None` is `xsi:nil`; an absent element reads as `None`.
+    pub maybe: Option<crate::runtime::Date>,
+}
+
+impl Dated {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
+        w.scalar("On", &self.on);
+        w.nullable("Maybe", self.maybe.as_ref());
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 2];
+        for member in node.members() {
+            match member.name() {
+                "On" if !seen[0] => {
+                    seen[0] = true;
+                    value.on = member.scalar("On")?;
+                }
+                "Maybe" if !seen[1] => {
+                    seen[1] = true;
+                    value.maybe = member.nullable("Maybe")?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl tree::XmlItem for Dated {
+    fn write_element(
+        &self,
+        w: &mut tree::XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
+        node.check_class_type("Dated")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &tree::Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::MemberError> {
+        node.check_class_type("Dated")?;
         Self::read_members(node)
     }
 }

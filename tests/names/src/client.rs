@@ -187,7 +187,12 @@ impl NamesClient {
         Ok(T::Response::decode_response(&response, binding)?)
     }
 
-    /// Calls operation 1, `Request`: Named like http's request.
+    /// Calls operation 1, `Stamp`: A date and a class of dates.
+    pub async fn stamp(&self, request: &Stamp) -> Result<StampResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 2, `Request`: Named like http's request.
     pub async fn request(
         &self,
         request: &Request,
@@ -195,27 +200,27 @@ impl NamesClient {
         self.call(request).await
     }
 
-    /// Calls operation 2, `Walk`: Classes named like the runtime's.
+    /// Calls operation 3, `Walk`: Classes named like the runtime's.
     pub async fn walk(&self, request: &Walk) -> Result<WalkResponse, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 3, `Echo`: Echoes its parameters.
+    /// Calls operation 4, `Echo`: Echoes its parameters.
     pub async fn echo(&self, request: &Echo) -> Result<EchoResponse, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 4, `GetX`: One.
+    /// Calls operation 5, `GetX`: One.
     pub async fn get_x(&self, request: &GetX) -> Result<GetXResponse2, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 5, `get_x`: Two.
+    /// Calls operation 6, `get_x`: Two.
     pub async fn get_x_2(&self, request: &GetX2) -> Result<GetX2Response, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 6, `GetXResponse`: Its request type is GetX's response type.
+    /// Calls operation 7, `GetXResponse`: Its request type is GetX's response type.
     pub async fn get_x_response(
         &self,
         request: &GetXResponse,
@@ -223,27 +228,27 @@ impl NamesClient {
         self.call(request).await
     }
 
-    /// Calls operation 7, `Option`: An operation named Option.
+    /// Calls operation 8, `Option`: An operation named Option.
     pub async fn option(&self, request: &Option3) -> Result<Option3Response, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 8, `Call`: A method of the clients.
+    /// Calls operation 9, `Call`: A method of the clients.
     pub async fn call_2(&self, request: &Call2) -> Result<Call2Response, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 9, `match`: A keyword.
+    /// Calls operation 10, `match`: A keyword.
     pub async fn match_2(&self, request: &Match) -> Result<MatchResponse, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 10, `ALL`: The Operation enum's own constant.
+    /// Calls operation 11, `ALL`: The Operation enum's own constant.
     pub async fn all(&self, request: &ALL2) -> Result<ALL2Response, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 11, `Split`: Out parameters.
+    /// Calls operation 12, `Split`: Out parameters.
     pub async fn split(&self, request: &Split) -> Result<SplitResponse, CallError> {
         self.call(request).await
     }

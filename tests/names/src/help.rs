@@ -63,6 +63,12 @@ const INDEX: &[Piece] = &[
         <p class="intro">The following operations are supported. For a formal definition, please review the <a href="?wsdl">Service Description</a>.</p>
         <ul>
           <li>
+            <a href="?op=Stamp">Stamp</a>
+            <span>
+              <br>A date and a class of dates.
+            </span>
+          </li>
+          <li>
             <a href="?op=Request">Request</a>
             <span>
               <br>Named like http's request.
@@ -129,6 +135,97 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
         </ul>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Stamp`.
+const PAGE_STAMP: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">Names</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Stamp</h2>
+        <p class="intro">A date and a class of dates.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>day</td><td>date</td></tr>
+          <tr><td>2</td><td>dated</td><td>Dated</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/names/Stamp"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;Stamp xmlns="http://rmm.example.com/names"&gt;
+      &lt;day&gt;<span class="value">date</span>&lt;/day&gt;
+      &lt;dated&gt;
+        &lt;On&gt;<span class="value">date</span>&lt;/On&gt;
+        &lt;Maybe&gt;<span class="value">date</span>&lt;/Maybe&gt;
+      &lt;/dated&gt;
+    &lt;/Stamp&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;StampResponse xmlns="http://rmm.example.com/names"&gt;&lt;StampResult&gt;<span class="value">date</span>&lt;/StampResult&gt;&lt;/StampResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/names/Stamp"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;Stamp xmlns="http://rmm.example.com/names"&gt;
+      &lt;day&gt;<span class="value">date</span>&lt;/day&gt;
+      &lt;dated&gt;
+        &lt;On&gt;<span class="value">date</span>&lt;/On&gt;
+        &lt;Maybe&gt;<span class="value">date</span>&lt;/Maybe&gt;
+      &lt;/dated&gt;
+    &lt;/Stamp&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;StampResponse xmlns="http://rmm.example.com/names"&gt;&lt;StampResult&gt;<span class="value">date</span>&lt;/StampResult&gt;&lt;/StampResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
       </div>
 "#,
     ),
@@ -1241,6 +1338,7 @@ pub fn index(path: &str) -> String {
 /// service's, without the query).
 pub fn operation(operation: crate::Operation, path: &str) -> String {
     let page = match operation {
+        crate::Operation::Stamp => PAGE_STAMP,
         crate::Operation::Request => PAGE_REQUEST,
         crate::Operation::Walk => PAGE_WALK,
         crate::Operation::Echo => PAGE_ECHO,

@@ -13,17 +13,18 @@
 //!
 //! | # | Operation | Parameters |
 //! |---|---|---|
-//! | 1 | [`Request`] | 1 |
-//! | 2 | [`Walk`] | 2 |
-//! | 3 | [`Echo`] | 6 |
-//! | 4 | [`GetX`] | 1 |
-//! | 5 | [`GetX2`] | 1 |
-//! | 6 | [`GetXResponse`] | 2 |
-//! | 7 | [`Option3`] | 1 |
-//! | 8 | [`Call2`] | 2 |
-//! | 9 | [`Match`] | 2 |
-//! | 10 | [`ALL2`] | 3 |
-//! | 11 | [`Split`] | 1 |
+//! | 1 | [`Stamp`] | 2 |
+//! | 2 | [`Request`] | 1 |
+//! | 3 | [`Walk`] | 2 |
+//! | 4 | [`Echo`] | 6 |
+//! | 5 | [`GetX`] | 1 |
+//! | 6 | [`GetX2`] | 1 |
+//! | 7 | [`GetXResponse`] | 2 |
+//! | 8 | [`Option3`] | 1 |
+//! | 9 | [`Call2`] | 2 |
+//! | 10 | [`Match`] | 2 |
+//! | 11 | [`ALL2`] | 3 |
+//! | 12 | [`Split`] | 1 |
 //!
 //! ## Serve it, call it
 //!
@@ -131,33 +132,36 @@ pub static SERVICE: runtime::ServiceInfo = runtime::ServiceInfo {
 /// The operations of the service, in the interface document's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Operation {
-    /// Operation 1: [`Request`].
+    /// Operation 1: [`Stamp`].
+    Stamp,
+    /// Operation 2: [`Request`].
     Request,
-    /// Operation 2: [`Walk`].
+    /// Operation 3: [`Walk`].
     Walk,
-    /// Operation 3: [`Echo`].
+    /// Operation 4: [`Echo`].
     Echo,
-    /// Operation 4: [`GetX`].
+    /// Operation 5: [`GetX`].
     GetX,
-    /// Operation 5: [`GetX2`].
+    /// Operation 6: [`GetX2`].
     GetX2,
-    /// Operation 6: [`GetXResponse`].
+    /// Operation 7: [`GetXResponse`].
     GetXResponse,
-    /// Operation 7: [`Option3`].
+    /// Operation 8: [`Option3`].
     Option3,
-    /// Operation 8: [`Call2`].
+    /// Operation 9: [`Call2`].
     Call2,
-    /// Operation 9: [`Match`].
+    /// Operation 10: [`Match`].
     Match,
-    /// Operation 10: [`ALL2`].
+    /// Operation 11: [`ALL2`].
     ALL2,
-    /// Operation 11: [`Split`].
+    /// Operation 12: [`Split`].
     Split,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 11usize] = [
+    pub const ALL: [Operation; 12usize] = [
+        Operation::Stamp,
         Operation::Request,
         Operation::Walk,
         Operation::Echo,
@@ -174,6 +178,7 @@ impl Operation {
     /// The operation's wire name.
     pub const fn name(self) -> &'static str {
         match self {
+            Operation::Stamp => "Stamp",
             Operation::Request => "Request",
             Operation::Walk => "Walk",
             Operation::Echo => "Echo",
@@ -191,6 +196,7 @@ impl Operation {
     /// The operation with this exact (case-sensitive) wire name.
     pub fn from_name(name: &str) -> Option<Operation> {
         match name {
+            "Stamp" => Some(Operation::Stamp),
             "Request" => Some(Operation::Request),
             "Walk" => Some(Operation::Walk),
             "Echo" => Some(Operation::Echo),
@@ -209,6 +215,7 @@ impl Operation {
     /// The operation's wire literals.
     pub const fn info(self) -> &'static runtime::OperationInfo {
         match self {
+            Operation::Stamp => &wire::stamp::OPERATION,
             Operation::Request => &wire::request::OPERATION,
             Operation::Walk => &wire::walk::OPERATION,
             Operation::Echo => &wire::echo::OPERATION,
@@ -256,6 +263,7 @@ impl runtime::server::OperationSet for Operation {
 macro_rules! for_each_operation {
     ($callback:ident) => {
         $callback! {
+            stamp: Stamp,
             request: Request,
             walk: Walk,
             echo: Echo,

@@ -298,7 +298,29 @@ impl crate::runtime::Scalar for LowerLevel {
     }
 }
 
-/// `Request`, operation 1 of `Names`: Named like http's request.
+/// `Stamp`, operation 1 of `Names`: A date and a class of dates.
+///
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`StampResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Stamp {
+    /// `day`: SOAP `date`, position 1 of 2.
+    pub day: crate::runtime::Date,
+    /// `dated`: SOAP `Dated`, position 2 of 2.
+    pub dated: Option<crate::Dated>,
+}
+
+/// The response of [`Stamp`]: the element `StampResponse` holding `StampResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct StampResponse {
+    /// `StampResult`: SOAP `date`.
+    pub result: crate::runtime::Date,
+}
+
+/// `Request`, operation 2 of `Names`: Named like http's request.
 ///
 /// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -318,7 +340,7 @@ pub struct RequestResponse {
     pub result: Option<crate::Response>,
 }
 
-/// `Walk`, operation 2 of `Names`: Classes named like the runtime's.
+/// `Walk`, operation 3 of `Names`: Classes named like the runtime's.
 ///
 /// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -340,7 +362,7 @@ pub struct WalkResponse {
     pub result: Option<crate::MemberError>,
 }
 
-/// `Echo`, operation 3 of `Names`: Echoes its parameters.
+/// `Echo`, operation 4 of `Names`: Echoes its parameters.
 ///
 /// The request's 5 business parameters. Its credentials `reader` (2) travel in [`Credentials`](crate::Credentials). The wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -368,7 +390,7 @@ pub struct EchoResponse {
     pub result: Option<String>,
 }
 
-/// `GetX`, operation 4 of `Names`: One.
+/// `GetX`, operation 5 of `Names`: One.
 ///
 /// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -388,7 +410,7 @@ pub struct GetXResponse2 {
     pub result: Option<crate::Result2>,
 }
 
-/// `get_x`, operation 5 of `Names`: Two.
+/// `get_x`, operation 6 of `Names`: Two.
 ///
 /// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -408,7 +430,7 @@ pub struct GetX2Response {
     pub result: Option<crate::Err2>,
 }
 
-/// `GetXResponse`, operation 6 of `Names`: Its request type is GetX's response type.
+/// `GetXResponse`, operation 7 of `Names`: Its request type is GetX's response type.
 ///
 /// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -430,7 +452,7 @@ pub struct GetXResponseResponse {
     pub result: Option<String>,
 }
 
-/// `Option`, operation 7 of `Names`: An operation named Option.
+/// `Option`, operation 8 of `Names`: An operation named Option.
 ///
 /// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -450,7 +472,7 @@ pub struct Option3Response {
     pub result: crate::Option2,
 }
 
-/// `Call`, operation 8 of `Names`: A method of the clients.
+/// `Call`, operation 9 of `Names`: A method of the clients.
 ///
 /// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -472,7 +494,7 @@ pub struct Call2Response {
     pub result: Option<crate::OrderLine2>,
 }
 
-/// `match`, operation 9 of `Names`: A keyword.
+/// `match`, operation 10 of `Names`: A keyword.
 ///
 /// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -494,7 +516,7 @@ pub struct MatchResponse {
     pub result: Option<crate::AnyShape2>,
 }
 
-/// `ALL`, operation 10 of `Names`: The Operation enum's own constant.
+/// `ALL`, operation 11 of `Names`: The Operation enum's own constant.
 ///
 /// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -518,7 +540,7 @@ pub struct ALL2Response {
     pub result: Option<crate::Vec2>,
 }
 
-/// `Split`, operation 11 of `Names`: Out parameters.
+/// `Split`, operation 12 of `Names`: Out parameters.
 ///
 /// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

@@ -10,6 +10,27 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
 <wsdl:definitions xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="http://rmm.example.com/names" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="http://rmm.example.com/names" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
   <wsdl:types>
     <s:schema elementFormDefault="qualified" targetNamespace="http://rmm.example.com/names">
+      <s:element name="Stamp">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="day" type="s:date" />
+            <s:element minOccurs="0" maxOccurs="1" name="dated" type="tns:Dated" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Dated">
+        <s:sequence>
+          <s:element minOccurs="1" maxOccurs="1" name="On" type="s:date" />
+          <s:element minOccurs="1" maxOccurs="1" name="Maybe" nillable="true" type="s:date" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="StampResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="StampResult" type="s:date" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="Request">
         <s:complexType>
           <s:sequence>
@@ -340,6 +361,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <s:element name="Option" type="tns:Option" />
     </s:schema>
   </wsdl:types>
+  <wsdl:message name="StampSoapIn">
+    <wsdl:part name="parameters" element="tns:Stamp" />
+  </wsdl:message>
+  <wsdl:message name="StampSoapOut">
+    <wsdl:part name="parameters" element="tns:StampResponse" />
+  </wsdl:message>
   <wsdl:message name="RequestSoapIn">
     <wsdl:part name="parameters" element="tns:Request" />
   </wsdl:message>
@@ -455,6 +482,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="Body" element="tns:Option" />
   </wsdl:message>
   <wsdl:portType name="NamesSoap">
+    <wsdl:operation name="Stamp">
+      <wsdl:input message="tns:StampSoapIn" />
+      <wsdl:output message="tns:StampSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="Request">
       <wsdl:input message="tns:RequestSoapIn" />
       <wsdl:output message="tns:RequestSoapOut" />
@@ -530,6 +561,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:portType>
   <wsdl:binding name="NamesSoap" type="tns:NamesSoap">
     <soap:binding transport="http://schemas.xmlsoap.org/soap/http" />
+    <wsdl:operation name="Stamp">
+      <soap:operation soapAction="http://rmm.example.com/names/Stamp" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Request">
       <soap:operation soapAction="http://rmm.example.com/names/Request" style="document" />
       <wsdl:input>
@@ -632,6 +672,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:binding>
   <wsdl:binding name="NamesSoap12" type="tns:NamesSoap">
     <soap12:binding transport="http://schemas.xmlsoap.org/soap/http" />
+    <wsdl:operation name="Stamp">
+      <soap12:operation soapAction="http://rmm.example.com/names/Stamp" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Request">
       <soap12:operation soapAction="http://rmm.example.com/names/Request" style="document" />
       <wsdl:input>

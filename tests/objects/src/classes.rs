@@ -898,6 +898,7 @@ impl Attributed {
             ..Default::default()
         };
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "Body" if !seen[0] => {
@@ -2271,6 +2272,7 @@ impl ExtNote {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "Text" if !seen[0] => {

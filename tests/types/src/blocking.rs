@@ -224,7 +224,12 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 21, `EchoBase64Binary`, and waits for its answer: Echoes a byte array.
+    /// Calls operation 21, `EchoDate`, and waits for its answer: Echoes a date: a DateTime as an xs:date (DataType = "date").
+    pub fn echo_date(&self, request: &EchoDate) -> Result<EchoDateResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 22, `EchoBase64Binary`, and waits for its answer: Echoes a byte array.
     pub fn echo_base64_binary(
         &self,
         request: &EchoBase64Binary,
@@ -232,12 +237,12 @@ impl TypesServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 22, `Ping`, and waits for its answer: Answers nothing.
+    /// Calls operation 23, `Ping`, and waits for its answer: Answers nothing.
     pub fn ping(&self, request: &Ping) -> Result<PingResponse, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 23, `Describe`, and waits for its answer: Prints every value it gets.
+    /// Calls operation 24, `Describe`, and waits for its answer: Prints every value it gets.
     pub fn describe(&self, request: &Describe) -> Result<DescribeResponse, CallError> {
         self.call(request)
     }

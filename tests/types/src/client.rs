@@ -347,7 +347,15 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 21, `EchoBase64Binary`: Echoes a byte array.
+    /// Calls operation 21, `EchoDate`: Echoes a date: a DateTime as an xs:date (DataType = "date").
+    pub async fn echo_date(
+        &self,
+        request: &EchoDate,
+    ) -> Result<EchoDateResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 22, `EchoBase64Binary`: Echoes a byte array.
     pub async fn echo_base64_binary(
         &self,
         request: &EchoBase64Binary,
@@ -355,12 +363,12 @@ impl TypesServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 22, `Ping`: Answers nothing.
+    /// Calls operation 23, `Ping`: Answers nothing.
     pub async fn ping(&self, request: &Ping) -> Result<PingResponse, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 23, `Describe`: Prints every value it gets.
+    /// Calls operation 24, `Describe`: Prints every value it gets.
     pub async fn describe(
         &self,
         request: &Describe,

@@ -33,9 +33,10 @@
 //! | 18 | [`EchoNullableDouble`] | 1 |
 //! | 19 | [`EchoNullableLevel`] | 1 |
 //! | 20 | [`EchoDateTime`] | 1 |
-//! | 21 | [`EchoBase64Binary`] | 1 |
-//! | 22 | [`Ping`] | 0 |
-//! | 23 | [`Describe`] | 15 |
+//! | 21 | [`EchoDate`] | 1 |
+//! | 22 | [`EchoBase64Binary`] | 1 |
+//! | 23 | [`Ping`] | 0 |
+//! | 24 | [`Describe`] | 15 |
 //!
 //! ## Serve it, call it
 //!
@@ -179,17 +180,19 @@ pub enum Operation {
     EchoNullableLevel,
     /// Operation 20: [`EchoDateTime`].
     EchoDateTime,
-    /// Operation 21: [`EchoBase64Binary`].
+    /// Operation 21: [`EchoDate`].
+    EchoDate,
+    /// Operation 22: [`EchoBase64Binary`].
     EchoBase64Binary,
-    /// Operation 22: [`Ping`].
+    /// Operation 23: [`Ping`].
     Ping,
-    /// Operation 23: [`Describe`].
+    /// Operation 24: [`Describe`].
     Describe,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 23usize] = [
+    pub const ALL: [Operation; 24usize] = [
         Operation::EchoString,
         Operation::EchoBoolean,
         Operation::EchoDecimal,
@@ -210,6 +213,7 @@ impl Operation {
         Operation::EchoNullableDouble,
         Operation::EchoNullableLevel,
         Operation::EchoDateTime,
+        Operation::EchoDate,
         Operation::EchoBase64Binary,
         Operation::Ping,
         Operation::Describe,
@@ -238,6 +242,7 @@ impl Operation {
             Operation::EchoNullableDouble => "EchoNullableDouble",
             Operation::EchoNullableLevel => "EchoNullableLevel",
             Operation::EchoDateTime => "EchoDateTime",
+            Operation::EchoDate => "EchoDate",
             Operation::EchoBase64Binary => "EchoBase64Binary",
             Operation::Ping => "Ping",
             Operation::Describe => "Describe",
@@ -267,6 +272,7 @@ impl Operation {
             "EchoNullableDouble" => Some(Operation::EchoNullableDouble),
             "EchoNullableLevel" => Some(Operation::EchoNullableLevel),
             "EchoDateTime" => Some(Operation::EchoDateTime),
+            "EchoDate" => Some(Operation::EchoDate),
             "EchoBase64Binary" => Some(Operation::EchoBase64Binary),
             "Ping" => Some(Operation::Ping),
             "Describe" => Some(Operation::Describe),
@@ -297,6 +303,7 @@ impl Operation {
             Operation::EchoNullableDouble => &wire::echo_nullable_double::OPERATION,
             Operation::EchoNullableLevel => &wire::echo_nullable_level::OPERATION,
             Operation::EchoDateTime => &wire::echo_date_time::OPERATION,
+            Operation::EchoDate => &wire::echo_date::OPERATION,
             Operation::EchoBase64Binary => &wire::echo_base64_binary::OPERATION,
             Operation::Ping => &wire::ping::OPERATION,
             Operation::Describe => &wire::describe::OPERATION,
@@ -356,6 +363,7 @@ macro_rules! for_each_operation {
             echo_nullable_double: EchoNullableDouble,
             echo_nullable_level: EchoNullableLevel,
             echo_date_time: EchoDateTime,
+            echo_date: EchoDate,
             echo_base64_binary: EchoBase64Binary,
             ping: Ping,
             describe: Describe,

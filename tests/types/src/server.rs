@@ -184,7 +184,15 @@ pub trait TypesService: Send + Sync + 'static {
         request: EchoDateTime,
     ) -> impl std::future::Future<Output = Result<EchoDateTimeResponse, Fault>> + Send;
 
-    /// Operation 21, `EchoBase64Binary`: Echoes a byte array.
+    /// Operation 21, `EchoDate`: Echoes a date: a DateTime as an xs:date (DataType = "date").
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_date(
+        &self,
+        request: EchoDate,
+    ) -> impl std::future::Future<Output = Result<EchoDateResponse, Fault>> + Send;
+
+    /// Operation 22, `EchoBase64Binary`: Echoes a byte array.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_base64_binary(
@@ -194,7 +202,7 @@ pub trait TypesService: Send + Sync + 'static {
         Output = Result<EchoBase64BinaryResponse, Fault>,
     > + Send;
 
-    /// Operation 22, `Ping`: Answers nothing.
+    /// Operation 23, `Ping`: Answers nothing.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn ping(
@@ -202,7 +210,7 @@ pub trait TypesService: Send + Sync + 'static {
         request: Ping,
     ) -> impl std::future::Future<Output = Result<PingResponse, Fault>> + Send;
 
-    /// Operation 23, `Describe`: Prints every value it gets.
+    /// Operation 24, `Describe`: Prints every value it gets.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn describe(
@@ -364,6 +372,13 @@ impl<T: TypesService> TypesService for std::sync::Arc<T> {
         request: EchoDateTime,
     ) -> impl std::future::Future<Output = Result<EchoDateTimeResponse, Fault>> + Send {
         T::echo_date_time(self, request)
+    }
+
+    fn echo_date(
+        &self,
+        request: EchoDate,
+    ) -> impl std::future::Future<Output = Result<EchoDateResponse, Fault>> + Send {
+        T::echo_date(self, request)
     }
 
     fn echo_base64_binary(
@@ -867,6 +882,19 @@ impl<S: TypesService> TypesServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.echo_date_time(call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoDate => {
+                let handled = {
+                    let (credentials, call) = EchoDate::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_date(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

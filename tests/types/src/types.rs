@@ -487,7 +487,27 @@ pub struct EchoDateTimeResponse {
     pub result: crate::DateTime,
 }
 
-/// `EchoBase64Binary`, operation 21 of `TypesService`: Echoes a byte array.
+/// `EchoDate`, operation 21 of `TypesService`: Echoes a date: a DateTime as an xs:date (DataType = "date").
+///
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoDateResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoDate {
+    /// `value`: SOAP `date`, position 1 of 1.
+    pub value: crate::runtime::Date,
+}
+
+/// The response of [`EchoDate`]: the element `EchoDateResponse` holding `EchoDateResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoDateResponse {
+    /// `EchoDateResult`: SOAP `date`.
+    pub result: crate::runtime::Date,
+}
+
+/// `EchoBase64Binary`, operation 22 of `TypesService`: Echoes a byte array.
 ///
 /// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -507,7 +527,7 @@ pub struct EchoBase64BinaryResponse {
     pub result: Option<Vec<u8>>,
 }
 
-/// `Ping`, operation 22 of `TypesService`: Answers nothing.
+/// `Ping`, operation 23 of `TypesService`: Answers nothing.
 ///
 /// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -524,7 +544,7 @@ pub struct PingResponse {
     pub result: (),
 }
 
-/// `Describe`, operation 23 of `TypesService`: Prints every value it gets.
+/// `Describe`, operation 24 of `TypesService`: Prints every value it gets.
 ///
 /// The request's 15 business parameters. The wire carries all 15 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

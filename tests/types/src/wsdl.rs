@@ -300,6 +300,20 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="EchoDate">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="value" type="s:date" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoDateResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="EchoDateResult" type="s:date" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="EchoBase64Binary">
         <s:complexType>
           <s:sequence>
@@ -509,6 +523,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="EchoDateTimeSoapOut">
     <wsdl:part name="parameters" element="tns:EchoDateTimeResponse" />
   </wsdl:message>
+  <wsdl:message name="EchoDateSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoDate" />
+  </wsdl:message>
+  <wsdl:message name="EchoDateSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoDateResponse" />
+  </wsdl:message>
   <wsdl:message name="EchoBase64BinarySoapIn">
     <wsdl:part name="parameters" element="tns:EchoBase64Binary" />
   </wsdl:message>
@@ -621,6 +641,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="value" type="s:string" />
   </wsdl:message>
   <wsdl:message name="EchoDateTimeHttpGetOut">
+    <wsdl:part name="Body" element="tns:dateTime" />
+  </wsdl:message>
+  <wsdl:message name="EchoDateHttpGetIn">
+    <wsdl:part name="value" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="EchoDateHttpGetOut">
     <wsdl:part name="Body" element="tns:dateTime" />
   </wsdl:message>
   <wsdl:message name="EchoBase64BinaryHttpGetIn">
@@ -745,6 +771,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="value" type="s:string" />
   </wsdl:message>
   <wsdl:message name="EchoDateTimeHttpPostOut">
+    <wsdl:part name="Body" element="tns:dateTime" />
+  </wsdl:message>
+  <wsdl:message name="EchoDateHttpPostIn">
+    <wsdl:part name="value" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="EchoDateHttpPostOut">
     <wsdl:part name="Body" element="tns:dateTime" />
   </wsdl:message>
   <wsdl:message name="EchoBase64BinaryHttpPostIn">
@@ -876,6 +908,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:EchoDateTimeSoapIn" />
       <wsdl:output message="tns:EchoDateTimeSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="EchoDate">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a date: a DateTime as an xs:date (DataType = "date").</wsdl:documentation>
+      <wsdl:input message="tns:EchoDateSoapIn" />
+      <wsdl:output message="tns:EchoDateSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="EchoBase64Binary">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a byte array.</wsdl:documentation>
       <wsdl:input message="tns:EchoBase64BinarySoapIn" />
@@ -973,6 +1010,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:EchoDateTimeHttpGetIn" />
       <wsdl:output message="tns:EchoDateTimeHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="EchoDate">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a date: a DateTime as an xs:date (DataType = "date").</wsdl:documentation>
+      <wsdl:input message="tns:EchoDateHttpGetIn" />
+      <wsdl:output message="tns:EchoDateHttpGetOut" />
+    </wsdl:operation>
     <wsdl:operation name="EchoBase64Binary">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a byte array.</wsdl:documentation>
       <wsdl:input message="tns:EchoBase64BinaryHttpGetIn" />
@@ -1069,6 +1111,11 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a DateTime.</wsdl:documentation>
       <wsdl:input message="tns:EchoDateTimeHttpPostIn" />
       <wsdl:output message="tns:EchoDateTimeHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoDate">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a date: a DateTime as an xs:date (DataType = "date").</wsdl:documentation>
+      <wsdl:input message="tns:EchoDateHttpPostIn" />
+      <wsdl:output message="tns:EchoDateHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoBase64Binary">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a byte array.</wsdl:documentation>
@@ -1261,6 +1308,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="EchoDateTime">
       <soap:operation soapAction="http://rmm.example.com/types/EchoDateTime" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoDate">
+      <soap:operation soapAction="http://rmm.example.com/types/EchoDate" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -1478,6 +1534,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoDate">
+      <soap12:operation soapAction="http://rmm.example.com/types/EchoDate" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="EchoBase64Binary">
       <soap12:operation soapAction="http://rmm.example.com/types/EchoBase64Binary" style="document" />
       <wsdl:input>
@@ -1652,6 +1717,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoDate">
+      <http:operation location="/EchoDate" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="EchoBase64Binary">
       <http:operation location="/EchoBase64Binary" />
       <wsdl:input>
@@ -1817,6 +1891,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="EchoDateTime">
       <http:operation location="/EchoDateTime" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoDate">
+      <http:operation location="/EchoDate" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

@@ -238,6 +238,7 @@ impl<'m> Sampler<'m> {
             SoapType::Char => (64 + n.min(26)).to_string(),
             SoapType::Guid => format!("00000000-0000-0000-0000-{n:012}"),
             SoapType::DateTime => "2001-02-03T04:05:06".to_owned(),
+            SoapType::Date => "2001-02-03".to_owned(),
             SoapType::Base64Binary => "AAECAw==".to_owned(),
             // The last value: the first is the default, which a sample should not look like.
             SoapType::Enum(i) => {

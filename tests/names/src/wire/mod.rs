@@ -14,37 +14,40 @@ use crate::runtime::deps::{bytes, http};
 use crate::runtime::{self, Binding, EncodeError, RequestError, ResponseError};
 use crate::{Credentials, Operation, SoapHeaders};
 
-/// Operation 1: `Request`.
+/// Operation 1: `Stamp`.
+pub mod stamp;
+
+/// Operation 2: `Request`.
 pub mod request;
 
-/// Operation 2: `Walk`.
+/// Operation 3: `Walk`.
 pub mod walk;
 
-/// Operation 3: `Echo`.
+/// Operation 4: `Echo`.
 pub mod echo;
 
-/// Operation 4: `GetX`.
+/// Operation 5: `GetX`.
 pub mod get_x;
 
-/// Operation 5: `get_x`.
+/// Operation 6: `get_x`.
 pub mod get_x_2;
 
-/// Operation 6: `GetXResponse`.
+/// Operation 7: `GetXResponse`.
 pub mod get_x_response;
 
-/// Operation 7: `Option`.
+/// Operation 8: `Option`.
 pub mod option;
 
-/// Operation 8: `Call`.
+/// Operation 9: `Call`.
 pub mod call_2;
 
-/// Operation 9: `match`.
+/// Operation 10: `match`.
 pub mod match_2;
 
-/// Operation 10: `ALL`.
+/// Operation 11: `ALL`.
 pub mod all;
 
-/// Operation 11: `Split`.
+/// Operation 12: `Split`.
 pub mod split;
 
 /// What every request type does, for code generic over operations (a client's

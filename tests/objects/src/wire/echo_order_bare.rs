@@ -153,6 +153,7 @@ impl EchoOrderBareResponse {
                 |node| {
                     let mut value = Self::default();
                     let mut seen = [false; 1];
+                    #[allow(clippy::single_match)]
                     for member in node.members() {
                         match member.name() {
                             "EchoOrderBareResult" if !seen[0] => {

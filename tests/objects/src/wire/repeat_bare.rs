@@ -180,6 +180,7 @@ impl RepeatBareResponse {
                 |node| {
                     let mut value = Self::default();
                     let mut seen = [false; 1];
+                    #[allow(clippy::single_match)]
                     for member in node.members() {
                         match member.name() {
                             "RepeatBareResult" if !seen[0] => {

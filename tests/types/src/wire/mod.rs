@@ -74,13 +74,16 @@ pub mod echo_nullable_level;
 /// Operation 20: `EchoDateTime`.
 pub mod echo_date_time;
 
-/// Operation 21: `EchoBase64Binary`.
+/// Operation 21: `EchoDate`.
+pub mod echo_date;
+
+/// Operation 22: `EchoBase64Binary`.
 pub mod echo_base64_binary;
 
-/// Operation 22: `Ping`.
+/// Operation 23: `Ping`.
 pub mod ping;
 
-/// Operation 23: `Describe`.
+/// Operation 24: `Describe`.
 pub mod describe;
 
 /// What every request type does, for code generic over operations (a client's

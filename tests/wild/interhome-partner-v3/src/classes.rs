@@ -4646,6 +4646,7 @@ impl CancellationConditionInputValue {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "SalesOfficeCode" if !seen[0] => {
@@ -6369,6 +6370,7 @@ impl VoucherDetailInputValue {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "BookingID" if !seen[0] => {

@@ -131,6 +131,7 @@ impl APIAccessHeader {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "APIAccessCode" if !seen[0] => {
@@ -353,6 +354,7 @@ impl TripDateMsg {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "TripDate" if !seen[0] => {
@@ -1753,6 +1755,7 @@ impl SchedMsg {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "ScheduleID" if !seen[0] => {
@@ -1810,6 +1813,7 @@ impl SchedRouteMsg {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "SchedRouteID" if !seen[0] => {
@@ -2612,6 +2616,7 @@ impl RouteBriefMsg {
     fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
         for member in node.members() {
             match member.name() {
                 "RouteID" if !seen[0] => {
