@@ -304,7 +304,7 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
     for op in children(port_type, WSDL, "operation") {
         let op_name = operation_key(op);
         positions.push((op_name.to_owned(), doc_pos(p, op)));
-        let bindings = BindingName::ALL
+        let bindings: Vec<BindingName> = BindingName::ALL
             .into_iter()
             .filter(|b| {
                 offered
@@ -313,6 +313,11 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
             })
             .collect();
         let before = p.found.len();
+        if bindings.is_empty() {
+            // In the port type, but in no binding: nothing offers it (wsdl.exe generates
+            // methods from the bindings' operations).
+            p.at(op, format!("operation {op_name}: no binding offers it"));
+        }
         // A header is reported once, though SOAP 1.1 and 1.2 both declare it.
         p.refused_again = None;
         let mut read = read_operation(root, op, &mut schema, bindings, p);
@@ -407,6 +412,23 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
         operations,
         skipped: Vec::new(),
     })
+}
+
+/// Whether the class `base` (or a class it derives from) has the member `member`.
+fn inherited_member(schema: &Schema, base: Option<&str>, member: &str) -> bool {
+    let mut next = base;
+    let mut depth = 0;
+    while let Some(name) = next.filter(|_| depth < 64) {
+        let Some(class) = schema.classes.iter().find(|c| c.name == name) else {
+            return false;
+        };
+        if class.members.iter().any(|(m, _)| m == member) {
+            return true;
+        }
+        next = class.base.as_deref();
+        depth += 1;
+    }
+    false
 }
 
 /// The text of `node`'s `wsdl:documentation`, if it has one that is not blank.
@@ -948,7 +970,19 @@ fn sequence<'a, 'i>(
                 ),
             }
         } else if is(node, XSD, "element") {
-            elements.push(node);
+            let name = node.attribute("name");
+            if elements.iter().any(|e: &Node| e.attribute("name") == name) {
+                p.at(
+                    node,
+                    format!(
+                        "operation {operation}: the element {} twice in a wrapper; .NET \
+                         refuses such an operation",
+                        name.unwrap_or_default()
+                    ),
+                );
+            } else {
+                elements.push(node);
+            }
         } else {
             p.at(
                 node,
@@ -1104,8 +1138,12 @@ fn value_type<'a, 'i>(
     if let Some(default) = element.attribute("default") {
         // A class member's [DefaultValue] of a type the spec takes a default of: the map form
         // (the validator checks the value).
+        // An enum's default must be one of its values (.NET refuses any other).
         let takes_default = SoapType::from_name(&ty).is_some_and(SoapType::takes_default)
-            || schema.enums.iter().any(|e| e.name == ty && !e.flags);
+            || schema
+                .enums
+                .iter()
+                .any(|e| e.name == ty && !e.flags && e.values.iter().any(|v| v == default));
         if member && takes_default && element.attribute("nillable") != Some("true") {
             return Some(format!(
                 "{{type: {}, default: {}}}",
@@ -1646,7 +1684,9 @@ fn read_class<'a, 'i>(
         if !is(node, XSD, "attribute") || node.attribute("ref").is_some() {
             return refuse(node, &construct_of(node), schema, p);
         }
-        let attribute = node.attribute("name").unwrap_or_default();
+        let Some(attribute) = node.attribute("name").filter(|n| !n.is_empty()) else {
+            return refuse(node, "an attribute without a name", schema, p);
+        };
         // `[XmlAttribute(Form = Qualified)]`: of the class's namespace.
         let qualified = node.attribute("form") == Some("qualified");
         let Some((ns, local)) = node.attribute("type").and_then(|t| qname(node, t)) else {
@@ -1662,7 +1702,7 @@ fn read_class<'a, 'i>(
                 }
             },
         };
-        if ty.ends_with("[]") || schema.classes.iter().any(|c| c.name == ty) {
+        if ty.ends_with("[]") || ty == "object" || schema.classes.iter().any(|c| c.name == ty) {
             return refuse(node, "an attribute of a complex type", schema, p);
         }
         let ty = match (qualified, data_type) {
@@ -1683,7 +1723,7 @@ fn read_class<'a, 'i>(
         root: None,
         namespace,
         name: name.to_owned(),
-        base,
+        base: base.clone(),
         is_abstract: complex.attribute("abstract") == Some("true"),
         attributes,
         text,
@@ -1742,7 +1782,66 @@ fn read_class<'a, 'i>(
             ok = false;
             continue;
         }
-        let member = node.attribute("name").unwrap_or_default();
+        // `<s:element ref="tns:Token" />`: the global element of the class's namespace, a
+        // member named after it (one of another namespace, or repeated, rmm does not import).
+        let node = match node.attribute("ref") {
+            None => node,
+            Some(reference) => {
+                let target = qname(node, reference);
+                let global = target.and_then(|(ns, local)| {
+                    schema
+                        .elements
+                        .iter()
+                        .chain(&schema.foreign_elements)
+                        .copied()
+                        .find(|e| {
+                            e.attribute("name") == Some(local) && target_namespace(*e) == Some(ns)
+                        })
+                });
+                let repeated = node.attribute("maxOccurs").is_some_and(|m| m != "1");
+                match (target, global) {
+                    (Some((ns, _)), Some(global))
+                        if Some(ns) == target_namespace(complex) && !repeated =>
+                    {
+                        global
+                    }
+                    _ => {
+                        p.at(
+                            node,
+                            format!(
+                                "{whose} uses the type {name}, which has a reference to the \
+                                 element {reference}{}; rmm imports a reference to a single \
+                                 element its schema declares in the class's namespace only",
+                                if repeated { ", repeated" } else { "" }
+                            ),
+                        );
+                        ok = false;
+                        continue;
+                    }
+                }
+            }
+        };
+        let Some(member) = node.attribute("name").filter(|n| !n.is_empty()) else {
+            p.at(
+                node,
+                format!("{whose} uses the type {name}, which has an element without a name"),
+            );
+            ok = false;
+            continue;
+        };
+        if members.iter().any(|(m, _): &(String, String)| m == member)
+            || inherited_member(schema, base.as_deref(), member)
+        {
+            p.at(
+                node,
+                format!(
+                    "{whose} uses the type {name}, which declares the member {member} twice (or \
+                     again after its base); .NET refuses such a class"
+                ),
+            );
+            ok = false;
+            continue;
+        }
         let what = format!("member {member} of {name}");
         // An array without a wrapper: the member's element repeated.
         if node.attribute("maxOccurs") == Some("unbounded") {

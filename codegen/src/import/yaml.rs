@@ -255,12 +255,14 @@ impl Imported {
 }
 
 /// For a wire name that is not a C# identifier, the likely .NET member name (its Rust
-/// variant name: `very-high` → `VeryHigh`); `None` for an identifier, its own member name.
+/// variant name: `very-high` → `VeryHigh`; `Item` where nothing of it is one, as .NET's
+/// `CodeIdentifier.MakeValid` names it: the empty value); `None` for an identifier, its own
+/// member name.
 fn member_guess(wire: &str) -> Option<String> {
     if crate::model::is_member_name(wire) {
         None
     } else {
-        crate::model::variant_name(wire)
+        crate::model::variant_name(wire).or_else(|| Some("Item".to_owned()))
     }
 }
 

@@ -1,0 +1,84 @@
+//! The construct table's cases (`tests/fixtures/constructs/`: one small ASMX-shaped WSDL per
+//! construct of `docs/src/constructs.md`, the constructs .NET's importer maps or refuses):
+//! whatever `rmm import` does with each, `rmm gen` agrees. A case either does not import (its
+//! problems named), or what it imports (with `--skip-unsupported`) generates.
+//!
+//! The cases where they do not agree yet are listed in [`DISAGREE`], each with what gen says:
+//! the test fails when one of them starts to agree (take it off the list) as when another
+//! stops.
+
+use std::collections::BTreeMap;
+
+use rmm_codegen::import;
+
+/// Cases whose import `rmm gen` refuses today: the case and a word of why.
+const DISAGREE: &[(&str, &str)] = &[
+    (
+        "enum_str",
+        "an enum value of no letter or digit (\"\"): .NET names its member Item; gen finds no \
+         Rust variant name for it",
+    ),
+    (
+        "s_overload",
+        "an overload ([WebMethod(MessageName)]) whose method is another operation's name: \
+         gen refuses the name twice",
+    ),
+];
+
+/// What gen says of each case's import, for the cases whose import it refuses.
+fn disagreements() -> BTreeMap<String, String> {
+    let dir = rmm_tests::root().join("tests/fixtures/constructs");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter_map(|e| e.file_name().to_str().map(str::to_owned))
+        .filter(|n| n.ends_with(".wsdl"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 300, "{} cases", names.len());
+    let options = rmm_codegen::CrateOptions {
+        runtime: rmm_codegen::RuntimeDependency::Path("../runtime".into()),
+        spec: Some("rmm-spec.yaml".into()),
+    };
+    let mut out = BTreeMap::new();
+    for name in names {
+        let file = format!("tests/fixtures/constructs/{name}");
+        let text = std::fs::read_to_string(dir.join(&name)).unwrap();
+        let Ok(imported) = import::read_skipping_unsupported(&text, &file) else {
+            continue;
+        };
+        if imported.operations.is_empty() {
+            continue;
+        }
+        if let Err(e) =
+            rmm_codegen::generate_crate_from_source(&imported.to_yaml(), &file, &options)
+        {
+            let first = e.to_string().lines().next().unwrap_or_default().to_owned();
+            out.insert(name.trim_end_matches(".wsdl").to_owned(), first);
+        }
+    }
+    out
+}
+
+#[test]
+fn what_rmm_import_writes_of_each_construct_rmm_gen_accepts() {
+    let found = disagreements();
+    let listed: BTreeMap<String, String> = DISAGREE
+        .iter()
+        .map(|(case, why)| ((*case).to_owned(), (*why).to_owned()))
+        .collect();
+    let new: Vec<String> = found
+        .iter()
+        .filter(|(case, _)| !listed.contains_key(*case))
+        .map(|(case, why)| format!("{case}: {why}"))
+        .collect();
+    let fixed: Vec<&String> = listed
+        .keys()
+        .filter(|case| !found.contains_key(*case))
+        .collect();
+    assert!(
+        new.is_empty() && fixed.is_empty(),
+        "import and gen disagree on:\n{}\nand agree now on (take them off DISAGREE): {fixed:?}",
+        new.join("\n")
+    );
+}
