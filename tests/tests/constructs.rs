@@ -82,3 +82,69 @@ fn what_rmm_import_writes_of_each_construct_rmm_gen_accepts() {
         new.join("\n")
     );
 }
+
+/// What .NET refuses or skips, or what a class of plain members would lose, rmm refuses at
+/// import, by name: each case and a part of its message.
+#[test]
+fn what_would_be_lost_is_refused_by_name() {
+    let dir = rmm_tests::root().join("tests/fixtures/constructs");
+    for (case, says) in [
+        (
+            "s_transport_other",
+            "a SOAP binding of the transport \"http://schemas.xmlsoap.org/soap/jms\"",
+        ),
+        (
+            "s_transport_slash",
+            "a SOAP binding of the transport \"http://schemas.xmlsoap.org/soap/http/\"",
+        ),
+        (
+            "s_dupbindingop",
+            "operation Op2: bound twice in one binding",
+        ),
+        (
+            "s_nosoapop",
+            "operation Op2: a SOAP binding's operation without soap:operation",
+        ),
+        ("s_nobody", "operation Op2: a message without soap:body"),
+        (
+            "doc_2parts",
+            "operation Op: a message of 2 parts that are not bare parameters",
+        ),
+        (
+            "s_wrapper_attr",
+            "operation Op: attribute on the wrapper element Op",
+        ),
+        (
+            "rep_seq",
+            "which has a repeated sequence (maxOccurs on xs:sequence)",
+        ),
+        ("mixed", "which has mixed content"),
+        ("mixed_derived", "which has mixed content"),
+        ("el_noname", "which has an element without a name"),
+        ("attr_noname", "which has an attribute without a name"),
+        ("dup_diff", "which declares the member a twice"),
+        (
+            "cc_redecl",
+            "which declares the member x twice (or again after its base)",
+        ),
+        ("dup_wrapper", "the element a twice in a wrapper"),
+        ("el_ref_missing", "a reference to the element"),
+        ("s_nobindingop", "operation Op2: no binding offers it"),
+    ] {
+        let file = format!("tests/fixtures/constructs/{case}.wsdl");
+        let text = std::fs::read_to_string(dir.join(format!("{case}.wsdl"))).unwrap();
+        let error = import::read(&text, &file)
+            .err()
+            .unwrap_or_else(|| panic!("{case} imports"))
+            .to_string();
+        assert!(error.contains(says), "{case}: {error}");
+    }
+    // A prohibited attribute is none.
+    let text = std::fs::read_to_string(dir.join("attr_proh.wsdl")).unwrap();
+    let imported = import::read(&text, "attr_proh.wsdl").unwrap();
+    assert!(
+        imported.classes[0].attributes.is_empty(),
+        "{:?}",
+        imported.classes
+    );
+}

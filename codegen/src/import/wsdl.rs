@@ -186,9 +186,11 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
     for binding in children(root, WSDL, "binding") {
         let kind = if let Some(b) = child(binding, SOAP11, "binding") {
             check_style(b, p, None);
+            check_transport(b, p);
             BindingName::Soap11
         } else if let Some(b) = child(binding, SOAP12, "binding") {
             check_style(b, p, None);
+            check_transport(b, p);
             BindingName::Soap12
         } else if let Some(b) = child(binding, HTTP, "binding") {
             match b.attribute("verb") {
@@ -209,14 +211,41 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
         let mut names = Vec::new();
         for op in children(binding, WSDL, "operation") {
             let name = operation_key(op);
+            if names.contains(&name) {
+                // .NET refuses a binding that binds an operation twice.
+                p.at(op, format!("operation {name}: bound twice in one binding"));
+                continue;
+            }
             if matches!(kind, BindingName::Soap11 | BindingName::Soap12) {
                 let ns = if kind == BindingName::Soap11 {
                     SOAP11
                 } else {
                     SOAP12
                 };
-                if let Some(o) = child(op, ns, "operation") {
-                    check_style(o, p, Some(name));
+                match child(op, ns, "operation") {
+                    Some(o) => check_style(o, p, Some(name)),
+                    // Without it, .NET leaves the operation out (no SOAPAction to route by).
+                    None => p.at(
+                        op,
+                        format!(
+                            "operation {name}: a SOAP binding's operation without soap:operation"
+                        ),
+                    ),
+                }
+                for message in [child(op, WSDL, "input"), child(op, WSDL, "output")]
+                    .into_iter()
+                    .flatten()
+                {
+                    if child(message, ns, "body").is_none() {
+                        p.at(
+                            message,
+                            format!(
+                                "operation {name}: a message without soap:body (another \
+                                 encoding of the body, SOAP with attachments), which rmm does \
+                                 not read"
+                            ),
+                        );
+                    }
                 }
                 for (is_input, message) in [
                     (true, child(op, WSDL, "input")),
@@ -441,6 +470,22 @@ fn documentation(node: Node) -> Option<String> {
                 .collect::<String>()
         })
         .filter(|d| !d.trim().is_empty())
+}
+
+/// Refuses a SOAP binding of another transport than HTTP (`soap:binding transport`), which
+/// .NET's `SoapHttpTransportImporter` alone imports: the exact URI, no trailing slash.
+fn check_transport(binding: Node, p: &mut Problems) {
+    const HTTP_TRANSPORT: &str = "http://schemas.xmlsoap.org/soap/http";
+    let transport = binding.attribute("transport").unwrap_or_default();
+    if transport != HTTP_TRANSPORT {
+        p.at(
+            binding,
+            format!(
+                "a SOAP binding of the transport {transport:?}; rmm, as ASMX, speaks SOAP over \
+                 HTTP ({HTTP_TRANSPORT})"
+            ),
+        );
+    }
 }
 
 /// Refuses `style="rpc"` on a SOAP binding or operation.
@@ -821,6 +866,27 @@ fn read_operation<'a, 'i>(
             headers: Vec::new(),
         });
     }
+    // A wrapped operation's messages have one part each: a second one (of an element with
+    // no named type, which no bare operation has) would be lost.
+    for io in [input, output] {
+        let parts = io
+            .attribute("message")
+            .and_then(|m| qname(io, m))
+            .and_then(|(_, m)| {
+                children(root, WSDL, "message").find(|n| n.attribute("name") == Some(m))
+            })
+            .map_or(0, |m| children(m, WSDL, "part").count());
+        if parts > 1 {
+            p.at(
+                io,
+                format!(
+                    "operation {name}: a message of {parts} parts that are not bare parameters \
+                     (elements of named types); rmm reads a wrapper of one part, or bare parts"
+                ),
+            );
+            return None;
+        }
+    }
     let (Some(request), Some(response)) = (
         message_element(root, schema, input),
         message_element(root, schema, output),
@@ -920,6 +986,23 @@ fn sequence<'a, 'i>(
         );
         return None;
     };
+    // An attribute on a wrapper element (.NET: a parameter of its own) would be lost.
+    if let Some(other) = complex
+        .children()
+        .filter(Node::is_element)
+        .find(|n| !is(*n, XSD, "sequence") && !is(*n, XSD, "annotation"))
+        .filter(|n| n.tag_name().name().contains("ttribute"))
+    {
+        p.at(
+            other,
+            format!(
+                "operation {operation}: {} on the wrapper element {}, which rmm does not import",
+                other.tag_name().name(),
+                wrapper.attribute("name").unwrap_or_default()
+            ),
+        );
+        return None;
+    }
     let Some(sequence) = child(complex, XSD, "sequence") else {
         if let Some(other) = complex.children().find(Node::is_element) {
             p.at(
@@ -1653,6 +1736,25 @@ fn read_class<'a, 'i>(
         }
         _ => None,
     };
+    // A repeated sequence (.NET: each member an array) and mixed content (.NET: its text as a
+    // `string[]` member), which a class of plain members would lose.
+    if let Some(s) = sequence.filter(|s| s.attribute("maxOccurs").is_some_and(|m| m != "1")) {
+        return refuse(
+            s,
+            "a repeated sequence (maxOccurs on xs:sequence)",
+            schema,
+            p,
+        );
+    }
+    let mixed = |n: Node| n.attribute("mixed") == Some("true");
+    if mixed(complex) || child(complex, XSD, "complexContent").is_some_and(mixed) {
+        return refuse(
+            complex,
+            "mixed content (text between its elements, [XmlText] string[])",
+            schema,
+            p,
+        );
+    }
     // Then its attributes ([XmlAttribute]), of simple types.
     let mut attributes = Vec::new();
     let mut any_attribute = None;
@@ -1683,6 +1785,11 @@ fn read_class<'a, 'i>(
         }
         if !is(node, XSD, "attribute") || node.attribute("ref").is_some() {
             return refuse(node, &construct_of(node), schema, p);
+        }
+        // A prohibited attribute is none (.NET makes no member of it).
+        if node.attribute("use") == Some("prohibited") {
+            next = content.next();
+            continue;
         }
         let Some(attribute) = node.attribute("name").filter(|n| !n.is_empty()) else {
             return refuse(node, "an attribute without a name", schema, p);
