@@ -148,3 +148,18 @@ fn what_would_be_lost_is_refused_by_name() {
         imported.classes
     );
 }
+
+/// Two types of one name in two namespaces are two types: the second is refused by name, not
+/// read as the first (a class that held itself).
+#[test]
+fn a_type_of_the_same_name_in_another_namespace_is_not_the_first() {
+    let dir = rmm_tests::root().join("tests/fixtures/constructs");
+    let text = std::fs::read_to_string(dir.join("ns_samename.wsdl")).unwrap();
+    let error = import::read(&text, "ns_samename.wsdl")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("member o of C is of the type C of the namespace http://o.example/, and a type C of the namespace http://t.example/ is imported too"),
+        "{error}"
+    );
+}

@@ -1416,8 +1416,24 @@ fn named_type<'a, 'i>(
         p.refused_again = Some(local.to_owned());
         return None;
     }
-    if schema.classes.iter().any(|c| c.name == local) {
-        return Some(local.to_owned());
+    // A class is named once: one of this name and namespace is it; one of this name in
+    // another namespace is another type, which rmm cannot name apart yet (.NET numbers it).
+    let of_namespace = |c: &ImportedClass| c.namespace.as_deref().unwrap_or(schema.tns) == ns;
+    match schema.classes.iter().find(|c| c.name == local) {
+        Some(class) if of_namespace(class) => return Some(local.to_owned()),
+        Some(class) => {
+            p.at(
+                node,
+                format!(
+                    "{whose} is of the type {local} of the namespace {ns}, and a type {local} of \
+                     the namespace {} is imported too; rmm names a type once (.NET numbers the \
+                     second, {local}1), and does not import two of one name yet",
+                    class.namespace.as_deref().unwrap_or(schema.tns)
+                ),
+            );
+            return None;
+        }
+        None => {}
     }
     if schema.refused.iter().any(|r| r == local) {
         p.refused_again = Some(local.to_owned());
