@@ -2,6 +2,8 @@
 //! operation's parameters the sequence of a wrapper element named after it, its result the
 //! one element of `{name}Response`.
 
+use std::collections::HashMap;
+
 use roxmltree::{Document, Node};
 
 use super::{ImportError, ImportErrors, Imported, ImportedClass, ImportedEnum, ImportedOperation};
@@ -310,7 +312,7 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
     for op in children(port_type, WSDL, "operation") {
         let op_name = operation_key(op);
         let first = child(op, WSDL, "output")
-            .and_then(|output| message_element(root, &schema, output))
+            .and_then(|output| message_element(&schema, output))
             .and_then(|response| child(response, XSD, "complexType"))
             .and_then(|complex| child(complex, XSD, "sequence"))
             .and_then(|sequence| sequence.children().find(Node::is_element));
@@ -329,10 +331,12 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
         }
     }
     let mut operations = Vec::new();
-    let mut positions = Vec::new();
+    // Each operation's node, for the place of a problem found after reading (a position is
+    // computed from the start of the text: only where one is reported).
+    let mut op_nodes = Vec::new();
     for op in children(port_type, WSDL, "operation") {
         let op_name = operation_key(op);
-        positions.push((op_name.to_owned(), doc_pos(p, op)));
+        op_nodes.push((op_name, op));
         let bindings: Vec<BindingName> = BindingName::ALL
             .into_iter()
             .filter(|b| {
@@ -349,14 +353,14 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
         }
         // A header is reported once, though SOAP 1.1 and 1.2 both declare it.
         p.refused_again = None;
-        let mut read = read_operation(root, op, &mut schema, bindings, p);
+        let mut read = read_operation(op, &mut schema, bindings, p);
         // In the order of their messages, which is .NET's order of the attributes (the
         // bindings list a message's header in the input, the output or both).
         let mut headers: Vec<&(&str, Node, bool, bool)> =
             op_headers.iter().filter(|(n, ..)| *n == op_name).collect();
-        headers.sort_by_key(|(_, h, _, _)| message_position(root, *h));
+        headers.sort_by_key(|(_, h, _, _)| message_position(&schema, *h));
         for (_, header, input, output) in headers {
-            let class = header_class(root, *header, &mut schema, op_name, p);
+            let class = header_class(*header, &mut schema, op_name, p);
             let direction = match (input, output) {
                 (true, true) => HeaderDirection::InOut,
                 (false, true) => HeaderDirection::Out,
@@ -401,10 +405,10 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
     let mut data_sets = schema.data_sets;
     let left_out = super::closure::close(&mut operations, &mut classes, &mut enums, &mut data_sets);
     for (operation, why) in left_out {
-        let (line, column) = positions
+        let (line, column) = op_nodes
             .iter()
             .find(|(name, _)| *name == operation)
-            .map(|(_, at)| *at)
+            .map(|(_, node)| doc_pos(p, *node))
             .unwrap_or_default();
         let problem = ImportError {
             file: p.file.to_owned(),
@@ -573,6 +577,10 @@ struct Schema<'a, 'i> {
     foreign_elements: Vec<Node<'a, 'i>>,
     /// The service's namespace.
     tns: &'a str,
+    /// The service's global elements by name (the first of a name), and the WSDL's messages
+    /// by name with their places: looked up once per operation, a large service's thousands.
+    element_index: HashMap<&'a str, Node<'a, 'i>>,
+    messages: HashMap<&'a str, (usize, Node<'a, 'i>)>,
 }
 
 impl<'a, 'i> Schema<'a, 'i> {
@@ -593,6 +601,8 @@ impl<'a, 'i> Schema<'a, 'i> {
             data_sets: Vec::new(),
             foreign_elements: Vec::new(),
             tns,
+            element_index: HashMap::new(),
+            messages: HashMap::new(),
         };
         let schemas = child(root, WSDL, "types")
             .into_iter()
@@ -666,14 +676,26 @@ impl<'a, 'i> Schema<'a, 'i> {
                 .complex_types
                 .extend(children(s, XSD, "complexType").filter(|c| c.attribute("name").is_some()));
         }
+        for element in &schema.elements {
+            if let Some(name) = element.attribute("name") {
+                schema.element_index.entry(name).or_insert(*element);
+            }
+        }
+        for (at, message) in children(root, WSDL, "message").enumerate() {
+            if let Some(name) = message.attribute("name") {
+                schema.messages.entry(name).or_insert((at, message));
+            }
+        }
         schema
     }
 
+    /// The WSDL's message `name`.
+    fn message(&self, name: &str) -> Option<Node<'a, 'i>> {
+        self.messages.get(name).map(|(_, m)| *m)
+    }
+
     fn element(&self, name: &str) -> Option<Node<'a, 'i>> {
-        self.elements
-            .iter()
-            .copied()
-            .find(|e| e.attribute("name") == Some(name))
+        self.element_index.get(name).copied()
     }
 
     /// The global element `{ns}name`, of the service's schema or another's.
@@ -698,13 +720,9 @@ fn target_namespace<'a>(node: Node<'a, '_>) -> Option<&'a str> {
 /// The elements a message's parts name, in order, if it is a bare operation's: parts named
 /// other than `parameters` (ASMX names a bare part after its parameter, or `{Op}Result`), each
 /// naming a global element with a named type. `None` for a wrapped message.
-fn bare_elements<'a, 'i>(
-    root: Node<'a, 'i>,
-    schema: &Schema<'a, 'i>,
-    io: Node<'a, 'i>,
-) -> Option<Vec<Node<'a, 'i>>> {
+fn bare_elements<'a, 'i>(schema: &Schema<'a, 'i>, io: Node<'a, 'i>) -> Option<Vec<Node<'a, 'i>>> {
     let message = io.attribute("message").and_then(|m| qname(io, m))?.1;
-    let message = children(root, WSDL, "message").find(|m| m.attribute("name") == Some(message))?;
+    let message = schema.message(message)?;
     let parts: Vec<Node> = children(message, WSDL, "part").collect();
     if parts.len() == 1 && parts[0].attribute("name") == Some("parameters") {
         return None;
@@ -721,13 +739,9 @@ fn bare_elements<'a, 'i>(
 }
 
 /// The element a message's one part names.
-fn message_element<'a, 'i>(
-    root: Node<'a, 'i>,
-    schema: &Schema<'a, 'i>,
-    io: Node<'a, 'i>,
-) -> Option<Node<'a, 'i>> {
+fn message_element<'a, 'i>(schema: &Schema<'a, 'i>, io: Node<'a, 'i>) -> Option<Node<'a, 'i>> {
     let message = io.attribute("message").and_then(|m| qname(io, m))?.1;
-    let message = children(root, WSDL, "message").find(|m| m.attribute("name") == Some(message))?;
+    let message = schema.message(message)?;
     let part = child(message, WSDL, "part")?;
     let element = part.attribute("element").and_then(|e| qname(part, e))?.1;
     schema.element(element)
@@ -737,18 +751,15 @@ fn message_element<'a, 'i>(
 /// which ASMX names after the class (a `[SoapHeader]` class). Anything else is refused.
 /// Where the message a `soap:header` names stands among the WSDL's messages (last when it
 /// names none).
-fn message_position(root: Node, header: Node) -> usize {
-    let message = header
+fn message_position(schema: &Schema, header: Node) -> usize {
+    header
         .attribute("message")
         .and_then(|m| qname(header, m))
-        .map(|(_, local)| local);
-    children(root, WSDL, "message")
-        .position(|m| m.attribute("name").is_some() && m.attribute("name") == message)
-        .unwrap_or(usize::MAX)
+        .and_then(|(_, local)| schema.messages.get(local))
+        .map_or(usize::MAX, |(at, _)| *at)
 }
 
 fn header_class<'a, 'i>(
-    root: Node<'a, 'i>,
     header: Node<'a, 'i>,
     schema: &mut Schema<'a, 'i>,
     operation: &str,
@@ -759,8 +770,8 @@ fn header_class<'a, 'i>(
         .and_then(|m| qname(header, m))?
         .1;
     let part = header.attribute("part").unwrap_or_default();
-    let element = children(root, WSDL, "message")
-        .find(|m| m.attribute("name") == Some(message))
+    let element = schema
+        .message(message)
         .and_then(|m| children(m, WSDL, "part").find(|pt| pt.attribute("name") == Some(part)))
         .and_then(|pt| pt.attribute("element").and_then(|e| qname(pt, e)))
         .and_then(|(ns, local)| schema.element_in(ns, local));
@@ -804,7 +815,6 @@ fn operation_key<'a>(op: Node<'a, '_>) -> &'a str {
 }
 
 fn read_operation<'a, 'i>(
-    root: Node<'a, 'i>,
     op: Node<'a, 'i>,
     schema: &mut Schema<'a, 'i>,
     bindings: Vec<BindingName>,
@@ -825,10 +835,9 @@ fn read_operation<'a, 'i>(
         return None;
     };
     // A bare operation: each part an element of its own, the parameters and the result.
-    if let (Some(request), Some(response)) = (
-        bare_elements(root, schema, input),
-        bare_elements(root, schema, output),
-    ) {
+    if let (Some(request), Some(response)) =
+        (bare_elements(schema, input), bare_elements(schema, output))
+    {
         let mut params = Vec::new();
         for element in request {
             let param = element.attribute("name").unwrap_or_default();
@@ -872,9 +881,7 @@ fn read_operation<'a, 'i>(
         let parts = io
             .attribute("message")
             .and_then(|m| qname(io, m))
-            .and_then(|(_, m)| {
-                children(root, WSDL, "message").find(|n| n.attribute("name") == Some(m))
-            })
+            .and_then(|(_, m)| schema.message(m))
             .map_or(0, |m| children(m, WSDL, "part").count());
         if parts > 1 {
             p.at(
@@ -888,8 +895,8 @@ fn read_operation<'a, 'i>(
         }
     }
     let (Some(request), Some(response)) = (
-        message_element(root, schema, input),
-        message_element(root, schema, output),
+        message_element(schema, input),
+        message_element(schema, output),
     ) else {
         p.at(
             op,
