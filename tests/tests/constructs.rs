@@ -139,6 +139,11 @@ fn what_would_be_lost_is_refused_by_name() {
             .to_string();
         assert!(error.contains(says), "{case}: {error}");
     }
+    // A [Flags] list of more values than 64 bits hold is a string, as .NET imports it.
+    let text = std::fs::read_to_string(dir.join("list_enum64.wsdl")).unwrap();
+    let imported = import::read(&text, "list_enum64.wsdl").unwrap();
+    assert!(imported.enums.is_empty(), "{:?}", imported.enums);
+    assert_eq!(imported.operations[0].params[0].1, "string");
     // A prohibited attribute is none.
     let text = std::fs::read_to_string(dir.join("attr_proh.wsdl")).unwrap();
     let imported = import::read(&text, "attr_proh.wsdl").unwrap();

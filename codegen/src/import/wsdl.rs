@@ -581,6 +581,9 @@ struct Schema<'a, 'i> {
     /// by name with their places: looked up once per operation, a large service's thousands.
     element_index: HashMap<&'a str, Node<'a, 'i>>,
     messages: HashMap<&'a str, (usize, Node<'a, 'i>)>,
+    /// Lists of more values than a `[Flags]` enum's 64 bits hold, which .NET imports as a
+    /// string (`ImportEnumeratedDataType`: more than 63 constants).
+    long_lists: Vec<&'a str>,
 }
 
 impl<'a, 'i> Schema<'a, 'i> {
@@ -603,6 +606,7 @@ impl<'a, 'i> Schema<'a, 'i> {
             tns,
             element_index: HashMap::new(),
             messages: HashMap::new(),
+            long_lists: Vec::new(),
         };
         let schemas = child(root, WSDL, "types")
             .into_iter()
@@ -645,6 +649,9 @@ impl<'a, 'i> Schema<'a, 'i> {
                             .collect::<Vec<_>>()
                     });
                 match values {
+                    Some(values) if list.is_some() && values.len() > 63 => {
+                        schema.long_lists.push(name)
+                    }
                     Some(values) if !values.is_empty() => schema.enums.push(ImportedEnum {
                         name: name.to_owned(),
                         values,
@@ -1413,6 +1420,9 @@ fn named_type<'a, 'i>(
     }
     if schema.enums.iter().any(|e| e.name == local) {
         return Some(local.to_owned());
+    }
+    if schema.long_lists.contains(&local) {
+        return Some("string".to_owned());
     }
     if schema
         .simple_types
