@@ -130,6 +130,15 @@ fn what_would_be_lost_is_refused_by_name() {
         ("dup_wrapper", "the element a twice in a wrapper"),
         ("el_ref_missing", "a reference to the element"),
         ("s_nobindingop", "operation Op2: no binding offers it"),
+        ("el_fixed", "whose member a has a fixed value"),
+        (
+            "attr_fixed",
+            "which has an attribute with a fixed or default value",
+        ),
+        (
+            "attr_default",
+            "which has an attribute with a fixed or default value",
+        ),
     ] {
         let file = format!("tests/fixtures/constructs/{case}.wsdl");
         let text = std::fs::read_to_string(dir.join(format!("{case}.wsdl"))).unwrap();

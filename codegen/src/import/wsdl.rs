@@ -1824,6 +1824,16 @@ fn read_class<'a, 'i>(
             next = content.next();
             continue;
         }
+        // A fixed or default value (.NET: a field initialiser, a [DefaultValue]) would be
+        // lost: the attribute would be written and read as its type's default.
+        if node.attribute("fixed").is_some() || node.attribute("default").is_some() {
+            return refuse(
+                node,
+                "an attribute with a fixed or default value",
+                schema,
+                p,
+            );
+        }
         let Some(attribute) = node.attribute("name").filter(|n| !n.is_empty()) else {
             return refuse(node, "an attribute without a name", schema, p);
         };
@@ -1977,6 +1987,18 @@ fn read_class<'a, 'i>(
                 format!(
                     "{whose} uses the type {name}, which declares the member {member} twice (or \
                      again after its base); .NET refuses such a class"
+                ),
+            );
+            ok = false;
+            continue;
+        }
+        // A fixed value (.NET: a field initialiser, always written) would be lost.
+        if node.attribute("fixed").is_some() {
+            p.at(
+                node,
+                format!(
+                    "{whose} uses the type {name}, whose member {member} has a fixed value, \
+                     which rmm does not import yet"
                 ),
             );
             ok = false;
