@@ -613,6 +613,18 @@ impl<'a, 'i> Schema<'a, 'i> {
             .flat_map(|types| children(types, XSD, "schema"))
             .filter(|s| s.attribute("targetNamespace") == Some(tns));
         for s in schemas {
+            // XML Schema's default form is unqualified: the members (and a wrapper's
+            // parameters) of such a schema are elements of no namespace, which rmm would read
+            // and write in the service's (ASMX writes every schema qualified).
+            if s.attribute("elementFormDefault") != Some("qualified") {
+                p.at(
+                    s,
+                    "the service's schema is not elementFormDefault=\"qualified\": its members \
+                     and parameters are of no namespace, which rmm imports per member \
+                     (form=\"unqualified\") only"
+                        .to_owned(),
+                );
+            }
             schema.elements.extend(children(s, XSD, "element"));
             schema
                 .complex_types
