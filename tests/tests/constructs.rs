@@ -132,6 +132,10 @@ fn what_would_be_lost_is_refused_by_name() {
         ("s_nobindingop", "operation Op2: no binding offers it"),
         ("el_fixed", "whose member a has a fixed value"),
         (
+            "s_solicit",
+            "operation Op2: solicit-response (its output first)",
+        ),
+        (
             "efd_unqual",
             "the service's schema is not elementFormDefault=\"qualified\"",
         ),

@@ -846,6 +846,19 @@ fn read_operation<'a, 'i>(
         .filter(|method| *method != name)
         .map(str::to_owned);
     let description = documentation(op);
+    // Solicit-response (the output first): the service calls, which ASMX never does.
+    let output_first = op
+        .children()
+        .filter(Node::is_element)
+        .find(|n| is(*n, WSDL, "input") || is(*n, WSDL, "output"))
+        .is_some_and(|n| is(n, WSDL, "output"));
+    if output_first {
+        p.at(
+            op,
+            format!("operation {name}: solicit-response (its output first), which .NET skips"),
+        );
+        return None;
+    }
     let (Some(input), Some(output)) = (child(op, WSDL, "input"), child(op, WSDL, "output")) else {
         p.at(
             op,
