@@ -1718,10 +1718,17 @@ impl Model {
                 .map(|(e, rust)| {
                     // Variants apart from the enum's own items and each other; a flags type's
                     // constants apart from its own constants and each other.
+                    // A value of no letter or digit (`""`) takes its .NET member name's
+                    // (`Item`, as wsdl.exe names it).
                     let naturals: Vec<String> = e
                         .values
                         .iter()
-                        .map(|v| variant_name(v).expect("validated enum value"))
+                        .zip(&e.members)
+                        .map(|(v, m)| {
+                            variant_name(v)
+                                .or_else(|| variant_name(m))
+                                .expect("validated enum value")
+                        })
                         .collect();
                     let mut taken: Vec<String> =
                         RESERVED_VARIANTS.iter().map(|&s| s.to_owned()).collect();

@@ -446,6 +446,33 @@ fn types_named_like_http_and_std_keep_their_names() {
     );
 }
 
+/// An enum value that is the empty string is the variant of its .NET member name (`Item`), and
+/// travels as the empty string, over SOAP and as HTTP GET/POST's member name. (Written
+/// `<BlanksResult></BlanksResult>`: whether the host writes `<BlanksResult />` there, as it
+/// does an empty string, is not yet judged.)
+#[test]
+fn an_empty_enum_value_is_its_member_names_variant() {
+    assert_eq!(Blank::Item.wire_name(), "");
+    request_round_trip(
+        &Blanks { blank: Blank::Item },
+        &Credentials::default(),
+        &[
+            Binding::Soap11,
+            Binding::Soap12,
+            Binding::HttpGet,
+            Binding::HttpPost,
+        ],
+        &[],
+    );
+    response_round_trip(
+        &BlanksResponse {
+            result: Blank::Item,
+        },
+        SOAP,
+        &["<BlanksResult></BlanksResult>"],
+    );
+}
+
 /// A date (XML Schema's, .NET's `DateTime` with `DataType = "date"`) as a parameter, a
 /// result and a class's members travels as its date alone, `yyyy-MM-dd`.
 #[test]

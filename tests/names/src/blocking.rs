@@ -79,37 +79,42 @@ impl NamesBlockingClient {
         self.runtime.wait(self.client.call(request))
     }
 
-    /// Calls operation 1, `Stamp`, and waits for its answer: A date and a class of dates.
+    /// Calls operation 1, `Blanks`, and waits for its answer: Echoes a blank.
+    pub fn blanks(&self, request: &Blanks) -> Result<BlanksResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 2, `Stamp`, and waits for its answer: A date and a class of dates.
     pub fn stamp(&self, request: &Stamp) -> Result<StampResponse, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 2, `Request`, and waits for its answer: Named like http's request.
+    /// Calls operation 3, `Request`, and waits for its answer: Named like http's request.
     pub fn request(&self, request: &Request) -> Result<RequestResponse, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 3, `Walk`, and waits for its answer: Classes named like the runtime's.
+    /// Calls operation 4, `Walk`, and waits for its answer: Classes named like the runtime's.
     pub fn walk(&self, request: &Walk) -> Result<WalkResponse, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 4, `Echo`, and waits for its answer: Echoes its parameters.
+    /// Calls operation 5, `Echo`, and waits for its answer: Echoes its parameters.
     pub fn echo(&self, request: &Echo) -> Result<EchoResponse, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 5, `GetX`, and waits for its answer: One.
+    /// Calls operation 6, `GetX`, and waits for its answer: One.
     pub fn get_x(&self, request: &GetX) -> Result<GetXResponse2, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 6, `get_x`, and waits for its answer: Two.
+    /// Calls operation 7, `get_x`, and waits for its answer: Two.
     pub fn get_x_2(&self, request: &GetX2) -> Result<GetX2Response, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 7, `GetXResponse`, and waits for its answer: Its request type is GetX's response type.
+    /// Calls operation 8, `GetXResponse`, and waits for its answer: Its request type is GetX's response type.
     pub fn get_x_response(
         &self,
         request: &GetXResponse,
@@ -117,27 +122,27 @@ impl NamesBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 8, `Option`, and waits for its answer: An operation named Option.
+    /// Calls operation 9, `Option`, and waits for its answer: An operation named Option.
     pub fn option(&self, request: &Option3) -> Result<Option3Response, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 9, `Call`, and waits for its answer: A method of the clients.
+    /// Calls operation 10, `Call`, and waits for its answer: A method of the clients.
     pub fn call_2(&self, request: &Call2) -> Result<Call2Response, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 10, `match`, and waits for its answer: A keyword.
+    /// Calls operation 11, `match`, and waits for its answer: A keyword.
     pub fn match_2(&self, request: &Match) -> Result<MatchResponse, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 11, `ALL`, and waits for its answer: The Operation enum's own constant.
+    /// Calls operation 12, `ALL`, and waits for its answer: The Operation enum's own constant.
     pub fn all(&self, request: &ALL2) -> Result<ALL2Response, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 12, `Split`, and waits for its answer: Out parameters.
+    /// Calls operation 13, `Split`, and waits for its answer: Out parameters.
     pub fn split(&self, request: &Split) -> Result<SplitResponse, CallError> {
         self.call(request)
     }

@@ -187,12 +187,17 @@ impl NamesClient {
         Ok(T::Response::decode_response(&response, binding)?)
     }
 
-    /// Calls operation 1, `Stamp`: A date and a class of dates.
+    /// Calls operation 1, `Blanks`: Echoes a blank.
+    pub async fn blanks(&self, request: &Blanks) -> Result<BlanksResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 2, `Stamp`: A date and a class of dates.
     pub async fn stamp(&self, request: &Stamp) -> Result<StampResponse, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 2, `Request`: Named like http's request.
+    /// Calls operation 3, `Request`: Named like http's request.
     pub async fn request(
         &self,
         request: &Request,
@@ -200,27 +205,27 @@ impl NamesClient {
         self.call(request).await
     }
 
-    /// Calls operation 3, `Walk`: Classes named like the runtime's.
+    /// Calls operation 4, `Walk`: Classes named like the runtime's.
     pub async fn walk(&self, request: &Walk) -> Result<WalkResponse, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 4, `Echo`: Echoes its parameters.
+    /// Calls operation 5, `Echo`: Echoes its parameters.
     pub async fn echo(&self, request: &Echo) -> Result<EchoResponse, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 5, `GetX`: One.
+    /// Calls operation 6, `GetX`: One.
     pub async fn get_x(&self, request: &GetX) -> Result<GetXResponse2, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 6, `get_x`: Two.
+    /// Calls operation 7, `get_x`: Two.
     pub async fn get_x_2(&self, request: &GetX2) -> Result<GetX2Response, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 7, `GetXResponse`: Its request type is GetX's response type.
+    /// Calls operation 8, `GetXResponse`: Its request type is GetX's response type.
     pub async fn get_x_response(
         &self,
         request: &GetXResponse,
@@ -228,27 +233,27 @@ impl NamesClient {
         self.call(request).await
     }
 
-    /// Calls operation 8, `Option`: An operation named Option.
+    /// Calls operation 9, `Option`: An operation named Option.
     pub async fn option(&self, request: &Option3) -> Result<Option3Response, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 9, `Call`: A method of the clients.
+    /// Calls operation 10, `Call`: A method of the clients.
     pub async fn call_2(&self, request: &Call2) -> Result<Call2Response, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 10, `match`: A keyword.
+    /// Calls operation 11, `match`: A keyword.
     pub async fn match_2(&self, request: &Match) -> Result<MatchResponse, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 11, `ALL`: The Operation enum's own constant.
+    /// Calls operation 12, `ALL`: The Operation enum's own constant.
     pub async fn all(&self, request: &ALL2) -> Result<ALL2Response, CallError> {
         self.call(request).await
     }
 
-    /// Calls operation 12, `Split`: Out parameters.
+    /// Calls operation 13, `Split`: Out parameters.
     pub async fn split(&self, request: &Split) -> Result<SplitResponse, CallError> {
         self.call(request).await
     }

@@ -63,6 +63,12 @@ const INDEX: &[Piece] = &[
         <p class="intro">The following operations are supported. For a formal definition, please review the <a href="?wsdl">Service Description</a>.</p>
         <ul>
           <li>
+            <a href="?op=Blanks">Blanks</a>
+            <span>
+              <br>Echoes a blank.
+            </span>
+          </li>
+          <li>
             <a href="?op=Stamp">Stamp</a>
             <span>
               <br>A date and a class of dates.
@@ -135,6 +141,124 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
         </ul>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `Blanks`.
+const PAGE_BLANKS: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">Names</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>Blanks</h2>
+        <p class="intro">Echoes a blank.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>blank</td><td>Blank</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/names/Blanks"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;Blanks xmlns="http://rmm.example.com/names"&gt;
+      &lt;blank&gt;<span class="value">set or </span>&lt;/blank&gt;
+    &lt;/Blanks&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;BlanksResponse xmlns="http://rmm.example.com/names"&gt;&lt;BlanksResult&gt;<span class="value">set or </span>&lt;/BlanksResult&gt;&lt;/BlanksResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/names/Blanks"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;Blanks xmlns="http://rmm.example.com/names"&gt;
+      &lt;blank&gt;<span class="value">set or </span>&lt;/blank&gt;
+    &lt;/Blanks&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;BlanksResponse xmlns="http://rmm.example.com/names"&gt;&lt;BlanksResult&gt;<span class="value">set or </span>&lt;/BlanksResult&gt;&lt;/BlanksResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/Blanks?blank=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;Blank xmlns="http://rmm.example.com/names"&gt;<span class="value">set or </span>&lt;/Blank&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/Blanks HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+blank=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;Blank xmlns="http://rmm.example.com/names"&gt;<span class="value">set or </span>&lt;/Blank&gt;</pre>
+        </div>
       </div>
 "#,
     ),
@@ -1338,6 +1462,7 @@ pub fn index(path: &str) -> String {
 /// service's, without the query).
 pub fn operation(operation: crate::Operation, path: &str) -> String {
     let page = match operation {
+        crate::Operation::Blanks => PAGE_BLANKS,
         crate::Operation::Stamp => PAGE_STAMP,
         crate::Operation::Request => PAGE_REQUEST,
         crate::Operation::Walk => PAGE_WALK,

@@ -13,18 +13,19 @@
 //!
 //! | # | Operation | Parameters |
 //! |---|---|---|
-//! | 1 | [`Stamp`] | 2 |
-//! | 2 | [`Request`] | 1 |
-//! | 3 | [`Walk`] | 2 |
-//! | 4 | [`Echo`] | 6 |
-//! | 5 | [`GetX`] | 1 |
-//! | 6 | [`GetX2`] | 1 |
-//! | 7 | [`GetXResponse`] | 2 |
-//! | 8 | [`Option3`] | 1 |
-//! | 9 | [`Call2`] | 2 |
-//! | 10 | [`Match`] | 2 |
-//! | 11 | [`ALL2`] | 3 |
-//! | 12 | [`Split`] | 1 |
+//! | 1 | [`Blanks`] | 1 |
+//! | 2 | [`Stamp`] | 2 |
+//! | 3 | [`Request`] | 1 |
+//! | 4 | [`Walk`] | 2 |
+//! | 5 | [`Echo`] | 6 |
+//! | 6 | [`GetX`] | 1 |
+//! | 7 | [`GetX2`] | 1 |
+//! | 8 | [`GetXResponse`] | 2 |
+//! | 9 | [`Option3`] | 1 |
+//! | 10 | [`Call2`] | 2 |
+//! | 11 | [`Match`] | 2 |
+//! | 12 | [`ALL2`] | 3 |
+//! | 13 | [`Split`] | 1 |
 //!
 //! ## Serve it, call it
 //!
@@ -63,7 +64,7 @@
 //! let client = NamesClient::new(&base, StaticSigner(Credentials::default()));
 //! let error = client
 //!     .over(Binding::Soap12)
-//!     .echo(&Echo::default())
+//!     .blanks(&Blanks::default())
 //!     .await
 //!     .unwrap_err();
 //! assert!(error.to_string().contains("not written yet"), "{error}");
@@ -132,35 +133,38 @@ pub static SERVICE: runtime::ServiceInfo = runtime::ServiceInfo {
 /// The operations of the service, in the interface document's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Operation {
-    /// Operation 1: [`Stamp`].
+    /// Operation 1: [`Blanks`].
+    Blanks,
+    /// Operation 2: [`Stamp`].
     Stamp,
-    /// Operation 2: [`Request`].
+    /// Operation 3: [`Request`].
     Request,
-    /// Operation 3: [`Walk`].
+    /// Operation 4: [`Walk`].
     Walk,
-    /// Operation 4: [`Echo`].
+    /// Operation 5: [`Echo`].
     Echo,
-    /// Operation 5: [`GetX`].
+    /// Operation 6: [`GetX`].
     GetX,
-    /// Operation 6: [`GetX2`].
+    /// Operation 7: [`GetX2`].
     GetX2,
-    /// Operation 7: [`GetXResponse`].
+    /// Operation 8: [`GetXResponse`].
     GetXResponse,
-    /// Operation 8: [`Option3`].
+    /// Operation 9: [`Option3`].
     Option3,
-    /// Operation 9: [`Call2`].
+    /// Operation 10: [`Call2`].
     Call2,
-    /// Operation 10: [`Match`].
+    /// Operation 11: [`Match`].
     Match,
-    /// Operation 11: [`ALL2`].
+    /// Operation 12: [`ALL2`].
     ALL2,
-    /// Operation 12: [`Split`].
+    /// Operation 13: [`Split`].
     Split,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 12usize] = [
+    pub const ALL: [Operation; 13usize] = [
+        Operation::Blanks,
         Operation::Stamp,
         Operation::Request,
         Operation::Walk,
@@ -178,6 +182,7 @@ impl Operation {
     /// The operation's wire name.
     pub const fn name(self) -> &'static str {
         match self {
+            Operation::Blanks => "Blanks",
             Operation::Stamp => "Stamp",
             Operation::Request => "Request",
             Operation::Walk => "Walk",
@@ -196,6 +201,7 @@ impl Operation {
     /// The operation with this exact (case-sensitive) wire name.
     pub fn from_name(name: &str) -> Option<Operation> {
         match name {
+            "Blanks" => Some(Operation::Blanks),
             "Stamp" => Some(Operation::Stamp),
             "Request" => Some(Operation::Request),
             "Walk" => Some(Operation::Walk),
@@ -215,6 +221,7 @@ impl Operation {
     /// The operation's wire literals.
     pub const fn info(self) -> &'static runtime::OperationInfo {
         match self {
+            Operation::Blanks => &wire::blanks::OPERATION,
             Operation::Stamp => &wire::stamp::OPERATION,
             Operation::Request => &wire::request::OPERATION,
             Operation::Walk => &wire::walk::OPERATION,
@@ -263,6 +270,7 @@ impl runtime::server::OperationSet for Operation {
 macro_rules! for_each_operation {
     ($callback:ident) => {
         $callback! {
+            blanks: Blanks,
             stamp: Stamp,
             request: Request,
             walk: Walk,

@@ -10,7 +10,16 @@ use crate::*;
 ///
 /// Each method gets the caller's [`Credentials`] and the typed request, decoded from whichever binding the call came over; its future must be `Send`. Serve an implementation with [`NamesServer`]. `Arc<T>` implements the trait when `T` does.
 pub trait Names: Send + Sync + 'static {
-    /// Operation 1, `Stamp`: A date and a class of dates.
+    /// Operation 1, `Blanks`: Echoes a blank.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn blanks(
+        &self,
+        credentials: Credentials,
+        request: Blanks,
+    ) -> impl std::future::Future<Output = Result<BlanksResponse, Fault>> + Send;
+
+    /// Operation 2, `Stamp`: A date and a class of dates.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn stamp(
@@ -19,7 +28,7 @@ pub trait Names: Send + Sync + 'static {
         request: Stamp,
     ) -> impl std::future::Future<Output = Result<StampResponse, Fault>> + Send;
 
-    /// Operation 2, `Request`: Named like http's request.
+    /// Operation 3, `Request`: Named like http's request.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn request(
@@ -28,7 +37,7 @@ pub trait Names: Send + Sync + 'static {
         request: Request,
     ) -> impl std::future::Future<Output = Result<RequestResponse, Fault>> + Send;
 
-    /// Operation 3, `Walk`: Classes named like the runtime's.
+    /// Operation 4, `Walk`: Classes named like the runtime's.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn walk(
@@ -37,7 +46,7 @@ pub trait Names: Send + Sync + 'static {
         request: Walk,
     ) -> impl std::future::Future<Output = Result<WalkResponse, Fault>> + Send;
 
-    /// Operation 4, `Echo`: Echoes its parameters.
+    /// Operation 5, `Echo`: Echoes its parameters.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo(
@@ -46,7 +55,7 @@ pub trait Names: Send + Sync + 'static {
         request: Echo,
     ) -> impl std::future::Future<Output = Result<EchoResponse, Fault>> + Send;
 
-    /// Operation 5, `GetX`: One.
+    /// Operation 6, `GetX`: One.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_x(
@@ -55,7 +64,7 @@ pub trait Names: Send + Sync + 'static {
         request: GetX,
     ) -> impl std::future::Future<Output = Result<GetXResponse2, Fault>> + Send;
 
-    /// Operation 6, `get_x`: Two.
+    /// Operation 7, `get_x`: Two.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_x_2(
@@ -64,7 +73,7 @@ pub trait Names: Send + Sync + 'static {
         request: GetX2,
     ) -> impl std::future::Future<Output = Result<GetX2Response, Fault>> + Send;
 
-    /// Operation 7, `GetXResponse`: Its request type is GetX's response type.
+    /// Operation 8, `GetXResponse`: Its request type is GetX's response type.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn get_x_response(
@@ -73,7 +82,7 @@ pub trait Names: Send + Sync + 'static {
         request: GetXResponse,
     ) -> impl std::future::Future<Output = Result<GetXResponseResponse, Fault>> + Send;
 
-    /// Operation 8, `Option`: An operation named Option.
+    /// Operation 9, `Option`: An operation named Option.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn option(
@@ -82,7 +91,7 @@ pub trait Names: Send + Sync + 'static {
         request: Option3,
     ) -> impl std::future::Future<Output = Result<Option3Response, Fault>> + Send;
 
-    /// Operation 9, `Call`: A method of the clients.
+    /// Operation 10, `Call`: A method of the clients.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn call_2(
@@ -91,7 +100,7 @@ pub trait Names: Send + Sync + 'static {
         request: Call2,
     ) -> impl std::future::Future<Output = Result<Call2Response, Fault>> + Send;
 
-    /// Operation 10, `match`: A keyword.
+    /// Operation 11, `match`: A keyword.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn match_2(
@@ -100,7 +109,7 @@ pub trait Names: Send + Sync + 'static {
         request: Match,
     ) -> impl std::future::Future<Output = Result<MatchResponse, Fault>> + Send;
 
-    /// Operation 11, `ALL`: The Operation enum's own constant.
+    /// Operation 12, `ALL`: The Operation enum's own constant.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn all(
@@ -109,7 +118,7 @@ pub trait Names: Send + Sync + 'static {
         request: ALL2,
     ) -> impl std::future::Future<Output = Result<ALL2Response, Fault>> + Send;
 
-    /// Operation 12, `Split`: Out parameters.
+    /// Operation 13, `Split`: Out parameters.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn split(
@@ -120,6 +129,14 @@ pub trait Names: Send + Sync + 'static {
 }
 
 impl<T: Names> Names for std::sync::Arc<T> {
+    fn blanks(
+        &self,
+        credentials: Credentials,
+        request: Blanks,
+    ) -> impl std::future::Future<Output = Result<BlanksResponse, Fault>> + Send {
+        T::blanks(self, credentials, request)
+    }
+
     fn stamp(
         &self,
         credentials: Credentials,
@@ -440,6 +457,16 @@ impl<S: Names> NamesServer<S> {
         request: &http::Request<bytes::Bytes>,
     ) -> Result<http::Response<bytes::Bytes>, RequestError> {
         match operation {
+            Operation::Blanks => {
+                let handled = {
+                    let (credentials, call) = Blanks::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.blanks(credentials, call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
             Operation::Stamp => {
                 let handled = {
                     let (credentials, call) = Stamp::decode_request(request, binding)?;

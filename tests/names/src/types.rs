@@ -131,6 +131,78 @@ impl crate::runtime::Scalar for Currency {
         }
     }
 }
+
+/// `Blank`: an enum of the service (`xs:simpleType` restricting `xs:string`); on the wire `set`, ``.
+///
+/// The first value is the default, which an ASMX host reads for an absent element.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Blank {
+    /// `set`.
+    #[default]
+    Set,
+    /// ``; the .NET member `Item` over HTTP GET/POST.
+    Item,
+}
+
+impl Blank {
+    /// Every value, in the WSDL's order.
+    pub const ALL: [Blank; 2] = [Blank::Set, Blank::Item];
+
+    /// The wire spelling of each value of [`Self::ALL`] (SOAP and every result).
+    pub const WIRE_NAMES: [&'static str; 2] = ["set", ""];
+
+    /// The .NET member name of each value of [`Self::ALL`]: its spelling as an HTTP
+    /// GET/POST parameter, which ASMX reads with `Enum.Parse`.
+    pub const MEMBER_NAMES: [&'static str; 2] = ["set", "Item"];
+
+    /// The value as the wire spells it.
+    pub const fn wire_name(self) -> &'static str {
+        match self {
+            Blank::Set => "set",
+            Blank::Item => "",
+        }
+    }
+
+    /// The value's .NET member name.
+    pub const fn member_name(self) -> &'static str {
+        match self {
+            Blank::Set => "set",
+            Blank::Item => "Item",
+        }
+    }
+}
+
+impl crate::runtime::Scalar for Blank {
+    const TYPE: crate::runtime::SoapType = crate::runtime::SoapType::Enum("Blank");
+
+    const ROOM: usize = 4usize;
+
+    fn write_xml(&self, out: &mut String) {
+        out.push_str(self.wire_name());
+    }
+
+    fn write_form(&self, out: &mut String) {
+        crate::runtime::form::FormWriter::push_encoded(out, self.member_name());
+    }
+
+    /// Exactly a wire spelling, as XmlSerializer reads an enum.
+    fn read_xml(text: &str) -> Result<Self, crate::ValueError> {
+        crate::runtime::value::enum_value(text, &Self::ALL, &Self::WIRE_NAMES)
+    }
+
+    /// A .NET member name, exactly (`Enum.Parse` is case-sensitive) but trimmed as
+    /// `Enum.Parse` trims; the numbers and comma lists it also reads are refused.
+    fn read_form(text: &str) -> Result<Self, crate::ValueError> {
+        crate::runtime::value::enum_value(text.trim(), &Self::ALL, &Self::MEMBER_NAMES)
+    }
+
+    fn param_value(&self) -> crate::runtime::ParamValue<'_> {
+        crate::runtime::ParamValue::Enum {
+            ty: "Blank",
+            value: self.wire_name(),
+        }
+    }
+}
 crate::runtime::deps::bitflags::bitflags! {
     #[doc =
     " `Option`: a `[Flags]` enum of the service (an `xs:list` of its values): a set of flags, on the wire their names separated by spaces, in declaration order. No flag is written `Nothing`."]
@@ -298,7 +370,27 @@ impl crate::runtime::Scalar for LowerLevel {
     }
 }
 
-/// `Stamp`, operation 1 of `Names`: A date and a class of dates.
+/// `Blanks`, operation 1 of `Names`: Echoes a blank.
+///
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`BlanksResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Blanks {
+    /// `blank`: SOAP `Blank`, position 1 of 1.
+    pub blank: crate::Blank,
+}
+
+/// The response of [`Blanks`]: the element `BlanksResponse` holding `BlanksResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct BlanksResponse {
+    /// `BlanksResult`: SOAP `Blank`.
+    pub result: crate::Blank,
+}
+
+/// `Stamp`, operation 2 of `Names`: A date and a class of dates.
 ///
 /// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -320,7 +412,7 @@ pub struct StampResponse {
     pub result: crate::runtime::Date,
 }
 
-/// `Request`, operation 2 of `Names`: Named like http's request.
+/// `Request`, operation 3 of `Names`: Named like http's request.
 ///
 /// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -340,7 +432,7 @@ pub struct RequestResponse {
     pub result: Option<crate::Response>,
 }
 
-/// `Walk`, operation 3 of `Names`: Classes named like the runtime's.
+/// `Walk`, operation 4 of `Names`: Classes named like the runtime's.
 ///
 /// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -362,7 +454,7 @@ pub struct WalkResponse {
     pub result: Option<crate::MemberError>,
 }
 
-/// `Echo`, operation 4 of `Names`: Echoes its parameters.
+/// `Echo`, operation 5 of `Names`: Echoes its parameters.
 ///
 /// The request's 5 business parameters. Its credentials `reader` (2) travel in [`Credentials`](crate::Credentials). The wire carries all 6 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -390,7 +482,7 @@ pub struct EchoResponse {
     pub result: Option<String>,
 }
 
-/// `GetX`, operation 5 of `Names`: One.
+/// `GetX`, operation 6 of `Names`: One.
 ///
 /// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -410,7 +502,7 @@ pub struct GetXResponse2 {
     pub result: Option<crate::Result2>,
 }
 
-/// `get_x`, operation 6 of `Names`: Two.
+/// `get_x`, operation 7 of `Names`: Two.
 ///
 /// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -430,7 +522,7 @@ pub struct GetX2Response {
     pub result: Option<crate::Err2>,
 }
 
-/// `GetXResponse`, operation 7 of `Names`: Its request type is GetX's response type.
+/// `GetXResponse`, operation 8 of `Names`: Its request type is GetX's response type.
 ///
 /// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -452,7 +544,7 @@ pub struct GetXResponseResponse {
     pub result: Option<String>,
 }
 
-/// `Option`, operation 8 of `Names`: An operation named Option.
+/// `Option`, operation 9 of `Names`: An operation named Option.
 ///
 /// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -472,7 +564,7 @@ pub struct Option3Response {
     pub result: crate::Option2,
 }
 
-/// `Call`, operation 9 of `Names`: A method of the clients.
+/// `Call`, operation 10 of `Names`: A method of the clients.
 ///
 /// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -494,7 +586,7 @@ pub struct Call2Response {
     pub result: Option<crate::OrderLine2>,
 }
 
-/// `match`, operation 10 of `Names`: A keyword.
+/// `match`, operation 11 of `Names`: A keyword.
 ///
 /// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -516,7 +608,7 @@ pub struct MatchResponse {
     pub result: Option<crate::AnyShape2>,
 }
 
-/// `ALL`, operation 11 of `Names`: The Operation enum's own constant.
+/// `ALL`, operation 12 of `Names`: The Operation enum's own constant.
 ///
 /// The request's 3 business parameters. The wire carries all 3 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -540,7 +632,7 @@ pub struct ALL2Response {
     pub result: Option<crate::Vec2>,
 }
 
-/// `Split`, operation 12 of `Names`: Out parameters.
+/// `Split`, operation 13 of `Names`: Out parameters.
 ///
 /// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

@@ -10,6 +10,26 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
 <wsdl:definitions xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="http://rmm.example.com/names" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="http://rmm.example.com/names" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
   <wsdl:types>
     <s:schema elementFormDefault="qualified" targetNamespace="http://rmm.example.com/names">
+      <s:element name="Blanks">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="blank" type="tns:Blank" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:simpleType name="Blank">
+        <s:restriction base="s:string">
+          <s:enumeration value="set" />
+          <s:enumeration value="" />
+        </s:restriction>
+      </s:simpleType>
+      <s:element name="BlanksResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="BlanksResult" type="tns:Blank" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="Stamp">
         <s:complexType>
           <s:sequence>
@@ -357,10 +377,17 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           <s:element minOccurs="1" maxOccurs="1" name="len" type="s:int" />
         </s:sequence>
       </s:complexType>
+      <s:element name="Blank" type="tns:Blank" />
       <s:element name="string" nillable="true" type="s:string" />
       <s:element name="Option" type="tns:Option" />
     </s:schema>
   </wsdl:types>
+  <wsdl:message name="BlanksSoapIn">
+    <wsdl:part name="parameters" element="tns:Blanks" />
+  </wsdl:message>
+  <wsdl:message name="BlanksSoapOut">
+    <wsdl:part name="parameters" element="tns:BlanksResponse" />
+  </wsdl:message>
   <wsdl:message name="StampSoapIn">
     <wsdl:part name="parameters" element="tns:Stamp" />
   </wsdl:message>
@@ -433,6 +460,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="SplitSoapOut">
     <wsdl:part name="parameters" element="tns:SplitResponse" />
   </wsdl:message>
+  <wsdl:message name="BlanksHttpGetIn">
+    <wsdl:part name="blank" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="BlanksHttpGetOut">
+    <wsdl:part name="Body" element="tns:Blank" />
+  </wsdl:message>
   <wsdl:message name="EchoHttpGetIn">
     <wsdl:part name="body" type="s:string" />
     <wsdl:part name="reader" type="s:string" />
@@ -456,6 +489,12 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="OptionHttpGetOut">
     <wsdl:part name="Body" element="tns:Option" />
+  </wsdl:message>
+  <wsdl:message name="BlanksHttpPostIn">
+    <wsdl:part name="blank" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="BlanksHttpPostOut">
+    <wsdl:part name="Body" element="tns:Blank" />
   </wsdl:message>
   <wsdl:message name="EchoHttpPostIn">
     <wsdl:part name="body" type="s:string" />
@@ -482,6 +521,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:part name="Body" element="tns:Option" />
   </wsdl:message>
   <wsdl:portType name="NamesSoap">
+    <wsdl:operation name="Blanks">
+      <wsdl:input message="tns:BlanksSoapIn" />
+      <wsdl:output message="tns:BlanksSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="Stamp">
       <wsdl:input message="tns:StampSoapIn" />
       <wsdl:output message="tns:StampSoapOut" />
@@ -532,6 +575,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="NamesHttpGet">
+    <wsdl:operation name="Blanks">
+      <wsdl:input message="tns:BlanksHttpGetIn" />
+      <wsdl:output message="tns:BlanksHttpGetOut" />
+    </wsdl:operation>
     <wsdl:operation name="Echo">
       <wsdl:input message="tns:EchoHttpGetIn" />
       <wsdl:output message="tns:EchoHttpGetOut" />
@@ -546,6 +593,10 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="NamesHttpPost">
+    <wsdl:operation name="Blanks">
+      <wsdl:input message="tns:BlanksHttpPostIn" />
+      <wsdl:output message="tns:BlanksHttpPostOut" />
+    </wsdl:operation>
     <wsdl:operation name="Echo">
       <wsdl:input message="tns:EchoHttpPostIn" />
       <wsdl:output message="tns:EchoHttpPostOut" />
@@ -561,6 +612,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:portType>
   <wsdl:binding name="NamesSoap" type="tns:NamesSoap">
     <soap:binding transport="http://schemas.xmlsoap.org/soap/http" />
+    <wsdl:operation name="Blanks">
+      <soap:operation soapAction="http://rmm.example.com/names/Blanks" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Stamp">
       <soap:operation soapAction="http://rmm.example.com/names/Stamp" style="document" />
       <wsdl:input>
@@ -672,6 +732,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:binding>
   <wsdl:binding name="NamesSoap12" type="tns:NamesSoap">
     <soap12:binding transport="http://schemas.xmlsoap.org/soap/http" />
+    <wsdl:operation name="Blanks">
+      <soap12:operation soapAction="http://rmm.example.com/names/Blanks" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Stamp">
       <soap12:operation soapAction="http://rmm.example.com/names/Stamp" style="document" />
       <wsdl:input>
@@ -783,6 +852,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:binding>
   <wsdl:binding name="NamesHttpGet" type="tns:NamesHttpGet">
     <http:binding verb="GET" />
+    <wsdl:operation name="Blanks">
+      <http:operation location="/Blanks" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Echo">
       <http:operation location="/Echo" />
       <wsdl:input>
@@ -813,6 +891,15 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:binding>
   <wsdl:binding name="NamesHttpPost" type="tns:NamesHttpPost">
     <http:binding verb="POST" />
+    <wsdl:operation name="Blanks">
+      <http:operation location="/Blanks" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Echo">
       <http:operation location="/Echo" />
       <wsdl:input>

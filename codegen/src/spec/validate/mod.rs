@@ -401,14 +401,19 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                     format!("enum {name:?} has the .NET member name {member:?} twice"),
                 );
             }
-            // Two values that give one variant are numbered apart by the model.
-            if crate::model::variant_name(value).is_none() {
+            // Two values that give one variant are numbered apart by the model; a value of
+            // no letter or digit (`""`) takes its .NET member name's.
+            if crate::model::variant_name(value)
+                .or_else(|| crate::model::variant_name(member))
+                .is_none()
+            {
                 c.push(
                     at,
                     enums_at,
                     format!(
                         "enum {name:?} has the value {value:?}, which gives no Rust variant \
-                         name (it needs an ASCII letter or digit)"
+                         name (it needs an ASCII letter or digit); give it a member name \
+                         (`- {value:?}: Item`)"
                     ),
                 );
             }

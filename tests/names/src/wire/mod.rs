@@ -14,40 +14,43 @@ use crate::runtime::deps::{bytes, http};
 use crate::runtime::{self, Binding, EncodeError, RequestError, ResponseError};
 use crate::{Credentials, Operation, SoapHeaders};
 
-/// Operation 1: `Stamp`.
+/// Operation 1: `Blanks`.
+pub mod blanks;
+
+/// Operation 2: `Stamp`.
 pub mod stamp;
 
-/// Operation 2: `Request`.
+/// Operation 3: `Request`.
 pub mod request;
 
-/// Operation 3: `Walk`.
+/// Operation 4: `Walk`.
 pub mod walk;
 
-/// Operation 4: `Echo`.
+/// Operation 5: `Echo`.
 pub mod echo;
 
-/// Operation 5: `GetX`.
+/// Operation 6: `GetX`.
 pub mod get_x;
 
-/// Operation 6: `get_x`.
+/// Operation 7: `get_x`.
 pub mod get_x_2;
 
-/// Operation 7: `GetXResponse`.
+/// Operation 8: `GetXResponse`.
 pub mod get_x_response;
 
-/// Operation 8: `Option`.
+/// Operation 9: `Option`.
 pub mod option;
 
-/// Operation 9: `Call`.
+/// Operation 10: `Call`.
 pub mod call_2;
 
-/// Operation 10: `match`.
+/// Operation 11: `match`.
 pub mod match_2;
 
-/// Operation 11: `ALL`.
+/// Operation 12: `ALL`.
 pub mod all;
 
-/// Operation 12: `Split`.
+/// Operation 13: `Split`.
 pub mod split;
 
 /// What every request type does, for code generic over operations (a client's
