@@ -447,6 +447,44 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
     })
 }
 
+/// The type a simpleType that is no enum stands for, as .NET imports it
+/// (`XmlSchemaImporter.ImportDataType`): a restriction's base, walked to a built-in type rmm
+/// carries or an enum (facets, and enumerations of a base other than a string, ignored); a
+/// union's `string`. `None` for a list, a built-in rmm does not carry, or a chain that goes
+/// round.
+fn simple_alias(simple: Node, schema: &Schema, depth: usize) -> Option<String> {
+    if depth > 16 {
+        return None;
+    }
+    if child(simple, XSD, "union").is_some() {
+        return Some("string".to_owned());
+    }
+    let restriction = child(simple, XSD, "restriction")?;
+    let base = match restriction.attribute("base") {
+        Some(base) => {
+            let (ns, local) = qname(restriction, base)?;
+            if ns == XSD {
+                let ty = SoapType::from_name(local)
+                    .filter(|t| !t.in_microsoft_namespace() && !t.is_raw() && !t.is_complex())?;
+                return Some(ty.name().to_owned());
+            }
+            if ns != schema.tns {
+                return None;
+            }
+            if schema.enums.iter().any(|e| e.name == local) {
+                return Some(local.to_owned());
+            }
+            schema
+                .simple_types
+                .iter()
+                .copied()
+                .find(|s| s.attribute("name") == Some(local))?
+        }
+        None => child(restriction, XSD, "simpleType")?,
+    };
+    simple_alias(base, schema, depth + 1)
+}
+
 /// Whether the class `base` (or a class it derives from) has the member `member`.
 fn inherited_member(schema: &Schema, base: Option<&str>, member: &str) -> bool {
     let mut next = base;
@@ -584,6 +622,9 @@ struct Schema<'a, 'i> {
     /// Lists of more values than a `[Flags]` enum's 64 bits hold, which .NET imports as a
     /// string (`ImportEnumeratedDataType`: more than 63 constants).
     long_lists: Vec<&'a str>,
+    /// The simpleTypes that are no enum, by name: the type each stands for (`int` for a
+    /// restriction of `xs:int` by facets, `string` for a union).
+    aliases: HashMap<&'a str, String>,
 }
 
 impl<'a, 'i> Schema<'a, 'i> {
@@ -607,11 +648,13 @@ impl<'a, 'i> Schema<'a, 'i> {
             element_index: HashMap::new(),
             messages: HashMap::new(),
             long_lists: Vec::new(),
+            aliases: HashMap::new(),
         };
         let schemas = child(root, WSDL, "types")
             .into_iter()
             .flat_map(|types| children(types, XSD, "schema"))
             .filter(|s| s.attribute("targetNamespace") == Some(tns));
+        let mut pending = Vec::new();
         for s in schemas {
             // XML Schema's default form is unqualified: the members (and a wrapper's
             // parameters) of such a schema are elements of no namespace, which rmm would read
@@ -669,14 +712,26 @@ impl<'a, 'i> Schema<'a, 'i> {
                         values,
                         flags: list.is_some(),
                     }),
-                    _ => p.at(
-                        simple,
-                        format!(
-                            "the simpleType {name} is no enum (a restriction of s:string to \
-                             values)"
-                        ),
-                    ),
+                    // Resolved below, once every simpleType is known.
+                    _ => pending.push(simple),
                 }
+            }
+        }
+        // A simpleType that is no enum is, as .NET imports it, the built-in type its
+        // derivation reaches (facets ignored), a union a string.
+        for simple in pending {
+            let name = simple.attribute("name").unwrap_or_default();
+            match simple_alias(simple, &schema, 0) {
+                Some(ty) => {
+                    schema.aliases.insert(name, ty);
+                }
+                None => p.at(
+                    simple,
+                    format!(
+                        "the simpleType {name} is no enum (a restriction of s:string to values) \
+                         and no restriction of a built-in type rmm carries"
+                    ),
+                ),
             }
         }
         // Schemas of other namespaces than the service's, Microsoft's types' and the abstract
@@ -1448,6 +1503,9 @@ fn named_type<'a, 'i>(
     }
     if schema.long_lists.contains(&local) {
         return Some("string".to_owned());
+    }
+    if let Some(ty) = schema.aliases.get(local) {
+        return Some(ty.clone());
     }
     if schema
         .simple_types
