@@ -170,6 +170,13 @@ fn what_would_be_lost_is_refused_by_name() {
         let imported = import::read(&text, case).unwrap_or_else(|e| panic!("{case}: {e}"));
         assert_eq!(imported.operations[0].params[0].1, ty, "{case}");
     }
+    // Enumerations of a string-like base (`token`, `NMTOKEN`) are an enum, as of a string.
+    for case in ["enum_token", "enum_nmtoken"] {
+        let text = std::fs::read_to_string(dir.join(format!("{case}.wsdl"))).unwrap();
+        let imported = import::read(&text, case).unwrap_or_else(|e| panic!("{case}: {e}"));
+        assert_eq!(imported.enums.len(), 1, "{case}");
+        assert_eq!(imported.operations[0].params[0].1, "S", "{case}");
+    }
     // A prohibited attribute is none.
     let text = std::fs::read_to_string(dir.join("attr_proh.wsdl")).unwrap();
     let imported = import::read(&text, "attr_proh.wsdl").unwrap();

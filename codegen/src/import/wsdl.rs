@@ -695,7 +695,19 @@ impl<'a, 'i> Schema<'a, 'i> {
                 };
                 let values = child(holder, XSD, "restriction")
                     .filter(|r| {
-                        r.attribute("base").and_then(|b| qname(*r, b)) == Some((XSD, "string"))
+                        // A string's, or a string-like type's (`token`, `NMTOKEN`, `anyURI`):
+                        // .NET makes an enum of either, read and written exactly.
+                        r.attribute("base")
+                            .and_then(|b| qname(*r, b))
+                            .is_some_and(|(ns, local)| {
+                                ns == XSD
+                                    && (local == "string"
+                                        || local == "normalizedString"
+                                        || local == "Name"
+                                        || local == "NCName"
+                                        || local == "NMTOKEN"
+                                        || crate::model::COLLAPSED_STRINGS.contains(&local))
+                            })
                     })
                     .map(|r| {
                         children(r, XSD, "enumeration")
