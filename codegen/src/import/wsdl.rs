@@ -1127,16 +1127,7 @@ fn sequence<'a, 'i>(
         if is(node, XSD, "element") && node.attribute("ref").is_some() {
             // `<s:element ref="tns:Token" />`: the global element, a parameter named after it.
             let reference = node.attribute("ref").and_then(|r| qname(node, r));
-            let global = reference.and_then(|(ns, local)| {
-                schema
-                    .elements
-                    .iter()
-                    .chain(&schema.foreign_elements)
-                    .copied()
-                    .find(|e| {
-                        e.attribute("name") == Some(local) && target_namespace(*e) == Some(ns)
-                    })
-            });
+            let global = reference.and_then(|(ns, local)| schema.element_in(ns, local));
             match (reference, global) {
                 (Some((ns, _)), Some(global)) if Some(ns) == target_namespace(wrapper) => {
                     elements.push(global)
@@ -2033,16 +2024,7 @@ fn read_class<'a, 'i>(
             None => node,
             Some(reference) => {
                 let target = qname(node, reference);
-                let global = target.and_then(|(ns, local)| {
-                    schema
-                        .elements
-                        .iter()
-                        .chain(&schema.foreign_elements)
-                        .copied()
-                        .find(|e| {
-                            e.attribute("name") == Some(local) && target_namespace(*e) == Some(ns)
-                        })
-                });
+                let global = target.and_then(|(ns, local)| schema.element_in(ns, local));
                 let repeated = node.attribute("maxOccurs").is_some_and(|m| m != "1");
                 match (target, global) {
                     (Some((ns, _)), Some(global))
