@@ -49,6 +49,8 @@ pub struct Model {
     pub arrays: Vec<ArrayModel>,
     /// The typed DataSets, in spec order ([`SoapType::TypedDataSet`] indexes them).
     pub data_sets: Vec<DataSetModel>,
+    /// The choices of the classes' choice members ([`SoapType::Choice`] indexes them).
+    pub choices: Vec<ChoiceModel>,
     /// The operations, in spec order.
     pub operations: Vec<OperationModel>,
     /// The header classes some operation's request carries (`In`, `InOut`), in class order:
@@ -380,6 +382,36 @@ impl MemberModel {
     }
 }
 
+/// A class member that is an `xs:choice`: a generated Rust enum of its alternatives.
+#[derive(Debug, Clone)]
+pub struct ChoiceModel {
+    /// Its Rust enum's name: its class's Rust name and the member's (`PickItem`), numbered
+    /// where taken.
+    pub rust: String,
+    /// Its class (an index into [`Model::classes`]).
+    pub class: usize,
+    /// The .NET member's name (`Item`): in the spec, nowhere on the wire.
+    pub member: String,
+    /// Whether it repeats (`object[] Items`): the member is a `Vec` of it.
+    pub repeated: bool,
+    /// Its alternatives, in the spec's order.
+    pub alternatives: Vec<AlternativeModel>,
+}
+
+/// One alternative of a [`ChoiceModel`]: an element, and the enum's variant holding its value.
+#[derive(Debug, Clone)]
+pub struct AlternativeModel {
+    /// The element's name.
+    pub wire: String,
+    /// The variant: [`upper_camel`] of the name, numbered apart.
+    pub variant: String,
+    /// Its type: a simple type, an enum or a class.
+    pub ty: SoapType,
+    /// Whether the variant boxes its class: a class that holds (or is) the choice's own class,
+    /// which an enum held by value cannot hold.
+    pub boxed: bool,
+}
+
 /// A class's `[XmlAnyAttribute] XmlAttribute[]` member: no attribute of its own, but every
 /// attribute of the element that no attribute member takes.
 #[derive(Debug, Clone)]
@@ -480,6 +512,10 @@ impl Model {
                 .flat_map(|t| &t.columns)
                 .any(|c| matches!(c.ty, SoapType::Float | SoapType::Double)),
             SoapType::Array(i) => self.holds_float_in(self.arrays[usize::from(i)].item, seen),
+            SoapType::Choice(_) => self
+                .held_types(ty)
+                .into_iter()
+                .any(|t| self.holds_float_in(t, seen)),
             SoapType::Class(i) => {
                 let i = usize::from(i);
                 if std::mem::replace(&mut seen[i], true) {
@@ -539,7 +575,7 @@ impl Model {
                 }
                 let types: Vec<SoapType> = class
                     .fields()
-                    .map(|m| m.ty)
+                    .flat_map(|m| self.held_types(m.ty))
                     .chain(class.derived.iter().map(|&d| SoapType::Class(d as u16)))
                     .collect();
                 types
@@ -564,6 +600,22 @@ impl Model {
         match ty {
             SoapType::Array(i) => Some(&self.arrays[usize::from(i)]),
             _ => None,
+        }
+    }
+
+    /// The choice `ty` is, if it is one.
+    pub fn choice(&self, ty: SoapType) -> Option<&ChoiceModel> {
+        match ty {
+            SoapType::Choice(i) => Some(&self.choices[usize::from(i)]),
+            _ => None,
+        }
+    }
+
+    /// The types a member of type `ty` holds values of: a choice's alternatives', else `ty`.
+    pub fn held_types(&self, ty: SoapType) -> Vec<SoapType> {
+        match self.choice(ty) {
+            Some(choice) => choice.alternatives.iter().map(|a| a.ty).collect(),
+            None => vec![ty],
         }
     }
 }
@@ -607,11 +659,11 @@ fn array_names(spec: &Spec) -> Vec<String> {
                         .iter()
                         // An `[XmlAnyElement]` member's array is no array type of XmlSerializer.
                         .filter(|m| !m.any)
-                        .map(|m| match m.ty {
+                        .flat_map(|m| match m.ty {
                             SoapType::Array(a) if m.unwrapped => {
-                                self.spec.arrays[usize::from(a)].item
+                                vec![self.spec.arrays[usize::from(a)].item]
                             }
-                            ty => ty,
+                            ty => self.spec.held_types(ty),
                         })
                         .collect();
                     for member in members {
@@ -741,10 +793,19 @@ fn class_reach(spec: &Spec) -> Vec<Vec<bool>> {
     // derived from it.
     for (a, class) in spec.classes.iter().enumerate() {
         for m in inherited_members(spec, a).into_iter().chain(&class.members) {
-            if let SoapType::Class(b) = m.ty {
-                reach[a][usize::from(b)] = true;
-                for d in descendants(spec, usize::from(b)) {
-                    reach[a][d] = true;
+            // A choice that does not repeat holds its alternative's value by value too.
+            let held = match m.ty {
+                SoapType::Choice(c) if !spec.choices[usize::from(c)].repeated => {
+                    spec.held_types(m.ty)
+                }
+                ty => vec![ty],
+            };
+            for ty in held {
+                if let SoapType::Class(b) = ty {
+                    reach[a][usize::from(b)] = true;
+                    for d in descendants(spec, usize::from(b)) {
+                        reach[a][d] = true;
+                    }
                 }
             }
         }
@@ -1639,6 +1700,73 @@ impl Model {
             .zip(data_set_names)
             .map(|(d, rust)| data_set_model(d, rust, &mut row_names))
             .collect();
+        // Choices' enums last of all (after their classes' names, which they start with).
+        let choice_members: Vec<&str> = (0..spec.choices.len())
+            .map(|i| {
+                let class = &spec.classes[usize::from(spec.choices[i].class)];
+                class
+                    .members
+                    .iter()
+                    .find(|m| m.ty == SoapType::Choice(i as u16))
+                    .map(|m| m.name.as_str())
+                    .expect("a choice is a member's")
+            })
+            .collect();
+        let choice_names: Vec<String> = spec
+            .choices
+            .iter()
+            .zip(&choice_members)
+            .map(|(c, member)| {
+                format!(
+                    "{}{}",
+                    class_names[usize::from(c.class)],
+                    upper_camel(member)
+                )
+            })
+            .collect();
+        let choice_names = assign_names(&choice_names, &mut taken, Numbering::Camel);
+        let reach = class_reach(spec);
+        let choices: Vec<ChoiceModel> = spec
+            .choices
+            .iter()
+            .zip(choice_names)
+            .zip(&choice_members)
+            .map(|((c, rust), member)| {
+                let class = usize::from(c.class);
+                let naturals: Vec<String> = c
+                    .alternatives
+                    .iter()
+                    .map(|a| upper_camel(&a.name))
+                    .collect();
+                let variants = assign_names(&naturals, &mut Vec::new(), Numbering::Camel);
+                ChoiceModel {
+                    rust,
+                    class,
+                    member: (*member).to_owned(),
+                    repeated: c.repeated,
+                    alternatives: c
+                        .alternatives
+                        .iter()
+                        .zip(variants)
+                        .map(|(a, variant)| AlternativeModel {
+                            wire: a.name.clone(),
+                            variant,
+                            ty: a.ty,
+                            boxed: !c.repeated
+                                && match a.ty {
+                                    SoapType::Class(b) => {
+                                        let b = usize::from(b);
+                                        std::iter::once(b)
+                                            .chain(descendants(spec, b))
+                                            .any(|x| x == class || reach[x][class])
+                                    }
+                                    _ => false,
+                                },
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
         let object_names = uses_object.then(|| derived_types.split_off(derived_types.len() - 2));
         let faulting = spec
             .operations
@@ -1786,6 +1914,7 @@ impl Model {
             header_namespaces: header_namespaces(&classes, &operations),
             classes,
             arrays,
+            choices,
             operations,
             object,
         })

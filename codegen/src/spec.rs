@@ -36,6 +36,9 @@ pub struct Spec {
     /// The typed DataSets (`data_sets:`), in the order written; a [`SoapType::TypedDataSet`]
     /// is an index into this list.
     pub data_sets: Vec<DataSetDef>,
+    /// Every choice member's choice (`choice:`), in the order of the classes and their
+    /// members; a [`SoapType::Choice`] is an index into this list.
+    pub choices: Vec<ChoiceDef>,
     /// The operations, in the order written (which is the order of every output).
     pub operations: Vec<Operation>,
 }
@@ -95,6 +98,31 @@ pub struct ClassDef {
     /// Its own members in wire order (after its base's): element name, type, and whether a
     /// value type is nullable (`int?`: `nillable="true"`).
     pub members: Vec<Param>,
+}
+
+/// An `xs:choice` of a class (a member written `{choice: […]}`): .NET's `object Item` (or
+/// `object[] Items`) with one `[XmlElement(Name, Type)]` per alternative, and where two
+/// alternatives share a type its `[XmlChoiceIdentifier]` enum (which is nowhere on the wire).
+/// A value is one of its alternatives' elements; none at all for `None`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChoiceDef {
+    /// Its class, by its index in [`Spec::classes`].
+    pub class: u16,
+    /// Its alternatives in the order written (the WSDL's): each an element name and its
+    /// type (a simple type, an enum or a class, never nullable).
+    pub alternatives: Vec<Alternative>,
+    /// A repeated choice (`repeated: true`, `maxOccurs="unbounded"`, .NET's `object[] Items`):
+    /// any number of the alternatives' elements, in any order, kept in order.
+    pub repeated: bool,
+}
+
+/// One alternative of a [`ChoiceDef`]: an element of its own name and type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alternative {
+    /// The element's name.
+    pub name: String,
+    /// Its type.
+    pub ty: SoapType,
 }
 
 /// A typed DataSet, as .NET's `xsd /dataset` makes one from a schema: a `DataSet` class of
@@ -185,6 +213,18 @@ impl Spec {
                 format!("{}{q}[]", self.type_name(array.item))
             }
             simple => simple.name().to_owned(),
+        }
+    }
+
+    /// The types a member of type `ty` holds values of: a choice's alternatives', else `ty`.
+    pub fn held_types(&self, ty: SoapType) -> Vec<SoapType> {
+        match ty {
+            SoapType::Choice(i) => self.choices[usize::from(i)]
+                .alternatives
+                .iter()
+                .map(|a| a.ty)
+                .collect(),
+            ty => vec![ty],
         }
     }
 }
@@ -483,6 +523,10 @@ pub enum SoapType {
     /// An array, by its index in [`Spec::arrays`]: a Rust `Vec`, a .NET reference (`Option`,
     /// absent when `None`, an empty element when empty).
     Array(u16),
+    /// A class member that is an `xs:choice`, by its index in [`Spec::choices`]: a generated
+    /// Rust enum of its alternatives (`Option` of it, or a `Vec` where it repeats), a .NET
+    /// `object` (absent when `None`). A member's type only.
+    Choice(u16),
     /// `void`: no result (.NET `void`); a result only, never a parameter.
     Void,
 }
@@ -546,6 +590,7 @@ impl SoapType {
             SoapType::Class(_) => "class",
             SoapType::TypedDataSet(_) => "typed DataSet",
             SoapType::Array(_) => "array",
+            SoapType::Choice(_) => "choice",
             SoapType::Void => "void",
         }
     }
@@ -571,6 +616,7 @@ impl SoapType {
                 | SoapType::Object
                 | SoapType::Class(_)
                 | SoapType::Array(_)
+                | SoapType::Choice(_)
         )
     }
 
@@ -615,7 +661,7 @@ impl SoapType {
     pub const fn is_complex(self) -> bool {
         matches!(
             self,
-            SoapType::Class(_) | SoapType::Array(_) | SoapType::Object
+            SoapType::Class(_) | SoapType::Array(_) | SoapType::Object | SoapType::Choice(_)
         )
     }
 
@@ -633,6 +679,7 @@ impl SoapType {
                 | SoapType::DataTable
                 | SoapType::TypedDataSet(_)
                 | SoapType::Object
+                | SoapType::Choice(_)
         )
     }
 
@@ -798,10 +845,30 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
         validate::soap_type_with_item(name, &type_names, &mut arrays, item).expect("validated type")
     };
     let names = |list: Vec<raw::Word>| list.into_iter().map(|w| w.0).collect();
+    let mut choices = Vec::new();
+    // The class whose members `params` reads: a choice member's choice is its.
+    let class_index = std::cell::Cell::new(0u16);
     let mut params = |list: Vec<raw::RawParam>| -> Vec<Param> {
         list.into_iter()
             .map(|p| Param {
-                ty: ty(&p.ty, p.item.as_deref()),
+                ty: match p.choice {
+                    Some(alternatives) => {
+                        let alternatives = alternatives
+                            .into_iter()
+                            .map(|a| Alternative {
+                                ty: ty(&a.ty, None),
+                                name: a.name,
+                            })
+                            .collect();
+                        choices.push(ChoiceDef {
+                            class: class_index.get(),
+                            alternatives,
+                            repeated: p.repeated,
+                        });
+                        SoapType::Choice(u16::try_from(choices.len() - 1).expect("validated count"))
+                    }
+                    None => ty(&p.ty, p.item.as_deref()),
+                },
                 nullable: validate::nullable(&p.ty),
                 unwrapped: p.unwrapped,
                 optional: p.optional,
@@ -816,10 +883,11 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
             })
             .collect()
     };
-    let classes = raw
+    let classes: Vec<ClassDef> = raw
         .types
         .into_iter()
-        .map(|c| ClassDef {
+        .enumerate()
+        .map(|(i, c)| ClassDef {
             base: c.base.map(|b| {
                 let i = type_names.classes.iter().position(|n| *n == b.0);
                 u16::try_from(i.expect("validated base")).expect("validated count")
@@ -834,22 +902,15 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 params(vec![raw::RawParam {
                     name: String::new(),
                     ty: t.0,
-                    item: None,
-                    unwrapped: false,
-                    optional: false,
-                    default: None,
-                    list: false,
-                    any: false,
-                    unqualified: false,
-                    qualified: false,
-                    data_type: None,
-                    namespace: None,
-                    extended: false,
+                    ..raw::RawParam::default()
                 }])[0]
                     .ty
             }),
             any_attribute: c.any_attribute.map(|a| a.0),
-            members: params(c.members),
+            members: {
+                class_index.set(u16::try_from(i).expect("validated count"));
+                params(c.members)
+            },
         })
         .collect();
     let operations = raw
@@ -862,17 +923,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 params(vec![raw::RawParam {
                     name: String::new(),
                     ty: op.result.0.clone(),
-                    item: None,
-                    unwrapped: false,
-                    optional: false,
-                    default: None,
-                    list: false,
-                    any: false,
-                    unqualified: false,
-                    qualified: false,
-                    data_type: None,
-                    namespace: None,
-                    extended: false,
+                    ..raw::RawParam::default()
                 }])[0]
                     .ty
             };
@@ -974,6 +1025,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
         classes,
         arrays,
         data_sets,
+        choices,
         operations,
     }
 }

@@ -240,6 +240,62 @@ pub const DELIBERATE: &[(&str, u16, &str)] = &[
          nillable, as \"\"; the sender meant a null",
     ),
     (
+        "soap11-echo-pick-choice-label-nil",
+        500,
+        "the host reads xsi:nil on a choice's string alternative, which is not nillable, as \
+         \"\" (and writes it back <Label />); the sender meant a null",
+    ),
+    (
+        "soap11-echo-picks-choice-note-nil",
+        500,
+        "the host reads xsi:nil on a repeated choice's string item, which is not nillable, as \
+         \"\"; the sender meant a null",
+    ),
+    (
+        "soap11-echo-picks-choice-line-nil",
+        500,
+        "the host reads xsi:nil on a repeated choice's class item, which is not nillable, as a \
+         line of default values; the sender meant a null",
+    ),
+    (
+        "soap11-echo-named-choice-first-nil",
+        500,
+        "the host reads xsi:nil on a choice's alternative (told apart by a choice identifier), \
+         which is not nillable, as \"\"; the sender meant a null",
+    ),
+    (
+        "soap11-echo-named-choice-last-nil",
+        500,
+        "the host reads xsi:nil on a choice's alternative (told apart by a choice identifier), \
+         which is not nillable, as \"\"; the sender meant a null",
+    ),
+    (
+        "soap11-echo-named-choice-parts-nil",
+        500,
+        "the host reads xsi:nil on a repeated choice's items, which are not nillable, as \"\"; \
+         the sender meant nulls",
+    ),
+    (
+        "soap11-echo-pick-choice-count-elem",
+        400,
+        "an element inside a choice's int alternative (<Count><b>1</b></Count>): Mono reads \
+         its text and loses the rest of the class (Tail comes back 0); refused as a member of \
+         a simple type holding an element is",
+    ),
+    (
+        "soap11-echo-picks-choice-size-elem",
+        400,
+        "an element inside a repeated choice's int item: Mono reads its text and loses every \
+         later item and member; refused as a member of a simple type holding an element is",
+    ),
+    (
+        "soap11-echo-picks-choice-line-qty-elem",
+        400,
+        "an element inside an int member of a repeated choice's class item: Mono reads its \
+         text and loses every later item and member; refused as a member of a simple type \
+         holding an element is",
+    ),
+    (
         "soap11-echo-order-bare-nil",
         500,
         "the host reads xsi:nil on a bare parameter, whose element is not nillable, as an \
@@ -643,6 +699,40 @@ impl ObjectsService for ObjectsEcho {
 
     async fn echo_shop(&self, r: EchoShop) -> Result<EchoShopResponse, Fault> {
         Ok(EchoShopResponse { result: r.ds })
+    }
+
+    async fn echo_pick(&self, r: EchoPick) -> Result<EchoPickResponse, Fault> {
+        Ok(EchoPickResponse { result: r.pick })
+    }
+
+    async fn echo_picks(&self, r: EchoPicks) -> Result<EchoPicksResponse, Fault> {
+        Ok(EchoPicksResponse { result: r.picks })
+    }
+
+    async fn echo_named(&self, r: EchoNamed) -> Result<EchoNamedResponse, Fault> {
+        Ok(EchoNamedResponse { result: r.named })
+    }
+
+    async fn make_pick(&self, r: MakePick) -> Result<MakePickResponse, Fault> {
+        // As the C# does: p, tail 9, and the item of the kind (none for any other).
+        let item = match r.kind {
+            1 => Some(PickItem::Shape(AnyShape::Circle(Circle {
+                name: Some("c".to_owned()),
+                radius: 1.5,
+                ..Circle::default()
+            }))),
+            2 => Some(PickItem::Label("text".to_owned())),
+            3 => Some(PickItem::Count(7)),
+            4 => Some(PickItem::Level(Level::High)),
+            _ => None,
+        };
+        Ok(MakePickResponse {
+            result: Some(Pick {
+                name: Some("p".to_owned()),
+                item,
+                tail: 9,
+            }),
+        })
     }
 
     async fn echo_order_bare(&self, r: EchoOrderBare) -> Result<EchoOrderBareResponse, Fault> {
@@ -2058,6 +2148,56 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
             encode(
                 EchoBundle {
                     bundle: Some(Bundle::default()),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-pick",
+            encode(
+                EchoPick {
+                    pick: Some(Pick {
+                        name: Some("n".into()),
+                        item: Some(PickItem::Shape(AnyShape::ColoredCircle(ColoredCircle {
+                            tag: Some("t".into()),
+                            name: Some("cc".into()),
+                            radius: 2.5,
+                            color: Some("red".into()),
+                        }))),
+                        tail: 3,
+                    }),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-picks",
+            encode(
+                EchoPicks {
+                    picks: Some(Picks {
+                        items: vec![
+                            PicksItems::Size(2),
+                            PicksItems::Note("a".into()),
+                            PicksItems::Line(OrderLine::default()),
+                            PicksItems::Size(-1),
+                        ],
+                        name: Some("ps".into()),
+                    }),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-named",
+            encode(
+                EchoNamed {
+                    named: Some(Named {
+                        item: Some(NamedItem::Last("l".into())),
+                        items: vec![NamedItems::Code("c".into()), NamedItems::Tag("t".into())],
+                    }),
                 },
                 &none,
                 binding,

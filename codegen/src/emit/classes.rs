@@ -43,7 +43,8 @@ fn class(model: &Model, c: &ClassModel) -> TokenStream {
         Some(any) => any_enum(model, c, index, any),
         None => quote!(),
     };
-    quote!(#concrete #any)
+    let choices = super::choices::enums(model, index);
+    quote!(#concrete #any #choices)
 }
 
 /// A derived class is a flat struct, its inherited members first: for each of its bases that
@@ -694,7 +695,7 @@ fn any_enum(model: &Model, c: &ClassModel, index: usize, any: &str) -> TokenStre
 /// The size gap between an `Any…` enum's two largest variants, in bytes as
 /// [`class_size`] estimates them, from which the enum allows clippy's `large_enum_variant`
 /// (whose threshold is 200): a margin below it for what the estimate misses.
-const LARGE_VARIANT_GAP: usize = 160;
+pub(super) const LARGE_VARIANT_GAP: usize = 160;
 
 /// An estimate of the size in bytes of class `index`'s struct on a 64-bit target: its fields'
 /// sizes added and rounded up to 8 (`seen` guards against a cycle, which a box breaks anyway).
@@ -728,7 +729,7 @@ fn class_size(model: &Model, index: usize, seen: &mut Vec<usize>) -> usize {
 }
 
 /// An estimate of the size in bytes of a Rust value of `ty` (see [`class_size`]).
-fn value_size(model: &Model, ty: SoapType, seen: &mut Vec<usize>) -> usize {
+pub(super) fn value_size(model: &Model, ty: SoapType, seen: &mut Vec<usize>) -> usize {
     match ty {
         SoapType::Boolean | SoapType::Byte | SoapType::UnsignedByte => 1,
         SoapType::Short | SoapType::UnsignedShort => 2,
@@ -749,6 +750,26 @@ fn value_size(model: &Model, ty: SoapType, seen: &mut Vec<usize>) -> usize {
         SoapType::Object => 32,
         SoapType::Enum(i) if model.enums[usize::from(i)].flags => 8,
         SoapType::Enum(_) | SoapType::Void => 1,
+        // A `Vec`, or an `Option` of the enum: a tag beside its largest variant.
+        SoapType::Choice(i) => {
+            let choice = &model.choices[usize::from(i)];
+            if choice.repeated {
+                24
+            } else {
+                8 + choice
+                    .alternatives
+                    .iter()
+                    .map(|a| {
+                        if a.boxed {
+                            8
+                        } else {
+                            value_size(model, a.ty, seen)
+                        }
+                    })
+                    .max()
+                    .unwrap_or(0)
+            }
+        }
         SoapType::Class(i) => {
             let class = &model.classes[usize::from(i)];
             std::iter::once(usize::from(i))

@@ -70,6 +70,9 @@ pub(super) fn seen_flags<'m>(
 
 /// Writes the member `m` from `self.{field}` with `w`, as XmlSerializer writes it.
 pub(super) fn member_write(model: &Model, m: &MemberModel) -> TokenStream {
+    if matches!(m.ty, SoapType::Choice(_)) {
+        return super::choices::member_write(model, m);
+    }
     let field = ident(&m.field);
     let wire = &m.wire;
     if m.any {
@@ -229,6 +232,9 @@ pub(super) fn default_expr(model: &Model, m: &MemberModel) -> TokenStream {
 
 /// The match arm reading the member `m` (the `i`th) from `member` into `value.{field}`.
 pub(super) fn member_read(model: &Model, i: usize, m: &MemberModel) -> TokenStream {
+    if matches!(m.ty, SoapType::Choice(_)) {
+        return super::choices::member_read(model, i, m);
+    }
     let i = proc_macro2::Literal::usize_unsuffixed(i);
     let field = ident(&m.field);
     let wire = &m.wire;
@@ -316,6 +322,9 @@ pub(super) fn member_type(model: &Model, m: &MemberModel) -> TokenStream {
 
 /// The rustdoc of a member: wire name, XSD type, occurrence.
 pub(super) fn member_doc(model: &Model, m: &MemberModel) -> String {
+    if matches!(m.ty, SoapType::Choice(_)) {
+        return super::choices::member_doc(model, m);
+    }
     if m.any {
         let many = matches!(m.ty, SoapType::Array(_));
         return format!(

@@ -4,6 +4,7 @@
 
 mod blocking;
 mod cargo_toml;
+mod choices;
 mod classes;
 mod client;
 mod credentials;
@@ -220,6 +221,15 @@ pub(crate) fn rust_type(model: &Model, ty: SoapType) -> TokenStream {
             let class = model.class(ty).expect("a class");
             let name = ident(class.rust_type());
             quote!(Option<crate::#name>)
+        }
+        SoapType::Choice(_) => {
+            let choice = model.choice(ty).expect("a choice");
+            let name = ident(&choice.rust);
+            if choice.repeated {
+                quote!(Vec<crate::#name>)
+            } else {
+                quote!(Option<crate::#name>)
+            }
         }
         SoapType::Array(_) => {
             let item = item_type(model, ty);

@@ -28,7 +28,8 @@ fn value_room(model: &Model, ty: SoapType) -> usize {
         | SoapType::TypedDataSet(_)
         | SoapType::Object
         | SoapType::Class(_)
-        | SoapType::Array(_) => 0,
+        | SoapType::Array(_)
+        | SoapType::Choice(_) => 0,
         SoapType::Int => 11,          // "-2147483648"
         SoapType::Boolean => 5,       // "false"
         SoapType::Decimal => 31,      // 29 digits, sign, point

@@ -433,10 +433,11 @@ fn schema_types(model: &Model, w: &mut String, types: &[SoapType], written: &mut
                     .chain(&class.members)
                     // An `[XmlAnyElement]` member's type is no type of the schema.
                     .filter(|m| !m.any)
-                    .map(|m| match model.array(m.ty) {
+                    .flat_map(|m| match model.array(m.ty) {
                         // An unwrapped array's type is its items'.
-                        Some(array) if m.unwrapped => array.item,
-                        _ => m.ty,
+                        Some(array) if m.unwrapped => vec![array.item],
+                        // A choice's are its alternatives'.
+                        _ => model.held_types(m.ty),
                     })
                     .collect();
                 schema_types(model, w, &members, written);
@@ -595,6 +596,28 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
     };
     let _ = writeln!(w, "{indent}        <s:sequence>");
     for m in &class.members {
+        if let Some(choice) = model.choice(m.ty) {
+            // `xs:choice`, as XmlSchemaExporter writes it: `1..1` for a single member (which
+            // a null one still leaves out), `0..unbounded` for an array; each alternative with
+            // the occurrences a member of its type would have.
+            let occurs = if choice.repeated {
+                r#"minOccurs="0" maxOccurs="unbounded""#
+            } else {
+                r#"minOccurs="1" maxOccurs="1""#
+            };
+            let _ = writeln!(w, "{indent}          <s:choice {occurs}>");
+            for a in &choice.alternatives {
+                let min = if a.ty.is_reference() { 0 } else { 1 };
+                let _ = writeln!(
+                    w,
+                    r#"{indent}            <s:element minOccurs="{min}" maxOccurs="1" name="{}"{} />"#,
+                    attr(&a.wire),
+                    type_attr(model, a.ty)
+                );
+            }
+            let _ = writeln!(w, "{indent}          </s:choice>");
+            continue;
+        }
         if m.unwrapped {
             // An array without a wrapper: its items, repeated.
             let item = model.array(m.ty).expect("an array").item;
@@ -685,7 +708,7 @@ fn reaches(model: &Model, ty: SoapType, wanted: &dyn Fn(SoapType) -> bool) -> bo
                 let class = &model.classes[i];
                 let types: Vec<SoapType> = class
                     .fields()
-                    .map(|m| m.ty)
+                    .flat_map(|m| model.held_types(m.ty))
                     .chain(class.derived.iter().map(|&d| SoapType::Class(d as u16)))
                     .collect();
                 types.into_iter().any(|t| walk(model, t, wanted, seen))

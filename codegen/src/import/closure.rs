@@ -14,8 +14,28 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::{ImportedClass, ImportedDataSet, ImportedEnum, ImportedOperation};
 use crate::spec::SoapType;
 
+/// The types a spec's type text names (`Order` of `Order[]`, `int?`, `{type: Order, item:
+/// Line}`, each alternative's of `{choice: [A: Circle, B: int]}`) that are not rmm's own.
+pub(super) fn named_types(text: &str) -> Vec<String> {
+    if text.trim_start().starts_with('{') {
+        let Ok(map) = serde_yaml::from_str::<serde_yaml::Value>(text) else {
+            return Vec::new();
+        };
+        if let Some(choice) = map.get("choice").and_then(|c| c.as_sequence()) {
+            return choice
+                .iter()
+                .filter_map(|a| a.as_mapping())
+                .flat_map(|a| a.values())
+                .filter_map(|ty| ty.as_str())
+                .filter_map(named_type)
+                .collect();
+        }
+    }
+    named_type(text).into_iter().collect()
+}
+
 /// The type a spec's type text names (`Order` of `Order[]`, `int?`, `{type: Order, item:
-/// Line}`), if it is not one of rmm's own types.
+/// Line}`), if it is not one of rmm's own types; none for a choice's (see [`named_types`]).
 pub(super) fn named_type(text: &str) -> Option<String> {
     let name = if text.trim_start().starts_with('{') {
         let map: serde_yaml::Value = serde_yaml::from_str(text).ok()?;
@@ -52,7 +72,7 @@ fn class_types(class: &ImportedClass) -> impl Iterator<Item = String> + '_ {
         .chain(&class.members)
         .map(|(_, ty)| ty.as_str())
         .chain(class.text.as_deref())
-        .filter_map(named_type)
+        .flat_map(named_types)
         .chain(class.base.clone())
 }
 
@@ -78,7 +98,9 @@ fn foreign_refusal(class: &ImportedClass, classes: &[ImportedClass]) -> Option<S
             .as_ref()
             .and_then(|n| classes.iter().find(|c| c.name == *n))
             .and_then(|c| c.namespace.as_deref());
-        let problem = if plain.ends_with("[]") && !unwrapped {
+        let problem = if ty.starts_with("{choice:") {
+            Some("a choice")
+        } else if plain.ends_with("[]") && !unwrapped {
             Some("an array with a wrapper")
         } else if matches!(
             plain,

@@ -1848,16 +1848,24 @@ fn read_class<'a, 'i>(
         !(holder == complex && (is(*n, XSD, "complexContent") || is(*n, XSD, "simpleContent")))
     });
     let mut next = content.next();
+    // The class's elements: a sequence, or a choice alone (a class of one choice member).
     let sequence = match next {
-        Some(s) if is(s, XSD, "sequence") => {
+        Some(s) if is(s, XSD, "sequence") || is(s, XSD, "choice") => {
             next = content.next();
             Some(s)
         }
         _ => None,
     };
+    let elements: Vec<Node> = match sequence {
+        Some(c) if is(c, XSD, "choice") => vec![c],
+        Some(s) => s.children().filter(Node::is_element).collect(),
+        None => Vec::new(),
+    };
     // A repeated sequence (.NET: each member an array) and mixed content (.NET: its text as a
     // `string[]` member), which a class of plain members would lose.
-    if let Some(s) = sequence.filter(|s| s.attribute("maxOccurs").is_some_and(|m| m != "1")) {
+    if let Some(s) = sequence
+        .filter(|s| is(*s, XSD, "sequence") && s.attribute("maxOccurs").is_some_and(|m| m != "1"))
+    {
         return refuse(
             s,
             "a repeated sequence (maxOccurs on xs:sequence)",
@@ -1968,10 +1976,7 @@ fn read_class<'a, 'i>(
     });
     let mut members = Vec::new();
     let mut ok = true;
-    for node in sequence
-        .into_iter()
-        .flat_map(|s| s.children().filter(Node::is_element))
-    {
+    for &node in &elements {
         // `[XmlAnyElement]`: every element no other member takes (`xml[]`), or the last of
         // them (`xml`), a member `Any` as wsdl.exe names it. One of any namespace only.
         let plain_any = is(node, XSD, "any")
@@ -1986,9 +1991,8 @@ fn read_class<'a, 'i>(
         {
             let mut field = "Any".to_owned();
             let mut n = 1;
-            while sequence
-                .into_iter()
-                .flat_map(|s| s.children())
+            while elements
+                .iter()
                 .any(|c| c.attribute("name") == Some(field.as_str()))
             {
                 field = format!("Any{n}");
@@ -2000,6 +2004,13 @@ fn read_class<'a, 'i>(
                 "xml"
             };
             members.push((field, format!("{{type: {ty}, any: true}}")));
+            continue;
+        }
+        if is(node, XSD, "choice") {
+            match choice_member(node, &elements, &members, schema, whose, name, p) {
+                Some(member) => members.push(member),
+                None => ok = false,
+            }
             continue;
         }
         if !is(node, XSD, "element") {
@@ -2188,6 +2199,167 @@ fn read_class<'a, 'i>(
         }
     }
     true
+}
+
+/// The member an `xs:choice` of the class `class` is (.NET's `object Item`, `object[] Items`
+/// where it repeats, with one `[XmlElement(Name, Type)]` per alternative): its name, as
+/// wsdl.exe names it (`Item`, numbered where another element of the class has the name), and
+/// its spec text (`{choice: [Shape: Shape, Label: string], repeated: true}`). Refused, with
+/// the construct: a choice of anything but named elements (a sequence, `xs:any`, a nested
+/// choice, an element reference), and alternatives rmm does not carry (nillable, repeated,
+/// arrays, objects, raw XML).
+fn choice_member<'a, 'i>(
+    choice: Node<'a, 'i>,
+    elements: &[Node<'a, 'i>],
+    members: &[(String, String)],
+    schema: &mut Schema<'a, 'i>,
+    whose: &str,
+    class: &str,
+    p: &mut Problems,
+) -> Option<(String, String)> {
+    let repeated = choice.attribute("maxOccurs").unwrap_or("1") != "1";
+    let mut alternatives: Vec<(String, String)> = Vec::new();
+    let mut ok = true;
+    for node in choice.children().filter(Node::is_element) {
+        let refuse = |p: &mut Problems, what: String| {
+            p.at(
+                node,
+                format!(
+                    "{whose} uses the type {class}, which has a choice (xs:choice) {what}; rmm \
+                     does not import it yet"
+                ),
+            );
+        };
+        let Some(name) = node
+            .attribute("name")
+            .filter(|n| is(node, XSD, "element") && !n.is_empty())
+        else {
+            let what = match node.tag_name().name() {
+                "element" if node.attribute("ref").is_some() => {
+                    "of an element reference (a substitution group's or another namespace's)"
+                        .to_owned()
+                }
+                "element" => "of an element without a name".to_owned(),
+                other => format!("holding xs:{other}"),
+            };
+            refuse(p, what);
+            ok = false;
+            continue;
+        };
+        if node.attribute("maxOccurs").unwrap_or("1") != "1" {
+            refuse(p, format!("whose alternative {name} repeats (maxOccurs)"));
+            ok = false;
+            continue;
+        }
+        if node.attribute("nillable") == Some("true") {
+            refuse(p, format!("whose alternative {name} is nillable"));
+            ok = false;
+            continue;
+        }
+        let taken = alternatives.iter().any(|(a, _)| a == name)
+            || members.iter().any(|(m, _)| m == name)
+            || elements
+                .iter()
+                .any(|e| is(*e, XSD, "element") && e.attribute("name") == Some(name));
+        if taken {
+            refuse(
+                p,
+                format!("whose alternative {name} has the name of another element of the class"),
+            );
+            ok = false;
+            continue;
+        }
+        let saved = (
+            schema.member_context,
+            schema.array_depth,
+            schema.item_rename.take(),
+        );
+        schema.member_context = true;
+        schema.array_depth = 0;
+        let what = format!("alternative {name} of {class}");
+        let ty = value_type(node, schema, operation_of(whose), &what, p);
+        (
+            schema.member_context,
+            schema.array_depth,
+            schema.item_rename,
+        ) = saved;
+        let Some(ty) = ty else {
+            ok = false;
+            continue;
+        };
+        let carried = !ty.ends_with("[]")
+            && !ty.ends_with('?')
+            && !matches!(
+                ty.as_str(),
+                "object" | "xml" | "xmlNode" | "dataSet" | "dataTable"
+            )
+            && !schema.data_sets.iter().any(|d| d.name == ty);
+        if !carried {
+            refuse(
+                p,
+                format!(
+                    "whose alternative {name} is of the type {ty} (rmm imports alternatives of \
+                     simple types, enums and classes)"
+                ),
+            );
+            ok = false;
+            continue;
+        }
+        alternatives.push((name.to_owned(), ty));
+    }
+    if !ok {
+        return None;
+    }
+    if alternatives.len() < 2 {
+        p.at(
+            choice,
+            format!(
+                "{whose} uses the type {class}, which has a choice (xs:choice) of {} \
+                 alternative(s); rmm imports a choice of two or more",
+                alternatives.len()
+            ),
+        );
+        return None;
+    }
+    // wsdl.exe's name: `Item` (`Items`), numbered apart from the class's other elements.
+    let base = if repeated { "Items" } else { "Item" };
+    let mut field = base.to_owned();
+    let mut n = 1;
+    let taken = |field: &str| {
+        members.iter().any(|(m, _)| m == field)
+            || elements.iter().any(|e| e.attribute("name") == Some(field))
+    };
+    while taken(&field) {
+        field = format!("{base}{n}");
+        n += 1;
+    }
+    let listed: Vec<String> = alternatives
+        .iter()
+        .map(|(name, ty)| format!("{}: {}", flow_word(name), flow_word(ty)))
+        .collect();
+    let repeat = if repeated { ", repeated: true" } else { "" };
+    Some((
+        field,
+        format!("{{choice: [{}]{repeat}}}", listed.join(", ")),
+    ))
+}
+
+/// A name or type in a flow collection: as it is where YAML reads it so (`Shape`, `B-x`),
+/// else quoted (`string[]`, `true`).
+fn flow_word(text: &str) -> String {
+    let plain = text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        && !matches!(
+            text.to_ascii_lowercase().as_str(),
+            "true" | "false" | "null" | "yes" | "no" | "on" | "off" | "y" | "n"
+        );
+    if plain {
+        text.to_owned()
+    } else {
+        json_string(text)
+    }
 }
 
 /// A JSON string, which YAML reads as written (a type with `[]` in a flow map).

@@ -170,8 +170,10 @@ pub(super) struct RawOperation {
 /// One parameter, written as a single-key map: `- repnumber: int`. A class's member may also
 /// be written `- Lines: {type: "OrderLine[]", item: Line}` (an array whose items are renamed,
 /// `[XmlArrayItem]`) or `- Tag: {type: "string[]", unwrapped: true}` (an array without a
-/// wrapper, `[XmlElement]` on an array: its items are repeated elements of the member's name).
-#[derive(Debug)]
+/// wrapper, `[XmlElement]` on an array: its items are repeated elements of the member's name),
+/// or `- Item: {choice: [Circle: Circle, Label: string]}` (an `xs:choice`, .NET's
+/// `[XmlElement(Name, Type)]` attributes on one `object` member).
+#[derive(Debug, Default)]
 pub(super) struct RawParam {
     pub name: String,
     pub ty: String,
@@ -202,10 +204,16 @@ pub(super) struct RawParam {
     pub data_type: Option<String>,
     /// Whether it was written as a map (`{type: …}`), which only a member may be.
     pub extended: bool,
+    /// A member that is an `xs:choice` (`choice:`): its alternatives, each an element name
+    /// and its type (`- Circle: Circle`); `ty` is then empty.
+    pub choice: Option<Vec<RawParam>>,
+    /// A choice that repeats (`repeated: true`: `maxOccurs="unbounded"`, .NET's `object[]
+    /// Items`).
+    pub repeated: bool,
 }
 
 /// The value of a parameter or member: a type name, or a map of the type and its options.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(super) struct RawParamValue {
     ty: String,
     item: Option<String>,
@@ -219,14 +227,21 @@ pub(super) struct RawParamValue {
     qualified: bool,
     data_type: Option<String>,
     extended: bool,
+    choice: Option<Vec<RawParam>>,
+    repeated: bool,
 }
 
 /// The map form of a member's value.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawMemberMap {
-    #[serde(rename = "type")]
-    ty: TypeWord,
+    /// The type; absent for a choice (which the validator checks).
+    #[serde(rename = "type", default)]
+    ty: Option<TypeWord>,
+    #[serde(default)]
+    choice: Option<Vec<RawParam>>,
+    #[serde(default)]
+    repeated: bool,
     #[serde(default)]
     item: Option<Word>,
     #[serde(default)]
@@ -298,23 +313,13 @@ impl<'de> Deserialize<'de> for RawParamValue {
             type Value = RawParamValue;
 
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a type name (string, int, double, …), or a map {type: …, item: …, unwrapped: …, optional: …, default: …, list: …, any: …, unqualified: …, namespace: …, qualified: …, data_type: …}")
+                f.write_str("a type name (string, int, double, …), or a map {type: …, item: …, unwrapped: …, optional: …, default: …, list: …, any: …, unqualified: …, namespace: …, qualified: …, data_type: …} or {choice: […], repeated: …}")
             }
 
             fn visit_str<E: de::Error>(self, v: &str) -> Result<RawParamValue, E> {
                 Ok(RawParamValue {
                     ty: v.to_owned(),
-                    item: None,
-                    unwrapped: false,
-                    optional: false,
-                    default: None,
-                    list: false,
-                    any: false,
-                    unqualified: false,
-                    namespace: None,
-                    qualified: false,
-                    data_type: None,
-                    extended: false,
+                    ..RawParamValue::default()
                 })
             }
 
@@ -327,7 +332,9 @@ impl<'de> Deserialize<'de> for RawParamValue {
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RawParamValue, A::Error> {
                 let m = RawMemberMap::deserialize(de::value::MapAccessDeserializer::new(map))?;
                 Ok(RawParamValue {
-                    ty: m.ty.0,
+                    ty: m.ty.map(|t| t.0).unwrap_or_default(),
+                    choice: m.choice,
+                    repeated: m.repeated,
                     item: m.item.map(|w| w.0),
                     unwrapped: m.unwrapped,
                     optional: m.optional,
@@ -521,6 +528,8 @@ impl<'de> Deserialize<'de> for RawParam {
                             qualified: value.qualified,
                             data_type: value.data_type,
                             extended: value.extended,
+                            choice: value.choice,
+                            repeated: value.repeated,
                         })
                     }
                     0 => Err(de::Error::custom(format_args!(

@@ -273,6 +273,53 @@ namespace Rmm.Objects
         public int Hops;
     }
 
+    /// A single choice of distinct types (xs:choice): the alternative's element names the
+    /// value's type, between two ordinary members.
+    public class Pick
+    {
+        public string Name;
+        [XmlElement("Shape", typeof(Shape))]
+        [XmlElement("Label", typeof(string))]
+        [XmlElement("Count", typeof(int))]
+        [XmlElement("Level", typeof(Level))]
+        public object Item;
+        public int Tail;
+    }
+
+    /// A repeated choice: items of three types in any order, then an ordinary member.
+    public class Picks
+    {
+        [XmlElement("Line", typeof(OrderLine))]
+        [XmlElement("Note", typeof(string))]
+        [XmlElement("Size", typeof(int))]
+        public object[] Items;
+        public string Name;
+    }
+
+    /// Choices whose alternatives share a type: the element read or written is named by a
+    /// choice identifier, a single one and an array of them.
+    public class Named
+    {
+        [XmlElement("First", typeof(string))]
+        [XmlElement("Last", typeof(string))]
+        [XmlChoiceIdentifier("Which")]
+        public string Name;
+        [XmlIgnore] public NameKind Which;
+        [XmlElement("Tag", typeof(string))]
+        [XmlElement("Code", typeof(string))]
+        [XmlChoiceIdentifier("Kinds")]
+        public string[] Parts;
+        [XmlIgnore] public PartKind[] Kinds;
+    }
+
+    /// The choice identifier of Named.Name: the element names, not in the schema.
+    [XmlType(IncludeInSchema = false)]
+    public enum NameKind { First, Last }
+
+    /// The choice identifiers of Named.Parts.
+    [XmlType(IncludeInSchema = false)]
+    public enum PartKind { Tag, Code }
+
     [WebService(Namespace = "http://rmm.example.com/objects", Description = "Classes, arrays and inheritance, echoed.")]
     [WebServiceBinding(ConformsTo = WsiProfiles.None)]
     public class ObjectsService : WebService
@@ -907,5 +954,31 @@ namespace Rmm.Objects
 
         [WebMethod(Description = "Echoes the typed DataSet ShopDs as the host reads it.")]
         public ShopDs EchoShop(ShopDs ds) { return ds; }
+
+        [WebMethod(Description = "Echoes a pick: a single choice of distinct types.")]
+        public Pick EchoPick(Pick pick) { return pick; }
+
+        [WebMethod(Description = "Echoes picks: a repeated choice.")]
+        public Picks EchoPicks(Picks picks) { return picks; }
+
+        [WebMethod(Description = "Echoes a named: choices of one type, told apart by choice identifiers.")]
+        public Named EchoNamed(Named named) { return named; }
+
+        [WebMethod(Description = "Makes a pick p (tail 9) of a kind: 0 no item, 1 a circle c of radius 1.5, 2 the label text, 3 the count 7, 4 the level High.")]
+        public Pick MakePick(int kind)
+        {
+            Pick pick = new Pick();
+            pick.Name = "p";
+            pick.Tail = 9;
+            switch (kind)
+            {
+                case 1: Circle c = new Circle(); c.Name = "c"; c.Radius = 1.5; pick.Item = c; break;
+                case 2: pick.Item = "text"; break;
+                case 3: pick.Item = 7; break;
+                case 4: pick.Item = Level.High; break;
+                default: pick.Item = null; break;
+            }
+            return pick;
+        }
     }
 }

@@ -51,6 +51,9 @@
 //               its xsi:type
 //     array     two items, from positions p and p + 1; the second null where an item may be
 //               (a class, a string, a nullable)
+//     choice    (an [XmlElement(Name, Type)] per alternative) a single one: the alternative
+//               at its position q counted round them; an array: one item of each, in order;
+//               a choice identifier ([XmlChoiceIdentifier]) set to match
 //     flags     ([Flags] enum) its last two members together ("Execute delete"; over
 //               GET/POST the text "Execute, delete", the proxy's own member names)
 //     XmlElement  <r:NAME p="P" xmlns:r="urn:raw"><!-- c -->a&amp;b &lt;c&gt;</r:NAME>
@@ -375,7 +378,13 @@ static class CallAll
                 q++;
                 var property = member as PropertyInfo;
                 Type memberType = property != null ? property.PropertyType : ((FieldInfo)member).FieldType;
-                object value = Value(kase, q, member.Name, memberType, false, depth + 1);
+                // A choice (xs:choice): an [XmlElement(Name, Type)] per alternative.
+                XmlElementAttribute[] alternatives = member
+                    .GetCustomAttributes(typeof(XmlElementAttribute), false)
+                    .Cast<XmlElementAttribute>().Where(e => e.Type != null).ToArray();
+                object value = alternatives.Length > 1
+                    ? Choice(kase, q, instance, member, memberType, alternatives, depth)
+                    : Value(kase, q, member.Name, memberType, false, depth + 1);
                 if (property != null)
                     property.SetValue(instance, value, null);
                 else
@@ -388,6 +397,53 @@ static class CallAll
             return instance;
         }
         throw new NotSupportedException(name + ": unsupported type " + type);
+    }
+
+    /// The value of a choice member (`alternatives`, one `[XmlElement]` each): a single one,
+    /// the alternative at its position counted round them; an array, one item of each, in
+    /// order. Where a choice identifier names the element (`[XmlChoiceIdentifier]`), it is set
+    /// to match.
+    static object Choice(string kase, int position, object instance, MemberInfo member, Type type,
+        XmlElementAttribute[] alternatives, int depth)
+    {
+        var identifier = (XmlChoiceIdentifierAttribute)member
+            .GetCustomAttributes(typeof(XmlChoiceIdentifierAttribute), false).FirstOrDefault();
+        MemberInfo which = identifier == null ? null
+            : (MemberInfo)instance.GetType().GetField(identifier.MemberName)
+              ?? instance.GetType().GetProperty(identifier.MemberName);
+        Func<Type, string, object> name = (enumType, element) => Enum.Parse(enumType,
+            enumType.GetFields(BindingFlags.Public | BindingFlags.Static).First(f =>
+                f.GetCustomAttributes(typeof(XmlEnumAttribute), false).Cast<XmlEnumAttribute>()
+                    .Select(e => e.Name).DefaultIfEmpty(f.Name).First() == element).Name);
+        Action<object> identify = value =>
+        {
+            if (which is FieldInfo)
+                ((FieldInfo)which).SetValue(instance, value);
+            else if (which is PropertyInfo)
+                ((PropertyInfo)which).SetValue(instance, value, null);
+        };
+        Type whichType = which == null ? null
+            : which is FieldInfo ? ((FieldInfo)which).FieldType : ((PropertyInfo)which).PropertyType;
+        if (type.IsArray)
+        {
+            Array items = Array.CreateInstance(type.GetElementType(), alternatives.Length);
+            Array names = whichType == null ? null
+                : Array.CreateInstance(whichType.GetElementType(), alternatives.Length);
+            for (int i = 0; i < alternatives.Length; i++)
+            {
+                items.SetValue(Value(kase, position + i, alternatives[i].ElementName,
+                    alternatives[i].Type, false, depth + 1), i);
+                if (names != null)
+                    names.SetValue(name(whichType.GetElementType(), alternatives[i].ElementName), i);
+            }
+            if (names != null)
+                identify(names);
+            return items;
+        }
+        XmlElementAttribute chosen = alternatives[position % alternatives.Length];
+        if (whichType != null)
+            identify(name(whichType, chosen.ElementName));
+        return Value(kase, position, chosen.ElementName, chosen.Type, false, depth + 1);
     }
 
     /// The type itself, or for an abstract class the first concrete class (in declaration

@@ -64,6 +64,8 @@ zeep's introspection of each type, nothing about the service hard-coded:
     typed DataSet (one xs:any of the set's namespace) not sent: it is two elements, its
                  schema and its diffgram, where zeep writes one; a result is printed as it
                  came (canonical XML), as zeep refuses to read it under that namespace
+    choice       (xs:choice) a single one: its alternative at the choice's position counted
+                 round the alternatives; a repeated one: one item of each alternative, in order
     depth        classes nest to depth 3 (the parameter's class at 0, each class or array
                  inside one deeper); deeper classes are left out, or nil as array items: a
                  class that holds itself ends there
@@ -362,8 +364,29 @@ class Samples:
             return None
         xsd_type = self.concrete(xsd_type)
         fields, lists = {}, {}
+        # A choice (xs:choice, .NET's [XmlElement] per alternative): zeep flattens its
+        # alternatives into the elements. A single one takes its alternative at the choice's
+        # position (counted round its alternatives) as a keyword; a repeated one, zeep's
+        # `_value_N` (numbered among the repeated ones), one item of each alternative.
+        choices = [c for c in getattr(xsd_type, "_element", None) or []
+                   if type(c).__name__ == "Choice"]
+        in_choice = set()
+        repeated = 0
+        for at, choice in enumerate(choices, start=position):
+            alternatives = list(choice.elements)
+            in_choice.update(name for name, _ in alternatives)
+            if choice.max_occurs == 1:
+                name, node = alternatives[at % len(alternatives)]
+                fields[name] = self.value(node.type, name, at, depth + 1)
+            else:
+                repeated += 1
+                fields[f"_value_{repeated}"] = [
+                    {name: self.value(node.type, name, i, depth + 1)}
+                    for i, (name, node) in enumerate(alternatives, start=1)]
         members = list(xsd_type.elements) + list(xsd_type.attributes)
         for p, (member, node) in enumerate(members, start=1):
+            if member in in_choice:
+                continue
             if not hasattr(node, "type"):
                 continue  # xs:anyAttribute (a SOAP header's type): left empty
             if type(node).__name__ == "Any":

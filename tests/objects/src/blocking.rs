@@ -533,4 +533,30 @@ impl ObjectsServiceBlockingClient {
     pub fn echo_shop(&self, request: &EchoShop) -> Result<EchoShopResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 65, `EchoPick`, and waits for its answer: Echoes a pick: a single choice of distinct types.
+    pub fn echo_pick(&self, request: &EchoPick) -> Result<EchoPickResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 66, `EchoPicks`, and waits for its answer: Echoes picks: a repeated choice.
+    pub fn echo_picks(
+        &self,
+        request: &EchoPicks,
+    ) -> Result<EchoPicksResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 67, `EchoNamed`, and waits for its answer: Echoes a named: choices of one type, told apart by choice identifiers.
+    pub fn echo_named(
+        &self,
+        request: &EchoNamed,
+    ) -> Result<EchoNamedResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 68, `MakePick`, and waits for its answer: Makes a pick p (tail 9) of a kind: 0 no item, 1 a circle c of radius 1.5, 2 the label text, 3 the count 7, 4 the level High.
+    pub fn make_pick(&self, request: &MakePick) -> Result<MakePickResponse, CallError> {
+        self.call(request)
+    }
 }

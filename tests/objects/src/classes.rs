@@ -2094,6 +2094,315 @@ impl tree::XmlItem for Phrase {
     }
 }
 
+/// `Pick`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// A choice of distinct types between two members (`xs:choice`: `object Item` with an `[XmlElement(Name, Type)]` per alternative).
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Pick {
+    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub name: Option<String>,
+    /// `Item` (a member with an `[XmlElement]` per alternative, `xs:choice`): one of the elements `<Shape>`, `<Label>`, `<Count>`, `<Level>` as [`PickItem`] says, or none for `None`. Of several, the first is read.
+    pub item: Option<crate::PickItem>,
+    /// `Tail`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub tail: i32,
+}
+
+impl Pick {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
+        w.optional("Name", &[], self.name.as_ref())?;
+        if let Some(item) = &self.item {
+            match item {
+                crate::PickItem::Shape(value) => w.value("Shape", &[], value)?,
+                crate::PickItem::Label(value) => w.value("Label", &[], value)?,
+                crate::PickItem::Count(value) => w.scalar("Count", value),
+                crate::PickItem::Level(value) => w.scalar("Level", value),
+            }
+        }
+        w.scalar("Tail", &self.tail);
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 3];
+        for member in node.members() {
+            match member.name() {
+                "Name" if !seen[0] => {
+                    seen[0] = true;
+                    value.name = member.optional("Name", &[])?;
+                }
+                "Shape" if !seen[1] => {
+                    seen[1] = true;
+                    if let Some(item) = member.optional("Shape", &[])? {
+                        value.item = Some(crate::PickItem::Shape(item));
+                    }
+                }
+                "Label" if !seen[1] => {
+                    seen[1] = true;
+                    if let Some(item) = member.optional("Label", &[])? {
+                        value.item = Some(crate::PickItem::Label(item));
+                    }
+                }
+                "Count" if !seen[1] => {
+                    seen[1] = true;
+                    value.item = Some(crate::PickItem::Count(member.scalar("Count")?));
+                }
+                "Level" if !seen[1] => {
+                    seen[1] = true;
+                    value.item = Some(crate::PickItem::Level(member.scalar("Level")?));
+                }
+                "Tail" if !seen[2] => {
+                    seen[2] = true;
+                    value.tail = member.scalar("Tail")?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl tree::XmlItem for Pick {
+    fn write_element(
+        &self,
+        w: &mut tree::XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
+        node.check_class_type("Pick")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &tree::Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::MemberError> {
+        node.check_class_type("Pick")?;
+        Self::read_members(node)
+    }
+}
+
+/// The value of `Pick.Item`, a choice (`xs:choice`, a .NET member with one `[XmlElement]` per alternative): one of the elements `<Shape>`, `<Label>`, `<Count>`, `<Level>`. The variant is the element: two alternatives of one type (.NET's `[XmlChoiceIdentifier]`) are two variants.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PickItem {
+    /// The element `<Shape>`: `tns:Shape`.
+    Shape(crate::AnyShape),
+    /// The element `<Label>`: `xs:string`.
+    Label(String),
+    /// The element `<Count>`: `xs:int`.
+    Count(i32),
+    /// The element `<Level>`: `tns:Level`.
+    Level(crate::Level),
+}
+
+/// `Picks`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// A repeated choice (`object[] Items`), then a member.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Picks {
+    /// `Items` (an array member with an `[XmlElement]` per alternative, `xs:choice minOccurs="0" maxOccurs="unbounded"`): any number of the elements `<Line>`, `<Note>`, `<Size>`, in order, each an item of [`PicksItems`]; an empty list is none. Each is read wherever it stands among the others.
+    pub items: Vec<crate::PicksItems>,
+    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub name: Option<String>,
+}
+
+impl Picks {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
+        for item in &self.items {
+            match item {
+                crate::PicksItems::Line(value) => w.value("Line", &[], value)?,
+                crate::PicksItems::Note(value) => w.value("Note", &[], value)?,
+                crate::PicksItems::Size(value) => w.scalar("Size", value),
+            }
+        }
+        w.optional("Name", &[], self.name.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 2];
+        for member in node.members() {
+            match member.name() {
+                "Line" => {
+                    if let Some(item) = member.optional("Line", &[])? {
+                        value.items.push(crate::PicksItems::Line(item));
+                    }
+                }
+                "Note" => {
+                    if let Some(item) = member.optional("Note", &[])? {
+                        value.items.push(crate::PicksItems::Note(item));
+                    }
+                }
+                "Size" => {
+                    value.items.push(crate::PicksItems::Size(member.scalar("Size")?));
+                }
+                "Name" if !seen[1] => {
+                    seen[1] = true;
+                    value.name = member.optional("Name", &[])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl tree::XmlItem for Picks {
+    fn write_element(
+        &self,
+        w: &mut tree::XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
+        node.check_class_type("Picks")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &tree::Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::MemberError> {
+        node.check_class_type("Picks")?;
+        Self::read_members(node)
+    }
+}
+
+/// An item of `Picks.Items`, a repeated choice (`xs:choice maxOccurs="unbounded"`, a .NET array member with one `[XmlElement]` per alternative): one of the elements `<Line>`, `<Note>`, `<Size>`, which may come in any number and order. The variant is the element: two alternatives of one type (.NET's `[XmlChoiceIdentifier]`) are two variants.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PicksItems {
+    /// The element `<Line>`: `tns:OrderLine`.
+    Line(crate::OrderLine),
+    /// The element `<Note>`: `xs:string`.
+    Note(String),
+    /// The element `<Size>`: `xs:int`.
+    Size(i32),
+}
+
+/// `Named`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// Choices whose alternatives share a type (`[XmlChoiceIdentifier]`): a single one and a repeated one (the C# `Name` and `Parts`: a WSDL does not carry a choice member's name, which the import makes `Item` and `Items`, as wsdl.exe does).
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Named {
+    /// `Item` (a member with an `[XmlElement]` per alternative, `xs:choice`): one of the elements `<First>`, `<Last>` as [`NamedItem`] says, or none for `None`. Of several, the first is read.
+    pub item: Option<crate::NamedItem>,
+    /// `Items` (an array member with an `[XmlElement]` per alternative, `xs:choice minOccurs="0" maxOccurs="unbounded"`): any number of the elements `<Tag>`, `<Code>`, in order, each an item of [`NamedItems`]; an empty list is none. Each is read wherever it stands among the others.
+    pub items: Vec<crate::NamedItems>,
+}
+
+impl Named {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
+        if let Some(item) = &self.item {
+            match item {
+                crate::NamedItem::First(value) => w.value("First", &[], value)?,
+                crate::NamedItem::Last(value) => w.value("Last", &[], value)?,
+            }
+        }
+        for item in &self.items {
+            match item {
+                crate::NamedItems::Tag(value) => w.value("Tag", &[], value)?,
+                crate::NamedItems::Code(value) => w.value("Code", &[], value)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 2];
+        for member in node.members() {
+            match member.name() {
+                "First" if !seen[0] => {
+                    seen[0] = true;
+                    if let Some(item) = member.optional("First", &[])? {
+                        value.item = Some(crate::NamedItem::First(item));
+                    }
+                }
+                "Last" if !seen[0] => {
+                    seen[0] = true;
+                    if let Some(item) = member.optional("Last", &[])? {
+                        value.item = Some(crate::NamedItem::Last(item));
+                    }
+                }
+                "Tag" => {
+                    if let Some(item) = member.optional("Tag", &[])? {
+                        value.items.push(crate::NamedItems::Tag(item));
+                    }
+                }
+                "Code" => {
+                    if let Some(item) = member.optional("Code", &[])? {
+                        value.items.push(crate::NamedItems::Code(item));
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl tree::XmlItem for Named {
+    fn write_element(
+        &self,
+        w: &mut tree::XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
+        node.check_class_type("Named")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &tree::Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::MemberError> {
+        node.check_class_type("Named")?;
+        Self::read_members(node)
+    }
+}
+
+/// The value of `Named.Item`, a choice (`xs:choice`, a .NET member with one `[XmlElement]` per alternative): one of the elements `<First>`, `<Last>`. The variant is the element: two alternatives of one type (.NET's `[XmlChoiceIdentifier]`) are two variants.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NamedItem {
+    /// The element `<First>`: `xs:string`.
+    First(String),
+    /// The element `<Last>`: `xs:string`.
+    Last(String),
+}
+
+/// An item of `Named.Items`, a repeated choice (`xs:choice maxOccurs="unbounded"`, a .NET array member with one `[XmlElement]` per alternative): one of the elements `<Tag>`, `<Code>`, which may come in any number and order. The variant is the element: two alternatives of one type (.NET's `[XmlChoiceIdentifier]`) are two variants.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NamedItems {
+    /// The element `<Tag>`: `xs:string`.
+    Tag(String),
+    /// The element `<Code>`: `xs:string`.
+    Code(String),
+}
+
 /// `ExtHeader`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
 /// A SOAP header of another namespace than the service's (`[XmlRoot(Namespace = "urn:rmm:ext")]`, WS-Security's and ebXML's kind): its element, type and members in urn:rmm:ext, but Org, of no namespace (`form="unqualified"`, as WS-Security's UsernameToken's Organization in real WSDLs); Ref a qualified attribute of type ID, Dup an object, Marks every other attribute, as ebXML's MessageHeader's id, DuplicateElimination and anyAttribute.

@@ -683,4 +683,36 @@ impl ObjectsServiceClient {
     ) -> Result<EchoShopResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 65, `EchoPick`: Echoes a pick: a single choice of distinct types.
+    pub async fn echo_pick(
+        &self,
+        request: &EchoPick,
+    ) -> Result<EchoPickResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 66, `EchoPicks`: Echoes picks: a repeated choice.
+    pub async fn echo_picks(
+        &self,
+        request: &EchoPicks,
+    ) -> Result<EchoPicksResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 67, `EchoNamed`: Echoes a named: choices of one type, told apart by choice identifiers.
+    pub async fn echo_named(
+        &self,
+        request: &EchoNamed,
+    ) -> Result<EchoNamedResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 68, `MakePick`: Makes a pick p (tail 9) of a kind: 0 no item, 1 a circle c of radius 1.5, 2 the label text, 3 the count 7, 4 the level High.
+    pub async fn make_pick(
+        &self,
+        request: &MakePick,
+    ) -> Result<MakePickResponse, CallError> {
+        self.call(request).await
+    }
 }

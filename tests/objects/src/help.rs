@@ -449,6 +449,30 @@ const INDEX: &[Piece] = &[
               <br>Echoes the typed DataSet ShopDs as the host reads it.
             </span>
           </li>
+          <li>
+            <a href="?op=EchoPick">EchoPick</a>
+            <span>
+              <br>Echoes a pick: a single choice of distinct types.
+            </span>
+          </li>
+          <li>
+            <a href="?op=EchoPicks">EchoPicks</a>
+            <span>
+              <br>Echoes picks: a repeated choice.
+            </span>
+          </li>
+          <li>
+            <a href="?op=EchoNamed">EchoNamed</a>
+            <span>
+              <br>Echoes a named: choices of one type, told apart by choice identifiers.
+            </span>
+          </li>
+          <li>
+            <a href="?op=MakePick">MakePick</a>
+            <span>
+              <br>Makes a pick p (tail 9) of a kind: 0 no item, 1 a circle c of radius 1.5, 2 the label text, 3 the count 7, 4 the level High.
+            </span>
+          </li>
         </ul>
       </div>
 "#,
@@ -7945,6 +7969,422 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `EchoPick`.
+const PAGE_ECHO_PICK: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>EchoPick</h2>
+        <p class="intro">Echoes a pick: a single choice of distinct types.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>pick</td><td>Pick</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/EchoPick"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;EchoPick xmlns="http://rmm.example.com/objects"&gt;
+      &lt;pick&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;Shape Tag="<span class="value">string</span>"&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;/Shape&gt;
+        &lt;Tail&gt;<span class="value">int</span>&lt;/Tail&gt;
+      &lt;/pick&gt;
+    &lt;/EchoPick&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoPickResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoPickResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Shape Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Tail&gt;<span class="value">int</span>&lt;/Tail&gt;&lt;/EchoPickResult&gt;&lt;/EchoPickResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/EchoPick"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;EchoPick xmlns="http://rmm.example.com/objects"&gt;
+      &lt;pick&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;Shape Tag="<span class="value">string</span>"&gt;
+          &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+        &lt;/Shape&gt;
+        &lt;Tail&gt;<span class="value">int</span>&lt;/Tail&gt;
+      &lt;/pick&gt;
+    &lt;/EchoPick&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoPickResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoPickResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Shape Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Tail&gt;<span class="value">int</span>&lt;/Tail&gt;&lt;/EchoPickResult&gt;&lt;/EchoPickResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `EchoPicks`.
+const PAGE_ECHO_PICKS: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>EchoPicks</h2>
+        <p class="intro">Echoes picks: a repeated choice.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>picks</td><td>Picks</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/EchoPicks"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;EchoPicks xmlns="http://rmm.example.com/objects"&gt;
+      &lt;picks&gt;
+        &lt;Line&gt;
+          &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+          &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+        &lt;/Line&gt;
+        &lt;Note&gt;<span class="value">string</span>&lt;/Note&gt;
+        &lt;Size&gt;<span class="value">int</span>&lt;/Size&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+      &lt;/picks&gt;
+    &lt;/EchoPicks&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoPicksResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoPicksResult&gt;&lt;Line&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/Line&gt;&lt;Note&gt;<span class="value">string</span>&lt;/Note&gt;&lt;Size&gt;<span class="value">int</span>&lt;/Size&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/EchoPicksResult&gt;&lt;/EchoPicksResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/EchoPicks"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;EchoPicks xmlns="http://rmm.example.com/objects"&gt;
+      &lt;picks&gt;
+        &lt;Line&gt;
+          &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+          &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+        &lt;/Line&gt;
+        &lt;Note&gt;<span class="value">string</span>&lt;/Note&gt;
+        &lt;Size&gt;<span class="value">int</span>&lt;/Size&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+      &lt;/picks&gt;
+    &lt;/EchoPicks&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoPicksResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoPicksResult&gt;&lt;Line&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/Line&gt;&lt;Note&gt;<span class="value">string</span>&lt;/Note&gt;&lt;Size&gt;<span class="value">int</span>&lt;/Size&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/EchoPicksResult&gt;&lt;/EchoPicksResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `EchoNamed`.
+const PAGE_ECHO_NAMED: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>EchoNamed</h2>
+        <p class="intro">Echoes a named: choices of one type, told apart by choice identifiers.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>named</td><td>Named</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/EchoNamed"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;EchoNamed xmlns="http://rmm.example.com/objects"&gt;
+      &lt;named&gt;
+        &lt;First&gt;<span class="value">string</span>&lt;/First&gt;
+        &lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;
+        &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+      &lt;/named&gt;
+    &lt;/EchoNamed&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoNamedResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoNamedResult&gt;&lt;First&gt;<span class="value">string</span>&lt;/First&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;/EchoNamedResult&gt;&lt;/EchoNamedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/EchoNamed"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;EchoNamed xmlns="http://rmm.example.com/objects"&gt;
+      &lt;named&gt;
+        &lt;First&gt;<span class="value">string</span>&lt;/First&gt;
+        &lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;
+        &lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;
+      &lt;/named&gt;
+    &lt;/EchoNamed&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoNamedResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoNamedResult&gt;&lt;First&gt;<span class="value">string</span>&lt;/First&gt;&lt;Tag&gt;<span class="value">string</span>&lt;/Tag&gt;&lt;Code&gt;<span class="value">string</span>&lt;/Code&gt;&lt;/EchoNamedResult&gt;&lt;/EchoNamedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `MakePick`.
+const PAGE_MAKE_PICK: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>MakePick</h2>
+        <p class="intro">Makes a pick p (tail 9) of a kind: 0 no item, 1 a circle c of radius 1.5, 2 the label text, 3 the count 7, 4 the level High.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>kind</td><td>int</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/MakePick"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;MakePick xmlns="http://rmm.example.com/objects"&gt;
+      &lt;kind&gt;<span class="value">int</span>&lt;/kind&gt;
+    &lt;/MakePick&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakePickResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakePickResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Shape Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Tail&gt;<span class="value">int</span>&lt;/Tail&gt;&lt;/MakePickResult&gt;&lt;/MakePickResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/MakePick"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;MakePick xmlns="http://rmm.example.com/objects"&gt;
+      &lt;kind&gt;<span class="value">int</span>&lt;/kind&gt;
+    &lt;/MakePick&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;MakePickResponse xmlns="http://rmm.example.com/objects"&gt;&lt;MakePickResult&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;Shape Tag="<span class="value">string</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/Shape&gt;&lt;Tail&gt;<span class="value">int</span>&lt;/Tail&gt;&lt;/MakePickResult&gt;&lt;/MakePickResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/MakePick?kind=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;Pick xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+  &lt;Shape Tag="<span class="value">string</span>"&gt;
+    &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+  &lt;/Shape&gt;
+  &lt;Tail&gt;<span class="value">int</span>&lt;/Tail&gt;
+&lt;/Pick&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/MakePick HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+kind=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;Pick xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/objects"&gt;
+  &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+  &lt;Shape Tag="<span class="value">string</span>"&gt;
+    &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+  &lt;/Shape&gt;
+  &lt;Tail&gt;<span class="value">int</span>&lt;/Tail&gt;
+&lt;/Pick&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page listing every operation; `path` is the path the page was requested at.
 pub fn index(path: &str) -> String {
     render(INDEX, path)
@@ -8018,6 +8458,10 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::DescribeObject => PAGE_DESCRIBE_OBJECT,
         crate::Operation::MakeShop => PAGE_MAKE_SHOP,
         crate::Operation::EchoShop => PAGE_ECHO_SHOP,
+        crate::Operation::EchoPick => PAGE_ECHO_PICK,
+        crate::Operation::EchoPicks => PAGE_ECHO_PICKS,
+        crate::Operation::EchoNamed => PAGE_ECHO_NAMED,
+        crate::Operation::MakePick => PAGE_MAKE_PICK,
     };
     render(page, path)
 }

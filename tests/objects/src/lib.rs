@@ -77,6 +77,10 @@
 //! | 62 | [`DescribeObject`] | 1 |
 //! | 63 | [`MakeShop`] | 1 |
 //! | 64 | [`EchoShop`] | 1 |
+//! | 65 | [`EchoPick`] | 1 |
+//! | 66 | [`EchoPicks`] | 1 |
+//! | 67 | [`EchoNamed`] | 1 |
+//! | 68 | [`MakePick`] | 1 |
 //!
 //! ## Serve it, call it
 //!
@@ -316,11 +320,19 @@ pub enum Operation {
     MakeShop,
     /// Operation 64: [`EchoShop`].
     EchoShop,
+    /// Operation 65: [`EchoPick`].
+    EchoPick,
+    /// Operation 66: [`EchoPicks`].
+    EchoPicks,
+    /// Operation 67: [`EchoNamed`].
+    EchoNamed,
+    /// Operation 68: [`MakePick`].
+    MakePick,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 64usize] = [
+    pub const ALL: [Operation; 68usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -385,6 +397,10 @@ impl Operation {
         Operation::DescribeObject,
         Operation::MakeShop,
         Operation::EchoShop,
+        Operation::EchoPick,
+        Operation::EchoPicks,
+        Operation::EchoNamed,
+        Operation::MakePick,
     ];
 
     /// The operation's wire name.
@@ -454,6 +470,10 @@ impl Operation {
             Operation::DescribeObject => "DescribeObject",
             Operation::MakeShop => "MakeShop",
             Operation::EchoShop => "EchoShop",
+            Operation::EchoPick => "EchoPick",
+            Operation::EchoPicks => "EchoPicks",
+            Operation::EchoNamed => "EchoNamed",
+            Operation::MakePick => "MakePick",
         }
     }
 
@@ -524,6 +544,10 @@ impl Operation {
             "DescribeObject" => Some(Operation::DescribeObject),
             "MakeShop" => Some(Operation::MakeShop),
             "EchoShop" => Some(Operation::EchoShop),
+            "EchoPick" => Some(Operation::EchoPick),
+            "EchoPicks" => Some(Operation::EchoPicks),
+            "EchoNamed" => Some(Operation::EchoNamed),
+            "MakePick" => Some(Operation::MakePick),
             _ => None,
         }
     }
@@ -595,6 +619,10 @@ impl Operation {
             Operation::DescribeObject => &wire::describe_object::OPERATION,
             Operation::MakeShop => &wire::make_shop::OPERATION,
             Operation::EchoShop => &wire::echo_shop::OPERATION,
+            Operation::EchoPick => &wire::echo_pick::OPERATION,
+            Operation::EchoPicks => &wire::echo_picks::OPERATION,
+            Operation::EchoNamed => &wire::echo_named::OPERATION,
+            Operation::MakePick => &wire::make_pick::OPERATION,
         }
     }
 }
@@ -695,6 +723,10 @@ macro_rules! for_each_operation {
             describe_object: DescribeObject,
             make_shop: MakeShop,
             echo_shop: EchoShop,
+            echo_pick: EchoPick,
+            echo_picks: EchoPicks,
+            echo_named: EchoNamed,
+            make_pick: MakePick,
         }
     };
 }

@@ -50,6 +50,12 @@ pub enum KnownType {
     Wrapping(Box<crate::Wrapping>),
     /// `Phrase`, a class (`xsi:type="Phrase"`).
     Phrase(Box<crate::Phrase>),
+    /// `Pick`, a class (`xsi:type="Pick"`).
+    Pick(Box<crate::Pick>),
+    /// `Picks`, a class (`xsi:type="Picks"`).
+    Picks(Box<crate::Picks>),
+    /// `Named`, a class (`xsi:type="Named"`).
+    Named(Box<crate::Named>),
     /// `ExtNote`, a class (`xsi:type="ExtNote"`).
     ExtNote(Box<crate::ExtNote>),
     /// `Level`, an enum (`xsi:type="Level"`).
@@ -114,6 +120,9 @@ impl KnownType {
             KnownType::Parcel(_) => "Parcel",
             KnownType::Wrapping(_) => "Wrapping",
             KnownType::Phrase(_) => "Phrase",
+            KnownType::Pick(_) => "Pick",
+            KnownType::Picks(_) => "Picks",
+            KnownType::Named(_) => "Named",
             KnownType::ExtNote(_) => "ExtNote",
             KnownType::Level(_) => "Level",
             KnownType::Perms(_) => "Perms",
@@ -223,6 +232,18 @@ impl crate::runtime::KnownTypes for KnownType {
                 "Phrase" => {
                     <crate::Phrase as tree::XmlItem>::read_element(node, &[])
                         .map(|value| KnownType::Phrase(Box::new(value)))
+                }
+                "Pick" => {
+                    <crate::Pick as tree::XmlItem>::read_element(node, &[])
+                        .map(|value| KnownType::Pick(Box::new(value)))
+                }
+                "Picks" => {
+                    <crate::Picks as tree::XmlItem>::read_element(node, &[])
+                        .map(|value| KnownType::Picks(Box::new(value)))
+                }
+                "Named" => {
+                    <crate::Named as tree::XmlItem>::read_element(node, &[])
+                        .map(|value| KnownType::Named(Box::new(value)))
                 }
                 "ExtNote" => {
                     <crate::ExtNote as tree::XmlItem>::read_element(node, &[])
@@ -382,6 +403,18 @@ impl crate::runtime::KnownTypes for KnownType {
             }
             KnownType::Phrase(value) => {
                 w.next_type("Phrase");
+                value.write_element(w, name, &[])
+            }
+            KnownType::Pick(value) => {
+                w.next_type("Pick");
+                value.write_element(w, name, &[])
+            }
+            KnownType::Picks(value) => {
+                w.next_type("Picks");
+                value.write_element(w, name, &[])
+            }
+            KnownType::Named(value) => {
+                w.next_type("Named");
                 value.write_element(w, name, &[])
             }
             KnownType::ExtNote(value) => {

@@ -525,6 +525,38 @@ pub trait ObjectsService: Send + Sync + 'static {
         &self,
         request: EchoShop,
     ) -> impl std::future::Future<Output = Result<EchoShopResponse, Fault>> + Send;
+
+    /// Operation 65, `EchoPick`: Echoes a pick: a single choice of distinct types.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_pick(
+        &self,
+        request: EchoPick,
+    ) -> impl std::future::Future<Output = Result<EchoPickResponse, Fault>> + Send;
+
+    /// Operation 66, `EchoPicks`: Echoes picks: a repeated choice.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_picks(
+        &self,
+        request: EchoPicks,
+    ) -> impl std::future::Future<Output = Result<EchoPicksResponse, Fault>> + Send;
+
+    /// Operation 67, `EchoNamed`: Echoes a named: choices of one type, told apart by choice identifiers.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_named(
+        &self,
+        request: EchoNamed,
+    ) -> impl std::future::Future<Output = Result<EchoNamedResponse, Fault>> + Send;
+
+    /// Operation 68, `MakePick`: Makes a pick p (tail 9) of a kind: 0 no item, 1 a circle c of radius 1.5, 2 the label text, 3 the count 7, 4 the level High.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn make_pick(
+        &self,
+        request: MakePick,
+    ) -> impl std::future::Future<Output = Result<MakePickResponse, Fault>> + Send;
 }
 
 impl<T: ObjectsService> ObjectsService for std::sync::Arc<T> {
@@ -986,6 +1018,34 @@ impl<T: ObjectsService> ObjectsService for std::sync::Arc<T> {
         request: EchoShop,
     ) -> impl std::future::Future<Output = Result<EchoShopResponse, Fault>> + Send {
         T::echo_shop(self, request)
+    }
+
+    fn echo_pick(
+        &self,
+        request: EchoPick,
+    ) -> impl std::future::Future<Output = Result<EchoPickResponse, Fault>> + Send {
+        T::echo_pick(self, request)
+    }
+
+    fn echo_picks(
+        &self,
+        request: EchoPicks,
+    ) -> impl std::future::Future<Output = Result<EchoPicksResponse, Fault>> + Send {
+        T::echo_picks(self, request)
+    }
+
+    fn echo_named(
+        &self,
+        request: EchoNamed,
+    ) -> impl std::future::Future<Output = Result<EchoNamedResponse, Fault>> + Send {
+        T::echo_named(self, request)
+    }
+
+    fn make_pick(
+        &self,
+        request: MakePick,
+    ) -> impl std::future::Future<Output = Result<MakePickResponse, Fault>> + Send {
+        T::make_pick(self, request)
     }
 }
 
@@ -2036,6 +2096,58 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.echo_shop(call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoPick => {
+                let handled = {
+                    let (credentials, call) = EchoPick::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_pick(call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoPicks => {
+                let handled = {
+                    let (credentials, call) = EchoPicks::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_picks(call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoNamed => {
+                let handled = {
+                    let (credentials, call) = EchoNamed::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_named(call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::MakePick => {
+                let handled = {
+                    let (credentials, call) = MakePick::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.make_pick(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -1565,3 +1565,83 @@ pub struct EchoShopResponse {
     /// `EchoShopResult`: SOAP `ShopDs`.
     pub result: Option<crate::ShopDs>,
 }
+
+/// `EchoPick`, operation 65 of `ObjectsService`: Echoes a pick: a single choice of distinct types.
+///
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoPickResponse`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoPick {
+    /// `pick`: SOAP `Pick`, position 1 of 1.
+    pub pick: Option<crate::Pick>,
+}
+
+/// The response of [`EchoPick`]: the element `EchoPickResponse` holding `EchoPickResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EchoPickResponse {
+    /// `EchoPickResult`: SOAP `Pick`.
+    pub result: Option<crate::Pick>,
+}
+
+/// `EchoPicks`, operation 66 of `ObjectsService`: Echoes picks: a repeated choice.
+///
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoPicksResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoPicks {
+    /// `picks`: SOAP `Picks`, position 1 of 1.
+    pub picks: Option<crate::Picks>,
+}
+
+/// The response of [`EchoPicks`]: the element `EchoPicksResponse` holding `EchoPicksResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoPicksResponse {
+    /// `EchoPicksResult`: SOAP `Picks`.
+    pub result: Option<crate::Picks>,
+}
+
+/// `EchoNamed`, operation 67 of `ObjectsService`: Echoes a named: choices of one type, told apart by choice identifiers.
+///
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoNamedResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoNamed {
+    /// `named`: SOAP `Named`, position 1 of 1.
+    pub named: Option<crate::Named>,
+}
+
+/// The response of [`EchoNamed`]: the element `EchoNamedResponse` holding `EchoNamedResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoNamedResponse {
+    /// `EchoNamedResult`: SOAP `Named`.
+    pub result: Option<crate::Named>,
+}
+
+/// `MakePick`, operation 68 of `ObjectsService`: Makes a pick p (tail 9) of a kind: 0 no item, 1 a circle c of radius 1.5, 2 the label text, 3 the count 7, 4 the level High.
+///
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`MakePickResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MakePick {
+    /// `kind`: SOAP `int`, position 1 of 1.
+    pub kind: i32,
+}
+
+/// The response of [`MakePick`]: the element `MakePickResponse` holding `MakePickResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MakePickResponse {
+    /// `MakePickResult`: SOAP `Pick`.
+    pub result: Option<crate::Pick>,
+}

@@ -1355,6 +1355,96 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="EchoPick">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="pick" type="tns:Pick" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Pick">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
+          <s:choice minOccurs="1" maxOccurs="1">
+            <s:element minOccurs="0" maxOccurs="1" name="Shape" type="tns:Shape" />
+            <s:element minOccurs="0" maxOccurs="1" name="Label" type="s:string" />
+            <s:element minOccurs="1" maxOccurs="1" name="Count" type="s:int" />
+            <s:element minOccurs="1" maxOccurs="1" name="Level" type="tns:Level" />
+          </s:choice>
+          <s:element minOccurs="1" maxOccurs="1" name="Tail" type="s:int" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoPickResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoPickResult" type="tns:Pick" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoPicks">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="picks" type="tns:Picks" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Picks">
+        <s:sequence>
+          <s:choice minOccurs="0" maxOccurs="unbounded">
+            <s:element minOccurs="0" maxOccurs="1" name="Line" type="tns:OrderLine" />
+            <s:element minOccurs="0" maxOccurs="1" name="Note" type="s:string" />
+            <s:element minOccurs="1" maxOccurs="1" name="Size" type="s:int" />
+          </s:choice>
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoPicksResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoPicksResult" type="tns:Picks" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoNamed">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="named" type="tns:Named" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Named">
+        <s:sequence>
+          <s:choice minOccurs="1" maxOccurs="1">
+            <s:element minOccurs="0" maxOccurs="1" name="First" type="s:string" />
+            <s:element minOccurs="0" maxOccurs="1" name="Last" type="s:string" />
+          </s:choice>
+          <s:choice minOccurs="0" maxOccurs="unbounded">
+            <s:element minOccurs="0" maxOccurs="1" name="Tag" type="s:string" />
+            <s:element minOccurs="0" maxOccurs="1" name="Code" type="s:string" />
+          </s:choice>
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoNamedResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoNamedResult" type="tns:Named" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakePick">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="kind" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="MakePickResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="MakePickResult" type="tns:Pick" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="ArrayOfString" nillable="true" type="tns:ArrayOfString" />
       <s:element name="Order" nillable="true" type="tns:Order" />
       <s:element name="ArrayOfInt1" nillable="true" type="tns:ArrayOfInt1" />
@@ -1396,6 +1486,7 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="Pick" nillable="true" type="tns:Pick" />
     </s:schema>
     <s:schema elementFormDefault="qualified" targetNamespace="urn:rmm:ext">
       <s:element name="ExtHeader" type="s1:ExtHeader" />
@@ -1835,6 +1926,30 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
   <wsdl:message name="EchoShopSoapOut">
     <wsdl:part name="parameters" element="tns:EchoShopResponse" />
   </wsdl:message>
+  <wsdl:message name="EchoPickSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoPick" />
+  </wsdl:message>
+  <wsdl:message name="EchoPickSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoPickResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoPicksSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoPicks" />
+  </wsdl:message>
+  <wsdl:message name="EchoPicksSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoPicksResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoNamedSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoNamed" />
+  </wsdl:message>
+  <wsdl:message name="EchoNamedSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoNamedResponse" />
+  </wsdl:message>
+  <wsdl:message name="MakePickSoapIn">
+    <wsdl:part name="parameters" element="tns:MakePick" />
+  </wsdl:message>
+  <wsdl:message name="MakePickSoapOut">
+    <wsdl:part name="parameters" element="tns:MakePickResponse" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpGetIn">
     <wsdl:part name="values" type="s2:StringArray" />
   </wsdl:message>
@@ -2019,6 +2134,12 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
   <wsdl:message name="MakeShopHttpGetOut">
     <wsdl:part name="Body" element="tns:ShopDs" />
   </wsdl:message>
+  <wsdl:message name="MakePickHttpGetIn">
+    <wsdl:part name="kind" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakePickHttpGetOut">
+    <wsdl:part name="Body" element="tns:Pick" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpPostIn">
     <wsdl:part name="values" type="s2:StringArray" />
   </wsdl:message>
@@ -2202,6 +2323,12 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
   </wsdl:message>
   <wsdl:message name="MakeShopHttpPostOut">
     <wsdl:part name="Body" element="tns:ShopDs" />
+  </wsdl:message>
+  <wsdl:message name="MakePickHttpPostIn">
+    <wsdl:part name="kind" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="MakePickHttpPostOut">
+    <wsdl:part name="Body" element="tns:Pick" />
   </wsdl:message>
   <wsdl:portType name="ObjectsServiceSoap">
     <wsdl:operation name="EchoOrder">
@@ -2524,6 +2651,26 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
       <wsdl:input message="tns:EchoShopSoapIn" />
       <wsdl:output message="tns:EchoShopSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="EchoPick">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a pick: a single choice of distinct types.</wsdl:documentation>
+      <wsdl:input message="tns:EchoPickSoapIn" />
+      <wsdl:output message="tns:EchoPickSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoPicks">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes picks: a repeated choice.</wsdl:documentation>
+      <wsdl:input message="tns:EchoPicksSoapIn" />
+      <wsdl:output message="tns:EchoPicksSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoNamed">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a named: choices of one type, told apart by choice identifiers.</wsdl:documentation>
+      <wsdl:input message="tns:EchoNamedSoapIn" />
+      <wsdl:output message="tns:EchoNamedSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakePick">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a pick p (tail 9) of a kind: 0 no item, 1 a circle c of radius 1.5, 2 the label text, 3 the count 7, 4 the level High.</wsdl:documentation>
+      <wsdl:input message="tns:MakePickSoapIn" />
+      <wsdl:output message="tns:MakePickSoapOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpGet">
     <wsdl:operation name="EchoStringArray">
@@ -2671,6 +2818,11 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
       <wsdl:input message="tns:MakeShopHttpGetIn" />
       <wsdl:output message="tns:MakeShopHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="MakePick">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a pick p (tail 9) of a kind: 0 no item, 1 a circle c of radius 1.5, 2 the label text, 3 the count 7, 4 the level High.</wsdl:documentation>
+      <wsdl:input message="tns:MakePickHttpGetIn" />
+      <wsdl:output message="tns:MakePickHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpPost">
     <wsdl:operation name="EchoStringArray">
@@ -2817,6 +2969,11 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes the typed DataSet ShopDs: n orders with a value in every column, then one of nulls but its Id, and one note; null for a negative n.</wsdl:documentation>
       <wsdl:input message="tns:MakeShopHttpPostIn" />
       <wsdl:output message="tns:MakeShopHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="MakePick">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a pick p (tail 9) of a kind: 0 no item, 1 a circle c of radius 1.5, 2 the label text, 3 the count 7, 4 the level High.</wsdl:documentation>
+      <wsdl:input message="tns:MakePickHttpPostIn" />
+      <wsdl:output message="tns:MakePickHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="ObjectsServiceSoap" type="tns:ObjectsServiceSoap">
@@ -3398,6 +3555,42 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
     </wsdl:operation>
     <wsdl:operation name="EchoShop">
       <soap:operation soapAction="http://rmm.example.com/objects/EchoShop" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoPick">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoPick" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoPicks">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoPicks" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoNamed">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoNamed" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakePick">
+      <soap:operation soapAction="http://rmm.example.com/objects/MakePick" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -3992,6 +4185,42 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoPick">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoPick" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoPicks">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoPicks" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoNamed">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoNamed" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakePick">
+      <soap12:operation soapAction="http://rmm.example.com/objects/MakePick" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpGet" type="tns:ObjectsServiceHttpGet">
     <http:binding verb="GET" />
@@ -4256,6 +4485,15 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="MakePick">
+      <http:operation location="/MakePick" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpPost" type="tns:ObjectsServiceHttpPost">
     <http:binding verb="POST" />
@@ -4513,6 +4751,15 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
     </wsdl:operation>
     <wsdl:operation name="MakeShop">
       <http:operation location="/MakeShop" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="MakePick">
+      <http:operation location="/MakePick" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

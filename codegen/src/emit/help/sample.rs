@@ -330,6 +330,21 @@ impl<'m> Sampler<'m> {
                 let item = self.model.arrays[usize::from(i)].item;
                 (0..2).map(|_| self.element(&member.wire, item)).collect()
             }
+            // A choice: its first alternative (each of them, in order, where it repeats).
+            (_, SoapType::Choice(_)) => {
+                let choice = self.model.choice(member.ty).expect("a choice");
+                let take = if choice.repeated {
+                    choice.alternatives.len()
+                } else {
+                    1
+                };
+                choice
+                    .alternatives
+                    .iter()
+                    .take(take)
+                    .map(|a| self.element(&a.wire, a.ty))
+                    .collect()
+            }
             _ if member.unqualified => {
                 // An element of no namespace, as it goes on the wire.
                 let mut element = self.element(&member.wire, member.ty);

@@ -256,6 +256,18 @@ pub(super) fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &Type
                     format!("type {name:?} lists member {:?} twice", m.name),
                 );
             }
+            if m.choice.is_some() || m.repeated {
+                check_choice(c, raw, names, class, m, &subject, ty_at, at);
+                continue;
+            }
+            if m.ty.is_empty() {
+                c.push(
+                    ty_at,
+                    at,
+                    format!("{subject} has no type; write `type:` (or `choice:` for a choice)"),
+                );
+                continue;
+            }
             if m.item.is_some() || m.unwrapped {
                 let one_level = m.ty.ends_with("[]") && !m.ty[..m.ty.len() - 2].ends_with("[]");
                 let problem = if !m.ty.ends_with("[]") {
@@ -376,6 +388,138 @@ pub(super) fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &Type
                     ),
                 );
             }
+        }
+    }
+}
+
+/// A choice member (`{choice: [Circle: Circle, Label: string], repeated: …}`): its
+/// alternatives are elements of the class beside its other members, each of a simple type, an
+/// enum or a class of the service's namespace, never nullable; the map takes no other option.
+#[allow(clippy::too_many_arguments)]
+fn check_choice(
+    c: &mut Checker<'_, '_>,
+    raw: &RawSpec,
+    names: &TypeNames,
+    class: &crate::spec::raw::RawClass,
+    m: &crate::spec::raw::RawParam,
+    subject: &str,
+    at: Option<Pos>,
+    anchor: Option<Pos>,
+) {
+    let Some(alternatives) = &m.choice else {
+        c.push(
+            at,
+            anchor,
+            format!("{subject}: repeated is for a choice (`choice:`)"),
+        );
+        return;
+    };
+    if !m.ty.is_empty() {
+        c.push(
+            at,
+            anchor,
+            format!("{subject} has a type and a choice; a choice's types are its alternatives'"),
+        );
+    }
+    if m.item.is_some()
+        || m.unwrapped
+        || m.optional
+        || m.default.is_some()
+        || m.list
+        || m.any
+        || m.unqualified
+        || m.namespace.is_some()
+        || m.qualified
+        || m.data_type.is_some()
+    {
+        c.push(
+            at,
+            anchor,
+            format!("{subject} is a choice; a choice's map takes choice and repeated only"),
+        );
+    }
+    if alternatives.len() < 2 {
+        c.push(
+            at,
+            anchor,
+            format!(
+                "{subject} is a choice of {} alternative(s); a choice has two or more",
+                alternatives.len()
+            ),
+        );
+    }
+    if class.namespace.is_some() {
+        c.push(
+            at,
+            anchor,
+            format!(
+                "{subject} is a choice in a class of another namespace, which rmm does not \
+                 carry yet"
+            ),
+        );
+    }
+    let mut seen = HashSet::new();
+    let headers: HashSet<&str> = raw
+        .operations
+        .iter()
+        .flat_map(|op| op.headers.iter().map(|h| h.class.as_str()))
+        .collect();
+    for a in alternatives {
+        let what = format!("alternative {:?} of {subject}", a.name);
+        c.ncname(&a.name, &what, at, anchor);
+        if !seen.insert(a.name.as_str()) {
+            c.push(
+                at,
+                anchor,
+                format!("{subject} lists alternative {:?} twice", a.name),
+            );
+            continue;
+        }
+        // An alternative is an element of the class beside the other members' elements (a
+        // choice member has none of its own, but its alternatives).
+        let elements = class.members.iter().flat_map(|other| match &other.choice {
+            Some(alternatives) if !std::ptr::eq(other, m) => {
+                alternatives.iter().map(|a| a.name.as_str()).collect()
+            }
+            Some(_) => Vec::new(),
+            None => vec![other.name.as_str()],
+        });
+        if elements.into_iter().any(|other| other == a.name) {
+            c.push(
+                at,
+                anchor,
+                format!(
+                    "{what} has the name of a member of the class; each element of a class has \
+                     a name of its own"
+                ),
+            );
+        }
+        if a.extended {
+            c.push(
+                at,
+                anchor,
+                format!("{what} is a map; an alternative is `- Name: type`"),
+            );
+            continue;
+        }
+        let fits = match names.named(&a.ty) {
+            Some(SoapType::Class(i)) => {
+                let alt_class = &raw.types[usize::from(i)];
+                alt_class.namespace.is_none() && !headers.contains(alt_class.name.0.as_str())
+            }
+            Some(ty) => !ty.is_complex() && !ty.is_raw() && ty != SoapType::Void,
+            None => false,
+        };
+        if !fits {
+            c.push(
+                at,
+                anchor,
+                format!(
+                    "{what} is {:?}; an alternative is of a simple type, an enum or a class of \
+                     the service (not nullable, not an array, an object, raw XML or a header)",
+                    a.ty
+                ),
+            );
         }
     }
 }

@@ -501,6 +501,8 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                         p.name, p.ty
                     ),
                 );
+            } else if p.choice.is_some() {
+                // A choice is a member's alone: refused above, as a map.
             } else if resolve(&p.ty).is_none() {
                 c.push(
                     ty_at,
@@ -628,7 +630,7 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
                 .flatten()
             {
                 c.push(out_at, anchor, format!("{subject} is {}; {problem}", o.ty));
-            } else if resolve(&o.ty).is_none() {
+            } else if o.choice.is_none() && resolve(&o.ty).is_none() {
                 c.push(
                     out_at,
                     anchor,

@@ -206,6 +206,18 @@ pub mod make_shop;
 /// Operation 64: `EchoShop`.
 pub mod echo_shop;
 
+/// Operation 65: `EchoPick`.
+pub mod echo_pick;
+
+/// Operation 66: `EchoPicks`.
+pub mod echo_picks;
+
+/// Operation 67: `EchoNamed`.
+pub mod echo_named;
+
+/// Operation 68: `MakePick`.
+pub mod make_pick;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.

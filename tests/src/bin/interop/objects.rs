@@ -153,7 +153,32 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 if live == committed {
                     Ok(())
                 } else {
-                    Err("the live import differs from the committed spec".to_owned())
+                    // The first part that differs, to say where.
+                    let first = live
+                        .classes
+                        .iter()
+                        .zip(&committed.classes)
+                        .find(|(l, c)| l != c)
+                        .map(|(l, c)| format!("class {l:?}\n     committed {c:?}"))
+                        .or_else(|| {
+                            live.operations
+                                .iter()
+                                .zip(&committed.operations)
+                                .find(|(l, c)| l != c)
+                                .map(|(l, c)| format!("operation {l:?}\n     committed {c:?}"))
+                        })
+                        .or_else(|| {
+                            (live.choices != committed.choices).then(|| {
+                                format!(
+                                    "choices {:?}\n     committed {:?}",
+                                    live.choices, committed.choices
+                                )
+                            })
+                        })
+                        .unwrap_or_else(|| "elsewhere (enums, arrays, counts)".to_owned());
+                    Err(format!(
+                        "the live import differs from the committed spec: {first}"
+                    ))
                 }
             }
             (Err(e), _) | (_, Err(e)) => Err(e),
@@ -889,6 +914,18 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
             )
             .await;
         }
+        // A choice (`xs:choice`) made by the host: each kind's alternative, and none.
+        for kind in 0..=4 {
+            let want = rmm_tests::objects_service::ObjectsEcho
+                .make_pick(MakePick { kind })
+                .await
+                .ok()
+                .and_then(|r| r.result);
+            call(checks, binding, &format!("MakePick({kind})"), want, async {
+                c.make_pick(&MakePick { kind }).await.map(|r| r.result)
+            })
+            .await;
+        }
         for perms in [Perms::empty(), Perms::READ | Perms::DELETE, Perms::all()] {
             call(
                 checks,
@@ -1245,6 +1282,92 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 .map(|r| r.result)
             })
             .await;
+            // Choices: each alternative of a single one (a derived class's with its
+            // `xsi:type`), none, and repeated ones in a mixed order.
+            let items = [
+                None,
+                Some(PickItem::Shape(AnyShape::ColoredCircle(ColoredCircle {
+                    tag: Some("t".into()),
+                    name: Some("cc".into()),
+                    radius: -0.5,
+                    color: Some("red".into()),
+                }))),
+                Some(PickItem::Shape(AnyShape::Square(Square {
+                    side: 2.0,
+                    ..Square::default()
+                }))),
+                Some(PickItem::Label(String::new())),
+                Some(PickItem::Label("l & <l>".into())),
+                Some(PickItem::Count(i32::MIN)),
+                Some(PickItem::Level(Level::High)),
+            ];
+            for item in items {
+                let pick = Pick {
+                    name: Some("n".into()),
+                    item: item.clone(),
+                    tail: 3,
+                };
+                call(
+                    checks,
+                    binding,
+                    &format!("EchoPick({item:?})"),
+                    Some(pick.clone()),
+                    async {
+                        c.echo_pick(&EchoPick {
+                            pick: Some(pick.clone()),
+                        })
+                        .await
+                        .map(|r| r.result)
+                    },
+                )
+                .await;
+            }
+            let picks = Picks {
+                items: vec![
+                    PicksItems::Size(2),
+                    PicksItems::Note("a".into()),
+                    PicksItems::Line(OrderLine {
+                        sku: Some("s".into()),
+                        quantity: 1,
+                        ..OrderLine::default()
+                    }),
+                    PicksItems::Note(String::new()),
+                    PicksItems::Size(-1),
+                ],
+                name: Some("ps".into()),
+            };
+            for picks in [picks, Picks::default()] {
+                call(checks, binding, "EchoPicks", Some(picks.clone()), async {
+                    c.echo_picks(&EchoPicks {
+                        picks: Some(picks.clone()),
+                    })
+                    .await
+                    .map(|r| r.result)
+                })
+                .await;
+            }
+            for item in [
+                Some(NamedItem::First("f".into())),
+                Some(NamedItem::Last("l".into())),
+                None,
+            ] {
+                let named = Named {
+                    item,
+                    items: vec![
+                        NamedItems::Code("c1".into()),
+                        NamedItems::Tag("t".into()),
+                        NamedItems::Code("c2".into()),
+                    ],
+                };
+                call(checks, binding, "EchoNamed", Some(named.clone()), async {
+                    c.echo_named(&EchoNamed {
+                        named: Some(named.clone()),
+                    })
+                    .await
+                    .map(|r| r.result)
+                })
+                .await;
+            }
         }
     }
 }
