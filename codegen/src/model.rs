@@ -394,6 +394,11 @@ pub struct ChoiceModel {
     pub member: String,
     /// Whether it repeats (`object[] Items`): the member is a `Vec` of it.
     pub repeated: bool,
+    /// Whether two of its alternatives share a type, so that .NET tells them apart by a
+    /// choice identifier (`[XmlChoiceIdentifier]`, which wsdl.exe makes exactly then): a null
+    /// of a nillable alternative is then written `xsi:nil`, where without one XmlSerializer
+    /// cannot tell its element and writes none.
+    pub identified: bool,
     /// Its alternatives, in the spec's order.
     pub alternatives: Vec<AlternativeModel>,
 }
@@ -407,6 +412,9 @@ pub struct AlternativeModel {
     pub variant: String,
     /// Its type: a simple type, an enum or a class.
     pub ty: SoapType,
+    /// Whether its element is nillable: the variant holds an `Option`, `None` being
+    /// `xsi:nil`.
+    pub nillable: bool,
     /// Whether the variant boxes its class: a class that holds (or is) the choice's own class,
     /// which an enum held by value cannot hold.
     pub boxed: bool,
@@ -1744,6 +1752,11 @@ impl Model {
                     class,
                     member: (*member).to_owned(),
                     repeated: c.repeated,
+                    identified: c
+                        .alternatives
+                        .iter()
+                        .enumerate()
+                        .any(|(i, a)| c.alternatives[..i].iter().any(|other| other.ty == a.ty)),
                     alternatives: c
                         .alternatives
                         .iter()
@@ -1752,6 +1765,7 @@ impl Model {
                             wire: a.name.clone(),
                             variant,
                             ty: a.ty,
+                            nillable: a.nillable,
                             boxed: !c.repeated
                                 && match a.ty {
                                     SoapType::Class(b) => {

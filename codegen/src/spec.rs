@@ -123,6 +123,9 @@ pub struct Alternative {
     pub name: String,
     /// Its type.
     pub ty: SoapType,
+    /// Whether its element is nillable (`- Name: "Type?"`, `[XmlElement(IsNullable =
+    /// true)]`, `nillable="true"`): `xsi:nil` is a value of the alternative, `None`.
+    pub nillable: bool,
 }
 
 /// A typed DataSet, as .NET's `xsd /dataset` makes one from a schema: a `DataSet` class of
@@ -856,7 +859,8 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                         let alternatives = alternatives
                             .into_iter()
                             .map(|a| Alternative {
-                                ty: ty(&a.ty, None),
+                                ty: ty(a.ty.trim_end_matches('?'), None),
+                                nillable: a.ty.ends_with('?'),
                                 name: a.name,
                             })
                             .collect();

@@ -713,6 +713,10 @@ impl ObjectsService for ObjectsEcho {
         Ok(EchoNamedResponse { result: r.named })
     }
 
+    async fn echo_maybe(&self, r: EchoMaybe) -> Result<EchoMaybeResponse, Fault> {
+        Ok(EchoMaybeResponse { result: r.maybe })
+    }
+
     async fn make_pick(&self, r: MakePick) -> Result<MakePickResponse, Fault> {
         // As the C# does: p, tail 9, and the item of the kind (none for any other).
         let item = match r.kind {
@@ -2184,6 +2188,26 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                             PicksItems::Size(-1),
                         ],
                         name: Some("ps".into()),
+                    }),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-maybe",
+            encode(
+                EchoMaybe {
+                    maybe: Some(Maybe {
+                        item: Some(MaybeItem::Note(Some("n".into()))),
+                        items: vec![
+                            MaybeItems::Entry(Some(OrderLine::default())),
+                            MaybeItems::Text(None),
+                            MaybeItems::Entry(None),
+                            MaybeItems::Text(Some(String::new())),
+                        ],
+                        item1: Some(MaybeItem1::Right(None)),
+                        items1: vec![MaybeItems1::Down(None), MaybeItems1::Up(Some("u".into()))],
                     }),
                 },
                 &none,

@@ -32,8 +32,9 @@ fn variant_type(model: &Model, a: &AlternativeModel) -> TokenStream {
         }
         ty => super::rust_type(model, ty),
     };
-    if a.boxed {
-        quote!(Box<#ty>)
+    let ty = if a.boxed { quote!(Box<#ty>) } else { ty };
+    if a.nillable {
+        quote!(Option<#ty>)
     } else {
         ty
     }
@@ -101,6 +102,15 @@ fn choice_enum(model: &Model, choice: &ChoiceModel) -> TokenStream {
             ty => format!("`xs:{}`", model.type_name(ty)),
         };
         let mut text = format!("The element `<{}>`: {xsd}.", a.wire);
+        if a.nillable && choice.identified {
+            text.push_str(" Nillable (`nillable=\"true\"`): `None` is `xsi:nil`.");
+        } else if a.nillable {
+            text.push_str(
+                " Nillable (`nillable=\"true\"`): `xsi:nil` reads as `None`, which is written \
+                 as no element, as .NET writes a null of a choice without a choice identifier \
+                 (its alternatives being of distinct types).",
+            );
+        }
         if a.boxed {
             text.push_str(" Boxed: the class holds itself through it.");
         }
@@ -127,9 +137,26 @@ fn choice_index(model: &Model, choice: &ChoiceModel) -> u16 {
 }
 
 /// Writes one alternative's value `value` (a reference to the variant's content).
-fn write_alternative(a: &AlternativeModel) -> TokenStream {
+fn write_alternative(choice: &ChoiceModel, a: &AlternativeModel) -> TokenStream {
     let wire = &a.wire;
-    if a.ty.is_reference() {
+    if a.nillable && !choice.identified {
+        // A null is no element: XmlSerializer cannot tell which alternative's it is.
+        let write = if a.ty.is_reference() {
+            quote!(w.value(#wire, &[], value)?;)
+        } else {
+            quote!(w.scalar(#wire, value);)
+        };
+        quote!({
+            if let Some(value) = value {
+                #write
+            }
+        })
+    } else if a.nillable && !a.ty.is_reference() {
+        quote!(w.nullable(#wire, value.as_ref()))
+    } else if a.nillable {
+        // An `Option` of the value: `xsi:nil` for `None`.
+        quote!(w.value(#wire, &[], value)?)
+    } else if a.ty.is_reference() {
         let value = if a.boxed {
             quote!(&**value)
         } else {
@@ -149,7 +176,7 @@ pub(super) fn member_write(model: &Model, m: &MemberModel) -> TokenStream {
     let name = ident(&choice.rust);
     let arms = choice.alternatives.iter().map(|a| {
         let variant = ident(&a.variant);
-        let write = write_alternative(a);
+        let write = write_alternative(choice, a);
         quote!(crate::#name::#variant(value) => #write,)
     });
     if choice.repeated {
@@ -161,12 +188,21 @@ pub(super) fn member_write(model: &Model, m: &MemberModel) -> TokenStream {
             }
         }
     } else {
+        // With a choice identifier, a null value is of the identifier's default element, the
+        // first alternative's: XmlSerializer writes it nil where that one is nillable.
+        let none = match choice.alternatives.first() {
+            Some(first) if choice.identified && first.nillable => {
+                let wire = &first.wire;
+                quote!(else { w.nil(#wire); })
+            }
+            _ => quote!(),
+        };
         quote! {
             if let Some(item) = &self.#field {
                 match item {
                     #(#arms)*
                 }
-            }
+            } #none
         }
     }
 }
@@ -179,7 +215,7 @@ pub(super) fn member_read(model: &Model, i: usize, m: &MemberModel) -> TokenStre
     let i = proc_macro2::Literal::usize_unsuffixed(i);
     let field = ident(&m.field);
     let name = ident(&choice.rust);
-    let arms = choice.alternatives.iter().map(|a| {
+    let arms = choice.alternatives.iter().enumerate().map(|(k, a)| {
         let wire = &a.wire;
         let variant = ident(&a.variant);
         let wrap = |value: TokenStream| {
@@ -189,8 +225,34 @@ pub(super) fn member_read(model: &Model, i: usize, m: &MemberModel) -> TokenStre
                 quote!(crate::#name::#variant(#value))
             }
         };
-        // A reference alternative may read as none (an `xsi:nil` array); a value always is.
-        let (take, store) = if a.ty.is_reference() {
+        // A nillable alternative reads `xsi:nil` as `None`. Where .NET would write that null
+        // as something else (no element without a choice identifier; the identifier's
+        // default, the first alternative, for a single choice with one), a null is no value
+        // of the choice: what is read is what is written back, as the host writes it. Any
+        // other reference may read as none (an `xsi:nil` array); a value always is one.
+        let (take, store) = if a.nillable {
+            let read = if a.ty.is_reference() {
+                let ty = variant_type(model, a);
+                quote!(member.value::<#ty>(#wire, &[])?)
+            } else {
+                quote!(member.nullable(#wire)?)
+            };
+            let no_value = !choice.identified || (!choice.repeated && k == 0);
+            // `Option<Box<T>>` where boxed: read as such, by its type.
+            let store = match (no_value, choice.repeated) {
+                (false, true) => quote!(value.#field.push(crate::#name::#variant(#read));),
+                (false, false) => quote!(value.#field = Some(crate::#name::#variant(#read));),
+                (true, true) => quote! {
+                    if let Some(item) = #read {
+                        value.#field.push(crate::#name::#variant(Some(item)));
+                    }
+                },
+                (true, false) => quote! {
+                    value.#field = #read.map(|item| crate::#name::#variant(Some(item)));
+                },
+            };
+            (quote!(), store)
+        } else if a.ty.is_reference() {
             let item = wrap(quote!(item));
             let store = if choice.repeated {
                 quote!(value.#field.push(#item))
@@ -242,10 +304,17 @@ pub(super) fn member_doc(model: &Model, m: &MemberModel) -> String {
             choice.member, choice.rust
         )
     } else {
+        let none = match choice.alternatives.first() {
+            Some(first) if choice.identified && first.nillable => format!(
+                "`None` is `<{} xsi:nil=\"true\" />`, as .NET writes a null of a choice with \
+                 a choice identifier (at its default, the first alternative)",
+                first.wire
+            ),
+            _ => "none for `None`".to_owned(),
+        };
         format!(
             "`{}` (a member with an `[XmlElement]` per alternative, `xs:choice`): one of the \
-             elements {listed} as [`{}`] \
-             says, or none for `None`. Of several, the first is read.",
+             elements {listed} as [`{}`] says, {none}. Of several, the first is read.",
             choice.member, choice.rust
         )
     }

@@ -607,10 +607,20 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
             };
             let _ = writeln!(w, "{indent}          <s:choice {occurs}>");
             for a in &choice.alternatives {
-                let min = if a.ty.is_reference() { 0 } else { 1 };
+                // A nillable element is always there (nil where null), as for a member.
+                let min = if a.ty.is_reference() && !a.nillable {
+                    0
+                } else {
+                    1
+                };
+                let nillable = if a.nillable {
+                    r#" nillable="true""#
+                } else {
+                    ""
+                };
                 let _ = writeln!(
                     w,
-                    r#"{indent}            <s:element minOccurs="{min}" maxOccurs="1" name="{}"{} />"#,
+                    r#"{indent}            <s:element minOccurs="{min}" maxOccurs="1" name="{}"{nillable}{} />"#,
                     attr(&a.wire),
                     type_attr(model, a.ty)
                 );

@@ -2251,11 +2251,6 @@ fn choice_member<'a, 'i>(
             ok = false;
             continue;
         }
-        if node.attribute("nillable") == Some("true") {
-            refuse(p, format!("whose alternative {name} is nillable"));
-            ok = false;
-            continue;
-        }
         let taken = alternatives.iter().any(|(a, _)| a == name)
             || members.iter().any(|(m, _)| m == name)
             || elements
@@ -2287,13 +2282,22 @@ fn choice_member<'a, 'i>(
             ok = false;
             continue;
         };
-        let carried = !ty.ends_with("[]")
-            && !ty.ends_with('?')
+        // `Type?`: nillable (`int?` of a value type already is).
+        let nillable = node.attribute("nillable") == Some("true");
+        let ty = if nillable && !ty.ends_with('?') {
+            format!("{ty}?")
+        } else {
+            ty
+        };
+        let carried = !ty.trim_end_matches('?').ends_with("[]")
             && !matches!(
-                ty.as_str(),
+                ty.trim_end_matches('?'),
                 "object" | "xml" | "xmlNode" | "dataSet" | "dataTable"
             )
-            && !schema.data_sets.iter().any(|d| d.name == ty);
+            && !schema
+                .data_sets
+                .iter()
+                .any(|d| d.name == ty.trim_end_matches('?'));
         if !carried {
             refuse(
                 p,

@@ -312,6 +312,36 @@ namespace Rmm.Objects
         [XmlIgnore] public PartKind[] Kinds;
     }
 
+    /// Choices of nillable alternatives ([XmlElement(IsNullable = true)]), as Reporting
+    /// Services' ParameterValues and AvaTax's batches have them: a single one and a repeated one.
+    public class Maybe
+    {
+        [XmlElement("Line", typeof(OrderLine), IsNullable = true)]
+        [XmlElement("Note", typeof(string), IsNullable = true)]
+        public object Item;
+        [XmlElement("Entry", typeof(OrderLine), IsNullable = true)]
+        [XmlElement("Text", typeof(string), IsNullable = true)]
+        public object[] Items;
+        [XmlElement("Left", typeof(string), IsNullable = true)]
+        [XmlElement("Right", typeof(string), IsNullable = true)]
+        [XmlChoiceIdentifier("Side")]
+        public string Either;
+        [XmlIgnore] public SideKind Side;
+        [XmlElement("Up", typeof(string), IsNullable = true)]
+        [XmlElement("Down", typeof(string), IsNullable = true)]
+        [XmlChoiceIdentifier("Ways")]
+        public string[] Moves;
+        [XmlIgnore] public WayKind[] Ways;
+    }
+
+    /// The choice identifier of Maybe.Either.
+    [XmlType(IncludeInSchema = false)]
+    public enum SideKind { Left, Right }
+
+    /// The choice identifiers of Maybe.Moves.
+    [XmlType(IncludeInSchema = false)]
+    public enum WayKind { Up, Down }
+
     /// The choice identifier of Named.Name: the element names, not in the schema.
     [XmlType(IncludeInSchema = false)]
     public enum NameKind { First, Last }
@@ -980,5 +1010,8 @@ namespace Rmm.Objects
             }
             return pick;
         }
+
+        [WebMethod(Description = "Echoes a maybe: choices of nillable alternatives.")]
+        public Maybe EchoMaybe(Maybe maybe) { return maybe; }
     }
 }

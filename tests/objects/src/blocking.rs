@@ -559,4 +559,12 @@ impl ObjectsServiceBlockingClient {
     pub fn make_pick(&self, request: &MakePick) -> Result<MakePickResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 69, `EchoMaybe`, and waits for its answer: Echoes a maybe: choices of nillable alternatives.
+    pub fn echo_maybe(
+        &self,
+        request: &EchoMaybe,
+    ) -> Result<EchoMaybeResponse, CallError> {
+        self.call(request)
+    }
 }

@@ -2103,7 +2103,7 @@ impl tree::XmlItem for Phrase {
 pub struct Pick {
     /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub name: Option<String>,
-    /// `Item` (a member with an `[XmlElement]` per alternative, `xs:choice`): one of the elements `<Shape>`, `<Label>`, `<Count>`, `<Level>` as [`PickItem`] says, or none for `None`. Of several, the first is read.
+    /// `Item` (a member with an `[XmlElement]` per alternative, `xs:choice`): one of the elements `<Shape>`, `<Label>`, `<Count>`, `<Level>` as [`PickItem`] says, none for `None`. Of several, the first is read.
     pub item: Option<crate::PickItem>,
     /// `Tail`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
     pub tail: i32,
@@ -2302,7 +2302,7 @@ pub enum PicksItems {
 /// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Named {
-    /// `Item` (a member with an `[XmlElement]` per alternative, `xs:choice`): one of the elements `<First>`, `<Last>` as [`NamedItem`] says, or none for `None`. Of several, the first is read.
+    /// `Item` (a member with an `[XmlElement]` per alternative, `xs:choice`): one of the elements `<First>`, `<Last>` as [`NamedItem`] says, none for `None`. Of several, the first is read.
     pub item: Option<crate::NamedItem>,
     /// `Items` (an array member with an `[XmlElement]` per alternative, `xs:choice minOccurs="0" maxOccurs="unbounded"`): any number of the elements `<Tag>`, `<Code>`, in order, each an item of [`NamedItems`]; an empty list is none. Each is read wherever it stands among the others.
     pub items: Vec<crate::NamedItems>,
@@ -2401,6 +2401,200 @@ pub enum NamedItems {
     Tag(String),
     /// The element `<Code>`: `xs:string`.
     Code(String),
+}
+
+/// `Maybe`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// Choices of nillable alternatives (`[XmlElement(IsNullable = true)]`), as Reporting Services' ParameterValues and AvaTax's batches have them: a single one and a repeated one of distinct types, then of one type (`[XmlChoiceIdentifier]`, the C# `Either` and `Moves`).
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Maybe {
+    /// `Item` (a member with an `[XmlElement]` per alternative, `xs:choice`): one of the elements `<Line>`, `<Note>` as [`MaybeItem`] says, none for `None`. Of several, the first is read.
+    pub item: Option<crate::MaybeItem>,
+    /// `Items` (an array member with an `[XmlElement]` per alternative, `xs:choice minOccurs="0" maxOccurs="unbounded"`): any number of the elements `<Entry>`, `<Text>`, in order, each an item of [`MaybeItems`]; an empty list is none. Each is read wherever it stands among the others.
+    pub items: Vec<crate::MaybeItems>,
+    /// `Item1` (a member with an `[XmlElement]` per alternative, `xs:choice`): one of the elements `<Left>`, `<Right>` as [`MaybeItem1`] says, `None` is `<Left xsi:nil="true" />`, as .NET writes a null of a choice with a choice identifier (at its default, the first alternative). Of several, the first is read.
+    pub item1: Option<crate::MaybeItem1>,
+    /// `Items1` (an array member with an `[XmlElement]` per alternative, `xs:choice minOccurs="0" maxOccurs="unbounded"`): any number of the elements `<Up>`, `<Down>`, in order, each an item of [`MaybeItems1`]; an empty list is none. Each is read wherever it stands among the others.
+    pub items1: Vec<crate::MaybeItems1>,
+}
+
+impl Maybe {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
+        if let Some(item) = &self.item {
+            match item {
+                crate::MaybeItem::Line(value) => {
+                    if let Some(value) = value {
+                        w.value("Line", &[], value)?;
+                    }
+                }
+                crate::MaybeItem::Note(value) => {
+                    if let Some(value) = value {
+                        w.value("Note", &[], value)?;
+                    }
+                }
+            }
+        }
+        for item in &self.items {
+            match item {
+                crate::MaybeItems::Entry(value) => {
+                    if let Some(value) = value {
+                        w.value("Entry", &[], value)?;
+                    }
+                }
+                crate::MaybeItems::Text(value) => {
+                    if let Some(value) = value {
+                        w.value("Text", &[], value)?;
+                    }
+                }
+            }
+        }
+        if let Some(item) = &self.item1 {
+            match item {
+                crate::MaybeItem1::Left(value) => w.value("Left", &[], value)?,
+                crate::MaybeItem1::Right(value) => w.value("Right", &[], value)?,
+            }
+        } else {
+            w.nil("Left");
+        }
+        for item in &self.items1 {
+            match item {
+                crate::MaybeItems1::Up(value) => w.value("Up", &[], value)?,
+                crate::MaybeItems1::Down(value) => w.value("Down", &[], value)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 4];
+        for member in node.members() {
+            match member.name() {
+                "Line" if !seen[0] => {
+                    seen[0] = true;
+                    value.item = member
+                        .value::<Option<crate::OrderLine>>("Line", &[])?
+                        .map(|item| crate::MaybeItem::Line(Some(item)));
+                }
+                "Note" if !seen[0] => {
+                    seen[0] = true;
+                    value.item = member
+                        .value::<Option<String>>("Note", &[])?
+                        .map(|item| crate::MaybeItem::Note(Some(item)));
+                }
+                "Entry" => {
+                    if let Some(item) = member
+                        .value::<Option<crate::OrderLine>>("Entry", &[])?
+                    {
+                        value.items.push(crate::MaybeItems::Entry(Some(item)));
+                    }
+                }
+                "Text" => {
+                    if let Some(item) = member.value::<Option<String>>("Text", &[])? {
+                        value.items.push(crate::MaybeItems::Text(Some(item)));
+                    }
+                }
+                "Left" if !seen[2] => {
+                    seen[2] = true;
+                    value.item1 = member
+                        .value::<Option<String>>("Left", &[])?
+                        .map(|item| crate::MaybeItem1::Left(Some(item)));
+                }
+                "Right" if !seen[2] => {
+                    seen[2] = true;
+                    value.item1 = Some(
+                        crate::MaybeItem1::Right(
+                            member.value::<Option<String>>("Right", &[])?,
+                        ),
+                    );
+                }
+                "Up" => {
+                    value
+                        .items1
+                        .push(
+                            crate::MaybeItems1::Up(
+                                member.value::<Option<String>>("Up", &[])?,
+                            ),
+                        );
+                }
+                "Down" => {
+                    value
+                        .items1
+                        .push(
+                            crate::MaybeItems1::Down(
+                                member.value::<Option<String>>("Down", &[])?,
+                            ),
+                        );
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl tree::XmlItem for Maybe {
+    fn write_element(
+        &self,
+        w: &mut tree::XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
+        node.check_class_type("Maybe")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &tree::Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::MemberError> {
+        node.check_class_type("Maybe")?;
+        Self::read_members(node)
+    }
+}
+
+/// The value of `Maybe.Item`, a choice (`xs:choice`, a .NET member with one `[XmlElement]` per alternative): one of the elements `<Line>`, `<Note>`. The variant is the element: two alternatives of one type (.NET's `[XmlChoiceIdentifier]`) are two variants.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MaybeItem {
+    /// The element `<Line>`: `tns:OrderLine`. Nillable (`nillable="true"`): `xsi:nil` reads as `None`, which is written as no element, as .NET writes a null of a choice without a choice identifier (its alternatives being of distinct types).
+    Line(Option<crate::OrderLine>),
+    /// The element `<Note>`: `xs:string`. Nillable (`nillable="true"`): `xsi:nil` reads as `None`, which is written as no element, as .NET writes a null of a choice without a choice identifier (its alternatives being of distinct types).
+    Note(Option<String>),
+}
+
+/// An item of `Maybe.Items`, a repeated choice (`xs:choice maxOccurs="unbounded"`, a .NET array member with one `[XmlElement]` per alternative): one of the elements `<Entry>`, `<Text>`, which may come in any number and order. The variant is the element: two alternatives of one type (.NET's `[XmlChoiceIdentifier]`) are two variants.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MaybeItems {
+    /// The element `<Entry>`: `tns:OrderLine`. Nillable (`nillable="true"`): `xsi:nil` reads as `None`, which is written as no element, as .NET writes a null of a choice without a choice identifier (its alternatives being of distinct types).
+    Entry(Option<crate::OrderLine>),
+    /// The element `<Text>`: `xs:string`. Nillable (`nillable="true"`): `xsi:nil` reads as `None`, which is written as no element, as .NET writes a null of a choice without a choice identifier (its alternatives being of distinct types).
+    Text(Option<String>),
+}
+
+/// The value of `Maybe.Item1`, a choice (`xs:choice`, a .NET member with one `[XmlElement]` per alternative): one of the elements `<Left>`, `<Right>`. The variant is the element: two alternatives of one type (.NET's `[XmlChoiceIdentifier]`) are two variants.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MaybeItem1 {
+    /// The element `<Left>`: `xs:string`. Nillable (`nillable="true"`): `None` is `xsi:nil`.
+    Left(Option<String>),
+    /// The element `<Right>`: `xs:string`. Nillable (`nillable="true"`): `None` is `xsi:nil`.
+    Right(Option<String>),
+}
+
+/// An item of `Maybe.Items1`, a repeated choice (`xs:choice maxOccurs="unbounded"`, a .NET array member with one `[XmlElement]` per alternative): one of the elements `<Up>`, `<Down>`, which may come in any number and order. The variant is the element: two alternatives of one type (.NET's `[XmlChoiceIdentifier]`) are two variants.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MaybeItems1 {
+    /// The element `<Up>`: `xs:string`. Nillable (`nillable="true"`): `None` is `xsi:nil`.
+    Up(Option<String>),
+    /// The element `<Down>`: `xs:string`. Nillable (`nillable="true"`): `None` is `xsi:nil`.
+    Down(Option<String>),
 }
 
 /// `ExtHeader`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.

@@ -715,4 +715,12 @@ impl ObjectsServiceClient {
     ) -> Result<MakePickResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 69, `EchoMaybe`: Echoes a maybe: choices of nillable alternatives.
+    pub async fn echo_maybe(
+        &self,
+        request: &EchoMaybe,
+    ) -> Result<EchoMaybeResponse, CallError> {
+        self.call(request).await
+    }
 }

@@ -473,6 +473,12 @@ const INDEX: &[Piece] = &[
               <br>Makes a pick p (tail 9) of a kind: 0 no item, 1 a circle c of radius 1.5, 2 the label text, 3 the count 7, 4 the level High.
             </span>
           </li>
+          <li>
+            <a href="?op=EchoMaybe">EchoMaybe</a>
+            <span>
+              <br>Echoes a maybe: choices of nillable alternatives.
+            </span>
+          </li>
         </ul>
       </div>
 "#,
@@ -8385,6 +8391,122 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `EchoMaybe`.
+const PAGE_ECHO_MAYBE: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>EchoMaybe</h2>
+        <p class="intro">Echoes a maybe: choices of nillable alternatives.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>maybe</td><td>Maybe</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/EchoMaybe"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;EchoMaybe xmlns="http://rmm.example.com/objects"&gt;
+      &lt;maybe&gt;
+        &lt;Line&gt;
+          &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+          &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+        &lt;/Line&gt;
+        &lt;Entry&gt;
+          &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+          &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+        &lt;/Entry&gt;
+        &lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;
+        &lt;Left&gt;<span class="value">string</span>&lt;/Left&gt;
+        &lt;Up&gt;<span class="value">string</span>&lt;/Up&gt;
+        &lt;Down&gt;<span class="value">string</span>&lt;/Down&gt;
+      &lt;/maybe&gt;
+    &lt;/EchoMaybe&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoMaybeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoMaybeResult&gt;&lt;Line&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/Line&gt;&lt;Entry&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/Entry&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;Left&gt;<span class="value">string</span>&lt;/Left&gt;&lt;Up&gt;<span class="value">string</span>&lt;/Up&gt;&lt;Down&gt;<span class="value">string</span>&lt;/Down&gt;&lt;/EchoMaybeResult&gt;&lt;/EchoMaybeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/EchoMaybe"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;EchoMaybe xmlns="http://rmm.example.com/objects"&gt;
+      &lt;maybe&gt;
+        &lt;Line&gt;
+          &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+          &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+        &lt;/Line&gt;
+        &lt;Entry&gt;
+          &lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;
+          &lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;
+          &lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;
+          &lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;
+        &lt;/Entry&gt;
+        &lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;
+        &lt;Left&gt;<span class="value">string</span>&lt;/Left&gt;
+        &lt;Up&gt;<span class="value">string</span>&lt;/Up&gt;
+        &lt;Down&gt;<span class="value">string</span>&lt;/Down&gt;
+      &lt;/maybe&gt;
+    &lt;/EchoMaybe&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoMaybeResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoMaybeResult&gt;&lt;Line&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/Line&gt;&lt;Entry&gt;&lt;Sku&gt;<span class="value">string</span>&lt;/Sku&gt;&lt;Quantity&gt;<span class="value">int</span>&lt;/Quantity&gt;&lt;Price&gt;<span class="value">decimal</span>&lt;/Price&gt;&lt;Discount&gt;<span class="value">decimal</span>&lt;/Discount&gt;&lt;/Entry&gt;&lt;Text&gt;<span class="value">string</span>&lt;/Text&gt;&lt;Left&gt;<span class="value">string</span>&lt;/Left&gt;&lt;Up&gt;<span class="value">string</span>&lt;/Up&gt;&lt;Down&gt;<span class="value">string</span>&lt;/Down&gt;&lt;/EchoMaybeResult&gt;&lt;/EchoMaybeResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page listing every operation; `path` is the path the page was requested at.
 pub fn index(path: &str) -> String {
     render(INDEX, path)
@@ -8462,6 +8584,7 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::EchoPicks => PAGE_ECHO_PICKS,
         crate::Operation::EchoNamed => PAGE_ECHO_NAMED,
         crate::Operation::MakePick => PAGE_MAKE_PICK,
+        crate::Operation::EchoMaybe => PAGE_ECHO_MAYBE,
     };
     render(page, path)
 }

@@ -81,6 +81,7 @@
 //! | 66 | [`EchoPicks`] | 1 |
 //! | 67 | [`EchoNamed`] | 1 |
 //! | 68 | [`MakePick`] | 1 |
+//! | 69 | [`EchoMaybe`] | 1 |
 //!
 //! ## Serve it, call it
 //!
@@ -328,11 +329,13 @@ pub enum Operation {
     EchoNamed,
     /// Operation 68: [`MakePick`].
     MakePick,
+    /// Operation 69: [`EchoMaybe`].
+    EchoMaybe,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 68usize] = [
+    pub const ALL: [Operation; 69usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -401,6 +404,7 @@ impl Operation {
         Operation::EchoPicks,
         Operation::EchoNamed,
         Operation::MakePick,
+        Operation::EchoMaybe,
     ];
 
     /// The operation's wire name.
@@ -474,6 +478,7 @@ impl Operation {
             Operation::EchoPicks => "EchoPicks",
             Operation::EchoNamed => "EchoNamed",
             Operation::MakePick => "MakePick",
+            Operation::EchoMaybe => "EchoMaybe",
         }
     }
 
@@ -548,6 +553,7 @@ impl Operation {
             "EchoPicks" => Some(Operation::EchoPicks),
             "EchoNamed" => Some(Operation::EchoNamed),
             "MakePick" => Some(Operation::MakePick),
+            "EchoMaybe" => Some(Operation::EchoMaybe),
             _ => None,
         }
     }
@@ -623,6 +629,7 @@ impl Operation {
             Operation::EchoPicks => &wire::echo_picks::OPERATION,
             Operation::EchoNamed => &wire::echo_named::OPERATION,
             Operation::MakePick => &wire::make_pick::OPERATION,
+            Operation::EchoMaybe => &wire::echo_maybe::OPERATION,
         }
     }
 }
@@ -727,6 +734,7 @@ macro_rules! for_each_operation {
             echo_picks: EchoPicks,
             echo_named: EchoNamed,
             make_pick: MakePick,
+            echo_maybe: EchoMaybe,
         }
     };
 }

@@ -56,6 +56,8 @@ pub enum KnownType {
     Picks(Box<crate::Picks>),
     /// `Named`, a class (`xsi:type="Named"`).
     Named(Box<crate::Named>),
+    /// `Maybe`, a class (`xsi:type="Maybe"`).
+    Maybe(Box<crate::Maybe>),
     /// `ExtNote`, a class (`xsi:type="ExtNote"`).
     ExtNote(Box<crate::ExtNote>),
     /// `Level`, an enum (`xsi:type="Level"`).
@@ -123,6 +125,7 @@ impl KnownType {
             KnownType::Pick(_) => "Pick",
             KnownType::Picks(_) => "Picks",
             KnownType::Named(_) => "Named",
+            KnownType::Maybe(_) => "Maybe",
             KnownType::ExtNote(_) => "ExtNote",
             KnownType::Level(_) => "Level",
             KnownType::Perms(_) => "Perms",
@@ -244,6 +247,10 @@ impl crate::runtime::KnownTypes for KnownType {
                 "Named" => {
                     <crate::Named as tree::XmlItem>::read_element(node, &[])
                         .map(|value| KnownType::Named(Box::new(value)))
+                }
+                "Maybe" => {
+                    <crate::Maybe as tree::XmlItem>::read_element(node, &[])
+                        .map(|value| KnownType::Maybe(Box::new(value)))
                 }
                 "ExtNote" => {
                     <crate::ExtNote as tree::XmlItem>::read_element(node, &[])
@@ -415,6 +422,10 @@ impl crate::runtime::KnownTypes for KnownType {
             }
             KnownType::Named(value) => {
                 w.next_type("Named");
+                value.write_element(w, name, &[])
+            }
+            KnownType::Maybe(value) => {
+                w.next_type("Maybe");
                 value.write_element(w, name, &[])
             }
             KnownType::ExtNote(value) => {

@@ -557,6 +557,14 @@ pub trait ObjectsService: Send + Sync + 'static {
         &self,
         request: MakePick,
     ) -> impl std::future::Future<Output = Result<MakePickResponse, Fault>> + Send;
+
+    /// Operation 69, `EchoMaybe`: Echoes a maybe: choices of nillable alternatives.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_maybe(
+        &self,
+        request: EchoMaybe,
+    ) -> impl std::future::Future<Output = Result<EchoMaybeResponse, Fault>> + Send;
 }
 
 impl<T: ObjectsService> ObjectsService for std::sync::Arc<T> {
@@ -1046,6 +1054,13 @@ impl<T: ObjectsService> ObjectsService for std::sync::Arc<T> {
         request: MakePick,
     ) -> impl std::future::Future<Output = Result<MakePickResponse, Fault>> + Send {
         T::make_pick(self, request)
+    }
+
+    fn echo_maybe(
+        &self,
+        request: EchoMaybe,
+    ) -> impl std::future::Future<Output = Result<EchoMaybeResponse, Fault>> + Send {
+        T::echo_maybe(self, request)
     }
 }
 
@@ -2148,6 +2163,19 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.make_pick(call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoMaybe => {
+                let handled = {
+                    let (credentials, call) = EchoMaybe::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_maybe(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

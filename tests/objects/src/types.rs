@@ -1645,3 +1645,23 @@ pub struct MakePickResponse {
     /// `MakePickResult`: SOAP `Pick`.
     pub result: Option<crate::Pick>,
 }
+
+/// `EchoMaybe`, operation 69 of `ObjectsService`: Echoes a maybe: choices of nillable alternatives.
+///
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoMaybeResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoMaybe {
+    /// `maybe`: SOAP `Maybe`, position 1 of 1.
+    pub maybe: Option<crate::Maybe>,
+}
+
+/// The response of [`EchoMaybe`]: the element `EchoMaybeResponse` holding `EchoMaybeResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoMaybeResponse {
+    /// `EchoMaybeResult`: SOAP `Maybe`.
+    pub result: Option<crate::Maybe>,
+}

@@ -1445,6 +1445,40 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="EchoMaybe">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="maybe" type="tns:Maybe" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Maybe">
+        <s:sequence>
+          <s:choice minOccurs="1" maxOccurs="1">
+            <s:element minOccurs="1" maxOccurs="1" name="Line" nillable="true" type="tns:OrderLine" />
+            <s:element minOccurs="1" maxOccurs="1" name="Note" nillable="true" type="s:string" />
+          </s:choice>
+          <s:choice minOccurs="0" maxOccurs="unbounded">
+            <s:element minOccurs="1" maxOccurs="1" name="Entry" nillable="true" type="tns:OrderLine" />
+            <s:element minOccurs="1" maxOccurs="1" name="Text" nillable="true" type="s:string" />
+          </s:choice>
+          <s:choice minOccurs="1" maxOccurs="1">
+            <s:element minOccurs="1" maxOccurs="1" name="Left" nillable="true" type="s:string" />
+            <s:element minOccurs="1" maxOccurs="1" name="Right" nillable="true" type="s:string" />
+          </s:choice>
+          <s:choice minOccurs="0" maxOccurs="unbounded">
+            <s:element minOccurs="1" maxOccurs="1" name="Up" nillable="true" type="s:string" />
+            <s:element minOccurs="1" maxOccurs="1" name="Down" nillable="true" type="s:string" />
+          </s:choice>
+        </s:sequence>
+      </s:complexType>
+      <s:element name="EchoMaybeResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoMaybeResult" type="tns:Maybe" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="ArrayOfString" nillable="true" type="tns:ArrayOfString" />
       <s:element name="Order" nillable="true" type="tns:Order" />
       <s:element name="ArrayOfInt1" nillable="true" type="tns:ArrayOfInt1" />
@@ -1949,6 +1983,12 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
   </wsdl:message>
   <wsdl:message name="MakePickSoapOut">
     <wsdl:part name="parameters" element="tns:MakePickResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoMaybeSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoMaybe" />
+  </wsdl:message>
+  <wsdl:message name="EchoMaybeSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoMaybeResponse" />
   </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpGetIn">
     <wsdl:part name="values" type="s2:StringArray" />
@@ -2670,6 +2710,11 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a pick p (tail 9) of a kind: 0 no item, 1 a circle c of radius 1.5, 2 the label text, 3 the count 7, 4 the level High.</wsdl:documentation>
       <wsdl:input message="tns:MakePickSoapIn" />
       <wsdl:output message="tns:MakePickSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoMaybe">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a maybe: choices of nillable alternatives.</wsdl:documentation>
+      <wsdl:input message="tns:EchoMaybeSoapIn" />
+      <wsdl:output message="tns:EchoMaybeSoapOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpGet">
@@ -3598,6 +3643,15 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
         <soap:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoMaybe">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoMaybe" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceSoap12" type="tns:ObjectsServiceSoap">
     <soap12:binding transport="http://schemas.xmlsoap.org/soap/http" />
@@ -4214,6 +4268,15 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
     </wsdl:operation>
     <wsdl:operation name="MakePick">
       <soap12:operation soapAction="http://rmm.example.com/objects/MakePick" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoMaybe">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoMaybe" style="document" />
       <wsdl:input>
         <soap12:body use="literal" />
       </wsdl:input>

@@ -502,7 +502,8 @@ fn check_choice(
             );
             continue;
         }
-        let fits = match names.named(&a.ty) {
+        // `Type?`: a nillable alternative, of any type.
+        let fits = match names.named(a.ty.strip_suffix('?').unwrap_or(&a.ty)) {
             Some(SoapType::Class(i)) => {
                 let alt_class = &raw.types[usize::from(i)];
                 alt_class.namespace.is_none() && !headers.contains(alt_class.name.0.as_str())
@@ -516,7 +517,8 @@ fn check_choice(
                 anchor,
                 format!(
                     "{what} is {:?}; an alternative is of a simple type, an enum or a class of \
-                     the service (not nullable, not an array, an object, raw XML or a header)",
+                     the service (`Type?` where nillable; not an array, an object, raw XML or a \
+                     header)",
                     a.ty
                 ),
             );

@@ -218,6 +218,9 @@ pub mod echo_named;
 /// Operation 68: `MakePick`.
 pub mod make_pick;
 
+/// Operation 69: `EchoMaybe`.
+pub mod echo_maybe;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.

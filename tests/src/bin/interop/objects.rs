@@ -1346,6 +1346,29 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 })
                 .await;
             }
+            // Nillable alternatives, with values (a nil one the host reads, and writes back
+            // as nothing: see the recorded soap11-echo-maybe-choice-* exchanges).
+            let maybe = Maybe {
+                item: Some(MaybeItem::Line(Some(OrderLine {
+                    sku: Some("s".into()),
+                    ..OrderLine::default()
+                }))),
+                items: vec![
+                    MaybeItems::Text(Some("t".into())),
+                    MaybeItems::Entry(Some(OrderLine::default())),
+                    MaybeItems::Text(Some(String::new())),
+                ],
+                item1: Some(MaybeItem1::Left(Some("l".into()))),
+                items1: vec![MaybeItems1::Down(Some("d".into()))],
+            };
+            call(checks, binding, "EchoMaybe", Some(maybe.clone()), async {
+                c.echo_maybe(&EchoMaybe {
+                    maybe: Some(maybe.clone()),
+                })
+                .await
+                .map(|r| r.result)
+            })
+            .await;
             for item in [
                 Some(NamedItem::First("f".into())),
                 Some(NamedItem::Last("l".into())),

@@ -12,7 +12,8 @@
 //! (`EchoXml`, `EchoNode`; in arrays and classes `EchoElements`, `EchoNodes`, `EchoParcel`
 //! with its `[XmlAnyElement]` member, `EchoWrapping`), DataSets (`EchoDataSet`, `DescribeDataSet`: the schema and the
 //! diffgram; the typed `EchoShop`) and objects (`EchoObject`, `EchoObjects`, `EchoHolder`, `DescribeObject`: their
-//! `xsi:type`s) are changed as any other element, their prefixes and namespaces included.
+//! `xsi:type`s) are changed as any other element, their prefixes and namespaces included; so
+//! are choices (`EchoPick`, `EchoPicks`, `EchoNamed`, `EchoMaybe`).
 //!
 //! Every case's class is `objects:{mutation}:{operation}` (`objects:nil:EchoOrder`), a
 //! Header's `objects:header-{mutation}:{operation}`; a case with two changes is
@@ -426,6 +427,74 @@ fn templates() -> Vec<(&'static str, String)> {
                 receipt: Some(Voucher {
                     code: Some("c".into()),
                     value: 3,
+                }),
+            },
+            &none,
+        ),
+    );
+    // Choices: a single one between two members (a derived class's value, with its
+    // xsi:type), repeated ones of three kinds, alternatives of one type, nillable ones.
+    add(
+        "EchoPick",
+        encode(
+            EchoPick {
+                pick: Some(Pick {
+                    name: Some("n".into()),
+                    item: Some(PickItem::Shape(AnyShape::Circle(Circle {
+                        name: Some("c".into()),
+                        radius: 1.5,
+                        ..Circle::default()
+                    }))),
+                    tail: 2,
+                }),
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoPicks",
+        encode(
+            EchoPicks {
+                picks: Some(Picks {
+                    items: vec![
+                        PicksItems::Note("a".into()),
+                        PicksItems::Size(3),
+                        PicksItems::Line(OrderLine {
+                            sku: Some("s".into()),
+                            quantity: 2,
+                            ..OrderLine::default()
+                        }),
+                    ],
+                    name: Some("n".into()),
+                }),
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoNamed",
+        encode(
+            EchoNamed {
+                named: Some(Named {
+                    item: Some(NamedItem::Last("l".into())),
+                    items: vec![NamedItems::Tag("t".into()), NamedItems::Code("c".into())],
+                }),
+            },
+            &none,
+        ),
+    );
+    add(
+        "EchoMaybe",
+        encode(
+            EchoMaybe {
+                maybe: Some(Maybe {
+                    item: Some(MaybeItem::Note(Some("n".into()))),
+                    items: vec![
+                        MaybeItems::Entry(Some(OrderLine::default())),
+                        MaybeItems::Text(Some("t".into())),
+                    ],
+                    item1: Some(MaybeItem1::Right(Some("r".into()))),
+                    items1: vec![MaybeItems1::Up(None), MaybeItems1::Down(Some("d".into()))],
                 }),
             },
             &none,
