@@ -105,6 +105,10 @@ pub enum Command {
         /// Take rmm-runtime from this directory [default: as `rmm gen` does].
         #[arg(long, value_name = "DIR")]
         runtime_path: Option<PathBuf>,
+        /// Of a WSDL: serve the operations rmm imports, leaving out (and listing) each that
+        /// uses what rmm does not import yet, as `rmm import --skip-unsupported` does.
+        #[arg(long)]
+        skip_unsupported: bool,
     },
     /// Stands where clients connect to a legacy host: answers each with the host's (the
     /// primary's) response, unchanged, and mirrors the request to the replacement (the
@@ -272,9 +276,11 @@ pub fn run(cli: Cli) -> Result<Outcome, String> {
             listen,
             dir,
             runtime_path,
+            skip_unsupported,
         } => mock(&MockOptions {
             source,
             answer,
+            skip_unsupported,
             listen,
             dir: dir.map(|d| absolute(&d)).transpose()?,
             runtime: match runtime_path {

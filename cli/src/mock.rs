@@ -53,6 +53,8 @@ pub struct MockOptions {
     pub dir: Option<PathBuf>,
     /// Where the generated crate finds rmm-runtime.
     pub runtime: Runtime,
+    /// Of a WSDL: leave out each operation rmm does not import, rather than failing.
+    pub skip_unsupported: bool,
 }
 
 /// Writes, builds and runs the mock; returns only when it stops (or fails to start).
@@ -73,7 +75,7 @@ pub fn mock(options: &MockOptions) -> Result<(), String> {
             source: options.source.clone(),
             out: Some(imported.clone()),
             force: true,
-            skip_unsupported: false,
+            skip_unsupported: options.skip_unsupported,
         })?;
         imported
     };

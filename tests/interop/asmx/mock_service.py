@@ -36,19 +36,68 @@ def split_params(params):
     return out
 
 
+def strip_attributes(param):
+    """The parameter without its leading attributes (`[XmlElement("a", typeof(A))] `): each
+    up to its matching bracket, strings aside, so that an array type's `[]` stays."""
+    param = param.strip()
+    while param.startswith("["):
+        depth, quoted, escaped, end = 0, False, False, None
+        for i, ch in enumerate(param):
+            if quoted:
+                if escaped:
+                    escaped = False
+                elif ch == "\\":
+                    escaped = True
+                elif ch == '"':
+                    quoted = False
+            elif ch == '"':
+                quoted = True
+            elif ch == "[":
+                depth += 1
+            elif ch == "]":
+                depth -= 1
+                if depth == 0:
+                    end = i
+                    break
+        if end is None:
+            break
+        param = param[end + 1:].strip()
+    return param
+
+
 def out_assignment(param):
     """`name = default(Type);` for an out parameter (its attributes aside), else None."""
-    param = re.sub(r"\[[^\]]*\]\s*", "", param).strip()
+    param = strip_attributes(param)
     if not param.startswith("out "):
         return None
     ty, name = param[4:].rsplit(" ", 1)
     return f"{name} = default({ty});"
 
 
+def joined_lines(lines):
+    """The lines, an abstract method's signature that `wsdl` wraps over several lines (one
+    parameter a line, for a long list) joined into one."""
+    out, pending = [], None
+    for line in lines:
+        if pending is not None:
+            pending += " " + line.strip()
+            if pending.rstrip().endswith(";"):
+                out.append(pending)
+                pending = None
+            continue
+        if re.match(r"^\s*public abstract .*\($", line.rstrip()):
+            pending = line.rstrip()
+            continue
+        out.append(line)
+    if pending is not None:
+        out.append(pending)
+    return out
+
+
 def main():
     source, target = sys.argv[1], sys.argv[2]
     namespace, first_class, out = "", None, []
-    for line in open(source, encoding="utf-8").read().split("\n"):
+    for line in joined_lines(open(source, encoding="utf-8").read().split("\n")):
         ns = NAMESPACE.match(line)
         if ns and not namespace:
             namespace = ns.group(1)

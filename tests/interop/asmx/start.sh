@@ -54,19 +54,40 @@ mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Calculator.dll
     -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll \
     "$here/CalculatorService.cs" >&2
 cp "$here/Calculator.asmx" "$run/site/calculator.asmx"
-# The judges of `rmm mock` (tests/outside/run.sh): each WSDL file of $ASMX_MOCK_WSDLS
-# (space-separated) made by Mono's `wsdl -server` into an abstract service, made concrete by
-# mock_service.py (every method answering default(T)), at /mock/NAME.asmx.
+# The judges of `rmm mock` (tests/outside/run.sh, tests/wire/run.sh): each WSDL file of
+# $ASMX_MOCK_WSDLS (space-separated) made by Mono's `wsdl -server` into an abstract service,
+# made concrete by mock_service.py (every method answering default(T)), at /mock/NAME.asmx.
+# A WSDL that one of these steps refuses is left out, not the host: its name and the step
+# that refused it are a line of mock-refused.txt in the run directory (the step's output in
+# src/mock-NAME.log), and the others are served.
 mkdir -p "$run/site/mock"
+: >"$run/mock-refused.txt"
 for mock_wsdl in ${ASMX_MOCK_WSDLS:-}; do
     mock_name="$(basename "$mock_wsdl" .wsdl)"
-    mock_ns="Mock.$(printf %s "$mock_name" | tr -cd 'A-Za-z0-9')"
-    wsdl -server -nologo -namespace:"$mock_ns" "$mock_wsdl" -out:"$run/src/mock-$mock_name.cs" >&2
-    mock_class="$(python3 "$here/mock_service.py" "$run/src/mock-$mock_name.cs" \
-        "$run/src/mock-$mock_name-concrete.cs")"
-    mcs -nologo -target:library -out:"$run/site/bin/$mock_ns.dll" \
+    # A C# namespace: the name's letters and digits, after an underscore where it starts with a
+    # digit (24sevenoffice-…), which `wsdl` would refuse ("Initialization failure").
+    mock_ns="$(printf %s "$mock_name" | tr -cd 'A-Za-z0-9' | sed 's/^[0-9]/_&/')"
+    mock_ns="Mock.$mock_ns"
+    mock_log="$run/src/mock-$mock_name.log"
+    mock_step=""
+    if ! wsdl -server -nologo -namespace:"$mock_ns" "$mock_wsdl" -out:"$run/src/mock-$mock_name.cs" \
+        >"$mock_log" 2>&1; then
+        mock_step="wsdl -server"
+    elif ! mock_class="$(python3 "$here/mock_service.py" "$run/src/mock-$mock_name.cs" \
+        "$run/src/mock-$mock_name-concrete.cs" 2>>"$mock_log")"; then
+        mock_step="mock_service.py"
+    elif ! mcs -nologo -target:library -out:"$run/site/bin/$mock_ns.dll" \
         -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll -r:System.Xml.dll -r:System.Data.dll \
-        "$run/src/mock-$mock_name-concrete.cs" >&2
+        "$run/src/mock-$mock_name-concrete.cs" >>"$mock_log" 2>&1; then
+        mock_step="mcs"
+        rm -f "$run/site/bin/$mock_ns.dll"
+    fi
+    if [ -n "$mock_step" ]; then
+        echo "start.sh: $mock_wsdl: $mock_step refused it; not served (see $mock_log)" >&2
+        printf '%s\t%s\t%s\n' "$mock_name" "$mock_step" \
+            "$(grep -m1 -E 'error|Error' "$mock_log" | tr '\t' ' ' | cut -c1-300)" >>"$run/mock-refused.txt"
+        continue
+    fi
     printf '<%%@ WebService Language="C#" Class="%s" %%>\n' "$mock_class" >"$run/site/mock/$mock_name.asmx"
 done
 
