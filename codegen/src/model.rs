@@ -2012,7 +2012,8 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                     nullable: false,
                     boxed: false,
                     unwrapped: false,
-                    optional: false,
+                    // A value-type attribute that may be absent (`xxxSpecified`).
+                    optional: m.optional,
                     default: None,
                     list: false,
                     any: false,

@@ -717,6 +717,10 @@ impl ObjectsService for ObjectsEcho {
         Ok(EchoMaybeResponse { result: r.maybe })
     }
 
+    async fn echo_marked(&self, r: EchoMarked) -> Result<EchoMarkedResponse, Fault> {
+        Ok(EchoMarkedResponse { result: r.marked })
+    }
+
     async fn make_pick(&self, r: MakePick) -> Result<MakePickResponse, Fault> {
         // As the C# does: p, tail 9, and the item of the kind (none for any other).
         let item = match r.kind {
@@ -2208,6 +2212,24 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                         ],
                         item1: Some(MaybeItem1::Right(None)),
                         items1: vec![MaybeItems1::Down(None), MaybeItems1::Up(Some("u".into()))],
+                    }),
+                },
+                &none,
+                binding,
+            ),
+        );
+        add(
+            "echo-marked",
+            encode(
+                EchoMarked {
+                    marked: Some(Marked {
+                        count: Some(-3),
+                        grade: None,
+                        when: NaiveDate::from_ymd_opt(2026, 1, 2)
+                            .and_then(|d| d.and_hms_opt(3, 4, 5))
+                            .map(DateTime::utc),
+                        fixed: 0,
+                        body: Some("b".into()),
                     }),
                 },
                 &none,

@@ -177,6 +177,25 @@ fn what_would_be_lost_is_refused_by_name() {
         assert_eq!(imported.enums.len(), 1, "{case}");
         assert_eq!(imported.operations[0].params[0].1, "S", "{case}");
     }
+    // A value-type attribute not `use="required"` is .NET's `xxxSpecified`: optional; a
+    // required one, a reference one and one of no type (.NET's string) are plain.
+    for (case, want) in [
+        (
+            "attr_opt",
+            vec![("a", "{type: \"int\", optional: true}"), ("f", "string")],
+        ),
+        ("attr_req", vec![("b", "int")]),
+        ("attr_notype", vec![("d", "string")]),
+    ] {
+        let text = std::fs::read_to_string(dir.join(format!("{case}.wsdl"))).unwrap();
+        let imported = import::read(&text, case).unwrap_or_else(|e| panic!("{case}: {e}"));
+        let got: Vec<(&str, &str)> = imported.classes[0]
+            .attributes
+            .iter()
+            .map(|(n, t)| (n.as_str(), t.as_str()))
+            .collect();
+        assert_eq!(got, want, "{case}");
+    }
     // A prohibited attribute is none.
     let text = std::fs::read_to_string(dir.join("attr_proh.wsdl")).unwrap();
     let imported = import::read(&text, "attr_proh.wsdl").unwrap();

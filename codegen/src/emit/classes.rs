@@ -162,24 +162,33 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
     // Attributes first, then the text, then the elements: the order they are written in.
     let attribute_fields = c.attributes.iter().map(|a| {
         let field = ident(&a.field);
-        let ty = super::value_type(model, a.ty, false);
+        let ty = super::value_type(model, a.ty, a.optional);
         let occurs = if a.ty.is_reference() {
             "optional: `None` leaves it out, and an absent one reads as `None`"
+        } else if a.optional {
+            "optional (no `use`, .NET's `xxxSpecified`): `None` leaves it out, and an absent \
+             one reads as `None`"
         } else {
             "always written (`use=\"required\"`); an absent one reads as the default"
         };
         let xsd = a.data_type.as_deref().unwrap_or(model.type_name(a.ty));
+        // The schema type as the WSDL names it: an enum is the service's.
+        let prefix = if matches!(a.ty, SoapType::Enum(_)) {
+            "tns"
+        } else {
+            "xs"
+        };
         let mut text = match a.qualified_namespace() {
             Some(ns) => format!(
                 "The attribute `{}` of the namespace `{ns}` (`[XmlAttribute(Form = \
-                 XmlSchemaForm.Qualified)]`, `form=\"qualified\"`): `xs:{xsd}`, {occurs}. It \
+                 XmlSchemaForm.Qualified)]`, `form=\"qualified\"`): `{prefix}:{xsd}`, {occurs}. It \
                  is written with a prefix bound to its namespace, which .NET's writer makes up \
                  where none is (`d3p1`, declared after the attributes; the elements of that \
                  namespace inside take it too), and read only in that namespace.",
                 a.wire
             ),
             None => format!(
-                "The attribute `{}` (`[XmlAttribute]`): `xs:{xsd}`, {occurs}.",
+                "The attribute `{}` (`[XmlAttribute]`): `{prefix}:{xsd}`, {occurs}.",
                 a.attribute_name()
             ),
         };
@@ -244,19 +253,34 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
     let attribute_writes = c.attributes.iter().map(|a| {
         let field = ident(&a.field);
         let wire = a.attribute_name();
+        // An optional value is written where it is `Some`.
+        let (value, wrap): (
+            TokenStream,
+            fn(TokenStream, &proc_macro2::Ident) -> TokenStream,
+        ) = if a.optional {
+            (
+                quote!(value),
+                |write, field| quote!(if let Some(value) = &self.#field { #write }),
+            )
+        } else {
+            (quote!(&self.#field), |write, _| write)
+        };
         match a.qualified_namespace() {
             Some(ns) => {
                 let local = &a.wire;
                 if a.ty.is_reference() {
                     quote!(w.qualified_attribute_string(#ns, #local, self.#field.as_ref())?;)
                 } else {
-                    quote!(w.qualified_attribute_scalar(#ns, #local, &self.#field);)
+                    wrap(
+                        quote!(w.qualified_attribute_scalar(#ns, #local, #value);),
+                        &field,
+                    )
                 }
             }
             None if a.ty.is_reference() => {
                 quote!(w.attribute_string(#wire, self.#field.as_ref())?;)
             }
-            None => quote!(w.attribute_scalar(#wire, &self.#field);),
+            None => wrap(quote!(w.attribute_scalar(#wire, #value);), &field),
         }
     });
     let text_write = c.text.iter().map(|t| {
@@ -284,6 +308,8 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
                 quote!(#field: node.attribute_string(#wire).map(crate::runtime::collapse_whitespace),)
             } else if a.ty.is_reference() {
                 quote!(#field: node.attribute_string(#wire),)
+            } else if a.optional {
+                quote!(#field: node.attribute_optional(#wire)?,)
             } else {
                 quote!(#field: node.attribute_scalar(#wire)?,)
             }

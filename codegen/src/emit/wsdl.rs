@@ -510,7 +510,8 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
                 );
                 continue;
             }
-            let required = if a.ty.is_reference() {
+            // An optional value type (`xxxSpecified`) has no `use`, as a reference.
+            let required = if a.ty.is_reference() || a.optional {
                 ""
             } else {
                 r#" use="required""#

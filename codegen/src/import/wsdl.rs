@@ -1933,8 +1933,17 @@ fn read_class<'a, 'i>(
         };
         // `[XmlAttribute(Form = Qualified)]`: of the class's namespace.
         let qualified = node.attribute("form") == Some("qualified");
-        let Some((ns, local)) = node.attribute("type").and_then(|t| qname(node, t)) else {
-            return refuse(node, "an attribute without a named type", schema, p);
+        // No type at all is .NET's `string` (`ImportAttribute`); an inline simpleType, which
+        // .NET makes an enum of where it enumerates, is refused.
+        let typed = node.attribute("type").and_then(|t| qname(node, t));
+        let (ns, local) = match typed {
+            Some(named) => named,
+            None if child(node, XSD, "simpleType").is_none()
+                && node.attribute("type").is_none() =>
+            {
+                (XSD, "string")
+            }
+            None => return refuse(node, "an attribute without a named type", schema, p),
         };
         let (ty, data_type) = match collapsed_string(ns, local) {
             Some(data_type) => ("string".to_owned(), Some(data_type)),
@@ -1949,11 +1958,18 @@ fn read_class<'a, 'i>(
         if ty.ends_with("[]") || ty == "object" || schema.classes.iter().any(|c| c.name == ty) {
             return refuse(node, "an attribute of a complex type", schema, p);
         }
-        let ty = match (qualified, data_type) {
-            (false, None) => ty,
-            (true, None) => format!("{{type: {}, qualified: true}}", json_string(&ty)),
-            (false, Some(d)) => format!("{{type: \"string\", data_type: {d}}}"),
-            (true, Some(d)) => format!("{{type: \"string\", qualified: true, data_type: {d}}}"),
+        // A value type not `use="required"` is .NET's `xxxSpecified`: absent unless set.
+        let optional = node.attribute("use") != Some("required") && is_value_type(&ty, schema);
+        let ty = match (qualified, data_type, optional) {
+            (false, None, false) => ty,
+            (qualified, None, optional) => format!(
+                "{{type: {}{}{}}}",
+                json_string(&ty),
+                if optional { ", optional: true" } else { "" },
+                if qualified { ", qualified: true" } else { "" }
+            ),
+            (false, Some(d), _) => format!("{{type: \"string\", data_type: {d}}}"),
+            (true, Some(d), _) => format!("{{type: \"string\", qualified: true, data_type: {d}}}"),
         };
         attributes.push((attribute.to_owned(), ty));
         next = content.next();

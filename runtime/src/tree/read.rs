@@ -223,6 +223,28 @@ impl<'a> Node<'a> {
         }
     }
 
+    /// Reads an `[XmlAttribute]` member of a simple type that may be absent (.NET's
+    /// `xxxSpecified`): `None` when absent, else its value as [`Node::attribute_scalar`]
+    /// reads it.
+    pub fn attribute_optional<T: Scalar>(
+        &self,
+        name: &'static str,
+    ) -> Result<Option<T>, MemberError> {
+        match self.attribute(name) {
+            None => Ok(None),
+            Some(value) => {
+                T::read_xml(value)
+                    .map(Some)
+                    .map_err(|error| MemberError::InvalidValue {
+                        path: format!("@{name}"),
+                        ty: T::TYPE,
+                        value: value.to_owned(),
+                        error,
+                    })
+            }
+        }
+    }
+
     /// Reads a string `[XmlAttribute]` member: `None` when absent.
     pub fn attribute_string(&self, name: &str) -> Option<String> {
         self.attribute(name).map(str::to_owned)

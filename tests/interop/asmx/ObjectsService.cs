@@ -334,6 +334,20 @@ namespace Rmm.Objects
         [XmlIgnore] public WayKind[] Ways;
     }
 
+    /// Attributes of value types that may be absent (`xxxSpecified`, as wsdl.exe makes of an
+    /// attribute without use="required"): written only when specified.
+    public class Marked
+    {
+        [XmlAttribute] public int Count;
+        [XmlIgnore] public bool CountSpecified;
+        [XmlAttribute] public Level Grade;
+        [XmlIgnore] public bool GradeSpecified;
+        [XmlAttribute] public DateTime When;
+        [XmlIgnore] public bool WhenSpecified;
+        [XmlAttribute] public int Fixed;
+        public string Body;
+    }
+
     /// The choice identifier of Maybe.Either.
     [XmlType(IncludeInSchema = false)]
     public enum SideKind { Left, Right }
@@ -1013,5 +1027,8 @@ namespace Rmm.Objects
 
         [WebMethod(Description = "Echoes a maybe: choices of nillable alternatives.")]
         public Maybe EchoMaybe(Maybe maybe) { return maybe; }
+
+        [WebMethod(Description = "Echoes a marked: attributes that may be absent.")]
+        public Marked EchoMarked(Marked marked) { return marked; }
     }
 }

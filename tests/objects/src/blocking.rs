@@ -567,4 +567,12 @@ impl ObjectsServiceBlockingClient {
     ) -> Result<EchoMaybeResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 70, `EchoMarked`, and waits for its answer: Echoes a marked: attributes that may be absent.
+    pub fn echo_marked(
+        &self,
+        request: &EchoMarked,
+    ) -> Result<EchoMarkedResponse, CallError> {
+        self.call(request)
+    }
 }

@@ -873,7 +873,7 @@ pub struct Attributed {
     pub code: Option<String>,
     /// The attribute `n` (`[XmlAttribute]`): `xs:int`, always written (`use="required"`); an absent one reads as the default.
     pub n: i32,
-    /// The attribute `Access` (`[XmlAttribute]`): `xs:Perms`, always written (`use="required"`); an absent one reads as the default.
+    /// The attribute `Access` (`[XmlAttribute]`): `tns:Perms`, always written (`use="required"`); an absent one reads as the default.
     pub access: crate::Perms,
     /// `Body`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub body: Option<String>,
@@ -2595,6 +2595,90 @@ pub enum MaybeItems1 {
     Up(Option<String>),
     /// The element `<Down>`: `xs:string`. Nillable (`nillable="true"`): `None` is `xsi:nil`.
     Down(Option<String>),
+}
+
+/// `Marked`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// Attributes of value types that may be absent (`xxxSpecified`, as wsdl.exe makes of an attribute without `use="required"`), and one always written.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Marked {
+    /// The attribute `Count` (`[XmlAttribute]`): `xs:int`, optional (no `use`, .NET's `xxxSpecified`): `None` leaves it out, and an absent one reads as `None`.
+    pub count: Option<i32>,
+    /// The attribute `Grade` (`[XmlAttribute]`): `tns:Level`, optional (no `use`, .NET's `xxxSpecified`): `None` leaves it out, and an absent one reads as `None`.
+    pub grade: Option<crate::Level>,
+    /// The attribute `When` (`[XmlAttribute]`): `xs:dateTime`, optional (no `use`, .NET's `xxxSpecified`): `None` leaves it out, and an absent one reads as `None`.
+    pub when: Option<crate::DateTime>,
+    /// The attribute `Fixed` (`[XmlAttribute]`): `xs:int`, always written (`use="required"`); an absent one reads as the default.
+    pub fixed: i32,
+    /// `Body`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub body: Option<String>,
+}
+
+impl Marked {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
+        if let Some(value) = &self.count {
+            w.attribute_scalar("Count", value);
+        }
+        if let Some(value) = &self.grade {
+            w.attribute_scalar("Grade", value);
+        }
+        if let Some(value) = &self.when {
+            w.attribute_scalar("When", value);
+        }
+        w.attribute_scalar("Fixed", &self.fixed);
+        w.optional("Body", &[], self.body.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+        let mut value = Self {
+            count: node.attribute_optional("Count")?,
+            grade: node.attribute_optional("Grade")?,
+            when: node.attribute_optional("When")?,
+            fixed: node.attribute_scalar("Fixed")?,
+            ..Default::default()
+        };
+        let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
+        for member in node.members() {
+            match member.name() {
+                "Body" if !seen[0] => {
+                    seen[0] = true;
+                    value.body = member.optional("Body", &[])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl tree::XmlItem for Marked {
+    fn write_element(
+        &self,
+        w: &mut tree::XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
+        node.check_class_type("Marked")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &tree::Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::MemberError> {
+        node.check_class_type("Marked")?;
+        Self::read_members(node)
+    }
 }
 
 /// `ExtHeader`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.

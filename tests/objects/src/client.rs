@@ -723,4 +723,12 @@ impl ObjectsServiceClient {
     ) -> Result<EchoMaybeResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 70, `EchoMarked`: Echoes a marked: attributes that may be absent.
+    pub async fn echo_marked(
+        &self,
+        request: &EchoMarked,
+    ) -> Result<EchoMarkedResponse, CallError> {
+        self.call(request).await
+    }
 }

@@ -479,6 +479,12 @@ const INDEX: &[Piece] = &[
               <br>Echoes a maybe: choices of nillable alternatives.
             </span>
           </li>
+          <li>
+            <a href="?op=EchoMarked">EchoMarked</a>
+            <span>
+              <br>Echoes a marked: attributes that may be absent.
+            </span>
+          </li>
         </ul>
       </div>
 "#,
@@ -8507,6 +8513,92 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `EchoMarked`.
+const PAGE_ECHO_MARKED: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>EchoMarked</h2>
+        <p class="intro">Echoes a marked: attributes that may be absent.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>marked</td><td>Marked</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/EchoMarked"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;EchoMarked xmlns="http://rmm.example.com/objects"&gt;
+      &lt;marked Count="<span class="value">int</span>" Grade="<span class="value">Low or Normal or High</span>" When="<span class="value">dateTime</span>" Fixed="<span class="value">int</span>"&gt;
+        &lt;Body&gt;<span class="value">string</span>&lt;/Body&gt;
+      &lt;/marked&gt;
+    &lt;/EchoMarked&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoMarkedResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoMarkedResult Count="<span class="value">int</span>" Grade="<span class="value">Low or Normal or High</span>" When="<span class="value">dateTime</span>" Fixed="<span class="value">int</span>"&gt;&lt;Body&gt;<span class="value">string</span>&lt;/Body&gt;&lt;/EchoMarkedResult&gt;&lt;/EchoMarkedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/EchoMarked"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;EchoMarked xmlns="http://rmm.example.com/objects"&gt;
+      &lt;marked Count="<span class="value">int</span>" Grade="<span class="value">Low or Normal or High</span>" When="<span class="value">dateTime</span>" Fixed="<span class="value">int</span>"&gt;
+        &lt;Body&gt;<span class="value">string</span>&lt;/Body&gt;
+      &lt;/marked&gt;
+    &lt;/EchoMarked&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoMarkedResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoMarkedResult Count="<span class="value">int</span>" Grade="<span class="value">Low or Normal or High</span>" When="<span class="value">dateTime</span>" Fixed="<span class="value">int</span>"&gt;&lt;Body&gt;<span class="value">string</span>&lt;/Body&gt;&lt;/EchoMarkedResult&gt;&lt;/EchoMarkedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page listing every operation; `path` is the path the page was requested at.
 pub fn index(path: &str) -> String {
     render(INDEX, path)
@@ -8585,6 +8677,7 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::EchoNamed => PAGE_ECHO_NAMED,
         crate::Operation::MakePick => PAGE_MAKE_PICK,
         crate::Operation::EchoMaybe => PAGE_ECHO_MAYBE,
+        crate::Operation::EchoMarked => PAGE_ECHO_MARKED,
     };
     render(page, path)
 }

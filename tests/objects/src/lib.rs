@@ -82,6 +82,7 @@
 //! | 67 | [`EchoNamed`] | 1 |
 //! | 68 | [`MakePick`] | 1 |
 //! | 69 | [`EchoMaybe`] | 1 |
+//! | 70 | [`EchoMarked`] | 1 |
 //!
 //! ## Serve it, call it
 //!
@@ -331,11 +332,13 @@ pub enum Operation {
     MakePick,
     /// Operation 69: [`EchoMaybe`].
     EchoMaybe,
+    /// Operation 70: [`EchoMarked`].
+    EchoMarked,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 69usize] = [
+    pub const ALL: [Operation; 70usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -405,6 +408,7 @@ impl Operation {
         Operation::EchoNamed,
         Operation::MakePick,
         Operation::EchoMaybe,
+        Operation::EchoMarked,
     ];
 
     /// The operation's wire name.
@@ -479,6 +483,7 @@ impl Operation {
             Operation::EchoNamed => "EchoNamed",
             Operation::MakePick => "MakePick",
             Operation::EchoMaybe => "EchoMaybe",
+            Operation::EchoMarked => "EchoMarked",
         }
     }
 
@@ -554,6 +559,7 @@ impl Operation {
             "EchoNamed" => Some(Operation::EchoNamed),
             "MakePick" => Some(Operation::MakePick),
             "EchoMaybe" => Some(Operation::EchoMaybe),
+            "EchoMarked" => Some(Operation::EchoMarked),
             _ => None,
         }
     }
@@ -630,6 +636,7 @@ impl Operation {
             Operation::EchoNamed => &wire::echo_named::OPERATION,
             Operation::MakePick => &wire::make_pick::OPERATION,
             Operation::EchoMaybe => &wire::echo_maybe::OPERATION,
+            Operation::EchoMarked => &wire::echo_marked::OPERATION,
         }
     }
 }
@@ -735,6 +742,7 @@ macro_rules! for_each_operation {
             echo_named: EchoNamed,
             make_pick: MakePick,
             echo_maybe: EchoMaybe,
+            echo_marked: EchoMarked,
         }
     };
 }

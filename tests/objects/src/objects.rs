@@ -58,6 +58,8 @@ pub enum KnownType {
     Named(Box<crate::Named>),
     /// `Maybe`, a class (`xsi:type="Maybe"`).
     Maybe(Box<crate::Maybe>),
+    /// `Marked`, a class (`xsi:type="Marked"`).
+    Marked(Box<crate::Marked>),
     /// `ExtNote`, a class (`xsi:type="ExtNote"`).
     ExtNote(Box<crate::ExtNote>),
     /// `Level`, an enum (`xsi:type="Level"`).
@@ -126,6 +128,7 @@ impl KnownType {
             KnownType::Picks(_) => "Picks",
             KnownType::Named(_) => "Named",
             KnownType::Maybe(_) => "Maybe",
+            KnownType::Marked(_) => "Marked",
             KnownType::ExtNote(_) => "ExtNote",
             KnownType::Level(_) => "Level",
             KnownType::Perms(_) => "Perms",
@@ -251,6 +254,10 @@ impl crate::runtime::KnownTypes for KnownType {
                 "Maybe" => {
                     <crate::Maybe as tree::XmlItem>::read_element(node, &[])
                         .map(|value| KnownType::Maybe(Box::new(value)))
+                }
+                "Marked" => {
+                    <crate::Marked as tree::XmlItem>::read_element(node, &[])
+                        .map(|value| KnownType::Marked(Box::new(value)))
                 }
                 "ExtNote" => {
                     <crate::ExtNote as tree::XmlItem>::read_element(node, &[])
@@ -426,6 +433,10 @@ impl crate::runtime::KnownTypes for KnownType {
             }
             KnownType::Maybe(value) => {
                 w.next_type("Maybe");
+                value.write_element(w, name, &[])
+            }
+            KnownType::Marked(value) => {
+                w.next_type("Marked");
                 value.write_element(w, name, &[])
             }
             KnownType::ExtNote(value) => {

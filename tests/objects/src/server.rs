@@ -565,6 +565,14 @@ pub trait ObjectsService: Send + Sync + 'static {
         &self,
         request: EchoMaybe,
     ) -> impl std::future::Future<Output = Result<EchoMaybeResponse, Fault>> + Send;
+
+    /// Operation 70, `EchoMarked`: Echoes a marked: attributes that may be absent.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_marked(
+        &self,
+        request: EchoMarked,
+    ) -> impl std::future::Future<Output = Result<EchoMarkedResponse, Fault>> + Send;
 }
 
 impl<T: ObjectsService> ObjectsService for std::sync::Arc<T> {
@@ -1061,6 +1069,13 @@ impl<T: ObjectsService> ObjectsService for std::sync::Arc<T> {
         request: EchoMaybe,
     ) -> impl std::future::Future<Output = Result<EchoMaybeResponse, Fault>> + Send {
         T::echo_maybe(self, request)
+    }
+
+    fn echo_marked(
+        &self,
+        request: EchoMarked,
+    ) -> impl std::future::Future<Output = Result<EchoMarkedResponse, Fault>> + Send {
+        T::echo_marked(self, request)
     }
 }
 
@@ -2176,6 +2191,19 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.echo_maybe(call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoMarked => {
+                let handled = {
+                    let (credentials, call) = EchoMarked::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_marked(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

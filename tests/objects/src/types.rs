@@ -1665,3 +1665,23 @@ pub struct EchoMaybeResponse {
     /// `EchoMaybeResult`: SOAP `Maybe`.
     pub result: Option<crate::Maybe>,
 }
+
+/// `EchoMarked`, operation 70 of `ObjectsService`: Echoes a marked: attributes that may be absent.
+///
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoMarkedResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoMarked {
+    /// `marked`: SOAP `Marked`, position 1 of 1.
+    pub marked: Option<crate::Marked>,
+}
+
+/// The response of [`EchoMarked`]: the element `EchoMarkedResponse` holding `EchoMarkedResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoMarkedResponse {
+    /// `EchoMarkedResult`: SOAP `Marked`.
+    pub result: Option<crate::Marked>,
+}

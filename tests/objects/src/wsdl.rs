@@ -1479,6 +1479,29 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="EchoMarked">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="marked" type="tns:Marked" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Marked">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Body" type="s:string" />
+        </s:sequence>
+        <s:attribute name="Count" type="s:int" />
+        <s:attribute name="Grade" type="tns:Level" />
+        <s:attribute name="When" type="s:dateTime" />
+        <s:attribute name="Fixed" type="s:int" use="required" />
+      </s:complexType>
+      <s:element name="EchoMarkedResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoMarkedResult" type="tns:Marked" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="ArrayOfString" nillable="true" type="tns:ArrayOfString" />
       <s:element name="Order" nillable="true" type="tns:Order" />
       <s:element name="ArrayOfInt1" nillable="true" type="tns:ArrayOfInt1" />
@@ -1989,6 +2012,12 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
   </wsdl:message>
   <wsdl:message name="EchoMaybeSoapOut">
     <wsdl:part name="parameters" element="tns:EchoMaybeResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoMarkedSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoMarked" />
+  </wsdl:message>
+  <wsdl:message name="EchoMarkedSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoMarkedResponse" />
   </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpGetIn">
     <wsdl:part name="values" type="s2:StringArray" />
@@ -2715,6 +2744,11 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a maybe: choices of nillable alternatives.</wsdl:documentation>
       <wsdl:input message="tns:EchoMaybeSoapIn" />
       <wsdl:output message="tns:EchoMaybeSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoMarked">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a marked: attributes that may be absent.</wsdl:documentation>
+      <wsdl:input message="tns:EchoMarkedSoapIn" />
+      <wsdl:output message="tns:EchoMarkedSoapOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpGet">
@@ -3652,6 +3686,15 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
         <soap:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoMarked">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoMarked" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceSoap12" type="tns:ObjectsServiceSoap">
     <soap12:binding transport="http://schemas.xmlsoap.org/soap/http" />
@@ -4277,6 +4320,15 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
     </wsdl:operation>
     <wsdl:operation name="EchoMaybe">
       <soap12:operation soapAction="http://rmm.example.com/objects/EchoMaybe" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoMarked">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoMarked" style="document" />
       <wsdl:input>
         <soap12:body use="literal" />
       </wsdl:input>

@@ -215,20 +215,37 @@ pub(super) fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &Type
                     );
                 }
             }
-            if a.optional
-                || a.default.is_some()
+            // `optional: true` (.NET's `xxxSpecified`): of a value type, not nullable.
+            let value_type = names
+                .named(&a.ty)
+                .is_some_and(|t| !t.is_reference() && !t.is_complex() && !t.is_raw());
+            if a.optional && (!value_type || a.data_type.is_some()) {
+                c.push(
+                    at,
+                    item_at,
+                    format!(
+                        "{subject} is optional and of type {}; optional is for an attribute of \
+                         a value type (a reference one is absent when null)",
+                        a.ty
+                    ),
+                );
+            }
+            if a.default.is_some()
                 || a.item.is_some()
                 || a.unwrapped
                 || a.list
                 || a.any
                 || a.unqualified
+                || a.choice.is_some()
+                || a.repeated
             {
                 c.push(
                     at,
                     item_at,
                     format!(
                         "{subject} is written as a map with options of an element; an \
-                         attribute's map takes type, namespace, qualified and data_type only"
+                         attribute's map takes type, optional, namespace, qualified and \
+                         data_type only"
                     ),
                 );
             }

@@ -221,6 +221,9 @@ pub mod make_pick;
 /// Operation 69: `EchoMaybe`.
 pub mod echo_maybe;
 
+/// Operation 70: `EchoMarked`.
+pub mod echo_marked;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.

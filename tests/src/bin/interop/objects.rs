@@ -1361,6 +1361,28 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 item1: Some(MaybeItem1::Left(Some("l".into()))),
                 items1: vec![MaybeItems1::Down(Some("d".into()))],
             };
+            // Attributes that may be absent: each given, then none.
+            for marked in [
+                Marked {
+                    count: Some(0),
+                    grade: Some(Level::Low),
+                    when: rmm_objects::runtime::deps::chrono::NaiveDate::from_ymd_opt(2026, 1, 2)
+                        .and_then(|d| d.and_hms_opt(3, 4, 5))
+                        .map(DateTime::unspecified),
+                    fixed: 7,
+                    body: Some("b".into()),
+                },
+                Marked::default(),
+            ] {
+                call(checks, binding, "EchoMarked", Some(marked.clone()), async {
+                    c.echo_marked(&EchoMarked {
+                        marked: Some(marked.clone()),
+                    })
+                    .await
+                    .map(|r| r.result)
+                })
+                .await;
+            }
             call(checks, binding, "EchoMaybe", Some(maybe.clone()), async {
                 c.echo_maybe(&EchoMaybe {
                     maybe: Some(maybe.clone()),

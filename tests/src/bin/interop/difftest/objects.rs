@@ -500,6 +500,22 @@ fn templates() -> Vec<(&'static str, String)> {
             &none,
         ),
     );
+    // Attributes that may be absent (`xxxSpecified`).
+    add(
+        "EchoMarked",
+        encode(
+            EchoMarked {
+                marked: Some(Marked {
+                    count: Some(4),
+                    grade: Some(Level::High),
+                    when: None,
+                    fixed: 1,
+                    body: Some("b".into()),
+                }),
+            },
+            &none,
+        ),
+    );
     out
 }
 
