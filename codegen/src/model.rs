@@ -1709,26 +1709,14 @@ impl Model {
             .map(|(d, rust)| data_set_model(d, rust, &mut row_names))
             .collect();
         // Choices' enums last of all (after their classes' names, which they start with).
-        let choice_members: Vec<&str> = (0..spec.choices.len())
-            .map(|i| {
-                let class = &spec.classes[usize::from(spec.choices[i].class)];
-                class
-                    .members
-                    .iter()
-                    .find(|m| m.ty == SoapType::Choice(i as u16))
-                    .map(|m| m.name.as_str())
-                    .expect("a choice is a member's")
-            })
-            .collect();
         let choice_names: Vec<String> = spec
             .choices
             .iter()
-            .zip(&choice_members)
-            .map(|(c, member)| {
+            .map(|c| {
                 format!(
                     "{}{}",
                     class_names[usize::from(c.class)],
-                    upper_camel(member)
+                    upper_camel(&c.member)
                 )
             })
             .collect();
@@ -1738,8 +1726,7 @@ impl Model {
             .choices
             .iter()
             .zip(choice_names)
-            .zip(&choice_members)
-            .map(|((c, rust), member)| {
+            .map(|(c, rust)| {
                 let class = usize::from(c.class);
                 let naturals: Vec<String> = c
                     .alternatives
@@ -1750,7 +1737,7 @@ impl Model {
                 ChoiceModel {
                     rust,
                     class,
-                    member: (*member).to_owned(),
+                    member: c.member.clone(),
                     repeated: c.repeated,
                     identified: c
                         .alternatives

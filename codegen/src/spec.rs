@@ -108,6 +108,8 @@ pub struct ClassDef {
 pub struct ChoiceDef {
     /// Its class, by its index in [`Spec::classes`].
     pub class: u16,
+    /// The member's name (`Item`): the .NET member's, nowhere on the wire.
+    pub member: String,
     /// Its alternatives in the order written (the WSDL's): each an element name and its
     /// type (a simple type, an enum or a class, never nullable).
     pub alternatives: Vec<Alternative>,
@@ -866,6 +868,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                             .collect();
                         choices.push(ChoiceDef {
                             class: class_index.get(),
+                            member: p.name.clone(),
                             alternatives,
                             repeated: p.repeated,
                         });

@@ -15,23 +15,16 @@ pub(super) fn enums(model: &Model, class: usize) -> TokenStream {
     let enums = model
         .choices
         .iter()
-        .filter(|choice| choice.class == class)
-        .map(|choice| choice_enum(model, choice));
+        .enumerate()
+        .filter(|(_, choice)| choice.class == class)
+        .map(|(i, choice)| choice_enum(model, u16::try_from(i).expect("validated count"), choice));
     quote!(#(#enums)*)
 }
 
 /// The Rust type an alternative's variant holds: a class boxed where the choice's class holds
 /// itself through it.
 fn variant_type(model: &Model, a: &AlternativeModel) -> TokenStream {
-    let ty = match a.ty {
-        SoapType::String => quote!(String),
-        SoapType::Base64Binary => quote!(Vec<u8>),
-        SoapType::Class(_) => {
-            let name = ident(model.class(a.ty).expect("a class").rust_type());
-            quote!(crate::#name)
-        }
-        ty => super::rust_type(model, ty),
-    };
+    let ty = super::members::plain_type(model, a.ty);
     let ty = if a.boxed { quote!(Box<#ty>) } else { ty };
     if a.nillable {
         quote!(Option<#ty>)
@@ -40,7 +33,8 @@ fn variant_type(model: &Model, a: &AlternativeModel) -> TokenStream {
     }
 }
 
-fn choice_enum(model: &Model, choice: &ChoiceModel) -> TokenStream {
+/// The enum of the choice `index` (of [`Model::choices`]).
+fn choice_enum(model: &Model, index: u16, choice: &ChoiceModel) -> TokenStream {
     let name = ident(&choice.rust);
     let class = &model.classes[choice.class].name;
     let listed = choice
@@ -89,7 +83,7 @@ fn choice_enum(model: &Model, choice: &ChoiceModel) -> TokenStream {
         quote!(#[allow(clippy::large_enum_variant)])
     });
     let enum_doc = doc(&text);
-    let eq = if model.holds_float(SoapType::Choice(choice_index(model, choice))) {
+    let eq = if model.holds_float(SoapType::Choice(index)) {
         quote!()
     } else {
         quote!(Eq,)
@@ -125,15 +119,6 @@ fn choice_enum(model: &Model, choice: &ChoiceModel) -> TokenStream {
             #(#variants)*
         }
     }
-}
-
-fn choice_index(model: &Model, choice: &ChoiceModel) -> u16 {
-    let i = model
-        .choices
-        .iter()
-        .position(|c| std::ptr::eq(c, choice))
-        .expect("a choice of the model");
-    u16::try_from(i).expect("validated count")
 }
 
 /// Writes one alternative's value `value` (a reference to the variant's content).

@@ -253,34 +253,29 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
     let attribute_writes = c.attributes.iter().map(|a| {
         let field = ident(&a.field);
         let wire = a.attribute_name();
-        // An optional value is written where it is `Some`.
-        let (value, wrap): (
-            TokenStream,
-            fn(TokenStream, &proc_macro2::Ident) -> TokenStream,
-        ) = if a.optional {
-            (
-                quote!(value),
-                |write, field| quote!(if let Some(value) = &self.#field { #write }),
-            )
-        } else {
-            (quote!(&self.#field), |write, _| write)
-        };
-        match a.qualified_namespace() {
-            Some(ns) => {
-                let local = &a.wire;
-                if a.ty.is_reference() {
+        let local = &a.wire;
+        if a.ty.is_reference() {
+            return match a.qualified_namespace() {
+                Some(ns) => {
                     quote!(w.qualified_attribute_string(#ns, #local, self.#field.as_ref())?;)
-                } else {
-                    wrap(
-                        quote!(w.qualified_attribute_scalar(#ns, #local, #value);),
-                        &field,
-                    )
                 }
-            }
-            None if a.ty.is_reference() => {
-                quote!(w.attribute_string(#wire, self.#field.as_ref())?;)
-            }
-            None => wrap(quote!(w.attribute_scalar(#wire, #value);), &field),
+                None => quote!(w.attribute_string(#wire, self.#field.as_ref())?;),
+            };
+        }
+        // An optional value is written where it is `Some`.
+        let value = if a.optional {
+            quote!(value)
+        } else {
+            quote!(&self.#field)
+        };
+        let write = match a.qualified_namespace() {
+            Some(ns) => quote!(w.qualified_attribute_scalar(#ns, #local, #value);),
+            None => quote!(w.attribute_scalar(#wire, #value);),
+        };
+        if a.optional {
+            quote!(if let Some(value) = &self.#field { #write })
+        } else {
+            write
         }
     });
     let text_write = c.text.iter().map(|t| {

@@ -43,7 +43,7 @@ fn kind(m: &MemberModel) -> Kind {
 
 /// The Rust type of a value that is never null (an unwrapped array's item): a reference's
 /// without its `Option`.
-fn plain_type(model: &Model, ty: SoapType) -> TokenStream {
+pub(super) fn plain_type(model: &Model, ty: SoapType) -> TokenStream {
     match ty {
         SoapType::String => quote!(String),
         SoapType::Base64Binary => quote!(Vec<u8>),
