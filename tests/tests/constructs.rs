@@ -12,11 +12,7 @@ use std::collections::BTreeMap;
 use rmm_codegen::import;
 
 /// Cases whose import `rmm gen` refuses today: the case and a word of why.
-const DISAGREE: &[(&str, &str)] = &[(
-    "s_overload",
-    "an overload ([WebMethod(MessageName)]) whose method is another operation's name: \
-         gen refuses the name twice",
-)];
+const DISAGREE: &[(&str, &str)] = &[];
 
 /// What gen says of each case's import, for the cases whose import it refuses.
 fn disagreements() -> BTreeMap<String, String> {

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const TARGETS: [&str; 7] = [
+const TARGETS: [&str; 8] = [
     "soap_request",
     "form_request",
     "response",
@@ -19,6 +19,7 @@ const TARGETS: [&str; 7] = [
     "spec",
     "objects",
     "shadow",
+    "import",
 ];
 
 pub fn run(rest: &[String]) -> Result<(), String> {

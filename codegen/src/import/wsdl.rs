@@ -303,8 +303,28 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
         );
         return None;
     };
-    let port_type =
-        children(root, WSDL, "portType").find(|pt| pt.attribute("name") == Some(port_type_name))?;
+    let Some(port_type) =
+        children(root, WSDL, "portType").find(|pt| pt.attribute("name") == Some(port_type_name))
+    else {
+        p.at(
+            root,
+            format!(
+                "the SOAP binding names the port type {port_type_name:?}, which is not declared"
+            ),
+        );
+        return None;
+    };
+    if children(port_type, WSDL, "operation").next().is_none() {
+        // .NET writes an empty class and warns (`NoMethodsGenerated`); a spec needs an operation.
+        p.at(
+            port_type,
+            format!(
+                "the port type {port_type_name:?} declares no operation: there is nothing to call \
+                 or serve (wsdl.exe writes an empty class), and a spec needs at least one"
+            ),
+        );
+        return None;
+    }
 
     let (name, path) = read_service(root, &soap_bindings, p)?;
     // The roots the results show, before any operation is read: a parameter of a class is

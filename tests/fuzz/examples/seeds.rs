@@ -59,6 +59,7 @@ pub fn seeds() -> Vec<Seed> {
     }
     seeds.extend(objects_seeds());
     seeds.extend(shadow_seeds());
+    seeds.extend(import_seeds(&root));
     let mut specs = vec![
         ("mobile".to_owned(), root.join("rmm-spec.yaml")),
         ("stock".to_owned(), root.join("tests/stock/rmm-spec.yaml")),
@@ -70,6 +71,33 @@ pub fn seeds() -> Vec<Seed> {
     for (name, path) in specs {
         let text = std::fs::read(&path).expect("a spec in the repository");
         seeds.push((Target::Spec, name, text));
+    }
+    seeds
+}
+
+/// The `import` seeds: each construct of the construct table (`tests/fixtures/constructs/`),
+/// the reference services' WSDLs, and the real WSDLs of the corpora under 100 kB (the larger
+/// ones would slow the replay more than they add: the wire run imports them all).
+fn import_seeds(root: &Path) -> Vec<Seed> {
+    let mut seeds = Vec::new();
+    let folders = ["constructs", "survey", "heldout", "wild"];
+    for folder in folders {
+        for path in files(&root.join("tests/fixtures").join(folder)) {
+            if path.extension().is_none_or(|e| e != "wsdl") {
+                continue;
+            }
+            let text = std::fs::read(&path).expect("a WSDL of the corpus");
+            if text.len() <= 100_000 {
+                let name = path.file_stem().unwrap().to_string_lossy();
+                seeds.push((Target::Import, format!("{folder}-{name}"), text));
+            }
+        }
+    }
+    for service in ["types", "objects", "stock"] {
+        let path = root.join("tests/fixtures").join(service).join("wsdl.xml");
+        if let Ok(text) = std::fs::read(&path) {
+            seeds.push((Target::Import, format!("service-{service}"), text));
+        }
     }
     seeds
 }

@@ -10,6 +10,7 @@
 //! response the decoders accept must survive being encoded and decoded again unchanged, and a
 //! spec the loader refuses must be refused with a located message.
 
+mod import;
 mod input;
 mod objects;
 mod request;
@@ -38,11 +39,13 @@ pub enum Target {
     /// rmm-shadow's capture reader and its comparison of two answers, down to the report's
     /// page (`shadow::run`).
     Shadow,
+    /// The WSDL importer and the generator behind it (`import::wsdl`): import and gen agree.
+    Import,
 }
 
 impl Target {
     /// Every target, in the order `cargo xtask fuzz` lists them.
-    pub const ALL: [Target; 7] = [
+    pub const ALL: [Target; 8] = [
         Target::SoapRequest,
         Target::FormRequest,
         Target::Response,
@@ -50,6 +53,7 @@ impl Target {
         Target::Spec,
         Target::Objects,
         Target::Shadow,
+        Target::Import,
     ];
 
     /// The target's name: its AFL++ binary, its corpus folder, its `cargo xtask fuzz` argument.
@@ -62,6 +66,7 @@ impl Target {
             Target::Spec => "spec",
             Target::Objects => "objects",
             Target::Shadow => "shadow",
+            Target::Import => "import",
         }
     }
 
@@ -80,6 +85,7 @@ impl Target {
             Target::Spec => spec::load(data),
             Target::Objects => objects::decode(data),
             Target::Shadow => shadow::run(data),
+            Target::Import => import::wsdl(data),
         }
     }
 }

@@ -215,8 +215,9 @@ pub(super) fn check_roots(
 }
 
 /// Operations named by `[WebMethod(MessageName)]` (`method:`, an overload): the method is an
-/// XML name other than the operation's own and than any operation's (a WSDL's messages and
-/// elements are named after the operations, the port type's operations after the methods).
+/// XML name other than the operation's own; an operation of the method's name is its overload
+/// without a MessageName (a WSDL's messages and elements are named after the operations, the
+/// port type's operations after the methods), and no operation of another method.
 pub(super) fn check_methods(
     c: &mut Checker<'_, '_>,
     raw: &RawSpec,
@@ -248,14 +249,20 @@ pub(super) fn check_methods(
                      where [WebMethod] has no MessageName"
                 ),
             );
-        } else if raw.operations.iter().any(|o| o.name.0 == method.0) {
+        } else if raw
+            .operations
+            .iter()
+            // The overloaded method's other operation is named after it (no MessageName):
+            // that is .NET's overload. One that names a method of its own is another method.
+            .any(|o| o.name.0 == method.0 && o.method.is_some())
+        {
             c.push(
                 at,
                 anchor,
                 format!(
-                    "the method {:?} of operation {name:?} is also an operation's name; ASMX \
-                     names an overload's messages after its MessageName, so no operation may \
-                     take a method's name",
+                    "the method {:?} of operation {name:?} is the name of an operation of \
+                     another method; an operation named after a method is that method's \
+                     (its overload without a MessageName)",
                     method.0
                 ),
             );

@@ -4,7 +4,7 @@
 fn main() {
     let name = std::env::args().nth(1).unwrap_or_default();
     let Some(target) = rmm_fuzz::Target::from_name(&name) else {
-        eprintln!("usage: rmm-fuzz-afl TARGET (soap_request, form_request, response, handle, spec, objects, shadow)");
+        eprintln!("usage: rmm-fuzz-afl TARGET (soap_request, form_request, response, handle, spec, objects, shadow, import)");
         std::process::exit(2);
     };
     afl::fuzz!(|data: &[u8]| {
