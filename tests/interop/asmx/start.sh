@@ -48,6 +48,13 @@ mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Objects.dll" \
     -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll -r:System.Xml.dll -r:System.Data.dll \
     "$here/ObjectsService.cs" "$run/src/ShopDs.cs" >&2
 cp "$here/ObjectsService.asmx" "$run/site$objects_path"
+# The fourth reference service, hand-written: SOAP RPC/encoded (EncodedService.cs, a
+# [SoapRpcService]), and beside it a document/encoded method (EncodedDocService).
+mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Encoded.dll" \
+    -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll -r:System.Xml.dll \
+    "$here/EncodedService.cs" >&2
+cp "$here/EncodedService.asmx" "$run/site/api/rmm/EncodedService.asmx"
+cp "$here/EncodedDocService.asmx" "$run/site/api/rmm/EncodedDocService.asmx"
 # The quick start's service (CalculatorService.cs): the public calculator of www.dneonline.com,
 # at its path, for tests/outside/run.sh.
 mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Calculator.dll" \
