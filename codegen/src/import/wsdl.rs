@@ -1026,6 +1026,24 @@ fn read_operation<'a, 'i>(
         );
         return None;
     };
+    // The wrappers are named after the operation and its response, unless
+    // `[SoapDocumentMethod(RequestElementName, ResponseElementName)]` renamed them.
+    for (wrapper, wanted, property) in [
+        (request, name.clone(), "RequestElementName"),
+        (response, format!("{name}Response"), "ResponseElementName"),
+    ] {
+        let found = wrapper.attribute("name").unwrap_or_default();
+        if found != wanted {
+            p.at(
+                wrapper,
+                format!(
+                    "operation {name}: its wrapper element is {found}, not {wanted} \
+                     ([SoapDocumentMethod({property})]), which rmm does not import yet"
+                ),
+            );
+            return None;
+        }
+    }
     let mut params = Vec::new();
     for element in sequence(request, schema, &name, p)? {
         let param = element.attribute("name").unwrap_or_default();
@@ -1062,6 +1080,31 @@ fn read_operation<'a, 'i>(
         Some((first, rest)) if root_of_element(*first, schema).is_some() => (Some(*first), rest),
         _ => (None, results.as_slice()),
     };
+    // .NET makes the first response element that is no ref parameter the result (renamed by
+    // `[return: XmlElement]`), where rmm reads an out parameter: the same bytes over SOAP, but
+    // an operation with out parameters is not offered over HTTP GET/POST, so one that is
+    // offered there has a renamed result, which rmm does not model.
+    if result_element.is_none()
+        && bindings
+            .iter()
+            .any(|b| matches!(b, BindingName::Get | BindingName::Post))
+    {
+        if let Some(first) = out_elements.iter().find(|e| {
+            !params
+                .iter()
+                .any(|(param, _)| Some(param.as_str()) == e.attribute("name"))
+        }) {
+            p.at(
+                *first,
+                format!(
+                    "operation {name}: its result is named {}, not {result_name} \
+                     ([return: XmlElement]), which rmm does not import yet",
+                    first.attribute("name").unwrap_or_default()
+                ),
+            );
+            return None;
+        }
+    }
     let result = match result_element {
         None => "void".to_owned(),
         Some(element) => {
