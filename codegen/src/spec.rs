@@ -13,6 +13,8 @@ mod locate;
 mod raw;
 mod validate;
 
+pub(crate) use validate::{namespace_problems, ncname_problem, path_problems, NCNAME_RULE};
+
 /// A whole spec file, as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Spec {

@@ -76,6 +76,81 @@ fn class_types(class: &ImportedClass) -> impl Iterator<Item = String> + '_ {
         .chain(class.base.clone())
 }
 
+/// Why `name` (of `what`: "the member", "the class") is not an XML name the generator
+/// carries, if it is not: by the generator's own rule, so that a WSDL whose names are not
+/// ASCII NCNames (empty, of other scripts, spoilt) is refused where it is read, not by gen.
+fn bad_name(what: &str, name: &str) -> Option<String> {
+    crate::spec::ncname_problem(name).map(|why| {
+        format!(
+            "{what} {name:?}, which is not a name rmm carries ({why}; {})",
+            crate::spec::NCNAME_RULE
+        )
+    })
+}
+
+/// The names a member's type text gives elements: its items' (`{type: "T[]", item: Line}`)
+/// and its choice's alternatives' (`{choice: [A: int, B: string]}`).
+fn element_names_in(text: &str) -> Vec<String> {
+    if !text.trim_start().starts_with('{') {
+        return Vec::new();
+    }
+    let Ok(map) = serde_yaml::from_str::<serde_yaml::Value>(text) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = map
+        .get("item")
+        .and_then(|i| i.as_str())
+        .map(str::to_owned)
+        .into_iter()
+        .collect();
+    if let Some(choice) = map.get("choice").and_then(|c| c.as_sequence()) {
+        names.extend(
+            choice
+                .iter()
+                .filter_map(|a| a.as_mapping())
+                .flat_map(|a| a.keys())
+                .filter_map(|k| k.as_str())
+                .map(str::to_owned),
+        );
+    }
+    names
+}
+
+/// Why a class's names are not all names the generator carries, if they are not.
+fn class_name_refusal(class: &ImportedClass) -> Option<String> {
+    bad_name("the name", &class.name)
+        .or_else(|| {
+            class
+                .attributes
+                .iter()
+                .find_map(|(name, _)| bad_name("the attribute", name))
+        })
+        .or_else(|| {
+            class.members.iter().find_map(|(name, ty)| {
+                bad_name("the member", name).or_else(|| {
+                    element_names_in(ty)
+                        .iter()
+                        .find_map(|n| bad_name("an element of the member", n))
+                })
+            })
+        })
+}
+
+/// Why an operation's names are not all names the generator carries, if they are not.
+fn operation_name_refusal(op: &ImportedOperation) -> Option<String> {
+    bad_name("the name", &op.name)
+        .or_else(|| {
+            op.params
+                .iter()
+                .find_map(|(name, _)| bad_name("the parameter", name))
+        })
+        .or_else(|| {
+            op.outs
+                .iter()
+                .find_map(|(name, _)| bad_name("the out parameter", name))
+        })
+}
+
 /// Why the generator refuses a class of another namespace (`namespace:`), which it carries as
 /// a SOAP header and in the classes such a header holds only (the spec's namespace checks):
 /// in inheritance, with a root, or holding a wrapped array, raw XML, a DataSet or a class of a
@@ -143,7 +218,9 @@ pub(super) fn close(
         let declared = declared(classes, enums, data_sets);
         let mut gone = Vec::new();
         for class in classes.iter() {
-            let reason = if let Some(missing) = class_types(class).find(|t| !declared.contains(t)) {
+            let reason = if let Some(refusal) = class_name_refusal(class) {
+                Some(format!("it has {refusal}"))
+            } else if let Some(missing) = class_types(class).find(|t| !declared.contains(t)) {
                 Some(format!(
                     "it names the type {missing}, which could not be imported"
                 ))
@@ -190,13 +267,14 @@ pub(super) fn close(
             .chain(std::iter::once(op.result.as_str()))
             .filter_map(named_type)
             .find_map(|t| foreign(&t, classes).map(|ns| (t, ns)));
-        let reason = match (missing, foreign_value) {
-            (Some(missing), _) => why(&missing),
-            (None, Some((t, ns))) => format!(
+        let reason = match (operation_name_refusal(op), missing, foreign_value) {
+            (Some(refusal), _, _) => refusal,
+            (None, Some(missing), _) => why(&missing),
+            (None, None, Some((t, ns))) => format!(
                 "the class {t} of the namespace {ns} as a value, which rmm generates in a SOAP \
                  header only yet"
             ),
-            (None, None) => return true,
+            (None, None, None) => return true,
         };
         left_out.push((op.name.clone(), reason));
         false

@@ -169,6 +169,10 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
         p.at(root, "wsdl:definitions has no targetNamespace".to_owned());
         return None;
     };
+    if let Some(why) = crate::spec::namespace_problems(tns).first() {
+        p.at(root, format!("the targetNamespace: {why}"));
+        return None;
+    }
     for import in children(root, WSDL, "import") {
         p.at(
             import,
@@ -597,6 +601,25 @@ fn read_service(root: Node, soap_bindings: &[Node], p: &mut Problems) -> Option<
         rest.find('/').map_or("/", |at| &rest[at..])
     });
     let path = path.split(['?', '#']).next().unwrap_or(path);
+    let problems = crate::spec::path_problems(path);
+    if let Some(why) = problems.first() {
+        p.at(
+            service,
+            format!("the SOAP port's address {location:?}: {why} (an ASMX host writes http://host/path.asmx)"),
+        );
+        return None;
+    }
+    let name = service.attribute("name").unwrap_or_default();
+    if let Some(why) = crate::spec::ncname_problem(name) {
+        p.at(
+            service,
+            format!(
+                "the service's name {name:?} is not a name rmm carries ({why}; {})",
+                crate::spec::NCNAME_RULE
+            ),
+        );
+        return None;
+    }
     Some((
         service.attribute("name").unwrap_or_default().to_owned(),
         path.to_owned(),

@@ -19,13 +19,65 @@ use classes::check_classes;
 use data_sets::check_data_sets;
 use headers::check_headers;
 use names::{
-    array_over_http, crate_name_problem, ncname_problem, nullable_problem, soap_type, type_name,
-    unknown_type_hint, NCNAME_RULE,
+    array_over_http, crate_name_problem, nullable_problem, soap_type, type_name, unknown_type_hint,
 };
+// The import refuses, by the same rule, a name the generator would refuse.
 pub(super) use names::{column_type, default_crate_name, nullable, soap_type_with_item, TypeNames};
+pub(crate) use names::{ncname_problem, NCNAME_RULE};
 use namespaces::check_namespaces;
 use raw_xml::check_raw_xml;
 use shape::{check_bare, check_methods, check_roots};
+
+/// Characters that would need escaping where the namespace and path are spliced into XML,
+/// HTML and header values.
+const MARKUP: &str = "<>&\"'\\";
+
+/// Why `ns` cannot be the service's namespace: each problem (none when it can). The import
+/// refuses a WSDL by the same rule.
+pub(crate) fn namespace_problems(ns: &str) -> Vec<String> {
+    if ns.is_empty() {
+        return vec!["service namespace is empty".to_owned()];
+    }
+    if ns.chars().any(char::is_whitespace) {
+        return vec![format!("service namespace {ns:?} contains whitespace")];
+    }
+    // The namespace is spliced into precomputed XML and headers; a URI never needs these.
+    ns.chars()
+        .find(|ch| MARKUP.contains(*ch) || !ch.is_ascii_graphic())
+        .map(|bad| {
+            format!(
+                "service namespace {ns:?} contains {bad:?}; a namespace must be visible ASCII \
+                 without any of < > & \" ' \\"
+            )
+        })
+        .into_iter()
+        .collect()
+}
+
+/// Why `path` cannot be the service's path: each problem (none when it can). The import
+/// refuses a WSDL by the same rule.
+pub(crate) fn path_problems(path: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    if !path.starts_with('/') {
+        problems.push(format!("service path {path:?} must start with '/'"));
+    }
+    if let Some(bad) = path.chars().find(|&ch| ch == '?' || ch == '#') {
+        problems.push(format!(
+            "service path {path:?} contains {bad:?}; a path has no query or fragment"
+        ));
+    }
+    if path.chars().any(char::is_whitespace) {
+        problems.push(format!("service path {path:?} contains whitespace"));
+    } else if let Some(bad) = path
+        .chars()
+        .find(|ch| MARKUP.contains(*ch) || !ch.is_ascii())
+    {
+        problems.push(format!(
+            "service path {path:?} contains {bad:?}; a path must be ASCII without any of < > & \" ' \\"
+        ));
+    }
+    problems
+}
 
 /// One problem found by the validator.
 pub(super) struct Issue {
@@ -132,9 +184,6 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
     };
 
     // service
-    /// Characters that would need escaping where the namespace and path are spliced into
-    /// XML, HTML and header values.
-    const MARKUP: &str = "<>&\"'\\";
     let service = &raw.service;
     let service_at = loc.top_key_pos("service");
     let name_at = loc.service_value("name", &service.name.0);
@@ -160,56 +209,13 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
     }
     let ns = &service.namespace;
     let ns_at = loc.service_value("namespace", ns);
-    if ns.is_empty() {
-        c.push(ns_at, service_at, "service namespace is empty".to_owned());
-    } else if ns.chars().any(char::is_whitespace) {
-        c.push(
-            ns_at,
-            service_at,
-            format!("service namespace {ns:?} contains whitespace"),
-        );
-    } else if let Some(bad) = ns
-        .chars()
-        .find(|ch| MARKUP.contains(*ch) || !ch.is_ascii_graphic())
-    {
-        // The namespace is spliced into precomputed XML and headers; a URI never needs these.
-        c.push(
-            ns_at,
-            service_at,
-            format!("service namespace {ns:?} contains {bad:?}; a namespace must be visible ASCII without any of < > & \" ' \\"),
-        );
+    for why in namespace_problems(ns) {
+        c.push(ns_at, service_at, why);
     }
     let path = &service.path;
     let path_at = loc.service_value("path", path);
-    if !path.starts_with('/') {
-        c.push(
-            path_at,
-            service_at,
-            format!("service path {path:?} must start with '/'"),
-        );
-    }
-    if let Some(bad) = path.chars().find(|&ch| ch == '?' || ch == '#') {
-        c.push(
-            path_at,
-            service_at,
-            format!("service path {path:?} contains {bad:?}; a path has no query or fragment"),
-        );
-    }
-    if path.chars().any(char::is_whitespace) {
-        c.push(
-            path_at,
-            service_at,
-            format!("service path {path:?} contains whitespace"),
-        );
-    } else if let Some(bad) = path
-        .chars()
-        .find(|ch| MARKUP.contains(*ch) || !ch.is_ascii())
-    {
-        c.push(
-            path_at,
-            service_at,
-            format!("service path {path:?} contains {bad:?}; a path must be ASCII without any of < > & \" ' \\"),
-        );
+    for why in path_problems(path) {
+        c.push(path_at, service_at, why);
     }
 
     // the name lists

@@ -213,11 +213,11 @@ fn or_list(items: &[String]) -> String {
     }
 }
 
-pub(super) const NCNAME_RULE: &str = "rmm accepts ASCII XML names: an ASCII letter or '_' first, \
+pub(crate) const NCNAME_RULE: &str = "rmm accepts ASCII XML names: an ASCII letter or '_' first, \
                            then ASCII letters, digits, '_', '-' or '.'";
 
 /// Why `name` is not an ASCII XML NCName, if it is not.
-pub(super) fn ncname_problem(name: &str) -> Option<String> {
+pub(crate) fn ncname_problem(name: &str) -> Option<String> {
     let mut chars = name.chars();
     let Some(first) = chars.next() else {
         return Some("it is empty".to_owned());
