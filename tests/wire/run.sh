@@ -27,6 +27,15 @@
 # host's default but for a void operation): two more columns of results.tsv, sampled and not
 # a sample; a WSDL with an answer that is not a sample fails the run too.
 #
+# With WIRE_ECHO=1, the host also serves each WSDL answering as `rmm mock --answer echo` does
+# (mock_service.py --echo, at /echo/NAME.asmx; ASMX_MOCK_ANSWER=echo), and each is served by
+# `rmm mock --answer echo` and judged by mock_judge.py --values: each operation asked with
+# every parameter carrying a value built from rmm's spec (a parameter of a type the judge
+# builds none of left absent, and counted); status, content type and body the same bytes.
+# Five more columns of results.tsv: exchanges with values, identical, different, parameters
+# left absent, and exchanges whose answer echoes a value; NAME/echo.txt and echo.json; a WSDL
+# whose echo answers differ fails the run too.
+#
 # Environment: RMM, an rmm binary (else `cargo build -p rmm-cli` of $WIRE_SRC, default this
 # checkout, under nice); CARGO_TARGET_DIR, shared by every mock so that the runtime builds
 # once (default target/wire-build, without incremental builds: they would double its size);
@@ -79,12 +88,19 @@ cleanup() {
     "$root/tests/interop/asmx/stop.sh" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
-ASMX_MOCK_WSDLS="${kept[*]}" nice -n 19 "$root/tests/interop/asmx/start.sh" >"$out/host.url" \
-    2>"$out/host.log"
+echo_answer=""
+[ "${WIRE_ECHO:-0}" = 1 ] && echo_answer=echo
+ASMX_MOCK_WSDLS="${kept[*]}" ASMX_MOCK_ANSWER="$echo_answer" nice -n 19 "$root/tests/interop/asmx/start.sh" \
+    >"$out/host.url" 2>"$out/host.log"
 base="$(cat "$out/host.url")"
 cp "$ASMX_RUN_DIR/mock-refused.txt" "$out/host-refused.txt"
 echo "wire: the host at $base serves $(ls "$ASMX_RUN_DIR/site/mock" | wc -l) of ${#kept[@]} WSDLs" \
     "($(wc -l <"$out/host-refused.txt") refused: $out/host-refused.txt)"
+if [ -n "$echo_answer" ]; then
+    cp "$ASMX_RUN_DIR/echo-refused.txt" "$out/host-echo-refused.txt"
+    echo "wire: the host serves $(ls "$ASMX_RUN_DIR/site/echo" | wc -l) echo services" \
+        "($(wc -l <"$out/host-echo-refused.txt") refused: $out/host-echo-refused.txt)"
+fi
 
 free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
@@ -211,8 +227,37 @@ for w in "${kept[@]}"; do
             sample_note="; --answer sample: $bad not a sample ($dir/sample.txt)"
         fi
     fi
-    result "$corpus" "$name" "$ops" "$how" "$imported" "$host" "$judged" "$identical" "$different" "$skipped" "$note" "$by_status" "${sampled[@]}"
-    echo "wire: $corpus/$name: $ops operations, $imported imported ($how); $judged judged, $identical identical ($by_status), $different different${note:+: $note}${sampled:+; sampled ${sampled[0]}, not a sample ${sampled[1]}}$sample_note ($((SECONDS - t0)) s)"
+    echoed=() echo_note=""
+    if [ -n "$echo_answer" ]; then
+        # The sample columns stay in their place, empty without WIRE_SAMPLE.
+        [ "${#sampled[@]}" = 0 ] && sampled=("" "")
+        if [ ! -f "$ASMX_RUN_DIR/site/echo/$name.asmx" ]; then
+            echoed=(0 0 0 0 0 "the host refuses its echo service: $(grep -P "^$name\t" "$out/host-echo-refused.txt" | cut -f2- | tr '\t' ' ')")
+        elif start_mock "$source" "$dir/mock" echo; then
+            python3 "$root/tests/outside/mock_judge.py" --values --spec "$dir/rmm-spec.yaml" \
+                --report "$dir/echo.json" "$w" "$base/echo/$name.asmx" "$mock_url" \
+                >"$dir/echo.txt" 2>&1 || true
+            stop_mock
+            if [ -s "$dir/echo.json" ]; then
+                read -r valued same differ absent echoing < <(python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print(r["valued"], r["identical"], r["different"], r["params_absent"], r["echoing"])' "$dir/echo.json")
+                echo_note=""
+                if [ "$differ" != 0 ]; then
+                    failed=1
+                    echo_note="$(python3 "$here/first_difference.py" "$dir/echo.json")"
+                fi
+                echoed=("$valued" "$same" "$differ" "$absent" "$echoing" "$echo_note")
+            else
+                failed=1
+                echoed=(0 0 failed 0 0 "the judge failed: $(tail -n 2 "$dir/echo.txt" | tr '\n\t' '  ')")
+            fi
+        else
+            failed=1
+            echoed=(0 0 failed 0 0 "rmm mock --answer echo did not listen: $(tail -n 3 "$dir/mock.log" | tr '\n\t' '  ' | tail -c 300)")
+        fi
+        echo_note="; echo: ${echoed[0]} with values, ${echoed[1]} identical, ${echoed[2]} different, ${echoed[3]} parameters absent, ${echoed[4]} echoing${echoed[5]:+: ${echoed[5]}}"
+    fi
+    result "$corpus" "$name" "$ops" "$how" "$imported" "$host" "$judged" "$identical" "$different" "$skipped" "$note" "$by_status" "${sampled[@]}" "${echoed[@]}"
+    echo "wire: $corpus/$name: $ops operations, $imported imported ($how); $judged judged, $identical identical ($by_status), $different different${note:+: $note}${sampled:+; sampled ${sampled[0]}, not a sample ${sampled[1]}}$sample_note$echo_note ($((SECONDS - t0)) s)"
 done
 
 python3 "$here/summary.py" "$out" >"$out/summary.md"

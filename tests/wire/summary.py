@@ -8,7 +8,8 @@ import os
 import sys
 
 COLUMNS = ["corpus", "wsdl", "ops", "import", "imported", "host", "judged", "identical",
-           "different", "skipped", "note", "statuses", "sampled", "not_sample"]
+           "different", "skipped", "note", "statuses", "sampled", "not_sample",
+           "valued", "echo_identical", "echo_different", "params_absent", "echoing", "echo_note"]
 
 
 def main():
@@ -54,6 +55,27 @@ def main():
         print(f"| **total ({files} WSDLs)** | **{totals['ops']}** | | **{totals['imported']}** | "
               f"| **{totals['judged']}** | **{totals['identical']}** | | **{totals['different']}** |"
               + (f" **{totals['sampled']}** | **{totals['not_sample']}** |" if sample else "") + " |\n")
+        echo_table(corpus, rows)
+
+
+def echo_table(corpus, rows):
+    """With WIRE_ECHO=1: `rmm mock --answer echo` judged by the host's echo services with
+    requests carrying values (mock_judge.py --values), a table of its own."""
+    rows = [r for r in rows if r["corpus"] == corpus and r["valued"] != ""]
+    if not rows:
+        return
+    print(f"#### {corpus}: requests with values, answered by echo\n")
+    print("| WSDL | exchanges with values | identical | different | parameters left absent "
+          "| echoing a value | first difference / why not judged |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    keys = ["valued", "echo_identical", "echo_different", "params_absent", "echoing"]
+    totals = dict.fromkeys(keys, 0)
+    for row in rows:
+        for key in keys:
+            totals[key] += int(row[key]) if row[key].isdigit() else 0
+        note = row["echo_note"].replace("|", "\\|")
+        print(f"| {row['wsdl']} | " + " | ".join(row[k] for k in keys) + f" | {note} |")
+    print(f"| **total ({len(rows)} WSDLs)** | " + " | ".join(f"**{totals[k]}**" for k in keys) + " | |\n")
 
 
 if __name__ == "__main__":

@@ -1,13 +1,22 @@
 #!/usr/bin/env python3
 """The judge of `rmm mock`'s default answers: a service made concrete from a WSDL on the host.
 
-    mock_service.py SERVER.cs OUT.cs    prints the full name of the service class
+    mock_service.py [--echo] [--namespace NS] SERVER.cs OUT.cs
+                                        prints the full name of the service class
 
 SERVER.cs is what Mono's `wsdl -server` writes for a WSDL: an abstract WebService class, each
 web method an abstract method with the WSDL's attributes. OUT.cs is the same class made
 concrete, each method answering its result type's default (`default(T)`, the out parameters
 theirs too), as a .NET service whose methods `return default(T)` does: what `rmm mock`
 answers, so that the host's bytes judge it (tests/outside/run.sh, mock_judge.py).
+
+With --echo, each method answers what `rmm mock --answer echo` answers (cli/src/mock.rs,
+echo_impl): the result is the first parameter (not an `out` one) of the result's type, else
+default(T); a `ref` parameter is answered as it was read (the request's parameter of its name
+and type); an `out` parameter is default(T). A type is the C# type as `wsdl` wrote it, and
+`DataType="date"` apart from `DateTime` (rmm's `date` and `dateTime` are two types). With
+--namespace NS, OUT.cs declares its classes in NS rather than in SERVER.cs's namespace (the
+echo service beside the default one on the same host: tests/interop/asmx/start.sh).
 """
 
 import re
@@ -65,6 +74,65 @@ def strip_attributes(param):
     return param
 
 
+def parts(param):
+    """(mode, type key, name) of a parameter: mode `out`, `ref` or ""; the type key its C# type,
+    and its `DataType="date"` where it has one."""
+    bare = strip_attributes(param)
+    attributes = param.strip()[: len(param.strip()) - len(bare)]
+    mode = ""
+    for word in ("out ", "ref ", "params "):
+        if bare.startswith(word):
+            mode, bare = word.strip(), bare[len(word):]
+    ty, name = bare.rsplit(" ", 1)
+    return mode, type_key(ty, attributes), name
+
+
+def type_key(ty, attributes):
+    """The type a parameter or result is to the echo rule: its C# type, and `date` where its
+    attributes say `DataType="date"` (rmm's `date`, not its `dateTime`)."""
+    return (ty.strip(), "date" if 'DataType="date"' in attributes else "")
+
+
+def result_element(name, attributes):
+    """The name of a method's result element: its `[return: XmlElement("N")]` or
+    `[return: XmlArray("N")]`, else `{operation}Result`, the operation its
+    `[WebMethod(MessageName)]` or the method's name."""
+    message = re.search(r'MessageName="([^"]*)"', attributes)
+    operation = message.group(1) if message else name
+    for line in attributes.split("\n"):
+        if line.strip().startswith("[return:"):
+            named = re.search(r'(?:XmlElementAttribute|XmlArrayAttribute)\("([^"]*)"', line) \
+                or re.search(r'ElementName="([^"]*)"', line)
+            if named:
+                return named.group(1), operation
+    return f"{operation}Result", operation
+
+
+def echo_body(result, name, params, attributes):
+    """The statements of an echo method: as `rmm mock --answer echo` answers. Where the result
+    element is `{operation}Result`, rmm's result, it is the first parameter (not an `out`
+    one) of its type; where the WSDL names it otherwise, rmm reads it as an `out` parameter
+    of that name (its spec's result `void`), the parameter of its name and type."""
+    body = []
+    read = []
+    for param in split_params(params):
+        mode, key, pname = parts(param)
+        if mode == "out":
+            body.append(f"{pname} = default({key[0]});")
+        else:
+            read.append((key, pname))
+    if result != "void":
+        returns = [line for line in attributes.split("\n") if line.strip().startswith("[return:")]
+        want = type_key(result, "\n".join(returns))
+        element, operation = result_element(name, attributes)
+        if element == f"{operation}Result":
+            same = next((p for key, p in read if key == want), None)
+        else:
+            same = next((p for key, p in read if key == want and p == element), None)
+        body.append(f"return {same};" if same else f"return default({result});")
+    return body
+
+
 def out_assignment(param):
     """`name = default(Type);` for an out parameter (its attributes aside), else None."""
     param = strip_attributes(param)
@@ -95,23 +163,45 @@ def joined_lines(lines):
 
 
 def main():
-    source, target = sys.argv[1], sys.argv[2]
+    args = sys.argv[1:]
+    echo, renamed = False, None
+    while args and args[0].startswith("--"):
+        flag = args.pop(0)
+        if flag == "--echo":
+            echo = True
+        elif flag == "--namespace":
+            renamed = args.pop(0)
+        else:
+            sys.exit(f"mock_service.py: unknown option {flag}")
+    source, target = args[0], args[1]
     namespace, first_class, out = "", None, []
+    # The attributes of the method to come, a line each.
+    attributes = ""
     for line in joined_lines(open(source, encoding="utf-8").read().split("\n")):
         ns = NAMESPACE.match(line)
         if ns and not namespace:
             namespace = ns.group(1)
+            if renamed:
+                line = line.replace(f"namespace {namespace}", f"namespace {renamed}", 1)
+                namespace = renamed
+        if line.strip().startswith("["):
+            attributes += line + "\n"
         cls = CLASS.match(line)
         if cls:
+            attributes = ""
             first_class = first_class or cls.group(2)
             out.append(line.replace("public abstract partial class", "public partial class"))
             continue
         method = METHOD.match(line)
         if method:
             indent, result, name, params = method.groups()
-            body = [a for a in map(out_assignment, split_params(params)) if a]
-            if result != "void":
-                body.append(f"return default({result});")
+            if echo:
+                body = echo_body(result, name, params, attributes)
+            else:
+                body = [a for a in map(out_assignment, split_params(params)) if a]
+                if result != "void":
+                    body.append(f"return default({result});")
+            attributes = ""
             out.append(f"{indent}public {result} {name}({params}) {{ {' '.join(body)} }}")
             continue
         out.append(line)

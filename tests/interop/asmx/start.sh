@@ -63,12 +63,17 @@ mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Calculator.dll
 cp "$here/Calculator.asmx" "$run/site/calculator.asmx"
 # The judges of `rmm mock` (tests/outside/run.sh, tests/wire/run.sh): each WSDL file of
 # $ASMX_MOCK_WSDLS (space-separated) made by Mono's `wsdl -server` into an abstract service,
-# made concrete by mock_service.py (every method answering default(T)), at /mock/NAME.asmx.
+# made concrete by mock_service.py (every method answering default(T)), at /mock/NAME.asmx
+# (and with ASMX_MOCK_ANSWER=echo, answering as `rmm mock --answer echo`, at /echo/NAME.asmx).
 # A WSDL that one of these steps refuses is left out, not the host: its name and the step
 # that refused it are a line of mock-refused.txt in the run directory (the step's output in
 # src/mock-NAME.log), and the others are served.
 mkdir -p "$run/site/mock"
 : >"$run/mock-refused.txt"
+if [ "${ASMX_MOCK_ANSWER:-}" = echo ]; then
+    mkdir -p "$run/site/echo"
+    : >"$run/echo-refused.txt"
+fi
 for mock_wsdl in ${ASMX_MOCK_WSDLS:-}; do
     mock_name="$(basename "$mock_wsdl" .wsdl)"
     # A C# namespace: the name's letters and digits, after an underscore where it starts with a
@@ -96,6 +101,31 @@ for mock_wsdl in ${ASMX_MOCK_WSDLS:-}; do
         continue
     fi
     printf '<%%@ WebService Language="C#" Class="%s" %%>\n' "$mock_class" >"$run/site/mock/$mock_name.asmx"
+    # With ASMX_MOCK_ANSWER=echo, beside it the same service answering as `rmm mock --answer
+    # echo` does (mock_service.py --echo), its classes in the namespace Echo.NAME, at
+    # /echo/NAME.asmx; one refused is a line of echo-refused.txt (its output in
+    # src/echo-NAME.log).
+    if [ "${ASMX_MOCK_ANSWER:-}" = echo ]; then
+        echo_ns="Echo.${mock_ns#Mock.}"
+        echo_log="$run/src/echo-$mock_name.log"
+        echo_step=""
+        if ! echo_class="$(python3 "$here/mock_service.py" --echo --namespace "$echo_ns" \
+            "$run/src/mock-$mock_name.cs" "$run/src/echo-$mock_name.cs" 2>"$echo_log")"; then
+            echo_step="mock_service.py --echo"
+        elif ! mcs -nologo -target:library -out:"$run/site/bin/$echo_ns.dll" \
+            -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll -r:System.Xml.dll -r:System.Data.dll \
+            "$run/src/echo-$mock_name.cs" >>"$echo_log" 2>&1; then
+            echo_step="mcs"
+            rm -f "$run/site/bin/$echo_ns.dll"
+        fi
+        if [ -n "$echo_step" ]; then
+            echo "start.sh: $mock_wsdl: $echo_step refused its echo service; not served (see $echo_log)" >&2
+            printf '%s\t%s\t%s\n' "$mock_name" "$echo_step" \
+                "$(grep -m1 -E 'error|Error' "$echo_log" | tr '\t' ' ' | cut -c1-300)" >>"$run/echo-refused.txt"
+            continue
+        fi
+        printf '<%%@ WebService Language="C#" Class="%s" %%>\n' "$echo_class" >"$run/site/echo/$mock_name.asmx"
+    fi
 done
 
 # 2. fastcgi-mono-server4 on a unix socket in the run directory.
