@@ -12,7 +12,7 @@ use crate::spec::{HeaderDirection, Param, Spec};
 pub struct Difference {
     /// Its kind, for a machine: `operation-added`, `operation-withdrawn`, `parameter-added`,
     /// `parameter-removed`, `parameters-reordered`, `parameter-retyped`, `result-retyped`,
-    /// `out-changed`, `binding-offered`, `binding-withdrawn`, `header-changed`,
+    /// `out-changed`, `element-renamed`, `binding-offered`, `binding-withdrawn`, `header-changed`,
     /// `namespace-changed`, `path-changed`, `name-changed`, `enum-added`, `enum-withdrawn`,
     /// `enum-values-changed`, `type-added`, `type-withdrawn`, `member-added`,
     /// `member-removed`, `member-retyped`, `members-reordered`, `type-changed`,
@@ -113,6 +113,39 @@ pub fn differences(spec: &Spec, service: &Spec) -> Vec<Difference> {
             (spec, &op.outs),
             (service, &other.outs),
         );
+        // The wrappers' and the result's elements, where either side renames them.
+        for (what, default, a, b) in [
+            (
+                "request wrapper",
+                op.name.clone(),
+                &op.request_element,
+                &other.request_element,
+            ),
+            (
+                "response wrapper",
+                format!("{}Response", op.name),
+                &op.response_element,
+                &other.response_element,
+            ),
+            (
+                "result element",
+                format!("{}Result", op.name),
+                &op.result_element,
+                &other.result_element,
+            ),
+        ] {
+            if a != b {
+                let (a, b) = (
+                    a.as_deref().unwrap_or(&default),
+                    b.as_deref().unwrap_or(&default),
+                );
+                push(
+                    "element-renamed",
+                    subject.clone(),
+                    format!("the {what} is {a} in the spec, {b} by the service"),
+                );
+            }
+        }
         for binding in &op.bindings {
             if !other.bindings.contains(binding) {
                 push(

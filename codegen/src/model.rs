@@ -946,23 +946,25 @@ pub struct OperationModel {
     pub soap12_content_type: String,
     /// `{path}/{wire}`.
     pub http_path: String,
-    /// `<{wire} xmlns="{namespace}">`; empty for a bare operation.
+    /// `<{wire} xmlns="{namespace}">` (the wrapper's name is `request_element:`'s where the
+    /// spec renames it); empty for a bare operation.
     pub request_open: String,
     /// `</{wire}>`; empty for a bare operation.
     pub request_close: String,
     /// `style: bare`: over SOAP each parameter is an element of the Body, and the result
     /// `<{wire}Result>` is one too; no wrapper either way.
     pub bare: bool,
-    /// The Body's element that routes a request without an action here: `wire`, or a bare
-    /// operation's first parameter (`""` without one).
+    /// The Body's element that routes a request without an action here: the request's
+    /// wrapper (`wire`, or `request_element:`), or a bare operation's first parameter (`""`
+    /// without one).
     pub request_element: String,
-    /// `{wire}Response`.
+    /// `{wire}Response`, or `response_element:`: the response's wrapper.
     pub response_name: String,
     /// `<{wire}Response xmlns="{namespace}">`.
     pub response_open: String,
     /// `</{wire}Response>`.
     pub response_close: String,
-    /// `{wire}Result`.
+    /// `{wire}Result`, or the result class's root, or `result_element:`.
     pub result_name: String,
     /// The result's SOAP type.
     pub result: SoapType,
@@ -1535,6 +1537,13 @@ impl Model {
                 } else {
                     format!("{ns}/{wire}")
                 };
+                // The wrappers, as `[SoapDocumentMethod]` names them: after the operation
+                // unless `RequestElementName`/`ResponseElementName` say otherwise.
+                let request_wrapper = op.request_element.clone().unwrap_or_else(|| wire.clone());
+                let response_wrapper = op
+                    .response_element
+                    .clone()
+                    .unwrap_or_else(|| format!("{wire}Response"));
                 OperationModel {
                     number: i + 1,
                     wire: wire.clone(),
@@ -1554,12 +1563,12 @@ impl Model {
                     request_open: if bare {
                         String::new()
                     } else {
-                        format!("<{wire} xmlns=\"{ns}\">")
+                        format!("<{request_wrapper} xmlns=\"{ns}\">")
                     },
                     request_close: if bare {
                         String::new()
                     } else {
-                        format!("</{wire}>")
+                        format!("</{request_wrapper}>")
                     },
                     bare,
                     request_element: if bare {
@@ -1567,13 +1576,15 @@ impl Model {
                             .first()
                             .map_or_else(String::new, |p| p.name.clone())
                     } else {
-                        wire.clone()
+                        request_wrapper.clone()
                     },
-                    response_name: format!("{wire}Response"),
-                    response_open: format!("<{wire}Response xmlns=\"{ns}\">"),
-                    response_close: format!("</{wire}Response>"),
+                    response_open: format!("<{response_wrapper} xmlns=\"{ns}\">"),
+                    response_close: format!("</{response_wrapper}>"),
+                    response_name: response_wrapper,
                     result_name: root_of(spec, op.result)
-                        .map_or_else(|| format!("{wire}Result"), str::to_owned),
+                        .map(str::to_owned)
+                        .or_else(|| op.result_element.clone())
+                        .unwrap_or_else(|| format!("{wire}Result")),
                     result: op.result,
                     result_nullable: op.result_nullable,
                     result_nillable: root_of(spec, op.result).is_some(),

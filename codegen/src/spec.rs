@@ -313,6 +313,15 @@ pub struct Operation {
     /// the attributes): each a header block named after its class, in the service namespace,
     /// in the Header of the request (`In`), of the response (`Out`) or of both (`InOut`).
     pub headers: Vec<SpecHeader>,
+    /// The request's wrapper element where `[SoapDocumentMethod(RequestElementName)]` named
+    /// it otherwise than the operation (`request_element:`).
+    pub request_element: Option<String>,
+    /// The response's wrapper element where `[SoapDocumentMethod(ResponseElementName)]`
+    /// named it otherwise than `{name}Response` (`response_element:`).
+    pub response_element: Option<String>,
+    /// The result's element where `[return: XmlElement(Name)]` named it otherwise than
+    /// `{name}Result` (`result_element:`).
+    pub result_element: Option<String>,
 }
 
 /// One SOAP header of an operation.
@@ -956,6 +965,9 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 },
                 style: op.style,
                 method: op.method.map(|m| m.0),
+                request_element: op.request_element.map(|w| w.0),
+                response_element: op.response_element.map(|w| w.0),
+                result_element: op.result_element.map(|w| w.0),
                 headers: op
                     .headers
                     .iter()

@@ -232,9 +232,10 @@ pub enum RequestError {
         error: crate::dataset::DataSetError,
     },
     /// The body element is not the operation this request was routed to.
-    #[error("The body element {found} is not the operation {expected} in namespace {namespace}.")]
+    #[error("The body element {found} is not the operation's element {expected} in namespace {namespace}.")]
     WrongOperation {
-        /// The operation the request was routed to.
+        /// The element of the operation the request was routed to: its name, or its renamed
+        /// wrapper's (`RequestElementName`).
         expected: &'static str,
         /// The namespace the operation element must be in.
         namespace: &'static str,

@@ -75,6 +75,19 @@ pub struct OperationInfo {
     pub raw_trees: bool,
 }
 
+impl OperationInfo {
+    /// The request's wrapper element: the operation's name, or what
+    /// `[SoapDocumentMethod(RequestElementName)]` named it ([`OperationInfo::request_element`]);
+    /// a bare operation, which has none, its name.
+    pub fn wrapper(&self) -> &'static str {
+        if self.bare {
+            self.name
+        } else {
+            self.request_element
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::ServiceInfo;

@@ -21,6 +21,13 @@ pub fn exchanges_dir() -> PathBuf {
 /// `tests/tests/objects_fidelity.rs` replays these through our server.
 pub const DELIBERATE: &[(&str, u16, &str)] = &[
     (
+        "soap11-echo-number-own-name",
+        500,
+        "the body element is the operation's name, not its renamed wrapper NumberRequest: the \
+         host runs the operation with every parameter at its default (as for any body element \
+         its action does not name); we refuse it",
+    ),
+    (
         "soap11-visit-nil",
         500,
         "the host reads xsi:nil on a header block as an object of empty members (and writes \
@@ -458,8 +465,7 @@ impl ObjectsService for ObjectsEcho {
 
     async fn divide(&self, r: Divide) -> Result<DivideResponse, Fault> {
         Ok(DivideResponse {
-            result: (),
-            quotient: r.dividend.checked_div(r.divisor).unwrap_or(0),
+            result: r.dividend.checked_div(r.divisor).unwrap_or(0),
             level: (r.divisor != 0).then_some(Level::High),
         })
     }
@@ -719,6 +725,14 @@ impl ObjectsService for ObjectsEcho {
 
     async fn echo_marked(&self, r: EchoMarked) -> Result<EchoMarkedResponse, Fault> {
         Ok(EchoMarkedResponse { result: r.marked })
+    }
+
+    async fn echo_number(&self, r: EchoNumber) -> Result<EchoNumberResponse, Fault> {
+        Ok(EchoNumberResponse { result: r.value })
+    }
+
+    async fn echo_word(&self, r: EchoWord) -> Result<EchoWordResponse, Fault> {
+        Ok(EchoWordResponse { result: r.word })
     }
 
     async fn make_pick(&self, r: MakePick) -> Result<MakePickResponse, Fault> {
@@ -2460,6 +2474,28 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                 &none,
                 binding,
             ),
+        );
+    }
+    // Renamed wrappers and results, on every binding: over HTTP GET/POST only the
+    // operation's name and the result's type show.
+    add(
+        "echo-number",
+        encode(EchoNumber { value: -7 }, &none, binding),
+    );
+    add(
+        "echo-word",
+        encode(
+            EchoWord {
+                word: Some("w & ö".into()),
+            },
+            &none,
+            binding,
+        ),
+    );
+    if binding.is_soap() {
+        add(
+            "echo-word-null",
+            encode(EchoWord { word: None }, &none, binding),
         );
     }
     cases

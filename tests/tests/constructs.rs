@@ -96,14 +96,6 @@ fn what_would_be_lost_is_refused_by_name() {
         ),
         ("s_nobody", "operation Op2: a message without soap:body"),
         (
-            "s_renamed_wrapper",
-            "operation Op: its wrapper element is OpRequest, not Op ([SoapDocumentMethod(RequestElementName)])",
-        ),
-        (
-            "s_renamed_result",
-            "operation Op: its result is named Answer, not OpResult ([return: XmlElement])",
-        ),
-        (
             "doc_2parts",
             "operation Op: a message of 2 parts that are not bare parameters",
         ),

@@ -934,8 +934,8 @@ async fn a_call_routed_by_its_action_is_answered_as_its_envelope_says() {
     assert!(text(&response).contains("<faultcode>soap:Client</faultcode>"));
     assert!(
         text(&response).contains(&format!(
-            "<faultstring>The body element {{}}MobileServiceOrderLockCheck is not the operation \
-             MobileServiceOrderLockCheck in namespace {NS}.</faultstring>"
+            "<faultstring>The body element {{}}MobileServiceOrderLockCheck is not the operation's \
+             element MobileServiceOrderLockCheck in namespace {NS}.</faultstring>"
         )),
         "{}",
         text(&response)

@@ -960,7 +960,7 @@ fn pieces(model: &Model) -> Vec<String> {
             }
             continue;
         }
-        put!(r#"      <s:element name="{}">"#, attr(&op.wire));
+        put!(r#"      <s:element name="{}">"#, attr(&op.request_element));
         if op.params.is_empty() {
             put!("        <s:complexType />");
         } else {
@@ -1190,7 +1190,10 @@ fn pieces(model: &Model) -> Vec<String> {
             continue;
         }
         put!(r#"  <wsdl:message name="{name}SoapIn">"#);
-        put!(r#"    <wsdl:part name="parameters" element="tns:{name}" />"#);
+        put!(
+            r#"    <wsdl:part name="parameters" element="tns:{}" />"#,
+            attr(&op.request_element)
+        );
         put!("  </wsdl:message>");
         put!(r#"  <wsdl:message name="{name}SoapOut">"#);
         put!(

@@ -149,6 +149,61 @@ fn operation_name_refusal(op: &ImportedOperation) -> Option<String> {
                 .iter()
                 .find_map(|(name, _)| bad_name("the out parameter", name))
         })
+        .or_else(|| {
+            [
+                ("the request's wrapper element", &op.request_element),
+                ("the response's wrapper element", &op.response_element),
+                ("the result's element", &op.result_element),
+            ]
+            .into_iter()
+            .find_map(|(what, name)| name.as_deref().and_then(|n| bad_name(what, n)))
+        })
+}
+
+/// The wrapper elements of a wrapped operation: its request's and its response's, and
+/// whether each is renamed (`RequestElementName`, `ResponseElementName`).
+fn wrappers(op: &ImportedOperation) -> [(String, bool); 2] {
+    [
+        (
+            op.request_element
+                .clone()
+                .unwrap_or_else(|| op.name.clone()),
+            op.request_element.is_some(),
+        ),
+        (
+            op.response_element
+                .clone()
+                .unwrap_or_else(|| format!("{}Response", op.name)),
+            op.response_element.is_some(),
+        ),
+    ]
+}
+
+/// Why an operation's renamed wrapper cannot be: another operation's wrapper has its name
+/// (a schema declares each element once), if one has.
+fn wrapper_refusal(op: &ImportedOperation, operations: &[ImportedOperation]) -> Option<String> {
+    if op.bare {
+        return None;
+    }
+    let mine = wrappers(op);
+    operations
+        .iter()
+        .filter(|other| !other.bare && other.name != op.name)
+        .find_map(|other| {
+            let theirs = wrappers(other);
+            mine.iter()
+                .find(|(name, renamed)| {
+                    theirs
+                        .iter()
+                        .any(|(t, t_renamed)| t == name && (*renamed || *t_renamed))
+                })
+                .map(|(name, _)| {
+                    format!(
+                        "the wrapper element {name}, which is also operation {}'s",
+                        other.name
+                    )
+                })
+        })
 }
 
 /// Why the generator refuses a class of another namespace (`namespace:`), which it carries as
@@ -256,7 +311,14 @@ pub(super) fn close(
         None => format!("the type {name}, which could not be imported"),
     };
     let mut left_out = Vec::new();
+    let wrapper_refusals: Vec<Option<String>> = operations
+        .iter()
+        .map(|op| wrapper_refusal(op, operations))
+        .collect();
+    let mut index = 0;
     operations.retain(|op| {
+        let wrapper_refusal = wrapper_refusals[index].clone();
+        index += 1;
         let missing = operation_types(op).find(|t| !declared.contains(t));
         // A parameter, result or out parameter of a class of another namespace.
         let foreign_value = op
@@ -267,7 +329,11 @@ pub(super) fn close(
             .chain(std::iter::once(op.result.as_str()))
             .filter_map(named_type)
             .find_map(|t| foreign(&t, classes).map(|ns| (t, ns)));
-        let reason = match (operation_name_refusal(op), missing, foreign_value) {
+        let reason = match (
+            operation_name_refusal(op).or(wrapper_refusal),
+            missing,
+            foreign_value,
+        ) {
             (Some(refusal), _, _) => refusal,
             (None, Some(missing), _) => why(&missing),
             (None, None, Some((t, ns))) => format!(

@@ -136,6 +136,14 @@ pub struct ImportedOperation {
     /// Its SOAP headers (`[SoapHeader]`), in the order of their messages: their classes and
     /// directions.
     pub headers: Vec<(String, crate::spec::HeaderDirection)>,
+    /// The request's wrapper element where it is not the operation's name
+    /// (`[SoapDocumentMethod(RequestElementName)]`).
+    pub request_element: Option<String>,
+    /// The response's wrapper element where it is not `{name}Response`
+    /// (`[SoapDocumentMethod(ResponseElementName)]`).
+    pub response_element: Option<String>,
+    /// The result's element where it is not `{name}Result` (`[return: XmlElement(Name)]`).
+    pub result_element: Option<String>,
 }
 
 /// One problem in a WSDL, located where the WSDL shows it.

@@ -1015,6 +1015,9 @@ fn read_operation<'a, 'i>(
             bare: true,
             method,
             headers: Vec::new(),
+            request_element: None,
+            response_element: None,
+            result_element: None,
         });
     }
     // A wrapped operation's messages have one part each: a second one (of an element with
@@ -1051,22 +1054,12 @@ fn read_operation<'a, 'i>(
     };
     // The wrappers are named after the operation and its response, unless
     // `[SoapDocumentMethod(RequestElementName, ResponseElementName)]` renamed them.
-    for (wrapper, wanted, property) in [
-        (request, name.clone(), "RequestElementName"),
-        (response, format!("{name}Response"), "ResponseElementName"),
-    ] {
+    let renamed = |wrapper: Node, default: String| {
         let found = wrapper.attribute("name").unwrap_or_default();
-        if found != wanted {
-            p.at(
-                wrapper,
-                format!(
-                    "operation {name}: its wrapper element is {found}, not {wanted} \
-                     ([SoapDocumentMethod({property})]), which rmm does not import yet"
-                ),
-            );
-            return None;
-        }
-    }
+        (found != default).then(|| found.to_owned())
+    };
+    let request_element = renamed(request, name.clone());
+    let response_element = renamed(response, format!("{name}Response"));
     let mut params = Vec::new();
     for element in sequence(request, schema, &name, p)? {
         let param = element.attribute("name").unwrap_or_default();
@@ -1092,42 +1085,31 @@ fn read_operation<'a, 'i>(
         }
     }
     let results = sequence(response, schema, &name, p)?;
-    // The result element, `{name}Result` (or a class's root: a nillable element of a class
-    // that must be there), if the operation is not void; any other element is an out or ref
-    // parameter, in parameter order.
+    // The result element, as .NET's importer finds it (`SoapParameters`): the response's
+    // first element, unless it is a ref parameter (named as a parameter is), when every
+    // element is an out or ref parameter. (.NET also makes every element an out parameter
+    // where the first is a value that may be absent, `minOccurs="0"` of a value type; rmm
+    // refuses such an element either way.) `{name}Result` is its default name, a class's root
+    // names a nillable one; any other is `[return: XmlElement(Name)]`. The other elements
+    // are out and ref parameters, in parameter order.
     let result_name = format!("{name}Result");
     let (result_element, out_elements) = match results.split_first() {
-        Some((first, rest)) if first.attribute("name") == Some(result_name.as_str()) => {
+        // A class's root names its parameter too, and rmm carries it as the result (where
+        // .NET makes an echoed one a ref parameter of a void method).
+        Some((first, rest))
+            if root_of_element(*first, schema).is_some()
+                || !params
+                    .iter()
+                    .any(|(param, _)| Some(param.as_str()) == first.attribute("name")) =>
+        {
             (Some(*first), rest)
         }
-        Some((first, rest)) if root_of_element(*first, schema).is_some() => (Some(*first), rest),
         _ => (None, results.as_slice()),
     };
-    // .NET makes the first response element that is no ref parameter the result (renamed by
-    // `[return: XmlElement]`), where rmm reads an out parameter: the same bytes over SOAP, but
-    // an operation with out parameters is not offered over HTTP GET/POST, so one that is
-    // offered there has a renamed result, which rmm does not model.
-    if result_element.is_none()
-        && bindings
-            .iter()
-            .any(|b| matches!(b, BindingName::Get | BindingName::Post))
-    {
-        if let Some(first) = out_elements.iter().find(|e| {
-            !params
-                .iter()
-                .any(|(param, _)| Some(param.as_str()) == e.attribute("name"))
-        }) {
-            p.at(
-                *first,
-                format!(
-                    "operation {name}: its result is named {}, not {result_name} \
-                     ([return: XmlElement]), which rmm does not import yet",
-                    first.attribute("name").unwrap_or_default()
-                ),
-            );
-            return None;
-        }
-    }
+    let result_renamed = result_element.and_then(|element| {
+        let wire = element.attribute("name").unwrap_or_default();
+        (wire != result_name && root_of_element(element, schema).is_none()).then(|| wire.to_owned())
+    });
     let result = match result_element {
         None => "void".to_owned(),
         Some(element) => {
@@ -1158,6 +1140,9 @@ fn read_operation<'a, 'i>(
         bare: false,
         method,
         headers: Vec::new(),
+        request_element,
+        response_element,
+        result_element: result_renamed,
     })
 }
 

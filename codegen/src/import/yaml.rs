@@ -217,6 +217,15 @@ impl Imported {
             if op.bare {
                 let _ = writeln!(w, "    style: bare");
             }
+            for (key, value) in [
+                ("request_element", &op.request_element),
+                ("response_element", &op.response_element),
+                ("result_element", &op.result_element),
+            ] {
+                if let Some(value) = value {
+                    let _ = writeln!(w, "    {key}: {}", scalar(value));
+                }
+            }
             if !op.headers.is_empty() {
                 let names: Vec<String> = op
                     .headers

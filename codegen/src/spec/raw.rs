@@ -165,6 +165,17 @@ pub(super) struct RawOperation {
     /// `style: bare` (`SoapParameterStyle.Bare`); `wrapped`, the default, when absent.
     #[serde(default)]
     pub style: super::ParameterStyle,
+    /// The request's wrapper element where it is not the operation's name
+    /// (`[SoapDocumentMethod(RequestElementName)]`).
+    #[serde(default)]
+    pub request_element: Option<Word>,
+    /// The response's wrapper element where it is not `{name}Response`
+    /// (`[SoapDocumentMethod(ResponseElementName)]`).
+    #[serde(default)]
+    pub response_element: Option<Word>,
+    /// The result's element where it is not `{name}Result` (`[return: XmlElement(Name)]`).
+    #[serde(default)]
+    pub result_element: Option<Word>,
 }
 
 /// One parameter, written as a single-key map: `- repnumber: int`. A class's member may also

@@ -109,16 +109,17 @@ fn offered<O: OperationSet>(binding: Binding, name: &str) -> Option<O> {
 }
 
 /// The operation whose request the Body's element `name` is, if it is offered on `binding`:
-/// a wrapped operation's own element, or a bare one's first parameter.
+/// a wrapped operation's wrapper (its own name, or the one `RequestElementName` gave it), or
+/// a bare one's first parameter.
 fn offered_by_element<O: OperationSet>(binding: Binding, name: &str) -> Option<O> {
     let by_element = || {
         O::all()
             .iter()
             .copied()
-            .find(|op| op.info().bare && op.info().request_element == name)
+            .find(|op| op.info().request_element == name)
     };
     O::from_name(name)
-        .filter(|op| !op.info().bare)
+        .filter(|op| !op.info().bare && op.info().request_element == name)
         .or_else(by_element)
         .filter(|op| op.info().bindings.contains(&binding))
 }

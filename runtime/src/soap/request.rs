@@ -406,9 +406,11 @@ impl<'a> RequestReader<'a> {
         let Some(op_element) = op_element else {
             return Err(not_envelope("the Body is empty".into()));
         };
-        if op_element.ns != Ns::Known(SERVICE) || op_element.local() != operation.name.as_bytes() {
+        if op_element.ns != Ns::Known(SERVICE)
+            || op_element.local() != operation.wrapper().as_bytes()
+        {
             return Err(RequestError::WrongOperation {
-                expected: operation.name,
+                expected: operation.wrapper(),
                 namespace: operation.service.namespace,
                 found: op_element.display_name(cursor.known()),
             });

@@ -54,11 +54,12 @@ pub(super) fn scan_to_operation<'a>(
 ) -> Result<(xml::Scanner<'a>, [xml::ScannedStart<'a>; 3]), xml::Unusual> {
     let (mut scanner, [envelope, body_element]) = scan_to_body(binding, body)?;
     let namespace = operation.service.namespace;
-    let op = match scanner.default_ns_start(operation.name, namespace) {
+    let wrapper = operation.wrapper();
+    let op = match scanner.default_ns_start(wrapper, namespace) {
         Some(op) => op,
         None => scanner.start()?,
     };
-    if op.ns != Some(namespace.as_bytes()) || op.local != operation.name.as_bytes() || op.empty {
+    if op.ns != Some(namespace.as_bytes()) || op.local != wrapper.as_bytes() || op.empty {
         return Err(xml::Unusual);
     }
     Ok((scanner, [envelope, body_element, op]))

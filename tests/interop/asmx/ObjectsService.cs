@@ -1030,5 +1030,14 @@ namespace Rmm.Objects
 
         [WebMethod(Description = "Echoes a marked: attributes that may be absent.")]
         public Marked EchoMarked(Marked marked) { return marked; }
+
+        [WebMethod(Description = "Echoes a number: its wrapper elements and its result renamed.")]
+        [SoapDocumentMethod(RequestElementName = "NumberRequest", ResponseElementName = "NumberReply")]
+        [return: XmlElement("Answer")]
+        public int EchoNumber(int value) { return value; }
+
+        [WebMethod(Description = "Echoes a text: its result renamed.")]
+        [return: XmlElement("Echoed")]
+        public string EchoWord(string word) { return word; }
     }
 }

@@ -575,4 +575,17 @@ impl ObjectsServiceBlockingClient {
     ) -> Result<EchoMarkedResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 71, `EchoNumber`, and waits for its answer: Echoes a number: its wrapper elements and its result renamed.
+    pub fn echo_number(
+        &self,
+        request: &EchoNumber,
+    ) -> Result<EchoNumberResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 72, `EchoWord`, and waits for its answer: Echoes a text: its result renamed.
+    pub fn echo_word(&self, request: &EchoWord) -> Result<EchoWordResponse, CallError> {
+        self.call(request)
+    }
 }

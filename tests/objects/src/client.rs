@@ -731,4 +731,20 @@ impl ObjectsServiceClient {
     ) -> Result<EchoMarkedResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 71, `EchoNumber`: Echoes a number: its wrapper elements and its result renamed.
+    pub async fn echo_number(
+        &self,
+        request: &EchoNumber,
+    ) -> Result<EchoNumberResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 72, `EchoWord`: Echoes a text: its result renamed.
+    pub async fn echo_word(
+        &self,
+        request: &EchoWord,
+    ) -> Result<EchoWordResponse, CallError> {
+        self.call(request).await
+    }
 }

@@ -83,6 +83,8 @@
 //! | 68 | [`MakePick`] | 1 |
 //! | 69 | [`EchoMaybe`] | 1 |
 //! | 70 | [`EchoMarked`] | 1 |
+//! | 71 | [`EchoNumber`] | 1 |
+//! | 72 | [`EchoWord`] | 1 |
 //!
 //! ## Serve it, call it
 //!
@@ -334,11 +336,15 @@ pub enum Operation {
     EchoMaybe,
     /// Operation 70: [`EchoMarked`].
     EchoMarked,
+    /// Operation 71: [`EchoNumber`].
+    EchoNumber,
+    /// Operation 72: [`EchoWord`].
+    EchoWord,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 70usize] = [
+    pub const ALL: [Operation; 72usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -409,6 +415,8 @@ impl Operation {
         Operation::MakePick,
         Operation::EchoMaybe,
         Operation::EchoMarked,
+        Operation::EchoNumber,
+        Operation::EchoWord,
     ];
 
     /// The operation's wire name.
@@ -484,6 +492,8 @@ impl Operation {
             Operation::MakePick => "MakePick",
             Operation::EchoMaybe => "EchoMaybe",
             Operation::EchoMarked => "EchoMarked",
+            Operation::EchoNumber => "EchoNumber",
+            Operation::EchoWord => "EchoWord",
         }
     }
 
@@ -560,6 +570,8 @@ impl Operation {
             "MakePick" => Some(Operation::MakePick),
             "EchoMaybe" => Some(Operation::EchoMaybe),
             "EchoMarked" => Some(Operation::EchoMarked),
+            "EchoNumber" => Some(Operation::EchoNumber),
+            "EchoWord" => Some(Operation::EchoWord),
             _ => None,
         }
     }
@@ -637,6 +649,8 @@ impl Operation {
             Operation::MakePick => &wire::make_pick::OPERATION,
             Operation::EchoMaybe => &wire::echo_maybe::OPERATION,
             Operation::EchoMarked => &wire::echo_marked::OPERATION,
+            Operation::EchoNumber => &wire::echo_number::OPERATION,
+            Operation::EchoWord => &wire::echo_word::OPERATION,
         }
     }
 }
@@ -743,6 +757,8 @@ macro_rules! for_each_operation {
             make_pick: MakePick,
             echo_maybe: EchoMaybe,
             echo_marked: EchoMarked,
+            echo_number: EchoNumber,
+            echo_word: EchoWord,
         }
     };
 }

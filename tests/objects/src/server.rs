@@ -573,6 +573,22 @@ pub trait ObjectsService: Send + Sync + 'static {
         &self,
         request: EchoMarked,
     ) -> impl std::future::Future<Output = Result<EchoMarkedResponse, Fault>> + Send;
+
+    /// Operation 71, `EchoNumber`: Echoes a number: its wrapper elements and its result renamed.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_number(
+        &self,
+        request: EchoNumber,
+    ) -> impl std::future::Future<Output = Result<EchoNumberResponse, Fault>> + Send;
+
+    /// Operation 72, `EchoWord`: Echoes a text: its result renamed.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_word(
+        &self,
+        request: EchoWord,
+    ) -> impl std::future::Future<Output = Result<EchoWordResponse, Fault>> + Send;
 }
 
 impl<T: ObjectsService> ObjectsService for std::sync::Arc<T> {
@@ -1076,6 +1092,20 @@ impl<T: ObjectsService> ObjectsService for std::sync::Arc<T> {
         request: EchoMarked,
     ) -> impl std::future::Future<Output = Result<EchoMarkedResponse, Fault>> + Send {
         T::echo_marked(self, request)
+    }
+
+    fn echo_number(
+        &self,
+        request: EchoNumber,
+    ) -> impl std::future::Future<Output = Result<EchoNumberResponse, Fault>> + Send {
+        T::echo_number(self, request)
+    }
+
+    fn echo_word(
+        &self,
+        request: EchoWord,
+    ) -> impl std::future::Future<Output = Result<EchoWordResponse, Fault>> + Send {
+        T::echo_word(self, request)
     }
 }
 
@@ -2204,6 +2234,32 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.echo_marked(call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoNumber => {
+                let handled = {
+                    let (credentials, call) = EchoNumber::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_number(call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoWord => {
+                let handled = {
+                    let (credentials, call) = EchoWord::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_word(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

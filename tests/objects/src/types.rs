@@ -556,15 +556,13 @@ pub struct Divide {
     pub divisor: i32,
 }
 
-/// The response of [`Divide`]: the element `DivideResponse` holding `DivideResult`.
+/// The response of [`Divide`]: the element `DivideResponse` holding `quotient`.
 ///
 /// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct DivideResponse {
-    /// Nothing: the operation returns no result (.NET `void`), and its response carries none.
-    pub result: (),
-    /// An out or ref parameter: `quotient`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
-    pub quotient: i32,
+    /// `quotient`: SOAP `int`.
+    pub result: i32,
     /// An out or ref parameter: `level`: `tns:Level`, always sent, `nillable="true"` (`minOccurs="1"`): `None` is `xsi:nil`; an absent element reads as `None`.
     pub level: Option<crate::Level>,
 }
@@ -1684,4 +1682,44 @@ pub struct EchoMarked {
 pub struct EchoMarkedResponse {
     /// `EchoMarkedResult`: SOAP `Marked`.
     pub result: Option<crate::Marked>,
+}
+
+/// `EchoNumber`, operation 71 of `ObjectsService`: Echoes a number: its wrapper elements and its result renamed.
+///
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoNumberResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoNumber {
+    /// `value`: SOAP `int`, position 1 of 1.
+    pub value: i32,
+}
+
+/// The response of [`EchoNumber`]: the element `NumberReply` holding `Answer`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoNumberResponse {
+    /// `Answer`: SOAP `int`.
+    pub result: i32,
+}
+
+/// `EchoWord`, operation 72 of `ObjectsService`: Echoes a text: its result renamed.
+///
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoWordResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoWord {
+    /// `word`: SOAP `string`, position 1 of 1.
+    pub word: Option<String>,
+}
+
+/// The response of [`EchoWord`]: the element `EchoWordResponse` holding `Echoed`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoWordResponse {
+    /// `Echoed`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
+    pub result: Option<String>,
 }

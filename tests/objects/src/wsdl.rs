@@ -1502,6 +1502,34 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="NumberRequest">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="value" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="NumberReply">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="Answer" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoWord">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="word" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="EchoWordResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="Echoed" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="ArrayOfString" nillable="true" type="tns:ArrayOfString" />
       <s:element name="Order" nillable="true" type="tns:Order" />
       <s:element name="ArrayOfInt1" nillable="true" type="tns:ArrayOfInt1" />
@@ -2019,6 +2047,18 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
   <wsdl:message name="EchoMarkedSoapOut">
     <wsdl:part name="parameters" element="tns:EchoMarkedResponse" />
   </wsdl:message>
+  <wsdl:message name="EchoNumberSoapIn">
+    <wsdl:part name="parameters" element="tns:NumberRequest" />
+  </wsdl:message>
+  <wsdl:message name="EchoNumberSoapOut">
+    <wsdl:part name="parameters" element="tns:NumberReply" />
+  </wsdl:message>
+  <wsdl:message name="EchoWordSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoWord" />
+  </wsdl:message>
+  <wsdl:message name="EchoWordSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoWordResponse" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpGetIn">
     <wsdl:part name="values" type="s2:StringArray" />
   </wsdl:message>
@@ -2209,6 +2249,18 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
   <wsdl:message name="MakePickHttpGetOut">
     <wsdl:part name="Body" element="tns:Pick" />
   </wsdl:message>
+  <wsdl:message name="EchoNumberHttpGetIn">
+    <wsdl:part name="value" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="EchoNumberHttpGetOut">
+    <wsdl:part name="Body" element="tns:int" />
+  </wsdl:message>
+  <wsdl:message name="EchoWordHttpGetIn">
+    <wsdl:part name="word" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="EchoWordHttpGetOut">
+    <wsdl:part name="Body" element="tns:string" />
+  </wsdl:message>
   <wsdl:message name="EchoStringArrayHttpPostIn">
     <wsdl:part name="values" type="s2:StringArray" />
   </wsdl:message>
@@ -2398,6 +2450,18 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
   </wsdl:message>
   <wsdl:message name="MakePickHttpPostOut">
     <wsdl:part name="Body" element="tns:Pick" />
+  </wsdl:message>
+  <wsdl:message name="EchoNumberHttpPostIn">
+    <wsdl:part name="value" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="EchoNumberHttpPostOut">
+    <wsdl:part name="Body" element="tns:int" />
+  </wsdl:message>
+  <wsdl:message name="EchoWordHttpPostIn">
+    <wsdl:part name="word" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="EchoWordHttpPostOut">
+    <wsdl:part name="Body" element="tns:string" />
   </wsdl:message>
   <wsdl:portType name="ObjectsServiceSoap">
     <wsdl:operation name="EchoOrder">
@@ -2750,6 +2814,16 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
       <wsdl:input message="tns:EchoMarkedSoapIn" />
       <wsdl:output message="tns:EchoMarkedSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="EchoNumber">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a number: its wrapper elements and its result renamed.</wsdl:documentation>
+      <wsdl:input message="tns:EchoNumberSoapIn" />
+      <wsdl:output message="tns:EchoNumberSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoWord">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a text: its result renamed.</wsdl:documentation>
+      <wsdl:input message="tns:EchoWordSoapIn" />
+      <wsdl:output message="tns:EchoWordSoapOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpGet">
     <wsdl:operation name="EchoStringArray">
@@ -2902,6 +2976,16 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
       <wsdl:input message="tns:MakePickHttpGetIn" />
       <wsdl:output message="tns:MakePickHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="EchoNumber">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a number: its wrapper elements and its result renamed.</wsdl:documentation>
+      <wsdl:input message="tns:EchoNumberHttpGetIn" />
+      <wsdl:output message="tns:EchoNumberHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoWord">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a text: its result renamed.</wsdl:documentation>
+      <wsdl:input message="tns:EchoWordHttpGetIn" />
+      <wsdl:output message="tns:EchoWordHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ObjectsServiceHttpPost">
     <wsdl:operation name="EchoStringArray">
@@ -3053,6 +3137,16 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Makes a pick p (tail 9) of a kind: 0 no item, 1 a circle c of radius 1.5, 2 the label text, 3 the count 7, 4 the level High.</wsdl:documentation>
       <wsdl:input message="tns:MakePickHttpPostIn" />
       <wsdl:output message="tns:MakePickHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoNumber">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a number: its wrapper elements and its result renamed.</wsdl:documentation>
+      <wsdl:input message="tns:EchoNumberHttpPostIn" />
+      <wsdl:output message="tns:EchoNumberHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoWord">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a text: its result renamed.</wsdl:documentation>
+      <wsdl:input message="tns:EchoWordHttpPostIn" />
+      <wsdl:output message="tns:EchoWordHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="ObjectsServiceSoap" type="tns:ObjectsServiceSoap">
@@ -3688,6 +3782,24 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
     </wsdl:operation>
     <wsdl:operation name="EchoMarked">
       <soap:operation soapAction="http://rmm.example.com/objects/EchoMarked" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoNumber">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoNumber" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoWord">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoWord" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -4336,6 +4448,24 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoNumber">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoNumber" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoWord">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoWord" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpGet" type="tns:ObjectsServiceHttpGet">
     <http:binding verb="GET" />
@@ -4609,6 +4739,24 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoNumber">
+      <http:operation location="/EchoNumber" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoWord">
+      <http:operation location="/EchoWord" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ObjectsServiceHttpPost" type="tns:ObjectsServiceHttpPost">
     <http:binding verb="POST" />
@@ -4875,6 +5023,24 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
     </wsdl:operation>
     <wsdl:operation name="MakePick">
       <http:operation location="/MakePick" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoNumber">
+      <http:operation location="/EchoNumber" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoWord">
+      <http:operation location="/EchoWord" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

@@ -65,11 +65,14 @@ pub(super) fn check_headers(
                     ),
                 );
             }
-            if raw
-                .operations
-                .iter()
-                .any(|o| o.name.0 == h || format!("{}Response", o.name.0) == h)
-            {
+            if raw.operations.iter().any(|o| {
+                let request = o.request_element.as_ref().map_or(&o.name.0, |w| &w.0);
+                let response = o
+                    .response_element
+                    .as_ref()
+                    .map_or_else(|| format!("{}Response", o.name.0), |w| w.0.clone());
+                request == h || response == h
+            }) {
                 c.push(
                     at,
                     anchor,

@@ -16,8 +16,16 @@ pub(super) fn check_bare(
     let mut wrappers = HashSet::new();
     for op in &raw.operations {
         if op.style == crate::spec::ParameterStyle::Wrapped {
-            wrappers.insert(op.name.0.clone());
-            wrappers.insert(format!("{}Response", op.name.0));
+            wrappers.insert(
+                op.request_element
+                    .as_ref()
+                    .map_or_else(|| op.name.0.clone(), |w| w.0.clone()),
+            );
+            wrappers.insert(
+                op.response_element
+                    .as_ref()
+                    .map_or_else(|| format!("{}Response", op.name.0), |w| w.0.clone()),
+            );
         }
     }
     // Each global element of a bare operation: its type and the operation that declares it.
@@ -266,6 +274,123 @@ pub(super) fn check_methods(
                     method.0
                 ),
             );
+        }
+    }
+}
+
+/// Renamed wrappers and results (`request_element:`, `response_element:`, `result_element:`,
+/// .NET's `[SoapDocumentMethod(RequestElementName, ResponseElementName)]` and
+/// `[return: XmlElement(Name)]`): XML names, other than the defaults they replace, on a
+/// wrapped operation (a bare one has no wrapper), a result on an operation that has one (and
+/// whose class has no root, which names it already); and no two operations' wrapper elements
+/// of one name, as a schema declares each element once.
+pub(super) fn check_renamed_elements(
+    c: &mut Checker<'_, '_>,
+    raw: &RawSpec,
+    places: &[OpPlaces],
+    loc: &Locator<'_>,
+) {
+    // Each wrapper element: the operation it is of, and whether the spec renamed it there.
+    let mut wrappers: HashMap<String, (String, bool)> = HashMap::new();
+    for (op, place) in raw.operations.iter().zip(places) {
+        let name = op.name.0.as_str();
+        let anchor = place.name.or(place.lines.map(|l| loc.op_start(l)));
+        let renamed = [
+            ("request_element", &op.request_element, name.to_owned()),
+            (
+                "response_element",
+                &op.response_element,
+                format!("{name}Response"),
+            ),
+            (
+                "result_element",
+                &op.result_element,
+                format!("{name}Result"),
+            ),
+        ];
+        for (key, value, default) in &renamed {
+            let Some(value) = value else { continue };
+            let value = value.0.as_str();
+            let at = place
+                .lines
+                .and_then(|l| loc.op_value(l, key, value))
+                .or(anchor);
+            if !c.ncname(
+                value,
+                &format!("the {key} of operation {name:?}"),
+                at,
+                anchor,
+            ) {
+                continue;
+            }
+            let problem = if value == default {
+                Some(format!("is the default, {default:?}: leave `{key}:` out"))
+            } else if op.style == crate::spec::ParameterStyle::Bare {
+                Some("is given on a bare operation, which has no wrapper and names its result after the operation; rmm renames a wrapped operation's".to_owned())
+            } else if *key == "result_element" && op.result.0 == "void" {
+                Some("is given on an operation without a result".to_owned())
+            } else if *key == "result_element"
+                && raw
+                    .types
+                    .iter()
+                    .any(|t| t.name.0 == op.result.0 && t.root.is_some())
+            {
+                Some("is given on a result whose class has a root ([XmlRoot]), which names it already".to_owned())
+            } else if *key == "result_element" && op.out.iter().any(|o| o.name == value) {
+                Some("is also an out parameter's name".to_owned())
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                c.push(
+                    at,
+                    anchor,
+                    format!("the {key} {value:?} of operation {name:?} {problem}"),
+                );
+            }
+        }
+        if op.style == crate::spec::ParameterStyle::Bare {
+            continue;
+        }
+        let elements = [
+            (
+                op.request_element
+                    .as_ref()
+                    .map_or(name, |w| w.0.as_str())
+                    .to_owned(),
+                "request_element",
+                op.request_element.is_some(),
+            ),
+            (
+                op.response_element
+                    .as_ref()
+                    .map_or_else(|| format!("{name}Response"), |w| w.0.clone()),
+                "response_element",
+                op.response_element.is_some(),
+            ),
+        ];
+        for (element, key, renamed) in elements {
+            match wrappers.get(&element) {
+                // Two operations of one name: refused as such.
+                Some((_, other_renamed)) if !renamed && !other_renamed => {}
+                Some((other, _)) => {
+                    let at = place
+                        .lines
+                        .and_then(|l| loc.op_value(l, key, &element))
+                        .or(anchor);
+                    c.push(
+                        at,
+                        anchor,
+                        format!(
+                            "the wrapper element {element:?} of operation {name:?} is also one of \
+                             operation {other:?}; a schema declares each element once"
+                        ),
+                    );
+                }
+                None => {
+                    wrappers.insert(element, (name.to_owned(), renamed));
+                }
+            }
         }
     }
 }

@@ -23,7 +23,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     response_open: "<DivideResponse xmlns=\"http://rmm.example.com/objects\">",
     response_close: "</DivideResponse>",
     response_name: "DivideResponse",
-    result_name: "DivideResult",
+    result_name: "quotient",
     bindings: &[Binding::Soap11, Binding::Soap12],
     bare: false,
     request_element: "Divide",
@@ -146,7 +146,7 @@ impl DivideResponse {
             binding,
             &OPERATION,
             |w| {
-                w.scalar("quotient", &self.quotient);
+                w.scalar("quotient", &self.result);
                 w.nullable("level", self.level.as_ref());
                 Ok(())
             },
@@ -170,7 +170,7 @@ impl DivideResponse {
                     match member.name() {
                         "quotient" if !seen[0] => {
                             seen[0] = true;
-                            value.quotient = member.scalar("quotient")?;
+                            value.result = member.scalar("quotient")?;
                         }
                         "level" if !seen[1] => {
                             seen[1] = true;
@@ -226,16 +226,16 @@ impl super::OperationRequest for Divide {
 }
 
 impl super::OperationResponse for DivideResponse {
-    type Result = ();
+    type Result = i32;
 
-    fn from_result(result: ()) -> Self {
+    fn from_result(result: i32) -> Self {
         Self {
             result,
             ..Default::default()
         }
     }
 
-    fn result(&self) -> &() {
+    fn result(&self) -> &i32 {
         &self.result
     }
 

@@ -224,6 +224,12 @@ pub mod echo_maybe;
 /// Operation 70: `EchoMarked`.
 pub mod echo_marked;
 
+/// Operation 71: `EchoNumber`.
+pub mod echo_number;
+
+/// Operation 72: `EchoWord`.
+pub mod echo_word;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.

@@ -1025,8 +1025,7 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
         }
         for (dividend, divisor) in [(7, -2), (1, 0)] {
             let want = DivideResponse {
-                result: (),
-                quotient: if divisor == 0 { 0 } else { dividend / divisor },
+                result: if divisor == 0 { 0 } else { dividend / divisor },
                 level: (divisor != 0).then_some(Level::High),
             };
             call(
@@ -1230,6 +1229,27 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 })
                 .await
                 .map(|r| r.result)
+            })
+            .await;
+        }
+        // Renamed wrappers and results ([SoapDocumentMethod(RequestElementName,
+        // ResponseElementName)], [return: XmlElement]).
+        for value in [0, -7] {
+            call(checks, binding, "EchoNumber", value, async {
+                c.echo_number(&EchoNumber { value }).await.map(|r| r.result)
+            })
+            .await;
+        }
+        // A null string is sent over SOAP only (HTTP GET/POST cannot carry one).
+        let words = [Some("w&ö".to_owned()), Some(String::new()), None];
+        for word in words
+            .into_iter()
+            .filter(|w| w.is_some() || binding.is_soap())
+        {
+            call(checks, binding, "EchoWord", word.clone(), async {
+                c.echo_word(&EchoWord { word: word.clone() })
+                    .await
+                    .map(|r| r.result)
             })
             .await;
         }
