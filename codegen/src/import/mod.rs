@@ -191,7 +191,8 @@ impl std::error::Error for ImportErrors {}
 /// Reads the WSDL text `wsdl`; `source` names it (a path or URL) in errors and the header.
 /// Every construct rmm does not import is an error.
 pub fn read(wsdl: &str, source: &str) -> Result<Imported, ImportErrors> {
-    wsdl::read(wsdl, source, false, &mut no_fetching)
+    let imported = wsdl::read(wsdl, source, false, &mut no_fetching)?;
+    agree_with_gen(imported, source, false)
 }
 
 /// [`read`] (or [`read_skipping_unsupported`] with `skip_unsupported`), the schema documents
@@ -203,6 +204,7 @@ pub fn read_fetching(
     fetch: SchemaFetcher<'_>,
 ) -> Result<Imported, ImportErrors> {
     let imported = wsdl::read(wsdl, source, skip_unsupported, fetch)?;
+    let imported = agree_with_gen(imported, source, skip_unsupported)?;
     if skip_unsupported {
         return nothing_left(imported, source);
     }
@@ -215,7 +217,99 @@ pub fn read_fetching(
 /// one): then the errors are what was skipped, and a last one saying that nothing is left.
 pub fn read_skipping_unsupported(wsdl: &str, source: &str) -> Result<Imported, ImportErrors> {
     let imported = wsdl::read(wsdl, source, true, &mut no_fetching)?;
+    let imported = agree_with_gen(imported, source, true)?;
     nothing_left(imported, source)
+}
+
+/// What the import read, held to what `rmm gen` accepts: the reader refuses what it knows gen
+/// refuses, and this is the backstop for the rest (a combination of constructs no reader
+/// check foresaw, as the `import` fuzz target finds them). The spec is checked as gen checks
+/// it; an operation it refuses is a problem of that operation, left out with
+/// `skip_unsupported` (and what only it reached with it); a problem outside every operation
+/// is one of the document. So a spec the import writes is one gen accepts, always.
+fn agree_with_gen(
+    mut imported: Imported,
+    source: &str,
+    skip_unsupported: bool,
+) -> Result<Imported, ImportErrors> {
+    const FILE: &str = "the imported spec";
+    // Each round leaves out at least one operation, so the loop ends.
+    loop {
+        if imported.operations.is_empty() {
+            // Nothing left to check: the caller says so.
+            return Ok(imported);
+        }
+        let yaml = imported.to_yaml();
+        let checked = crate::spec::parse(&yaml, FILE)
+            .and_then(|spec| crate::model::Model::from_spec(&spec, FILE).map(drop));
+        let Err(errors) = checked else {
+            return Ok(imported);
+        };
+        // The operation each problem stands in: the last `  - name:` of `operations:` above
+        // its line.
+        let lines: Vec<&str> = yaml.lines().collect();
+        let operations_at = lines.iter().position(|l| *l == "operations:");
+        let operation_of = |line: Option<usize>| -> Option<String> {
+            let line = line?.checked_sub(1)?;
+            let start = operations_at?;
+            (line > start).then_some(())?;
+            lines[start..=line.min(lines.len() - 1)]
+                .iter()
+                .rev()
+                .find_map(|l| l.strip_prefix("  - name: "))
+                .map(|name| name.trim_matches('"').to_owned())
+        };
+        let mut refused: Vec<(String, String)> = Vec::new();
+        let mut whole = Vec::new();
+        for error in &errors.0 {
+            match operation_of(error.line) {
+                Some(op) if imported.operations.iter().any(|o| o.name == op) => {
+                    refused.push((op, error.message.clone()));
+                }
+                _ => whole.push(error.message.clone()),
+            }
+        }
+        let problem = |message: String| ImportError {
+            file: source.to_owned(),
+            line: None,
+            column: None,
+            message,
+        };
+        if !whole.is_empty() || !skip_unsupported || refused.is_empty() {
+            let mut out: Vec<ImportError> = refused
+                .into_iter()
+                .map(|(op, why)| problem(format!("operation {op}: rmm gen would refuse it: {why}")))
+                .collect();
+            out.extend(whole.into_iter().map(|why| {
+                problem(format!(
+                    "rmm gen would refuse what this WSDL imports to (a combination rmm import \
+                     does not check yet: please report it): {why}"
+                ))
+            }));
+            return Err(ImportErrors(out));
+        }
+        for (op, why) in &refused {
+            if imported.operations.iter().any(|o| o.name == *op) {
+                imported.skipped.push(problem(format!(
+                    "operation {op}: rmm gen would refuse it: {why}"
+                )));
+            }
+        }
+        imported
+            .operations
+            .retain(|o| !refused.iter().any(|(op, _)| *op == o.name));
+        let left_out = closure::close(
+            &mut imported.operations,
+            &mut imported.classes,
+            &mut imported.enums,
+            &mut imported.data_sets,
+        );
+        imported.skipped.extend(
+            left_out
+                .into_iter()
+                .map(|(op, why)| problem(format!("operation {op}: it uses {why}"))),
+        );
+    }
 }
 
 /// A `--skip-unsupported` import's result: an error if it left no operation.

@@ -1832,6 +1832,40 @@ fn value_type_of_item<'a, 'i>(
 /// Reads the class `name` (its complexType `complex`) and the types its members use, listing
 /// it in the schema first so that it may hold itself. Refuses, with the construct and where,
 /// what rmm does not import yet: attributes, a base type, a choice, `xs:any`.
+/// Whether following `complex`'s bases (`complexContent/extension`, by name) leads back to
+/// it: a type that derives from itself, which no reading of its bases would end.
+fn derives_from_itself(complex: Node, schema: &Schema) -> bool {
+    let base_of = |node: Node| {
+        child(node, XSD, "complexContent")
+            .and_then(|content| child(content, XSD, "extension"))
+            .and_then(|extension| {
+                let (_, local) = qname(extension, extension.attribute("base")?)?;
+                Some(local.to_owned())
+            })
+    };
+    let name = complex.attribute("name");
+    let mut current = complex;
+    // A chain longer than the schema's types has gone round.
+    for _ in 0..=schema.complex_types.len() {
+        let Some(base) = base_of(current) else {
+            return false;
+        };
+        if Some(base.as_str()) == name {
+            return true;
+        }
+        let Some(next) = schema
+            .complex_types
+            .iter()
+            .copied()
+            .find(|c| c.attribute("name") == Some(base.as_str()))
+        else {
+            return false;
+        };
+        current = next;
+    }
+    true
+}
+
 fn read_class<'a, 'i>(
     complex: Node<'a, 'i>,
     name: &str,
@@ -1876,7 +1910,17 @@ fn read_class<'a, 'i>(
         let Some((base_ns, base_local)) = base_type else {
             return refuse(extension, "an extension without a base", schema, p);
         };
-        // The base is a class of the schema, read first.
+        // The base is a class of the schema, read first; one that derives from itself (its
+        // base, or a base's base, is the class) is no type (.NET's schema compiler refuses
+        // the circular reference).
+        if derives_from_itself(complex, schema) {
+            return refuse(
+                extension,
+                "a base that derives from it (a circular base)",
+                schema,
+                p,
+            );
+        }
         let base_name = named_type(extension, base_ns, base_local, schema, whose, p);
         match base_name {
             Some(b) if schema.classes.iter().any(|c| c.name == b) => base = Some(b),
@@ -2455,7 +2499,7 @@ fn flow_word(text: &str) -> String {
 
 /// A JSON string, which YAML reads as written (a type with `[]` in a flow map).
 fn json_string(text: &str) -> String {
-    serde_json::to_string(text).expect("a string serialises")
+    super::yaml::quoted(text)
 }
 
 /// The spec type (`string[]`) of a class member without a wrapper (`maxOccurs="unbounded"`:

@@ -24,9 +24,29 @@ fn scalar(text: &str) -> String {
     if plain {
         text.to_owned()
     } else {
-        // A JSON string is a YAML double-quoted scalar.
-        serde_json::to_string(text).expect("a string serialises")
+        quoted(text)
     }
+}
+
+/// `text` as a YAML double-quoted scalar: a JSON string (which is one), with the characters
+/// YAML does not allow in a stream (DEL, the C1 controls but NEL, U+FFFE and U+FFFF), which
+/// JSON leaves as they are, escaped too.
+pub(super) fn quoted(text: &str) -> String {
+    let json = serde_json::to_string(text).expect("a string serialises");
+    let printable =
+        |c: char| !matches!(c, '\u{7f}'..='\u{84}' | '\u{86}'..='\u{9f}' | '\u{fffe}' | '\u{ffff}');
+    if json.chars().all(printable) {
+        return json;
+    }
+    json.chars()
+        .map(|c| {
+            if printable(c) {
+                c.to_string()
+            } else {
+                format!("\\u{:04X}", u32::from(c))
+            }
+        })
+        .collect()
 }
 
 impl Imported {
@@ -60,11 +80,7 @@ impl Imported {
         let _ = writeln!(w, "  namespace: {}", scalar(&self.namespace));
         let _ = writeln!(w, "  path: {}", scalar(&self.path));
         if let Some(description) = &self.description {
-            let _ = writeln!(
-                w,
-                "  description: {}",
-                serde_json::to_string(description).expect("a string")
-            );
+            let _ = writeln!(w, "  description: {}", quoted(description));
         }
         if self.dataset_wsdl != crate::spec::DataSetWsdl::V1 {
             // .NET's `WSDL_VERSION` setting, as the WSDL shows it.
@@ -177,11 +193,7 @@ impl Imported {
                 let _ = writeln!(w, "  - name: {}", scalar(&set.name));
                 let _ = writeln!(w, "    namespace: {}", scalar(&set.namespace));
                 if let Some(locale) = &set.locale {
-                    let _ = writeln!(
-                        w,
-                        "    locale: {}",
-                        serde_json::to_string(locale).expect("a string serialises")
-                    );
+                    let _ = writeln!(w, "    locale: {}", quoted(locale));
                 }
                 let _ = writeln!(w, "    tables:");
                 for table in &set.tables {
@@ -209,11 +221,7 @@ impl Imported {
                 Some(description) => ("description", description.clone()),
                 None => ("doc", format!("{}: no description in the WSDL.", op.name)),
             };
-            let _ = writeln!(
-                w,
-                "    {key}: {}",
-                serde_json::to_string(&text).expect("a string")
-            );
+            let _ = writeln!(w, "    {key}: {}", quoted(&text));
             if op.bare {
                 let _ = writeln!(w, "    style: bare");
             }
