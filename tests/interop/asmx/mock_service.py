@@ -93,26 +93,11 @@ def type_key(ty, attributes):
     return (ty.strip(), "date" if 'DataType="date"' in attributes else "")
 
 
-def result_element(name, attributes):
-    """The name of a method's result element: its `[return: XmlElement("N")]` or
-    `[return: XmlArray("N")]`, else `{operation}Result`, the operation its
-    `[WebMethod(MessageName)]` or the method's name."""
-    message = re.search(r'MessageName="([^"]*)"', attributes)
-    operation = message.group(1) if message else name
-    for line in attributes.split("\n"):
-        if line.strip().startswith("[return:"):
-            named = re.search(r'(?:XmlElementAttribute|XmlArrayAttribute)\("([^"]*)"', line) \
-                or re.search(r'ElementName="([^"]*)"', line)
-            if named:
-                return named.group(1), operation
-    return f"{operation}Result", operation
-
-
 def echo_body(result, name, params, attributes):
-    """The statements of an echo method: as `rmm mock --answer echo` answers. Where the result
-    element is `{operation}Result`, rmm's result, it is the first parameter (not an `out`
-    one) of its type; where the WSDL names it otherwise, rmm reads it as an `out` parameter
-    of that name (its spec's result `void`), the parameter of its name and type."""
+    """The statements of an echo method: as `rmm mock --answer echo` answers. The result is the
+    first parameter (not an `out` one) of its type, whatever its element's name (rmm reads a
+    result renamed by `[return: XmlElement]` as the result, `result_element:`, as wsdl.exe
+    does); each `out` parameter its default."""
     body = []
     read = []
     for param in split_params(params):
@@ -124,11 +109,7 @@ def echo_body(result, name, params, attributes):
     if result != "void":
         returns = [line for line in attributes.split("\n") if line.strip().startswith("[return:")]
         want = type_key(result, "\n".join(returns))
-        element, operation = result_element(name, attributes)
-        if element == f"{operation}Result":
-            same = next((p for key, p in read if key == want), None)
-        else:
-            same = next((p for key, p in read if key == want and p == element), None)
+        same = next((p for key, p in read if key == want), None)
         body.append(f"return {same};" if same else f"return default({result});")
     return body
 
