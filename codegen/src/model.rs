@@ -2012,7 +2012,8 @@ fn class_models(spec: &Spec) -> Vec<ClassModel> {
                     unwrapped: false,
                     // A value-type attribute that may be absent (`xxxSpecified`).
                     optional: m.optional,
-                    default: None,
+                    // `[DefaultValue]`: left out when equal, absent read as it.
+                    default: m.default.clone(),
                     list: false,
                     any: false,
                     unqualified: false,

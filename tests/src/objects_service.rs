@@ -727,6 +727,10 @@ impl ObjectsService for ObjectsEcho {
         Ok(EchoMarkedResponse { result: r.marked })
     }
 
+    async fn echo_flagged(&self, r: EchoFlagged) -> Result<EchoFlaggedResponse, Fault> {
+        Ok(EchoFlaggedResponse { result: r.flagged })
+    }
+
     async fn echo_number(&self, r: EchoNumber) -> Result<EchoNumberResponse, Fault> {
         Ok(EchoNumberResponse { result: r.value })
     }
@@ -2475,6 +2479,43 @@ pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
                 binding,
             ),
         );
+    }
+    if binding.is_soap() {
+        // Attributes with defaults: each other than its default, then each equal to it
+        // (left out), the string ones empty and null too.
+        for (slug, flagged) in [
+            (
+                "echo-flagged-set",
+                Flagged {
+                    required: true,
+                    caption: Some("c & d".into()),
+                    visible: Some("False".into()),
+                    count: -3,
+                    grade: Level::High,
+                    name: Some("n".into()),
+                },
+            ),
+            ("echo-flagged-defaults", Flagged::default()),
+            (
+                "echo-flagged-null-strings",
+                Flagged {
+                    caption: None,
+                    visible: None,
+                    ..Flagged::default()
+                },
+            ),
+        ] {
+            add(
+                slug,
+                encode(
+                    EchoFlagged {
+                        flagged: Some(flagged),
+                    },
+                    &none,
+                    binding,
+                ),
+            );
+        }
     }
     // Renamed wrappers and results, on every binding: over HTTP GET/POST only the
     // operation's name and the result's type show.

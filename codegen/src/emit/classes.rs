@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::members::{
-    default_expr, member_doc, member_read, member_type, member_write, seen_flags,
+    default_expr, member_doc, member_read, member_type, member_write, seen_flags, unless_default,
 };
 use super::{doc, ident};
 use crate::model::{ClassModel, Model};
@@ -163,7 +163,15 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
     let attribute_fields = c.attributes.iter().map(|a| {
         let field = ident(&a.field);
         let ty = super::value_type(model, a.ty, a.optional);
-        let occurs = if a.ty.is_reference() {
+        let defaulted;
+        let occurs = if let Some(default) = &a.default {
+            let default = if default.is_empty() { "\"\"" } else { default };
+            defaulted = format!(
+                "its default `{default}` (`[DefaultValue]`): a value equal to it is left out, \
+                 and an absent one reads as it"
+            );
+            defaulted.as_str()
+        } else if a.ty.is_reference() {
             "optional: `None` leaves it out, and an absent one reads as `None`"
         } else if a.optional {
             "optional (no `use`, .NET's `xxxSpecified`): `None` leaves it out, and an absent \
@@ -254,6 +262,16 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         let field = ident(&a.field);
         let wire = a.attribute_name();
         let local = &a.wire;
+        // A value equal to its default (`[DefaultValue]`) is left out, as XmlSerializer
+        // leaves it out.
+        if a.default.is_some() {
+            let write = if a.ty.is_reference() {
+                quote!(w.attribute_string(#wire, self.#field.as_ref())?;)
+            } else {
+                quote!(w.attribute_scalar(#wire, &self.#field);)
+            };
+            return unless_default(model, a, write);
+        }
         if a.ty.is_reference() {
             return match a.qualified_namespace() {
                 Some(ns) => {
@@ -299,6 +317,15 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         .map(|a| {
             let field = ident(&a.field);
             let wire = a.attribute_name();
+            if a.default.is_some() {
+                // Absent, the default: the .NET class's field initialiser.
+                let default = default_expr(model, a);
+                return if a.ty.is_reference() {
+                    quote!(#field: node.attribute_string(#wire).or(#default),)
+                } else {
+                    quote!(#field: node.attribute_optional(#wire)?.unwrap_or(#default),)
+                };
+            }
             if a.data_type.is_some() {
                 quote!(#field: node.attribute_string(#wire).map(crate::runtime::collapse_whitespace),)
             } else if a.ty.is_reference() {
@@ -419,43 +446,49 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
     };
     // A member with a default value makes the struct's `Default` hold it, as the .NET
     // class's field initializer does; otherwise `Default` is derived.
-    let (default_derive, default_impl) = if c.fields().any(|m| m.default.is_some()) {
-        let inits = c
-            .attributes
-            .iter()
-            .chain(&c.text)
-            .map(|a| {
-                let field = ident(&a.field);
-                quote!(#field: Default::default(),)
-            })
-            .chain(c.any_attribute.iter().map(|a| {
-                let field = ident(&a.field);
-                quote!(#field: Default::default(),)
-            }))
-            .chain(c.fields().map(|m| {
-                let field = ident(&m.field);
-                if m.default.is_some() {
-                    let value = default_expr(model, m);
-                    quote!(#field: #value,)
-                } else {
-                    quote!(#field: Default::default(),)
-                }
-            }))
-            .chain(c.header.then(|| quote!(soap: Default::default(),)));
-        (
-            quote!(),
-            quote! {
-                /// Every member at its default: the members with a default value hold it.
-                impl Default for #name {
-                    fn default() -> Self {
-                        Self { #(#inits)* }
+    let (default_derive, default_impl) =
+        if c.fields().chain(&c.attributes).any(|m| m.default.is_some()) {
+            let inits = c
+                .attributes
+                .iter()
+                .chain(&c.text)
+                .map(|a| {
+                    let field = ident(&a.field);
+                    if a.default.is_some() {
+                        let value = default_expr(model, a);
+                        quote!(#field: #value,)
+                    } else {
+                        quote!(#field: Default::default(),)
                     }
-                }
-            },
-        )
-    } else {
-        (quote!(Default), quote!())
-    };
+                })
+                .chain(c.any_attribute.iter().map(|a| {
+                    let field = ident(&a.field);
+                    quote!(#field: Default::default(),)
+                }))
+                .chain(c.fields().map(|m| {
+                    let field = ident(&m.field);
+                    if m.default.is_some() {
+                        let value = default_expr(model, m);
+                        quote!(#field: #value,)
+                    } else {
+                        quote!(#field: Default::default(),)
+                    }
+                }))
+                .chain(c.header.then(|| quote!(soap: Default::default(),)));
+            (
+                quote!(),
+                quote! {
+                    /// Every member at its default: the members with a default value hold it.
+                    impl Default for #name {
+                        fn default() -> Self {
+                            Self { #(#inits)* }
+                        }
+                    }
+                },
+            )
+        } else {
+            (quote!(Default), quote!())
+        };
     // A class with secret members (`secrets: [Class.Member]`) prints them redacted.
     let secret = c.attributes.iter().chain(c.fields()).any(|m| m.secret);
     let (debug_derive, debug_impl) = if secret {

@@ -146,7 +146,13 @@ pub(super) fn member_write(model: &Model, m: &MemberModel) -> TokenStream {
             }
         },
     };
-    // A value equal to the default is left out, as XmlSerializer leaves it out.
+    unless_default(model, m, write)
+}
+
+/// `write`, run only where the member's value is not its default (`default:`): a value equal
+/// to it is left out, as XmlSerializer leaves it out. A member or an attribute alike.
+pub(super) fn unless_default(model: &Model, m: &MemberModel, write: TokenStream) -> TokenStream {
+    let field = ident(&m.field);
     match &m.default {
         Some(text) => match m.ty {
             SoapType::String => quote!(if self.#field.as_deref() != Some(#text) { #write }),

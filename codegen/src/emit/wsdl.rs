@@ -526,9 +526,14 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
                 Some(data_type) => format!("s:{data_type}"),
                 None => qname(model, a.ty),
             };
+            // `[DefaultValue]`: the default first, and no `use`.
+            let (default, required) = match &a.default {
+                Some(default) => (format!(r#"default="{}" "#, attr(default)), ""),
+                None => (String::new(), required),
+            };
             let _ = writeln!(
                 w,
-                r#"{indent}      <s:attribute {form}name="{}" type="{ty}"{required} />"#,
+                r#"{indent}      <s:attribute {default}{form}name="{}" type="{ty}"{required} />"#,
                 attr(&a.wire),
             );
         }

@@ -2033,16 +2033,12 @@ fn read_class<'a, 'i>(
             next = content.next();
             continue;
         }
-        // A fixed or default value (.NET: a field initialiser, a [DefaultValue]) would be
-        // lost: the attribute would be written and read as its type's default.
-        if node.attribute("fixed").is_some() || node.attribute("default").is_some() {
-            return refuse(
-                node,
-                "an attribute with a fixed or default value",
-                schema,
-                p,
-            );
+        // A fixed value (.NET: a field initialiser, always written) would be lost. A default
+        // (`[DefaultValue]` and a field initialiser) is `default:`.
+        if node.attribute("fixed").is_some() {
+            return refuse(node, "an attribute with a fixed value", schema, p);
         }
+        let default = node.attribute("default");
         let Some(attribute) = node.attribute("name").filter(|n| !n.is_empty()) else {
             return refuse(node, "an attribute without a name", schema, p);
         };
@@ -2073,18 +2069,25 @@ fn read_class<'a, 'i>(
         if ty.ends_with("[]") || ty == "object" || schema.classes.iter().any(|c| c.name == ty) {
             return refuse(node, "an attribute of a complex type", schema, p);
         }
-        // A value type not `use="required"` is .NET's `xxxSpecified`: absent unless set.
-        let optional = node.attribute("use") != Some("required") && is_value_type(&ty, schema);
-        let ty = match (qualified, data_type, optional) {
-            (false, None, false) => ty,
-            (qualified, None, optional) => format!(
-                "{{type: {}{}{}}}",
+        // A value type not `use="required"` is .NET's `xxxSpecified`: absent unless set; one
+        // with a default is that value when absent instead.
+        let optional = node.attribute("use") != Some("required")
+            && default.is_none()
+            && is_value_type(&ty, schema);
+        let ty = match (qualified, data_type, optional, default) {
+            (false, None, false, None) => ty,
+            (qualified, None, optional, default) => format!(
+                "{{type: {}{}{}{}}}",
                 json_string(&ty),
                 if optional { ", optional: true" } else { "" },
-                if qualified { ", qualified: true" } else { "" }
+                if qualified { ", qualified: true" } else { "" },
+                default.map_or_else(String::new, |d| format!(", default: {}", json_string(d)))
             ),
-            (false, Some(d), _) => format!("{{type: \"string\", data_type: {d}}}"),
-            (true, Some(d), _) => format!("{{type: \"string\", qualified: true, data_type: {d}}}"),
+            (qualified, Some(d), _, default) => format!(
+                "{{type: \"string\"{}, data_type: {d}{}}}",
+                if qualified { ", qualified: true" } else { "" },
+                default.map_or_else(String::new, |v| format!(", default: {}", json_string(v)))
+            ),
         };
         attributes.push((attribute.to_owned(), ty));
         next = content.next();

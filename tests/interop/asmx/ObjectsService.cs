@@ -336,6 +336,18 @@ namespace Rmm.Objects
 
     /// Attributes of value types that may be absent (`xxxSpecified`, as wsdl.exe makes of an
     /// attribute without use="required"): written only when specified.
+    /// Attributes with default values ([DefaultValue] on [XmlAttribute], as wsdl.exe writes a
+    /// proxy for `<s:attribute default="…">`): left out when equal to the default, absent read
+    /// as the field's initial value.
+    public class Flagged {
+        [XmlAttribute, DefaultValue(false)] public bool Required = false;
+        [XmlAttribute, DefaultValue("")] public string Caption = "";
+        [XmlAttribute, DefaultValue("True")] public string Visible = "True";
+        [XmlAttribute, DefaultValue(7)] public int Count = 7;
+        [XmlAttribute, DefaultValue(Level.Normal)] public Level Grade = Level.Normal;
+        public string Name;
+    }
+
     public class Marked
     {
         [XmlAttribute] public int Count;
@@ -1030,6 +1042,9 @@ namespace Rmm.Objects
 
         [WebMethod(Description = "Echoes a marked: attributes that may be absent.")]
         public Marked EchoMarked(Marked marked) { return marked; }
+
+        [WebMethod(Description = "Echoes a flagged: attributes with default values.")]
+        public Flagged EchoFlagged(Flagged flagged) { return flagged; }
 
         [WebMethod(Description = "Echoes a number: its wrapper elements and its result renamed.")]
         [SoapDocumentMethod(RequestElementName = "NumberRequest", ResponseElementName = "NumberReply")]

@@ -238,12 +238,16 @@ static class CallAll
         return web != null && !string.IsNullOrEmpty(web.MessageName) ? web.MessageName : m.Name;
     }
 
-    /// An operation's name on the wire, from the SOAP proxy: its request element's where wsdl
-    /// names the method otherwise ([WebMethod(MessageName)] on the service), else the method's.
+    /// An operation's name on the wire, from the SOAP proxy: the last segment of its SOAP
+    /// action (ASMX's default action is the namespace and the operation's name, its
+    /// MessageName for an overload), where the method is named otherwise (wsdl names it after
+    /// a renamed request element, RequestElementName); else the method's.
     static string WireName(MethodInfo m)
     {
         var soap = (SoapDocumentMethodAttribute)Attribute.GetCustomAttribute(
             m, typeof(SoapDocumentMethodAttribute));
+        if (soap != null && !string.IsNullOrEmpty(soap.Action))
+            return soap.Action.Substring(soap.Action.LastIndexOf('/') + 1);
         return soap != null && !string.IsNullOrEmpty(soap.RequestElementName) ? soap.RequestElementName : m.Name;
     }
 

@@ -576,7 +576,15 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 71, `EchoNumber`, and waits for its answer: Echoes a number: its wrapper elements and its result renamed.
+    /// Calls operation 71, `EchoFlagged`, and waits for its answer: Echoes a flagged: attributes with default values.
+    pub fn echo_flagged(
+        &self,
+        request: &EchoFlagged,
+    ) -> Result<EchoFlaggedResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 72, `EchoNumber`, and waits for its answer: Echoes a number: its wrapper elements and its result renamed.
     pub fn echo_number(
         &self,
         request: &EchoNumber,
@@ -584,7 +592,7 @@ impl ObjectsServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 72, `EchoWord`, and waits for its answer: Echoes a text: its result renamed.
+    /// Calls operation 73, `EchoWord`, and waits for its answer: Echoes a text: its result renamed.
     pub fn echo_word(&self, request: &EchoWord) -> Result<EchoWordResponse, CallError> {
         self.call(request)
     }

@@ -2681,6 +2681,112 @@ impl tree::XmlItem for Marked {
     }
 }
 
+/// `Flagged`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// Attributes with default values: `[DefaultValue]` and a field initialiser on each.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Flagged {
+    /// The attribute `Required` (`[XmlAttribute]`): `xs:boolean`, its default `false` (`[DefaultValue]`): a value equal to it is left out, and an absent one reads as it.
+    pub required: bool,
+    /// The attribute `Caption` (`[XmlAttribute]`): `xs:string`, its default `""` (`[DefaultValue]`): a value equal to it is left out, and an absent one reads as it.
+    pub caption: Option<String>,
+    /// The attribute `Visible` (`[XmlAttribute]`): `xs:string`, its default `True` (`[DefaultValue]`): a value equal to it is left out, and an absent one reads as it.
+    pub visible: Option<String>,
+    /// The attribute `Count` (`[XmlAttribute]`): `xs:int`, its default `7` (`[DefaultValue]`): a value equal to it is left out, and an absent one reads as it.
+    pub count: i32,
+    /// The attribute `Grade` (`[XmlAttribute]`): `tns:Level`, its default `Normal` (`[DefaultValue]`): a value equal to it is left out, and an absent one reads as it.
+    pub grade: crate::Level,
+    /// `Name`: `xs:string`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
+    pub name: Option<String>,
+}
+
+/// Every member at its default: the members with a default value hold it.
+impl Default for Flagged {
+    fn default() -> Self {
+        Self {
+            required: false,
+            caption: Some(String::from("")),
+            visible: Some(String::from("True")),
+            count: 7,
+            grade: crate::Level::Normal,
+            name: Default::default(),
+        }
+    }
+}
+
+impl Flagged {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
+        if self.required {
+            w.attribute_scalar("Required", &self.required);
+        }
+        if self.caption.as_deref() != Some("") {
+            w.attribute_string("Caption", self.caption.as_ref())?;
+        }
+        if self.visible.as_deref() != Some("True") {
+            w.attribute_string("Visible", self.visible.as_ref())?;
+        }
+        if self.count != 7 {
+            w.attribute_scalar("Count", &self.count);
+        }
+        if self.grade != crate::Level::Normal {
+            w.attribute_scalar("Grade", &self.grade);
+        }
+        w.optional("Name", &[], self.name.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+        let mut value = Self {
+            required: node.attribute_optional("Required")?.unwrap_or(false),
+            caption: node.attribute_string("Caption").or(Some(String::from(""))),
+            visible: node.attribute_string("Visible").or(Some(String::from("True"))),
+            count: node.attribute_optional("Count")?.unwrap_or(7),
+            grade: node.attribute_optional("Grade")?.unwrap_or(crate::Level::Normal),
+            ..Default::default()
+        };
+        let mut seen = [false; 1];
+        #[allow(clippy::single_match)]
+        for member in node.members() {
+            match member.name() {
+                "Name" if !seen[0] => {
+                    seen[0] = true;
+                    value.name = member.optional("Name", &[])?;
+                }
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl tree::XmlItem for Flagged {
+    fn write_element(
+        &self,
+        w: &mut tree::XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
+        node.check_class_type("Flagged")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &tree::Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::MemberError> {
+        node.check_class_type("Flagged")?;
+        Self::read_members(node)
+    }
+}
+
 /// `ExtHeader`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
 ///
 /// A SOAP header of another namespace than the service's (`[XmlRoot(Namespace = "urn:rmm:ext")]`, WS-Security's and ebXML's kind): its element, type and members in urn:rmm:ext, but Org, of no namespace (`form="unqualified"`, as WS-Security's UsernameToken's Organization in real WSDLs); Ref a qualified attribute of type ID, Dup an object, Marks every other attribute, as ebXML's MessageHeader's id, DuplicateElimination and anyAttribute.

@@ -732,7 +732,15 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 71, `EchoNumber`: Echoes a number: its wrapper elements and its result renamed.
+    /// Calls operation 71, `EchoFlagged`: Echoes a flagged: attributes with default values.
+    pub async fn echo_flagged(
+        &self,
+        request: &EchoFlagged,
+    ) -> Result<EchoFlaggedResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 72, `EchoNumber`: Echoes a number: its wrapper elements and its result renamed.
     pub async fn echo_number(
         &self,
         request: &EchoNumber,
@@ -740,7 +748,7 @@ impl ObjectsServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 72, `EchoWord`: Echoes a text: its result renamed.
+    /// Calls operation 73, `EchoWord`: Echoes a text: its result renamed.
     pub async fn echo_word(
         &self,
         request: &EchoWord,

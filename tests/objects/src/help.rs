@@ -486,6 +486,12 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
           <li>
+            <a href="?op=EchoFlagged">EchoFlagged</a>
+            <span>
+              <br>Echoes a flagged: attributes with default values.
+            </span>
+          </li>
+          <li>
             <a href="?op=EchoNumber">EchoNumber</a>
             <span>
               <br>Echoes a number: its wrapper elements and its result renamed.
@@ -8611,6 +8617,92 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `EchoFlagged`.
+const PAGE_ECHO_FLAGGED: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ObjectsService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>EchoFlagged</h2>
+        <p class="intro">Echoes a flagged: attributes with default values.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>flagged</td><td>Flagged</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/objects/EchoFlagged"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;EchoFlagged xmlns="http://rmm.example.com/objects"&gt;
+      &lt;flagged Required="<span class="value">boolean</span>" Caption="<span class="value">string</span>" Visible="<span class="value">string</span>" Count="<span class="value">int</span>" Grade="<span class="value">Low or Normal or High</span>"&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+      &lt;/flagged&gt;
+    &lt;/EchoFlagged&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoFlaggedResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoFlaggedResult Required="<span class="value">boolean</span>" Caption="<span class="value">string</span>" Visible="<span class="value">string</span>" Count="<span class="value">int</span>" Grade="<span class="value">Low or Normal or High</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/EchoFlaggedResult&gt;&lt;/EchoFlaggedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/objects/EchoFlagged"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;EchoFlagged xmlns="http://rmm.example.com/objects"&gt;
+      &lt;flagged Required="<span class="value">boolean</span>" Caption="<span class="value">string</span>" Visible="<span class="value">string</span>" Count="<span class="value">int</span>" Grade="<span class="value">Low or Normal or High</span>"&gt;
+        &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+      &lt;/flagged&gt;
+    &lt;/EchoFlagged&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;EchoFlaggedResponse xmlns="http://rmm.example.com/objects"&gt;&lt;EchoFlaggedResult Required="<span class="value">boolean</span>" Caption="<span class="value">string</span>" Visible="<span class="value">string</span>" Count="<span class="value">int</span>" Grade="<span class="value">Low or Normal or High</span>"&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;/EchoFlaggedResult&gt;&lt;/EchoFlaggedResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page of `EchoNumber`.
 const PAGE_ECHO_NUMBER: &[Piece] = &[
     Text(HEAD),
@@ -8926,6 +9018,7 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::MakePick => PAGE_MAKE_PICK,
         crate::Operation::EchoMaybe => PAGE_ECHO_MAYBE,
         crate::Operation::EchoMarked => PAGE_ECHO_MARKED,
+        crate::Operation::EchoFlagged => PAGE_ECHO_FLAGGED,
         crate::Operation::EchoNumber => PAGE_ECHO_NUMBER,
         crate::Operation::EchoWord => PAGE_ECHO_WORD,
     };

@@ -83,8 +83,9 @@
 //! | 68 | [`MakePick`] | 1 |
 //! | 69 | [`EchoMaybe`] | 1 |
 //! | 70 | [`EchoMarked`] | 1 |
-//! | 71 | [`EchoNumber`] | 1 |
-//! | 72 | [`EchoWord`] | 1 |
+//! | 71 | [`EchoFlagged`] | 1 |
+//! | 72 | [`EchoNumber`] | 1 |
+//! | 73 | [`EchoWord`] | 1 |
 //!
 //! ## Serve it, call it
 //!
@@ -131,6 +132,7 @@
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+#![recursion_limit = "256"]
 #[cfg(feature = "blocking")]
 pub mod blocking;
 
@@ -336,15 +338,17 @@ pub enum Operation {
     EchoMaybe,
     /// Operation 70: [`EchoMarked`].
     EchoMarked,
-    /// Operation 71: [`EchoNumber`].
+    /// Operation 71: [`EchoFlagged`].
+    EchoFlagged,
+    /// Operation 72: [`EchoNumber`].
     EchoNumber,
-    /// Operation 72: [`EchoWord`].
+    /// Operation 73: [`EchoWord`].
     EchoWord,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 72usize] = [
+    pub const ALL: [Operation; 73usize] = [
         Operation::EchoOrder,
         Operation::EchoOrders,
         Operation::EchoTree,
@@ -415,6 +419,7 @@ impl Operation {
         Operation::MakePick,
         Operation::EchoMaybe,
         Operation::EchoMarked,
+        Operation::EchoFlagged,
         Operation::EchoNumber,
         Operation::EchoWord,
     ];
@@ -492,6 +497,7 @@ impl Operation {
             Operation::MakePick => "MakePick",
             Operation::EchoMaybe => "EchoMaybe",
             Operation::EchoMarked => "EchoMarked",
+            Operation::EchoFlagged => "EchoFlagged",
             Operation::EchoNumber => "EchoNumber",
             Operation::EchoWord => "EchoWord",
         }
@@ -570,6 +576,7 @@ impl Operation {
             "MakePick" => Some(Operation::MakePick),
             "EchoMaybe" => Some(Operation::EchoMaybe),
             "EchoMarked" => Some(Operation::EchoMarked),
+            "EchoFlagged" => Some(Operation::EchoFlagged),
             "EchoNumber" => Some(Operation::EchoNumber),
             "EchoWord" => Some(Operation::EchoWord),
             _ => None,
@@ -649,6 +656,7 @@ impl Operation {
             Operation::MakePick => &wire::make_pick::OPERATION,
             Operation::EchoMaybe => &wire::echo_maybe::OPERATION,
             Operation::EchoMarked => &wire::echo_marked::OPERATION,
+            Operation::EchoFlagged => &wire::echo_flagged::OPERATION,
             Operation::EchoNumber => &wire::echo_number::OPERATION,
             Operation::EchoWord => &wire::echo_word::OPERATION,
         }
@@ -757,6 +765,7 @@ macro_rules! for_each_operation {
             make_pick: MakePick,
             echo_maybe: EchoMaybe,
             echo_marked: EchoMarked,
+            echo_flagged: EchoFlagged,
             echo_number: EchoNumber,
             echo_word: EchoWord,
         }

@@ -60,6 +60,8 @@ pub enum KnownType {
     Maybe(Box<crate::Maybe>),
     /// `Marked`, a class (`xsi:type="Marked"`).
     Marked(Box<crate::Marked>),
+    /// `Flagged`, a class (`xsi:type="Flagged"`).
+    Flagged(Box<crate::Flagged>),
     /// `ExtNote`, a class (`xsi:type="ExtNote"`).
     ExtNote(Box<crate::ExtNote>),
     /// `Level`, an enum (`xsi:type="Level"`).
@@ -129,6 +131,7 @@ impl KnownType {
             KnownType::Named(_) => "Named",
             KnownType::Maybe(_) => "Maybe",
             KnownType::Marked(_) => "Marked",
+            KnownType::Flagged(_) => "Flagged",
             KnownType::ExtNote(_) => "ExtNote",
             KnownType::Level(_) => "Level",
             KnownType::Perms(_) => "Perms",
@@ -258,6 +261,10 @@ impl crate::runtime::KnownTypes for KnownType {
                 "Marked" => {
                     <crate::Marked as tree::XmlItem>::read_element(node, &[])
                         .map(|value| KnownType::Marked(Box::new(value)))
+                }
+                "Flagged" => {
+                    <crate::Flagged as tree::XmlItem>::read_element(node, &[])
+                        .map(|value| KnownType::Flagged(Box::new(value)))
                 }
                 "ExtNote" => {
                     <crate::ExtNote as tree::XmlItem>::read_element(node, &[])
@@ -437,6 +444,10 @@ impl crate::runtime::KnownTypes for KnownType {
             }
             KnownType::Marked(value) => {
                 w.next_type("Marked");
+                value.write_element(w, name, &[])
+            }
+            KnownType::Flagged(value) => {
+                w.next_type("Flagged");
                 value.write_element(w, name, &[])
             }
             KnownType::ExtNote(value) => {

@@ -574,7 +574,15 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoMarked,
     ) -> impl std::future::Future<Output = Result<EchoMarkedResponse, Fault>> + Send;
 
-    /// Operation 71, `EchoNumber`: Echoes a number: its wrapper elements and its result renamed.
+    /// Operation 71, `EchoFlagged`: Echoes a flagged: attributes with default values.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn echo_flagged(
+        &self,
+        request: EchoFlagged,
+    ) -> impl std::future::Future<Output = Result<EchoFlaggedResponse, Fault>> + Send;
+
+    /// Operation 72, `EchoNumber`: Echoes a number: its wrapper elements and its result renamed.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_number(
@@ -582,7 +590,7 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: EchoNumber,
     ) -> impl std::future::Future<Output = Result<EchoNumberResponse, Fault>> + Send;
 
-    /// Operation 72, `EchoWord`: Echoes a text: its result renamed.
+    /// Operation 73, `EchoWord`: Echoes a text: its result renamed.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn echo_word(
@@ -1092,6 +1100,13 @@ impl<T: ObjectsService> ObjectsService for std::sync::Arc<T> {
         request: EchoMarked,
     ) -> impl std::future::Future<Output = Result<EchoMarkedResponse, Fault>> + Send {
         T::echo_marked(self, request)
+    }
+
+    fn echo_flagged(
+        &self,
+        request: EchoFlagged,
+    ) -> impl std::future::Future<Output = Result<EchoFlaggedResponse, Fault>> + Send {
+        T::echo_flagged(self, request)
     }
 
     fn echo_number(
@@ -2234,6 +2249,19 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.echo_marked(call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::EchoFlagged => {
+                let handled = {
+                    let (credentials, call) = EchoFlagged::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.echo_flagged(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

@@ -1684,7 +1684,27 @@ pub struct EchoMarkedResponse {
     pub result: Option<crate::Marked>,
 }
 
-/// `EchoNumber`, operation 71 of `ObjectsService`: Echoes a number: its wrapper elements and its result renamed.
+/// `EchoFlagged`, operation 71 of `ObjectsService`: Echoes a flagged: attributes with default values.
+///
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`EchoFlaggedResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoFlagged {
+    /// `flagged`: SOAP `Flagged`, position 1 of 1.
+    pub flagged: Option<crate::Flagged>,
+}
+
+/// The response of [`EchoFlagged`]: the element `EchoFlaggedResponse` holding `EchoFlaggedResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EchoFlaggedResponse {
+    /// `EchoFlaggedResult`: SOAP `Flagged`.
+    pub result: Option<crate::Flagged>,
+}
+
+/// `EchoNumber`, operation 72 of `ObjectsService`: Echoes a number: its wrapper elements and its result renamed.
 ///
 /// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -1704,7 +1724,7 @@ pub struct EchoNumberResponse {
     pub result: i32,
 }
 
-/// `EchoWord`, operation 72 of `ObjectsService`: Echoes a text: its result renamed.
+/// `EchoWord`, operation 73 of `ObjectsService`: Echoes a text: its result renamed.
 ///
 /// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

@@ -1502,6 +1502,30 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="EchoFlagged">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="flagged" type="tns:Flagged" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="Flagged">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
+        </s:sequence>
+        <s:attribute default="false" name="Required" type="s:boolean" />
+        <s:attribute default="" name="Caption" type="s:string" />
+        <s:attribute default="True" name="Visible" type="s:string" />
+        <s:attribute default="7" name="Count" type="s:int" />
+        <s:attribute default="Normal" name="Grade" type="tns:Level" />
+      </s:complexType>
+      <s:element name="EchoFlaggedResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="EchoFlaggedResult" type="tns:Flagged" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="NumberRequest">
         <s:complexType>
           <s:sequence>
@@ -2046,6 +2070,12 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
   </wsdl:message>
   <wsdl:message name="EchoMarkedSoapOut">
     <wsdl:part name="parameters" element="tns:EchoMarkedResponse" />
+  </wsdl:message>
+  <wsdl:message name="EchoFlaggedSoapIn">
+    <wsdl:part name="parameters" element="tns:EchoFlagged" />
+  </wsdl:message>
+  <wsdl:message name="EchoFlaggedSoapOut">
+    <wsdl:part name="parameters" element="tns:EchoFlaggedResponse" />
   </wsdl:message>
   <wsdl:message name="EchoNumberSoapIn">
     <wsdl:part name="parameters" element="tns:NumberRequest" />
@@ -2813,6 +2843,11 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a marked: attributes that may be absent.</wsdl:documentation>
       <wsdl:input message="tns:EchoMarkedSoapIn" />
       <wsdl:output message="tns:EchoMarkedSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="EchoFlagged">
+      <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a flagged: attributes with default values.</wsdl:documentation>
+      <wsdl:input message="tns:EchoFlaggedSoapIn" />
+      <wsdl:output message="tns:EchoFlaggedSoapOut" />
     </wsdl:operation>
     <wsdl:operation name="EchoNumber">
       <wsdl:documentation xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">Echoes a number: its wrapper elements and its result renamed.</wsdl:documentation>
@@ -3789,6 +3824,15 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
         <soap:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="EchoFlagged">
+      <soap:operation soapAction="http://rmm.example.com/objects/EchoFlagged" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="EchoNumber">
       <soap:operation soapAction="http://rmm.example.com/objects/EchoNumber" style="document" />
       <wsdl:input>
@@ -4441,6 +4485,15 @@ const AFTER_SCHEMA_ADDRESSES: [&str; 1] = [
     </wsdl:operation>
     <wsdl:operation name="EchoMarked">
       <soap12:operation soapAction="http://rmm.example.com/objects/EchoMarked" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="EchoFlagged">
+      <soap12:operation soapAction="http://rmm.example.com/objects/EchoFlagged" style="document" />
       <wsdl:input>
         <soap12:body use="literal" />
       </wsdl:input>

@@ -230,8 +230,7 @@ pub(super) fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &Type
                     ),
                 );
             }
-            if a.default.is_some()
-                || a.item.is_some()
+            if a.item.is_some()
                 || a.unwrapped
                 || a.list
                 || a.any
@@ -244,10 +243,27 @@ pub(super) fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &Type
                     item_at,
                     format!(
                         "{subject} is written as a map with options of an element; an \
-                         attribute's map takes type, optional, namespace, qualified and \
-                         data_type only"
+                         attribute's map takes type, optional, default, namespace, qualified \
+                         and data_type only"
                     ),
                 );
+            }
+            // `default:` ([DefaultValue]): left out when equal, absent read as it.
+            if a.default.is_some() && (a.data_type.is_some() || a.namespace.is_some()) {
+                c.push(
+                    at,
+                    item_at,
+                    format!(
+                        "{subject} has a default and a data_type or namespace; rmm carries a \
+                         default on a plain attribute"
+                    ),
+                );
+            } else if let Some(problem) = a
+                .default
+                .as_ref()
+                .and_then(|_| presence_problem(raw, a, names))
+            {
+                c.push(at, item_at, format!("{subject}: {problem}"));
             }
         }
         let member_names: Vec<&str> = class.members.iter().map(|m| m.name.as_str()).collect();

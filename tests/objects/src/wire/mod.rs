@@ -224,10 +224,13 @@ pub mod echo_maybe;
 /// Operation 70: `EchoMarked`.
 pub mod echo_marked;
 
-/// Operation 71: `EchoNumber`.
+/// Operation 71: `EchoFlagged`.
+pub mod echo_flagged;
+
+/// Operation 72: `EchoNumber`.
 pub mod echo_number;
 
-/// Operation 72: `EchoWord`.
+/// Operation 73: `EchoWord`.
 pub mod echo_word;
 
 /// What every request type does, for code generic over operations (a client's

@@ -1403,6 +1403,33 @@ pub(crate) async fn objects_section(checks: &mut Checks, mono: &Target) {
                 })
                 .await;
             }
+            // Attributes with defaults: set, at their defaults (left out), strings null.
+            for flagged in [
+                Flagged {
+                    required: true,
+                    caption: Some("c".into()),
+                    visible: Some("False".into()),
+                    count: 3,
+                    grade: Level::High,
+                    name: Some("n".into()),
+                },
+                Flagged::default(),
+            ] {
+                call(
+                    checks,
+                    binding,
+                    "EchoFlagged",
+                    Some(flagged.clone()),
+                    async {
+                        c.echo_flagged(&EchoFlagged {
+                            flagged: Some(flagged.clone()),
+                        })
+                        .await
+                        .map(|r| r.result)
+                    },
+                )
+                .await;
+            }
             call(checks, binding, "EchoMaybe", Some(maybe.clone()), async {
                 c.echo_maybe(&EchoMaybe {
                     maybe: Some(maybe.clone()),
