@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use roxmltree::{Document, Node};
 
+use super::yaml::quoted;
 use super::{ImportError, ImportErrors, Imported, ImportedClass, ImportedEnum, ImportedOperation};
 use crate::spec::{BindingName, DataSetWsdl, HeaderDirection, SoapType};
 
@@ -1398,8 +1399,8 @@ fn value_type<'a, 'i>(
         if member && takes_default && element.attribute("nillable") != Some("true") {
             return Some(format!(
                 "{{type: {}, default: {}}}",
-                json_string(&ty),
-                json_string(default)
+                quoted(&ty),
+                quoted(default)
             ));
         }
         let only = if member {
@@ -1424,7 +1425,7 @@ fn value_type<'a, 'i>(
             } else {
                 ty
             };
-            return Some(format!("{{type: {}, optional: true}}", json_string(&ty)));
+            return Some(format!("{{type: {}, optional: true}}", quoted(&ty)));
         }
         p.at(
             element,
@@ -2018,7 +2019,7 @@ fn read_class<'a, 'i>(
                     local.to_owned(),
                     format!(
                         "{{type: string, namespace: {}}}",
-                        json_string(crate::model::XML_NS)
+                        quoted(crate::model::XML_NS)
                     ),
                 ));
                 next = content.next();
@@ -2074,20 +2075,16 @@ fn read_class<'a, 'i>(
         let optional = node.attribute("use") != Some("required")
             && default.is_none()
             && is_value_type(&ty, schema);
-        let ty = match (qualified, data_type, optional, default) {
-            (false, None, false, None) => ty,
-            (qualified, None, optional, default) => format!(
-                "{{type: {}{}{}{}}}",
-                json_string(&ty),
+        let qualified = if qualified { ", qualified: true" } else { "" };
+        let default = default.map_or_else(String::new, |d| format!(", default: {}", quoted(d)));
+        let ty = match (data_type, optional) {
+            (None, false) if qualified.is_empty() && default.is_empty() => ty,
+            (None, optional) => format!(
+                "{{type: {}{}{qualified}{default}}}",
+                quoted(&ty),
                 if optional { ", optional: true" } else { "" },
-                if qualified { ", qualified: true" } else { "" },
-                default.map_or_else(String::new, |d| format!(", default: {}", json_string(d)))
             ),
-            (qualified, Some(d), _, default) => format!(
-                "{{type: \"string\"{}, data_type: {d}{}}}",
-                if qualified { ", qualified: true" } else { "" },
-                default.map_or_else(String::new, |v| format!(", default: {}", json_string(v)))
-            ),
+            (Some(d), _) => format!("{{type: \"string\"{qualified}, data_type: {d}{default}}}"),
         };
         attributes.push((attribute.to_owned(), ty));
         next = content.next();
@@ -2232,7 +2229,7 @@ fn read_class<'a, 'i>(
             match unwrapped_member(node, schema, whose, &what, p) {
                 Some(ty) => members.push((
                     member.to_owned(),
-                    format!("{{type: {}, unwrapped: true}}", json_string(&ty)),
+                    format!("{{type: {}, unwrapped: true}}", quoted(&ty)),
                 )),
                 None => ok = false,
             }
@@ -2276,7 +2273,7 @@ fn read_class<'a, 'i>(
                 if simple {
                     members.push((
                         member.to_owned(),
-                        format!("{{type: {}, unqualified: true}}", json_string(&ty)),
+                        format!("{{type: {}, unqualified: true}}", quoted(&ty)),
                     ));
                 } else {
                     p.at(
@@ -2293,11 +2290,7 @@ fn read_class<'a, 'i>(
             (Some(ty), None) => members.push((member.to_owned(), ty)),
             (Some(ty), Some(item)) => members.push((
                 member.to_owned(),
-                format!(
-                    "{{type: {}, item: {}}}",
-                    json_string(&ty),
-                    json_string(&item)
-                ),
+                format!("{{type: {}, item: {}}}", quoted(&ty), quoted(&item)),
             )),
             (None, _) => ok = false,
         }
@@ -2496,13 +2489,8 @@ fn flow_word(text: &str) -> String {
     if plain {
         text.to_owned()
     } else {
-        json_string(text)
+        quoted(text)
     }
-}
-
-/// A JSON string, which YAML reads as written (a type with `[]` in a flow map).
-fn json_string(text: &str) -> String {
-    super::yaml::quoted(text)
 }
 
 /// The spec type (`string[]`) of a class member without a wrapper (`maxOccurs="unbounded"`:

@@ -178,6 +178,20 @@ pub(super) struct RawOperation {
     pub result_element: Option<Word>,
 }
 
+impl RawOperation {
+    /// The request's wrapper element: `request_element:`, else the operation's name.
+    pub(super) fn request_wrapper(&self) -> &str {
+        self.request_element.as_ref().map_or(&self.name.0, |w| &w.0)
+    }
+
+    /// The response's wrapper element: `response_element:`, else `{name}Response`.
+    pub(super) fn response_wrapper(&self) -> String {
+        self.response_element
+            .as_ref()
+            .map_or_else(|| format!("{}Response", self.name.0), |w| w.0.clone())
+    }
+}
+
 /// One parameter, written as a single-key map: `- repnumber: int`. A class's member may also
 /// be written `- Lines: {type: "OrderLine[]", item: Line}` (an array whose items are renamed,
 /// `[XmlArrayItem]`) or `- Tag: {type: "string[]", unwrapped: true}` (an array without a

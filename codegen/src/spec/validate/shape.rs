@@ -16,16 +16,8 @@ pub(super) fn check_bare(
     let mut wrappers = HashSet::new();
     for op in &raw.operations {
         if op.style == crate::spec::ParameterStyle::Wrapped {
-            wrappers.insert(
-                op.request_element
-                    .as_ref()
-                    .map_or_else(|| op.name.0.clone(), |w| w.0.clone()),
-            );
-            wrappers.insert(
-                op.response_element
-                    .as_ref()
-                    .map_or_else(|| format!("{}Response", op.name.0), |w| w.0.clone()),
-            );
+            wrappers.insert(op.request_wrapper().to_owned());
+            wrappers.insert(op.response_wrapper());
         }
     }
     // Each global element of a bare operation: its type and the operation that declares it.
@@ -354,17 +346,12 @@ pub(super) fn check_renamed_elements(
         }
         let elements = [
             (
-                op.request_element
-                    .as_ref()
-                    .map_or(name, |w| w.0.as_str())
-                    .to_owned(),
+                op.request_wrapper().to_owned(),
                 "request_element",
                 op.request_element.is_some(),
             ),
             (
-                op.response_element
-                    .as_ref()
-                    .map_or_else(|| format!("{name}Response"), |w| w.0.clone()),
+                op.response_wrapper(),
                 "response_element",
                 op.response_element.is_some(),
             ),
