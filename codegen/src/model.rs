@@ -860,6 +860,8 @@ pub struct ServiceModel {
     pub description: Option<String>,
     /// How the WSDL declares a DataSet (`dataset_wsdl:`).
     pub dataset_wsdl: crate::spec::DataSetWsdl,
+    /// `style: rpc` (`[SoapRpcService]`): every operation's SOAP messages RPC/encoded.
+    pub rpc: bool,
 }
 
 /// A credential: a parameter filled by a signer, not by the request type.
@@ -960,6 +962,12 @@ pub struct OperationModel {
     pub request_element: String,
     /// `{wire}Response`, or `response_element:`: the response's wrapper.
     pub response_name: String,
+    /// The namespace of an rpc operation's request element: the service's, or
+    /// `request_namespace:`.
+    pub request_namespace: String,
+    /// The namespace of an rpc operation's response element: the service's, or
+    /// `response_namespace:`.
+    pub response_namespace: String,
     /// `<{wire}Response xmlns="{namespace}">`.
     pub response_open: String,
     /// `</{wire}Response>`.
@@ -1545,6 +1553,8 @@ impl Model {
                     .clone()
                     .unwrap_or_else(|| format!("{wire}Response"));
                 OperationModel {
+                    request_namespace: op.request_namespace.clone().unwrap_or_else(|| ns.clone()),
+                    response_namespace: op.response_namespace.clone().unwrap_or_else(|| ns.clone()),
                     number: i + 1,
                     wire: wire.clone(),
                     rust_name: upper_camel(wire),
@@ -1849,6 +1859,7 @@ impl Model {
                 crate_ident: service.crate_name.replace('-', "_"),
                 description: service.description.clone(),
                 dataset_wsdl: service.dataset_wsdl,
+                rpc: service.style == crate::spec::ServiceStyle::Rpc,
             },
             credentials,
             enums: spec

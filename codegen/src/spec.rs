@@ -254,6 +254,21 @@ pub struct Service {
     /// How the WSDL declares a DataSet (`dataset_wsdl:`), as .NET's `system.data.dataset`
     /// `WSDL_VERSION` setting chooses it.
     pub dataset_wsdl: DataSetWsdl,
+    /// How its SOAP messages are written (`style:`).
+    pub style: ServiceStyle,
+}
+
+/// How a service's SOAP messages are written: .NET's `[SoapDocumentService]` (the default)
+/// or `[SoapRpcService]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ServiceStyle {
+    /// `document` (the default): document/literal, the schema's elements.
+    #[default]
+    Document,
+    /// `rpc`: RPC/encoded (SOAP section 5) on SOAP 1.1 and 1.2: every simple value typed
+    /// (`xsi:type`), classes and arrays as multi-reference values, members unqualified.
+    Rpc,
 }
 
 /// The form of a DataSet's type in the WSDL: .NET's `DataSet.GetDataSetSchema`, which the
@@ -322,6 +337,12 @@ pub struct Operation {
     /// The result's element where `[return: XmlElement(Name)]` named it otherwise than
     /// `{name}Result` (`result_element:`).
     pub result_element: Option<String>,
+    /// An rpc operation's request namespace where it is not the service's
+    /// (`request_namespace:`, `[SoapRpcMethod(RequestNamespace)]`).
+    pub request_namespace: Option<String>,
+    /// An rpc operation's response namespace where it is not the service's
+    /// (`response_namespace:`, `[SoapRpcMethod(ResponseNamespace)]`).
+    pub response_namespace: Option<String>,
 }
 
 /// One SOAP header of an operation.
@@ -968,6 +989,8 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 request_element: op.request_element.map(|w| w.0),
                 response_element: op.response_element.map(|w| w.0),
                 result_element: op.result_element.map(|w| w.0),
+                request_namespace: op.request_namespace,
+                response_namespace: op.response_namespace,
                 headers: op
                     .headers
                     .iter()
@@ -1020,6 +1043,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
             path: raw.service.path,
             description: raw.service.description,
             dataset_wsdl: raw.service.dataset_wsdl.unwrap_or_default(),
+            style: raw.service.style,
         },
         credentials: names(raw.credentials),
         optional_credentials: names(raw.optional_credentials),
@@ -1251,6 +1275,7 @@ mod tests {
                 crate_name: "rmm-mobile".into(),
                 description: None,
                 dataset_wsdl: DataSetWsdl::V1,
+                style: ServiceStyle::Document,
             }
         );
         assert_eq!(spec.credentials, ["repnumber", "timestamp", "sig"]);

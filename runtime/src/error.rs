@@ -231,6 +231,14 @@ pub enum RequestError {
         /// What was wrong.
         error: crate::dataset::DataSetError,
     },
+    /// An encoded (`[SoapRpcMethod]`) request whose values cannot be read.
+    #[error("The request of {operation} cannot be read: {error}.")]
+    Encoded {
+        /// Operation name.
+        operation: &'static str,
+        /// Why.
+        error: crate::encoded::EncodedError,
+    },
     /// The body element is not the operation this request was routed to.
     #[error("The body element {found} is not the operation's element {expected} in namespace {namespace}.")]
     WrongOperation {

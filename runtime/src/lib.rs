@@ -209,6 +209,7 @@ mod binding;
 pub mod client;
 mod content_type;
 pub mod dataset;
+pub mod encoded;
 mod error;
 mod fault;
 #[doc(hidden)]

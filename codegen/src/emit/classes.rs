@@ -13,6 +13,14 @@ use crate::spec::SoapType;
 
 pub(super) fn emit(model: &Model) -> TokenStream {
     let classes = model.classes.iter().map(|c| class(model, c));
+    // An rpc service's classes are SOAP-encoded too (`encoded.rs`).
+    let encoded_use = if model.service.rpc {
+        quote!(
+            use crate::runtime::encoded;
+        )
+    } else {
+        quote!()
+    };
     quote! {
         //! The service's classes (`xs:complexType`), in the spec's order: each a struct whose
         //! fields are its members in wire order, written and read as XmlSerializer writes and
@@ -20,6 +28,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
 
         // The runtime's class codec by its module's name: a class may be named `Node`.
         use crate::runtime::tree;
+        #encoded_use
         use crate::runtime::EncodeError;
 
         #(#classes)*
@@ -32,14 +41,25 @@ fn class(model: &Model, c: &ClassModel) -> TokenStream {
         .iter()
         .position(|other| other.name == c.name)
         .expect("a class of the model");
+    let rpc = model.service.rpc;
     let concrete = if c.is_abstract {
         quote!()
     } else {
         let class = concrete_class(model, c, index);
         let conversions = base_conversions(model, c);
-        quote!(#class #conversions)
+        let encoded = if rpc {
+            super::encoded::class_impls(c)
+        } else {
+            quote!()
+        };
+        quote!(#class #conversions #encoded)
     };
     let any = match &c.any_type {
+        Some(any) if rpc => {
+            let literal = any_enum(model, c, index, any);
+            let encoded = super::encoded::any_impls(model, c, index, any);
+            quote!(#literal #encoded)
+        }
         Some(any) => any_enum(model, c, index, any),
         None => quote!(),
     };

@@ -175,6 +175,31 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         " The `{}` service: its namespace, path and the opening of its HTTP GET/POST results.",
         service.name
     );
+    // An rpc service's HTTP GET/POST results are documents of `{namespace}/literalTypes`:
+    // written and read as those of a service of that namespace.
+    let literal_types = if service.rpc {
+        let literal_ns = if service.namespace.ends_with('/') {
+            format!("{}literalTypes", service.namespace)
+        } else {
+            format!("{}/literalTypes", service.namespace)
+        };
+        let literal_open =
+            format!("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<string xmlns=\"{literal_ns}\">");
+        let (name, path) = (&service.name, &service.path);
+        quote! {
+            /// The namespace of the service's HTTP GET/POST result documents,
+            /// `{namespace}/literalTypes` (an rpc service's): their writers and readers take it
+            /// as the service's.
+            pub static LITERAL_TYPES: runtime::ServiceInfo = runtime::ServiceInfo {
+                name: #name,
+                namespace: #literal_ns,
+                path: #path,
+                string_open: #literal_open,
+            };
+        }
+    } else {
+        quote!()
+    };
     let (name, ns, path, string_open) = (
         &service.name,
         &service.namespace,
@@ -283,6 +308,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             path: #path,
             string_open: #string_open,
         };
+
+        #literal_types
 
         /// The operations of the service, in the interface document's order.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -9,6 +9,7 @@ mod classes;
 mod client;
 mod credentials;
 mod data_sets;
+mod encoded;
 mod help;
 mod lib_rs;
 mod members;

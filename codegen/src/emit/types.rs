@@ -16,7 +16,13 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 .arrays
                 .iter()
                 .any(|a| a.item == SoapType::Enum(i as u16));
-        enum_type(e, item)
+        let encoded = if model.service.rpc && !e.flags {
+            super::encoded::enum_impls(e)
+        } else {
+            quote!()
+        };
+        let ty = enum_type(e, item);
+        quote!(#ty #encoded)
     });
     let items = model.operations.iter().map(|op| {
         let request = request_type(model, op);

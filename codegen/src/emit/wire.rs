@@ -336,6 +336,11 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     let general_only = !trees.is_empty() || !raws.is_empty() || !data_sets.is_empty();
     let count = Literal::usize_unsuffixed(op.params.len());
     let wire_names = op.params.iter().map(|p| &p.wire);
+    let rpc = model
+        .service
+        .rpc
+        .then(|| super::encoded::operation(model, op, value_expr));
+    let general_only = general_only || rpc.is_some();
     let params_const = if !general_only {
         quote! {
             /// The parameters' wire names, in wire order.
@@ -845,7 +850,23 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     // An operation with SOAP headers encodes with the headers a client sends
     // (`encode_request_with`); `encode_request` sends the request's own.
     let reads_headers = op.in_headers().next().is_some();
-    let encode_body = quote! {
+    let encode_body = if let Some(rpc) = &rpc {
+        let encode = &rpc.encode_request;
+        let encode_form = if op.over_http() {
+            super::encoded::over_documents(encode_form.clone())
+        } else {
+            encode_form.clone()
+        };
+        quote! {
+            #check_offered
+            if binding.is_soap() {
+                #encode
+            } else {
+                #encode_form
+            }
+        }
+    } else {
+        quote! {
         #check_offered
         if binding.is_soap() {
             let capacity = #fixed_soap #(#string_lens)*;
@@ -854,6 +875,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             Ok(message::soap_request(binding, &OPERATION, w.finish()))
         } else {
             #encode_form
+        }
         }
     };
     let encode_fns = if reads_headers {
@@ -925,12 +947,83 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
 
     let fault_impl = fault_impl(op);
     let raw_trees = model.raw_trees(op);
+    let decode_soap_body = match &rpc {
+        Some(rpc) => rpc.decode_soap.clone(),
+        None => quote! {
+            #in_order_call
+            #(#slots)*
+            let mut reader = #new_reader;
+            #(#header_reads)*
+            #read_params
+            Ok(#soap_build)
+        },
+    };
+    // An rpc operation: SOAP encoded, HTTP GET/POST literal (of `literalTypes`).
+    let (encode_result, decode_self, decode_form_fn) = match &rpc {
+        Some(rpc) if op.over_http() => {
+            let (encode_soap, decode_soap) = (&rpc.encode_response, &rpc.decode_response);
+            let encode_document = super::encoded::over_documents(encode_result);
+            let decode_document = super::encoded::over_documents(decode_self);
+            (
+                quote! {
+                    if binding.is_soap() {
+                        #encode_soap
+                    } else {
+                        #encode_document
+                    }
+                },
+                quote! {
+                    if binding.is_soap() {
+                        #decode_soap
+                    } else {
+                        #decode_document
+                    }
+                },
+                super::encoded::over_documents(decode_form_fn),
+            )
+        }
+        Some(rpc) => (
+            rpc.encode_response.clone(),
+            rpc.decode_response.clone(),
+            decode_form_fn,
+        ),
+        None => (encode_result, decode_self, decode_form_fn),
+    };
+    let documents = if rpc.is_some() && op.over_http() {
+        quote! {
+            /// `OPERATION` with the namespace of HTTP GET/POST result documents,
+            /// `{namespace}/literalTypes`, as the service's (an rpc operation's).
+            pub static DOCUMENTS: runtime::OperationInfo = runtime::OperationInfo {
+                service: &crate::LITERAL_TYPES,
+                name: #name,
+                soap_action: #soap_action,
+                soap12_content_type: #soap12_ct,
+                http_path: #http_path,
+                request_open: #request_open,
+                request_close: #request_close,
+                response_open: #response_open,
+                response_close: #response_close,
+                response_name: #response_name,
+                result_name: #result_name,
+                bindings: #bindings,
+                bare: #bare,
+                request_element: #request_element,
+                raw_trees: false,
+            };
+        }
+    } else {
+        quote!()
+    };
+    let (rpc_info, soap_use) = match &rpc {
+        Some(rpc) => (rpc.info.clone(), quote!()),
+        None => (quote!(), quote!(soap,)),
+    };
     quote! {
         #module_doc
 
         // `http::Request`, not `Request`: the spec's types keep every name.
         use crate::runtime::deps::{bytes, http};
-        use crate::runtime::{self, message, soap, Binding, EncodeError, RequestError, ResponseError};
+        use crate::runtime::{self, message, #soap_use Binding, EncodeError, RequestError, ResponseError};
         use crate::{Credentials, Operation, SoapHeaders, #request, #response};
 
         #params_const
@@ -954,6 +1047,10 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             raw_trees: #raw_trees,
         };
 
+        #rpc_info
+
+        #documents
+
         impl #request {
             #encode_fns
 
@@ -976,12 +1073,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             }
 
             fn decode_soap(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), RequestError> {
-                #in_order_call
-                #(#slots)*
-                let mut reader = #new_reader;
-                #(#header_reads)*
-                #read_params
-                Ok(#soap_build)
+                #decode_soap_body
             }
 
             #in_order_fn

@@ -378,6 +378,9 @@ struct Written {
     enums: Vec<bool>,
     classes: Vec<bool>,
     arrays: Vec<bool>,
+    /// SOAP encoding's forms (an rpc service's schema): members unqualified and never
+    /// nillable, arrays restrictions of `soapenc:Array`.
+    encoded: bool,
 }
 
 /// Writes the schema types of `types` not written yet, each followed by those its members or
@@ -426,7 +429,7 @@ fn schema_types(model: &Model, w: &mut String, types: &[SoapType], written: &mut
                 if let Some(base) = class.base {
                     schema_types(model, w, &[SoapType::Class(base as u16)], written);
                 }
-                class_type(model, w, class);
+                class_type(model, w, class, written.encoded);
                 let members: Vec<SoapType> = class
                     .attributes
                     .iter()
@@ -457,6 +460,23 @@ fn schema_types(model: &Model, w: &mut String, types: &[SoapType], written: &mut
                     continue;
                 }
                 let array = &model.arrays[i];
+                if written.encoded {
+                    // SOAP encoding's array: a restriction of `soapenc:Array` naming its items'
+                    // type (SoapSchemaExporter).
+                    let _ = writeln!(w, r#"      <s:complexType name="{}">"#, attr(&array.name));
+                    let _ = writeln!(w, r#"        <s:complexContent mixed="false">"#);
+                    let _ = writeln!(w, r#"          <s:restriction base="soapenc:Array">"#);
+                    let _ = writeln!(
+                        w,
+                        r#"            <s:attribute wsdl:arrayType="{}[]" ref="soapenc:arrayType" />"#,
+                        qname(model, array.item)
+                    );
+                    let _ = writeln!(w, "          </s:restriction>");
+                    let _ = writeln!(w, "        </s:complexContent>");
+                    let _ = writeln!(w, "      </s:complexType>");
+                    schema_types(model, w, &[array.item], written);
+                    continue;
+                }
                 let nillable = if array.item_nillable {
                     r#" nillable="true""#
                 } else {
@@ -489,7 +509,7 @@ fn schema_types(model: &Model, w: &mut String, types: &[SoapType], written: &mut
 
 /// A class's `complexType`: its own members in a sequence, in a `complexContent` extension of
 /// its base where it has one; `abstract="true"` for an abstract class.
-fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
+fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel, encoded: bool) {
     let name = attr(&class.name);
     let abstract_attr = if class.is_abstract {
         r#" abstract="true""#
@@ -663,6 +683,17 @@ fn class_type(model: &Model, w: &mut String, class: &crate::model::ClassModel) {
             raw_xml_element(w, &format!("{indent}          "), &attributes, m.ty);
             continue;
         }
+        if encoded {
+            // SoapSchemaExporter: unqualified, a reference may be absent, never nillable.
+            let min = if m.ty.is_reference() { 0 } else { 1 };
+            let _ = writeln!(
+                w,
+                r#"{indent}          <s:element minOccurs="{min}" maxOccurs="1" form="unqualified" name="{}"{} />"#,
+                attr(&m.wire),
+                type_attr(model, m.ty)
+            );
+            continue;
+        }
         // A reference may be absent, and so may an optional value type or one with a
         // default; any other value type is always there.
         let absent = m.ty.is_reference() || m.optional || m.default.is_some();
@@ -804,6 +835,19 @@ fn pieces(model: &Model) -> Vec<String> {
     } else {
         format!("{ns}/AbstractTypes")
     };
+    // An rpc service (`[SoapRpcService]`) declares its types in SOAP encoding's forms and its
+    // HTTP GET/POST results' elements in a schema of `{ns}/literalTypes` of their own.
+    let rpc = model.service.rpc;
+    let literal_ns = if ns.ends_with('/') {
+        format!("{ns}literalTypes")
+    } else {
+        format!("{ns}/literalTypes")
+    };
+    let literal_results = rpc
+        && model
+            .operations
+            .iter()
+            .any(|op| op.over_http() && op.result != SoapType::Void);
     // The schemas' prefixes are numbered as ASMX meets their namespaces: Microsoft's types
     // (imported by the service's schema) first, then the abstract types. A prefix's place
     // among the declarations follows its name, as entries of one hash table do: `s1` after
@@ -815,6 +859,9 @@ fn pieces(model: &Model) -> Vec<String> {
     if !microsoft_types.is_empty() {
         prefixed.push("http://microsoft.com/wsdl/types/");
     }
+    if literal_results {
+        prefixed.push(&literal_ns);
+    }
     if string_array {
         prefixed.push(&abstract_ns);
     }
@@ -825,20 +872,24 @@ fn pieces(model: &Model) -> Vec<String> {
             .map_or(String::new(), |at| format!("s{}", at + 1))
     };
     let abstract_prefix = prefix_of(&abstract_ns);
-    let (first, after_soap12) = {
+    let literal_prefix = prefix_of(&literal_ns);
+    let (first, after_soap12, after_tm) = {
         let mut first = String::new();
         let mut after = String::new();
+        let mut after_tm = String::new();
         for (at, namespace) in prefixed.iter().enumerate() {
             let declaration = format!(r#"xmlns:s{}="{namespace}" "#, at + 1);
-            // `s2` sorts first in the host's table, `s1` after `soap12`; further ones (never
-            // seen on the host) after `s1`.
+            // `s2` sorts first in the host's table, `s1` after `soap12`, `s3` after `tm`
+            // (the encoded service); further ones (never seen on the host) after `s1`.
             if at == 1 {
                 first = declaration;
+            } else if at == 2 && rpc {
+                after_tm = declaration;
             } else {
                 after.push_str(&declaration);
             }
         }
-        (first, after)
+        (first, after, after_tm)
     };
     let string_array_type = format!("{abstract_prefix}:StringArray");
     // `s:int`, `s1:guid` for ASMX's own types, `tns:Level` for the service's enums.
@@ -850,13 +901,14 @@ fn pieces(model: &Model) -> Vec<String> {
         enums: vec![false; model.enums.len()],
         classes: vec![false; model.classes.len()],
         arrays: vec![false; model.arrays.len()],
+        encoded: rpc,
     };
     let mut enum_types =
         |w: &mut String, types: &[SoapType]| schema_types(model, w, types, &mut written);
 
     put!(r#"<?xml version="1.0" encoding="utf-8"?>"#);
     put!(
-        r#"<wsdl:definitions {first}xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" {after_soap12}xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="{ns}" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="{ns}" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">"#
+        r#"<wsdl:definitions {first}xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" {after_soap12}xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:tns="{ns}" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" {after_tm}xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="{ns}" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">"#
     );
 
     // The service's description, twice: the document's and (below) the service's, as ASMX
@@ -887,6 +939,11 @@ fn pieces(model: &Model) -> Vec<String> {
     }
     if xml_import.is_some() && !xml_first {
         put!(r#"      <s:import namespace="http://www.w3.org/XML/1998/namespace" />"#);
+    }
+    if rpc && !model.arrays.is_empty() {
+        // SOAP encoding's arrays restrict `soapenc:Array` with a `wsdl:arrayType`.
+        put!(r#"      <s:import namespace="http://schemas.xmlsoap.org/soap/encoding/" />"#);
+        put!(r#"      <s:import namespace="http://schemas.xmlsoap.org/wsdl/" />"#);
     }
     // A typed DataSet's schema is the service's own document at `?schema=Name`, which the
     // service's schema imports twice, as the host writes it: its namespace alone, then with
@@ -937,6 +994,18 @@ fn pieces(model: &Model) -> Vec<String> {
             }
         };
     for op in &model.operations {
+        if rpc {
+            // Types only, no elements: the parameters' types, then the result's and the out
+            // parameters', as first used.
+            let params: Vec<SoapType> = op.params.iter().map(|p| p.ty).collect();
+            enum_types(w, &params);
+            let outs: Vec<SoapType> = std::iter::once(op.result)
+                .filter(|ty| *ty != SoapType::Void)
+                .chain(op.outs.iter().map(|o| o.ty))
+                .collect();
+            enum_types(w, &outs);
+            continue;
+        }
         if op.bare {
             // Each parameter, then the result, an element of its own (not nillable: a null
             // is left out).
@@ -1096,6 +1165,33 @@ fn pieces(model: &Model) -> Vec<String> {
             result_types.push((document, op.result_nullable));
         }
     }
+    // An rpc service's are in a schema of their own (below).
+    let mut literal_schema = String::new();
+    if rpc {
+        let mut literal_written = Written {
+            enums: vec![false; model.enums.len()],
+            classes: vec![false; model.classes.len()],
+            arrays: vec![false; model.arrays.len()],
+            encoded: false,
+        };
+        for (ty, nullable) in std::mem::take(&mut result_types) {
+            let name = model.root_name(ty);
+            let qname = match ty {
+                SoapType::Array(_) => format!("{literal_prefix}:{name}"),
+                ty => qname(ty),
+            };
+            let nillable = if ty.is_reference() || nullable {
+                r#" nillable="true""#
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                literal_schema,
+                r#"      <s:element name="{name}"{nillable} type="{qname}" />"#
+            );
+            schema_types(model, &mut literal_schema, &[ty], &mut literal_written);
+        }
+    }
     for (ty, nullable) in &result_types {
         // Named after the type, or its class's root.
         let (name, qname) = (model.root_name(*ty), qname(*ty));
@@ -1150,6 +1246,11 @@ fn pieces(model: &Model) -> Vec<String> {
         }
         put!("    </s:schema>");
     }
+    if literal_results {
+        put!(r#"    <s:schema elementFormDefault="qualified" targetNamespace="{literal_ns}">"#);
+        w.push_str(&literal_schema);
+        put!("    </s:schema>");
+    }
     if string_array {
         put!(r#"    <s:schema targetNamespace="{abstract_ns}">"#);
         put!(r#"      <s:import namespace="http://schemas.xmlsoap.org/soap/encoding/" />"#);
@@ -1172,6 +1273,31 @@ fn pieces(model: &Model) -> Vec<String> {
     // s:string part per parameter in, the result type's element out).
     for op in &model.operations {
         let name = attr(&op.wire);
+        if rpc {
+            // A part per parameter, of its type; the result's and the out parameters'.
+            let ins: Vec<(&str, SoapType)> =
+                op.params.iter().map(|p| (p.wire.as_str(), p.ty)).collect();
+            let outs: Vec<(&str, SoapType)> = std::iter::once((op.result_name.as_str(), op.result))
+                .filter(|(_, ty)| *ty != SoapType::Void)
+                .chain(op.outs.iter().map(|o| (o.wire.as_str(), o.ty)))
+                .collect();
+            for (suffix, parts) in [("SoapIn", ins), ("SoapOut", outs)] {
+                if parts.is_empty() {
+                    put!(r#"  <wsdl:message name="{name}{suffix}" />"#);
+                    continue;
+                }
+                put!(r#"  <wsdl:message name="{name}{suffix}">"#);
+                for (part, ty) in parts {
+                    put!(
+                        r#"    <wsdl:part name="{}"{} />"#,
+                        attr(part),
+                        type_attr(model, ty)
+                    );
+                }
+                put!("  </wsdl:message>");
+            }
+            continue;
+        }
         if op.bare {
             // A part per parameter, and the result's, each its own element.
             if op.params.is_empty() {
@@ -1249,8 +1375,9 @@ fn pieces(model: &Model) -> Vec<String> {
                 put!("  </wsdl:message>");
             } else {
                 put!(r#"  <wsdl:message name="{name}{suffix}Out">"#);
+                let prefix = if rpc { literal_prefix.as_str() } else { "tns" };
                 put!(
-                    r#"    <wsdl:part name="Body" element="tns:{}" />"#,
+                    r#"    <wsdl:part name="Body" element="{prefix}:{}" />"#,
                     model.root_name(op.result)
                 );
                 put!("  </wsdl:message>");
@@ -1274,7 +1401,14 @@ fn pieces(model: &Model) -> Vec<String> {
             // An overload ([WebMethod(MessageName)]): the method names the operation, the
             // message name its input and output.
             let (operation, io_name) = operation_names(op);
-            put!(r#"    <wsdl:operation name="{operation}">"#);
+            // An rpc operation with out parameters orders its parts as the method does.
+            let order = match parameter_order(op) {
+                Some(order) if rpc && port_type == "Soap" => {
+                    format!(r#" parameterOrder="{}""#, attr(&order))
+                }
+                _ => String::new(),
+            };
+            put!(r#"    <wsdl:operation name="{operation}"{order}>"#);
             if let Some(description) = &op.description {
                 // The service's `[WebMethod(Description)]`, in every port type, with the
                 // namespace declared again on the element, as ASMX writes it.
@@ -1297,6 +1431,9 @@ fn pieces(model: &Model) -> Vec<String> {
         match binding {
             "HttpGet" => put!(r#"    <http:binding verb="GET" />"#),
             "HttpPost" => put!(r#"    <http:binding verb="POST" />"#),
+            _ if rpc => put!(
+                r#"    <{prefix}:binding transport="http://schemas.xmlsoap.org/soap/http" style="rpc" />"#
+            ),
             _ => {
                 put!(r#"    <{prefix}:binding transport="http://schemas.xmlsoap.org/soap/http" />"#)
             }
@@ -1331,6 +1468,27 @@ fn pieces(model: &Model) -> Vec<String> {
                     r#"<mime:content type="application/x-www-form-urlencoded" />"#.to_owned(),
                     document.to_owned(),
                 ),
+                _ if rpc => {
+                    let encoding = if prefix == "soap12" {
+                        "http://www.w3.org/2003/05/soap-encoding"
+                    } else {
+                        "http://schemas.xmlsoap.org/soap/encoding/"
+                    };
+                    let body = |namespace: &str| {
+                        format!(
+                            r#"<{prefix}:body use="encoded" namespace="{}" encodingStyle="{encoding}" />"#,
+                            attr(namespace)
+                        )
+                    };
+                    (
+                        format!(
+                            r#"<{prefix}:operation soapAction="{}" style="rpc" />"#,
+                            attr(soap_action(op))
+                        ),
+                        body(&op.request_namespace),
+                        body(&op.response_namespace),
+                    )
+                }
                 _ => (
                     format!(
                         r#"<{prefix}:operation soapAction="{}" style="document" />"#,
@@ -1393,6 +1551,34 @@ fn pieces(model: &Model) -> Vec<String> {
     let _ = write!(w, "</wsdl:definitions>");
     pieces.push(std::mem::take(w));
     pieces
+}
+
+/// The `parameterOrder` of an operation with out parameters: the .NET method's parameters in
+/// its order, rebuilt from the spec's, where each `out` parameter that is no parameter stands
+/// before the first `ref` one that follows it among the outs (`s first count` for
+/// `Split(string s, out string first, ref int count)`).
+fn parameter_order(op: &OperationModel) -> Option<String> {
+    if op.outs.is_empty() {
+        return None;
+    }
+    let is_param = |name: &str| op.params.iter().any(|p| p.wire == name);
+    let mut order: Vec<&str> = op.params.iter().map(|p| p.wire.as_str()).collect();
+    let mut pending: Vec<&str> = Vec::new();
+    for out in &op.outs {
+        if is_param(&out.wire) {
+            let at = order
+                .iter()
+                .position(|p| *p == out.wire)
+                .expect("a parameter");
+            for (i, name) in pending.drain(..).enumerate() {
+                order.insert(at + i, name);
+            }
+        } else {
+            pending.push(&out.wire);
+        }
+    }
+    order.extend(pending);
+    Some(order.join(" "))
 }
 
 /// The typed DataSets the operations use (parameters, results, out parameters), in the order

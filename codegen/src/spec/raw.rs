@@ -132,6 +132,9 @@ pub(super) struct RawService {
     /// How the WSDL declares a DataSet: `"1.0"` (.NET's default) or `"2.0"`.
     #[serde(default)]
     pub dataset_wsdl: Option<crate::spec::DataSetWsdl>,
+    /// `style: rpc` (.NET's `[SoapRpcService]`): every operation RPC/encoded.
+    #[serde(default)]
+    pub style: crate::spec::ServiceStyle,
 }
 
 /// One operation. `doc` is optional here so that a missing or empty doc is reported by the
@@ -176,6 +179,14 @@ pub(super) struct RawOperation {
     /// The result's element where it is not `{name}Result` (`[return: XmlElement(Name)]`).
     #[serde(default)]
     pub result_element: Option<Word>,
+    /// An rpc operation's request element's namespace where it is not the service's
+    /// (`[SoapRpcMethod(RequestNamespace)]`).
+    #[serde(default)]
+    pub request_namespace: Option<String>,
+    /// An rpc operation's response element's namespace where it is not the service's
+    /// (`[SoapRpcMethod(ResponseNamespace)]`).
+    #[serde(default)]
+    pub response_namespace: Option<String>,
 }
 
 impl RawOperation {

@@ -119,6 +119,11 @@ fn response(status: StatusCode, content_type: HeaderValue, body: String) -> Resp
     response
 }
 
+/// A SOAP `200` response holding `envelope`: for the encoded writer.
+pub(crate) fn soap_ok(binding: Binding, envelope: String) -> Response<Bytes> {
+    response(StatusCode::OK, response_content_type(binding), envelope)
+}
+
 /// The body as `Bytes` and its `Content-Length`, the digits written after the body in the same
 /// buffer (which nearly always has room to spare) so that the header value needs no allocation
 /// of its own.

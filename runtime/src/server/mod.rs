@@ -221,6 +221,10 @@ pub fn request_error_response(binding: Binding, error: &RequestError) -> Respons
                 detail: None,
             },
         ),
+        // What the host finds only when it calls the method: the method's own fault.
+        (true, RequestError::Encoded { error, .. }) if error.is_server_fault() => {
+            message::fault_response(binding, &Fault::server(message))
+        }
         (true, _) => framework_fault(binding, Fault::client(message)),
         // ASP.NET HTML-encodes the request-validation message (it quotes the value).
         (false, RequestError::DangerousValue { .. }) => {

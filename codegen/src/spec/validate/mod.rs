@@ -9,6 +9,7 @@ use super::{ArrayDef, SoapType};
 
 mod classes;
 mod data_sets;
+mod encoded;
 mod headers;
 mod names;
 mod namespaces;
@@ -17,6 +18,7 @@ mod shape;
 
 use classes::check_classes;
 use data_sets::check_data_sets;
+use encoded::check_rpc;
 use headers::check_headers;
 use names::{
     array_over_http, crate_name_problem, nullable_problem, soap_type, type_name, unknown_type_hint,
@@ -704,6 +706,7 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
     check_namespaces(&mut c, raw, &places, loc);
     check_methods(&mut c, raw, &places, loc);
     check_renamed_elements(&mut c, raw, &places, loc);
+    check_rpc(&mut c, raw, &places, loc);
     check_headers(&mut c, raw, &places, loc);
     check_raw_xml(&mut c, raw, &places, loc);
 
