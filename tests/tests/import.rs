@@ -210,7 +210,7 @@ fn what_lies_outside_the_types_is_refused_where_the_wsdl_shows_it() {
     .replace(r#"style="document""#, r#"style="rpc""#);
     assert_eq!(
         refused(&rpc),
-        "t.wsdl:20:7: operation Op: style=\"rpc\"; rmm reads document/literal, as ASMX writes it"
+        "t.wsdl:21:19: operation Op: style=\"rpc\" with use=\"literal\" (rpc/literal, [SoapRpcMethod(Use = Literal)]), which rmm does not import yet"
     );
     // A [Flags] enum (an s:list of values) imports as a flags enum, its zero value guessed.
     let flags = wsdl_with(
@@ -640,4 +640,33 @@ fn attributes_of_a_base_and_a_derived_class_import_where_declared() {
     let wire: Vec<&str> = derived.attributes.iter().map(|a| a.wire.as_str()).collect();
     assert_eq!(wire, ["Tag", "Code"], "inherited first");
     assert_eq!(derived.inherited_attributes, 1);
+}
+
+/// The encoded service's WSDL (RPC/encoded, `[SoapRpcService]`), the host's and the one the
+/// generated server serves, import to its spec: the service's style, every operation's
+/// parameters, result, out and ref parameters, renamed result and namespaces, the classes,
+/// arrays and enums. What a WSDL cannot carry is set from the committed spec: the docs, the
+/// crate's name and the enum's .NET member name (`High` for the wire's `hi`).
+#[test]
+fn the_encoded_services_wsdl_imports_to_its_spec() {
+    let root = rmm_tests::root();
+    let source = std::fs::read_to_string(root.join("tests/encoded/rmm-spec.yaml")).unwrap();
+    let committed = spec::parse(&source, "tests/encoded/rmm-spec.yaml").unwrap();
+    let host = std::fs::read_to_string(root.join("tests/fixtures/encoded/wsdl.xml")).unwrap();
+    let ours = rmm_encoded::wsdl::document("http://127.0.0.1:18081/api/rmm/EncodedService.asmx");
+    for (wsdl, source) in [(&host, "the host's"), (&ours, "ours")] {
+        let mut imported = imported_spec(wsdl, source);
+        assert_eq!(imported.service.style, spec::ServiceStyle::Rpc);
+        imported.service.crate_name = committed.service.crate_name.clone();
+        for (op, theirs) in imported.operations.iter_mut().zip(&committed.operations) {
+            op.doc = theirs.doc.clone();
+        }
+        for (class, theirs) in imported.classes.iter_mut().zip(&committed.classes) {
+            class.doc = theirs.doc.clone();
+        }
+        for (e, theirs) in imported.enums.iter_mut().zip(&committed.enums) {
+            e.members = theirs.members.clone();
+        }
+        assert_eq!(imported, committed, "{source} WSDL");
+    }
 }

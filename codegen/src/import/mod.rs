@@ -30,6 +30,8 @@ pub struct Imported {
     pub description: Option<String>,
     /// The form its DataSets are declared in (.NET's default when it has none).
     pub dataset_wsdl: crate::spec::DataSetWsdl,
+    /// Its operations are RPC/encoded (`[SoapRpcService]`: `style: rpc`).
+    pub rpc: bool,
     /// The enums the operations use, in the order the schema declares them.
     pub enums: Vec<ImportedEnum>,
     /// The classes the operations use, in the order the schema declares them.
@@ -144,6 +146,12 @@ pub struct ImportedOperation {
     pub response_element: Option<String>,
     /// The result's element where it is not `{name}Result` (`[return: XmlElement(Name)]`).
     pub result_element: Option<String>,
+    /// An rpc operation's request namespace where it is not the service's
+    /// (`[SoapRpcMethod(RequestNamespace)]`).
+    pub request_namespace: Option<String>,
+    /// An rpc operation's response namespace where it is not the service's
+    /// (`[SoapRpcMethod(ResponseNamespace)]`).
+    pub response_namespace: Option<String>,
 }
 
 /// One problem in a WSDL, located where the WSDL shows it.

@@ -15,6 +15,9 @@ const XSD: &str = "http://www.w3.org/2001/XMLSchema";
 const SOAP11: &str = "http://schemas.xmlsoap.org/wsdl/soap/";
 const SOAP12: &str = "http://schemas.xmlsoap.org/wsdl/soap12/";
 const HTTP: &str = "http://schemas.xmlsoap.org/wsdl/http/";
+/// SOAP 1.1's encoding (`soapenc`), and SOAP 1.2's.
+const SOAP_ENCODING: &str = "http://schemas.xmlsoap.org/soap/encoding/";
+const SOAP12_ENCODING: &str = "http://www.w3.org/2003/05/soap-encoding";
 /// Where ASMX declares `char` and `guid`.
 const MICROSOFT: &str = "http://microsoft.com/wsdl/types/";
 
@@ -190,13 +193,21 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
     let mut offered: Vec<(BindingName, Vec<&str>)> = Vec::new();
     let mut soap_port_type = None;
     let mut soap_bindings = Vec::new();
+    // The RPC/encoded operations (`[SoapRpcMethod]`) and their request and response
+    // namespaces (their `soap:body namespace`), and the document/literal ones.
+    let mut rpc_ops: HashMap<&str, (&str, &str)> = HashMap::new();
+    let mut literal_ops: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    // The problems of the bindings' operations, reported with each operation below.
+    let mut deferred: Vec<(&str, Node, String)> = Vec::new();
     for binding in children(root, WSDL, "binding") {
+        // The binding's style, which its operations take unless they say otherwise.
+        let mut binding_rpc = false;
         let kind = if let Some(b) = child(binding, SOAP11, "binding") {
-            check_style(b, p, None);
+            binding_rpc = b.attribute("style") == Some("rpc");
             check_transport(b, p);
             BindingName::Soap11
         } else if let Some(b) = child(binding, SOAP12, "binding") {
-            check_style(b, p, None);
+            binding_rpc = b.attribute("style") == Some("rpc");
             check_transport(b, p);
             BindingName::Soap12
         } else if let Some(b) = child(binding, HTTP, "binding") {
@@ -229,8 +240,13 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
                 } else {
                     SOAP12
                 };
-                match child(op, ns, "operation") {
-                    Some(o) => check_style(o, p, Some(name)),
+                let soap_operation = child(op, ns, "operation");
+                let rpc = match soap_operation.and_then(|o| o.attribute("style")) {
+                    Some(style) => style == "rpc",
+                    None => binding_rpc,
+                };
+                match soap_operation {
+                    Some(_) => {}
                     // Without it, .NET leaves the operation out (no SOAPAction to route by).
                     None => p.at(
                         op,
@@ -276,14 +292,56 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
                         }
                     }
                     for body in children(message, ns, "body") {
-                        if body.attribute("use") == Some("encoded") {
-                            p.at(
-                                body,
-                                format!(
-                                    "operation {name}: use=\"encoded\" (SOAP encoding); rmm \
-                                     reads document/literal"
-                                ),
-                            );
+                        let encoded = body.attribute("use") == Some("encoded");
+                        let encoding = if kind == BindingName::Soap11 {
+                            SOAP_ENCODING
+                        } else {
+                            SOAP12_ENCODING
+                        };
+                        let problem = match (rpc, encoded) {
+                            (true, true) => {
+                                // .NET skips an operation of another encoding (CheckMessageStyles).
+                                let style = body.attribute("encodingStyle").unwrap_or_default();
+                                if !style.split_whitespace().any(|s| s == encoding) {
+                                    Some(format!(
+                                        "use=\"encoded\" with the encodingStyle {style:?}, which \
+                                         is not SOAP encoding ({encoding}); .NET skips it (The \
+                                         encoding is not supported)"
+                                    ))
+                                } else {
+                                    let namespace = body.attribute("namespace").unwrap_or(tns);
+                                    let entry = rpc_ops.entry(name).or_insert((tns, tns));
+                                    if is_input {
+                                        entry.0 = namespace;
+                                    } else {
+                                        entry.1 = namespace;
+                                    }
+                                    None
+                                }
+                            }
+                            (true, false) => Some(
+                                "style=\"rpc\" with use=\"literal\" (rpc/literal, \
+                                 [SoapRpcMethod(Use = Literal)]), which rmm does not import yet"
+                                    .to_owned(),
+                            ),
+                            (false, true) => Some(
+                                "use=\"encoded\" in document style (document/encoded, \
+                                 [SoapDocumentMethod(Use = Encoded)]), which rmm does not import \
+                                 yet"
+                                .to_owned(),
+                            ),
+                            (false, false) => {
+                                literal_ops.insert(name);
+                                None
+                            }
+                        };
+                        if let Some(problem) = problem {
+                            // Reported with the operation (which --skip-unsupported leaves
+                            // out), once for its input and output, and both SOAP bindings.
+                            let problem = format!("operation {name}: {problem}");
+                            if !deferred.iter().any(|(n, _, m)| *n == name && *m == problem) {
+                                deferred.push((name, body, problem));
+                            }
                         }
                     }
                 }
@@ -332,6 +390,10 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
     }
 
     let (name, path) = read_service(root, &soap_bindings, p)?;
+    // One style per service, as the spec says it of the service: RPC/encoded when every
+    // SOAP operation is; a mix is refused where its rpc operations stand.
+    let mixed = !rpc_ops.is_empty() && !literal_ops.is_empty();
+    schema.encoded = !rpc_ops.is_empty() && literal_ops.is_empty();
     // The roots the results show, before any operation is read: a parameter of a class is
     // named after its root wherever it stands, so one result naming it suffices.
     for op in children(port_type, WSDL, "operation") {
@@ -371,6 +433,22 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
             })
             .collect();
         let before = p.found.len();
+        let mut refused_here = false;
+        for (_, node, problem) in deferred.iter().filter(|(name, ..)| *name == op_name) {
+            p.at(*node, problem.clone());
+            refused_here = true;
+        }
+        if mixed && rpc_ops.contains_key(op_name) {
+            p.at(
+                op,
+                format!(
+                    "operation {op_name}: RPC/encoded ([SoapRpcMethod]) in a service whose other \
+                     operations are document/literal; rmm imports a service of one style \
+                     ([SoapRpcService] or none)"
+                ),
+            );
+            refused_here = true;
+        }
         if bindings.is_empty() {
             // In the port type, but in no binding: nothing offers it (wsdl.exe generates
             // methods from the bindings' operations).
@@ -378,7 +456,14 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
         }
         // A header is reported once, though SOAP 1.1 and 1.2 both declare it.
         p.refused_again = None;
-        let mut read = read_operation(op, &mut schema, bindings, p);
+        let mut read = if refused_here {
+            None
+        } else if schema.encoded {
+            let (request_ns, response_ns) = rpc_ops.get(op_name).copied().unwrap_or((tns, tns));
+            read_rpc_operation(op, &mut schema, bindings, (request_ns, response_ns), p)
+        } else {
+            read_operation(op, &mut schema, bindings, p)
+        };
         // In the order of their messages, which is .NET's order of the attributes (the
         // bindings list a message's header in the input, the output or both).
         let mut headers: Vec<&(&str, Node, bool, bool)> =
@@ -459,6 +544,7 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
     Some(Imported {
         source: file.to_owned(),
         dataset_wsdl,
+        rpc: schema.encoded,
         name,
         namespace: tns.to_owned(),
         path,
@@ -551,17 +637,6 @@ fn check_transport(binding: Node, p: &mut Problems) {
                 "a SOAP binding of the transport {transport:?}; rmm, as ASMX, speaks SOAP over \
                  HTTP ({HTTP_TRANSPORT})"
             ),
-        );
-    }
-}
-
-/// Refuses `style="rpc"` on a SOAP binding or operation.
-fn check_style(node: Node, p: &mut Problems, operation: Option<&str>) {
-    if node.attribute("style") == Some("rpc") {
-        let whose = operation.map_or(String::new(), |op| format!("operation {op}: "));
-        p.at(
-            node,
-            format!("{whose}style=\"rpc\"; rmm reads document/literal, as ASMX writes it"),
         );
     }
 }
@@ -659,6 +734,9 @@ struct Schema<'a, 'i> {
     foreign_elements: Vec<Node<'a, 'i>>,
     /// The service's namespace.
     tns: &'a str,
+    /// The service is RPC/encoded: its schema is SOAP encoding's (members unqualified by
+    /// design, arrays restrictions of `soapenc:Array`).
+    encoded: bool,
     /// The service's global elements by name (the first of a name), and the WSDL's messages
     /// by name with their places: looked up once per operation, a large service's thousands.
     element_index: HashMap<&'a str, Node<'a, 'i>>,
@@ -689,6 +767,7 @@ impl<'a, 'i> Schema<'a, 'i> {
             data_sets: Vec::new(),
             foreign_elements: Vec::new(),
             tns,
+            encoded: false,
             element_index: HashMap::new(),
             messages: HashMap::new(),
             long_lists: Vec::new(),
@@ -1019,6 +1098,8 @@ fn read_operation<'a, 'i>(
             request_element: None,
             response_element: None,
             result_element: None,
+            request_namespace: None,
+            response_namespace: None,
         });
     }
     // A wrapped operation's messages have one part each: a second one (of an element with
@@ -1144,6 +1225,129 @@ fn read_operation<'a, 'i>(
         request_element,
         response_element,
         result_element: result_renamed,
+        request_namespace: None,
+        response_namespace: None,
+    })
+}
+
+/// An RPC/encoded operation (`[SoapRpcMethod]`): its messages' parts are its parameters and,
+/// out, its return value and out parameters, each of a named type. The return value is the
+/// first output part `parameterOrder` does not list (the first output part without one, as
+/// .NET's importer takes it); `{name}Result` is its default name, any other is
+/// `[return: SoapElement(Name)]`. Over HTTP GET/POST a parameter is named after the C#
+/// parameter, which `[SoapElement]` may rename over SOAP: an operation whose HTTP parts are
+/// named otherwise than its SOAP ones is imported for SOAP only (a spec names a parameter once).
+fn read_rpc_operation<'a, 'i>(
+    op: Node<'a, 'i>,
+    schema: &mut Schema<'a, 'i>,
+    mut bindings: Vec<BindingName>,
+    (request_ns, response_ns): (&str, &str),
+    p: &mut Problems,
+) -> Option<ImportedOperation> {
+    let name = operation_key(op).to_owned();
+    let method = op
+        .attribute("name")
+        .filter(|method| *method != name)
+        .map(str::to_owned);
+    let description = documentation(op);
+    let (Some(input), Some(output)) = (child(op, WSDL, "input"), child(op, WSDL, "output")) else {
+        p.at(
+            op,
+            format!("operation {name}: not request/response (an input and an output)"),
+        );
+        return None;
+    };
+    let parts = |io: Node<'a, 'i>| -> Vec<Node<'a, 'i>> {
+        io.attribute("message")
+            .and_then(|m| qname(io, m))
+            .and_then(|(_, m)| schema.message(m))
+            .map(|m| children(m, WSDL, "part").collect())
+            .unwrap_or_default()
+    };
+    let (ins, outs) = (parts(input), parts(output));
+    for part in ins.iter().chain(&outs) {
+        if part.attribute("element").is_some() || part.attribute("type").is_none() {
+            // .NET refuses an element (fatally) and skips a part of no type.
+            p.at(
+                *part,
+                format!(
+                    "operation {name}: an encoded message part of no type (or naming an \
+                     element), which .NET refuses (Each message part in an use=encoded message \
+                     must specify a type)"
+                ),
+            );
+            return None;
+        }
+    }
+    let mut params = Vec::new();
+    for part in &ins {
+        let param = part.attribute("name").unwrap_or_default();
+        params.push((
+            param.to_owned(),
+            value_type(*part, schema, &name, param, p)?,
+        ));
+    }
+    let order: Option<Vec<&str>> = op
+        .attribute("parameterOrder")
+        .map(|o| o.split_whitespace().collect());
+    let result_at = match &order {
+        Some(order) => outs
+            .iter()
+            .position(|part| !order.contains(&part.attribute("name").unwrap_or_default())),
+        None => (!outs.is_empty()).then_some(0),
+    };
+    let result_name = format!("{name}Result");
+    let (result, result_element) = match result_at {
+        None => ("void".to_owned(), None),
+        Some(at) => {
+            let part = outs[at];
+            let wire = part.attribute("name").unwrap_or_default();
+            (
+                value_type(part, schema, &name, "the result", p)?,
+                (wire != result_name).then(|| wire.to_owned()),
+            )
+        }
+    };
+    let mut out_params = Vec::new();
+    for (at, part) in outs.iter().enumerate() {
+        if Some(at) == result_at {
+            continue;
+        }
+        let out = part.attribute("name").unwrap_or_default();
+        let what = format!("out parameter {out}");
+        out_params.push((out.to_owned(), value_type(*part, schema, &name, &what, p)?));
+    }
+    // HTTP GET/POST name the parameters as the C# method does.
+    let soap_names: Vec<&str> = params.iter().map(|(n, _)| n.as_str()).collect();
+    for (binding, suffix) in [
+        (BindingName::Get, "HttpGetIn"),
+        (BindingName::Post, "HttpPostIn"),
+    ] {
+        let http_names: Option<Vec<&str>> = schema.message(&format!("{name}{suffix}")).map(|m| {
+            children(m, WSDL, "part")
+                .filter_map(|p| p.attribute("name"))
+                .collect()
+        });
+        if http_names.is_some_and(|names| names != soap_names) {
+            bindings.retain(|b| *b != binding);
+        }
+    }
+    let tns = schema.tns;
+    Some(ImportedOperation {
+        name,
+        description,
+        params,
+        result,
+        outs: out_params,
+        bindings,
+        bare: false,
+        method,
+        headers: Vec::new(),
+        request_element: None,
+        response_element: None,
+        result_element,
+        request_namespace: (request_ns != tns).then(|| request_ns.to_owned()),
+        response_namespace: (response_ns != tns).then(|| response_ns.to_owned()),
     })
 }
 
@@ -1626,6 +1830,11 @@ fn named_type<'a, 'i>(
         );
         return None;
     };
+    if schema.encoded {
+        if let Some(array_type) = encoded_array_type(complex) {
+            return encoded_array(array_type, local, schema, whose, p);
+        }
+    }
     if let Some(item) = array_item(complex) {
         let item_what = format!("the items of {local}");
         schema.array_depth += 1;
@@ -1634,6 +1843,60 @@ fn named_type<'a, 'i>(
         return Some(format!("{}[]", item_ty?));
     }
     read_class(complex, local, schema, whose, p).then(|| local.to_owned())
+}
+
+/// The `wsdl:arrayType` attribute of an encoded array type: a `complexContent` restriction of
+/// `soapenc:Array` whose attribute refers to `soapenc:arrayType` (SoapSchemaExporter's form).
+fn encoded_array_type<'a, 'i>(complex: Node<'a, 'i>) -> Option<Node<'a, 'i>> {
+    let restriction = child(child(complex, XSD, "complexContent")?, XSD, "restriction")?;
+    let base = restriction
+        .attribute("base")
+        .and_then(|b| qname(restriction, b))?;
+    if base != (SOAP_ENCODING, "Array") {
+        return None;
+    }
+    children(restriction, XSD, "attribute").find(|a| a.attribute((WSDL, "arrayType")).is_some())
+}
+
+/// The spec type of an encoded array (`Point[]`) from its `wsdl:arrayType` (`tns:Point[]`):
+/// one dimension of items of a type rmm carries.
+fn encoded_array<'a, 'i>(
+    attribute: Node<'a, 'i>,
+    local: &str,
+    schema: &mut Schema<'a, 'i>,
+    whose: &str,
+    p: &mut Problems,
+) -> Option<String> {
+    let value = attribute.attribute((WSDL, "arrayType")).unwrap_or_default();
+    let Some(item) = value.strip_suffix("[]").filter(|i| !i.contains('[')) else {
+        p.at(
+            attribute,
+            format!(
+                "{whose} uses the encoded array {local} of wsdl:arrayType {value:?}: rmm                  imports an array of one dimension of items that are no arrays (T[])"
+            ),
+        );
+        return None;
+    };
+    let Some((ns, item_local)) = qname(attribute, item) else {
+        p.at(
+            attribute,
+            format!(
+                "{whose} uses the encoded array {local}, whose item type {item:?} names no type"
+            ),
+        );
+        return None;
+    };
+    let item_ty = named_type(attribute, ns, item_local, schema, whose, p)?;
+    if item_ty.ends_with("[]") {
+        p.at(
+            attribute,
+            format!(
+                "{whose} uses the encoded array {local} of arrays, which rmm does not carry yet"
+            ),
+        );
+        return None;
+    }
+    Some(format!("{item_ty}[]"))
 }
 
 /// The item element of a complex type of XmlSerializer's array shape (`ArrayOfX`: a sequence
@@ -2264,7 +2527,8 @@ fn read_class<'a, 'i>(
             schema.item_rename,
         ) = saved;
         // `[XmlElement(Form = Unqualified)]`: an element of no namespace, of a simple type.
-        let unqualified = node.attribute("form") == Some("unqualified");
+        // (Every member of an encoded schema is: that is SOAP encoding's form.)
+        let unqualified = node.attribute("form") == Some("unqualified") && !schema.encoded;
         match (ty, rename) {
             (Some(ty), None) if unqualified => {
                 let simple = SoapType::from_name(&ty)

@@ -82,6 +82,10 @@ impl Imported {
         if let Some(description) = &self.description {
             let _ = writeln!(w, "  description: {}", quoted(description));
         }
+        if self.rpc {
+            // [SoapRpcService]: every operation RPC/encoded.
+            let _ = writeln!(w, "  style: rpc");
+        }
         if self.dataset_wsdl != crate::spec::DataSetWsdl::V1 {
             // .NET's `WSDL_VERSION` setting, as the WSDL shows it.
             let _ = writeln!(w, "  dataset_wsdl: \"{}\"", self.dataset_wsdl.name());
@@ -229,6 +233,8 @@ impl Imported {
                 ("request_element", &op.request_element),
                 ("response_element", &op.response_element),
                 ("result_element", &op.result_element),
+                ("request_namespace", &op.request_namespace),
+                ("response_namespace", &op.response_namespace),
             ] {
                 if let Some(value) = value {
                     let _ = writeln!(w, "    {key}: {}", scalar(value));

@@ -36,6 +36,7 @@ mod dotnet;
 #[allow(dead_code)]
 #[path = "../../../../generated/examples/echo_server.rs"]
 mod echo_server;
+mod encoded;
 mod fidelity;
 mod mutation;
 mod objects;
@@ -363,6 +364,16 @@ async fn run(args: Args) -> ExitCode {
         }
         Err(e) => {
             checks.check("objects: our server starts", Err(e));
+        }
+    }
+    match encoded::start_ours().await {
+        Ok(ours_encoded) => {
+            encoded::encoded_section(&mut checks, &mono).await;
+            encoded::encoded_section(&mut checks, &ours_encoded).await;
+            encoded::encoded_fidelity_section(&mut checks, &mono, &ours_encoded).await;
+        }
+        Err(e) => {
+            checks.check("encoded: our server starts", Err(e));
         }
     }
     let python = args.python.clone().unwrap_or_default();
