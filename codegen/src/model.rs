@@ -860,8 +860,15 @@ pub struct ServiceModel {
     pub description: Option<String>,
     /// How the WSDL declares a DataSet (`dataset_wsdl:`).
     pub dataset_wsdl: crate::spec::DataSetWsdl,
-    /// `style: rpc` (`[SoapRpcService]`): every operation's SOAP messages RPC/encoded.
+    /// Every operation's SOAP messages RPC/encoded: `style: rpc` on the service or on every
+    /// operation.
     pub rpc: bool,
+    /// `style: rpc` on the service (`[SoapRpcService]`): its types in its namespace, its HTTP
+    /// GET/POST results in `{namespace}/literalTypes`, its bindings `style="rpc"`. Without it
+    /// (`[SoapRpcMethod]` on each method) the types' namespace is `{namespace}/encodedTypes`.
+    pub rpc_service: bool,
+    /// The namespace of its encoded types (the `types` prefix of its messages).
+    pub types_namespace: String,
 }
 
 /// A credential: a parameter filled by a signer, not by the request type.
@@ -1540,10 +1547,11 @@ impl Model {
                 // ASMX's default action (SoapReflector.GetDefaultAction): the namespace and the
                 // name, with a '/' between them unless the namespace ends with one
                 // (`http://tempuri.org/` gives `http://tempuri.org/HelloWorld`).
-                let action = if ns.ends_with('/') {
-                    format!("{ns}{wire}")
-                } else {
-                    format!("{ns}/{wire}")
+                let action = match &op.action {
+                    // `[SoapDocumentMethod(Action)]`: the service's own.
+                    Some(action) => action.clone(),
+                    None if ns.ends_with('/') => format!("{ns}{wire}"),
+                    None => format!("{ns}/{wire}"),
                 };
                 // The wrappers, as `[SoapDocumentMethod]` names them: after the operation
                 // unless `RequestElementName`/`ResponseElementName` say otherwise.
@@ -1859,7 +1867,15 @@ impl Model {
                 crate_ident: service.crate_name.replace('-', "_"),
                 description: service.description.clone(),
                 dataset_wsdl: service.dataset_wsdl,
-                rpc: service.style == crate::spec::ServiceStyle::Rpc,
+                rpc: spec.is_rpc(),
+                rpc_service: service.style == crate::spec::ServiceStyle::Rpc,
+                types_namespace: if service.style == crate::spec::ServiceStyle::Rpc {
+                    ns.clone()
+                } else if ns.ends_with('/') {
+                    format!("{ns}encodedTypes")
+                } else {
+                    format!("{ns}/encodedTypes")
+                },
             },
             credentials,
             enums: spec

@@ -258,6 +258,20 @@ pub struct Service {
     pub style: ServiceStyle,
 }
 
+impl Spec {
+    /// Whether its operations are RPC/encoded: a `style: rpc` service's
+    /// (`[SoapRpcService]`), or a document service's whose every operation is `style: rpc`
+    /// (`[SoapRpcMethod]` on each method).
+    pub fn is_rpc(&self) -> bool {
+        self.service.style == ServiceStyle::Rpc
+            || (!self.operations.is_empty()
+                && self
+                    .operations
+                    .iter()
+                    .all(|op| op.style == ParameterStyle::Rpc))
+    }
+}
+
 /// How a service's SOAP messages are written: .NET's `[SoapDocumentService]` (the default)
 /// or `[SoapRpcService]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
@@ -337,6 +351,9 @@ pub struct Operation {
     /// The result's element where `[return: XmlElement(Name)]` named it otherwise than
     /// `{name}Result` (`result_element:`).
     pub result_element: Option<String>,
+    /// The SOAPAction where it is not `{namespace}/{name}` (`action:`,
+    /// `[SoapDocumentMethod(Action)]` or `[SoapRpcMethod(Action)]`).
+    pub action: Option<String>,
     /// An rpc operation's request namespace where it is not the service's
     /// (`request_namespace:`, `[SoapRpcMethod(RequestNamespace)]`).
     pub request_namespace: Option<String>,
@@ -398,6 +415,10 @@ pub enum ParameterStyle {
     /// schema named after the parameter; the result `<OpResult>` in the Body, and a null
     /// result an empty Body.
     Bare,
+    /// `rpc`: `[SoapRpcMethod]` on a method of a document service: RPC/encoded, as every
+    /// operation of a `style: rpc` service is, but for the names its messages use (its types'
+    /// namespace is `{namespace}/encodedTypes`, its response element `tns:`-prefixed).
+    Rpc,
 }
 
 /// One of the four ways an ASMX host offers an operation, as the spec spells it.
@@ -989,6 +1010,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 request_element: op.request_element.map(|w| w.0),
                 response_element: op.response_element.map(|w| w.0),
                 result_element: op.result_element.map(|w| w.0),
+                action: op.action,
                 request_namespace: op.request_namespace,
                 response_namespace: op.response_namespace,
                 headers: op

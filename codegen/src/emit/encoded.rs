@@ -201,7 +201,7 @@ pub(super) fn operation(
     let (request_ns, response_ns, types_ns) = (
         &op.request_namespace,
         &op.response_namespace,
-        &model.service.namespace,
+        &model.service.types_namespace,
     );
     let result = if op.result == SoapType::Void {
         quote!(None)

@@ -177,7 +177,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     );
     // An rpc service's HTTP GET/POST results are documents of `{namespace}/literalTypes`:
     // written and read as those of a service of that namespace.
-    let literal_types = if service.rpc {
+    let literal_types = if service.rpc_service {
         let literal_ns = if service.namespace.ends_with('/') {
             format!("{}literalTypes", service.namespace)
         } else {

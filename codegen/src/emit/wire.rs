@@ -852,7 +852,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     let reads_headers = op.in_headers().next().is_some();
     let encode_body = if let Some(rpc) = &rpc {
         let encode = &rpc.encode_request;
-        let encode_form = if op.over_http() {
+        let encode_form = if op.over_http() && model.service.rpc_service {
             super::encoded::over_documents(encode_form.clone())
         } else {
             encode_form.clone()
@@ -960,7 +960,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     };
     // An rpc operation: SOAP encoded, HTTP GET/POST literal (of `literalTypes`).
     let (encode_result, decode_self, decode_form_fn) = match &rpc {
-        Some(rpc) if op.over_http() => {
+        Some(rpc) if op.over_http() && model.service.rpc_service => {
             let (encode_soap, decode_soap) = (&rpc.encode_response, &rpc.decode_response);
             let encode_document = super::encoded::over_documents(encode_result);
             let decode_document = super::encoded::over_documents(decode_self);
@@ -982,6 +982,27 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 super::encoded::over_documents(decode_form_fn),
             )
         }
+        // [SoapRpcMethod] on a document service: HTTP GET/POST as any operation's.
+        Some(rpc) if op.over_http() => {
+            let (encode_soap, decode_soap) = (&rpc.encode_response, &rpc.decode_response);
+            (
+                quote! {
+                    if binding.is_soap() {
+                        #encode_soap
+                    } else {
+                        #encode_result
+                    }
+                },
+                quote! {
+                    if binding.is_soap() {
+                        #decode_soap
+                    } else {
+                        #decode_self
+                    }
+                },
+                decode_form_fn,
+            )
+        }
         Some(rpc) => (
             rpc.encode_response.clone(),
             rpc.decode_response.clone(),
@@ -989,7 +1010,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         ),
         None => (encode_result, decode_self, decode_form_fn),
     };
-    let documents = if rpc.is_some() && op.over_http() {
+    let documents = if rpc.is_some() && op.over_http() && model.service.rpc_service {
         quote! {
             /// `OPERATION` with the namespace of HTTP GET/POST result documents,
             /// `{namespace}/literalTypes`, as the service's (an rpc operation's).

@@ -843,7 +843,8 @@ fn pieces(model: &Model) -> Vec<String> {
     } else {
         format!("{ns}/literalTypes")
     };
-    let literal_results = rpc
+    let rpc_service = model.service.rpc_service;
+    let literal_results = rpc_service
         && model
             .operations
             .iter()
@@ -883,7 +884,7 @@ fn pieces(model: &Model) -> Vec<String> {
             // (the encoded service); further ones (never seen on the host) after `s1`.
             if at == 1 {
                 first = declaration;
-            } else if at == 2 && rpc {
+            } else if at == 2 && rpc_service {
                 after_tm = declaration;
             } else {
                 after.push_str(&declaration);
@@ -1167,7 +1168,7 @@ fn pieces(model: &Model) -> Vec<String> {
     }
     // An rpc service's are in a schema of their own (below).
     let mut literal_schema = String::new();
-    if rpc {
+    if rpc_service {
         let mut literal_written = Written {
             enums: vec![false; model.enums.len()],
             classes: vec![false; model.classes.len()],
@@ -1375,7 +1376,11 @@ fn pieces(model: &Model) -> Vec<String> {
                 put!("  </wsdl:message>");
             } else {
                 put!(r#"  <wsdl:message name="{name}{suffix}Out">"#);
-                let prefix = if rpc { literal_prefix.as_str() } else { "tns" };
+                let prefix = if rpc_service {
+                    literal_prefix.as_str()
+                } else {
+                    "tns"
+                };
                 put!(
                     r#"    <wsdl:part name="Body" element="{prefix}:{}" />"#,
                     model.root_name(op.result)
@@ -1431,7 +1436,7 @@ fn pieces(model: &Model) -> Vec<String> {
         match binding {
             "HttpGet" => put!(r#"    <http:binding verb="GET" />"#),
             "HttpPost" => put!(r#"    <http:binding verb="POST" />"#),
-            _ if rpc => put!(
+            _ if rpc_service => put!(
                 r#"    <{prefix}:binding transport="http://schemas.xmlsoap.org/soap/http" style="rpc" />"#
             ),
             _ => {

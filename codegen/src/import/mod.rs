@@ -133,6 +133,9 @@ pub struct ImportedOperation {
     pub bindings: Vec<BindingName>,
     /// `SoapParameterStyle.Bare`: its messages' parts are elements of their own.
     pub bare: bool,
+    /// `[SoapRpcMethod]` on a method of a document service (`style: rpc` on the operation):
+    /// RPC/encoded where the binding is not `style="rpc"`.
+    pub rpc_method: bool,
     /// The .NET method's name where `[WebMethod(MessageName)]` named the operation otherwise.
     pub method: Option<String>,
     /// Its SOAP headers (`[SoapHeader]`), in the order of their messages: their classes and
@@ -146,6 +149,8 @@ pub struct ImportedOperation {
     pub response_element: Option<String>,
     /// The result's element where it is not `{name}Result` (`[return: XmlElement(Name)]`).
     pub result_element: Option<String>,
+    /// Its SOAPAction where it is not `{namespace}/{name}` (`[SoapDocumentMethod(Action)]`).
+    pub action: Option<String>,
     /// An rpc operation's request namespace where it is not the service's
     /// (`[SoapRpcMethod(RequestNamespace)]`).
     pub request_namespace: Option<String>,

@@ -197,6 +197,10 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
     // namespaces (their `soap:body namespace`), and the document/literal ones.
     let mut rpc_ops: HashMap<&str, (&str, &str)> = HashMap::new();
     let mut literal_ops: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    // Whether a SOAP binding says `style="rpc"` ([SoapRpcService]).
+    let mut rpc_service = false;
+    // The SOAPAction of each operation.
+    let mut actions: HashMap<&str, &str> = HashMap::new();
     // The problems of the bindings' operations, reported with each operation below.
     let mut deferred: Vec<(&str, Node, String)> = Vec::new();
     for binding in children(root, WSDL, "binding") {
@@ -204,10 +208,12 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
         let mut binding_rpc = false;
         let kind = if let Some(b) = child(binding, SOAP11, "binding") {
             binding_rpc = b.attribute("style") == Some("rpc");
+            rpc_service |= binding_rpc;
             check_transport(b, p);
             BindingName::Soap11
         } else if let Some(b) = child(binding, SOAP12, "binding") {
             binding_rpc = b.attribute("style") == Some("rpc");
+            rpc_service |= binding_rpc;
             check_transport(b, p);
             BindingName::Soap12
         } else if let Some(b) = child(binding, HTTP, "binding") {
@@ -241,6 +247,12 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
                     SOAP12
                 };
                 let soap_operation = child(op, ns, "operation");
+                // The SOAPAction, SOAP 1.1's where both bindings give one.
+                if let Some(action) = soap_operation.and_then(|o| o.attribute("soapAction")) {
+                    if kind == BindingName::Soap11 || !actions.contains_key(name) {
+                        actions.insert(name, action);
+                    }
+                }
                 let rpc = match soap_operation.and_then(|o| o.attribute("style")) {
                     Some(style) => style == "rpc",
                     None => binding_rpc,
@@ -394,6 +406,7 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
     // SOAP operation is; a mix is refused where its rpc operations stand.
     let mixed = !rpc_ops.is_empty() && !literal_ops.is_empty();
     schema.encoded = !rpc_ops.is_empty() && literal_ops.is_empty();
+    schema.rpc_service = schema.encoded && rpc_service;
     // The roots the results show, before any operation is read: a parameter of a class is
     // named after its root wherever it stands, so one result naming it suffices.
     for op in children(port_type, WSDL, "operation") {
@@ -480,6 +493,19 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
                 read.headers.push((class, direction));
             }
         }
+        // `[SoapDocumentMethod(Action)]`: an action other than the default, which routes a
+        // request to the operation.
+        if let Some(read) = read.as_mut() {
+            let default = if tns.ends_with('/') {
+                format!("{tns}{op_name}")
+            } else {
+                format!("{tns}/{op_name}")
+            };
+            read.action = actions
+                .get(op_name)
+                .filter(|action| **action != default)
+                .map(|action| (*action).to_owned());
+        }
         // A type refused for an earlier operation is a problem of this one too, though none
         // is reported again.
         let refused_again = p.refused_again.take();
@@ -540,11 +566,33 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
             .position(|c| c.attribute("name") == Some(name))
     };
     classes.sort_by_key(|c| position(&c.name));
+    // [SoapRpcMethod] on a document service's methods (a binding without `style="rpc"`)
+    // declares its encoded types in `{namespace}/encodedTypes`, which rmm writes for a
+    // `[SoapRpcService]` only: a WSDL whose rpc operations name types of its own namespace
+    // imports as a service of `style: rpc`, whose types are there.
+    if schema.encoded
+        && !schema.rpc_service
+        && (!classes.is_empty()
+            || !enums.is_empty()
+            || operations.iter().any(|op| {
+                op.params
+                    .iter()
+                    .chain(&op.outs)
+                    .map(|(_, ty)| ty)
+                    .chain([&op.result])
+                    .any(|ty| ty.ends_with("[]"))
+            }))
+    {
+        schema.rpc_service = true;
+        for op in &mut operations {
+            op.rpc_method = false;
+        }
+    }
     let dataset_wsdl = schema.dataset_wsdl.unwrap_or_default();
     Some(Imported {
         source: file.to_owned(),
         dataset_wsdl,
-        rpc: schema.encoded,
+        rpc: schema.rpc_service,
         name,
         namespace: tns.to_owned(),
         path,
@@ -737,6 +785,8 @@ struct Schema<'a, 'i> {
     /// The service is RPC/encoded: its schema is SOAP encoding's (members unqualified by
     /// design, arrays restrictions of `soapenc:Array`).
     encoded: bool,
+    /// Its SOAP binding says `style="rpc"` (`[SoapRpcService]`), not only its operations.
+    rpc_service: bool,
     /// The service's global elements by name (the first of a name), and the WSDL's messages
     /// by name with their places: looked up once per operation, a large service's thousands.
     element_index: HashMap<&'a str, Node<'a, 'i>>,
@@ -768,6 +818,7 @@ impl<'a, 'i> Schema<'a, 'i> {
             foreign_elements: Vec::new(),
             tns,
             encoded: false,
+            rpc_service: false,
             element_index: HashMap::new(),
             messages: HashMap::new(),
             long_lists: Vec::new(),
@@ -1093,11 +1144,13 @@ fn read_operation<'a, 'i>(
             outs: Vec::new(),
             bindings,
             bare: true,
+            rpc_method: false,
             method,
             headers: Vec::new(),
             request_element: None,
             response_element: None,
             result_element: None,
+            action: None,
             request_namespace: None,
             response_namespace: None,
         });
@@ -1220,11 +1273,13 @@ fn read_operation<'a, 'i>(
         outs,
         bindings,
         bare: false,
+        rpc_method: false,
         method,
         headers: Vec::new(),
         request_element,
         response_element,
         result_element: result_renamed,
+        action: None,
         request_namespace: None,
         response_namespace: None,
     })
@@ -1341,11 +1396,13 @@ fn read_rpc_operation<'a, 'i>(
         outs: out_params,
         bindings,
         bare: false,
+        rpc_method: !schema.rpc_service,
         method,
         headers: Vec::new(),
         request_element: None,
         response_element: None,
         result_element,
+        action: None,
         request_namespace: (request_ns != tns).then(|| request_ns.to_owned()),
         response_namespace: (response_ns != tns).then(|| response_ns.to_owned()),
     })
@@ -1750,6 +1807,13 @@ fn named_type<'a, 'i>(
     let simple = match ns {
         // .NET's object, where a schema names its type (ASMX leaves it out).
         XSD if local == "anyType" => Some("object".to_owned()),
+        // SOAP encoding's simple types are XML Schema's under another namespace (.NET's
+        // static table, `AddSoapEncodedTypes`, for literal schemas too): `soapenc:string`,
+        // `soapenc:base64`.
+        SOAP_ENCODING if local == "base64" => Some("base64Binary".to_owned()),
+        SOAP_ENCODING => SoapType::from_name(local)
+            .filter(|ty| !ty.in_microsoft_namespace())
+            .map(|ty| ty.name().to_owned()),
         XSD | MICROSOFT => SoapType::from_name(local)
             .filter(|ty| ty.in_microsoft_namespace() == (ns == MICROSOFT))
             .map(|ty| ty.name().to_owned()),
@@ -1872,7 +1936,8 @@ fn encoded_array<'a, 'i>(
         p.at(
             attribute,
             format!(
-                "{whose} uses the encoded array {local} of wsdl:arrayType {value:?}: rmm                  imports an array of one dimension of items that are no arrays (T[])"
+                "{whose} uses the encoded array {local} of wsdl:arrayType {value:?}: rmm \
+                 imports an array of one dimension of items that are no arrays (T[])"
             ),
         );
         return None;

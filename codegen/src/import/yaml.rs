@@ -229,10 +229,15 @@ impl Imported {
             if op.bare {
                 let _ = writeln!(w, "    style: bare");
             }
+            if op.rpc_method {
+                // [SoapRpcMethod] on the method of a document service.
+                let _ = writeln!(w, "    style: rpc");
+            }
             for (key, value) in [
                 ("request_element", &op.request_element),
                 ("response_element", &op.response_element),
                 ("result_element", &op.result_element),
+                ("action", &op.action),
                 ("request_namespace", &op.request_namespace),
                 ("response_namespace", &op.response_namespace),
             ] {

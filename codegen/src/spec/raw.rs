@@ -179,6 +179,10 @@ pub(super) struct RawOperation {
     /// The result's element where it is not `{name}Result` (`[return: XmlElement(Name)]`).
     #[serde(default)]
     pub result_element: Option<Word>,
+    /// The SOAPAction where it is not the service's default, `{namespace}/{name}`
+    /// (`[SoapDocumentMethod(Action)]`, `[SoapRpcMethod(Action)]`).
+    #[serde(default)]
+    pub action: Option<String>,
     /// An rpc operation's request element's namespace where it is not the service's
     /// (`[SoapRpcMethod(RequestNamespace)]`).
     #[serde(default)]

@@ -100,10 +100,13 @@ pub fn write_envelope(
         out.push_str(SOAP11_ENCODING);
         out.push_str("\">");
     }
-    // The element: `types:` when in the types' namespace, else a prefix of its own.
+    // The element: `types:` when in the types' namespace, `tns:` in the service's, else a
+    // prefix of its own.
     let (local, namespace) = name;
     let prefix = if namespace == rpc.types_namespace {
         "types".to_owned()
+    } else if namespace == operation.service.namespace {
+        "tns".to_owned()
     } else {
         w.prefixes += 1;
         format!("q{}", w.prefixes)
@@ -112,7 +115,7 @@ pub fn write_envelope(
     w.out.push_str(&prefix);
     w.out.push(':');
     w.out.push_str(local);
-    if prefix != "types" {
+    if prefix.starts_with('q') {
         w.out.push_str(" xmlns:");
         w.out.push_str(&prefix);
         w.out.push_str("=\"");

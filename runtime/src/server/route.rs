@@ -104,6 +104,22 @@ fn soap_action<'a, B>(
 }
 
 /// The operation called `name`, if it is offered on `binding`.
+/// The operation a SOAPAction names, as ASMX's table of actions finds it: the one whose action
+/// it is, exactly (`{namespace}/{name}` by default, `[SoapDocumentMethod(Action)]`'s where
+/// the service gives one). The default's name is looked up first; a custom action by a scan.
+fn action_operation<O: OperationSet>(service: &ServiceInfo, action: &str) -> Option<&'static str> {
+    let is_its = |op: &O| {
+        let quoted = op.info().soap_action;
+        quoted.len() >= 2 && &quoted[1..quoted.len() - 1] == action
+    };
+    service
+        .action_operation(action)
+        .and_then(O::from_name)
+        .filter(is_its)
+        .or_else(|| O::all().iter().copied().find(is_its))
+        .map(|op| op.info().name)
+}
+
 fn offered<O: OperationSet>(binding: Binding, name: &str) -> Option<O> {
     O::from_name(name).filter(|op| op.info().bindings.contains(&binding))
 }
@@ -273,7 +289,7 @@ pub fn route_by_action<O: OperationSet>(
         return None;
     };
     let action = soap_action(binding, request, content_type)?;
-    let name = service.action_operation(action)?;
+    let name = action_operation::<O>(service, action)?;
     Some((binding, offered(binding, name)?))
 }
 
@@ -335,7 +351,7 @@ fn soap_call<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
         Route::Refused(response)
     };
     let by_action = action.map(|action| {
-        let name = service.action_operation(action);
+        let name = action_operation::<O>(service, action);
         (action, name.and_then(|name| offered::<O>(binding, name)))
     });
     // Only a request that names no operation in its headers is routed by its body, which the

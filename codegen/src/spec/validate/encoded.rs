@@ -34,7 +34,18 @@ pub(super) fn check_rpc(
     places: &[OpPlaces],
     loc: &Locator<'_>,
 ) {
-    let rpc = raw.service.style == crate::spec::ServiceStyle::Rpc;
+    use crate::spec::ParameterStyle;
+    let rpc_service = raw.service.style == crate::spec::ServiceStyle::Rpc;
+    // [SoapRpcMethod] on the methods of a document service: every operation `style: rpc`.
+    let rpc_methods = raw
+        .operations
+        .iter()
+        .any(|op| op.style == ParameterStyle::Rpc);
+    let every_method = raw
+        .operations
+        .iter()
+        .all(|op| op.style == ParameterStyle::Rpc);
+    let rpc = rpc_service || (rpc_methods && every_method);
     let style_at = loc
         .service_value("style", "rpc")
         .or(loc.top_key_pos("service"));
@@ -42,6 +53,52 @@ pub(super) fn check_rpc(
         let name = op.name.0.as_str();
         let anchor = place.name.or(place.lines.map(|l| loc.op_start(l)));
         let key_at = |key: &str| place.lines.and_then(|l| loc.op_key(l, key)).or(anchor);
+        if op.style == ParameterStyle::Rpc && rpc_service {
+            c.push(
+                key_at("style"),
+                anchor,
+                format!(
+                    "operation {name:?} is `style: rpc` in a service of `style: rpc`, whose \
+                     every operation is: leave it out"
+                ),
+            );
+        } else if op.style == ParameterStyle::Rpc && !every_method {
+            c.push(
+                key_at("style"),
+                anchor,
+                format!(
+                    "operation {name:?} is `style: rpc` ([SoapRpcMethod]) beside operations \
+                     that are not; rmm generates a service whose operations are all rpc or \
+                     none yet"
+                ),
+            );
+        } else if rpc_methods && every_method && !rpc_service {
+            // Their encoded types would be declared in `{namespace}/encodedTypes`.
+            let types: Vec<&str> = op
+                .params
+                .iter()
+                .chain(&op.out)
+                .map(|p| p.ty.as_str())
+                .chain([op.result.0.as_str()])
+                .filter(|ty| {
+                    let base = ty.trim_end_matches('?');
+                    base.ends_with("[]")
+                        || raw.types.iter().any(|t| t.name.0 == base)
+                        || raw.enums.iter().any(|e| e.name.0 == base)
+                })
+                .collect();
+            if let Some(ty) = types.first() {
+                c.push(
+                    anchor,
+                    anchor,
+                    format!(
+                        "operation {name:?} ([SoapRpcMethod] on a document service) uses the \
+                         type {ty}; rmm writes such an operation's encoded types (a schema of \
+                         {{namespace}}/encodedTypes) for a `style: rpc` service only yet"
+                    ),
+                );
+            }
+        }
         if !rpc {
             for (key, given) in [
                 ("request_namespace", op.request_namespace.is_some()),

@@ -28,7 +28,7 @@ pub(super) use names::{column_type, default_crate_name, nullable, soap_type_with
 pub(crate) use names::{ncname_problem, NCNAME_RULE};
 use namespaces::check_namespaces;
 use raw_xml::check_raw_xml;
-use shape::{check_bare, check_methods, check_renamed_elements, check_roots};
+use shape::{check_actions, check_bare, check_methods, check_renamed_elements, check_roots};
 
 /// Characters that would need escaping where the namespace and path are spliced into XML,
 /// HTML and header values.
@@ -707,6 +707,7 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
     check_methods(&mut c, raw, &places, loc);
     check_renamed_elements(&mut c, raw, &places, loc);
     check_rpc(&mut c, raw, &places, loc);
+    check_actions(&mut c, raw, &places, loc);
     check_headers(&mut c, raw, &places, loc);
     check_raw_xml(&mut c, raw, &places, loc);
 

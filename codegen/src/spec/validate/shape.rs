@@ -381,3 +381,62 @@ pub(super) fn check_renamed_elements(
         }
     }
 }
+
+/// SOAPActions of the service's own (`action:`, `[SoapDocumentMethod(Action)]`): a header
+/// value (no quote, no control character, not empty: rmm routes by it), other than the
+/// default it replaces, and each operation's its own, as ASMX's table of actions needs.
+pub(super) fn check_actions(
+    c: &mut Checker<'_, '_>,
+    raw: &RawSpec,
+    places: &[OpPlaces],
+    loc: &Locator<'_>,
+) {
+    let ns = raw.service.namespace.as_str();
+    let mut seen: HashMap<String, &str> = HashMap::new();
+    for (op, place) in raw.operations.iter().zip(places) {
+        let name = op.name.0.as_str();
+        let anchor = place.name.or(place.lines.map(|l| loc.op_start(l)));
+        let default = if ns.ends_with('/') {
+            format!("{ns}{name}")
+        } else {
+            format!("{ns}/{name}")
+        };
+        let action = op.action.clone().unwrap_or_else(|| default.clone());
+        let at = place.lines.and_then(|l| loc.op_key(l, "action")).or(anchor);
+        if op.action.is_some() {
+            let problem = if action.is_empty() {
+                Some("is empty; rmm routes a request by its action".to_owned())
+            } else if action.chars().any(|ch| ch == '"' || ch.is_control()) {
+                Some(
+                    "holds a quote or a control character, which an HTTP header cannot carry"
+                        .to_owned(),
+                )
+            } else if action == default {
+                Some(format!("is the default, {default:?}: leave `action:` out"))
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                c.push(
+                    at,
+                    anchor,
+                    format!("the action of operation {name:?} {problem}"),
+                );
+                continue;
+            }
+        }
+        if let Some(other) = seen.get(&action).filter(|other| **other != name) {
+            // (Two operations of one name are refused as such.)
+            c.push(
+                at,
+                anchor,
+                format!(
+                    "operation {name:?} has the action {action:?} of operation {other:?}; each \
+                     operation's action is its own (a request is routed by it)"
+                ),
+            );
+        } else {
+            seen.insert(action, name);
+        }
+    }
+}

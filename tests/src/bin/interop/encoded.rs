@@ -656,6 +656,27 @@ pub(crate) async fn encoded_fidelity_section(checks: &mut Checks, mono: &Target,
             }
         };
         let host = as_message(&m);
+        // The recorded probe is what the host answers today: status, content type, body.
+        let current = (
+            captures::status(&host),
+            host.header("content-type"),
+            &host.body,
+        ) == (
+            captures::status(&c.response),
+            c.response.header("content-type"),
+            &c.response.body,
+        );
+        checks.check(
+            &format!("encoded probe current {}", c.name),
+            if current {
+                Ok(())
+            } else {
+                Err(format!(
+                    "Mono answers otherwise than recorded: {}",
+                    String::from_utf8_lossy(&host.body)
+                ))
+            },
+        );
         let problems = match as_response(&o) {
             Ok(o) => answer_differences(&host, &o),
             Err(e) => vec![e],
