@@ -2225,6 +2225,48 @@ fn read_class<'a, 'i>(
             other => other.to_owned(),
         }
     };
+    // SOAP encoding's importer refuses what its form has not (`SoapSchemaImporter`: most of
+    // it fatally), and rmm's encoded codec carries none of the rest.
+    if schema.encoded {
+        let found = complex.descendants().filter(Node::is_element).find_map(|n| {
+            let construct = match n.tag_name().name() {
+                "attribute" | "anyAttribute" | "attributeGroup" => {
+                    "an attribute, which SOAP encoding has not (.NET: Attributes are not \
+                     supported with encoded SOAP)"
+                }
+                "choice" => "a choice (.NET: Choice is not supported with encoded SOAP)",
+                "group" => "a group reference (.NET: The ref syntax for groups is not supported with encoded SOAP)",
+                "any" => "xs:any (.NET: Any may not be used with encoded SOAP)",
+                "simpleContent" => {
+                    "text content (simpleContent), which .NET's encoded importer reads as an \
+                     empty class"
+                }
+                "element" if n.attribute("ref").is_some() => {
+                    "an element reference (.NET: Element reference syntax not supported with \
+                     encoded SOAP)"
+                }
+                "element" if n.attribute("substitutionGroup").is_some() => {
+                    "a substitution group (.NET: Substitution group may not be used with encoded SOAP)"
+                }
+                "element" if n.attribute("maxOccurs").is_some_and(|m| m != "1") => {
+                    "a repeated element (an array without a wrapper), which rmm's encoded codec \
+                     does not carry yet"
+                }
+                "element" if n.attribute("type").is_none() => {
+                    "an element of no type (.NET: the element does not specify a type)"
+                }
+                "element" if n.attribute("default").is_some() || n.attribute("fixed").is_some() => {
+                    "a default or fixed value, which .NET ignores in SOAP encoding and rmm does \
+                     not carry"
+                }
+                _ => return None,
+            };
+            Some((n, construct))
+        });
+        if let Some((node, construct)) = found {
+            return refuse(node, construct, schema, p);
+        }
+    }
     // The class's content: a sequence, or a complexContent extension of its base holding one.
     let mut base = None;
     let mut holder = complex;
