@@ -336,3 +336,48 @@ fn diff_names_each_seeded_difference_and_exits_1_and_0_when_equal() {
         stderr(&error)
     );
 }
+
+/// `rmm diff` of the encoded service: its spec and the host's WSDL agree; a SOAPAction, a
+/// request namespace and the service's style changed in the spec are each named.
+#[test]
+fn diff_names_actions_styles_and_rpc_namespaces() {
+    let dir = scratch("diff-encoded");
+    let wsdl = root().join("tests/fixtures/encoded/wsdl.xml");
+    let wsdl = wsdl.to_str().unwrap();
+    let committed = root().join("tests/encoded/rmm-spec.yaml");
+    let same = rmm(&dir, &["diff", committed.to_str().unwrap(), wsdl]);
+    assert_eq!(same.status.code(), Some(0), "{}", stderr(&same));
+    let text = std::fs::read_to_string(&committed)
+        .unwrap()
+        .replacen("  - name: Add\n", "  - name: Add\n    action: urn:add\n", 1)
+        .replace(
+            "request_namespace: \"urn:rmm:req\"",
+            "request_namespace: \"urn:rmm:other\"",
+        );
+    let seeded = dir.join("encoded.yaml");
+    std::fs::write(&seeded, text).unwrap();
+    let out = rmm(&dir, &["diff", seeded.to_str().unwrap(), wsdl]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).lines().collect::<Vec<_>>(),
+        [
+            "operation Add: the SOAPAction is \"urn:add\" in the spec, \"http://rmm.example.com/encoded/Add\" by the service",
+            "operation Renamed: the request element's namespace is \"urn:rmm:other\" in the spec, \"urn:rmm:req\" by the service",
+        ]
+    );
+    // A spec of a document/literal service, against the rpc one: the style is named first.
+    let document = std::fs::read_to_string(&committed)
+        .unwrap()
+        .replacen("  style: rpc\n", "", 1)
+        .replace("    request_namespace: \"urn:rmm:req\"\n", "")
+        .replace("    response_namespace: \"urn:rmm:resp\"\n", "");
+    std::fs::write(&seeded, document).unwrap();
+    let out = rmm(&dir, &["diff", seeded.to_str().unwrap(), wsdl]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let lines = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(
+        lines.lines().next(),
+        Some("service: document/literal in the spec, rpc/encoded (style: rpc) by the service"),
+        "{lines}"
+    );
+}

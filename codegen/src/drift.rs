@@ -16,7 +16,7 @@ pub struct Difference {
     /// `namespace-changed`, `path-changed`, `name-changed`, `enum-added`, `enum-withdrawn`,
     /// `enum-values-changed`, `type-added`, `type-withdrawn`, `member-added`,
     /// `member-removed`, `member-retyped`, `members-reordered`, `type-changed`,
-    /// `data-set-changed`.
+    /// `data-set-changed`, `style-changed`, `action-changed`.
     pub kind: &'static str,
     /// What it is about (`operation MobileTaskCreate`, `type Order`).
     pub subject: String,
@@ -30,9 +30,18 @@ impl std::fmt::Display for Difference {
     }
 }
 
+/// A service style as a spec spells it.
+fn style_name(style: crate::spec::ServiceStyle) -> &'static str {
+    match style {
+        crate::spec::ServiceStyle::Document => "document/literal",
+        crate::spec::ServiceStyle::Rpc => "rpc/encoded (style: rpc)",
+    }
+}
+
 /// Every difference between `spec` (the committed spec) and `service` (the service's WSDL,
 /// imported), in the spec's order: the service, the operations, the enums, the types, the
 /// typed DataSets.
+
 pub fn differences(spec: &Spec, service: &Spec) -> Vec<Difference> {
     let mut out = Vec::new();
     let mut push = |kind: &'static str, subject: String, message: String| {
@@ -70,6 +79,18 @@ pub fn differences(spec: &Spec, service: &Spec) -> Vec<Difference> {
             format!(
                 "path {:?} in the spec, {:?} by the service",
                 ours.path, theirs.path
+            ),
+        );
+    }
+
+    if ours.style != theirs.style {
+        push(
+            "style-changed",
+            "service".into(),
+            format!(
+                "{} in the spec, {} by the service",
+                style_name(ours.style),
+                style_name(theirs.style)
             ),
         );
     }
@@ -143,6 +164,55 @@ pub fn differences(spec: &Spec, service: &Spec) -> Vec<Difference> {
                     "element-renamed",
                     subject.clone(),
                     format!("the {what} is {a} in the spec, {b} by the service"),
+                );
+            }
+        }
+        // The SOAPAction a request is routed by, the style, and an rpc operation's
+        // namespaces.
+        let default_action = if spec.service.namespace.ends_with('/') {
+            format!("{}{}", spec.service.namespace, op.name)
+        } else {
+            format!("{}/{}", spec.service.namespace, op.name)
+        };
+        if op.action != other.action {
+            push(
+                "action-changed",
+                subject.clone(),
+                format!(
+                    "the SOAPAction is {:?} in the spec, {:?} by the service",
+                    op.action.as_deref().unwrap_or(&default_action),
+                    other.action.as_deref().unwrap_or(&default_action)
+                ),
+            );
+        }
+        if op.style != other.style {
+            push(
+                "style-changed",
+                subject.clone(),
+                format!(
+                    "its style is {:?} in the spec, {:?} by the service",
+                    op.style, other.style
+                ),
+            );
+        }
+        for (what, a, b) in [
+            ("request", &op.request_namespace, &other.request_namespace),
+            (
+                "response",
+                &op.response_namespace,
+                &other.response_namespace,
+            ),
+        ] {
+            if a != b {
+                let ns = &spec.service.namespace;
+                push(
+                    "namespace-changed",
+                    subject.clone(),
+                    format!(
+                        "the {what} element's namespace is {:?} in the spec, {:?} by the service",
+                        a.as_deref().unwrap_or(ns),
+                        b.as_deref().unwrap_or(ns)
+                    ),
                 );
             }
         }
