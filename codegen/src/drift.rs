@@ -41,7 +41,6 @@ fn style_name(style: crate::spec::ServiceStyle) -> &'static str {
 /// Every difference between `spec` (the committed spec) and `service` (the service's WSDL,
 /// imported), in the spec's order: the service, the operations, the enums, the types, the
 /// typed DataSets.
-
 pub fn differences(spec: &Spec, service: &Spec) -> Vec<Difference> {
     let mut out = Vec::new();
     let mut push = |kind: &'static str, subject: String, message: String| {
