@@ -40,7 +40,7 @@ pub(super) fn class_impls(c: &ClassModel) -> TokenStream {
             fn encode(&self) -> encoded::Value {
                 encoded::Value::Object {
                     ty: #wire,
-                    members: vec![#(#encodes)*],
+                    members: Vec::from([#(#encodes)*]),
                 }
             }
         }

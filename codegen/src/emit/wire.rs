@@ -423,14 +423,22 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         op.soap12_content_type,
         op.http_path
     ));
-    let decode_doc = doc(
+    let decode_doc = doc(if rpc.is_some() {
+        "Server side: reads a request of `binding` routed to this operation.\n\n\
+         SOAP (RPC/encoded): parameters are the method element's unqualified accessors, in any \
+         order, the first of a repeated one kept, unknown ones ignored and absent ones at their \
+         defaults, as on an ASMX host; references (`href`, `soapenc:ref`) are followed and a \
+         present `xsi:type` must be the parameter's; qualified parameters, `xsi:nil` for a value \
+         type and a DOCTYPE are refused. HTTP GET/POST: every parameter is required, names \
+         match case-insensitively, and repeated parameters are refused."
+    } else {
         "Server side: reads a request of `binding` routed to this operation.\n\n\
          SOAP: parameters may come in any order, the first of a repeated element wins, unknown \
          elements are ignored and absent ones take their defaults (`0`, `false`, `None`), as on \
          an ASMX host; unqualified parameters, `xsi:nil` and a DOCTYPE are refused. HTTP \
          GET/POST: every parameter is required, names match case-insensitively, and repeated \
-         parameters are refused.",
-    );
+         parameters are refused."
+    });
     let operation_doc = format!(" The wire literals of `{}`.", op.wire);
     let values = op.params.iter().map(|p| {
         let value = value_expr(p);

@@ -137,17 +137,18 @@ impl encoded::Encode for Simple {
     fn encode(&self) -> encoded::Value {
         encoded::Value::Object {
             ty: "Simple",
-            members: vec![
-                ("Flag", encoded::Encode::encode(& self.flag)), ("Money",
-                encoded::Encode::encode(& self.money)), ("Ratio",
-                encoded::Encode::encode(& self.ratio)), ("Single",
-                encoded::Encode::encode(& self.single)), ("Big",
-                encoded::Encode::encode(& self.big)), ("When", encoded::Encode::encode(&
-                self.when)), ("Data", encoded::Encode::encode(& self.data)), ("Level",
-                encoded::Encode::encode(& self.level)), ("Letter",
-                encoded::Encode::encode(& self.letter)), ("Id", encoded::Encode::encode(&
-                self.id)),
-            ],
+            members: Vec::from([
+                ("Flag", encoded::Encode::encode(&self.flag)),
+                ("Money", encoded::Encode::encode(&self.money)),
+                ("Ratio", encoded::Encode::encode(&self.ratio)),
+                ("Single", encoded::Encode::encode(&self.single)),
+                ("Big", encoded::Encode::encode(&self.big)),
+                ("When", encoded::Encode::encode(&self.when)),
+                ("Data", encoded::Encode::encode(&self.data)),
+                ("Level", encoded::Encode::encode(&self.level)),
+                ("Letter", encoded::Encode::encode(&self.letter)),
+                ("Id", encoded::Encode::encode(&self.id)),
+            ]),
         }
     }
 }
@@ -270,10 +271,11 @@ impl encoded::Encode for Point {
     fn encode(&self) -> encoded::Value {
         encoded::Value::Object {
             ty: "Point",
-            members: vec![
-                ("X", encoded::Encode::encode(& self.x)), ("Y", encoded::Encode::encode(&
-                self.y)), ("Name", encoded::Encode::encode(& self.name)),
-            ],
+            members: Vec::from([
+                ("X", encoded::Encode::encode(&self.x)),
+                ("Y", encoded::Encode::encode(&self.y)),
+                ("Name", encoded::Encode::encode(&self.name)),
+            ]),
         }
     }
 }
@@ -382,10 +384,10 @@ impl encoded::Encode for Line {
     fn encode(&self) -> encoded::Value {
         encoded::Value::Object {
             ty: "Line",
-            members: vec![
-                ("From", encoded::Encode::encode(& self.from)), ("To",
-                encoded::Encode::encode(& self.to)),
-            ],
+            members: Vec::from([
+                ("From", encoded::Encode::encode(&self.from)),
+                ("To", encoded::Encode::encode(&self.to)),
+            ]),
         }
     }
 }
@@ -490,10 +492,10 @@ impl encoded::Encode for Poly {
     fn encode(&self) -> encoded::Value {
         encoded::Value::Object {
             ty: "Poly",
-            members: vec![
-                ("Name", encoded::Encode::encode(& self.name)), ("Points",
-                encoded::Encode::encode(& self.points)),
-            ],
+            members: Vec::from([
+                ("Name", encoded::Encode::encode(&self.name)),
+                ("Points", encoded::Encode::encode(&self.points)),
+            ]),
         }
     }
 }
@@ -595,7 +597,7 @@ impl encoded::Encode for Shape {
     fn encode(&self) -> encoded::Value {
         encoded::Value::Object {
             ty: "Shape",
-            members: vec![("Name", encoded::Encode::encode(& self.name)),],
+            members: Vec::from([("Name", encoded::Encode::encode(&self.name))]),
         }
     }
 }
@@ -810,10 +812,10 @@ impl encoded::Encode for Circle {
     fn encode(&self) -> encoded::Value {
         encoded::Value::Object {
             ty: "Circle",
-            members: vec![
-                ("Name", encoded::Encode::encode(& self.name)), ("Radius",
-                encoded::Encode::encode(& self.radius)),
-            ],
+            members: Vec::from([
+                ("Name", encoded::Encode::encode(&self.name)),
+                ("Radius", encoded::Encode::encode(&self.radius)),
+            ]),
         }
     }
 }

@@ -68,7 +68,7 @@ impl EchoPoint {
 
     /// Server side: reads a request of `binding` routed to this operation.
     ///
-    /// SOAP: parameters may come in any order, the first of a repeated element wins, unknown elements are ignored and absent ones take their defaults (`0`, `false`, `None`), as on an ASMX host; unqualified parameters, `xsi:nil` and a DOCTYPE are refused. HTTP GET/POST: every parameter is required, names match case-insensitively, and repeated parameters are refused.
+    /// SOAP (RPC/encoded): parameters are the method element's unqualified accessors, in any order, the first of a repeated one kept, unknown ones ignored and absent ones at their defaults, as on an ASMX host; references (`href`, `soapenc:ref`) are followed and a present `xsi:type` must be the parameter's; qualified parameters, `xsi:nil` for a value type and a DOCTYPE are refused. HTTP GET/POST: every parameter is required, names match case-insensitively, and repeated parameters are refused.
     pub fn decode_request<B: AsRef<[u8]>>(
         request: &http::Request<B>,
         binding: Binding,
