@@ -136,12 +136,28 @@ fn parse(text: &str) -> Result<roxmltree::Document<'_>, RequestError> {
         allow_dtd: false,
         nodes_limit: (MAX_ELEMENTS * 4) as u32,
     };
-    roxmltree::Document::parse_with_options(text, options).map_err(|error| match error {
-        roxmltree::Error::DtdDetected => RequestError::Doctype,
-        error => RequestError::MalformedXml {
-            reason: error.to_string(),
-        },
-    })
+    let doc =
+        roxmltree::Document::parse_with_options(text, options).map_err(|error| match error {
+            roxmltree::Error::DtdDetected => RequestError::Doctype,
+            error => RequestError::MalformedXml {
+                reason: error.to_string(),
+            },
+        })?;
+    // Nesting is bounded as the literal reader bounds it: deeper is malformed, as the host's
+    // reader finds it. (A node's parent comes before it in document order, and ids count in
+    // it.)
+    let mut depths = vec![0u32; doc.descendants().count() + 1];
+    for node in doc.descendants().filter(Node::is_element) {
+        let parent = node.parent().map_or(0, |p| depths[p.id().get() as usize]);
+        let depth = parent + 1;
+        if depth as usize > MAX_DEPTH {
+            return Err(RequestError::MalformedXml {
+                reason: format!("elements nested deeper than {MAX_DEPTH} levels"),
+            });
+        }
+        depths[node.id().get() as usize] = depth;
+    }
+    Ok(doc)
 }
 
 fn envelope_ns(binding: Binding) -> &'static str {
