@@ -140,6 +140,17 @@ pub enum Value {
         /// The items.
         items: Vec<Value>,
     },
+    /// A value .NET cannot hold, which the writer refuses (naming where it stands).
+    Unwritable(Unwritable),
+}
+
+/// Why a value cannot be written: what the literal writers refuse too.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unwritable {
+    /// A `char` of two UTF-16 units: a .NET `char` is one.
+    NotOneUnit(char),
+    /// A `dateTime` outside .NET's years 1 to 9999 or finer than 100 ns (as chrono prints it).
+    NotDotnetDateTime(String),
 }
 
 /// A type the encoded writer takes: a simple type, a class, an array, a value that may be
@@ -181,11 +192,15 @@ pub fn simple<T: Scalar>(ty: TypeName, value: &T) -> Value {
 }
 
 macro_rules! simple_types {
-    ($($rust:ty => $ty:expr, $value_type:literal;)*) => {$(
+    ($($rust:ty => $ty:expr, $value_type:literal, $unwritable:expr;)*) => {$(
         impl Encode for $rust {
             const TYPE: TypeName = $ty;
             fn encode(&self) -> Value {
-                simple(<Self as Encode>::TYPE, self)
+                let unwritable: fn(&$rust) -> Option<Unwritable> = $unwritable;
+                match unwritable(self) {
+                    Some(why) => Value::Unwritable(why),
+                    None => simple(<Self as Encode>::TYPE, self),
+                }
             }
         }
 
@@ -203,22 +218,22 @@ macro_rules! simple_types {
 }
 
 simple_types! {
-    i8 => TypeName::Xsd("byte"), true;
-    i16 => TypeName::Xsd("short"), true;
-    i32 => TypeName::Xsd("int"), true;
-    i64 => TypeName::Xsd("long"), true;
-    u16 => TypeName::Xsd("unsignedShort"), true;
-    u32 => TypeName::Xsd("unsignedInt"), true;
-    u64 => TypeName::Xsd("unsignedLong"), true;
-    f32 => TypeName::Xsd("float"), true;
-    f64 => TypeName::Xsd("double"), true;
-    bool => TypeName::Xsd("boolean"), true;
-    char => TypeName::Ms("char"), true;
-    rust_decimal::Decimal => TypeName::Xsd("decimal"), true;
-    uuid::Uuid => TypeName::Ms("guid"), true;
-    crate::DateTime => TypeName::Xsd("dateTime"), true;
-    crate::Date => TypeName::Xsd("date"), true;
-    Vec<u8> => TypeName::Xsd("base64Binary"), false;
+    i8 => TypeName::Xsd("byte"), true, |_| None;
+    i16 => TypeName::Xsd("short"), true, |_| None;
+    i32 => TypeName::Xsd("int"), true, |_| None;
+    i64 => TypeName::Xsd("long"), true, |_| None;
+    u16 => TypeName::Xsd("unsignedShort"), true, |_| None;
+    u32 => TypeName::Xsd("unsignedInt"), true, |_| None;
+    u64 => TypeName::Xsd("unsignedLong"), true, |_| None;
+    f32 => TypeName::Xsd("float"), true, |_| None;
+    f64 => TypeName::Xsd("double"), true, |_| None;
+    bool => TypeName::Xsd("boolean"), true, |_| None;
+    char => TypeName::Ms("char"), true, |v| (v.len_utf16() != 1).then_some(Unwritable::NotOneUnit(*v));
+    rust_decimal::Decimal => TypeName::Xsd("decimal"), true, |_| None;
+    uuid::Uuid => TypeName::Ms("guid"), true, |_| None;
+    crate::DateTime => TypeName::Xsd("dateTime"), true, |v| (!v.fits_dotnet()).then(|| Unwritable::NotDotnetDateTime(v.value.to_string()));
+    crate::Date => TypeName::Xsd("date"), true, |v| (!v.0.fits_dotnet()).then(|| Unwritable::NotDotnetDateTime(v.0.value.to_string()));
+    Vec<u8> => TypeName::Xsd("base64Binary"), false, |_| None;
 }
 
 impl Encode for String {

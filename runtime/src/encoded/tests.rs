@@ -294,3 +294,31 @@ fn arrays_need_their_type_in_soap_11_and_ignore_size_and_names() {
         EncodedError::TypeMismatch { .. }
     ));
 }
+
+#[test]
+fn a_value_dotnet_cannot_hold_is_refused_where_it_stands() {
+    let refused = |members: &[(&'static str, Value)]| {
+        write_envelope(
+            Binding::Soap11,
+            &OP,
+            &RPC,
+            ("OpResponse", "urn:s"),
+            None,
+            members,
+        )
+        .unwrap_err()
+    };
+    assert!(matches!(
+        refused(&[("c", '😀'.encode())]),
+        crate::EncodeError::NotOneUnit {
+            field: "c",
+            value: '😀',
+            ..
+        }
+    ));
+    let items = vec![Some('a'), Some('😀')].encode();
+    assert!(matches!(
+        refused(&[("cs", items)]),
+        crate::EncodeError::NotOneUnit { field: "Item", .. }
+    ));
+}

@@ -6,7 +6,9 @@ use std::collections::VecDeque;
 use bytes::Bytes;
 use http::{Request, Response};
 
-use super::{RpcInfo, TypeName, Value, MS_TYPES, SOAP11_ENCODING, SOAP12_ENCODING, SOAP12_RPC};
+use super::{
+    RpcInfo, TypeName, Unwritable, Value, MS_TYPES, SOAP11_ENCODING, SOAP12_ENCODING, SOAP12_RPC,
+};
 use crate::soap::{SOAP11_NS as SOAP11_ENVELOPE_NS, SOAP12_NS as SOAP12_ENVELOPE_NS};
 use crate::{Binding, EncodeError, OperationInfo};
 
@@ -165,6 +167,7 @@ impl<'v> Writer<'v> {
     fn accessor(&mut self, name: &'static str, value: &'v Value) -> Result<(), EncodeError> {
         match value {
             Value::Null => Ok(()),
+            Value::Unwritable(why) => Err(self.unwritable(name, why)),
             Value::Simple { ty, text } => {
                 self.out.push('<');
                 self.out.push_str(name);
@@ -184,6 +187,22 @@ impl<'v> Writer<'v> {
                 self.members(name, members)
             }
             Value::Array { item, items } => self.inline_array(name, *item, items),
+        }
+    }
+
+    /// The refusal of a value .NET cannot hold, at the accessor `field`.
+    fn unwritable(&self, field: &'static str, why: &Unwritable) -> EncodeError {
+        match why {
+            Unwritable::NotOneUnit(value) => EncodeError::NotOneUnit {
+                operation: self.operation,
+                field,
+                value: *value,
+            },
+            Unwritable::NotDotnetDateTime(value) => EncodeError::NotDotnetDateTime {
+                operation: self.operation,
+                field,
+                value: value.clone(),
+            },
         }
     }
 
@@ -331,7 +350,7 @@ impl<'v> Writer<'v> {
                 self.items(*item, items, "soapenc:Array")
             }
             // Only objects and arrays are queued.
-            Value::Null | Value::Simple { .. } => Ok(()),
+            Value::Null | Value::Simple { .. } | Value::Unwritable(_) => Ok(()),
         }
     }
 
@@ -372,6 +391,7 @@ impl<'v> Writer<'v> {
         for item in items {
             match item {
                 Value::Null => self.out.push_str("<Item xsi:nil=\"true\" />"),
+                Value::Unwritable(why) => return Err(self.unwritable("Item", why)),
                 Value::Simple { text, .. } => {
                     self.out.push_str("<Item");
                     self.text_content("Item", "Item", text)?;
