@@ -20,7 +20,8 @@
 //! no DTD, a bounded node count), indexes the ids, and lets each type take its values from an
 //! [`Element`], references followed ([`Decode`]). Rust values have no identity, so an object
 //! the host would write once and reference twice is written twice by rmm: the values read
-//! back are equal, the bytes are not (`encoded-shared-objects` in the deliberate list).
+//! back are equal, the bytes are not (named in the encoded service's deliberate list,
+//! `tests/src/encoded_service.rs`).
 
 mod error;
 mod read;
