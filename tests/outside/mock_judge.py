@@ -30,6 +30,7 @@ response element declares content, other bytes than it (a sample, not the defaul
 declares none (a void operation), the same bytes.
 """
 
+import functools
 import sys
 import urllib.error
 import urllib.parse
@@ -90,10 +91,10 @@ def requests(path):
             message = inputs.get((port_type, op.get("name"), name))
             if message in messages:
                 out.append((kind, op.get("name"), action, messages[message], name))
-            elif encoded_body(op, kind) is not None:
+            elif (body := encoded_body(op, kind)) is not None:
                 # RPC/encoded ([SoapRpcMethod]): the method element, named after the operation
                 # in its body's namespace; its parameters (unqualified) are left absent.
-                namespace = encoded_body(op, kind).get("namespace") or root.get("targetNamespace")
+                namespace = body.get("namespace") or root.get("targetNamespace")
                 out.append((kind, op.get("name"), action, (namespace, op.get("name")), name))
     return out
 
@@ -101,11 +102,18 @@ def requests(path):
 def encoded_element(path, element):
     """Whether `element` is the method element of an RPC/encoded operation of the WSDL (its
     messages' parts are of types, not elements)."""
+    return element[1] + "SoapIn" in typed_messages(path)
+
+
+@functools.lru_cache(maxsize=None)
+def typed_messages(path):
+    """The names of the WSDL's messages with a part of a type (read once per WSDL)."""
     root = ET.parse(path).getroot()
-    for message in root.findall(f"{{{WSDL}}}message"):
-        if message.get("name") in (element[1] + "SoapIn",):
-            return any(p.get("type") for p in message.findall(f"{{{WSDL}}}part"))
-    return False
+    return frozenset(
+        message.get("name")
+        for message in root.findall(f"{{{WSDL}}}message")
+        if any(p.get("type") for p in message.findall(f"{{{WSDL}}}part"))
+    )
 
 
 def encoded_body(op, kind):

@@ -954,7 +954,6 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     };
 
     let fault_impl = fault_impl(op);
-    let raw_trees = model.raw_trees(op);
     let decode_soap_body = match &rpc {
         Some(rpc) => rpc.decode_soap.clone(),
         None => quote! {
@@ -1018,12 +1017,13 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         ),
         None => (encode_result, decode_self, decode_form_fn),
     };
-    let documents = if rpc.is_some() && op.over_http() && model.service.rpc_service {
+    // The operation's literals, of the service (`OPERATION`) or, for an rpc operation's HTTP
+    // GET/POST result documents, of `{namespace}/literalTypes` (`DOCUMENTS`).
+    let raw_trees = model.raw_trees(op);
+    let info = |service: TokenStream| {
         quote! {
-            /// `OPERATION` with the namespace of HTTP GET/POST result documents,
-            /// `{namespace}/literalTypes`, as the service's (an rpc operation's).
-            pub static DOCUMENTS: runtime::OperationInfo = runtime::OperationInfo {
-                service: &crate::LITERAL_TYPES,
+            runtime::OperationInfo {
+                service: #service,
                 name: #name,
                 soap_action: #soap_action,
                 soap12_content_type: #soap12_ct,
@@ -1037,8 +1037,17 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 bindings: #bindings,
                 bare: #bare,
                 request_element: #request_element,
-                raw_trees: false,
-            };
+                raw_trees: #raw_trees,
+            }
+        }
+    };
+    let operation_info = info(quote!(&crate::SERVICE));
+    let documents_info = info(quote!(&crate::LITERAL_TYPES));
+    let documents = if rpc.is_some() && op.over_http() && model.service.rpc_service {
+        quote! {
+            /// `OPERATION` with the namespace of HTTP GET/POST result documents,
+            /// `{namespace}/literalTypes`, as the service's (an rpc operation's).
+            pub static DOCUMENTS: runtime::OperationInfo = #documents_info;
         }
     } else {
         quote!()
@@ -1058,23 +1067,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         #params_const
 
         #[doc = #operation_doc]
-        pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
-            service: &crate::SERVICE,
-            name: #name,
-            soap_action: #soap_action,
-            soap12_content_type: #soap12_ct,
-            http_path: #http_path,
-            request_open: #request_open,
-            request_close: #request_close,
-            response_open: #response_open,
-            response_close: #response_close,
-            response_name: #response_name,
-            result_name: #result_name,
-            bindings: #bindings,
-            bare: #bare,
-            request_element: #request_element,
-            raw_trees: #raw_trees,
-        };
+        pub static OPERATION: runtime::OperationInfo = #operation_info;
 
         #rpc_info
 
