@@ -58,10 +58,11 @@ pub struct Model {
     pub sent_headers: Vec<SentHeader>,
     /// The types of `object` values, where the spec uses `object` anywhere.
     pub object: Option<ObjectModel>,
-    /// The namespaces of header classes other than the service's, in the order the
-    /// operations first use them (the request's headers, then the response's and a fault's):
-    /// the order ASMX numbers their schemas' prefixes in.
-    pub header_namespaces: Vec<String>,
+    /// The namespaces of types other than the service's: the header classes', in the order
+    /// the operations first use them (the request's headers, then the response's and a
+    /// fault's), the order ASMX numbers their schemas' prefixes in; then the enums' of
+    /// another namespace (`namespace:`), in spec order.
+    pub foreign_namespaces: Vec<String>,
 }
 
 /// The Rust types of `object` values: the runtime's `AnyType` over an enum of the service's
@@ -213,6 +214,9 @@ pub struct EnumModel {
     pub flags: bool,
     /// In a flags enum, the index of the value that is no flag.
     pub zero: Option<usize>,
+    /// The namespace its type is declared in when not the service's (`namespace:`): the
+    /// WSDL's alone (its values are text in their members' elements).
+    pub namespace: Option<String>,
 }
 
 /// A class: a generated struct and its `xs:complexType`.
@@ -495,6 +499,14 @@ impl Model {
     pub fn class(&self, ty: SoapType) -> Option<&ClassModel> {
         match ty {
             SoapType::Class(i) => Some(&self.classes[usize::from(i)]),
+            _ => None,
+        }
+    }
+
+    /// The enum `ty` is, if it is one.
+    pub fn enum_of(&self, ty: SoapType) -> Option<&EnumModel> {
+        match ty {
+            SoapType::Enum(i) => Some(&self.enums[usize::from(i)]),
             _ => None,
         }
     }
@@ -1844,7 +1856,7 @@ impl Model {
         let object = object_names.map(|names| ObjectModel {
             alias: names[0].clone(),
             known: names[1].clone(),
-            variants: known_variants(&classes, enum_names, &arrays),
+            variants: known_variants(&classes, enum_names, &spec.enums, &arrays),
         });
         if !errors.is_empty() {
             return Err(SpecErrors(errors));
@@ -1927,6 +1939,7 @@ impl Model {
                         members: e.members.clone(),
                         flags: e.flags,
                         zero: e.zero,
+                        namespace: e.namespace.clone(),
                     }
                 })
                 .collect(),
@@ -1950,7 +1963,7 @@ impl Model {
                     .map(|(class, field)| SentHeader { class, field })
                     .collect()
             },
-            header_namespaces: header_namespaces(&classes, &operations),
+            foreign_namespaces: foreign_namespaces(&classes, &spec.enums, &operations),
             classes,
             arrays,
             choices,
@@ -1960,16 +1973,20 @@ impl Model {
     }
 }
 
-/// [`Model::header_namespaces`].
-fn header_namespaces(classes: &[ClassModel], operations: &[OperationModel]) -> Vec<String> {
+/// [`Model::foreign_namespaces`].
+fn foreign_namespaces(
+    classes: &[ClassModel],
+    enums: &[crate::spec::EnumDef],
+    operations: &[OperationModel],
+) -> Vec<String> {
     let mut namespaces: Vec<String> = Vec::new();
-    for op in operations {
-        for h in op.in_headers().chain(op.output_headers()) {
-            if let Some(ns) = &classes[h.class].namespace {
-                if !namespaces.contains(ns) {
-                    namespaces.push(ns.clone());
-                }
-            }
+    let headers = operations
+        .iter()
+        .flat_map(|op| op.in_headers().chain(op.output_headers()))
+        .filter_map(|h| classes[h.class].namespace.as_ref());
+    for ns in headers.chain(enums.iter().filter_map(|e| e.namespace.as_ref())) {
+        if !namespaces.contains(ns) {
+            namespaces.push(ns.clone());
         }
     }
     namespaces
@@ -2167,10 +2184,12 @@ fn uses_object(spec: &Spec) -> bool {
 }
 
 /// The types an `object` may hold (see [`ObjectModel::variants`]): the concrete classes but
-/// header ones, the enums, the arrays; their Rust names apart from one another.
+/// header ones, the enums of the service's namespace (an `xsi:type` naming one of another
+/// namespace is not read), the arrays; their Rust names apart from one another.
 fn known_variants(
     classes: &[ClassModel],
     enum_names: &[String],
+    enums: &[crate::spec::EnumDef],
     arrays: &[ArrayModel],
 ) -> Vec<KnownVariant> {
     let mut types = Vec::new();
@@ -2182,6 +2201,9 @@ fn known_variants(
         }
     }
     for (i, name) in enum_names.iter().enumerate() {
+        if enums[i].namespace.is_some() {
+            continue;
+        }
         types.push(SoapType::Enum(i as u16));
         names.push(name.clone());
     }

@@ -65,6 +65,10 @@ pub struct EnumDef {
     pub flags: bool,
     /// In a flags enum, the index of the value that is no flag (`zero:`, .NET's `0`).
     pub zero: Option<usize>,
+    /// The namespace its `xs:simpleType` is declared in when not the service's (`namespace:`,
+    /// `[XmlType(Namespace = …)]`). The wire never shows it (a value is text in its member's
+    /// element), the WSDL does.
+    pub namespace: Option<String>,
 }
 
 /// A class, as XmlSerializer maps a .NET class with public fields: an `xs:complexType` whose
@@ -679,8 +683,10 @@ impl SoapType {
     }
 
     /// Whether a member of the type may have a default (`default:`) among the simple types:
-    /// numbers, `boolean`, `string` and `dateTime` (not `char`, `guid` or `base64Binary`); an
-    /// enum may too, unless it is flags.
+    /// numbers, `boolean`, `string`, `dateTime` and `guid` (not `char` or `base64Binary`); an
+    /// enum may too, unless it is flags. (.NET's wsdl.exe drops a `guid` default from the
+    /// class it makes; the service whose WSDL shows one has it, and leaves the value out when
+    /// equal, as rmm does.)
     pub const fn takes_default(self) -> bool {
         matches!(
             self,
@@ -698,6 +704,7 @@ impl SoapType {
                 | SoapType::Decimal
                 | SoapType::String
                 | SoapType::DateTime
+                | SoapType::Guid
         )
     }
 
@@ -1081,6 +1088,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 flags: e.flags,
                 name: e.name.0,
                 doc: e.doc,
+                namespace: e.namespace,
                 members: e
                     .values
                     .iter()
@@ -1149,6 +1157,22 @@ pub(crate) fn decimal_parts(text: &str) -> Option<(u128, bool, u32)> {
     }
     let mantissa: u128 = all.parse().ok()?;
     (mantissa < 1 << 96).then_some((mantissa, negative, fraction.len() as u32))
+}
+
+/// A `guid` default's text as a number: the 32 hex digits of the form XmlSerializer writes,
+/// `8-4-4-4-12` (`00000000-0000-0000-0000-000000000000`, .NET's `Guid.Empty`), either case;
+/// `None` for anything else.
+pub(crate) fn guid_value(text: &str) -> Option<u128> {
+    let groups: Vec<&str> = text.split('-').collect();
+    let lengths: Vec<usize> = groups.iter().map(|g| g.len()).collect();
+    if lengths != [8, 4, 4, 4, 12]
+        || !groups
+            .iter()
+            .all(|g| g.bytes().all(|b| b.is_ascii_hexdigit()))
+    {
+        return None;
+    }
+    u128::from_str_radix(&groups.concat(), 16).ok()
 }
 
 /// A `dateTime` default's text, `YYYY-MM-DDTHH:MM:SS` (no fraction, no time zone, as .NET

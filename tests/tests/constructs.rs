@@ -289,3 +289,37 @@ fn a_type_of_the_same_name_in_another_namespace_is_not_the_first() {
         "{error}"
     );
 }
+
+/// Two enums of one name in two namespaces are refused by name, as classes are; a guid default
+/// (a member's or an attribute's) is kept, as the service whose WSDL shows it has it.
+#[test]
+fn an_enum_of_the_same_name_elsewhere_is_refused_and_a_guid_default_kept() {
+    let dir = rmm_tests::root().join("tests/fixtures/constructs");
+    let read = |case: &str| {
+        let text = std::fs::read_to_string(dir.join(format!("{case}.wsdl"))).unwrap();
+        import::read(&text, case)
+    };
+    let error = read("enum_ns_samename").unwrap_err().to_string();
+    assert!(
+        error.contains("parameter k is of the enum Kind of the namespace http://o.example/, and an enum Kind of the namespace http://t.example/ is imported too"),
+        "{error}"
+    );
+    let member = read("default_guid").unwrap();
+    assert_eq!(
+        member.classes[0].members[0].1,
+        "{type: \"guid\", default: \"00000000-0000-0000-0000-000000000000\"}"
+    );
+    let attributes = read("attr_default_guid").unwrap();
+    let got: Vec<&str> = attributes.classes[0]
+        .attributes
+        .iter()
+        .map(|(_, t)| t.as_str())
+        .collect();
+    assert_eq!(
+        got,
+        [
+            "{type: \"guid\", default: \"00000000-0000-0000-0000-000000000000\"}",
+            "{type: \"guid\", default: \"0F8FAD5B-D9CB-469F-A165-70867728950E\"}"
+        ]
+    );
+}

@@ -5,10 +5,10 @@
 #     tests/wire/run.sh [WSDL...]
 #
 # Without arguments: every WSDL of tests/fixtures/survey/, heldout/ and wild/ of at most
-# 1 MB (a larger one is listed as skipped). The host (tests/interop/asmx/start.sh) is started
-# once with all of them as mocks: Mono's `wsdl -server` of the WSDL, made concrete by
-# mock_service.py (every method answering default(T)), at /mock/NAME.asmx; a WSDL it refuses
-# is listed (mock-refused.txt). Then for each WSDL:
+# 1 MB (a larger one is listed as skipped), and a few construct cases (listed below). The
+# host (tests/interop/asmx/start.sh) is started once with all of them as mocks: Mono's
+# `wsdl -server` of the WSDL, made concrete by mock_service.py (every method answering
+# default(T)), at /mock/NAME.asmx; a WSDL it refuses is listed (mock-refused.txt). Then for each WSDL:
 #
 # 1. `rmm import WSDL` as a whole; where that fails, `rmm import --skip-unsupported` (the
 #    operations rmm imports; none when it refuses the WSDL itself).
@@ -64,6 +64,11 @@ if [ "$#" -gt 0 ]; then
 else
     for corpus in survey heldout wild; do
         for w in "$root/tests/fixtures/$corpus/"*.wsdl; do wsdls+=("$w"); done
+    done
+    # Construct cases whose answers show what no real WSDL's default answers do (a value
+    # type's result is written: a renamed bare result, an enum of another namespace).
+    for case in bare_result_renamed enum_ns; do
+        wsdls+=("$root/tests/fixtures/constructs/$case.wsdl")
     done
 fi
 kept=()

@@ -167,7 +167,8 @@ pub(super) fn unless_default(model: &Model, m: &MemberModel, write: TokenStream)
     }
 }
 
-/// The Rust value of a member's default (validated: a number, boolean, string or enum value).
+/// The Rust value of a member's default (validated: a number, boolean, string, dateTime, guid or
+/// enum value).
 pub(super) fn default_expr(model: &Model, m: &MemberModel) -> TokenStream {
     let text = m.default.as_deref().expect("a member with a default");
     match m.ty {
@@ -208,6 +209,11 @@ pub(super) fn default_expr(model: &Model, m: &MemberModel) -> TokenStream {
             quote!(crate::runtime::deps::rust_decimal::Decimal::from_parts(
                 #lo, #mid, #hi, #negative, #scale
             ))
+        }
+        SoapType::Guid => {
+            let value = crate::spec::guid_value(text).expect("validated default");
+            let value = proc_macro2::Literal::u128_unsuffixed(value);
+            quote!(crate::Uuid::from_u128(#value))
         }
         SoapType::DateTime => {
             let [y, mo, d, h, mi, se] =

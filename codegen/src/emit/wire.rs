@@ -775,6 +775,12 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     // read whole over SOAP, and as any other over HTTP GET/POST.
     let (encode_result, decode_self, from_result) = if op.bare {
         let (encode_soap, decode_soap) = members_codec();
+        // The response's SOAP headers, if it has any, are set apart from the result.
+        let rest = if op.out_headers().next().is_some() {
+            quote!(..Default::default())
+        } else {
+            quote!()
+        };
         (
             quote! {
                 #result_check
@@ -788,10 +794,10 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 if binding.is_soap() {
                     #decode_soap
                 } else {
-                    #decode_result.map(|result| Self { result })
+                    #decode_result.map(|result| Self { result, #rest })
                 }
             },
-            quote!(Self { result }),
+            quote!(Self { result, #rest }),
         )
     } else if op.outs.is_empty() && op.out_headers().next().is_none() {
         (

@@ -247,23 +247,27 @@ fn qname(model: &Model, ty: SoapType) -> String {
             Some(ns) => foreign_prefix(model, ns),
             None => "tns".to_owned(),
         },
-        SoapType::Enum(_) | SoapType::Array(_) => "tns".to_owned(),
-        _ if ty.in_microsoft_namespace() => format!("s{}", model.header_namespaces.len() + 1),
+        SoapType::Enum(_) => match model.enum_of(ty).and_then(|e| e.namespace.as_deref()) {
+            Some(ns) => foreign_prefix(model, ns),
+            None => "tns".to_owned(),
+        },
+        SoapType::Array(_) => "tns".to_owned(),
+        _ if ty.in_microsoft_namespace() => format!("s{}", model.foreign_namespaces.len() + 1),
         _ => "s".to_owned(),
     };
     format!("{prefix}:{}", type_name(model, ty))
 }
 
-/// The prefix of the header namespace `ns` (`s1`, …).
+/// The prefix of the namespace `ns` of a header class or an enum (`s1`, …).
 /// ASMX numbers the prefixes as its reflector meets the namespaces: the headers' first
-/// ([`Model::header_namespaces`]), then Microsoft's types (as the host does for a service
+/// ([`Model::foreign_namespaces`]), then Microsoft's types (as the host does for a service
 /// whose first operation reads such a header), then the abstract types.
 fn foreign_prefix(model: &Model, ns: &str) -> String {
     let at = model
-        .header_namespaces
+        .foreign_namespaces
         .iter()
         .position(|n| n == ns)
-        .expect("a header class's namespace");
+        .expect("a type's namespace");
     format!("s{}", at + 1)
 }
 
@@ -381,10 +385,35 @@ struct Written {
     /// SOAP encoding's forms (an rpc service's schema): members unqualified and never
     /// nillable, arrays restrictions of `soapenc:Array`.
     encoded: bool,
+    /// The schemas of the namespaces other than the service's
+    /// ([`Model::foreign_namespaces`], in order), written after the service's: the types
+    /// (and a header class's element) declared in each.
+    foreign: Vec<String>,
+}
+
+/// The schema a type of the namespace `ns` is declared in: the service's (`w`) for none.
+fn schema_of<'w>(
+    model: &Model,
+    w: &'w mut String,
+    written: &'w mut Written,
+    ns: Option<&str>,
+) -> &'w mut String {
+    match ns {
+        Some(ns) => {
+            let at = model
+                .foreign_namespaces
+                .iter()
+                .position(|n| n == ns)
+                .expect("a namespace of the model");
+            &mut written.foreign[at]
+        }
+        None => w,
+    }
 }
 
 /// Writes the schema types of `types` not written yet, each followed by those its members or
-/// items use (XmlSchemaExporter adds a type before exporting its members).
+/// items use (XmlSchemaExporter adds a type before exporting its members): into the service's
+/// schema `w`, or the schema of the type's own namespace.
 fn schema_types(model: &Model, w: &mut String, types: &[SoapType], written: &mut Written) {
     for &ty in types {
         match ty {
@@ -394,6 +423,7 @@ fn schema_types(model: &Model, w: &mut String, types: &[SoapType], written: &mut
                     continue;
                 }
                 let e = &model.enums[i];
+                let w = schema_of(model, w, written, e.namespace.as_deref());
                 let _ = writeln!(w, r#"      <s:simpleType name="{}">"#, attr(&e.name));
                 // A flags enum is a list of its values.
                 let indent = if e.flags {
@@ -429,7 +459,13 @@ fn schema_types(model: &Model, w: &mut String, types: &[SoapType], written: &mut
                 if let Some(base) = class.base {
                     schema_types(model, w, &[SoapType::Class(base as u16)], written);
                 }
-                class_type(model, w, class, written.encoded);
+                let encoded = written.encoded;
+                class_type(
+                    model,
+                    schema_of(model, w, written, class.namespace.as_deref()),
+                    class,
+                    encoded,
+                );
                 let members: Vec<SoapType> = class
                     .attributes
                     .iter()
@@ -855,7 +891,11 @@ fn pieces(model: &Model) -> Vec<String> {
     // `soap12`, `s2` first (the reference host's types and objects services).
     // Header classes' namespaces first, then Microsoft's, then the abstract types (see
     // `foreign_prefix`).
-    let foreign: Vec<&str> = model.header_namespaces.iter().map(String::as_str).collect();
+    let foreign: Vec<&str> = model
+        .foreign_namespaces
+        .iter()
+        .map(String::as_str)
+        .collect();
     let mut prefixed: Vec<&str> = foreign.clone();
     if !microsoft_types.is_empty() {
         prefixed.push("http://microsoft.com/wsdl/types/");
@@ -903,9 +943,8 @@ fn pieces(model: &Model) -> Vec<String> {
         classes: vec![false; model.classes.len()],
         arrays: vec![false; model.arrays.len()],
         encoded: rpc,
+        foreign: vec![String::new(); foreign.len()],
     };
-    let mut enum_types =
-        |w: &mut String, types: &[SoapType]| schema_types(model, w, types, &mut written);
 
     put!(r#"<?xml version="1.0" encoding="utf-8"?>"#);
     put!(
@@ -941,6 +980,17 @@ fn pieces(model: &Model) -> Vec<String> {
     if xml_import.is_some() && !xml_first {
         put!(r#"      <s:import namespace="http://www.w3.org/XML/1998/namespace" />"#);
     }
+    // The namespaces of enums of another (`[XmlType(Namespace)]`), whose types the service's
+    // schema names.
+    for ns in &foreign {
+        if model
+            .enums
+            .iter()
+            .any(|e| e.namespace.as_deref() == Some(*ns))
+        {
+            put!(r#"      <s:import namespace="{}" />"#, attr(ns));
+        }
+    }
     if rpc && !model.arrays.is_empty() {
         // SOAP encoding's arrays restrict `soapenc:Array` with a `wsdl:arrayType`.
         put!(r#"      <s:import namespace="http://schemas.xmlsoap.org/soap/encoding/" />"#);
@@ -964,47 +1014,38 @@ fn pieces(model: &Model) -> Vec<String> {
     // first (the input header serializer's), then the response's.
     let mut headers_declared: Vec<usize> = Vec::new();
     // A header class of another namespace is declared in a schema of its own namespace, after
-    // the service's: its element, its type and the classes it holds, in `foreign_schemas`.
-    let mut foreign_schemas: Vec<String> = vec![String::new(); foreign.len()];
-    let header_elements =
-        |w: &mut String,
-         foreign_schemas: &mut Vec<String>,
-         op: &crate::model::OperationModel,
-         declared: &mut Vec<usize>,
-         types: &mut dyn FnMut(&mut String, &[SoapType])| {
-            for h in op.in_headers().chain(op.output_headers()) {
-                if declared.contains(&h.class) {
-                    continue;
-                }
-                declared.push(h.class);
-                let class = SoapType::Class(u16::try_from(h.class).expect("a class index"));
-                let name = attr(&h.wire);
-                let type_qname = qname(class);
-                let schema = match model.classes[h.class].namespace.as_deref() {
-                    Some(ns) => {
-                        let at = foreign.iter().position(|n| *n == ns).expect("a namespace");
-                        &mut foreign_schemas[at]
-                    }
-                    None => &mut *w,
-                };
-                let _ = writeln!(
-                    schema,
-                    r#"      <s:element name="{name}" type="{type_qname}" />"#
-                );
-                types(schema, &[class]);
+    // the service's: its element, its type and the classes it holds, in `written.foreign`.
+    let header_elements = |w: &mut String,
+                           written: &mut Written,
+                           op: &crate::model::OperationModel,
+                           declared: &mut Vec<usize>| {
+        for h in op.in_headers().chain(op.output_headers()) {
+            if declared.contains(&h.class) {
+                continue;
             }
-        };
+            declared.push(h.class);
+            let class = SoapType::Class(u16::try_from(h.class).expect("a class index"));
+            let name = attr(&h.wire);
+            let type_qname = qname(class);
+            let ns = model.classes[h.class].namespace.as_deref();
+            let _ = writeln!(
+                schema_of(model, w, written, ns),
+                r#"      <s:element name="{name}" type="{type_qname}" />"#
+            );
+            schema_types(model, w, &[class], written);
+        }
+    };
     for op in &model.operations {
         if rpc {
             // Types only, no elements: the parameters' types, then the result's and the out
             // parameters', as first used.
             let params: Vec<SoapType> = op.params.iter().map(|p| p.ty).collect();
-            enum_types(w, &params);
+            schema_types(model, w, &params, &mut written);
             let outs: Vec<SoapType> = std::iter::once(op.result)
                 .filter(|ty| *ty != SoapType::Void)
                 .chain(op.outs.iter().map(|o| o.ty))
                 .collect();
-            enum_types(w, &outs);
+            schema_types(model, w, &outs, &mut written);
             continue;
         }
         if op.bare {
@@ -1031,8 +1072,9 @@ fn pieces(model: &Model) -> Vec<String> {
                     attr(name),
                     type_attr(model, ty)
                 );
-                enum_types(w, &[ty]);
+                schema_types(model, w, &[ty], &mut written);
             }
+            header_elements(w, &mut written, op, &mut headers_declared);
             continue;
         }
         put!(r#"      <s:element name="{}">"#, attr(&op.request_element));
@@ -1071,7 +1113,7 @@ fn pieces(model: &Model) -> Vec<String> {
         }
         put!("      </s:element>");
         let param_types: Vec<SoapType> = op.params.iter().map(|p| p.ty).collect();
-        enum_types(w, &param_types);
+        schema_types(model, w, &param_types, &mut written);
         put!(r#"      <s:element name="{}">"#, attr(&op.response_name));
         // The result (unless void), then the out and ref parameters, as parameters are.
         // (name, type, nullable, nillable reference: a class with a root).
@@ -1092,13 +1134,7 @@ fn pieces(model: &Model) -> Vec<String> {
         if elements.is_empty() {
             put!("        <s:complexType />");
             put!("      </s:element>");
-            header_elements(
-                w,
-                &mut foreign_schemas,
-                op,
-                &mut headers_declared,
-                &mut enum_types,
-            );
+            header_elements(w, &mut written, op, &mut headers_declared);
             continue;
         }
         put!("        <s:complexType>");
@@ -1132,14 +1168,8 @@ fn pieces(model: &Model) -> Vec<String> {
         put!("        </s:complexType>");
         put!("      </s:element>");
         let types: Vec<SoapType> = elements.iter().map(|(_, ty, _, _)| *ty).collect();
-        enum_types(w, &types);
-        header_elements(
-            w,
-            &mut foreign_schemas,
-            op,
-            &mut headers_declared,
-            &mut enum_types,
-        );
+        schema_types(model, w, &types, &mut written);
+        header_elements(w, &mut written, op, &mut headers_declared);
     }
     // The root elements of the HTTP GET/POST results, one per result type of the operations
     // offered there, in the order they first use them; only a string (a reference) is
@@ -1174,6 +1204,8 @@ fn pieces(model: &Model) -> Vec<String> {
             classes: vec![false; model.classes.len()],
             arrays: vec![false; model.arrays.len()],
             encoded: false,
+            // An rpc service's types are all of its namespace (validated).
+            foreign: vec![String::new(); foreign.len()],
         };
         for (ty, nullable) in std::mem::take(&mut result_types) {
             let name = model.root_name(ty);
@@ -1212,7 +1244,7 @@ fn pieces(model: &Model) -> Vec<String> {
         }
     }
     put!("    </s:schema>");
-    for (ns, schema) in foreign.iter().zip(&foreign_schemas) {
+    for (ns, schema) in foreign.iter().zip(&written.foreign) {
         put!(
             r#"    <s:schema elementFormDefault="qualified" targetNamespace="{}">"#,
             attr(ns)
@@ -1314,25 +1346,27 @@ fn pieces(model: &Model) -> Vec<String> {
             if op.result == SoapType::Void {
                 put!(r#"  <wsdl:message name="{name}SoapOut" />"#);
             } else {
+                // The part is the return value's member, `{name}Result`, whatever its
+                // element is called (`[return: XmlElement(Name)]`).
                 put!(r#"  <wsdl:message name="{name}SoapOut">"#);
-                let part = attr(&op.result_name);
-                put!(r#"    <wsdl:part name="{part}" element="tns:{part}" />"#);
+                let element = attr(&op.result_name);
+                put!(r#"    <wsdl:part name="{name}Result" element="tns:{element}" />"#);
                 put!("  </wsdl:message>");
             }
-            continue;
+        } else {
+            put!(r#"  <wsdl:message name="{name}SoapIn">"#);
+            put!(
+                r#"    <wsdl:part name="parameters" element="tns:{}" />"#,
+                attr(&op.request_element)
+            );
+            put!("  </wsdl:message>");
+            put!(r#"  <wsdl:message name="{name}SoapOut">"#);
+            put!(
+                r#"    <wsdl:part name="parameters" element="tns:{}" />"#,
+                attr(&op.response_name)
+            );
+            put!("  </wsdl:message>");
         }
-        put!(r#"  <wsdl:message name="{name}SoapIn">"#);
-        put!(
-            r#"    <wsdl:part name="parameters" element="tns:{}" />"#,
-            attr(&op.request_element)
-        );
-        put!("  </wsdl:message>");
-        put!(r#"  <wsdl:message name="{name}SoapOut">"#);
-        put!(
-            r#"    <wsdl:part name="parameters" element="tns:{}" />"#,
-            attr(&op.response_name)
-        );
-        put!("  </wsdl:message>");
         // A message per header block it uses, in spec order: `{operation}{header}`.
         for h in &op.headers {
             let header = attr(&h.wire);
@@ -1711,5 +1745,85 @@ mod tests {
             let yaml = crate::import::import(&wsdl, "sets.wsdl").expect("imports");
             assert!(yaml.contains("    result: dataTable\n"), "{yaml}");
         }
+    }
+
+    /// The WSDL rmm serves for what a construct case imports to, read back.
+    fn served_and_imported(case: &str) -> (String, String) {
+        let file = format!(
+            "{}/../tests/fixtures/constructs/{case}.wsdl",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&file).expect("the case");
+        let yaml = crate::import::import(&text, &file).expect("the case imports");
+        let spec = crate::spec::parse(&yaml, "case.yaml").expect("a spec");
+        let model = Model::from_spec(&spec, "case.yaml").expect("a model");
+        let served = pieces(&model).join("http://t.example/T.asmx");
+        let again = crate::import::import(&served, "served.wsdl").expect("the served WSDL imports");
+        // The comment lines name the file imported.
+        let body = |y: &str| -> String {
+            y.lines()
+                .filter(|l| !l.starts_with('#'))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(body(&again), body(&yaml), "{served}");
+        (served, yaml)
+    }
+
+    #[test]
+    fn an_enum_of_another_namespace_is_declared_in_a_schema_of_it() {
+        let (served, yaml) = served_and_imported("enum_ns");
+        assert!(
+            yaml.contains("  - name: Kind\n    namespace: http://o.example/\n"),
+            "{yaml}"
+        );
+        // The service's schema imports the namespace and names the type with its prefix;
+        // the type is declared in a schema of its own, after the service's.
+        assert!(
+            served.contains("xmlns:s1=\"http://o.example/\""),
+            "{served}"
+        );
+        assert!(
+            served.contains("      <s:import namespace=\"http://o.example/\" />\n"),
+            "{served}"
+        );
+        assert!(served.contains("name=\"k\" type=\"s1:Kind\""), "{served}");
+        assert!(
+            served.contains("<s:attribute name=\"Mark\" type=\"s1:Kind\" use=\"required\" />"),
+            "{served}"
+        );
+        let foreign = served
+            .split(
+                "<s:schema elementFormDefault=\"qualified\" targetNamespace=\"http://o.example/\">",
+            )
+            .nth(1)
+            .expect("a schema of http://o.example/");
+        assert!(
+            foreign
+                .trim_start()
+                .starts_with("<s:simpleType name=\"Kind\">"),
+            "{served}"
+        );
+        assert_eq!(
+            served.matches("<s:simpleType name=\"Kind\">").count(),
+            1,
+            "{served}"
+        );
+    }
+
+    #[test]
+    fn a_bare_result_keeps_its_element_and_a_bare_operation_its_headers() {
+        let (served, yaml) = served_and_imported("bare_result_renamed");
+        assert!(yaml.contains("    style: bare\n    result_element: CountReply\n    headers: [Auth, Trace: Out]\n"), "{yaml}");
+        // The part is the return value's, `{Op}Result`; its element the renamed one.
+        assert!(
+            served.contains("<wsdl:part name=\"CountResult\" element=\"tns:CountReply\" />"),
+            "{served}"
+        );
+        assert!(
+            served.contains("<s:element name=\"CountReply\" type=\"s:int\" />"),
+            "{served}"
+        );
+        assert!(!served.contains("CountResult\" type"), "{served}");
     }
 }

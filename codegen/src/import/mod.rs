@@ -54,6 +54,8 @@ pub struct ImportedEnum {
     pub values: Vec<String>,
     /// A `[Flags]` enum (an `xs:list` of the values).
     pub flags: bool,
+    /// Its namespace when not the service's (a schema of its own in the WSDL).
+    pub namespace: Option<String>,
 }
 
 /// A class: a named `xs:complexType` whose `xs:sequence` holds its members.

@@ -797,6 +797,8 @@ struct Schema<'a, 'i> {
     /// The simpleTypes that are no enum, by name: the type each stands for (`int` for a
     /// restriction of `xs:int` by facets, `string` for a union).
     aliases: HashMap<&'a str, String>,
+    /// Enums of a name an enum of another namespace has, read first.
+    shadowed_enums: Vec<Node<'a, 'i>>,
 }
 
 impl<'a, 'i> Schema<'a, 'i> {
@@ -823,17 +825,33 @@ impl<'a, 'i> Schema<'a, 'i> {
             messages: HashMap::new(),
             long_lists: Vec::new(),
             aliases: HashMap::new(),
+            shadowed_enums: Vec::new(),
         };
-        let schemas = child(root, WSDL, "types")
+        // The service's schemas, then those of other namespaces than the service's,
+        // Microsoft's types' and the abstract types': their elements (a header class of its
+        // own namespace), complex types and simple types (`[XmlType(Namespace)]`).
+        let schemas: Vec<Node> = child(root, WSDL, "types")
             .into_iter()
             .flat_map(|types| children(types, XSD, "schema"))
+            .collect();
+        let own = schemas
+            .iter()
+            .copied()
             .filter(|s| s.attribute("targetNamespace") == Some(tns));
+        let others = schemas.iter().copied().filter(|s| {
+            s.attribute("targetNamespace")
+                .is_some_and(|ns| ns != tns && ns != MICROSOFT && !ns.ends_with("AbstractTypes"))
+        });
         let mut pending = Vec::new();
-        for s in schemas {
+        for s in own.chain(others) {
+            let foreign = s.attribute("targetNamespace") != Some(tns);
+            if foreign {
+                schema.foreign_elements.extend(children(s, XSD, "element"));
+            }
             // XML Schema's default form is unqualified: the members (and a wrapper's
             // parameters) of such a schema are elements of no namespace, which rmm would read
             // and write in the service's (ASMX writes every schema qualified).
-            if s.attribute("elementFormDefault") != Some("qualified") {
+            if !foreign && s.attribute("elementFormDefault") != Some("qualified") {
                 p.at(
                     s,
                     "the service's schema is not elementFormDefault=\"qualified\": its members \
@@ -842,7 +860,9 @@ impl<'a, 'i> Schema<'a, 'i> {
                         .to_owned(),
                 );
             }
-            schema.elements.extend(children(s, XSD, "element"));
+            if !foreign {
+                schema.elements.extend(children(s, XSD, "element"));
+            }
             schema
                 .complex_types
                 .extend(children(s, XSD, "complexType").filter(|c| c.attribute("name").is_some()));
@@ -893,10 +913,18 @@ impl<'a, 'i> Schema<'a, 'i> {
                     Some(values) if list.is_some() && values.len() > 63 => {
                         schema.long_lists.push(name)
                     }
+                    // One of a name read already, of another namespace: rmm names a type
+                    // once (.NET numbers the second).
+                    Some(_) if schema.enums.iter().any(|e| e.name == name) => {
+                        schema.shadowed_enums.push(simple);
+                    }
                     Some(values) if !values.is_empty() => schema.enums.push(ImportedEnum {
                         name: name.to_owned(),
                         values,
                         flags: list.is_some(),
+                        namespace: foreign
+                            .then(|| s.attribute("targetNamespace").map(str::to_owned))
+                            .flatten(),
                     }),
                     // Resolved below, once every simpleType is known.
                     _ => pending.push(simple),
@@ -919,22 +947,6 @@ impl<'a, 'i> Schema<'a, 'i> {
                     ),
                 ),
             }
-        }
-        // Schemas of other namespaces than the service's, Microsoft's types' and the abstract
-        // types': their elements and complex types (a header class of its own namespace).
-        let others = child(root, WSDL, "types")
-            .into_iter()
-            .flat_map(|types| children(types, XSD, "schema"))
-            .filter(|s| {
-                s.attribute("targetNamespace").is_some_and(|ns| {
-                    ns != tns && ns != MICROSOFT && !ns.ends_with("AbstractTypes")
-                })
-            });
-        for s in others {
-            schema.foreign_elements.extend(children(s, XSD, "element"));
-            schema
-                .complex_types
-                .extend(children(s, XSD, "complexType").filter(|c| c.attribute("name").is_some()));
         }
         for element in &schema.elements {
             if let Some(name) = element.attribute("name") {
@@ -975,6 +987,19 @@ fn target_namespace<'a>(node: Node<'a, '_>) -> Option<&'a str> {
     node.ancestors()
         .find(|a| is(*a, XSD, "schema"))
         .and_then(|s| s.attribute("targetNamespace"))
+}
+
+/// The names of the parts of the message `io` names, in order.
+fn bare_part_names<'a>(schema: &Schema<'a, '_>, io: Node<'a, '_>) -> Vec<&'a str> {
+    io.attribute("message")
+        .and_then(|m| qname(io, m))
+        .and_then(|(_, m)| schema.message(m))
+        .map(|m| {
+            children(m, WSDL, "part")
+                .filter_map(|part| part.attribute("name"))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// The elements a message's parts name, in order, if it is a bare operation's: parts named
@@ -1120,9 +1145,17 @@ fn read_operation<'a, 'i>(
             ));
         }
         let result_name = format!("{name}Result");
+        // The return value's part is `{name}Result` whatever its element is called: an
+        // element of another name is `[return: XmlElement(Name)]`.
+        let result_part = bare_part_names(schema, output).first() == Some(&result_name.as_str());
+        let mut result_element = None;
         let result = match response.as_slice() {
             [] => "void".to_owned(),
-            [element] if element.attribute("name") == Some(result_name.as_str()) => {
+            [element] if result_part || element.attribute("name") == Some(result_name.as_str()) => {
+                let wire = element.attribute("name").unwrap_or_default();
+                if wire != result_name {
+                    result_element = Some(wire.to_owned());
+                }
                 value_type(*element, schema, &name, "the result", p)?
             }
             _ => {
@@ -1149,7 +1182,7 @@ fn read_operation<'a, 'i>(
             headers: Vec::new(),
             request_element: None,
             response_element: None,
-            result_element: None,
+            result_element,
             action: None,
             request_namespace: None,
             response_namespace: None,
@@ -1665,7 +1698,9 @@ fn value_type<'a, 'i>(
             ));
         }
         let only = if member {
-            format!("of a number, boolean, string, dateTime or enum member, and this one is {ty}")
+            format!(
+                "of a number, boolean, string, dateTime, guid or enum member, and this one is {ty}"
+            )
         } else {
             "on class members only".to_owned()
         };
@@ -1841,8 +1876,28 @@ fn named_type<'a, 'i>(
         );
         return None;
     }
-    if schema.enums.iter().any(|e| e.name == local) {
-        return Some(local.to_owned());
+    let tns = schema.tns;
+    let enum_namespace = |e: &ImportedEnum| e.namespace.clone().unwrap_or_else(|| tns.to_owned());
+    if let Some(e) = schema.enums.iter().find(|e| e.name == local) {
+        if enum_namespace(e) == ns {
+            return Some(local.to_owned());
+        }
+        if schema
+            .shadowed_enums
+            .iter()
+            .any(|s| s.attribute("name") == Some(local) && target_namespace(*s) == Some(ns))
+        {
+            p.at(
+                node,
+                format!(
+                    "{whose} is of the enum {local} of the namespace {ns}, and an enum {local} \
+                     of the namespace {} is imported too; rmm names a type once (.NET numbers \
+                     the second, {local}1), and does not import two of one name yet",
+                    enum_namespace(e)
+                ),
+            );
+            return None;
+        }
     }
     if schema.long_lists.contains(&local) {
         return Some("string".to_owned());

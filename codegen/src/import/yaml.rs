@@ -110,6 +110,9 @@ impl Imported {
             let _ = writeln!(w, "enums:");
             for e in &self.enums {
                 let _ = writeln!(w, "  - name: {}", scalar(&e.name));
+                if let Some(namespace) = &e.namespace {
+                    let _ = writeln!(w, "    namespace: {}", scalar(namespace));
+                }
                 if e.flags {
                     let _ = writeln!(w, "    flags: true");
                     // The WSDL does not say which value is .NET's 0; `None` nearly always is.

@@ -98,6 +98,10 @@ pub(super) struct RawEnum {
     pub name: Word,
     #[serde(default)]
     pub doc: Option<String>,
+    /// The namespace of its type when not the service's (`namespace:`,
+    /// `[XmlType(Namespace = …)]`).
+    #[serde(default)]
+    pub namespace: Option<String>,
     /// A `[Flags]` enum (`xs:list`): a value is a set of flags.
     #[serde(default)]
     pub flags: bool,

@@ -666,6 +666,10 @@ fn presence_problem(
         Some(SoapType::DateTime) => {
             bad("a dateTime: a date and time that exist, written YYYY-MM-DDTHH:MM:SS, without a fraction or time zone")
         }
+        Some(SoapType::Guid) if crate::spec::guid_value(text).is_some() => None,
+        Some(SoapType::Guid) => {
+            bad("a guid: 32 hex digits in groups of 8-4-4-4-12, as 00000000-0000-0000-0000-000000000000")
+        }
         Some(SoapType::Boolean) if matches!(text, "true" | "false") => None,
         Some(SoapType::Boolean) => bad("true or false"),
         Some(SoapType::String) => None,
@@ -678,8 +682,8 @@ fn presence_problem(
             }
         }
         _ => Some(format!(
-            "default is for a member of a number, boolean, string, dateTime or enum type (not \
-             flags), and {} is not one",
+            "default is for a member of a number, boolean, string, dateTime, guid or enum \
+             type (not flags), and {} is not one",
             m.ty
         )),
     }

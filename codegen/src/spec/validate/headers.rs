@@ -83,16 +83,6 @@ pub(super) fn check_headers(
                 );
             }
         }
-        if !op.headers.is_empty() && op.style == crate::spec::ParameterStyle::Bare {
-            c.push(
-                at,
-                anchor,
-                format!(
-                    "operation {name:?} is bare and has SOAP headers; rmm supports headers on \
-                     wrapped operations only, for now"
-                ),
-            );
-        }
         // A header class is a header only: its schema type differs from a class's.
         let used = op
             .params

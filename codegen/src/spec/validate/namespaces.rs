@@ -31,28 +31,8 @@ pub(super) fn check_namespaces(
         let at = lines.as_ref().map(|l| loc.op_start(l[i])).or(types_at);
         let own = class.namespace.as_deref();
         if let Some(ns) = own {
-            if let Some(bad) = ns
-                .chars()
-                .find(|ch| ch.is_whitespace() || "<>&\"'\\".contains(*ch))
-            {
-                c.push(
-                    at,
-                    types_at,
-                    format!(
-                        "type {name:?} has the namespace {ns:?}, which contains {bad:?}; a \
-                         namespace is visible ASCII without any of < > & \" ' \\"
-                    ),
-                );
-            }
-            if ns.trim().is_empty() || ns == raw.service.namespace {
-                c.push(
-                    at,
-                    types_at,
-                    format!(
-                        "type {name:?} has the namespace {ns:?}: a class's namespace is one \
-                         other than the service's; leave it out for the service's"
-                    ),
-                );
+            if let Some(problem) = namespace_problem(ns, raw) {
+                c.push(at, types_at, format!("type {name:?} {problem}"));
             }
             let derived = raw
                 .types
@@ -111,6 +91,28 @@ pub(super) fn check_namespaces(
             }
         }
     }
+    // Enums of another namespace: the WSDL declares them in a schema of it; the wire never
+    // shows it (a value is text in its member's element).
+    let enums_at = loc.top_key_pos("enums");
+    for e in &raw.enums {
+        let Some(ns) = e.namespace.as_deref() else {
+            continue;
+        };
+        let name = e.name.0.as_str();
+        let at = loc.enum_name(name).or(enums_at);
+        if let Some(problem) = namespace_problem(ns, raw) {
+            c.push(at, enums_at, format!("enum {name:?} {problem}"));
+        } else if raw.service.style == crate::spec::ServiceStyle::Rpc {
+            c.push(
+                at,
+                enums_at,
+                format!(
+                    "enum {name:?} has the namespace {ns:?}; an rpc service's types are of its \
+                     own namespace (SOAP encoding's schema), which rmm carries only"
+                ),
+            );
+        }
+    }
     for (op, place) in raw.operations.iter().zip(places) {
         let anchor = place.name.or(place.lines.map(|l| loc.op_start(l)));
         let used = op
@@ -133,4 +135,24 @@ pub(super) fn check_namespaces(
             }
         }
     }
+}
+
+/// What is wrong with `ns` as a type's namespace (`namespace:`), if anything: it must be
+/// visible ASCII that needs no escaping, and not the service's.
+fn namespace_problem(ns: &str, raw: &RawSpec) -> Option<String> {
+    if let Some(bad) = ns
+        .chars()
+        .find(|ch| ch.is_whitespace() || "<>&\"'\\".contains(*ch))
+    {
+        return Some(format!(
+            "has the namespace {ns:?}, which contains {bad:?}; a namespace is visible ASCII \
+             without any of < > & \" ' \\"
+        ));
+    }
+    (ns.trim().is_empty() || ns == raw.service.namespace).then(|| {
+        format!(
+            "has the namespace {ns:?}: a type's namespace is one other than the service's; \
+             leave it out for the service's"
+        )
+    })
 }

@@ -40,7 +40,15 @@ pub(super) fn check_bare(
                 ),
             );
         }
-        let result = (op.result.0 != "void").then(|| (format!("{name}Result"), &op.result.0));
+        // The result's element: `{name}Result`, or `result_element:`'s
+        // (`[return: XmlElement(Name)]`).
+        let result = (op.result.0 != "void").then(|| {
+            let element = op
+                .result_element
+                .as_ref()
+                .map_or_else(|| format!("{name}Result"), |e| e.0.clone());
+            (element, &op.result.0)
+        });
         let declared = op
             .params
             .iter()
@@ -272,8 +280,8 @@ pub(super) fn check_methods(
 
 /// Renamed wrappers and results (`request_element:`, `response_element:`, `result_element:`,
 /// .NET's `[SoapDocumentMethod(RequestElementName, ResponseElementName)]` and
-/// `[return: XmlElement(Name)]`): XML names, other than the defaults they replace, on a
-/// wrapped operation (a bare one has no wrapper), a result on an operation that has one (and
+/// `[return: XmlElement(Name)]`): XML names, other than the defaults they replace, a wrapper
+/// on a wrapped operation (a bare one has none), a result on an operation that has one (and
 /// whose class has no root, which names it already); and no two operations' wrapper elements
 /// of one name, as a schema declares each element once.
 pub(super) fn check_renamed_elements(
@@ -317,8 +325,8 @@ pub(super) fn check_renamed_elements(
             }
             let problem = if value == default {
                 Some(format!("is the default, {default:?}: leave `{key}:` out"))
-            } else if op.style == crate::spec::ParameterStyle::Bare {
-                Some("is given on a bare operation, which has no wrapper and names its result after the operation; rmm renames a wrapped operation's".to_owned())
+            } else if op.style == crate::spec::ParameterStyle::Bare && *key != "result_element" {
+                Some("is given on a bare operation, which has no wrapper (a bare result's element may be renamed: `result_element:`)".to_owned())
             } else if *key == "result_element" && op.result.0 == "void" {
                 Some("is given on an operation without a result".to_owned())
             } else if *key == "result_element"
