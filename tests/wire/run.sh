@@ -66,8 +66,10 @@ else
         for w in "$root/tests/fixtures/$corpus/"*.wsdl; do wsdls+=("$w"); done
     done
     # Construct cases whose answers show what no real WSDL's default answers do (a value
-    # type's result is written: a renamed bare result, an enum of another namespace).
-    for case in bare_result_renamed enum_ns; do
+    # type's result is written: a renamed bare result, an enum of another namespace), and
+    # unq_class (unqualified members of nullable types and classes), whose values the echo
+    # pass (WIRE_ECHO=1) judges.
+    for case in bare_result_renamed enum_ns unq_class; do
         wsdls+=("$root/tests/fixtures/constructs/$case.wsdl")
     done
 fi

@@ -92,21 +92,32 @@ pub(super) fn member_write(model: &Model, m: &MemberModel) -> TokenStream {
         };
     }
     if m.unqualified {
-        // An element of no namespace inside its class's: `<Name xmlns="">`.
+        // An element of no namespace inside its class's: `<Name xmlns="">` (where no element
+        // around it declared that already).
         let write = match kind(m) {
             Kind::Scalar => quote! {
-                w.qualify_first(" xmlns=\"\"");
+                w.in_namespace("", " xmlns=\"\"");
                 w.scalar(#wire, &self.#field);
+            },
+            Kind::Nullable => quote! {
+                w.in_namespace("", " xmlns=\"\"");
+                w.nullable(#wire, self.#field.as_ref());
             },
             Kind::Optional => quote! {
                 if let Some(value) = &self.#field {
-                    w.qualify_first(" xmlns=\"\"");
+                    w.in_namespace("", " xmlns=\"\"");
                     w.scalar(#wire, value);
+                }
+            },
+            Kind::OptionalNullable => quote! {
+                if let Some(value) = &self.#field {
+                    w.in_namespace("", " xmlns=\"\"");
+                    w.nullable(#wire, value.as_ref());
                 }
             },
             _ => quote! {
                 if let Some(value) = &self.#field {
-                    w.qualify_first(" xmlns=\"\"");
+                    w.in_namespace("", " xmlns=\"\"");
                     w.value(#wire, &[], value)?;
                 }
             },

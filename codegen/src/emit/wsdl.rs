@@ -1826,4 +1826,11 @@ mod tests {
         );
         assert!(!served.contains("CountResult\" type"), "{served}");
     }
+
+    #[test]
+    fn unqualified_members_of_nullable_types_and_classes_round_trip() {
+        let (served, yaml) = served_and_imported("unq_class");
+        assert!(yaml.contains("      - Seat: {type: \"Seat\", unqualified: true}\n      - Since: {type: \"dateTime?\", optional: true, unqualified: true}\n      - Count: {type: \"int?\", unqualified: true}\n"), "{yaml}");
+        assert!(served.contains("<s:element minOccurs=\"0\" maxOccurs=\"1\" form=\"unqualified\" name=\"Since\" nillable=\"true\" type=\"s:dateTime\" />"), "{served}");
+    }
 }

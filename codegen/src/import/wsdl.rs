@@ -2693,13 +2693,45 @@ fn read_class<'a, 'i>(
         let unqualified = node.attribute("form") == Some("unqualified") && !schema.encoded;
         match (ty, rename) {
             (Some(ty), None) if unqualified => {
-                let simple = SoapType::from_name(&ty)
+                // The type a map form names (`{type: "int?", optional: true}`), and its
+                // options.
+                let (named, options) = match ty.strip_prefix("{type: ") {
+                    Some(rest) => {
+                        let rest = rest.strip_suffix('}').unwrap_or(rest);
+                        match rest.split_once(", ") {
+                            Some((named, options)) => {
+                                (named.trim_matches('"').to_owned(), format!(", {options}"))
+                            }
+                            None => (rest.trim_matches('"').to_owned(), String::new()),
+                        }
+                    }
+                    None => (ty.clone(), String::new()),
+                };
+                let value = named.strip_suffix('?').unwrap_or(&named);
+                let simple = SoapType::from_name(value)
                     .is_some_and(|t| !t.is_raw() && !t.is_complex())
-                    || schema.enums.iter().any(|e| e.name == ty);
-                if simple {
+                    || schema.enums.iter().any(|e| e.name == value);
+                // A class of unqualified members only, outside inheritance (xsd.exe's
+                // classes of a `form="unqualified"` schema).
+                let plain_class = |c: &ImportedClass| {
+                    c.base.is_none()
+                        && !c.is_abstract
+                        && c.text.is_none()
+                        && c.any_attribute.is_none()
+                        && c.namespace.is_none()
+                        && c.members
+                            .iter()
+                            .all(|(_, t)| t.contains("unqualified: true"))
+                        && !schema
+                            .classes
+                            .iter()
+                            .any(|d| d.base.as_deref() == Some(c.name.as_str()))
+                };
+                let class = schema.classes.iter().find(|c| c.name == named);
+                if simple || class.is_some_and(plain_class) {
                     members.push((
                         member.to_owned(),
-                        format!("{{type: {}, unqualified: true}}", quoted(&ty)),
+                        format!("{{type: {}{options}, unqualified: true}}", quoted(&named)),
                     ));
                 } else {
                     p.at(
@@ -2707,7 +2739,8 @@ fn read_class<'a, 'i>(
                         format!(
                             "{whose} uses the type {name}, whose member {member} is unqualified \
                              (form=\"unqualified\") and of the type {ty}; rmm imports an \
-                             unqualified member of a simple type only"
+                             unqualified member of a simple type, or of a class of unqualified \
+                             members outside inheritance"
                         ),
                     );
                     ok = false;

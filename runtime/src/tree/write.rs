@@ -53,6 +53,10 @@ pub struct XmlOut<'a> {
     /// default one), innermost last: the elements of that namespace inside take the
     /// innermost's.
     element_prefixes: Vec<ElementPrefix>,
+    /// The default namespaces declared on the open elements by [`XmlOut::in_namespace`]
+    /// (` xmlns=""` on an unqualified member), innermost last, each with its element's depth:
+    /// an element of that namespace inside declares it no more.
+    defaults: Vec<(u32, &'a str)>,
 }
 
 /// A prefix declared on an element for the namespace the element is written in, which is the
@@ -139,6 +143,7 @@ impl<'a> XmlOut<'a> {
             raw_scope: RawScope::Unknown,
             depth: 0,
             element_prefixes: Vec::new(),
+            defaults: Vec::new(),
         }
     }
 
@@ -191,6 +196,7 @@ impl<'a> XmlOut<'a> {
             raw_scope: RawScope::Unknown,
             depth: 0,
             element_prefixes: Vec::new(),
+            defaults: Vec::new(),
         }
     }
 
@@ -256,6 +262,22 @@ impl<'a> XmlOut<'a> {
         // The start tag still open is the parent's, which the suffix is not for.
         self.close_start();
         self.root_suffix = Some(xmlns);
+    }
+
+    /// The next element (written right after) is of the namespace `namespace`, which
+    /// `xmlns` declares as the default one (` xmlns=""` for an unqualified member, of no
+    /// namespace): declared on it, after its attributes, unless an element it stands in
+    /// declared it already, as .NET's writer declares a namespace only where it is not in
+    /// scope (`<Seat xmlns=""><City>…</City></Seat>`, the members of an unqualified member's
+    /// class unqualified too).
+    pub fn in_namespace(&mut self, namespace: &'a str, xmlns: &'a str) {
+        // The start tag still open is the parent's, which the declaration is not for.
+        self.close_start();
+        if self.defaults.last().is_some_and(|(_, ns)| *ns == namespace) {
+            return;
+        }
+        self.root_suffix = Some(xmlns);
+        self.defaults.push((self.depth + 1, namespace));
     }
 
     /// Writes `markup` (attributes, each with its leading space) right after the next start
@@ -636,6 +658,11 @@ impl<'a> XmlOut<'a> {
             }
             self.out.push_str(name);
             self.out.push('>');
+        }
+        // The default namespace it declared ends with it.
+        if !self.defaults.is_empty() && self.defaults.last().is_some_and(|(d, _)| *d == self.depth)
+        {
+            self.defaults.pop();
         }
         // (Balanced with `start`, but for a misuse, which must not panic.)
         self.depth = self.depth.wrapping_sub(1);

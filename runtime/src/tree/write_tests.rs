@@ -140,3 +140,32 @@ fn a_prefix_is_named_after_its_elements_depth() {
          <d4p1:Radius>1</d4p1:Radius></d4p1:Main></OpResult>"
     );
 }
+
+/// An element of no namespace (an unqualified member) declares `xmlns=""` after its
+/// attributes, unless an element it stands in declared it already; its siblings after it are
+/// of the default namespace again (as the Mono host wrote the construct case `unq_class`).
+#[test]
+fn an_unqualified_element_declares_no_namespace_where_it_is_not_in_scope() {
+    let mut out = String::new();
+    let mut w = XmlOut::new(&mut out, "Op");
+    w.start("EchoResult");
+    w.in_namespace("", " xmlns=\"\"");
+    w.start("Seat");
+    w.in_namespace("", " xmlns=\"\"");
+    w.value("City", &[], &"x".to_owned()).unwrap();
+    w.in_namespace("", " xmlns=\"\"");
+    w.nullable::<i32>("Zip", None);
+    w.end("Seat");
+    w.in_namespace("", " xmlns=\"\"");
+    w.nullable::<i32>("Count", None);
+    w.in_namespace("", " xmlns=\"\"");
+    w.value("Name", &[], &"n".to_owned()).unwrap();
+    w.scalar("Total", &3);
+    w.end("EchoResult");
+    w.finish();
+    assert_eq!(
+        out,
+        "<EchoResult><Seat xmlns=\"\"><City>x</City><Zip xsi:nil=\"true\" /></Seat>\
+         <Count xsi:nil=\"true\" xmlns=\"\" /><Name xmlns=\"\">n</Name><Total>3</Total></EchoResult>"
+    );
+}

@@ -2839,7 +2839,7 @@ impl ExtHeader {
         w.scalar("Level", &self.level);
         w.optional("Note", &[], self.note.as_ref())?;
         if let Some(value) = &self.org {
-            w.qualify_first(" xmlns=\"\"");
+            w.in_namespace("", " xmlns=\"\"");
             w.value("Org", &[], value)?;
         }
         for item in &self.tag {

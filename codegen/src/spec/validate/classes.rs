@@ -357,16 +357,57 @@ pub(super) fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &Type
                     ),
                 );
             }
-            if m.unqualified && !simple_or_enum(&m.ty) {
-                c.push(
-                    ty_at,
-                    at,
-                    format!(
-                        "member {:?} of type {name:?}: unqualified is for a member of a simple \
-                         type or an enum (an element of no namespace), and this one is {}",
-                        m.name, m.ty
-                    ),
-                );
+            if m.unqualified && !simple_or_enum(m.ty.strip_suffix('?').unwrap_or(&m.ty)) {
+                // A class whose members are all of no namespace too (xsd.exe's classes of
+                // `form="unqualified"` schemas): written inside `<Name xmlns="">` without
+                // another declaration. One of qualified members would need its namespace
+                // declared again on each; one in a hierarchy an `xsi:type` of no namespace.
+                let class = raw.types.iter().find(|t| t.name.0 == m.ty);
+                let problem = match class {
+                    None => Some(format!(
+                        "unqualified is for a member of a simple type, an enum or a class (an \
+                         element of no namespace), and this one is {}",
+                        m.ty
+                    )),
+                    Some(t)
+                        if t.base.is_some()
+                            || t.is_abstract
+                            || raw
+                                .types
+                                .iter()
+                                .any(|d| d.base.as_ref().is_some_and(|b| b.0 == t.name.0)) =>
+                    {
+                        Some(format!(
+                            "unqualified is for a class outside inheritance, and {} takes part in \
+                             one",
+                            m.ty
+                        ))
+                    }
+                    Some(t)
+                        if t.text.is_some()
+                            || t.any_attribute.is_some()
+                            || t.namespace.is_some() =>
+                    {
+                        Some(format!(
+                            "unqualified is for a class of unqualified members only, and {} has \
+                             text content, any attribute or a namespace of its own",
+                            m.ty
+                        ))
+                    }
+                    Some(t) if t.members.iter().any(|tm| !tm.unqualified) => Some(format!(
+                        "unqualified is for a class whose members are all unqualified too (each \
+                         element of no namespace), and {} has a qualified one",
+                        m.ty
+                    )),
+                    Some(_) => None,
+                };
+                if let Some(problem) = problem {
+                    c.push(
+                        ty_at,
+                        at,
+                        format!("member {:?} of type {name:?}: {problem}", m.name),
+                    );
+                }
             }
             if m.unqualified && (m.any || m.unwrapped || m.item.is_some()) {
                 c.push(

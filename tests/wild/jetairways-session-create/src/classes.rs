@@ -640,11 +640,11 @@ impl SecurityUsernameToken {
         w.optional("Username", &[], self.username.as_ref())?;
         w.optional("Password", &[], self.password.as_ref())?;
         if let Some(value) = &self.organization {
-            w.qualify_first(" xmlns=\"\"");
+            w.in_namespace("", " xmlns=\"\"");
             w.value("Organization", &[], value)?;
         }
         if let Some(value) = &self.domain {
-            w.qualify_first(" xmlns=\"\"");
+            w.in_namespace("", " xmlns=\"\"");
             w.value("Domain", &[], value)?;
         }
         Ok(())
