@@ -569,6 +569,9 @@ impl Model {
             .chain(std::iter::once(op.result))
             .chain(op.headers.iter().map(|h| SoapType::Class(h.class as u16)))
             .any(|ty| self.holds_raw_in(ty, &mut seen))
+            // A bare operation's result is read as the response's member, as an out
+            // parameter is.
+            || (op.bare && matches!(op.result, SoapType::Xml | SoapType::XmlNode))
             // An out parameter is a member of the response's tree.
             || op.outs.iter().any(|o| {
                 matches!(o.ty, SoapType::Xml | SoapType::XmlNode)

@@ -1067,6 +1067,11 @@ fn pieces(model: &Model) -> Vec<String> {
                 }
                 bare_declared.push(name);
                 let nillable = if nullable { r#" nillable="true""# } else { "" };
+                if matches!(ty, SoapType::Xml | SoapType::XmlNode) {
+                    // Raw XML: an inline type of one `s:any` (mixed for a node).
+                    raw_xml_element(w, "      ", &format!(r#"name="{}""#, attr(name)), ty);
+                    continue;
+                }
                 put!(
                     r#"      <s:element name="{}"{nillable}{} />"#,
                     attr(name),
@@ -1749,15 +1754,20 @@ mod tests {
 
     /// The WSDL rmm serves for what a construct case imports to, read back.
     fn served_and_imported(case: &str) -> (String, String) {
+        served_and_imported_from(&format!("constructs/{case}"))
+    }
+
+    /// The WSDL rmm serves for what `tests/fixtures/{path}.wsdl` imports to, read back.
+    fn served_and_imported_from(path: &str) -> (String, String) {
         let file = format!(
-            "{}/../tests/fixtures/constructs/{case}.wsdl",
+            "{}/../tests/fixtures/{path}.wsdl",
             env!("CARGO_MANIFEST_DIR")
         );
         let text = std::fs::read_to_string(&file).expect("the case");
         let yaml = crate::import::import(&text, &file).expect("the case imports");
         let spec = crate::spec::parse(&yaml, "case.yaml").expect("a spec");
         let model = Model::from_spec(&spec, "case.yaml").expect("a model");
-        let served = pieces(&model).join("http://t.example/T.asmx");
+        let served = pieces(&model).join(&format!("http://h.example{}", model.service.path));
         let again = crate::import::import(&served, "served.wsdl").expect("the served WSDL imports");
         // The comment lines name the file imported.
         let body = |y: &str| -> String {
@@ -1832,5 +1842,19 @@ mod tests {
         let (served, yaml) = served_and_imported("unq_class");
         assert!(yaml.contains("      - Seat: {type: \"Seat\", unqualified: true}\n      - Since: {type: \"dateTime?\", optional: true, unqualified: true}\n      - Count: {type: \"int?\", unqualified: true}\n"), "{yaml}");
         assert!(served.contains("<s:element minOccurs=\"0\" maxOccurs=\"1\" form=\"unqualified\" name=\"Since\" nillable=\"true\" type=\"s:dateTime\" />"), "{served}");
+    }
+
+    #[test]
+    fn a_bare_raw_xml_parameter_and_result_round_trip() {
+        let (served, yaml) = served_and_imported_from("wild/sefaz-an-nfedownloadnf");
+        assert!(
+            yaml.contains("    style: bare\n    headers: [nfeCabecMsg]\n"),
+            "{yaml}"
+        );
+        assert!(
+            yaml.contains("      - nfeDadosMsg: xmlNode\n    result: xmlNode\n"),
+            "{yaml}"
+        );
+        assert!(served.contains("      <s:element name=\"nfeDadosMsg\">\n        <s:complexType mixed=\"true\">\n          <s:sequence>\n            <s:any />\n"), "{served}");
     }
 }

@@ -1016,9 +1016,11 @@ fn bare_elements<'a, 'i>(schema: &Schema<'a, 'i>, io: Node<'a, 'i>) -> Option<Ve
         .iter()
         .map(|part| {
             let element = part.attribute("element").and_then(|e| qname(*part, e))?.1;
+            // A named type, or raw XML's inline type (.NET's XmlElement or XmlNode
+            // parameter, as SEFAZ's services have).
             schema
                 .element(element)
-                .filter(|e| e.attribute("type").is_some())
+                .filter(|e| e.attribute("type").is_some() || raw_xml_type(*e).is_some())
         })
         .collect()
 }

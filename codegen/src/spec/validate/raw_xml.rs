@@ -5,8 +5,9 @@ use super::*;
 
 /// Raw XML (`xml`, .NET `XmlElement`; `xmlNode`) and DataSets (`dataSet`): a parameter or
 /// the result of a wrapped operation; raw XML also in arrays and as class members (an
-/// `[XmlAnyElement]` one among them); nothing else yet (no array or member of a DataSet, no
-/// out parameter, not in a bare operation, not nullable: it is a reference).
+/// `[XmlAnyElement]` one among them), and a parameter or the result of a bare operation;
+/// nothing else yet (no array or member of a DataSet, no out parameter, no DataSet in a bare
+/// operation, not nullable: it is a reference).
 pub(super) fn check_raw_xml(
     c: &mut Checker<'_, '_>,
     raw: &RawSpec,
@@ -22,7 +23,7 @@ pub(super) fn check_raw_xml(
     };
     const RAW: &str = "rmm carries raw XML (`xml` and `xmlNode`, .NET XmlElement and XmlNode) \
                        as a parameter, result, out parameter, array item or class member of a \
-                       wrapped operation, not yet in a bare operation";
+                       wrapped operation, and as a parameter or the result of a bare one";
     let only = |ty: &str| {
         if is_data_set(ty.trim_end_matches("[]")) {
             DATA_SETS
@@ -37,7 +38,12 @@ pub(super) fn check_raw_xml(
         let item = ty.trim_end_matches("[]").trim_end_matches('?');
         ty.ends_with("[]") && is_data_set(item)
     };
-    let bare_raw = |ty: &str| is_raw(ty.trim_end_matches("[]").trim_end_matches('?'));
+    // In a bare operation, raw XML is a parameter or the result (its element the Body's, as
+    // SEFAZ's services have it), not an array's items or an out parameter.
+    let bare_raw = |ty: &str| {
+        let item = ty.trim_end_matches("[]").trim_end_matches('?');
+        is_raw(item) && (ty.ends_with("[]") || is_data_set(item))
+    };
     for (op, place) in raw.operations.iter().zip(places) {
         let name = op.name.0.as_str();
         let anchor = place.name.or(place.lines.map(|l| loc.op_start(l)));
@@ -73,7 +79,7 @@ pub(super) fn check_raw_xml(
         for o in &op.out {
             // Raw XML out parameters are read and written as members of the response.
             let data_set = is_data_set(o.ty.trim_end_matches("[]"));
-            if data_set || (bare && bare_raw(&o.ty)) {
+            if data_set || (bare && is_raw(o.ty.trim_end_matches("[]"))) {
                 c.push(
                     out_at,
                     anchor,
