@@ -1022,7 +1022,8 @@ pub struct OperationModel {
 /// response's, or both.
 #[derive(Debug, Clone)]
 pub struct HeaderModel {
-    /// The block's element name: its class's name (`AuthHeader`).
+    /// The block's element name: its class's root (`[XmlRoot]`), else its name
+    /// (`AuthHeader`).
     pub wire: String,
     /// The block's namespace: the service's, or its class's own.
     pub namespace: String,
@@ -1512,12 +1513,14 @@ impl Model {
                     .zip(header_fields)
                     .map(|(h, field)| {
                         let class = &spec.classes[usize::from(h.class)];
+                        // The block's element: the class's root ([XmlRoot]), else its name.
+                        let wire = class.root.clone().unwrap_or_else(|| class.name.clone());
                         let (namespace, key) = match &class.namespace {
-                            Some(ns) => (ns.clone(), format!("{{{ns}}}{}", class.name)),
-                            None => (ns.clone(), class.name.clone()),
+                            Some(ns) => (ns.clone(), format!("{{{ns}}}{wire}")),
+                            None => (ns.clone(), wire.clone()),
                         };
                         HeaderModel {
-                            wire: class.name.clone(),
+                            wire,
                             namespace,
                             key,
                             class: usize::from(h.class),

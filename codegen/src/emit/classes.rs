@@ -397,6 +397,9 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
     // A class without members reads nothing from its element (but its attributes and text).
     let read_body = if c.fields().next().is_none() && attribute_reads.is_empty() {
         quote!(let _ = node; Ok(Self::default()))
+    } else if c.fields().next().is_none() && c.header {
+        // A header's block attributes (`soap`) are read apart, by the header reader.
+        quote!(Ok(Self { #(#attribute_reads)* ..Default::default() }))
     } else if c.fields().next().is_none() {
         quote!(Ok(Self { #(#attribute_reads)* }))
     } else {

@@ -1757,17 +1757,10 @@ mod tests {
         served_and_imported_from(&format!("constructs/{case}"))
     }
 
-    /// The WSDL rmm serves for what `tests/fixtures/{path}.wsdl` imports to, read back.
+    /// The WSDL rmm serves for what `tests/fixtures/{path}.wsdl` imports to, read back:
+    /// the same spec.
     fn served_and_imported_from(path: &str) -> (String, String) {
-        let file = format!(
-            "{}/../tests/fixtures/{path}.wsdl",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(&file).expect("the case");
-        let yaml = crate::import::import(&text, &file).expect("the case imports");
-        let spec = crate::spec::parse(&yaml, "case.yaml").expect("a spec");
-        let model = Model::from_spec(&spec, "case.yaml").expect("a model");
-        let served = pieces(&model).join(&format!("http://h.example{}", model.service.path));
+        let (served, yaml) = served_from(path);
         let again = crate::import::import(&served, "served.wsdl").expect("the served WSDL imports");
         // The comment lines name the file imported.
         let body = |y: &str| -> String {
@@ -1777,6 +1770,20 @@ mod tests {
                 .join("\n")
         };
         assert_eq!(body(&again), body(&yaml), "{served}");
+        (served, yaml)
+    }
+
+    /// The WSDL rmm serves for what `tests/fixtures/{path}.wsdl` imports to, and that spec.
+    fn served_from(path: &str) -> (String, String) {
+        let file = format!(
+            "{}/../tests/fixtures/{path}.wsdl",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&file).expect("the case");
+        let yaml = crate::import::import(&text, &file).expect("the case imports");
+        let spec = crate::spec::parse(&yaml, "case.yaml").expect("a spec");
+        let model = Model::from_spec(&spec, "case.yaml").expect("a model");
+        let served = pieces(&model).join(&format!("http://h.example{}", model.service.path));
         (served, yaml)
     }
 
@@ -1856,5 +1863,29 @@ mod tests {
             "{yaml}"
         );
         assert!(served.contains("      <s:element name=\"nfeDadosMsg\">\n        <s:complexType mixed=\"true\">\n          <s:sequence>\n            <s:any />\n"), "{served}");
+    }
+
+    #[test]
+    fn a_header_named_otherwise_than_its_class_is_the_class_root() {
+        // (Its enums come back in another order: the served WSDL writes them where first
+        // used.)
+        let (served, yaml) = served_from("wild/sharepoint-dspsts");
+        let again = crate::import::import(&served, "served.wsdl").expect("the served WSDL imports");
+        assert!(
+            again.contains("  - name: Authentication\n    root: authentication\n"),
+            "{again}"
+        );
+        assert!(
+            yaml.contains("  - name: Authentication\n    root: authentication\n"),
+            "{yaml}"
+        );
+        assert!(
+            served.contains("<s:element name=\"authentication\" type=\"tns:Authentication\" />"),
+            "{served}"
+        );
+        assert!(
+            served.contains("<wsdl:part name=\"authentication\" element=\"tns:authentication\" />"),
+            "{served}"
+        );
     }
 }

@@ -1078,15 +1078,20 @@ fn header_class<'a, 'i>(
     schema.header_context = false;
     let ty = ty?;
     let name = element.attribute("name").unwrap_or_default();
-    if ty != name || !schema.classes.iter().any(|c| c.name == ty) {
+    if !schema.classes.iter().any(|c| c.name == ty) {
         p.at(
             element,
             format!(
                 "operation {operation}: the SOAP header {name} is of type {ty}; rmm imports a \
-                 header that is a class's element named after the class ([SoapHeader])"
+                 header that is a class's element ([SoapHeader])"
             ),
         );
         return None;
+    }
+    // An element named otherwise than its class: the class's root (`[XmlRoot]`), which
+    // names the header's block.
+    if ty != name {
+        set_root(element, &ty, name, schema, operation, p)?;
     }
     Some(ty)
 }

@@ -50,28 +50,25 @@ pub(super) fn check_headers(
                 .types
                 .iter()
                 .any(|t| t.base.as_ref().is_some_and(|b| b.0 == h));
-            if def.base.is_some()
-                || derived
-                || def.is_abstract
-                || def.text.is_some()
-                || def.root.is_some()
-            {
+            if def.base.is_some() || derived || def.is_abstract || def.text.is_some() {
                 c.push(
                     at,
                     anchor,
                     format!(
                         "the header {h:?} of operation {name:?} takes part in inheritance or has \
-                         text or a root, which rmm does not carry in a header yet"
+                         text, which rmm does not carry in a header yet"
                     ),
                 );
             }
+            // The block's element: the class's root ([XmlRoot]), else its name.
+            let block = def.root.as_ref().map_or(h, |r| r.0.as_str());
             if raw.operations.iter().any(|o| {
                 let request = o.request_element.as_ref().map_or(&o.name.0, |w| &w.0);
                 let response = o
                     .response_element
                     .as_ref()
                     .map_or_else(|| format!("{}Response", o.name.0), |w| w.0.clone());
-                request == h || response == h
+                request == block || response == block
             }) {
                 c.push(
                     at,
