@@ -223,6 +223,19 @@ fn main_rs(model: &Model, answer: Answer) -> String {
         "_: Credentials, "
     };
     let (what, implementation) = match answer {
+        // An InOut header goes back as it came, as an ASMX host writes the header member the
+        // request set: each operation with one answers so.
+        Answer::Default if model.operations.iter().any(|op| !in_out_headers(op).is_empty()) => (
+            "its defaults",
+            answers(
+                model,
+                credentials,
+                "//! The mock: every operation answers the default value of its response, as a .NET \
+                 method\n//! returning `default(T)` does (an InOut SOAP header goes back as it \
+                 came).\n\n",
+                |_| Vec::new(),
+            ),
+        ),
         Answer::Default => (
             "its defaults",
             format!(
@@ -313,41 +326,30 @@ fn sample_impl(model: &Model, credentials: &str) -> String {
     out
 }
 
-/// Every operation answering what it can of its request: the result is the first business
-/// parameter of the result's type, each `out` parameter the parameter of its wire name and
-/// type (a `ref` parameter); the rest default.
-fn echo_impl(model: &Model, credentials: &str) -> String {
-    let mut out = String::from(
-        "//! The mock: every operation answers what it can echo of its request (the first\n\
-         //! parameter of the result's type; `ref` parameters as `out` ones); the rest default.\n\n\
-         use service::*;\n\n\
-         struct Mock;\n\n",
-    );
+/// The response fields that take the request's InOut SOAP headers back
+/// (`trace_header: request.trace_header.clone()`), as an ASMX host writes such a header
+/// member back as the request set it.
+fn in_out_headers(op: &OperationModel) -> Vec<String> {
+    op.headers
+        .iter()
+        .filter(|h| h.direction == rmm_codegen::spec::HeaderDirection::InOut)
+        .map(|h| format!("{0}: request.{0}.clone()", h.field))
+        .collect()
+}
+
+/// The mock's implementation, `doc` first: each operation's response the fields `fields`
+/// gives it and its InOut headers, the rest default.
+fn answers(
+    model: &Model,
+    credentials: &str,
+    doc: &str,
+    fields: impl Fn(&OperationModel) -> Vec<String>,
+) -> String {
+    let mut out = format!("{doc}use service::*;\n\nstruct Mock;\n\n");
     out.push_str(&format!("impl {} for Mock {{\n", model.service.trait_name));
     for op in &model.operations {
-        let business: Vec<_> = op
-            .params
-            .iter()
-            .filter(|p| matches!(p.role, Role::Business))
-            .collect();
-        let mut fields = Vec::new();
-        if op.result != SoapType::Void {
-            let same = business
-                .iter()
-                .find(|p| p.ty == op.result && p.nullable == op.result_nullable);
-            if let Some(p) = same {
-                fields.push(format!("result: request.{}.clone()", p.field));
-            }
-        }
-        for member in &op.outs {
-            let plain = !member.unwrapped && !member.optional && !member.boxed && !member.any;
-            let same = business.iter().find(|p| {
-                p.wire == member.wire && p.ty == member.ty && p.nullable == member.nullable
-            });
-            if let Some(p) = same.filter(|_| plain) {
-                fields.push(format!("{}: request.{}.clone()", member.field, p.field));
-            }
-        }
+        let mut fields = fields(op);
+        fields.extend(in_out_headers(op));
         let request = if fields.is_empty() { "_" } else { "request" };
         out.push_str(&method_head(op, credentials, request));
         if fields.is_empty() {
@@ -364,6 +366,48 @@ fn echo_impl(model: &Model, credentials: &str) -> String {
     out
 }
 
+/// Every operation answering what it can of its request: the result is the first business
+/// parameter of the result's type, each `out` parameter the parameter of its wire name and
+/// type (a `ref` parameter), an InOut header the request's; the rest default.
+fn echo_impl(model: &Model, credentials: &str) -> String {
+    answers(
+        model,
+        credentials,
+        "//! The mock: every operation answers what it can echo of its request (the first\n\
+         //! parameter of the result's type; `ref` parameters as `out` ones; InOut SOAP headers);\n\
+         //! the rest default.\n\n",
+        echo_fields,
+    )
+}
+
+/// What the echo mock answers of `op`'s request: the result and the out parameters it can.
+fn echo_fields(op: &OperationModel) -> Vec<String> {
+    let business: Vec<_> = op
+        .params
+        .iter()
+        .filter(|p| matches!(p.role, Role::Business))
+        .collect();
+    let mut fields = Vec::new();
+    if op.result != SoapType::Void {
+        let same = business
+            .iter()
+            .find(|p| p.ty == op.result && p.nullable == op.result_nullable);
+        if let Some(p) = same {
+            fields.push(format!("result: request.{}.clone()", p.field));
+        }
+    }
+    for member in &op.outs {
+        let plain = !member.unwrapped && !member.optional && !member.boxed && !member.any;
+        let same = business
+            .iter()
+            .find(|p| p.wire == member.wire && p.ty == member.ty && p.nullable == member.nullable);
+        if let Some(p) = same.filter(|_| plain) {
+            fields.push(format!("{}: request.{}.clone()", member.field, p.field));
+        }
+    }
+    fields
+}
+
 /// `text` as a Rust raw string literal, with enough `#`s.
 fn raw_string(text: &str) -> String {
     let mut hashes = String::from("#");
@@ -371,4 +415,36 @@ fn raw_string(text: &str) -> String {
         hashes.push('#');
     }
     format!("r{hashes}\"{text}\"{hashes}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A spec of one operation with an In and an InOut header.
+    fn model() -> Model {
+        let source = "service:\n  name: Dsp\n  namespace: urn:dsp\n  path: /Dsp.asmx\ncredentials: []\n\
+                      types:\n  - name: Auth\n    members: [{User: string}]\n  - name: Versions\n    \
+                      members: [{version: string}]\noperations:\n  - name: Query\n    doc: Queries.\n    \
+                      headers: [Auth, Versions: InOut]\n    bindings: [soap11, soap12]\n    params: [{n: int}]\n    \
+                      result: int\n";
+        let spec = rmm_codegen::spec::parse(source, "dsp.yaml").expect("a spec");
+        Model::from_spec(&spec, "dsp.yaml").expect("a model")
+    }
+
+    /// An InOut header goes back as it came (the host writes its header member back as the
+    /// request set it: SharePoint's DspSts `versions`, probed), an In one does not; by the
+    /// default mock and the echo mock alike.
+    #[test]
+    fn the_mocks_answer_an_in_out_header_as_it_came() {
+        let model = model();
+        for answer in [Answer::Default, Answer::Echo] {
+            let source = main_rs(&model, answer);
+            assert!(
+                source.contains("versions: request.versions.clone()"),
+                "{source}"
+            );
+            assert!(!source.contains("auth: request.auth"), "{source}");
+        }
+    }
 }
