@@ -28,6 +28,15 @@ pub(super) struct RawSpec {
     pub operations: Vec<RawOperation>,
 }
 
+impl RawSpec {
+    /// Whether some class of `types:` derives from the class `name` (`base: name`).
+    pub(super) fn has_derived(&self, name: &str) -> bool {
+        self.types
+            .iter()
+            .any(|t| t.base.as_ref().is_some_and(|b| b.0 == name))
+    }
+}
+
 /// One typed DataSet: `- name: ShopDs`, its `namespace:`, an optional `locale:` and `doc`,
 /// and its `tables:`.
 #[derive(Debug, Deserialize)]

@@ -660,8 +660,7 @@ impl<'a> XmlOut<'a> {
             self.out.push('>');
         }
         // The default namespace it declared ends with it.
-        if !self.defaults.is_empty() && self.defaults.last().is_some_and(|(d, _)| *d == self.depth)
-        {
+        if self.defaults.last().is_some_and(|(d, _)| *d == self.depth) {
             self.defaults.pop();
         }
         // (Balanced with `start`, but for a misuse, which must not panic.)

@@ -102,10 +102,7 @@ pub(super) fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &Type
         // Attributes and text content: simple values; text and any attributes on a class of its
         // own (no base, no class derived from it: rmm does not carry them through inheritance
         // yet).
-        let derived = raw
-            .types
-            .iter()
-            .any(|t| t.base.as_ref().is_some_and(|b| b.0 == name));
+        let derived = raw.has_derived(name);
         // (Attributes a derived class inherits are written first, as XmlSerializer writes
         // them.)
         if (class.text.is_some() || class.any_attribute.is_some())
@@ -369,14 +366,7 @@ pub(super) fn check_classes(c: &mut Checker<'_, '_>, raw: &RawSpec, names: &Type
                          element of no namespace), and this one is {}",
                         m.ty
                     )),
-                    Some(t)
-                        if t.base.is_some()
-                            || t.is_abstract
-                            || raw
-                                .types
-                                .iter()
-                                .any(|d| d.base.as_ref().is_some_and(|b| b.0 == t.name.0)) =>
-                    {
+                    Some(t) if t.base.is_some() || t.is_abstract || raw.has_derived(&t.name.0) => {
                         Some(format!(
                             "unqualified is for a class outside inheritance, and {} takes part in \
                              one",

@@ -46,10 +46,7 @@ pub(super) fn check_headers(
                     format!("operation {name:?} names the header {h:?} twice"),
                 );
             }
-            let derived = raw
-                .types
-                .iter()
-                .any(|t| t.base.as_ref().is_some_and(|b| b.0 == h));
+            let derived = raw.has_derived(h);
             if def.base.is_some() || derived || def.is_abstract || def.text.is_some() {
                 c.push(
                     at,

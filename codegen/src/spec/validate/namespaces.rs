@@ -34,10 +34,7 @@ pub(super) fn check_namespaces(
             if let Some(problem) = namespace_problem(ns, raw) {
                 c.push(at, types_at, format!("type {name:?} {problem}"));
             }
-            let derived = raw
-                .types
-                .iter()
-                .any(|t| t.base.as_ref().is_some_and(|b| b.0 == name));
+            let derived = raw.has_derived(name);
             if class.base.is_some() || derived || class.is_abstract || class.root.is_some() {
                 c.push(
                     at,

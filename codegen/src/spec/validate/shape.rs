@@ -111,10 +111,7 @@ pub(super) fn check_roots(
         if !c.ncname(&root.0, &format!("the root of type {name:?}"), at, item_at) {
             continue;
         }
-        let derived = raw
-            .types
-            .iter()
-            .any(|t| t.base.as_ref().is_some_and(|b| b.0 == name));
+        let derived = raw.has_derived(name);
         if class.base.is_some() || derived || class.is_abstract {
             c.push(
                 at,
